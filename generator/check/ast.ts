@@ -1,0 +1,168 @@
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, ScalarName, SensitiveKind } from "../model/ir.js";
+
+/**
+ * The checked schema: what the YAML says, in typed form, with the position of
+ * everything a later check may need to point at. Built by the readers of this
+ * folder; the model stage turns it into the IR.
+ */
+
+export interface Named {
+  readonly name: string;
+  readonly at: Position;
+}
+
+export interface DocsAst {
+  readonly doc?: string;
+  readonly source?: { readonly document: string; readonly section: string };
+  readonly notes: readonly { readonly kind: NoteKind; readonly text: string }[];
+}
+
+export interface FieldAst extends Named, DocsAst {
+  /** A scalar name, or a type or enum name to resolve. Absent when `fields` is given. */
+  readonly type?: Named;
+  /** Inline object members (also the result of expanding dotted paths). */
+  readonly fields?: readonly FieldAst[];
+  readonly required: boolean;
+  readonly requiredAt?: Position;
+  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  readonly const?: { readonly value: ConstValue; readonly at: Position };
+  readonly default?: { readonly value: string; readonly at: Position };
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: string;
+  readonly maximum?: string;
+  readonly sensitive?: SensitiveKind;
+  readonly examples: readonly string[];
+  readonly gap?: Named;
+}
+
+export interface TypeBodyAst extends DocsAst {
+  readonly at: Position;
+  readonly kind: "object" | "choice" | "opaque";
+  readonly extends?: Named;
+  readonly fields: readonly FieldAst[];
+  readonly open: boolean;
+  readonly gap?: Named;
+}
+
+export interface TypeAst extends TypeBodyAst, Named {}
+
+export interface EnumValueAst extends DocsAst {
+  readonly value: string;
+  readonly at: Position;
+}
+
+export interface EnumAst extends Named, DocsAst {
+  readonly values: readonly EnumValueAst[];
+  readonly default?: { readonly value: string; readonly at: Position };
+  readonly groups?: {
+    readonly by: Named;
+    readonly members: readonly { readonly group: string; readonly at: Position; readonly values: readonly EnumValueAst[] }[];
+  };
+}
+
+export interface StatusAst {
+  readonly code: number;
+  readonly at: Position;
+  readonly meaning: string;
+  readonly retry?: RetryGuidance;
+}
+
+export interface SoapOperationAst extends Named, DocsAst {
+  readonly protocol: "soap";
+  readonly auth: boolean;
+  readonly request?: TypeBodyAst;
+  readonly response?: TypeBodyAst;
+}
+
+export interface RestOperationAst extends Named, DocsAst {
+  readonly protocol: "rest";
+  readonly httpMethod: HttpMethod;
+  readonly path: string;
+  readonly pathAt: Position;
+  readonly baseUrl: Named;
+  readonly params: readonly FieldAst[];
+  /** A body given either by type name or inline. */
+  readonly request?: { readonly type?: Named; readonly body?: TypeBodyAst; readonly at: Position };
+  readonly response?: { readonly type?: Named; readonly body?: TypeBodyAst; readonly at: Position };
+  readonly statuses: readonly StatusAst[];
+  readonly idempotent: boolean;
+}
+
+export type OperationAst = SoapOperationAst | RestOperationAst;
+
+export interface PathValueAst {
+  readonly path: string;
+  readonly value: ConstValue;
+  readonly at: Position;
+}
+
+export interface FlowAst extends Named, DocsAst {
+  readonly title?: string;
+  readonly operation: Named;
+  readonly required: readonly { readonly path: string; readonly at: Position }[];
+  readonly constants: readonly PathValueAst[];
+  readonly defaults: readonly PathValueAst[];
+  readonly combinesWith: readonly Named[];
+}
+
+export interface QueryFieldAst extends Named, DocsAst {
+  readonly alias?: Named;
+  readonly kind: "text" | "time";
+}
+
+export interface QueryAst extends DocsAst {
+  readonly at: Position;
+  readonly fields: readonly QueryFieldAst[];
+  readonly wildcard: { readonly leading: boolean; readonly minPrefix: number };
+  readonly recommend: { readonly maxValuesPerLookup: number; readonly maxWindowDays: number };
+  readonly defaultWindowDays: number;
+  readonly dateMathUnits: readonly string[];
+  readonly timeZones: Named;
+  readonly presets: readonly { readonly name: string; readonly title: string; readonly range: string; readonly at: Position }[];
+}
+
+export interface EventAst extends Named, DocsAst {
+  readonly product?: string;
+  readonly payloadGap?: Named;
+}
+
+export interface GapAst extends Named {
+  readonly source?: { readonly document: string; readonly section: string };
+  readonly text: string;
+  readonly extension: string;
+}
+
+export interface ServiceBlockAst extends Named, DocsAst {
+  readonly title: string;
+  readonly protocol: "soap" | "rest";
+  readonly soap?: {
+    readonly namespacePlaceholder: string;
+    readonly version: string;
+    readonly requestBase: Named;
+    readonly responseBase: Named;
+  };
+  readonly rest?: {
+    readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
+    readonly retry?: RetryGuidance;
+  };
+}
+
+/** Everything the files of one service folder declare. */
+export interface ServiceAst {
+  readonly folder: string;
+  readonly block?: ServiceBlockAst;
+  readonly types: TypeAst[];
+  readonly enums: EnumAst[];
+  readonly operations: OperationAst[];
+  readonly flows: FlowAst[];
+  readonly queries: QueryAst[];
+  readonly events: EventAst[];
+  readonly gaps: GapAst[];
+}
+
+export interface SchemaAst {
+  /** Sorted by folder name. */
+  readonly services: readonly ServiceAst[];
+}

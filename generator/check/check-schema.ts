@@ -1,0 +1,320 @@
+import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../diagnostics/did-you-mean.js";
+import { SCALAR_NAMES, type ScalarName } from "../model/ir.js";
+import type { EnumAst, FieldAst, SchemaAst, ServiceAst } from "./ast.js";
+import { flattenService, type FlatService, type TypeDecl } from "./flatten.js";
+import { checkFlows } from "./check-flows.js";
+import { lowerCamel } from "./names.js";
+
+/** The checked schema: each service flattened, ready for the model stage. */
+export interface CheckedSchema {
+  readonly services: readonly FlatService[];
+}
+
+/** Runs every cross-reference check; problems go to `diagnostics`. */
+export function checkSchema(ast: SchemaAst, diagnostics: Diagnostics): CheckedSchema {
+  const services = ast.services.map((s) => flattenService(s, diagnostics));
+  for (const flat of services) checkService(flat, diagnostics);
+  return { services };
+}
+
+function checkService(flat: FlatService, d: Diagnostics): void {
+  const s = flat.service;
+  const block = s.block;
+  if (!block) return; // Reported by the reader.
+
+  // One namespace for types and enums.
+  const typeNames = new Map<string, TypeDecl>();
+  const enumNames = new Map<string, EnumAst>();
+  const seen = new Map<string, Position>();
+  const claim = (name: string, at: Position, what: string) => {
+    const first = seen.get(name);
+    if (first) d.error(at, `${what} "${name}" is already declared at ${first.file}:${first.line}:${first.col}`);
+    else seen.set(name, at);
+  };
+  for (const t of flat.decls) {
+    claim(t.name, t.at, t.origin.kind === "declared" ? "type" : "generated type");
+    if (!typeNames.has(t.name)) typeNames.set(t.name, t);
+  }
+  for (const e of s.enums) {
+    claim(e.name, e.at, "enum");
+    if (!enumNames.has(e.name)) enumNames.set(e.name, e);
+  }
+  for (const scalar of SCALAR_NAMES) {
+    const clash = typeNames.get(scalar) ?? enumNames.get(scalar);
+    if (clash) d.error(clash.at, `"${scalar}" is a scalar name and cannot name a type`);
+  }
+  uniqueNames(s.operations, "operation", d);
+  uniqueNames(s.flows, "flow", d);
+  uniqueNames(s.gaps, "gap", d);
+  uniqueNames(s.events, "event", d);
+  const methods = new Map<string, Position>();
+  for (const op of s.operations) {
+    const m = lowerCamel(op.name);
+    if (methods.has(m)) d.error(op.at, `operation "${op.name}" has the same method name "${m}" as another operation`);
+    methods.set(m, op.at);
+  }
+  if (s.queries.length > 1) d.error(s.queries[1]!.at, "a service has at most one query block");
+
+  const gapIds = new Set(s.gaps.map((g) => g.name));
+  const checkGap = (ref: { name: string; at: Position } | undefined) => {
+    if (ref && !gapIds.has(ref.name)) d.error(ref.at, `unknown gap "${ref.name}"${didYouMean(ref.name, gapIds)}`);
+  };
+
+  const allTypeNames = [...typeNames.keys(), ...enumNames.keys(), ...SCALAR_NAMES];
+  const resolve = (ref: { name: string; at: Position }, what: string): "scalar" | "object" | "enum" | undefined => {
+    if ((SCALAR_NAMES as readonly string[]).includes(ref.name)) return "scalar";
+    if (typeNames.has(ref.name)) return "object";
+    if (enumNames.has(ref.name)) return "enum";
+    d.error(ref.at, `unknown ${what} "${ref.name}"${didYouMean(ref.name, allTypeNames)}`);
+    return undefined;
+  };
+
+  // Service bindings.
+  if (block.soap) {
+    for (const base of [block.soap.requestBase, block.soap.responseBase]) {
+      const t = typeNames.get(base.name);
+      if (!t) resolve(base, "type");
+      else if (t.kind !== "object") d.error(base.at, `"${base.name}" must be an object type`);
+    }
+  }
+  const baseUrls = new Set(block.rest?.baseUrls.map((b) => b.name) ?? []);
+
+  // Types and fields.
+  for (const t of flat.decls) {
+    checkGap(t.gap);
+    if (t.extends) {
+      const base = typeNames.get(t.extends.name);
+      if (!base) resolve(t.extends, "type");
+      else if (base.kind !== "object") d.error(t.extends.at, `"${t.name}" extends "${base.name}", which is a ${base.kind} type; only object types can be extended`);
+    }
+    const fieldNames = new Map<string, Position>();
+    for (const f of t.fields) {
+      if (fieldNames.has(f.name)) d.error(f.at, `field "${f.name}" is declared twice in "${t.name}"`);
+      fieldNames.set(f.name, f.at);
+      if (t.kind === "choice" && f.required) d.error(f.requiredAt ?? f.at, `"${f.name}" is a member of the choice "${t.name}" and cannot be required: exactly one member is present`);
+      checkField(f, t, flat, resolve, enumNames, d);
+      checkGap(f.gap);
+    }
+    if (t.kind === "choice" && t.fields.length < 2) d.error(t.at, `choice "${t.name}" needs at least two members`);
+  }
+  checkExtensionCycles(flat.decls, typeNames, d);
+  checkRequiredCycles(flat.decls, typeNames, d);
+  checkInheritedDuplicates(flat.decls, typeNames, d);
+
+  // Enums.
+  for (const e of s.enums) {
+    const values = new Set<string>();
+    const allValues = e.groups ? e.groups.members.flatMap((m) => m.values) : e.values;
+    if (!e.groups) {
+      for (const v of e.values) {
+        if (values.has(v.value)) d.error(v.at, `enum "${e.name}" lists "${v.value}" twice`);
+        values.add(v.value);
+      }
+    } else {
+      for (const v of allValues) values.add(v.value);
+      const by = enumNames.get(e.groups.by.name);
+      if (!by) d.error(e.groups.by.at, `unknown enum "${e.groups.by.name}"${didYouMean(e.groups.by.name, enumNames.keys())}`);
+      else {
+        const groupValues = new Set(by.values.map((v) => v.value));
+        for (const m of e.groups.members) {
+          if (!groupValues.has(m.group)) d.error(m.at, `"${m.group}" is not a value of enum "${by.name}"${didYouMean(m.group, groupValues)}`);
+          const inGroup = new Set<string>();
+          for (const v of m.values) {
+            if (inGroup.has(v.value)) d.error(v.at, `"${v.value}" is listed twice in group "${m.group}"`);
+            inGroup.add(v.value);
+          }
+        }
+      }
+    }
+    if (e.default && !values.has(e.default.value)) {
+      d.error(e.default.at, `default "${e.default.value}" is not a value of enum "${e.name}"${didYouMean(e.default.value, values)}`);
+    }
+  }
+
+  // Operations.
+  for (const { operation: op, requestType, responseType } of flat.operations) {
+    if (op.protocol === "rest") {
+      if (!baseUrls.has(op.baseUrl.name)) d.error(op.baseUrl.at, `unknown base URL "${op.baseUrl.name}"${didYouMean(op.baseUrl.name, baseUrls)}`);
+      const inPath = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+      const declared = new Set(op.params.map((p) => p.name));
+      for (const p of inPath) if (!declared.has(p)) d.error(op.pathAt, `path parameter {${p}} is not declared in "params"`);
+      for (const p of op.params) {
+        if (!inPath.includes(p.name)) d.error(p.at, `parameter "${p.name}" does not appear in the path ${op.path}`);
+        if (p.type) {
+          const kind = resolve(p.type, "type");
+          if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
+        }
+      }
+      for (const ref of [requestType, responseType]) {
+        if (!ref) continue;
+        const kind = resolve(ref, "type");
+        if (kind && kind !== "object") d.error(ref.at, `a body must be an object type, not the ${kind} "${ref.name}"`);
+      }
+      const codes = new Set<number>();
+      for (const st of op.statuses) {
+        if (codes.has(st.code)) d.error(st.at, `status ${st.code} is listed twice`);
+        codes.add(st.code);
+      }
+      if (op.httpMethod === "GET" && op.request) d.error(op.request.at, "a GET operation has no request body");
+    }
+  }
+
+  // Flows, query, events.
+  checkFlows(flat, typeNames, enumNames, d);
+  const query = s.queries[0];
+  if (query) {
+    const tz = enumNames.get(query.timeZones.name);
+    if (!tz) d.error(query.timeZones.at, `unknown enum "${query.timeZones.name}"${didYouMean(query.timeZones.name, enumNames.keys())}`);
+    const names = new Map<string, Position>();
+    for (const f of query.fields) {
+      for (const n of [f.name, f.alias?.name].filter((x): x is string => x !== undefined)) {
+        if (names.has(n)) d.error(f.at, `query field "${n}" is listed twice`);
+        names.set(n, f.at);
+      }
+    }
+    for (const p of query.presets) {
+      if (!/^[[{].+ TO .+[\]}]$/.test(p.range)) d.error(p.at, `preset "${p.name}" range must look like "[start TO end}"`);
+    }
+  }
+  for (const ev of s.events) checkGap(ev.payloadGap);
+  for (const op of s.operations) if (op.protocol === "soap") checkGap(op.response?.gap);
+}
+
+function checkField(
+  f: FieldAst,
+  owner: TypeDecl,
+  flat: FlatService,
+  resolve: (ref: { name: string; at: Position }, what: string) => "scalar" | "object" | "enum" | undefined,
+  enums: ReadonlyMap<string, EnumAst>,
+  d: Diagnostics,
+): void {
+  if (!f.type) return;
+  const kind = resolve(f.type, "type");
+  const scalar = kind === "scalar" ? (f.type.name as ScalarName) : undefined;
+  if (f.list?.item !== undefined && flat.protocol === "rest") d.error(f.list.at, "list item names are for XML; a JSON list has no item element");
+  if ((f.minLength !== undefined || f.maxLength !== undefined) && scalar !== "string" && scalar !== "base64") {
+    d.error(f.at, `minLength/maxLength apply to strings; "${f.name}" is ${f.type.name}`);
+  }
+  if ((f.minimum !== undefined || f.maximum !== undefined) && !["short", "int", "long", "decimal"].includes(scalar ?? "")) {
+    d.error(f.at, `minimum/maximum apply to numbers; "${f.name}" is ${f.type.name}`);
+  }
+  if (f.sensitive && kind !== "scalar") d.error(f.at, `only scalar fields can be sensitive; "${f.name}" is ${f.type.name}`);
+  if (f.default) {
+    const en = kind === "enum" ? enums.get(f.type.name) : undefined;
+    if (!en) d.error(f.default.at, `default applies to enum fields; "${f.name}" is ${f.type.name}`);
+    else if (!enumValues(en).has(f.default.value)) d.error(f.default.at, `default "${f.default.value}" is not a value of enum "${en.name}"`);
+  }
+  if (f.const) {
+    const problem = constProblem(f.const.value, kind, f.type.name, enums);
+    if (problem) d.error(f.const.at, `const of "${owner.name}.${f.name}": ${problem}`);
+  }
+}
+
+/** Why a constant does not fit a field type, or undefined when it fits. */
+export function constProblem(
+  value: string | number | boolean,
+  kind: "scalar" | "object" | "enum" | undefined,
+  typeName: string,
+  enums: ReadonlyMap<string, EnumAst>,
+): string | undefined {
+  if (kind === undefined) return undefined;
+  if (kind === "object") return `an object type cannot have a constant`;
+  if (kind === "enum") {
+    const en = enums.get(typeName)!;
+    return typeof value === "string" && enumValues(en).has(value) ? undefined : `${JSON.stringify(value)} is not a value of enum "${typeName}"`;
+  }
+  switch (typeName as ScalarName) {
+    case "boolean":
+      return typeof value === "boolean" ? undefined : "a boolean field needs true or false";
+    case "short":
+    case "int":
+      return typeof value === "number" && Number.isInteger(value) ? undefined : "an integer field needs a whole number";
+    case "long":
+    case "decimal":
+      return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value)) ? undefined : `write the ${typeName} constant as a quoted string`;
+    default:
+      return typeof value === "string" ? undefined : `a ${typeName} field needs a quoted string`;
+  }
+}
+
+export function enumValues(e: EnumAst): Set<string> {
+  return new Set(e.groups ? e.groups.members.flatMap((m) => m.values.map((v) => v.value)) : e.values.map((v) => v.value));
+}
+
+function uniqueNames(items: readonly { name: string; at: Position }[], what: string, d: Diagnostics): void {
+  const seen = new Map<string, Position>();
+  for (const item of items) {
+    const first = seen.get(item.name);
+    if (first) d.error(item.at, `${what} "${item.name}" is already declared at ${first.file}:${first.line}:${first.col}`);
+    else seen.set(item.name, item.at);
+  }
+}
+
+function checkExtensionCycles(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
+  for (const t of decls) {
+    const chain = [t.name];
+    let cur = t.extends ? types.get(t.extends.name) : undefined;
+    while (cur) {
+      if (chain.includes(cur.name)) {
+        if (cur.name === t.name) d.error(t.extends!.at, `extension cycle: ${[...chain, cur.name].join(" → ")}`);
+        break;
+      }
+      chain.push(cur.name);
+      cur = cur.extends ? types.get(cur.extends.name) : undefined;
+    }
+  }
+}
+
+/** A type that requires itself (through required, non-list fields) can never be written. */
+function checkRequiredCycles(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
+  const requiredRefs = (t: TypeDecl): FieldAst[] => {
+    const own = t.kind === "object" ? t.fields.filter((f) => f.required && !(f.list && f.list.min === 0) && f.type && types.has(f.type.name)) : [];
+    const base = t.extends ? types.get(t.extends.name) : undefined;
+    return base && base !== t ? [...requiredRefs(base), ...own] : own;
+  };
+  for (const start of decls) {
+    const stack: { type: TypeDecl; path: string[] }[] = [{ type: start, path: [start.name] }];
+    const visited = new Set<string>();
+    while (stack.length > 0) {
+      const { type, path } = stack.pop()!;
+      if (visited.has(type.name)) continue;
+      visited.add(type.name);
+      for (const f of safeRequiredRefs(type, requiredRefs)) {
+        const next = types.get(f.type!.name)!;
+        const nextPath = [...path, `${f.name}: ${next.name}`];
+        if (next.name === start.name) {
+          const onStart = start.fields.includes(f);
+          d.error(onStart ? f.at : start.at, `"${start.name}" requires itself through required fields (${nextPath.join(" → ")}); make one of them optional`);
+          stack.length = 0;
+          break;
+        }
+        stack.push({ type: next, path: nextPath });
+      }
+    }
+  }
+}
+
+function safeRequiredRefs(t: TypeDecl, f: (t: TypeDecl) => FieldAst[]): FieldAst[] {
+  try {
+    return f(t);
+  } catch {
+    return []; // Extension cycles are reported separately.
+  }
+}
+
+function checkInheritedDuplicates(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
+  for (const t of decls) {
+    const inherited = new Set<string>();
+    const seenTypes = new Set<string>([t.name]);
+    let cur = t.extends ? types.get(t.extends.name) : undefined;
+    while (cur && !seenTypes.has(cur.name)) {
+      seenTypes.add(cur.name);
+      for (const f of cur.fields) inherited.add(f.name);
+      cur = cur.extends ? types.get(cur.extends.name) : undefined;
+    }
+    for (const f of t.fields) if (inherited.has(f.name)) d.error(f.at, `field "${f.name}" of "${t.name}" is already inherited from its base type`);
+  }
+}
+
+export type { ServiceAst };

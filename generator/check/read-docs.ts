@@ -1,0 +1,50 @@
+import type { Node } from "yaml";
+import type { NoteKind } from "../model/ir.js";
+import type { DocsAst } from "./ast.js";
+import type { Entries, NodeReader } from "./node-reader.js";
+
+/** Keys every documented construct accepts. */
+export const DOC_KEYS = ["doc", "source", "notes"] as const;
+
+const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "info"];
+const SOURCE_PATTERN = /^(\d{3}) §(.+)$/;
+
+/** Reads `doc`, `source` and `notes`. */
+export function readDocs(r: NodeReader, entries: Entries): DocsAst {
+  const doc = r.string(entries.get("doc"), "doc")?.trim();
+  const sourceText = r.string(entries.get("source"), "source");
+  let source: DocsAst["source"];
+  if (sourceText !== undefined) {
+    const m = SOURCE_PATTERN.exec(sourceText.trim());
+    if (m) source = { document: m[1]!, section: m[2]!.trim() };
+    else r.error(entries.get("source")!.at, 'source must look like "000 §Section heading"');
+  }
+  const notes: { kind: NoteKind; text: string }[] = [];
+  for (const item of r.seq(entries.get("notes"), "notes")) {
+    const e = r.map(item, r.at(item), "note", ["kind", "text"]);
+    if (!e) continue;
+    const kind = r.requiredString(e, "kind", r.at(item), "note");
+    const text = r.requiredString(e, "text", r.at(item), "note");
+    if (kind !== undefined && !NOTE_KINDS.includes(kind as NoteKind)) {
+      r.error(e.get("kind")!.at, `note kind must be one of ${NOTE_KINDS.join(", ")}`);
+      continue;
+    }
+    if (kind !== undefined && text !== undefined) notes.push({ kind: kind as NoteKind, text: text.trim() });
+  }
+  return { ...(doc ? { doc } : {}), ...(source ? { source } : {}), notes };
+}
+
+/** Reads `example` / `examples` as strings. */
+export function readExamples(r: NodeReader, entries: Entries): string[] {
+  const out: string[] = [];
+  const one = entries.get("example");
+  if (one) {
+    const text = r.scalarText(one.node, one.at, "example");
+    if (text !== undefined) out.push(text);
+  }
+  for (const item of r.seq(entries.get("examples"), "examples")) {
+    const text = r.scalarText(item as Node, r.at(item), "example");
+    if (text !== undefined) out.push(text);
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+import type { Node } from "yaml";
+import type { Position } from "../diagnostics/diagnostic.js";
+import { SENSITIVE_KINDS, type SensitiveKind } from "../model/ir.js";
+import type { FieldAst } from "./ast.js";
+import type { Entry, NodeReader } from "./node-reader.js";
+import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
+
+const FIELD_KEYS = [
+  "name",
+  "type",
+  "fields",
+  "required",
+  "list",
+  "const",
+  "default",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "sensitive",
+  "gap",
+  "example",
+  "examples",
+  ...DOC_KEYS,
+] as const;
+
+const MAX_NESTING = 24;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Reads a list of fields; `depth` bounds inline nesting. */
+export function readFields(r: NodeReader, items: readonly Node[], depth = 0): FieldAst[] {
+  const out: FieldAst[] = [];
+  for (const item of items) {
+    const field = readField(r, item, depth);
+    if (field) out.push(field);
+  }
+  return out;
+}
+
+function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefined {
+  const at = r.at(node);
+  if (depth > MAX_NESTING) {
+    r.error(at, `fields are nested more than ${MAX_NESTING} levels deep`);
+    return undefined;
+  }
+  const e = r.map(node, at, "field", FIELD_KEYS);
+  if (!e) return undefined;
+  const name = r.requiredString(e, "name", at, "a field");
+  if (name === undefined) return undefined;
+  if (name.length === 0 || name.length > 200 || /[\s<>&"'`]/.test(name)) {
+    r.error(e.get("name")!.at, `field name "${truncate(name)}" is not a valid wire name`);
+    return undefined;
+  }
+  const typeEntry = e.get("type");
+  const typeName = r.string(typeEntry, "type");
+  const fieldsEntry = e.get("fields");
+  const fields = fieldsEntry ? readFields(r, r.seq(fieldsEntry, "fields"), depth + 1) : undefined;
+  if (typeName !== undefined && fieldsEntry) r.error(typeEntry!.keyAt, `field "${name}" has both "type" and "fields"; give one`);
+  if (typeName === undefined && !fieldsEntry && !typeEntry) r.error(at, `field "${name}" needs a "type" (or inline "fields")`);
+
+  const required = r.boolean(e.get("required"), "required") ?? false;
+  const list = readList(r, e.get("list"), name);
+  const sensitiveText = r.string(e.get("sensitive"), "sensitive");
+  let sensitive: SensitiveKind | undefined;
+  if (sensitiveText !== undefined) {
+    if (SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind;
+    else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}`);
+  }
+  const constEntry = e.get("const");
+  const constValue = constEntry ? r.constant(constEntry, "const") : undefined;
+  const defaultEntry = e.get("default");
+  const defaultValue = defaultEntry ? r.string(defaultEntry, "default") : undefined;
+  const gapEntry = e.get("gap");
+  const gap = r.string(gapEntry, "gap");
+  const minimum = readDecimalText(r, e.get("minimum")?.node ?? null, e.get("minimum")?.at, "minimum");
+  const maximum = readDecimalText(r, e.get("maximum")?.node ?? null, e.get("maximum")?.at, "maximum");
+  const minLength = r.integer(e.get("minLength"), "minLength");
+  const maxLength = r.integer(e.get("maxLength"), "maxLength");
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+    r.error(e.get("minLength")!.at, "minLength is greater than maxLength");
+  }
+  return {
+    name,
+    at: e.get("name")!.at,
+    ...(typeName !== undefined ? { type: { name: typeName, at: typeEntry!.at } } : {}),
+    ...(fields ? { fields } : {}),
+    required,
+    ...(e.get("required") ? { requiredAt: e.get("required")!.keyAt } : {}),
+    ...(list ? { list } : {}),
+    ...(constValue !== undefined ? { const: { value: constValue, at: constEntry!.at } } : {}),
+    ...(defaultValue !== undefined ? { default: { value: defaultValue, at: defaultEntry!.at } } : {}),
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+    ...(sensitive ? { sensitive } : {}),
+    examples: readExamples(r, e),
+    ...(gap !== undefined ? { gap: { name: gap, at: gapEntry!.at } } : {}),
+    ...readDocs(r, e),
+  };
+}
+
+function readList(
+  r: NodeReader,
+  entry: Entry | undefined,
+  fieldName: string,
+): FieldAst["list"] {
+  if (!entry) return undefined;
+  const at: Position = entry.at;
+  const asBool = (entry.node as { value?: unknown } | null)?.value;
+  if (typeof asBool === "boolean") {
+    return asBool ? { min: 0, at } : undefined;
+  }
+  const e = r.map(entry.node, at, `list of "${fieldName}"`, ["min", "max", "item"]);
+  if (!e) return undefined;
+  const min = r.integer(e.get("min"), "list min") ?? 0;
+  let max: number | undefined;
+  const maxEntry = e.get("max");
+  if (maxEntry && (maxEntry.node as { value?: unknown } | null)?.value !== "unbounded") {
+    max = r.integer(maxEntry, 'list max (a whole number or "unbounded")', 1);
+    if (max !== undefined && max < min) r.error(maxEntry.at, "list max is below list min");
+  }
+  const item = r.string(e.get("item"), "list item");
+  if (item !== undefined && !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(item)) {
+    r.error(e.get("item")!.at, `list item "${truncate(item)}" is not a valid XML element name`);
+  }
+  return { min, ...(max !== undefined ? { max } : {}), ...(item !== undefined ? { item } : {}), at };
+}
+
+function readDecimalText(r: NodeReader, node: Node | null, at: Position | undefined, what: string): string | undefined {
+  if (!at) return undefined;
+  const text = r.scalarText(node, at, what);
+  if (text === undefined) return undefined;
+  if (!DECIMAL.test(text)) {
+    r.error(at, `${what} must be a decimal number such as 0.01`);
+    return undefined;
+  }
+  return text;
+}
+
+export function truncate(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,42 @@
+import type { FlowAst, PathValueAst } from "./ast.js";
+import type { Entry, NodeReader } from "./node-reader.js";
+import { DOC_KEYS, readDocs } from "./read-docs.js";
+
+const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/** Reads one entry of `flows:`. */
+export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
+  if (!FLOW_NAME.test(entry.key)) r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
+  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "required", "constants", "defaults", "combinesWith", ...DOC_KEYS]);
+  if (!e) return undefined;
+  const operation = r.requiredString(e, "operation", entry.keyAt, `flow "${entry.key}"`);
+  if (operation === undefined) return undefined;
+  const required = r
+    .seq(e.get("required"), "required")
+    .map((node) => ({ path: r.scalarText(node, r.at(node), "a required path"), at: r.at(node) }))
+    .filter((x): x is { path: string; at: FlowAst["at"] } => x.path !== undefined);
+  const pathValues = (key: "constants" | "defaults"): PathValueAst[] => {
+    const pe = e.get(key);
+    if (!pe) return [];
+    return r.namedMap(pe.node, pe.at, key).flatMap((p) => {
+      const value = r.constant(p, `${key} value`);
+      return value === undefined ? [] : [{ path: p.key, value, at: p.keyAt }];
+    });
+  };
+  const combinesWith = r
+    .seq(e.get("combinesWith"), "combinesWith")
+    .map((node) => ({ name: r.scalarText(node, r.at(node), "a flow name"), at: r.at(node) }))
+    .filter((x): x is { name: string; at: FlowAst["at"] } => x.name !== undefined);
+  const title = r.string(e.get("title"), "title");
+  return {
+    name: entry.key,
+    at: entry.keyAt,
+    ...(title !== undefined ? { title } : {}),
+    operation: { name: operation, at: e.get("operation")!.at },
+    required,
+    constants: pathValues("constants"),
+    defaults: pathValues("defaults"),
+    combinesWith,
+    ...readDocs(r, e),
+  };
+}

@@ -1,0 +1,69 @@
+import type { Project } from "ts-morph";
+import { VariableDeclarationKind } from "ts-morph";
+import { lowerCamel } from "../check/names.js";
+import type { EnumType, Service } from "../model/ir.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { docBlock, docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { safeIdentifier, stringLiteral } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+
+/** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum. */
+export function emitEnums(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.enums(service.name));
+  for (const e of service.enums) emitEnum(file, e);
+  return file.finish();
+}
+
+export function enumValuesName(e: EnumType | string): string {
+  return `${lowerCamel(typeof e === "string" ? e : e.name)}Values`;
+}
+
+function emitEnum(file: TsFile, e: EnumType): void {
+  const name = safeIdentifier(e.name);
+  const lines = e.default !== undefined ? [`Default: \`${e.default}\`.`] : [];
+  const docs = docText(e, { lines });
+  file.source.addTypeAlias({
+    name,
+    isExported: true,
+    type: e.values.map((v) => stringLiteral(v.value)).join(" | "),
+    ...(docs ? { docs: [docs] } : {}),
+  });
+  const valuesName = enumValuesName(e);
+  const items = e.values.map((v) => `${docBlock(docText(v))}${stringLiteral(v.value)},`).join("\n");
+  file.source.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [`Every value of {@link ${name}}, in documented order.`],
+    declarations: [{ name: valuesName, type: `readonly ${name}[]`, initializer: `Object.freeze([\n${items}\n])` }],
+  });
+  file.source.addFunction({
+    isExported: true,
+    name: `is${name}`,
+    docs: [`Whether \`value\` is one of the values of {@link ${name}}.`],
+    parameters: [{ name: "value", type: "unknown" }],
+    returnType: `value is ${name}`,
+    statements: `return typeof value === "string" && (${valuesName} as readonly string[]).includes(value);`,
+  });
+  if (e.groups) {
+    const by = safeIdentifier(e.groups.by);
+    const table = e.groups.members
+      .map((m) => `${stringLiteral(m.group)}: [${m.values.map(stringLiteral).join(", ")}],`)
+      .join("\n");
+    const tableName = `${lowerCamel(e.name)}By${by}`;
+    file.source.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`The documented membership of {@link ${name}} values in {@link ${by}} values.`],
+      declarations: [{ name: tableName, type: `{ readonly [group in ${by}]?: readonly ${name}[] }`, initializer: `{\n${table}\n}` }],
+    });
+    file.source.addFunction({
+      isExported: true,
+      name: `${lowerCamel(by)}Of${name}`,
+      docs: [`Every {@link ${by}} that lists \`value\`, in documented order; a value can belong to more than one.`],
+      parameters: [{ name: "value", type: name }],
+      returnType: `${by}[]`,
+      statements: `return (Object.keys(${tableName}) as ${by}[]).filter((group) => ${tableName}[group]?.includes(value) === true);`,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Project } from "ts-morph";
+import type { Service } from "../model/ir.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { moduleSpecifier } from "./module-path.js";
+import { paths } from "./paths.js";
+import { TsFile } from "./ts-file.js";
+
+/** One module a service entry point re-exports. */
+export interface IndexEntry {
+  readonly file: string;
+  /** `types` re-exports only types (`export type *`). */
+  readonly kind: "types" | "values";
+}
+
+/** `<service>/index.ts`: the service's entry point. */
+export function emitIndex(project: Project, service: Service, entries: readonly IndexEntry[]): GeneratedFile {
+  const file = new TsFile(project, paths.index(service.name));
+  for (const entry of entries) {
+    file.source.addExportDeclaration({
+      moduleSpecifier: moduleSpecifier(file.path, entry.file),
+      isTypeOnly: entry.kind === "types",
+    });
+  }
+  return file.finish();
+}

@@ -1,0 +1,36 @@
+import { Project } from "ts-morph";
+import type { Model, Service } from "../model/ir.js";
+import { emitEnums } from "./emit-enums.js";
+import { emitIndex, type IndexEntry } from "./emit-index.js";
+import { emitRuntime } from "./emit-runtime.js";
+import { emitTemplates, type PackageInfo } from "./emit-templates.js";
+import { emitTypes } from "./emit-types.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { paths } from "./paths.js";
+
+export interface EmitOptions {
+  readonly templatesDir: string;
+  readonly runtimeDir: string;
+  readonly info: PackageInfo;
+}
+
+/** Runs every emitter over the model; returns the package's files, sorted by path. */
+export async function emitPackage(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const files: GeneratedFile[] = [];
+  for (const service of model.services) files.push(...emitService(project, service));
+  files.push(...(await emitRuntime(options.runtimeDir)));
+  files.push(...(await emitTemplates(options.templatesDir, model, options.info)));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function emitService(project: Project, service: Service): GeneratedFile[] {
+  const files = [emitTypes(project, service), emitEnums(project, service)];
+  const entries: IndexEntry[] = [
+    { file: paths.types(service.name), kind: "types" },
+    { file: paths.enums(service.name), kind: "values" },
+    { file: paths.runtime("errors.ts"), kind: "values" },
+  ];
+  files.push(emitIndex(project, service, entries));
+  return files;
+}

@@ -1,0 +1,81 @@
+import type { Project } from "ts-morph";
+import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { propertyName, safeIdentifier } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+import { fieldTypeExpression } from "./type-expression.js";
+
+/** `<service>/types.ts`: one interface per object type, in name order. */
+export function emitTypes(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.types(service.name));
+  const gaps = new Map(service.gaps.map((g) => [g.id, g]));
+  for (const type of service.types) {
+    const lines = typeLines(type, gaps);
+    const docs = docText(type, { lines });
+    const name = safeIdentifier(type.name);
+    if (type.kind === "opaque") {
+      file.source.addTypeAlias({
+        name,
+        isExported: true,
+        type: file.type("OpaqueBody", paths.runtime("opaque.ts")),
+        ...(docs ? { docs: [docs] } : {}),
+      });
+      continue;
+    }
+    if (type.kind === "choice") {
+      // Exactly one member: a union of single-member objects, the others excluded.
+      const members = type.fields.map((f) => {
+        const others = type.fields.filter((o) => o !== f).map((o) => `${propertyName(o.name)}?: undefined`);
+        const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
+        const doc = fieldDocs ? `/** ${fieldDocs.replace(/\n+/g, " ")} */ ` : "";
+        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, f)}; ${others.join("; ")} }`;
+      });
+      file.source.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
+      continue;
+    }
+    const iface = file.source.addInterface({
+      name,
+      isExported: true,
+      ...(type.base ? { extends: [file.type(type.base, paths.types(service.name))] } : {}),
+      ...(docs ? { docs: [docs] } : {}),
+      properties: type.fields.map((f) => {
+        const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
+        return {
+          name: propertyName(f.name),
+          type: fieldTypeExpression(file, service.name, f),
+          hasQuestionToken: !f.required,
+          ...(fieldDocs ? { docs: [fieldDocs] } : {}),
+        };
+      }),
+    });
+    if (type.open) {
+      iface.addIndexSignature({ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show are kept as received."] });
+    }
+  }
+  return file.finish();
+}
+
+function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; extension: string }>): string[] {
+  const lines: string[] = [];
+  if (type.origin.kind === "inline") lines.push(`The \`${type.origin.field}\` object of {@link ${type.origin.parent}}.`);
+  if (type.origin.kind === "request") lines.push(`Request of the \`${type.origin.operation}\` operation.`);
+  if (type.origin.kind === "response") lines.push(`Result of the \`${type.origin.operation}\` operation.`);
+  if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  const gap = type.gap ? gaps.get(type.gap) : undefined;
+  if (gap) lines.push(`Not shown by the documents: "${gap.text}" ${gap.extension}`);
+  return lines;
+}
+
+function fieldLines(f: Field): string[] {
+  const lines: string[] = [];
+  const occurs = f.list ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.` : undefined;
+  if (occurs) lines.push(occurs);
+  if (f.const !== undefined) lines.push(`Documented constant: \`${String(f.const)}\`.`);
+  if (f.default !== undefined) lines.push(`Default: \`${f.default}\`.`);
+  if (f.minLength !== undefined || f.maxLength !== undefined) lines.push(`Length ${f.minLength ?? 0}..${f.maxLength ?? "∞"}.`);
+  if (f.minimum !== undefined || f.maximum !== undefined) lines.push(`Range ${f.minimum ?? "-∞"}..${f.maximum ?? "∞"}.`);
+  if (f.sensitive) lines.push(`Sensitive (${f.sensitive}): never shown in messages, logs or inspect output.`);
+  return lines;
+}

@@ -1,0 +1,38 @@
+import type { Field, ScalarName, TypeRef } from "../model/ir.js";
+import { paths } from "./paths.js";
+import type { TsFile } from "./ts-file.js";
+
+/** The TypeScript type of each scalar: exact types for money, ids and dates are string aliases. */
+const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean }> = {
+  string: { name: "string", alias: false },
+  boolean: { name: "boolean", alias: false },
+  short: { name: "number", alias: false },
+  int: { name: "number", alias: false },
+  long: { name: "Long", alias: true },
+  decimal: { name: "Decimal", alias: true },
+  date: { name: "IsoDate", alias: true },
+  dateTime: { name: "IsoDateTime", alias: true },
+  gYearMonth: { name: "GYearMonth", alias: true },
+  base64: { name: "Base64", alias: true },
+  uri: { name: "Uri", alias: true },
+};
+
+/** The type expression for a reference, importing what it needs into `file`. */
+export function typeRefExpression(file: TsFile, service: string, ref: TypeRef): string {
+  switch (ref.kind) {
+    case "scalar": {
+      const t = SCALAR_TYPES[ref.name];
+      return t.alias ? file.type(t.name, paths.runtime("scalars.ts")) : t.name;
+    }
+    case "enum":
+      return file.type(ref.name, paths.enums(service));
+    case "object":
+      return file.type(ref.name, paths.types(service));
+  }
+}
+
+/** The type expression of a field: its type, or an array of it for lists. */
+export function fieldTypeExpression(file: TsFile, service: string, field: Field): string {
+  const base = typeRefExpression(file, service, field.type);
+  return field.list ? `${base}[]` : base;
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { checkSchema } from "./check/check-schema.js";
+import { readSchema } from "./check/read-schema.js";
+import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
+import { emitPackage } from "./emit/emit-package.js";
+import type { GeneratedFile } from "./emit/generated-file.js";
+import { formatFiles } from "./format/format-files.js";
+import { loadSchemas } from "./load/load-schemas.js";
+import { buildModel } from "./model/build-model.js";
+import type { Model } from "./model/ir.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const PROJECT_ROOT = path.resolve(HERE, "..");
+
+export interface GenerateOptions {
+  readonly schemasDir: string;
+  /** Paths in messages are relative to this folder. */
+  readonly cwd?: string;
+  readonly templatesDir?: string;
+  readonly runtimeDir?: string;
+}
+
+export interface GenerateResult {
+  readonly model: Model;
+  readonly files: readonly GeneratedFile[];
+}
+
+/**
+ * The whole pipeline, in memory: load → check → model → emit → format.
+ * Throws `SchemaErrors` with every problem when the schemas are not valid.
+ */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const model = await loadModel(options);
+  const files = await emitPackage(model, {
+    templatesDir: options.templatesDir ?? path.join(PROJECT_ROOT, "templates"),
+    runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
+    info: await packageInfo(),
+  });
+  return { model, files: await formatFiles(files) };
+}
+
+/** Load, check and model stages only. */
+export async function loadModel(options: GenerateOptions): Promise<Model> {
+  const diagnostics = new Diagnostics();
+  const files = await loadSchemas({ dir: options.schemasDir, cwd: options.cwd ?? process.cwd() }, diagnostics);
+  const ast = readSchema(files, diagnostics);
+  const checked = checkSchema(ast, diagnostics);
+  if (diagnostics.count > 0) throw new SchemaErrors(diagnostics.sorted());
+  return buildModel(checked);
+}
+
+async function packageInfo() {
+  const own = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+    version: string;
+    dependencies: Record<string, string>;
+  };
+  return {
+    packageName: "paygen-clients",
+    version: own.version,
+    fastXmlParserVersion: `^${own.dependencies["fast-xml-parser"]}`,
+  };
+}

@@ -1,0 +1,95 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { compareText, type Diagnostics } from "../diagnostics/diagnostic.js";
+import type { SchemaFile } from "./schema-file.js";
+
+/** Schema files larger than this are refused: schemas are small, and parsing is not free. */
+export const MAX_SCHEMA_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_FILES = 1000;
+
+export interface LoadOptions {
+  /** The schemas folder. */
+  readonly dir: string;
+  /** Paths in messages are shown relative to this folder. */
+  readonly cwd: string;
+}
+
+/**
+ * Reads every `*.yaml` / `*.yml` file below `dir`, in sorted path order, and
+ * parses it keeping node positions. YAML errors become diagnostics; files that
+ * could not be parsed are left out of the result.
+ */
+export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics): Promise<SchemaFile[]> {
+  const relativePaths = await listYamlFiles(options.dir);
+  const files: SchemaFile[] = [];
+  for (const relativePath of relativePaths.slice(0, MAX_FILES)) {
+    const absolute = path.join(options.dir, relativePath);
+    const displayPath = toPosix(path.relative(options.cwd, absolute));
+    const parts = relativePath.split("/");
+    const service = parts.length > 1 ? parts[0] : undefined;
+    const at = { file: displayPath, line: 1, col: 1 };
+    const size = (await stat(absolute)).size;
+    if (size > MAX_SCHEMA_FILE_BYTES) {
+      diagnostics.error(at, `file is ${size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`);
+      continue;
+    }
+    const text = await readFile(absolute, "utf8");
+    const file = parseSchemaText(text, { displayPath, relativePath, service }, diagnostics);
+    if (file) files.push(file);
+  }
+  if (relativePaths.length > MAX_FILES) {
+    diagnostics.error(
+      { file: toPosix(path.relative(options.cwd, options.dir)), line: 1, col: 1 },
+      `more than ${MAX_FILES} schema files`,
+    );
+  }
+  return files;
+}
+
+/** Parses one file's text; exported for tests and for other front ends. */
+export function parseSchemaText(
+  text: string,
+  names: { displayPath: string; relativePath: string; service: string | undefined },
+  diagnostics: Diagnostics,
+): SchemaFile | undefined {
+  const lineCounter = new LineCounter();
+  let document;
+  try {
+    document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    // The YAML library recurses on nesting; absurdly deep input ends here instead of crashing.
+    diagnostics.error(
+      { file: names.displayPath, line: 1, col: 1 },
+      error instanceof RangeError ? "nesting is too deep to read" : "the file could not be read as YAML",
+    );
+    return undefined;
+  }
+  const file: SchemaFile = { ...names, document, lineCounter };
+  const problems = [...document.errors, ...document.warnings];
+  for (const problem of problems) {
+    const pos = problem.linePos?.[0] ?? lineCounter.linePos(problem.pos[0]);
+    const firstLine = problem.message.split("\n")[0] ?? problem.message;
+    diagnostics.error({ file: names.displayPath, line: pos.line, col: pos.col }, `YAML: ${firstLine.replace(/ at line \d+, column \d+:?$/, "")}`);
+  }
+  return document.errors.length > 0 ? undefined : file;
+}
+
+async function listYamlFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(rel: string, depth: number): Promise<void> {
+    if (depth > 8) return;
+    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+    for (const entry of entries) {
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) await walk(childRel, depth + 1);
+      else if (entry.isFile() && /\.ya?ml$/.test(entry.name)) out.push(childRel);
+    }
+  }
+  await walk("", 0);
+  return out.sort(compareText);
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}

@@ -1,0 +1,205 @@
+import { compareText } from "../diagnostics/diagnostic.js";
+import type { CheckedSchema } from "../check/check-schema.js";
+import type { DocsAst, EnumAst, FieldAst } from "../check/ast.js";
+import type { FlatService, TypeDecl } from "../check/flatten.js";
+import { lowerCamel } from "../check/names.js";
+import {
+  SCALAR_NAMES,
+  type Documented,
+  type EnumType,
+  type Field,
+  type Gap,
+  type Model,
+  type ObjectType,
+  type Operation,
+  type ScalarName,
+  type Service,
+  type TypeRef,
+} from "./ir.js";
+
+/**
+ * Builds the IR from a schema that passed every check. Positions and YAML
+ * details are dropped; names are final; lists are in a deterministic order.
+ */
+export function buildModel(schema: CheckedSchema): Model {
+  const services = schema.services.filter((s) => s.service.block).map(buildService);
+  return { services: services.sort((a, b) => compareText(a.name, b.name)) };
+}
+
+function buildService(flat: FlatService): Service {
+  const s = flat.service;
+  const block = s.block!;
+  const decls = new Map(flat.decls.map((d) => [d.name, d]));
+  const enumNames = new Set(s.enums.map((e) => e.name));
+  const ref = (name: string): TypeRef =>
+    (SCALAR_NAMES as readonly string[]).includes(name)
+      ? { kind: "scalar", name: name as ScalarName }
+      : enumNames.has(name)
+        ? { kind: "enum", name }
+        : { kind: "object", name };
+
+  const fieldOf = (f: FieldAst): Field => ({
+    name: f.name,
+    type: ref(f.type!.name),
+    required: f.required,
+    ...(f.list ? { list: { min: f.list.min, ...(f.list.max !== undefined ? { max: f.list.max } : {}), ...(f.list.item !== undefined ? { item: f.list.item } : {}) } } : {}),
+    ...(f.const ? { const: f.const.value } : {}),
+    ...(f.default ? { default: f.default.value } : {}),
+    ...(f.minLength !== undefined ? { minLength: f.minLength } : {}),
+    ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+    ...(f.minimum !== undefined ? { minimum: f.minimum } : {}),
+    ...(f.maximum !== undefined ? { maximum: f.maximum } : {}),
+    ...(f.sensitive ? { sensitive: f.sensitive } : {}),
+    examples: f.examples,
+    ...(f.gap ? { gap: f.gap.name } : {}),
+    ...docs(f),
+  });
+
+  const allFieldsOf = (d: TypeDecl, depth = 0): Field[] => {
+    const base = d.extends && depth < 64 ? decls.get(d.extends.name) : undefined;
+    return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map(fieldOf)];
+  };
+
+  const types: ObjectType[] = flat.decls.map((d) => ({
+    name: d.name,
+    kind: d.kind,
+    ...(d.extends ? { base: d.extends.name } : {}),
+    fields: d.fields.map(fieldOf),
+    allFields: allFieldsOf(d),
+    open: d.open,
+    ...(d.gap ? { gap: d.gap.name } : {}),
+    origin: d.origin,
+    ...docs(d),
+  }));
+
+  const enums: EnumType[] = s.enums.map(enumOf);
+
+  const operations: Operation[] = flat.operations.map(({ operation: op, requestType, responseType }) => {
+    if (op.protocol === "soap") {
+      return {
+        protocol: "soap",
+        name: op.name,
+        method: lowerCamel(op.name),
+        auth: op.auth,
+        requestType: requestType!.name,
+        resultType: responseType!.name,
+        responseElement: `${op.name}Response`,
+        resultElement: `${op.name}Result`,
+        ...(op.response?.gap ? { responseGap: op.response.gap.name } : {}),
+        ...docs(op),
+      };
+    }
+    return {
+      protocol: "rest",
+      name: op.name,
+      method: op.name,
+      httpMethod: op.httpMethod,
+      path: op.path,
+      baseUrl: op.baseUrl.name,
+      params: op.params.map((p) => ({ name: p.name, type: ref(p.type?.name ?? "string"), ...docs(p) })),
+      ...(requestType ? { requestType: requestType.name } : {}),
+      ...(responseType ? { responseType: responseType.name } : {}),
+      statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
+      idempotent: op.idempotent,
+      ...docs(op),
+    };
+  });
+
+  const usedBy = new Map<string, string[]>();
+  const use = (gap: string | undefined, label: string) => {
+    if (gap === undefined) return;
+    usedBy.set(gap, [...(usedBy.get(gap) ?? []), label]);
+  };
+  for (const t of types) {
+    use(t.gap, `type ${t.name}`);
+    for (const f of t.fields) use(f.gap, `field ${t.name}.${f.name}`);
+  }
+  for (const op of operations) if (op.protocol === "soap") use(op.responseGap, `operation ${op.name}`);
+  for (const ev of s.events) use(ev.payloadGap?.name, `event ${ev.name}`);
+  const gaps: Gap[] = s.gaps.map((g) => ({
+    id: g.name,
+    ...(g.source ? { source: g.source } : {}),
+    text: g.text,
+    extension: g.extension,
+    usedBy: [...(usedBy.get(g.name) ?? [])].sort(compareText),
+  }));
+
+  const q = s.queries[0];
+  return {
+    name: block.name,
+    title: block.title,
+    protocol: block.protocol,
+    ...(block.soap
+      ? {
+          soap: {
+            namespacePlaceholder: block.soap.namespacePlaceholder,
+            version: block.soap.version,
+            requestBase: block.soap.requestBase.name,
+            responseBase: block.soap.responseBase.name,
+          },
+        }
+      : {}),
+    ...(block.rest
+      ? {
+          rest: {
+            baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}) })),
+            ...(block.rest.retry ? { retry: block.rest.retry } : {}),
+          },
+        }
+      : {}),
+    types: types.sort((a, b) => compareText(a.name, b.name)),
+    enums: enums.sort((a, b) => compareText(a.name, b.name)),
+    operations,
+    flows: s.flows.map((f) => ({
+      name: f.name,
+      ...(f.title !== undefined ? { title: f.title } : {}),
+      operation: f.operation.name,
+      required: f.required.map((r) => r.path),
+      constants: f.constants.map((c) => ({ path: c.path, value: c.value })),
+      defaults: f.defaults.map((c) => ({ path: c.path, value: c.value })),
+      combinesWith: f.combinesWith.map((c) => c.name),
+      ...docs(f),
+    })),
+    ...(q
+      ? {
+          query: {
+            fields: q.fields.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias.name } : {}), kind: f.kind, ...docs(f) })),
+            wildcard: q.wildcard,
+            recommend: q.recommend,
+            defaultWindowDays: q.defaultWindowDays,
+            dateMathUnits: q.dateMathUnits,
+            timeZones: q.timeZones.name,
+            presets: q.presets.map((p) => ({ name: p.name, title: p.title, range: p.range })),
+            ...docs(q),
+          },
+        }
+      : {}),
+    events: s.events.map((e) => ({
+      type: e.name,
+      ...(e.product !== undefined ? { product: e.product } : {}),
+      ...(e.payloadGap ? { payloadGap: e.payloadGap.name } : {}),
+      ...docs(e),
+    })),
+    gaps,
+    ...docs(block),
+  };
+}
+
+function enumOf(e: EnumAst): EnumType {
+  if (e.groups) {
+    const seen = new Map<string, EnumType["values"][number]>();
+    for (const m of e.groups.members) for (const v of m.values) if (!seen.has(v.value)) seen.set(v.value, { value: v.value, ...docs(v) });
+    return {
+      name: e.name,
+      values: [...seen.values()],
+      ...(e.default ? { default: e.default.value } : {}),
+      groups: { by: e.groups.by.name, members: e.groups.members.map((m) => ({ group: m.group, values: m.values.map((v) => v.value) })) },
+      ...docs(e),
+    };
+  }
+  return { name: e.name, values: e.values.map((v) => ({ value: v.value, ...docs(v) })), ...(e.default ? { default: e.default.value } : {}), ...docs(e) };
+}
+
+function docs(d: DocsAst): Documented {
+  return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes };
+}

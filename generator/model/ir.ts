@@ -1,0 +1,288 @@
+/**
+ * The normalized intermediate representation (IR) every emitter reads.
+ *
+ * It knows nothing of YAML: a schema front end (the YAML loader today, an XSD
+ * or OpenAPI importer tomorrow) builds it, and emitters only ever see it.
+ * Everything in it is plain, immutable data in a deterministic order.
+ */
+
+export type ScalarName =
+  | "string"
+  | "boolean"
+  | "short"
+  | "int"
+  | "long"
+  | "decimal"
+  | "date"
+  | "dateTime"
+  | "gYearMonth"
+  | "base64"
+  | "uri";
+
+export const SCALAR_NAMES: readonly ScalarName[] = [
+  "string",
+  "boolean",
+  "short",
+  "int",
+  "long",
+  "decimal",
+  "date",
+  "dateTime",
+  "gYearMonth",
+  "base64",
+  "uri",
+];
+
+export type SensitiveKind =
+  | "card-number"
+  | "account-number"
+  | "card-code"
+  | "routing-number"
+  | "transaction-key"
+  | "cryptogram"
+  | "wallet-payload"
+  | "token";
+
+export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
+  "card-number",
+  "account-number",
+  "card-code",
+  "routing-number",
+  "transaction-key",
+  "cryptogram",
+  "wallet-payload",
+  "token",
+];
+
+/** Where a fact comes from: a source document and a section of it. */
+export interface SourceRef {
+  readonly document: string;
+  readonly section: string;
+}
+
+export type NoteKind = "contradiction" | "interpretation" | "info";
+
+export interface Note {
+  readonly kind: NoteKind;
+  readonly text: string;
+}
+
+/** What every documented construct carries for readers. */
+export interface Documented {
+  readonly doc?: string;
+  readonly source?: SourceRef;
+  readonly notes: readonly Note[];
+}
+
+export type TypeRef =
+  | { readonly kind: "scalar"; readonly name: ScalarName }
+  | { readonly kind: "object"; readonly name: string }
+  | { readonly kind: "enum"; readonly name: string };
+
+export interface ListShape {
+  readonly min: number;
+  /** `undefined` means unbounded. */
+  readonly max?: number;
+  /** XML only: the element name of each entry inside a wrapper element. */
+  readonly item?: string;
+}
+
+export type ConstValue = string | number | boolean;
+
+export interface Field extends Documented {
+  /** The wire name: XML element or JSON property. */
+  readonly name: string;
+  readonly type: TypeRef;
+  readonly required: boolean;
+  readonly list?: ListShape;
+  readonly const?: ConstValue;
+  readonly default?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Exact decimal text. */
+  readonly minimum?: string;
+  /** Exact decimal text. */
+  readonly maximum?: string;
+  readonly sensitive?: SensitiveKind;
+  readonly examples: readonly string[];
+  readonly gap?: string;
+}
+
+/** How a type came to be. */
+export type TypeOrigin =
+  | { readonly kind: "declared" }
+  /** An inline object of a field (or a dotted path); `parent` and `field` name where. */
+  | { readonly kind: "inline"; readonly parent: string; readonly field: string }
+  | { readonly kind: "request"; readonly operation: string }
+  | { readonly kind: "response"; readonly operation: string };
+
+export interface ObjectType extends Documented {
+  readonly name: string;
+  /** `object`: ordered fields; `choice`: exactly one of the fields; `opaque`: body not shown. */
+  readonly kind: "object" | "choice" | "opaque";
+  readonly base?: string;
+  /** Fields declared on this type, in wire order. */
+  readonly fields: readonly Field[];
+  /** Base fields first, then own fields: the full wire order. */
+  readonly allFields: readonly Field[];
+  /** Unknown properties are kept, because the documents show the body only in part. */
+  readonly open: boolean;
+  readonly gap?: string;
+  readonly origin: TypeOrigin;
+}
+
+export interface EnumValue extends Documented {
+  readonly value: string;
+}
+
+export interface EnumType extends Documented {
+  readonly name: string;
+  readonly values: readonly EnumValue[];
+  readonly default?: string;
+  /** Membership of this enum's values in the values of another enum. */
+  readonly groups?: {
+    readonly by: string;
+    /** Group value → member values, in the documented order. */
+    readonly members: readonly { readonly group: string; readonly values: readonly string[] }[];
+  };
+}
+
+export interface RetryGuidance {
+  readonly retryAfter?: boolean;
+  /** Milliseconds. */
+  readonly delayMs?: number;
+  readonly minAttempts?: number;
+  readonly maxAttempts?: number;
+  readonly backoff?: "exponential";
+  readonly noImmediateRetryAfterTimeout?: boolean;
+}
+
+export interface StatusInfo {
+  readonly code: number;
+  readonly meaning: string;
+  readonly retry?: RetryGuidance;
+}
+
+export interface SoapOperation extends Documented {
+  readonly protocol: "soap";
+  /** The documented operation name, also the request element name. */
+  readonly name: string;
+  /** lowerCamel client method name. */
+  readonly method: string;
+  readonly auth: boolean;
+  readonly requestType: string;
+  readonly resultType: string;
+  readonly responseElement: string;
+  readonly resultElement: string;
+  /** Set when the response is not shown by the documents. */
+  readonly responseGap?: string;
+}
+
+export interface PathParam extends Documented {
+  readonly name: string;
+  readonly type: TypeRef;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RestOperation extends Documented {
+  readonly protocol: "rest";
+  readonly name: string;
+  readonly method: string;
+  readonly httpMethod: HttpMethod;
+  readonly path: string;
+  readonly baseUrl: string;
+  readonly params: readonly PathParam[];
+  readonly requestType?: string;
+  readonly responseType?: string;
+  readonly statuses: readonly StatusInfo[];
+  readonly idempotent: boolean;
+}
+
+export type Operation = SoapOperation | RestOperation;
+
+export interface Flow extends Documented {
+  readonly name: string;
+  readonly title?: string;
+  readonly operation: string;
+  readonly required: readonly string[];
+  /** Path → constant, in declaration order. */
+  readonly constants: readonly { readonly path: string; readonly value: ConstValue }[];
+  readonly defaults: readonly { readonly path: string; readonly value: ConstValue }[];
+  readonly combinesWith: readonly string[];
+}
+
+export interface QueryField extends Documented {
+  readonly name: string;
+  readonly alias?: string;
+  readonly kind: "text" | "time";
+}
+
+export interface QueryPreset {
+  readonly name: string;
+  readonly title: string;
+  readonly range: string;
+}
+
+export interface QueryLanguage extends Documented {
+  readonly fields: readonly QueryField[];
+  readonly wildcard: { readonly leading: boolean; readonly minPrefix: number };
+  readonly recommend: { readonly maxValuesPerLookup: number; readonly maxWindowDays: number };
+  readonly defaultWindowDays: number;
+  readonly dateMathUnits: readonly string[];
+  readonly timeZones: string;
+  readonly presets: readonly QueryPreset[];
+}
+
+export interface EventDef extends Documented {
+  readonly type: string;
+  readonly product?: string;
+  readonly payloadGap?: string;
+}
+
+export interface Gap {
+  readonly id: string;
+  readonly source?: SourceRef;
+  /** The document's own wording. */
+  readonly text: string;
+  /** How the generated package exposes what is missing. */
+  readonly extension: string;
+  /** Constructs that refer to this gap, as readable labels (`type SearchResult`). */
+  readonly usedBy: readonly string[];
+}
+
+export interface SoapBinding {
+  readonly namespacePlaceholder: string;
+  readonly version: string;
+  readonly requestBase: string;
+  readonly responseBase: string;
+}
+
+export interface RestBinding {
+  readonly baseUrls: readonly { readonly name: string; readonly doc?: string }[];
+  readonly retry?: RetryGuidance;
+}
+
+export interface Service extends Documented {
+  readonly name: string;
+  readonly title: string;
+  readonly protocol: "soap" | "rest";
+  readonly soap?: SoapBinding;
+  readonly rest?: RestBinding;
+  /** Sorted by name. */
+  readonly types: readonly ObjectType[];
+  /** Sorted by name. */
+  readonly enums: readonly EnumType[];
+  /** In declaration order (files sorted by path). */
+  readonly operations: readonly Operation[];
+  readonly flows: readonly Flow[];
+  readonly query?: QueryLanguage;
+  readonly events: readonly EventDef[];
+  /** In declaration order. */
+  readonly gaps: readonly Gap[];
+}
+
+export interface Model {
+  /** Sorted by name. */
+  readonly services: readonly Service[];
+}

@@ -20,10 +20,14 @@ const OPTIONS: prettier.Options = {
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".json": "json", ".md": "markdown" };
 
-/** Formats every file prettier knows; others pass through with a final newline. */
+/**
+ * Formats every generated file prettier knows; others pass through with a
+ * final newline. The runtime is hand-written and shipped byte for byte.
+ */
 export async function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
   return Promise.all(
     files.map(async (file) => {
+      if (file.path.startsWith("runtime/")) return file;
       const ext = /\.[a-z]+$/.exec(file.path)?.[0] ?? "";
       const parser = PARSERS[ext];
       const content = parser ? await prettier.format(file.content, { ...OPTIONS, parser }) : ensureNewline(file.content);

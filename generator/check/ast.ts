@@ -105,6 +105,8 @@ export interface FlowAst extends Named, DocsAst {
   readonly constants: readonly PathValueAst[];
   readonly defaults: readonly PathValueAst[];
   readonly combinesWith: readonly Named[];
+  /** Values copied from the response of an earlier operation: target path → source path. */
+  readonly from?: { readonly operation: Named; readonly copy: readonly { readonly target: string; readonly source: string; readonly at: Position }[] };
 }
 
 export interface QueryFieldAst extends Named, DocsAst {

@@ -33,6 +33,19 @@ export function checkFlows(flat: FlatService, types: ReadonlyMap<string, TypeDec
       const problem = constProblem(c.value, kind, field.type.name, enums);
       if (problem) d.error(c.at, `constant for "${c.path}": ${problem}`);
     }
+    if (flow.from) {
+      const source = ops.get(flow.from.operation.name);
+      const response = source?.responseType ? types.get(source.responseType.name) : undefined;
+      if (!source) d.error(flow.from.operation.at, `unknown operation "${flow.from.operation.name}"${didYouMean(flow.from.operation.name, ops.keys())}`);
+      else if (!response) d.error(flow.from.operation.at, `operation "${flow.from.operation.name}" has no response body to copy from`);
+      for (const c of flow.from.copy) {
+        check(c.target, c.at);
+        if (response) {
+          const found = resolvePath(response, c.source.split("."), types);
+          if (typeof found === "string") d.error(c.at, `"${c.source}" is not a field of ${response.name}: ${found}`);
+        }
+      }
+    }
     for (const other of flow.combinesWith) {
       if (!flowNames.has(other.name)) d.error(other.at, `unknown flow "${other.name}"${didYouMean(other.name, flowNames)}`);
       else if (other.name === flow.name) d.error(other.at, `flow "${flow.name}" cannot combine with itself`);

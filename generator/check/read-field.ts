@@ -47,7 +47,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   if (!e) return undefined;
   const name = r.requiredString(e, "name", at, "a field");
   if (name === undefined) return undefined;
-  if (name.length === 0 || name.length > 200 || /[\s<>&"'`]/.test(name)) {
+  if (name.length === 0 || name.length > 200 || /[\s<>&"'`]/.test(name) || name.split(".").includes("__proto__")) {
     r.error(e.get("name")!.at, `field name "${truncate(name)}" is not a valid wire name`);
     return undefined;
   }

@@ -7,7 +7,7 @@ const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
 /** Reads one entry of `flows:`. */
 export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
   if (!FLOW_NAME.test(entry.key)) r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
-  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "required", "constants", "defaults", "combinesWith", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "required", "constants", "defaults", "combinesWith", "from", ...DOC_KEYS]);
   if (!e) return undefined;
   const operation = r.requiredString(e, "operation", entry.keyAt, `flow "${entry.key}"`);
   if (operation === undefined) return undefined;
@@ -28,6 +28,21 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     .map((node) => ({ name: r.scalarText(node, r.at(node), "a flow name"), at: r.at(node) }))
     .filter((x): x is { name: string; at: FlowAst["at"] } => x.name !== undefined);
   const title = r.string(e.get("title"), "title");
+  let from: FlowAst["from"];
+  const fromEntry = e.get("from");
+  if (fromEntry) {
+    const f = r.map(fromEntry.node, fromEntry.at, "from", ["operation", "copy"]);
+    const op = f ? r.requiredString(f, "operation", fromEntry.at, "from") : undefined;
+    const copyEntry = f?.get("copy");
+    if (f && !copyEntry) r.error(fromEntry.at, 'from needs "copy" (target path: source path)');
+    const copy = copyEntry
+      ? r.namedMap(copyEntry.node, copyEntry.at, "copy").flatMap((c) => {
+          const source = r.string(c, "a source path");
+          return source === undefined ? [] : [{ target: c.key, source, at: c.keyAt }];
+        })
+      : [];
+    if (op !== undefined) from = { operation: { name: op, at: f!.get("operation")!.at }, copy };
+  }
   return {
     name: entry.key,
     at: entry.keyAt,
@@ -37,6 +52,7 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     constants: pathValues("constants"),
     defaults: pathValues("defaults"),
     combinesWith,
+    ...(from ? { from } : {}),
     ...readDocs(r, e),
   };
 }

@@ -23,7 +23,7 @@ function emitEnum(file: TsFile, e: EnumType): void {
   const name = safeIdentifier(e.name);
   const lines = e.default !== undefined ? [`Default: \`${e.default}\`.`] : [];
   const docs = docText(e, { lines });
-  file.source.addTypeAlias({
+  file.addTypeAlias({
     name,
     isExported: true,
     type: e.values.map((v) => stringLiteral(v.value)).join(" | "),
@@ -31,13 +31,13 @@ function emitEnum(file: TsFile, e: EnumType): void {
   });
   const valuesName = enumValuesName(e);
   const items = e.values.map((v) => `${docBlock(docText(v))}${stringLiteral(v.value)},`).join("\n");
-  file.source.addVariableStatement({
+  file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Every value of {@link ${name}}, in documented order.`],
     declarations: [{ name: valuesName, type: `readonly ${name}[]`, initializer: `Object.freeze([\n${items}\n])` }],
   });
-  file.source.addFunction({
+  file.addFunction({
     isExported: true,
     name: `is${name}`,
     docs: [`Whether \`value\` is one of the values of {@link ${name}}.`],
@@ -51,13 +51,13 @@ function emitEnum(file: TsFile, e: EnumType): void {
       .map((m) => `${stringLiteral(m.group)}: [${m.values.map(stringLiteral).join(", ")}],`)
       .join("\n");
     const tableName = `${lowerCamel(e.name)}By${by}`;
-    file.source.addVariableStatement({
+    file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The documented membership of {@link ${name}} values in {@link ${by}} values.`],
       declarations: [{ name: tableName, type: `{ readonly [group in ${by}]?: readonly ${name}[] }`, initializer: `{\n${table}\n}` }],
     });
-    file.source.addFunction({
+    file.addFunction({
       isExported: true,
       name: `${lowerCamel(by)}Of${name}`,
       docs: [`Every {@link ${by}} that lists \`value\`, in documented order; a value can belong to more than one.`],

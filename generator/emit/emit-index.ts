@@ -16,7 +16,7 @@ export interface IndexEntry {
 export function emitIndex(project: Project, service: Service, entries: readonly IndexEntry[]): GeneratedFile {
   const file = new TsFile(project, paths.index(service.name));
   for (const entry of entries) {
-    file.source.addExportDeclaration({
+    file.addExportDeclaration({
       moduleSpecifier: moduleSpecifier(file.path, entry.file),
       isTypeOnly: entry.kind === "types",
     });

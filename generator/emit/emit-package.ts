@@ -5,6 +5,11 @@ import { emitIndex, type IndexEntry } from "./emit-index.js";
 import { emitRuntime } from "./emit-runtime.js";
 import { emitTemplates, type PackageInfo } from "./emit-templates.js";
 import { emitTypes } from "./emit-types.js";
+import { emitValidators } from "./emit-validators.js";
+import { emitXml } from "./emit-xml.js";
+import { emitJson } from "./emit-json.js";
+import { emitRedact } from "./emit-redact.js";
+import { emitFlows } from "./emit-flows.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
@@ -25,10 +30,19 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
 }
 
 function emitService(project: Project, service: Service): GeneratedFile[] {
-  const files = [emitTypes(project, service), emitEnums(project, service)];
+  const files = [emitTypes(project, service), emitEnums(project, service), emitValidators(project, service)];
+  files.push(service.protocol === "soap" ? emitXml(project, service) : emitJson(project, service));
+  const redact = emitRedact(project, service);
+  if (redact) files.push(redact);
+  const flows = emitFlows(project, service);
+  if (flows) files.push(flows);
   const entries: IndexEntry[] = [
     { file: paths.types(service.name), kind: "types" },
     { file: paths.enums(service.name), kind: "values" },
+    { file: paths.validators(service.name), kind: "values" },
+    { file: service.protocol === "soap" ? paths.xml(service.name) : paths.json(service.name), kind: "values" },
+    ...(redact ? [{ file: paths.redact(service.name), kind: "values" as const }] : []),
+    ...(flows ? [{ file: paths.flows(service.name), kind: "values" as const }] : []),
     { file: paths.runtime("errors.ts"), kind: "values" },
   ];
   files.push(emitIndex(project, service, entries));

@@ -16,7 +16,7 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
     const docs = docText(type, { lines });
     const name = safeIdentifier(type.name);
     if (type.kind === "opaque") {
-      file.source.addTypeAlias({
+      file.addTypeAlias({
         name,
         isExported: true,
         type: file.type("OpaqueBody", paths.runtime("opaque.ts")),
@@ -32,14 +32,17 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
         const doc = fieldDocs ? `/** ${fieldDocs.replace(/\n+/g, " ")} */ ` : "";
         return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, f)}; ${others.join("; ")} }`;
       });
-      file.source.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
+      file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
       continue;
     }
-    const iface = file.source.addInterface({
+    file.addInterface({
       name,
       isExported: true,
       ...(type.base ? { extends: [file.type(type.base, paths.types(service.name))] } : {}),
       ...(docs ? { docs: [docs] } : {}),
+      ...(type.open
+        ? { indexSignatures: [{ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show are kept as received."] }] }
+        : {}),
       properties: type.fields.map((f) => {
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         return {
@@ -50,9 +53,6 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
         };
       }),
     });
-    if (type.open) {
-      iface.addIndexSignature({ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show are kept as received."] });
-    }
   }
   return file.finish();
 }

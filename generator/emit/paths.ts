@@ -3,6 +3,13 @@ export const paths = {
   types: (service: string) => `${service}/types.ts`,
   enums: (service: string) => `${service}/enums.ts`,
   index: (service: string) => `${service}/index.ts`,
+  validators: (service: string) => `${service}/validators.ts`,
+  xml: (service: string) => `${service}/xml.ts`,
+  json: (service: string) => `${service}/json.ts`,
+  redact: (service: string) => `${service}/redact.ts`,
+  flows: (service: string) => `${service}/flows.ts`,
+  client: (service: string) => `${service}/client.ts`,
+  query: (service: string) => `${service}/query.ts`,
   runtime: (file: string) => `runtime/${file}`,
 } as const;
 

@@ -158,6 +158,7 @@ function buildService(flat: FlatService): Service {
       constants: f.constants.map((c) => ({ path: c.path, value: c.value })),
       defaults: f.defaults.map((c) => ({ path: c.path, value: c.value })),
       combinesWith: f.combinesWith.map((c) => c.name),
+      ...(f.from ? { from: { operation: f.from.operation.name, copy: f.from.copy.map((c) => ({ target: c.target, source: c.source })) } } : {}),
       ...docs(f),
     })),
     ...(q

@@ -210,6 +210,8 @@ export interface Flow extends Documented {
   readonly constants: readonly { readonly path: string; readonly value: ConstValue }[];
   readonly defaults: readonly { readonly path: string; readonly value: ConstValue }[];
   readonly combinesWith: readonly string[];
+  /** Values copied from the response of an earlier operation. */
+  readonly from?: { readonly operation: string; readonly copy: readonly { readonly target: string; readonly source: string }[] };
 }
 
 export interface QueryField extends Documented {

@@ -52,13 +52,13 @@ export interface PayRequestProcessingInformation {
 }
 
 export interface PayResponse {
+  /** Properties the documents do not show are kept as received. */
+  [extra: string]: unknown;
   _links?: PayResponseLinks;
   /** Transaction ID, a string of digits. */
   id?: string;
   status?: string;
   submitTimeUtc?: IsoDateTime;
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
 }
 
 /** The `_links` object of {@link PayResponse}. */

@@ -1,0 +1,178 @@
+import type { Project } from "ts-morph";
+import { VariableDeclarationKind } from "ts-morph";
+import { pascalCase } from "../check/names.js";
+import type { Flow, ObjectType, Service } from "../model/ir.js";
+import { validatorName } from "./emit-validators.js";
+import { redactorName } from "./emit-redact.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { propertyName, stringLiteral } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+import { fieldTypeExpression } from "./type-expression.js";
+import { sensitiveTypes } from "../model/reachable.js";
+
+const FLOW = paths.runtime("flow.ts");
+const specName = (flow: string) => `${flow}Flow`;
+const inputName = (flow: string) => `${pascalCase(flow)}Input`;
+
+/**
+ * `<service>/flows.ts`: for each documented flow, an input type that requires
+ * exactly what the flow requires and leaves out what it fixes, a validator of
+ * the flow's required-field table, and a builder that fills in the documented
+ * constants itself.
+ */
+export function emitFlows(project: Project, service: Service): GeneratedFile | undefined {
+  if (service.flows.length === 0) return undefined;
+  const file = new TsFile(project, paths.flows(service.name));
+  const types = new Map(service.types.map((t) => [t.name, t]));
+  const ops = new Map(service.operations.map((o) => [o.name, o]));
+  const sensitive = sensitiveTypes(service);
+  const requestOf = (flow: Flow) => {
+    const op = ops.get(flow.operation);
+    const name = op?.protocol === "rest" ? op.requestType : op?.requestType;
+    return types.get(name!)!;
+  };
+  const specType = file.type("FlowSpec", FLOW);
+  for (const flow of service.flows) {
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`The ${flow.title ?? flow.name} flow as data: its required fields, constants and defaults.`],
+      declarations: [
+        {
+          name: specName(flow.name),
+          type: specType,
+          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${JSON.stringify(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${JSON.stringify(c.value)}]`).join(", ")}] }`,
+        },
+      ],
+    });
+  }
+  for (const flow of service.flows) {
+    const request = requestOf(flow);
+    const requestType = file.type(request.name, paths.types(service.name));
+    const bases = flow.combinesWith.map((b) => service.flows.find((f) => f.name === b)!);
+    const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
+    const resultType = file.type("ValidationResult", paths.runtime("validate.ts"));
+    const validate = file.value(validatorName(request.name), paths.validators(service.name));
+    const withInspect = (expr: string) =>
+      sensitive.has(request.name) ? `${file.value("withRedactedInspect", paths.runtime("inspect.ts"))}(${expr}, ${file.value(redactorName(request.name), paths.redact(service.name))})` : expr;
+    const docs = docText(flow);
+    if (bases.length === 0) {
+      const omit = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
+      file.addInterface({
+        isExported: true,
+        name: inputName(flow.name),
+        docs: [`What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`],
+        properties: projection(file, service, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit),
+      });
+      file.addFunction({
+        isExported: true,
+        name: `validate${pascalCase(flow.name)}`,
+        docs: [`Checks a request against the ${flow.title ?? flow.name} flow: its required-field table, its constants, and the request type itself.`],
+        parameters: [{ name: "value", type: "unknown" }],
+        returnType: `${resultType}<${requestType}>`,
+        statements: [
+          `const issues: ${issueType}[] = [];`,
+          `${file.value("checkFlow", FLOW)}(value, ${specName(flow.name)}, issues);`,
+          `const typed = ${validate}(value);`,
+          `if (!typed.ok) issues.push(...typed.issues);`,
+          `return ${file.value("result", paths.runtime("validate.ts"))}(value as ${requestType}, issues);`,
+        ],
+      });
+      const fromOp = flow.from ? ops.get(flow.from.operation) : undefined;
+      const fromType = fromOp?.protocol === "rest" && fromOp.responseType ? file.type(fromOp.responseType, paths.types(service.name)) : undefined;
+      const copyLines = (flow.from?.copy ?? []).flatMap((c) => [
+        `{ const copied = ${file.value("getPath", FLOW)}(source, ${stringLiteral(c.source)});`,
+        `  if (copied === undefined) issues.push({ path: ${stringLiteral(c.target)}, code: "required", message: ${stringLiteral(`is copied from ${c.source} of the ${flow.from!.operation} response, which has none`)} });`,
+        `  else ${file.value("setPath", FLOW)}(request, ${stringLiteral(c.target)}, copied); }`,
+      ]);
+      file.addFunction({
+        isExported: true,
+        name: `build${pascalCase(flow.name)}Request`,
+        ...(docs ? { docs: [`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.\n\n${docs}`] } : {}),
+        parameters: [
+          ...(fromType ? [{ name: "source", type: fromType }] : []),
+          { name: "input", type: inputName(flow.name) },
+        ],
+        returnType: requestType,
+        statements: [
+          `const request = ${file.value("applyFlows", FLOW)}(input, [${specName(flow.name)}]);`,
+          `const issues: ${issueType}[] = [];`,
+          ...copyLines,
+          `const checked = validate${pascalCase(flow.name)}(request);`,
+          `if (!checked.ok) issues.push(...checked.issues);`,
+          `if (issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
+          `return ${withInspect(`request as ${requestType}`)};`,
+        ],
+      });
+    } else {
+      const mapName = `${pascalCase(flow.name)}BaseFlows`;
+      file.addInterface({
+        isExported: true,
+        name: mapName,
+        docs: [`The flows a ${flow.title ?? flow.name} request can build on, with the input each needs.`],
+        properties: bases.map((b) => ({ name: propertyName(b.name), type: inputName(b.name) })),
+      });
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [{ name: `${flow.name}Bases`, initializer: `{ ${bases.map((b) => `${propertyName(b.name)}: ${specName(b.name)}`).join(", ")} }` }],
+      });
+      file.addFunction({
+        isExported: true,
+        name: `build${pascalCase(flow.name)}Request`,
+        docs: [`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${JSON.stringify(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.${docs ? `\n\n${docs}` : ""}`],
+        typeParameters: [{ name: "F", constraint: `keyof ${mapName}` }],
+        parameters: [
+          { name: "base", type: "F" },
+          { name: "input", type: `${mapName}[F]` },
+        ],
+        returnType: requestType,
+        statements: [
+          `const spec = ${flow.name}Bases[base];`,
+          `const request = ${file.value("applyFlows", FLOW)}(input, [spec, ${specName(flow.name)}]);`,
+          `const issues: ${issueType}[] = [];`,
+          `${file.value("checkFlow", FLOW)}(request, spec, issues);`,
+          `${file.value("checkFlow", FLOW)}(request, ${specName(flow.name)}, issues);`,
+          `const typed = ${validate}(request);`,
+          `if (!typed.ok) issues.push(...typed.issues);`,
+          `if (issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
+          `return ${withInspect(`request as ${requestType}`)};`,
+        ],
+      });
+    }
+  }
+  return file.finish();
+}
+
+/**
+ * The members of a flow input type: the request type's fields, with required
+ * paths required (and the objects on their way), fixed paths left out, and
+ * objects that hold either written out as nested type literals.
+ */
+function projection(
+  file: TsFile,
+  service: Service,
+  types: ReadonlyMap<string, ObjectType>,
+  type: ObjectType,
+  prefix: string,
+  required: ReadonlySet<string>,
+  omit: ReadonlySet<string>,
+): { name: string; type: string; hasQuestionToken: boolean }[] {
+  const touched = (path: string, set: ReadonlySet<string>) => [...set].some((p) => p.startsWith(`${path}.`));
+  const out: { name: string; type: string; hasQuestionToken: boolean }[] = [];
+  for (const f of type.allFields) {
+    const path = `${prefix}${f.name}`;
+    if (omit.has(path)) continue;
+    const isRequired = required.has(path) || touched(path, required);
+    const nested = f.type.kind === "object" && !f.list ? types.get(f.type.name) : undefined;
+    if (nested && nested.kind === "object" && (touched(path, required) || touched(path, omit))) {
+      const members = projection(file, service, types, nested, `${path}.`, required, omit);
+      const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
+      out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
+    } else {
+      out.push({ name: propertyName(f.name), type: fieldTypeExpression(file, service.name, f), hasQuestionToken: !isRequired });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+import type { Project } from "ts-morph";
+import type { Field, ObjectType, Service } from "../model/ir.js";
+import { requestSideTypes, responseSideTypes } from "../model/reachable.js";
+import { emitReaders, readerName } from "./emit-readers.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { paths } from "./paths.js";
+import { propertyAccess, propertyName } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+
+const writerName = (type: string) => `jsonOf${type}`;
+
+/** Names of the public functions of a body type. */
+export const serializerName = (type: string) => `serialize${type}`;
+export const parserName = (type: string) => `parse${type}`;
+
+/**
+ * `<service>/json.ts` for a REST service: a serializer per request body
+ * (documented fields only, in schema order; decimals and longs stay strings)
+ * and a parser per response body (hostile input rejected with `ParseError`,
+ * numbers exact, opaque bodies kept as parsed).
+ */
+export function emitJson(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.json(service.name));
+  const requestBodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" && op.requestType ? [op.requestType] : [])));
+  const responseBodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" && op.responseType ? [op.responseType] : [])));
+  for (const type of requestSideTypes(service)) emitWriter(file, service, type);
+  emitReaders(file, service, responseSideTypes(service), "json");
+  for (const name of [...requestBodies].sort()) {
+    file.addFunction({
+      isExported: true,
+      name: serializerName(name),
+      docs: [`The JSON body of a {@link ${name}}: documented fields only, in schema order; decimals and longs are written as the strings they are.`],
+      parameters: [{ name: "value", type: file.type(name, paths.types(service.name)) }],
+      returnType: "string",
+      statements: `return JSON.stringify(${writerName(name)}(value));`,
+    });
+  }
+  for (const name of [...responseBodies].sort()) {
+    file.addFunction({
+      isExported: true,
+      name: parserName(name),
+      docs: [`Reads a {@link ${name}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, wrong value types.`],
+      parameters: [
+        { name: "body", type: "string | Uint8Array" },
+        { name: "limits", type: file.type("ParseLimits", paths.runtime("json.ts")), hasQuestionToken: true },
+      ],
+      returnType: file.type(name, paths.types(service.name)),
+      statements: `return ${readerName(name)}(${file.value("parseJson", paths.runtime("json.ts"))}(body, limits), "");`,
+    });
+  }
+  return file.finish();
+}
+
+function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+  const typeName = file.type(type.name, paths.types(service.name));
+  // JSON.stringify leaves out undefined properties, so absent fields vanish.
+  const statements =
+    type.kind === "opaque"
+      ? [`return value as Record<string, unknown>;`]
+      : [`return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`];
+  file.addFunction({
+    name: writerName(type.name),
+    parameters: [{ name: "value", type: typeName }],
+    returnType: "Record<string, unknown>",
+    statements,
+  });
+}
+
+function fieldWrite(f: Field): string {
+  const access = propertyAccess("value", f.name);
+  if (f.type.kind !== "object") return access;
+  const one = (v: string) => `${writerName(f.type.name)}(${v})`;
+  if (f.list) return `${access} === undefined ? undefined : ${access}.map((item) => ${one("item")})`;
+  return `${access} === undefined ? undefined : ${one(access)}`;
+}

@@ -1,0 +1,79 @@
+import type { Project } from "ts-morph";
+import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
+import { requestSideTypes, responseSideTypes } from "../model/reachable.js";
+import { emitReaders, readerName } from "./emit-readers.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { paths } from "./paths.js";
+import { propertyAccess, propertyName, stringLiteral } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+
+const XML = paths.runtime("xml.ts");
+const writerName = (type: string) => `xmlOf${type}`;
+
+/**
+ * `<service>/xml.ts` for a SOAP service: per operation, a builder of the
+ * request envelope (elements in schema order, values escaped, decimals and
+ * longs written as given) and a parser of the response envelope (lists
+ * always arrays, numbers typed, SOAP faults raised as `SoapFaultError`).
+ */
+export function emitXml(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.xml(service.name));
+  for (const type of requestSideTypes(service)) emitWriter(file, service, type);
+  emitReaders(file, service, responseSideTypes(service), "xml");
+  for (const op of service.operations) if (op.protocol === "soap") emitOperation(file, service, op);
+  return file.finish();
+}
+
+function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+  const typeName = file.type(type.name, paths.types(service.name));
+  const input = file.type("XmlInput", XML);
+  const statements =
+    type.kind === "opaque"
+      ? [`return value as unknown as ${input};`]
+      : [`return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`];
+  file.addFunction({
+    name: writerName(type.name),
+    parameters: [{ name: "value", type: typeName }],
+    returnType: input,
+    statements,
+  });
+}
+
+/** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper. */
+function fieldWrite(f: Field): string {
+  const access = propertyAccess("value", f.name);
+  const one = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
+  if (f.list) {
+    const items = f.type.kind === "object" ? `${access}.map((item) => ${one("item")})` : access;
+    const content = f.list.item !== undefined ? `{ ${propertyName(f.list.item)}: ${items} }` : items;
+    return `${access} === undefined ? undefined : ${content}`;
+  }
+  if (f.type.kind === "object") return `${access} === undefined ? undefined : ${one(access)}`;
+  return access;
+}
+
+function emitOperation(file: TsFile, service: Service, op: SoapOperation): void {
+  const requestType = file.type(op.requestType, paths.types(service.name));
+  const resultType = file.type(op.resultType, paths.types(service.name));
+  file.addFunction({
+    isExported: true,
+    name: `build${op.name}Envelope`,
+    docs: [`The SOAP envelope of a \`${op.name}\` request: the \`${op.name}\` element in the given namespace, its elements in schema order.`],
+    parameters: [
+      { name: "request", type: requestType },
+      { name: "namespace", type: "string" },
+    ],
+    returnType: "string",
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.name)}, ${writerName(op.requestType)}(request));`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: `parse${op.name}Response`,
+    docs: [
+      `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope.`,
+    ],
+    parameters: [{ name: "xml", type: "string | Uint8Array" }],
+    returnType: resultType,
+    statements: `return ${readerName(op.resultType)}(${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${stringLiteral(op.resultElement)}), ${stringLiteral(op.resultElement)});`,
+  });
+}

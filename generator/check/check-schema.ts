@@ -3,7 +3,7 @@ import { didYouMean } from "../diagnostics/did-you-mean.js";
 import { SCALAR_NAMES, type ScalarName } from "../model/ir.js";
 import type { EnumAst, FieldAst, SchemaAst, ServiceAst } from "./ast.js";
 import { flattenService, type FlatService, type TypeDecl } from "./flatten.js";
-import { checkFlows } from "./check-flows.js";
+import { checkFlows, resolvePath } from "./check-flows.js";
 import { lowerCamel } from "./names.js";
 
 /** The checked schema: each service flattened, ready for the model stage. */
@@ -157,6 +157,18 @@ function checkService(flat: FlatService, d: Diagnostics): void {
         codes.add(st.code);
       }
       if (op.httpMethod === "GET" && op.request) d.error(op.request.at, "a GET operation has no request body");
+      const response = responseType ? typeNames.get(responseType.name) : undefined;
+      const methodsSeen = new Set<string>();
+      for (const link of op.links) {
+        if (!s.operations.some((o) => o.name === link.operation.name)) d.error(link.operation.at, `unknown operation "${link.operation.name}"${didYouMean(link.operation.name, s.operations.map((o) => o.name))}`);
+        if (methodsSeen.has(link.method)) d.error(link.at, `link method "${link.method}" is used twice`);
+        methodsSeen.add(link.method);
+        if (!response) d.error(link.at, "links need a response body with a _links object");
+        else {
+          const found = resolvePath(response, ["_links", link.name], typeNames);
+          if (typeof found === "string") d.error(link.at, `"_links.${link.name}" is not a field of ${response.name}: ${found}`);
+        }
+      }
     }
   }
 

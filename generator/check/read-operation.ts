@@ -1,3 +1,4 @@
+import type { Position } from "../diagnostics/diagnostic.js";
 import type { HttpMethod, RetryGuidance } from "../model/ir.js";
 import type { OperationAst, StatusAst } from "./ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
@@ -40,7 +41,7 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
 
 function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
   if (!REST_NAME.test(entry.key)) r.error(entry.keyAt, `REST operation name "${entry.key}" must be lowerCamel (letters and digits, starting with a lower-case letter)`);
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["http", "params", "request", "response", "statuses", "idempotent", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["http", "params", "request", "response", "statuses", "idempotent", "links", ...DOC_KEYS]);
   if (!e) return undefined;
   const httpEntry = e.get("http");
   if (!httpEntry) {
@@ -83,8 +84,21 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
     const retry = s.get("retry") ? readRetry(r, s.get("retry")!) : undefined;
     if (code !== undefined && meaning !== undefined) statuses.push({ code, at: s.get("code")!.at, meaning, ...(retry ? { retry } : {}) });
   }
+  const links: { name: string; at: Position; operation: { name: string; at: Position }; method: string }[] = [];
+  const linksEntry = e.get("links");
+  if (linksEntry) {
+    for (const l of r.namedMap(linksEntry.node, linksEntry.at, "links")) {
+      const le = r.map(l.node, l.at, `link "${l.key}"`, ["operation", "method"]);
+      if (!le) continue;
+      const operation = r.requiredString(le, "operation", l.keyAt, `link "${l.key}"`);
+      const method = r.requiredString(le, "method", l.keyAt, `link "${l.key}"`);
+      if (method !== undefined && !/^[a-z][A-Za-z0-9]*$/.test(method)) r.error(le.get("method")!.at, `link method "${method}" must be lowerCamel`);
+      if (operation !== undefined && method !== undefined) links.push({ name: l.key, at: l.keyAt, operation: { name: operation, at: le.get("operation")!.at }, method });
+    }
+  }
   return {
     protocol: "rest",
+    links,
     name: entry.key,
     at: entry.keyAt,
     httpMethod: method as HttpMethod,

@@ -1,10 +1,10 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
-import { requestSideTypes, responseSideTypes } from "../model/reachable.js";
+import { reachableTypes } from "../model/reachable.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName } from "./safe-names.js";
+import { propertyAccess, propertyName, stringLiteral } from "./safe-names.js";
 import { TsFile } from "./ts-file.js";
 
 const writerName = (type: string) => `jsonOf${type}`;
@@ -21,11 +21,13 @@ export const parserName = (type: string) => `parse${type}`;
  */
 export function emitJson(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.json(service.name));
-  const requestBodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" && op.requestType ? [op.requestType] : [])));
-  const responseBodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" && op.responseType ? [op.responseType] : [])));
-  for (const type of requestSideTypes(service)) emitWriter(file, service, type);
-  emitReaders(file, service, responseSideTypes(service), "json");
-  for (const name of [...requestBodies].sort()) {
+  // Every body in both directions: clients write requests and read responses,
+  // a server (the sandbox, a test double) the other way round.
+  const bodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" ? [op.requestType, op.responseType].filter((t): t is string => t !== undefined) : [])));
+  const all = reachableTypes(service, [...bodies]);
+  for (const type of all) emitWriter(file, service, type);
+  emitReaders(file, service, all, "json");
+  for (const name of [...bodies].sort()) {
     file.addFunction({
       isExported: true,
       name: serializerName(name),
@@ -35,7 +37,7 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
       statements: `return JSON.stringify(${writerName(name)}(value));`,
     });
   }
-  for (const name of [...responseBodies].sort()) {
+  for (const name of [...bodies].sort()) {
     file.addFunction({
       isExported: true,
       name: parserName(name),
@@ -57,7 +59,9 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
   const statements =
     type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
-      : [`return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`];
+      : [
+          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`,
+        ];
   file.addFunction({
     name: writerName(type.name),
     parameters: [{ name: "value", type: typeName }],

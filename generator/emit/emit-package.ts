@@ -10,6 +10,7 @@ import { emitXml } from "./emit-xml.js";
 import { emitJson } from "./emit-json.js";
 import { emitRedact } from "./emit-redact.js";
 import { emitFlows } from "./emit-flows.js";
+import { emitClient } from "./emit-client.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
@@ -36,6 +37,7 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
   if (redact) files.push(redact);
   const flows = emitFlows(project, service);
   if (flows) files.push(flows);
+  files.push(emitClient(project, service));
   const entries: IndexEntry[] = [
     { file: paths.types(service.name), kind: "types" },
     { file: paths.enums(service.name), kind: "values" },
@@ -43,6 +45,7 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
     { file: service.protocol === "soap" ? paths.xml(service.name) : paths.json(service.name), kind: "values" },
     ...(redact ? [{ file: paths.redact(service.name), kind: "values" as const }] : []),
     ...(flows ? [{ file: paths.flows(service.name), kind: "values" as const }] : []),
+    { file: paths.client(service.name), kind: "values" },
     { file: paths.runtime("errors.ts"), kind: "values" },
   ];
   files.push(emitIndex(project, service, entries));

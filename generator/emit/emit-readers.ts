@@ -58,7 +58,7 @@ function scalarRead(file: TsFile, f: Field, v: string, p: string, format: "xml" 
   const fn = (name: string) => file.value(name, READ);
   const fmt = stringLiteral(format);
   const t = f.type;
-  if (t.kind === "object") return `${readerName(t.name)}(${v}, ${p})`;
+  if (t.kind === "object") return `${fn("optional")}(${v}, ${p}, ${readerName(t.name)})`;
   if (t.kind === "enum") return `${fn("readString")}(${v}, ${fmt}, ${p}) as ${file.type(t.name, paths.enums(file.path.split("/")[0]!))} | undefined`;
   switch (t.name) {
     case "boolean":

@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
-import { requestSideTypes, responseSideTypes } from "../model/reachable.js";
+import { reachableTypes } from "../model/reachable.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -18,8 +18,11 @@ const writerName = (type: string) => `xmlOf${type}`;
  */
 export function emitXml(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.xml(service.name));
-  for (const type of requestSideTypes(service)) emitWriter(file, service, type);
-  emitReaders(file, service, responseSideTypes(service), "xml");
+  // Both directions for every type: clients write requests and read results;
+  // a server (the sandbox, a test double) reads requests and writes results.
+  const all = reachableTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])));
+  for (const type of all) emitWriter(file, service, type);
+  emitReaders(file, service, all, "xml");
   for (const op of service.operations) if (op.protocol === "soap") emitOperation(file, service, op);
   return file.finish();
 }
@@ -30,7 +33,11 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
   const statements =
     type.kind === "opaque"
       ? [`return value as unknown as ${input};`]
-      : [`return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`];
+      : [
+          `return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n${
+            type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
+          }};`,
+        ];
   file.addFunction({
     name: writerName(type.name),
     parameters: [{ name: "value", type: typeName }],
@@ -75,5 +82,24 @@ function emitOperation(file: TsFile, service: Service, op: SoapOperation): void 
     parameters: [{ name: "xml", type: "string | Uint8Array" }],
     returnType: resultType,
     statements: `return ${readerName(op.resultType)}(${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${stringLiteral(op.resultElement)}), ${stringLiteral(op.resultElement)});`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: `read${op.name}Envelope`,
+    docs: [`Server side: the typed request of a \`${op.name}\` envelope. Throws \`ParseError\` for anything else.`],
+    parameters: [{ name: "xml", type: "string | Uint8Array" }],
+    returnType: requestType,
+    statements: `return ${readerName(op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}), ${stringLiteral(op.name)});`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: `build${op.name}ResponseEnvelope`,
+    docs: [`Server side: the \`${op.responseElement}\` envelope wrapping a \`${op.resultElement}\`, elements in schema order.`],
+    parameters: [
+      { name: "result", type: resultType },
+      { name: "namespace", type: "string" },
+    ],
+    returnType: "string",
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${writerName(op.resultType)}(result) });`,
   });
 }

@@ -142,3 +142,14 @@ export class ApiError extends PaygenError {
     );
   }
 }
+
+/** A response link that is absent, or that points away from the configured service. */
+export class LinkError extends PaygenError {
+  readonly code = "link.unavailable";
+  constructor(
+    readonly link: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -127,3 +127,19 @@ export function keepUnknown<T>(target: T, source: ParsedObject, known: ReadonlyS
   }
   return target;
 }
+
+/** The own properties of `value` that are not in `known`, for writing open types. */
+export function extraProperties(value: object, known: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (!known.has(key) && key !== "__proto__") {
+      Object.defineProperty(out, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+/** Reads a value with `read` unless it is absent (`undefined` or JSON `null`). */
+export function optional<T>(v: unknown, path: string, read: (value: unknown, path: string) => T): T | undefined {
+  return v === undefined || v === null ? undefined : read(v, path);
+}

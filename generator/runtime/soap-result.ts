@@ -17,3 +17,13 @@ export function soapResult(xml: string | Uint8Array, responseElement: string, re
   if (result === undefined) throw new ParseError("xml", "unexpected-shape", `${responseElement} has no ${resultElement}`);
   return result;
 }
+
+/** The operation element of a request envelope (what a server reads). */
+export function soapRequest(xml: string | Uint8Array, operationElement: string, limits?: ParseLimits): unknown {
+  const body = readSoapBody(xml, limits);
+  if (body.kind === "fault") throw new ParseError("xml", "unexpected-shape", "a request cannot be a SOAP fault");
+  if (body.name !== operationElement) {
+    throw new ParseError("xml", "unexpected-shape", `expected a ${operationElement} element in the SOAP body`);
+  }
+  return body.value;
+}

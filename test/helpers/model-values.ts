@@ -1,0 +1,108 @@
+import type { Field, ObjectType, ScalarName, Service } from "../../generator/model/ir.js";
+
+/** A small seeded PRNG (mulberry32), so property tests are reproducible. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface ValueOptions {
+  /** "random": a seeded mix; "full": every field present, lists of two, deterministic. */
+  readonly mode: "random" | "full";
+  readonly random?: () => number;
+  /** XML cannot tell an empty repeated list from an absent one: never generate one. */
+  readonly xml?: boolean;
+  /** Values for sensitive fields, to prove they never leak. */
+  readonly sensitiveValue?: (field: Field) => string;
+}
+
+const TEXT = ["plain", "with space", "a<b&c>\"d'", "ünïcödé €", "x".repeat(40), "tab\tinside", "0042"];
+
+/** A value of `type` that the generated validator must accept. */
+export function valueOf(service: Service, typeName: string, options: ValueOptions, depth = 0): unknown {
+  const type = service.types.find((t) => t.name === typeName);
+  if (!type) throw new Error(`no type ${typeName}`);
+  return objectValue(service, type, options, depth);
+}
+
+function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth: number): Record<string, unknown> {
+  const r = o.random ?? (() => 0.5);
+  const out: Record<string, unknown> = {};
+  if (type.kind === "opaque") return o.mode === "full" ? { note: "opaque" } : {};
+  if (type.kind === "choice") {
+    const members = type.allFields;
+    const pick = o.mode === "full" ? members[0]! : members[Math.floor(r() * members.length)]!;
+    out[pick.name] = fieldValue(service, pick, o, depth + 1);
+    return out;
+  }
+  for (const f of type.allFields) {
+    const include = f.required || (depth < 6 && (o.mode === "full" || r() < 0.6));
+    if (include) out[f.name] = fieldValue(service, f, o, depth + 1);
+  }
+  return out;
+}
+
+function fieldValue(service: Service, f: Field, o: ValueOptions, depth: number): unknown {
+  const r = o.random ?? (() => 0.5);
+  const one = (i: number) => singleValue(service, f, o, depth, i);
+  if (!f.list) return one(0);
+  const min = Math.max(f.list.min, o.xml && f.list.item === undefined ? 1 : 0);
+  const max = Math.min(f.list.max ?? 3, 3);
+  const n = o.mode === "full" ? Math.min(2, max) : min + Math.floor(r() * (Math.max(max, min) - min + 1));
+  return Array.from({ length: Math.max(n, min) }, (_, i) => one(i));
+}
+
+function singleValue(service: Service, f: Field, o: ValueOptions, depth: number, index: number): unknown {
+  const r = o.random ?? (() => 0.5);
+  if (f.const !== undefined) return f.const;
+  if (f.sensitive && o.sensitiveValue && f.type.kind === "scalar") return o.sensitiveValue(f);
+  switch (f.type.kind) {
+    case "object":
+      return valueOf(service, f.type.name, o, depth);
+    case "enum": {
+      const values = service.enums.find((e) => e.name === f.type.name)!.values;
+      return values[o.mode === "full" ? index % values.length : Math.floor(r() * values.length)]!.value;
+    }
+    case "scalar":
+      return scalarValue(f.type.name, f, o, index);
+  }
+}
+
+function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number): unknown {
+  const r = o.random ?? (() => 0.5);
+  const pick = <T>(xs: readonly T[]): T => xs[o.mode === "full" ? index % xs.length : Math.floor(r() * xs.length)]!;
+  switch (name) {
+    case "string": {
+      let s = o.mode === "full" ? `${f.name}-${index + 1}` : pick(TEXT);
+      if (f.maxLength !== undefined) s = s.slice(0, f.maxLength);
+      if (f.minLength !== undefined) s = s.padEnd(f.minLength, "x");
+      return s;
+    }
+    case "boolean":
+      return o.mode === "full" ? index % 2 === 0 : r() < 0.5;
+    case "short":
+      return pick([0, 1, 7, -32768, 32767]);
+    case "int":
+      return pick([0, 12, 100, -2147483648, 2147483647]);
+    case "long":
+      return pick(["1", "9007199254740993", "9223372036854775807", "-9223372036854775808", "42"]);
+    case "decimal":
+      return pick(["10.25", "0.01", "12345678901234567890.123456789", "7", "-3.50"]);
+    case "date":
+      return pick(["2024-02-29", "2026-11-22"]);
+    case "dateTime":
+      return pick(["2024-02-29T12:34:56Z", "2026-11-22T03:07:00.123+05:45"]);
+    case "gYearMonth":
+      return pick(["2027-12", "2030-01"]);
+    case "base64":
+      return pick(["QUJD", "eyJhIjoxfQ=="]);
+    case "uri":
+      return pick(["https://example.test/hook", "https://example.test/a?b=1"]);
+  }
+}

@@ -11,6 +11,7 @@ import { emitJson } from "./emit-json.js";
 import { emitRedact } from "./emit-redact.js";
 import { emitFlows } from "./emit-flows.js";
 import { emitClient } from "./emit-client.js";
+import { emitQuery } from "./emit-query.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
@@ -38,6 +39,8 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
   const flows = emitFlows(project, service);
   if (flows) files.push(flows);
   files.push(emitClient(project, service));
+  const query = emitQuery(project, service);
+  if (query) files.push(query);
   const entries: IndexEntry[] = [
     { file: paths.types(service.name), kind: "types" },
     { file: paths.enums(service.name), kind: "values" },
@@ -46,6 +49,7 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
     ...(redact ? [{ file: paths.redact(service.name), kind: "values" as const }] : []),
     ...(flows ? [{ file: paths.flows(service.name), kind: "values" as const }] : []),
     { file: paths.client(service.name), kind: "values" },
+    ...(query ? [{ file: paths.query(service.name), kind: "values" as const }] : []),
     { file: paths.runtime("errors.ts"), kind: "values" },
   ];
   files.push(emitIndex(project, service, entries));

@@ -55,11 +55,7 @@ export interface OrNode<F extends string = string> {
 
 /** A filter on one field. */
 export type FieldNode<F extends string = string> =
-  | EqNode<F>
-  | AnyOfNode<F>
-  | PrefixNode<F>
-  | WildcardNode<F>
-  | RangeNode<F>;
+  EqNode<F> | AnyOfNode<F> | PrefixNode<F> | WildcardNode<F> | RangeNode<F>;
 
 /** Any query node. */
 export type QueryNode<F extends string = string> = FieldNode<F> | AndNode<F> | OrNode<F>;
@@ -76,7 +72,8 @@ export function parenDepth(node: QueryNode): number {
     if (depth > max) max = depth;
     if (current.kind === "and" || current.kind === "or") {
       for (const operand of current.operands) {
-        const nested = (operand.kind === "and" || operand.kind === "or") && operand.kind !== current.kind;
+        const nested =
+          (operand.kind === "and" || operand.kind === "or") && operand.kind !== current.kind;
         stack.push([operand, nested ? depth + 1 : depth]);
       }
     }

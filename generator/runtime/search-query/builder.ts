@@ -101,7 +101,8 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
   };
 
   const checkString = (op: string, value: unknown): string => {
-    if (typeof value !== "string") throw new QueryError("invalid-argument", `${op}: values are strings`);
+    if (typeof value !== "string")
+      throw new QueryError("invalid-argument", `${op}: values are strings`);
     return value;
   };
 
@@ -113,7 +114,8 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
       );
     }
     const problem = checkWildcard(pattern.includes("*") ? pattern : `${pattern}*`, 1, language);
-    if (problem !== undefined) throw new QueryError("wildcard", `${op}: ${stripColumn(problem.message)}`, [problem]);
+    if (problem !== undefined)
+      throw new QueryError("wildcard", `${op}: ${stripColumn(problem.message)}`, [problem]);
   };
 
   const combine = (kind: "and" | "or", operands: readonly QueryNode<F>[]): QueryNode<F> => {
@@ -126,11 +128,15 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
       else flat.push(operand);
     }
     const first = flat[0];
-    if (first === undefined) throw new QueryError("invalid-argument", `${kind}: at least one operand is needed`);
+    if (first === undefined)
+      throw new QueryError("invalid-argument", `${kind}: at least one operand is needed`);
     if (flat.length === 1) return first;
     const node: QueryNode<F> = Object.freeze({ kind, operands: Object.freeze(flat) });
     if (parenDepth(node) > MAX_NESTING_DEPTH) {
-      throw new QueryError("too-deep", `${kind}: the query would nest parentheses deeper than ${MAX_NESTING_DEPTH} levels`);
+      throw new QueryError(
+        "too-deep",
+        `${kind}: the query would nest parentheses deeper than ${MAX_NESTING_DEPTH} levels`,
+      );
     }
     return node;
   };
@@ -155,7 +161,10 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
     }
     for (const step of [...bounds.start.steps, ...bounds.end.steps]) {
       if (!index.units.has(step.unit)) {
-        throw new QueryError("invalid-argument", `range: the date-math unit ${step.unit} is not accepted by this language`);
+        throw new QueryError(
+          "invalid-argument",
+          `range: the date-math unit ${step.unit} is not accepted by this language`,
+        );
       }
     }
     return Object.freeze({ kind: "range", field: f, ...bounds });
@@ -179,7 +188,10 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
       const f = checkField("prefix", field, "text");
       checkString("prefix", start);
       if (start.includes("*")) {
-        throw new QueryError("invalid-argument", "prefix: the start must not contain *; use wildcard()");
+        throw new QueryError(
+          "invalid-argument",
+          "prefix: the start must not contain *; use wildcard()",
+        );
       }
       checkPattern("prefix", start);
       return Object.freeze({ kind: "prefix", field: f, prefix: start });
@@ -187,10 +199,12 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
     wildcard(field: TextFieldOf<L>, pattern: string): PrefixNode<F> | WildcardNode<F> {
       const f = checkField("wildcard", field, "text");
       checkString("wildcard", pattern);
-      if (!pattern.includes("*")) throw new QueryError("invalid-argument", "wildcard: the pattern has no *");
+      if (!pattern.includes("*"))
+        throw new QueryError("invalid-argument", "wildcard: the pattern has no *");
       checkPattern("wildcard", pattern);
       const star = pattern.indexOf("*");
-      if (star === pattern.length - 1) return Object.freeze({ kind: "prefix", field: f, prefix: pattern.slice(0, -1) });
+      if (star === pattern.length - 1)
+        return Object.freeze({ kind: "prefix", field: f, prefix: pattern.slice(0, -1) });
       return Object.freeze({ kind: "wildcard", field: f, pattern });
     },
     range,

@@ -27,7 +27,6 @@ import {
   assertTimeZone,
   instantFromWallClock,
   instantsAtWallClock,
-  timeZoneOffsetMs,
   utcMsToWallClock,
   wallClockAt,
   wallClockToUtcMs,
@@ -59,8 +58,7 @@ export function isDateMathUnit(unit: string): unit is DateMathUnit {
 
 /** The starting point of a date-math expression. */
 export type DateMathAnchor =
-  | { readonly kind: "now" }
-  | { readonly kind: "epoch"; readonly millis: number };
+  { readonly kind: "now" } | { readonly kind: "epoch"; readonly millis: number };
 
 /** One step after the anchor: a rounding, or an addition or subtraction. */
 export type DateMathStep =
@@ -69,7 +67,10 @@ export type DateMathStep =
 
 function checkUnit(unit: unknown): DateMathUnit {
   if (typeof unit !== "string" || !isDateMathUnit(unit)) {
-    throw new QueryError("invalid-argument", `unknown date-math unit; use one of ${DATE_MATH_UNITS.join(", ")}`);
+    throw new QueryError(
+      "invalid-argument",
+      `unknown date-math unit; use one of ${DATE_MATH_UNITS.join(", ")}`,
+    );
   }
   return unit;
 }
@@ -98,7 +99,10 @@ export class DateMath {
       this.anchor = Object.freeze({ kind: "now" });
     }
     if (steps.length > MAX_DATE_MATH_STEPS) {
-      throw new QueryError("invalid-argument", `date math has at most ${MAX_DATE_MATH_STEPS} steps`);
+      throw new QueryError(
+        "invalid-argument",
+        `date math has at most ${MAX_DATE_MATH_STEPS} steps`,
+      );
     }
     this.steps = Object.freeze(
       steps.map((s): DateMathStep => {
@@ -137,7 +141,8 @@ export class DateMath {
   toString(): string {
     let text = this.anchor.kind === "now" ? "NOW" : String(this.anchor.millis);
     for (const s of this.steps) {
-      text += s.op === "round" ? `/${s.unit}` : `${s.op === "plus" ? "+" : "-"}${s.amount}${s.unit}`;
+      text +=
+        s.op === "round" ? `/${s.unit}` : `${s.op === "plus" ? "+" : "-"}${s.amount}${s.unit}`;
     }
     return text;
   }
@@ -189,7 +194,12 @@ export function parseDateMathAt(
     const ms = digits.length <= 16 ? Number(digits) : Number.POSITIVE_INFINITY;
     if (ms > MAX_INSTANT) {
       errors.push(
-        diagnostic(column, "bad-number", "error", "epoch milliseconds must not be later than year 9999"),
+        diagnostic(
+          column,
+          "bad-number",
+          "error",
+          "epoch milliseconds must not be later than year 9999",
+        ),
       );
       return undefined;
     }
@@ -199,7 +209,12 @@ export function parseDateMathAt(
     return undefined;
   } else {
     errors.push(
-      diagnostic(column, "date-math-syntax", "error", "a date-math value starts with NOW or epoch milliseconds"),
+      diagnostic(
+        column,
+        "date-math-syntax",
+        "error",
+        "a date-math value starts with NOW or epoch milliseconds",
+      ),
     );
     return undefined;
   }
@@ -209,7 +224,12 @@ export function parseDateMathAt(
     const opColumn = column + i;
     if (steps.length >= MAX_DATE_MATH_STEPS) {
       errors.push(
-        diagnostic(opColumn, "date-math-syntax", "error", `date math has at most ${MAX_DATE_MATH_STEPS} steps`),
+        diagnostic(
+          opColumn,
+          "date-math-syntax",
+          "error",
+          `date math has at most ${MAX_DATE_MATH_STEPS} steps`,
+        ),
       );
       break;
     }
@@ -226,17 +246,31 @@ export function parseDateMathAt(
       while (i < n && (isDigit(text.charCodeAt(i)) || text[i] === "." || text[i] === ",")) i++;
       const numText = text.slice(numStart, i);
       if (numText.length === 0) {
-        errors.push(diagnostic(column + numStart, "bad-number", "error", `expected a number after ${sign}`));
+        errors.push(
+          diagnostic(column + numStart, "bad-number", "error", `expected a number after ${sign}`),
+        );
         break;
       }
       if (!/^[0-9]+$/.test(numText)) {
-        errors.push(diagnostic(column + numStart, "bad-number", "error", "a date-math amount must be a whole number"));
+        errors.push(
+          diagnostic(
+            column + numStart,
+            "bad-number",
+            "error",
+            "a date-math amount must be a whole number",
+          ),
+        );
         break;
       }
       const amount = numText.length <= 8 ? Number(numText) : Number.POSITIVE_INFINITY;
       if (amount > MAX_DATE_MATH_AMOUNT) {
         errors.push(
-          diagnostic(column + numStart, "bad-number", "error", `a date-math amount must not exceed ${MAX_DATE_MATH_AMOUNT}`),
+          diagnostic(
+            column + numStart,
+            "bad-number",
+            "error",
+            `a date-math amount must not exceed ${MAX_DATE_MATH_AMOUNT}`,
+          ),
         );
         break;
       }
@@ -246,7 +280,12 @@ export function parseDateMathAt(
       if (unit !== undefined) steps.push({ op: sign === "+" ? "plus" : "minus", amount, unit });
     } else {
       errors.push(
-        diagnostic(opColumn, "date-math-syntax", "error", "expected /UNIT, +nUNIT or -nUNIT in date math"),
+        diagnostic(
+          opColumn,
+          "date-math-syntax",
+          "error",
+          "expected /UNIT, +nUNIT or -nUNIT in date math",
+        ),
       );
     }
   }
@@ -262,7 +301,9 @@ function readUnit(
   after: string,
 ): DateMathUnit | undefined {
   if (word.length === 0) {
-    errors.push(diagnostic(column, "date-math-syntax", "error", `expected a unit such as DAY after ${after}`));
+    errors.push(
+      diagnostic(column, "date-math-syntax", "error", `expected a unit such as DAY after ${after}`),
+    );
     return undefined;
   }
   if (units.has(word) && isDateMathUnit(word)) return word;
@@ -270,7 +311,14 @@ function readUnit(
   const upper = word.toUpperCase();
   const shown = word.length <= 20 ? ` ${word}` : "";
   if (allowed.includes(upper as DateMathUnit)) {
-    errors.push(diagnostic(column, "unknown-unit", "error", `unknown date-math unit${shown}; write units in upper case: ${upper}`));
+    errors.push(
+      diagnostic(
+        column,
+        "unknown-unit",
+        "error",
+        `unknown date-math unit${shown}; write units in upper case: ${upper}`,
+      ),
+    );
     return undefined;
   }
   const hint = didYouMean(suggest(upper, allowed, 1));
@@ -336,7 +384,9 @@ function checkRange(ms: number): number {
 }
 
 function baseUnit(unit: DateMathUnit): "MINUTE" | "HOUR" | "DAY" | "MONTH" {
-  return unit.endsWith("S") ? (unit.slice(0, -1) as "MINUTE" | "HOUR" | "DAY" | "MONTH") : (unit as "MINUTE" | "HOUR" | "DAY" | "MONTH");
+  return unit.endsWith("S")
+    ? (unit.slice(0, -1) as "MINUTE" | "HOUR" | "DAY" | "MONTH")
+    : (unit as "MINUTE" | "HOUR" | "DAY" | "MONTH");
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -359,13 +409,15 @@ function roundDown(ms: number, unit: "MINUTE" | "HOUR" | "DAY" | "MONTH", zone: 
   if (found.length === 0) return instantFromWallClock(zone, floored);
   // Sub-day units: the start of the current (physical) minute or hour.
   // Calendar units: the first instant of the local day or month.
-  return unit === "MINUTE" || unit === "HOUR" ? (found[found.length - 1] as number) : (found[0] as number);
+  return unit === "MINUTE" || unit === "HOUR"
+    ? (found[found.length - 1] as number)
+    : (found[0] as number);
 }
 
 function addCalendar(ms: number, amount: number, unit: "DAY" | "MONTH", zone: string): number {
   if (amount === 0) return ms;
   const w = wallClockAt(zone, ms);
-  const offset = timeZoneOffsetMs(zone, ms);
+  const offset = wallClockToUtcMs(w) - ms;
   let target: WallClock;
   if (unit === "DAY") {
     // Normalize the date through UTC arithmetic (handles month and year overflow).

@@ -4,7 +4,17 @@
  * daylight-saving changes, sort strings and the search request body.
  */
 
-export type { AndNode, AnyOfNode, EqNode, FieldNode, OrNode, PrefixNode, QueryNode, RangeNode, WildcardNode } from "./ast.js";
+export type {
+  AndNode,
+  AnyOfNode,
+  EqNode,
+  FieldNode,
+  OrNode,
+  PrefixNode,
+  QueryNode,
+  RangeNode,
+  WildcardNode,
+} from "./ast.js";
 export { parenDepth } from "./ast.js";
 export { createQueryBuilder, type QueryBuilder } from "./builder.js";
 export {
@@ -35,7 +45,12 @@ export {
   type TimeFieldOf,
   type TimeZoneOf,
 } from "./language.js";
-export { MAX_DATE_MATH_STEPS, MAX_ERRORS, MAX_EVALUATED_RANGES, MAX_NESTING_DEPTH } from "./limits.js";
+export {
+  MAX_DATE_MATH_STEPS,
+  MAX_ERRORS,
+  MAX_EVALUATED_RANGES,
+  MAX_NESTING_DEPTH,
+} from "./limits.js";
 export { parseQuery, validateQuery, type ParseOptions, type ParseResult } from "./parser.js";
 export { languagePresets, presets, type LanguagePreset, type PresetName } from "./presets.js";
 export { formatValue, isBareValue, quoteValue } from "./quote.js";

@@ -50,7 +50,11 @@ type SpecOf<L> = L extends { readonly fields: readonly (infer S)[] } ? S : never
 type NamesOf<S> = S extends { readonly name: infer N extends string }
   ? N | (S extends { readonly alias: infer A extends string } ? A : never)
   : never;
-type OfKind<S, K extends QueryFieldKind> = S extends { readonly kind: infer SK } ? (K extends SK ? S : never) : never;
+type OfKind<S, K extends QueryFieldKind> = S extends { readonly kind: infer SK }
+  ? K extends SK
+    ? S
+    : never
+  : never;
 
 /** Every field name and alias of a language. */
 export type FieldOf<L> = NamesOf<SpecOf<L>>;
@@ -59,7 +63,9 @@ export type TimeFieldOf<L> = NamesOf<OfKind<SpecOf<L>, "time">>;
 /** Names and aliases of the text fields (all fields when the language's kinds are not literal types). */
 export type TextFieldOf<L> = NamesOf<OfKind<SpecOf<L>, "text">>;
 /** The time-zone union of a language. */
-export type TimeZoneOf<L> = L extends { readonly timeZones: readonly (infer Z)[] } ? Extract<Z, string> : never;
+export type TimeZoneOf<L> = L extends { readonly timeZones: readonly (infer Z)[] }
+  ? Extract<Z, string>
+  : never;
 
 /** Lookup tables derived from a language (computed once per language object). */
 export interface LanguageIndex {

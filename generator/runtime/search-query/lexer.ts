@@ -80,11 +80,19 @@ export class Lexer {
     const c = s.charCodeAt(i);
     if (ch === "\\") {
       this.pos = n;
-      return invalid(column, "unexpected-character", "a backslash is only allowed inside double quotes; quote the value");
+      return invalid(
+        column,
+        "unexpected-character",
+        "a backslash is only allowed inside double quotes; quote the value",
+      );
     }
     if (isControl(c)) {
       this.pos = n;
-      return invalid(column, "unexpected-character", "control characters are only allowed inside double quotes");
+      return invalid(
+        column,
+        "unexpected-character",
+        "control characters are only allowed inside double quotes",
+      );
     }
     let j = i;
     while (j < n && isWordChar(s.charCodeAt(j))) j++;
@@ -115,10 +123,14 @@ export class Lexer {
       i++;
     }
     this.pos = n;
-    return invalid(start + 1, "unterminated-string", "the quoted value is never closed with \"");
+    return invalid(start + 1, "unterminated-string", 'the quoted value is never closed with "');
   }
 }
 
-function invalid(column: number, code: "unexpected-character" | "unterminated-string", text: string): Token {
+function invalid(
+  column: number,
+  code: "unexpected-character" | "unterminated-string",
+  text: string,
+): Token {
   return { kind: "invalid", text: "", column, problem: diagnostic(column, code, "error", text) };
 }

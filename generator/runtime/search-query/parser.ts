@@ -78,7 +78,9 @@ class Parser {
   report(d: QueryDiagnostic): void {
     this.diagnostics.push(d);
     if (d.severity === "error" && ++this.errorCount >= MAX_ERRORS) {
-      throw new Stop(diagnostic(d.column, "too-many-errors", "error", `stopped after ${MAX_ERRORS} errors`));
+      throw new Stop(
+        diagnostic(d.column, "too-many-errors", "error", `stopped after ${MAX_ERRORS} errors`),
+      );
     }
   }
 
@@ -102,9 +104,17 @@ class Parser {
 
   /** A token that cannot follow a complete filter. */
   private unexpectedAfterFilter(t: Token): never {
-    if (t.kind === "rparen") this.fail(t.column, "unbalanced-parenthesis", "')' has no matching '('");
-    if (t.kind === "word" && (t.text === "and" || t.text === "or" || t.text === "And" || t.text === "Or")) {
-      this.fail(t.column, "lowercase-operator", `write the operator in upper case: ${t.text.toUpperCase()}`);
+    if (t.kind === "rparen")
+      this.fail(t.column, "unbalanced-parenthesis", "')' has no matching '('");
+    if (
+      t.kind === "word" &&
+      (t.text === "and" || t.text === "or" || t.text === "And" || t.text === "Or")
+    ) {
+      this.fail(
+        t.column,
+        "lowercase-operator",
+        `write the operator in upper case: ${t.text.toUpperCase()}`,
+      );
     }
     if (t.kind === "word" && t.text === "NOT") {
       this.fail(t.column, "unsupported-operator", "NOT is not supported; use AND and OR");
@@ -141,7 +151,8 @@ class Parser {
       const op = this.lexer.next();
       this.expectOperand(op);
       const next = this.parseAnd(depth);
-      if (next.kind === "and" && !this.grouped.has(next) && mixedAt === undefined) mixedAt = op.column;
+      if (next.kind === "and" && !this.grouped.has(next) && mixedAt === undefined)
+        mixedAt = op.column;
       add(next);
     }
     if (mixedAt !== undefined) {
@@ -181,21 +192,29 @@ class Parser {
     switch (t.kind) {
       case "lparen": {
         if (depth >= MAX_NESTING_DEPTH) {
-          this.fail(t.column, "too-deep", `parentheses are nested deeper than ${MAX_NESTING_DEPTH} levels`);
+          this.fail(
+            t.column,
+            "too-deep",
+            `parentheses are nested deeper than ${MAX_NESTING_DEPTH} levels`,
+          );
         }
         this.lexer.next();
-        if (this.lexer.peek().kind === "rparen") this.fail(t.column, "expected-field", "empty parentheses");
+        if (this.lexer.peek().kind === "rparen")
+          this.fail(t.column, "expected-field", "empty parentheses");
         const inner = this.parseOr(depth + 1);
         const close = this.lexer.peek();
-        if (close.kind === "eof") this.fail(t.column, "unbalanced-parenthesis", "'(' is never closed");
+        if (close.kind === "eof")
+          this.fail(t.column, "unbalanced-parenthesis", "'(' is never closed");
         if (close.kind !== "rparen") this.unexpectedAfterFilter(close);
         this.lexer.next();
         this.grouped.add(inner);
         return inner;
       }
       case "word":
-        if (isOperator(t)) this.fail(t.column, "dangling-operator", `${t.text} is not preceded by a filter`);
-        if (t.text === "NOT") this.fail(t.column, "unsupported-operator", "NOT is not supported; use AND and OR");
+        if (isOperator(t))
+          this.fail(t.column, "dangling-operator", `${t.text} is not preceded by a filter`);
+        if (t.text === "NOT")
+          this.fail(t.column, "unsupported-operator", "NOT is not supported; use AND and OR");
         return this.parseField();
       case "rparen":
         return this.fail(t.column, "unbalanced-parenthesis", "')' has no matching '('");
@@ -211,7 +230,11 @@ class Parser {
     const colon = this.lexer.peek();
     if (colon.kind !== "colon") {
       if (colon.kind === "invalid") this.failAt(colon, "expected-colon", "");
-      this.fail(colon.column, "expected-colon", "expected ':' after the field name (filters are field:value)");
+      this.fail(
+        colon.column,
+        "expected-colon",
+        "expected ':' after the field name (filters are field:value)",
+      );
     }
     this.lexer.next();
     const v = this.lexer.peek();
@@ -221,10 +244,14 @@ class Parser {
       case "word": {
         if (isOperator(v)) this.fail(v.column, "expected-value", "expected a value after ':'");
         this.lexer.next();
-        if (v.text === "TO") this.report(diagnostic(v.column, "reserved-word", "error", "TO is a reserved word; quote it"));
+        if (v.text === "TO")
+          this.report(
+            diagnostic(v.column, "reserved-word", "error", "TO is a reserved word; quote it"),
+          );
         const star = v.text.indexOf("*");
         if (star < 0) node = { kind: "eq", field, value: v.text };
-        else if (star === v.text.length - 1 && star > 0) node = { kind: "prefix", field, prefix: v.text.slice(0, -1) };
+        else if (star === v.text.length - 1 && star > 0)
+          node = { kind: "prefix", field, prefix: v.text.slice(0, -1) };
         else if (v.text === "*") node = { kind: "prefix", field, prefix: "" };
         else node = { kind: "wildcard", field, pattern: v.text };
         break;
@@ -267,8 +294,10 @@ class Parser {
     for (;;) {
       const t = this.lexer.peek();
       if (t.kind === "word") {
-        if (isWord(t, "OR")) this.fail(t.column, "dangling-operator", "OR is not preceded by a value");
-        if (isWord(t, "AND")) this.fail(t.column, "group-syntax", "only OR joins the values of field:(v1 OR v2)");
+        if (isWord(t, "OR"))
+          this.fail(t.column, "dangling-operator", "OR is not preceded by a value");
+        if (isWord(t, "AND"))
+          this.fail(t.column, "group-syntax", "only OR joins the values of field:(v1 OR v2)");
         this.lexer.next();
         const star = t.text.indexOf("*");
         if (star >= 0) {
@@ -281,7 +310,10 @@ class Parser {
             ),
           );
         }
-        if (t.text === "TO") this.report(diagnostic(t.column, "reserved-word", "error", "TO is a reserved word; quote it"));
+        if (t.text === "TO")
+          this.report(
+            diagnostic(t.column, "reserved-word", "error", "TO is a reserved word; quote it"),
+          );
         values.push(t.text);
       } else if (t.kind === "string") {
         this.lexer.next();
@@ -308,8 +340,10 @@ class Parser {
         }
         continue;
       }
-      if (sep.kind === "eof") this.fail(open.column, "unbalanced-parenthesis", "'(' is never closed");
-      if (isWord(sep, "AND")) this.fail(sep.column, "group-syntax", "only OR joins the values of field:(v1 OR v2)");
+      if (sep.kind === "eof")
+        this.fail(open.column, "unbalanced-parenthesis", "'(' is never closed");
+      if (isWord(sep, "AND"))
+        this.fail(sep.column, "group-syntax", "only OR joins the values of field:(v1 OR v2)");
       if (sep.kind === "word" && sep.text.toUpperCase() === "OR") {
         this.fail(sep.column, "lowercase-operator", "write the operator in upper case: OR");
       }
@@ -360,7 +394,12 @@ export function parseQuery<F extends string, Z extends string = string>(
       if (e.problem !== undefined) parser.diagnostics.push(e.problem);
     } else {
       parser.diagnostics.push(
-        diagnostic(1, "internal-error", "error", "the query could not be checked because of an internal error"),
+        diagnostic(
+          1,
+          "internal-error",
+          "error",
+          "the query could not be checked because of an internal error",
+        ),
       );
     }
     ast = undefined;

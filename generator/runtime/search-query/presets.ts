@@ -13,7 +13,8 @@ const day = () => now().round("DAY");
 /** The documented ranges. Each function returns fresh bounds. */
 export const presets = {
   /** Last hour: `[NOW/HOUR-1HOUR TO NOW/HOUR}`. */
-  lastHour: (): RangeBounds => rangeBounds(now().round("HOUR").minus(1, "HOUR"), now().round("HOUR")),
+  lastHour: (): RangeBounds =>
+    rangeBounds(now().round("HOUR").minus(1, "HOUR"), now().round("HOUR")),
   /** Today: `[NOW/DAY TO NOW/DAY+1DAY}`. */
   today: (): RangeBounds => rangeBounds(day(), day().plus(1, "DAY")),
   /** Yesterday: `[NOW/DAY-1DAY TO NOW/DAY}`. */
@@ -23,7 +24,8 @@ export const presets = {
   /** Month to date: `[NOW/MONTH TO NOW/DAY+1DAY}`. */
   monthToDate: (): RangeBounds => rangeBounds(now().round("MONTH"), day().plus(1, "DAY")),
   /** Past (calendar) month: `[NOW/MONTH-1MONTH TO NOW/MONTH}`. */
-  pastMonth: (): RangeBounds => rangeBounds(now().round("MONTH").minus(1, "MONTH"), now().round("MONTH")),
+  pastMonth: (): RangeBounds =>
+    rangeBounds(now().round("MONTH").minus(1, "MONTH"), now().round("MONTH")),
   /** Past 6 months: `[NOW/DAY-6MONTHS TO NOW/DAY+1DAY}`. */
   past6Months: (): RangeBounds => rangeBounds(day().minus(6, "MONTHS"), day().plus(1, "DAY")),
   /** Past 12 months: `[NOW/DAY-12MONTHS TO NOW/DAY+1DAY}`. */

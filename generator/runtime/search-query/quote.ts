@@ -65,7 +65,15 @@ export function isSpace(c: number): boolean {
 /** Characters with a meaning of their own: `( ) [ ] { } : " \`. */
 export function isSpecial(c: number): boolean {
   return (
-    c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125 || c === 58 || c === 34 || c === 92
+    c === 40 ||
+    c === 41 ||
+    c === 91 ||
+    c === 93 ||
+    c === 123 ||
+    c === 125 ||
+    c === 58 ||
+    c === 34 ||
+    c === 92
   );
 }
 

@@ -38,11 +38,18 @@ export type DateMathInput = DateMath | Date | number;
 export function toDateMath(input: DateMathInput): DateMath {
   if (input instanceof DateMath) return input;
   if (input instanceof Date || typeof input === "number") return epochMillis(input);
-  throw new QueryError("invalid-argument", "a range bound must be date math, a Date or epoch milliseconds");
+  throw new QueryError(
+    "invalid-argument",
+    "a range bound must be date math, a Date or epoch milliseconds",
+  );
 }
 
 /** Range bounds; by default the start is included and the end excluded, as in every documented example. */
-export function rangeBounds(start: DateMathInput, end: DateMathInput, options: RangeOptions = {}): RangeBounds {
+export function rangeBounds(
+  start: DateMathInput,
+  end: DateMathInput,
+  options: RangeOptions = {},
+): RangeBounds {
   return Object.freeze({
     start: toDateMath(start),
     end: toDateMath(end),
@@ -74,19 +81,41 @@ function readBound(
   if (t.kind === "word" && t.text !== "TO") {
     lexer.next();
     if (t.text === "*") {
-      errors.push(diagnostic(t.column, "open-range", "error", "open-ended ranges are not supported; give both bounds"));
+      errors.push(
+        diagnostic(
+          t.column,
+          "open-range",
+          "error",
+          "open-ended ranges are not supported; give both bounds",
+        ),
+      );
       return undefined;
     }
     return parseDateMathAt(t.text, t.column, units, errors);
   }
   if (t.kind === "invalid" && t.problem !== undefined) return t.problem;
   if (t.kind === "eof") {
-    return diagnostic(open.column, "range-syntax", "error", "the range is never closed with ] or }");
+    return diagnostic(
+      open.column,
+      "range-syntax",
+      "error",
+      "the range is never closed with ] or }",
+    );
   }
   if (t.kind === "string") {
-    return diagnostic(t.column, "range-syntax", "error", "a range bound is date math or epoch milliseconds, not a quoted value");
+    return diagnostic(
+      t.column,
+      "range-syntax",
+      "error",
+      "a range bound is date math or epoch milliseconds, not a quoted value",
+    );
   }
-  return diagnostic(t.column, "range-syntax", "error", "expected date math or epoch milliseconds as a range bound");
+  return diagnostic(
+    t.column,
+    "range-syntax",
+    "error",
+    "expected date math or epoch milliseconds as a range bound",
+  );
 }
 
 /**
@@ -94,16 +123,29 @@ function readBound(
  * `[` or `{`. Date-math problems are appended to `errors` (the result is then
  * `invalid`); a broken range structure is `fatal`.
  */
-export function readRange(lexer: Lexer, units: ReadonlySet<string>, errors: QueryDiagnostic[]): ReadRangeResult {
+export function readRange(
+  lexer: Lexer,
+  units: ReadonlySet<string>,
+  errors: QueryDiagnostic[],
+): ReadRangeResult {
   const open = lexer.next();
   const startInclusive = open.kind === "lbracket";
   const start = readBound(lexer, open, units, errors);
   if (start !== undefined && !(start instanceof DateMath)) return { kind: "fatal", problem: start };
   const to = lexer.peek();
   if (to.kind !== "word" || to.text !== "TO") {
-    if (to.kind === "invalid" && to.problem !== undefined) return { kind: "fatal", problem: to.problem };
+    if (to.kind === "invalid" && to.problem !== undefined)
+      return { kind: "fatal", problem: to.problem };
     if (to.kind === "eof") {
-      return { kind: "fatal", problem: diagnostic(open.column, "range-syntax", "error", "the range is never closed with ] or }") };
+      return {
+        kind: "fatal",
+        problem: diagnostic(
+          open.column,
+          "range-syntax",
+          "error",
+          "the range is never closed with ] or }",
+        ),
+      };
     }
     const text =
       to.kind === "word" && to.text.toUpperCase() === "TO"
@@ -116,7 +158,8 @@ export function readRange(lexer: Lexer, units: ReadonlySet<string>, errors: Quer
   if (end !== undefined && !(end instanceof DateMath)) return { kind: "fatal", problem: end };
   const close = lexer.peek();
   if (close.kind !== "rbracket" && close.kind !== "rbrace") {
-    if (close.kind === "invalid" && close.problem !== undefined) return { kind: "fatal", problem: close.problem };
+    if (close.kind === "invalid" && close.problem !== undefined)
+      return { kind: "fatal", problem: close.problem };
     const problem =
       close.kind === "eof"
         ? diagnostic(open.column, "range-syntax", "error", "the range is never closed with ] or }")
@@ -142,19 +185,27 @@ export type RangeParseResult =
  * Parses a range such as `[NOW/HOUR-1HOUR TO NOW/HOUR}`. `units` restricts
  * the accepted date-math units (default: all of them).
  */
-export function parseRange(text: string, options: { readonly units?: readonly string[] } = {}): RangeParseResult {
+export function parseRange(
+  text: string,
+  options: { readonly units?: readonly string[] } = {},
+): RangeParseResult {
   const units = options.units === undefined ? ALL_UNITS : new Set(options.units);
   const lexer = new Lexer(text);
   const errors: QueryDiagnostic[] = [];
   const open = lexer.peek();
   if (open.kind !== "lbracket" && open.kind !== "lbrace") {
-    return { ok: false, errors: [diagnostic(open.column, "range-syntax", "error", "a range starts with [ or {")] };
+    return {
+      ok: false,
+      errors: [diagnostic(open.column, "range-syntax", "error", "a range starts with [ or {")],
+    };
   }
   const result = readRange(lexer, units, errors);
   if (result.kind === "fatal") return { ok: false, errors: [...errors, result.problem] };
   const rest = lexer.peek();
   if (rest.kind !== "eof") {
-    errors.push(diagnostic(rest.column, "unexpected-token", "error", "unexpected text after the range"));
+    errors.push(
+      diagnostic(rest.column, "unexpected-token", "error", "unexpected text after the range"),
+    );
   }
   if (result.kind === "invalid" || errors.length > 0) return { ok: false, errors };
   return { ok: true, value: result.bounds };

@@ -31,7 +31,8 @@ function render(node: QueryNode): string {
       const parts: string[] = [];
       for (const operand of node.operands) {
         const text = render(operand);
-        const group = (operand.kind === "and" || operand.kind === "or") && operand.kind !== node.kind;
+        const group =
+          (operand.kind === "and" || operand.kind === "or") && operand.kind !== node.kind;
         parts.push(group ? `(${text})` : text);
       }
       return parts.join(node.kind === "and" ? " AND " : " OR ");
@@ -47,7 +48,10 @@ function render(node: QueryNode): string {
 export function toString(node: QueryNode | RangeBounds): string {
   if (!("kind" in node)) return renderRange(node);
   if (parenDepth(node) > MAX_NESTING_DEPTH) {
-    throw new QueryError("too-deep", `the query nests parentheses deeper than ${MAX_NESTING_DEPTH} levels`);
+    throw new QueryError(
+      "too-deep",
+      `the query nests parentheses deeper than ${MAX_NESTING_DEPTH} levels`,
+    );
   }
   return render(node);
 }

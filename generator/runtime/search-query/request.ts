@@ -53,7 +53,9 @@ export function createSearchRequest<F extends string, Z extends string>(
   language: QueryLanguage<F, Z>,
 ): SearchRequest<Z>;
 /** Checks the input without a language (see the overload above). */
-export function createSearchRequest<F extends string, Z extends string>(input: SearchRequestInput<F, Z>): SearchRequest<Z>;
+export function createSearchRequest<F extends string, Z extends string>(
+  input: SearchRequestInput<F, Z>,
+): SearchRequest<Z>;
 export function createSearchRequest<F extends string, Z extends string>(
   input: SearchRequestInput<F, Z>,
   language?: QueryLanguage<F, Z>,
@@ -94,8 +96,12 @@ export function createSearchRequest<F extends string, Z extends string>(
     issue("sort", "format", "sort is field:asc or field:desc");
   }
 
-  if (input.save !== undefined && typeof input.save !== "boolean") issue("save", "type", "save is a boolean");
-  if (input.name !== undefined && (typeof input.name !== "string" || input.name.trim().length === 0)) {
+  if (input.save !== undefined && typeof input.save !== "boolean")
+    issue("save", "type", "save is a boolean");
+  if (
+    input.name !== undefined &&
+    (typeof input.name !== "string" || input.name.trim().length === 0)
+  ) {
     issue("name", "length", "name must be a non-empty string");
   }
   if (input.timezone !== undefined) {

@@ -15,7 +15,10 @@ export type SortDirection = "asc" | "desc";
 export type SortString<F extends string = string> = `${F}:${SortDirection}`;
 
 /** Builds sort strings over the known fields of a language; the result type is the exact string. */
-export type SortFunction<F extends string> = <K extends F, D extends SortDirection>(field: K, direction: D) => `${K}:${D}`;
+export type SortFunction<F extends string> = <K extends F, D extends SortDirection>(
+  field: K,
+  direction: D,
+) => `${K}:${D}`;
 
 /**
  * A `sort(field, direction)` function for a language. It throws
@@ -37,17 +40,27 @@ export function createSort<F extends string>(language: QueryLanguage<F, string>)
 
 /** The result of {@link parseSort}. */
 export type SortParseResult<F extends string = string> =
-  | { readonly ok: true; readonly field: F; readonly direction: SortDirection; readonly sort: SortString<F> }
+  | {
+      readonly ok: true;
+      readonly field: F;
+      readonly direction: SortDirection;
+      readonly sort: SortString<F>;
+    }
   | { readonly ok: false; readonly errors: readonly QueryDiagnostic[] };
 
 /** Parses `field:asc` / `field:desc` over the fields of a language (no spaces, lower-case direction). */
-export function parseSort<F extends string>(text: string, language: QueryLanguage<F, string>): SortParseResult<F> {
+export function parseSort<F extends string>(
+  text: string,
+  language: QueryLanguage<F, string>,
+): SortParseResult<F> {
   const index = indexLanguage(language);
   const colon = text.lastIndexOf(":");
   if (colon < 0) {
     return {
       ok: false,
-      errors: [diagnostic(text.length + 1, "expected-colon", "error", "expected field:asc or field:desc")],
+      errors: [
+        diagnostic(text.length + 1, "expected-colon", "error", "expected field:asc or field:desc"),
+      ],
     };
   }
   const field = text.slice(0, colon);
@@ -59,7 +72,9 @@ export function parseSort<F extends string>(text: string, language: QueryLanguag
   if (direction !== "asc" && direction !== "desc") {
     const lower = direction.toLowerCase();
     const hint = lower === "asc" || lower === "desc" ? `; write ${lower}` : "";
-    errors.push(diagnostic(colon + 2, "expected-value", "error", `the sort direction is asc or desc${hint}`));
+    errors.push(
+      diagnostic(colon + 2, "expected-value", "error", `the sort direction is asc or desc${hint}`),
+    );
   }
   if (errors.length > 0) return { ok: false, errors };
   const f = field as F;

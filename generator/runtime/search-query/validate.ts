@@ -51,7 +51,11 @@ function codePoints(text: string): number {
  * Checks a wildcard pattern (containing at least one `*`) written at
  * `column`; returns the diagnostic, or `undefined` when it is fine.
  */
-export function checkWildcard(pattern: string, column: number, language: QueryLanguage): QueryDiagnostic | undefined {
+export function checkWildcard(
+  pattern: string,
+  column: number,
+  language: QueryLanguage,
+): QueryDiagnostic | undefined {
   const star = pattern.indexOf("*");
   if (star < 0) return undefined;
   if (star === 0) {
@@ -125,18 +129,33 @@ export function checkRules(root: QueryNode, ctx: RuleContext): void {
     }
     if (value === undefined) {
       ctx.report(
-        diagnostic(span.valueColumn, "date-math-range", "error", "the range falls outside the supported years 1900 to 9998"),
+        diagnostic(
+          span.valueColumn,
+          "date-math-range",
+          "error",
+          "the range falls outside the supported years 1900 to 9998",
+        ),
       );
       return;
     }
     const { start, end } = value;
     if (start > end || (start === end && !(node.startInclusive && node.endInclusive))) {
-      ctx.report(diagnostic(span.valueColumn, "empty-range", "warning", "the range is empty: its start is not before its end"));
+      ctx.report(
+        diagnostic(
+          span.valueColumn,
+          "empty-range",
+          "warning",
+          "the range is empty: its start is not before its end",
+        ),
+      );
       return;
     }
     if (reference === undefined) {
       const days = ctx.language.recommend.maxWindowDays;
-      const ref = rangeBounds(now().round("DAY").minus(days, "DAYS"), now().round("DAY").plus(1, "DAY"));
+      const ref = rangeBounds(
+        now().round("DAY").minus(days, "DAYS"),
+        now().round("DAY").plus(1, "DAY"),
+      );
       const r = evaluateBoundsMs(ref, ctx.nowMs, ctx.timeZone);
       reference = r.end - r.start;
     }
@@ -165,7 +184,9 @@ export function checkRules(root: QueryNode, ctx: RuleContext): void {
     const span = spanOf(node);
     const spec = index.fields.get(node.field);
     if (spec === undefined) {
-      ctx.report(diagnostic(span.column, "unknown-field", "error", unknownFieldText(node.field, index)));
+      ctx.report(
+        diagnostic(span.column, "unknown-field", "error", unknownFieldText(node.field, index)),
+      );
       return;
     }
     if (ctx.skip?.has(node)) {
@@ -175,7 +196,12 @@ export function checkRules(root: QueryNode, ctx: RuleContext): void {
     if (node.kind === "range") {
       if (spec.kind !== "time") {
         ctx.report(
-          diagnostic(span.valueColumn, "range-on-text-field", "error", `${node.field} is a text field; ranges are only for time fields`),
+          diagnostic(
+            span.valueColumn,
+            "range-on-text-field",
+            "error",
+            `${node.field} is a text field; ranges are only for time fields`,
+          ),
         );
         return;
       }
@@ -195,7 +221,11 @@ export function checkRules(root: QueryNode, ctx: RuleContext): void {
       return;
     }
     if (node.kind === "prefix" || node.kind === "wildcard") {
-      const problem = checkWildcard(node.kind === "prefix" ? `${node.prefix}*` : node.pattern, span.valueColumn, ctx.language);
+      const problem = checkWildcard(
+        node.kind === "prefix" ? `${node.prefix}*` : node.pattern,
+        span.valueColumn,
+        ctx.language,
+      );
       if (problem !== undefined) ctx.report(problem);
       return;
     }
@@ -214,14 +244,19 @@ export function checkRules(root: QueryNode, ctx: RuleContext): void {
       const total = totals.get(spec.name);
       const alreadyReported = operand.kind === "anyOf" && n > max;
       if (total === undefined) {
-        totals.set(spec.name, { count: n, column: spanOf(operand).column, reported: alreadyReported });
+        totals.set(spec.name, {
+          count: n,
+          column: spanOf(operand).column,
+          reported: alreadyReported,
+        });
       } else {
         total.count += n;
         total.reported ||= alreadyReported;
       }
     }
     for (const [field, total] of totals) {
-      if (total.count > max && !total.reported) ctx.report(tooMany(total.column, total.count, field, max));
+      if (total.count > max && !total.reported)
+        ctx.report(tooMany(total.column, total.count, field, max));
     }
   };
 

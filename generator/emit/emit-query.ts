@@ -1,0 +1,92 @@
+import type { Project } from "ts-morph";
+import { VariableDeclarationKind } from "ts-morph";
+import { lowerCamel, pascalCase } from "../check/names.js";
+import type { Service } from "../model/ir.js";
+import { enumValuesName } from "./emit-enums.js";
+import type { GeneratedFile } from "./generated-file.js";
+import { docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { stringLiteral } from "./safe-names.js";
+import { TsFile } from "./ts-file.js";
+
+const QUERY = paths.runtime("search-query/index.ts");
+
+/**
+ * `<service>/query.ts` for a service with a query language: the field-name
+ * union, the language as data, and the typed builder, parser, sort and
+ * request helpers of the runtime bound to it.
+ */
+export function emitQuery(project: Project, service: Service): GeneratedFile | undefined {
+  const q = service.query;
+  if (!q) return undefined;
+  const file = new TsFile(project, paths.query(service.name));
+  const prefix = lowerCamel(pascalCase(service.name));
+  const Prefix = pascalCase(service.name);
+  const fieldType = `${Prefix}QueryField`;
+  const zone = file.type(q.timeZones, paths.enums(service.name));
+  const names = q.fields.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]);
+  file.addTypeAlias({
+    isExported: true,
+    name: fieldType,
+    docs: [`Every field a query may name, aliases included.`],
+    type: names.map(stringLiteral).join(" | "),
+  });
+  const fieldLines = q.fields.map((f) => {
+    const doc = docText(f);
+    const comment = doc ? `/** ${doc.replace(/\n+/g, " ")} */\n` : "";
+    return `${comment}{ name: ${stringLiteral(f.name)}, ${f.alias ? `alias: ${stringLiteral(f.alias)}, ` : ""}kind: ${stringLiteral(f.kind)} },`;
+  });
+  const languageName = `${prefix}QueryLanguage`;
+  const languageDocs = docText(q);
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    ...(languageDocs ? { docs: [languageDocs] } : {}),
+    declarations: [
+      {
+        name: languageName,
+        initializer: `{
+  fields: [\n${fieldLines.join("\n")}\n],
+  wildcard: { leading: ${q.wildcard.leading}, minPrefix: ${q.wildcard.minPrefix} },
+  recommend: { maxValuesPerLookup: ${q.recommend.maxValuesPerLookup}, maxWindowDays: ${q.recommend.maxWindowDays} },
+  defaultWindowDays: ${q.defaultWindowDays},
+  dateMathUnits: [${q.dateMathUnits.map(stringLiteral).join(", ")}],
+  timeZones: ${file.value(enumValuesName(q.timeZones), paths.enums(service.name))},
+  presets: [\n${q.presets.map((p) => `{ name: ${stringLiteral(p.name)}, title: ${stringLiteral(p.title)}, range: ${stringLiteral(p.range)} },`).join("\n")}\n],
+} as const satisfies ${file.type("QueryLanguage", QUERY)}<${fieldType}, ${zone}>`,
+      },
+    ],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [`Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need ${q.wildcard.minPrefix} characters before \`*\`.`],
+    declarations: [{ name: `${prefix}Query`, initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})` }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["`field:asc` or `field:desc` over the known fields."],
+    declarations: [{ name: `${prefix}Sort`, initializer: `${file.value("createSort", QUERY)}(${languageName})` }],
+  });
+  file.addFunction({
+    isExported: true,
+    name: `parse${Prefix}Query`,
+    docs: ["Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations."],
+    parameters: [
+      { name: "text", type: "string" },
+      { name: "options", type: `${file.type("ParseOptions", QUERY)}<${zone}>`, hasQuestionToken: true },
+    ],
+    returnType: `${file.type("ParseResult", QUERY)}<${fieldType}>`,
+    statements: `return ${file.value("parseQuery", QUERY)}(text, ${languageName}, options);`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: `build${Prefix}Request`,
+    docs: ["The body of a search request, checked: the query parses, the sort field is known, the time zone is documented, offset and limit are whole numbers. Throws `ValidationError` listing every problem."],
+    parameters: [{ name: "input", type: `${file.type("SearchRequestInput", QUERY)}<${fieldType}, ${zone}>` }],
+    returnType: `${file.type("SearchRequest", QUERY)}<${zone}>`,
+    statements: `return ${file.value("createSearchRequest", QUERY)}(input, ${languageName});`,
+  });
+  return file.finish();
+}

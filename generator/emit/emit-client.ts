@@ -154,7 +154,7 @@ function emitRestClient(file: TsFile, service: Service): void {
           docs: [`Follows \`_links.${link.name}\`: the \`${target.name}\` operation at the link's href.${flow ? ` Values the ${flow.name} flow copies from this result (${flow.from!.copy.map((c) => `\`${c.target}\``).join(", ")}) are filled in.` : ""} Rejects with \`LinkError\` when the service sent no such link.`],
           parameters: [
             ...(flow
-              ? [{ name: "input", type: file.type(`${pascalCase(flow.name)}Input`, paths.flows(service.name)) }]
+              ? [{ name: "input", type: file.type(`${pascalCase(flow.name)}Input`, paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
               : target.requestType
                 ? [{ name: "request", type: file.type(target.requestType, paths.types(service.name)), hasQuestionToken: !requiredInputs(request, new Set()) }]
                 : []),
@@ -246,7 +246,7 @@ function emitRestClient(file: TsFile, service: Service): void {
         : target.requestType
           ? "request"
           : "undefined";
-      const params = flow ? "input, call" : target.requestType ? "request, call" : "call";
+      const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
       const invoke = `${call}(operations.${target.method}, ${url}, ${requestExpr}, options, call)`;
       const wrapped = target.links.length > 0 ? `withLinks${pascalCase(target.name)}(await ${invoke})` : invoke;
       return `${propertyName(link.method)}: async (${params}) => ${wrapped},`;
@@ -275,4 +275,10 @@ function restLines(op: RestOperation): string[] {
 function safeParam(name: string): string {
   const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
   return /^[0-9]/.test(id) ? `_${id}` : id;
+}
+
+/** Whether a flow leaves the caller any required field (required paths that are neither constants nor copied). */
+function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: ReadonlyMap<string, ObjectType>): boolean {
+  const fixed = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
+  return flow.required.some((p) => !fixed.has(p));
 }

@@ -34,6 +34,8 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
     return types.get(name!)!;
   };
   const specType = file.type("FlowSpec", FLOW);
+  /** Flows whose input has no required member, so the builder's input may be left out. */
+  const emptyInputs = new Set<string>();
   for (const flow of service.flows) {
     file.addVariableStatement({
       isExported: true,
@@ -60,12 +62,16 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
     const docs = docText(flow);
     if (bases.length === 0) {
       const omit = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
-      file.addInterface({
-        isExported: true,
-        name: inputName(flow.name),
-        docs: [`What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`],
-        properties: projection(file, service, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit),
-      });
+      const members = projection(file, service, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit);
+      const inputDocs = [`What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`];
+      if (members.length === 0) {
+        // Nothing is left for the caller: an empty input that refuses any property.
+        file.addTypeAlias({ isExported: true, name: inputName(flow.name), docs: inputDocs, type: "Record<string, never>" });
+      } else {
+        file.addInterface({ isExported: true, name: inputName(flow.name), docs: inputDocs, properties: members });
+      }
+      emptyInputs.add(flow.name);
+      if (members.some((m) => !m.hasQuestionToken)) emptyInputs.delete(flow.name);
       file.addFunction({
         isExported: true,
         name: `validate${pascalCase(flow.name)}`,
@@ -93,7 +99,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
         ...(docs ? { docs: [`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.\n\n${docs}`] } : {}),
         parameters: [
           ...(fromType ? [{ name: "source", type: fromType }] : []),
-          { name: "input", type: inputName(flow.name) },
+          { name: "input", type: inputName(flow.name), ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}) },
         ],
         returnType: requestType,
         statements: [
@@ -168,6 +174,8 @@ function projection(
     const nested = f.type.kind === "object" && !f.list ? types.get(f.type.name) : undefined;
     if (nested && nested.kind === "object" && (touched(path, required) || touched(path, omit))) {
       const members = projection(file, service, types, nested, `${path}.`, required, omit);
+      // Everything inside is fixed by the flow: the caller gives nothing here.
+      if (members.length === 0) continue;
       const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
       out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
     } else {

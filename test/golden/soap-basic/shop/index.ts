@@ -4,4 +4,5 @@ export * from "./enums.js";
 export * from "./validators.js";
 export * from "./xml.js";
 export * from "./redact.js";
+export * from "./client.js";
 export * from "../runtime/errors.js";

@@ -2,15 +2,20 @@
 import {
   at,
   compact,
+  optional,
   own,
+  readBoolean,
+  readDecimal,
+  readInteger,
+  readList,
   readLong,
   readObject,
   readString,
   readWrappedList,
 } from "../runtime/read-values.js";
-import { soapResult } from "../runtime/soap-result.js";
+import { soapRequest, soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
-import type { ResultCode } from "./enums.js";
+import type { ResultCode, Unit } from "./enums.js";
 import type {
   Address,
   AddressEx,
@@ -57,6 +62,16 @@ function xmlOfApiRequest(value: ApiRequest): XmlInput {
   };
 }
 
+function xmlOfApiResponse(value: ApiResponse): XmlInput {
+  return {
+    resultCode: value.resultCode,
+    messages:
+      value.messages === undefined
+        ? undefined
+        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+  };
+}
+
 function xmlOfBank(value: Bank): XmlInput {
   return {
     accountNumber: value.accountNumber,
@@ -81,10 +96,27 @@ function xmlOfIsAliveRequest(value: IsAliveRequest): XmlInput {
   return {};
 }
 
+function xmlOfIsAliveResult(value: IsAliveResult): XmlInput {
+  return {
+    resultCode: value.resultCode,
+    messages:
+      value.messages === undefined
+        ? undefined
+        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+  };
+}
+
 function xmlOfLine(value: Line): XmlInput {
   return {
     sku: value.sku,
     count: value.count,
+  };
+}
+
+function xmlOfMessage(value: Message): XmlInput {
+  return {
+    code: value.code,
+    text: value.text,
   };
 }
 
@@ -128,6 +160,18 @@ function xmlOfPlaceOrderRequest(value: PlaceOrderRequest): XmlInput {
   };
 }
 
+function xmlOfPlaceOrderResult(value: PlaceOrderResult): XmlInput {
+  return {
+    resultCode: value.resultCode,
+    messages:
+      value.messages === undefined
+        ? undefined
+        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    orderId: value.orderId,
+    lineIds: value.lineIds === undefined ? undefined : { long: value.lineIds },
+  };
+}
+
 function xmlOfRefundRequest(value: RefundRequest): XmlInput {
   return {
     merchantAuthentication:
@@ -137,6 +181,42 @@ function xmlOfRefundRequest(value: RefundRequest): XmlInput {
     clientId: value.clientId,
     orderId: value.orderId,
   };
+}
+
+function xmlOfRefundResult(value: RefundResult): XmlInput {
+  return value as unknown as XmlInput;
+}
+
+function readAddress(value: unknown, path: string): Address {
+  const obj = readObject(value, "xml", path);
+  return compact<Address>([
+    ["street", readString(own(obj, "street"), "xml", at(path, "street"))],
+    ["zip", readString(own(obj, "zip"), "xml", at(path, "zip"))],
+  ]);
+}
+
+function readAddressEx(value: unknown, path: string): AddressEx {
+  const obj = readObject(value, "xml", path);
+  return compact<AddressEx>([
+    ["street", readString(own(obj, "street"), "xml", at(path, "street"))],
+    ["zip", readString(own(obj, "zip"), "xml", at(path, "zip"))],
+    ["addressId", readLong(own(obj, "addressId"), "xml", at(path, "addressId"))],
+  ]);
+}
+
+function readApiRequest(value: unknown, path: string): ApiRequest {
+  const obj = readObject(value, "xml", path);
+  return compact<ApiRequest>([
+    [
+      "merchantAuthentication",
+      optional(
+        own(obj, "merchantAuthentication"),
+        at(path, "merchantAuthentication"),
+        readCredentials,
+      ),
+    ],
+    ["clientId", readString(own(obj, "clientId"), "xml", at(path, "clientId"))],
+  ]);
 }
 
 function readApiResponse(value: unknown, path: string): ApiResponse {
@@ -149,10 +229,38 @@ function readApiResponse(value: unknown, path: string): ApiResponse {
     [
       "messages",
       readWrappedList(own(obj, "messages"), "message", at(path, "messages"), (item, itemPath) =>
-        readMessage(item, itemPath),
+        optional(item, itemPath, readMessage),
       ),
     ],
   ]);
+}
+
+function readBank(value: unknown, path: string): Bank {
+  const obj = readObject(value, "xml", path);
+  return compact<Bank>([
+    ["accountNumber", readString(own(obj, "accountNumber"), "xml", at(path, "accountNumber"))],
+  ]);
+}
+
+function readCard(value: unknown, path: string): Card {
+  const obj = readObject(value, "xml", path);
+  return compact<Card>([
+    ["cardNumber", readString(own(obj, "cardNumber"), "xml", at(path, "cardNumber"))],
+    ["expirationDate", readString(own(obj, "expirationDate"), "xml", at(path, "expirationDate"))],
+  ]);
+}
+
+function readCredentials(value: unknown, path: string): Credentials {
+  const obj = readObject(value, "xml", path);
+  return compact<Credentials>([
+    ["name", readString(own(obj, "name"), "xml", at(path, "name"))],
+    ["transactionKey", readString(own(obj, "transactionKey"), "xml", at(path, "transactionKey"))],
+  ]);
+}
+
+function readIsAliveRequest(value: unknown, path: string): IsAliveRequest {
+  const obj = readObject(value, "xml", path);
+  return compact<IsAliveRequest>([]);
 }
 
 function readIsAliveResult(value: unknown, path: string): IsAliveResult {
@@ -165,9 +273,17 @@ function readIsAliveResult(value: unknown, path: string): IsAliveResult {
     [
       "messages",
       readWrappedList(own(obj, "messages"), "message", at(path, "messages"), (item, itemPath) =>
-        readMessage(item, itemPath),
+        optional(item, itemPath, readMessage),
       ),
     ],
+  ]);
+}
+
+function readLine(value: unknown, path: string): Line {
+  const obj = readObject(value, "xml", path);
+  return compact<Line>([
+    ["sku", readString(own(obj, "sku"), "xml", at(path, "sku"))],
+    ["count", readInteger(own(obj, "count"), "xml", at(path, "count"), 32)],
   ]);
 }
 
@@ -176,6 +292,59 @@ function readMessage(value: unknown, path: string): Message {
   return compact<Message>([
     ["code", readString(own(obj, "code"), "xml", at(path, "code"))],
     ["text", readString(own(obj, "text"), "xml", at(path, "text"))],
+  ]);
+}
+
+function readOrder(value: unknown, path: string): Order {
+  const obj = readObject(value, "xml", path);
+  return compact<Order>([
+    ["amount", readDecimal(own(obj, "amount"), "xml", at(path, "amount"))],
+    ["quantity", readInteger(own(obj, "quantity"), "xml", at(path, "quantity"), 16)],
+    ["placed", readString(own(obj, "placed"), "xml", at(path, "placed"))],
+    ["shipOn", readString(own(obj, "shipOn"), "xml", at(path, "shipOn"))],
+    ["gift", readBoolean(own(obj, "gift"), "xml", at(path, "gift"))],
+    [
+      "lines",
+      readList(own(obj, "lines"), "xml", at(path, "lines"), (item, itemPath) =>
+        optional(item, itemPath, readLine),
+      ),
+    ],
+    ["unit", readString(own(obj, "unit"), "xml", at(path, "unit")) as Unit | undefined],
+    ["giftWrap", optional(own(obj, "giftWrap"), at(path, "giftWrap"), readOrderGiftWrap)],
+  ]);
+}
+
+function readOrderGiftWrap(value: unknown, path: string): OrderGiftWrap {
+  const obj = readObject(value, "xml", path);
+  return compact<OrderGiftWrap>([
+    ["color", readString(own(obj, "color"), "xml", at(path, "color"))],
+    ["message", readString(own(obj, "message"), "xml", at(path, "message"))],
+  ]);
+}
+
+function readPayment(value: unknown, path: string): Payment {
+  const obj = readObject(value, "xml", path);
+  return compact<Payment>([
+    ["card", optional(own(obj, "card"), at(path, "card"), readCard)],
+    ["bank", optional(own(obj, "bank"), at(path, "bank"), readBank)],
+  ]);
+}
+
+function readPlaceOrderRequest(value: unknown, path: string): PlaceOrderRequest {
+  const obj = readObject(value, "xml", path);
+  return compact<PlaceOrderRequest>([
+    [
+      "merchantAuthentication",
+      optional(
+        own(obj, "merchantAuthentication"),
+        at(path, "merchantAuthentication"),
+        readCredentials,
+      ),
+    ],
+    ["clientId", readString(own(obj, "clientId"), "xml", at(path, "clientId"))],
+    ["order", optional(own(obj, "order"), at(path, "order"), readOrder)],
+    ["payment", optional(own(obj, "payment"), at(path, "payment"), readPayment)],
+    ["shipTo", optional(own(obj, "shipTo"), at(path, "shipTo"), readAddressEx)],
   ]);
 }
 
@@ -189,7 +358,7 @@ function readPlaceOrderResult(value: unknown, path: string): PlaceOrderResult {
     [
       "messages",
       readWrappedList(own(obj, "messages"), "message", at(path, "messages"), (item, itemPath) =>
-        readMessage(item, itemPath),
+        optional(item, itemPath, readMessage),
       ),
     ],
     ["orderId", readLong(own(obj, "orderId"), "xml", at(path, "orderId"))],
@@ -199,6 +368,22 @@ function readPlaceOrderResult(value: unknown, path: string): PlaceOrderResult {
         readLong(item, "xml", itemPath),
       ),
     ],
+  ]);
+}
+
+function readRefundRequest(value: unknown, path: string): RefundRequest {
+  const obj = readObject(value, "xml", path);
+  return compact<RefundRequest>([
+    [
+      "merchantAuthentication",
+      optional(
+        own(obj, "merchantAuthentication"),
+        at(path, "merchantAuthentication"),
+        readCredentials,
+      ),
+    ],
+    ["clientId", readString(own(obj, "clientId"), "xml", at(path, "clientId"))],
+    ["orderId", readLong(own(obj, "orderId"), "xml", at(path, "orderId"))],
   ]);
 }
 
@@ -216,6 +401,16 @@ export function parseIsAliveResponse(xml: string | Uint8Array): IsAliveResult {
   return readIsAliveResult(soapResult(xml, "IsAliveResponse", "IsAliveResult"), "IsAliveResult");
 }
 
+/** Server side: the typed request of a `IsAlive` envelope. Throws `ParseError` for anything else. */
+export function readIsAliveEnvelope(xml: string | Uint8Array): IsAliveRequest {
+  return readIsAliveRequest(soapRequest(xml, "IsAlive"), "IsAlive");
+}
+
+/** Server side: the `IsAliveResponse` envelope wrapping a `IsAliveResult`, elements in schema order. */
+export function buildIsAliveResponseEnvelope(result: IsAliveResult, namespace: string): string {
+  return soapEnvelope(namespace, "IsAliveResponse", { IsAliveResult: xmlOfIsAliveResult(result) });
+}
+
 /** The SOAP envelope of a `PlaceOrder` request: the `PlaceOrder` element in the given namespace, its elements in schema order. */
 export function buildPlaceOrderEnvelope(request: PlaceOrderRequest, namespace: string): string {
   return soapEnvelope(namespace, "PlaceOrder", xmlOfPlaceOrderRequest(request));
@@ -229,6 +424,21 @@ export function parsePlaceOrderResponse(xml: string | Uint8Array): PlaceOrderRes
   );
 }
 
+/** Server side: the typed request of a `PlaceOrder` envelope. Throws `ParseError` for anything else. */
+export function readPlaceOrderEnvelope(xml: string | Uint8Array): PlaceOrderRequest {
+  return readPlaceOrderRequest(soapRequest(xml, "PlaceOrder"), "PlaceOrder");
+}
+
+/** Server side: the `PlaceOrderResponse` envelope wrapping a `PlaceOrderResult`, elements in schema order. */
+export function buildPlaceOrderResponseEnvelope(
+  result: PlaceOrderResult,
+  namespace: string,
+): string {
+  return soapEnvelope(namespace, "PlaceOrderResponse", {
+    PlaceOrderResult: xmlOfPlaceOrderResult(result),
+  });
+}
+
 /** The SOAP envelope of a `Refund` request: the `Refund` element in the given namespace, its elements in schema order. */
 export function buildRefundEnvelope(request: RefundRequest, namespace: string): string {
   return soapEnvelope(namespace, "Refund", xmlOfRefundRequest(request));
@@ -237,4 +447,14 @@ export function buildRefundEnvelope(request: RefundRequest, namespace: string): 
 /** The typed `RefundResult` of a `RefundResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope. */
 export function parseRefundResponse(xml: string | Uint8Array): RefundResult {
   return readRefundResult(soapResult(xml, "RefundResponse", "RefundResult"), "RefundResult");
+}
+
+/** Server side: the typed request of a `Refund` envelope. Throws `ParseError` for anything else. */
+export function readRefundEnvelope(xml: string | Uint8Array): RefundRequest {
+  return readRefundRequest(soapRequest(xml, "Refund"), "Refund");
+}
+
+/** Server side: the `RefundResponse` envelope wrapping a `RefundResult`, elements in schema order. */
+export function buildRefundResponseEnvelope(result: RefundResult, namespace: string): string {
+  return soapEnvelope(namespace, "RefundResponse", { RefundResult: xmlOfRefundResult(result) });
 }

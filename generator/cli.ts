@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "./diagnostics/diagnostic.js";
-import { generate } from "./generate.js";
+import { generate, PROJECT_ROOT } from "./generate.js";
 import { staleFiles, writeAtomic } from "./write/write-atomic.js";
 
 const USAGE = `usage: npm run generate -- [--schemas DIR] [--out DIR] [--check]
@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], log = console.log, err = con
   const outDir = path.resolve(args.values.out);
   const outLabel = path.relative(process.cwd(), outDir) || ".";
   try {
-    const { model, files } = await generate({ schemasDir });
+    const { model, files } = await generate({ schemasDir, formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format") });
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     const summary = `${model.services.length} services, ${types} types, ${operations} operations`;

@@ -20,6 +20,8 @@ export interface GenerateOptions {
   readonly cwd?: string;
   readonly templatesDir?: string;
   readonly runtimeDir?: string;
+  /** Where formatted files are cached (see `formatFiles`); no cache when absent. */
+  readonly formatCacheDir?: string;
 }
 
 export interface GenerateResult {
@@ -38,7 +40,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
     info: await packageInfo(),
   });
-  return { model, files: await formatFiles(files) };
+  return { model, files: await formatFiles(files, options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}) };
 }
 
 /** Load, check and model stages only. */

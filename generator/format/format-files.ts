@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import * as prettier from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
 
@@ -20,20 +23,70 @@ const OPTIONS: prettier.Options = {
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".json": "json", ".md": "markdown" };
 
+export interface FormatOptions {
+  /**
+   * A folder for formatted results, keyed by a hash of prettier's version,
+   * the options and the unformatted text: the same input always gives the same
+   * output, so a cached result is exactly what prettier would print. Without
+   * it, every file is formatted.
+   */
+  readonly cacheDir?: string;
+}
+
 /**
  * Formats every generated file prettier knows; others pass through with a
  * final newline. The runtime is hand-written and shipped byte for byte.
  */
-export async function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
-  return Promise.all(
-    files.map(async (file) => {
-      if (file.path.startsWith("runtime/")) return file;
-      const ext = /\.[a-z]+$/.exec(file.path)?.[0] ?? "";
-      const parser = PARSERS[ext];
-      const content = parser ? await prettier.format(file.content, { ...OPTIONS, parser }) : ensureNewline(file.content);
-      return { path: file.path, content };
+export async function formatFiles(files: readonly GeneratedFile[], options: FormatOptions = {}): Promise<GeneratedFile[]> {
+  const out = files.map((file) => ({ ...file }));
+  const pending: { index: number; parser: string; key: string | undefined }[] = [];
+  await Promise.all(
+    files.map(async (file, index) => {
+      if (file.path.startsWith("runtime/")) return;
+      const parser = PARSERS[/\.[a-z]+$/.exec(file.path)?.[0] ?? ""];
+      if (!parser) {
+        out[index] = { path: file.path, content: ensureNewline(file.content) };
+        return;
+      }
+      const key = options.cacheDir === undefined ? undefined : cacheKey(file.content, parser);
+      const cached = key === undefined ? undefined : await readCache(options.cacheDir!, key);
+      if (cached !== undefined) out[index] = { path: file.path, content: cached };
+      else pending.push({ index, parser, key });
     }),
   );
+  pending.sort((a, b) => a.index - b.index);
+  const formatted = await Promise.all(pending.map((p) => prettier.format(files[p.index]!.content, { ...OPTIONS, parser: p.parser })));
+  await Promise.all(
+    pending.map(async (p, i) => {
+      out[p.index] = { path: files[p.index]!.path, content: formatted[i]! };
+      if (p.key !== undefined) await writeCache(options.cacheDir!, p.key, formatted[i]!);
+    }),
+  );
+  return out;
+}
+
+function cacheKey(text: string, parser: string): string {
+  return createHash("sha256").update(`${prettier.version}\0${JSON.stringify(OPTIONS)}\0${parser}\0${text}`).digest("hex");
+}
+
+async function readCache(dir: string, key: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(dir, key.slice(0, 2), key), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCache(dir: string, key: string, text: string): Promise<void> {
+  const file = path.join(dir, key.slice(0, 2), key);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, text);
+    await rename(temp, file);
+  } catch {
+    // A cache that cannot be written only costs time.
+  }
 }
 
 function ensureNewline(text: string): string {

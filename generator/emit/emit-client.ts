@@ -232,7 +232,8 @@ function emitRestClient(file: TsFile, service: Service): void {
     const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${op.method}.path, { ${op.params.map((p) => `${propertyName(p.name)}: ${safeParam(p.name)}`).join(", ")} }))`;
     const invoke = `${call}(operations.${op.method}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
-    return `${op.method}: ${op.links.length > 0 ? "async " : ""}(${args.join(", ")}) => ${body},`;
+    // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
+    return `${op.method}: async (${args.join(", ")}) => ${body},`;
   });
   const linkHelpers: string[] = [];
   for (const op of ops) {

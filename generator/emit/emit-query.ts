@@ -88,5 +88,9 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
     returnType: `${file.type("SearchRequest", QUERY)}<${zone}>`,
     statements: `return ${file.value("createSearchRequest", QUERY)}(input, ${languageName});`,
   });
+  file.addExportDeclaration({
+    moduleSpecifier: "../runtime/search-query/index.js",
+    namedExports: ["presets", "now", "epochMillis", "evaluateRange", "evaluateDateMath"],
+  });
   return file.finish();
 }

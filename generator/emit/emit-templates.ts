@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
-import type { Model, Service } from "../model/ir.js";
+import type { Model, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { PACKAGE_FILES } from "./paths.js";
 
@@ -20,7 +20,15 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   hb.registerHelper("json", (value: unknown) => JSON.stringify(value));
   hb.registerHelper("placeholder", (value: unknown) => `{${String(value)}}`);
   hb.registerHelper("md", (value: unknown) => markdownCell(typeof value === "string" ? value : ""));
-  const view = packageView(model, info);
+  const examples = new Map<string, string>();
+  for (const service of model.services) {
+    try {
+      examples.set(service.name, (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd());
+    } catch {
+      // No example for this service.
+    }
+  }
+  const view = packageView(model, info, examples);
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
@@ -30,16 +38,19 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   return out;
 }
 
-function packageView(model: Model, info: PackageInfo) {
+function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<string, string>) {
   return {
     ...info,
     hasSoap: model.services.some((s) => s.protocol === "soap"),
-    services: model.services.map(serviceView),
+    hasRest: model.services.some((s) => s.protocol === "rest"),
+    services: model.services.map((s) => serviceView(s, examples.get(s.name))),
   };
 }
 
-function serviceView(s: Service) {
+function serviceView(s: Service, example: string | undefined) {
   return {
+    example: example ?? "",
+    retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op)] : [])),
     name: s.name,
     title: s.title,
     doc: s.doc ?? "",
@@ -81,4 +92,17 @@ export function markdownCell(text: string): string {
     .replace(/\|/g, "\\|")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
+}
+
+/** How the client retries one REST operation, in words, from its documented statuses. */
+function retryRow(op: RestOperation) {
+  const rules: string[] = [];
+  const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
+  if (op.idempotent) {
+    rules.push("429 after Retry-After (or back-off)", "500/502/503/504 and network failures with exponential back-off and jitter", "a timeout, never immediately");
+    if (notFound?.retry) rules.push(`404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, at most ${notFound.retry.maxAttempts ?? 5} tries`);
+  } else {
+    rules.push("only when the request provably never left (connection refused, DNS failure)");
+  }
+  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
 }

@@ -71,7 +71,7 @@ const operations = {
 /** Creates a client of the Wallet Service. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its `status` says declined: check `status` and `processorInformation.responseCode`. */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   return {
-    pay: (request, call) =>
+    pay: async (request, call) =>
       callRest(
         operations.pay,
         joinUrl(options.baseUrl, fillPath(operations.pay.path, {})),
@@ -79,7 +79,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
         options,
         call,
       ),
-    getDetails: (id, call) =>
+    getDetails: async (id, call) =>
       callRest(
         operations.getDetails,
         joinUrl(options.baseUrl, fillPath(operations.getDetails.path, { id: id })),

@@ -57,3 +57,11 @@ export function buildWalletRequest(
 ): SearchRequest<Zone> {
   return createSearchRequest(input, walletQueryLanguage);
 }
+
+export {
+  presets,
+  now,
+  epochMillis,
+  evaluateRange,
+  evaluateDateMath,
+} from "../runtime/search-query/index.js";

@@ -88,6 +88,8 @@ export interface RestOperationAst extends Named, DocsAst {
   readonly response?: { readonly type?: Named; readonly body?: TypeBodyAst; readonly at: Position };
   readonly statuses: readonly StatusAst[];
   readonly idempotent: boolean;
+  /** Default timeout of one attempt, when the documents say the operation can be slow. */
+  readonly timeoutMs?: number;
   /** Response links the result can follow: link name → operation and the result's method name. */
   readonly links: readonly { readonly name: string; readonly at: Position; readonly operation: Named; readonly method: string }[];
 }

@@ -50,7 +50,7 @@ export function flattenService(service: ServiceAst, diagnostics: Diagnostics): F
       at,
       kind: body.kind,
       ...(ext ? { extends: ext } : {}),
-      fields: fields.map((f) => lowerInline(name, f, origin)),
+      fields: fields.map((f) => lowerInline(name, f, body.open)),
       open: body.open,
       ...(body.gap ? { gap: body.gap } : {}),
       ...(body.doc ? { doc: body.doc } : {}),
@@ -60,11 +60,11 @@ export function flattenService(service: ServiceAst, diagnostics: Diagnostics): F
     });
   };
 
-  const lowerInline = (parent: string, field: FieldAst, parentOrigin: TypeOrigin): FieldAst => {
+  // Inline objects of an open type are open too: the documents show the whole body only in part.
+  const lowerInline = (parent: string, field: FieldAst, parentOpen: boolean): FieldAst => {
     if (!field.fields) return field;
     const name = inlineTypeName(parent, field.name);
-    addBody(name, field.at, { at: field.at, kind: "object", fields: field.fields, open: false, notes: [] , ...(field.doc ? { doc: field.doc } : {})}, { kind: "inline", parent, field: field.name });
-    void parentOrigin;
+    addBody(name, field.at, { at: field.at, kind: "object", fields: field.fields, open: parentOpen, notes: [], ...(field.doc ? { doc: field.doc } : {}) }, { kind: "inline", parent, field: field.name });
     const { fields: _dropped, ...rest } = field;
     return { ...rest, type: { name, at: field.at } };
   };

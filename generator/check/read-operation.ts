@@ -41,7 +41,7 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
 
 function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
   if (!REST_NAME.test(entry.key)) r.error(entry.keyAt, `REST operation name "${entry.key}" must be lowerCamel (letters and digits, starting with a lower-case letter)`);
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["http", "params", "request", "response", "statuses", "idempotent", "links", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["http", "params", "request", "response", "statuses", "idempotent", "links", "timeout", ...DOC_KEYS]);
   if (!e) return undefined;
   const httpEntry = e.get("http");
   if (!httpEntry) {
@@ -96,9 +96,13 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
       if (operation !== undefined && method !== undefined) links.push({ name: l.key, at: l.keyAt, operation: { name: operation, at: le.get("operation")!.at }, method });
     }
   }
+  const timeoutText = r.string(e.get("timeout"), "timeout");
+  const timeoutMs = timeoutText === undefined ? undefined : parseIsoDuration(timeoutText);
+  if (timeoutText !== undefined && timeoutMs === undefined) r.error(e.get("timeout")!.at, 'timeout must be an ISO 8601 duration such as "PT3M"');
   return {
     protocol: "rest",
     links,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     name: entry.key,
     at: entry.keyAt,
     httpMethod: method as HttpMethod,

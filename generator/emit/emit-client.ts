@@ -206,6 +206,7 @@ function emitRestClient(file: TsFile, service: Service): void {
               `idempotent: ${op.idempotent}`,
               `retryNotFound: ${retryNotFound}`,
               `meanings: ${meanings}`,
+              ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
               ...(op.requestType
                 ? [
                     `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
@@ -269,6 +270,7 @@ function emitRestClient(file: TsFile, service: Service): void {
 function restLines(op: RestOperation): string[] {
   const lines = [`\`${op.httpMethod} ${op.path}\`.`];
   for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
+  if (op.timeoutMs !== undefined) lines.push(`Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`);
   lines.push(op.idempotent ? "Retried on rate limiting, server errors and network failures, with exponential back-off." : "Never retried once the request may have reached the service: a duplicate could charge twice.");
   return lines;
 }

@@ -101,6 +101,7 @@ function buildService(flat: FlatService): Service {
       ...(responseType ? { responseType: responseType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
       idempotent: op.idempotent,
+      ...(op.timeoutMs !== undefined ? { timeoutMs: op.timeoutMs } : {}),
       links: op.links.map((l) => ({ name: l.name, operation: l.operation.name, method: l.method })),
       ...docs(op),
     };

@@ -197,6 +197,8 @@ export interface RestOperation extends Documented {
   readonly responseType?: string;
   readonly statuses: readonly StatusInfo[];
   readonly idempotent: boolean;
+  /** Default timeout of one attempt in ms, when the documents say the operation can be slow. */
+  readonly timeoutMs?: number;
   /** `_links.<name>` of the response, followed by `operation` through the result's `method`. */
   readonly links: readonly { readonly name: string; readonly operation: string; readonly method: string }[];
 }

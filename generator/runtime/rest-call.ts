@@ -56,6 +56,8 @@ export interface RestOperation<Req, Res> {
   readonly retryNotFound: boolean;
   /** Documented meaning of statuses. */
   readonly meanings: Readonly<Partial<Record<number, string>>>;
+  /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
+  readonly timeoutMs?: number;
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
   /** A copy of the request fit for logs. */
@@ -119,7 +121,7 @@ export async function callRest<Req, Res>(
         { method: op.method, url, headers, ...(body !== undefined ? { body } : {}) },
         {
           ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(call.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
+          ...(call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
           ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
           ...(options.signer ? { signer: options.signer } : {}),

@@ -127,6 +127,7 @@ function jsonOfPayResponse(value: PayResponse): Record<string, unknown> {
 
 function jsonOfPayResponseLinks(value: PayResponseLinks): Record<string, unknown> {
   return {
+    ...extraProperties(value, new Set(["self"])),
     self: value.self === undefined ? undefined : jsonOfLink(value.self),
   };
 }
@@ -274,9 +275,11 @@ function readPayResponse(value: unknown, path: string): PayResponse {
 
 function readPayResponseLinks(value: unknown, path: string): PayResponseLinks {
   const obj = readObject(value, "json", path);
-  return compact<PayResponseLinks>([
-    ["self", optional(own(obj, "self"), at(path, "self"), readLink)],
-  ]);
+  return keepUnknown(
+    compact<PayResponseLinks>([["self", optional(own(obj, "self"), at(path, "self"), readLink)]]),
+    obj,
+    new Set(["self"]),
+  );
 }
 
 /** The JSON body of a {@link Details}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

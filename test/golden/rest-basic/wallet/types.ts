@@ -63,5 +63,7 @@ export interface PayResponse {
 
 /** The `_links` object of {@link PayResponse}. */
 export interface PayResponseLinks {
+  /** Properties the documents do not show are kept as received. */
+  [extra: string]: unknown;
   self?: Link;
 }

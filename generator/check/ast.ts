@@ -116,6 +116,7 @@ export interface FlowAst extends Named, DocsAst {
 export interface QueryFieldAst extends Named, DocsAst {
   readonly alias?: Named;
   readonly kind: "text" | "time";
+  readonly sensitive?: Exclude<SensitiveKind, "query">;
 }
 
 export interface QueryAst extends DocsAst {

@@ -212,6 +212,7 @@ function checkField(
     d.error(f.at, `minimum/maximum apply to numbers; "${f.name}" is ${f.type.name}`);
   }
   if (f.sensitive && kind !== "scalar") d.error(f.at, `only scalar fields can be sensitive; "${f.name}" is ${f.type.name}`);
+  if (f.sensitive === "query" && (scalar !== "string" || flat.service.queries.length === 0)) d.error(f.at, `"sensitive: query" marks a string field holding a query of the service's own query language; "${f.name}" is not one`);
   if (f.default) {
     const en = kind === "enum" ? enums.get(f.type.name) : undefined;
     if (!en) d.error(f.default.at, `default applies to enum fields; "${f.name}" is ${f.type.name}`);

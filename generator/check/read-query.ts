@@ -1,5 +1,6 @@
 import type { Entry, NodeReader } from "./node-reader.js";
 import type { QueryAst, QueryFieldAst } from "./ast.js";
+import { SENSITIVE_KINDS, type SensitiveKind } from "../model/ir.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads a `query:` block. */
@@ -10,14 +11,18 @@ export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
   const fields: QueryFieldAst[] = [];
   for (const item of r.seq(e.get("fields"), "query fields")) {
     const at = r.at(item);
-    const f = r.map(item, at, "query field", ["name", "alias", "kind", ...DOC_KEYS]);
+    const f = r.map(item, at, "query field", ["name", "alias", "kind", "sensitive", ...DOC_KEYS]);
     if (!f) continue;
     const name = r.requiredString(f, "name", at, "a query field");
     const alias = r.string(f.get("alias"), "alias");
     const kind = r.string(f.get("kind"), "kind") ?? "text";
     if (kind !== "text" && kind !== "time") r.error(f.get("kind")!.at, 'query field kind must be "text" or "time"');
+    const sensitive = r.string(f.get("sensitive"), "sensitive");
+    const kinds = SENSITIVE_KINDS.filter((k) => k !== "query");
+    if (sensitive !== undefined && !(kinds as readonly string[]).includes(sensitive)) r.error(f.get("sensitive")!.at, `sensitive must be one of ${kinds.join(", ")}`);
     if (name === undefined) continue;
     fields.push({
+      ...(sensitive !== undefined && (kinds as readonly string[]).includes(sensitive) ? { sensitive: sensitive as Exclude<SensitiveKind, "query"> } : {}),
       name,
       at: f.get("name")!.at,
       ...(alias !== undefined ? { alias: { name: alias, at: f.get("alias")!.at } } : {}),

@@ -11,6 +11,9 @@ import { TsFile } from "./ts-file.js";
 
 const QUERY = paths.runtime("search-query/index.ts");
 
+/** Name of the function that redacts a query of a service's query language. */
+export const queryRedactorName = (service: string) => `redact${pascalCase(service)}Query`;
+
 /**
  * `<service>/query.ts` for a service with a query language: the field-name
  * union, the language as data, and the typed builder, parser, sort and
@@ -87,6 +90,15 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
     parameters: [{ name: "input", type: `${file.type("SearchRequestInput", QUERY)}<${fieldType}, ${zone}>` }],
     returnType: `${file.type("SearchRequest", QUERY)}<${zone}>`,
     statements: `return ${file.value("createSearchRequest", QUERY)}(input, ${languageName});`,
+  });
+  const sensitive = q.fields.flatMap((f) => (f.sensitive ? [f.name, ...(f.alias ? [f.alias] : [])].map((n) => `${stringLiteral(n)}: ${stringLiteral(f.sensitive!)}`) : []));
+  file.addFunction({
+    isExported: true,
+    name: queryRedactorName(service.name),
+    docs: [`A query fit for logs: values of the sensitive query fields (${q.fields.filter((f) => f.sensitive).map((f) => `\`${f.name}\``).join(", ") || "none"}) are redacted; a query that does not parse is withheld whole.`],
+    parameters: [{ name: "query", type: "string" }],
+    returnType: "string",
+    statements: `return ${file.value("redactQuery", QUERY)}(query, ${languageName}, { ${sensitive.join(", ")} });`,
   });
   file.addExportDeclaration({
     moduleSpecifier: "../runtime/search-query/index.js",

@@ -5,6 +5,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyAccess, propertyName, stringLiteral } from "./safe-names.js";
 import { TsFile } from "./ts-file.js";
+import { queryRedactorName } from "./emit-query.js";
 
 export const redactorName = (type: string) => `redact${type}`;
 
@@ -22,7 +23,7 @@ export function emitRedact(project: Project, service: Service): GeneratedFile | 
     if (!sensitive.has(type.name)) continue;
     const typeName = file.type(type.name, paths.types(service.name));
     const overrides = type.allFields.filter((f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)));
-    const lines = overrides.map((f) => `...(${propertyAccess("value", f.name)} === undefined ? {} : { ${propertyName(f.name)}: ${redactField(file, f, sensitive)} }),`);
+    const lines = overrides.map((f) => `...(${propertyAccess("value", f.name)} === undefined ? {} : { ${propertyName(f.name)}: ${redactField(file, f, sensitive, service.name)} }),`);
     file.addFunction({
       isExported: true,
       name: redactorName(type.name),
@@ -35,10 +36,12 @@ export function emitRedact(project: Project, service: Service): GeneratedFile | 
   return file.finish();
 }
 
-function redactField(file: TsFile, f: Field, sensitive: ReadonlySet<string>): string {
+function redactField(file: TsFile, f: Field, sensitive: ReadonlySet<string>, serviceName: string): string {
   const access = propertyAccess("value", f.name);
   const one = (v: string) =>
-    f.sensitive !== undefined
+    f.sensitive === "query"
+      ? `${file.value(queryRedactorName(serviceName), paths.query(serviceName))}(${v})`
+      : f.sensitive !== undefined
       ? `${file.value("redact", paths.runtime("redact.ts"))}(${stringLiteral(f.sensitive)}, ${v})`
       : sensitive.has(f.type.name)
         ? `${redactorName(f.type.name)}(${v})`

@@ -166,7 +166,7 @@ function buildService(flat: FlatService): Service {
     ...(q
       ? {
           query: {
-            fields: q.fields.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias.name } : {}), kind: f.kind, ...docs(f) })),
+            fields: q.fields.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias.name } : {}), kind: f.kind, ...(f.sensitive ? { sensitive: f.sensitive } : {}), ...docs(f) })),
             wildcard: q.wildcard,
             recommend: q.recommend,
             defaultWindowDays: q.defaultWindowDays,

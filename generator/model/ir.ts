@@ -41,7 +41,9 @@ export type SensitiveKind =
   | "transaction-key"
   | "cryptogram"
   | "wallet-payload"
-  | "token";
+  | "token"
+  /** A query expression of the service's query language: values of its sensitive query fields are redacted. */
+  | "query";
 
 export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
   "card-number",
@@ -52,6 +54,7 @@ export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
   "cryptogram",
   "wallet-payload",
   "token",
+  "query",
 ];
 
 /** Where a fact comes from: a source document and a section of it. */
@@ -222,6 +225,8 @@ export interface QueryField extends Documented {
   readonly name: string;
   readonly alias?: string;
   readonly kind: "text" | "time";
+  /** Values of this field are redacted when a query is logged. */
+  readonly sensitive?: Exclude<SensitiveKind, "query">;
 }
 
 export interface QueryPreset {

@@ -69,3 +69,16 @@ describe("builders hand back objects whose inspect output is redacted", () => {
     expect(JSON.stringify(request)).toContain("eyJ3YWxsZXQi");
   });
 });
+
+describe("search queries in logs", () => {
+  it("keep their shape but lose the values of sensitive query fields", async () => {
+    const redact = await generatedModule("search", "redact");
+    const redactRequest = fn<(v: unknown) => { query: string }>(redact, "redactSearchRequest");
+    const query = "paymentInformation.card.number:4111111111119876 AND clientReferenceInformation.code:order-1 AND paymentInformation.bank.account.number:(12345678901 OR 99999999999) OR paymentInformation.card.number:411111*";
+    const logged = redactRequest({ query, sort: "submitTimeUtc:desc" }).query;
+    for (const secret of ["4111111111119876", "411111", "12345678901", "99999999999"]) expect(logged).not.toContain(secret);
+    expect(logged).toContain("clientReferenceInformation.code:order-1");
+    expect(logged).toContain("…9876");
+    expect(redactRequest({ query: "paymentInformation.card.number:4111111111119876 AND (", sort: "id:asc" }).query).toBe("[redacted: query could not be parsed]");
+  });
+});

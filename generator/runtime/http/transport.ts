@@ -159,10 +159,13 @@ export async function send(
         invalidRequest: true,
       });
     }
-    runHooks(
-      options.onRequest,
-      requestView({ method, url: url.href, headers, body: request.body }, options),
-    );
+    // A view costs a redaction of the body (for a response, a parse): built only for hooks to see.
+    if (hasHooks(options.onRequest)) {
+      runHooks(
+        options.onRequest,
+        requestView({ method, url: url.href, headers, body: request.body }, options),
+      );
+    }
 
     const started = performance.now();
     handedToFetch = true;
@@ -178,20 +181,22 @@ export async function send(
     );
     const response = await Promise.race([fetching, whenStopped]);
     const body = await readBody(response, maxBytes, whenStopped, where, () => controller.abort());
-    runHooks(
-      options.onResponse,
-      responseView(
-        {
-          method,
-          url: url.href,
-          status: response.status,
-          headers: response.headers,
-          body,
-          durationMs: performance.now() - started,
-        },
-        options,
-      ),
-    );
+    if (hasHooks(options.onResponse)) {
+      runHooks(
+        options.onResponse,
+        responseView(
+          {
+            method,
+            url: url.href,
+            status: response.status,
+            headers: response.headers,
+            body,
+            durationMs: performance.now() - started,
+          },
+          options,
+        ),
+      );
+    }
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
     if (error instanceof HttpTransportError) throw error;
@@ -217,6 +222,10 @@ export async function send(
     clearTimeout(timer);
     callerSignal?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+function hasHooks(hooks: readonly unknown[] | undefined): boolean {
+  return hooks !== undefined && hooks.length > 0;
 }
 
 function parseUrl(raw: string, method: string): URL {

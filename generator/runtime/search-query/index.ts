@@ -84,3 +84,4 @@ export {
   wallClockAt,
   type WallClock,
 } from "./time-zone.js";
+export { redactQuery, UNPARSED_QUERY } from "./redact-query.js";

@@ -9,6 +9,7 @@ import {
   createSearchRequest,
   createSort,
   parseQuery,
+  redactQuery,
 } from "../runtime/search-query/index.js";
 import { type Zone, zoneValues } from "./enums.js";
 
@@ -56,6 +57,11 @@ export function buildWalletRequest(
   input: SearchRequestInput<WalletQueryField, Zone>,
 ): SearchRequest<Zone> {
   return createSearchRequest(input, walletQueryLanguage);
+}
+
+/** A query fit for logs: values of the sensitive query fields (none) are redacted; a query that does not parse is withheld whole. */
+export function redactWalletQuery(query: string): string {
+  return redactQuery(query, walletQueryLanguage, {});
 }
 
 export {

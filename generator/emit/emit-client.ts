@@ -167,7 +167,7 @@ function emitRestClient(file: TsFile, service: Service): void {
     file.addTypeAlias({
       isExported: true,
       name: result,
-      docs: [`A \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`],
+      docs: [`The \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`],
       type: `${responseType(op)} & ${pascalCase(op.name)}Links`,
     });
   }
@@ -230,7 +230,7 @@ function emitRestClient(file: TsFile, service: Service): void {
   const methods = ops.map((op) => {
     const params = op.params.map((p) => safeParam(p.name));
     const args = [...params, ...(op.requestType ? ["request"] : []), "call"];
-    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${op.method}.path, { ${op.params.map((p) => `${propertyName(p.name)}: ${safeParam(p.name)}`).join(", ")} }))`;
+    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${op.method}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
     const invoke = `${call}(operations.${op.method}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.

@@ -34,7 +34,7 @@ function emitChecker(file: TsFile, service: Service, type: ObjectType): void {
   file.addFunction({
     isExported: true,
     name: validatorName(type.name),
-    docs: [`Checks a {@link ${type.name}} before it is sent: every problem, each with a path, a code and a message that never contains the value.`],
+    docs: [`Checks {@link ${type.name}} values before they are sent: every problem, each with a path, a code and a message that never contains the value.`],
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `${resultType}<${typeName}>`,
     statements: [

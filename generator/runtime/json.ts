@@ -96,21 +96,24 @@ function scanJson(s: string, start: number, maxDepth: number): { exact: number[]
   const containers: boolean[] = [];
   // The previous significant character: decides whether a number is in value position.
   let prev = 0;
+  // The first backslash after the current string's opening quote (-1: none left); cached so the scan stays linear.
+  let nextBackslash = -2;
   let i = start;
   while (i < n) {
     const c = s.charCodeAt(i);
     if (c === 0x22) {
-      let j = i + 1;
-      let escaped = false;
+      // The closing quote is the next '"' preceded by an even run of backslashes
+      // (each pair is one escaped backslash; an odd run escapes the quote).
+      let j = s.indexOf('"', i + 1);
       for (;;) {
-        if (j >= n) throw malformed("unterminated string");
-        const d = s.charCodeAt(j);
-        if (d === 0x22) break;
-        if (d === 0x5c) {
-          escaped = true;
-          j += 2;
-        } else j++;
+        if (j === -1) throw malformed("unterminated string");
+        let k = j - 1;
+        while (s.charCodeAt(k) === 0x5c) k--; // stops at the opening quote at the latest
+        if ((j - 1 - k) % 2 === 0) break;
+        j = s.indexOf('"', j + 1);
       }
+      if (nextBackslash !== -1 && nextBackslash <= i) nextBackslash = s.indexOf("\\", i + 1);
+      const escaped = nextBackslash !== -1 && nextBackslash < j;
       if (!reviver && (escaped || (j - i === 10 && s.startsWith("__proto__", i + 1)))) {
         // A key (a string followed by ':') that is or may decode to `__proto__`.
         if (s.charCodeAt(skipSpace(s, j + 1)) === 0x3a) reviver = true;

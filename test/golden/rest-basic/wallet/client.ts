@@ -82,7 +82,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     getDetails: async (id, call) =>
       callRest(
         operations.getDetails,
-        joinUrl(options.baseUrl, fillPath(operations.getDetails.path, { id: id })),
+        joinUrl(options.baseUrl, fillPath(operations.getDetails.path, { id })),
         undefined,
         options,
         call,

@@ -22,7 +22,7 @@ import type {
   PayRequestProcessingInformation,
 } from "./types.js";
 
-/** Checks a {@link PayRequest} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequest(value: unknown): ValidationResult<PayRequest> {
   const issues: ValidationIssue[] = [];
   checkPayRequest(value, "", issues);
@@ -72,7 +72,7 @@ function checkPayRequest(value: unknown, path: string, issues: ValidationIssue[]
   }
 }
 
-/** Checks a {@link PayRequestClientReferenceInformation} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestClientReferenceInformation} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestClientReferenceInformation(
   value: unknown,
 ): ValidationResult<PayRequestClientReferenceInformation> {
@@ -95,7 +95,7 @@ function checkPayRequestClientReferenceInformation(
   }
 }
 
-/** Checks a {@link PayRequestOrderInformation} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestOrderInformation} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestOrderInformation(
   value: unknown,
 ): ValidationResult<PayRequestOrderInformation> {
@@ -122,7 +122,7 @@ function checkPayRequestOrderInformation(
   }
 }
 
-/** Checks a {@link PayRequestOrderInformationAmountDetails} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestOrderInformationAmountDetails} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestOrderInformationAmountDetails(
   value: unknown,
 ): ValidationResult<PayRequestOrderInformationAmountDetails> {
@@ -149,7 +149,7 @@ function checkPayRequestOrderInformationAmountDetails(
   }
 }
 
-/** Checks a {@link PayRequestPaymentInformation} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestPaymentInformation} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestPaymentInformation(
   value: unknown,
 ): ValidationResult<PayRequestPaymentInformation> {
@@ -176,7 +176,7 @@ function checkPayRequestPaymentInformation(
   }
 }
 
-/** Checks a {@link PayRequestPaymentInformationFluidData} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestPaymentInformationFluidData} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestPaymentInformationFluidData(
   value: unknown,
 ): ValidationResult<PayRequestPaymentInformationFluidData> {
@@ -203,7 +203,7 @@ function checkPayRequestPaymentInformationFluidData(
   }
 }
 
-/** Checks a {@link PayRequestProcessingInformation} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PayRequestProcessingInformation} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayRequestProcessingInformation(
   value: unknown,
 ): ValidationResult<PayRequestProcessingInformation> {

@@ -37,7 +37,7 @@ import type {
   RefundRequest,
 } from "./types.js";
 
-/** Checks a {@link Address} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Address} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateAddress(value: unknown): ValidationResult<Address> {
   const issues: ValidationIssue[] = [];
   checkAddress(value, "", issues);
@@ -58,7 +58,7 @@ function checkAddress(value: unknown, path: string, issues: ValidationIssue[]): 
   }
 }
 
-/** Checks a {@link AddressEx} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link AddressEx} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateAddressEx(value: unknown): ValidationResult<AddressEx> {
   const issues: ValidationIssue[] = [];
   checkAddressEx(value, "", issues);
@@ -83,7 +83,7 @@ function checkAddressEx(value: unknown, path: string, issues: ValidationIssue[])
   }
 }
 
-/** Checks a {@link ApiRequest} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link ApiRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateApiRequest(value: unknown): ValidationResult<ApiRequest> {
   const issues: ValidationIssue[] = [];
   checkApiRequest(value, "", issues);
@@ -108,7 +108,7 @@ function checkApiRequest(value: unknown, path: string, issues: ValidationIssue[]
   }
 }
 
-/** Checks a {@link Bank} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Bank} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateBank(value: unknown): ValidationResult<Bank> {
   const issues: ValidationIssue[] = [];
   checkBank(value, "", issues);
@@ -125,7 +125,7 @@ function checkBank(value: unknown, path: string, issues: ValidationIssue[]): voi
   }
 }
 
-/** Checks a {@link Card} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Card} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateCard(value: unknown): ValidationResult<Card> {
   const issues: ValidationIssue[] = [];
   checkCard(value, "", issues);
@@ -146,7 +146,7 @@ function checkCard(value: unknown, path: string, issues: ValidationIssue[]): voi
   }
 }
 
-/** Checks a {@link Credentials} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Credentials} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateCredentials(value: unknown): ValidationResult<Credentials> {
   const issues: ValidationIssue[] = [];
   checkCredentials(value, "", issues);
@@ -167,7 +167,7 @@ function checkCredentials(value: unknown, path: string, issues: ValidationIssue[
   }
 }
 
-/** Checks a {@link IsAliveRequest} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link IsAliveRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateIsAliveRequest(value: unknown): ValidationResult<IsAliveRequest> {
   const issues: ValidationIssue[] = [];
   checkIsAliveRequest(value, "", issues);
@@ -181,7 +181,7 @@ function checkIsAliveRequest(value: unknown, path: string, issues: ValidationIss
   checkUnknownKeys(value, fieldsOfIsAliveRequest, path, issues);
 }
 
-/** Checks a {@link Line} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Line} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateLine(value: unknown): ValidationResult<Line> {
   const issues: ValidationIssue[] = [];
   checkLine(value, "", issues);
@@ -202,7 +202,7 @@ function checkLine(value: unknown, path: string, issues: ValidationIssue[]): voi
   }
 }
 
-/** Checks a {@link Order} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Order} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateOrder(value: unknown): ValidationResult<Order> {
   const issues: ValidationIssue[] = [];
   checkOrder(value, "", issues);
@@ -261,7 +261,7 @@ function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): vo
   }
 }
 
-/** Checks a {@link OrderGiftWrap} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link OrderGiftWrap} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateOrderGiftWrap(value: unknown): ValidationResult<OrderGiftWrap> {
   const issues: ValidationIssue[] = [];
   checkOrderGiftWrap(value, "", issues);
@@ -282,7 +282,7 @@ function checkOrderGiftWrap(value: unknown, path: string, issues: ValidationIssu
   }
 }
 
-/** Checks a {@link Payment} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link Payment} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayment(value: unknown): ValidationResult<Payment> {
   const issues: ValidationIssue[] = [];
   checkPayment(value, "", issues);
@@ -304,7 +304,7 @@ function checkPayment(value: unknown, path: string, issues: ValidationIssue[]): 
   }
 }
 
-/** Checks a {@link PlaceOrderRequest} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link PlaceOrderRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePlaceOrderRequest(value: unknown): ValidationResult<PlaceOrderRequest> {
   const issues: ValidationIssue[] = [];
   checkPlaceOrderRequest(value, "", issues);
@@ -347,7 +347,7 @@ function checkPlaceOrderRequest(value: unknown, path: string, issues: Validation
   }
 }
 
-/** Checks a {@link RefundRequest} before it is sent: every problem, each with a path, a code and a message that never contains the value. */
+/** Checks {@link RefundRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateRefundRequest(value: unknown): ValidationResult<RefundRequest> {
   const issues: ValidationIssue[] = [];
   checkRefundRequest(value, "", issues);

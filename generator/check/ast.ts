@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, ScalarName, SensitiveKind } from "../model/ir.js";
+import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../model/ir.js";
 
 /**
  * The checked schema: what the YAML says, in typed form, with the position of

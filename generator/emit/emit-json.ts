@@ -24,7 +24,7 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
   // Every body in both directions: clients write requests and read responses,
   // a server (the sandbox, a test double) the other way round.
   const bodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" ? [op.requestType, op.responseType].filter((t): t is string => t !== undefined) : [])));
-  const all = reachableTypes(service, [...bodies]);
+  const all = reachableTypes(service, [...bodies], false);
   for (const type of all) emitWriter(file, service, type);
   emitReaders(file, service, all, "json");
   for (const name of [...bodies].sort()) {
@@ -64,7 +64,7 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
         ];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [{ name: "value", type: typeName }],
+    parameters: [{ name: type.kind !== "opaque" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
     returnType: "Record<string, unknown>",
     statements,
   });

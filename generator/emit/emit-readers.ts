@@ -20,6 +20,8 @@ export function emitReaders(file: TsFile, service: Service, types: readonly Obje
     const statements: string[] = [];
     if (type.kind === "opaque") {
       statements.push(`return ${fn("readObject")}(value, ${stringLiteral(format)}, path) as ${typeName};`);
+    } else if (type.allFields.length === 0 && !type.open) {
+      statements.push(`${fn("readObject")}(value, ${stringLiteral(format)}, path);`, `return {};`);
     } else {
       statements.push(`const obj = ${fn("readObject")}(value, ${stringLiteral(format)}, path);`);
       const entries = type.allFields.map((f) => `[${stringLiteral(f.name)}, ${fieldRead(file, f, format)}]`);

@@ -20,7 +20,7 @@ export function emitXml(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.xml(service.name));
   // Both directions for every type: clients write requests and read results;
   // a server (the sandbox, a test double) reads requests and writes results.
-  const all = reachableTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])));
+  const all = reachableTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])), false);
   for (const type of all) emitWriter(file, service, type);
   emitReaders(file, service, all, "xml");
   for (const op of service.operations) if (op.protocol === "soap") emitOperation(file, service, op);
@@ -40,7 +40,7 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
         ];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [{ name: "value", type: typeName }],
+    parameters: [{ name: type.kind !== "opaque" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
     returnType: input,
     statements,
   });

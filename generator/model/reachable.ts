@@ -1,7 +1,11 @@
 import type { ObjectType, Service } from "./ir.js";
 
-/** Object types reachable from `roots` through fields and base types, in name order. */
-export function reachableTypes(service: Service, roots: readonly string[]): ObjectType[] {
+/**
+ * Object types reachable from `roots` through fields and (unless `bases` is
+ * false) base types, in name order. Wire code inlines a base's fields into its
+ * extensions, so it needs no functions for types used only as bases.
+ */
+export function reachableTypes(service: Service, roots: readonly string[], bases = true): ObjectType[] {
   const byName = new Map(service.types.map((t) => [t.name, t]));
   const seen = new Set<string>();
   const visit = (name: string): void => {
@@ -9,7 +13,7 @@ export function reachableTypes(service: Service, roots: readonly string[]): Obje
     const type = byName.get(name);
     if (!type) return;
     seen.add(name);
-    if (type.base) visit(type.base);
+    if (type.base && bases) visit(type.base);
     for (const f of type.allFields) if (f.type.kind === "object") visit(f.type.name);
   };
   for (const r of roots) visit(r);

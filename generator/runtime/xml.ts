@@ -70,7 +70,13 @@ const DECIMAL_REF = /^#[0-9]{1,10}$/;
 const HEX_REF = /^#x[0-9A-Fa-f]{1,8}$/;
 /** A character XML 1.0 does not allow, or a lone surrogate. */
 const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.\-\u00B7]*(?::[\p{L}_][\p{L}\p{N}_.\-\u00B7]*)?$/u;
+/** ASCII names, a subset of the XML names below: most names pass here without the Unicode pattern. */
+const ASCII_XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_.-]*)?$/;
+/**
+ * Compiled on first use: a Unicode property pattern costs about a millisecond
+ * when the module is loaded, which every importer of the package would pay.
+ */
+let xmlName: RegExp | undefined;
 const MAX_BUILD_DEPTH = 100;
 
 /** Decodes the five predefined entities and numeric character references; nothing else exists without a DTD. */
@@ -414,13 +420,13 @@ function normalizeElement(node: XmlInput, path: string, depth: number): Normaliz
     if (v === undefined) continue;
     if (key.startsWith("@_")) {
       const attrPath = `${path}@${key.slice(2)}`;
-      if (!XML_NAME.test(key.slice(2))) fail(attrPath, "format", "is not a valid XML attribute name");
+      if (!isXmlName(key.slice(2))) fail(attrPath, "format", "is not a valid XML attribute name");
       defineOwn(out, key, scalarText(v, attrPath));
     } else if (key === "#text") {
       defineOwn(out, key, scalarText(v, path));
     } else {
       const childPath = path === "" ? key : `${path}.${key}`;
-      if (!XML_NAME.test(key)) fail(childPath, "format", "is not a valid XML element name");
+      if (!isXmlName(key)) fail(childPath, "format", "is not a valid XML element name");
       if (isList(v)) {
         const items: Normalized[] = [];
         v.forEach((item, index) => {
@@ -431,6 +437,12 @@ function normalizeElement(node: XmlInput, path: string, depth: number): Normaliz
     }
   }
   return out;
+}
+
+function isXmlName(name: string): boolean {
+  if (ASCII_XML_NAME.test(name)) return true;
+  xmlName ??= /^[\p{L}_][\p{L}\p{N}_.\-\u00B7]*(?::[\p{L}_][\p{L}\p{N}_.\-\u00B7]*)?$/u;
+  return xmlName.test(name);
 }
 
 function normalizeContent(v: XmlInputValue, path: string, depth: number): string | NormalizedElement {

@@ -338,7 +338,7 @@ describe("withRetries: payments and network failures", () => {
 
   it("retries a payment POST that was refused, and sends it once", async () => {
     const port = await closedPort();
-    const { delays, sleep } = recordingSleep();
+    const { delays } = recordingSleep();
     let revived: Promise<unknown> | undefined;
     const seen: SeenRequest[] = [];
     const response = await withRetries(

@@ -17,10 +17,7 @@ import { soapRequest, soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
 import type { ResultCode, Unit } from "./enums.js";
 import type {
-  Address,
   AddressEx,
-  ApiRequest,
-  ApiResponse,
   Bank,
   Card,
   Credentials,
@@ -37,38 +34,11 @@ import type {
   RefundResult,
 } from "./types.js";
 
-function xmlOfAddress(value: Address): XmlInput {
-  return {
-    street: value.street,
-    zip: value.zip,
-  };
-}
-
 function xmlOfAddressEx(value: AddressEx): XmlInput {
   return {
     street: value.street,
     zip: value.zip,
     addressId: value.addressId,
-  };
-}
-
-function xmlOfApiRequest(value: ApiRequest): XmlInput {
-  return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfCredentials(value.merchantAuthentication),
-    clientId: value.clientId,
-  };
-}
-
-function xmlOfApiResponse(value: ApiResponse): XmlInput {
-  return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
   };
 }
 
@@ -92,7 +62,7 @@ function xmlOfCredentials(value: Credentials): XmlInput {
   };
 }
 
-function xmlOfIsAliveRequest(value: IsAliveRequest): XmlInput {
+function xmlOfIsAliveRequest(_value: IsAliveRequest): XmlInput {
   return {};
 }
 
@@ -187,51 +157,12 @@ function xmlOfRefundResult(value: RefundResult): XmlInput {
   return value as unknown as XmlInput;
 }
 
-function readAddress(value: unknown, path: string): Address {
-  const obj = readObject(value, "xml", path);
-  return compact<Address>([
-    ["street", readString(own(obj, "street"), "xml", at(path, "street"))],
-    ["zip", readString(own(obj, "zip"), "xml", at(path, "zip"))],
-  ]);
-}
-
 function readAddressEx(value: unknown, path: string): AddressEx {
   const obj = readObject(value, "xml", path);
   return compact<AddressEx>([
     ["street", readString(own(obj, "street"), "xml", at(path, "street"))],
     ["zip", readString(own(obj, "zip"), "xml", at(path, "zip"))],
     ["addressId", readLong(own(obj, "addressId"), "xml", at(path, "addressId"))],
-  ]);
-}
-
-function readApiRequest(value: unknown, path: string): ApiRequest {
-  const obj = readObject(value, "xml", path);
-  return compact<ApiRequest>([
-    [
-      "merchantAuthentication",
-      optional(
-        own(obj, "merchantAuthentication"),
-        at(path, "merchantAuthentication"),
-        readCredentials,
-      ),
-    ],
-    ["clientId", readString(own(obj, "clientId"), "xml", at(path, "clientId"))],
-  ]);
-}
-
-function readApiResponse(value: unknown, path: string): ApiResponse {
-  const obj = readObject(value, "xml", path);
-  return compact<ApiResponse>([
-    [
-      "resultCode",
-      readString(own(obj, "resultCode"), "xml", at(path, "resultCode")) as ResultCode | undefined,
-    ],
-    [
-      "messages",
-      readWrappedList(own(obj, "messages"), "message", at(path, "messages"), (item, itemPath) =>
-        optional(item, itemPath, readMessage),
-      ),
-    ],
   ]);
 }
 
@@ -259,8 +190,8 @@ function readCredentials(value: unknown, path: string): Credentials {
 }
 
 function readIsAliveRequest(value: unknown, path: string): IsAliveRequest {
-  const obj = readObject(value, "xml", path);
-  return compact<IsAliveRequest>([]);
+  readObject(value, "xml", path);
+  return {};
 }
 
 function readIsAliveResult(value: unknown, path: string): IsAliveResult {

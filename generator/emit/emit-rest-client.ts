@@ -1,0 +1,191 @@
+import { lowerCamel, pascalCase } from "../check/names.js";
+import type { Flow, ObjectType, RestOperation, Service } from "../model/ir.js";
+import { sensitiveTypes } from "../model/reachable.js";
+import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";
+import { parserName, serializerName } from "./emit-json.js";
+import { redactorName } from "./emit-redact.js";
+import { validatorName } from "./emit-validators.js";
+import { docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { propertyName, stringLiteral } from "./safe-names.js";
+import type { TsFile } from "./ts-file.js";
+
+/** The REST client: base URLs from the options, documented retries, results that follow their links. */
+export function emitRestClient(file: TsFile, service: Service): void {
+  const REST = paths.runtime("rest-call.ts");
+  const types = new Map(service.types.map((t) => [t.name, t]));
+  const sensitive = sensitiveTypes(service);
+  const ops = service.operations.filter((o): o is RestOperation => o.protocol === "rest");
+  const opsByName = new Map(ops.map((o) => [o.name, o]));
+  const name = clientName(service);
+  const callOptions = file.type("CallOptions", REST);
+  const usedBaseUrls = [...new Set(ops.map((o) => o.baseUrl))];
+  const baseDocs = new Map(service.rest?.baseUrls.map((b) => [b.name, b.doc]) ?? []);
+  const optionName = (baseUrl: string) => lowerCamel(pascalCase(baseUrl));
+
+  file.addInterface({
+    isExported: true,
+    name: `${name}Options`,
+    extends: [file.type("RestClientOptions", REST)],
+    docs: [`Options of {@link ${factoryName(service)}}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here.`],
+    properties: usedBaseUrls.map((b) => ({
+      name: optionName(b),
+      type: "string",
+      isReadonly: true,
+      docs: [`The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`.`],
+    })),
+  });
+
+  const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? `${pascalCase(op.name)}Result` : undefined);
+  const linkFlow = (from: RestOperation, target: string): Flow | undefined => service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
+  const responseType = (op: RestOperation) => (op.responseType ? file.type(op.responseType, paths.types(service.name)) : "void");
+  const methodSignature = (op: RestOperation) => {
+    const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
+    const request = op.requestType ? types.get(op.requestType) : undefined;
+    return [
+      ...params,
+      ...(op.requestType ? [{ name: "request", type: file.type(op.requestType, paths.types(service.name)), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
+      { name: "call", type: callOptions, hasQuestionToken: true },
+    ];
+  };
+
+  for (const op of ops) {
+    const result = resultTypeName(op);
+    if (!result) continue;
+    file.addInterface({
+      isExported: true,
+      name: `${pascalCase(op.name)}Links`,
+      docs: [`What a \`${op.name}\` result can do next, following the links the service returned.`],
+      methods: op.links.map((link) => {
+        const target = opsByName.get(link.operation)!;
+        const flow = linkFlow(op, target.name);
+        const request = target.requestType ? types.get(target.requestType) : undefined;
+        return {
+          name: link.method,
+          docs: [`Follows \`_links.${link.name}\`: the \`${target.name}\` operation at the link's href.${flow ? ` Values the ${flow.name} flow copies from this result (${flow.from!.copy.map((c) => `\`${c.target}\``).join(", ")}) are filled in.` : ""} Rejects with \`LinkError\` when the service sent no such link.`],
+          parameters: [
+            ...(flow
+              ? [{ name: "input", type: file.type(`${pascalCase(flow.name)}Input`, paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
+              : target.requestType
+                ? [{ name: "request", type: file.type(target.requestType, paths.types(service.name)), hasQuestionToken: !requiredInputs(request, new Set()) }]
+                : []),
+            { name: "call", type: callOptions, hasQuestionToken: true },
+          ],
+          returnType: `Promise<${target.links.length > 0 ? resultTypeName(target)! : responseType(target)}>`,
+        };
+      }),
+    });
+    file.addTypeAlias({
+      isExported: true,
+      name: result,
+      docs: [`The \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`],
+      type: `${responseType(op)} & ${pascalCase(op.name)}Links`,
+    });
+  }
+
+  file.addInterface({
+    isExported: true,
+    name,
+    docs: [`The ${service.title}: one method per operation.`],
+    methods: ops.map((op) => {
+      const docs = docText(op, { lines: restLines(op) });
+      return {
+        name: op.method,
+        ...(docs ? { docs: [docs] } : {}),
+        parameters: methodSignature(op),
+        returnType: `Promise<${resultTypeName(op) ?? responseType(op)}>`,
+      };
+    }),
+  });
+
+  const opType = file.type("RestOperation", REST);
+  addOperationTable(
+    file,
+    ops.map((op) => {
+            const req = op.requestType ? file.type(op.requestType, paths.types(service.name)) : "undefined";
+            const res = responseType(op);
+            const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
+            const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
+            const parts = [
+              `name: ${stringLiteral(op.name)}`,
+              `method: ${stringLiteral(op.httpMethod)}`,
+              `path: ${stringLiteral(op.path)}`,
+              `idempotent: ${op.idempotent}`,
+              `retryNotFound: ${retryNotFound}`,
+              `meanings: ${meanings}`,
+              ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
+              ...(op.requestType
+                ? [
+                    `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
+                    `serialize: ${file.value(serializerName(op.requestType), paths.json(service.name))}`,
+                    ...(sensitive.has(op.requestType) ? [`redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}`] : []),
+                  ]
+                : []),
+              op.responseType ? `parse: (body) => ${file.value(parserName(op.responseType), paths.json(service.name))}(body)` : `parse: () => undefined`,
+              ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(redactorName(op.responseType), paths.redact(service.name))}`] : []),
+            ];
+            return `${op.method}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
+    }),
+  );
+
+  const call = file.value("callRest", REST);
+  const join = file.value("joinUrl", REST);
+  const fill = file.value("fillPath", REST);
+  const methods = ops.map((op) => {
+    const params = op.params.map((p) => safeParam(p.name));
+    const args = [...params, ...(op.requestType ? ["request"] : []), "call"];
+    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${op.method}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
+    const invoke = `${call}(operations.${op.method}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
+    const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
+    // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
+    return `${op.method}: async (${args.join(", ")}) => ${body},`;
+  });
+  const linkHelpers: string[] = [];
+  for (const op of ops) {
+    if (op.links.length === 0) continue;
+    const entries = op.links.map((link) => {
+      const target = opsByName.get(link.operation)!;
+      const flow = linkFlow(op, target.name);
+      const url = `${file.value("linkUrl", REST)}(options.${optionName(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
+      const requestExpr = flow
+        ? `${file.value(`build${pascalCase(flow.name)}Request`, paths.flows(service.name))}(response, input)`
+        : target.requestType
+          ? "request"
+          : "undefined";
+      const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
+      const invoke = `${call}(operations.${target.method}, ${url}, ${requestExpr}, options, call)`;
+      const wrapped = target.links.length > 0 ? `withLinks${pascalCase(target.name)}(await ${invoke})` : invoke;
+      return `${propertyName(link.method)}: async (${params}) => ${wrapped},`;
+    });
+    linkHelpers.push(
+      `const withLinks${pascalCase(op.name)} = (response: ${responseType(op)}): ${resultTypeName(op)} => ${file.value("attachLinks", paths.runtime("links.ts"))}(response, {\n${entries.join("\n")}\n} satisfies ${pascalCase(op.name)}Links);`,
+    );
+  }
+  file.addFunction({
+    isExported: true,
+    name: factoryName(service),
+    docs: [`Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its \`status\` says declined: check \`status\` and \`processorInformation.responseCode\`.`],
+    parameters: [{ name: "options", type: `${name}Options` }],
+    returnType: name,
+    statements: [...linkHelpers, `return {\n${methods.join("\n")}\n};`],
+  });
+}
+
+function restLines(op: RestOperation): string[] {
+  const lines = [`\`${op.httpMethod} ${op.path}\`.`];
+  for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
+  if (op.timeoutMs !== undefined) lines.push(`Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`);
+  lines.push(op.idempotent ? "Retried on rate limiting, server errors and network failures, with exponential back-off." : "Never retried once the request may have reached the service: a duplicate could charge twice.");
+  return lines;
+}
+
+function safeParam(name: string): string {
+  const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
+  return /^[0-9]/.test(id) ? `_${id}` : id;
+}
+
+/** Whether a flow leaves the caller any required field (required paths that are neither constants nor copied). */
+function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: ReadonlyMap<string, ObjectType>): boolean {
+  const fixed = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
+  return flow.required.some((p) => !fixed.has(p));
+}

@@ -1,0 +1,77 @@
+import type { Service, SoapOperation } from "../model/ir.js";
+import { sensitiveTypes } from "../model/reachable.js";
+import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";
+import { redactorName } from "./emit-redact.js";
+import { validatorName } from "./emit-validators.js";
+import { docText } from "./jsdoc.js";
+import { paths } from "./paths.js";
+import { stringLiteral } from "./safe-names.js";
+import type { TsFile } from "./ts-file.js";
+
+/** The SOAP client: credentials from the options, a choice between throwing and a result union. */
+export function emitSoapClient(file: TsFile, service: Service): void {
+  const SOAP = paths.runtime("soap-call.ts");
+  const types = new Map(service.types.map((t) => [t.name, t]));
+  const sensitive = sensitiveTypes(service);
+  const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
+  const mode = file.type("ApiErrorMode", SOAP);
+  const answer = file.type("SoapAnswer", SOAP);
+  const callOptions = file.type("SoapCallOptions", SOAP);
+  const name = clientName(service);
+  const credentialField = "merchantAuthentication";
+  file.addTypeAlias({
+    isExported: true,
+    name: `${name}Options`,
+    typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
+    docs: [`Options of {@link ${factoryName(service)}}. The endpoint and the namespace are always configuration: the documents show neither.`],
+    type: `${file.type("SoapClientOptions", SOAP)}<M>`,
+  });
+  file.addInterface({
+    isExported: true,
+    name,
+    typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
+    docs: [`The ${service.title}: one method per operation. The client's credentials go into every operation's \`${credentialField}\` except those without authentication.`],
+    methods: ops.map((op) => {
+      const request = types.get(op.requestType);
+      const omit = new Set(op.auth ? [credentialField] : []);
+      const requestType = file.type(op.requestType, paths.types(service.name));
+      const param = op.auth ? `Omit<${requestType}, "${credentialField}">` : requestType;
+      const docs = docText(op);
+      return {
+        name: op.method,
+        ...(docs ? { docs: [docs] } : {}),
+        parameters: [
+          { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
+          { name: "call", type: callOptions, hasQuestionToken: true },
+        ],
+        returnType: `Promise<${answer}<${file.type(op.resultType, paths.types(service.name))}, M>>`,
+      };
+    }),
+  });
+  const opType = file.type("SoapOperation", SOAP);
+  addOperationTable(
+    file,
+    ops.map((op) => {
+            const req = file.type(op.requestType, paths.types(service.name));
+            const res = file.type(op.resultType, paths.types(service.name));
+            const redact = sensitive.has(op.requestType) ? `, redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}` : "";
+            return `${op.method}: { name: ${stringLiteral(op.name)}, auth: ${op.auth}, validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}, build: ${file.value(`build${op.name}Envelope`, paths.xml(service.name))}, parse: ${file.value(`parse${op.name}Response`, paths.xml(service.name))}${redact} } satisfies ${opType}<${req}, ${res}>,`;
+    }),
+  );
+  const call = file.value("callSoap", SOAP);
+  file.addFunction({
+    isExported: true,
+    name: factoryName(service),
+    docs: [`Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`],
+    typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
+    parameters: [{ name: "options", type: `${name}Options<M>` }],
+    returnType: `${name}<M>`,
+    statements: `return {\n${ops
+      .map((op) => {
+        const optional = !requiredInputs(types.get(op.requestType), new Set(op.auth ? [credentialField] : []));
+        return `${op.method}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${op.method}, request, options, call),`;
+      })
+      .join("\n")}\n};`,
+  });
+}
+

@@ -8,8 +8,9 @@ import { TsFile } from "./ts-file.js";
 /** One module a service entry point re-exports. */
 export interface IndexEntry {
   readonly file: string;
-  /** `types` re-exports only types (`export type *`). */
+  /** `types` re-exports only types (`export type *`); with `names`, only those. */
   readonly kind: "types" | "values";
+  readonly names?: readonly string[];
 }
 
 /** `<service>/index.ts`: the service's entry point. */
@@ -19,6 +20,7 @@ export function emitIndex(project: Project, service: Service, entries: readonly 
     file.addExportDeclaration({
       moduleSpecifier: moduleSpecifier(file.path, entry.file),
       isTypeOnly: entry.kind === "types",
+      ...(entry.names ? { namedExports: [...entry.names] } : {}),
     });
   }
   return file.finish();

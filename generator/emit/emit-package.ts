@@ -51,6 +51,12 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
     { file: paths.client(service.name), kind: "values" },
     ...(query ? [{ file: paths.query(service.name), kind: "values" as const }] : []),
     { file: paths.runtime("errors.ts"), kind: "values" },
+    // The runtime types a caller writes in its own code: options, hooks, retry settings.
+    ...(service.protocol === "soap"
+      ? [{ file: paths.runtime("soap-call.ts"), kind: "types" as const, names: ["ApiErrorMode", "ApiOutcome", "MerchantCredentials", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"] }]
+      : [{ file: paths.runtime("rest-call.ts"), kind: "types" as const, names: ["CallOptions", "RestClientOptions"] }]),
+    { file: paths.runtime("http/hooks.ts"), kind: "types", names: ["RedactedRequestView", "RedactedResponseView", "RequestHook", "ResponseHook", "Signer", "SigningRequest"] },
+    { file: paths.runtime("http/retry.ts"), kind: "types", names: ["RetryInfo", "RetryPolicy"] },
   ];
   files.push(emitIndex(project, service, entries));
   return files;

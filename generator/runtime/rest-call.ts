@@ -84,14 +84,23 @@ export function joinUrl(base: string, path: string): string {
 }
 
 /**
- * Resolves a link `href` given by the service against the base URL, refusing
- * any target outside it: credentials and signatures never go elsewhere.
+ * Resolves a link `href` given by the service, refusing any target outside
+ * the base URL: credentials and signatures never go elsewhere. A path
+ * (`/pts/v2/payments/1/captures`) is taken under the base URL, prefix included,
+ * exactly like the client's own calls; an absolute URL must lie under it.
  */
 export function linkUrl(base: string, link: string, href: unknown): string {
   if (typeof href !== "string" || href.length === 0) throw new LinkError(link, `the response has no ${link} link`);
+  const outside = () => new LinkError(link, `the ${link} link points outside the configured base URL`);
+  if (href.startsWith("/") && !href.startsWith("//")) return joinUrl(base, href);
+  let target: URL;
+  try {
+    target = new URL(href);
+  } catch {
+    throw outside();
+  }
   const baseUrl = new URL(base.endsWith("/") ? base : `${base}/`);
-  const target = new URL(href, baseUrl);
-  if (target.origin !== baseUrl.origin) throw new LinkError(link, `the ${link} link points outside the configured base URL`);
+  if (target.origin !== baseUrl.origin || !target.pathname.startsWith(baseUrl.pathname)) throw outside();
   return target.href;
 }
 

@@ -8,3 +8,13 @@ export * from "./flows.js";
 export * from "./client.js";
 export * from "./query.js";
 export * from "../runtime/errors.js";
+export type { CallOptions, RestClientOptions } from "../runtime/rest-call.js";
+export type {
+  RedactedRequestView,
+  RedactedResponseView,
+  RequestHook,
+  ResponseHook,
+  Signer,
+  SigningRequest,
+} from "../runtime/http/hooks.js";
+export type { RetryInfo, RetryPolicy } from "../runtime/http/retry.js";

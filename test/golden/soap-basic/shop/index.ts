@@ -6,3 +6,20 @@ export * from "./xml.js";
 export * from "./redact.js";
 export * from "./client.js";
 export * from "../runtime/errors.js";
+export type {
+  ApiErrorMode,
+  ApiOutcome,
+  MerchantCredentials,
+  SoapAnswer,
+  SoapCallOptions,
+  SoapClientOptions,
+} from "../runtime/soap-call.js";
+export type {
+  RedactedRequestView,
+  RedactedResponseView,
+  RequestHook,
+  ResponseHook,
+  Signer,
+  SigningRequest,
+} from "../runtime/http/hooks.js";
+export type { RetryInfo, RetryPolicy } from "../runtime/http/retry.js";

@@ -1,0 +1,303 @@
+/**
+ * The generated package as a consumer gets it: build a copy of generated/ with
+ * the project's TypeScript, pack it, install the tarball into a throwaway
+ * project, type-check a consumer program against the published declarations
+ * (strict, NodeNext) and run it with node.
+ */
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../generator/generate.js";
+
+const run = promisify(execFile);
+const GENERATED = path.join(PROJECT_ROOT, "generated");
+const TSC = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
+
+/** The environment of child npm processes, without what `npm exec` / `npm test` set for this project. */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^npm_(package|lifecycle)_/i.test(key) || key === "npm_command" || key === "INIT_CWD") continue;
+    env[key] = value;
+  }
+  return { ...env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", ...extra };
+}
+
+async function sh(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = childEnv()): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await run(command, [...args], { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 90_000 });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message?: string };
+    throw new Error(`${command} ${args.join(" ")} failed in ${path.basename(cwd)}:\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}\n${failed.message ?? ""}`);
+  }
+}
+
+interface PackedFile {
+  readonly path: string;
+}
+interface PackResult {
+  readonly filename: string;
+  readonly files: readonly PackedFile[];
+}
+interface PackageJson {
+  readonly name: string;
+  readonly exports: Readonly<Record<string, { readonly types: string; readonly import: string }>>;
+  readonly dependencies: Readonly<Record<string, string>>;
+}
+
+let work = "";
+let pkgDir = "";
+let consumerDir = "";
+let packed: PackResult | undefined;
+let installMode = "";
+let services: string[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "paygen-package-"));
+  pkgDir = path.join(work, "pkg");
+  consumerDir = path.join(work, "consumer");
+  services = (await readdir(GENERATED, { withFileTypes: true }))
+    .filter((d) => d.isDirectory() && d.name !== "runtime" && d.name !== "dist" && d.name !== "node_modules")
+    .map((d) => d.name)
+    .sort();
+
+  // 1. A copy of generated/, built with the project's TypeScript. Type packages come from the project.
+  await cp(GENERATED, pkgDir, { recursive: true, filter: (src) => !/[\\/](dist|node_modules)$/.test(src) });
+  await mkdir(path.join(pkgDir, "node_modules"));
+  await symlink(path.join(PROJECT_ROOT, "node_modules", "@types"), path.join(pkgDir, "node_modules", "@types"), "dir");
+  await symlink(path.join(PROJECT_ROOT, "node_modules", "fast-xml-parser"), path.join(pkgDir, "node_modules", "fast-xml-parser"), "dir");
+  await sh(process.execPath, [TSC, "-p", "tsconfig.json"], pkgDir);
+
+  // 2. The tarball.
+  const pack = await sh("npm", ["pack", "--json", "--pack-destination", work], pkgDir);
+  const results = JSON.parse(pack.stdout.slice(pack.stdout.indexOf("["))) as PackResult[];
+  packed = results[0];
+  if (!packed) throw new Error("npm pack reported no tarball");
+  const tarball = path.join(work, packed.filename);
+
+  // 3. A throwaway consumer project installing the tarball (its dependency comes from the npm cache).
+  await mkdir(consumerDir);
+  await writeFile(path.join(consumerDir, "package.json"), JSON.stringify({ name: "paygen-consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
+  try {
+    await sh("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], consumerDir);
+    installMode = "offline";
+  } catch (offline) {
+    console.warn(`npm install --offline failed; falling back to --prefer-offline:\n${String(offline)}`);
+    await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], consumerDir);
+    installMode = "prefer-offline";
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe("the packed package", () => {
+  it("was installed from the tarball with the npm cache only", () => {
+    expect(["offline", "prefer-offline"]).toContain(installMode);
+    // --offline is expected to work after `npm ci`; the fallback is reported above when it does not.
+    expect(installMode).toBe("offline");
+  });
+
+  it("has one exports entry per service, each with types and an import that exist in the tarball", async () => {
+    const manifest = JSON.parse(await readFile(path.join(consumerDir, "node_modules", "paygen-clients", "package.json"), "utf8")) as PackageJson;
+    expect(manifest.name).toBe("paygen-clients");
+    expect(services).toEqual(["payments", "search", "subscriptions"]);
+    const keys = Object.keys(manifest.exports);
+    expect(keys.filter((k) => services.includes(k.slice(2))).sort()).toEqual(services.map((s) => `./${s}`));
+    const files = new Set(packed!.files.map((f) => f.path));
+    for (const service of services) {
+      const entry = manifest.exports[`./${service}`]!;
+      expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js` });
+      expect(files.has(`dist/${service}/index.d.ts`)).toBe(true);
+      expect(files.has(`dist/${service}/index.js`)).toBe(true);
+    }
+    // Any other entry is a shared runtime module (such as an opt-in helper), never a second door into a service.
+    for (const key of keys.filter((k) => !services.includes(k.slice(2)))) {
+      const entry = manifest.exports[key]!;
+      expect(entry.import, key).toMatch(/^\.\/dist\/runtime\/[\w/-]+\.js$/);
+      expect(files.has(entry.import.slice(2)), key).toBe(true);
+      expect(files.has(entry.types.slice(2)), key).toBe(true);
+      const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", `const m = await import("paygen-clients/${key.slice(2)}"); console.log(Object.keys(m).length);`], consumerDir);
+      expect(Number(stdout.trim()), key).toBeGreaterThan(0);
+    }
+    expect(Object.keys(manifest.dependencies)).toEqual(["fast-xml-parser"]);
+  });
+
+  it("ships the built files, the README and the manifest, and no sources", () => {
+    const files = packed!.files.map((f) => f.path);
+    expect(files).toContain("README.md");
+    expect(files).toContain("package.json");
+    expect(files).toContain("dist/runtime/errors.js");
+    const outside = files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json");
+    expect(outside).toEqual([]);
+    const sources = files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+    expect(sources).toEqual([]);
+  });
+
+  it("type-checks a strict NodeNext consumer against the published declarations and runs it", async () => {
+    const program = `import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  buildWallet012Request,
+  createPaymentsClient,
+  HttpStatusError,
+  ParseError as PaymentsParseError,
+  type PaymentRequest,
+} from "paygen-clients/payments";
+import {
+  buildARBCancelSubscriptionEnvelope,
+  createSubscriptionsClient,
+  ParseError as SubscriptionsParseError,
+  type ARBCancelSubscriptionRequest,
+} from "paygen-clients/subscriptions";
+
+const NS = "urn:example:consumer:v1";
+const request: PaymentRequest = buildWallet012Request({
+  paymentInformation: { fluidData: { value: "eyJ3YWxsZXQiOiJwYXlsb2FkIn0=" } },
+  orderInformation: {
+    amountDetails: { totalAmount: "10.50", currency: "USD" },
+    billTo: { firstName: "A", lastName: "B", address1: "1 Main St", locality: "Town", administrativeArea: "CA", postalCode: "94000", country: "US", email: "a@example.test" },
+  },
+});
+const cancel: ARBCancelSubscriptionRequest = { subscriptionId: "9223372036854775807" };
+const envelope = buildARBCancelSubscriptionEnvelope(cancel, NS);
+
+const server = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    if (req.url === "/pts/v2/payments") {
+      res.writeHead(201, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "1234567890123456789012", status: "AUTHORIZED", orderInformation: { amountDetails: { authorizedAmount: "10.50", currency: "USD" } } }));
+    } else if (req.url === "/soap") {
+      res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
+      res.end(\`<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><IsAliveResponse xmlns="\${NS}"><IsAliveResult><resultCode>Ok</resultCode></IsAliveResult></IsAliveResponse></soap:Body></soap:Envelope>\`);
+    } else {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end("{}");
+    }
+  });
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+const origin = \`http://127.0.0.1:\${(server.address() as AddressInfo).port}\`;
+try {
+  const payments = createPaymentsClient({ baseUrl: origin });
+  const authorized = await payments.authorize(request);
+  const missing = await payments.getPayment("nope").then(() => undefined, (error: unknown) => (error instanceof HttpStatusError ? error.status : -1));
+  const soap = createSubscriptionsClient({ endpoint: \`\${origin}/soap\`, namespace: NS, credentials: { name: "n", transactionKey: "k" } });
+  const alive = await soap.isAlive();
+  console.log(JSON.stringify({
+    paymentSolution: request.processingInformation?.paymentSolution,
+    envelope,
+    status: authorized.status,
+    authorizedAmount: authorized.orderInformation?.amountDetails?.authorizedAmount,
+    linkMethods: typeof authorized.refresh,
+    missing,
+    alive: alive.resultCode,
+    sharedErrors: PaymentsParseError === SubscriptionsParseError,
+  }));
+} finally {
+  server.close();
+}
+`;
+    const misuse = `import { buildWallet012Request, createPaymentsClient } from "paygen-clients/payments";
+import { createSubscriptionsClient } from "paygen-clients/subscriptions";
+
+// @ts-expect-error the flow requires its documented fields
+buildWallet012Request({});
+// @ts-expect-error amounts are decimal strings, never numbers
+buildWallet012Request({ paymentInformation: { fluidData: { value: "x" } }, orderInformation: { amountDetails: { totalAmount: 10.5, currency: "USD" }, billTo: { firstName: "A", lastName: "B", address1: "1", locality: "T", administrativeArea: "CA", postalCode: "1", country: "US", email: "e" } } });
+// @ts-expect-error the base URL is required configuration
+createPaymentsClient({});
+const soap = createSubscriptionsClient({ endpoint: "http://127.0.0.1:1", namespace: "urn:x" });
+// @ts-expect-error credentials come from the client options, not the request
+void soap.arbCancelSubscription({ subscriptionId: "1", merchantAuthentication: { name: "n" } });
+`;
+    await writeFile(path.join(consumerDir, "consumer.ts"), program);
+    await writeFile(path.join(consumerDir, "misuse.ts"), misuse);
+    await writeFile(
+      path.join(consumerDir, "tsconfig.json"),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            lib: ["ES2023"],
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            exactOptionalPropertyTypes: true,
+            skipLibCheck: false,
+            typeRoots: [path.join(PROJECT_ROOT, "node_modules", "@types")],
+            types: ["node"],
+            outDir: "out",
+          },
+          files: ["consumer.ts", "misuse.ts"],
+        },
+        null,
+        2,
+      ),
+    );
+    await sh(process.execPath, [TSC, "-p", "tsconfig.json"], consumerDir);
+    const { stdout } = await sh(process.execPath, ["out/consumer.js"], consumerDir);
+    expect(JSON.parse(stdout.trim())).toEqual({
+      paymentSolution: "012",
+      envelope: '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ARBCancelSubscription xmlns="urn:example:consumer:v1"><subscriptionId>9223372036854775807</subscriptionId></ARBCancelSubscription></soap:Body></soap:Envelope>',
+      status: "AUTHORIZED",
+      authorizedAmount: "10.50",
+      linkMethods: "function",
+      missing: 404,
+      alive: "Ok",
+      sharedErrors: true,
+    });
+  });
+
+  it("importing a service loads nothing of the others, and only subscriptions loads fast-xml-parser (payments loads no node:crypto either)", async () => {
+    await writeFile(
+      path.join(consumerDir, "log-resolve.mjs"),
+      `import { appendFileSync } from "node:fs";
+let log = "";
+export function initialize(data) { log = data.log; }
+export async function resolve(specifier, context, nextResolve) {
+  const resolved = await nextResolve(specifier, context);
+  appendFileSync(log, resolved.url + "\\n");
+  return resolved;
+}
+`,
+    );
+    await writeFile(
+      path.join(consumerDir, "register-log.mjs"),
+      `import { register } from "node:module";
+register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLVE_LOG } });
+`,
+    );
+    const resolvedBy = async (entry: string): Promise<string[]> => {
+      const probe = path.join(consumerDir, `probe-${entry}.mjs`);
+      const log = path.join(consumerDir, `resolved-${entry}.log`);
+      await writeFile(probe, `const m = await import("paygen-clients/${entry}");\nconsole.log(Object.keys(m).length);\n`);
+      const { stdout } = await sh(process.execPath, ["--import", "./register-log.mjs", probe], consumerDir, childEnv({ RESOLVE_LOG: log }));
+      expect(Number(stdout.trim())).toBeGreaterThan(10);
+      return (await readFile(log, "utf8")).split("\n").filter((line) => line !== "");
+    };
+
+    const payments = await resolvedBy("payments");
+    expect(payments.some((url) => url.endsWith("/node_modules/paygen-clients/dist/payments/index.js"))).toBe(true);
+    expect(payments.some((url) => url.endsWith("/dist/runtime/http/transport.js"))).toBe(true);
+    expect(payments.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
+    expect(payments.filter((url) => url.includes("/dist/runtime/xml.js"))).toEqual([]);
+    expect(payments.filter((url) => url === "node:crypto" || url === "crypto")).toEqual([]);
+    expect(payments.filter((url) => /\/dist\/(search|subscriptions)\//.test(url))).toEqual([]);
+
+    // The same probe sees fast-xml-parser when the SOAP service is imported, so the check above can fail.
+    const subscriptions = await resolvedBy("subscriptions");
+    expect(subscriptions.some((url) => url.includes("/node_modules/fast-xml-parser/"))).toBe(true);
+    expect(subscriptions.filter((url) => /\/dist\/(payments|search)\//.test(url))).toEqual([]);
+
+    const search = await resolvedBy("search");
+    expect(search.some((url) => url.endsWith("/dist/search/index.js"))).toBe(true);
+    expect(search.filter((url) => url.includes("fast-xml-parser") || /\/dist\/(payments|subscriptions)\//.test(url))).toEqual([]);
+  });
+});

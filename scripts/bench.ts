@@ -1,0 +1,163 @@
+/**
+ * `npm run bench`: the generated package against plain baselines measured in
+ * the same run, side by side. It reports figures and ratios and never fails
+ * on a missed target; it exits non-zero only when a benchmark cannot run.
+ * See docs/benchmarks.md for what each line measures.
+ */
+import os from "node:os";
+import path from "node:path";
+import { loadModel, PROJECT_ROOT } from "../generator/generate.js";
+import { buildGeneratedPackage } from "./bench/build-package.js";
+import { loadBuiltModules } from "./bench/built-modules.js";
+import { CLIENT_TARGET, type ClientResult, runClientBenchmark } from "./bench/client-overhead.js";
+import type { CompareOptions, Comparison } from "./bench/compare.js";
+import { sinkState } from "./bench/compare.js";
+import {
+  type CaseFigures,
+  type ImportResult,
+  REST_RSS_TARGET_MB,
+  REST_WALL_TARGET_MS,
+  runImportBenchmark,
+  SOAP_WALL_TARGET_MS,
+} from "./bench/import-cost.js";
+import type { Row } from "./bench/row.js";
+import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
+import { renderTable } from "./bench/table.js";
+import { runWalletBenchmark, WALLET_TARGET, type WalletResult } from "./bench/wallet-codec.js";
+
+/** Headline comparisons: enough rounds for a stable median. */
+const MAIN: CompareOptions = { rounds: 24, roundMs: 100, warmupMs: 400 };
+/** Sub-step breakdowns: fewer, shorter rounds. */
+const DETAIL: CompareOptions = { rounds: 8, roundMs: 60, warmupMs: 150 };
+const IMPORT_ROUNDS = 20;
+const IMPORT_WARMUP_ROUNDS = 2;
+const CLIENT_CALLS = 600;
+const CLIENT_WARMUP_CALLS = 100;
+
+function progress(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+function round(n: number, digits = 3): number {
+  return Number(n.toFixed(digits));
+}
+
+function figuresOf(f: CaseFigures): Record<string, number> {
+  return {
+    wallMs: round(f.wallMs, 1),
+    rssMb: round(f.rssMb, 1),
+    importMs: round(f.importMs, 1),
+    cpuMs: round(f.cpuMs, 1),
+  };
+}
+
+function restPass(entry: CaseFigures, nothing: CaseFigures): boolean {
+  return entry.wallMs - nothing.wallMs <= REST_WALL_TARGET_MS && entry.rssMb - nothing.rssMb <= REST_RSS_TARGET_MB;
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+}
+
+function summaryOf(c: Comparison, target: number): Record<string, number | boolean> {
+  return {
+    paygenOpsPerSec: Math.round(c.subject.opsPerSec),
+    baselineOpsPerSec: Math.round(c.baseline.opsPerSec),
+    timeRatio: round(c.timeRatio),
+    target,
+    pass: c.timeRatio <= target,
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const rows: Row[] = [];
+  const loadBefore = loadAverage();
+  progress(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore}`);
+
+  const model = await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT });
+
+  progress("building the generated package to JavaScript (every benchmark runs the built code)");
+  const built = await buildGeneratedPackage(PROJECT_ROOT);
+  let wallet: WalletResult;
+  let soap: SoapResult;
+  let imports: ImportResult;
+  let client: ClientResult;
+  try {
+    const modules = await loadBuiltModules(built.dir);
+
+    progress(`1/4 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
+
+    progress(`2/4 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
+    if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
+
+    progress(`3/4 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
+
+    progress(`4/4 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
+  } finally {
+    await built.dispose();
+  }
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows);
+
+  const targets = rows.filter((r) => r.pass !== undefined);
+  const missed = targets.filter((r) => r.pass === false);
+  const seconds = (performance.now() - started) / 1000;
+  const c = imports.cases;
+  const summary = {
+    bench: "paygen",
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: { before: loadBefore, after: loadAverage() },
+    wallet: summaryOf(wallet.main, WALLET_TARGET),
+    soap: { ...summaryOf(soap.main, SOAP_TARGET), entries: SUBSCRIPTION_DETAILS },
+    imports: {
+      rounds: imports.rounds,
+      nothing: figuresOf(c.nothing),
+      payments: { ...figuresOf(c.payments), pass: restPass(c.payments, c.nothing) },
+      search: { ...figuresOf(c.search), pass: restPass(c.search, c.nothing) },
+      subscriptions: {
+        ...figuresOf(c.subscriptions),
+        pass: c.subscriptions.wallMs - c["fast-xml-parser"].wallMs <= SOAP_WALL_TARGET_MS,
+      },
+      fastXmlParser: figuresOf(c["fast-xml-parser"]),
+    },
+    client: {
+      paygenUs: round(client.paygenUs, 1),
+      fetchUs: round(client.fetchUs, 1),
+      timeRatio: round(client.ratio),
+      target: CLIENT_TARGET,
+      pass: client.ratio < CLIENT_TARGET,
+      calls: client.calls,
+    },
+    targets: targets.length,
+    missed: missed.map((r) => r.name.trim()),
+    seconds: round(seconds, 1),
+  };
+
+  console.log("");
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) ${loadBefore} before, ${summary.loadAverage.after} after`,
+  );
+  console.log(renderTable(rows));
+  console.log("");
+  console.log(
+    missed.length === 0
+      ? `All ${targets.length} targets met (${seconds.toFixed(0)} s).`
+      : `${missed.length} of ${targets.length} targets missed: ${summary.missed.join("; ")} (${seconds.toFixed(0)} s).`,
+  );
+  console.log(JSON.stringify(summary));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+}

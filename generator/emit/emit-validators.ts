@@ -76,6 +76,8 @@ function fieldCheck(file: TsFile, service: Service, f: Field): string[] {
   const access = propertyAccess("value", f.name);
   const pathExpr = `${file.value("joinPath", VALIDATE)}(path, ${stringLiteral(f.name)})`;
   const check = (v: string, p: string) => valueCheck(file, service, f, v, p);
+  // The common case costs one typeof: the path is built only when the value is wrong.
+  const fast = fastPath(f, access);
   const inner = f.list
     ? [
         `if (${file.value("checkList", VALIDATE)}(${access}, ${pathExpr}, issues, ${f.list.min}, ${f.list.max ?? "undefined"})) {`,
@@ -83,7 +85,7 @@ function fieldCheck(file: TsFile, service: Service, f: Field): string[] {
         `  ${access}.forEach((item, index) => { ${check("item", `${file.value("joinPath", VALIDATE)}(itemsPath, index)`)} });`,
         `}`,
       ]
-    : [check(access, pathExpr)];
+    : [fast ? `if (!(${fast})) ${check(access, pathExpr)}` : check(access, pathExpr)];
   if (f.required) {
     return [`if (${file.value("requireField", VALIDATE)}(value, ${stringLiteral(f.name)}, path, issues)) {`, ...inner, `}`];
   }
@@ -133,4 +135,12 @@ function valueCheck(file: TsFile, service: Service, f: Field, v: string, p: stri
     case "uri":
       return `${fn("checkUri")}(${v}, ${p}, issues);`;
   }
+}
+
+/** A cheap test that a value certainly passes its field's check, when there is one. */
+function fastPath(f: Field, access: string): string | undefined {
+  if (f.list || f.type.kind !== "scalar" || f.const !== undefined) return undefined;
+  if (f.type.name === "string" && f.minLength === undefined && f.maxLength === undefined) return `typeof ${access} === "string"`;
+  if (f.type.name === "boolean") return `typeof ${access} === "boolean"`;
+  return undefined;
 }

@@ -13,8 +13,13 @@ export type BodyFormat = "xml" | "json";
 /** A parsed object: JSON object or XML element, read through own properties only. */
 export type ParsedObject = { readonly [key: string]: unknown };
 
-function shape(format: BodyFormat, path: string, expected: string): ParseError {
-  return new ParseError(format, "unexpected-shape", `${path || "(root)"}: expected ${expected}`);
+/**
+ * The error for a value of the wrong shape. Readers take the parent path and
+ * the key separately, so the full path is only built when something is wrong.
+ */
+function shape(format: BodyFormat, path: string, expected: string, key?: string): ParseError {
+  const full = key === undefined ? path : at(path, key);
+  return new ParseError(format, "unexpected-shape", `${full || "(root)"}: expected ${expected}`);
 }
 
 /** An own property, never one inherited from a prototype (so `constructor` is just a name). */
@@ -34,14 +39,14 @@ export function readObject(v: unknown, format: BodyFormat, path: string): Parsed
   throw shape(format, path, "an object");
 }
 
-export function readString(v: unknown, format: BodyFormat, path: string): string | undefined {
+export function readString(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === "string") return v;
   if (format === "xml" && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0) return "";
-  throw shape(format, path, "text");
+  throw shape(format, path, "text", key);
 }
 
-export function readBoolean(v: unknown, format: BodyFormat, path: string): boolean | undefined {
+export function readBoolean(v: unknown, format: BodyFormat, path: string, key?: string): boolean | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === "boolean") return v;
   if (typeof v === "string") {
@@ -49,32 +54,32 @@ export function readBoolean(v: unknown, format: BodyFormat, path: string): boole
     if (t === "true" || t === "1") return true;
     if (t === "false" || t === "0") return false;
   }
-  throw shape(format, path, "a boolean");
+  throw shape(format, path, "a boolean", key);
 }
 
 /** A 16- or 32-bit integer. */
-export function readInteger(v: unknown, format: BodyFormat, path: string, bits: 16 | 32): number | undefined {
+export function readInteger(v: unknown, format: BodyFormat, path: string, bits: 16 | 32, key?: string): number | undefined {
   if (v === undefined || v === null) return undefined;
   const limit = bits === 16 ? 0x8000 : 0x80000000;
   let n: number | undefined;
   if (typeof v === "number") n = v;
   else if (typeof v === "string" && /^\s*[-+]?\d{1,12}\s*$/.test(v)) n = Number(v);
-  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit) throw shape(format, path, `a ${bits}-bit integer`);
+  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit) throw shape(format, path, `a ${bits}-bit integer`, key);
   return n;
 }
 
 /** A 64-bit integer as exact text. A JSON number is accepted only when it is a safe integer. */
-export function readLong(v: unknown, format: BodyFormat, path: string): string | undefined {
+export function readLong(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === "string") {
     const t = v.trim();
     if (isLong(t)) return t;
   } else if (typeof v === "number" && Number.isSafeInteger(v)) return String(v);
-  throw shape(format, path, "a 64-bit integer");
+  throw shape(format, path, "a 64-bit integer", key);
 }
 
 /** A decimal as exact text; a JSON number is converted without exponent. */
-export function readDecimal(v: unknown, format: BodyFormat, path: string): string | undefined {
+export function readDecimal(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === "string") {
     const t = v.trim();
@@ -83,7 +88,7 @@ export function readDecimal(v: unknown, format: BodyFormat, path: string): strin
     const d = decimalFromNumber(v);
     if (d !== undefined) return d;
   }
-  throw shape(format, path, "a decimal");
+  throw shape(format, path, "a decimal", key);
 }
 
 /** Entries of a list: an array, or one value standing alone (XML repeats elements without a wrapper). */

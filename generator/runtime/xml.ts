@@ -8,7 +8,19 @@
  * name reach an object's prototype.
  */
 
-import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
+import { createRequire } from "node:module";
+import type * as FastXmlParser from "fast-xml-parser";
+
+let library: typeof FastXmlParser | undefined;
+
+/**
+ * fast-xml-parser, loaded on first use rather than at import: importing a
+ * SOAP entry point stays cheap, and the (single-file, CommonJS) build loads
+ * synchronously, so every function here stays synchronous.
+ */
+function fxp(): typeof FastXmlParser {
+  return (library ??= createRequire(import.meta.url)("fast-xml-parser") as typeof FastXmlParser);
+}
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError, ValidationError, type ValidationIssueCode } from "./errors.js";
 
@@ -114,12 +126,12 @@ export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlE
   const doc = start === 0 ? text : text.slice(start);
   scanXml(doc, maxDepth);
   if (ILLEGAL_CHAR.test(doc)) throw malformed("contains a character not allowed in XML 1.0");
-  const verdict = XMLValidator.validate(doc);
+  const verdict = fxp().XMLValidator.validate(doc);
   if (verdict !== true) {
     throw malformed(`${verdict.err.code} at line ${verdict.err.line}, column ${verdict.err.col}`);
   }
   let sawReserved = false;
-  const parser = new XMLParser({
+  const parser = new (fxp().XMLParser)({
     ignoreAttributes: true,
     removeNSPrefix: true,
     parseTagValue: false,
@@ -175,9 +187,12 @@ export function textOf(v: XmlValue | undefined): string | undefined {
  * never the value) for a character XML 1.0 does not allow, an invalid element
  * or attribute name, a non-finite number or a list of lists.
  */
+/** One builder serves every call: its options never change and it keeps no state between builds. */
+let builder: FastXmlParser.XMLBuilder | undefined;
+
 export function buildXml(tree: XmlInput, options?: { readonly declaration?: boolean }): string {
   const normalized = normalizeElement(tree, "", 0);
-  const builder = new XMLBuilder({
+  builder ??= new (fxp().XMLBuilder)({
     ignoreAttributes: false,
     attributeNamePrefix: "@_",
     textNodeName: "#text",

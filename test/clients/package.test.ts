@@ -291,10 +291,25 @@ register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLV
     expect(payments.filter((url) => url === "node:crypto" || url === "crypto")).toEqual([]);
     expect(payments.filter((url) => /\/dist\/(search|subscriptions)\//.test(url))).toEqual([]);
 
-    // The same probe sees fast-xml-parser when the SOAP service is imported, so the check above can fail.
+    // The SOAP entry loads fast-xml-parser on first use, not at import.
     const subscriptions = await resolvedBy("subscriptions");
-    expect(subscriptions.some((url) => url.includes("/node_modules/fast-xml-parser/"))).toBe(true);
+    expect(subscriptions.some((url) => url.endsWith("/dist/runtime/xml.js"))).toBe(true);
+    expect(subscriptions.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
     expect(subscriptions.filter((url) => /\/dist\/(payments|search)\//.test(url))).toEqual([]);
+    // ... and it is loaded once an envelope is built, so the checks above can fail.
+    const lazy = path.join(consumerDir, "probe-lazy.mjs");
+    await writeFile(
+      lazy,
+      `import { createRequire } from "node:module";
+const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("fast-xml-parser"));
+const m = await import("paygen-clients/subscriptions");
+const before = loaded();
+m.buildIsAliveEnvelope({}, "urn:example:soap:v1");
+console.log(JSON.stringify({ before, after: loaded() }));
+`,
+    );
+    const { stdout: lazyOut } = await sh(process.execPath, [lazy], consumerDir, childEnv({}));
+    expect(JSON.parse(lazyOut.trim())).toEqual({ before: false, after: true });
 
     const search = await resolvedBy("search");
     expect(search.some((url) => url.endsWith("/dist/search/index.js"))).toBe(true);

@@ -17,8 +17,11 @@
 
 const RESERVED = new Set(["AND", "OR", "NOT", "TO"]);
 
-const BARE = /^[\p{L}\p{M}\p{N}_.@][\p{L}\p{M}\p{N}_.@+-]*$/u;
-const BARE_PATTERN = /^[\p{L}\p{M}\p{N}_.@*][\p{L}\p{M}\p{N}_.@+*-]*$/u;
+// Unicode property classes cost a millisecond or two to compile: built on first use, not at import.
+let bare: RegExp | undefined;
+let barePattern: RegExp | undefined;
+const ASCII_BARE = /^[A-Za-z0-9_.@][A-Za-z0-9_.@+-]*$/;
+const ASCII_BARE_PATTERN = /^[A-Za-z0-9_.@*][A-Za-z0-9_.@+*-]*$/;
 
 /** Whether a word is one of the reserved words AND, OR, NOT, TO (any case). */
 export function isReservedWord(word: string): boolean {
@@ -27,12 +30,13 @@ export function isReservedWord(word: string): boolean {
 
 /** Whether a value can be written without quotes (see the module rules). */
 export function isBareValue(value: string): boolean {
-  return BARE.test(value) && !isReservedWord(value);
+  const ok = ASCII_BARE.test(value) || (/[^\x00-\x7F]/.test(value) && (bare ??= /^[\p{L}\p{M}\p{N}_.@][\p{L}\p{M}\p{N}_.@+-]*$/u).test(value));
+  return ok && !isReservedWord(value);
 }
 
 /** Whether a wildcard pattern (letters, digits, `_ . @ + - *`) can be written bare. */
 export function isBarePattern(pattern: string): boolean {
-  return BARE_PATTERN.test(pattern);
+  return ASCII_BARE_PATTERN.test(pattern) || (/[^\x00-\x7F]/.test(pattern) && (barePattern ??= /^[\p{L}\p{M}\p{N}_.@*][\p{L}\p{M}\p{N}_.@+*-]*$/u).test(pattern));
 }
 
 /** The value in double quotes with `"` and `\` escaped. */

@@ -2,11 +2,8 @@
 import { type ParseLimits, parseJson } from "../runtime/json.js";
 import {
   at,
-  compact,
   extraProperties,
   keepUnknown,
-  optional,
-  own,
   readBoolean,
   readDecimal,
   readObject,
@@ -138,48 +135,33 @@ function readDetails(value: unknown, path: string): Details {
 
 function readLink(value: unknown, path: string): Link {
   const obj = readObject(value, "json", path);
-  return compact<Link>([
-    ["href", readString(own(obj, "href"), "json", at(path, "href"))],
-    ["method", readString(own(obj, "method"), "json", at(path, "method"))],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.href) !== undefined && v !== null) out.href = readString(v, "json", path, "href");
+  if ((v = obj.method) !== undefined && v !== null)
+    out.method = readString(v, "json", path, "method");
+  return out as Partial<Link> as Link;
 }
 
 function readPayRequest(value: unknown, path: string): PayRequest {
   const obj = readObject(value, "json", path);
-  return compact<PayRequest>([
-    [
-      "clientReferenceInformation",
-      optional(
-        own(obj, "clientReferenceInformation"),
-        at(path, "clientReferenceInformation"),
-        readPayRequestClientReferenceInformation,
-      ),
-    ],
-    [
-      "processingInformation",
-      optional(
-        own(obj, "processingInformation"),
-        at(path, "processingInformation"),
-        readPayRequestProcessingInformation,
-      ),
-    ],
-    [
-      "paymentInformation",
-      optional(
-        own(obj, "paymentInformation"),
-        at(path, "paymentInformation"),
-        readPayRequestPaymentInformation,
-      ),
-    ],
-    [
-      "orderInformation",
-      optional(
-        own(obj, "orderInformation"),
-        at(path, "orderInformation"),
-        readPayRequestOrderInformation,
-      ),
-    ],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.clientReferenceInformation) !== undefined && v !== null)
+    out.clientReferenceInformation = readPayRequestClientReferenceInformation(
+      v,
+      at(path, "clientReferenceInformation"),
+    );
+  if ((v = obj.processingInformation) !== undefined && v !== null)
+    out.processingInformation = readPayRequestProcessingInformation(
+      v,
+      at(path, "processingInformation"),
+    );
+  if ((v = obj.paymentInformation) !== undefined && v !== null)
+    out.paymentInformation = readPayRequestPaymentInformation(v, at(path, "paymentInformation"));
+  if ((v = obj.orderInformation) !== undefined && v !== null)
+    out.orderInformation = readPayRequestOrderInformation(v, at(path, "orderInformation"));
+  return out as Partial<PayRequest> as PayRequest;
 }
 
 function readPayRequestClientReferenceInformation(
@@ -187,23 +169,19 @@ function readPayRequestClientReferenceInformation(
   path: string,
 ): PayRequestClientReferenceInformation {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestClientReferenceInformation>([
-    ["code", readString(own(obj, "code"), "json", at(path, "code"))],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.code) !== undefined && v !== null) out.code = readString(v, "json", path, "code");
+  return out as Partial<PayRequestClientReferenceInformation> as PayRequestClientReferenceInformation;
 }
 
 function readPayRequestOrderInformation(value: unknown, path: string): PayRequestOrderInformation {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestOrderInformation>([
-    [
-      "amountDetails",
-      optional(
-        own(obj, "amountDetails"),
-        at(path, "amountDetails"),
-        readPayRequestOrderInformationAmountDetails,
-      ),
-    ],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.amountDetails) !== undefined && v !== null)
+    out.amountDetails = readPayRequestOrderInformationAmountDetails(v, at(path, "amountDetails"));
+  return out as Partial<PayRequestOrderInformation> as PayRequestOrderInformation;
 }
 
 function readPayRequestOrderInformationAmountDetails(
@@ -211,10 +189,13 @@ function readPayRequestOrderInformationAmountDetails(
   path: string,
 ): PayRequestOrderInformationAmountDetails {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestOrderInformationAmountDetails>([
-    ["totalAmount", readDecimal(own(obj, "totalAmount"), "json", at(path, "totalAmount"))],
-    ["currency", readString(own(obj, "currency"), "json", at(path, "currency"))],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.totalAmount) !== undefined && v !== null)
+    out.totalAmount = readDecimal(v, "json", path, "totalAmount");
+  if ((v = obj.currency) !== undefined && v !== null)
+    out.currency = readString(v, "json", path, "currency");
+  return out as Partial<PayRequestOrderInformationAmountDetails> as PayRequestOrderInformationAmountDetails;
 }
 
 function readPayRequestPaymentInformation(
@@ -222,16 +203,11 @@ function readPayRequestPaymentInformation(
   path: string,
 ): PayRequestPaymentInformation {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestPaymentInformation>([
-    [
-      "fluidData",
-      optional(
-        own(obj, "fluidData"),
-        at(path, "fluidData"),
-        readPayRequestPaymentInformationFluidData,
-      ),
-    ],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.fluidData) !== undefined && v !== null)
+    out.fluidData = readPayRequestPaymentInformationFluidData(v, at(path, "fluidData"));
+  return out as Partial<PayRequestPaymentInformation> as PayRequestPaymentInformation;
 }
 
 function readPayRequestPaymentInformationFluidData(
@@ -239,10 +215,12 @@ function readPayRequestPaymentInformationFluidData(
   path: string,
 ): PayRequestPaymentInformationFluidData {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestPaymentInformationFluidData>([
-    ["value", readString(own(obj, "value"), "json", at(path, "value"))],
-    ["descriptor", readString(own(obj, "descriptor"), "json", at(path, "descriptor"))],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.value) !== undefined && v !== null) out.value = readString(v, "json", path, "value");
+  if ((v = obj.descriptor) !== undefined && v !== null)
+    out.descriptor = readString(v, "json", path, "descriptor");
+  return out as Partial<PayRequestPaymentInformationFluidData> as PayRequestPaymentInformationFluidData;
 }
 
 function readPayRequestProcessingInformation(
@@ -250,36 +228,41 @@ function readPayRequestProcessingInformation(
   path: string,
 ): PayRequestProcessingInformation {
   const obj = readObject(value, "json", path);
-  return compact<PayRequestProcessingInformation>([
-    [
-      "paymentSolution",
-      readString(own(obj, "paymentSolution"), "json", at(path, "paymentSolution")),
-    ],
-    ["capture", readBoolean(own(obj, "capture"), "json", at(path, "capture"))],
-  ]);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.paymentSolution) !== undefined && v !== null)
+    out.paymentSolution = readString(v, "json", path, "paymentSolution");
+  if ((v = obj.capture) !== undefined && v !== null)
+    out.capture = readBoolean(v, "json", path, "capture");
+  return out as Partial<PayRequestProcessingInformation> as PayRequestProcessingInformation;
 }
+
+const knownFieldsOfPayResponse = new Set(["_links", "id", "status", "submitTimeUtc"]);
 
 function readPayResponse(value: unknown, path: string): PayResponse {
   const obj = readObject(value, "json", path);
-  return keepUnknown(
-    compact<PayResponse>([
-      ["_links", optional(own(obj, "_links"), at(path, "_links"), readPayResponseLinks)],
-      ["id", readString(own(obj, "id"), "json", at(path, "id"))],
-      ["status", readString(own(obj, "status"), "json", at(path, "status"))],
-      ["submitTimeUtc", readString(own(obj, "submitTimeUtc"), "json", at(path, "submitTimeUtc"))],
-    ]),
-    obj,
-    new Set(["_links", "id", "status", "submitTimeUtc"]),
-  );
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj._links) !== undefined && v !== null)
+    out._links = readPayResponseLinks(v, at(path, "_links"));
+  if ((v = obj.id) !== undefined && v !== null) out.id = readString(v, "json", path, "id");
+  if ((v = obj.status) !== undefined && v !== null)
+    out.status = readString(v, "json", path, "status");
+  if ((v = obj.submitTimeUtc) !== undefined && v !== null)
+    out.submitTimeUtc = readString(v, "json", path, "submitTimeUtc");
+  keepUnknown(out, obj, knownFieldsOfPayResponse);
+  return out as Partial<PayResponse> as PayResponse;
 }
+
+const knownFieldsOfPayResponseLinks = new Set(["self"]);
 
 function readPayResponseLinks(value: unknown, path: string): PayResponseLinks {
   const obj = readObject(value, "json", path);
-  return keepUnknown(
-    compact<PayResponseLinks>([["self", optional(own(obj, "self"), at(path, "self"), readLink)]]),
-    obj,
-    new Set(["self"]),
-  );
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.self) !== undefined && v !== null) out.self = readLink(v, at(path, "self"));
+  keepUnknown(out, obj, knownFieldsOfPayResponseLinks);
+  return out as Partial<PayResponseLinks> as PayResponseLinks;
 }
 
 /** The JSON body of a {@link Details}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

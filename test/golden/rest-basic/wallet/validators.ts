@@ -91,7 +91,7 @@ function checkPayRequestClientReferenceInformation(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfPayRequestClientReferenceInformation, path, issues);
   if (value.code !== undefined) {
-    checkString(value.code, joinPath(path, "code"), issues);
+    if (!(typeof value.code === "string")) checkString(value.code, joinPath(path, "code"), issues);
   }
 }
 
@@ -145,7 +145,8 @@ function checkPayRequestOrderInformationAmountDetails(
   }
 
   if (requireField(value, "currency", path, issues)) {
-    checkString(value.currency, joinPath(path, "currency"), issues);
+    if (!(typeof value.currency === "string"))
+      checkString(value.currency, joinPath(path, "currency"), issues);
   }
 }
 
@@ -199,7 +200,8 @@ function checkPayRequestPaymentInformationFluidData(
   }
 
   if (value.descriptor !== undefined) {
-    checkString(value.descriptor, joinPath(path, "descriptor"), issues);
+    if (!(typeof value.descriptor === "string"))
+      checkString(value.descriptor, joinPath(path, "descriptor"), issues);
   }
 }
 
@@ -222,10 +224,12 @@ function checkPayRequestProcessingInformation(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfPayRequestProcessingInformation, path, issues);
   if (value.paymentSolution !== undefined) {
-    checkString(value.paymentSolution, joinPath(path, "paymentSolution"), issues);
+    if (!(typeof value.paymentSolution === "string"))
+      checkString(value.paymentSolution, joinPath(path, "paymentSolution"), issues);
   }
 
   if (value.capture !== undefined) {
-    checkBoolean(value.capture, joinPath(path, "capture"), issues);
+    if (!(typeof value.capture === "boolean"))
+      checkBoolean(value.capture, joinPath(path, "capture"), issues);
   }
 }

@@ -54,7 +54,7 @@ function checkAddress(value: unknown, path: string, issues: ValidationIssue[]): 
   }
 
   if (value.zip !== undefined) {
-    checkString(value.zip, joinPath(path, "zip"), issues);
+    if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
   }
 }
 
@@ -75,7 +75,7 @@ function checkAddressEx(value: unknown, path: string, issues: ValidationIssue[])
   }
 
   if (value.zip !== undefined) {
-    checkString(value.zip, joinPath(path, "zip"), issues);
+    if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
   }
 
   if (requireField(value, "addressId", path, issues)) {
@@ -104,7 +104,8 @@ function checkApiRequest(value: unknown, path: string, issues: ValidationIssue[]
   }
 
   if (value.clientId !== undefined) {
-    checkString(value.clientId, joinPath(path, "clientId"), issues);
+    if (!(typeof value.clientId === "string"))
+      checkString(value.clientId, joinPath(path, "clientId"), issues);
   }
 }
 
@@ -121,7 +122,8 @@ function checkBank(value: unknown, path: string, issues: ValidationIssue[]): voi
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfBank, path, issues);
   if (value.accountNumber !== undefined) {
-    checkString(value.accountNumber, joinPath(path, "accountNumber"), issues);
+    if (!(typeof value.accountNumber === "string"))
+      checkString(value.accountNumber, joinPath(path, "accountNumber"), issues);
   }
 }
 
@@ -138,7 +140,8 @@ function checkCard(value: unknown, path: string, issues: ValidationIssue[]): voi
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCard, path, issues);
   if (value.cardNumber !== undefined) {
-    checkString(value.cardNumber, joinPath(path, "cardNumber"), issues);
+    if (!(typeof value.cardNumber === "string"))
+      checkString(value.cardNumber, joinPath(path, "cardNumber"), issues);
   }
 
   if (value.expirationDate !== undefined) {
@@ -159,11 +162,12 @@ function checkCredentials(value: unknown, path: string, issues: ValidationIssue[
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCredentials, path, issues);
   if (value.name !== undefined) {
-    checkString(value.name, joinPath(path, "name"), issues);
+    if (!(typeof value.name === "string")) checkString(value.name, joinPath(path, "name"), issues);
   }
 
   if (value.transactionKey !== undefined) {
-    checkString(value.transactionKey, joinPath(path, "transactionKey"), issues);
+    if (!(typeof value.transactionKey === "string"))
+      checkString(value.transactionKey, joinPath(path, "transactionKey"), issues);
   }
 }
 
@@ -194,7 +198,7 @@ function checkLine(value: unknown, path: string, issues: ValidationIssue[]): voi
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfLine, path, issues);
   if (requireField(value, "sku", path, issues)) {
-    checkString(value.sku, joinPath(path, "sku"), issues);
+    if (!(typeof value.sku === "string")) checkString(value.sku, joinPath(path, "sku"), issues);
   }
 
   if (requireField(value, "count", path, issues)) {
@@ -240,7 +244,8 @@ function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): vo
   }
 
   if (value.gift !== undefined) {
-    checkBoolean(value.gift, joinPath(path, "gift"), issues);
+    if (!(typeof value.gift === "boolean"))
+      checkBoolean(value.gift, joinPath(path, "gift"), issues);
   }
 
   if (value.lines !== undefined) {
@@ -274,11 +279,13 @@ function checkOrderGiftWrap(value: unknown, path: string, issues: ValidationIssu
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfOrderGiftWrap, path, issues);
   if (value.color !== undefined) {
-    checkString(value.color, joinPath(path, "color"), issues);
+    if (!(typeof value.color === "string"))
+      checkString(value.color, joinPath(path, "color"), issues);
   }
 
   if (value.message !== undefined) {
-    checkString(value.message, joinPath(path, "message"), issues);
+    if (!(typeof value.message === "string"))
+      checkString(value.message, joinPath(path, "message"), issues);
   }
 }
 
@@ -331,7 +338,8 @@ function checkPlaceOrderRequest(value: unknown, path: string, issues: Validation
   }
 
   if (value.clientId !== undefined) {
-    checkString(value.clientId, joinPath(path, "clientId"), issues);
+    if (!(typeof value.clientId === "string"))
+      checkString(value.clientId, joinPath(path, "clientId"), issues);
   }
 
   if (requireField(value, "order", path, issues)) {
@@ -368,7 +376,8 @@ function checkRefundRequest(value: unknown, path: string, issues: ValidationIssu
   }
 
   if (value.clientId !== undefined) {
-    checkString(value.clientId, joinPath(path, "clientId"), issues);
+    if (!(typeof value.clientId === "string"))
+      checkString(value.clientId, joinPath(path, "clientId"), issues);
   }
 
   if (requireField(value, "orderId", path, issues)) {

@@ -70,7 +70,28 @@ export interface SoapCallOptions {
 
 interface ResultLike {
   readonly resultCode?: string;
-  readonly messages?: readonly ApiMessage[];
+  /** A typed result's list; an opaque result's `messages` element as parsed (`{ message: ... }`). */
+  readonly messages?: unknown;
+}
+
+/**
+ * The messages of a result as a list. A typed result already holds the list;
+ * a result the documents do not show is opaque, so its `messages` element is
+ * the parsed XML wrapper (`{ message: item or items }`) and is read here,
+ * keeping only string `code` and `text`.
+ */
+function resultMessages(messages: unknown): readonly ApiMessage[] {
+  if (Array.isArray(messages)) return messages as readonly ApiMessage[];
+  if (typeof messages !== "object" || messages === null) return [];
+  const inner: unknown = Object.prototype.hasOwnProperty.call(messages, "message") ? (messages as Record<string, unknown>)["message"] : undefined;
+  const items: readonly unknown[] = Array.isArray(inner) ? inner : inner === undefined ? [] : [inner];
+  const out: ApiMessage[] = [];
+  for (const item of items) {
+    if (typeof item !== "object" || item === null) continue;
+    const { code, text } = item as { code?: unknown; text?: unknown };
+    out.push({ ...(typeof code === "string" ? { code } : {}), ...(typeof text === "string" ? { text } : {}) });
+  }
+  return out;
 }
 
 /** Calls one SOAP operation. */
@@ -122,7 +143,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   if (!isSuccessStatus(response.status)) throw new HttpStatusError(response.status, undefined, response.body);
   const resultCode = (result as ResultLike).resultCode;
   if (resultCode === "Error") {
-    const error = new ApiError(op.name, (result as ResultLike).messages ?? [], result);
+    const error = new ApiError(op.name, resultMessages((result as ResultLike).messages), result);
     if (options.onApiError === "result") return { ok: false, error, result } as SoapAnswer<Res, M>;
     throw error;
   }

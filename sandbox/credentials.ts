@@ -1,0 +1,50 @@
+/**
+ * Credentials. SOAP: `merchantAuthentication` must carry the configured
+ * merchant name and transaction key (compared in constant time). REST: the
+ * documents show no authentication, so by default any request is accepted,
+ * signed or not; with `requireMerchantHeader` the header `v-c-merchant-id`
+ * (which the package's HTTP-signature signer sends) must name the merchant.
+ * Signatures themselves are never verified.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { timingSafeEqual } from "node:crypto";
+import type { MerchantAuthenticationType } from "../generated/subscriptions/types.js";
+
+/** The REST header naming the merchant, when the sandbox requires one. */
+export const MERCHANT_HEADER = "v-c-merchant-id";
+
+export class Credentials {
+  constructor(
+    readonly merchant: string,
+    private readonly transactionKey: string,
+    private readonly requireMerchantHeader: boolean,
+  ) {}
+
+  /** Whether SOAP credentials are the configured ones. */
+  acceptsSoap(auth: MerchantAuthenticationType | undefined): boolean {
+    if (auth?.name === undefined || auth.transactionKey === undefined) return false;
+    // Both comparisons always run, so the answer time does not tell which one failed.
+    const name = sameText(auth.name, this.merchant);
+    const key = sameText(auth.transactionKey, this.transactionKey);
+    return name && key;
+  }
+
+  /** Why a REST request is refused, or undefined when it is accepted. */
+  restProblem(headers: IncomingHttpHeaders): string | undefined {
+    if (!this.requireMerchantHeader) return undefined;
+    const value = headers[MERCHANT_HEADER];
+    if (typeof value !== "string") return `the ${MERCHANT_HEADER} header is required`;
+    if (!sameText(value, this.merchant)) return `the ${MERCHANT_HEADER} header does not name this sandbox's merchant`;
+    return undefined;
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, "utf8");
+  const y = Buffer.from(b, "utf8");
+  if (x.length !== y.length) {
+    timingSafeEqual(y, y);
+    return false;
+  }
+  return timingSafeEqual(x, y);
+}

@@ -1,0 +1,233 @@
+/**
+ * The embedded store: SQLite (sql.js, compiled to WebAssembly) holding every
+ * record as JSON in one table, plus named counters.
+ *
+ * Without a file the database lives in memory only. With a file it is loaded
+ * at start, and every change is written through: `flush()` resolves once a
+ * file containing every change made before the call has replaced the old one
+ * (write to a temporary file, then rename). Changes made while a write is in
+ * progress are collected into the next write, so many concurrent requests
+ * share few writes without any of them answering before its change is on disk.
+ */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import initSqlJs from "sql.js";
+
+type Database = initSqlJs.Database;
+type SqlValue = initSqlJs.SqlValue;
+
+/** One stored record: its kind (a table of its own in spirit), its id and its JSON. */
+export interface StoredRow {
+  readonly kind: string;
+  readonly id: string;
+  readonly data: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS records (
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+);
+CREATE TABLE IF NOT EXISTS counters (
+  name TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+/** The store format this code writes; a file with another version is refused. */
+const FORMAT_VERSION = "1";
+
+let engine: Promise<initSqlJs.SqlJsStatic> | undefined;
+
+function sqlEngine(): Promise<initSqlJs.SqlJsStatic> {
+  engine ??= initSqlJs();
+  return engine;
+}
+
+interface Waiter {
+  readonly generation: number;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class SqlStore {
+  private generation = 0;
+  private written = 0;
+  private writing = false;
+  private closed = false;
+  private readonly waiters: Waiter[] = [];
+
+  private constructor(
+    private readonly db: Database,
+    /** The database file, or undefined for a store in memory. */
+    readonly file: string | undefined,
+  ) {}
+
+  /** Opens the store: in memory without a file, else the file (created when missing). */
+  static async open(file?: string): Promise<SqlStore> {
+    const SQL = await sqlEngine();
+    let bytes: Uint8Array | undefined;
+    if (file !== undefined) {
+      try {
+        bytes = await readFile(file);
+      } catch (error) {
+        if (!isMissingFile(error)) throw error;
+      }
+    }
+    const db = new SQL.Database(bytes);
+    try {
+      db.exec(SCHEMA);
+    } catch (error) {
+      db.close();
+      throw new Error(`${file ?? "the store"} is not a sandbox data file (an SQLite database)`, { cause: error });
+    }
+    const store = new SqlStore(db, file);
+    const version = store.metaValue("format");
+    if (version === undefined) store.setMeta("format", FORMAT_VERSION);
+    else if (version !== FORMAT_VERSION) {
+      db.close();
+      throw new Error(`the data file has store format ${version}; this sandbox reads format ${FORMAT_VERSION}`);
+    }
+    if (file !== undefined) {
+      await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+      if (bytes === undefined) await store.flush();
+    }
+    return store;
+  }
+
+  /** Every stored record, in insertion order. */
+  rows(): StoredRow[] {
+    const out: StoredRow[] = [];
+    const statement = this.db.prepare("SELECT kind, id, data FROM records ORDER BY rowid");
+    try {
+      while (statement.step()) {
+        const [kind, id, data] = statement.get();
+        if (typeof kind === "string" && typeof id === "string" && typeof data === "string") {
+          out.push({ kind, id, data });
+        }
+      }
+    } finally {
+      statement.free();
+    }
+    return out;
+  }
+
+  /** Every counter and its value. */
+  counters(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [name, value] of this.select("SELECT name, value FROM counters")) {
+      if (typeof name === "string" && typeof value === "number") out.set(name, value);
+    }
+    return out;
+  }
+
+  /** Inserts or replaces a record (keeping its original position when it existed). */
+  put(kind: string, id: string, data: string): void {
+    this.run(
+      "INSERT INTO records (kind, id, data) VALUES (?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data",
+      [kind, id, data],
+    );
+  }
+
+  remove(kind: string, id: string): void {
+    this.run("DELETE FROM records WHERE kind = ? AND id = ?", [kind, id]);
+  }
+
+  setCounter(name: string, value: number): void {
+    this.run(
+      "INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      [name, value],
+    );
+  }
+
+  /**
+   * Resolves once every change made before the call is on disk (at once for a
+   * store in memory). Rejects when the write fails.
+   */
+  flush(): Promise<void> {
+    if (this.file === undefined || this.written >= this.generation) return Promise.resolve();
+    const generation = this.generation;
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ generation, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Writes what is pending and closes the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush();
+    this.closed = true;
+    this.db.close();
+  }
+
+  private metaValue(key: string): string | undefined {
+    const [row] = this.select("SELECT value FROM meta WHERE key = ?", [key]);
+    const value = row?.[0];
+    return typeof value === "string" ? value : undefined;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key, value]);
+  }
+
+  private run(sql: string, params: SqlValue[]): void {
+    if (this.closed) throw new Error("the store is closed");
+    this.db.run(sql, params);
+    this.generation++;
+  }
+
+  private select(sql: string, params: SqlValue[] = []): SqlValue[][] {
+    const [result] = this.db.exec(sql, params);
+    return result?.values ?? [];
+  }
+
+  private pump(): void {
+    if (this.writing || this.waiters.length === 0 || this.file === undefined) return;
+    this.writing = true;
+    const generation = this.generation;
+    const file = this.file;
+    // export() is synchronous: the bytes hold every change made up to here.
+    const bytes = this.db.export();
+    writeAtomically(file, bytes).then(
+      () => {
+        this.written = Math.max(this.written, generation);
+        this.settle((w) => w.generation <= generation, undefined);
+      },
+      (error: unknown) => {
+        this.settle((w) => w.generation <= generation, error);
+      },
+    ).finally(() => {
+      this.writing = false;
+      this.pump();
+    });
+  }
+
+  private settle(done: (w: Waiter) => boolean, error: unknown): void {
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i];
+      if (waiter === undefined || !done(waiter)) continue;
+      this.waiters.splice(i, 1);
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+  }
+}
+
+let temporaryCounter = 0;
+
+async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  const temporary = `${file}.${process.pid}.${++temporaryCounter}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+}
+
+function isMissingFile(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT";
+}

@@ -1,0 +1,78 @@
+/**
+ * Documented request flows: which fields a flow requires, which constants it
+ * fixes and which defaults it assumes. Generated builders use this to fill in
+ * what the caller must not get wrong.
+ */
+import type { ValidationIssue } from "./errors.js";
+
+/** A constant or default value of a flow. */
+export type FlowValue = string | number | boolean;
+
+/** One documented flow, as data. Paths are dotted request paths. */
+export interface FlowSpec {
+  readonly name: string;
+  readonly required: readonly string[];
+  readonly constants: readonly (readonly [path: string, value: FlowValue])[];
+  readonly defaults: readonly (readonly [path: string, value: FlowValue])[];
+}
+
+const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The value at a dotted path, through own properties only. */
+export function getPath(value: unknown, path: string): unknown {
+  let cur: unknown = value;
+  for (const key of path.split(".")) {
+    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** Sets the value at a dotted path, creating plain objects on the way; never touches a prototype. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let cur: Record<string, unknown> = target;
+  for (const [i, key] of keys.entries()) {
+    if (FORBIDDEN.has(key)) throw new TypeError(`refusing to set a path through "${key}"`);
+    if (i === keys.length - 1) {
+      Object.defineProperty(cur, key, { value, enumerable: true, writable: true, configurable: true });
+      return;
+    }
+    const next = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
+    if (typeof next === "object" && next !== null && !Array.isArray(next)) cur = next as Record<string, unknown>;
+    else {
+      const created: Record<string, unknown> = {};
+      Object.defineProperty(cur, key, { value: created, enumerable: true, writable: true, configurable: true });
+      cur = created;
+    }
+  }
+}
+
+/**
+ * A fresh request from the caller's input: a deep copy, then each flow's
+ * defaults where the caller gave nothing, then each flow's constants.
+ */
+export function applyFlows(input: object, flows: readonly FlowSpec[]): Record<string, unknown> {
+  const out = structuredClone(input) as Record<string, unknown>;
+  for (const flow of flows) {
+    for (const [path, value] of flow.defaults) if (getPath(out, path) === undefined) setPath(out, path, value);
+  }
+  for (const flow of flows) for (const [path, value] of flow.constants) setPath(out, path, value);
+  return out;
+}
+
+/** Reports the flow's required fields that are missing and its constants that differ. */
+export function checkFlow(value: unknown, flow: FlowSpec, issues: ValidationIssue[]): void {
+  for (const path of flow.required) {
+    if (getPath(value, path) === undefined) {
+      issues.push({ path, code: "required", message: `is required by the ${flow.name} flow` });
+    }
+  }
+  for (const [path, expected] of flow.constants) {
+    const actual = getPath(value, path);
+    if (actual !== undefined && actual !== expected) {
+      issues.push({ path, code: "const", message: `must be ${JSON.stringify(expected)} in the ${flow.name} flow` });
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * One REST operation call: validate, serialize, send with the documented
+ * retry rules, check the status, parse. Generated clients describe each
+ * operation with a {@link RestOperation} and call {@link callRest}.
+ */
+import { LinkError, ValidationError } from "./errors.js";
+import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
+import type { RetryInfo, RetryPolicy } from "./http/retry.js";
+import { withRetries } from "./http/retry.js";
+import { isSuccessStatus, statusError } from "./http/status.js";
+import { send } from "./http/transport.js";
+import { parseJson } from "./json.js";
+import type { ValidationResult } from "./validate.js";
+
+/** Options every REST client accepts. Base URLs are the generated client's own options. */
+export interface RestClientOptions {
+  /** The `fetch` to use; the global one by default. */
+  readonly fetch?: typeof fetch;
+  /** Milliseconds for one attempt, default 30 000. */
+  readonly timeoutMs?: number;
+  /** Largest response body accepted, in bytes; default 10 MiB. */
+  readonly maxResponseBytes?: number;
+  /**
+   * Adds authentication headers to every request. Request authentication is
+   * not shown by the documents, so this hook is the extension point (see
+   * `createHttpSignatureSigner` for the gateway's published HTTP-signature scheme).
+   */
+  readonly signer?: Signer;
+  /** Observe each request: a redacted, read-only view. */
+  readonly onRequest?: readonly RequestHook[];
+  /** Observe each response: a redacted, read-only view. */
+  readonly onResponse?: readonly ResponseHook[];
+  /** Header names hooks must not see, besides Authorization, Signature and cookies. */
+  readonly sensitiveHeaders?: readonly string[];
+  /** Retry timing; which failures are retried follows the documents and cannot be widened. */
+  readonly retry?: RetryPolicy;
+  /** Called before each retry wait. */
+  readonly onRetry?: (info: RetryInfo) => void;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborts the call, including any retry wait. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds for one attempt, overriding the client's. */
+  readonly timeoutMs?: number;
+}
+
+/** An operation as the generated client describes it. */
+export interface RestOperation<Req, Res> {
+  readonly name: string;
+  readonly method: string;
+  /** Path template with `{param}` placeholders. */
+  readonly path: string;
+  readonly idempotent: boolean;
+  readonly retryNotFound: boolean;
+  /** Documented meaning of statuses. */
+  readonly meanings: Readonly<Partial<Record<number, string>>>;
+  /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
+  readonly timeoutMs?: number;
+  readonly validate?: (value: unknown) => ValidationResult<Req>;
+  readonly serialize?: (value: Req) => string;
+  /** A copy of the request fit for logs. */
+  readonly redact?: (value: Req) => Req;
+  readonly parse: (body: string) => Res;
+  /** A copy of the response fit for logs. */
+  readonly redactResponse?: (value: Res) => Res;
+}
+
+/** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
+export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+    if (typeof value !== "string" || value.length === 0) {
+      throw new ValidationError([{ path: name, code: "required", message: "is required in the path" }]);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+/** `base` + `path`, with exactly one slash between them. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/**
+ * Resolves a link `href` given by the service, refusing any target outside
+ * the base URL: credentials and signatures never go elsewhere. A path
+ * (`/pts/v2/payments/1/captures`) is taken under the base URL, prefix included,
+ * exactly like the client's own calls; an absolute URL must lie under it.
+ */
+export function linkUrl(base: string, link: string, href: unknown): string {
+  if (typeof href !== "string" || href.length === 0) throw new LinkError(link, `the response has no ${link} link`);
+  const outside = () => new LinkError(link, `the ${link} link points outside the configured base URL`);
+  if (href.startsWith("/") && !href.startsWith("//")) return joinUrl(base, href);
+  let target: URL;
+  try {
+    target = new URL(href);
+  } catch {
+    throw outside();
+  }
+  const baseUrl = new URL(base.endsWith("/") ? base : `${base}/`);
+  if (target.origin !== baseUrl.origin || !target.pathname.startsWith(baseUrl.pathname)) throw outside();
+  return target.href;
+}
+
+/** Calls one operation at `url` (already filled in). */
+export async function callRest<Req, Res>(
+  op: RestOperation<Req, Res>,
+  url: string,
+  request: Req | undefined,
+  options: RestClientOptions,
+  call: CallOptions = {},
+): Promise<Res> {
+  if (request !== undefined && op.validate) {
+    const checked = op.validate(request);
+    if (!checked.ok) throw new ValidationError(checked.issues);
+  }
+  const body = request !== undefined && op.serialize ? op.serialize(request) : undefined;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
+  const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
+    if (context.direction === "request") return request !== undefined && op.redact ? JSON.stringify(op.redact(request)) : text;
+    const parsed = op.parse(text);
+    return JSON.stringify(op.redactResponse ? op.redactResponse(parsed) : parsed);
+  };
+  const response = await withRetries(
+    async () => {
+      const answer = await send(
+        { method: op.method, url, headers, ...(body !== undefined ? { body } : {}) },
+        {
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs } : {}),
+          ...(call.signal ? { signal: call.signal } : {}),
+          ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.signer ? { signer: options.signer } : {}),
+          ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+          ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+          ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
+          redactBody,
+        },
+      );
+      if (!isSuccessStatus(answer.status)) throw statusError(answer, op.meanings[answer.status], (text) => parseJson(text));
+      return answer;
+    },
+    {
+      idempotent: op.idempotent,
+      retryNotFound: op.retryNotFound,
+      ...(options.retry ? { policy: options.retry } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    },
+  );
+  return op.parse(response.body);
+}

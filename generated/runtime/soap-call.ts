@@ -1,0 +1,154 @@
+/**
+ * One SOAP operation call: validate, build the envelope (with the client's
+ * credentials), post it, read the result or the fault, and apply the
+ * caller's choice for `resultCode` Error.
+ */
+import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage } from "./errors.js";
+import type { RequestHook, ResponseHook } from "./http/hooks.js";
+import { withRetries } from "./http/retry.js";
+import type { RetryInfo, RetryPolicy } from "./http/retry.js";
+import { isSuccessStatus, statusError } from "./http/status.js";
+import { send } from "./http/transport.js";
+import type { ValidationResult } from "./validate.js";
+
+/** Merchant credentials, placed in every operation except IsAlive. */
+export interface MerchantCredentials {
+  readonly name: string;
+  readonly transactionKey: string;
+}
+
+/** What a call answers when the result says `resultCode` Error. */
+export type ApiErrorMode = "throw" | "result";
+
+/** Options every SOAP client accepts. */
+export interface SoapClientOptions<M extends ApiErrorMode = "throw"> {
+  /** The service address. The documents do not show it: it is always configuration. */
+  readonly endpoint: string;
+  /** The interface namespace. The documents show only a placeholder: it is always configuration. */
+  readonly namespace: string;
+  /** Merchant credentials (`merchantAuthentication`). */
+  readonly credentials?: MerchantCredentials;
+  /**
+   * The SOAPAction header of an operation. SOAP action values are not shown by
+   * the documents; by default the header is sent empty, which SOAP 1.1 reads
+   * as "the intent is the request URI".
+   */
+  readonly soapAction?: (operation: string) => string;
+  /** `throw` (default): an ApiError rejects the call. `result`: calls resolve to an {@link ApiOutcome}. */
+  readonly onApiError?: M;
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+  readonly maxResponseBytes?: number;
+  readonly onRequest?: readonly RequestHook[];
+  readonly onResponse?: readonly ResponseHook[];
+  /** Timing of retries. Only failures that provably never reached the service are retried. */
+  readonly retry?: RetryPolicy;
+  readonly onRetry?: (info: RetryInfo) => void;
+}
+
+/** The outcome of a call in `result` mode. */
+export type ApiOutcome<R> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: ApiError; readonly result: R };
+
+/** What a call resolves to in each mode. */
+export type SoapAnswer<R, M extends ApiErrorMode> = M extends "result" ? ApiOutcome<R> : R;
+
+/** An operation as the generated client describes it. */
+export interface SoapOperation<Req, Res> {
+  readonly name: string;
+  readonly auth: boolean;
+  readonly validate: (value: unknown) => ValidationResult<Req>;
+  readonly build: (request: Req, namespace: string) => string;
+  readonly redact?: (request: Req) => Req;
+  readonly parse: (xml: string) => Res;
+}
+
+/** Options of one call. */
+export interface SoapCallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+interface ResultLike {
+  readonly resultCode?: string;
+  /** A typed result's list; an opaque result's `messages` element as parsed (`{ message: ... }`). */
+  readonly messages?: unknown;
+}
+
+/**
+ * The messages of a result as a list. A typed result already holds the list;
+ * a result the documents do not show is opaque, so its `messages` element is
+ * the parsed XML wrapper (`{ message: item or items }`) and is read here,
+ * keeping only string `code` and `text`.
+ */
+function resultMessages(messages: unknown): readonly ApiMessage[] {
+  if (Array.isArray(messages)) return messages as readonly ApiMessage[];
+  if (typeof messages !== "object" || messages === null) return [];
+  const inner: unknown = Object.prototype.hasOwnProperty.call(messages, "message") ? (messages as Record<string, unknown>)["message"] : undefined;
+  const items: readonly unknown[] = Array.isArray(inner) ? inner : inner === undefined ? [] : [inner];
+  const out: ApiMessage[] = [];
+  for (const item of items) {
+    if (typeof item !== "object" || item === null) continue;
+    const { code, text } = item as { code?: unknown; text?: unknown };
+    out.push({ ...(typeof code === "string" ? { code } : {}), ...(typeof text === "string" ? { text } : {}) });
+  }
+  return out;
+}
+
+/** Calls one SOAP operation. */
+export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
+  op: SoapOperation<Req, Res>,
+  input: object,
+  options: SoapClientOptions<M>,
+  call: SoapCallOptions = {},
+): Promise<SoapAnswer<Res, M>> {
+  const request = (op.auth && options.credentials ? { ...input, merchantAuthentication: { name: options.credentials.name, transactionKey: options.credentials.transactionKey } } : input) as Req;
+  const checked = op.validate(request);
+  if (!checked.ok) throw new ValidationError(checked.issues);
+  const body = op.build(request, options.namespace);
+  const headers = {
+    "content-type": "text/xml; charset=utf-8",
+    soapaction: JSON.stringify(options.soapAction ? options.soapAction(op.name) : ""),
+  };
+  const response = await withRetries(
+    () =>
+      send(
+        { method: "POST", url: options.endpoint, headers, body },
+        {
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(call.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
+          ...(call.signal ? { signal: call.signal } : {}),
+          ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+          ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+          // Results hold masked values only; requests are rebuilt from their redacted copy.
+          redactBody: (text, context) => (context.direction === "request" ? (op.redact ? op.build(op.redact(request), options.namespace) : text) : text),
+        },
+      ),
+    {
+      idempotent: false,
+      ...(options.retry ? { policy: options.retry } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    },
+  );
+  let result: Res;
+  try {
+    result = op.parse(response.body);
+  } catch (error) {
+    // A SOAP fault usually comes with status 500: surface the fault, not the status.
+    if (error instanceof SoapFaultError) throw error;
+    if (!isSuccessStatus(response.status)) throw statusError(response, undefined, (text) => text);
+    throw error;
+  }
+  if (!isSuccessStatus(response.status)) throw new HttpStatusError(response.status, undefined, response.body);
+  const resultCode = (result as ResultLike).resultCode;
+  if (resultCode === "Error") {
+    const error = new ApiError(op.name, resultMessages((result as ResultLike).messages), result);
+    if (options.onApiError === "result") return { ok: false, error, result } as SoapAnswer<Res, M>;
+    throw error;
+  }
+  if (resultCode !== undefined && resultCode !== "Ok") {
+    throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
+  }
+  return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+}

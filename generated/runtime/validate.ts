@@ -1,0 +1,244 @@
+/**
+ * Primitives of the generated validators. Each check pushes
+ * `ValidationIssue`s to an array and returns whether the value passed. A
+ * message names the rule only: it never contains the checked value, so a
+ * card number or a key cannot leak through a validation error.
+ */
+
+import type { ValidationIssue, ValidationIssueCode } from "./errors.js";
+import {
+  compareDecimal,
+  isBase64,
+  isDecimal,
+  isGYearMonth,
+  isInt,
+  isIsoDate,
+  isIsoDateTime,
+  isLong,
+  isShort,
+  isUri,
+} from "./scalars.js";
+
+/** The outcome of a generated validator or parser. */
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** Where issues are collected while a value is checked. */
+export type Issues = ValidationIssue[];
+
+function issue(issues: Issues, path: string, code: ValidationIssueCode, message: string): false {
+  issues.push({ path, code, message });
+  return false;
+}
+
+/** Joins a field path and a property name (`a.b`) or a list index (`a.b[2]`). */
+export function joinPath(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return path === "" ? key : `${path}.${key}`;
+}
+
+/** Builds the result of a validator: ok with the value when no issue was found. */
+export function result<T>(value: T, issues: readonly ValidationIssue[]): ValidationResult<T> {
+  return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
+}
+
+/** Checks a string with optional documented length bounds (in UTF-16 code units) and constant. */
+export function checkString(
+  v: unknown,
+  path: string,
+  issues: Issues,
+  c?: { readonly minLength?: number; readonly maxLength?: number; readonly const?: string },
+): boolean {
+  if (typeof v !== "string") return issue(issues, path, "type", "must be a string");
+  if (c?.const !== undefined && v !== c.const) {
+    return issue(issues, path, "const", `must be the documented constant ${JSON.stringify(c.const)}`);
+  }
+  if (c?.minLength !== undefined && v.length < c.minLength) {
+    return issue(issues, path, "length", `must be at least ${c.minLength} characters long`);
+  }
+  if (c?.maxLength !== undefined && v.length > c.maxLength) {
+    return issue(issues, path, "length", `must be at most ${c.maxLength} characters long`);
+  }
+  return true;
+}
+
+/** Checks a boolean (`true` or `false`, not a string). */
+export function checkBoolean(v: unknown, path: string, issues: Issues): boolean {
+  return typeof v === "boolean" || issue(issues, path, "type", "must be a boolean");
+}
+
+/** Checks a 16-bit signed integer number. */
+export function checkShort(v: unknown, path: string, issues: Issues): boolean {
+  if (typeof v !== "number" || !Number.isInteger(v)) {
+    return issue(issues, path, "type", "must be an integer number from -32768 to 32767");
+  }
+  return isShort(v) || issue(issues, path, "range", "must be an integer number from -32768 to 32767");
+}
+
+/** Checks a 32-bit signed integer number. */
+export function checkInt(v: unknown, path: string, issues: Issues): boolean {
+  if (typeof v !== "number" || !Number.isInteger(v)) {
+    return issue(issues, path, "type", "must be an integer number from -2147483648 to 2147483647");
+  }
+  return isInt(v) || issue(issues, path, "range", "must be an integer number from -2147483648 to 2147483647");
+}
+
+/** Checks a 64-bit signed integer given as a string of digits (a JS number is rejected: it may have lost digits). */
+export function checkLong(v: unknown, path: string, issues: Issues): boolean {
+  if (typeof v !== "string") {
+    return issue(issues, path, "type", "must be a string of digits (64-bit integer), not a number");
+  }
+  if (!/^-?[0-9]+$/.test(v)) {
+    return issue(issues, path, "format", "must be a 64-bit integer: optional '-' and digits only");
+  }
+  return isLong(v) || issue(issues, path, "range", "must be within the signed 64-bit integer range");
+}
+
+const DECIMAL_RULE = "must be a decimal: digits with at most one point, no exponent";
+
+/** Checks decimal text with optional documented bounds (decimal text too, compared exactly). */
+export function checkDecimal(
+  v: unknown,
+  path: string,
+  issues: Issues,
+  c?: { readonly minimum?: string; readonly maximum?: string },
+): boolean {
+  if (typeof v !== "string") return issue(issues, path, "type", `${DECIMAL_RULE}, given as a string`);
+  if (!isDecimal(v)) return issue(issues, path, "format", DECIMAL_RULE);
+  if (c?.minimum !== undefined && compareDecimal(v, c.minimum) < 0) {
+    return issue(issues, path, "range", `must be at least ${c.minimum}`);
+  }
+  if (c?.maximum !== undefined && compareDecimal(v, c.maximum) > 0) {
+    return issue(issues, path, "range", `must be at most ${c.maximum}`);
+  }
+  return true;
+}
+
+function checkFormat(
+  v: unknown,
+  path: string,
+  issues: Issues,
+  test: (s: string) => boolean,
+  rule: string,
+): boolean {
+  if (typeof v !== "string") return issue(issues, path, "type", `${rule}, given as a string`);
+  return test(v) || issue(issues, path, "format", rule);
+}
+
+/** Checks a calendar date `YYYY-MM-DD`. */
+export function checkDate(v: unknown, path: string, issues: Issues): boolean {
+  return checkFormat(v, path, issues, isIsoDate, "must be a date: YYYY-MM-DD");
+}
+
+/** Checks a date and time `YYYY-MM-DDThh:mm:ss` with optional fraction and zone. */
+export function checkDateTime(v: unknown, path: string, issues: Issues): boolean {
+  return checkFormat(
+    v,
+    path,
+    issues,
+    isIsoDateTime,
+    "must be a date and time: YYYY-MM-DDThh:mm:ss with optional fraction and zone",
+  );
+}
+
+/** Checks a year and month `YYYY-MM`. */
+export function checkGYearMonth(v: unknown, path: string, issues: Issues): boolean {
+  return checkFormat(v, path, issues, isGYearMonth, "must be a year and month: YYYY-MM");
+}
+
+/** Checks padded Base64 text. */
+export function checkBase64(v: unknown, path: string, issues: Issues): boolean {
+  return checkFormat(v, path, issues, isBase64, "must be Base64 text (standard alphabet, padded)");
+}
+
+/** Checks an absolute URI with a scheme. */
+export function checkUri(v: unknown, path: string, issues: Issues): boolean {
+  return checkFormat(v, path, issues, isUri, "must be an absolute URI with a scheme");
+}
+
+/** Checks that a value is one of the documented enum values. */
+export function checkEnum(v: unknown, values: readonly string[], path: string, issues: Issues): boolean {
+  return (
+    (typeof v === "string" && values.includes(v)) ||
+    issue(issues, path, "enum", `must be one of: ${values.join(", ")}`)
+  );
+}
+
+/** Checks that a value is exactly the documented constant. */
+export function checkConst(
+  v: unknown,
+  expected: string | number | boolean,
+  path: string,
+  issues: Issues,
+): boolean {
+  return v === expected || issue(issues, path, "const", `must be the documented constant ${JSON.stringify(expected)}`);
+}
+
+/** True for a plain object (an object literal or a null-prototype object), not an array, null or class instance. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  // A plain object of any realm: its prototype is null or some realm's Object.prototype.
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** Checks that a value is a plain object. */
+export function checkObject(v: unknown, path: string, issues: Issues): v is Record<string, unknown> {
+  return isRecord(v) || issue(issues, path, "type", "must be an object");
+}
+
+/** Reports every own property that is not a documented field. */
+export function checkUnknownKeys(
+  obj: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  path: string,
+  issues: Issues,
+): boolean {
+  let ok = true;
+  for (const key of Object.keys(obj)) {
+    if (!known.has(key)) ok = issue(issues, joinPath(path, key), "unknown-field", "is not a documented field");
+  }
+  return ok;
+}
+
+/**
+ * Checks a list and its documented number of entries. Returns true whenever the
+ * value is an array, so its entries can still be checked when the count is wrong
+ * (that problem is reported as a `cardinality` issue).
+ */
+export function checkList(
+  v: unknown,
+  path: string,
+  issues: Issues,
+  min: number,
+  max: number | undefined,
+): v is readonly unknown[] {
+  if (!Array.isArray(v)) return issue(issues, path, "type", "must be a list");
+  if (v.length < min) issue(issues, path, "cardinality", `must have at least ${min} ${min === 1 ? "entry" : "entries"}`);
+  else if (max !== undefined && v.length > max) {
+    issue(issues, path, "cardinality", `must have at most ${max} ${max === 1 ? "entry" : "entries"}`);
+  }
+  return true;
+}
+
+/** Checks that exactly one member of a choice is present (own and not `undefined`). */
+export function checkChoice(
+  obj: Record<string, unknown>,
+  members: readonly string[],
+  path: string,
+  issues: Issues,
+): boolean {
+  let present = 0;
+  for (const m of members) if (isPresent(obj, m)) present++;
+  return present === 1 || issue(issues, path, "choice", `must have exactly one of: ${members.join(", ")}`);
+}
+
+/** Checks that a required field is present (own and not `undefined`). */
+export function requireField(obj: Record<string, unknown>, key: string, path: string, issues: Issues): boolean {
+  return isPresent(obj, key) || issue(issues, joinPath(path, key), "required", "is required");
+}
+
+function isPresent(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+}

@@ -19,9 +19,17 @@ const OPTIONS: prettier.Options = {
   arrowParens: "always",
   endOfLine: "lf",
   proseWrap: "preserve",
+  // Code blocks in the README are examples kept formatted at their source
+  // (templates/examples/); formatting them here would load a second TypeScript parser.
+  embeddedLanguageFormatting: "off",
 };
 
-const PARSERS: Record<string, string> = { ".ts": "typescript", ".json": "json", ".md": "markdown" };
+/**
+ * Prettier's babel-ts parser prints generated TypeScript exactly as its
+ * typescript parser does (checked on the whole output) at about half the
+ * cost, and spares loading the TypeScript compiler a second time.
+ */
+const PARSERS: Record<string, string> = { ".ts": "babel-ts", ".json": "json", ".md": "markdown" };
 
 export interface FormatOptions {
   /**
@@ -54,12 +62,15 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
       else pending.push({ index, parser, key });
     }),
   );
-  pending.sort((a, b) => a.index - b.index);
-  const formatted = await Promise.all(pending.map((p) => prettier.format(files[p.index]!.content, { ...OPTIONS, parser: p.parser })));
+  // Largest first, so the slowest file does not start last.
+  pending.sort((a, b) => files[b.index]!.content.length - files[a.index]!.content.length);
   await Promise.all(
-    pending.map(async (p, i) => {
-      out[p.index] = { path: files[p.index]!.path, content: formatted[i]! };
-      if (p.key !== undefined) await writeCache(options.cacheDir!, p.key, formatted[i]!);
+    pending.map(async ({ index, parser, key }) => {
+      const prettierOptions = { ...OPTIONS, parser };
+      const text = files[index]!.content;
+      const formatted = await prettier.format(text, prettierOptions);
+      out[index] = { path: files[index]!.path, content: formatted };
+      if (key !== undefined) await writeCache(options.cacheDir!, key, formatted);
     }),
   );
   return out;

@@ -1,15 +1,30 @@
-import { buildWallet012Request, createPaymentsClient, HttpStatusError } from "paygen-clients/payments";
+import {
+  buildWallet012Request,
+  createPaymentsClient,
+  HttpStatusError,
+} from "paygen-clients/payments";
 
 // Request authentication is not shown by the documents: pass a `signer`, e.g. createHttpSignatureSigner
 // from "paygen-clients/http-signature" (the HTTP-signature scheme the gateway publishes).
-const payments = createPaymentsClient({ baseUrl: process.env.PAYMENTS_BASE_URL ?? "http://127.0.0.1:8080" });
+const payments = createPaymentsClient({
+  baseUrl: process.env.PAYMENTS_BASE_URL ?? "http://127.0.0.1:8080",
+});
 
 // The flow builder fills in the documented constants (paymentSolution 012, encoding Base64).
 const request = buildWallet012Request({
   clientReferenceInformation: { code: "order-1001" },
   orderInformation: {
     amountDetails: { totalAmount: "102.21", currency: "USD" },
-    billTo: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", locality: "Springfield", administrativeArea: "CA", postalCode: "94000", country: "US", email: "ada@example.test" },
+    billTo: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address1: "1 Main St",
+      locality: "Springfield",
+      administrativeArea: "CA",
+      postalCode: "94000",
+      country: "US",
+      email: "ada@example.test",
+    },
   },
   paymentInformation: { fluidData: { value: "eyJ3YWxsZXQiOiJwYXlsb2FkIn0=" } },
 });

@@ -4,7 +4,7 @@
  * from the authorization, keeps the methods out of JSON, and never sends
  * anything to another origin.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LinkError,
   PaygenError,
@@ -13,7 +13,7 @@ import {
   createPaymentsClient,
   type PaymentsClientOptions,
 } from "../../generated/payments/index.js";
-import { closeRecordingServers, rejectsWith, respond, startRecordingServer, type RecordedRequest, type RecordingServer, type ScriptedResponse } from "../helpers/http-server.js";
+import { useRecordingServers, rejectsWith, respond, startRecordingServer, type RecordedRequest, type RecordingServer, type ScriptedResponse } from "../helpers/http-server.js";
 
 const ID = "6899916537706036604951";
 /** Link targets carry ids other than the response `id`, so only following the href can reach them. */
@@ -57,21 +57,7 @@ const captureBody = {
   orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } },
 };
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await closeRecordingServers();
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(unhandled).toEqual([]);
-});
+useRecordingServers();
 
 /** A server that answers by method and path, so the test sees exactly what was called. */
 async function gateway(routes: Record<string, ScriptedResponse>): Promise<RecordingServer> {

@@ -4,7 +4,7 @@
  * never sent twice once it may have reached the service), signing, hooks and
  * timeouts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HttpStatusError,
   ParseError,
@@ -18,7 +18,7 @@ import {
 } from "../../generated/payments/index.js";
 import type { RedactedRequestView, RedactedResponseView, SigningRequest } from "../../generated/runtime/http/hooks.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
-import { closeRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
+import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const PAYLOAD = "eyJ3YWxsZXQiOiJ0b2tlbi1kYXRhLVdBTExFVC1TRUNSRVQifQ==";
 const TOKEN_NUMBER = "4111111111111111";
@@ -73,21 +73,7 @@ const paymentDetails = { id: ID, status: "AUTHORIZED", orderInformation: { amoun
 /** Short retry waits: the rules are the documented ones, only the timing is shortened. */
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50, jitter: () => 0.5 } as const;
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await closeRecordingServers();
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(unhandled).toEqual([]);
-});
+useRecordingServers();
 
 function serve(script: Script): Promise<RecordingServer> {
   return startRecordingServer(script);

@@ -4,7 +4,7 @@
  * Retry-After on 429, the five-tries rule for a transaction not found yet,
  * and redaction of the instrument identifier's card number.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HttpStatusError,
   ParseError,
@@ -15,7 +15,7 @@ import {
 } from "../../generated/search/index.js";
 import type { RedactedRequestView, RequestHook } from "../../generated/runtime/http/hooks.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
-import { closeRecordingServers, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
+import { useRecordingServers, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const CARD = "4622943127013705";
 const TX = "6899916537706036604951";
@@ -43,21 +43,7 @@ const details = {
   orderInformation: { amountDetails: { totalAmount: "102.21" } },
 };
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await closeRecordingServers();
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(unhandled).toEqual([]);
-});
+useRecordingServers();
 
 function serve(script: Script): Promise<RecordingServer> {
   return startRecordingServer(script);

@@ -3,7 +3,7 @@
  * server receives, how answers become typed results, and how every kind of
  * failure surfaces.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiError,
   HttpStatusError,
@@ -15,7 +15,7 @@ import {
   type SubscriptionsClientOptions,
 } from "../../generated/subscriptions/index.js";
 import type { RedactedRequestView, RedactedResponseView } from "../../generated/runtime/http/hooks.js";
-import { closeRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
+import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const NS = "urn:example:paygen:subscriptions:v1";
 const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -36,21 +36,7 @@ const resultEnvelope = (operation: string, content: string): string =>
 
 const OK = "<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>";
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => {
-  unhandled.push(reason);
-};
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await closeRecordingServers();
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(unhandled).toEqual([]);
-});
+useRecordingServers();
 
 async function serve(script: Script): Promise<RecordingServer> {
   return startRecordingServer(script);

@@ -10,6 +10,7 @@
  * and still recorded, so a count assertion catches them.
  */
 
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -259,4 +260,27 @@ export async function rejectsWith<T>(promise: Promise<unknown>, type: abstract n
     throw new Error(`expected a ${type.name} rejection, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
   }
   return error;
+}
+
+/**
+ * Registers the lifecycle every client test file needs: recording servers are
+ * closed after each test, and any unhandled rejection during a test fails it
+ * (a promise the client forgot would otherwise go unnoticed).
+ */
+export function useRecordingServers(): void {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown): void => {
+    unhandled.push(reason);
+  };
+  beforeAll(() => {
+    process.on("unhandledRejection", onUnhandled);
+  });
+  afterAll(() => {
+    process.off("unhandledRejection", onUnhandled);
+  });
+  afterEach(async () => {
+    await closeRecordingServers();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(unhandled).toEqual([]);
+  });
 }

@@ -47,7 +47,10 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw"> {
 }
 
 /** The outcome of a call in `result` mode. */
-export type ApiOutcome<R> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: ApiError; readonly result: R };
+export type ApiOutcome<R> =
+  | { readonly ok: true; readonly result: R }
+  /** An Error result usually lacks the fields a success carries (ids, totals): all are optional here. */
+  | { readonly ok: false; readonly error: ApiError; readonly result: Partial<R> };
 
 /** What a call resolves to in each mode. */
 export type SoapAnswer<R, M extends ApiErrorMode> = M extends "result" ? ApiOutcome<R> : R;

@@ -45,6 +45,8 @@ import type {
   ARBSubscriptionType,
   ARBUpdateSubscriptionRequest,
   ARBUpdateSubscriptionResult,
+  ApiRequestType,
+  ApiResponseType,
   AuthenticateTestRequest,
   AuthenticateTestResult,
   BankAccount,
@@ -70,6 +72,7 @@ import type {
   CustomerPaymentProfileMasked,
   CustomerPaymentProfileSorting,
   CustomerProfile,
+  CustomerProfileBase,
   CustomerProfileEx,
   CustomerProfileMasked,
   DeleteCustomerPaymentProfileRequest,
@@ -102,6 +105,8 @@ import type {
   PaymentMasked,
   PaymentSchedule,
   PaymentScheduleInterval,
+  ProfileTransAmount,
+  ProfileTransAuth,
   ProfileTransAuthCapture,
   ProfileTransAuthOnly,
   ProfileTransCaptureOnly,
@@ -122,32 +127,20 @@ import type {
 
 function xmlOfARBCancelSubscriptionRequest(value: ARBCancelSubscriptionRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     subscriptionId: value.subscriptionId,
   };
 }
 
 function xmlOfARBCancelSubscriptionResult(value: ARBCancelSubscriptionResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
 function xmlOfARBCreateSubscriptionRequest(value: ARBCreateSubscriptionRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     subscription:
       value.subscription === undefined ? undefined : xmlOfARBSubscriptionType(value.subscription),
   };
@@ -155,11 +148,7 @@ function xmlOfARBCreateSubscriptionRequest(value: ARBCreateSubscriptionRequest):
 
 function xmlOfARBCreateSubscriptionResult(value: ARBCreateSubscriptionResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     subscriptionId: value.subscriptionId,
   };
 }
@@ -175,11 +164,7 @@ function xmlOfARBGetSubscriptionListCriteria(value: ARBGetSubscriptionListCriter
 
 function xmlOfARBGetSubscriptionListRequest(value: ARBGetSubscriptionListRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     request:
       value.request === undefined ? undefined : xmlOfARBGetSubscriptionListCriteria(value.request),
   };
@@ -187,11 +172,7 @@ function xmlOfARBGetSubscriptionListRequest(value: ARBGetSubscriptionListRequest
 
 function xmlOfARBGetSubscriptionListResult(value: ARBGetSubscriptionListResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     totalNumInResultSet: value.totalNumInResultSet,
     subscriptionDetails:
       value.subscriptionDetails === undefined
@@ -213,22 +194,14 @@ function xmlOfARBGetSubscriptionListSorting(value: ARBGetSubscriptionListSorting
 
 function xmlOfARBGetSubscriptionRequest(value: ARBGetSubscriptionRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     subscriptionId: value.subscriptionId,
   };
 }
 
 function xmlOfARBGetSubscriptionResult(value: ARBGetSubscriptionResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     subscription:
       value.subscription === undefined
         ? undefined
@@ -238,22 +211,14 @@ function xmlOfARBGetSubscriptionResult(value: ARBGetSubscriptionResult): XmlInpu
 
 function xmlOfARBGetSubscriptionStatusRequest(value: ARBGetSubscriptionStatusRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     subscriptionId: value.subscriptionId,
   };
 }
 
 function xmlOfARBGetSubscriptionStatusResult(value: ARBGetSubscriptionStatusResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     status: value.status,
   };
 }
@@ -289,11 +254,7 @@ function xmlOfARBSubscriptionType(value: ARBSubscriptionType): XmlInput {
 
 function xmlOfARBUpdateSubscriptionRequest(value: ARBUpdateSubscriptionRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     subscriptionId: value.subscriptionId,
     subscription:
       value.subscription === undefined ? undefined : xmlOfARBSubscriptionType(value.subscription),
@@ -301,6 +262,22 @@ function xmlOfARBUpdateSubscriptionRequest(value: ARBUpdateSubscriptionRequest):
 }
 
 function xmlOfARBUpdateSubscriptionResult(value: ARBUpdateSubscriptionResult): XmlInput {
+  return {
+    ...xmlOfApiResponseType(value),
+  };
+}
+
+function xmlOfApiRequestType(value: ApiRequestType): XmlInput {
+  return {
+    merchantAuthentication:
+      value.merchantAuthentication === undefined
+        ? undefined
+        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
+    clientId: value.clientId,
+  };
+}
+
+function xmlOfApiResponseType(value: ApiResponseType): XmlInput {
   return {
     resultCode: value.resultCode,
     messages:
@@ -312,21 +289,13 @@ function xmlOfARBUpdateSubscriptionResult(value: ARBUpdateSubscriptionResult): X
 
 function xmlOfAuthenticateTestRequest(value: AuthenticateTestRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
   };
 }
 
 function xmlOfAuthenticateTestResult(value: AuthenticateTestResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -356,11 +325,7 @@ function xmlOfCreateCustomerPaymentProfileRequest(
   value: CreateCustomerPaymentProfileRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     paymentProfile:
       value.paymentProfile === undefined
@@ -374,11 +339,7 @@ function xmlOfCreateCustomerPaymentProfileResult(
   value: CreateCustomerPaymentProfileResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
     validationDirectResponse: value.validationDirectResponse,
@@ -389,11 +350,7 @@ function xmlOfCreateCustomerProfileFromTransactionRequest(
   value: CreateCustomerProfileFromTransactionRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     transId: value.transId,
   };
 }
@@ -402,11 +359,7 @@ function xmlOfCreateCustomerProfileFromTransactionResult(
   value: CreateCustomerProfileFromTransactionResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileIdList:
       value.customerPaymentProfileIdList === undefined
@@ -425,11 +378,7 @@ function xmlOfCreateCustomerProfileFromTransactionResult(
 
 function xmlOfCreateCustomerProfileRequest(value: CreateCustomerProfileRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     profile: value.profile === undefined ? undefined : xmlOfCustomerProfile(value.profile),
     validationMode: value.validationMode,
   };
@@ -437,11 +386,7 @@ function xmlOfCreateCustomerProfileRequest(value: CreateCustomerProfileRequest):
 
 function xmlOfCreateCustomerProfileResult(value: CreateCustomerProfileResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileIdList:
       value.customerPaymentProfileIdList === undefined
@@ -462,11 +407,7 @@ function xmlOfCreateCustomerProfileTransactionRequest(
   value: CreateCustomerProfileTransactionRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     transaction:
       value.transaction === undefined ? undefined : xmlOfProfileTransactionType(value.transaction),
     extraOptions: value.extraOptions,
@@ -483,11 +424,7 @@ function xmlOfCreateCustomerShippingAddressRequest(
   value: CreateCustomerShippingAddressRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     address: value.address === undefined ? undefined : xmlOfCustomerAddress(value.address),
   };
@@ -497,11 +434,7 @@ function xmlOfCreateCustomerShippingAddressResult(
   value: CreateCustomerShippingAddressResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     customerProfileId: value.customerProfileId,
     customerAddressId: value.customerAddressId,
   };
@@ -538,14 +471,7 @@ function xmlOfCustomer(value: Customer): XmlInput {
 
 function xmlOfCustomerAddress(value: CustomerAddress): XmlInput {
   return {
-    firstName: value.firstName,
-    lastName: value.lastName,
-    company: value.company,
-    address: value.address,
-    city: value.city,
-    state: value.state,
-    zip: value.zip,
-    country: value.country,
+    ...xmlOfNameAndAddress(value),
     phoneNumber: value.phoneNumber,
     faxNumber: value.faxNumber,
     email: value.email,
@@ -554,17 +480,7 @@ function xmlOfCustomerAddress(value: CustomerAddress): XmlInput {
 
 function xmlOfCustomerAddressEx(value: CustomerAddressEx): XmlInput {
   return {
-    firstName: value.firstName,
-    lastName: value.lastName,
-    company: value.company,
-    address: value.address,
-    city: value.city,
-    state: value.state,
-    zip: value.zip,
-    country: value.country,
-    phoneNumber: value.phoneNumber,
-    faxNumber: value.faxNumber,
-    email: value.email,
+    ...xmlOfCustomerAddress(value),
     customerAddressId: value.customerAddressId,
   };
 }
@@ -582,12 +498,7 @@ function xmlOfCustomerPaymentProfile(value: CustomerPaymentProfile): XmlInput {
 
 function xmlOfCustomerPaymentProfileEx(value: CustomerPaymentProfileEx): XmlInput {
   return {
-    customerType: value.customerType,
-    billTo: value.billTo === undefined ? undefined : xmlOfCustomerAddress(value.billTo),
-    payment: value.payment === undefined ? undefined : xmlOfPayment(value.payment),
-    driversLicense:
-      value.driversLicense === undefined ? undefined : xmlOfDriversLicense(value.driversLicense),
-    taxId: value.taxId,
+    ...xmlOfCustomerPaymentProfile(value),
     customerPaymentProfileId: value.customerPaymentProfileId,
   };
 }
@@ -625,9 +536,7 @@ function xmlOfCustomerPaymentProfileSorting(value: CustomerPaymentProfileSorting
 
 function xmlOfCustomerProfile(value: CustomerProfile): XmlInput {
   return {
-    merchantCustomerId: value.merchantCustomerId,
-    description: value.description,
-    email: value.email,
+    ...xmlOfCustomerProfileBase(value),
     paymentProfiles:
       value.paymentProfiles === undefined
         ? undefined
@@ -639,21 +548,24 @@ function xmlOfCustomerProfile(value: CustomerProfile): XmlInput {
   };
 }
 
-function xmlOfCustomerProfileEx(value: CustomerProfileEx): XmlInput {
+function xmlOfCustomerProfileBase(value: CustomerProfileBase): XmlInput {
   return {
     merchantCustomerId: value.merchantCustomerId,
     description: value.description,
     email: value.email,
+  };
+}
+
+function xmlOfCustomerProfileEx(value: CustomerProfileEx): XmlInput {
+  return {
+    ...xmlOfCustomerProfileBase(value),
     customerProfileId: value.customerProfileId,
   };
 }
 
 function xmlOfCustomerProfileMasked(value: CustomerProfileMasked): XmlInput {
   return {
-    merchantCustomerId: value.merchantCustomerId,
-    description: value.description,
-    email: value.email,
-    customerProfileId: value.customerProfileId,
+    ...xmlOfCustomerProfileEx(value),
     paymentProfiles:
       value.paymentProfiles === undefined
         ? undefined
@@ -669,11 +581,7 @@ function xmlOfDeleteCustomerPaymentProfileRequest(
   value: DeleteCustomerPaymentProfileRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
   };
@@ -683,32 +591,20 @@ function xmlOfDeleteCustomerPaymentProfileResult(
   value: DeleteCustomerPaymentProfileResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
 function xmlOfDeleteCustomerProfileRequest(value: DeleteCustomerProfileRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
   };
 }
 
 function xmlOfDeleteCustomerProfileResult(value: DeleteCustomerProfileResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -716,11 +612,7 @@ function xmlOfDeleteCustomerShippingAddressRequest(
   value: DeleteCustomerShippingAddressRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     customerAddressId: value.customerAddressId,
   };
@@ -730,11 +622,7 @@ function xmlOfDeleteCustomerShippingAddressResult(
   value: DeleteCustomerShippingAddressResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -770,11 +658,7 @@ function xmlOfGetCustomerPaymentProfileListRequest(
   value: GetCustomerPaymentProfileListRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     getCustomerPaymentProfileListRequestType:
       value.getCustomerPaymentProfileListRequestType === undefined
         ? undefined
@@ -788,11 +672,7 @@ function xmlOfGetCustomerPaymentProfileListResult(
   value: GetCustomerPaymentProfileListResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     paymentProfiles:
       value.paymentProfiles === undefined
         ? undefined
@@ -807,11 +687,7 @@ function xmlOfGetCustomerPaymentProfileListResult(
 
 function xmlOfGetCustomerPaymentProfileRequest(value: GetCustomerPaymentProfileRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
     unmaskExpirationDate: value.unmaskExpirationDate,
@@ -820,11 +696,7 @@ function xmlOfGetCustomerPaymentProfileRequest(value: GetCustomerPaymentProfileR
 
 function xmlOfGetCustomerPaymentProfileResult(value: GetCustomerPaymentProfileResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     paymentProfile:
       value.paymentProfile === undefined
         ? undefined
@@ -834,22 +706,14 @@ function xmlOfGetCustomerPaymentProfileResult(value: GetCustomerPaymentProfileRe
 
 function xmlOfGetCustomerProfileRequest(value: GetCustomerProfileRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
   };
 }
 
 function xmlOfGetCustomerProfileResult(value: GetCustomerProfileResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     profile: value.profile === undefined ? undefined : xmlOfCustomerProfileMasked(value.profile),
     subscriptionIds:
       value.subscriptionIds === undefined ? undefined : { subscriptionId: value.subscriptionIds },
@@ -860,11 +724,7 @@ function xmlOfGetCustomerShippingAddressRequest(
   value: GetCustomerShippingAddressRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     customerAddressId: value.customerAddressId,
   };
@@ -872,11 +732,7 @@ function xmlOfGetCustomerShippingAddressRequest(
 
 function xmlOfGetCustomerShippingAddressResult(value: GetCustomerShippingAddressResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     address: value.address === undefined ? undefined : xmlOfCustomerAddressEx(value.address),
     subscriptionIds:
       value.subscriptionIds === undefined ? undefined : { subscriptionId: value.subscriptionIds },
@@ -889,11 +745,7 @@ function xmlOfIsAliveRequest(_value: IsAliveRequest): XmlInput {
 
 function xmlOfIsAliveResult(value: IsAliveResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -944,8 +796,7 @@ function xmlOfOrder(value: Order): XmlInput {
 
 function xmlOfOrderEx(value: OrderEx): XmlInput {
   return {
-    invoiceNumber: value.invoiceNumber,
-    description: value.description,
+    ...xmlOfOrder(value),
     purchaseOrderNumber: value.purchaseOrderNumber,
   };
 }
@@ -994,7 +845,7 @@ function xmlOfPaymentScheduleInterval(value: PaymentScheduleInterval): XmlInput 
   };
 }
 
-function xmlOfProfileTransAuthCapture(value: ProfileTransAuthCapture): XmlInput {
+function xmlOfProfileTransAmount(value: ProfileTransAmount): XmlInput {
   return {
     amount: value.amount,
     tax: value.tax === undefined ? undefined : xmlOfExtendedAmount(value.tax),
@@ -1004,6 +855,12 @@ function xmlOfProfileTransAuthCapture(value: ProfileTransAuthCapture): XmlInput 
       value.lineItems === undefined
         ? undefined
         : value.lineItems.map((item) => xmlOfLineItem(item)),
+  };
+}
+
+function xmlOfProfileTransAuth(value: ProfileTransAuth): XmlInput {
+  return {
+    ...xmlOfProfileTransAmount(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
     customerShippingAddressId: value.customerShippingAddressId,
@@ -1012,62 +869,31 @@ function xmlOfProfileTransAuthCapture(value: ProfileTransAuthCapture): XmlInput 
     recurringBilling: value.recurringBilling,
     cardCode: value.cardCode,
     splitTenderId: value.splitTenderId,
+  };
+}
+
+function xmlOfProfileTransAuthCapture(value: ProfileTransAuthCapture): XmlInput {
+  return {
+    ...xmlOfProfileTransAuth(value),
   };
 }
 
 function xmlOfProfileTransAuthOnly(value: ProfileTransAuthOnly): XmlInput {
   return {
-    amount: value.amount,
-    tax: value.tax === undefined ? undefined : xmlOfExtendedAmount(value.tax),
-    shipping: value.shipping === undefined ? undefined : xmlOfExtendedAmount(value.shipping),
-    duty: value.duty === undefined ? undefined : xmlOfExtendedAmount(value.duty),
-    lineItems:
-      value.lineItems === undefined
-        ? undefined
-        : value.lineItems.map((item) => xmlOfLineItem(item)),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    customerShippingAddressId: value.customerShippingAddressId,
-    order: value.order === undefined ? undefined : xmlOfOrderEx(value.order),
-    taxExempt: value.taxExempt,
-    recurringBilling: value.recurringBilling,
-    cardCode: value.cardCode,
-    splitTenderId: value.splitTenderId,
+    ...xmlOfProfileTransAuth(value),
   };
 }
 
 function xmlOfProfileTransCaptureOnly(value: ProfileTransCaptureOnly): XmlInput {
   return {
-    amount: value.amount,
-    tax: value.tax === undefined ? undefined : xmlOfExtendedAmount(value.tax),
-    shipping: value.shipping === undefined ? undefined : xmlOfExtendedAmount(value.shipping),
-    duty: value.duty === undefined ? undefined : xmlOfExtendedAmount(value.duty),
-    lineItems:
-      value.lineItems === undefined
-        ? undefined
-        : value.lineItems.map((item) => xmlOfLineItem(item)),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    customerShippingAddressId: value.customerShippingAddressId,
-    order: value.order === undefined ? undefined : xmlOfOrderEx(value.order),
-    taxExempt: value.taxExempt,
-    recurringBilling: value.recurringBilling,
-    cardCode: value.cardCode,
-    splitTenderId: value.splitTenderId,
+    ...xmlOfProfileTransAuth(value),
     approvalCode: value.approvalCode,
   };
 }
 
 function xmlOfProfileTransPriorAuthCapture(value: ProfileTransPriorAuthCapture): XmlInput {
   return {
-    amount: value.amount,
-    tax: value.tax === undefined ? undefined : xmlOfExtendedAmount(value.tax),
-    shipping: value.shipping === undefined ? undefined : xmlOfExtendedAmount(value.shipping),
-    duty: value.duty === undefined ? undefined : xmlOfExtendedAmount(value.duty),
-    lineItems:
-      value.lineItems === undefined
-        ? undefined
-        : value.lineItems.map((item) => xmlOfLineItem(item)),
+    ...xmlOfProfileTransAmount(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
     customerShippingAddressId: value.customerShippingAddressId,
@@ -1077,14 +903,7 @@ function xmlOfProfileTransPriorAuthCapture(value: ProfileTransPriorAuthCapture):
 
 function xmlOfProfileTransRefund(value: ProfileTransRefund): XmlInput {
   return {
-    amount: value.amount,
-    tax: value.tax === undefined ? undefined : xmlOfExtendedAmount(value.tax),
-    shipping: value.shipping === undefined ? undefined : xmlOfExtendedAmount(value.shipping),
-    duty: value.duty === undefined ? undefined : xmlOfExtendedAmount(value.duty),
-    lineItems:
-      value.lineItems === undefined
-        ? undefined
-        : value.lineItems.map((item) => xmlOfLineItem(item)),
+    ...xmlOfProfileTransAmount(value),
     customerProfileId: value.customerProfileId,
     customerPaymentProfileId: value.customerPaymentProfileId,
     customerShippingAddressId: value.customerShippingAddressId,
@@ -1186,11 +1005,7 @@ function xmlOfUpdateCustomerPaymentProfileRequest(
   value: UpdateCustomerPaymentProfileRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     paymentProfile:
       value.paymentProfile === undefined
@@ -1204,33 +1019,21 @@ function xmlOfUpdateCustomerPaymentProfileResult(
   value: UpdateCustomerPaymentProfileResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
     validationDirectResponse: value.validationDirectResponse,
   };
 }
 
 function xmlOfUpdateCustomerProfileRequest(value: UpdateCustomerProfileRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     profile: value.profile === undefined ? undefined : xmlOfCustomerProfileEx(value.profile),
   };
 }
 
 function xmlOfUpdateCustomerProfileResult(value: UpdateCustomerProfileResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -1238,11 +1041,7 @@ function xmlOfUpdateCustomerShippingAddressRequest(
   value: UpdateCustomerShippingAddressRequest,
 ): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfMerchantAuthenticationType(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     address: value.address === undefined ? undefined : xmlOfCustomerAddressEx(value.address),
   };
@@ -1252,11 +1051,7 @@ function xmlOfUpdateCustomerShippingAddressResult(
   value: UpdateCustomerShippingAddressResult,
 ): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -1265,15 +1060,8 @@ function readARBCancelSubscriptionRequest(
   path: string,
 ): ARBCancelSubscriptionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   return out as Partial<ARBCancelSubscriptionRequest> as ARBCancelSubscriptionRequest;
@@ -1284,14 +1072,7 @@ function readARBCancelSubscriptionResult(
   path: string,
 ): ARBCancelSubscriptionResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<ARBCancelSubscriptionResult> as ARBCancelSubscriptionResult;
 }
 
@@ -1300,15 +1081,8 @@ function readARBCreateSubscriptionRequest(
   path: string,
 ): ARBCreateSubscriptionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.subscription) !== undefined && v !== null)
     out.subscription = readARBSubscriptionType(v, at(path, "subscription"));
   return out as Partial<ARBCreateSubscriptionRequest> as ARBCreateSubscriptionRequest;
@@ -1319,14 +1093,8 @@ function readARBCreateSubscriptionResult(
   path: string,
 ): ARBCreateSubscriptionResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   return out as Partial<ARBCreateSubscriptionResult> as ARBCreateSubscriptionResult;
@@ -1353,15 +1121,8 @@ function readARBGetSubscriptionListRequest(
   path: string,
 ): ARBGetSubscriptionListRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.request) !== undefined && v !== null)
     out.request = readARBGetSubscriptionListCriteria(v, at(path, "request"));
   return out as Partial<ARBGetSubscriptionListRequest> as ARBGetSubscriptionListRequest;
@@ -1372,14 +1133,8 @@ function readARBGetSubscriptionListResult(
   path: string,
 ): ARBGetSubscriptionListResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.totalNumInResultSet) !== undefined && v !== null)
     out.totalNumInResultSet = readInteger(v, "xml", path, 32, "totalNumInResultSet");
   if ((v = obj.subscriptionDetails) !== undefined && v !== null)
@@ -1409,15 +1164,8 @@ function readARBGetSubscriptionListSorting(
 
 function readARBGetSubscriptionRequest(value: unknown, path: string): ARBGetSubscriptionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   return out as Partial<ARBGetSubscriptionRequest> as ARBGetSubscriptionRequest;
@@ -1425,14 +1173,8 @@ function readARBGetSubscriptionRequest(value: unknown, path: string): ARBGetSubs
 
 function readARBGetSubscriptionResult(value: unknown, path: string): ARBGetSubscriptionResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.subscription) !== undefined && v !== null)
     out.subscription = readARBSubscriptionMaskedType(v, at(path, "subscription"));
   return out as Partial<ARBGetSubscriptionResult> as ARBGetSubscriptionResult;
@@ -1443,15 +1185,8 @@ function readARBGetSubscriptionStatusRequest(
   path: string,
 ): ARBGetSubscriptionStatusRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   return out as Partial<ARBGetSubscriptionStatusRequest> as ARBGetSubscriptionStatusRequest;
@@ -1462,14 +1197,8 @@ function readARBGetSubscriptionStatusResult(
   path: string,
 ): ARBGetSubscriptionStatusResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.status) !== undefined && v !== null)
     out.status = readString(v, "xml", path, "status") as ARBSubscriptionStatusEnum | undefined;
   return out as Partial<ARBGetSubscriptionStatusResult> as ARBGetSubscriptionStatusResult;
@@ -1522,15 +1251,8 @@ function readARBUpdateSubscriptionRequest(
   path: string,
 ): ARBUpdateSubscriptionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   if ((v = obj.subscription) !== undefined && v !== null)
@@ -1543,18 +1265,11 @@ function readARBUpdateSubscriptionResult(
   path: string,
 ): ARBUpdateSubscriptionResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<ARBUpdateSubscriptionResult> as ARBUpdateSubscriptionResult;
 }
 
-function readAuthenticateTestRequest(value: unknown, path: string): AuthenticateTestRequest {
+function readApiRequestType(value: unknown, path: string): ApiRequestType {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
   let v: unknown;
@@ -1565,10 +1280,10 @@ function readAuthenticateTestRequest(value: unknown, path: string): Authenticate
     );
   if ((v = obj.clientId) !== undefined && v !== null)
     out.clientId = readString(v, "xml", path, "clientId");
-  return out as Partial<AuthenticateTestRequest> as AuthenticateTestRequest;
+  return out as Partial<ApiRequestType> as ApiRequestType;
 }
 
-function readAuthenticateTestResult(value: unknown, path: string): AuthenticateTestResult {
+function readApiResponseType(value: unknown, path: string): ApiResponseType {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
   let v: unknown;
@@ -1578,6 +1293,18 @@ function readAuthenticateTestResult(value: unknown, path: string): AuthenticateT
     out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
       readMessage(item, itemPath),
     );
+  return out as Partial<ApiResponseType> as ApiResponseType;
+}
+
+function readAuthenticateTestRequest(value: unknown, path: string): AuthenticateTestRequest {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
+  return out as Partial<AuthenticateTestRequest> as AuthenticateTestRequest;
+}
+
+function readAuthenticateTestResult(value: unknown, path: string): AuthenticateTestResult {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<AuthenticateTestResult> as AuthenticateTestResult;
 }
 
@@ -1624,15 +1351,8 @@ function readCreateCustomerPaymentProfileRequest(
   path: string,
 ): CreateCustomerPaymentProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.paymentProfile) !== undefined && v !== null)
@@ -1647,14 +1367,8 @@ function readCreateCustomerPaymentProfileResult(
   path: string,
 ): CreateCustomerPaymentProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -1669,15 +1383,8 @@ function readCreateCustomerProfileFromTransactionRequest(
   path: string,
 ): CreateCustomerProfileFromTransactionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.transId) !== undefined && v !== null)
     out.transId = readString(v, "xml", path, "transId");
   return out as Partial<CreateCustomerProfileFromTransactionRequest> as CreateCustomerProfileFromTransactionRequest;
@@ -1688,14 +1395,8 @@ function readCreateCustomerProfileFromTransactionResult(
   path: string,
 ): CreateCustomerProfileFromTransactionResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileIdList) !== undefined && v !== null)
@@ -1727,15 +1428,8 @@ function readCreateCustomerProfileRequest(
   path: string,
 ): CreateCustomerProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.profile) !== undefined && v !== null)
     out.profile = readCustomerProfile(v, at(path, "profile"));
   if ((v = obj.validationMode) !== undefined && v !== null)
@@ -1748,14 +1442,8 @@ function readCreateCustomerProfileResult(
   path: string,
 ): CreateCustomerProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileIdList) !== undefined && v !== null)
@@ -1787,15 +1475,8 @@ function readCreateCustomerProfileTransactionRequest(
   path: string,
 ): CreateCustomerProfileTransactionRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.transaction) !== undefined && v !== null)
     out.transaction = readProfileTransactionType(v, at(path, "transaction"));
   if ((v = obj.extraOptions) !== undefined && v !== null)
@@ -1815,15 +1496,8 @@ function readCreateCustomerShippingAddressRequest(
   path: string,
 ): CreateCustomerShippingAddressRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.address) !== undefined && v !== null)
@@ -1836,14 +1510,8 @@ function readCreateCustomerShippingAddressResult(
   path: string,
 ): CreateCustomerShippingAddressResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerAddressId) !== undefined && v !== null)
@@ -1897,21 +1565,8 @@ function readCustomer(value: unknown, path: string): Customer {
 
 function readCustomerAddress(value: unknown, path: string): CustomerAddress {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readNameAndAddress(obj, path) };
   let v: unknown;
-  if ((v = obj.firstName) !== undefined && v !== null)
-    out.firstName = readString(v, "xml", path, "firstName");
-  if ((v = obj.lastName) !== undefined && v !== null)
-    out.lastName = readString(v, "xml", path, "lastName");
-  if ((v = obj.company) !== undefined && v !== null)
-    out.company = readString(v, "xml", path, "company");
-  if ((v = obj.address) !== undefined && v !== null)
-    out.address = readString(v, "xml", path, "address");
-  if ((v = obj.city) !== undefined && v !== null) out.city = readString(v, "xml", path, "city");
-  if ((v = obj.state) !== undefined && v !== null) out.state = readString(v, "xml", path, "state");
-  if ((v = obj.zip) !== undefined && v !== null) out.zip = readString(v, "xml", path, "zip");
-  if ((v = obj.country) !== undefined && v !== null)
-    out.country = readString(v, "xml", path, "country");
   if ((v = obj.phoneNumber) !== undefined && v !== null)
     out.phoneNumber = readString(v, "xml", path, "phoneNumber");
   if ((v = obj.faxNumber) !== undefined && v !== null)
@@ -1922,26 +1577,8 @@ function readCustomerAddress(value: unknown, path: string): CustomerAddress {
 
 function readCustomerAddressEx(value: unknown, path: string): CustomerAddressEx {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readCustomerAddress(obj, path) };
   let v: unknown;
-  if ((v = obj.firstName) !== undefined && v !== null)
-    out.firstName = readString(v, "xml", path, "firstName");
-  if ((v = obj.lastName) !== undefined && v !== null)
-    out.lastName = readString(v, "xml", path, "lastName");
-  if ((v = obj.company) !== undefined && v !== null)
-    out.company = readString(v, "xml", path, "company");
-  if ((v = obj.address) !== undefined && v !== null)
-    out.address = readString(v, "xml", path, "address");
-  if ((v = obj.city) !== undefined && v !== null) out.city = readString(v, "xml", path, "city");
-  if ((v = obj.state) !== undefined && v !== null) out.state = readString(v, "xml", path, "state");
-  if ((v = obj.zip) !== undefined && v !== null) out.zip = readString(v, "xml", path, "zip");
-  if ((v = obj.country) !== undefined && v !== null)
-    out.country = readString(v, "xml", path, "country");
-  if ((v = obj.phoneNumber) !== undefined && v !== null)
-    out.phoneNumber = readString(v, "xml", path, "phoneNumber");
-  if ((v = obj.faxNumber) !== undefined && v !== null)
-    out.faxNumber = readString(v, "xml", path, "faxNumber");
-  if ((v = obj.email) !== undefined && v !== null) out.email = readString(v, "xml", path, "email");
   if ((v = obj.customerAddressId) !== undefined && v !== null)
     out.customerAddressId = readLong(v, "xml", path, "customerAddressId");
   return out as Partial<CustomerAddressEx> as CustomerAddressEx;
@@ -1965,17 +1602,8 @@ function readCustomerPaymentProfile(value: unknown, path: string): CustomerPayme
 
 function readCustomerPaymentProfileEx(value: unknown, path: string): CustomerPaymentProfileEx {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readCustomerPaymentProfile(obj, path) };
   let v: unknown;
-  if ((v = obj.customerType) !== undefined && v !== null)
-    out.customerType = readString(v, "xml", path, "customerType") as CustomerTypeEnum | undefined;
-  if ((v = obj.billTo) !== undefined && v !== null)
-    out.billTo = readCustomerAddress(v, at(path, "billTo"));
-  if ((v = obj.payment) !== undefined && v !== null)
-    out.payment = readPayment(v, at(path, "payment"));
-  if ((v = obj.driversLicense) !== undefined && v !== null)
-    out.driversLicense = readDriversLicense(v, at(path, "driversLicense"));
-  if ((v = obj.taxId) !== undefined && v !== null) out.taxId = readString(v, "xml", path, "taxId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
     out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
   return out as Partial<CustomerPaymentProfileEx> as CustomerPaymentProfileEx;
@@ -2046,13 +1674,8 @@ function readCustomerPaymentProfileSorting(
 
 function readCustomerProfile(value: unknown, path: string): CustomerProfile {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readCustomerProfileBase(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantCustomerId) !== undefined && v !== null)
-    out.merchantCustomerId = readString(v, "xml", path, "merchantCustomerId");
-  if ((v = obj.description) !== undefined && v !== null)
-    out.description = readString(v, "xml", path, "description");
-  if ((v = obj.email) !== undefined && v !== null) out.email = readString(v, "xml", path, "email");
   if ((v = obj.paymentProfiles) !== undefined && v !== null)
     out.paymentProfiles = readList(v, "xml", at(path, "paymentProfiles"), (item, itemPath) =>
       readCustomerPaymentProfile(item, itemPath),
@@ -2064,7 +1687,7 @@ function readCustomerProfile(value: unknown, path: string): CustomerProfile {
   return out as Partial<CustomerProfile> as CustomerProfile;
 }
 
-function readCustomerProfileEx(value: unknown, path: string): CustomerProfileEx {
+function readCustomerProfileBase(value: unknown, path: string): CustomerProfileBase {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
   let v: unknown;
@@ -2073,6 +1696,13 @@ function readCustomerProfileEx(value: unknown, path: string): CustomerProfileEx 
   if ((v = obj.description) !== undefined && v !== null)
     out.description = readString(v, "xml", path, "description");
   if ((v = obj.email) !== undefined && v !== null) out.email = readString(v, "xml", path, "email");
+  return out as Partial<CustomerProfileBase> as CustomerProfileBase;
+}
+
+function readCustomerProfileEx(value: unknown, path: string): CustomerProfileEx {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readCustomerProfileBase(obj, path) };
+  let v: unknown;
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   return out as Partial<CustomerProfileEx> as CustomerProfileEx;
@@ -2080,15 +1710,8 @@ function readCustomerProfileEx(value: unknown, path: string): CustomerProfileEx 
 
 function readCustomerProfileMasked(value: unknown, path: string): CustomerProfileMasked {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readCustomerProfileEx(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantCustomerId) !== undefined && v !== null)
-    out.merchantCustomerId = readString(v, "xml", path, "merchantCustomerId");
-  if ((v = obj.description) !== undefined && v !== null)
-    out.description = readString(v, "xml", path, "description");
-  if ((v = obj.email) !== undefined && v !== null) out.email = readString(v, "xml", path, "email");
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.paymentProfiles) !== undefined && v !== null)
     out.paymentProfiles = readList(v, "xml", at(path, "paymentProfiles"), (item, itemPath) =>
       readCustomerPaymentProfileMasked(item, itemPath),
@@ -2105,15 +1728,8 @@ function readDeleteCustomerPaymentProfileRequest(
   path: string,
 ): DeleteCustomerPaymentProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -2126,14 +1742,7 @@ function readDeleteCustomerPaymentProfileResult(
   path: string,
 ): DeleteCustomerPaymentProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<DeleteCustomerPaymentProfileResult> as DeleteCustomerPaymentProfileResult;
 }
 
@@ -2142,15 +1751,8 @@ function readDeleteCustomerProfileRequest(
   path: string,
 ): DeleteCustomerProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   return out as Partial<DeleteCustomerProfileRequest> as DeleteCustomerProfileRequest;
@@ -2161,14 +1763,7 @@ function readDeleteCustomerProfileResult(
   path: string,
 ): DeleteCustomerProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<DeleteCustomerProfileResult> as DeleteCustomerProfileResult;
 }
 
@@ -2177,15 +1772,8 @@ function readDeleteCustomerShippingAddressRequest(
   path: string,
 ): DeleteCustomerShippingAddressRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerAddressId) !== undefined && v !== null)
@@ -2198,14 +1786,7 @@ function readDeleteCustomerShippingAddressResult(
   path: string,
 ): DeleteCustomerShippingAddressResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<DeleteCustomerShippingAddressResult> as DeleteCustomerShippingAddressResult;
 }
 
@@ -2255,15 +1836,8 @@ function readGetCustomerPaymentProfileListRequest(
   path: string,
 ): GetCustomerPaymentProfileListRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.getCustomerPaymentProfileListRequestType) !== undefined && v !== null)
     out.getCustomerPaymentProfileListRequestType = readGetCustomerPaymentProfileListCriteria(
       v,
@@ -2277,14 +1851,8 @@ function readGetCustomerPaymentProfileListResult(
   path: string,
 ): GetCustomerPaymentProfileListResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.paymentProfiles) !== undefined && v !== null)
     out.paymentProfiles = readWrappedList(
       v,
@@ -2302,15 +1870,8 @@ function readGetCustomerPaymentProfileRequest(
   path: string,
 ): GetCustomerPaymentProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -2325,14 +1886,8 @@ function readGetCustomerPaymentProfileResult(
   path: string,
 ): GetCustomerPaymentProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.paymentProfile) !== undefined && v !== null)
     out.paymentProfile = readCustomerPaymentProfileMasked(v, at(path, "paymentProfile"));
   return out as Partial<GetCustomerPaymentProfileResult> as GetCustomerPaymentProfileResult;
@@ -2340,15 +1895,8 @@ function readGetCustomerPaymentProfileResult(
 
 function readGetCustomerProfileRequest(value: unknown, path: string): GetCustomerProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   return out as Partial<GetCustomerProfileRequest> as GetCustomerProfileRequest;
@@ -2356,14 +1904,8 @@ function readGetCustomerProfileRequest(value: unknown, path: string): GetCustome
 
 function readGetCustomerProfileResult(value: unknown, path: string): GetCustomerProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.profile) !== undefined && v !== null)
     out.profile = readCustomerProfileMasked(v, at(path, "profile"));
   if ((v = obj.subscriptionIds) !== undefined && v !== null)
@@ -2381,15 +1923,8 @@ function readGetCustomerShippingAddressRequest(
   path: string,
 ): GetCustomerShippingAddressRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerAddressId) !== undefined && v !== null)
@@ -2402,14 +1937,8 @@ function readGetCustomerShippingAddressResult(
   path: string,
 ): GetCustomerShippingAddressResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.address) !== undefined && v !== null)
     out.address = readCustomerAddressEx(v, at(path, "address"));
   if ((v = obj.subscriptionIds) !== undefined && v !== null)
@@ -2429,14 +1958,7 @@ function readIsAliveRequest(value: unknown, path: string): IsAliveRequest {
 
 function readIsAliveResult(value: unknown, path: string): IsAliveResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<IsAliveResult> as IsAliveResult;
 }
 
@@ -2510,12 +2032,8 @@ function readOrder(value: unknown, path: string): Order {
 
 function readOrderEx(value: unknown, path: string): OrderEx {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readOrder(obj, path) };
   let v: unknown;
-  if ((v = obj.invoiceNumber) !== undefined && v !== null)
-    out.invoiceNumber = readString(v, "xml", path, "invoiceNumber");
-  if ((v = obj.description) !== undefined && v !== null)
-    out.description = readString(v, "xml", path, "description");
   if ((v = obj.purchaseOrderNumber) !== undefined && v !== null)
     out.purchaseOrderNumber = readString(v, "xml", path, "purchaseOrderNumber");
   return out as Partial<OrderEx> as OrderEx;
@@ -2582,7 +2100,7 @@ function readPaymentScheduleInterval(value: unknown, path: string): PaymentSched
   return out as Partial<PaymentScheduleInterval> as PaymentScheduleInterval;
 }
 
-function readProfileTransAuthCapture(value: unknown, path: string): ProfileTransAuthCapture {
+function readProfileTransAmount(value: unknown, path: string): ProfileTransAmount {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
   let v: unknown;
@@ -2597,6 +2115,13 @@ function readProfileTransAuthCapture(value: unknown, path: string): ProfileTrans
     out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
       readLineItem(item, itemPath),
     );
+  return out as Partial<ProfileTransAmount> as ProfileTransAmount;
+}
+
+function readProfileTransAuth(value: unknown, path: string): ProfileTransAuth {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
+  let v: unknown;
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -2612,72 +2137,25 @@ function readProfileTransAuthCapture(value: unknown, path: string): ProfileTrans
     out.cardCode = readString(v, "xml", path, "cardCode");
   if ((v = obj.splitTenderId) !== undefined && v !== null)
     out.splitTenderId = readLong(v, "xml", path, "splitTenderId");
+  return out as Partial<ProfileTransAuth> as ProfileTransAuth;
+}
+
+function readProfileTransAuthCapture(value: unknown, path: string): ProfileTransAuthCapture {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
   return out as Partial<ProfileTransAuthCapture> as ProfileTransAuthCapture;
 }
 
 function readProfileTransAuthOnly(value: unknown, path: string): ProfileTransAuthOnly {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.tax) !== undefined && v !== null) out.tax = readExtendedAmount(v, at(path, "tax"));
-  if ((v = obj.shipping) !== undefined && v !== null)
-    out.shipping = readExtendedAmount(v, at(path, "shipping"));
-  if ((v = obj.duty) !== undefined && v !== null)
-    out.duty = readExtendedAmount(v, at(path, "duty"));
-  if ((v = obj.lineItems) !== undefined && v !== null)
-    out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
-      readLineItem(item, itemPath),
-    );
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  if ((v = obj.order) !== undefined && v !== null) out.order = readOrderEx(v, at(path, "order"));
-  if ((v = obj.taxExempt) !== undefined && v !== null)
-    out.taxExempt = readBoolean(v, "xml", path, "taxExempt");
-  if ((v = obj.recurringBilling) !== undefined && v !== null)
-    out.recurringBilling = readBoolean(v, "xml", path, "recurringBilling");
-  if ((v = obj.cardCode) !== undefined && v !== null)
-    out.cardCode = readString(v, "xml", path, "cardCode");
-  if ((v = obj.splitTenderId) !== undefined && v !== null)
-    out.splitTenderId = readLong(v, "xml", path, "splitTenderId");
+  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
   return out as Partial<ProfileTransAuthOnly> as ProfileTransAuthOnly;
 }
 
 function readProfileTransCaptureOnly(value: unknown, path: string): ProfileTransCaptureOnly {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
   let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.tax) !== undefined && v !== null) out.tax = readExtendedAmount(v, at(path, "tax"));
-  if ((v = obj.shipping) !== undefined && v !== null)
-    out.shipping = readExtendedAmount(v, at(path, "shipping"));
-  if ((v = obj.duty) !== undefined && v !== null)
-    out.duty = readExtendedAmount(v, at(path, "duty"));
-  if ((v = obj.lineItems) !== undefined && v !== null)
-    out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
-      readLineItem(item, itemPath),
-    );
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  if ((v = obj.order) !== undefined && v !== null) out.order = readOrderEx(v, at(path, "order"));
-  if ((v = obj.taxExempt) !== undefined && v !== null)
-    out.taxExempt = readBoolean(v, "xml", path, "taxExempt");
-  if ((v = obj.recurringBilling) !== undefined && v !== null)
-    out.recurringBilling = readBoolean(v, "xml", path, "recurringBilling");
-  if ((v = obj.cardCode) !== undefined && v !== null)
-    out.cardCode = readString(v, "xml", path, "cardCode");
-  if ((v = obj.splitTenderId) !== undefined && v !== null)
-    out.splitTenderId = readLong(v, "xml", path, "splitTenderId");
   if ((v = obj.approvalCode) !== undefined && v !== null)
     out.approvalCode = readString(v, "xml", path, "approvalCode");
   return out as Partial<ProfileTransCaptureOnly> as ProfileTransCaptureOnly;
@@ -2688,19 +2166,8 @@ function readProfileTransPriorAuthCapture(
   path: string,
 ): ProfileTransPriorAuthCapture {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
   let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.tax) !== undefined && v !== null) out.tax = readExtendedAmount(v, at(path, "tax"));
-  if ((v = obj.shipping) !== undefined && v !== null)
-    out.shipping = readExtendedAmount(v, at(path, "shipping"));
-  if ((v = obj.duty) !== undefined && v !== null)
-    out.duty = readExtendedAmount(v, at(path, "duty"));
-  if ((v = obj.lineItems) !== undefined && v !== null)
-    out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
-      readLineItem(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -2714,19 +2181,8 @@ function readProfileTransPriorAuthCapture(
 
 function readProfileTransRefund(value: unknown, path: string): ProfileTransRefund {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
   let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.tax) !== undefined && v !== null) out.tax = readExtendedAmount(v, at(path, "tax"));
-  if ((v = obj.shipping) !== undefined && v !== null)
-    out.shipping = readExtendedAmount(v, at(path, "shipping"));
-  if ((v = obj.duty) !== undefined && v !== null)
-    out.duty = readExtendedAmount(v, at(path, "duty"));
-  if ((v = obj.lineItems) !== undefined && v !== null)
-    out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
-      readLineItem(item, itemPath),
-    );
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
@@ -2868,15 +2324,8 @@ function readUpdateCustomerPaymentProfileRequest(
   path: string,
 ): UpdateCustomerPaymentProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.paymentProfile) !== undefined && v !== null)
@@ -2891,14 +2340,8 @@ function readUpdateCustomerPaymentProfileResult(
   path: string,
 ): UpdateCustomerPaymentProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.validationDirectResponse) !== undefined && v !== null)
     out.validationDirectResponse = readString(v, "xml", path, "validationDirectResponse");
   return out as Partial<UpdateCustomerPaymentProfileResult> as UpdateCustomerPaymentProfileResult;
@@ -2909,15 +2352,8 @@ function readUpdateCustomerProfileRequest(
   path: string,
 ): UpdateCustomerProfileRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.profile) !== undefined && v !== null)
     out.profile = readCustomerProfileEx(v, at(path, "profile"));
   return out as Partial<UpdateCustomerProfileRequest> as UpdateCustomerProfileRequest;
@@ -2928,14 +2364,7 @@ function readUpdateCustomerProfileResult(
   path: string,
 ): UpdateCustomerProfileResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<UpdateCustomerProfileResult> as UpdateCustomerProfileResult;
 }
 
@@ -2944,15 +2373,8 @@ function readUpdateCustomerShippingAddressRequest(
   path: string,
 ): UpdateCustomerShippingAddressRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.customerProfileId) !== undefined && v !== null)
     out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
   if ((v = obj.address) !== undefined && v !== null)
@@ -2965,14 +2387,7 @@ function readUpdateCustomerShippingAddressResult(
   path: string,
 ): UpdateCustomerShippingAddressResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as MessageTypeEnum | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<UpdateCustomerShippingAddressResult> as UpdateCustomerShippingAddressResult;
 }
 

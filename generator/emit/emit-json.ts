@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
-import { reachableTypes } from "../model/reachable.js";
+import { delegatedBase, wireTypes } from "./wire-types.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -24,7 +24,7 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
   // Every body in both directions: clients write requests and read responses,
   // a server (the sandbox, a test double) the other way round.
   const bodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" ? [op.requestType, op.responseType].filter((t): t is string => t !== undefined) : [])));
-  const all = reachableTypes(service, [...bodies], false);
+  const all = wireTypes(service, [...bodies]);
   for (const type of all) emitWriter(file, service, type);
   emitReaders(file, service, all, "json");
   for (const name of [...bodies].sort()) {
@@ -54,13 +54,16 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
 }
 
 function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+  // An extension writes its base's properties through the base's writer.
+  const base = delegatedBase(service, type);
+  const own = base ? type.fields : type.allFields;
   const typeName = file.type(type.name, paths.types(service.name));
   // JSON.stringify leaves out undefined properties, so absent fields vanish.
   const statements =
     type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
       : [
-          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`,
+          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base ? `...${writerName(base.name)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`,
         ];
   file.addFunction({
     name: writerName(type.name),

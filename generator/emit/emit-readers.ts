@@ -3,6 +3,7 @@ import type { Field, ObjectType, Service } from "../model/ir.js";
 import { paths } from "./paths.js";
 import { propertyAccess, stringLiteral } from "./safe-names.js";
 import type { TsFile } from "./ts-file.js";
+import { delegatedBase } from "./wire-types.js";
 
 const READ = paths.runtime("read-values.ts");
 
@@ -30,12 +31,15 @@ export function emitReaders(file: TsFile, service: Service, types: readonly Obje
     } else if (type.allFields.length === 0 && !type.open) {
       statements.push(`${fn("readObject")}(value, ${stringLiteral(format)}, path);`, `return {};`);
     } else {
+      // An extension reads its base's fields through the base's reader.
+      const base = delegatedBase(service, type);
+      const own = base ? type.fields : type.allFields;
       statements.push(
         `const obj = ${fn("readObject")}(value, ${stringLiteral(format)}, path);`,
-        `const out: Record<string, unknown> = {};`,
-        ...(type.allFields.length > 0 ? [`let v: unknown;`] : []),
+        base ? `const out: Record<string, unknown> = { ...${readerName(base.name)}(obj, path) };` : `const out: Record<string, unknown> = {};`,
+        ...(own.length > 0 ? [`let v: unknown;`] : []),
       );
-      for (const f of type.allFields) {
+      for (const f of own) {
         // A key that no prototype defines can be read directly: absent, it is undefined.
         const get = INHERITED.has(f.name) ? `${fn("own")}(obj, ${stringLiteral(f.name)})` : propertyAccess("obj", f.name);
         statements.push(`if ((v = ${get}) !== undefined && v !== null) ${propertyAccess("out", f.name)} = ${fieldRead(file, service, f, format)};`);

@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
-import { reachableTypes } from "../model/reachable.js";
+import { delegatedBase, wireTypes } from "./wire-types.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -20,7 +20,7 @@ export function emitXml(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.xml(service.name));
   // Both directions for every type: clients write requests and read results;
   // a server (the sandbox, a test double) reads requests and writes results.
-  const all = reachableTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])), false);
+  const all = wireTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])));
   for (const type of all) emitWriter(file, service, type);
   emitReaders(file, service, all, "xml");
   for (const op of service.operations) if (op.protocol === "soap") emitOperation(file, service, op);
@@ -28,13 +28,16 @@ export function emitXml(project: Project, service: Service): GeneratedFile {
 }
 
 function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+  // An extension writes its base's elements first, through the base's writer.
+  const base = delegatedBase(service, type);
+  const own = base ? type.fields : type.allFields;
   const typeName = file.type(type.name, paths.types(service.name));
   const input = file.type("XmlInput", XML);
   const statements =
     type.kind === "opaque"
       ? [`return value as unknown as ${input};`]
       : [
-          `return {\n${type.allFields.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n${
+          `return {\n${base ? `...${writerName(base.name)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n${
             type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
           }};`,
         ];

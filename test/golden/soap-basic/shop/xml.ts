@@ -14,7 +14,10 @@ import { soapRequest, soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
 import type { ResultCode, Unit } from "./enums.js";
 import type {
+  Address,
   AddressEx,
+  ApiRequest,
+  ApiResponse,
   Bank,
   Card,
   Credentials,
@@ -31,11 +34,37 @@ import type {
   RefundResult,
 } from "./types.js";
 
-function xmlOfAddressEx(value: AddressEx): XmlInput {
+function xmlOfAddress(value: Address): XmlInput {
   return {
     street: value.street,
     zip: value.zip,
+  };
+}
+
+function xmlOfAddressEx(value: AddressEx): XmlInput {
+  return {
+    ...xmlOfAddress(value),
     addressId: value.addressId,
+  };
+}
+
+function xmlOfApiRequest(value: ApiRequest): XmlInput {
+  return {
+    merchantAuthentication:
+      value.merchantAuthentication === undefined
+        ? undefined
+        : xmlOfCredentials(value.merchantAuthentication),
+    clientId: value.clientId,
+  };
+}
+
+function xmlOfApiResponse(value: ApiResponse): XmlInput {
+  return {
+    resultCode: value.resultCode,
+    messages:
+      value.messages === undefined
+        ? undefined
+        : { message: value.messages.map((item) => xmlOfMessage(item)) },
   };
 }
 
@@ -65,11 +94,7 @@ function xmlOfIsAliveRequest(_value: IsAliveRequest): XmlInput {
 
 function xmlOfIsAliveResult(value: IsAliveResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponse(value),
   };
 }
 
@@ -116,11 +141,7 @@ function xmlOfPayment(value: Payment): XmlInput {
 
 function xmlOfPlaceOrderRequest(value: PlaceOrderRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfCredentials(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequest(value),
     order: value.order === undefined ? undefined : xmlOfOrder(value.order),
     payment: value.payment === undefined ? undefined : xmlOfPayment(value.payment),
     shipTo: value.shipTo === undefined ? undefined : xmlOfAddressEx(value.shipTo),
@@ -129,11 +150,7 @@ function xmlOfPlaceOrderRequest(value: PlaceOrderRequest): XmlInput {
 
 function xmlOfPlaceOrderResult(value: PlaceOrderResult): XmlInput {
   return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+    ...xmlOfApiResponse(value),
     orderId: value.orderId,
     lineIds: value.lineIds === undefined ? undefined : { long: value.lineIds },
   };
@@ -141,11 +158,7 @@ function xmlOfPlaceOrderResult(value: PlaceOrderResult): XmlInput {
 
 function xmlOfRefundRequest(value: RefundRequest): XmlInput {
   return {
-    merchantAuthentication:
-      value.merchantAuthentication === undefined
-        ? undefined
-        : xmlOfCredentials(value.merchantAuthentication),
-    clientId: value.clientId,
+    ...xmlOfApiRequest(value),
     orderId: value.orderId,
   };
 }
@@ -154,16 +167,47 @@ function xmlOfRefundResult(value: RefundResult): XmlInput {
   return value as unknown as XmlInput;
 }
 
-function readAddressEx(value: unknown, path: string): AddressEx {
+function readAddress(value: unknown, path: string): Address {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
   let v: unknown;
   if ((v = obj.street) !== undefined && v !== null)
     out.street = readString(v, "xml", path, "street");
   if ((v = obj.zip) !== undefined && v !== null) out.zip = readString(v, "xml", path, "zip");
+  return out as Partial<Address> as Address;
+}
+
+function readAddressEx(value: unknown, path: string): AddressEx {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = { ...readAddress(obj, path) };
+  let v: unknown;
   if ((v = obj.addressId) !== undefined && v !== null)
     out.addressId = readLong(v, "xml", path, "addressId");
   return out as Partial<AddressEx> as AddressEx;
+}
+
+function readApiRequest(value: unknown, path: string): ApiRequest {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
+    out.merchantAuthentication = readCredentials(v, at(path, "merchantAuthentication"));
+  if ((v = obj.clientId) !== undefined && v !== null)
+    out.clientId = readString(v, "xml", path, "clientId");
+  return out as Partial<ApiRequest> as ApiRequest;
+}
+
+function readApiResponse(value: unknown, path: string): ApiResponse {
+  const obj = readObject(value, "xml", path);
+  const out: Record<string, unknown> = {};
+  let v: unknown;
+  if ((v = obj.resultCode) !== undefined && v !== null)
+    out.resultCode = readString(v, "xml", path, "resultCode") as ResultCode | undefined;
+  if ((v = obj.messages) !== undefined && v !== null)
+    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
+      readMessage(item, itemPath),
+    );
+  return out as Partial<ApiResponse> as ApiResponse;
 }
 
 function readBank(value: unknown, path: string): Bank {
@@ -203,14 +247,7 @@ function readIsAliveRequest(value: unknown, path: string): IsAliveRequest {
 
 function readIsAliveResult(value: unknown, path: string): IsAliveResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as ResultCode | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
+  const out: Record<string, unknown> = { ...readApiResponse(obj, path) };
   return out as Partial<IsAliveResult> as IsAliveResult;
 }
 
@@ -276,12 +313,8 @@ function readPayment(value: unknown, path: string): Payment {
 
 function readPlaceOrderRequest(value: unknown, path: string): PlaceOrderRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequest(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readCredentials(v, at(path, "merchantAuthentication"));
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.order) !== undefined && v !== null) out.order = readOrder(v, at(path, "order"));
   if ((v = obj.payment) !== undefined && v !== null)
     out.payment = readPayment(v, at(path, "payment"));
@@ -292,14 +325,8 @@ function readPlaceOrderRequest(value: unknown, path: string): PlaceOrderRequest 
 
 function readPlaceOrderResult(value: unknown, path: string): PlaceOrderResult {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiResponse(obj, path) };
   let v: unknown;
-  if ((v = obj.resultCode) !== undefined && v !== null)
-    out.resultCode = readString(v, "xml", path, "resultCode") as ResultCode | undefined;
-  if ((v = obj.messages) !== undefined && v !== null)
-    out.messages = readWrappedList(v, "message", at(path, "messages"), (item, itemPath) =>
-      readMessage(item, itemPath),
-    );
   if ((v = obj.orderId) !== undefined && v !== null)
     out.orderId = readLong(v, "xml", path, "orderId");
   if ((v = obj.lineIds) !== undefined && v !== null)
@@ -311,12 +338,8 @@ function readPlaceOrderResult(value: unknown, path: string): PlaceOrderResult {
 
 function readRefundRequest(value: unknown, path: string): RefundRequest {
   const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...readApiRequest(obj, path) };
   let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readCredentials(v, at(path, "merchantAuthentication"));
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
   if ((v = obj.orderId) !== undefined && v !== null)
     out.orderId = readLong(v, "xml", path, "orderId");
   return out as Partial<RefundRequest> as RefundRequest;

@@ -38,7 +38,11 @@ export async function main(argv: readonly string[], log = console.log, err = con
   const outDir = path.resolve(args.values.out);
   const outLabel = path.relative(process.cwd(), outDir) || ".";
   try {
-    const { model, files } = await generate({ schemasDir, formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format") });
+    const { model, files } = await generate({
+      schemasDir,
+      formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format"),
+      previousDir: outDir,
+    });
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     const summary = `${model.services.length} services, ${types} types, ${operations} operations`;

@@ -22,6 +22,8 @@ export interface GenerateOptions {
   readonly runtimeDir?: string;
   /** Where formatted files are cached (see `formatFiles`); no cache when absent. */
   readonly formatCacheDir?: string;
+  /** The current output folder: files it already holds are reused when unchanged (see `formatFiles`). */
+  readonly previousDir?: string;
 }
 
 export interface GenerateResult {
@@ -40,7 +42,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
     info: await packageInfo(),
   });
-  return { model, files: await formatFiles(files, options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}) };
+  const formatted = await formatFiles(files, {
+    ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
+    ...(options.previousDir !== undefined ? { previousDir: options.previousDir } : {}),
+  });
+  return { model, files: formatted };
 }
 
 /** Load, check and model stages only. */

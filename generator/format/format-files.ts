@@ -39,6 +39,21 @@ export interface FormatOptions {
    * it, every file is formatted.
    */
   readonly cacheDir?: string;
+  /**
+   * The output folder of the previous run: a file listed in its format
+   * manifest is reused when this run's unformatted text has the recorded
+   * hash and the file on disk still has the recorded formatted hash (so a
+   * hand-edited file is formatted again, and --check sees the edit).
+   */
+  readonly previousDir?: string;
+}
+
+/** Path of the format manifest inside the generated package. */
+export const FORMAT_MANIFEST = ".paygen-format.json";
+
+interface Manifest {
+  readonly about: string;
+  readonly files: Readonly<Record<string, { readonly input: string; readonly output: string }>>;
 }
 
 /**
@@ -46,8 +61,10 @@ export interface FormatOptions {
  * final newline. The runtime is hand-written and shipped byte for byte.
  */
 export async function formatFiles(files: readonly GeneratedFile[], options: FormatOptions = {}): Promise<GeneratedFile[]> {
+  const previous = options.previousDir === undefined ? undefined : await readManifest(options.previousDir);
   const out = files.map((file) => ({ ...file }));
-  const pending: { index: number; parser: string; key: string | undefined }[] = [];
+  const entries: Record<string, { input: string; output: string }> = {};
+  const pending: { index: number; parser: string; key: string }[] = [];
   await Promise.all(
     files.map(async (file, index) => {
       if (file.path.startsWith("runtime/")) return;
@@ -56,24 +73,57 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
         out[index] = { path: file.path, content: ensureNewline(file.content) };
         return;
       }
-      const key = options.cacheDir === undefined ? undefined : cacheKey(file.content, parser);
-      const cached = key === undefined ? undefined : await readCache(options.cacheDir!, key);
-      if (cached !== undefined) out[index] = { path: file.path, content: cached };
-      else pending.push({ index, parser, key });
+      const key = cacheKey(file.content, parser);
+      const reused = (await fromPrevious(options.previousDir, previous, file.path, key)) ?? (options.cacheDir === undefined ? undefined : await readCache(options.cacheDir, key));
+      if (reused === undefined) pending.push({ index, parser, key });
+      else {
+        out[index] = { path: file.path, content: reused };
+        entries[file.path] = { input: key, output: sha256(reused) };
+      }
     }),
   );
   // Largest first, so the slowest file does not start last.
   pending.sort((a, b) => files[b.index]!.content.length - files[a.index]!.content.length);
   await Promise.all(
     pending.map(async ({ index, parser, key }) => {
-      const prettierOptions = { ...OPTIONS, parser };
-      const text = files[index]!.content;
-      const formatted = await prettier.format(text, prettierOptions);
+      const formatted = await prettier.format(files[index]!.content, { ...OPTIONS, parser });
       out[index] = { path: files[index]!.path, content: formatted };
-      if (key !== undefined) await writeCache(options.cacheDir!, key, formatted);
+      entries[files[index]!.path] = { input: key, output: sha256(formatted) };
+      if (options.cacheDir !== undefined) await writeCache(options.cacheDir, key, formatted);
     }),
   );
-  return out;
+  const manifest: Manifest = {
+    about: "Written by paygen: per file, a hash of prettier's input and of the formatted file, so regenerating skips files that did not change.",
+    files: Object.fromEntries(Object.keys(entries).sort().map((k) => [k, entries[k]!])),
+  };
+  out.push({ path: FORMAT_MANIFEST, content: `${JSON.stringify(manifest, null, 2)}\n` });
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+async function readManifest(dir: string): Promise<Manifest | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path.join(dir, FORMAT_MANIFEST), "utf8"));
+    return typeof parsed === "object" && parsed !== null && typeof (parsed as Manifest).files === "object" ? (parsed as Manifest) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file of the previous run, when it is exactly what formatting this input gives. */
+async function fromPrevious(dir: string | undefined, manifest: Manifest | undefined, file: string, key: string): Promise<string | undefined> {
+  if (dir === undefined || manifest === undefined) return undefined;
+  const entry = Object.prototype.hasOwnProperty.call(manifest.files, file) ? manifest.files[file] : undefined;
+  if (entry?.input !== key) return undefined;
+  try {
+    const text = await readFile(path.join(dir, ...file.split("/")), "utf8");
+    return sha256(text) === entry.output ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function cacheKey(text: string, parser: string): string {

@@ -59,12 +59,7 @@ import type {
 export function redactARBCancelSubscriptionRequest(
   value: ARBCancelSubscriptionRequest,
 ): ARBCancelSubscriptionRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as ARBCancelSubscriptionRequest;
+  return { ...redactApiRequestType(value) } as ARBCancelSubscriptionRequest;
 }
 
 /** A copy of a {@link ARBCreateSubscriptionRequest} with every sensitive value redacted, for logs and inspect output. */
@@ -72,10 +67,7 @@ export function redactARBCreateSubscriptionRequest(
   value: ARBCreateSubscriptionRequest,
 ): ARBCreateSubscriptionRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.subscription === undefined
       ? {}
       : { subscription: redactARBSubscriptionType(value.subscription) }),
@@ -86,12 +78,7 @@ export function redactARBCreateSubscriptionRequest(
 export function redactARBGetSubscriptionListRequest(
   value: ARBGetSubscriptionListRequest,
 ): ARBGetSubscriptionListRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as ARBGetSubscriptionListRequest;
+  return { ...redactApiRequestType(value) } as ARBGetSubscriptionListRequest;
 }
 
 /** A copy of a {@link ARBGetSubscriptionListResult} with every sensitive value redacted, for logs and inspect output. */
@@ -114,12 +101,7 @@ export function redactARBGetSubscriptionListResult(
 export function redactARBGetSubscriptionRequest(
   value: ARBGetSubscriptionRequest,
 ): ARBGetSubscriptionRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as ARBGetSubscriptionRequest;
+  return { ...redactApiRequestType(value) } as ARBGetSubscriptionRequest;
 }
 
 /** A copy of a {@link ARBGetSubscriptionResult} with every sensitive value redacted, for logs and inspect output. */
@@ -138,12 +120,7 @@ export function redactARBGetSubscriptionResult(
 export function redactARBGetSubscriptionStatusRequest(
   value: ARBGetSubscriptionStatusRequest,
 ): ARBGetSubscriptionStatusRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as ARBGetSubscriptionStatusRequest;
+  return { ...redactApiRequestType(value) } as ARBGetSubscriptionStatusRequest;
 }
 
 /** A copy of a {@link ARBSubscriptionMaskedType} with every sensitive value redacted, for logs and inspect output. */
@@ -171,10 +148,7 @@ export function redactARBUpdateSubscriptionRequest(
   value: ARBUpdateSubscriptionRequest,
 ): ARBUpdateSubscriptionRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.subscription === undefined
       ? {}
       : { subscription: redactARBSubscriptionType(value.subscription) }),
@@ -195,12 +169,7 @@ export function redactApiRequestType(value: ApiRequestType): ApiRequestType {
 export function redactAuthenticateTestRequest(
   value: AuthenticateTestRequest,
 ): AuthenticateTestRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as AuthenticateTestRequest;
+  return { ...redactApiRequestType(value) } as AuthenticateTestRequest;
 }
 
 /** A copy of a {@link BankAccount} with every sensitive value redacted, for logs and inspect output. */
@@ -234,10 +203,7 @@ export function redactCreateCustomerPaymentProfileRequest(
   value: CreateCustomerPaymentProfileRequest,
 ): CreateCustomerPaymentProfileRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.paymentProfile === undefined
       ? {}
       : { paymentProfile: redactCustomerPaymentProfile(value.paymentProfile) }),
@@ -248,12 +214,7 @@ export function redactCreateCustomerPaymentProfileRequest(
 export function redactCreateCustomerProfileFromTransactionRequest(
   value: CreateCustomerProfileFromTransactionRequest,
 ): CreateCustomerProfileFromTransactionRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as CreateCustomerProfileFromTransactionRequest;
+  return { ...redactApiRequestType(value) } as CreateCustomerProfileFromTransactionRequest;
 }
 
 /** A copy of a {@link CreateCustomerProfileRequest} with every sensitive value redacted, for logs and inspect output. */
@@ -261,10 +222,7 @@ export function redactCreateCustomerProfileRequest(
   value: CreateCustomerProfileRequest,
 ): CreateCustomerProfileRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.profile === undefined ? {} : { profile: redactCustomerProfile(value.profile) }),
   } as CreateCustomerProfileRequest;
 }
@@ -274,10 +232,7 @@ export function redactCreateCustomerProfileTransactionRequest(
   value: CreateCustomerProfileTransactionRequest,
 ): CreateCustomerProfileTransactionRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.transaction === undefined
       ? {}
       : { transaction: redactProfileTransactionType(value.transaction) }),
@@ -288,12 +243,7 @@ export function redactCreateCustomerProfileTransactionRequest(
 export function redactCreateCustomerShippingAddressRequest(
   value: CreateCustomerShippingAddressRequest,
 ): CreateCustomerShippingAddressRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as CreateCustomerShippingAddressRequest;
+  return { ...redactApiRequestType(value) } as CreateCustomerShippingAddressRequest;
 }
 
 /** A copy of a {@link CreditCard} with every sensitive value redacted, for logs and inspect output. */
@@ -331,10 +281,7 @@ export function redactCustomerPaymentProfile(
 export function redactCustomerPaymentProfileEx(
   value: CustomerPaymentProfileEx,
 ): CustomerPaymentProfileEx {
-  return {
-    ...value,
-    ...(value.payment === undefined ? {} : { payment: redactPayment(value.payment) }),
-  } as CustomerPaymentProfileEx;
+  return { ...redactCustomerPaymentProfile(value) } as CustomerPaymentProfileEx;
 }
 
 /** A copy of a {@link CustomerPaymentProfileListItem} with every sensitive value redacted, for logs and inspect output. */
@@ -387,48 +334,28 @@ export function redactCustomerProfileMasked(value: CustomerProfileMasked): Custo
 export function redactDeleteCustomerPaymentProfileRequest(
   value: DeleteCustomerPaymentProfileRequest,
 ): DeleteCustomerPaymentProfileRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as DeleteCustomerPaymentProfileRequest;
+  return { ...redactApiRequestType(value) } as DeleteCustomerPaymentProfileRequest;
 }
 
 /** A copy of a {@link DeleteCustomerProfileRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactDeleteCustomerProfileRequest(
   value: DeleteCustomerProfileRequest,
 ): DeleteCustomerProfileRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as DeleteCustomerProfileRequest;
+  return { ...redactApiRequestType(value) } as DeleteCustomerProfileRequest;
 }
 
 /** A copy of a {@link DeleteCustomerShippingAddressRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactDeleteCustomerShippingAddressRequest(
   value: DeleteCustomerShippingAddressRequest,
 ): DeleteCustomerShippingAddressRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as DeleteCustomerShippingAddressRequest;
+  return { ...redactApiRequestType(value) } as DeleteCustomerShippingAddressRequest;
 }
 
 /** A copy of a {@link GetCustomerPaymentProfileListRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactGetCustomerPaymentProfileListRequest(
   value: GetCustomerPaymentProfileListRequest,
 ): GetCustomerPaymentProfileListRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as GetCustomerPaymentProfileListRequest;
+  return { ...redactApiRequestType(value) } as GetCustomerPaymentProfileListRequest;
 }
 
 /** A copy of a {@link GetCustomerPaymentProfileListResult} with every sensitive value redacted, for logs and inspect output. */
@@ -451,12 +378,7 @@ export function redactGetCustomerPaymentProfileListResult(
 export function redactGetCustomerPaymentProfileRequest(
   value: GetCustomerPaymentProfileRequest,
 ): GetCustomerPaymentProfileRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as GetCustomerPaymentProfileRequest;
+  return { ...redactApiRequestType(value) } as GetCustomerPaymentProfileRequest;
 }
 
 /** A copy of a {@link GetCustomerPaymentProfileResult} with every sensitive value redacted, for logs and inspect output. */
@@ -475,12 +397,7 @@ export function redactGetCustomerPaymentProfileResult(
 export function redactGetCustomerProfileRequest(
   value: GetCustomerProfileRequest,
 ): GetCustomerProfileRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as GetCustomerProfileRequest;
+  return { ...redactApiRequestType(value) } as GetCustomerProfileRequest;
 }
 
 /** A copy of a {@link GetCustomerProfileResult} with every sensitive value redacted, for logs and inspect output. */
@@ -497,12 +414,7 @@ export function redactGetCustomerProfileResult(
 export function redactGetCustomerShippingAddressRequest(
   value: GetCustomerShippingAddressRequest,
 ): GetCustomerShippingAddressRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as GetCustomerShippingAddressRequest;
+  return { ...redactApiRequestType(value) } as GetCustomerShippingAddressRequest;
 }
 
 /** A copy of a {@link MerchantAuthenticationType} with every sensitive value redacted, for logs and inspect output. */
@@ -556,28 +468,19 @@ export function redactProfileTransAuth(value: ProfileTransAuth): ProfileTransAut
 export function redactProfileTransAuthCapture(
   value: ProfileTransAuthCapture,
 ): ProfileTransAuthCapture {
-  return {
-    ...value,
-    ...(value.cardCode === undefined ? {} : { cardCode: redact("card-code", value.cardCode) }),
-  } as ProfileTransAuthCapture;
+  return { ...redactProfileTransAuth(value) } as ProfileTransAuthCapture;
 }
 
 /** A copy of a {@link ProfileTransAuthOnly} with every sensitive value redacted, for logs and inspect output. */
 export function redactProfileTransAuthOnly(value: ProfileTransAuthOnly): ProfileTransAuthOnly {
-  return {
-    ...value,
-    ...(value.cardCode === undefined ? {} : { cardCode: redact("card-code", value.cardCode) }),
-  } as ProfileTransAuthOnly;
+  return { ...redactProfileTransAuth(value) } as ProfileTransAuthOnly;
 }
 
 /** A copy of a {@link ProfileTransCaptureOnly} with every sensitive value redacted, for logs and inspect output. */
 export function redactProfileTransCaptureOnly(
   value: ProfileTransCaptureOnly,
 ): ProfileTransCaptureOnly {
-  return {
-    ...value,
-    ...(value.cardCode === undefined ? {} : { cardCode: redact("card-code", value.cardCode) }),
-  } as ProfileTransCaptureOnly;
+  return { ...redactProfileTransAuth(value) } as ProfileTransCaptureOnly;
 }
 
 /** A copy of a {@link ProfileTransRefund} with every sensitive value redacted, for logs and inspect output. */
@@ -652,10 +555,7 @@ export function redactUpdateCustomerPaymentProfileRequest(
   value: UpdateCustomerPaymentProfileRequest,
 ): UpdateCustomerPaymentProfileRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
+    ...redactApiRequestType(value),
     ...(value.paymentProfile === undefined
       ? {}
       : { paymentProfile: redactCustomerPaymentProfileEx(value.paymentProfile) }),
@@ -666,22 +566,12 @@ export function redactUpdateCustomerPaymentProfileRequest(
 export function redactUpdateCustomerProfileRequest(
   value: UpdateCustomerProfileRequest,
 ): UpdateCustomerProfileRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as UpdateCustomerProfileRequest;
+  return { ...redactApiRequestType(value) } as UpdateCustomerProfileRequest;
 }
 
 /** A copy of a {@link UpdateCustomerShippingAddressRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactUpdateCustomerShippingAddressRequest(
   value: UpdateCustomerShippingAddressRequest,
 ): UpdateCustomerShippingAddressRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactMerchantAuthenticationType(value.merchantAuthentication) }),
-  } as UpdateCustomerShippingAddressRequest;
+  return { ...redactApiRequestType(value) } as UpdateCustomerShippingAddressRequest;
 }

@@ -114,19 +114,7 @@ function checkARBCancelSubscriptionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBCancelSubscriptionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "subscriptionId", path, issues)) {
     checkLong(value.subscriptionId, joinPath(path, "subscriptionId"), issues);
   }
@@ -154,19 +142,7 @@ function checkARBCreateSubscriptionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBCreateSubscriptionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.subscription !== undefined) {
     checkARBSubscriptionType(value.subscription, joinPath(path, "subscription"), issues);
   }
@@ -230,19 +206,7 @@ function checkARBGetSubscriptionListRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBGetSubscriptionListRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.request !== undefined) {
     checkARBGetSubscriptionListCriteria(value.request, joinPath(path, "request"), issues);
   }
@@ -303,19 +267,7 @@ function checkARBGetSubscriptionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBGetSubscriptionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "subscriptionId", path, issues)) {
     checkLong(value.subscriptionId, joinPath(path, "subscriptionId"), issues);
   }
@@ -343,19 +295,7 @@ function checkARBGetSubscriptionStatusRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBGetSubscriptionStatusRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "subscriptionId", path, issues)) {
     checkLong(value.subscriptionId, joinPath(path, "subscriptionId"), issues);
   }
@@ -443,19 +383,7 @@ function checkARBUpdateSubscriptionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfARBUpdateSubscriptionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "subscriptionId", path, issues)) {
     checkLong(value.subscriptionId, joinPath(path, "subscriptionId"), issues);
   }
@@ -474,9 +402,14 @@ export function validateApiRequestType(value: unknown): ValidationResult<ApiRequ
 
 const fieldsOfApiRequestType = new Set(["merchantAuthentication", "clientId"]);
 
-function checkApiRequestType(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkApiRequestType(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfApiRequestType, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfApiRequestType, path, issues);
   if (value.merchantAuthentication !== undefined) {
     checkMerchantAuthenticationType(
       value.merchantAuthentication,
@@ -509,18 +442,7 @@ function checkAuthenticateTestRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfAuthenticateTestRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
+  checkApiRequestType(value, path, issues, true);
 }
 
 /** Checks {@link BankAccount} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -595,19 +517,7 @@ function checkCreateCustomerPaymentProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCreateCustomerPaymentProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -643,19 +553,7 @@ function checkCreateCustomerProfileFromTransactionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCreateCustomerProfileFromTransactionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.transId !== undefined) {
     if (!(typeof value.transId === "string"))
       checkString(value.transId, joinPath(path, "transId"), issues);
@@ -685,19 +583,7 @@ function checkCreateCustomerProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCreateCustomerProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.profile !== undefined) {
     checkCustomerProfile(value.profile, joinPath(path, "profile"), issues);
   }
@@ -730,19 +616,7 @@ function checkCreateCustomerProfileTransactionRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCreateCustomerProfileTransactionRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.transaction !== undefined) {
     checkProfileTransactionType(value.transaction, joinPath(path, "transaction"), issues);
   }
@@ -776,19 +650,7 @@ function checkCreateCustomerShippingAddressRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCreateCustomerShippingAddressRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -899,47 +761,15 @@ const fieldsOfCustomerAddress = new Set([
   "email",
 ]);
 
-function checkCustomerAddress(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkCustomerAddress(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfCustomerAddress, path, issues);
-  if (value.firstName !== undefined) {
-    if (!(typeof value.firstName === "string"))
-      checkString(value.firstName, joinPath(path, "firstName"), issues);
-  }
-
-  if (value.lastName !== undefined) {
-    if (!(typeof value.lastName === "string"))
-      checkString(value.lastName, joinPath(path, "lastName"), issues);
-  }
-
-  if (value.company !== undefined) {
-    if (!(typeof value.company === "string"))
-      checkString(value.company, joinPath(path, "company"), issues);
-  }
-
-  if (value.address !== undefined) {
-    if (!(typeof value.address === "string"))
-      checkString(value.address, joinPath(path, "address"), issues);
-  }
-
-  if (value.city !== undefined) {
-    if (!(typeof value.city === "string")) checkString(value.city, joinPath(path, "city"), issues);
-  }
-
-  if (value.state !== undefined) {
-    if (!(typeof value.state === "string"))
-      checkString(value.state, joinPath(path, "state"), issues);
-  }
-
-  if (value.zip !== undefined) {
-    if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
-  }
-
-  if (value.country !== undefined) {
-    if (!(typeof value.country === "string"))
-      checkString(value.country, joinPath(path, "country"), issues);
-  }
-
+  if (!extended) checkUnknownKeys(value, fieldsOfCustomerAddress, path, issues);
+  checkNameAndAddress(value, path, issues, true);
   if (value.phoneNumber !== undefined) {
     if (!(typeof value.phoneNumber === "string"))
       checkString(value.phoneNumber, joinPath(path, "phoneNumber"), issues);
@@ -981,59 +811,7 @@ const fieldsOfCustomerAddressEx = new Set([
 function checkCustomerAddressEx(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerAddressEx, path, issues);
-  if (value.firstName !== undefined) {
-    if (!(typeof value.firstName === "string"))
-      checkString(value.firstName, joinPath(path, "firstName"), issues);
-  }
-
-  if (value.lastName !== undefined) {
-    if (!(typeof value.lastName === "string"))
-      checkString(value.lastName, joinPath(path, "lastName"), issues);
-  }
-
-  if (value.company !== undefined) {
-    if (!(typeof value.company === "string"))
-      checkString(value.company, joinPath(path, "company"), issues);
-  }
-
-  if (value.address !== undefined) {
-    if (!(typeof value.address === "string"))
-      checkString(value.address, joinPath(path, "address"), issues);
-  }
-
-  if (value.city !== undefined) {
-    if (!(typeof value.city === "string")) checkString(value.city, joinPath(path, "city"), issues);
-  }
-
-  if (value.state !== undefined) {
-    if (!(typeof value.state === "string"))
-      checkString(value.state, joinPath(path, "state"), issues);
-  }
-
-  if (value.zip !== undefined) {
-    if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
-  }
-
-  if (value.country !== undefined) {
-    if (!(typeof value.country === "string"))
-      checkString(value.country, joinPath(path, "country"), issues);
-  }
-
-  if (value.phoneNumber !== undefined) {
-    if (!(typeof value.phoneNumber === "string"))
-      checkString(value.phoneNumber, joinPath(path, "phoneNumber"), issues);
-  }
-
-  if (value.faxNumber !== undefined) {
-    if (!(typeof value.faxNumber === "string"))
-      checkString(value.faxNumber, joinPath(path, "faxNumber"), issues);
-  }
-
-  if (value.email !== undefined) {
-    if (!(typeof value.email === "string"))
-      checkString(value.email, joinPath(path, "email"), issues);
-  }
-
+  checkCustomerAddress(value, path, issues, true);
   if (requireField(value, "customerAddressId", path, issues)) {
     checkLong(value.customerAddressId, joinPath(path, "customerAddressId"), issues);
   }
@@ -1060,9 +838,10 @@ function checkCustomerPaymentProfile(
   value: unknown,
   path: string,
   issues: ValidationIssue[],
+  extended: boolean = false,
 ): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfCustomerPaymentProfile, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfCustomerPaymentProfile, path, issues);
   if (value.customerType !== undefined) {
     checkEnum(value.customerType, customerTypeEnumValues, joinPath(path, "customerType"), issues);
   }
@@ -1110,27 +889,7 @@ function checkCustomerPaymentProfileEx(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerPaymentProfileEx, path, issues);
-  if (value.customerType !== undefined) {
-    checkEnum(value.customerType, customerTypeEnumValues, joinPath(path, "customerType"), issues);
-  }
-
-  if (value.billTo !== undefined) {
-    checkCustomerAddress(value.billTo, joinPath(path, "billTo"), issues);
-  }
-
-  if (value.payment !== undefined) {
-    checkPayment(value.payment, joinPath(path, "payment"), issues);
-  }
-
-  if (value.driversLicense !== undefined) {
-    checkDriversLicense(value.driversLicense, joinPath(path, "driversLicense"), issues);
-  }
-
-  if (value.taxId !== undefined) {
-    if (!(typeof value.taxId === "string"))
-      checkString(value.taxId, joinPath(path, "taxId"), issues);
-  }
-
+  checkCustomerPaymentProfile(value, path, issues, true);
   if (requireField(value, "customerPaymentProfileId", path, issues)) {
     checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
   }
@@ -1187,21 +946,7 @@ const fieldsOfCustomerProfile = new Set([
 function checkCustomerProfile(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerProfile, path, issues);
-  if (value.merchantCustomerId !== undefined) {
-    if (!(typeof value.merchantCustomerId === "string"))
-      checkString(value.merchantCustomerId, joinPath(path, "merchantCustomerId"), issues);
-  }
-
-  if (value.description !== undefined) {
-    if (!(typeof value.description === "string"))
-      checkString(value.description, joinPath(path, "description"), issues);
-  }
-
-  if (value.email !== undefined) {
-    if (!(typeof value.email === "string"))
-      checkString(value.email, joinPath(path, "email"), issues);
-  }
-
+  checkCustomerProfileBase(value, path, issues, true);
   if (value.paymentProfiles !== undefined) {
     if (checkList(value.paymentProfiles, joinPath(path, "paymentProfiles"), issues, 0, undefined)) {
       const itemsPath = joinPath(path, "paymentProfiles");
@@ -1230,9 +975,14 @@ export function validateCustomerProfileBase(value: unknown): ValidationResult<Cu
 
 const fieldsOfCustomerProfileBase = new Set(["merchantCustomerId", "description", "email"]);
 
-function checkCustomerProfileBase(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkCustomerProfileBase(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfCustomerProfileBase, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfCustomerProfileBase, path, issues);
   if (value.merchantCustomerId !== undefined) {
     if (!(typeof value.merchantCustomerId === "string"))
       checkString(value.merchantCustomerId, joinPath(path, "merchantCustomerId"), issues);
@@ -1266,21 +1016,7 @@ const fieldsOfCustomerProfileEx = new Set([
 function checkCustomerProfileEx(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerProfileEx, path, issues);
-  if (value.merchantCustomerId !== undefined) {
-    if (!(typeof value.merchantCustomerId === "string"))
-      checkString(value.merchantCustomerId, joinPath(path, "merchantCustomerId"), issues);
-  }
-
-  if (value.description !== undefined) {
-    if (!(typeof value.description === "string"))
-      checkString(value.description, joinPath(path, "description"), issues);
-  }
-
-  if (value.email !== undefined) {
-    if (!(typeof value.email === "string"))
-      checkString(value.email, joinPath(path, "email"), issues);
-  }
-
+  checkCustomerProfileBase(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1309,19 +1045,7 @@ function checkDeleteCustomerPaymentProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfDeleteCustomerPaymentProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1353,19 +1077,7 @@ function checkDeleteCustomerProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfDeleteCustomerProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1394,19 +1106,7 @@ function checkDeleteCustomerShippingAddressRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfDeleteCustomerShippingAddressRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1538,19 +1238,7 @@ function checkGetCustomerPaymentProfileListRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfGetCustomerPaymentProfileListRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.getCustomerPaymentProfileListRequestType !== undefined) {
     checkGetCustomerPaymentProfileListCriteria(
       value.getCustomerPaymentProfileListRequestType,
@@ -1584,19 +1272,7 @@ function checkGetCustomerPaymentProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfGetCustomerPaymentProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1633,19 +1309,7 @@ function checkGetCustomerProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfGetCustomerProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1674,19 +1338,7 @@ function checkGetCustomerShippingAddressRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfGetCustomerShippingAddressRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -1803,9 +1455,14 @@ const fieldsOfNameAndAddress = new Set([
   "country",
 ]);
 
-function checkNameAndAddress(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkNameAndAddress(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfNameAndAddress, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfNameAndAddress, path, issues);
   if (value.firstName !== undefined) {
     if (!(typeof value.firstName === "string"))
       checkString(value.firstName, joinPath(path, "firstName"), issues);
@@ -1854,9 +1511,14 @@ export function validateOrder(value: unknown): ValidationResult<Order> {
 
 const fieldsOfOrder = new Set(["invoiceNumber", "description"]);
 
-function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkOrder(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfOrder, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfOrder, path, issues);
   if (value.invoiceNumber !== undefined) {
     if (!(typeof value.invoiceNumber === "string"))
       checkString(value.invoiceNumber, joinPath(path, "invoiceNumber"), issues);
@@ -1880,16 +1542,7 @@ const fieldsOfOrderEx = new Set(["invoiceNumber", "description", "purchaseOrderN
 function checkOrderEx(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfOrderEx, path, issues);
-  if (value.invoiceNumber !== undefined) {
-    if (!(typeof value.invoiceNumber === "string"))
-      checkString(value.invoiceNumber, joinPath(path, "invoiceNumber"), issues);
-  }
-
-  if (value.description !== undefined) {
-    if (!(typeof value.description === "string"))
-      checkString(value.description, joinPath(path, "description"), issues);
-  }
-
+  checkOrder(value, path, issues, true);
   if (value.purchaseOrderNumber !== undefined) {
     if (!(typeof value.purchaseOrderNumber === "string"))
       checkString(value.purchaseOrderNumber, joinPath(path, "purchaseOrderNumber"), issues);
@@ -2009,9 +1662,14 @@ export function validateProfileTransAmount(value: unknown): ValidationResult<Pro
 
 const fieldsOfProfileTransAmount = new Set(["amount", "tax", "shipping", "duty", "lineItems"]);
 
-function checkProfileTransAmount(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkProfileTransAmount(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfProfileTransAmount, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfProfileTransAmount, path, issues);
   if (requireField(value, "amount", path, issues)) {
     checkDecimal(value.amount, joinPath(path, "amount"), issues);
   }
@@ -2061,34 +1719,15 @@ const fieldsOfProfileTransAuth = new Set([
   "splitTenderId",
 ]);
 
-function checkProfileTransAuth(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkProfileTransAuth(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfProfileTransAuth, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
+  if (!extended) checkUnknownKeys(value, fieldsOfProfileTransAuth, path, issues);
+  checkProfileTransAmount(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -2157,65 +1796,7 @@ function checkProfileTransAuthCapture(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransAuthCapture, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
-  if (requireField(value, "customerProfileId", path, issues)) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (requireField(value, "customerPaymentProfileId", path, issues)) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
-  if (value.order !== undefined) {
-    checkOrderEx(value.order, joinPath(path, "order"), issues);
-  }
-
-  if (value.taxExempt !== undefined) {
-    if (!(typeof value.taxExempt === "boolean"))
-      checkBoolean(value.taxExempt, joinPath(path, "taxExempt"), issues);
-  }
-
-  if (value.recurringBilling !== undefined) {
-    if (!(typeof value.recurringBilling === "boolean"))
-      checkBoolean(value.recurringBilling, joinPath(path, "recurringBilling"), issues);
-  }
-
-  if (value.cardCode !== undefined) {
-    if (!(typeof value.cardCode === "string"))
-      checkString(value.cardCode, joinPath(path, "cardCode"), issues);
-  }
-
-  if (value.splitTenderId !== undefined) {
-    checkLong(value.splitTenderId, joinPath(path, "splitTenderId"), issues);
-  }
+  checkProfileTransAuth(value, path, issues, true);
 }
 
 /** Checks {@link ProfileTransAuthOnly} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -2246,65 +1827,7 @@ const fieldsOfProfileTransAuthOnly = new Set([
 function checkProfileTransAuthOnly(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransAuthOnly, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
-  if (requireField(value, "customerProfileId", path, issues)) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (requireField(value, "customerPaymentProfileId", path, issues)) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
-  if (value.order !== undefined) {
-    checkOrderEx(value.order, joinPath(path, "order"), issues);
-  }
-
-  if (value.taxExempt !== undefined) {
-    if (!(typeof value.taxExempt === "boolean"))
-      checkBoolean(value.taxExempt, joinPath(path, "taxExempt"), issues);
-  }
-
-  if (value.recurringBilling !== undefined) {
-    if (!(typeof value.recurringBilling === "boolean"))
-      checkBoolean(value.recurringBilling, joinPath(path, "recurringBilling"), issues);
-  }
-
-  if (value.cardCode !== undefined) {
-    if (!(typeof value.cardCode === "string"))
-      checkString(value.cardCode, joinPath(path, "cardCode"), issues);
-  }
-
-  if (value.splitTenderId !== undefined) {
-    checkLong(value.splitTenderId, joinPath(path, "splitTenderId"), issues);
-  }
+  checkProfileTransAuth(value, path, issues, true);
 }
 
 /** Checks {@link ProfileTransCaptureOnly} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -2340,66 +1863,7 @@ function checkProfileTransCaptureOnly(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransCaptureOnly, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
-  if (requireField(value, "customerProfileId", path, issues)) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (requireField(value, "customerPaymentProfileId", path, issues)) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
-  if (value.order !== undefined) {
-    checkOrderEx(value.order, joinPath(path, "order"), issues);
-  }
-
-  if (value.taxExempt !== undefined) {
-    if (!(typeof value.taxExempt === "boolean"))
-      checkBoolean(value.taxExempt, joinPath(path, "taxExempt"), issues);
-  }
-
-  if (value.recurringBilling !== undefined) {
-    if (!(typeof value.recurringBilling === "boolean"))
-      checkBoolean(value.recurringBilling, joinPath(path, "recurringBilling"), issues);
-  }
-
-  if (value.cardCode !== undefined) {
-    if (!(typeof value.cardCode === "string"))
-      checkString(value.cardCode, joinPath(path, "cardCode"), issues);
-  }
-
-  if (value.splitTenderId !== undefined) {
-    checkLong(value.splitTenderId, joinPath(path, "splitTenderId"), issues);
-  }
-
+  checkProfileTransAuth(value, path, issues, true);
   if (value.approvalCode !== undefined) {
     if (!(typeof value.approvalCode === "string"))
       checkString(value.approvalCode, joinPath(path, "approvalCode"), issues);
@@ -2434,31 +1898,7 @@ function checkProfileTransPriorAuthCapture(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransPriorAuthCapture, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
+  checkProfileTransAmount(value, path, issues, true);
   if (value.customerProfileId !== undefined) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -2503,31 +1943,7 @@ const fieldsOfProfileTransRefund = new Set([
 function checkProfileTransRefund(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransRefund, path, issues);
-  if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.tax !== undefined) {
-    checkExtendedAmount(value.tax, joinPath(path, "tax"), issues);
-  }
-
-  if (value.shipping !== undefined) {
-    checkExtendedAmount(value.shipping, joinPath(path, "shipping"), issues);
-  }
-
-  if (value.duty !== undefined) {
-    checkExtendedAmount(value.duty, joinPath(path, "duty"), issues);
-  }
-
-  if (value.lineItems !== undefined) {
-    if (checkList(value.lineItems, joinPath(path, "lineItems"), issues, 0, undefined)) {
-      const itemsPath = joinPath(path, "lineItems");
-      value.lineItems.forEach((item, index) => {
-        checkLineItem(item, joinPath(itemsPath, index), issues);
-      });
-    }
-  }
-
+  checkProfileTransAmount(value, path, issues, true);
   if (value.customerProfileId !== undefined) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -2690,19 +2106,7 @@ function checkUpdateCustomerPaymentProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfUpdateCustomerPaymentProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }
@@ -2738,19 +2142,7 @@ function checkUpdateCustomerProfileRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfUpdateCustomerProfileRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (value.profile !== undefined) {
     checkCustomerProfileEx(value.profile, joinPath(path, "profile"), issues);
   }
@@ -2779,19 +2171,7 @@ function checkUpdateCustomerShippingAddressRequest(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfUpdateCustomerShippingAddressRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkMerchantAuthenticationType(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequestType(value, path, issues, true);
   if (requireField(value, "customerProfileId", path, issues)) {
     checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
   }

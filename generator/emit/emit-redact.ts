@@ -22,7 +22,10 @@ export function emitRedact(project: Project, service: Service): GeneratedFile | 
   for (const type of service.types) {
     if (!sensitive.has(type.name)) continue;
     const typeName = file.type(type.name, paths.types(service.name));
-    const overrides = type.allFields.filter((f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)));
+    // An extension of a base that holds sensitive values starts from the base's redacted copy.
+    const base = type.base !== undefined && sensitive.has(type.base) ? type.base : undefined;
+    const start = base ? `...${redactorName(base)}(value)` : "...value";
+    const overrides = (base ? type.fields : type.allFields).filter((f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)));
     const lines = overrides.map((f) => `...(${propertyAccess("value", f.name)} === undefined ? {} : { ${propertyName(f.name)}: ${redactField(file, f, sensitive, service.name)} }),`);
     file.addFunction({
       isExported: true,
@@ -30,7 +33,7 @@ export function emitRedact(project: Project, service: Service): GeneratedFile | 
       docs: [`A copy of a {@link ${type.name}} with every sensitive value redacted, for logs and inspect output.`],
       parameters: [{ name: "value", type: typeName }],
       returnType: typeName,
-      statements: `return { ...value, ${lines.join(" ")} } as ${typeName};`,
+      statements: `return { ${start}, ${lines.join(" ")} } as ${typeName};`,
     });
   }
   return file.finish();

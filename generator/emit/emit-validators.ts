@@ -7,6 +7,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyAccess, stringLiteral } from "./safe-names.js";
 import { TsFile } from "./ts-file.js";
+import { delegatedBase } from "./wire-types.js";
 
 const VALIDATE = paths.runtime("validate.ts");
 
@@ -23,11 +24,13 @@ const fieldSetName = (type: string) => `fieldsOf${type}`;
 export function emitValidators(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.validators(service.name));
   const types = requestSideTypes(service);
-  for (const type of types) emitChecker(file, service, type);
+  // Bases that an extension's checker calls: they skip the unknown-field check, which the extension does with its full field set.
+  const delegated = new Set(types.flatMap((t) => delegatedBase(service, t)?.name ?? []));
+  for (const type of types) emitChecker(file, service, type, delegated.has(type.name));
   return file.finish();
 }
 
-function emitChecker(file: TsFile, service: Service, type: ObjectType): void {
+function emitChecker(file: TsFile, service: Service, type: ObjectType, isBase: boolean): void {
   const typeName = file.type(type.name, paths.types(service.name));
   const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
   const resultType = file.type("ValidationResult", VALIDATE);
@@ -53,12 +56,16 @@ function emitChecker(file: TsFile, service: Service, type: ObjectType): void {
         declarationKind: VariableDeclarationKind.Const,
         declarations: [{ name: fieldSetName(type.name), initializer: `new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])` }],
       });
-      body.push(`${file.value("checkUnknownKeys", VALIDATE)}(value, ${fieldSetName(type.name)}, path, issues);`);
+      const check = `${file.value("checkUnknownKeys", VALIDATE)}(value, ${fieldSetName(type.name)}, path, issues);`;
+      body.push(isBase ? `if (!extended) ${check}` : check);
     }
     if (type.kind === "choice") {
       body.push(`${file.value("checkChoice", VALIDATE)}(value, [${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}], path, issues);`);
     }
-    for (const f of type.allFields) body.push(...fieldCheck(file, service, f));
+    // An extension checks its base's fields through the base's checker.
+    const base = delegatedBase(service, type);
+    if (base) body.push(`${checkerName(base.name)}(value, path, issues, true);`);
+    for (const f of base ? type.fields : type.allFields) body.push(...fieldCheck(file, service, f));
   }
   file.addFunction({
     name: checkerName(type.name),
@@ -66,6 +73,7 @@ function emitChecker(file: TsFile, service: Service, type: ObjectType): void {
       { name: "value", type: "unknown" },
       { name: "path", type: "string" },
       { name: "issues", type: `${file.type("ValidationIssue", paths.runtime("errors.ts"))}[]` },
+      ...(isBase ? [{ name: "extended", type: "boolean", initializer: "false" }] : []),
     ],
     returnType: "void",
     statements: body,

@@ -62,20 +62,12 @@ export function redactPayment(value: Payment): Payment {
 /** A copy of a {@link PlaceOrderRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactPlaceOrderRequest(value: PlaceOrderRequest): PlaceOrderRequest {
   return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactCredentials(value.merchantAuthentication) }),
+    ...redactApiRequest(value),
     ...(value.payment === undefined ? {} : { payment: redactPayment(value.payment) }),
   } as PlaceOrderRequest;
 }
 
 /** A copy of a {@link RefundRequest} with every sensitive value redacted, for logs and inspect output. */
 export function redactRefundRequest(value: RefundRequest): RefundRequest {
-  return {
-    ...value,
-    ...(value.merchantAuthentication === undefined
-      ? {}
-      : { merchantAuthentication: redactCredentials(value.merchantAuthentication) }),
-  } as RefundRequest;
+  return { ...redactApiRequest(value) } as RefundRequest;
 }

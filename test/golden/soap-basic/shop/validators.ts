@@ -46,9 +46,14 @@ export function validateAddress(value: unknown): ValidationResult<Address> {
 
 const fieldsOfAddress = new Set(["street", "zip"]);
 
-function checkAddress(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkAddress(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfAddress, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfAddress, path, issues);
   if (value.street !== undefined) {
     checkString(value.street, joinPath(path, "street"), issues, { maxLength: 60 });
   }
@@ -70,14 +75,7 @@ const fieldsOfAddressEx = new Set(["street", "zip", "addressId"]);
 function checkAddressEx(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfAddressEx, path, issues);
-  if (value.street !== undefined) {
-    checkString(value.street, joinPath(path, "street"), issues, { maxLength: 60 });
-  }
-
-  if (value.zip !== undefined) {
-    if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
-  }
-
+  checkAddress(value, path, issues, true);
   if (requireField(value, "addressId", path, issues)) {
     checkLong(value.addressId, joinPath(path, "addressId"), issues);
   }
@@ -92,9 +90,14 @@ export function validateApiRequest(value: unknown): ValidationResult<ApiRequest>
 
 const fieldsOfApiRequest = new Set(["merchantAuthentication", "clientId"]);
 
-function checkApiRequest(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkApiRequest(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+  extended: boolean = false,
+): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfApiRequest, path, issues);
+  if (!extended) checkUnknownKeys(value, fieldsOfApiRequest, path, issues);
   if (value.merchantAuthentication !== undefined) {
     checkCredentials(
       value.merchantAuthentication,
@@ -329,19 +332,7 @@ const fieldsOfPlaceOrderRequest = new Set([
 function checkPlaceOrderRequest(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfPlaceOrderRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkCredentials(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequest(value, path, issues, true);
   if (requireField(value, "order", path, issues)) {
     checkOrder(value.order, joinPath(path, "order"), issues);
   }
@@ -367,19 +358,7 @@ const fieldsOfRefundRequest = new Set(["merchantAuthentication", "clientId", "or
 function checkRefundRequest(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfRefundRequest, path, issues);
-  if (value.merchantAuthentication !== undefined) {
-    checkCredentials(
-      value.merchantAuthentication,
-      joinPath(path, "merchantAuthentication"),
-      issues,
-    );
-  }
-
-  if (value.clientId !== undefined) {
-    if (!(typeof value.clientId === "string"))
-      checkString(value.clientId, joinPath(path, "clientId"), issues);
-  }
-
+  checkApiRequest(value, path, issues, true);
   if (requireField(value, "orderId", path, issues)) {
     checkLong(value.orderId, joinPath(path, "orderId"), issues);
   }

@@ -4,8 +4,7 @@
  * property access still see the real values, which the wire needs.
  */
 
-/** The symbol Node's util.inspect looks for. */
-export const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+import { inspectSymbol } from "./redact.js";
 
 /** Gives `value` a non-enumerable inspect method that shows `redacted(value)` instead. */
 export function withRedactedInspect<T extends object>(value: T, redacted: (value: T) => unknown): T {

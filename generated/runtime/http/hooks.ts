@@ -5,8 +5,10 @@
  * show it, so the package does not guess it).
  */
 
-/** The text that replaces every redacted header value and unredacted body. */
-export const REDACTED = "[redacted]";
+import { REDACTED } from "../redact.js";
+
+/** The text that replaces every redacted header value and unredacted body (the same as for fields). */
+export { REDACTED };
 
 /**
  * Header names (lower case) that are always redacted in hook views, whatever

@@ -5,6 +5,7 @@ import { checkSchema } from "./check/check-schema.js";
 import { readSchema } from "./check/read-schema.js";
 import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
 import { emitPackage } from "./emit/emit-package.js";
+import type { PackageInfo } from "./emit/emit-templates.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadSchemas } from "./load/load-schemas.js";
@@ -20,6 +21,7 @@ export interface GenerateOptions {
   readonly cwd?: string;
   readonly templatesDir?: string;
   readonly runtimeDir?: string;
+  readonly buildScriptFile?: string;
   /** Where formatted files are cached (see `formatFiles`); no cache when absent. */
   readonly formatCacheDir?: string;
   /** The current output folder: files it already holds are reused when unchanged (see `formatFiles`). */
@@ -40,6 +42,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files = await emitPackage(model, {
     templatesDir: options.templatesDir ?? path.join(PROJECT_ROOT, "templates"),
     runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
+    buildScriptFile: options.buildScriptFile ?? path.join(HERE, "build-script", "build.mjs"),
     info: await packageInfo(),
   });
   const formatted = await formatFiles(files, {
@@ -59,14 +62,26 @@ export async function loadModel(options: GenerateOptions): Promise<Model> {
   return buildModel(checked);
 }
 
-async function packageInfo() {
+async function packageInfo(): Promise<PackageInfo> {
   const own = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
     version: string;
     dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const version = (name: string, from: Record<string, string>): string => {
+    const found = from[name];
+    if (found === undefined) throw new Error(`package.json of paygen does not list ${name}`);
+    return `^${found}`;
   };
   return {
     packageName: "paygen-clients",
     version: own.version,
-    fastXmlParserVersion: `^${own.dependencies["fast-xml-parser"]}`,
+    fastXmlParserVersion: version("fast-xml-parser", own.dependencies),
+    // What the package's build script needs, at the versions paygen itself is tested with.
+    buildDependencies: {
+      "@types/node": version("@types/node", own.devDependencies),
+      esbuild: version("esbuild", own.devDependencies),
+      typescript: version("typescript", own.devDependencies),
+    },
   };
 }

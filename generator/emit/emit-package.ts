@@ -2,6 +2,7 @@ import { Project } from "ts-morph";
 import type { Model, Service } from "../model/ir.js";
 import { emitEnums } from "./emit-enums.js";
 import { emitIndex, type IndexEntry } from "./emit-index.js";
+import { emitBuildScript } from "./emit-build-script.js";
 import { emitRuntime } from "./emit-runtime.js";
 import { emitTemplates, type PackageInfo } from "./emit-templates.js";
 import { emitTypes } from "./emit-types.js";
@@ -18,6 +19,8 @@ import { paths } from "./paths.js";
 export interface EmitOptions {
   readonly templatesDir: string;
   readonly runtimeDir: string;
+  /** The package's build script, copied as is. */
+  readonly buildScriptFile: string;
   readonly info: PackageInfo;
 }
 
@@ -28,6 +31,7 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   for (const service of model.services) files.push(...emitService(project, service));
   files.push(...(await emitRuntime(options.runtimeDir)));
   files.push(...(await emitTemplates(options.templatesDir, model, options.info)));
+  files.push(await emitBuildScript(options.buildScriptFile));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -9,6 +9,8 @@ export interface PackageInfo {
   readonly packageName: string;
   readonly version: string;
   readonly fastXmlParserVersion: string;
+  /** devDependencies of the package: what its build script runs (name → version range). */
+  readonly buildDependencies: Readonly<Record<string, string>>;
 }
 
 /**
@@ -41,6 +43,9 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
 function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<string, string>) {
   return {
     ...info,
+    buildDependencies: Object.entries(info.buildDependencies)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, version]) => ({ name, version })),
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     services: model.services.map((s) => serviceView(s, examples.get(s.name))),

@@ -2,8 +2,11 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import type { GeneratedFile } from "../emit/generated-file.js";
 
-/** Folders inside the output that belong to its users (build output, installs), never compared or kept. */
-const IGNORED = new Set(["node_modules", "dist"]);
+/**
+ * Folders inside the output that belong to its users (installs, build output
+ * and the build's intermediate files), never compared or kept.
+ */
+const IGNORED = new Set(["node_modules", "dist", ".build"]);
 
 /**
  * Replaces `outDir` with exactly `files`, atomically: everything is written to

@@ -1,6 +1,6 @@
 /**
  * The entry points of the built package, loaded for the in-process
- * benchmarks: they time the JavaScript a consumer runs (the compiler's
+ * benchmarks: they time the JavaScript a consumer runs (the build's
  * output), not the TypeScript sources through a development loader.
  */
 import path from "node:path";

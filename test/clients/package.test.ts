@@ -1,6 +1,6 @@
 /**
  * The generated package as a consumer gets it: build a copy of generated/ with
- * the project's TypeScript, pack it, install the tarball into a throwaway
+ * its own `npm run build` (tsc, then esbuild linking one module per entry), pack it, install the tarball into a throwaway
  * project, type-check a consumer program against the published declarations
  * (strict, NodeNext) and run it with node.
  */
@@ -48,7 +48,13 @@ interface PackageJson {
   readonly dependencies: Readonly<Record<string, string>>;
 }
 
+/** The part of esbuild's metafile read here: which compiled modules went into which output file. */
+interface BundleMeta {
+  readonly outputs: Readonly<Record<string, { readonly inputs: Readonly<Record<string, unknown>> }>>;
+}
+
 let work = "";
+let bundleMeta: BundleMeta | undefined;
 let pkgDir = "";
 let consumerDir = "";
 let packed: PackResult | undefined;
@@ -60,16 +66,15 @@ beforeAll(async () => {
   pkgDir = path.join(work, "pkg");
   consumerDir = path.join(work, "consumer");
   services = (await readdir(GENERATED, { withFileTypes: true }))
-    .filter((d) => d.isDirectory() && d.name !== "runtime" && d.name !== "dist" && d.name !== "node_modules")
+    .filter((d) => d.isDirectory() && !d.name.startsWith(".") && d.name !== "runtime" && d.name !== "dist" && d.name !== "node_modules")
     .map((d) => d.name)
     .sort();
 
-  // 1. A copy of generated/, built with the project's TypeScript. Type packages come from the project.
-  await cp(GENERATED, pkgDir, { recursive: true, filter: (src) => !/[\\/](dist|node_modules)$/.test(src) });
-  await mkdir(path.join(pkgDir, "node_modules"));
-  await symlink(path.join(PROJECT_ROOT, "node_modules", "@types"), path.join(pkgDir, "node_modules", "@types"), "dir");
-  await symlink(path.join(PROJECT_ROOT, "node_modules", "fast-xml-parser"), path.join(pkgDir, "node_modules", "fast-xml-parser"), "dir");
-  await sh(process.execPath, [TSC, "-p", "tsconfig.json"], pkgDir);
+  // 1. A copy of generated/, built by its own build script. Its devDependencies come from the project.
+  await cp(GENERATED, pkgDir, { recursive: true, filter: (src) => !/[\\/](dist|node_modules|\.build)$/.test(src) });
+  await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(pkgDir, "node_modules"), "dir");
+  await sh("npm", ["run", "build"], pkgDir);
+  bundleMeta = JSON.parse(await readFile(path.join(pkgDir, ".build", "bundle-meta.json"), "utf8")) as BundleMeta;
 
   // 2. The tarball.
   const pack = await sh("npm", ["pack", "--json", "--pack-destination", work], pkgDir);
@@ -127,15 +132,28 @@ describe("the packed package", () => {
     expect(Object.keys(manifest.dependencies)).toEqual(["fast-xml-parser"]);
   });
 
-  it("ships the built files, the README and the manifest, and no sources", () => {
+  it("ships the built files, the README and the manifest, and no sources or build files", () => {
     const files = packed!.files.map((f) => f.path);
     expect(files).toContain("README.md");
     expect(files).toContain("package.json");
-    expect(files).toContain("dist/runtime/errors.js");
+    expect(files).toContain("dist/runtime/errors.d.ts");
     const outside = files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json");
     expect(outside).toEqual([]);
     const sources = files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
     expect(sources).toEqual([]);
+  });
+
+  it("ships one linked module per entry plus shared chunks, each made of several source modules", () => {
+    const js = packed!.files.map((f) => f.path).filter((f) => f.endsWith(".js")).sort();
+    const entries = [...services.map((s) => `dist/${s}/index.js`), "dist/runtime/http/http-signature.js"].sort();
+    const chunks = js.filter((f) => !entries.includes(f));
+    expect(js.filter((f) => entries.includes(f))).toEqual(entries);
+    for (const chunk of chunks) expect(chunk).toMatch(/^dist\/shared\/chunk-[A-Z0-9]+\.js$/);
+    expect(Object.keys(bundleMeta!.outputs).filter((f) => f.endsWith(".js")).sort()).toEqual(js);
+    // The point of linking: far fewer files than source modules.
+    const inputs = new Set(Object.values(bundleMeta!.outputs).flatMap((o) => Object.keys(o.inputs)));
+    expect(inputs.size).toBeGreaterThan(4 * js.length);
+    expect(inputs.has(".build/js/runtime/errors.js")).toBe(true);
   });
 
   it("type-checks a strict NodeNext consumer against the published declarations and runs it", async () => {
@@ -274,6 +292,26 @@ export async function resolve(specifier, context, nextResolve) {
 register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLVE_LOG } });
 `,
     );
+    // Files of the installed package among resolved URLs, as `dist/...` paths.
+    const packageFiles = (urls: readonly string[]): string[] => [
+      ...new Set(
+        urls.flatMap((url) => {
+          const at = url.indexOf("/node_modules/paygen-clients/");
+          return at < 0 ? [] : [url.slice(at + "/node_modules/paygen-clients/".length)];
+        }),
+      ),
+    ];
+    // The compiled source modules (`runtime/xml.js`, ...) linked into those files, from the build's metafile.
+    const sourcesOf = (urls: readonly string[]): string[] =>
+      [
+        ...new Set(
+          packageFiles(urls).flatMap((file) => {
+            const output = bundleMeta!.outputs[file];
+            if (!output) throw new Error(`${file} is not an output of the build`);
+            return Object.keys(output.inputs).map((input) => input.replace(/^\.build\/js\//, ""));
+          }),
+        ),
+      ].sort();
     const resolvedBy = async (entry: string): Promise<string[]> => {
       const probe = path.join(consumerDir, `probe-${entry}.mjs`);
       const log = path.join(consumerDir, `resolved-${entry}.log`);
@@ -285,17 +323,23 @@ register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLV
 
     const payments = await resolvedBy("payments");
     expect(payments.some((url) => url.endsWith("/node_modules/paygen-clients/dist/payments/index.js"))).toBe(true);
-    expect(payments.some((url) => url.endsWith("/dist/runtime/http/transport.js"))).toBe(true);
     expect(payments.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
-    expect(payments.filter((url) => url.includes("/dist/runtime/xml.js"))).toEqual([]);
     expect(payments.filter((url) => url === "node:crypto" || url === "crypto")).toEqual([]);
-    expect(payments.filter((url) => /\/dist\/(search|subscriptions)\//.test(url))).toEqual([]);
+    const paymentsSources = sourcesOf(payments);
+    expect(paymentsSources).toContain("runtime/http/transport.js");
+    expect(paymentsSources).toContain("payments/client.js");
+    expect(paymentsSources).not.toContain("runtime/xml.js");
+    expect(paymentsSources.filter((m) => /^(search|subscriptions)\//.test(m) || m.startsWith("runtime/search-query/"))).toEqual([]);
+    // Linked: a handful of files, not one per source module.
+    expect(packageFiles(payments).length * 4).toBeLessThan(paymentsSources.length);
 
     // The SOAP entry loads fast-xml-parser on first use, not at import.
     const subscriptions = await resolvedBy("subscriptions");
-    expect(subscriptions.some((url) => url.endsWith("/dist/runtime/xml.js"))).toBe(true);
+    const subscriptionsSources = sourcesOf(subscriptions);
+    expect(subscriptionsSources).toContain("runtime/xml.js");
     expect(subscriptions.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
-    expect(subscriptions.filter((url) => /\/dist\/(payments|search)\//.test(url))).toEqual([]);
+    expect(subscriptionsSources.filter((m) => /^(payments|search)\//.test(m))).toEqual([]);
+    expect(packageFiles(subscriptions).length * 4).toBeLessThan(subscriptionsSources.length);
     // ... and it is loaded once an envelope is built, so the checks above can fail.
     const lazy = path.join(consumerDir, "probe-lazy.mjs");
     await writeFile(
@@ -313,6 +357,10 @@ console.log(JSON.stringify({ before, after: loaded() }));
 
     const search = await resolvedBy("search");
     expect(search.some((url) => url.endsWith("/dist/search/index.js"))).toBe(true);
-    expect(search.filter((url) => url.includes("fast-xml-parser") || /\/dist\/(payments|subscriptions)\//.test(url))).toEqual([]);
+    expect(search.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
+    const searchSources = sourcesOf(search);
+    expect(searchSources).toContain("runtime/search-query/parser.js");
+    expect(searchSources.filter((m) => /^(payments|subscriptions)\//.test(m) || m === "runtime/xml.js")).toEqual([]);
+    expect(packageFiles(search).length * 4).toBeLessThan(searchSources.length);
   });
 });

@@ -1,0 +1,14 @@
+import { readFile } from "node:fs/promises";
+import type { GeneratedFile } from "./generated-file.js";
+
+/** Path of the package's build script inside the package. */
+export const BUILD_SCRIPT = "build.mjs";
+
+/**
+ * The package's build script (`npm run build`), hand-written in
+ * `generator/build-script/` and copied as is: it reads the entry points from
+ * the package's `exports` map, so it needs nothing from the model.
+ */
+export async function emitBuildScript(sourceFile: string): Promise<GeneratedFile> {
+  return { path: BUILD_SCRIPT, content: await readFile(sourceFile, "utf8") };
+}

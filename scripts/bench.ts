@@ -7,7 +7,7 @@
 import os from "node:os";
 import path from "node:path";
 import { loadModel, PROJECT_ROOT } from "../generator/generate.js";
-import { buildGeneratedPackage } from "./bench/build-package.js";
+import { buildGeneratedPackage } from "./build-package.js";
 import { loadBuiltModules } from "./bench/built-modules.js";
 import { CLIENT_TARGET, type ClientResult, runClientBenchmark } from "./bench/client-overhead.js";
 import type { CompareOptions, Comparison } from "./bench/compare.js";

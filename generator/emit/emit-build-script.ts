@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { GeneratedFile } from "./generated-file.js";
-
-/** Path of the package's build script inside the package. */
-export const BUILD_SCRIPT = "build.mjs";
+import { BUILD_SCRIPT } from "./paths.js";
 
 /**
  * The package's build script (`npm run build`), hand-written in

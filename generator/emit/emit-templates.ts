@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
+import { compareText } from "../diagnostics/diagnostic.js";
 import type { Model, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -44,7 +45,7 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
   return {
     ...info,
     buildDependencies: Object.entries(info.buildDependencies)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([name, version]) => ({ name, version })),
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),

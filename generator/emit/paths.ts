@@ -13,5 +13,8 @@ export const paths = {
   runtime: (file: string) => `runtime/${file}`,
 } as const;
 
+/** The package's build script, copied from `generator/build-script/`. */
+export const BUILD_SCRIPT = "build.mjs";
+
 /** Package-level files rendered from templates. */
 export const PACKAGE_FILES = ["package.json", "tsconfig.json", "README.md"] as const;

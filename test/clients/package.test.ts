@@ -1,32 +1,24 @@
 /**
  * The generated package as a consumer gets it: build a copy of generated/ with
- * its own `npm run build` (tsc, then esbuild linking one module per entry), pack it, install the tarball into a throwaway
+ * its own `npm run build` (tsc, then esbuild linking one module per entry; see
+ * scripts/build-package.ts), pack it, install the tarball into a throwaway
  * project, type-check a consumer program against the published declarations
  * (strict, NodeNext) and run it with node.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../generator/generate.js";
+import { buildGeneratedPackage, npmChildEnv, type BuiltPackage } from "../../scripts/build-package.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(PROJECT_ROOT, "generated");
 const TSC = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
 
-/** The environment of child npm processes, without what `npm exec` / `npm test` set for this project. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(package|lifecycle)_/i.test(key) || key === "npm_command" || key === "INIT_CWD") continue;
-    env[key] = value;
-  }
-  return { ...env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", ...extra };
-}
-
-async function sh(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = childEnv()): Promise<{ stdout: string; stderr: string }> {
+async function sh(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = npmChildEnv()): Promise<{ stdout: string; stderr: string }> {
   try {
     return await run(command, [...args], { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 90_000 });
   } catch (error) {
@@ -54,6 +46,7 @@ interface BundleMeta {
 }
 
 let work = "";
+let built: BuiltPackage | undefined;
 let bundleMeta: BundleMeta | undefined;
 let pkgDir = "";
 let consumerDir = "";
@@ -63,17 +56,15 @@ let services: string[] = [];
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "paygen-package-"));
-  pkgDir = path.join(work, "pkg");
   consumerDir = path.join(work, "consumer");
   services = (await readdir(GENERATED, { withFileTypes: true }))
     .filter((d) => d.isDirectory() && !d.name.startsWith(".") && d.name !== "runtime" && d.name !== "dist" && d.name !== "node_modules")
     .map((d) => d.name)
     .sort();
 
-  // 1. A copy of generated/, built by its own build script. Its devDependencies come from the project.
-  await cp(GENERATED, pkgDir, { recursive: true, filter: (src) => !/[\\/](dist|node_modules|\.build)$/.test(src) });
-  await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(pkgDir, "node_modules"), "dir");
-  await sh("npm", ["run", "build"], pkgDir);
+  // 1. A copy of generated/, built by its own `npm run build`. Its devDependencies come from the project.
+  built = await buildGeneratedPackage(PROJECT_ROOT);
+  pkgDir = built.dir;
   bundleMeta = JSON.parse(await readFile(path.join(pkgDir, ".build", "bundle-meta.json"), "utf8")) as BundleMeta;
 
   // 2. The tarball.
@@ -97,6 +88,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await built?.dispose();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -316,7 +308,7 @@ register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLV
       const probe = path.join(consumerDir, `probe-${entry}.mjs`);
       const log = path.join(consumerDir, `resolved-${entry}.log`);
       await writeFile(probe, `const m = await import("paygen-clients/${entry}");\nconsole.log(Object.keys(m).length);\n`);
-      const { stdout } = await sh(process.execPath, ["--import", "./register-log.mjs", probe], consumerDir, childEnv({ RESOLVE_LOG: log }));
+      const { stdout } = await sh(process.execPath, ["--import", "./register-log.mjs", probe], consumerDir, npmChildEnv({ RESOLVE_LOG: log }));
       expect(Number(stdout.trim())).toBeGreaterThan(10);
       return (await readFile(log, "utf8")).split("\n").filter((line) => line !== "");
     };
@@ -352,7 +344,7 @@ m.buildIsAliveEnvelope({}, "urn:example:soap:v1");
 console.log(JSON.stringify({ before, after: loaded() }));
 `,
     );
-    const { stdout: lazyOut } = await sh(process.execPath, [lazy], consumerDir, childEnv({}));
+    const { stdout: lazyOut } = await sh(process.execPath, [lazy], consumerDir, npmChildEnv({}));
     expect(JSON.parse(lazyOut.trim())).toEqual({ before: false, after: true });
 
     const search = await resolvedBy("search");

@@ -8,7 +8,12 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { timingSafeEqual } from "node:crypto";
-import type { MerchantAuthenticationType } from "../generated/subscriptions/types.js";
+
+/** SOAP credentials as sent (untrimmed); either may be missing. */
+export interface SoapCredentials {
+  readonly name?: string | undefined;
+  readonly transactionKey?: string | undefined;
+}
 
 /** The REST header naming the merchant, when the sandbox requires one. */
 export const MERCHANT_HEADER = "v-c-merchant-id";
@@ -20,8 +25,12 @@ export class Credentials {
     private readonly requireMerchantHeader: boolean,
   ) {}
 
-  /** Whether SOAP credentials are the configured ones. */
-  acceptsSoap(auth: MerchantAuthenticationType | undefined): boolean {
+  /**
+   * Whether SOAP credentials are exactly the configured ones: no trimming, no
+   * case folding, byte for byte. Pass them as sent, not as the generated
+   * reader returns them (it trims text).
+   */
+  acceptsSoap(auth: SoapCredentials | undefined): boolean {
     if (auth?.name === undefined || auth.transactionKey === undefined) return false;
     // Both comparisons always run, so the answer time does not tell which one failed.
     const name = sameText(auth.name, this.merchant);
@@ -39,9 +48,14 @@ export class Credentials {
   }
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
+/**
+ * Exact comparison in constant time for a given length: timingSafeEqual needs
+ * buffers of equal length, so another length is refused after a comparison of
+ * the same cost.
+ */
+function sameText(given: string, expected: string): boolean {
+  const x = Buffer.from(given, "utf8");
+  const y = Buffer.from(expected, "utf8");
   if (x.length !== y.length) {
     timingSafeEqual(y, y);
     return false;

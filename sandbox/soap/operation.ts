@@ -16,6 +16,7 @@ import type { Credentials } from "../credentials.js";
 import type { Ids } from "../ids.js";
 import type { SandboxState } from "../store/state.js";
 import type { Ledger } from "../transactions.js";
+import { rawMerchantAuthentication } from "./raw-credentials.js";
 
 /** The sandbox's message codes (its own catalogue, see docs/sandbox.md). */
 export const MessageCode = {
@@ -101,7 +102,8 @@ export function defineOperation<Req extends ApiRequestType, Res>(
       const request = spec.read(xml);
       const checked = spec.validate(request);
       if (!checked.ok) return failWith(MessageCode.invalidRequest, issuesText(checked.issues));
-      if (spec.auth && !credentials.acceptsSoap(checked.value.merchantAuthentication)) {
+      // The credentials as sent: the generated reader trims text, and credentials compare exactly.
+      if (spec.auth && !credentials.acceptsSoap(rawMerchantAuthentication(xml, spec.name))) {
         return failWith(MessageCode.authenticationFailed, "User authentication failed: the merchant name or transaction key is not the sandbox's.");
       }
       let result: Res;

@@ -75,6 +75,39 @@ describe("connectivity and credentials", () => {
       expect(create.ok).toBe(false);
     }
   });
+
+  it("compares credentials exactly: no trimming, no case folding", async () => {
+    const key = "test-key-0123";
+    const name = "test-merchant";
+    const variants = [
+      { name, transactionKey: `${key} ` },
+      { name, transactionKey: ` ${key}` },
+      { name, transactionKey: `${key}\n` },
+      { name, transactionKey: `\t${key}` },
+      { name, transactionKey: key.toUpperCase() },
+      { name: `${name} `, transactionKey: key },
+      { name: ` ${name}`, transactionKey: key },
+      { name: name.toUpperCase(), transactionKey: key },
+    ];
+    for (const credentials of variants) {
+      const client = createSubscriptionsClient({ endpoint: h.sandbox.soapUrl, namespace: CLIENT_NAMESPACE, onApiError: "result", credentials });
+      const outcome = await client.authenticateTest();
+      expect(outcome.ok, JSON.stringify(credentials)).toBe(false);
+      expect(outcome.result.messages?.[0]?.code).toBe("AUTHENTICATION_FAILED");
+    }
+    // Spaces written as character references are spaces too.
+    const soap = (keyXml: string): string =>
+      `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>` +
+      `<AuthenticateTest xmlns="${CLIENT_NAMESPACE}">\n  <merchantAuthentication>\n    <name>${name}</name>\n` +
+      `    <transactionKey>${keyXml}</transactionKey>\n  </merchantAuthentication>\n</AuthenticateTest></soap:Body></soap:Envelope>`;
+    const post = async (xml: string): Promise<string> =>
+      (await fetch(h.sandbox.soapUrl, { method: "POST", headers: { "content-type": "text/xml" }, body: xml })).text();
+    expect(await post(soap(`${key}&#32;`))).toContain("AUTHENTICATION_FAILED");
+    expect(await post(soap(`<![CDATA[ ${key}]]>`))).toContain("AUTHENTICATION_FAILED");
+    // The exact credentials pass, however the envelope is indented or escaped.
+    expect(await post(soap(key))).toContain("<resultCode>Ok</resultCode>");
+    expect(await post(soap(`test-key&#x2d;0123`))).toContain("<resultCode>Ok</resultCode>");
+  });
 });
 
 describe("create, read, update, cancel", () => {

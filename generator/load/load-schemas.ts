@@ -21,7 +21,13 @@ export interface LoadOptions {
  * could not be parsed are left out of the result.
  */
 export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics): Promise<SchemaFile[]> {
+  const folder = `${toPosix(path.relative(options.cwd, options.dir)) || "."}/`;
+  await assertFolder(options.dir, folder);
   const relativePaths = await listYamlFiles(options.dir);
+  if (relativePaths.length === 0) {
+    // Nothing to point at: no file. Generating would replace the output with an empty package.
+    throw new Error(`the schema folder ${folder} holds no service (expected ${folder}SERVICE/service.yaml)`);
+  }
   const files: SchemaFile[] = [];
   for (const relativePath of relativePaths.slice(0, MAX_FILES)) {
     const absolute = path.join(options.dir, relativePath);
@@ -73,6 +79,18 @@ export function parseSchemaText(
     diagnostics.error({ file: names.displayPath, line: pos.line, col: pos.col }, `YAML: ${firstLine.replace(/ at line \d+, column \d+:?$/, "")}`);
   }
   return document.errors.length > 0 ? undefined : file;
+}
+
+/** Throws a message naming the schema folder when it is missing or not a folder. */
+async function assertFolder(dir: string, label: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`the schema folder ${label} does not exist`);
+    throw new Error(`the schema folder ${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+  }
+  if (!info.isDirectory()) throw new Error(`the schema folder ${label} is not a folder`);
 }
 
 async function listYamlFiles(root: string): Promise<string[]> {

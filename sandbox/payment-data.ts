@@ -1,9 +1,9 @@
 /**
  * Card and bank-account data as the sandbox keeps it: first digits, last
- * four and a digest, never the number. Also the masking of reads, the card
+ * four and a keyed digest, never the number. Also the masking of reads, the card
  * brands, and the sandbox's decline rule for cards.
  */
-import { createHash } from "node:crypto";
+import type { NumberDigests } from "./store/digests.js";
 import type { StoredBankAccount, StoredCard } from "./store/records.js";
 import type { BankAccount, BankAccountMasked, CreditCardMasked } from "../generated/subscriptions/types.js";
 
@@ -39,10 +39,6 @@ export function cardNumberProblem(number: string): string | undefined {
   return undefined;
 }
 
-export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
 /** The brand of a card number, from its first digits. */
 export function cardBrand(digits: string): string {
   const two = Number(digits.slice(0, 2));
@@ -57,21 +53,21 @@ export function cardBrand(digits: string): string {
   return "Unknown";
 }
 
-/** Stores a card: digits must already be checked. */
-export function storeCard(digits: string, expirationDate: string | undefined): StoredCard {
+/** Stores a card: digits must already be checked. `digests` are the database's. */
+export function storeCard(digits: string, expirationDate: string | undefined, digests: NumberDigests): StoredCard {
   return {
     kind: "creditCard",
     bin: digits.slice(0, 6),
     last4: digits.slice(-4),
-    digest: sha256(digits),
+    digest: digests.of(digits),
     ...(expirationDate !== undefined ? { expirationDate } : {}),
     cardType: cardBrand(digits),
     declines: digits === DECLINE_CARD_NUMBER,
   };
 }
 
-/** Stores a bank account given in a request. */
-export function storeBankAccount(account: BankAccount): StoredBankAccount {
+/** Stores a bank account given in a request. `digests` are the database's. */
+export function storeBankAccount(account: BankAccount, digests: NumberDigests): StoredBankAccount {
   const number = account.accountNumber?.replace(/\s/g, "") ?? "";
   const routing = account.routingNumber?.replace(/\s/g, "");
   return {
@@ -83,7 +79,7 @@ export function storeBankAccount(account: BankAccount): StoredBankAccount {
     ...(routing !== undefined && routing !== "" ? { routingLast4: routing.slice(-4) } : {}),
     accountPrefix: number.slice(0, 4),
     accountLast4: number.slice(-4),
-    accountDigest: sha256(number),
+    accountDigest: digests.of(number),
   };
 }
 

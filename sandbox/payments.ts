@@ -55,6 +55,7 @@ import { addDecimal, compareDecimal, isDeclineAmount, isPositive } from "./money
 import { optional } from "./objects.js";
 import { isOpaqueObject, opaqueBody } from "./opaque.js";
 import { cardDigits, cardNumberProblem, storeCard } from "./payment-data.js";
+import type { NumberDigests } from "./store/digests.js";
 import type { Route } from "./router.js";
 import type { StoredCard, StoredResponse, TransactionBillTo, TransactionRecord } from "./store/records.js";
 import type { Ledger, SubmitTime } from "./transactions.js";
@@ -109,7 +110,7 @@ function expiration(month: string | undefined, year: string | undefined): string
 }
 
 /** The card or network token of a request, as stored; undefined for a wallet payload the sandbox does not decrypt. */
-function paymentCard(request: PaymentRequest): StoredCard | undefined {
+function paymentCard(request: PaymentRequest, digests: NumberDigests): StoredCard | undefined {
   const info = request.paymentInformation;
   const card = info?.card;
   if (card?.number !== undefined) {
@@ -117,7 +118,7 @@ function paymentCard(request: PaymentRequest): StoredCard | undefined {
     if (problem !== undefined) {
       failValidation([{ path: "paymentInformation.card.number", code: "format", message: problem }]);
     }
-    return storeCard(cardDigits(card.number) ?? "", expiration(card.expirationMonth, card.expirationYear));
+    return storeCard(cardDigits(card.number) ?? "", expiration(card.expirationMonth, card.expirationYear), digests);
   }
   const token = info?.tokenizedCard;
   if (token?.number !== undefined) {
@@ -127,7 +128,7 @@ function paymentCard(request: PaymentRequest): StoredCard | undefined {
         { path: "paymentInformation.tokenizedCard.number", code: "format", message: "must have 13 to 19 digits" },
       ]);
     }
-    return storeCard(digits, expiration(token.expirationMonth, token.expirationYear));
+    return storeCard(digits, expiration(token.expirationMonth, token.expirationYear), digests);
   }
   return undefined;
 }
@@ -162,7 +163,11 @@ function billToOf(request: PaymentRequest): TransactionBillTo | undefined {
 }
 
 export class PaymentsApi {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    /** The database's keyed digests of card numbers. */
+    private readonly digests: NumberDigests,
+  ) {}
 
   routes(): Route[] {
     const id = "([0-9]+)";
@@ -221,7 +226,7 @@ export class PaymentsApi {
         { path: "orderInformation.amountDetails.totalAmount", code: "range", message: "must be greater than zero" },
       ]);
     }
-    const card = paymentCard(body);
+    const card = paymentCard(body, this.digests);
     const sale = body.processingInformation?.capture === true;
     const declined = isDeclineAmount(amount) || card?.declines === true;
     const id = this.ledger.newId();

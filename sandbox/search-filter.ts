@@ -18,7 +18,8 @@ import {
 import { isDecimal } from "../generated/runtime/scalars.js";
 import { searchQueryLanguage, type SearchQueryField } from "../generated/search/query.js";
 import { compareDecimal } from "./money.js";
-import { cardDigits, maskedCardNumber, sha256 } from "./payment-data.js";
+import { cardDigits, maskedCardNumber } from "./payment-data.js";
+import type { NumberDigests } from "./store/digests.js";
 import type { TransactionRecord } from "./store/records.js";
 
 /** A canonical field name (aliases resolved). */
@@ -70,6 +71,8 @@ export interface FilterContext {
   readonly nowMs: number;
   readonly timeZone: string;
   readonly merchantId: string;
+  /** The database's keyed digests, to look up an exact card or account number. */
+  readonly digests: NumberDigests;
 }
 
 interface Window {
@@ -124,14 +127,14 @@ function equalValue(field: CanonicalField, actual: string, wanted: string): bool
 }
 
 /** An exact lookup of a card or account number, compared by digest. */
-function numberMatches(field: CanonicalField, tx: TransactionRecord, wanted: string): boolean | undefined {
+function numberMatches(field: CanonicalField, tx: TransactionRecord, wanted: string, digests: NumberDigests): boolean | undefined {
   if (field === "paymentInformation.card.number") {
     const digits = cardDigits(wanted);
     if (digits === undefined) return undefined;
-    return tx.payment?.kind === "creditCard" && tx.payment.digest === sha256(digits);
+    return tx.payment?.kind === "creditCard" && tx.payment.digest === digests.of(digits);
   }
   if (field === "paymentInformation.bank.account.number") {
-    return tx.payment?.kind === "bankAccount" && tx.payment.accountDigest === sha256(wanted.replace(/\s/g, ""));
+    return tx.payment?.kind === "bankAccount" && tx.payment.accountDigest === digests.of(wanted.replace(/\s/g, ""));
   }
   return undefined;
 }
@@ -145,7 +148,7 @@ export function matches(node: QueryNode, tx: TransactionRecord, ctx: FilterConte
   if (field === undefined || field === "submitTimeUtc") return false;
   const values = TEXT_VALUES[field](tx, ctx.merchantId).filter((v): v is string => v !== undefined);
   const equals = (wanted: string): boolean =>
-    numberMatches(field, tx, wanted) ?? values.some((value) => equalValue(field, value, wanted));
+    numberMatches(field, tx, wanted, ctx.digests) ?? values.some((value) => equalValue(field, value, wanted));
   switch (node.kind) {
     case "eq":
       return equals(node.value);

@@ -115,7 +115,7 @@ export class SearchApi {
       fail(400, "INVALID_DATA", "save is the string true or false", [{ field: "save", reason: "enum" }]);
     }
 
-    const ctx: FilterContext = { nowMs, timeZone, merchantId: this.ledger.merchantId };
+    const ctx: FilterContext = { nowMs, timeZone, merchantId: this.ledger.merchantId, digests: this.state.digests };
     const ranges = new RangeCache(ctx);
     const ast = parsed.ast;
     const window = hasTimeFilter(ast) ? undefined : evaluateRange(DEFAULT_WINDOW, { now: nowMs, timeZone });

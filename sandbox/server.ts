@@ -75,7 +75,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   );
   const routes: Route[] = [
     soap.route(),
-    ...new PaymentsApi(ledger).routes(),
+    ...new PaymentsApi(ledger, state.digests).routes(),
     ...new SearchApi(state, ledger, ids, options.now, limiter).routes(),
     ...webhooks.routes(),
   ];

@@ -32,7 +32,7 @@ import {
 import { fail, jsonAnswer, type SandboxAnswer, type SandboxRequest } from "./http-io.js";
 import type { Ids } from "./ids.js";
 import { failValidation, readJson } from "./json-body.js";
-import { cardDigits, cardNumberProblem, maskedCardNumber, sha256, storeCard } from "./payment-data.js";
+import { cardDigits, cardNumberProblem, maskedCardNumber, storeCard } from "./payment-data.js";
 import type { Route } from "./router.js";
 import type { InstrumentIdentifierRecord, NotificationRecord, WebhookRecord } from "./store/records.js";
 import type { SandboxState } from "./store/state.js";
@@ -202,7 +202,7 @@ export class WebhooksApi {
     const problem = cardNumberProblem(number);
     if (problem !== undefined) failValidation([{ path: "card.number", code: "format", message: problem }]);
     const digits = cardDigits(number) ?? "";
-    const digest = sha256(digits);
+    const digest = this.state.digests.of(digits);
     const existing = this.state.instrumentIdentifiers.values().find((i) => i.card.digest === digest);
     if (existing !== undefined) {
       fail(
@@ -221,7 +221,7 @@ export class WebhooksApi {
     const record = this.state.instrumentIdentifiers.put({
       id: this.ids.instrumentIdentifier(),
       type: body.type ?? "enrollable card",
-      card: storeCard(digits, expiration),
+      card: storeCard(digits, expiration, this.state.digests),
       ...(month !== undefined ? { expirationMonth: month } : {}),
       ...(year !== undefined ? { expirationYear: year } : {}),
       createdOn: isoSeconds(this.now()),

@@ -19,6 +19,7 @@ import type {
   ShippingAddressRecord,
   StoredPayment,
 } from "../store/records.js";
+import type { NumberDigests } from "../store/digests.js";
 import type { SandboxState } from "../store/state.js";
 import { MessageCode, SoapFailure } from "./operation.js";
 
@@ -27,7 +28,13 @@ import { MessageCode, SoapFailure } from "./operation.js";
  * update: a card number given masked (`XXXX1111`, its last four) keeps it, and
  * so does a masked expiration date (`XXXX`).
  */
-export function storePayment(payment: Payment, path: string, now: number, previous?: StoredPayment): StoredPayment {
+export function storePayment(
+  payment: Payment,
+  path: string,
+  now: number,
+  digests: NumberDigests,
+  previous?: StoredPayment,
+): StoredPayment {
   if (payment.creditCard !== undefined) {
     const card = payment.creditCard;
     const number = card.cardNumber;
@@ -42,7 +49,7 @@ export function storePayment(payment: Payment, path: string, now: number, previo
       throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.expirationDate is required`);
     }
     if (expiration < utcMonth(now)) throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.expirationDate is in the past`);
-    return storeCard(cardDigits(number) ?? "", expiration);
+    return storeCard(cardDigits(number) ?? "", expiration, digests);
   }
   const account = payment.bankAccount;
   if (account.accountNumber === undefined || !/^[0-9]{4,17}$/.test(account.accountNumber)) {
@@ -51,7 +58,7 @@ export function storePayment(payment: Payment, path: string, now: number, previo
   if (account.routingNumber === undefined || !/^[0-9]{9}$/.test(account.routingNumber)) {
     throw new SoapFailure(MessageCode.invalidRequest, `${path}.bankAccount.routingNumber must have 9 digits`);
   }
-  return storeBankAccount(account);
+  return storeBankAccount(account, digests);
 }
 
 /** The masked form of a stored payment. */

@@ -320,7 +320,7 @@ export class ProfileOperations {
           const record = requirePaymentProfile(state, request.customerProfileId, input.customerPaymentProfileId);
           const payment =
             input.payment !== undefined
-              ? storePayment(input.payment, "paymentProfile.payment", this.ctx.now(), record.payment)
+              ? storePayment(input.payment, "paymentProfile.payment", this.ctx.now(), this.ctx.state.digests, record.payment)
               : record.payment;
           const validation = validatePaymentProfile(request.validationMode, payment);
           state.paymentProfiles.put({
@@ -422,7 +422,7 @@ export class ProfileOperations {
   }
 
   private preparePaymentProfile(input: CustomerPaymentProfile, path: string, mode: ValidationMode): PreparedPaymentProfile {
-    const payment = input.payment !== undefined ? storePayment(input.payment, `${path}.payment`, this.ctx.now()) : undefined;
+    const payment = input.payment !== undefined ? storePayment(input.payment, `${path}.payment`, this.ctx.now(), this.ctx.state.digests) : undefined;
     return {
       record: {
         ...(input.customerType !== undefined ? { customerType: input.customerType } : {}),

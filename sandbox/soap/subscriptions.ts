@@ -240,7 +240,7 @@ export class SubscriptionOperations {
       throw invalid("subscription.trialAmount is required with trialOccurrences");
     }
     if (input.payment === undefined) throw invalid("subscription.payment is required");
-    const payment = storePayment(input.payment, "subscription.payment", this.ctx.now());
+    const payment = storePayment(input.payment, "subscription.payment", this.ctx.now(), this.ctx.state.digests);
     checkExpiry(payment, schedule.startDate);
 
     const now = this.ctx.now();
@@ -320,7 +320,7 @@ export class SubscriptionOperations {
     const paymentProfile = state.paymentProfiles.get(record.paymentProfileId);
     let payment = paymentProfile?.payment;
     if (input.payment !== undefined) {
-      payment = storePayment(input.payment, "subscription.payment", this.ctx.now(), payment);
+      payment = storePayment(input.payment, "subscription.payment", this.ctx.now(), this.ctx.state.digests, payment);
       checkExpiry(payment, utcDate(this.ctx.now()));
       // New payment data makes a suspended subscription active again.
       if (next.status === "suspended") next.status = "active";

@@ -1,6 +1,7 @@
 /**
  * The embedded store: SQLite (sql.js, compiled to WebAssembly) holding every
- * record as JSON in one table, plus named counters.
+ * record as JSON in one table, plus named counters and the database's own
+ * random key for digests of card and account numbers.
  *
  * Without a file the database lives in memory only. With a file it is loaded
  * at start, and every change is written through: `flush()` resolves once a
@@ -12,6 +13,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import initSqlJs from "sql.js";
+import { isDigestKey, newDigestKey, NumberDigests, upgradeRecordDigests } from "./digests.js";
 
 type Database = initSqlJs.Database;
 type SqlValue = initSqlJs.SqlValue;
@@ -40,8 +42,12 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 `;
 
-/** The store format this code writes; a file with another version is refused. */
-const FORMAT_VERSION = "1";
+/**
+ * The store format this code writes. Format 1 (unkeyed SHA-256 digests of
+ * card and account numbers, no digest key) is upgraded on open; a file with
+ * any other version is refused.
+ */
+const FORMAT_VERSION = "2";
 
 let engine: Promise<initSqlJs.SqlJsStatic> | undefined;
 
@@ -62,6 +68,8 @@ export class SqlStore {
   private writing = false;
   private closed = false;
   private readonly waiters: Waiter[] = [];
+
+  private numberDigests: NumberDigests | undefined;
 
   private constructor(
     private readonly db: Database,
@@ -89,16 +97,35 @@ export class SqlStore {
     }
     const store = new SqlStore(db, file);
     const version = store.metaValue("format");
-    if (version === undefined) store.setMeta("format", FORMAT_VERSION);
-    else if (version !== FORMAT_VERSION) {
+    let upgraded = false;
+    if (version === undefined) {
+      // A new database: its digest key is created with it, and kept in it.
+      store.setMeta("format", FORMAT_VERSION);
+      store.setMeta("digestKey", newDigestKey());
+    } else if (version === "1") {
+      store.upgradeFromFormat1();
+      upgraded = true;
+    } else if (version !== FORMAT_VERSION) {
       db.close();
       throw new Error(`the data file has store format ${version}; this sandbox reads format ${FORMAT_VERSION}`);
     }
+    const key = store.metaValue("digestKey");
+    if (!isDigestKey(key)) {
+      db.close();
+      throw new Error(`${file ?? "the store"} has no valid digest key`);
+    }
+    store.numberDigests = new NumberDigests(key);
     if (file !== undefined) {
       await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-      if (bytes === undefined) await store.flush();
+      if (bytes === undefined || upgraded) await store.flush();
     }
     return store;
+  }
+
+  /** Keyed digests of card and account numbers, under this database's own key (see digests.ts). */
+  get digests(): NumberDigests {
+    if (this.numberDigests === undefined) throw new Error("the store is not open");
+    return this.numberDigests;
   }
 
   /** Every stored record, in insertion order. */
@@ -165,6 +192,20 @@ export class SqlStore {
     await this.flush();
     this.closed = true;
     this.db.close();
+  }
+
+  /**
+   * Format 1 kept unkeyed SHA-256 digests of numbers: give the database a
+   * digest key and key every digest under it, then rebuild the database so no
+   * page keeps an old digest.
+   */
+  private upgradeFromFormat1(): void {
+    const key = newDigestKey();
+    const digests = new NumberDigests(key);
+    for (const row of this.rows()) this.put(row.kind, row.id, upgradeRecordDigests(row.data, digests));
+    this.setMeta("digestKey", key);
+    this.setMeta("format", FORMAT_VERSION);
+    this.db.exec("VACUUM");
   }
 
   private metaValue(key: string): string | undefined {

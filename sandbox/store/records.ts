@@ -4,7 +4,7 @@
  * a request gave (addresses, orders) or what a response said.
  *
  * No record ever holds a full card or account number: only its first digits,
- * its last four, and a SHA-256 digest for exact lookups.
+ * its last four, and a keyed digest for exact lookups (see digests.ts).
  */
 import type { CaptureResponse, PaymentResponse, ReversalResponse } from "../../generated/payments/types.js";
 import type { Decimal } from "../../generated/runtime/scalars.js";
@@ -33,7 +33,7 @@ export interface StoredCard {
   /** First six digits. */
   readonly bin: string;
   readonly last4: string;
-  /** SHA-256 (hex) of the digits, for exact lookups. */
+  /** Keyed digest (hex) of the digits, for exact lookups (see digests.ts). */
   readonly digest: string;
   /** `YYYY-MM`, when known. */
   readonly expirationDate?: string;
@@ -53,6 +53,7 @@ export interface StoredBankAccount {
   readonly routingLast4?: string;
   readonly accountPrefix: string;
   readonly accountLast4: string;
+  /** Keyed digest (hex) of the account number (see digests.ts). */
   readonly accountDigest: string;
 }
 

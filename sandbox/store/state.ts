@@ -6,6 +6,7 @@
  * makes the changes durable before the answer is sent.
  */
 import { SqlStore } from "./database.js";
+import type { NumberDigests } from "./digests.js";
 import type {
   CustomerProfileRecord,
   InstrumentIdentifierRecord,
@@ -111,6 +112,11 @@ export class SandboxState {
   /** State in memory (no file), or loaded from and written through to `file`. */
   static async open(file?: string): Promise<SandboxState> {
     return new SandboxState(await SqlStore.open(file));
+  }
+
+  /** Digests of card and account numbers, keyed with this database's own key. */
+  get digests(): NumberDigests {
+    return this.store.digests;
   }
 
   /** Where the state is kept: the data file, or undefined in memory. */

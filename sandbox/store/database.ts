@@ -3,17 +3,20 @@
  * record as JSON in one table, plus named counters and the database's own
  * random key for digests of card and account numbers.
  *
- * Without a file the database lives in memory only. With a file it is loaded
- * at start, and every change is written through: `flush()` resolves once a
+ * Without a file the database lives in memory only. With a file, the file is
+ * locked for this store alone (see lock.ts), temporary files a killed
+ * predecessor left are removed, the file is loaded, and every change is
+ * written through: `flush()` resolves once a
  * file containing every change made before the call has replaced the old one
  * (write to a temporary file, then rename). Changes made while a write is in
  * progress are collected into the next write, so many concurrent requests
  * share few writes without any of them answering before its change is on disk.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import initSqlJs from "sql.js";
 import { isDigestKey, newDigestKey, NumberDigests, upgradeRecordDigests } from "./digests.js";
+import { DataFileLock } from "./lock.js";
 
 type Database = initSqlJs.Database;
 type SqlValue = initSqlJs.SqlValue;
@@ -67,6 +70,7 @@ export class SqlStore {
   private written = 0;
   private writing = false;
   private closed = false;
+  private closing: Promise<void> | undefined;
   private readonly waiters: Waiter[] = [];
 
   private numberDigests: NumberDigests | undefined;
@@ -75,10 +79,29 @@ export class SqlStore {
     private readonly db: Database,
     /** The database file, or undefined for a store in memory. */
     readonly file: string | undefined,
+    /** The lock on the file, held until the store is closed. */
+    private readonly lock: DataFileLock | undefined,
   ) {}
 
-  /** Opens the store: in memory without a file, else the file (created when missing). */
+  /**
+   * Opens the store: in memory without a file, else the file (created when
+   * missing). Throws when another running sandbox has the file open.
+   */
   static async open(file?: string): Promise<SqlStore> {
+    if (file === undefined) return SqlStore.load(undefined, undefined);
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    const lock = await DataFileLock.acquire(file);
+    try {
+      // Holding the lock, no other sandbox writes this file: any temporary file of it is a leftover.
+      await removeTemporaries(file);
+      return await SqlStore.load(file, lock);
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  private static async load(file: string | undefined, lock: DataFileLock | undefined): Promise<SqlStore> {
     const SQL = await sqlEngine();
     let bytes: Uint8Array | undefined;
     if (file !== undefined) {
@@ -95,7 +118,7 @@ export class SqlStore {
       db.close();
       throw new Error(`${file ?? "the store"} is not a sandbox data file (an SQLite database)`, { cause: error });
     }
-    const store = new SqlStore(db, file);
+    const store = new SqlStore(db, file, lock);
     const version = store.metaValue("format");
     let upgraded = false;
     if (version === undefined) {
@@ -115,9 +138,13 @@ export class SqlStore {
       throw new Error(`${file ?? "the store"} has no valid digest key`);
     }
     store.numberDigests = new NumberDigests(key);
-    if (file !== undefined) {
-      await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-      if (bytes === undefined || upgraded) await store.flush();
+    if (file !== undefined && (bytes === undefined || upgraded)) {
+      try {
+        await store.flush();
+      } catch (error) {
+        db.close();
+        throw error;
+      }
     }
     return store;
   }
@@ -186,12 +213,18 @@ export class SqlStore {
     });
   }
 
-  /** Writes what is pending and closes the database. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.flush();
-    this.closed = true;
-    this.db.close();
+  /** Writes what is pending, closes the database and releases the file's lock. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await this.flush();
+      } finally {
+        this.closed = true;
+        this.db.close();
+        await this.lock?.release();
+      }
+    })();
+    return this.closing;
   }
 
   /**
@@ -263,10 +296,30 @@ export class SqlStore {
 
 let temporaryCounter = 0;
 
+/** `<file>.<pid>.<n>.tmp`: where `writeAtomically` writes before the rename. */
+function temporaryName(file: string): string {
+  return `${file}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+
 async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  const temporary = `${file}.${process.pid}.${++temporaryCounter}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
+  const temporary = temporaryName(file);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes the temporary files of `file` that a sandbox killed between write and rename left behind. */
+async function removeTemporaries(file: string): Promise<void> {
+  const directory = path.dirname(path.resolve(file));
+  const base = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`^${base}\\.[0-9]+\\.[0-9]+\\.tmp$`);
+  for (const name of await readdir(directory)) {
+    if (pattern.test(name)) await unlink(path.join(directory, name)).catch(() => undefined);
+  }
 }
 
 function isMissingFile(error: unknown): boolean {

@@ -3,16 +3,18 @@
  * (`--data`), written through on every change; and the command line itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaymentsClient } from "../../generated/payments/index.js";
 import { HttpStatusError } from "../../generated/search/index.js";
 import { createSubscriptionsClient } from "../../generated/subscriptions/index.js";
 import { startSandbox } from "../../sandbox/server.js";
-import { SandboxState } from "../../sandbox/store/state.js";
-import { CLIENT_NAMESPACE, startHarness, tempDir, VISA, MASTERCARD, wallet012 } from "./harness.js";
+import { CLIENT_NAMESPACE, NO_RETRY, startHarness, tempDir, VISA, MASTERCARD, wallet012 } from "./harness.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -112,12 +114,14 @@ describe("state", () => {
     const running = await startHarness({ dataFile });
     try {
       const auth = await running.payments.authorize(wallet012("9.00", "write-through"));
-      // Read the file as it is on disk while the sandbox keeps running.
-      const onDisk = await SandboxState.open(dataFile);
+      // Read the file as it is on disk while the sandbox keeps running (and holds its lock).
+      const SQL = await initSqlJs();
+      const onDisk = new SQL.Database(await readFile(dataFile));
       try {
-        expect(onDisk.transactions.get(auth.id ?? "")?.status).toBe("AUTHORIZED");
+        const [row] = onDisk.exec("SELECT data FROM records WHERE kind = 'transaction' AND id = ?", [auth.id ?? ""]);
+        expect((JSON.parse(String(row?.values[0]?.[0])) as { status: string }).status).toBe("AUTHORIZED");
       } finally {
-        await onDisk.close();
+        onDisk.close();
       }
     } finally {
       await running.close();
@@ -132,26 +136,40 @@ describe("state", () => {
   });
 });
 
-describe("the command line", () => {
-  function run(args: string[]): { child: ChildProcess; output: () => string; errors: () => string; exit: Promise<number | null> } {
-    const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
-    child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
-    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    return { child, output: () => out, errors: () => err, exit };
-  }
+interface Cli {
+  readonly child: ChildProcess;
+  output(): string;
+  errors(): string;
+  readonly exit: Promise<number | null>;
+}
 
+/** Runs the command line (`npm run sandbox -- ARGS`) as a child process. */
+function run(args: string[]): Cli {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, errors: () => err, exit };
+}
+
+/** Waits until the command line has printed its endpoints; its URL. */
+async function started(cli: Cli): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (!/State: /.test(cli.output())) {
+    if (Date.now() > deadline) throw new Error(`the sandbox did not start: ${cli.errors()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(cli.output())?.[1] ?? "";
+}
+
+describe("the command line", () => {
   it("starts with --port, --data, --merchant and --key, prints its endpoints and stops on SIGTERM", async () => {
     const dataFile = path.join(dir.dir, "cli.sqlite");
     const cli = run(["--port", "0", "--data", dataFile, "--merchant", "cli-merchant", "--key", "cli-key"]);
     try {
-      const deadline = Date.now() + 20_000;
-      while (!/State: /.test(cli.output())) {
-        if (Date.now() > deadline) throw new Error(`the sandbox did not start: ${cli.errors()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await started(cli);
       const output = cli.output();
       const url = /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(output)?.[1] ?? "";
       expect(url).not.toBe("");
@@ -173,6 +191,7 @@ describe("the command line", () => {
       cli.child.kill("SIGTERM");
     }
     expect(await cli.exit).toBe(0);
+    expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
 
   it("refuses bad options with the usage text", async () => {
@@ -181,5 +200,90 @@ describe("the command line", () => {
     expect(cli.errors()).toContain("usage: npm run sandbox");
     const unknown = run(["--colour"]);
     expect(await unknown.exit).toBe(2);
+  });
+});
+
+describe("one sandbox per data file", () => {
+  it("refuses a second sandbox on the same data file, naming it, and keeps the first one's records", async () => {
+    const dataFile = path.join(dir.dir, "locked.sqlite");
+    const first = await startHarness({ dataFile });
+    let kept: string | undefined;
+    try {
+      kept = (await first.payments.authorize(wallet012("2.00", "locked"))).id;
+      await expect(startSandbox({ dataFile })).rejects.toThrow(`the data file ${dataFile} is in use by another sandbox (process ${process.pid})`);
+      // The same file by another spelling is the same lock.
+      await expect(startSandbox({ dataFile: path.relative(process.cwd(), dataFile) })).rejects.toThrow("is in use by another sandbox");
+      // The first one still serves and writes.
+      expect((await first.payments.getPayment(kept ?? ""))["status"]).toBe("AUTHORIZED");
+      expect(existsSync(`${dataFile}.lock`)).toBe(true);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(`${dataFile}.lock`)).toBe(false);
+    const next = await startHarness({ dataFile });
+    try {
+      expect((await next.payments.getPayment(kept ?? ""))["status"]).toBe("AUTHORIZED");
+    } finally {
+      await next.close();
+    }
+  });
+
+  it("refuses a second command-line sandbox on a data file another process holds, with a message naming the file", async () => {
+    const dataFile = path.join(dir.dir, "locked-cli.sqlite");
+    const holder = run(["--port", "0", "--data", dataFile]);
+    try {
+      await started(holder);
+      const pid = holder.child.pid ?? 0;
+      expect((await readFile(`${dataFile}.lock`, "utf8")).trim()).toBe(String(pid));
+      await expect(startSandbox({ dataFile })).rejects.toThrow(`the data file ${dataFile} is in use by another sandbox (process ${pid})`);
+      const second = run(["--port", "0", "--data", dataFile]);
+      expect(await second.exit).toBe(1);
+      expect(second.errors()).toContain(`the data file ${dataFile} is in use by another sandbox`);
+      expect(second.output()).not.toContain("listening");
+    } finally {
+      holder.child.kill("SIGINT");
+    }
+    expect(await holder.exit).toBe(0);
+    expect(existsSync(`${dataFile}.lock`)).toBe(false);
+  });
+
+  it("takes over the stale lock of a killed sandbox and leaves no temporary file", async () => {
+    const folder = path.join(dir.dir, "killed");
+    const dataFile = path.join(folder, "state.sqlite");
+    const killed = run(["--port", "0", "--data", dataFile]);
+    let kept: string | undefined;
+    try {
+      const url = await started(killed);
+      const payments = createPaymentsClient({ baseUrl: url, retry: NO_RETRY });
+      kept = (await payments.authorize(wallet012("3.00", "before-kill"))).id;
+    } finally {
+      killed.child.kill("SIGKILL");
+    }
+    await killed.exit;
+    const pid = killed.child.pid ?? 0;
+    expect((await readFile(`${dataFile}.lock`, "utf8")).trim()).toBe(String(pid));
+    // What a kill between writing the next state and renaming it over the data file leaves.
+    await writeFile(`${dataFile}.${pid}.7.tmp`, "half-written state");
+    const next = await startHarness({ dataFile });
+    try {
+      expect((await readFile(`${dataFile}.lock`, "utf8")).trim()).toBe(String(process.pid));
+      expect((await readdir(folder)).sort()).toEqual(["state.sqlite", "state.sqlite.lock"]);
+      expect((await next.payments.getPayment(kept ?? ""))["status"]).toBe("AUTHORIZED");
+    } finally {
+      await next.close();
+    }
+    expect(await readdir(folder)).toEqual(["state.sqlite"]);
+  });
+
+  it("takes over a lock left without a process id", async () => {
+    const dataFile = path.join(dir.dir, "empty-lock.sqlite");
+    await writeFile(`${dataFile}.lock`, "");
+    const sandbox = await startSandbox({ dataFile });
+    try {
+      expect((await readFile(`${dataFile}.lock`, "utf8")).trim()).toBe(String(process.pid));
+    } finally {
+      await sandbox.close();
+    }
+    expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
 });

@@ -96,7 +96,15 @@ export interface CaptureLinks {
 /** The `capture` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only. */
 export type CaptureResult = CaptureResponse & CaptureLinks;
 
-/** The Wallet-Based Card Payments (REST): one method per operation. */
+/**
+ * The Wallet-Based Card Payments (REST): one method per operation.
+ *
+ * REST payment operations used with digital wallets: authorization with wallet payment data, authorization reversal, capture and sale. All bodies are JSON.
+ *
+ * Note: The version is the path segment v2 in /pts/v2/; it is part of every operation path.
+ *
+ * @see document 001, section "What the service does"
+ */
 export interface PaymentsClient {
   /**
    * Authorizes a card payment whose payment data comes from a wallet on a customer device; the service decrypts the wallet payload, or the merchant supplies already-decrypted network-token data. A 200-level status means success; the response status and processorInformation.responseCode must still be checked.
@@ -143,6 +151,8 @@ export interface PaymentsClient {
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
+   * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
+   *
    * @see document 001, section "Endpoints"
    */
   reverse(id: string, request?: ReversalRequest, call?: CallOptions): Promise<ReversalResponse>;
@@ -159,6 +169,8 @@ export interface PaymentsClient {
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
+   * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
+   *
    * @see document 001, section "Endpoints"
    */
   capture(id: string, request?: CaptureRequest, call?: CallOptions): Promise<CaptureResult>;
@@ -172,6 +184,8 @@ export interface PaymentsClient {
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
+   *
+   * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
    *
    * @see document 001, section "Endpoints"
    */
@@ -187,6 +201,8 @@ export interface PaymentsClient {
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
    *
+   * @param id ID of the reversal record. (document 001, section "Endpoints")
+   *
    * @see document 001, section "Endpoints"
    */
   getReversal(id: string, call?: CallOptions): Promise<ReversalDetails>;
@@ -200,6 +216,8 @@ export interface PaymentsClient {
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
+   *
+   * @param id ID of the capture record. (document 001, section "Endpoints")
    *
    * @see document 001, section "Endpoints"
    */
@@ -216,6 +234,8 @@ export interface PaymentsClient {
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
+   *
+   * @param id Transaction ID returned in the sale response. (document 001, section "Endpoints")
    *
    * @see document 001, section "Endpoints"
    */
@@ -236,6 +256,8 @@ export interface PaymentsClient {
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
+   *
+   * @param id ID of the capture record. (document 001, section "Endpoints")
    *
    * @see document 001, section "Endpoints"
    */

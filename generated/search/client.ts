@@ -42,7 +42,19 @@ export interface SearchClientOptions extends RestClientOptions {
   readonly testBaseUrl: string;
 }
 
-/** The Transaction Search, Transaction Details and Webhook Subscriptions: one method per operation. */
+/**
+ * The Transaction Search, Transaction Details and Webhook Subscriptions: one method per operation.
+ *
+ * Searches processed transactions with a query expression (optionally saving the search), retrieves a saved search, returns the details of one transaction, and creates webhook subscriptions for token-management events. Details are meant for reporting on processed transactions over a period, not for real-time processing.
+ *
+ * Interpretation: {search_url} is a server name, not a base address: the document writes the search and details addresses as https://{search_url}/tss/v2/.... The base address configured for search_url is therefore https:// followed by the server name of the selected environment.
+ *
+ * Note: Identifiers that carry a product name have that part replaced by partnera, partnerb or partnerc.
+ *
+ * Note: Search and detail paths carry the segment v2; webhook subscriptions use v2 under /notification-subscriptions; token management uses v1 under /tms.
+ *
+ * @see document 002, section "What the service does"
+ */
 export interface SearchClient {
   /**
    * Searches transactions with a query expression and optionally saves the search. Keep multi-value lookups to at most 15 identifiers and interactive searches to at most 7 days (recommended). Back off exponentially, make 3 to 5 attempts, and do not retry a timed-out identical search immediately.
@@ -75,6 +87,8 @@ export interface SearchClient {
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
+   * @param searchID The ID returned by the search request. (document 002, section "Endpoints")
+   *
    * @see document 002, section "Endpoints"
    */
   getSearch(searchID: string, call?: CallOptions): Promise<SavedSearch>;
@@ -94,6 +108,8 @@ export interface SearchClient {
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: Responses may take over 2 minutes in exceptional periods, so one attempt may take up to 3 minutes by default (a call's timeoutMs still decides); the document gives no figure beyond "over 2 minutes".
+   *
+   * @param id The transaction request ID. (document 002, section "Endpoints")
    *
    * @see document 002, section "Endpoints"
    */

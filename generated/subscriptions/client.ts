@@ -156,7 +156,17 @@ import {
 /** Options of {@link createSubscriptionsClient}. The endpoint and the namespace are always configuration: the documents show neither. */
 export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M>;
 
-/** The Customer Profile and Recurring Subscription Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication. */
+/**
+ * The Customer Profile and Recurring Subscription Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication.
+ *
+ * SOAP interface for recurring subscriptions, stored customer profiles (payment profiles and shipping addresses) and profile-based transactions. Every request carries merchant credentials and an optional clientId string.
+ *
+ * Note: The interface namespace is written {soap_namespace}. Each operation has a request element named after the operation and a response element named <Operation>Response that wraps a single <Operation>Result element.
+ *
+ * Note: Every field marked optional has minimum occurrence 0; every field marked required has minimum occurrence 1.
+ *
+ * @see document 000, section "What the service does"
+ */
 export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
   /**
    * Connectivity test; the request has no fields and no credentials.

@@ -2,6 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
 import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/did-you-mean.js";
 import { positionOf, type SchemaFile } from "../load/schema-file.js";
+import type { ProseKey } from "./prose-keys.js";
 
 /** A key of a YAML map with its value node and positions. */
 export interface Entry {
@@ -135,6 +136,20 @@ export class NodeReader {
       return undefined;
     }
     return this.scalarText(entry.node, entry.at, what);
+  }
+
+  /** The entry of a prose key (see `PROSE_KEYS`): the only way prose is read. */
+  proseEntry(entries: Entries, key: ProseKey): Entry | undefined {
+    return entries.get(key);
+  }
+
+  /** Prose: free text that reaches the output as data (see `PROSE_KEYS`). */
+  prose(entries: Entries, key: ProseKey, what: string): string | undefined {
+    return this.string(this.proseEntry(entries, key), what);
+  }
+
+  requiredProse(entries: Entries, key: ProseKey, at: Position, what: string): string | undefined {
+    return this.requiredString(entries, key, at, what);
   }
 
   requiredString(entries: Entries, key: string, at: Position, what: string): string | undefined {

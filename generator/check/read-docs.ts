@@ -7,12 +7,12 @@ import type { Entries, NodeReader } from "./node-reader.js";
 export const DOC_KEYS = ["doc", "source", "notes"] as const;
 
 const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "info"];
-const SOURCE_PATTERN = /^(\d{3}) §(.+)$/;
+const SOURCE_PATTERN = /^(\d{3}) §([\s\S]+)$/;
 
 /** Reads `doc`, `source` and `notes`. */
 export function readDocs(r: NodeReader, entries: Entries): DocsAst {
-  const doc = r.string(entries.get("doc"), "doc")?.trim();
-  const sourceText = r.string(entries.get("source"), "source");
+  const doc = r.prose(entries, "doc", "doc")?.trim();
+  const sourceText = r.prose(entries, "source", "source");
   let source: DocsAst["source"];
   if (sourceText !== undefined) {
     const m = SOURCE_PATTERN.exec(sourceText.trim());
@@ -24,7 +24,7 @@ export function readDocs(r: NodeReader, entries: Entries): DocsAst {
     const e = r.map(item, r.at(item), "note", ["kind", "text"]);
     if (!e) continue;
     const kind = r.requiredString(e, "kind", r.at(item), "note");
-    const text = r.requiredString(e, "text", r.at(item), "note");
+    const text = r.requiredProse(e, "text", r.at(item), "note");
     if (kind !== undefined && !NOTE_KINDS.includes(kind as NoteKind)) {
       r.error(e.get("kind")!.at, `note kind must be one of ${NOTE_KINDS.join(", ")}`);
       continue;
@@ -37,12 +37,12 @@ export function readDocs(r: NodeReader, entries: Entries): DocsAst {
 /** Reads `example` / `examples` as strings. */
 export function readExamples(r: NodeReader, entries: Entries): string[] {
   const out: string[] = [];
-  const one = entries.get("example");
+  const one = r.proseEntry(entries, "example");
   if (one) {
     const text = r.scalarText(one.node, one.at, "example");
     if (text !== undefined) out.push(text);
   }
-  for (const item of r.seq(entries.get("examples"), "examples")) {
+  for (const item of r.seq(r.proseEntry(entries, "examples"), "examples")) {
     const text = r.scalarText(item as Node, r.at(item), "example");
     if (text !== undefined) out.push(text);
   }

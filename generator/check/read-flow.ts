@@ -27,7 +27,7 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     .seq(e.get("combinesWith"), "combinesWith")
     .map((node) => ({ name: r.scalarText(node, r.at(node), "a flow name"), at: r.at(node) }))
     .filter((x): x is { name: string; at: FlowAst["at"] } => x.name !== undefined);
-  const title = r.string(e.get("title"), "title");
+  const title = r.prose(e, "title", "title");
   let from: FlowAst["from"];
   const fromEntry = e.get("from");
   if (fromEntry) {

@@ -9,8 +9,8 @@ export function readGap(r: NodeReader, entry: Entry): GapAst | undefined {
   if (!GAP_ID.test(entry.key)) r.error(entry.keyAt, `gap id "${entry.key}" must be lower-case words joined by "-"`);
   const e = r.map(entry.node, entry.at, `gap "${entry.key}"`, ["text", "extension", "source"]);
   if (!e) return undefined;
-  const text = r.requiredString(e, "text", entry.keyAt, `gap "${entry.key}"`);
-  const extension = r.requiredString(e, "extension", entry.keyAt, `gap "${entry.key}"`);
+  const text = r.requiredProse(e, "text", entry.keyAt, `gap "${entry.key}"`);
+  const extension = r.requiredProse(e, "extension", entry.keyAt, `gap "${entry.key}"`);
   if (text !== undefined && !/not shown|not stated|not given|not listed|omitted/i.test(text)) {
     r.error(e.get("text")!.at, `gap text should quote the document's own "not shown" wording`);
   }

@@ -79,7 +79,7 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
     const s = r.map(item, r.at(item), "status", ["code", "meaning", "retry"]);
     if (!s) continue;
     const code = r.integer(s.get("code"), "status code", 100, 599);
-    const meaning = r.requiredString(s, "meaning", r.at(item), "a status");
+    const meaning = r.requiredProse(s, "meaning", r.at(item), "a status");
     if (!s.has("code")) r.error(r.at(item), 'a status needs "code"');
     const retry = s.get("retry") ? readRetry(r, s.get("retry")!) : undefined;
     if (code !== undefined && meaning !== undefined) statuses.push({ code, at: s.get("code")!.at, meaning, ...(retry ? { retry } : {}) });

@@ -53,7 +53,7 @@ export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
     const p = r.map(item, at, "preset", ["name", "title", "range"]);
     if (!p) continue;
     const name = r.requiredString(p, "name", at, "a preset");
-    const title = r.requiredString(p, "title", at, "a preset");
+    const title = r.requiredProse(p, "title", at, "a preset");
     const range = r.requiredString(p, "range", at, "a preset");
     if (name !== undefined && !/^[a-z][A-Za-z0-9]*$/.test(name)) r.error(p.get("name")!.at, `preset name "${name}" must be lowerCamel`);
     if (name !== undefined && title !== undefined && range !== undefined) presets.push({ name, title, range, at });

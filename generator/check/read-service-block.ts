@@ -10,7 +10,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   const e = r.map(entry.node, entry.at, "service", ["name", "title", "protocol", "soap", "rest", ...DOC_KEYS]);
   if (!e) return undefined;
   const name = r.requiredString(e, "name", entry.keyAt, "service");
-  const title = r.requiredString(e, "title", entry.keyAt, "service");
+  const title = r.requiredProse(e, "title", entry.keyAt, "service");
   const protocol = r.requiredString(e, "protocol", entry.keyAt, "service");
   if (name === undefined || title === undefined || protocol === undefined) return undefined;
   if (!SERVICE_NAME.test(name)) r.error(e.get("name")!.at, `service name "${name}" must be lower-case letters, digits and "-"`);
@@ -55,7 +55,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
     const at = r.at(item);
     const b = r.map(item, at, "base URL", ["name", "doc"]);
     const bn = b ? r.requiredString(b, "name", at, "a base URL") : undefined;
-    const doc = b ? r.string(b.get("doc"), "doc") : undefined;
+    const doc = b ? r.prose(b, "doc", "doc") : undefined;
     if (bn !== undefined) baseUrls.push({ name: bn, at, ...(doc !== undefined ? { doc } : {}) });
   }
   if (baseUrls.length === 0) r.error(block.keyAt, "rest needs at least one entry in baseUrls");

@@ -5,7 +5,8 @@ import type { EnumType, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docBlock, docText } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { safeIdentifier, stringLiteral } from "./safe-names.js";
+import { safeIdentifier } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 /** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum. */

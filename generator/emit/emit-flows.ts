@@ -5,9 +5,10 @@ import type { Flow, ObjectType, Service } from "../model/ir.js";
 import { validatorName } from "./emit-validators.js";
 import { redactorName } from "./emit-redact.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { docText } from "./jsdoc.js";
+import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { propertyName, stringLiteral } from "./safe-names.js";
+import { propertyName } from "./safe-names.js";
+import { constLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { fieldTypeExpression } from "./type-expression.js";
 import { sensitiveTypes } from "../model/reachable.js";
@@ -45,7 +46,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
         {
           name: specName(flow.name),
           type: specType,
-          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${JSON.stringify(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${JSON.stringify(c.value)}]`).join(", ")}] }`,
+          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}] }`,
         },
       ],
     });
@@ -96,7 +97,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
       file.addFunction({
         isExported: true,
         name: `build${pascalCase(flow.name)}Request`,
-        ...(docs ? { docs: [`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.\n\n${docs}`] } : {}),
+        ...(docs ? { docs: [docWithLead(`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.`, docs)] } : {}),
         parameters: [
           ...(fromType ? [{ name: "source", type: fromType }] : []),
           { name: "input", type: inputName(flow.name), ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}) },
@@ -127,7 +128,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
       file.addFunction({
         isExported: true,
         name: `build${pascalCase(flow.name)}Request`,
-        docs: [`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${JSON.stringify(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.${docs ? `\n\n${docs}` : ""}`],
+        docs: [docWithLead(`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${constLiteral(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.`, docs)],
         typeParameters: [{ name: "F", constraint: `keyof ${mapName}` }],
         parameters: [
           { name: "base", type: "F" },

@@ -4,7 +4,8 @@ import { delegatedBase, wireTypes } from "./wire-types.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName, stringLiteral } from "./safe-names.js";
+import { propertyAccess, propertyName } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 const writerName = (type: string) => `jsonOf${type}`;

@@ -4,9 +4,9 @@ import { lowerCamel, pascalCase } from "../check/names.js";
 import type { Service } from "../model/ir.js";
 import { enumValuesName } from "./emit-enums.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { docText } from "./jsdoc.js";
+import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { stringLiteral } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 const QUERY = paths.runtime("search-query/index.ts");
@@ -36,7 +36,7 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
   });
   const fieldLines = q.fields.map((f) => {
     const doc = docText(f);
-    const comment = doc ? `/** ${doc.replace(/\n+/g, " ")} */\n` : "";
+    const comment = doc ? `${inlineDoc(doc).trimEnd()}\n` : "";
     return `${comment}{ name: ${stringLiteral(f.name)}, ${f.alias ? `alias: ${stringLiteral(f.alias)}, ` : ""}kind: ${stringLiteral(f.kind)} },`;
   });
   const languageName = `${prefix}QueryLanguage`;

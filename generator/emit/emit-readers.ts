@@ -1,7 +1,8 @@
 import { VariableDeclarationKind } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { paths } from "./paths.js";
-import { propertyAccess, stringLiteral } from "./safe-names.js";
+import { propertyAccess } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { delegatedBase } from "./wire-types.js";
 

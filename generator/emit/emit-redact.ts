@@ -3,7 +3,8 @@ import type { Field, Service } from "../model/ir.js";
 import { sensitiveTypes } from "../model/reachable.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName, stringLiteral } from "./safe-names.js";
+import { propertyAccess, propertyName } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { queryRedactorName } from "./emit-query.js";
 

@@ -5,9 +5,10 @@ import { addOperationTable, clientName, factoryName, requiredInputs } from "./cl
 import { parserName, serializerName } from "./emit-json.js";
 import { redactorName } from "./emit-redact.js";
 import { validatorName } from "./emit-validators.js";
-import { docText } from "./jsdoc.js";
+import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { propertyName, stringLiteral } from "./safe-names.js";
+import { propertyName } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
@@ -86,9 +87,9 @@ export function emitRestClient(file: TsFile, service: Service): void {
   file.addInterface({
     isExported: true,
     name,
-    docs: [`The ${service.title}: one method per operation.`],
+    docs: [docWithLead(`The ${service.title}: one method per operation.`, docText(service))],
     methods: ops.map((op) => {
-      const docs = docText(op, { lines: restLines(op) });
+      const docs = withParamTags(docText(op, { lines: restLines(op) }), op);
       return {
         name: op.method,
         ...(docs ? { docs: [docs] } : {}),
@@ -188,4 +189,16 @@ function safeParam(name: string): string {
 function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: ReadonlyMap<string, ObjectType>): boolean {
   const fixed = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
   return flow.required.some((p) => !fixed.has(p));
+}
+
+/** An operation's doc comment with a `@param` tag for each documented path parameter. */
+function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComment | undefined {
+  const tags = op.params
+    .filter((p) => p.doc !== undefined || p.notes.length > 0 || p.source !== undefined)
+    .map((p) => ({
+      tagName: "param",
+      text: [safeParam(p.name), p.doc, ...p.notes.map((n) => n.text), ...(p.source ? [`(${sourceLabel(p.source)})`] : [])].filter((t) => t !== undefined).join(" "),
+    }));
+  if (tags.length === 0) return docs;
+  return { description: docs?.description ?? "", tags: [...tags, ...(docs?.tags ?? [])] };
 }

@@ -3,9 +3,9 @@ import { sensitiveTypes } from "../model/reachable.js";
 import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";
 import { redactorName } from "./emit-redact.js";
 import { validatorName } from "./emit-validators.js";
-import { docText } from "./jsdoc.js";
+import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { stringLiteral } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
 /** The SOAP client: credentials from the options, a choice between throwing and a result union. */
@@ -30,7 +30,7 @@ export function emitSoapClient(file: TsFile, service: Service): void {
     isExported: true,
     name,
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
-    docs: [`The ${service.title}: one method per operation. The client's credentials go into every operation's \`${credentialField}\` except those without authentication.`],
+    docs: [docWithLead(`The ${service.title}: one method per operation. The client's credentials go into every operation's \`${credentialField}\` except those without authentication.`, docText(service))],
     methods: ops.map((op) => {
       const request = types.get(op.requestType);
       const omit = new Set(op.auth ? [credentialField] : []);

@@ -5,6 +5,7 @@ import { compareText } from "../diagnostics/diagnostic.js";
 import type { Model, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { PACKAGE_FILES } from "./paths.js";
+import { jsonString, markdownCode, markdownText } from "./schema-text.js";
 
 export interface PackageInfo {
   readonly packageName: string;
@@ -20,9 +21,10 @@ export interface PackageInfo {
  */
 export async function emitTemplates(templatesDir: string, model: Model, info: PackageInfo): Promise<GeneratedFile[]> {
   const hb = Handlebars.create();
-  hb.registerHelper("json", (value: unknown) => JSON.stringify(value));
-  hb.registerHelper("placeholder", (value: unknown) => `{${String(value)}}`);
-  hb.registerHelper("md", (value: unknown) => markdownCell(typeof value === "string" ? value : ""));
+  // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
+  hb.registerHelper("md", (value: unknown) => markdownText(textOf(value)));
+  hb.registerHelper("code", (value: unknown) => markdownCode(textOf(value)));
+  hb.registerHelper("json", (value: unknown) => jsonString(textOf(value)));
   const examples = new Map<string, string>();
   for (const service of model.services) {
     try {
@@ -31,7 +33,7 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
       // No example for this service.
     }
   }
-  const view = packageView(model, info, examples);
+  const view = asTemplateData(packageView(model, info, examples));
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
@@ -49,20 +51,34 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
       .map(([name, version]) => ({ name, version })),
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
-    services: model.services.map((s) => serviceView(s, examples.get(s.name))),
+    services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
   };
 }
 
-function serviceView(s: Service, example: string | undefined) {
+function serviceView(s: Service, packageName: string, example: string | undefined) {
   return {
-    example: example ?? "",
+    example: example ? new Verbatim(example) : "",
     retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op)] : [])),
     name: s.name,
+    entry: `${packageName}/${s.name}`,
+    exportKey: `./${s.name}`,
+    typesFile: `./dist/${s.name}/index.d.ts`,
+    importFile: `./dist/${s.name}/index.js`,
+    sourceGlob: `${s.name}/**/*.ts`,
     title: s.title,
     doc: s.doc ?? "",
+    sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
+    notes: s.notes.map((n) => ({ kind: NOTE_TITLE[n.kind], text: n.text })),
+    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, doc: b.doc ?? "" })),
+    events: s.events.map((e) => ({
+      type: e.type,
+      product: e.product ?? "",
+      doc: [e.doc ?? "", ...e.notes.map((n) => `${NOTE_TITLE[n.kind]}: ${n.text}`)].filter((t) => t !== "").join(" "),
+      sourceLabel: e.source ? `${e.source.document} §${e.source.section}` : "",
+    })),
     protocol: s.protocol.toUpperCase(),
     isRest: s.protocol === "rest",
-    soap: s.soap ?? false,
+    soap: s.soap ? { namespacePlaceholder: `{${s.soap.namespacePlaceholder}}`, version: s.soap.version } : false,
     operationCount: s.operations.length,
     typeCount: s.types.length,
     enumCount: s.enums.length,
@@ -70,7 +86,7 @@ function serviceView(s: Service, example: string | undefined) {
       name: op.name,
       method: op.method,
       httpMethod: op.protocol === "rest" ? op.httpMethod : "",
-      path: op.protocol === "rest" ? op.path : "",
+      endpoint: op.protocol === "rest" ? `${op.httpMethod} ${op.path}` : "",
       summary: firstSentence(op.doc ?? ""),
     })),
     flows: s.flows.map((f) => ({ name: f.name, operation: f.operation, summary: f.title ?? firstSentence(f.doc ?? "") })),
@@ -83,21 +99,45 @@ function serviceView(s: Service, example: string | undefined) {
   };
 }
 
+const NOTE_TITLE = { contradiction: "Contradiction in the documents", interpretation: "Interpretation", info: "Note" } as const;
+
 function firstSentence(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const m = /^(.+?[.!?])(\s|$)/.exec(flat);
   return m ? m[1]! : flat;
 }
 
-/** Text safe inside a Markdown table cell: no pipes, no line breaks, no raw HTML. */
-export function markdownCell(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/\\/g, "\\\\")
-    .replace(/\|/g, "\\|")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
+/**
+ * Text in a template's data. Printing it bare throws: every text goes through
+ * `md`, `code` or `json`, which render it with the functions of `schema-text.ts`.
+ */
+class Text {
+  constructor(readonly value: string) {}
+  toString(): string {
+    throw new Error(`template printed text without md, code or json: ${JSON.stringify(this.value.slice(0, 40))}`);
+  }
+}
+
+/** Text of the project itself (the README's example code), printed as is with `{{{...}}}`. */
+class Verbatim {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+function textOf(value: unknown): string {
+  if (value instanceof Text || value instanceof Verbatim) return value.value;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  throw new Error(`template helper given ${typeof value}, not text`);
+}
+
+/** Wraps every non-empty string of a view in `Text` (empty strings stay falsy for `{{#if}}`). */
+function asTemplateData(value: unknown): unknown {
+  if (typeof value === "string") return value === "" ? "" : new Text(value);
+  if (Array.isArray(value)) return value.map(asTemplateData);
+  if (value instanceof Verbatim || value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTemplateData(v)]));
 }
 
 /** How the client retries one REST operation, in words, from its documented statuses. */

@@ -1,7 +1,7 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { docText } from "./jsdoc.js";
+import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName, safeIdentifier } from "./safe-names.js";
 import { TsFile } from "./ts-file.js";
@@ -29,7 +29,7 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
       const members = type.fields.map((f) => {
         const others = type.fields.filter((o) => o !== f).map((o) => `${propertyName(o.name)}?: undefined`);
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
-        const doc = fieldDocs ? `/** ${fieldDocs.replace(/\n+/g, " ")} */ ` : "";
+        const doc = inlineDoc(fieldDocs);
         return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, f)}; ${others.join("; ")} }`;
       });
       file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });

@@ -5,7 +5,8 @@ import { requestSideTypes } from "../model/reachable.js";
 import { enumValuesName } from "./emit-enums.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, stringLiteral } from "./safe-names.js";
+import { propertyAccess } from "./safe-names.js";
+import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { delegatedBase } from "./wire-types.js";
 

@@ -25,8 +25,3 @@ export function propertyName(name: string): string {
 export function propertyAccess(target: string, name: string): string {
   return IDENTIFIER.test(name) ? `${target}.${name}` : `${target}[${JSON.stringify(name)}]`;
 }
-
-/** A TypeScript string literal for any text (also usable as a literal type). */
-export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}

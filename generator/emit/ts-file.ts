@@ -14,6 +14,7 @@ import {
 } from "ts-morph";
 import { compareText } from "../diagnostics/diagnostic.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { renderDoc, type DocComment } from "./jsdoc.js";
 import { moduleSpecifier } from "./module-path.js";
 
 /** The line every generated TypeScript file starts with. */
@@ -93,11 +94,28 @@ export class TsFile {
           namedImports: named.map((n) => ({ name: n.name, isTypeOnly: !allTypes && n.isTypeOnly })),
         };
       });
-    const source = this.project.createSourceFile(`/pkg/${this.path}`, { statements: [...imports, ...this.statements.flatMap((statement): (StatementStructures | WriterFunction)[] =>
+    const statements = this.statements.map(renderDocs);
+    const source = this.project.createSourceFile(`/pkg/${this.path}`, { statements: [...imports, ...statements.flatMap((statement): (StatementStructures | WriterFunction)[] =>
           statement.kind === StructureKind.ExportDeclaration ? [statement] : [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), statement],
         )] }, { overwrite: true });
     const text = source.getFullText();
     this.project.removeSourceFile(source);
     return { path: this.path, content: GENERATED_HEADER + text };
   }
+}
+
+/**
+ * The one door of doc comments into a file: every `docs` entry of a structure,
+ * at any depth (members, parameters, index signatures...), is rendered by
+ * `renderDoc`, whatever the emitter passed. Schema text cannot close a comment
+ * or start a tag even where an emitter quoted it into its own prose.
+ */
+function renderDocs<T>(structure: T): T {
+  if (Array.isArray(structure)) return structure.map(renderDocs) as T;
+  if (structure === null || typeof structure !== "object") return structure;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(structure)) {
+    out[key] = key === "docs" && Array.isArray(value) ? value.map((d: DocComment | string) => renderDoc(d)) : renderDocs(value);
+  }
+  return out as T;
 }

@@ -18,7 +18,13 @@ export interface WalletClientOptions extends RestClientOptions {
   readonly baseUrl: string;
 }
 
-/** The Wallet Service: one method per operation. */
+/**
+ * The Wallet Service: one method per operation.
+ *
+ * A tiny REST service with nested paths, flows, a query language and events.
+ *
+ * @see document 001, section "What the service does"
+ */
 export interface WalletClient {
   /**
    * Authorizes a payment.

@@ -33,7 +33,13 @@ import {
 /** Options of {@link createShopClient}. The endpoint and the namespace are always configuration: the documents show neither. */
 export type ShopClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M>;
 
-/** The Shop Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication. */
+/**
+ * The Shop Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication.
+ *
+ * A tiny SOAP service that uses every construct of the schema language once.
+ *
+ * @see document 000, section "What the service does"
+ */
 export interface ShopClient<M extends ApiErrorMode = "throw"> {
   /** Checks that the service answers. */
   isAlive(request?: IsAliveRequest, call?: SoapCallOptions): Promise<SoapAnswer<IsAliveResult, M>>;

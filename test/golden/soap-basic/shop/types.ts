@@ -4,7 +4,7 @@ import type { Decimal, GYearMonth, IsoDate, IsoDateTime, Long } from "../runtime
 import type { ResultCode, Unit } from "./enums.js";
 
 /**
- * A postal address. Comment closers *∕ in docs are data, not code.
+ * A postal address. Comment closers *\/ in docs are data, not code.
  *
  * @see document 000, section "Common types"
  */

@@ -1,0 +1,97 @@
+/**
+ * The one way schema text reaches generated output.
+ *
+ * Text from a schema or a contract (docs, titles, notes, examples, gap texts,
+ * enum values, wire names...) is data. Each output context has one function
+ * here that renders any text so it cannot change the structure around it and
+ * still reads back as written:
+ *
+ * | context | function | guarantees |
+ * | --- | --- | --- |
+ * | a `/** *\/` doc comment | {@link commentText} | cannot close the comment or start a tag |
+ * | a string literal in code | {@link stringLiteral} | one literal, any character |
+ * | a constant in code | {@link constLiteral} | one string, number or boolean literal |
+ * | Markdown text and table cells | {@link markdownText} | cannot open HTML, links, emphasis or a new cell |
+ * | a Markdown code span | {@link markdownCode} | the span cannot be closed early |
+ * | a JSON string in a template | {@link jsonString} | one JSON string |
+ *
+ * Emitters never put schema text anywhere without one of these, and `TsFile`
+ * passes every doc comment through `commentText` whatever the emitter did.
+ */
+
+/** Line breaks of any kind, including U+2028 and U+2029. */
+const LINE_BREAK = /\r\n|[\r\u2028\u2029]/g;
+/** Control characters: invisible, and some editors and tools choke on them. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * Text safe inside a `/** ... *\/` block comment: line breaks become `\n`,
+ * control characters are dropped, `*\/` is written `*\/` with a backslash
+ * (Markdown renders it as written), and a line starting with `@` gets a
+ * backslash so that text never becomes a JSDoc tag. Idempotent.
+ */
+export function commentText(text: string): string {
+  return text
+    .replace(LINE_BREAK, "\n")
+    .replace(CONTROL, "")
+    .replace(/\*\//g, "*\\/")
+    .replace(/^(\s*)@/gm, "$1\\@")
+    .trim();
+}
+
+/**
+ * What a reader of a doc comment sees for a text that went through
+ * {@link commentText}: the inverse of its escapes (control characters stay dropped).
+ */
+export function readCommentText(comment: string): string {
+  return comment.replace(/\*\\\//g, "*/").replace(/^(\s*)\\@/gm, "$1@");
+}
+
+/** A TypeScript string literal for any text (also usable as a literal type). */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** A literal for a constant of the schema: a string literal, or a finite number or boolean as written. */
+export function constLiteral(value: string | number | boolean): string {
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
+}
+
+/** A JSON string (with its quotes) for a JSON template. */
+export function jsonString(text: string): string {
+  return stringLiteral(text);
+}
+
+/** Characters that can start a Markdown construct anywhere in a line, escaped with a backslash. */
+const MARKDOWN_INLINE = /[\\`*_[\]<>|~&!{}#]/g;
+
+/**
+ * Text safe as Markdown, in a paragraph or a table cell: it renders as written.
+ * Every character that could open emphasis, a code span, a link, raw HTML
+ * (`</script>`), an entity or a new table cell is backslash-escaped, and line
+ * breaks fold into spaces (a table row is one line).
+ */
+export function markdownText(text: string): string {
+  return text
+    .replace(LINE_BREAK, "\n")
+    .replace(CONTROL, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(MARKDOWN_INLINE, (c) => `\\${c}`)
+    .replace(/^([-+=])/, "\\$1")
+    .replace(/^(\d+)([.)])/, "$1\\$2");
+}
+
+/**
+ * A Markdown code span holding `text` as written: fenced with one backtick
+ * more than the longest run of backticks inside it.
+ */
+export function markdownCode(text: string): string {
+  const flat = text.replace(LINE_BREAK, " ").replace(CONTROL, "");
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") || (flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "") ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { docBlock, inlineDoc, renderDoc } from "../../../generator/emit/jsdoc.js";
+import { commentText, constLiteral, markdownCode, markdownText, readCommentText, stringLiteral } from "../../../generator/emit/schema-text.js";
+
+describe("commentText", () => {
+  const table: { given: string; want: string }[] = [
+    { given: "plain text", want: "plain text" },
+    { given: "closes */ here", want: "closes *\\/ here" },
+    { given: "**/ twice */", want: "**\\/ twice *\\/" },
+    { given: "opens /* here", want: "opens /* here" },
+    { given: "a\r\nb\rc\u2028d\u2029e", want: "a\nb\nc\nd\ne" },
+    { given: "nul\u0000bel\u0007del\u007f", want: "nulbeldel" },
+    { given: "first\n@deprecated not a tag", want: "first\n\\@deprecated not a tag" },
+    { given: "mail me@example.com", want: "mail me@example.com" },
+  ];
+  it.each(table)("$given", ({ given, want }) => {
+    expect(commentText(given)).toBe(want);
+    expect(commentText(commentText(given))).toBe(want);
+    expect(readCommentText(commentText(given))).toBe(given.replace(/\r\n|[\r\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u007f]/g, ""));
+  });
+});
+
+describe("doc comments", () => {
+  it("keeps the emitter's tags and escapes every other line-start @", () => {
+    expect(renderDoc({ description: "Text.\n@see evil */", tags: [{ tagName: "example", text: "x */ y" }] })).toBe(
+      "Text.\n\\@see evil *\\/\n\n@example x *\\/ y",
+    );
+  });
+  it("refuses a tag name that is not one", () => {
+    expect(() => renderDoc({ description: "", tags: [{ tagName: "x */", text: "" }] })).toThrow(/not a JSDoc tag name/);
+  });
+  it("renders blocks and one-line comments", () => {
+    expect(docBlock("a */\nb", "  ")).toBe("  /**\n   * a *\\/\n   * b\n   */\n");
+    expect(inlineDoc({ description: "a\n@b", tags: [] })).toBe("/** a @b */ ");
+    expect(docBlock(undefined)).toBe("");
+  });
+});
+
+describe("string and constant literals", () => {
+  const table: { given: string | number | boolean; want: string }[] = [
+    { given: 'a"b', want: '"a\\"b"' },
+    { given: "`${x}`", want: '"`${x}`"' },
+    { given: "\u2028\u2029", want: '"\\u2028\\u2029"' },
+    { given: "back\\slash", want: '"back\\\\slash"' },
+    { given: 12, want: "12" },
+    { given: true, want: "true" },
+  ];
+  it.each(table)("$given", ({ given, want }) => {
+    expect(constLiteral(given)).toBe(want);
+    if (typeof given === "string") expect(stringLiteral(given)).toBe(want);
+  });
+  it("refuses numbers that are no literal", () => {
+    expect(() => constLiteral(Number.NaN)).toThrow(/finite/);
+  });
+});
+
+describe("Markdown", () => {
+  const table: { given: string; want: string }[] = [
+    { given: "plain", want: "plain" },
+    { given: "a | b", want: "a \\| b" },
+    { given: "</script>", want: "\\</script\\>" },
+    { given: "*em* _em_ `code` [l](u) &amp;", want: "\\*em\\* \\_em\\_ \\`code\\` \\[l\\](u) \\&amp;" },
+    { given: "# heading", want: "\\# heading" },
+    { given: "- item", want: "\\- item" },
+    { given: "1. item", want: "1\\. item" },
+    { given: "two\nlines\r\n", want: "two lines" },
+    { given: "{{handlebars}}", want: "\\{\\{handlebars\\}\\}" },
+  ];
+  it.each(table)("$given", ({ given, want }) => {
+    expect(markdownText(given)).toBe(want);
+  });
+  it("fences a code span longer than any backtick run inside it", () => {
+    expect(markdownCode("plain")).toBe("`plain`");
+    expect(markdownCode("a`b")).toBe("``a`b``");
+    expect(markdownCode("`x`")).toBe("`` `x` ``");
+  });
+});

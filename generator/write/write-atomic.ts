@@ -1,4 +1,6 @@
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/generated-file.js";
 
@@ -8,20 +10,54 @@ import type { GeneratedFile } from "../emit/generated-file.js";
  */
 const IGNORED = new Set(["node_modules", "dist", ".build"]);
 
+/** A lock younger than this is never taken over while its process lives; one older is (its pid has been reused). */
+const STALE_AFTER_MS = 10 * 60_000;
+/** How long a run waits for another run's replacement of the same output. */
+const LOCK_WAIT_MS = 5 * 60_000;
+let sequence = 0;
+
 /**
  * Replaces `outDir` with exactly `files`, atomically: everything is written to
  * a sibling folder first, then swapped in by two renames. If anything fails
  * before the swap, `outDir` is untouched; the swap itself restores the old
  * folder on failure.
+ *
+ * Runs replacing the same output take turns through a lock file next to it
+ * (`.NAME.lock`), so a run never sees the output half swapped (and never takes
+ * it for a folder paygen did not write). While holding it, a run removes the
+ * staging and previous folders of runs that died (their pid is gone, or they
+ * are older than ten minutes).
  */
 export async function writeAtomic(outDir: string, files: readonly GeneratedFile[]): Promise<void> {
-  await assertOwned(outDir);
-  const parent = path.dirname(path.resolve(outDir));
-  const base = path.basename(path.resolve(outDir));
-  const tag = `${process.pid}-${Date.now().toString(36)}`;
-  const staging = path.join(parent, `.${base}.staging-${tag}`);
-  const previous = path.join(parent, `.${base}.previous-${tag}`);
+  const resolved = path.resolve(outDir);
+  const parent = path.dirname(resolved);
+  const base = path.basename(resolved);
   await mkdir(parent, { recursive: true });
+  const unlock = await lock(path.join(parent, `.${base}.lock`), outDir);
+  try {
+    await assertOwned(outDir);
+    const tag = newTag();
+    const staging = path.join(parent, `.${base}.staging-${tag}`);
+    const previous = path.join(parent, `.${base}.previous-${tag}`);
+    const orphans = await findOrphans(parent, base);
+    await swapIn(outDir, staging, previous, files, () => giveBackUserFolders(orphans, outDir, staging));
+    for (const orphan of orphans) await rm(orphan.path, { recursive: true, force: true });
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * Writes `files` to `staging`, calls `beforeSwap`, then swaps `staging` in
+ * (moving the user's folders of the old output into it first).
+ */
+async function swapIn(
+  outDir: string,
+  staging: string,
+  previous: string,
+  files: readonly GeneratedFile[],
+  beforeSwap: () => Promise<void>,
+): Promise<void> {
   try {
     for (const file of files) {
       const target = path.join(staging, ...file.path.split("/"));
@@ -32,22 +68,187 @@ export async function writeAtomic(outDir: string, files: readonly GeneratedFile[
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+  await beforeSwap();
   const existed = await exists(outDir);
+  const moved: string[] = [];
   if (existed) {
     // Keep what the package's users put there (their install and build output).
     for (const name of IGNORED) {
-      if (await exists(path.join(outDir, name))) await rename(path.join(outDir, name), path.join(staging, name));
+      if (await exists(path.join(outDir, name))) {
+        await rename(path.join(outDir, name), path.join(staging, name));
+        moved.push(name);
+      }
     }
     await rename(outDir, previous);
   }
   try {
     await rename(staging, outDir);
   } catch (error) {
-    if (existed) await rename(previous, outDir);
+    if (existed) {
+      await rename(previous, outDir);
+      for (const name of moved) await rename(path.join(staging, name), path.join(outDir, name));
+    }
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
   if (existed) await rm(previous, { recursive: true, force: true });
+}
+
+/** Unique per run and per call: the pid (to tell whether its run lives), the time, and a counter. */
+function newTag(): string {
+  sequence += 1;
+  return `${process.pid}-${Date.now().toString(36)}-${sequence.toString(36)}`;
+}
+
+/** `.NAME.staging-PID-TIME[-N]`, `.NAME.previous-PID-TIME[-N]` and lock candidates `.NAME.lock-PID-TIME[-N]`. */
+function orphanPattern(base: string): RegExp {
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^\\.${escaped}\\.(staging|previous|lock)-(\\d+)-([0-9a-z]+)(?:-[0-9a-z]+)?$`);
+}
+
+interface Orphan {
+  readonly path: string;
+  readonly kind: string;
+  readonly time: number;
+}
+
+/**
+ * What runs that died left next to the output (looked for with the lock held,
+ * so no live run is in the middle of a swap): folders and lock candidates
+ * whose pid is gone, or older than STALE_AFTER_MS. Newest first.
+ */
+async function findOrphans(parent: string, base: string): Promise<Orphan[]> {
+  const pattern = orphanPattern(base);
+  const found: Orphan[] = [];
+  for (const name of await readdir(parent)) {
+    const match = pattern.exec(name);
+    if (!match) continue;
+    const time = parseInt(match[3]!, 36);
+    if (processAlive(Number(match[2])) && Date.now() - time < STALE_AFTER_MS) continue;
+    found.push({ path: path.join(parent, name), kind: match[1]!, time });
+  }
+  return found.sort((a, b) => b.time - a.time);
+}
+
+/**
+ * A run killed in the middle of the swap may have moved the user's folders
+ * (node_modules, dist, .build) into its staging folder: those the output
+ * lacks go into the new output instead of being deleted with the orphan.
+ */
+async function giveBackUserFolders(orphans: readonly Orphan[], outDir: string, staging: string): Promise<void> {
+  for (const orphan of orphans) {
+    if (orphan.kind !== "staging") continue;
+    for (const name of IGNORED) {
+      const from = path.join(orphan.path, name);
+      if ((await exists(from)) && !(await exists(path.join(outDir, name))) && !(await exists(path.join(staging, name)))) {
+        await rename(from, path.join(staging, name));
+      }
+    }
+  }
+}
+
+interface LockHolder {
+  readonly pid: number;
+  readonly host: string;
+  readonly token: string;
+}
+
+/**
+ * Takes the lock file, waiting while another run holds it; returns its release.
+ * The file is created whole (written under a unique name, then hard-linked to
+ * the lock's name, which fails if it exists), so a reader never sees it empty.
+ * A lock whose process is gone, or older than STALE_AFTER_MS, is taken over.
+ */
+async function lock(lockFile: string, outDir: string): Promise<() => Promise<void>> {
+  const holder: LockHolder = { pid: process.pid, host: hostname(), token: randomUUID() };
+  const content = `${JSON.stringify(holder)}\n`;
+  const candidate = `${lockFile}-${newTag()}`;
+  await writeFile(candidate, content, { flag: "wx" });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let delay = 5;
+  try {
+    for (;;) {
+      try {
+        await link(candidate, lockFile);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      const current = await readLock(lockFile);
+      if (current !== undefined && isStale(current)) {
+        await takeOver(lockFile, current.text);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        const who = current?.holder ? `process ${current.holder.pid} on ${current.holder.host}` : "another run";
+        throw new Error(`${outDir} is being replaced by ${who}: waited ${LOCK_WAIT_MS / 1000} s for ${lockFile}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+      delay = Math.min(delay * 2, 100);
+    }
+  } finally {
+    await rm(candidate, { force: true });
+  }
+  return async () => {
+    // Only our own lock: after a (mistaken) takeover the file may be another run's.
+    if ((await readLock(lockFile))?.holder?.token === holder.token) await rm(lockFile, { force: true });
+  };
+}
+
+async function readLock(lockFile: string): Promise<{ text: string; holder: LockHolder | undefined; mtime: number } | undefined> {
+  try {
+    const [text, info] = await Promise.all([readFile(lockFile, "utf8"), stat(lockFile)]);
+    let holder: LockHolder | undefined;
+    try {
+      const parsed = JSON.parse(text) as Partial<LockHolder>;
+      if (typeof parsed.pid === "number" && typeof parsed.host === "string" && typeof parsed.token === "string") {
+        holder = { pid: parsed.pid, host: parsed.host, token: parsed.token };
+      }
+    } catch {
+      // Not one of ours: stale only by age.
+    }
+    return { text, holder, mtime: info.mtimeMs };
+  } catch {
+    return undefined; // Released meanwhile.
+  }
+}
+
+function isStale(lockState: { holder: LockHolder | undefined; mtime: number }): boolean {
+  if (Date.now() - lockState.mtime > STALE_AFTER_MS) return true;
+  const { holder } = lockState;
+  // A pid means nothing on another machine (an output on a shared drive): there, only age tells.
+  return holder !== undefined && holder.host === hostname() && !processAlive(holder.pid);
+}
+
+/**
+ * Removes a stale lock, and only that one: it is renamed to a unique name
+ * first (of two runs doing so, one wins), then checked to be the lock judged
+ * stale; if another run's fresh lock was caught instead, it is put back.
+ */
+async function takeOver(lockFile: string, staleText: string): Promise<void> {
+  const aside = `${lockFile}-${newTag()}`;
+  try {
+    await rename(lockFile, aside);
+  } catch {
+    return; // Another run removed or took it first.
+  }
+  try {
+    if ((await readFile(aside, "utf8")) !== staleText) await link(aside, lockFile).catch(() => undefined);
+  } finally {
+    await rm(aside, { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Files under `outDir` (relative, `/` separators, sorted), skipping user folders. */

@@ -25,9 +25,12 @@ const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})
  * How long a `Retry-After` value asks to wait, in **milliseconds**, measured
  * from `now` (epoch milliseconds).
  *
- * - delta-seconds (`"120"`) → `120_000`; a negative integer → `0`;
- * - an HTTP date (IMF-fixdate, RFC 850 or asctime form) → the time until it,
- *   `0` when it is already past;
+ * - delta-seconds (`"120"`) → `120_000`; `"0"` → `0` (retry at once);
+ * - an HTTP date (IMF-fixdate, RFC 850 or asctime form) → the time until it
+ *   (`0` when it is now);
+ * - a negative number of seconds, or a date already past → `undefined`: the
+ *   value gives no usable wait (a clock skew or a server bug), so it must not
+ *   become "retry at once", and the caller backs off as without it;
  * - anything else (empty, `null`, decimals, other date forms) → `undefined`;
  * - results above `options.maxMs` are capped at it.
  */
@@ -39,11 +42,10 @@ export function parseRetryAfter(
   if (value === null || value === undefined) return undefined;
   const maxMs = Math.max(0, options.maxMs ?? DEFAULT_MAX_RETRY_AFTER_MS);
   const text = value.trim();
-  if (/^-\d+$/.test(text)) return 0;
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, maxMs);
   const at = parseHttpDate(text, now);
-  if (at === undefined) return undefined;
-  return Math.min(Math.max(0, Math.ceil(at - now)), maxMs);
+  if (at === undefined || at < now) return undefined;
+  return Math.min(Math.ceil(at - now), maxMs);
 }
 
 /** Epoch milliseconds of an HTTP date in any of its three forms, or `undefined`. */

@@ -147,7 +147,11 @@ function decide(
   if (error instanceof HttpStatusError) {
     // An HTTP answer proves the request reached the service.
     if (!ctx.idempotent) return undefined;
-    const asked = error.retryAfterMs;
+    // Only a real wait is guidance: a negative one (from a hand-made error) is ignored, never "at once".
+    const asked =
+      error.retryAfterMs !== undefined && Number.isFinite(error.retryAfterMs) && error.retryAfterMs >= 0
+        ? error.retryAfterMs
+        : undefined;
     // A Retry-After longer than the policy allows is not slept: the error goes
     // to the caller, who can reschedule using its retryAfterMs.
     const tooLong = asked !== undefined && asked > policy.maxDelayMs;
@@ -185,7 +189,9 @@ function abortError(signal: AbortSignal | undefined, reached: boolean): HttpTran
  *
  * Rules (delays in ms; `n` is the number of the failed attempt; "budget" is
  * `maxAttempts` tries in all):
- * - 429, idempotent only: wait Retry-After when given, else full-jitter backoff;
+ * - 429, idempotent only: wait Retry-After when given, else full-jitter backoff
+ *   (a negative or past Retry-After counts as not given: it never means
+ *   "retry at once");
  * - 500, 502, 503, 504, idempotent only: full-jitter backoff, at least
  *   Retry-After when given;
  * - on 429 and 5xx, a Retry-After above `maxDelayMs` is not waited for: the

@@ -13,8 +13,9 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(" 120 ", NOW)).toBe(120_000);
   });
 
-  it("turns negative seconds into 0", () => {
-    expect(parseRetryAfter("-5", NOW)).toBe(0);
+  it("gives no wait for negative seconds (never 0, which means at once)", () => {
+    expect(parseRetryAfter("-5", NOW)).toBeUndefined();
+    expect(parseRetryAfter("-0", NOW)).toBeUndefined();
   });
 
   it("reads the three HTTP date forms relative to now", () => {
@@ -27,8 +28,10 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Tue, 01 Jan 2030 00:00:02 GMT", NOW + 250)).toBe(1_750);
   });
 
-  it("turns a past date into 0", () => {
-    expect(parseRetryAfter("Mon, 31 Dec 2029 23:59:00 GMT", NOW)).toBe(0);
+  it("gives no wait for a past date (never 0, which means at once), and 0 for a date that is now", () => {
+    expect(parseRetryAfter("Mon, 31 Dec 2029 23:59:00 GMT", NOW)).toBeUndefined();
+    expect(parseRetryAfter("Tue, 01 Jan 2030 00:00:00 GMT", NOW + 1)).toBeUndefined();
+    expect(parseRetryAfter("Tue, 01 Jan 2030 00:00:00 GMT", NOW)).toBe(0);
   });
 
   it("rejects garbage", () => {

@@ -5,6 +5,7 @@
 
 import type { QueryNode } from "./ast.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
+import type { ValidationResult } from "../validate.js";
 import type { QueryLanguage } from "./language.js";
 import { parseQuery } from "./parser.js";
 import { toString } from "./render.js";
@@ -80,11 +81,7 @@ export function createSearchRequest<F extends string, Z extends string>(
   if (query.trim().length === 0) {
     if (issues.length === 0) issue("query", "required", "query must not be empty");
   } else if (language !== undefined) {
-    // Date math is evaluated in the request's zone when it is a usable one.
-    const zone = input.timezone;
-    const usable = zone !== undefined && language.timeZones.includes(zone) && isValidTimeZone(zone);
-    const parsed = parseQuery(query, language, usable ? { timeZone: zone } : {});
-    if (!parsed.ok) for (const e of parsed.errors) issue("query", "format", e.message);
+    checkQueryText(query, language, "query", issues, input.timezone);
   }
 
   if (typeof input.sort !== "string") {
@@ -125,4 +122,54 @@ export function createSearchRequest<F extends string, Z extends string>(
   if (input.offset !== undefined) request.offset = input.offset;
   if (input.limit !== undefined) request.limit = input.limit;
   return request;
+}
+
+/**
+ * Checks a query text against `language`, adding an issue at `path` per
+ * error (`format`), or one `required` issue for an empty text; warnings (the
+ * documented recommendations) add nothing. A value that is not a string is
+ * left to the type check that reports it. Date math is evaluated in
+ * `timeZone` when it is one of the language's usable zones, in UTC
+ * otherwise. Messages never contain a value of the query.
+ */
+export function checkQueryText<F extends string, Z extends string>(
+  value: unknown,
+  language: QueryLanguage<F, Z>,
+  path: string,
+  issues: ValidationIssue[],
+  timeZone?: unknown,
+): void {
+  if (typeof value !== "string") return;
+  if (value.trim().length === 0) {
+    issues.push({ path, code: "required", message: "query must not be empty" });
+    return;
+  }
+  const usable =
+    typeof timeZone === "string" && (language.timeZones as readonly string[]).includes(timeZone) && isValidTimeZone(timeZone);
+  const parsed = parseQuery(value, language, usable ? { timeZone: timeZone as Z } : {});
+  if (!parsed.ok) for (const e of parsed.errors) issues.push({ path, code: "format", message: e.message });
+}
+
+/**
+ * The request check of a search operation: `validate` (the check of the
+ * body's shape) followed by {@link checkQueryText} on its `field`, so that a
+ * query that does not parse is refused with every other problem, before
+ * anything is sent (`callRest` throws `ValidationError` for them). Its time
+ * zone is the body's `timezone`.
+ */
+export function withQueryCheck<T, F extends string, Z extends string>(
+  validate: (value: unknown) => ValidationResult<T>,
+  language: QueryLanguage<F, Z>,
+  field = "query",
+): (value: unknown) => ValidationResult<T> {
+  return (value) => {
+    const checked = validate(value);
+    if (typeof value !== "object" || value === null) return checked;
+    const body = value as Readonly<Record<string, unknown>>;
+    const own = (key: string): unknown => (Object.prototype.hasOwnProperty.call(body, key) ? body[key] : undefined);
+    const issues: ValidationIssue[] = [];
+    checkQueryText(own(field), language, field, issues, own("timezone"));
+    if (issues.length === 0) return checked;
+    return { ok: false, issues: [...(checked.ok ? [] : checked.issues), ...issues] };
+  };
 }

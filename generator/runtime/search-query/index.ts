@@ -66,7 +66,13 @@ export {
   type RangeParseResult,
 } from "./range.js";
 export { toString } from "./render.js";
-export { createSearchRequest, type SearchRequest, type SearchRequestInput } from "./request.js";
+export {
+  checkQueryText,
+  createSearchRequest,
+  withQueryCheck,
+  type SearchRequest,
+  type SearchRequestInput,
+} from "./request.js";
 export {
   createSort,
   parseSort,

@@ -1,14 +1,13 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { checkSchema } from "./check/check-schema.js";
-import { readSchema } from "./check/read-schema.js";
+import { checkDescription } from "./check/check-description.js";
 import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
 import { emitPackage } from "./emit/emit-package.js";
 import type { PackageInfo } from "./emit/emit-templates.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { formatFiles } from "./format/format-files.js";
-import { loadSchemas } from "./load/load-schemas.js";
+import { readYamlDescription } from "./frontends/yaml/read-yaml.js";
 import { buildModel } from "./model/build-model.js";
 import type { Model } from "./model/ir.js";
 
@@ -52,14 +51,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return { model, files: formatted };
 }
 
-/** Load, check and model stages only. */
+/** Front end, check and model stages only. */
 export async function loadModel(options: GenerateOptions): Promise<Model> {
   const diagnostics = new Diagnostics();
-  const files = await loadSchemas({ dir: options.schemasDir, cwd: options.cwd ?? process.cwd() }, diagnostics);
-  const ast = readSchema(files, diagnostics);
-  const checked = checkSchema(ast, diagnostics);
+  const description = await readYamlDescription({ dir: options.schemasDir, cwd: options.cwd ?? process.cwd() }, diagnostics);
+  checkDescription(description, diagnostics);
   if (diagnostics.count > 0) throw new SchemaErrors(diagnostics.sorted());
-  return buildModel(checked);
+  return buildModel(description);
 }
 
 async function packageInfo(): Promise<PackageInfo> {

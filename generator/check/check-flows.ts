@@ -1,15 +1,15 @@
 import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/did-you-mean.js";
-import { SCALAR_NAMES } from "../model/ir.js";
-import type { EnumAst, FieldAst } from "./ast.js";
-import { constProblem } from "./check-schema.js";
-import type { FlatService, TypeDecl } from "./flatten.js";
+import type { EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
+import { SCALAR_NAMES } from "../model/vocabulary.js";
+import { constProblem } from "./const-fit.js";
+import { resolvePath } from "./resolve-path.js";
 
 /** Flows name an operation, paths into its request body, and constants that fit. */
-export function checkFlows(flat: FlatService, types: ReadonlyMap<string, TypeDecl>, enums: ReadonlyMap<string, EnumAst>, d: Diagnostics): void {
-  const ops = new Map(flat.operations.map((o) => [o.operation.name, o]));
-  const flowNames = new Set(flat.service.flows.map((f) => f.name));
-  for (const flow of flat.service.flows) {
+export function checkFlows(service: ServiceDescription, types: ReadonlyMap<string, TypeDescription>, enums: ReadonlyMap<string, EnumDescription>, d: Diagnostics): void {
+  const ops = new Map(service.operations.map((o) => [o.name, o]));
+  const flowNames = new Set(service.flows.map((f) => f.name));
+  for (const flow of service.flows) {
     const op = ops.get(flow.operation.name);
     if (!op) {
       d.error(flow.operation.at, `unknown operation "${flow.operation.name}"${didYouMean(flow.operation.name, ops.keys())}`);
@@ -20,7 +20,7 @@ export function checkFlows(flat: FlatService, types: ReadonlyMap<string, TypeDec
       d.error(flow.operation.at, `operation "${flow.operation.name}" has no request body for the flow to fill`);
       continue;
     }
-    const check = (path: string, at: Position): FieldAst | undefined => {
+    const check = (path: string, at: Position): FieldDescription | undefined => {
       const field = resolvePath(request, path.split("."), types);
       if (typeof field === "string") d.error(at, `"${path}" is not a field of ${request.name}: ${field}`);
       return typeof field === "string" ? undefined : field;
@@ -28,7 +28,7 @@ export function checkFlows(flat: FlatService, types: ReadonlyMap<string, TypeDec
     for (const r of flow.required) check(r.path, r.at);
     for (const c of [...flow.constants, ...flow.defaults]) {
       const field = check(c.path, c.at);
-      if (!field?.type) continue;
+      if (!field) continue;
       const kind = (SCALAR_NAMES as readonly string[]).includes(field.type.name) ? "scalar" : enums.has(field.type.name) ? "enum" : "object";
       const problem = constProblem(c.value, kind, field.type.name, enums);
       if (problem) d.error(c.at, `constant for "${c.path}": ${problem}`);
@@ -51,23 +51,4 @@ export function checkFlows(flat: FlatService, types: ReadonlyMap<string, TypeDec
       else if (other.name === flow.name) d.error(other.at, `flow "${flow.name}" cannot combine with itself`);
     }
   }
-}
-
-/** Walks a dotted path through a type's fields (inherited ones included); a string explains a failure. */
-export function resolvePath(type: TypeDecl, parts: readonly string[], types: ReadonlyMap<string, TypeDecl>): FieldAst | string {
-  let current: TypeDecl | undefined = type;
-  let field: FieldAst | undefined;
-  for (const [i, part] of parts.entries()) {
-    if (!current) return `"${parts.slice(0, i).join(".")}" is not an object`;
-    const fields = allFields(current, types);
-    field = fields.find((f) => f.name === part);
-    if (!field) return `no field "${part}" in ${current.name}${didYouMean(part, fields.map((f) => f.name))}`;
-    current = field.type ? types.get(field.type.name) : undefined;
-  }
-  return field ?? "empty path";
-}
-
-function allFields(t: TypeDecl, types: ReadonlyMap<string, TypeDecl>, depth = 0): readonly FieldAst[] {
-  const base = t.extends && depth < 32 ? types.get(t.extends.name) : undefined;
-  return base ? [...allFields(base, types, depth + 1), ...t.fields] : t.fields;
 }

@@ -1,5 +1,5 @@
 import { VariableDeclarationKind } from "ts-morph";
-import { pascalCase } from "../check/names.js";
+import { pascalCase } from "../naming/case.js";
 import type { ObjectType, Service } from "../model/ir.js";
 import type { TsFile } from "./ts-file.js";
 

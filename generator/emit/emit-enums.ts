@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { lowerCamel } from "../check/names.js";
+import { lowerCamel } from "../naming/case.js";
 import type { EnumType, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docBlock, docText } from "./jsdoc.js";

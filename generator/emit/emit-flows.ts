@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { pascalCase } from "../check/names.js";
+import { pascalCase } from "../naming/case.js";
 import type { Flow, ObjectType, Service } from "../model/ir.js";
 import { validatorName } from "./emit-validators.js";
 import { redactorName } from "./emit-redact.js";

@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { lowerCamel, pascalCase } from "../check/names.js";
+import { lowerCamel, pascalCase } from "../naming/case.js";
 import type { Service } from "../model/ir.js";
 import { enumValuesName } from "./emit-enums.js";
 import type { GeneratedFile } from "./generated-file.js";

@@ -1,4 +1,4 @@
-import { lowerCamel, pascalCase } from "../check/names.js";
+import { lowerCamel, pascalCase } from "../naming/case.js";
 import type { Flow, ObjectType, RestOperation, Service } from "../model/ir.js";
 import { sensitiveTypes } from "../model/reachable.js";
 import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";

@@ -1,8 +1,6 @@
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { CheckedSchema } from "../check/check-schema.js";
-import type { DocsAst, EnumAst, FieldAst } from "../check/ast.js";
-import type { FlatService, TypeDecl } from "../check/flatten.js";
-import { lowerCamel } from "../check/names.js";
+import type { Description, DocsDescription, EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
+import { lowerCamel } from "../naming/case.js";
 import {
   SCALAR_NAMES,
   type Documented,
@@ -18,18 +16,18 @@ import {
 } from "./ir.js";
 
 /**
- * Builds the IR from a schema that passed every check. Positions and YAML
- * details are dropped; names are final; lists are in a deterministic order.
+ * Builds the IR from a description that passed every check, whichever front
+ * end read it. Positions are dropped; names are final; lists are in a
+ * deterministic order.
  */
-export function buildModel(schema: CheckedSchema): Model {
-  const services = schema.services.filter((s) => s.service.block).map(buildService);
+export function buildModel(description: Description): Model {
+  const services = description.services.map(buildService);
   return { services: services.sort((a, b) => compareText(a.name, b.name)) };
 }
 
-function buildService(flat: FlatService): Service {
-  const s = flat.service;
-  const block = s.block!;
-  const decls = new Map(flat.decls.map((d) => [d.name, d]));
+function buildService(s: ServiceDescription): Service {
+  const block = s;
+  const decls = new Map(s.types.map((d) => [d.name, d]));
   const enumNames = new Set(s.enums.map((e) => e.name));
   const ref = (name: string): TypeRef =>
     (SCALAR_NAMES as readonly string[]).includes(name)
@@ -38,9 +36,9 @@ function buildService(flat: FlatService): Service {
         ? { kind: "enum", name }
         : { kind: "object", name };
 
-  const fieldOf = (f: FieldAst): Field => ({
+  const fieldOf = (f: FieldDescription): Field => ({
     name: f.name,
-    type: ref(f.type!.name),
+    type: ref(f.type.name),
     required: f.required,
     ...(f.list ? { list: { min: f.list.min, ...(f.list.max !== undefined ? { max: f.list.max } : {}), ...(f.list.item !== undefined ? { item: f.list.item } : {}) } } : {}),
     ...(f.const ? { const: f.const.value } : {}),
@@ -55,12 +53,12 @@ function buildService(flat: FlatService): Service {
     ...docs(f),
   });
 
-  const allFieldsOf = (d: TypeDecl, depth = 0): Field[] => {
+  const allFieldsOf = (d: TypeDescription, depth = 0): Field[] => {
     const base = d.extends && depth < 64 ? decls.get(d.extends.name) : undefined;
     return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map(fieldOf)];
   };
 
-  const types: ObjectType[] = flat.decls.map((d) => ({
+  const types: ObjectType[] = s.types.map((d) => ({
     name: d.name,
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
@@ -74,18 +72,18 @@ function buildService(flat: FlatService): Service {
 
   const enums: EnumType[] = s.enums.map(enumOf);
 
-  const operations: Operation[] = flat.operations.map(({ operation: op, requestType, responseType }) => {
+  const operations: Operation[] = s.operations.map((op) => {
     if (op.protocol === "soap") {
       return {
         protocol: "soap",
         name: op.name,
         method: lowerCamel(op.name),
         auth: op.auth,
-        requestType: requestType!.name,
-        resultType: responseType!.name,
+        requestType: op.requestType.name,
+        resultType: op.responseType.name,
         responseElement: `${op.name}Response`,
         resultElement: `${op.name}Result`,
-        ...(op.response?.gap ? { responseGap: op.response.gap.name } : {}),
+        ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
         ...docs(op),
       };
     }
@@ -96,9 +94,9 @@ function buildService(flat: FlatService): Service {
       httpMethod: op.httpMethod,
       path: op.path,
       baseUrl: op.baseUrl.name,
-      params: op.params.map((p) => ({ name: p.name, type: ref(p.type?.name ?? "string"), ...docs(p) })),
-      ...(requestType ? { requestType: requestType.name } : {}),
-      ...(responseType ? { responseType: responseType.name } : {}),
+      params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
+      ...(op.requestType ? { requestType: op.requestType.name } : {}),
+      ...(op.responseType ? { responseType: op.responseType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
       idempotent: op.idempotent,
       ...(op.timeoutMs !== undefined ? { timeoutMs: op.timeoutMs } : {}),
@@ -126,7 +124,7 @@ function buildService(flat: FlatService): Service {
     usedBy: [...(usedBy.get(g.name) ?? [])].sort(compareText),
   }));
 
-  const q = s.queries[0];
+  const q = s.query;
   return {
     name: block.name,
     title: block.title,
@@ -188,7 +186,7 @@ function buildService(flat: FlatService): Service {
   };
 }
 
-function enumOf(e: EnumAst): EnumType {
+function enumOf(e: EnumDescription): EnumType {
   if (e.groups) {
     const seen = new Map<string, EnumType["values"][number]>();
     for (const m of e.groups.members) for (const v of m.values) if (!seen.has(v.value)) seen.set(v.value, { value: v.value, ...docs(v) });
@@ -203,6 +201,6 @@ function enumOf(e: EnumAst): EnumType {
   return { name: e.name, values: e.values.map((v) => ({ value: v.value, ...docs(v) })), ...(e.default ? { default: e.default.value } : {}), ...docs(e) };
 }
 
-function docs(d: DocsAst): Documented {
+function docs(d: DocsDescription): Documented {
   return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes };
 }

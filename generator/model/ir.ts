@@ -6,69 +6,9 @@
  * Everything in it is plain, immutable data in a deterministic order.
  */
 
-export type ScalarName =
-  | "string"
-  | "boolean"
-  | "short"
-  | "int"
-  | "long"
-  | "decimal"
-  | "date"
-  | "dateTime"
-  | "gYearMonth"
-  | "base64"
-  | "uri";
-
-export const SCALAR_NAMES: readonly ScalarName[] = [
-  "string",
-  "boolean",
-  "short",
-  "int",
-  "long",
-  "decimal",
-  "date",
-  "dateTime",
-  "gYearMonth",
-  "base64",
-  "uri",
-];
-
-export type SensitiveKind =
-  | "card-number"
-  | "account-number"
-  | "card-code"
-  | "routing-number"
-  | "transaction-key"
-  | "cryptogram"
-  | "wallet-payload"
-  | "token"
-  /** A query expression of the service's query language: values of its sensitive query fields are redacted. */
-  | "query";
-
-export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
-  "card-number",
-  "account-number",
-  "card-code",
-  "routing-number",
-  "transaction-key",
-  "cryptogram",
-  "wallet-payload",
-  "token",
-  "query",
-];
-
-/** Where a fact comes from: a source document and a section of it. */
-export interface SourceRef {
-  readonly document: string;
-  readonly section: string;
-}
-
-export type NoteKind = "contradiction" | "interpretation" | "info";
-
-export interface Note {
-  readonly kind: NoteKind;
-  readonly text: string;
-}
+export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
+export type { ConstValue, HttpMethod, Note, NoteKind, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
+import type { ConstValue, HttpMethod, Note, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -90,8 +30,6 @@ export interface ListShape {
   readonly item?: string;
 }
 
-export type ConstValue = string | number | boolean;
-
 export interface Field extends Documented {
   /** The wire name: XML element or JSON property. */
   readonly name: string;
@@ -110,14 +48,6 @@ export interface Field extends Documented {
   readonly examples: readonly string[];
   readonly gap?: string;
 }
-
-/** How a type came to be. */
-export type TypeOrigin =
-  | { readonly kind: "declared" }
-  /** An inline object of a field (or a dotted path); `parent` and `field` name where. */
-  | { readonly kind: "inline"; readonly parent: string; readonly field: string }
-  | { readonly kind: "request"; readonly operation: string }
-  | { readonly kind: "response"; readonly operation: string };
 
 export interface ObjectType extends Documented {
   readonly name: string;
@@ -150,16 +80,6 @@ export interface EnumType extends Documented {
   };
 }
 
-export interface RetryGuidance {
-  readonly retryAfter?: boolean;
-  /** Milliseconds. */
-  readonly delayMs?: number;
-  readonly minAttempts?: number;
-  readonly maxAttempts?: number;
-  readonly backoff?: "exponential";
-  readonly noImmediateRetryAfterTimeout?: boolean;
-}
-
 export interface StatusInfo {
   readonly code: number;
   readonly meaning: string;
@@ -185,8 +105,6 @@ export interface PathParam extends Documented {
   readonly name: string;
   readonly type: TypeRef;
 }
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RestOperation extends Documented {
   readonly protocol: "rest";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMap, isScalar, isSeq, parseDocument, visit, type Scalar } from "yaml";
-import { PROSE_KEYS } from "../../generator/check/prose-keys.js";
+import { PROSE_KEYS } from "../../generator/frontends/yaml/prose-keys.js";
 import { readCommentText } from "../../generator/emit/schema-text.js";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
 

@@ -1,38 +1,34 @@
 import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/did-you-mean.js";
-import { SCALAR_NAMES, type ScalarName } from "../model/ir.js";
-import type { EnumAst, FieldAst, SchemaAst, ServiceAst } from "./ast.js";
-import { flattenService, type FlatService, type TypeDecl } from "./flatten.js";
-import { checkFlows, resolvePath } from "./check-flows.js";
-import { lowerCamel } from "./names.js";
+import type { Description, EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
+import { lowerCamel } from "../naming/case.js";
+import { SCALAR_NAMES, type ScalarName } from "../model/vocabulary.js";
+import { checkFlows } from "./check-flows.js";
+import { constProblem, enumValues } from "./const-fit.js";
+import { resolvePath } from "./resolve-path.js";
 
-/** The checked schema: each service flattened, ready for the model stage. */
-export interface CheckedSchema {
-  readonly services: readonly FlatService[];
+/**
+ * Checks a description, whichever front end read it: references, duplicates,
+ * cycles, facets that fit their types, bindings, links, flows, the query
+ * language. Every problem goes to `diagnostics`, with its position.
+ */
+export function checkDescription(description: Description, diagnostics: Diagnostics): void {
+  for (const service of description.services) checkService(service, diagnostics);
 }
 
-/** Runs every cross-reference check; problems go to `diagnostics`. */
-export function checkSchema(ast: SchemaAst, diagnostics: Diagnostics): CheckedSchema {
-  const services = ast.services.map((s) => flattenService(s, diagnostics));
-  for (const flat of services) checkService(flat, diagnostics);
-  return { services };
-}
-
-function checkService(flat: FlatService, d: Diagnostics): void {
-  const s = flat.service;
-  const block = s.block;
-  if (!block) return; // Reported by the reader.
+function checkService(s: ServiceDescription, d: Diagnostics): void {
+  const block = s;
 
   // One namespace for types and enums.
-  const typeNames = new Map<string, TypeDecl>();
-  const enumNames = new Map<string, EnumAst>();
+  const typeNames = new Map<string, TypeDescription>();
+  const enumNames = new Map<string, EnumDescription>();
   const seen = new Map<string, Position>();
   const claim = (name: string, at: Position, what: string) => {
     const first = seen.get(name);
     if (first) d.error(at, `${what} "${name}" is already declared at ${first.file}:${first.line}:${first.col}`);
     else seen.set(name, at);
   };
-  for (const t of flat.decls) {
+  for (const t of s.types) {
     claim(t.name, t.at, t.origin.kind === "declared" ? "type" : "generated type");
     if (!typeNames.has(t.name)) typeNames.set(t.name, t);
   }
@@ -54,7 +50,6 @@ function checkService(flat: FlatService, d: Diagnostics): void {
     if (methods.has(m)) d.error(op.at, `operation "${op.name}" has the same method name "${m}" as another operation`);
     methods.set(m, op.at);
   }
-  if (s.queries.length > 1) d.error(s.queries[1]!.at, "a service has at most one query block");
 
   const gapIds = new Set(s.gaps.map((g) => g.name));
   const checkGap = (ref: { name: string; at: Position } | undefined) => {
@@ -81,7 +76,7 @@ function checkService(flat: FlatService, d: Diagnostics): void {
   const baseUrls = new Set(block.rest?.baseUrls.map((b) => b.name) ?? []);
 
   // Types and fields.
-  for (const t of flat.decls) {
+  for (const t of s.types) {
     checkGap(t.gap);
     if (t.extends) {
       const base = typeNames.get(t.extends.name);
@@ -93,14 +88,14 @@ function checkService(flat: FlatService, d: Diagnostics): void {
       if (fieldNames.has(f.name)) d.error(f.at, `field "${f.name}" is declared twice in "${t.name}"`);
       fieldNames.set(f.name, f.at);
       if (t.kind === "choice" && f.required) d.error(f.requiredAt ?? f.at, `"${f.name}" is a member of the choice "${t.name}" and cannot be required: exactly one member is present`);
-      checkField(f, t, flat, resolve, enumNames, d);
+      checkField(f, t, s, resolve, enumNames, d);
       checkGap(f.gap);
     }
     if (t.kind === "choice" && t.fields.length < 2) d.error(t.at, `choice "${t.name}" needs at least two members`);
   }
-  checkExtensionCycles(flat.decls, typeNames, d);
-  checkRequiredCycles(flat.decls, typeNames, d);
-  checkInheritedDuplicates(flat.decls, typeNames, d);
+  checkExtensionCycles(s.types, typeNames, d);
+  checkRequiredCycles(s.types, typeNames, d);
+  checkInheritedDuplicates(s.types, typeNames, d);
 
   // Enums.
   for (const e of s.enums) {
@@ -133,18 +128,17 @@ function checkService(flat: FlatService, d: Diagnostics): void {
   }
 
   // Operations.
-  for (const { operation: op, requestType, responseType } of flat.operations) {
+  for (const op of s.operations) {
     if (op.protocol === "rest") {
+      const { requestType, responseType } = op;
       if (!baseUrls.has(op.baseUrl.name)) d.error(op.baseUrl.at, `unknown base URL "${op.baseUrl.name}"${didYouMean(op.baseUrl.name, baseUrls)}`);
       const inPath = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
       const declared = new Set(op.params.map((p) => p.name));
       for (const p of inPath) if (!declared.has(p)) d.error(op.pathAt, `path parameter {${p}} is not declared in "params"`);
       for (const p of op.params) {
         if (!inPath.includes(p.name)) d.error(p.at, `parameter "${p.name}" does not appear in the path ${op.path}`);
-        if (p.type) {
-          const kind = resolve(p.type, "type");
-          if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
-        }
+        const kind = resolve(p.type, "type");
+        if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
       }
       for (const ref of [requestType, responseType]) {
         if (!ref) continue;
@@ -156,7 +150,7 @@ function checkService(flat: FlatService, d: Diagnostics): void {
         if (codes.has(st.code)) d.error(st.at, `status ${st.code} is listed twice`);
         codes.add(st.code);
       }
-      if (op.httpMethod === "GET" && op.request) d.error(op.request.at, "a GET operation has no request body");
+      if (op.httpMethod === "GET" && requestType) d.error(requestType.at, "a GET operation has no request body");
       const response = responseType ? typeNames.get(responseType.name) : undefined;
       const methodsSeen = new Set<string>();
       for (const link of op.links) {
@@ -173,8 +167,8 @@ function checkService(flat: FlatService, d: Diagnostics): void {
   }
 
   // Flows, query, events.
-  checkFlows(flat, typeNames, enumNames, d);
-  const query = s.queries[0];
+  checkFlows(s, typeNames, enumNames, d);
+  const query = s.query;
   if (query) {
     const tz = enumNames.get(query.timeZones.name);
     if (!tz) d.error(query.timeZones.at, `unknown enum "${query.timeZones.name}"${didYouMean(query.timeZones.name, enumNames.keys())}`);
@@ -190,21 +184,20 @@ function checkService(flat: FlatService, d: Diagnostics): void {
     }
   }
   for (const ev of s.events) checkGap(ev.payloadGap);
-  for (const op of s.operations) if (op.protocol === "soap") checkGap(op.response?.gap);
+  for (const op of s.operations) if (op.protocol === "soap") checkGap(op.responseGap);
 }
 
 function checkField(
-  f: FieldAst,
-  owner: TypeDecl,
-  flat: FlatService,
+  f: FieldDescription,
+  owner: TypeDescription,
+  service: ServiceDescription,
   resolve: (ref: { name: string; at: Position }, what: string) => "scalar" | "object" | "enum" | undefined,
-  enums: ReadonlyMap<string, EnumAst>,
+  enums: ReadonlyMap<string, EnumDescription>,
   d: Diagnostics,
 ): void {
-  if (!f.type) return;
   const kind = resolve(f.type, "type");
   const scalar = kind === "scalar" ? (f.type.name as ScalarName) : undefined;
-  if (f.list?.item !== undefined && flat.protocol === "rest") d.error(f.list.at, "list item names are for XML; a JSON list has no item element");
+  if (f.list?.item !== undefined && service.protocol === "rest") d.error(f.list.at, "list item names are for XML; a JSON list has no item element");
   if ((f.minLength !== undefined || f.maxLength !== undefined) && scalar !== "string" && scalar !== "base64") {
     d.error(f.at, `minLength/maxLength apply to strings; "${f.name}" is ${f.type.name}`);
   }
@@ -212,7 +205,7 @@ function checkField(
     d.error(f.at, `minimum/maximum apply to numbers; "${f.name}" is ${f.type.name}`);
   }
   if (f.sensitive && kind !== "scalar") d.error(f.at, `only scalar fields can be sensitive; "${f.name}" is ${f.type.name}`);
-  if (f.sensitive === "query" && (scalar !== "string" || flat.service.queries.length === 0)) d.error(f.at, `"sensitive: query" marks a string field holding a query of the service's own query language; "${f.name}" is not one`);
+  if (f.sensitive === "query" && (scalar !== "string" || service.query === undefined)) d.error(f.at, `"sensitive: query" marks a string field holding a query of the service's own query language; "${f.name}" is not one`);
   if (f.default) {
     const en = kind === "enum" ? enums.get(f.type.name) : undefined;
     if (!en) d.error(f.default.at, `default applies to enum fields; "${f.name}" is ${f.type.name}`);
@@ -224,37 +217,6 @@ function checkField(
   }
 }
 
-/** Why a constant does not fit a field type, or undefined when it fits. */
-export function constProblem(
-  value: string | number | boolean,
-  kind: "scalar" | "object" | "enum" | undefined,
-  typeName: string,
-  enums: ReadonlyMap<string, EnumAst>,
-): string | undefined {
-  if (kind === undefined) return undefined;
-  if (kind === "object") return `an object type cannot have a constant`;
-  if (kind === "enum") {
-    const en = enums.get(typeName)!;
-    return typeof value === "string" && enumValues(en).has(value) ? undefined : `${JSON.stringify(value)} is not a value of enum "${typeName}"`;
-  }
-  switch (typeName as ScalarName) {
-    case "boolean":
-      return typeof value === "boolean" ? undefined : "a boolean field needs true or false";
-    case "short":
-    case "int":
-      return typeof value === "number" && Number.isInteger(value) ? undefined : "an integer field needs a whole number";
-    case "long":
-    case "decimal":
-      return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value)) ? undefined : `write the ${typeName} constant as a quoted string`;
-    default:
-      return typeof value === "string" ? undefined : `a ${typeName} field needs a quoted string`;
-  }
-}
-
-export function enumValues(e: EnumAst): Set<string> {
-  return new Set(e.groups ? e.groups.members.flatMap((m) => m.values.map((v) => v.value)) : e.values.map((v) => v.value));
-}
-
 function uniqueNames(items: readonly { name: string; at: Position }[], what: string, d: Diagnostics): void {
   const seen = new Map<string, Position>();
   for (const item of items) {
@@ -264,7 +226,7 @@ function uniqueNames(items: readonly { name: string; at: Position }[], what: str
   }
 }
 
-function checkExtensionCycles(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
+function checkExtensionCycles(decls: readonly TypeDescription[], types: ReadonlyMap<string, TypeDescription>, d: Diagnostics): void {
   for (const t of decls) {
     const chain = [t.name];
     let cur = t.extends ? types.get(t.extends.name) : undefined;
@@ -280,21 +242,21 @@ function checkExtensionCycles(decls: readonly TypeDecl[], types: ReadonlyMap<str
 }
 
 /** A type that requires itself (through required, non-list fields) can never be written. */
-function checkRequiredCycles(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
-  const requiredRefs = (t: TypeDecl): FieldAst[] => {
-    const own = t.kind === "object" ? t.fields.filter((f) => f.required && !(f.list && f.list.min === 0) && f.type && types.has(f.type.name)) : [];
+function checkRequiredCycles(decls: readonly TypeDescription[], types: ReadonlyMap<string, TypeDescription>, d: Diagnostics): void {
+  const requiredRefs = (t: TypeDescription): FieldDescription[] => {
+    const own = t.kind === "object" ? t.fields.filter((f) => f.required && !(f.list && f.list.min === 0) && types.has(f.type.name)) : [];
     const base = t.extends ? types.get(t.extends.name) : undefined;
     return base && base !== t ? [...requiredRefs(base), ...own] : own;
   };
   for (const start of decls) {
-    const stack: { type: TypeDecl; path: string[] }[] = [{ type: start, path: [start.name] }];
+    const stack: { type: TypeDescription; path: string[] }[] = [{ type: start, path: [start.name] }];
     const visited = new Set<string>();
     while (stack.length > 0) {
       const { type, path } = stack.pop()!;
       if (visited.has(type.name)) continue;
       visited.add(type.name);
       for (const f of safeRequiredRefs(type, requiredRefs)) {
-        const next = types.get(f.type!.name)!;
+        const next = types.get(f.type.name)!;
         const nextPath = [...path, `${f.name}: ${next.name}`];
         if (next.name === start.name) {
           const onStart = start.fields.includes(f);
@@ -308,7 +270,7 @@ function checkRequiredCycles(decls: readonly TypeDecl[], types: ReadonlyMap<stri
   }
 }
 
-function safeRequiredRefs(t: TypeDecl, f: (t: TypeDecl) => FieldAst[]): FieldAst[] {
+function safeRequiredRefs(t: TypeDescription, f: (t: TypeDescription) => FieldDescription[]): FieldDescription[] {
   try {
     return f(t);
   } catch {
@@ -316,7 +278,7 @@ function safeRequiredRefs(t: TypeDecl, f: (t: TypeDecl) => FieldAst[]): FieldAst
   }
 }
 
-function checkInheritedDuplicates(decls: readonly TypeDecl[], types: ReadonlyMap<string, TypeDecl>, d: Diagnostics): void {
+function checkInheritedDuplicates(decls: readonly TypeDescription[], types: ReadonlyMap<string, TypeDescription>, d: Diagnostics): void {
   for (const t of decls) {
     const inherited = new Set<string>();
     const seenTypes = new Set<string>([t.name]);
@@ -330,4 +292,3 @@ function checkInheritedDuplicates(decls: readonly TypeDecl[], types: ReadonlyMap
   }
 }
 
-export type { ServiceAst };

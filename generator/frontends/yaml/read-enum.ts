@@ -1,5 +1,5 @@
 import type { Node } from "yaml";
-import type { EnumAst, EnumValueAst } from "./ast.js";
+import type { EnumAst, EnumValueAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 

@@ -1,6 +1,6 @@
 import type { Entry, NodeReader } from "./node-reader.js";
-import type { QueryAst, QueryFieldAst } from "./ast.js";
-import { SENSITIVE_KINDS, type SensitiveKind } from "../model/ir.js";
+import type { QueryAst, QueryFieldAst } from "./yaml-ast.js";
+import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads a `query:` block. */

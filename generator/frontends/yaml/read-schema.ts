@@ -1,8 +1,8 @@
 import { isMap, type Node } from "yaml";
-import type { Diagnostics } from "../diagnostics/diagnostic.js";
-import { compareText } from "../diagnostics/diagnostic.js";
-import type { SchemaFile } from "../load/schema-file.js";
-import type { SchemaAst, ServiceAst } from "./ast.js";
+import type { Diagnostics } from "../../diagnostics/diagnostic.js";
+import { compareText } from "../../diagnostics/diagnostic.js";
+import type { SchemaFile } from "./schema-file.js";
+import type { SchemaAst, ServiceAst } from "./yaml-ast.js";
 import { NodeReader } from "./node-reader.js";
 import { readEnum } from "./read-enum.js";
 import { readEvent } from "./read-event.js";

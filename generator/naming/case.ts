@@ -1,4 +1,4 @@
-/** Naming rules shared by the check and model stages, so both agree on generated names. */
+/** Case conversions of names: the rules every part of the generator agrees on. */
 
 /** `orderInformation` → `OrderInformation`; `_links` → `Links`; `retry-policy` → `RetryPolicy`. */
 export function pascalCase(name: string): string {
@@ -7,11 +7,6 @@ export function pascalCase(name: string): string {
     .filter((p) => p.length > 0)
     .map((p) => p[0]!.toUpperCase() + p.slice(1))
     .join("");
-}
-
-/** The name of the type of an inline object field. */
-export function inlineTypeName(parent: string, field: string): string {
-  return parent + pascalCase(field);
 }
 
 /**
@@ -23,17 +18,4 @@ export function lowerCamel(name: string): string {
   const m = /^([A-Z]+)(?=[A-Z][a-z]|$)/.exec(name);
   if (m && m[1]!.length > 1) return m[1]!.toLowerCase() + name.slice(m[1]!.length);
   return name.charAt(0).toLowerCase() + name.slice(1);
-}
-
-export function requestTypeName(operation: string): string {
-  return `${operation}Request`;
-}
-
-export function resultTypeName(operation: string): string {
-  return `${operation}Result`;
-}
-
-/** For REST operations with inline bodies. */
-export function restBodyTypeName(operation: string, part: "request" | "response"): string {
-  return pascalCase(operation) + (part === "request" ? "Request" : "Response");
 }

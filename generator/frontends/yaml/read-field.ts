@@ -1,7 +1,7 @@
 import type { Node } from "yaml";
-import type { Position } from "../diagnostics/diagnostic.js";
-import { SENSITIVE_KINDS, type SensitiveKind } from "../model/ir.js";
-import type { FieldAst } from "./ast.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
+import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
 

@@ -1,6 +1,6 @@
 import type { Node } from "yaml";
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { TypeBodyAst } from "./ast.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { TypeBodyAst } from "./yaml-ast.js";
 import type { Entries, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";

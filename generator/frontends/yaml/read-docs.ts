@@ -1,6 +1,6 @@
 import type { Node } from "yaml";
-import type { NoteKind } from "../model/ir.js";
-import type { DocsAst } from "./ast.js";
+import type { NoteKind } from "../../model/vocabulary.js";
+import type { DocsAst } from "./yaml-ast.js";
 import type { Entries, NodeReader } from "./node-reader.js";
 
 /** Keys every documented construct accepts. */

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { compareText, type Diagnostics } from "../diagnostics/diagnostic.js";
+import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */

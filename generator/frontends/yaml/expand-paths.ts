@@ -1,6 +1,6 @@
 import type { NodeReader } from "./node-reader.js";
-import type { FieldAst } from "./ast.js";
-import type { Diagnostics } from "../diagnostics/diagnostic.js";
+import type { FieldAst } from "./yaml-ast.js";
+import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 
 /**
  * Turns dotted REST field names into nested inline objects, merging fields

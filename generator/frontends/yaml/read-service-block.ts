@@ -1,4 +1,4 @@
-import type { ServiceBlockAst } from "./ast.js";
+import type { ServiceBlockAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readRetry } from "./read-operation.js";

@@ -1,4 +1,4 @@
-import type { EventAst } from "./ast.js";
+import type { EventAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 

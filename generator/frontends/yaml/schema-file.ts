@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node } from "yaml";
-import type { Position } from "../diagnostics/diagnostic.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
 
 /** One parsed schema file, with what is needed to point at any of its nodes. */
 export interface SchemaFile {

@@ -1,7 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
-import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
-import { didYouMean } from "../diagnostics/did-you-mean.js";
-import { positionOf, type SchemaFile } from "../load/schema-file.js";
+import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import { didYouMean } from "../../diagnostics/did-you-mean.js";
+import { positionOf, type SchemaFile } from "./schema-file.js";
 import type { ProseKey } from "./prose-keys.js";
 
 /** A key of a YAML map with its value node and positions. */

@@ -1,10 +1,10 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../model/ir.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../../model/vocabulary.js";
 
 /**
- * The checked schema: what the YAML says, in typed form, with the position of
- * everything a later check may need to point at. Built by the readers of this
- * folder; the model stage turns it into the IR.
+ * What the YAML says, in typed form, with the position of everything a later
+ * check may need to point at. Built by the readers of this folder;
+ * `describeService` turns it into the front-end-neutral description.
  */
 
 export interface Named {

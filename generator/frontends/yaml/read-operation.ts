@@ -1,6 +1,6 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { HttpMethod, RetryGuidance } from "../model/ir.js";
-import type { OperationAst, StatusAst } from "./ast.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { HttpMethod, RetryGuidance } from "../../model/vocabulary.js";
+import type { OperationAst, StatusAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";

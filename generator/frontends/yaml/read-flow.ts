@@ -1,4 +1,4 @@
-import type { FlowAst, PathValueAst } from "./ast.js";
+import type { FlowAst, PathValueAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 

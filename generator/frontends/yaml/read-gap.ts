@@ -1,4 +1,4 @@
-import type { GapAst } from "./ast.js";
+import type { GapAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { readDocs } from "./read-docs.js";
 

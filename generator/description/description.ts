@@ -1,0 +1,182 @@
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin } from "../model/vocabulary.js";
+
+/**
+ * What a contract says, whatever it was written in: the output of every front
+ * end (the YAML schema language today; WSDL/XSD and OpenAPI tomorrow) and the
+ * input of the checker and the model.
+ *
+ * It is flat: every object type has a name (inline objects and operation
+ * bodies are named by the front end), every reference is a name with the
+ * position to report a problem at. It knows no syntax: positions are
+ * `file:line:col` of whatever file the front end read.
+ */
+
+/** A name with the position it was written at. */
+export interface Named {
+  readonly name: string;
+  readonly at: Position;
+}
+
+export interface DocsDescription {
+  readonly doc?: string;
+  readonly source?: SourceRef;
+  readonly notes: readonly { readonly kind: NoteKind; readonly text: string }[];
+}
+
+export interface FieldDescription extends Named, DocsDescription {
+  /** A scalar name, or a type or enum name to resolve. */
+  readonly type: Named;
+  readonly required: boolean;
+  /** Where `required` was said, when it was. */
+  readonly requiredAt?: Position;
+  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  readonly const?: { readonly value: ConstValue; readonly at: Position };
+  readonly default?: { readonly value: string; readonly at: Position };
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Exact decimal text. */
+  readonly minimum?: string;
+  /** Exact decimal text. */
+  readonly maximum?: string;
+  readonly sensitive?: SensitiveKind;
+  readonly examples: readonly string[];
+  readonly gap?: Named;
+}
+
+export interface TypeDescription extends Named, DocsDescription {
+  readonly kind: "object" | "choice" | "opaque";
+  readonly extends?: Named;
+  /** Fields in wire order. */
+  readonly fields: readonly FieldDescription[];
+  /** Unknown properties are kept. */
+  readonly open: boolean;
+  readonly gap?: Named;
+  readonly origin: TypeOrigin;
+}
+
+export interface EnumValueDescription extends DocsDescription {
+  readonly value: string;
+  readonly at: Position;
+}
+
+export interface EnumDescription extends Named, DocsDescription {
+  readonly values: readonly EnumValueDescription[];
+  readonly default?: { readonly value: string; readonly at: Position };
+  /** Membership of this enum's values in the values of another enum. */
+  readonly groups?: {
+    readonly by: Named;
+    readonly members: readonly { readonly group: string; readonly at: Position; readonly values: readonly EnumValueDescription[] }[];
+  };
+}
+
+export interface StatusDescription {
+  readonly code: number;
+  readonly at: Position;
+  readonly meaning: string;
+  readonly retry?: RetryGuidance;
+}
+
+export interface SoapOperationDescription extends Named, DocsDescription {
+  readonly protocol: "soap";
+  /** Whether the service's credentials go into the request. */
+  readonly auth: boolean;
+  readonly requestType: Named;
+  readonly responseType: Named;
+  /** Set when the response is not shown by the documents. */
+  readonly responseGap?: Named;
+}
+
+export interface RestOperationDescription extends Named, DocsDescription {
+  readonly protocol: "rest";
+  readonly httpMethod: HttpMethod;
+  readonly path: string;
+  readonly pathAt: Position;
+  readonly baseUrl: Named;
+  readonly params: readonly FieldDescription[];
+  readonly requestType?: Named;
+  readonly responseType?: Named;
+  readonly statuses: readonly StatusDescription[];
+  readonly idempotent: boolean;
+  readonly timeoutMs?: number;
+  /** Response links the result can follow: link name → operation and the result's method name. */
+  readonly links: readonly { readonly name: string; readonly at: Position; readonly operation: Named; readonly method: string }[];
+}
+
+export type OperationDescription = SoapOperationDescription | RestOperationDescription;
+
+export interface PathValueDescription {
+  readonly path: string;
+  readonly value: ConstValue;
+  readonly at: Position;
+}
+
+export interface FlowDescription extends Named, DocsDescription {
+  readonly title?: string;
+  readonly operation: Named;
+  readonly required: readonly { readonly path: string; readonly at: Position }[];
+  readonly constants: readonly PathValueDescription[];
+  readonly defaults: readonly PathValueDescription[];
+  readonly combinesWith: readonly Named[];
+  /** Values copied from the response of an earlier operation. */
+  readonly from?: { readonly operation: Named; readonly copy: readonly { readonly target: string; readonly source: string; readonly at: Position }[] };
+}
+
+export interface QueryFieldDescription extends Named, DocsDescription {
+  readonly alias?: Named;
+  readonly kind: "text" | "time";
+  readonly sensitive?: Exclude<SensitiveKind, "query">;
+}
+
+export interface QueryDescription extends DocsDescription {
+  readonly at: Position;
+  readonly fields: readonly QueryFieldDescription[];
+  readonly wildcard: { readonly leading: boolean; readonly minPrefix: number };
+  readonly recommend: { readonly maxValuesPerLookup: number; readonly maxWindowDays: number };
+  readonly defaultWindowDays: number;
+  readonly dateMathUnits: readonly string[];
+  readonly timeZones: Named;
+  readonly presets: readonly { readonly name: string; readonly title: string; readonly range: string; readonly at: Position }[];
+}
+
+export interface EventDescription extends Named, DocsDescription {
+  readonly product?: string;
+  readonly payloadGap?: Named;
+}
+
+export interface GapDescription extends Named {
+  readonly source?: SourceRef;
+  readonly text: string;
+  readonly extension: string;
+}
+
+export interface SoapBindingDescription {
+  readonly namespacePlaceholder: string;
+  readonly version: string;
+  readonly requestBase: Named;
+  readonly responseBase: Named;
+}
+
+export interface RestBindingDescription {
+  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
+  readonly retry?: RetryGuidance;
+}
+
+export interface ServiceDescription extends Named, DocsDescription {
+  readonly title: string;
+  readonly protocol: "soap" | "rest";
+  readonly soap?: SoapBindingDescription;
+  readonly rest?: RestBindingDescription;
+  /** Object types, declared and named by the front end, in declaration order. */
+  readonly types: readonly TypeDescription[];
+  readonly enums: readonly EnumDescription[];
+  readonly operations: readonly OperationDescription[];
+  readonly flows: readonly FlowDescription[];
+  readonly query?: QueryDescription;
+  readonly events: readonly EventDescription[];
+  readonly gaps: readonly GapDescription[];
+}
+
+export interface Description {
+  readonly services: readonly ServiceDescription[];
+}

@@ -1,0 +1,92 @@
+/**
+ * The words the description (what a front end reads) and the model (what
+ * emitters read) share: scalar names, sensitive kinds, constants, notes,
+ * sources, retry guidance. It imports nothing, so both can use it.
+ */
+
+export type ScalarName =
+  | "string"
+  | "boolean"
+  | "short"
+  | "int"
+  | "long"
+  | "decimal"
+  | "date"
+  | "dateTime"
+  | "gYearMonth"
+  | "base64"
+  | "uri";
+
+export const SCALAR_NAMES: readonly ScalarName[] = [
+  "string",
+  "boolean",
+  "short",
+  "int",
+  "long",
+  "decimal",
+  "date",
+  "dateTime",
+  "gYearMonth",
+  "base64",
+  "uri",
+];
+
+export type SensitiveKind =
+  | "card-number"
+  | "account-number"
+  | "card-code"
+  | "routing-number"
+  | "transaction-key"
+  | "cryptogram"
+  | "wallet-payload"
+  | "token"
+  /** A query expression of the service's query language: values of its sensitive query fields are redacted. */
+  | "query";
+
+export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
+  "card-number",
+  "account-number",
+  "card-code",
+  "routing-number",
+  "transaction-key",
+  "cryptogram",
+  "wallet-payload",
+  "token",
+  "query",
+];
+
+/** Where a fact comes from: a source document and a section of it. */
+export interface SourceRef {
+  readonly document: string;
+  readonly section: string;
+}
+
+export type NoteKind = "contradiction" | "interpretation" | "info";
+
+export interface Note {
+  readonly kind: NoteKind;
+  readonly text: string;
+}
+
+export type ConstValue = string | number | boolean;
+
+/** How a type came to be. */
+export type TypeOrigin =
+  | { readonly kind: "declared" }
+  /** An inline object of a field (or a dotted path); `parent` and `field` name where. */
+  | { readonly kind: "inline"; readonly parent: string; readonly field: string }
+  | { readonly kind: "request"; readonly operation: string }
+  | { readonly kind: "response"; readonly operation: string };
+
+export interface RetryGuidance {
+  readonly retryAfter?: boolean;
+  /** Milliseconds. */
+  readonly delayMs?: number;
+  readonly minAttempts?: number;
+  readonly maxAttempts?: number;
+  readonly backoff?: "exponential";
+  readonly noImmediateRetryAfterTimeout?: boolean;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+

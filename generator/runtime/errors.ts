@@ -53,7 +53,10 @@ export class SoapFaultError extends PaygenError {
 
 /** One problem found by a generated validator. */
 export interface ValidationIssue {
-  /** Dotted path of the offending value, e.g. `subscription.paymentSchedule.interval.length`. */
+  /**
+   * Dotted path of the offending value, e.g. `subscription.paymentSchedule.interval.length`.
+   * A key that is not in the schema appears by position, never by name: `subscription.<unknown key #3>`.
+   */
   readonly path: string;
   /** What kind of rule failed. */
   readonly code: ValidationIssueCode;

@@ -2,7 +2,8 @@
  * Primitives of the generated validators. Each check pushes
  * `ValidationIssue`s to an array and returns whether the value passed. A
  * message names the rule only: it never contains the checked value, so a
- * card number or a key cannot leak through a validation error.
+ * card number or a key cannot leak through a validation error. A key that is
+ * not in the schema is named by its position, not by its text.
  */
 
 import type { ValidationIssue, ValidationIssueCode } from "./errors.js";
@@ -188,7 +189,17 @@ export function checkObject(v: unknown, path: string, issues: Issues): v is Reco
   return isRecord(v) || issue(issues, path, "type", "must be an object");
 }
 
-/** Reports every own property that is not a documented field. */
+/**
+ * The path of an undocumented key: its 1-based position among the object's
+ * own keys (`Object.keys` order), never its name, which the caller chose and
+ * could be anything, a card number included. `subscription.<unknown key #3>`
+ * is the third key of `subscription`.
+ */
+export function unknownKeyPath(path: string, position: number): string {
+  return joinPath(path, `<unknown key #${position}>`);
+}
+
+/** Reports every own property that is not a documented field, by position (see {@link unknownKeyPath}). */
 export function checkUnknownKeys(
   obj: Record<string, unknown>,
   known: ReadonlySet<string>,
@@ -196,8 +207,11 @@ export function checkUnknownKeys(
   issues: Issues,
 ): boolean {
   let ok = true;
-  for (const key of Object.keys(obj)) {
-    if (!known.has(key)) ok = issue(issues, joinPath(path, key), "unknown-field", "is not a documented field");
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    if (!known.has(keys[i]!)) {
+      ok = issue(issues, unknownKeyPath(path, i + 1), "unknown-field", "is not a documented field (the key's name is not shown)");
+    }
   }
   return ok;
 }

@@ -72,6 +72,21 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       if (!t) resolve(base, "type");
       else if (t.kind !== "object") d.error(base.at, `"${base.name}" must be an object type`);
     }
+    const credentials = block.soap.credentials;
+    const requestBase = typeNames.get(block.soap.requestBase.name);
+    if (credentials && requestBase) {
+      const field = requestBase.fields.find((f) => f.name === credentials.name);
+      if (!field) d.error(credentials.at, `"${credentials.name}" is not a field of the request base "${requestBase.name}"${didYouMean(credentials.name, requestBase.fields.map((f) => f.name))}`);
+      else if (!typeNames.has(field.type.name)) d.error(credentials.at, `the credentials field "${credentials.name}" must hold an object type, not "${field.type.name}"`);
+    }
+    const authenticated = s.operations.find((op) => op.protocol === "soap" && op.auth);
+    if (!credentials && authenticated) d.error(authenticated.at, `operation "${authenticated.name}" authenticates, but the service names no credentials field: add "credentials: FIELD" to its soap block (or "auth: false" here)`);
+  }
+  if (block.rest) {
+    const responses = s.operations.flatMap((op) => (op.protocol === "rest" && op.responseType ? [typeNames.get(op.responseType.name)] : [])).filter((t): t is TypeDescription => t !== undefined);
+    for (const o of block.rest.outcome) {
+      if (!responses.some((t) => typeof resolvePath(t, o.path.split("."), typeNames) !== "string")) d.error(o.at, `outcome field "${o.path}" is not a field of any operation's response`);
+    }
   }
   const baseUrls = new Set(block.rest?.baseUrls.map((b) => b.name) ?? []);
 

@@ -155,11 +155,15 @@ export interface SoapBindingDescription {
   readonly version: string;
   readonly requestBase: Named;
   readonly responseBase: Named;
+  /** The field of the request base that carries the client's credentials, when operations authenticate. */
+  readonly credentials?: Named;
 }
 
 export interface RestBindingDescription {
   readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
   readonly retry?: RetryGuidance;
+  /** Response fields that say how a request went even on a 2xx (e.g. a status that says declined). */
+  readonly outcome: readonly { readonly path: string; readonly at: Position }[];
 }
 
 export interface ServiceDescription extends Named, DocsDescription {

@@ -136,6 +136,7 @@ function buildService(s: ServiceDescription): Service {
             version: block.soap.version,
             requestBase: block.soap.requestBase.name,
             responseBase: block.soap.responseBase.name,
+            ...(credentialsOf(s) ? { credentials: credentialsOf(s)! } : {}),
           },
         }
       : {}),
@@ -144,6 +145,7 @@ function buildService(s: ServiceDescription): Service {
           rest: {
             baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}) })),
             ...(block.rest.retry ? { retry: block.rest.retry } : {}),
+            outcome: block.rest.outcome.map((o) => o.path),
           },
         }
       : {}),
@@ -203,4 +205,13 @@ function enumOf(e: EnumDescription): EnumType {
 
 function docs(d: DocsDescription): Documented {
   return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes };
+}
+
+/** The credentials field of a SOAP service and its type, found on the request base. */
+function credentialsOf(s: ServiceDescription): { field: string; type: string } | undefined {
+  const soap = s.soap;
+  if (!soap?.credentials) return undefined;
+  const base = s.types.find((t) => t.name === soap.requestBase.name);
+  const field = base?.fields.find((f) => f.name === soap.credentials!.name);
+  return field ? { field: field.name, type: field.type.name } : undefined;
 }

@@ -185,11 +185,15 @@ export interface SoapBinding {
   readonly version: string;
   readonly requestBase: string;
   readonly responseBase: string;
+  /** The field of the request base that carries the client's credentials, and its object type. */
+  readonly credentials?: { readonly field: string; readonly type: string };
 }
 
 export interface RestBinding {
   readonly baseUrls: readonly { readonly name: string; readonly doc?: string }[];
   readonly retry?: RetryGuidance;
+  /** Response field paths that say how a request went even on a 2xx; a caller checks them. */
+  readonly outcome: readonly string[];
 }
 
 export interface Service extends Documented {

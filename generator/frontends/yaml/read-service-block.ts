@@ -28,7 +28,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   }
   const base = { name, at: e.get("name")!.at, title, protocol, ...readDocs(r, e) } as const;
   if (protocol === "soap") {
-    const s = r.map(block.node, block.at, "soap", ["namespace", "requestBase", "responseBase"]);
+    const s = r.map(block.node, block.at, "soap", ["namespace", "requestBase", "responseBase", "credentials"]);
     if (!s) return undefined;
     const ns = s.get("namespace");
     const n = ns ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version"]) : undefined;
@@ -37,6 +37,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
     const version = n ? r.requiredString(n, "version", ns!.at, "namespace") : undefined;
     const requestBase = r.requiredString(s, "requestBase", block.keyAt, "soap");
     const responseBase = r.requiredString(s, "responseBase", block.keyAt, "soap");
+    const credentials = r.string(s.get("credentials"), "credentials");
     if (placeholder === undefined || version === undefined || requestBase === undefined || responseBase === undefined) return undefined;
     return {
       ...base,
@@ -45,10 +46,11 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
         version,
         requestBase: { name: requestBase, at: s.get("requestBase")!.at },
         responseBase: { name: responseBase, at: s.get("responseBase")!.at },
+        ...(credentials !== undefined ? { credentials: { name: credentials, at: s.get("credentials")!.at } } : {}),
       },
     };
   }
-  const rest = r.map(block.node, block.at, "rest", ["baseUrls", "retry"]);
+  const rest = r.map(block.node, block.at, "rest", ["baseUrls", "retry", "outcome"]);
   if (!rest) return undefined;
   const baseUrls: { name: string; doc?: string; at: ServiceBlockAst["at"] }[] = [];
   for (const item of r.seq(rest.get("baseUrls"), "baseUrls")) {
@@ -60,5 +62,9 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   }
   if (baseUrls.length === 0) r.error(block.keyAt, "rest needs at least one entry in baseUrls");
   const retry = rest.get("retry") ? readRetry(r, rest.get("retry")!) : undefined;
-  return { ...base, rest: { baseUrls, ...(retry ? { retry } : {}) } };
+  const outcome = r
+    .seq(rest.get("outcome"), "outcome")
+    .map((node) => ({ path: r.scalarText(node, r.at(node), "an outcome field path"), at: r.at(node) }))
+    .filter((o): o is { path: string; at: typeof o.at } => o.path !== undefined);
+  return { ...base, rest: { baseUrls, ...(retry ? { retry } : {}), outcome } };
 }

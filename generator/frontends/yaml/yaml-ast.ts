@@ -149,10 +149,12 @@ export interface ServiceBlockAst extends Named, DocsAst {
     readonly version: string;
     readonly requestBase: Named;
     readonly responseBase: Named;
+    readonly credentials?: Named;
   };
   readonly rest?: {
     readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
     readonly retry?: RetryGuidance;
+    readonly outcome: readonly { readonly path: string; readonly at: Position }[];
   };
 }
 

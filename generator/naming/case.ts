@@ -19,3 +19,18 @@ export function lowerCamel(name: string): string {
   if (m && m[1]!.length > 1) return m[1]!.toLowerCase() + name.slice(m[1]!.length);
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * The identifier-safe form of a name from a contract: kept as is when it is
+ * one already; otherwise its letter and digit runs joined in PascalCase
+ * (`customer-profile` → `CustomerProfile`, `Foo.Bar` → `FooBar`), with `_`
+ * before a leading digit and for a name with no letter or digit at all.
+ */
+export function identifierBase(name: string): string {
+  if (IDENTIFIER.test(name)) return name;
+  const joined = pascalCase(name);
+  if (joined === "") return "_";
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}

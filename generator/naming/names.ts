@@ -1,0 +1,194 @@
+import { compareText } from "../diagnostics/diagnostic.js";
+import type { Service } from "../model/ir.js";
+import { identifierBase, lowerCamel, pascalCase } from "./case.js";
+import { MEMBER_RESERVED, RESERVED } from "./reserved.js";
+
+/**
+ * The one table of generated names.
+ *
+ * Every top-level identifier a service's files declare (types, enums and
+ * their value lists and guards, validators, readers, writers, redactors, flow
+ * builders, the client and its options...) is computed here once, from the
+ * model, before any emitter runs; declarations and references both ask this
+ * table. All of a service's files are re-exported by its entry point, so
+ * they share one namespace: a name is claimed at most once in it, never
+ * shadows a JavaScript or TypeScript global, a word of the language, a
+ * runtime export or a local variable of generated code, and a clash is
+ * resolved deterministically by a `$` suffix (`Error` → `Error$`, then `$2`,
+ * `$3`...). Wire names are untouched: only the TypeScript side is renamed.
+ *
+ * Member names of objects that a caller holds (client methods, link methods
+ * of results) are claimed in their own namespace, which also excludes the
+ * names that change what an object is: `then` (which makes it thenable),
+ * `constructor`, `__proto__`, `toString` and the like.
+ */
+
+/** What a name is for, with how its base is formed from the subject's name. */
+const TOP_LEVEL = {
+  // Types come first: they are what a user reads and writes most.
+  type: (s: string) => s,
+  client: (s: string) => `${s}Client`,
+  clientOptions: (s: string) => `${s}ClientOptions`,
+  clientFactory: (s: string) => `create${s}Client`,
+  linkResult: (s: string) => `${s}Result`,
+  links: (s: string) => `${s}Links`,
+  flowInput: (s: string) => `${s}Input`,
+  flowBases: (s: string) => `${s}BaseFlows`,
+  queryField: (s: string) => `${s}QueryField`,
+  querySort: (s: string) => `${s}Sort`,
+  // Values.
+  enumValues: (s: string) => `${lowerFirst(s)}Values`,
+  enumGuard: (s: string) => `is${s}`,
+  enumGroupTable: (s: string) => `${lowerFirst(s)}`,
+  enumGroupOf: (s: string) => `${lowerFirst(s)}`,
+  validator: (s: string) => `validate${s}`,
+  redactor: (s: string) => `redact${s}`,
+  reader: (s: string) => `read${s}`,
+  parser: (s: string) => `parse${s}`,
+  serializer: (s: string) => `serialize${s}`,
+  envelopeBuilder: (s: string) => `build${s}Envelope`,
+  envelopeReader: (s: string) => `read${s}Envelope`,
+  responseParser: (s: string) => `parse${s}Response`,
+  flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
+  flowValidator: (s: string) => `validate${s}`,
+  flowBuilder: (s: string) => `build${s}Request`,
+  flowBasesTable: (s: string) => `${lowerFirst(s)}Bases`,
+  queryLanguage: (s: string) => `${lowerFirst(s)}QueryLanguage`,
+  queryBuilder: (s: string) => `${lowerFirst(s)}Query`,
+  queryParser: (s: string) => `parse${s}Query`,
+  queryRequestBuilder: (s: string) => `build${s}Request`,
+  queryRedactor: (s: string) => `redact${s}Query`,
+  // Helpers a file keeps to itself; still claimed, so they never shadow an import.
+  checker: (s: string) => `check${s}`,
+  fieldSet: (s: string) => `fieldsOf${s}`,
+  knownFields: (s: string) => `knownFieldsOf${s}`,
+  xmlWriter: (s: string) => `xmlOf${s}`,
+  jsonWriter: (s: string) => `jsonOf${s}`,
+} as const satisfies Record<string, (base: string) => string>;
+
+export type NameKind = keyof typeof TOP_LEVEL;
+
+const KIND_ORDER = Object.keys(TOP_LEVEL) as NameKind[];
+
+/** The names of one service, and of every member a caller can reach. */
+export interface ServiceNames {
+  /** The identifier of `kind` for `subject` (a type, enum, operation or flow name; the service name for service-wide kinds). */
+  get(kind: NameKind, subject: string): string;
+  /** The client method of an operation. */
+  method(operation: string): string;
+  /** The method a `_links.<link>` entry of an operation's result is followed by. */
+  linkMethod(operation: string, link: string): string;
+}
+
+/** What the names are computed for: one subject per kind, found in the model. */
+export interface NameRequests {
+  readonly topLevel: readonly { readonly kind: NameKind; readonly subject: string; readonly base: string }[];
+  readonly methods: readonly { readonly operation: string; readonly base: string }[];
+  readonly links: readonly { readonly operation: string; readonly link: string; readonly base: string; readonly taken: readonly string[] }[];
+}
+
+/** Every name a service needs, computed once; `runtimeExports` are the names the shipped runtime exports. */
+export function serviceNames(service: Service, runtimeExports: Iterable<string>): ServiceNames {
+  return resolveNames(nameRequests(service), new Set([...RESERVED, ...runtimeExports]));
+}
+
+/** The subjects of each kind in a service, with the base each name is formed from. */
+export function nameRequests(service: Service): NameRequests {
+  const topLevel: { kind: NameKind; subject: string; base: string }[] = [];
+  const add = (kind: NameKind, subject: string, base = identifierBase(subject)) => topLevel.push({ kind, subject, base: TOP_LEVEL[kind](base) });
+  const serviceBase = pascalCase(service.name) || "Service";
+  for (const t of service.types) {
+    add("type", t.name);
+    for (const kind of ["validator", "redactor", "reader", "parser", "serializer", "checker", "fieldSet", "knownFields", "xmlWriter", "jsonWriter"] as const) add(kind, t.name);
+  }
+  for (const e of service.enums) {
+    add("type", e.name);
+    add("enumValues", e.name);
+    add("enumGuard", e.name);
+    if (e.groups) {
+      const by = identifierBase(e.groups.by);
+      add("enumGroupTable", e.name, `${identifierBase(e.name)}By${by}`);
+      add("enumGroupOf", e.name, `${by}Of${identifierBase(e.name)}`);
+    }
+  }
+  for (const kind of ["client", "clientOptions", "clientFactory"] as const) add(kind, service.name, serviceBase);
+  for (const op of service.operations) {
+    const base = pascalCase(op.name) || identifierBase(op.name);
+    if (op.protocol === "soap") {
+      for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser"] as const) add(kind, op.name, identifierBase(op.name));
+    } else if (op.links.length > 0) {
+      add("linkResult", op.name, base);
+      add("links", op.name, base);
+    }
+  }
+  for (const f of service.flows) {
+    const base = pascalCase(f.name) || identifierBase(f.name);
+    for (const kind of ["flowInput", "flowBases", "flowSpec", "flowValidator", "flowBuilder", "flowBasesTable"] as const) add(kind, f.name, base);
+  }
+  if (service.query) {
+    for (const kind of ["queryField", "querySort", "queryLanguage", "queryBuilder", "queryParser", "queryRequestBuilder", "queryRedactor"] as const) add(kind, service.name, serviceBase);
+  }
+  const methods = service.operations.map((op) => ({ operation: op.name, base: op.protocol === "soap" ? lowerCamel(identifierBase(op.name)) : identifierBase(op.name) }));
+  const types = new Map(service.types.map((t) => [t.name, t]));
+  const links = service.operations.flatMap((op) =>
+    op.protocol === "rest"
+      ? op.links.map((l) => ({
+          operation: op.name,
+          link: l.name,
+          base: identifierBase(l.method),
+          taken: (op.responseType ? (types.get(op.responseType)?.allFields ?? []) : []).map((f) => f.name),
+        }))
+      : [],
+  );
+  return { topLevel, methods, links };
+}
+
+/** Claims every requested name in priority order (kind, then subject), resolving clashes with `$`. */
+export function resolveNames(requests: NameRequests, reserved: ReadonlySet<string>): ServiceNames {
+  const taken = new Set(reserved);
+  const topLevel = new Map<string, string>();
+  const ordered = [...requests.topLevel].sort(
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject),
+  );
+  for (const r of ordered) topLevel.set(`${r.kind}\u0000${r.subject}`, claim(r.base, taken));
+
+  const memberTaken = new Set(MEMBER_RESERVED);
+  const methods = new Map<string, string>();
+  for (const m of [...requests.methods].sort((a, b) => compareText(a.operation, b.operation))) methods.set(m.operation, claim(m.base, memberTaken));
+
+  const links = new Map<string, string>();
+  for (const l of requests.links) {
+    const own = new Set([...MEMBER_RESERVED, ...l.taken, ...[...links.entries()].filter(([k]) => k.startsWith(`${l.operation}\u0000`)).map(([, v]) => v)]);
+    links.set(`${l.operation}\u0000${l.link}`, claim(l.base, own));
+  }
+
+  return {
+    get(kind, subject) {
+      const name = topLevel.get(`${kind}\u0000${subject}`);
+      if (name === undefined) throw new Error(`no ${kind} name for ${JSON.stringify(subject)}: the naming table was not asked for it`);
+      return name;
+    },
+    method(operation) {
+      const name = methods.get(operation);
+      if (name === undefined) throw new Error(`no method name for operation ${JSON.stringify(operation)}`);
+      return name;
+    },
+    linkMethod(operation, link) {
+      const name = links.get(`${operation}\u0000${link}`);
+      if (name === undefined) throw new Error(`no link method for ${JSON.stringify(operation)}._links.${link}`);
+      return name;
+    },
+  };
+}
+
+/** `base` if free, else `base$`, `base$2`, ...; the result is marked taken. */
+function claim(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 1; taken.has(name); n++) name = n === 1 ? `${base}$` : `${base}$${n}`;
+  taken.add(name);
+  return name;
+}
+
+function lowerFirst(text: string): string {
+  return lowerCamel(text);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { identifierBase } from "../../../generator/naming/case.js";
+import { resolveNames, type NameRequests } from "../../../generator/naming/names.js";
+import { RESERVED } from "../../../generator/naming/reserved.js";
+
+const requests = (topLevel: NameRequests["topLevel"], methods: NameRequests["methods"] = [], links: NameRequests["links"] = []): NameRequests => ({
+  topLevel,
+  methods,
+  links,
+});
+
+describe("resolveNames", () => {
+  it("keeps a free name as it is", () => {
+    const names = resolveNames(requests([{ kind: "type", subject: "Order", base: "Order" }]), RESERVED);
+    expect(names.get("type", "Order")).toBe("Order");
+  });
+
+  it("renames what clashes with a global, a word or a runtime export, never the wire name", () => {
+    const names = resolveNames(
+      requests([
+        { kind: "type", subject: "Error", base: "Error" },
+        { kind: "type", subject: "Decimal", base: "Decimal" },
+        { kind: "type", subject: "string", base: "string" },
+      ]),
+      new Set([...RESERVED, "Decimal"]),
+    );
+    expect([names.get("type", "Error"), names.get("type", "Decimal"), names.get("type", "string")]).toEqual(["Error$", "Decimal$", "string$"]);
+  });
+
+  it("gives types priority over functions, and resolves clashes in subject order", () => {
+    const names = resolveNames(
+      requests([
+        { kind: "flowValidator", subject: "payRequest", base: "validatePayRequest" },
+        { kind: "validator", subject: "PayRequest", base: "validatePayRequest" },
+        { kind: "type", subject: "validatePayRequest", base: "validatePayRequest" },
+      ]),
+      RESERVED,
+    );
+    expect(names.get("type", "validatePayRequest")).toBe("validatePayRequest");
+    expect(names.get("validator", "PayRequest")).toBe("validatePayRequest$");
+    expect(names.get("flowValidator", "payRequest")).toBe("validatePayRequest$2");
+  });
+
+  it("never gives a member a name that changes what an object is", () => {
+    const names = resolveNames(
+      requests(
+        [],
+        [
+          { operation: "then", base: "then" },
+          { operation: "constructor", base: "constructor" },
+          { operation: "pay", base: "pay" },
+        ],
+        [{ operation: "pay", link: "self", base: "toString", taken: [] }, { operation: "pay", link: "capture", base: "id", taken: ["id"] }],
+      ),
+      RESERVED,
+    );
+    expect([names.method("then"), names.method("constructor"), names.method("pay")]).toEqual(["then$", "constructor$", "pay"]);
+    expect([names.linkMethod("pay", "self"), names.linkMethod("pay", "capture")]).toEqual(["toString$", "id$"]);
+  });
+
+  it("refuses a name nobody asked for", () => {
+    const names = resolveNames(requests([]), RESERVED);
+    expect(() => names.get("type", "Nope")).toThrow(/not asked/);
+    expect(() => names.method("nope")).toThrow(/no method name/);
+  });
+});
+
+describe("identifierBase", () => {
+  const table: { given: string; want: string }[] = [
+    { given: "Order", want: "Order" },
+    { given: "customer-profile", want: "CustomerProfile" },
+    { given: "Foo.Bar", want: "FooBar" },
+    { given: "3dsecure", want: "_3dsecure" },
+    { given: "---", want: "_" },
+    { given: "$ref", want: "$ref" },
+  ];
+  it.each(table)("$given", ({ given, want }) => expect(identifierBase(given)).toBe(want));
+});

@@ -1,6 +1,7 @@
 import { compareText } from "../diagnostics/diagnostic.js";
 import type { Description, DocsDescription, EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
 import { lowerCamel } from "../naming/case.js";
+import { deriveFacts } from "./derive-facts.js";
 import {
   SCALAR_NAMES,
   type Documented,
@@ -58,7 +59,7 @@ function buildService(s: ServiceDescription): Service {
     return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map(fieldOf)];
   };
 
-  const types: ObjectType[] = s.types.map((d) => ({
+  const unfinished: Omit<ObjectType, "facts">[] = s.types.map((d) => ({
     name: d.name,
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
@@ -104,6 +105,9 @@ function buildService(s: ServiceDescription): Service {
       ...docs(op),
     };
   });
+
+  const facts = deriveFacts(unfinished, operations);
+  const types: ObjectType[] = unfinished.map((t) => ({ ...t, facts: facts.get(t.name)! }));
 
   const usedBy = new Map<string, string[]>();
   const use = (gap: string | undefined, label: string) => {

@@ -62,6 +62,24 @@ export interface ObjectType extends Documented {
   readonly open: boolean;
   readonly gap?: string;
   readonly origin: TypeOrigin;
+  /** Derived once, when the model is built (`derive-facts.ts`). */
+  readonly facts: TypeFacts;
+}
+
+/** What several emitters need to know about an object type, derived once. */
+export interface TypeFacts {
+  /** It holds a sensitive field, directly or in a type it contains. */
+  readonly sensitive: boolean;
+  /** A caller sends it: it is reachable from a request body through fields and bases. */
+  readonly sent: boolean;
+  /** A caller receives it: it is reachable from a response body through fields and bases. */
+  readonly received: boolean;
+  /** Request bodies need its wire functions (writers in a client, readers in a server). */
+  readonly wireSent: boolean;
+  /** Response bodies need its wire functions (readers in a client, writers in a server). */
+  readonly wireReceived: boolean;
+  /** The closed base whose validator, redactor and wire functions this extension reuses. */
+  readonly delegatedBase?: string;
 }
 
 export interface EnumValue extends Documented {

@@ -4,7 +4,7 @@
  * never sent twice once it may have reached the service), signing, hooks and
  * timeouts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   HttpStatusError,
   ParseError,
@@ -18,6 +18,7 @@ import {
 } from "../../generated/payments/index.js";
 import type { RedactedRequestView, RedactedResponseView, SigningRequest } from "../../generated/runtime/http/hooks.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
+import { settleIo, signal, tracked, withFakeTimers } from "../helpers/fake-time.js";
 import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const PAYLOAD = "eyJ3YWxsZXQiOiJ0b2tlbi1kYXRhLVdBTExFVC1TRUNSRVQifQ==";
@@ -398,35 +399,67 @@ describe("payments client: hooks", () => {
 });
 
 describe("payments client: timeouts and aborts", () => {
-  it("a server that never answers a payment makes the call reject within timeoutMs, without a retry", async () => {
-    const server = await serve([respond.hang(), respond.json(201, authorization)]);
-    const started = performance.now();
-    const error = await rejectsWith(payments(server, { timeoutMs: 150 }).authorize(buildWallet012Request(walletInput)), TransportError);
-    const elapsed = performance.now() - started;
-    expect(error.failure).toBe("timeout");
-    expect(elapsed).toBeGreaterThanOrEqual(145);
-    expect(elapsed).toBeLessThan(150 + 1_000);
-    expect(server.requests).toHaveLength(1);
-  });
+  it("a server that never answers a payment makes the call reject at timeoutMs, without a retry (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await serve([respond.hang(), respond.json(201, authorization)]);
+      const pending = payments(server, { timeoutMs: 150 }).authorize(buildWallet012Request(walletInput));
+      const state = tracked(pending);
+      await server.waitForRequests(1);
+      vi.advanceTimersByTime(149);
+      await settleIo();
+      expect(state.settled()).toBe(false);
+      vi.advanceTimersByTime(1);
+      const error = await rejectsWith(pending, TransportError);
+      expect(error.failure).toBe("timeout");
+      // However long one waits, the payment is not sent again.
+      vi.advanceTimersByTime(60_000);
+      await settleIo();
+      expect(server.requests).toHaveLength(1);
+    }));
 
-  it("a body that stalls after its first chunk times out too (per-call timeoutMs)", async () => {
-    const server = await serve([respond.stall(200, '{"id":"68999165377', { "content-type": "application/json" })]);
-    const started = performance.now();
-    const error = await rejectsWith(payments(server, { retry: { maxAttempts: 1 } }).getPayment(ID, { timeoutMs: 120 }), TransportError);
-    expect(error.failure).toBe("timeout");
-    expect(performance.now() - started).toBeLessThan(120 + 1_000);
-  });
+  it("a body that stalls after its first chunk times out too (per-call timeoutMs, fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await serve([respond.stall(200, '{"id":"68999165377', { "content-type": "application/json" })]);
+      const headers = signal();
+      const client = payments(server, {
+        retry: { maxAttempts: 1 },
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          headers.resolve();
+          return response;
+        },
+      });
+      const pending = client.getPayment(ID, { timeoutMs: 120 });
+      const state = tracked(pending);
+      await headers.promise;
+      vi.advanceTimersByTime(119);
+      await settleIo();
+      expect(state.settled()).toBe(false);
+      vi.advanceTimersByTime(1);
+      const error = await rejectsWith(pending, TransportError);
+      expect(error.failure).toBe("timeout");
+    }));
 
-  it("a slow answer within timeoutMs succeeds; one that comes after it is a timeout", async () => {
-    const server = await serve([respond.delayed(60, respond.json(200, paymentDetails)), respond.delayed(400, respond.json(201, authorization))]);
-    const client = payments(server, { timeoutMs: 150 });
-    await expect(client.getPayment(ID, { timeoutMs: 2_000 })).resolves.toEqual(paymentDetails);
-    const started = performance.now();
-    const error = await rejectsWith(client.authorize(buildWallet012Request(walletInput)), TransportError);
-    expect(error.failure).toBe("timeout");
-    expect(performance.now() - started).toBeLessThan(400);
-    expect(server.requests).toHaveLength(2);
-  });
+  it("a slow answer within timeoutMs succeeds; one that comes after it is a timeout (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await serve([respond.delayed(60, respond.json(200, paymentDetails)), respond.delayed(400, respond.json(201, authorization))]);
+      const client = payments(server, { timeoutMs: 150 });
+      const details = client.getPayment(ID, { timeoutMs: 2_000 });
+      await server.waitForRequests(1);
+      vi.advanceTimersByTime(60);
+      await expect(details).resolves.toEqual(paymentDetails);
+      const pending = client.authorize(buildWallet012Request(walletInput));
+      const state = tracked(pending);
+      await server.waitForRequests(2);
+      vi.advanceTimersByTime(149);
+      await settleIo();
+      expect(state.settled()).toBe(false);
+      // At 150 ms the answer, due at 400 ms, has not come: the call is a timeout.
+      vi.advanceTimersByTime(1);
+      const error = await rejectsWith(pending, TransportError);
+      expect(error.failure).toBe("timeout");
+      expect(server.requests).toHaveLength(2);
+    }));
 
   it("a connection reset after a delay on a GET is retried", async () => {
     const server = await serve([respond.reset(40), respond.json(200, paymentDetails)]);
@@ -434,37 +467,61 @@ describe("payments client: timeouts and aborts", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("a timed-out GET is retried only after the whole backoff ceiling", async () => {
-    const server = await serve([respond.hang(), respond.json(200, paymentDetails)]);
-    const retries: RetryInfo[] = [];
-    // When the client sent each attempt: measured on the client, since when the server reads a request depends on load.
-    const sentAt: number[] = [];
-    const result = await payments(server, {
-      timeoutMs: 100,
-      retry: { baseDelayMs: 40, jitter: () => 0 },
-      onRequest: [() => void sentAt.push(performance.now())],
-      onRetry: (info) => retries.push(info),
-    }).getPayment(ID);
-    expect(result).toEqual(paymentDetails);
-    expect(retries.map((r) => [r.reason, r.delayMs])).toEqual([["timeout", 40]]);
-    expect(server.requests).toHaveLength(2);
-    expect(sentAt).toHaveLength(2);
-    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(100 + 40 - 2);
-  });
+  it("a timed-out GET is retried only after the whole backoff ceiling (fake timers)", () =>
+    withFakeTimers(
+      async () => {
+        const server = await serve([respond.hang(), respond.json(200, paymentDetails)]);
+        const retries: RetryInfo[] = [];
+        const retrying = signal();
+        // When the client sent each attempt, on the fake clock.
+        const sentAt: number[] = [];
+        const result = payments(server, {
+          timeoutMs: 100,
+          retry: { baseDelayMs: 40, jitter: () => 0 },
+          onRequest: [() => void sentAt.push(Date.now())],
+          onRetry: (info) => {
+            retries.push(info);
+            retrying.resolve();
+          },
+        }).getPayment(ID);
+        await server.waitForRequests(1);
+        vi.advanceTimersByTime(100); // the first attempt times out
+        await retrying.promise;
+        vi.advanceTimersByTime(39);
+        await settleIo();
+        expect(server.requests).toHaveLength(1);
+        vi.advanceTimersByTime(1);
+        await expect(result).resolves.toEqual(paymentDetails);
+        expect(retries.map((r) => [r.reason, r.delayMs])).toEqual([["timeout", 40]]);
+        expect(server.requests).toHaveLength(2);
+        expect(sentAt.map((t) => t - sentAt[0]!)).toEqual([0, 100 + 40]);
+      },
+      { date: true },
+    ));
 
-  it("aborting during a retry wait ends the call at once", async () => {
-    const server = await serve([respond.json(503, {}), respond.json(200, paymentDetails)]);
-    const controller = new AbortController();
-    const client = payments(server, {
-      retry: { baseDelayMs: 10_000, maxDelayMs: 10_000, jitter: () => 1 },
-      onRetry: () => setTimeout(() => controller.abort(new Error("shutdown")), 10),
-    });
-    const started = performance.now();
-    const error = await rejectsWith(client.getPayment(ID, { signal: controller.signal }), TransportError);
-    expect(error.failure).toBe("abort");
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(server.requests).toHaveLength(1);
-  });
+  it("aborting during a retry wait ends the call at once (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await serve([respond.json(503, {}), respond.json(200, paymentDetails)]);
+      const controller = new AbortController();
+      const retrying = signal<RetryInfo>();
+      const client = payments(server, {
+        retry: { baseDelayMs: 10_000, maxDelayMs: 10_000, jitter: () => 1 },
+        onRetry: (info) => retrying.resolve(info),
+      });
+      const pending = client.getPayment(ID, { signal: controller.signal });
+      const state = tracked(pending);
+      const info = await Promise.race([retrying.promise, pending.then(() => undefined, () => undefined)]);
+      expect(info?.delayMs).toBe(10_000);
+      await settleIo();
+      expect(state.settled()).toBe(false); // waiting the 10 s
+      controller.abort(new Error("shutdown"));
+      await settleIo();
+      // Settled with the clock never advanced: the wait ended at once.
+      expect(state.settled()).toBe(true);
+      const error = await rejectsWith(pending, TransportError);
+      expect(error.failure).toBe("abort");
+      expect(server.requests).toHaveLength(1);
+    }));
 
   it("an abort while the request is in flight rejects with an abort TransportError", async () => {
     const server = await serve([respond.hang()]);

@@ -4,7 +4,7 @@
  * Retry-After on 429, the five-tries rule for a transaction not found yet,
  * and redaction of the instrument identifier's card number.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   HttpStatusError,
   ParseError,
@@ -15,6 +15,7 @@ import {
 } from "../../generated/search/index.js";
 import type { RedactedRequestView, RequestHook } from "../../generated/runtime/http/hooks.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
+import { recorder, settleIo, withFakeTimers } from "../helpers/fake-time.js";
 import { useRecordingServers, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const CARD = "4622943127013705";
@@ -65,13 +66,13 @@ function client(h: { searchHost: RecordingServer; testHost: RecordingServer }, e
 
 /**
  * When the client sent each attempt (a request hook runs just before each is
- * sent), and the time between consecutive attempts. Measured on the client:
- * when the server reads a request depends on the machine's load.
+ * sent), and the time between consecutive attempts, on the fake clock of
+ * `withFakeTimers(..., { date: true })`.
  */
 function attemptClock(): { onRequest: RequestHook[]; gaps: () => number[] } {
   const sentAt: number[] = [];
   return {
-    onRequest: [() => void sentAt.push(performance.now())],
+    onRequest: [() => void sentAt.push(Date.now())],
     gaps: () => sentAt.slice(1).map((t, i) => t - sentAt[i]!),
   };
 }
@@ -165,21 +166,30 @@ describe("search client: statuses", () => {
 });
 
 describe("search client: rate limiting", () => {
-  it("createSearch answered 429 with Retry-After: 1 is retried after one second, then succeeds", async () => {
-    const h = await hosts([respond.json(429, { message: "slow down" }, { "retry-after": "1" }), respond.json(201, searchResult)]);
-    const retries: RetryInfo[] = [];
-    const clock = attemptClock();
-    const result = await client(h, { onRequest: clock.onRequest, onRetry: (info) => retries.push(info) }).createSearch(search);
-    expect(result).toEqual(searchResult);
-    expect(h.searchHost.requests).toHaveLength(2);
-    expect(h.searchHost.requests[1]!.body).toBe(h.searchHost.requests[0]!.body);
-    expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([[1, "rate-limited", 1_000]]);
-    const error = retries[0]!.error;
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect(error instanceof HttpStatusError && error.meaning).toBe("Rate limited; honor a Retry-After value if present.");
-    expect(clock.gaps()).toHaveLength(1);
-    expect(clock.gaps()[0]).toBeGreaterThanOrEqual(1_000 - 2);
-  });
+  it("createSearch answered 429 with Retry-After: 1 is retried after one second, then succeeds (fake timers)", () =>
+    withFakeTimers(
+      async () => {
+        const h = await hosts([respond.json(429, { message: "slow down" }, { "retry-after": "1" }), respond.json(201, searchResult)]);
+        const retries = recorder<RetryInfo>();
+        const clock = attemptClock();
+        const pending = client(h, { onRequest: clock.onRequest, onRetry: retries.push }).createSearch(search);
+        await Promise.race([retries.reached(1), pending.catch(() => undefined)]);
+        vi.advanceTimersByTime(999);
+        await settleIo();
+        expect(h.searchHost.requests).toHaveLength(1);
+        vi.advanceTimersByTime(1);
+        const result = await pending;
+        expect(result).toEqual(searchResult);
+        expect(h.searchHost.requests).toHaveLength(2);
+        expect(h.searchHost.requests[1]!.body).toBe(h.searchHost.requests[0]!.body);
+        expect(retries.values.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([[1, "rate-limited", 1_000]]);
+        const error = retries.values[0]!.error;
+        expect(error).toBeInstanceOf(HttpStatusError);
+        expect(error instanceof HttpStatusError && error.meaning).toBe("Rate limited; honor a Retry-After value if present.");
+        expect(clock.gaps()).toEqual([1_000]);
+      },
+      { date: true },
+    ));
 
   it("a 429 without Retry-After is retried after the jittered backoff", async () => {
     const h = await hosts([respond.json(429, {}), respond.json(429, {}), respond.json(201, searchResult)]);
@@ -201,35 +211,56 @@ describe("search client: rate limiting", () => {
     expect(h.searchHost.requests).toHaveLength(1);
   });
 
-  it("a timed-out search is not repeated at once: the retry waits the whole backoff ceiling", async () => {
-    const h = await hosts([respond.hang(), respond.json(201, searchResult)]);
-    const retries: RetryInfo[] = [];
-    const clock = attemptClock();
-    const result = await client(h, { timeoutMs: 80, retry: { baseDelayMs: 60, jitter: () => 0 }, onRequest: clock.onRequest, onRetry: (info) => retries.push(info) }).createSearch(search);
-    expect(result).toEqual(searchResult);
-    expect(retries.map((r) => [r.reason, r.delayMs])).toEqual([["timeout", 60]]);
-    expect(clock.gaps()[0]).toBeGreaterThanOrEqual(80 + 60 - 2);
-  });
+  it("a timed-out search is not repeated at once: the retry waits the whole backoff ceiling (fake timers)", () =>
+    withFakeTimers(
+      async () => {
+        const h = await hosts([respond.hang(), respond.json(201, searchResult)]);
+        const retries = recorder<RetryInfo>();
+        const clock = attemptClock();
+        const pending = client(h, { timeoutMs: 80, retry: { baseDelayMs: 60, jitter: () => 0 }, onRequest: clock.onRequest, onRetry: retries.push }).createSearch(search);
+        await h.searchHost.waitForRequests(1);
+        vi.advanceTimersByTime(80); // the first attempt times out
+        await Promise.race([retries.reached(1), pending.catch(() => undefined)]);
+        vi.advanceTimersByTime(59);
+        await settleIo();
+        expect(h.searchHost.requests).toHaveLength(1);
+        vi.advanceTimersByTime(1);
+        expect(await pending).toEqual(searchResult);
+        expect(retries.values.map((r) => [r.reason, r.delayMs])).toEqual([["timeout", 60]]);
+        expect(clock.gaps()).toEqual([80 + 60]);
+      },
+      { date: true },
+    ));
 });
 
 describe("search client: a transaction not found yet", () => {
-  it("getTransaction answered 404 is tried 5 times in all, notFoundRetry.delayMs apart, then rejects with the 404", async () => {
-    const h = await hosts(Array.from({ length: 6 }, () => respond.json(404, { message: "not yet" })));
-    const retries: RetryInfo[] = [];
-    const clock = attemptClock();
-    const error = await rejectsWith(
-      client(h, { retry: { notFoundRetry: { delayMs: 20 } }, onRequest: clock.onRequest, onRetry: (info) => retries.push(info) }).getTransaction(TX),
-      HttpStatusError,
-    );
-    expect(error.status).toBe(404);
-    expect(error.meaning).toBe(NOT_FOUND_MEANING);
-    expect(error.body).toEqual({ message: "not yet" });
-    expect(h.searchHost.requests).toHaveLength(5);
-    expect(h.searchHost.requests.every((r) => r.method === "GET" && r.path === `/tss/v2/transactions/${TX}`)).toBe(true);
-    expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([1, 2, 3, 4].map((n) => [n, "not-found", 20]));
-    expect(clock.gaps()).toHaveLength(4);
-    for (const gap of clock.gaps()) expect(gap).toBeGreaterThanOrEqual(20 - 2);
-  });
+  it("getTransaction answered 404 is tried 5 times in all, notFoundRetry.delayMs apart, then rejects with the 404 (fake timers)", () =>
+    withFakeTimers(
+      async () => {
+        const h = await hosts(Array.from({ length: 6 }, () => respond.json(404, { message: "not yet" })));
+        const retries = recorder<RetryInfo>();
+        const clock = attemptClock();
+        const pending = client(h, { retry: { notFoundRetry: { delayMs: 20 } }, onRequest: clock.onRequest, onRetry: retries.push }).getTransaction(TX);
+        const outcome = pending.catch((error: unknown) => error);
+        for (let n = 1; n <= 4; n++) {
+          await Promise.race([retries.reached(n), outcome]);
+          vi.advanceTimersByTime(19);
+          await settleIo();
+          expect(h.searchHost.requests).toHaveLength(n);
+          vi.advanceTimersByTime(1);
+          await h.searchHost.waitForRequests(n + 1);
+        }
+        const error = await rejectsWith(pending, HttpStatusError);
+        expect(error.status).toBe(404);
+        expect(error.meaning).toBe(NOT_FOUND_MEANING);
+        expect(error.body).toEqual({ message: "not yet" });
+        expect(h.searchHost.requests).toHaveLength(5);
+        expect(h.searchHost.requests.every((r) => r.method === "GET" && r.path === `/tss/v2/transactions/${TX}`)).toBe(true);
+        expect(retries.values.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([1, 2, 3, 4].map((n) => [n, "not-found", 20]));
+        expect(clock.gaps()).toEqual([20, 20, 20, 20]);
+      },
+      { date: true },
+    ));
 
   it("the five tries hold even when maxAttempts is smaller", async () => {
     const h = await hosts(Array.from({ length: 6 }, () => respond.json(404, {})));

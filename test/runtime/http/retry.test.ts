@@ -10,6 +10,7 @@ import type {
   HttpResponse,
   TransportOptions,
 } from "../../../generator/runtime/http/transport.js";
+import { settleIo, signal, tracked, withFakeTimers } from "../../helpers/fake-time.js";
 import { closeAllServers, closedPort, startServer } from "./test-server.js";
 import type { SeenRequest } from "./test-server.js";
 
@@ -517,12 +518,12 @@ describe("withRetries: not found", () => {
 });
 
 describe("withRetries: abort", () => {
-  it("ends a pending wait at once when the signal aborts", async () => {
-    const server = await scripted(() => ({ status: 503 }));
-    const controller = new AbortController();
-    const started = Date.now();
-    const error = await rejection(
-      withRetries(
+  it("ends a pending wait at once when the signal aborts (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await scripted(() => ({ status: 503 }));
+      const controller = new AbortController();
+      const retrying = signal<RetryInfo>();
+      const result = withRetries(
         attemptOf(
           { method: "GET", url: server.origin, headers: {} },
           { signal: controller.signal },
@@ -531,16 +532,24 @@ describe("withRetries: abort", () => {
           idempotent: true,
           signal: controller.signal,
           policy: { baseDelayMs: 10_000, jitter: () => 1 },
-          onRetry: () => setTimeout(() => controller.abort(new Error("stop")), 20),
+          onRetry: (info) => retrying.resolve(info),
         },
-      ),
-    );
-    expect(error).toBeInstanceOf(HttpTransportError);
-    expect((error as HttpTransportError).failure).toBe("abort");
-    expect((error as HttpTransportError).mayHaveReachedService).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(server.requests).toHaveLength(1);
-  });
+      );
+      const state = tracked(result);
+      const info = await Promise.race([retrying.promise, result.then(() => undefined, () => undefined)]);
+      expect(info?.delayMs).toBe(10_000);
+      await settleIo();
+      expect(state.settled()).toBe(false); // waiting the 10 s
+      controller.abort(new Error("stop"));
+      await settleIo();
+      // Settled with the clock never advanced: the wait ended at once.
+      expect(state.settled()).toBe(true);
+      const error = await rejection(result);
+      expect(error).toBeInstanceOf(HttpTransportError);
+      expect((error as HttpTransportError).failure).toBe("abort");
+      expect((error as HttpTransportError).mayHaveReachedService).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    }));
 
   it("never retries an aborted attempt", async () => {
     const server = await scripted(() => ({ delayMs: 300, status: 200 }));

@@ -95,9 +95,9 @@ describe("replacing the output folder", () => {
     const out = path.join(dir, "out");
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
     await writeFile(path.join(dir, ".out.lock"), `${JSON.stringify({ pid: await deadPid(), host: hostname(), token: "t" })}\n`);
-    const started = Date.now();
+    // Taken over, not waited for: nobody will release it, so a run that waited
+    // would end minutes later in an error (code 1), or time this test out.
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(await readdir(dir)).toEqual(["out"]);
   });
 

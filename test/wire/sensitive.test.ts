@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import type { Field } from "../../generator/model/ir.js";
+import type { Field, Service } from "../../generator/model/ir.js";
 import { ValidationError } from "../../generated/payments/index.js";
 import { fn, generatedModule, projectModel } from "../helpers/generated.js";
 import { valueOf } from "../helpers/model-values.js";
@@ -17,6 +17,24 @@ const forbidden = [CARD, CARD.slice(0, 12), SECRET];
 
 const model = await projectModel();
 
+/**
+ * Names of the types a caller sends, read from the model: every operation's
+ * request type and every type it contains or extends. Each gets a validator.
+ */
+function sentTypes(service: Service): Set<string> {
+  const byName = new Map(service.types.map((t) => [t.name, t]));
+  const sent = new Set<string>();
+  const visit = (name: string): void => {
+    const type = byName.get(name);
+    if (!type || sent.has(name)) return;
+    sent.add(name);
+    if (type.base) visit(type.base);
+    for (const f of type.allFields) if (f.type.kind === "object") visit(f.type.name);
+  };
+  for (const op of service.operations) if (op.requestType) visit(op.requestType);
+  return sent;
+}
+
 describe.each(model.services.map((s) => [s.name, s] as const))("sensitive values of %s", (name, service) => {
   const holders = service.types.filter((t) => t.kind !== "opaque" && t.allFields.some((f) => f.sensitive !== undefined));
 
@@ -26,9 +44,12 @@ describe.each(model.services.map((s) => [s.name, s] as const))("sensitive values
 
   it("never appear in validation messages, even when every field is wrong", async () => {
     const validators = await generatedModule(name, "validators");
+    const sent = sentTypes(service);
+    let checked = 0;
     for (const type of holders) {
       const validate = validators[`validate${type.name}`];
-      if (typeof validate !== "function") continue; // response-only type
+      if (typeof validate !== "function") continue; // response-only type: counted below
+      checked++;
       const value = valueOf(service, type.name, { mode: "full", sensitiveValue: marker, xml: service.protocol === "soap" }) as Record<string, unknown>;
       // Break every field: sensitive values of the wrong kind, plus unknown fields.
       const broken: Record<string, unknown> = { ...value, extraCard: CARD };
@@ -38,6 +59,8 @@ describe.each(model.services.map((s) => [s.name, s] as const))("sensitive values
       const error = new ValidationError(((validate as (v: unknown) => { issues?: [] })(broken).issues ?? []));
       for (const secret of forbidden) expect(error.message).not.toContain(secret);
     }
+    // Every type a caller sends was checked: a missing validator is a failure, not a skip.
+    expect(checked).toBe(holders.filter((t) => sent.has(t.name)).length);
   });
 
   it("never appear in redacted copies or their inspect output", async () => {

@@ -52,7 +52,7 @@ describe.each(cases)("validator of %s %s", (serviceName, typeName) => {
         expectIssue(rest, f.name, "required");
       }
       for (const f of fields.filter((x) => !x.list)) {
-        const bad = badValue(f);
+        const bad = badValue(service, f);
         if (bad && type.kind !== "choice") expectIssue({ ...value, [f.name]: bad.value }, f.name, bad.code);
       }
       if (type.kind === "choice") {
@@ -66,9 +66,15 @@ describe.each(cases)("validator of %s %s", (serviceName, typeName) => {
 });
 
 /** A value of the wrong kind for a field, and the issue code it must produce. */
-function badValue(f: Field): { value: unknown; code: string } | undefined {
+function badValue(service: Service, f: Field): { value: unknown; code: string } | undefined {
   if (f.type.kind === "object") return { value: "text", code: "type" };
-  if (f.type.kind === "enum") return { value: "not-a-documented-value", code: f.const !== undefined ? "enum" : "enum" };
+  if (f.type.kind === "enum") {
+    // A field fixed to one value of its enum: another documented value is valid
+    // for the enum, so what it breaks is the constant.
+    const enumName = f.type.name;
+    const other = f.const === undefined ? undefined : service.enums.find((e) => e.name === enumName)?.values.find((v) => v.value !== String(f.const));
+    return other ? { value: other.value, code: "const" } : { value: "not-a-documented-value", code: "enum" };
+  }
   switch (f.type.name) {
     case "decimal":
       return { value: "1e5", code: "format" };

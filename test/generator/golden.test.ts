@@ -12,7 +12,8 @@ import { FIXTURES, GOLDEN, generateFrom } from "../helpers/generate-fixture.js";
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const fixtures = (await readdir(FIXTURES, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith("invalid")).map((d) => d.name).sort();
 
-async function listGolden(dir: string): Promise<string[]> {
+/** Every file under `dir`, as sorted paths relative to it; none when `dir` does not exist. */
+async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   async function walk(rel: string): Promise<void> {
     let entries;
@@ -31,6 +32,15 @@ async function listGolden(dir: string): Promise<string[]> {
   return out.sort();
 }
 
+const RUNTIME_SOURCE = path.join(PROJECT_ROOT, "generator", "runtime");
+
+/** The files of generator/runtime/ that ship: all of them but the runtime's own tests. */
+async function runtimeSources(): Promise<string[]> {
+  const sources = (await listFiles(RUNTIME_SOURCE)).filter((f) => !f.endsWith(".test.ts"));
+  expect(sources.length).toBeGreaterThan(0);
+  return sources;
+}
+
 describe.each(fixtures)("golden output of fixture %s", (fixture) => {
   it("matches test/golden file by file", async () => {
     const { files } = await generateFrom(path.join(FIXTURES, fixture));
@@ -44,19 +54,32 @@ describe.each(fixtures)("golden output of fixture %s", (fixture) => {
         await writeFile(target, f.content);
       }
     }
-    expect(generated.map((f) => f.path)).toEqual(await listGolden(goldenDir));
+    expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
     for (const f of generated) {
       expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
     }
   });
 
-  it("ships the runtime byte for byte", async () => {
+  it("ships the runtime byte for byte: every file of generator/runtime/, and nothing else", async () => {
     const { files } = await generateFrom(path.join(FIXTURES, fixture));
-    const runtime = files.filter((f) => f.path.startsWith("runtime/"));
-    expect(runtime.length).toBeGreaterThan(0);
-    for (const f of runtime) {
-      const source = await readFile(path.join(PROJECT_ROOT, "generator", f.path), "utf8");
+    const sources = await runtimeSources();
+    const shipped = files.filter((f) => f.path.startsWith("runtime/"));
+    expect(shipped.map((f) => f.path.slice("runtime/".length)).sort()).toEqual(sources);
+    for (const f of shipped) {
+      const source = await readFile(path.join(RUNTIME_SOURCE, f.path.slice("runtime/".length)), "utf8");
       expect(f.content, f.path).toBe(source);
+    }
+  });
+});
+
+describe("the runtime of the generated package", () => {
+  it("is generator/runtime/ byte for byte: every file of it, and nothing else", async () => {
+    const sources = await runtimeSources();
+    const shippedDir = path.join(PROJECT_ROOT, "generated", "runtime");
+    expect(await listFiles(shippedDir)).toEqual(sources);
+    for (const rel of sources) {
+      const shipped = await readFile(path.join(shippedDir, rel));
+      expect(shipped.equals(await readFile(path.join(RUNTIME_SOURCE, rel))), rel).toBe(true);
     }
   });
 });

@@ -7,16 +7,16 @@ import { fn, generatedModule, projectModel } from "../helpers/generated.js";
 import { valueOf } from "../helpers/model-values.js";
 
 /**
- * One golden XML file per SOAP request: every field present, so the file shows
- * the exact element order the service receives. Rewritten only by
- * `npm run test:update`.
+ * One golden XML file per SOAP request of each SOAP service, in
+ * test/golden-xml/SERVICE/: every field present, so the file shows the exact
+ * element order the service receives. Rewritten only by `npm run test:update`.
  */
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
-const DIR = path.join(PROJECT_ROOT, "test", "golden-xml", "subscriptions");
 const model = await projectModel();
-const service = model.services.find((s) => s.name === "subscriptions")!;
-const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
-const xml = await generatedModule("subscriptions", "xml");
+const soapServices = model.services.filter((s) => s.protocol === "soap");
+const cases = soapServices.flatMap((service) =>
+  service.operations.filter((o): o is SoapOperation => o.protocol === "soap").map((op) => [service.name, op.name, service, op] as const),
+);
 
 /** One element per line, indented: envelopes have no mixed content. */
 function pretty(envelope: string): string {
@@ -30,13 +30,20 @@ function pretty(envelope: string): string {
   return `${lines.join("\n")}\n`;
 }
 
-describe.each(ops.map((o) => [o.name, o] as const))("golden request of %s", (name, op) => {
+it("the model has a SOAP service with requests to compare", () => {
+  expect(soapServices.length).toBeGreaterThan(0);
+  for (const service of soapServices) expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
+});
+
+describe.each(cases)("golden request of %s %s", (serviceName, name, service, op) => {
   it("matches test/golden-xml", async () => {
+    const xml = await generatedModule(serviceName, "xml");
     const build = fn<(r: unknown, ns: string) => string>(xml, `build${op.name}Envelope`);
     const text = pretty(build(valueOf(service, op.requestType, { mode: "full", xml: true }), "urn:example:soap:v1"));
-    const file = path.join(DIR, `${name}.xml`);
+    const dir = path.join(PROJECT_ROOT, "test", "golden-xml", serviceName);
+    const file = path.join(dir, `${name}.xml`);
     if (UPDATE) {
-      await mkdir(DIR, { recursive: true });
+      await mkdir(dir, { recursive: true });
       await writeFile(file, text);
     }
     expect(text).toBe(await readFile(file, "utf8"));

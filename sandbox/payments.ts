@@ -32,7 +32,7 @@ import {
   serializeReversalResponse,
   serializeVoidCaptureResponse,
   serializeVoidPaymentResponse,
-} from "../generated/payments/json.js";
+} from "../generated/payments/server.js";
 import type {
   CaptureResponse,
   PaymentRequest,

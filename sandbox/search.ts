@@ -10,13 +10,13 @@
  * details always carry the documented applications array.
  */
 import { QueryError, evaluateRange, parseSort } from "../generated/runtime/search-query/index.js";
+import { parseSavedSearch } from "../generated/search/json.js";
 import {
-  parseSavedSearch,
   parseSearchRequest,
   serializeSavedSearch,
   serializeSearchResult,
   serializeTransactionDetails,
-} from "../generated/search/json.js";
+} from "../generated/search/server.js";
 import { parseSearchQuery, searchQueryLanguage } from "../generated/search/query.js";
 import type { SearchTimeZone } from "../generated/search/enums.js";
 import { validateSearchRequest } from "../generated/search/validators.js";

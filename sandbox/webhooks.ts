@@ -23,7 +23,7 @@ import {
   parseWebhookSubscriptionRequest,
   serializeInstrumentIdentifier,
   serializeWebhookSubscription,
-} from "../generated/search/json.js";
+} from "../generated/search/server.js";
 import type { InstrumentIdentifier, WebhookSubscription } from "../generated/search/types.js";
 import {
   validateInstrumentIdentifierRequest,

@@ -2,8 +2,6 @@
 import {
   at,
   extraProperties,
-  keepUnknown,
-  readBoolean,
   readDecimal,
   readInteger,
   readList,
@@ -12,21 +10,16 @@ import {
   readString,
   readWrappedList,
 } from "../runtime/read-values.js";
-import { soapRequest, soapResult } from "../runtime/soap-result.js";
+import { soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
 import type {
-  ARBGetSubscriptionListOrderFieldEnum,
-  ARBGetSubscriptionListSearchTypeEnum,
   ARBSubscriptionStatusEnum,
   ARBSubscriptionUnitEnum,
   BankAccountTypeEnum,
-  CustomerPaymentProfileOrderFieldEnum,
-  CustomerPaymentProfileSearchTypeEnum,
   CustomerTypeEnum,
   EcheckTypeEnum,
   MessageTypeEnum,
   PaymentMethodEnum,
-  ValidationMode,
 } from "./enums.js";
 import type {
   ARBCancelSubscriptionRequest,
@@ -132,24 +125,11 @@ function xmlOfARBCancelSubscriptionRequest(value: ARBCancelSubscriptionRequest):
   };
 }
 
-function xmlOfARBCancelSubscriptionResult(value: ARBCancelSubscriptionResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
-}
-
 function xmlOfARBCreateSubscriptionRequest(value: ARBCreateSubscriptionRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     subscription:
       value.subscription === undefined ? undefined : xmlOfARBSubscriptionType(value.subscription),
-  };
-}
-
-function xmlOfARBCreateSubscriptionResult(value: ARBCreateSubscriptionResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    subscriptionId: value.subscriptionId,
   };
 }
 
@@ -170,21 +150,6 @@ function xmlOfARBGetSubscriptionListRequest(value: ARBGetSubscriptionListRequest
   };
 }
 
-function xmlOfARBGetSubscriptionListResult(value: ARBGetSubscriptionListResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    totalNumInResultSet: value.totalNumInResultSet,
-    subscriptionDetails:
-      value.subscriptionDetails === undefined
-        ? undefined
-        : {
-            subscriptionDetail: value.subscriptionDetails.map((item) =>
-              xmlOfSubscriptionDetail(item),
-            ),
-          },
-  };
-}
-
 function xmlOfARBGetSubscriptionListSorting(value: ARBGetSubscriptionListSorting): XmlInput {
   return {
     orderBy: value.orderBy,
@@ -199,41 +164,10 @@ function xmlOfARBGetSubscriptionRequest(value: ARBGetSubscriptionRequest): XmlIn
   };
 }
 
-function xmlOfARBGetSubscriptionResult(value: ARBGetSubscriptionResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    subscription:
-      value.subscription === undefined
-        ? undefined
-        : xmlOfARBSubscriptionMaskedType(value.subscription),
-  };
-}
-
 function xmlOfARBGetSubscriptionStatusRequest(value: ARBGetSubscriptionStatusRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     subscriptionId: value.subscriptionId,
-  };
-}
-
-function xmlOfARBGetSubscriptionStatusResult(value: ARBGetSubscriptionStatusResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    status: value.status,
-  };
-}
-
-function xmlOfARBSubscriptionMaskedType(value: ARBSubscriptionMaskedType): XmlInput {
-  return {
-    name: value.name,
-    paymentSchedule:
-      value.paymentSchedule === undefined ? undefined : xmlOfPaymentSchedule(value.paymentSchedule),
-    amount: value.amount,
-    trialAmount: value.trialAmount,
-    status: value.status,
-    profile:
-      value.profile === undefined ? undefined : xmlOfSubscriptionCustomerProfile(value.profile),
-    order: value.order === undefined ? undefined : xmlOfOrder(value.order),
   };
 }
 
@@ -261,12 +195,6 @@ function xmlOfARBUpdateSubscriptionRequest(value: ARBUpdateSubscriptionRequest):
   };
 }
 
-function xmlOfARBUpdateSubscriptionResult(value: ARBUpdateSubscriptionResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
-}
-
 function xmlOfApiRequestType(value: ApiRequestType): XmlInput {
   return {
     merchantAuthentication:
@@ -277,40 +205,13 @@ function xmlOfApiRequestType(value: ApiRequestType): XmlInput {
   };
 }
 
-function xmlOfApiResponseType(value: ApiResponseType): XmlInput {
-  return {
-    resultCode: value.resultCode,
-    messages:
-      value.messages === undefined
-        ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
-  };
-}
-
 function xmlOfAuthenticateTestRequest(value: AuthenticateTestRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
   };
 }
 
-function xmlOfAuthenticateTestResult(value: AuthenticateTestResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
-}
-
 function xmlOfBankAccount(value: BankAccount): XmlInput {
-  return {
-    accountType: value.accountType,
-    nameOnAccount: value.nameOnAccount,
-    echeckType: value.echeckType,
-    bankName: value.bankName,
-    routingNumber: value.routingNumber,
-    accountNumber: value.accountNumber,
-  };
-}
-
-function xmlOfBankAccountMasked(value: BankAccountMasked): XmlInput {
   return {
     accountType: value.accountType,
     nameOnAccount: value.nameOnAccount,
@@ -335,17 +236,6 @@ function xmlOfCreateCustomerPaymentProfileRequest(
   };
 }
 
-function xmlOfCreateCustomerPaymentProfileResult(
-  value: CreateCustomerPaymentProfileResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    validationDirectResponse: value.validationDirectResponse,
-  };
-}
-
 function xmlOfCreateCustomerProfileFromTransactionRequest(
   value: CreateCustomerProfileFromTransactionRequest,
 ): XmlInput {
@@ -355,51 +245,11 @@ function xmlOfCreateCustomerProfileFromTransactionRequest(
   };
 }
 
-function xmlOfCreateCustomerProfileFromTransactionResult(
-  value: CreateCustomerProfileFromTransactionResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileIdList:
-      value.customerPaymentProfileIdList === undefined
-        ? undefined
-        : { numericString: value.customerPaymentProfileIdList },
-    customerShippingAddressIdList:
-      value.customerShippingAddressIdList === undefined
-        ? undefined
-        : { numericString: value.customerShippingAddressIdList },
-    validationDirectResponseList:
-      value.validationDirectResponseList === undefined
-        ? undefined
-        : { string: value.validationDirectResponseList },
-  };
-}
-
 function xmlOfCreateCustomerProfileRequest(value: CreateCustomerProfileRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     profile: value.profile === undefined ? undefined : xmlOfCustomerProfile(value.profile),
     validationMode: value.validationMode,
-  };
-}
-
-function xmlOfCreateCustomerProfileResult(value: CreateCustomerProfileResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileIdList:
-      value.customerPaymentProfileIdList === undefined
-        ? undefined
-        : { numericString: value.customerPaymentProfileIdList },
-    customerShippingAddressIdList:
-      value.customerShippingAddressIdList === undefined
-        ? undefined
-        : { numericString: value.customerShippingAddressIdList },
-    validationDirectResponseList:
-      value.validationDirectResponseList === undefined
-        ? undefined
-        : { string: value.validationDirectResponseList },
   };
 }
 
@@ -414,12 +264,6 @@ function xmlOfCreateCustomerProfileTransactionRequest(
   };
 }
 
-function xmlOfCreateCustomerProfileTransactionResult(
-  value: CreateCustomerProfileTransactionResult,
-): XmlInput {
-  return value as unknown as XmlInput;
-}
-
 function xmlOfCreateCustomerShippingAddressRequest(
   value: CreateCustomerShippingAddressRequest,
 ): XmlInput {
@@ -430,29 +274,11 @@ function xmlOfCreateCustomerShippingAddressRequest(
   };
 }
 
-function xmlOfCreateCustomerShippingAddressResult(
-  value: CreateCustomerShippingAddressResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    customerProfileId: value.customerProfileId,
-    customerAddressId: value.customerAddressId,
-  };
-}
-
 function xmlOfCreditCard(value: CreditCard): XmlInput {
   return {
     cardNumber: value.cardNumber,
     expirationDate: value.expirationDate,
     cardCode: value.cardCode,
-  };
-}
-
-function xmlOfCreditCardMasked(value: CreditCardMasked): XmlInput {
-  return {
-    cardNumber: value.cardNumber,
-    expirationDate: value.expirationDate,
-    cardType: value.cardType,
   };
 }
 
@@ -503,30 +329,6 @@ function xmlOfCustomerPaymentProfileEx(value: CustomerPaymentProfileEx): XmlInpu
   };
 }
 
-function xmlOfCustomerPaymentProfileListItem(value: CustomerPaymentProfileListItem): XmlInput {
-  return {
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    customerProfileId: value.customerProfileId,
-    billTo: value.billTo === undefined ? undefined : xmlOfCustomerAddress(value.billTo),
-    payment: value.payment === undefined ? undefined : xmlOfPaymentMasked(value.payment),
-  };
-}
-
-function xmlOfCustomerPaymentProfileMasked(value: CustomerPaymentProfileMasked): XmlInput {
-  return {
-    customerType: value.customerType,
-    billTo: value.billTo === undefined ? undefined : xmlOfCustomerAddress(value.billTo),
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    payment: value.payment === undefined ? undefined : xmlOfPaymentMasked(value.payment),
-    driversLicense:
-      value.driversLicense === undefined ? undefined : xmlOfDriversLicense(value.driversLicense),
-    taxId: value.taxId,
-    subscriptionIds:
-      value.subscriptionIds === undefined ? undefined : { subscriptionId: value.subscriptionIds },
-  };
-}
-
 function xmlOfCustomerPaymentProfileSorting(value: CustomerPaymentProfileSorting): XmlInput {
   return {
     orderBy: value.orderBy,
@@ -563,20 +365,6 @@ function xmlOfCustomerProfileEx(value: CustomerProfileEx): XmlInput {
   };
 }
 
-function xmlOfCustomerProfileMasked(value: CustomerProfileMasked): XmlInput {
-  return {
-    ...xmlOfCustomerProfileEx(value),
-    paymentProfiles:
-      value.paymentProfiles === undefined
-        ? undefined
-        : value.paymentProfiles.map((item) => xmlOfCustomerPaymentProfileMasked(item)),
-    shipToList:
-      value.shipToList === undefined
-        ? undefined
-        : value.shipToList.map((item) => xmlOfCustomerAddressEx(item)),
-  };
-}
-
 function xmlOfDeleteCustomerPaymentProfileRequest(
   value: DeleteCustomerPaymentProfileRequest,
 ): XmlInput {
@@ -587,24 +375,10 @@ function xmlOfDeleteCustomerPaymentProfileRequest(
   };
 }
 
-function xmlOfDeleteCustomerPaymentProfileResult(
-  value: DeleteCustomerPaymentProfileResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
-}
-
 function xmlOfDeleteCustomerProfileRequest(value: DeleteCustomerProfileRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
-  };
-}
-
-function xmlOfDeleteCustomerProfileResult(value: DeleteCustomerProfileResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -615,14 +389,6 @@ function xmlOfDeleteCustomerShippingAddressRequest(
     ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
     customerAddressId: value.customerAddressId,
-  };
-}
-
-function xmlOfDeleteCustomerShippingAddressResult(
-  value: DeleteCustomerShippingAddressResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -668,23 +434,6 @@ function xmlOfGetCustomerPaymentProfileListRequest(
   };
 }
 
-function xmlOfGetCustomerPaymentProfileListResult(
-  value: GetCustomerPaymentProfileListResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    paymentProfiles:
-      value.paymentProfiles === undefined
-        ? undefined
-        : {
-            paymentProfile: value.paymentProfiles.map((item) =>
-              xmlOfCustomerPaymentProfileListItem(item),
-            ),
-          },
-    totalNumInResultSet: value.totalNumInResultSet,
-  };
-}
-
 function xmlOfGetCustomerPaymentProfileRequest(value: GetCustomerPaymentProfileRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
@@ -694,29 +443,10 @@ function xmlOfGetCustomerPaymentProfileRequest(value: GetCustomerPaymentProfileR
   };
 }
 
-function xmlOfGetCustomerPaymentProfileResult(value: GetCustomerPaymentProfileResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    paymentProfile:
-      value.paymentProfile === undefined
-        ? undefined
-        : xmlOfCustomerPaymentProfileMasked(value.paymentProfile),
-  };
-}
-
 function xmlOfGetCustomerProfileRequest(value: GetCustomerProfileRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     customerProfileId: value.customerProfileId,
-  };
-}
-
-function xmlOfGetCustomerProfileResult(value: GetCustomerProfileResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    profile: value.profile === undefined ? undefined : xmlOfCustomerProfileMasked(value.profile),
-    subscriptionIds:
-      value.subscriptionIds === undefined ? undefined : { subscriptionId: value.subscriptionIds },
   };
 }
 
@@ -730,23 +460,8 @@ function xmlOfGetCustomerShippingAddressRequest(
   };
 }
 
-function xmlOfGetCustomerShippingAddressResult(value: GetCustomerShippingAddressResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    address: value.address === undefined ? undefined : xmlOfCustomerAddressEx(value.address),
-    subscriptionIds:
-      value.subscriptionIds === undefined ? undefined : { subscriptionId: value.subscriptionIds },
-  };
-}
-
 function xmlOfIsAliveRequest(_value: IsAliveRequest): XmlInput {
   return {};
-}
-
-function xmlOfIsAliveResult(value: IsAliveResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
 }
 
 function xmlOfLineItem(value: LineItem): XmlInput {
@@ -764,13 +479,6 @@ function xmlOfMerchantAuthenticationType(value: MerchantAuthenticationType): Xml
   return {
     name: value.name,
     transactionKey: value.transactionKey,
-  };
-}
-
-function xmlOfMessage(value: Message): XmlInput {
-  return {
-    code: value.code,
-    text: value.text,
   };
 }
 
@@ -812,19 +520,6 @@ function xmlOfPayment(value: Payment): XmlInput {
   return {
     bankAccount: value.bankAccount === undefined ? undefined : xmlOfBankAccount(value.bankAccount),
     creditCard: value.creditCard === undefined ? undefined : xmlOfCreditCard(value.creditCard),
-  };
-}
-
-function xmlOfPaymentMasked(value: PaymentMasked): XmlInput {
-  return {
-    bankAccount:
-      value.bankAccount === undefined ? undefined : xmlOfBankAccountMasked(value.bankAccount),
-    creditCard:
-      value.creditCard === undefined ? undefined : xmlOfCreditCardMasked(value.creditCard),
-    tokenInformation:
-      value.tokenInformation === undefined
-        ? undefined
-        : xmlOfTokenInformation(value.tokenInformation),
   };
 }
 
@@ -956,51 +651,6 @@ function xmlOfProfileTransactionType(value: ProfileTransactionType): XmlInput {
   };
 }
 
-function xmlOfSubscriptionCustomerProfile(value: SubscriptionCustomerProfile): XmlInput {
-  return {
-    merchantCustomerId: value.merchantCustomerId,
-    description: value.description,
-    email: value.email,
-    paymentProfile:
-      value.paymentProfile === undefined
-        ? undefined
-        : xmlOfCustomerPaymentProfileMasked(value.paymentProfile),
-    shippingProfile:
-      value.shippingProfile === undefined
-        ? undefined
-        : xmlOfCustomerAddressEx(value.shippingProfile),
-  };
-}
-
-function xmlOfSubscriptionDetail(value: SubscriptionDetail): XmlInput {
-  return {
-    id: value.id,
-    name: value.name,
-    status: value.status,
-    createTimeStampUTC: value.createTimeStampUTC,
-    firstName: value.firstName,
-    lastName: value.lastName,
-    totalOccurrences: value.totalOccurrences,
-    pastOccurrences: value.pastOccurrences,
-    paymentMethod: value.paymentMethod,
-    accountNumber: value.accountNumber,
-    invoice: value.invoice,
-    amount: value.amount,
-    currencyCode: value.currencyCode,
-    customerProfileId: value.customerProfileId,
-    customerPaymentProfileId: value.customerPaymentProfileId,
-    customerShippingProfileId: value.customerShippingProfileId,
-  };
-}
-
-function xmlOfTokenInformation(value: TokenInformation): XmlInput {
-  return {
-    tokenSource: value.tokenSource,
-    tokenNumber: value.tokenNumber,
-    expirationDate: value.expirationDate,
-  };
-}
-
 function xmlOfUpdateCustomerPaymentProfileRequest(
   value: UpdateCustomerPaymentProfileRequest,
 ): XmlInput {
@@ -1015,25 +665,10 @@ function xmlOfUpdateCustomerPaymentProfileRequest(
   };
 }
 
-function xmlOfUpdateCustomerPaymentProfileResult(
-  value: UpdateCustomerPaymentProfileResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-    validationDirectResponse: value.validationDirectResponse,
-  };
-}
-
 function xmlOfUpdateCustomerProfileRequest(value: UpdateCustomerProfileRequest): XmlInput {
   return {
     ...xmlOfApiRequestType(value),
     profile: value.profile === undefined ? undefined : xmlOfCustomerProfileEx(value.profile),
-  };
-}
-
-function xmlOfUpdateCustomerProfileResult(value: UpdateCustomerProfileResult): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
   };
 }
 
@@ -1047,26 +682,6 @@ function xmlOfUpdateCustomerShippingAddressRequest(
   };
 }
 
-function xmlOfUpdateCustomerShippingAddressResult(
-  value: UpdateCustomerShippingAddressResult,
-): XmlInput {
-  return {
-    ...xmlOfApiResponseType(value),
-  };
-}
-
-function readARBCancelSubscriptionRequest(
-  value: unknown,
-  path: string,
-): ARBCancelSubscriptionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.subscriptionId) !== undefined && v !== null)
-    out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
-  return out as Partial<ARBCancelSubscriptionRequest> as ARBCancelSubscriptionRequest;
-}
-
 function readARBCancelSubscriptionResult(
   value: unknown,
   path: string,
@@ -1074,18 +689,6 @@ function readARBCancelSubscriptionResult(
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<ARBCancelSubscriptionResult> as ARBCancelSubscriptionResult;
-}
-
-function readARBCreateSubscriptionRequest(
-  value: unknown,
-  path: string,
-): ARBCreateSubscriptionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.subscription) !== undefined && v !== null)
-    out.subscription = readARBSubscriptionType(v, at(path, "subscription"));
-  return out as Partial<ARBCreateSubscriptionRequest> as ARBCreateSubscriptionRequest;
 }
 
 function readARBCreateSubscriptionResult(
@@ -1098,34 +701,6 @@ function readARBCreateSubscriptionResult(
   if ((v = obj.subscriptionId) !== undefined && v !== null)
     out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
   return out as Partial<ARBCreateSubscriptionResult> as ARBCreateSubscriptionResult;
-}
-
-function readARBGetSubscriptionListCriteria(
-  value: unknown,
-  path: string,
-): ARBGetSubscriptionListCriteria {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.searchType) !== undefined && v !== null)
-    out.searchType = readString(v, "xml", path, "searchType") as
-      ARBGetSubscriptionListSearchTypeEnum | undefined;
-  if ((v = obj.sorting) !== undefined && v !== null)
-    out.sorting = readARBGetSubscriptionListSorting(v, at(path, "sorting"));
-  if ((v = obj.paging) !== undefined && v !== null) out.paging = readPaging(v, at(path, "paging"));
-  return out as Partial<ARBGetSubscriptionListCriteria> as ARBGetSubscriptionListCriteria;
-}
-
-function readARBGetSubscriptionListRequest(
-  value: unknown,
-  path: string,
-): ARBGetSubscriptionListRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.request) !== undefined && v !== null)
-    out.request = readARBGetSubscriptionListCriteria(v, at(path, "request"));
-  return out as Partial<ARBGetSubscriptionListRequest> as ARBGetSubscriptionListRequest;
 }
 
 function readARBGetSubscriptionListResult(
@@ -1147,30 +722,6 @@ function readARBGetSubscriptionListResult(
   return out as Partial<ARBGetSubscriptionListResult> as ARBGetSubscriptionListResult;
 }
 
-function readARBGetSubscriptionListSorting(
-  value: unknown,
-  path: string,
-): ARBGetSubscriptionListSorting {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.orderBy) !== undefined && v !== null)
-    out.orderBy = readString(v, "xml", path, "orderBy") as
-      ARBGetSubscriptionListOrderFieldEnum | undefined;
-  if ((v = obj.orderDescending) !== undefined && v !== null)
-    out.orderDescending = readBoolean(v, "xml", path, "orderDescending");
-  return out as Partial<ARBGetSubscriptionListSorting> as ARBGetSubscriptionListSorting;
-}
-
-function readARBGetSubscriptionRequest(value: unknown, path: string): ARBGetSubscriptionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.subscriptionId) !== undefined && v !== null)
-    out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
-  return out as Partial<ARBGetSubscriptionRequest> as ARBGetSubscriptionRequest;
-}
-
 function readARBGetSubscriptionResult(value: unknown, path: string): ARBGetSubscriptionResult {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
@@ -1178,18 +729,6 @@ function readARBGetSubscriptionResult(value: unknown, path: string): ARBGetSubsc
   if ((v = obj.subscription) !== undefined && v !== null)
     out.subscription = readARBSubscriptionMaskedType(v, at(path, "subscription"));
   return out as Partial<ARBGetSubscriptionResult> as ARBGetSubscriptionResult;
-}
-
-function readARBGetSubscriptionStatusRequest(
-  value: unknown,
-  path: string,
-): ARBGetSubscriptionStatusRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.subscriptionId) !== undefined && v !== null)
-    out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
-  return out as Partial<ARBGetSubscriptionStatusRequest> as ARBGetSubscriptionStatusRequest;
 }
 
 function readARBGetSubscriptionStatusResult(
@@ -1223,43 +762,6 @@ function readARBSubscriptionMaskedType(value: unknown, path: string): ARBSubscri
   return out as Partial<ARBSubscriptionMaskedType> as ARBSubscriptionMaskedType;
 }
 
-function readARBSubscriptionType(value: unknown, path: string): ARBSubscriptionType {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.name) !== undefined && v !== null) out.name = readString(v, "xml", path, "name");
-  if ((v = obj.paymentSchedule) !== undefined && v !== null)
-    out.paymentSchedule = readPaymentSchedule(v, at(path, "paymentSchedule"));
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.trialAmount) !== undefined && v !== null)
-    out.trialAmount = readDecimal(v, "xml", path, "trialAmount");
-  if ((v = obj.payment) !== undefined && v !== null)
-    out.payment = readPayment(v, at(path, "payment"));
-  if ((v = obj.order) !== undefined && v !== null) out.order = readOrder(v, at(path, "order"));
-  if ((v = obj.customer) !== undefined && v !== null)
-    out.customer = readCustomer(v, at(path, "customer"));
-  if ((v = obj.billTo) !== undefined && v !== null)
-    out.billTo = readNameAndAddress(v, at(path, "billTo"));
-  if ((v = obj.shipTo) !== undefined && v !== null)
-    out.shipTo = readNameAndAddress(v, at(path, "shipTo"));
-  return out as Partial<ARBSubscriptionType> as ARBSubscriptionType;
-}
-
-function readARBUpdateSubscriptionRequest(
-  value: unknown,
-  path: string,
-): ARBUpdateSubscriptionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.subscriptionId) !== undefined && v !== null)
-    out.subscriptionId = readLong(v, "xml", path, "subscriptionId");
-  if ((v = obj.subscription) !== undefined && v !== null)
-    out.subscription = readARBSubscriptionType(v, at(path, "subscription"));
-  return out as Partial<ARBUpdateSubscriptionRequest> as ARBUpdateSubscriptionRequest;
-}
-
 function readARBUpdateSubscriptionResult(
   value: unknown,
   path: string,
@@ -1267,20 +769,6 @@ function readARBUpdateSubscriptionResult(
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<ARBUpdateSubscriptionResult> as ARBUpdateSubscriptionResult;
-}
-
-function readApiRequestType(value: unknown, path: string): ApiRequestType {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.merchantAuthentication) !== undefined && v !== null)
-    out.merchantAuthentication = readMerchantAuthenticationType(
-      v,
-      at(path, "merchantAuthentication"),
-    );
-  if ((v = obj.clientId) !== undefined && v !== null)
-    out.clientId = readString(v, "xml", path, "clientId");
-  return out as Partial<ApiRequestType> as ApiRequestType;
 }
 
 function readApiResponseType(value: unknown, path: string): ApiResponseType {
@@ -1296,35 +784,10 @@ function readApiResponseType(value: unknown, path: string): ApiResponseType {
   return out as Partial<ApiResponseType> as ApiResponseType;
 }
 
-function readAuthenticateTestRequest(value: unknown, path: string): AuthenticateTestRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  return out as Partial<AuthenticateTestRequest> as AuthenticateTestRequest;
-}
-
 function readAuthenticateTestResult(value: unknown, path: string): AuthenticateTestResult {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<AuthenticateTestResult> as AuthenticateTestResult;
-}
-
-function readBankAccount(value: unknown, path: string): BankAccount {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.accountType) !== undefined && v !== null)
-    out.accountType = readString(v, "xml", path, "accountType") as BankAccountTypeEnum | undefined;
-  if ((v = obj.nameOnAccount) !== undefined && v !== null)
-    out.nameOnAccount = readString(v, "xml", path, "nameOnAccount");
-  if ((v = obj.echeckType) !== undefined && v !== null)
-    out.echeckType = readString(v, "xml", path, "echeckType") as EcheckTypeEnum | undefined;
-  if ((v = obj.bankName) !== undefined && v !== null)
-    out.bankName = readString(v, "xml", path, "bankName");
-  if ((v = obj.routingNumber) !== undefined && v !== null)
-    out.routingNumber = readString(v, "xml", path, "routingNumber");
-  if ((v = obj.accountNumber) !== undefined && v !== null)
-    out.accountNumber = readString(v, "xml", path, "accountNumber");
-  return out as Partial<BankAccount> as BankAccount;
 }
 
 function readBankAccountMasked(value: unknown, path: string): BankAccountMasked {
@@ -1346,22 +809,6 @@ function readBankAccountMasked(value: unknown, path: string): BankAccountMasked 
   return out as Partial<BankAccountMasked> as BankAccountMasked;
 }
 
-function readCreateCustomerPaymentProfileRequest(
-  value: unknown,
-  path: string,
-): CreateCustomerPaymentProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.paymentProfile) !== undefined && v !== null)
-    out.paymentProfile = readCustomerPaymentProfile(v, at(path, "paymentProfile"));
-  if ((v = obj.validationMode) !== undefined && v !== null)
-    out.validationMode = readString(v, "xml", path, "validationMode") as ValidationMode | undefined;
-  return out as Partial<CreateCustomerPaymentProfileRequest> as CreateCustomerPaymentProfileRequest;
-}
-
 function readCreateCustomerPaymentProfileResult(
   value: unknown,
   path: string,
@@ -1376,18 +823,6 @@ function readCreateCustomerPaymentProfileResult(
   if ((v = obj.validationDirectResponse) !== undefined && v !== null)
     out.validationDirectResponse = readString(v, "xml", path, "validationDirectResponse");
   return out as Partial<CreateCustomerPaymentProfileResult> as CreateCustomerPaymentProfileResult;
-}
-
-function readCreateCustomerProfileFromTransactionRequest(
-  value: unknown,
-  path: string,
-): CreateCustomerProfileFromTransactionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.transId) !== undefined && v !== null)
-    out.transId = readString(v, "xml", path, "transId");
-  return out as Partial<CreateCustomerProfileFromTransactionRequest> as CreateCustomerProfileFromTransactionRequest;
 }
 
 function readCreateCustomerProfileFromTransactionResult(
@@ -1423,20 +858,6 @@ function readCreateCustomerProfileFromTransactionResult(
   return out as Partial<CreateCustomerProfileFromTransactionResult> as CreateCustomerProfileFromTransactionResult;
 }
 
-function readCreateCustomerProfileRequest(
-  value: unknown,
-  path: string,
-): CreateCustomerProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.profile) !== undefined && v !== null)
-    out.profile = readCustomerProfile(v, at(path, "profile"));
-  if ((v = obj.validationMode) !== undefined && v !== null)
-    out.validationMode = readString(v, "xml", path, "validationMode") as ValidationMode | undefined;
-  return out as Partial<CreateCustomerProfileRequest> as CreateCustomerProfileRequest;
-}
-
 function readCreateCustomerProfileResult(
   value: unknown,
   path: string,
@@ -1470,39 +891,11 @@ function readCreateCustomerProfileResult(
   return out as Partial<CreateCustomerProfileResult> as CreateCustomerProfileResult;
 }
 
-function readCreateCustomerProfileTransactionRequest(
-  value: unknown,
-  path: string,
-): CreateCustomerProfileTransactionRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.transaction) !== undefined && v !== null)
-    out.transaction = readProfileTransactionType(v, at(path, "transaction"));
-  if ((v = obj.extraOptions) !== undefined && v !== null)
-    out.extraOptions = readString(v, "xml", path, "extraOptions");
-  return out as Partial<CreateCustomerProfileTransactionRequest> as CreateCustomerProfileTransactionRequest;
-}
-
 function readCreateCustomerProfileTransactionResult(
   value: unknown,
   path: string,
 ): CreateCustomerProfileTransactionResult {
   return readObject(value, "xml", path) as CreateCustomerProfileTransactionResult;
-}
-
-function readCreateCustomerShippingAddressRequest(
-  value: unknown,
-  path: string,
-): CreateCustomerShippingAddressRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.address) !== undefined && v !== null)
-    out.address = readCustomerAddress(v, at(path, "address"));
-  return out as Partial<CreateCustomerShippingAddressRequest> as CreateCustomerShippingAddressRequest;
 }
 
 function readCreateCustomerShippingAddressResult(
@@ -1519,19 +912,6 @@ function readCreateCustomerShippingAddressResult(
   return out as Partial<CreateCustomerShippingAddressResult> as CreateCustomerShippingAddressResult;
 }
 
-function readCreditCard(value: unknown, path: string): CreditCard {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.cardNumber) !== undefined && v !== null)
-    out.cardNumber = readString(v, "xml", path, "cardNumber");
-  if ((v = obj.expirationDate) !== undefined && v !== null)
-    out.expirationDate = readString(v, "xml", path, "expirationDate");
-  if ((v = obj.cardCode) !== undefined && v !== null)
-    out.cardCode = readString(v, "xml", path, "cardCode");
-  return out as Partial<CreditCard> as CreditCard;
-}
-
 function readCreditCardMasked(value: unknown, path: string): CreditCardMasked {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
@@ -1543,24 +923,6 @@ function readCreditCardMasked(value: unknown, path: string): CreditCardMasked {
   if ((v = obj.cardType) !== undefined && v !== null)
     out.cardType = readString(v, "xml", path, "cardType");
   return out as Partial<CreditCardMasked> as CreditCardMasked;
-}
-
-function readCustomer(value: unknown, path: string): Customer {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.type) !== undefined && v !== null)
-    out.type = readString(v, "xml", path, "type") as CustomerTypeEnum | undefined;
-  if ((v = obj.id) !== undefined && v !== null) out.id = readString(v, "xml", path, "id");
-  if ((v = obj.email) !== undefined && v !== null) out.email = readString(v, "xml", path, "email");
-  if ((v = obj.phoneNumber) !== undefined && v !== null)
-    out.phoneNumber = readString(v, "xml", path, "phoneNumber");
-  if ((v = obj.faxNumber) !== undefined && v !== null)
-    out.faxNumber = readString(v, "xml", path, "faxNumber");
-  if ((v = obj.driversLicense) !== undefined && v !== null)
-    out.driversLicense = readDriversLicense(v, at(path, "driversLicense"));
-  if ((v = obj.taxId) !== undefined && v !== null) out.taxId = readString(v, "xml", path, "taxId");
-  return out as Partial<Customer> as Customer;
 }
 
 function readCustomerAddress(value: unknown, path: string): CustomerAddress {
@@ -1582,31 +944,6 @@ function readCustomerAddressEx(value: unknown, path: string): CustomerAddressEx 
   if ((v = obj.customerAddressId) !== undefined && v !== null)
     out.customerAddressId = readLong(v, "xml", path, "customerAddressId");
   return out as Partial<CustomerAddressEx> as CustomerAddressEx;
-}
-
-function readCustomerPaymentProfile(value: unknown, path: string): CustomerPaymentProfile {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.customerType) !== undefined && v !== null)
-    out.customerType = readString(v, "xml", path, "customerType") as CustomerTypeEnum | undefined;
-  if ((v = obj.billTo) !== undefined && v !== null)
-    out.billTo = readCustomerAddress(v, at(path, "billTo"));
-  if ((v = obj.payment) !== undefined && v !== null)
-    out.payment = readPayment(v, at(path, "payment"));
-  if ((v = obj.driversLicense) !== undefined && v !== null)
-    out.driversLicense = readDriversLicense(v, at(path, "driversLicense"));
-  if ((v = obj.taxId) !== undefined && v !== null) out.taxId = readString(v, "xml", path, "taxId");
-  return out as Partial<CustomerPaymentProfile> as CustomerPaymentProfile;
-}
-
-function readCustomerPaymentProfileEx(value: unknown, path: string): CustomerPaymentProfileEx {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readCustomerPaymentProfile(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  return out as Partial<CustomerPaymentProfileEx> as CustomerPaymentProfileEx;
 }
 
 function readCustomerPaymentProfileListItem(
@@ -1657,36 +994,6 @@ function readCustomerPaymentProfileMasked(
   return out as Partial<CustomerPaymentProfileMasked> as CustomerPaymentProfileMasked;
 }
 
-function readCustomerPaymentProfileSorting(
-  value: unknown,
-  path: string,
-): CustomerPaymentProfileSorting {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.orderBy) !== undefined && v !== null)
-    out.orderBy = readString(v, "xml", path, "orderBy") as
-      CustomerPaymentProfileOrderFieldEnum | undefined;
-  if ((v = obj.orderDescending) !== undefined && v !== null)
-    out.orderDescending = readBoolean(v, "xml", path, "orderDescending");
-  return out as Partial<CustomerPaymentProfileSorting> as CustomerPaymentProfileSorting;
-}
-
-function readCustomerProfile(value: unknown, path: string): CustomerProfile {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readCustomerProfileBase(obj, path) };
-  let v: unknown;
-  if ((v = obj.paymentProfiles) !== undefined && v !== null)
-    out.paymentProfiles = readList(v, "xml", at(path, "paymentProfiles"), (item, itemPath) =>
-      readCustomerPaymentProfile(item, itemPath),
-    );
-  if ((v = obj.shipToList) !== undefined && v !== null)
-    out.shipToList = readList(v, "xml", at(path, "shipToList"), (item, itemPath) =>
-      readCustomerAddress(item, itemPath),
-    );
-  return out as Partial<CustomerProfile> as CustomerProfile;
-}
-
 function readCustomerProfileBase(value: unknown, path: string): CustomerProfileBase {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
@@ -1723,20 +1030,6 @@ function readCustomerProfileMasked(value: unknown, path: string): CustomerProfil
   return out as Partial<CustomerProfileMasked> as CustomerProfileMasked;
 }
 
-function readDeleteCustomerPaymentProfileRequest(
-  value: unknown,
-  path: string,
-): DeleteCustomerPaymentProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  return out as Partial<DeleteCustomerPaymentProfileRequest> as DeleteCustomerPaymentProfileRequest;
-}
-
 function readDeleteCustomerPaymentProfileResult(
   value: unknown,
   path: string,
@@ -1746,18 +1039,6 @@ function readDeleteCustomerPaymentProfileResult(
   return out as Partial<DeleteCustomerPaymentProfileResult> as DeleteCustomerPaymentProfileResult;
 }
 
-function readDeleteCustomerProfileRequest(
-  value: unknown,
-  path: string,
-): DeleteCustomerProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  return out as Partial<DeleteCustomerProfileRequest> as DeleteCustomerProfileRequest;
-}
-
 function readDeleteCustomerProfileResult(
   value: unknown,
   path: string,
@@ -1765,20 +1046,6 @@ function readDeleteCustomerProfileResult(
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<DeleteCustomerProfileResult> as DeleteCustomerProfileResult;
-}
-
-function readDeleteCustomerShippingAddressRequest(
-  value: unknown,
-  path: string,
-): DeleteCustomerShippingAddressRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerAddressId) !== undefined && v !== null)
-    out.customerAddressId = readLong(v, "xml", path, "customerAddressId");
-  return out as Partial<DeleteCustomerShippingAddressRequest> as DeleteCustomerShippingAddressRequest;
 }
 
 function readDeleteCustomerShippingAddressResult(
@@ -1802,50 +1069,6 @@ function readDriversLicense(value: unknown, path: string): DriversLicense {
   return out as Partial<DriversLicense> as DriversLicense;
 }
 
-function readExtendedAmount(value: unknown, path: string): ExtendedAmount {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.name) !== undefined && v !== null) out.name = readString(v, "xml", path, "name");
-  if ((v = obj.description) !== undefined && v !== null)
-    out.description = readString(v, "xml", path, "description");
-  return out as Partial<ExtendedAmount> as ExtendedAmount;
-}
-
-function readGetCustomerPaymentProfileListCriteria(
-  value: unknown,
-  path: string,
-): GetCustomerPaymentProfileListCriteria {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.searchType) !== undefined && v !== null)
-    out.searchType = readString(v, "xml", path, "searchType") as
-      CustomerPaymentProfileSearchTypeEnum | undefined;
-  if ((v = obj.month) !== undefined && v !== null) out.month = readString(v, "xml", path, "month");
-  if ((v = obj.sorting) !== undefined && v !== null)
-    out.sorting = readCustomerPaymentProfileSorting(v, at(path, "sorting"));
-  if ((v = obj.paging) !== undefined && v !== null) out.paging = readPaging(v, at(path, "paging"));
-  return out as Partial<GetCustomerPaymentProfileListCriteria> as GetCustomerPaymentProfileListCriteria;
-}
-
-function readGetCustomerPaymentProfileListRequest(
-  value: unknown,
-  path: string,
-): GetCustomerPaymentProfileListRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.getCustomerPaymentProfileListRequestType) !== undefined && v !== null)
-    out.getCustomerPaymentProfileListRequestType = readGetCustomerPaymentProfileListCriteria(
-      v,
-      at(path, "getCustomerPaymentProfileListRequestType"),
-    );
-  return out as Partial<GetCustomerPaymentProfileListRequest> as GetCustomerPaymentProfileListRequest;
-}
-
 function readGetCustomerPaymentProfileListResult(
   value: unknown,
   path: string,
@@ -1865,22 +1088,6 @@ function readGetCustomerPaymentProfileListResult(
   return out as Partial<GetCustomerPaymentProfileListResult> as GetCustomerPaymentProfileListResult;
 }
 
-function readGetCustomerPaymentProfileRequest(
-  value: unknown,
-  path: string,
-): GetCustomerPaymentProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.unmaskExpirationDate) !== undefined && v !== null)
-    out.unmaskExpirationDate = readBoolean(v, "xml", path, "unmaskExpirationDate");
-  return out as Partial<GetCustomerPaymentProfileRequest> as GetCustomerPaymentProfileRequest;
-}
-
 function readGetCustomerPaymentProfileResult(
   value: unknown,
   path: string,
@@ -1891,15 +1098,6 @@ function readGetCustomerPaymentProfileResult(
   if ((v = obj.paymentProfile) !== undefined && v !== null)
     out.paymentProfile = readCustomerPaymentProfileMasked(v, at(path, "paymentProfile"));
   return out as Partial<GetCustomerPaymentProfileResult> as GetCustomerPaymentProfileResult;
-}
-
-function readGetCustomerProfileRequest(value: unknown, path: string): GetCustomerProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  return out as Partial<GetCustomerProfileRequest> as GetCustomerProfileRequest;
 }
 
 function readGetCustomerProfileResult(value: unknown, path: string): GetCustomerProfileResult {
@@ -1916,20 +1114,6 @@ function readGetCustomerProfileResult(value: unknown, path: string): GetCustomer
       (item, itemPath) => readString(item, "xml", itemPath),
     );
   return out as Partial<GetCustomerProfileResult> as GetCustomerProfileResult;
-}
-
-function readGetCustomerShippingAddressRequest(
-  value: unknown,
-  path: string,
-): GetCustomerShippingAddressRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerAddressId) !== undefined && v !== null)
-    out.customerAddressId = readLong(v, "xml", path, "customerAddressId");
-  return out as Partial<GetCustomerShippingAddressRequest> as GetCustomerShippingAddressRequest;
 }
 
 function readGetCustomerShippingAddressResult(
@@ -1951,43 +1135,10 @@ function readGetCustomerShippingAddressResult(
   return out as Partial<GetCustomerShippingAddressResult> as GetCustomerShippingAddressResult;
 }
 
-function readIsAliveRequest(value: unknown, path: string): IsAliveRequest {
-  readObject(value, "xml", path);
-  return {};
-}
-
 function readIsAliveResult(value: unknown, path: string): IsAliveResult {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<IsAliveResult> as IsAliveResult;
-}
-
-function readLineItem(value: unknown, path: string): LineItem {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.itemId) !== undefined && v !== null)
-    out.itemId = readString(v, "xml", path, "itemId");
-  if ((v = obj.name) !== undefined && v !== null) out.name = readString(v, "xml", path, "name");
-  if ((v = obj.description) !== undefined && v !== null)
-    out.description = readString(v, "xml", path, "description");
-  if ((v = obj.quantity) !== undefined && v !== null)
-    out.quantity = readDecimal(v, "xml", path, "quantity");
-  if ((v = obj.unitPrice) !== undefined && v !== null)
-    out.unitPrice = readDecimal(v, "xml", path, "unitPrice");
-  if ((v = obj.taxable) !== undefined && v !== null)
-    out.taxable = readBoolean(v, "xml", path, "taxable");
-  return out as Partial<LineItem> as LineItem;
-}
-
-function readMerchantAuthenticationType(value: unknown, path: string): MerchantAuthenticationType {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.name) !== undefined && v !== null) out.name = readString(v, "xml", path, "name");
-  if ((v = obj.transactionKey) !== undefined && v !== null)
-    out.transactionKey = readString(v, "xml", path, "transactionKey");
-  return out as Partial<MerchantAuthenticationType> as MerchantAuthenticationType;
 }
 
 function readMessage(value: unknown, path: string): Message {
@@ -2030,37 +1181,6 @@ function readOrder(value: unknown, path: string): Order {
   return out as Partial<Order> as Order;
 }
 
-function readOrderEx(value: unknown, path: string): OrderEx {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readOrder(obj, path) };
-  let v: unknown;
-  if ((v = obj.purchaseOrderNumber) !== undefined && v !== null)
-    out.purchaseOrderNumber = readString(v, "xml", path, "purchaseOrderNumber");
-  return out as Partial<OrderEx> as OrderEx;
-}
-
-function readPaging(value: unknown, path: string): Paging {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.limit) !== undefined && v !== null)
-    out.limit = readInteger(v, "xml", path, 32, "limit");
-  if ((v = obj.offset) !== undefined && v !== null)
-    out.offset = readInteger(v, "xml", path, 32, "offset");
-  return out as Partial<Paging> as Paging;
-}
-
-function readPayment(value: unknown, path: string): Payment {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.bankAccount) !== undefined && v !== null)
-    out.bankAccount = readBankAccount(v, at(path, "bankAccount"));
-  if ((v = obj.creditCard) !== undefined && v !== null)
-    out.creditCard = readCreditCard(v, at(path, "creditCard"));
-  return out as Partial<Payment> as Payment;
-}
-
 function readPaymentMasked(value: unknown, path: string): PaymentMasked {
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = {};
@@ -2098,155 +1218,6 @@ function readPaymentScheduleInterval(value: unknown, path: string): PaymentSched
   if ((v = obj.unit) !== undefined && v !== null)
     out.unit = readString(v, "xml", path, "unit") as ARBSubscriptionUnitEnum | undefined;
   return out as Partial<PaymentScheduleInterval> as PaymentScheduleInterval;
-}
-
-function readProfileTransAmount(value: unknown, path: string): ProfileTransAmount {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.amount) !== undefined && v !== null)
-    out.amount = readDecimal(v, "xml", path, "amount");
-  if ((v = obj.tax) !== undefined && v !== null) out.tax = readExtendedAmount(v, at(path, "tax"));
-  if ((v = obj.shipping) !== undefined && v !== null)
-    out.shipping = readExtendedAmount(v, at(path, "shipping"));
-  if ((v = obj.duty) !== undefined && v !== null)
-    out.duty = readExtendedAmount(v, at(path, "duty"));
-  if ((v = obj.lineItems) !== undefined && v !== null)
-    out.lineItems = readList(v, "xml", at(path, "lineItems"), (item, itemPath) =>
-      readLineItem(item, itemPath),
-    );
-  return out as Partial<ProfileTransAmount> as ProfileTransAmount;
-}
-
-function readProfileTransAuth(value: unknown, path: string): ProfileTransAuth {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  if ((v = obj.order) !== undefined && v !== null) out.order = readOrderEx(v, at(path, "order"));
-  if ((v = obj.taxExempt) !== undefined && v !== null)
-    out.taxExempt = readBoolean(v, "xml", path, "taxExempt");
-  if ((v = obj.recurringBilling) !== undefined && v !== null)
-    out.recurringBilling = readBoolean(v, "xml", path, "recurringBilling");
-  if ((v = obj.cardCode) !== undefined && v !== null)
-    out.cardCode = readString(v, "xml", path, "cardCode");
-  if ((v = obj.splitTenderId) !== undefined && v !== null)
-    out.splitTenderId = readLong(v, "xml", path, "splitTenderId");
-  return out as Partial<ProfileTransAuth> as ProfileTransAuth;
-}
-
-function readProfileTransAuthCapture(value: unknown, path: string): ProfileTransAuthCapture {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
-  return out as Partial<ProfileTransAuthCapture> as ProfileTransAuthCapture;
-}
-
-function readProfileTransAuthOnly(value: unknown, path: string): ProfileTransAuthOnly {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
-  return out as Partial<ProfileTransAuthOnly> as ProfileTransAuthOnly;
-}
-
-function readProfileTransCaptureOnly(value: unknown, path: string): ProfileTransCaptureOnly {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAuth(obj, path) };
-  let v: unknown;
-  if ((v = obj.approvalCode) !== undefined && v !== null)
-    out.approvalCode = readString(v, "xml", path, "approvalCode");
-  return out as Partial<ProfileTransCaptureOnly> as ProfileTransCaptureOnly;
-}
-
-function readProfileTransPriorAuthCapture(
-  value: unknown,
-  path: string,
-): ProfileTransPriorAuthCapture {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  if ((v = obj.transId) !== undefined && v !== null)
-    out.transId = readString(v, "xml", path, "transId");
-  return out as Partial<ProfileTransPriorAuthCapture> as ProfileTransPriorAuthCapture;
-}
-
-function readProfileTransRefund(value: unknown, path: string): ProfileTransRefund {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readProfileTransAmount(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  if ((v = obj.creditCardNumberMasked) !== undefined && v !== null)
-    out.creditCardNumberMasked = readString(v, "xml", path, "creditCardNumberMasked");
-  if ((v = obj.bankRoutingNumberMasked) !== undefined && v !== null)
-    out.bankRoutingNumberMasked = readString(v, "xml", path, "bankRoutingNumberMasked");
-  if ((v = obj.bankAccountNumberMasked) !== undefined && v !== null)
-    out.bankAccountNumberMasked = readString(v, "xml", path, "bankAccountNumberMasked");
-  if ((v = obj.order) !== undefined && v !== null) out.order = readOrderEx(v, at(path, "order"));
-  if ((v = obj.transId) !== undefined && v !== null)
-    out.transId = readString(v, "xml", path, "transId");
-  return out as Partial<ProfileTransRefund> as ProfileTransRefund;
-}
-
-const knownFieldsOfProfileTransVoid = new Set([
-  "customerProfileId",
-  "customerPaymentProfileId",
-  "customerShippingAddressId",
-]);
-
-function readProfileTransVoid(value: unknown, path: string): ProfileTransVoid {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.customerPaymentProfileId) !== undefined && v !== null)
-    out.customerPaymentProfileId = readLong(v, "xml", path, "customerPaymentProfileId");
-  if ((v = obj.customerShippingAddressId) !== undefined && v !== null)
-    out.customerShippingAddressId = readLong(v, "xml", path, "customerShippingAddressId");
-  keepUnknown(out, obj, knownFieldsOfProfileTransVoid);
-  return out as Partial<ProfileTransVoid> as ProfileTransVoid;
-}
-
-function readProfileTransactionType(value: unknown, path: string): ProfileTransactionType {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = {};
-  let v: unknown;
-  if ((v = obj.profileTransAuthCapture) !== undefined && v !== null)
-    out.profileTransAuthCapture = readProfileTransAuthCapture(
-      v,
-      at(path, "profileTransAuthCapture"),
-    );
-  if ((v = obj.profileTransAuthOnly) !== undefined && v !== null)
-    out.profileTransAuthOnly = readProfileTransAuthOnly(v, at(path, "profileTransAuthOnly"));
-  if ((v = obj.profileTransCaptureOnly) !== undefined && v !== null)
-    out.profileTransCaptureOnly = readProfileTransCaptureOnly(
-      v,
-      at(path, "profileTransCaptureOnly"),
-    );
-  if ((v = obj.profileTransPriorAuthCapture) !== undefined && v !== null)
-    out.profileTransPriorAuthCapture = readProfileTransPriorAuthCapture(
-      v,
-      at(path, "profileTransPriorAuthCapture"),
-    );
-  if ((v = obj.profileTransRefund) !== undefined && v !== null)
-    out.profileTransRefund = readProfileTransRefund(v, at(path, "profileTransRefund"));
-  if ((v = obj.profileTransVoid) !== undefined && v !== null)
-    out.profileTransVoid = readProfileTransVoid(v, at(path, "profileTransVoid"));
-  return out as Partial<ProfileTransactionType> as ProfileTransactionType;
 }
 
 function readSubscriptionCustomerProfile(
@@ -2319,22 +1290,6 @@ function readTokenInformation(value: unknown, path: string): TokenInformation {
   return out as Partial<TokenInformation> as TokenInformation;
 }
 
-function readUpdateCustomerPaymentProfileRequest(
-  value: unknown,
-  path: string,
-): UpdateCustomerPaymentProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.paymentProfile) !== undefined && v !== null)
-    out.paymentProfile = readCustomerPaymentProfileEx(v, at(path, "paymentProfile"));
-  if ((v = obj.validationMode) !== undefined && v !== null)
-    out.validationMode = readString(v, "xml", path, "validationMode") as ValidationMode | undefined;
-  return out as Partial<UpdateCustomerPaymentProfileRequest> as UpdateCustomerPaymentProfileRequest;
-}
-
 function readUpdateCustomerPaymentProfileResult(
   value: unknown,
   path: string,
@@ -2347,18 +1302,6 @@ function readUpdateCustomerPaymentProfileResult(
   return out as Partial<UpdateCustomerPaymentProfileResult> as UpdateCustomerPaymentProfileResult;
 }
 
-function readUpdateCustomerProfileRequest(
-  value: unknown,
-  path: string,
-): UpdateCustomerProfileRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.profile) !== undefined && v !== null)
-    out.profile = readCustomerProfileEx(v, at(path, "profile"));
-  return out as Partial<UpdateCustomerProfileRequest> as UpdateCustomerProfileRequest;
-}
-
 function readUpdateCustomerProfileResult(
   value: unknown,
   path: string,
@@ -2366,20 +1309,6 @@ function readUpdateCustomerProfileResult(
   const obj = readObject(value, "xml", path);
   const out: Record<string, unknown> = { ...readApiResponseType(obj, path) };
   return out as Partial<UpdateCustomerProfileResult> as UpdateCustomerProfileResult;
-}
-
-function readUpdateCustomerShippingAddressRequest(
-  value: unknown,
-  path: string,
-): UpdateCustomerShippingAddressRequest {
-  const obj = readObject(value, "xml", path);
-  const out: Record<string, unknown> = { ...readApiRequestType(obj, path) };
-  let v: unknown;
-  if ((v = obj.customerProfileId) !== undefined && v !== null)
-    out.customerProfileId = readLong(v, "xml", path, "customerProfileId");
-  if ((v = obj.address) !== undefined && v !== null)
-    out.address = readCustomerAddressEx(v, at(path, "address"));
-  return out as Partial<UpdateCustomerShippingAddressRequest> as UpdateCustomerShippingAddressRequest;
 }
 
 function readUpdateCustomerShippingAddressResult(
@@ -2401,16 +1330,6 @@ export function parseIsAliveResponse(xml: string | Uint8Array): IsAliveResult {
   return readIsAliveResult(soapResult(xml, "IsAliveResponse", "IsAliveResult"), "IsAliveResult");
 }
 
-/** Server side: the typed request of a `IsAlive` envelope. Throws `ParseError` for anything else. */
-export function readIsAliveEnvelope(xml: string | Uint8Array): IsAliveRequest {
-  return readIsAliveRequest(soapRequest(xml, "IsAlive"), "IsAlive");
-}
-
-/** Server side: the `IsAliveResponse` envelope wrapping a `IsAliveResult`, elements in schema order. */
-export function buildIsAliveResponseEnvelope(result: IsAliveResult, namespace: string): string {
-  return soapEnvelope(namespace, "IsAliveResponse", { IsAliveResult: xmlOfIsAliveResult(result) });
-}
-
 /** The SOAP envelope of a `AuthenticateTest` request: the `AuthenticateTest` element in the given namespace, its elements in schema order. */
 export function buildAuthenticateTestEnvelope(
   request: AuthenticateTestRequest,
@@ -2425,21 +1344,6 @@ export function parseAuthenticateTestResponse(xml: string | Uint8Array): Authent
     soapResult(xml, "AuthenticateTestResponse", "AuthenticateTestResult"),
     "AuthenticateTestResult",
   );
-}
-
-/** Server side: the typed request of a `AuthenticateTest` envelope. Throws `ParseError` for anything else. */
-export function readAuthenticateTestEnvelope(xml: string | Uint8Array): AuthenticateTestRequest {
-  return readAuthenticateTestRequest(soapRequest(xml, "AuthenticateTest"), "AuthenticateTest");
-}
-
-/** Server side: the `AuthenticateTestResponse` envelope wrapping a `AuthenticateTestResult`, elements in schema order. */
-export function buildAuthenticateTestResponseEnvelope(
-  result: AuthenticateTestResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "AuthenticateTestResponse", {
-    AuthenticateTestResult: xmlOfAuthenticateTestResult(result),
-  });
 }
 
 /** The SOAP envelope of a `ARBCreateSubscription` request: the `ARBCreateSubscription` element in the given namespace, its elements in schema order. */
@@ -2464,26 +1368,6 @@ export function parseARBCreateSubscriptionResponse(
   );
 }
 
-/** Server side: the typed request of a `ARBCreateSubscription` envelope. Throws `ParseError` for anything else. */
-export function readARBCreateSubscriptionEnvelope(
-  xml: string | Uint8Array,
-): ARBCreateSubscriptionRequest {
-  return readARBCreateSubscriptionRequest(
-    soapRequest(xml, "ARBCreateSubscription"),
-    "ARBCreateSubscription",
-  );
-}
-
-/** Server side: the `ARBCreateSubscriptionResponse` envelope wrapping a `ARBCreateSubscriptionResult`, elements in schema order. */
-export function buildARBCreateSubscriptionResponseEnvelope(
-  result: ARBCreateSubscriptionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBCreateSubscriptionResponse", {
-    ARBCreateSubscriptionResult: xmlOfARBCreateSubscriptionResult(result),
-  });
-}
-
 /** The SOAP envelope of a `ARBUpdateSubscription` request: the `ARBUpdateSubscription` element in the given namespace, its elements in schema order. */
 export function buildARBUpdateSubscriptionEnvelope(
   request: ARBUpdateSubscriptionRequest,
@@ -2504,26 +1388,6 @@ export function parseARBUpdateSubscriptionResponse(
     soapResult(xml, "ARBUpdateSubscriptionResponse", "ARBUpdateSubscriptionResult"),
     "ARBUpdateSubscriptionResult",
   );
-}
-
-/** Server side: the typed request of a `ARBUpdateSubscription` envelope. Throws `ParseError` for anything else. */
-export function readARBUpdateSubscriptionEnvelope(
-  xml: string | Uint8Array,
-): ARBUpdateSubscriptionRequest {
-  return readARBUpdateSubscriptionRequest(
-    soapRequest(xml, "ARBUpdateSubscription"),
-    "ARBUpdateSubscription",
-  );
-}
-
-/** Server side: the `ARBUpdateSubscriptionResponse` envelope wrapping a `ARBUpdateSubscriptionResult`, elements in schema order. */
-export function buildARBUpdateSubscriptionResponseEnvelope(
-  result: ARBUpdateSubscriptionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBUpdateSubscriptionResponse", {
-    ARBUpdateSubscriptionResult: xmlOfARBUpdateSubscriptionResult(result),
-  });
 }
 
 /** The SOAP envelope of a `ARBCancelSubscription` request: the `ARBCancelSubscription` element in the given namespace, its elements in schema order. */
@@ -2548,26 +1412,6 @@ export function parseARBCancelSubscriptionResponse(
   );
 }
 
-/** Server side: the typed request of a `ARBCancelSubscription` envelope. Throws `ParseError` for anything else. */
-export function readARBCancelSubscriptionEnvelope(
-  xml: string | Uint8Array,
-): ARBCancelSubscriptionRequest {
-  return readARBCancelSubscriptionRequest(
-    soapRequest(xml, "ARBCancelSubscription"),
-    "ARBCancelSubscription",
-  );
-}
-
-/** Server side: the `ARBCancelSubscriptionResponse` envelope wrapping a `ARBCancelSubscriptionResult`, elements in schema order. */
-export function buildARBCancelSubscriptionResponseEnvelope(
-  result: ARBCancelSubscriptionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBCancelSubscriptionResponse", {
-    ARBCancelSubscriptionResult: xmlOfARBCancelSubscriptionResult(result),
-  });
-}
-
 /** The SOAP envelope of a `ARBGetSubscriptionStatus` request: the `ARBGetSubscriptionStatus` element in the given namespace, its elements in schema order. */
 export function buildARBGetSubscriptionStatusEnvelope(
   request: ARBGetSubscriptionStatusRequest,
@@ -2588,26 +1432,6 @@ export function parseARBGetSubscriptionStatusResponse(
     soapResult(xml, "ARBGetSubscriptionStatusResponse", "ARBGetSubscriptionStatusResult"),
     "ARBGetSubscriptionStatusResult",
   );
-}
-
-/** Server side: the typed request of a `ARBGetSubscriptionStatus` envelope. Throws `ParseError` for anything else. */
-export function readARBGetSubscriptionStatusEnvelope(
-  xml: string | Uint8Array,
-): ARBGetSubscriptionStatusRequest {
-  return readARBGetSubscriptionStatusRequest(
-    soapRequest(xml, "ARBGetSubscriptionStatus"),
-    "ARBGetSubscriptionStatus",
-  );
-}
-
-/** Server side: the `ARBGetSubscriptionStatusResponse` envelope wrapping a `ARBGetSubscriptionStatusResult`, elements in schema order. */
-export function buildARBGetSubscriptionStatusResponseEnvelope(
-  result: ARBGetSubscriptionStatusResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionStatusResponse", {
-    ARBGetSubscriptionStatusResult: xmlOfARBGetSubscriptionStatusResult(result),
-  });
 }
 
 /** The SOAP envelope of a `ARBGetSubscriptionList` request: the `ARBGetSubscriptionList` element in the given namespace, its elements in schema order. */
@@ -2632,26 +1456,6 @@ export function parseARBGetSubscriptionListResponse(
   );
 }
 
-/** Server side: the typed request of a `ARBGetSubscriptionList` envelope. Throws `ParseError` for anything else. */
-export function readARBGetSubscriptionListEnvelope(
-  xml: string | Uint8Array,
-): ARBGetSubscriptionListRequest {
-  return readARBGetSubscriptionListRequest(
-    soapRequest(xml, "ARBGetSubscriptionList"),
-    "ARBGetSubscriptionList",
-  );
-}
-
-/** Server side: the `ARBGetSubscriptionListResponse` envelope wrapping a `ARBGetSubscriptionListResult`, elements in schema order. */
-export function buildARBGetSubscriptionListResponseEnvelope(
-  result: ARBGetSubscriptionListResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionListResponse", {
-    ARBGetSubscriptionListResult: xmlOfARBGetSubscriptionListResult(result),
-  });
-}
-
 /** The SOAP envelope of a `ARBGetSubscription` request: the `ARBGetSubscription` element in the given namespace, its elements in schema order. */
 export function buildARBGetSubscriptionEnvelope(
   request: ARBGetSubscriptionRequest,
@@ -2668,26 +1472,6 @@ export function parseARBGetSubscriptionResponse(
     soapResult(xml, "ARBGetSubscriptionResponse", "ARBGetSubscriptionResult"),
     "ARBGetSubscriptionResult",
   );
-}
-
-/** Server side: the typed request of a `ARBGetSubscription` envelope. Throws `ParseError` for anything else. */
-export function readARBGetSubscriptionEnvelope(
-  xml: string | Uint8Array,
-): ARBGetSubscriptionRequest {
-  return readARBGetSubscriptionRequest(
-    soapRequest(xml, "ARBGetSubscription"),
-    "ARBGetSubscription",
-  );
-}
-
-/** Server side: the `ARBGetSubscriptionResponse` envelope wrapping a `ARBGetSubscriptionResult`, elements in schema order. */
-export function buildARBGetSubscriptionResponseEnvelope(
-  result: ARBGetSubscriptionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionResponse", {
-    ARBGetSubscriptionResult: xmlOfARBGetSubscriptionResult(result),
-  });
 }
 
 /** The SOAP envelope of a `CreateCustomerProfile` request: the `CreateCustomerProfile` element in the given namespace, its elements in schema order. */
@@ -2710,26 +1494,6 @@ export function parseCreateCustomerProfileResponse(
     soapResult(xml, "CreateCustomerProfileResponse", "CreateCustomerProfileResult"),
     "CreateCustomerProfileResult",
   );
-}
-
-/** Server side: the typed request of a `CreateCustomerProfile` envelope. Throws `ParseError` for anything else. */
-export function readCreateCustomerProfileEnvelope(
-  xml: string | Uint8Array,
-): CreateCustomerProfileRequest {
-  return readCreateCustomerProfileRequest(
-    soapRequest(xml, "CreateCustomerProfile"),
-    "CreateCustomerProfile",
-  );
-}
-
-/** Server side: the `CreateCustomerProfileResponse` envelope wrapping a `CreateCustomerProfileResult`, elements in schema order. */
-export function buildCreateCustomerProfileResponseEnvelope(
-  result: CreateCustomerProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileResponse", {
-    CreateCustomerProfileResult: xmlOfCreateCustomerProfileResult(result),
-  });
 }
 
 /** The SOAP envelope of a `CreateCustomerProfileFromTransaction` request: the `CreateCustomerProfileFromTransaction` element in the given namespace, its elements in schema order. */
@@ -2758,27 +1522,6 @@ export function parseCreateCustomerProfileFromTransactionResponse(
   );
 }
 
-/** Server side: the typed request of a `CreateCustomerProfileFromTransaction` envelope. Throws `ParseError` for anything else. */
-export function readCreateCustomerProfileFromTransactionEnvelope(
-  xml: string | Uint8Array,
-): CreateCustomerProfileFromTransactionRequest {
-  return readCreateCustomerProfileFromTransactionRequest(
-    soapRequest(xml, "CreateCustomerProfileFromTransaction"),
-    "CreateCustomerProfileFromTransaction",
-  );
-}
-
-/** Server side: the `CreateCustomerProfileFromTransactionResponse` envelope wrapping a `CreateCustomerProfileFromTransactionResult`, elements in schema order. */
-export function buildCreateCustomerProfileFromTransactionResponseEnvelope(
-  result: CreateCustomerProfileFromTransactionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileFromTransactionResponse", {
-    CreateCustomerProfileFromTransactionResult:
-      xmlOfCreateCustomerProfileFromTransactionResult(result),
-  });
-}
-
 /** The SOAP envelope of a `CreateCustomerPaymentProfile` request: the `CreateCustomerPaymentProfile` element in the given namespace, its elements in schema order. */
 export function buildCreateCustomerPaymentProfileEnvelope(
   request: CreateCustomerPaymentProfileRequest,
@@ -2799,26 +1542,6 @@ export function parseCreateCustomerPaymentProfileResponse(
     soapResult(xml, "CreateCustomerPaymentProfileResponse", "CreateCustomerPaymentProfileResult"),
     "CreateCustomerPaymentProfileResult",
   );
-}
-
-/** Server side: the typed request of a `CreateCustomerPaymentProfile` envelope. Throws `ParseError` for anything else. */
-export function readCreateCustomerPaymentProfileEnvelope(
-  xml: string | Uint8Array,
-): CreateCustomerPaymentProfileRequest {
-  return readCreateCustomerPaymentProfileRequest(
-    soapRequest(xml, "CreateCustomerPaymentProfile"),
-    "CreateCustomerPaymentProfile",
-  );
-}
-
-/** Server side: the `CreateCustomerPaymentProfileResponse` envelope wrapping a `CreateCustomerPaymentProfileResult`, elements in schema order. */
-export function buildCreateCustomerPaymentProfileResponseEnvelope(
-  result: CreateCustomerPaymentProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "CreateCustomerPaymentProfileResponse", {
-    CreateCustomerPaymentProfileResult: xmlOfCreateCustomerPaymentProfileResult(result),
-  });
 }
 
 /** The SOAP envelope of a `CreateCustomerShippingAddress` request: the `CreateCustomerShippingAddress` element in the given namespace, its elements in schema order. */
@@ -2843,26 +1566,6 @@ export function parseCreateCustomerShippingAddressResponse(
   );
 }
 
-/** Server side: the typed request of a `CreateCustomerShippingAddress` envelope. Throws `ParseError` for anything else. */
-export function readCreateCustomerShippingAddressEnvelope(
-  xml: string | Uint8Array,
-): CreateCustomerShippingAddressRequest {
-  return readCreateCustomerShippingAddressRequest(
-    soapRequest(xml, "CreateCustomerShippingAddress"),
-    "CreateCustomerShippingAddress",
-  );
-}
-
-/** Server side: the `CreateCustomerShippingAddressResponse` envelope wrapping a `CreateCustomerShippingAddressResult`, elements in schema order. */
-export function buildCreateCustomerShippingAddressResponseEnvelope(
-  result: CreateCustomerShippingAddressResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "CreateCustomerShippingAddressResponse", {
-    CreateCustomerShippingAddressResult: xmlOfCreateCustomerShippingAddressResult(result),
-  });
-}
-
 /** The SOAP envelope of a `GetCustomerProfile` request: the `GetCustomerProfile` element in the given namespace, its elements in schema order. */
 export function buildGetCustomerProfileEnvelope(
   request: GetCustomerProfileRequest,
@@ -2879,26 +1582,6 @@ export function parseGetCustomerProfileResponse(
     soapResult(xml, "GetCustomerProfileResponse", "GetCustomerProfileResult"),
     "GetCustomerProfileResult",
   );
-}
-
-/** Server side: the typed request of a `GetCustomerProfile` envelope. Throws `ParseError` for anything else. */
-export function readGetCustomerProfileEnvelope(
-  xml: string | Uint8Array,
-): GetCustomerProfileRequest {
-  return readGetCustomerProfileRequest(
-    soapRequest(xml, "GetCustomerProfile"),
-    "GetCustomerProfile",
-  );
-}
-
-/** Server side: the `GetCustomerProfileResponse` envelope wrapping a `GetCustomerProfileResult`, elements in schema order. */
-export function buildGetCustomerProfileResponseEnvelope(
-  result: GetCustomerProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "GetCustomerProfileResponse", {
-    GetCustomerProfileResult: xmlOfGetCustomerProfileResult(result),
-  });
 }
 
 /** The SOAP envelope of a `GetCustomerPaymentProfile` request: the `GetCustomerPaymentProfile` element in the given namespace, its elements in schema order. */
@@ -2923,26 +1606,6 @@ export function parseGetCustomerPaymentProfileResponse(
   );
 }
 
-/** Server side: the typed request of a `GetCustomerPaymentProfile` envelope. Throws `ParseError` for anything else. */
-export function readGetCustomerPaymentProfileEnvelope(
-  xml: string | Uint8Array,
-): GetCustomerPaymentProfileRequest {
-  return readGetCustomerPaymentProfileRequest(
-    soapRequest(xml, "GetCustomerPaymentProfile"),
-    "GetCustomerPaymentProfile",
-  );
-}
-
-/** Server side: the `GetCustomerPaymentProfileResponse` envelope wrapping a `GetCustomerPaymentProfileResult`, elements in schema order. */
-export function buildGetCustomerPaymentProfileResponseEnvelope(
-  result: GetCustomerPaymentProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "GetCustomerPaymentProfileResponse", {
-    GetCustomerPaymentProfileResult: xmlOfGetCustomerPaymentProfileResult(result),
-  });
-}
-
 /** The SOAP envelope of a `GetCustomerPaymentProfileList` request: the `GetCustomerPaymentProfileList` element in the given namespace, its elements in schema order. */
 export function buildGetCustomerPaymentProfileListEnvelope(
   request: GetCustomerPaymentProfileListRequest,
@@ -2963,26 +1626,6 @@ export function parseGetCustomerPaymentProfileListResponse(
     soapResult(xml, "GetCustomerPaymentProfileListResponse", "GetCustomerPaymentProfileListResult"),
     "GetCustomerPaymentProfileListResult",
   );
-}
-
-/** Server side: the typed request of a `GetCustomerPaymentProfileList` envelope. Throws `ParseError` for anything else. */
-export function readGetCustomerPaymentProfileListEnvelope(
-  xml: string | Uint8Array,
-): GetCustomerPaymentProfileListRequest {
-  return readGetCustomerPaymentProfileListRequest(
-    soapRequest(xml, "GetCustomerPaymentProfileList"),
-    "GetCustomerPaymentProfileList",
-  );
-}
-
-/** Server side: the `GetCustomerPaymentProfileListResponse` envelope wrapping a `GetCustomerPaymentProfileListResult`, elements in schema order. */
-export function buildGetCustomerPaymentProfileListResponseEnvelope(
-  result: GetCustomerPaymentProfileListResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "GetCustomerPaymentProfileListResponse", {
-    GetCustomerPaymentProfileListResult: xmlOfGetCustomerPaymentProfileListResult(result),
-  });
 }
 
 /** The SOAP envelope of a `GetCustomerShippingAddress` request: the `GetCustomerShippingAddress` element in the given namespace, its elements in schema order. */
@@ -3007,26 +1650,6 @@ export function parseGetCustomerShippingAddressResponse(
   );
 }
 
-/** Server side: the typed request of a `GetCustomerShippingAddress` envelope. Throws `ParseError` for anything else. */
-export function readGetCustomerShippingAddressEnvelope(
-  xml: string | Uint8Array,
-): GetCustomerShippingAddressRequest {
-  return readGetCustomerShippingAddressRequest(
-    soapRequest(xml, "GetCustomerShippingAddress"),
-    "GetCustomerShippingAddress",
-  );
-}
-
-/** Server side: the `GetCustomerShippingAddressResponse` envelope wrapping a `GetCustomerShippingAddressResult`, elements in schema order. */
-export function buildGetCustomerShippingAddressResponseEnvelope(
-  result: GetCustomerShippingAddressResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "GetCustomerShippingAddressResponse", {
-    GetCustomerShippingAddressResult: xmlOfGetCustomerShippingAddressResult(result),
-  });
-}
-
 /** The SOAP envelope of a `UpdateCustomerProfile` request: the `UpdateCustomerProfile` element in the given namespace, its elements in schema order. */
 export function buildUpdateCustomerProfileEnvelope(
   request: UpdateCustomerProfileRequest,
@@ -3047,26 +1670,6 @@ export function parseUpdateCustomerProfileResponse(
     soapResult(xml, "UpdateCustomerProfileResponse", "UpdateCustomerProfileResult"),
     "UpdateCustomerProfileResult",
   );
-}
-
-/** Server side: the typed request of a `UpdateCustomerProfile` envelope. Throws `ParseError` for anything else. */
-export function readUpdateCustomerProfileEnvelope(
-  xml: string | Uint8Array,
-): UpdateCustomerProfileRequest {
-  return readUpdateCustomerProfileRequest(
-    soapRequest(xml, "UpdateCustomerProfile"),
-    "UpdateCustomerProfile",
-  );
-}
-
-/** Server side: the `UpdateCustomerProfileResponse` envelope wrapping a `UpdateCustomerProfileResult`, elements in schema order. */
-export function buildUpdateCustomerProfileResponseEnvelope(
-  result: UpdateCustomerProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "UpdateCustomerProfileResponse", {
-    UpdateCustomerProfileResult: xmlOfUpdateCustomerProfileResult(result),
-  });
 }
 
 /** The SOAP envelope of a `UpdateCustomerPaymentProfile` request: the `UpdateCustomerPaymentProfile` element in the given namespace, its elements in schema order. */
@@ -3091,26 +1694,6 @@ export function parseUpdateCustomerPaymentProfileResponse(
   );
 }
 
-/** Server side: the typed request of a `UpdateCustomerPaymentProfile` envelope. Throws `ParseError` for anything else. */
-export function readUpdateCustomerPaymentProfileEnvelope(
-  xml: string | Uint8Array,
-): UpdateCustomerPaymentProfileRequest {
-  return readUpdateCustomerPaymentProfileRequest(
-    soapRequest(xml, "UpdateCustomerPaymentProfile"),
-    "UpdateCustomerPaymentProfile",
-  );
-}
-
-/** Server side: the `UpdateCustomerPaymentProfileResponse` envelope wrapping a `UpdateCustomerPaymentProfileResult`, elements in schema order. */
-export function buildUpdateCustomerPaymentProfileResponseEnvelope(
-  result: UpdateCustomerPaymentProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "UpdateCustomerPaymentProfileResponse", {
-    UpdateCustomerPaymentProfileResult: xmlOfUpdateCustomerPaymentProfileResult(result),
-  });
-}
-
 /** The SOAP envelope of a `UpdateCustomerShippingAddress` request: the `UpdateCustomerShippingAddress` element in the given namespace, its elements in schema order. */
 export function buildUpdateCustomerShippingAddressEnvelope(
   request: UpdateCustomerShippingAddressRequest,
@@ -3131,26 +1714,6 @@ export function parseUpdateCustomerShippingAddressResponse(
     soapResult(xml, "UpdateCustomerShippingAddressResponse", "UpdateCustomerShippingAddressResult"),
     "UpdateCustomerShippingAddressResult",
   );
-}
-
-/** Server side: the typed request of a `UpdateCustomerShippingAddress` envelope. Throws `ParseError` for anything else. */
-export function readUpdateCustomerShippingAddressEnvelope(
-  xml: string | Uint8Array,
-): UpdateCustomerShippingAddressRequest {
-  return readUpdateCustomerShippingAddressRequest(
-    soapRequest(xml, "UpdateCustomerShippingAddress"),
-    "UpdateCustomerShippingAddress",
-  );
-}
-
-/** Server side: the `UpdateCustomerShippingAddressResponse` envelope wrapping a `UpdateCustomerShippingAddressResult`, elements in schema order. */
-export function buildUpdateCustomerShippingAddressResponseEnvelope(
-  result: UpdateCustomerShippingAddressResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "UpdateCustomerShippingAddressResponse", {
-    UpdateCustomerShippingAddressResult: xmlOfUpdateCustomerShippingAddressResult(result),
-  });
 }
 
 /** The SOAP envelope of a `DeleteCustomerProfile` request: the `DeleteCustomerProfile` element in the given namespace, its elements in schema order. */
@@ -3175,26 +1738,6 @@ export function parseDeleteCustomerProfileResponse(
   );
 }
 
-/** Server side: the typed request of a `DeleteCustomerProfile` envelope. Throws `ParseError` for anything else. */
-export function readDeleteCustomerProfileEnvelope(
-  xml: string | Uint8Array,
-): DeleteCustomerProfileRequest {
-  return readDeleteCustomerProfileRequest(
-    soapRequest(xml, "DeleteCustomerProfile"),
-    "DeleteCustomerProfile",
-  );
-}
-
-/** Server side: the `DeleteCustomerProfileResponse` envelope wrapping a `DeleteCustomerProfileResult`, elements in schema order. */
-export function buildDeleteCustomerProfileResponseEnvelope(
-  result: DeleteCustomerProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "DeleteCustomerProfileResponse", {
-    DeleteCustomerProfileResult: xmlOfDeleteCustomerProfileResult(result),
-  });
-}
-
 /** The SOAP envelope of a `DeleteCustomerPaymentProfile` request: the `DeleteCustomerPaymentProfile` element in the given namespace, its elements in schema order. */
 export function buildDeleteCustomerPaymentProfileEnvelope(
   request: DeleteCustomerPaymentProfileRequest,
@@ -3217,26 +1760,6 @@ export function parseDeleteCustomerPaymentProfileResponse(
   );
 }
 
-/** Server side: the typed request of a `DeleteCustomerPaymentProfile` envelope. Throws `ParseError` for anything else. */
-export function readDeleteCustomerPaymentProfileEnvelope(
-  xml: string | Uint8Array,
-): DeleteCustomerPaymentProfileRequest {
-  return readDeleteCustomerPaymentProfileRequest(
-    soapRequest(xml, "DeleteCustomerPaymentProfile"),
-    "DeleteCustomerPaymentProfile",
-  );
-}
-
-/** Server side: the `DeleteCustomerPaymentProfileResponse` envelope wrapping a `DeleteCustomerPaymentProfileResult`, elements in schema order. */
-export function buildDeleteCustomerPaymentProfileResponseEnvelope(
-  result: DeleteCustomerPaymentProfileResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "DeleteCustomerPaymentProfileResponse", {
-    DeleteCustomerPaymentProfileResult: xmlOfDeleteCustomerPaymentProfileResult(result),
-  });
-}
-
 /** The SOAP envelope of a `DeleteCustomerShippingAddress` request: the `DeleteCustomerShippingAddress` element in the given namespace, its elements in schema order. */
 export function buildDeleteCustomerShippingAddressEnvelope(
   request: DeleteCustomerShippingAddressRequest,
@@ -3257,26 +1780,6 @@ export function parseDeleteCustomerShippingAddressResponse(
     soapResult(xml, "DeleteCustomerShippingAddressResponse", "DeleteCustomerShippingAddressResult"),
     "DeleteCustomerShippingAddressResult",
   );
-}
-
-/** Server side: the typed request of a `DeleteCustomerShippingAddress` envelope. Throws `ParseError` for anything else. */
-export function readDeleteCustomerShippingAddressEnvelope(
-  xml: string | Uint8Array,
-): DeleteCustomerShippingAddressRequest {
-  return readDeleteCustomerShippingAddressRequest(
-    soapRequest(xml, "DeleteCustomerShippingAddress"),
-    "DeleteCustomerShippingAddress",
-  );
-}
-
-/** Server side: the `DeleteCustomerShippingAddressResponse` envelope wrapping a `DeleteCustomerShippingAddressResult`, elements in schema order. */
-export function buildDeleteCustomerShippingAddressResponseEnvelope(
-  result: DeleteCustomerShippingAddressResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "DeleteCustomerShippingAddressResponse", {
-    DeleteCustomerShippingAddressResult: xmlOfDeleteCustomerShippingAddressResult(result),
-  });
 }
 
 /** The SOAP envelope of a `CreateCustomerProfileTransaction` request: the `CreateCustomerProfileTransaction` element in the given namespace, its elements in schema order. */
@@ -3303,24 +1806,4 @@ export function parseCreateCustomerProfileTransactionResponse(
     ),
     "CreateCustomerProfileTransactionResult",
   );
-}
-
-/** Server side: the typed request of a `CreateCustomerProfileTransaction` envelope. Throws `ParseError` for anything else. */
-export function readCreateCustomerProfileTransactionEnvelope(
-  xml: string | Uint8Array,
-): CreateCustomerProfileTransactionRequest {
-  return readCreateCustomerProfileTransactionRequest(
-    soapRequest(xml, "CreateCustomerProfileTransaction"),
-    "CreateCustomerProfileTransaction",
-  );
-}
-
-/** Server side: the `CreateCustomerProfileTransactionResponse` envelope wrapping a `CreateCustomerProfileTransactionResult`, elements in schema order. */
-export function buildCreateCustomerProfileTransactionResponseEnvelope(
-  result: CreateCustomerProfileTransactionResult,
-  namespace: string,
-): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileTransactionResponse", {
-    CreateCustomerProfileTransactionResult: xmlOfCreateCustomerProfileTransactionResult(result),
-  });
 }

@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
-import { delegatedBase, wireTypes } from "./wire-types.js";
+import { delegatedBase, requestBodies, responseBodies, wireTypes } from "./wire-types.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -15,20 +15,35 @@ export const serializerName = (type: string) => `serialize${type}`;
 export const parserName = (type: string) => `parse${type}`;
 
 /**
- * `<service>/json.ts` for a REST service: a serializer per request body
- * (documented fields only, in schema order; decimals and longs stay strings)
- * and a parser per response body (hostile input rejected with `ParseError`,
- * numbers exact, opaque bodies kept as parsed).
+ * `<service>/json.ts` for a REST service, the client's side: a serializer per
+ * request body (documented fields only, in schema order; decimals and longs
+ * stay strings) and a parser per response body (hostile input rejected with
+ * `ParseError`, numbers exact, opaque bodies kept as parsed).
  */
 export function emitJson(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.json(service.name));
-  // Every body in both directions: clients write requests and read responses,
-  // a server (the sandbox, a test double) the other way round.
-  const bodies = new Set(service.operations.flatMap((op) => (op.protocol === "rest" ? [op.requestType, op.responseType].filter((t): t is string => t !== undefined) : [])));
-  const all = wireTypes(service, [...bodies]);
-  for (const type of all) emitWriter(file, service, type);
-  emitReaders(file, service, all, "json");
-  for (const name of [...bodies].sort()) {
+  emitBodies(file, service, requestBodies(service), responseBodies(service), "response");
+  return file.finish();
+}
+
+/**
+ * `<service>/server.ts` for a REST service, the server's side (the sandbox, a
+ * test double): a parser per request body and a serializer per response body.
+ * Its own entry point: the client entry never imports it.
+ */
+export function emitRestServer(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.server(service.name));
+  emitBodies(file, service, responseBodies(service), requestBodies(service), "request");
+  return file.finish();
+}
+
+/** Serializers of the bodies `written`, parsers of the bodies `read`, and the wire functions they use. */
+function emitBodies(file: TsFile, service: Service, written: readonly string[], read: readonly string[], readSide: "request" | "response"): void {
+  const writtenBodies = [...new Set(written)].sort();
+  const readBodies = [...new Set(read)].sort();
+  for (const type of wireTypes(service, writtenBodies)) emitWriter(file, service, type);
+  emitReaders(file, service, wireTypes(service, readBodies), "json");
+  for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
       name: serializerName(name),
@@ -38,11 +53,11 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
       statements: `return JSON.stringify(${writerName(name)}(value));`,
     });
   }
-  for (const name of [...bodies].sort()) {
+  for (const name of readBodies) {
     file.addFunction({
       isExported: true,
       name: parserName(name),
-      docs: [`Reads a {@link ${name}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, wrong value types.`],
+      docs: [`Reads a {@link ${name}} from a ${readSide} body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, wrong value types.`],
       parameters: [
         { name: "body", type: "string | Uint8Array" },
         { name: "limits", type: file.type("ParseLimits", paths.runtime("json.ts")), hasQuestionToken: true },
@@ -51,7 +66,6 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
       statements: `return ${readerName(name)}(${file.value("parseJson", paths.runtime("json.ts"))}(body, limits), "");`,
     });
   }
-  return file.finish();
 }
 
 function emitWriter(file: TsFile, service: Service, type: ObjectType): void {

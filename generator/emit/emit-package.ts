@@ -7,8 +7,8 @@ import { emitRuntime } from "./emit-runtime.js";
 import { emitTemplates, type PackageInfo } from "./emit-templates.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
-import { emitXml } from "./emit-xml.js";
-import { emitJson } from "./emit-json.js";
+import { emitSoapServer, emitXml } from "./emit-xml.js";
+import { emitJson, emitRestServer } from "./emit-json.js";
 import { emitRedact } from "./emit-redact.js";
 import { emitFlows } from "./emit-flows.js";
 import { emitClient } from "./emit-client.js";
@@ -38,6 +38,8 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
 function emitService(project: Project, service: Service): GeneratedFile[] {
   const files = [emitTypes(project, service), emitEnums(project, service), emitValidators(project, service)];
   files.push(service.protocol === "soap" ? emitXml(project, service) : emitJson(project, service));
+  // What only a server needs has its own entry point (`<service>/server`), which the index never re-exports.
+  files.push(service.protocol === "soap" ? emitSoapServer(project, service) : emitRestServer(project, service));
   const redact = emitRedact(project, service);
   if (redact) files.push(redact);
   const flows = emitFlows(project, service);

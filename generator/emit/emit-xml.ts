@@ -1,6 +1,6 @@
 import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
-import { delegatedBase, wireTypes } from "./wire-types.js";
+import { delegatedBase, requestBodies, responseBodies, wireTypes } from "./wire-types.js";
 import { emitReaders, readerName } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -12,20 +12,36 @@ const XML = paths.runtime("xml.ts");
 const writerName = (type: string) => `xmlOf${type}`;
 
 /**
- * `<service>/xml.ts` for a SOAP service: per operation, a builder of the
- * request envelope (elements in schema order, values escaped, decimals and
- * longs written as given) and a parser of the response envelope (lists
- * always arrays, numbers typed, SOAP faults raised as `SoapFaultError`).
+ * `<service>/xml.ts` for a SOAP service, the client's side: per operation, a
+ * builder of the request envelope (elements in schema order, values escaped,
+ * decimals and longs written as given) and a parser of the response envelope
+ * (lists always arrays, numbers typed, SOAP faults raised as `SoapFaultError`).
+ * Only writers of request types and readers of result types are here.
  */
 export function emitXml(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.xml(service.name));
-  // Both directions for every type: clients write requests and read results;
-  // a server (the sandbox, a test double) reads requests and writes results.
-  const all = wireTypes(service, service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, op.resultType] : [])));
-  for (const type of all) emitWriter(file, service, type);
-  emitReaders(file, service, all, "xml");
-  for (const op of service.operations) if (op.protocol === "soap") emitOperation(file, service, op);
+  for (const type of wireTypes(service, requestBodies(service))) emitWriter(file, service, type);
+  emitReaders(file, service, wireTypes(service, responseBodies(service)), "xml");
+  for (const op of soapOperations(service)) emitClientOperation(file, service, op);
   return file.finish();
+}
+
+/**
+ * `<service>/server.ts` for a SOAP service, the server's side (the sandbox, a
+ * test double): per operation, a reader of the request envelope and a builder
+ * of the response envelope. Its own entry point: the client entry never
+ * imports it, so no client carries request readers or result writers.
+ */
+export function emitSoapServer(project: Project, service: Service): GeneratedFile {
+  const file = new TsFile(project, paths.server(service.name));
+  for (const type of wireTypes(service, responseBodies(service))) emitWriter(file, service, type);
+  emitReaders(file, service, wireTypes(service, requestBodies(service)), "xml");
+  for (const op of soapOperations(service)) emitServerOperation(file, service, op);
+  return file.finish();
+}
+
+function soapOperations(service: Service): SoapOperation[] {
+  return service.operations.filter((op): op is SoapOperation => op.protocol === "soap");
 }
 
 function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
@@ -63,7 +79,7 @@ function fieldWrite(f: Field): string {
   return access;
 }
 
-function emitOperation(file: TsFile, service: Service, op: SoapOperation): void {
+function emitClientOperation(file: TsFile, service: Service, op: SoapOperation): void {
   const requestType = file.type(op.requestType, paths.types(service.name));
   const resultType = file.type(op.resultType, paths.types(service.name));
   file.addFunction({
@@ -87,6 +103,11 @@ function emitOperation(file: TsFile, service: Service, op: SoapOperation): void 
     returnType: resultType,
     statements: `return ${readerName(op.resultType)}(${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${stringLiteral(op.resultElement)}), ${stringLiteral(op.resultElement)});`,
   });
+}
+
+function emitServerOperation(file: TsFile, service: Service, op: SoapOperation): void {
+  const requestType = file.type(op.requestType, paths.types(service.name));
+  const resultType = file.type(op.resultType, paths.types(service.name));
   file.addFunction({
     isExported: true,
     name: `read${op.name}Envelope`,

@@ -6,6 +6,8 @@ export const paths = {
   validators: (service: string) => `${service}/validators.ts`,
   xml: (service: string) => `${service}/xml.ts`,
   json: (service: string) => `${service}/json.ts`,
+  /** What only a server needs (reading requests, writing responses): its own entry point, never imported by the client entry. */
+  server: (service: string) => `${service}/server.ts`,
   redact: (service: string) => `${service}/redact.ts`,
   flows: (service: string) => `${service}/flows.ts`,
   client: (service: string) => `${service}/client.ts`,

@@ -28,3 +28,13 @@ export function wireTypes(service: Service, roots: readonly string[]): ObjectTyp
   }
   return service.types.filter((t) => needed.has(t.name));
 }
+
+/** The body types a client sends: SOAP requests, REST request bodies. */
+export function requestBodies(service: Service): string[] {
+  return service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType] : op.requestType !== undefined ? [op.requestType] : []));
+}
+
+/** The body types a client receives: SOAP results, REST response bodies. */
+export function responseBodies(service: Service): string[] {
+  return service.operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : []));
+}

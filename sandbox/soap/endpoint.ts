@@ -13,7 +13,7 @@ import {
   buildIsAliveResponseEnvelope,
   readAuthenticateTestEnvelope,
   readIsAliveEnvelope,
-} from "../../generated/subscriptions/xml.js";
+} from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { mediaType, type SandboxAnswer, type SandboxRequest } from "../http-io.js";
 import type { Route } from "../router.js";

@@ -24,7 +24,7 @@ import { validateCreateCustomerProfileTransactionRequest } from "../../generated
 import {
   buildCreateCustomerProfileTransactionResponseEnvelope,
   readCreateCustomerProfileTransactionEnvelope,
-} from "../../generated/subscriptions/xml.js";
+} from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { utcMonth } from "../dates.js";
 import { addDecimal, compareDecimal, isDeclineAmount, isPositive, subtractDecimal } from "../money.js";

@@ -57,7 +57,7 @@ import {
   readUpdateCustomerPaymentProfileEnvelope,
   readUpdateCustomerProfileEnvelope,
   readUpdateCustomerShippingAddressEnvelope,
-} from "../../generated/subscriptions/xml.js";
+} from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { utcMonth } from "../dates.js";
 import type { PaymentProfileRecord, StoredPayment, TransactionBillTo } from "../store/records.js";

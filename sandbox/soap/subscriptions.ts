@@ -40,7 +40,7 @@ import {
   readARBGetSubscriptionListEnvelope,
   readARBGetSubscriptionStatusEnvelope,
   readARBUpdateSubscriptionEnvelope,
-} from "../../generated/subscriptions/xml.js";
+} from "../../generated/subscriptions/server.js";
 import { occurrenceDate, SUBSCRIPTION_CURRENCY } from "../billing.js";
 import type { Credentials } from "../credentials.js";
 import { utcDate, utcMonth } from "../dates.js";

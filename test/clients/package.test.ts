@@ -40,9 +40,9 @@ interface PackageJson {
   readonly dependencies: Readonly<Record<string, string>>;
 }
 
-/** The part of esbuild's metafile read here: which compiled modules went into which output file. */
+/** The part of esbuild's metafile read here: which compiled modules went into which output file, and which output files each one imports. */
 interface BundleMeta {
-  readonly outputs: Readonly<Record<string, { readonly inputs: Readonly<Record<string, unknown>> }>>;
+  readonly outputs: Readonly<Record<string, { readonly inputs: Readonly<Record<string, unknown>>; readonly imports: readonly { readonly path: string; readonly external?: boolean }[] }>>;
 }
 
 let work = "";
@@ -99,21 +99,26 @@ describe("the packed package", () => {
     expect(installMode).toBe("offline");
   });
 
-  it("has one exports entry per service, each with types and an import that exist in the tarball", async () => {
+  it("has one client entry and one server entry per service, each with types and an import that exist in the tarball", async () => {
     const manifest = JSON.parse(await readFile(path.join(consumerDir, "node_modules", "paygen-clients", "package.json"), "utf8")) as PackageJson;
     expect(manifest.name).toBe("paygen-clients");
     expect(services).toEqual(["payments", "search", "subscriptions"]);
     const keys = Object.keys(manifest.exports);
-    expect(keys.filter((k) => services.includes(k.slice(2))).sort()).toEqual(services.map((s) => `./${s}`));
+    const serviceKeys = services.flatMap((s) => [`./${s}`, `./${s}/server`]);
+    expect(keys.filter((k) => serviceKeys.includes(k)).sort()).toEqual([...serviceKeys].sort());
     const files = new Set(packed!.files.map((f) => f.path));
     for (const service of services) {
       const entry = manifest.exports[`./${service}`]!;
       expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js` });
       expect(files.has(`dist/${service}/index.d.ts`)).toBe(true);
       expect(files.has(`dist/${service}/index.js`)).toBe(true);
+      const server = manifest.exports[`./${service}/server`]!;
+      expect(server).toEqual({ types: `./dist/${service}/server.d.ts`, import: `./dist/${service}/server.js` });
+      expect(files.has(`dist/${service}/server.d.ts`)).toBe(true);
+      expect(files.has(`dist/${service}/server.js`)).toBe(true);
     }
-    // Any other entry is a shared runtime module (such as an opt-in helper), never a second door into a service.
-    for (const key of keys.filter((k) => !services.includes(k.slice(2)))) {
+    // Any other entry is a shared runtime module (such as an opt-in helper), never a third door into a service.
+    for (const key of keys.filter((k) => !serviceKeys.includes(k))) {
       const entry = manifest.exports[key]!;
       expect(entry.import, key).toMatch(/^\.\/dist\/runtime\/[\w/-]+\.js$/);
       expect(files.has(entry.import.slice(2)), key).toBe(true);
@@ -137,7 +142,7 @@ describe("the packed package", () => {
 
   it("ships one linked module per entry plus shared chunks, each made of several source modules", () => {
     const js = packed!.files.map((f) => f.path).filter((f) => f.endsWith(".js")).sort();
-    const entries = [...services.map((s) => `dist/${s}/index.js`), "dist/runtime/http/http-signature.js"].sort();
+    const entries = [...services.flatMap((s) => [`dist/${s}/index.js`, `dist/${s}/server.js`]), "dist/runtime/http/http-signature.js"].sort();
     const chunks = js.filter((f) => !entries.includes(f));
     expect(js.filter((f) => entries.includes(f))).toEqual(entries);
     for (const chunk of chunks) expect(chunk).toMatch(/^dist\/shared\/chunk-[A-Z0-9]+\.js$/);
@@ -263,6 +268,45 @@ void soap.arbCancelSubscription({ subscriptionId: "1", merchantAuthentication: {
       alive: "Ok",
       sharedErrors: true,
     });
+  });
+
+  it("a client entry links no server code: no server module, no request reader, no response writer", async () => {
+    // What a client entry loads: its file and, transitively, the shared chunks it imports.
+    const linked = (file: string): string[] => {
+      const seen = new Set<string>();
+      const queue = [file];
+      for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
+        if (seen.has(f)) continue;
+        seen.add(f);
+        const output = bundleMeta!.outputs[f];
+        if (!output) throw new Error(`${f} is not an output of the build`);
+        for (const imported of output.imports) if (!imported.external) queue.push(imported.path);
+      }
+      return [...seen].sort();
+    };
+    for (const service of services) {
+      // The names a server calls, read from the server entry's declarations,
+      const declarations = await readFile(path.join(pkgDir, "dist", service, "server.d.ts"), "utf8");
+      const serverNames = [...declarations.matchAll(/export declare function (\w+)/g)].map((m) => m[1]!);
+      expect(serverNames.length, service).toBeGreaterThan(1);
+      // and the functions only the server module defines (request readers, response writers).
+      const definedIn = async (file: string): Promise<Set<string>> =>
+        new Set([...(await readFile(path.join(GENERATED, service, file), "utf8")).matchAll(/^(?:export )?function (\w+)/gm)].map((m) => m[1]!));
+      const clientWire = await definedIn(service === "subscriptions" ? "xml.ts" : "json.ts");
+      const serverOnly = [...(await definedIn("server.ts"))].filter((name) => !clientWire.has(name));
+      expect(serverOnly.length, service).toBeGreaterThan(serverNames.length);
+      const clientFiles = linked(`dist/${service}/index.js`);
+      const inputs = clientFiles.flatMap((f) => Object.keys(bundleMeta!.outputs[f]!.inputs));
+      expect(inputs, service).toContain(`.build/js/${service}/client.js`);
+      expect(inputs.filter((input) => input.endsWith("/server.js")), service).toEqual([]);
+      const text = (await Promise.all(clientFiles.map((f) => readFile(path.join(pkgDir, f), "utf8")))).join("\n");
+      expect(serverOnly.filter((name) => new RegExp(`\\b${name}\\b`).test(text)), service).toEqual([]);
+      // The server entry does hold them, so the check above can fail.
+      const serverText = (await Promise.all(linked(`dist/${service}/server.js`).map((f) => readFile(path.join(pkgDir, f), "utf8")))).join("\n");
+      expect(serverNames.filter((name) => !new RegExp(`\\b${name}\\b`).test(serverText)), service).toEqual([]);
+      const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", `const m = await import("paygen-clients/${service}/server"); console.log(JSON.stringify(Object.keys(m).sort()));`], consumerDir);
+      expect(JSON.parse(stdout.trim()), service).toEqual([...serverNames].sort());
+    }
   });
 
   it("importing a service loads nothing of the others, and only subscriptions loads fast-xml-parser (payments loads no node:crypto either)", async () => {

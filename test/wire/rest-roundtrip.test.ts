@@ -6,17 +6,22 @@ import { rng, valueOf } from "../helpers/model-values.js";
 const model = await projectModel();
 const rest = model.services.filter((s) => s.protocol === "rest");
 
+/** Each body with the side that writes it: a client writes requests (json.ts) and a server responses (server.ts). */
 const cases = rest.flatMap((service) => {
-  const bodies = new Set(service.operations.flatMap((o) => (o.protocol === "rest" ? [o.requestType, o.responseType].filter((t): t is string => !!t) : [])));
-  return [...bodies].sort().map((body) => [service.name, body] as const);
+  const requests = new Set(service.operations.flatMap((o) => (o.protocol === "rest" && o.requestType ? [o.requestType] : [])));
+  const responses = new Set(service.operations.flatMap((o) => (o.protocol === "rest" && o.responseType ? [o.responseType] : [])));
+  return [...[...requests].map((body) => [service.name, body, "request"] as const), ...[...responses].map((body) => [service.name, body, "response"] as const)].sort((a, b) =>
+    a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
 });
 
-describe.each(cases)("%s body %s", (serviceName, body) => {
+describe.each(cases)("%s body %s (%s)", (serviceName, body, side) => {
   it("serializes and parses back equal, for full and random values", async () => {
     const service = rest.find((s) => s.name === serviceName)!;
-    const json = await generatedModule(serviceName, "json");
-    const serialize = fn<(v: unknown) => string>(json, `serialize${body}`);
-    const parse = fn<(t: string) => unknown>(json, `parse${body}`);
+    const client = await generatedModule(serviceName, "json");
+    const server = await generatedModule(serviceName, "server");
+    const serialize = fn<(v: unknown) => string>(side === "request" ? client : server, `serialize${body}`);
+    const parse = fn<(t: string) => unknown>(side === "request" ? server : client, `parse${body}`);
     const values = [valueOf(service, body, { mode: "full" }), ...Array.from({ length: 20 }, (_, i) => valueOf(service, body, { mode: "random", random: rng(i + 1) }))];
     for (const value of values) {
       const text = serialize(value);

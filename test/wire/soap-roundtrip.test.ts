@@ -5,16 +5,25 @@ import { rng, valueOf } from "../helpers/model-values.js";
 
 const NS = "urn:example:soap:v1";
 const model = await projectModel();
-const service = model.services.find((s) => s.name === "subscriptions")!;
-const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
-const xml = await generatedModule("subscriptions", "xml");
-const server = await generatedModule("subscriptions", "server");
-const validators = await generatedModule("subscriptions", "validators");
+const soapServices = model.services.filter((s) => s.protocol === "soap");
+/** The details below are those of the subscriptions service's documents. */
+const subscriptionsXml = await generatedModule("subscriptions", "xml");
+const cases = soapServices.flatMap((service) =>
+  service.operations.filter((o): o is SoapOperation => o.protocol === "soap").map((op) => [service.name, op.name, service, op] as const),
+);
 
-describe.each(ops.map((o) => [o.name, o] as const))("SOAP %s", (_, op) => {
+it("the model has a SOAP service with operations to round-trip", () => {
+  expect(soapServices.length).toBeGreaterThan(0);
+  for (const service of soapServices) expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
+});
+
+describe.each(cases)("SOAP %s %s", (_service, _op, service, op) => {
   const seeds = Array.from({ length: 20 }, (__, i) => i + 1);
 
-  it("request: valid values validate, build an envelope, and read back equal", () => {
+  it("request: valid values validate, build an envelope, and read back equal", async () => {
+    const xml = await generatedModule(service.name, "xml");
+    const server = await generatedModule(service.name, "server");
+    const validators = await generatedModule(service.name, "validators");
     const build = fn<(r: unknown, ns: string) => string>(xml, `build${op.name}Envelope`);
     const read = fn<(x: string) => unknown>(server, `read${op.name}Envelope`);
     const validate = fn<(v: unknown) => { ok: boolean; issues?: unknown }>(validators, `validate${op.requestType}`);
@@ -29,7 +38,9 @@ describe.each(ops.map((o) => [o.name, o] as const))("SOAP %s", (_, op) => {
     }
   });
 
-  it("result: a response envelope parses back to the same typed result", () => {
+  it("result: a response envelope parses back to the same typed result", async () => {
+    const xml = await generatedModule(service.name, "xml");
+    const server = await generatedModule(service.name, "server");
     const build = fn<(r: unknown, ns: string) => string>(server, `build${op.name}ResponseEnvelope`);
     const parse = fn<(x: string) => unknown>(xml, `parse${op.name}Response`);
     for (const value of [valueOf(service, op.resultType, { mode: "full", xml: true }), ...seeds.map((s) => valueOf(service, op.resultType, { mode: "random", random: rng(s * 7), xml: true }))]) {
@@ -40,9 +51,9 @@ describe.each(ops.map((o) => [o.name, o] as const))("SOAP %s", (_, op) => {
   });
 });
 
-describe("SOAP wire details", () => {
+describe("SOAP wire details of subscriptions", () => {
   it("writes merchantAuthentication and clientId first, whatever the object's key order", () => {
-    const build = fn<(r: unknown, ns: string) => string>(xml, "buildARBCancelSubscriptionEnvelope");
+    const build = fn<(r: unknown, ns: string) => string>(subscriptionsXml, "buildARBCancelSubscriptionEnvelope");
     const envelope = build({ subscriptionId: "9223372036854775807", clientId: "c1", merchantAuthentication: { transactionKey: "k", name: "n" } }, NS);
     expect(envelope).toContain(
       `<ARBCancelSubscription xmlns="${NS}"><merchantAuthentication><name>n</name><transactionKey>k</transactionKey></merchantAuthentication><clientId>c1</clientId><subscriptionId>9223372036854775807</subscriptionId></ARBCancelSubscription>`,
@@ -50,13 +61,13 @@ describe("SOAP wire details", () => {
   });
 
   it("escapes text and keeps decimals and longs exactly as given", () => {
-    const build = fn<(r: unknown, ns: string) => string>(xml, "buildARBCreateSubscriptionEnvelope");
+    const build = fn<(r: unknown, ns: string) => string>(subscriptionsXml, "buildARBCreateSubscriptionEnvelope");
     const envelope = build({ subscription: { name: `<x>&"'`, amount: "12345678901234567890.10", trialAmount: "0.1" } }, NS);
     expect(envelope).toContain("<name>&lt;x&gt;&amp;&quot;&apos;</name><amount>12345678901234567890.10</amount><trialAmount>0.1</trialAmount>");
   });
 
   it("reads lists as arrays whether they hold zero, one or many entries", () => {
-    const parse = fn<(x: string) => { subscriptionDetails?: unknown[]; totalNumInResultSet?: number }>(xml, "parseARBGetSubscriptionListResponse");
+    const parse = fn<(x: string) => { subscriptionDetails?: unknown[]; totalNumInResultSet?: number }>(subscriptionsXml, "parseARBGetSubscriptionListResponse");
     const envelope = (details: string) =>
       `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ARBGetSubscriptionListResponse xmlns="${NS}"><ARBGetSubscriptionListResult><resultCode>Ok</resultCode><totalNumInResultSet>3</totalNumInResultSet><subscriptionDetails>${details}</subscriptionDetails><unknownElement>ignored</unknownElement></ARBGetSubscriptionListResult></ARBGetSubscriptionListResponse></soap:Body></soap:Envelope>`;
     const detail = (id: number) => `<subscriptionDetail><id>${id}</id><amount>1.10</amount></subscriptionDetail>`;

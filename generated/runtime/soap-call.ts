@@ -8,7 +8,10 @@ import type { RequestHook, ResponseHook } from "./http/hooks.js";
 import { withRetries } from "./http/retry.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
-import { send } from "./http/transport.js";
+import { send, type HttpResponse } from "./http/transport.js";
+import { withRedactedInspect } from "./inspect.js";
+import { collectingSecrets, mergeSecrets, NO_SECRETS, REDACTED, scrubText, scrubValue, type Secrets } from "./redact.js";
+import { soapResponseView } from "./soap-result.js";
 import type { ValidationResult } from "./validate.js";
 
 /** Merchant credentials, placed in every operation except IsAlive. */
@@ -61,8 +64,11 @@ export interface SoapOperation<Req, Res> {
   readonly auth: boolean;
   readonly validate: (value: unknown) => ValidationResult<Req>;
   readonly build: (request: Req, namespace: string) => string;
+  /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
   readonly redact?: (request: Req) => Req;
   readonly parse: (xml: string) => Res;
+  /** A copy of the result fit for logs; absent when the result type holds no sensitive field. */
+  readonly redactResult?: (result: Res) => Res;
 }
 
 /** Options of one call. */
@@ -97,6 +103,52 @@ function resultMessages(messages: unknown): readonly ApiMessage[] {
   return out;
 }
 
+/** What of an operation reads and shows its result. */
+type ResultSide<Res> = Pick<SoapOperation<unknown, Res>, "parse" | "redactResult">;
+
+/**
+ * What of an answer may be logged, given the secrets of the request: the
+ * result's redacted copy with every string scrubbed of the request's secrets
+ * and of those the result holds in its sensitive fields.
+ */
+function loggableResult<Res>(op: ResultSide<Res>, result: Res, sent: Secrets): { readonly copy: unknown; readonly secrets: Secrets } {
+  const redact = op.redactResult;
+  const redacted = redact ? collectingSecrets(() => redact(result)) : { copy: result, secrets: NO_SECRETS };
+  const secrets = mergeSecrets(sent, redacted.secrets);
+  return { copy: scrubValue(redacted.copy, secrets), secrets };
+}
+
+/**
+ * The view of a response body given to hooks, never the body as received:
+ * the envelope rebuilt with every text scrubbed of the request's secrets and
+ * of the values the result holds in its sensitive fields. A fault is scrubbed
+ * of the request's secrets; a body that is neither is not shown at all.
+ */
+function responseView<Res>(op: ResultSide<Res>, text: string, namespace: string, sent: Secrets): string {
+  try {
+    let secrets = sent;
+    try {
+      secrets = loggableResult(op, op.parse(text), sent).secrets;
+    } catch (error) {
+      if (!(error instanceof SoapFaultError)) return REDACTED;
+    }
+    return soapResponseView(text, namespace, secrets);
+  } catch {
+    return REDACTED;
+  }
+}
+
+/** The fault with its text scrubbed of the call's secrets, and the body as received kept apart. */
+function scrubbedFault(fault: SoapFaultError, sent: Secrets, body: string): SoapFaultError {
+  return new SoapFaultError(scrubText(fault.faultCode, sent), scrubText(fault.faultString, sent), scrubValue(fault.detail, sent), { unredactedBody: body });
+}
+
+/** The status error of a response, its body (kept as text) scrubbed of the call's secrets. */
+function scrubbedStatusError(response: HttpResponse, sent: Secrets): HttpStatusError {
+  const error = statusError(response, undefined, (text) => scrubText(text, sent));
+  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
+}
+
 /** Calls one SOAP operation. */
 export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   op: SoapOperation<Req, Res>,
@@ -112,6 +164,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     "content-type": "text/xml; charset=utf-8",
     soapaction: JSON.stringify(options.soapAction ? options.soapAction(op.name) : ""),
   };
+  // The request's redacted copy, and the secrets it sent: made once, when first needed.
+  const redact = op.redact;
+  let redacted: { readonly copy: Req; readonly secrets: Secrets } | undefined;
+  const redactedRequest = () => (redacted ??= redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
+  const sent = () => redactedRequest().secrets;
   const response = await withRetries(
     () =>
       send(
@@ -123,8 +180,13 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-          // Results hold masked values only; requests are rebuilt from their redacted copy.
-          redactBody: (text, context) => (context.direction === "request" ? (op.redact ? op.build(op.redact(request), options.namespace) : text) : text),
+          // Requests are rebuilt from their redacted copy, responses scrubbed of every secret known.
+          redactBody: (text, context) =>
+            context.direction === "request"
+              ? redact
+                ? op.build(redactedRequest().copy, options.namespace)
+                : text
+              : responseView(op, text, options.namespace, sent()),
         },
       ),
     {
@@ -139,14 +201,20 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     result = op.parse(response.body);
   } catch (error) {
     // A SOAP fault usually comes with status 500: surface the fault, not the status.
-    if (error instanceof SoapFaultError) throw error;
-    if (!isSuccessStatus(response.status)) throw statusError(response, undefined, (text) => text);
+    if (error instanceof SoapFaultError) throw scrubbedFault(error, sent(), response.body);
+    if (!isSuccessStatus(response.status)) throw scrubbedStatusError(response, sent());
     throw error;
   }
-  if (!isSuccessStatus(response.status)) throw new HttpStatusError(response.status, undefined, response.body);
+  if (!isSuccessStatus(response.status)) throw scrubbedStatusError(response, loggableResult(op, result, sent()).secrets);
+  if (typeof result === "object" && result !== null) {
+    // Logs and inspect output show the redacted copy; the caller's result keeps every value.
+    withRedactedInspect(result, (r) => loggableResult(op, r, sent()).copy);
+  }
   const resultCode = (result as ResultLike).resultCode;
   if (resultCode === "Error") {
-    const error = new ApiError(op.name, resultMessages((result as ResultLike).messages), result);
+    const secrets = loggableResult(op, result, sent()).secrets;
+    const messages = resultMessages((result as ResultLike).messages).map((m) => scrubbedMessage(m, secrets));
+    const error = new ApiError(op.name, messages, result, { unredactedBody: response.body });
     if (options.onApiError === "result") return { ok: false, error, result } as SoapAnswer<Res, M>;
     throw error;
   }
@@ -154,4 +222,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
   return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+}
+
+function scrubbedMessage(message: ApiMessage, secrets: Secrets): ApiMessage {
+  return {
+    ...(message.code !== undefined ? { code: scrubText(message.code, secrets) } : {}),
+    ...(message.text !== undefined ? { text: scrubText(message.text, secrets) } : {}),
+  };
 }

@@ -11,7 +11,9 @@ import {
   redactARBCancelSubscriptionRequest,
   redactARBCreateSubscriptionRequest,
   redactARBGetSubscriptionListRequest,
+  redactARBGetSubscriptionListResult,
   redactARBGetSubscriptionRequest,
+  redactARBGetSubscriptionResult,
   redactARBGetSubscriptionStatusRequest,
   redactARBUpdateSubscriptionRequest,
   redactAuthenticateTestRequest,
@@ -24,8 +26,11 @@ import {
   redactDeleteCustomerProfileRequest,
   redactDeleteCustomerShippingAddressRequest,
   redactGetCustomerPaymentProfileListRequest,
+  redactGetCustomerPaymentProfileListResult,
   redactGetCustomerPaymentProfileRequest,
+  redactGetCustomerPaymentProfileResult,
   redactGetCustomerProfileRequest,
+  redactGetCustomerProfileResult,
   redactGetCustomerShippingAddressRequest,
   redactUpdateCustomerPaymentProfileRequest,
   redactUpdateCustomerProfileRequest,
@@ -433,6 +438,7 @@ const operations = {
     build: buildARBGetSubscriptionListEnvelope,
     parse: parseARBGetSubscriptionListResponse,
     redact: redactARBGetSubscriptionListRequest,
+    redactResult: redactARBGetSubscriptionListResult,
   } satisfies SoapOperation<ARBGetSubscriptionListRequest, ARBGetSubscriptionListResult>,
   arbGetSubscription: {
     name: "ARBGetSubscription",
@@ -441,6 +447,7 @@ const operations = {
     build: buildARBGetSubscriptionEnvelope,
     parse: parseARBGetSubscriptionResponse,
     redact: redactARBGetSubscriptionRequest,
+    redactResult: redactARBGetSubscriptionResult,
   } satisfies SoapOperation<ARBGetSubscriptionRequest, ARBGetSubscriptionResult>,
   createCustomerProfile: {
     name: "CreateCustomerProfile",
@@ -490,6 +497,7 @@ const operations = {
     build: buildGetCustomerProfileEnvelope,
     parse: parseGetCustomerProfileResponse,
     redact: redactGetCustomerProfileRequest,
+    redactResult: redactGetCustomerProfileResult,
   } satisfies SoapOperation<GetCustomerProfileRequest, GetCustomerProfileResult>,
   getCustomerPaymentProfile: {
     name: "GetCustomerPaymentProfile",
@@ -498,6 +506,7 @@ const operations = {
     build: buildGetCustomerPaymentProfileEnvelope,
     parse: parseGetCustomerPaymentProfileResponse,
     redact: redactGetCustomerPaymentProfileRequest,
+    redactResult: redactGetCustomerPaymentProfileResult,
   } satisfies SoapOperation<GetCustomerPaymentProfileRequest, GetCustomerPaymentProfileResult>,
   getCustomerPaymentProfileList: {
     name: "GetCustomerPaymentProfileList",
@@ -506,6 +515,7 @@ const operations = {
     build: buildGetCustomerPaymentProfileListEnvelope,
     parse: parseGetCustomerPaymentProfileListResponse,
     redact: redactGetCustomerPaymentProfileListRequest,
+    redactResult: redactGetCustomerPaymentProfileListResult,
   } satisfies SoapOperation<
     GetCustomerPaymentProfileListRequest,
     GetCustomerPaymentProfileListResult

@@ -54,8 +54,16 @@ export function emitSoapClient(file: TsFile, service: Service): void {
     ops.map((op) => {
             const req = file.type(op.requestType, paths.types(service.name));
             const res = file.type(op.resultType, paths.types(service.name));
-            const redact = sensitive.has(op.requestType) ? `, redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}` : "";
-            return `${op.method}: { name: ${stringLiteral(op.name)}, auth: ${op.auth}, validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}, build: ${file.value(`build${op.name}Envelope`, paths.xml(service.name))}, parse: ${file.value(`parse${op.name}Response`, paths.xml(service.name))}${redact} } satisfies ${opType}<${req}, ${res}>,`;
+            const parts = [
+              `name: ${stringLiteral(op.name)}`,
+              `auth: ${op.auth}`,
+              `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
+              `build: ${file.value(`build${op.name}Envelope`, paths.xml(service.name))}`,
+              `parse: ${file.value(`parse${op.name}Response`, paths.xml(service.name))}`,
+              ...(sensitive.has(op.requestType) ? [`redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}`] : []),
+              ...(sensitive.has(op.resultType) ? [`redactResult: ${file.value(redactorName(op.resultType), paths.redact(service.name))}`] : []),
+            ];
+            return `${op.method}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
   const call = file.value("callSoap", SOAP);

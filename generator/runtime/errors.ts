@@ -1,16 +1,54 @@
 /**
  * Typed errors of the generated package. Every failure a caller can see is one
  * of these classes; none of them ever carries a request body or a sensitive
- * value in its message.
+ * value in its message, stack, inspect output or JSON: text the service wrote
+ * (a fault string, result messages, an error body) is scrubbed of the call's
+ * sensitive values before it is stored here. The body as the service sent it
+ * is kept apart, behind {@link PaygenError.unredactedBody}.
  */
+
+import { loggable } from "./inspect.js";
+
+/** Options every error accepts. */
+export interface PaygenErrorOptions {
+  readonly cause?: unknown;
+  /** The response body exactly as received, secrets included; see {@link PaygenError.unredactedBody}. */
+  readonly unredactedBody?: string;
+}
 
 /** The base class of every error thrown by the generated package. */
 export abstract class PaygenError extends Error {
   /** A stable machine-readable code, e.g. `parse.malformed` or `transport.timeout`. */
   abstract readonly code: string;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** A private field: no log, inspect or JSON output can reach it. */
+  readonly #unredactedBody: string | undefined;
+  constructor(message: string, options?: PaygenErrorOptions) {
+    super(message, options !== undefined && "cause" in options ? { cause: options.cause } : undefined);
     this.name = new.target.name;
+    this.#unredactedBody = options?.unredactedBody;
+  }
+
+  /**
+   * The response body exactly as the service sent it, **unredacted**: it may
+   * hold card numbers, keys or anything else the request carried, echoed
+   * back. `undefined` when the error does not come from a response. Never
+   * log it; it is a method, not a property, so that nothing prints it by
+   * accident.
+   */
+  unredactedBody(): string | undefined {
+    return this.#unredactedBody;
+  }
+
+  /**
+   * What `JSON.stringify(error)` writes: name, code, message and the error's
+   * own properties, each as a log may show it (a result in its redacted form).
+   */
+  toJSON(): Record<string, unknown> {
+    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const key of Object.keys(this)) {
+      if (!(key in json)) json[key] = loggable((this as Record<string, unknown>)[key]);
+    }
+    return json;
   }
 }
 
@@ -39,15 +77,19 @@ export class ParseError extends PaygenError {
   }
 }
 
-/** A SOAP Fault answered by the service. */
+/**
+ * A SOAP Fault answered by the service. From a client call, `faultCode`,
+ * `faultString` and `detail` are scrubbed of the call's sensitive values.
+ */
 export class SoapFaultError extends PaygenError {
   readonly code = "soap.fault";
   constructor(
     readonly faultCode: string,
     readonly faultString: string,
     readonly detail: unknown,
+    options?: PaygenErrorOptions,
   ) {
-    super(`SOAP fault ${faultCode}: ${faultString}`);
+    super(`SOAP fault ${faultCode}: ${faultString}`, options);
   }
 }
 
@@ -112,12 +154,17 @@ export class HttpStatusError extends PaygenError {
     readonly status: number,
     /** The documented meaning of the status for this operation, when the documents give one. */
     readonly meaning: string | undefined,
-    /** The body, parsed when possible, opaque otherwise: error bodies are not documented. */
+    /**
+     * The body, parsed when possible, opaque otherwise: error bodies are not
+     * documented. From a client call, scrubbed of the call's sensitive values
+     * (the body as sent is {@link PaygenError.unredactedBody}).
+     */
     readonly body: unknown,
     /** Milliseconds the server asked to wait (from Retry-After), when given. */
     readonly retryAfterMs?: number,
+    options?: PaygenErrorOptions,
   ) {
-    super(`HTTP ${status}${meaning ? `: ${meaning}` : ""}`);
+    super(`HTTP ${status}${meaning ? `: ${meaning}` : ""}`, options);
   }
 }
 
@@ -132,9 +179,18 @@ export class ApiError extends PaygenError {
   readonly code = "api.error";
   constructor(
     readonly operation: string,
+    /**
+     * The result's messages. From a client call, their text is scrubbed of
+     * the call's sensitive values; `result.messages` keeps them as sent.
+     */
     readonly messages: readonly ApiMessage[],
-    /** The whole typed result, for callers that need more than the messages. */
+    /**
+     * The whole typed result, for callers that need more than the messages.
+     * Its values are as received; inspect and JSON output of the error show
+     * its redacted form.
+     */
     readonly result: unknown,
+    options?: PaygenErrorOptions,
   ) {
     super(
       `${operation} answered resultCode Error${
@@ -142,6 +198,7 @@ export class ApiError extends PaygenError {
           ? `: ${messages.map((m) => `${m.code ?? "?"} ${m.text ?? ""}`.trim()).join("; ")}`
           : ""
       }`,
+      options,
     );
   }
 }

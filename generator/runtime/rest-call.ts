@@ -3,13 +3,15 @@
  * retry rules, check the status, parse. Generated clients describe each
  * operation with a {@link RestOperation} and call {@link callRest}.
  */
-import { LinkError, ValidationError } from "./errors.js";
+import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
 import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
-import { send } from "./http/transport.js";
+import { send, type HttpResponse } from "./http/transport.js";
+import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
+import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
 import type { ValidationResult } from "./validate.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
@@ -104,6 +106,33 @@ export function linkUrl(base: string, link: string, href: unknown): string {
   return target.href;
 }
 
+/**
+ * What of a response may be logged, given the secrets of the request: its
+ * redacted copy with every string scrubbed of the request's secrets and of
+ * those the response holds in its sensitive fields.
+ */
+function loggableResponse<Res>(op: Pick<RestOperation<unknown, Res>, "redactResponse">, response: Res, sent: Secrets): unknown {
+  const redact = op.redactResponse;
+  const redacted = redact ? collectingSecrets(() => redact(response)) : { copy: response, secrets: NO_SECRETS };
+  return scrubValue(redacted.copy, mergeSecrets(sent, redacted.secrets));
+}
+
+/**
+ * The status error of a response. Error bodies are not documented, so only
+ * the request's secrets are known: the body, parsed as JSON when it is JSON,
+ * is scrubbed of them; the body as received is kept apart.
+ */
+function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets): HttpStatusError {
+  const error = statusError(response, meaning, (text) => {
+    try {
+      return scrubValue(parseJson(text), sent);
+    } catch {
+      return scrubText(text, sent);
+    }
+  });
+  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
+}
+
 /** Calls one operation at `url` (already filled in). */
 export async function callRest<Req, Res>(
   op: RestOperation<Req, Res>,
@@ -119,10 +148,15 @@ export async function callRest<Req, Res>(
   const body = request !== undefined && op.serialize ? op.serialize(request) : undefined;
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
+  // The request's redacted copy, and the secrets it sent: made once, when first needed.
+  const redact = request !== undefined ? op.redact : undefined;
+  let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
+  const redactedRequest = () => (redacted ??= request !== undefined && redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
+  const sent = (): Secrets => redactedRequest().secrets;
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
-    if (context.direction === "request") return request !== undefined && op.redact ? JSON.stringify(op.redact(request)) : text;
-    const parsed = op.parse(text);
-    return JSON.stringify(op.redactResponse ? op.redactResponse(parsed) : parsed);
+    if (context.direction === "request") return redact ? JSON.stringify(redactedRequest().copy) : text;
+    // A body that is not the operation's answer throws here, and hooks see it redacted whole.
+    return JSON.stringify(loggableResponse(op, op.parse(text), sent()));
   };
   const response = await withRetries(
     async () => {
@@ -140,7 +174,7 @@ export async function callRest<Req, Res>(
           redactBody,
         },
       );
-      if (!isSuccessStatus(answer.status)) throw statusError(answer, op.meanings[answer.status], (text) => parseJson(text));
+      if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent());
       return answer;
     },
     {
@@ -151,5 +185,10 @@ export async function callRest<Req, Res>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  return op.parse(response.body);
+  const result = op.parse(response.body);
+  if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
+    // Logs and inspect output show the redacted copy; the caller's result keeps every value.
+    withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));
+  }
+  return result;
 }

@@ -390,7 +390,7 @@ const operations = {
   } satisfies RestOperation<VoidCaptureRequest, VoidCaptureResponse>,
 };
 
-/** Creates a client of the Wallet-Based Card Payments (REST). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its `status` says declined: check `status` and `processorInformation.responseCode`. */
+/** Creates a client of the Wallet-Based Card Payments (REST). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status` and `processorInformation.responseCode`. */
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const withLinksAuthorize = (response: PaymentResponse): AuthorizeResult =>
     attachLinks(response, {

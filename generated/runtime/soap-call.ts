@@ -14,23 +14,21 @@ import { collectingSecrets, mergeSecrets, NO_SECRETS, REDACTED, scrubText, scrub
 import { soapResponseView } from "./soap-result.js";
 import type { ValidationResult } from "./validate.js";
 
-/** Merchant credentials, placed in every operation except IsAlive. */
-export interface MerchantCredentials {
-  readonly name: string;
-  readonly transactionKey: string;
-}
-
 /** What a call answers when the result says `resultCode` Error. */
 export type ApiErrorMode = "throw" | "result";
 
-/** Options every SOAP client accepts. */
-export interface SoapClientOptions<M extends ApiErrorMode = "throw"> {
+/**
+ * Options every SOAP client accepts. `C` is the type of the service's
+ * credentials field (named by the schema), placed in every operation that
+ * authenticates.
+ */
+export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends object = object> {
   /** The service address. The documents do not show it: it is always configuration. */
   readonly endpoint: string;
   /** The interface namespace. The documents show only a placeholder: it is always configuration. */
   readonly namespace: string;
-  /** Merchant credentials (`merchantAuthentication`). */
-  readonly credentials?: MerchantCredentials;
+  /** The credentials every authenticating operation carries, in the service's credentials field. */
+  readonly credentials?: C;
   /**
    * The SOAPAction header of an operation. SOAP action values are not shown by
    * the documents; by default the header is sent empty, which SOAP 1.1 reads
@@ -61,7 +59,8 @@ export type SoapAnswer<R, M extends ApiErrorMode> = M extends "result" ? ApiOutc
 /** An operation as the generated client describes it. */
 export interface SoapOperation<Req, Res> {
   readonly name: string;
-  readonly auth: boolean;
+  /** The request field that carries the client's credentials; absent when the operation does not authenticate. */
+  readonly credentials?: string;
   readonly validate: (value: unknown) => ValidationResult<Req>;
   readonly build: (request: Req, namespace: string) => string;
   /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
@@ -153,10 +152,11 @@ function scrubbedStatusError(response: HttpResponse, sent: Secrets): HttpStatusE
 export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   op: SoapOperation<Req, Res>,
   input: object,
-  options: SoapClientOptions<M>,
+  options: SoapClientOptions<M, object>,
   call: SoapCallOptions = {},
 ): Promise<SoapAnswer<Res, M>> {
-  const request = (op.auth && options.credentials ? { ...input, merchantAuthentication: { name: options.credentials.name, transactionKey: options.credentials.transactionKey } } : input) as Req;
+  // A copy of the credentials, so a caller's later change cannot reach a call in flight.
+  const request = (op.credentials !== undefined && options.credentials ? { ...input, [op.credentials]: { ...options.credentials } } : input) as Req;
   const checked = op.validate(request);
   if (!checked.ok) throw new ValidationError(checked.issues);
   const body = op.build(request, options.namespace);

@@ -7,6 +7,7 @@ import {
   fillPath,
   joinUrl,
 } from "../runtime/rest-call.js";
+import { withQueryCheck } from "../runtime/search-query/index.js";
 import {
   parseInstrumentIdentifier,
   parseSavedSearch,
@@ -17,6 +18,7 @@ import {
   serializeSearchRequest,
   serializeWebhookSubscriptionRequest,
 } from "./json.js";
+import { searchQueryLanguage } from "./query.js";
 import { redactInstrumentIdentifierRequest, redactSearchRequest } from "./redact.js";
 import type {
   InstrumentIdentifier,
@@ -162,7 +164,7 @@ const operations = {
     idempotent: true,
     retryNotFound: false,
     meanings: { 201: "Search result.", 429: "Rate limited; honor a Retry-After value if present." },
-    validate: validateSearchRequest,
+    validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
     serialize: serializeSearchRequest,
     redact: redactSearchRequest,
     parse: (body) => parseSearchResult(body),
@@ -218,7 +220,7 @@ const operations = {
   } satisfies RestOperation<InstrumentIdentifierRequest, InstrumentIdentifier>,
 };
 
-/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its `status` says declined: check `status` and `processorInformation.responseCode`. */
+/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
 export function createSearchClient(options: SearchClientOptions): SearchClient {
   return {
     createSearch: async (request, call) =>

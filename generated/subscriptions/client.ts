@@ -77,6 +77,7 @@ import type {
   GetCustomerShippingAddressResult,
   IsAliveRequest,
   IsAliveResult,
+  MerchantAuthenticationType,
   UpdateCustomerPaymentProfileRequest,
   UpdateCustomerPaymentProfileResult,
   UpdateCustomerProfileRequest,
@@ -158,8 +159,11 @@ import {
   parseUpdateCustomerShippingAddressResponse,
 } from "./xml.js";
 
-/** Options of {@link createSubscriptionsClient}. The endpoint and the namespace are always configuration: the documents show neither. */
-export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M>;
+/** Options of {@link createSubscriptionsClient}. The endpoint and the namespace are always configuration: the documents show neither. `credentials` is the `merchantAuthentication` every authenticating operation carries. */
+export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<
+  M,
+  MerchantAuthenticationType
+>;
 
 /**
  * The Customer Profile and Recurring Subscription Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication.
@@ -386,14 +390,13 @@ export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
 const operations = {
   isAlive: {
     name: "IsAlive",
-    auth: false,
     validate: validateIsAliveRequest,
     build: buildIsAliveEnvelope,
     parse: parseIsAliveResponse,
   } satisfies SoapOperation<IsAliveRequest, IsAliveResult>,
   authenticateTest: {
     name: "AuthenticateTest",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateAuthenticateTestRequest,
     build: buildAuthenticateTestEnvelope,
     parse: parseAuthenticateTestResponse,
@@ -401,7 +404,7 @@ const operations = {
   } satisfies SoapOperation<AuthenticateTestRequest, AuthenticateTestResult>,
   arbCreateSubscription: {
     name: "ARBCreateSubscription",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBCreateSubscriptionRequest,
     build: buildARBCreateSubscriptionEnvelope,
     parse: parseARBCreateSubscriptionResponse,
@@ -409,7 +412,7 @@ const operations = {
   } satisfies SoapOperation<ARBCreateSubscriptionRequest, ARBCreateSubscriptionResult>,
   arbUpdateSubscription: {
     name: "ARBUpdateSubscription",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBUpdateSubscriptionRequest,
     build: buildARBUpdateSubscriptionEnvelope,
     parse: parseARBUpdateSubscriptionResponse,
@@ -417,7 +420,7 @@ const operations = {
   } satisfies SoapOperation<ARBUpdateSubscriptionRequest, ARBUpdateSubscriptionResult>,
   arbCancelSubscription: {
     name: "ARBCancelSubscription",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBCancelSubscriptionRequest,
     build: buildARBCancelSubscriptionEnvelope,
     parse: parseARBCancelSubscriptionResponse,
@@ -425,7 +428,7 @@ const operations = {
   } satisfies SoapOperation<ARBCancelSubscriptionRequest, ARBCancelSubscriptionResult>,
   arbGetSubscriptionStatus: {
     name: "ARBGetSubscriptionStatus",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBGetSubscriptionStatusRequest,
     build: buildARBGetSubscriptionStatusEnvelope,
     parse: parseARBGetSubscriptionStatusResponse,
@@ -433,7 +436,7 @@ const operations = {
   } satisfies SoapOperation<ARBGetSubscriptionStatusRequest, ARBGetSubscriptionStatusResult>,
   arbGetSubscriptionList: {
     name: "ARBGetSubscriptionList",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBGetSubscriptionListRequest,
     build: buildARBGetSubscriptionListEnvelope,
     parse: parseARBGetSubscriptionListResponse,
@@ -442,7 +445,7 @@ const operations = {
   } satisfies SoapOperation<ARBGetSubscriptionListRequest, ARBGetSubscriptionListResult>,
   arbGetSubscription: {
     name: "ARBGetSubscription",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateARBGetSubscriptionRequest,
     build: buildARBGetSubscriptionEnvelope,
     parse: parseARBGetSubscriptionResponse,
@@ -451,7 +454,7 @@ const operations = {
   } satisfies SoapOperation<ARBGetSubscriptionRequest, ARBGetSubscriptionResult>,
   createCustomerProfile: {
     name: "CreateCustomerProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateCreateCustomerProfileRequest,
     build: buildCreateCustomerProfileEnvelope,
     parse: parseCreateCustomerProfileResponse,
@@ -459,7 +462,7 @@ const operations = {
   } satisfies SoapOperation<CreateCustomerProfileRequest, CreateCustomerProfileResult>,
   createCustomerProfileFromTransaction: {
     name: "CreateCustomerProfileFromTransaction",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateCreateCustomerProfileFromTransactionRequest,
     build: buildCreateCustomerProfileFromTransactionEnvelope,
     parse: parseCreateCustomerProfileFromTransactionResponse,
@@ -470,7 +473,7 @@ const operations = {
   >,
   createCustomerPaymentProfile: {
     name: "CreateCustomerPaymentProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateCreateCustomerPaymentProfileRequest,
     build: buildCreateCustomerPaymentProfileEnvelope,
     parse: parseCreateCustomerPaymentProfileResponse,
@@ -481,7 +484,7 @@ const operations = {
   >,
   createCustomerShippingAddress: {
     name: "CreateCustomerShippingAddress",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateCreateCustomerShippingAddressRequest,
     build: buildCreateCustomerShippingAddressEnvelope,
     parse: parseCreateCustomerShippingAddressResponse,
@@ -492,7 +495,7 @@ const operations = {
   >,
   getCustomerProfile: {
     name: "GetCustomerProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateGetCustomerProfileRequest,
     build: buildGetCustomerProfileEnvelope,
     parse: parseGetCustomerProfileResponse,
@@ -501,7 +504,7 @@ const operations = {
   } satisfies SoapOperation<GetCustomerProfileRequest, GetCustomerProfileResult>,
   getCustomerPaymentProfile: {
     name: "GetCustomerPaymentProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateGetCustomerPaymentProfileRequest,
     build: buildGetCustomerPaymentProfileEnvelope,
     parse: parseGetCustomerPaymentProfileResponse,
@@ -510,7 +513,7 @@ const operations = {
   } satisfies SoapOperation<GetCustomerPaymentProfileRequest, GetCustomerPaymentProfileResult>,
   getCustomerPaymentProfileList: {
     name: "GetCustomerPaymentProfileList",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateGetCustomerPaymentProfileListRequest,
     build: buildGetCustomerPaymentProfileListEnvelope,
     parse: parseGetCustomerPaymentProfileListResponse,
@@ -522,7 +525,7 @@ const operations = {
   >,
   getCustomerShippingAddress: {
     name: "GetCustomerShippingAddress",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateGetCustomerShippingAddressRequest,
     build: buildGetCustomerShippingAddressEnvelope,
     parse: parseGetCustomerShippingAddressResponse,
@@ -530,7 +533,7 @@ const operations = {
   } satisfies SoapOperation<GetCustomerShippingAddressRequest, GetCustomerShippingAddressResult>,
   updateCustomerProfile: {
     name: "UpdateCustomerProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateUpdateCustomerProfileRequest,
     build: buildUpdateCustomerProfileEnvelope,
     parse: parseUpdateCustomerProfileResponse,
@@ -538,7 +541,7 @@ const operations = {
   } satisfies SoapOperation<UpdateCustomerProfileRequest, UpdateCustomerProfileResult>,
   updateCustomerPaymentProfile: {
     name: "UpdateCustomerPaymentProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateUpdateCustomerPaymentProfileRequest,
     build: buildUpdateCustomerPaymentProfileEnvelope,
     parse: parseUpdateCustomerPaymentProfileResponse,
@@ -549,7 +552,7 @@ const operations = {
   >,
   updateCustomerShippingAddress: {
     name: "UpdateCustomerShippingAddress",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateUpdateCustomerShippingAddressRequest,
     build: buildUpdateCustomerShippingAddressEnvelope,
     parse: parseUpdateCustomerShippingAddressResponse,
@@ -560,7 +563,7 @@ const operations = {
   >,
   deleteCustomerProfile: {
     name: "DeleteCustomerProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateDeleteCustomerProfileRequest,
     build: buildDeleteCustomerProfileEnvelope,
     parse: parseDeleteCustomerProfileResponse,
@@ -568,7 +571,7 @@ const operations = {
   } satisfies SoapOperation<DeleteCustomerProfileRequest, DeleteCustomerProfileResult>,
   deleteCustomerPaymentProfile: {
     name: "DeleteCustomerPaymentProfile",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateDeleteCustomerPaymentProfileRequest,
     build: buildDeleteCustomerPaymentProfileEnvelope,
     parse: parseDeleteCustomerPaymentProfileResponse,
@@ -579,7 +582,7 @@ const operations = {
   >,
   deleteCustomerShippingAddress: {
     name: "DeleteCustomerShippingAddress",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateDeleteCustomerShippingAddressRequest,
     build: buildDeleteCustomerShippingAddressEnvelope,
     parse: parseDeleteCustomerShippingAddressResponse,
@@ -590,7 +593,7 @@ const operations = {
   >,
   createCustomerProfileTransaction: {
     name: "CreateCustomerProfileTransaction",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateCreateCustomerProfileTransactionRequest,
     build: buildCreateCustomerProfileTransactionEnvelope,
     parse: parseCreateCustomerProfileTransactionResponse,

@@ -9,7 +9,6 @@ export * from "../runtime/errors.js";
 export type {
   ApiErrorMode,
   ApiOutcome,
-  MerchantCredentials,
   SoapAnswer,
   SoapCallOptions,
   SoapClientOptions,

@@ -59,7 +59,7 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
     { file: paths.runtime("errors.ts"), kind: "values" },
     // The runtime types a caller writes in its own code: options, hooks, retry settings.
     ...(service.protocol === "soap"
-      ? [{ file: paths.runtime("soap-call.ts"), kind: "types" as const, names: ["ApiErrorMode", "ApiOutcome", "MerchantCredentials", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"] }]
+      ? [{ file: paths.runtime("soap-call.ts"), kind: "types" as const, names: ["ApiErrorMode", "ApiOutcome", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"] }]
       : [{ file: paths.runtime("rest-call.ts"), kind: "types" as const, names: ["CallOptions", "RestClientOptions"] }]),
     { file: paths.runtime("http/hooks.ts"), kind: "types", names: ["RedactedRequestView", "RedactedResponseView", "RequestHook", "ResponseHook", "Signer", "SigningRequest"] },
     { file: paths.runtime("http/retry.ts"), kind: "types", names: ["RetryInfo", "RetryPolicy"] },

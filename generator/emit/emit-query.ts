@@ -14,6 +14,9 @@ const QUERY = paths.runtime("search-query/index.ts");
 /** Name of the function that redacts a query of a service's query language. */
 export const queryRedactorName = (service: string) => `redact${pascalCase(service)}Query`;
 
+/** Name of the constant holding a service's query language as data. */
+export const queryLanguageName = (service: string) => `${lowerCamel(pascalCase(service))}QueryLanguage`;
+
 /**
  * `<service>/query.ts` for a service with a query language: the field-name
  * union, the language as data, and the typed builder, parser, sort and
@@ -39,7 +42,7 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
     const comment = doc ? `${inlineDoc(doc).trimEnd()}\n` : "";
     return `${comment}{ name: ${stringLiteral(f.name)}, ${f.alias ? `alias: ${stringLiteral(f.alias)}, ` : ""}kind: ${stringLiteral(f.kind)} },`;
   });
-  const languageName = `${prefix}QueryLanguage`;
+  const languageName = queryLanguageName(service.name);
   const languageDocs = docText(q);
   file.addVariableStatement({
     isExported: true,

@@ -5,6 +5,7 @@ import { addOperationTable, clientName, factoryName, requiredInputs } from "./cl
 import { parserName, serializerName } from "./emit-json.js";
 import { redactorName } from "./emit-redact.js";
 import { validatorName } from "./emit-validators.js";
+import { queryLanguageName } from "./emit-query.js";
 import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
@@ -117,7 +118,7 @@ export function emitRestClient(file: TsFile, service: Service): void {
               ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
               ...(op.requestType
                 ? [
-                    `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
+                    `validate: ${queryChecked(op.requestType, file.value(validatorName(op.requestType), paths.validators(service.name)))}`,
                     `serialize: ${file.value(serializerName(op.requestType), paths.json(service.name))}`,
                     ...(sensitive.has(op.requestType) ? [`redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}`] : []),
                   ]
@@ -128,6 +129,19 @@ export function emitRestClient(file: TsFile, service: Service): void {
             return `${op.method}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
+
+  /**
+   * A request's validator, with the query-language check added for each
+   * top-level field that holds a query of the service's language, so an
+   * invalid query is refused before it is sent.
+   */
+  function queryChecked(requestType: string, validator: string): string {
+    const queryFields = service.query ? (types.get(requestType)?.allFields ?? []).filter((f) => f.sensitive === "query") : [];
+    return queryFields.reduce(
+      (inner, f) => `${file.value("withQueryCheck", paths.runtime("search-query/index.ts"))}(${inner}, ${file.value(queryLanguageName(service.name), paths.query(service.name))}, ${stringLiteral(f.name)})`,
+      validator,
+    );
+  }
 
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
@@ -165,7 +179,9 @@ export function emitRestClient(file: TsFile, service: Service): void {
   file.addFunction({
     isExported: true,
     name: factoryName(service),
-    docs: [`Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its \`status\` says declined: check \`status\` and \`processorInformation.responseCode\`.`],
+    docs: [
+      `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
+    ],
     parameters: [{ name: "options", type: `${name}Options` }],
     returnType: name,
     statements: [...linkHelpers, `return {\n${methods.join("\n")}\n};`],
@@ -201,4 +217,10 @@ function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComm
     }));
   if (tags.length === 0) return docs;
   return { description: docs?.description ?? "", tags: [...tags, ...(docs?.tags ?? [])] };
+}
+
+/** What a caller checks on a 2xx answer, from the fields the schema names; nothing when it names none. */
+function outcomeAdvice(outcome: readonly string[]): string {
+  if (outcome.length === 0) return "";
+  return ` A 2xx answer resolves even when the request was declined: check ${outcome.map((p) => `\`${p}\``).join(" and ")}.`;
 }

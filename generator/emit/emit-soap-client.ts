@@ -18,24 +18,35 @@ export function emitSoapClient(file: TsFile, service: Service): void {
   const answer = file.type("SoapAnswer", SOAP);
   const callOptions = file.type("SoapCallOptions", SOAP);
   const name = clientName(service);
-  const credentialField = "merchantAuthentication";
+  const credentials = service.soap?.credentials;
+  /** The credentials field an operation carries, when it authenticates and the service has one. */
+  const credentialsOf = (op: SoapOperation): string | undefined => (op.auth ? credentials?.field : undefined);
+  const credentialsType = credentials ? file.type(credentials.type, paths.types(service.name)) : "never";
   file.addTypeAlias({
     isExported: true,
     name: `${name}Options`,
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
-    docs: [`Options of {@link ${factoryName(service)}}. The endpoint and the namespace are always configuration: the documents show neither.`],
-    type: `${file.type("SoapClientOptions", SOAP)}<M>`,
+    docs: [
+      `Options of {@link ${factoryName(service)}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
+    ],
+    type: `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`,
   });
   file.addInterface({
     isExported: true,
     name,
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
-    docs: [docWithLead(`The ${service.title}: one method per operation. The client's credentials go into every operation's \`${credentialField}\` except those without authentication.`, docText(service))],
+    docs: [
+      docWithLead(
+        `The ${service.title}: one method per operation.${credentials ? ` The client's credentials go into every operation's \`${credentials.field}\` except those without authentication.` : ""}`,
+        docText(service),
+      ),
+    ],
     methods: ops.map((op) => {
       const request = types.get(op.requestType);
-      const omit = new Set(op.auth ? [credentialField] : []);
+      const field = credentialsOf(op);
+      const omit = new Set(field !== undefined ? [field] : []);
       const requestType = file.type(op.requestType, paths.types(service.name));
-      const param = op.auth ? `Omit<${requestType}, "${credentialField}">` : requestType;
+      const param = field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
       const docs = docText(op);
       return {
         name: op.method,
@@ -56,7 +67,7 @@ export function emitSoapClient(file: TsFile, service: Service): void {
             const res = file.type(op.resultType, paths.types(service.name));
             const parts = [
               `name: ${stringLiteral(op.name)}`,
-              `auth: ${op.auth}`,
+              ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
               `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
               `build: ${file.value(`build${op.name}Envelope`, paths.xml(service.name))}`,
               `parse: ${file.value(`parse${op.name}Response`, paths.xml(service.name))}`,
@@ -76,7 +87,8 @@ export function emitSoapClient(file: TsFile, service: Service): void {
     returnType: `${name}<M>`,
     statements: `return {\n${ops
       .map((op) => {
-        const optional = !requiredInputs(types.get(op.requestType), new Set(op.auth ? [credentialField] : []));
+        const field = credentialsOf(op);
+        const optional = !requiredInputs(types.get(op.requestType), new Set(field !== undefined ? [field] : []));
         return `${op.method}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${op.method}, request, options, call),`;
       })
       .join("\n")}\n};`,

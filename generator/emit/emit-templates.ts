@@ -82,6 +82,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     })),
     protocol: s.protocol.toUpperCase(),
     isRest: s.protocol === "rest",
+    outcome: (s.rest?.outcome ?? []).map((path) => ({ path })),
     soap: s.soap ? { namespacePlaceholder: `{${s.soap.namespacePlaceholder}}`, version: s.soap.version } : false,
     operationCount: s.operations.length,
     typeCount: s.types.length,

@@ -74,7 +74,7 @@ const operations = {
   } satisfies RestOperation<undefined, Details>,
 };
 
-/** Creates a client of the Wallet Service. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when its `status` says declined: check `status` and `processorInformation.responseCode`. */
+/** Creates a client of the Wallet Service. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status`. */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   return {
     pay: async (request, call) =>

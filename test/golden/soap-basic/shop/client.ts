@@ -9,6 +9,7 @@ import {
 } from "../runtime/soap-call.js";
 import { redactPlaceOrderRequest, redactRefundRequest } from "./redact.js";
 import type {
+  Credentials,
   IsAliveRequest,
   IsAliveResult,
   PlaceOrderRequest,
@@ -30,8 +31,8 @@ import {
   parseRefundResponse,
 } from "./xml.js";
 
-/** Options of {@link createShopClient}. The endpoint and the namespace are always configuration: the documents show neither. */
-export type ShopClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M>;
+/** Options of {@link createShopClient}. The endpoint and the namespace are always configuration: the documents show neither. `credentials` is the `merchantAuthentication` every authenticating operation carries. */
+export type ShopClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M, Credentials>;
 
 /**
  * The Shop Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication.
@@ -57,14 +58,13 @@ export interface ShopClient<M extends ApiErrorMode = "throw"> {
 const operations = {
   isAlive: {
     name: "IsAlive",
-    auth: false,
     validate: validateIsAliveRequest,
     build: buildIsAliveEnvelope,
     parse: parseIsAliveResponse,
   } satisfies SoapOperation<IsAliveRequest, IsAliveResult>,
   placeOrder: {
     name: "PlaceOrder",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validatePlaceOrderRequest,
     build: buildPlaceOrderEnvelope,
     parse: parsePlaceOrderResponse,
@@ -72,7 +72,7 @@ const operations = {
   } satisfies SoapOperation<PlaceOrderRequest, PlaceOrderResult>,
   refund: {
     name: "Refund",
-    auth: true,
+    credentials: "merchantAuthentication",
     validate: validateRefundRequest,
     build: buildRefundEnvelope,
     parse: parseRefundResponse,

@@ -1,0 +1,37 @@
+import { readFile, stat } from "node:fs/promises";
+import { decodeXml } from "./decode-xml.js";
+import { readXml } from "./read-xml.js";
+import { XmlError } from "./xml-error.js";
+import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
+import type { XmlDocument } from "./xml-tree.js";
+
+export interface ReadXmlFileOptions {
+  /** The file as the user names it, for positions. */
+  readonly displayPath: string;
+  readonly limits?: Partial<XmlLimits>;
+  /** Stop after the root element's start tag. */
+  readonly rootOnly?: boolean;
+}
+
+/**
+ * Reads an XML file: its size checked before a byte is read, its bytes
+ * decoded ({@link decodeXml}), its text read ({@link readXml}). Problems of
+ * the content throw an {@link XmlError}; problems of the file system (a
+ * missing file) throw the file system's error, for the caller to report
+ * where the file was named.
+ */
+export async function readXmlFile(absolutePath: string, options: ReadXmlFileOptions): Promise<XmlDocument> {
+  const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
+  const file = options.displayPath;
+  const info = await stat(absolutePath);
+  if (!info.isFile()) throw new XmlError(file, 1, 1, "this is not a file");
+  if (info.size > limits.maxBytes) throw tooLarge(file, info.size, limits.maxBytes);
+  const bytes = await readFile(absolutePath);
+  // The file may have grown since it was measured.
+  if (bytes.length > limits.maxBytes) throw tooLarge(file, bytes.length, limits.maxBytes);
+  return readXml(decodeXml(bytes, file), { file, limits, rootOnly: options.rootOnly === true });
+}
+
+function tooLarge(file: string, size: number, max: number): XmlError {
+  return new XmlError(file, 1, 1, `the file is ${size} bytes; at most ${max} bytes are read`);
+}

@@ -1,0 +1,76 @@
+/**
+ * Line and column of an offset of a text, both 1-based, the column counted in
+ * characters (a character outside the Basic Multilingual Plane, two UTF-16
+ * code units in a JavaScript string, counts once).
+ */
+export class LineIndex {
+  /** Offsets of the first character of every line, ascending. */
+  private readonly lineStarts: number[];
+  /** Offsets of every high surrogate followed by a low one, ascending; empty for most texts. */
+  private readonly pairStarts: number[];
+
+  /**
+   * `lineStarts`, when given, are the offsets where lines start (the YAML
+   * library's `LineCounter.lineStarts`); otherwise they are found here.
+   */
+  constructor(text: string, lineStarts?: readonly number[]) {
+    this.lineStarts = lineStarts ? [...lineStarts] : findLineStarts(text);
+    if (this.lineStarts[0] !== 0) this.lineStarts.unshift(0);
+    this.pairStarts = findSurrogatePairs(text);
+  }
+
+  /** The 1-based line of `offset`. */
+  line(offset: number): number {
+    const starts = this.lineStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+
+  /** Line and column of `offset`. */
+  position(offset: number): { line: number; col: number } {
+    const line = this.line(offset);
+    return { line, col: this.column(this.lineStarts[line - 1]!, offset) };
+  }
+
+  /** The 1-based column, in characters, of `offset` on the line starting at `lineStart`. */
+  column(lineStart: number, offset: number): number {
+    const units = offset - lineStart + 1;
+    if (this.pairStarts.length === 0) return units;
+    return units - (countBelow(this.pairStarts, offset) - countBelow(this.pairStarts, lineStart));
+  }
+}
+
+function findLineStarts(text: string): number[] {
+  const starts = [0];
+  let i = text.indexOf("\n");
+  while (i !== -1) {
+    starts.push(i + 1);
+    i = text.indexOf("\n", i + 1);
+  }
+  return starts;
+}
+
+function findSurrogatePairs(text: string): number[] {
+  const out: number[] = [];
+  const pattern = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) out.push(m.index);
+  return out;
+}
+
+/** How many of the ascending `values` are below `limit`. */
+function countBelow(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (values[mid]! < limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,175 @@
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { didYouMean } from "../../diagnostics/did-you-mean.js";
+import { describeKind, type JsonArrayNode, type JsonMember, type JsonNode, type JsonObjectNode } from "../json/json-node.js";
+import { childPointer } from "../json/json-pointer.js";
+import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceDocument } from "./document-set.js";
+
+/** What the document says about keys a reader does not read. */
+export interface KeyRules {
+  /** Keys read (or deliberately passed over as documentation only, such as `externalDocs`). */
+  readonly known: readonly string[];
+  /** Keys of the specification this reader does not support, each with why or what to do instead. */
+  readonly unsupported?: ReadonlyMap<string, string>;
+  /** Keys of another version of the specification, each with what this version uses instead. */
+  readonly otherVersion?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Typed access to the members of one object of a document. Every mismatch
+ * is a positioned problem naming the member's JSON pointer, and the getters
+ * return `undefined` instead of throwing, so that one read finds every
+ * problem. `x-` extensions are never read and never reported.
+ */
+export class ObjectReader {
+  constructor(
+    readonly node: JsonObjectNode,
+    readonly document: SourceDocument,
+    /** The JSON pointer of `node` in `document`. */
+    readonly pointer: string,
+    readonly problems: SourceProblems,
+  ) {}
+
+  get at(): Position {
+    return this.node.at;
+  }
+
+  has(key: string): boolean {
+    return this.node.members.has(key);
+  }
+
+  member(key: string): JsonMember | undefined {
+    return this.node.members.get(key);
+  }
+
+  /** The pointer of a member's value. */
+  pointerOf(key: string): string {
+    return childPointer(this.pointer, key);
+  }
+
+  error(at: Position, message: string, pointer = this.pointer): void {
+    this.problems.error(at, message, pointer);
+  }
+
+  /** Reports a member's value as not what it should be. */
+  mismatch(key: string, expected: string): void {
+    const member = this.member(key);
+    if (!member) return;
+    this.error(member.value.at, `"${key}" must be ${expected}, not ${describeKind(member.value)}`, this.pointerOf(key));
+  }
+
+  /**
+   * Reports every key outside `rules.known` that is not an `x-` extension:
+   * an unsupported one with its reason, one of another version with what
+   * this version says instead, any other as unknown (with a suggestion).
+   */
+  checkKeys(what: string, rules: KeyRules): void {
+    for (const member of this.node.members.values()) {
+      const key = member.key;
+      if (key.startsWith("x-") || rules.known.includes(key)) continue;
+      const pointer = this.pointerOf(key);
+      const unsupported = rules.unsupported?.get(key);
+      const otherVersion = rules.otherVersion?.get(key);
+      if (unsupported !== undefined) this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
+      else if (otherVersion !== undefined) this.error(member.keyAt, `"${key}" is not part of ${what}: ${otherVersion}`, pointer);
+      else this.error(member.keyAt, `unknown key "${key}" in ${what}${didYouMean(key, rules.known)}`, pointer);
+    }
+  }
+
+  string(key: string): string | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    if (member.value.kind === "string") return member.value.value;
+    this.mismatch(key, "a string");
+    return undefined;
+  }
+
+  /** A string that must be present; reports its absence at the object. */
+  requiredString(key: string, what: string): string | undefined {
+    if (!this.has(key)) {
+      this.error(this.at, `${what} needs "${key}"`);
+      return undefined;
+    }
+    return this.string(key);
+  }
+
+  boolean(key: string): boolean | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    if (member.value.kind === "boolean") return member.value.value;
+    this.mismatch(key, "true or false");
+    return undefined;
+  }
+
+  /** A member that must be a whole number from 0 to 2^53 - 1. */
+  count(key: string): number | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    const value = member.value;
+    if (value.kind === "number" && /^(0|[1-9][0-9]*)$/.test(value.text) && Number.isSafeInteger(Number(value.text))) return Number(value.text);
+    if (value.kind === "number" && /^[0-9]+(\.0+)?$/.test(value.text) && Number.isSafeInteger(Number(value.text))) return Number(value.text);
+    this.error(value.at, `"${key}" must be a whole number of 0 or more`, this.pointerOf(key));
+    return undefined;
+  }
+
+  /** A number, as written. */
+  numberText(key: string): string | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    if (member.value.kind === "number") return member.value.text;
+    this.mismatch(key, "a number");
+    return undefined;
+  }
+
+  object(key: string): ObjectReader | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    if (member.value.kind !== "object") {
+      this.mismatch(key, "an object");
+      return undefined;
+    }
+    return new ObjectReader(member.value, this.document, this.pointerOf(key), this.problems);
+  }
+
+  array(key: string): JsonArrayNode | undefined {
+    const member = this.member(key);
+    if (!member) return undefined;
+    if (member.value.kind === "array") return member.value;
+    this.mismatch(key, "an array");
+    return undefined;
+  }
+
+  /** An array of strings; items that are not strings are reported and left out. */
+  stringArray(key: string): string[] | undefined {
+    const array = this.array(key);
+    if (!array) return undefined;
+    const out: string[] = [];
+    array.items.forEach((item, i) => {
+      if (item.kind === "string") out.push(item.value);
+      else this.error(item.at, `the items of "${key}" must be strings, not ${describeKind(item)}`, childPointer(this.pointerOf(key), i));
+    });
+    return out;
+  }
+
+  /** The members, each as a reader when its value is an object (others are reported). */
+  entries(what: string): { key: string; keyAt: Position; reader: ObjectReader }[] {
+    const out: { key: string; keyAt: Position; reader: ObjectReader }[] = [];
+    for (const member of this.node.members.values()) {
+      if (member.key.startsWith("x-")) continue;
+      const pointer = this.pointerOf(member.key);
+      if (member.value.kind !== "object") {
+        this.error(member.value.at, `${what} "${member.key}" must be an object, not ${describeKind(member.value)}`, pointer);
+        continue;
+      }
+      out.push({ key: member.key, keyAt: member.keyAt, reader: new ObjectReader(member.value, this.document, pointer, this.problems) });
+    }
+    return out;
+  }
+}
+
+/** A reader of `node` when it is an object; otherwise reports what it is. */
+export function objectReader(node: JsonNode, document: SourceDocument, pointer: string, problems: SourceProblems, what: string): ObjectReader | undefined {
+  if (node.kind === "object") return new ObjectReader(node, document, pointer, problems);
+  problems.error(node.at, `${what} must be an object, not ${describeKind(node)}`, pointer);
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import { pascalCase } from "../../naming/case.js";
+import { toJsonValue, type JsonValue } from "../json/json-value.js";
+import { FORMAT_NAMES } from "./detect-format.js";
+import type { ObjectReader } from "./object-reader.js";
+import type { MediaContent } from "./openapi-model.js";
+import type { ReadContext } from "./read-context.js";
+import { baseSlot } from "./read-schema.js";
+import { resolveObject } from "./resolve-object.js";
+
+/**
+ * An OpenAPI 3 `content` map: one entry per media type, in document order.
+ * Inline schemas are named `slotName` (the first media type) or `slotName`
+ * followed by the media type in PascalCase (the others), unless they are
+ * the same shape as the first.
+ */
+export function readMediaTypeMap(context: ReadContext, content: ObjectReader, slotName: string): MediaContent[] {
+  const out: MediaContent[] = [];
+  let index = 0;
+  for (const { key, reader } of content.entries("a media type")) {
+    reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, {
+      known: ["schema", "example", "examples"],
+      unsupported: new Map([["encoding", "the encoding of multipart and form bodies is not read; remove it, or describe the parts as properties"]]),
+    });
+    if (!/^[^\s/]+\/[^\s/]+$/.test(key.replace(/;.*$/, "").trim())) {
+      content.error(content.member(key)!.keyAt, `"${key}" is not a media type (type/subtype, such as application/json)`, reader.pointer);
+    }
+    const node = reader.member("schema")?.value;
+    const name = index === 0 ? slotName : `${slotName}${pascalCase(key)}`;
+    index++;
+    const schema = node ? context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(name), nameable: true }) : undefined;
+    out.push({ mediaType: key, ...(schema ? { schema } : {}), examples: readExamples(context, reader), at: reader.at, pointer: reader.pointer });
+  }
+  return out;
+}
+
+/** `example` and the values of `examples` (each an Example object, or a `$ref` to one); external values are not fetched. */
+export function readExamples(context: ReadContext, reader: ObjectReader): JsonValue[] {
+  const out: JsonValue[] = [];
+  const example = reader.member("example");
+  if (example) out.push(toJsonValue(example.value));
+  if (example && reader.has("examples")) reader.error(reader.member("examples")!.keyAt, 'give either "example" or "examples", not both', reader.pointerOf("examples"));
+  for (const { reader: written } of reader.object("examples")?.entries("an example") ?? []) {
+    const resolved = resolveObject(context, written, "example");
+    if (!resolved) continue;
+    const object = resolved.reader;
+    object.checkKeys("an example", { known: ["summary", "description", "value", "externalValue"] });
+    const value = object.member("value");
+    if (value) out.push(toJsonValue(value.value));
+  }
+  return out;
+}

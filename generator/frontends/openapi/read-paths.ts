@@ -1,0 +1,73 @@
+import { withArticle } from "./detect-format.js";
+import type { ObjectReader } from "./object-reader.js";
+import { HTTP_METHODS, type Operation, type SecurityRequirement } from "./openapi-model.js";
+import type { ReadContext } from "./read-context.js";
+import { readOperation, type OperationSite } from "./read-operation.js";
+import { parameterReaders } from "./read-parameter.js";
+import { readServers } from "./read-servers.js";
+import { resolveObject } from "./resolve-object.js";
+import { operationNameFromPath } from "./operation-name.js";
+
+/**
+ * Reads `paths` into operations, in document order (paths as listed, and
+ * within a path the order of `HTTP_METHODS`). Names are settled first, so
+ * that inline schemas can be named after their operation: the
+ * `operationId` (two operations with one id are reported), else a name
+ * made from the method and the path, numbered if another operation has it.
+ */
+export function readPaths(context: ReadContext, paths: ObjectReader | undefined, security: readonly SecurityRequirement[] | undefined): Operation[] {
+  if (!paths) return [];
+  const sites: Omit<OperationSite, "name" | "nameFrom">[] = [];
+  const methods = HTTP_METHODS.filter((m) => m !== "trace" || context.format !== "swagger-2.0");
+  for (const { key: path, keyAt, reader: written } of paths.entries("a path item")) {
+    if (!path.startsWith("/")) {
+      paths.error(keyAt, `a path must start with "/": "${path}"`, written.pointer);
+      continue;
+    }
+    const resolved = resolveObject(context, written, "path item");
+    if (!resolved) continue;
+    const item = resolved.reader;
+    item.checkKeys(`${withArticle(context.format)} path item`, {
+      known: [...methods, "parameters", ...(context.format === "swagger-2.0" ? [] : ["summary", "description", "servers"])],
+    });
+    const pathParameters = parameterReaders(context, item);
+    const servers = item.array("servers");
+    const pathBaseUrls = servers && servers.items.length > 0 ? readServers(context, servers, item.document, item.pointerOf("servers"), servers.at) : undefined;
+    for (const method of methods) {
+      const operation = item.object(method);
+      if (!operation) continue;
+      sites.push({ path, method, reader: operation, pathParameters, ...(pathBaseUrls ? { pathBaseUrls } : {}), ...(security ? { security } : {}) });
+    }
+  }
+  const named = nameOperations(context, sites);
+  return named.map((site) => readOperation(context, site));
+}
+
+/** Gives every operation its name: the `operationId`, else one made from method and path. */
+function nameOperations(context: ReadContext, sites: readonly Omit<OperationSite, "name" | "nameFrom">[]): OperationSite[] {
+  const ids = new Map<string, ObjectReader>();
+  const withIds = sites.map((site) => {
+    const id = site.reader.string("operationId");
+    if (id === undefined) return { site, id };
+    if (id === "") {
+      site.reader.error(site.reader.member("operationId")!.value.at, "operationId is empty", site.reader.pointerOf("operationId"));
+      return { site, id: undefined };
+    }
+    const first = ids.get(id);
+    if (first) {
+      const at = first.member("operationId")!.value.at;
+      site.reader.error(site.reader.member("operationId")!.value.at, `operationId "${id}" is also used at ${at.file}:${at.line}:${at.col} (${first.pointer}); operation ids must be unique`, site.reader.pointerOf("operationId"));
+    } else ids.set(id, site.reader);
+    return { site, id };
+  });
+  const taken = new Set(ids.keys());
+  void context;
+  return withIds.map(({ site, id }) => {
+    if (id !== undefined) return { ...site, name: id, nameFrom: "operationId" as const };
+    const base = operationNameFromPath(site.method, site.path);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    taken.add(name);
+    return { ...site, name, nameFrom: "method-and-path" as const };
+  });
+}

@@ -62,6 +62,12 @@ const DECLARATION_NAMES = ["version", "encoding", "standalone"];
 const DOCTYPE_REFUSED =
   "a DOCTYPE declaration is refused: a DTD can declare entities that expand without bound or read other files and URLs, so none is ever read; remove it";
 
+/** The attributes of every element that has none. */
+const NO_ATTRIBUTES: Map<string, XmlAttribute> = new Map();
+
+/** The children of every empty-element tag (`<a/>`): nothing is ever pushed to it, as such an element is never open. */
+const NO_CHILDREN: XmlNode[] = [];
+
 /** An element whose end tag has not been read yet. */
 interface OpenElement {
   readonly element: XmlElement;
@@ -267,7 +273,7 @@ class XmlParser {
     const elementName = splitQName(qname, at, "element");
     const elementNamespace =
       elementName.prefix === "" ? namespaces.defaultNamespace : resolvePrefix(namespaces, elementName.prefix, qname, at);
-    const attributes = new Map<string, XmlAttribute>();
+    const attributes = raw.length === 0 ? NO_ATTRIBUTES : new Map<string, XmlAttribute>();
     for (const attribute of raw) {
       const name = splitQName(attribute.qname, attribute.at, "attribute");
       // An unprefixed attribute is in no namespace, whatever the default namespace is.
@@ -279,7 +285,8 @@ class XmlParser {
       }
       attributes.set(key, { name: { namespace, local: name.local }, qname: attribute.qname, value: attribute.value, at: attribute.at, valueAt: attribute.valueAt });
     }
-    const children: XmlNode[] = [];
+    // Most elements of a contract have no attributes or no children: they share one empty table (never written to).
+    const children: XmlNode[] = selfClosing ? NO_CHILDREN : [];
     const element: XmlElement = {
       kind: "element",
       name: { namespace: elementNamespace, local: elementName.local },

@@ -1,0 +1,11 @@
+import type { QName } from "./xsd-model.js";
+
+/** `local` for a name in no namespace, `local (namespace URI)` otherwise: how a component name is shown in messages. */
+export function describeQName(name: QName): string {
+  return name.namespace === "" ? `"${name.local}" (no namespace)` : `"${name.local}" (namespace ${name.namespace})`;
+}
+
+/** Whether two names are the same name. */
+export function sameQName(a: QName, b: QName): boolean {
+  return a.namespace === b.namespace && a.local === b.local;
+}

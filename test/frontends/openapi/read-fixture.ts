@@ -1,11 +1,19 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
 import type { ApiDocument, NamedSchema } from "../../../generator/frontends/openapi/openapi-model.js";
 import { readOpenApi, type ReadOpenApiResult } from "../../../generator/frontends/openapi/read-openapi.js";
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The project's root folder (the one of `generator/generate.ts`'s
+ * `PROJECT_ROOT`), found from this file so that these tests load only the
+ * front end they test.
+ */
+export const PROJECT_ROOT = path.resolve(HERE, "..", "..", "..");
+
 /** The fixtures of the OpenAPI front end's tests. */
-export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
+export const FIXTURES = path.join(HERE, "fixtures");
 
 /** Reads a fixture (a path below `fixtures/`), messages naming files relative to the project root. */
 export function readFixture(name: string): Promise<ReadOpenApiResult> {

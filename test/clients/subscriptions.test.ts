@@ -15,7 +15,7 @@ import {
   type SubscriptionsClientOptions,
 } from "../../generated/subscriptions/index.js";
 import type { RedactedRequestView, RedactedResponseView } from "../../generated/runtime/http/hooks.js";
-import { settleIo, tracked, withFakeTimers } from "../helpers/fake-time.js";
+import { settleIo, signal, tracked, withFakeTimers } from "../helpers/fake-time.js";
 import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
 
 const NS = "urn:example:paygen:subscriptions:v1";
@@ -308,11 +308,27 @@ describe("subscriptions client: transport failures", () => {
       expect(server.requests).toHaveLength(1);
     }));
 
-  it("a body that stalls after the first chunk is a timeout too", async () => {
-    const server = await serve([respond.stall(200, envelope(`<IsAliveResponse xmlns="${NS}"><IsAliveResult>`), { "content-type": "text/xml" })]);
-    const error = await rejectsWith(client(server).isAlive(undefined, { timeoutMs: 100 }), TransportError);
-    expect(error.failure).toBe("timeout");
-  });
+  it("a body that stalls after the first chunk is a timeout too (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await serve([respond.stall(200, envelope(`<IsAliveResponse xmlns="${NS}"><IsAliveResult>`), { "content-type": "text/xml" })]);
+      const headers = signal();
+      const soap = client(server, {
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          headers.resolve();
+          return response;
+        },
+      });
+      const pending = soap.isAlive(undefined, { timeoutMs: 100 });
+      const state = tracked(pending);
+      await headers.promise;
+      vi.advanceTimersByTime(99);
+      await settleIo();
+      expect(state.settled()).toBe(false);
+      vi.advanceTimersByTime(1);
+      const error = await rejectsWith(pending, TransportError);
+      expect(error.failure).toBe("timeout");
+    }));
 
   it("an AbortSignal in the call options aborts the call", async () => {
     const server = await serve([respond.hang()]);

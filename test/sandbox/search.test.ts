@@ -5,7 +5,7 @@
  * bounds, the seven-day default), sort, offset and limit, the applications of
  * every kind of transaction, 404s and the rate limit.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PaymentResponse } from "../../generated/payments/index.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
 import type { OpaqueBody } from "../../generated/runtime/opaque.js";
@@ -234,6 +234,10 @@ describe("saved searches and details", () => {
 
 describe("rate limit", () => {
   it("answers 429 with Retry-After past the configured rate; the client waits and succeeds", async () => {
+    // The limiter's window is read on Date: a fake Date keeps it from ending on
+    // its own however slow the machine is, and moves on only as the client waits.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
     const limited = await startHarness({ searchRateLimit: { max: 2, windowMs: 1_000 } });
     try {
       const request: SearchRequest = { query: "id:1", sort: "submitTimeUtc:asc" };
@@ -252,15 +256,19 @@ describe("rate limit", () => {
         searchUrl: limited.sandbox.url,
         testBaseUrl: limited.sandbox.url,
         retry: { ...NO_RETRY, maxAttempts: 3, maxDelayMs: 5_000 },
-        onRetry: (info) => retries.push(info),
+        onRetry: (info) => {
+          retries.push(info);
+          vi.setSystemTime(Date.now() + info.delayMs);
+        },
       });
       const result = await patient.createSearch(request);
       expect(result["status"]).toBe("COMPLETED");
-      // The client waited the Retry-After it was given, and one retry was
-      // enough: the sandbox let it through, so it came after the window.
+      // The client was told to wait the Retry-After, and one retry, sent once
+      // the sandbox's clock had moved on by that wait, was let through.
       expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([[1, "rate-limited", 1_000]]);
     } finally {
       await limited.close();
+      vi.useRealTimers();
     }
   });
 });

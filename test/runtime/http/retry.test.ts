@@ -267,34 +267,41 @@ describe("withRetries: 429 and Retry-After", () => {
 });
 
 describe("withRetries: timeouts", () => {
-  it("retries a timed-out idempotent request, never at once", async () => {
-    const server = await scripted((_s, i) =>
-      i === 0 ? { delayMs: 200, status: 200 } : { status: 200, body: '{"ok":1}' },
-    );
-    const { delays, sleep } = recordingSleep();
-    const infos: RetryInfo[] = [];
-    const response = await withRetries(
-      attemptOf(
-        { method: "POST", url: `${server.origin}/tss/v2/searches`, headers: {}, body: "{}" },
-        { timeoutMs: 50 },
-      ),
-      {
-        idempotent: true,
-        policy: { baseDelayMs: 100, jitter: () => 0 }, // jitter 0 would mean "at once" for other failures
-        sleep,
-        onRetry: (info) => infos.push(info),
-      },
-    );
-    expect(response.body).toBe('{"ok":1}');
-    expect(infos[0]?.reason).toBe("timeout");
-    expect(delays).toEqual([100]);
-  });
+  // On the fake clock the slow answers never come unless time is advanced
+  // past them, and a request always reaches the server before its timeout.
+  it("retries a timed-out idempotent request, never at once (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await scripted((_s, i) =>
+        i === 0 ? { delayMs: 200, status: 200 } : { status: 200, body: '{"ok":1}' },
+      );
+      const { delays, sleep } = recordingSleep();
+      const infos: RetryInfo[] = [];
+      const result = withRetries(
+        attemptOf(
+          { method: "POST", url: `${server.origin}/tss/v2/searches`, headers: {}, body: "{}" },
+          { timeoutMs: 50 },
+        ),
+        {
+          idempotent: true,
+          policy: { baseDelayMs: 100, jitter: () => 0 }, // jitter 0 would mean "at once" for other failures
+          sleep,
+          onRetry: (info) => infos.push(info),
+        },
+      );
+      await server.nextRequest();
+      vi.advanceTimersByTime(50);
+      const response = await result;
+      expect(response.body).toBe('{"ok":1}');
+      expect(infos[0]?.reason).toBe("timeout");
+      expect(delays).toEqual([100]);
+      expect(server.requests).toHaveLength(2);
+    }));
 
-  it("does not retry a timed-out payment", async () => {
-    const server = await scripted(() => ({ delayMs: 200, status: 201 }));
-    const { delays, sleep } = recordingSleep();
-    const error = await rejection(
-      withRetries(
+  it("does not retry a timed-out payment (fake timers)", () =>
+    withFakeTimers(async () => {
+      const server = await scripted(() => ({ delayMs: 200, status: 201 }));
+      const { delays, sleep } = recordingSleep();
+      const result = withRetries(
         attemptOf(
           { method: "POST", url: `${server.origin}/pts/v2/payments`, headers: {}, body: "{}" },
           { timeoutMs: 50 },
@@ -303,13 +310,15 @@ describe("withRetries: timeouts", () => {
           idempotent: false,
           sleep,
         },
-      ),
-    );
-    expect((error as HttpTransportError).failure).toBe("timeout");
-    expect((error as HttpTransportError).mayHaveReachedService).toBe(true);
-    expect(delays).toEqual([]);
-    expect(server.requests).toHaveLength(1);
-  });
+      );
+      await server.nextRequest();
+      vi.advanceTimersByTime(50);
+      const error = await rejection(result);
+      expect((error as HttpTransportError).failure).toBe("timeout");
+      expect((error as HttpTransportError).mayHaveReachedService).toBe(true);
+      expect(delays).toEqual([]);
+      expect(server.requests).toHaveLength(1);
+    }));
 });
 
 describe("withRetries: payments and network failures", () => {
@@ -554,21 +563,22 @@ describe("withRetries: abort", () => {
   it("never retries an aborted attempt", async () => {
     const server = await scripted(() => ({ delayMs: 300, status: 200 }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
     const { delays, sleep } = recordingSleep();
-    const error = await rejection(
-      withRetries(
-        attemptOf(
-          { method: "GET", url: server.origin, headers: {} },
-          { signal: controller.signal },
-        ),
-        {
-          idempotent: true,
-          signal: controller.signal,
-          sleep,
-        },
+    const result = withRetries(
+      attemptOf(
+        { method: "GET", url: server.origin, headers: {} },
+        { signal: controller.signal },
       ),
+      {
+        idempotent: true,
+        signal: controller.signal,
+        sleep,
+      },
     );
+    // Aborted once the server has the request, before it answers.
+    await server.nextRequest();
+    controller.abort();
+    const error = await rejection(result);
     expect((error as HttpTransportError).failure).toBe("abort");
     expect(delays).toEqual([]);
     expect(server.requests).toHaveLength(1);

@@ -282,7 +282,7 @@ describe("send", () => {
     const error = await failure(
       send(
         { method: "GET", url: server.origin, headers: {} },
-        { maxResponseBytes: 1000, timeoutMs: 2_000 },
+        { maxResponseBytes: 1000 },
       ),
     );
     expect(error.failure).toBe("too-large");

@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import { XML_NAMESPACE } from "../xml/namespace-scope.js";
-import { readXmlFile } from "../xml/read-xml-file.js";
+import { describeFileError, readXmlFile } from "../xml/read-xml-file.js";
 import { XmlError } from "../xml/xml-error.js";
 import type { XmlLimits } from "../xml/xml-limits.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
@@ -229,7 +229,7 @@ export class SchemaLoader {
       document = await readXmlFile(absolute, { displayPath: display, ...(this.options.limits === undefined ? {} : { limits: this.options.limits }) });
     } catch (error) {
       if (error instanceof XmlError) this.diagnostics.error(error.at, error.message);
-      else this.diagnostics.error(at, `cannot read ${display}: ${fileSystemReason(error)}`);
+      else this.diagnostics.error(at, `cannot read ${display}: ${describeFileError(error)}`);
       document = undefined;
     }
     this.files.set(absolute, document);
@@ -239,13 +239,4 @@ export class SchemaLoader {
 
 function isSchema(element: XmlElement): boolean {
   return element.name.namespace === XSD_NAMESPACE && element.name.local === "schema";
-}
-
-/** Why a file could not be read, in words rather than an errno code. */
-function fileSystemReason(error: unknown): string {
-  const code = error instanceof Error && "code" in error ? String(error.code) : "";
-  if (code === "ENOENT") return "no such file";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  if (code === "EISDIR") return "it is a folder";
-  return error instanceof Error ? error.message : String(error);
 }

@@ -35,3 +35,12 @@ export async function readXmlFile(absolutePath: string, options: ReadXmlFileOpti
 function tooLarge(file: string, size: number, max: number): XmlError {
   return new XmlError(file, 1, 1, `the file is ${size} bytes; at most ${max} bytes are read`);
 }
+
+/** Why a file could not be read, in words rather than an errno code. */
+export function describeFileError(error: unknown): string {
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EISDIR") return "it is a folder";
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,57 @@
+import { childElements, type XmlElement } from "../xml/xml-tree.js";
+import { AttributeReader } from "./attribute-reader.js";
+import { documentationText } from "./documentation-text.js";
+import { WSDL_NAMESPACE } from "./namespaces.js";
+
+/**
+ * The shared tools of the WSDL readers: attribute values (see
+ * {@link AttributeReader}) and children sorted from `wsdl:documentation`.
+ */
+export class WsdlContext extends AttributeReader {
+  /**
+   * The children of a WSDL element: the text of its leading
+   * `wsdl:documentation`, and its other children (WSDL elements and
+   * extension elements, for the caller to sort). Text other than white space
+   * and a misplaced documentation element are reported.
+   */
+  content(element: XmlElement): { doc?: string; children: XmlElement[] } {
+    for (const child of element.children) {
+      if (child.kind === "text" && child.text.trim() !== "") this.error(child.at, `text is not allowed in <${element.qname}>`);
+    }
+    const children: XmlElement[] = [];
+    let doc: string | undefined;
+    let seenDocumentation = false;
+    for (const child of childElements(element)) {
+      if (!this.is(child, "documentation")) {
+        children.push(child);
+        continue;
+      }
+      if (children.length > 0 || seenDocumentation) this.error(child.at, `<${child.qname}> must come first in <${element.qname}>, and only once`);
+      seenDocumentation = true;
+      this.checkAttributes(child, []);
+      const text = documentationText(child);
+      if (text !== undefined) doc = doc === undefined ? text : `${doc}\n\n${text}`;
+    }
+    return doc === undefined ? { children } : { doc, children };
+  }
+
+  /** Whether `element` is the WSDL 1.1 element `local`. */
+  is(element: XmlElement, local: string): boolean {
+    return element.name.namespace === WSDL_NAMESPACE && element.name.local === local;
+  }
+
+  /** Reports a child that has no place where it is. */
+  unexpected(child: XmlElement, parent: XmlElement): void {
+    const where = child.name.namespace === WSDL_NAMESPACE ? "is not allowed" : "is an extension element that is not supported";
+    this.error(child.at, `<${child.qname}> ${where} in <${parent.qname}>`);
+  }
+
+  /** A required NCName attribute (`name=`), reported when missing. */
+  requiredName(element: XmlElement, attribute = "name"): string | undefined {
+    if (this.attribute(element, attribute) === undefined) {
+      this.error(element.at, `<${element.qname}> needs ${attribute}=`);
+      return undefined;
+    }
+    return this.ncName(element, attribute);
+  }
+}

@@ -91,7 +91,11 @@ class YamlConverter {
       const converted = this.converted.get(target) ?? this.convert(target, depth);
       this.aliasExpansion += this.sizes.get(converted) ?? 1;
       if (this.aliasExpansion > MAX_ALIAS_EXPANSION) {
-        return this.error(at, `YAML: aliases expand the document beyond ${MAX_ALIAS_EXPANSION} nodes`);
+        // Reported once, at the alias that crosses the budget; the document is refused.
+        if (this.aliasExpansion - (this.sizes.get(converted) ?? 1) <= MAX_ALIAS_EXPANSION) {
+          return this.error(at, `YAML: aliases expand the document beyond ${MAX_ALIAS_EXPANSION} nodes`);
+        }
+        return { kind: "null", at };
       }
       return converted;
     }

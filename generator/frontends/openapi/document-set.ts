@@ -4,7 +4,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonNode } from "../json/json-node.js";
 import { formatPointer, parsePointer, resolvePointer } from "../json/json-pointer.js";
 import type { ReadLimits } from "../json/read-limits.js";
-import { readSourceFile } from "../json/read-source.js";
+import { readSourceFile, syntaxOf } from "../json/read-source.js";
 import type { SourceProblems } from "../json/source-problem.js";
 
 /** One file of an API description, read once. */
@@ -76,7 +76,8 @@ export class DocumentSet {
         const file = refFilePart(ref);
         if (file === undefined || file === "" || URL_SCHEME.test(file) || file.startsWith("//")) continue;
         const target = path.resolve(path.dirname(absolutePath), file);
-        if (!set.documents.has(target)) queue.push(target);
+        // Only JSON and YAML files are read; a reference to anything else is refused where it is written.
+        if (!set.documents.has(target) && syntaxOf(target) !== undefined) queue.push(target);
       }
     }
     set.reportReadProblems(entryAbsolute);
@@ -129,6 +130,10 @@ export class DocumentSet {
         return undefined;
       }
       const absolutePath = path.resolve(path.dirname(from.absolutePath), decoded);
+      if (syntaxOf(absolutePath) === undefined) {
+        this.problems.error(at, `$ref "${ref}": only .json, .yaml and .yml files are read`, pointer);
+        return undefined;
+      }
       const found = this.documents.get(absolutePath);
       if (!found) {
         this.problems.error(at, `$ref "${ref}": the file ${this.display(absolutePath)} was not read (more than ${MAX_DOCUMENTS} files)`, pointer);

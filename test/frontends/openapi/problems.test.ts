@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { fixtureProblems } from "./read-fixture.js";
+
+describe("what the reader does not support is a positioned problem, all of them at once", () => {
+  it("OpenAPI 3.0: unsupported keywords and objects, unknown keys with a suggestion, keys of another version, $ref siblings; x- extensions read past", async () => {
+    expect(await fixtureProblems("errors/unsupported-3.0.yaml")).toEqual([
+      'errors/unsupported-3.0.yaml:9:7: "callbacks" in an OpenAPI 3.0 operation is not supported: callbacks (requests the server sends) are not read; describe them as a separate API (at #/paths/~1pets/get/callbacks)',
+      'errors/unsupported-3.0.yaml:14:11: "links" in an OpenAPI 3.0 response is not supported: response links are not read; remove them, or describe the follow-up operations in the description (at #/paths/~1pets/get/responses/200/links)',
+      'errors/unsupported-3.0.yaml:19:15: "encoding" in a media type of OpenAPI 3.0 is not supported: the encoding of multipart and form bodies is not read; remove it, or describe the parts as properties (at #/paths/~1pets/get/responses/200/content/multipart~1form-data/encoding)',
+      'errors/unsupported-3.0.yaml:24:7: "not" in an OpenAPI 3.0 schema is not supported: a schema that excludes another cannot be expressed as a type (at #/components/schemas/NotAString/not)',
+      'errors/unsupported-3.0.yaml:27:7: unknown key "propertes" in an OpenAPI 3.0 schema; did you mean "properties"? (at #/components/schemas/Typo/propertes)',
+      'errors/unsupported-3.0.yaml:30:7: "const" is not part of an OpenAPI 3.0 schema: OpenAPI 3.0 has no const: use an enum of one value (at #/components/schemas/Version31/const)',
+      "errors/unsupported-3.0.yaml:33:25: in OpenAPI 3.0 exclusiveMinimum is a flag on minimum (true or false); a number is OpenAPI 3.1 (at #/components/schemas/Bound31/exclusiveMinimum)",
+      'errors/unsupported-3.0.yaml:36:7: "maxLength" next to "$ref" is ignored by OpenAPI 3.0: write {allOf: [{$ref: ...}], maxLength: ...} to add to the referenced schema (at #/components/schemas/RefSibling/maxLength)',
+      'errors/unsupported-3.0.yaml:40:19: the security scheme type "openIdConnect" is not supported: use apiKey, http (basic or bearer) or oauth2 client credentials (at #/components/securitySchemes/oidc/type)',
+      'errors/unsupported-3.0.yaml:41:36: an API key in "cookie" is not supported: only "header" and "query" are (at #/components/securitySchemes/cookieKey/in)',
+      'errors/unsupported-3.0.yaml:45:9: "implicit" in OAuth 2 flows is not supported: only client credentials are (a client generated for a server cannot sign a user in) (at #/components/securitySchemes/implicit/flows/implicit)',
+      "errors/unsupported-3.0.yaml:45:9: the OAuth 2 security scheme has no clientCredentials flow, the only one supported (at #/components/securitySchemes/implicit/flows)",
+    ]);
+  });
+
+  it("Swagger 2.0: what only OpenAPI 3 has, and tsv", async () => {
+    expect(await fixtureProblems("errors/versions-2.0.yaml")).toEqual([
+      'errors/versions-2.0.yaml:7:92: collectionFormat "tsv" is not supported (OpenAPI 3 has no counterpart): use csv, ssv, pipes or multi (at #/paths/~1pets/get/parameters/0/collectionFormat)',
+      "errors/versions-2.0.yaml:8:32: Swagger 2.0 has no cookie parameters (they are OpenAPI 3) (at #/paths/~1pets/get/parameters/1/in)",
+      'errors/versions-2.0.yaml:10:9: "2XX" is not a response status: write a code from 100 to 599 or default (at #/paths/~1pets/get/responses/2XX)',
+      'errors/versions-2.0.yaml:13:5: "oneOf" is not part of a Swagger 2.0 schema: Swagger 2.0 has no unions (oneOf is OpenAPI 3) (at #/definitions/Union/oneOf)',
+      'errors/versions-2.0.yaml:16:5: "nullable" is not part of a Swagger 2.0 schema: Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension, read past) (at #/definitions/Nullable/nullable)',
+    ]);
+  });
+
+  it("OpenAPI 3.1: what only 3.0 has, and tuples", async () => {
+    expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual([
+      'errors/versions-3.1.yaml:7:7: "nullable" is not part of an OpenAPI 3.1 schema: OpenAPI 3.1 has no nullable: write type: [T, "null"] (at #/components/schemas/Nullable/nullable)',
+      "errors/versions-3.1.yaml:11:25: in OpenAPI 3.1 exclusiveMinimum is the bound itself (a number), not a flag on minimum (at #/components/schemas/OldBound/exclusiveMinimum)",
+      'errors/versions-3.1.yaml:14:7: "prefixItems" in an OpenAPI 3.1 schema is not supported: tuples are not supported; use items (at #/components/schemas/Tuple/prefixItems)',
+    ]);
+  });
+
+  it("operations: paths, path parameters, duplicates, styles, statuses, operation ids, security, responses", async () => {
+    expect(await fixtureProblems("errors/operations-3.0.yaml")).toEqual([
+      'errors/operations-3.0.yaml:4:3: a path must start with "/": "pets" (at #/paths/pets)',
+      'errors/operations-3.0.yaml:9:7: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId" (at #/paths/~1pets~1{petId}/get)',
+      'errors/operations-3.0.yaml:11:11: the path parameter "id" does not appear in the path /pets/{petId} (at #/paths/~1pets~1{petId}/get/parameters/0)',
+      'errors/operations-3.0.yaml:13:11: the query parameter "limit" is listed twice in this operation\'s parameters (first at 12:11) (at #/paths/~1pets~1{petId}/get/parameters/2)',
+      'errors/operations-3.0.yaml:14:43: style "matrix" is not allowed for query parameters; use "form", "spaceDelimited", "pipeDelimited", "deepObject" (at #/paths/~1pets~1{petId}/get/parameters/3/style)',
+      'errors/operations-3.0.yaml:17:9: "600" is not a response status: write a code from 100 to 599, a range such as 4XX or default (at #/paths/~1pets~1{petId}/get/responses/600)',
+      'errors/operations-3.0.yaml:19:7: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId" (at #/paths/~1pets~1{petId}/post)',
+      'errors/operations-3.0.yaml:19:20: operationId "getPet" is also used at errors/operations-3.0.yaml:9:20 (#/paths/~1pets~1{petId}/get); operation ids must be unique (at #/paths/~1pets~1{petId}/post/operationId)',
+      'errors/operations-3.0.yaml:20:20: the security scheme "nowhere" is not defined (at #/paths/~1pets~1{petId}/post/security/0/nowhere)',
+      "errors/operations-3.0.yaml:21:18: OpenAPI 3.0 requires at least one response (at #/paths/~1pets~1{petId}/post/responses)",
+    ]);
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * JSON on the wire: a hardened parser that keeps every digit of large numbers
- * and never lets a `__proto__` key through, and the one place request bodies
- * are written.
+ * JSON on the wire: a hardened parser that keeps every digit of large numbers,
+ * refuses duplicate keys and never lets a `__proto__` key through, and the one
+ * place request bodies are written.
  */
 
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError } from "./errors.js";
+import { JsonNumber } from "./read-values.js";
 
 export type { ParseLimits } from "./body.js";
 
@@ -25,23 +26,38 @@ export interface JsonObject {
 export type JsonArray = JsonValue[];
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const CONTROL = /[\u0000-\u001f]/g;
+const HEX4 = /^[0-9A-Fa-f]{4}$/;
 const MAX_SAFE = "9007199254740991";
 const MIN_NORMAL = 2.2250738585072014e-308;
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /**
  * Parses a JSON response body, or throws `ParseError` (`json`): `empty`,
  * `not-json` (an HTML page, plain text), `too-large` (checked before reading),
- * `too-deep`, or `malformed` (truncated, invalid). A leading byte-order mark is
- * tolerated. `__proto__` keys are dropped at every depth; `constructor` and
- * `prototype` keys stay ordinary own data. Large numbers keep every digit (see
- * `JsonValue`).
+ * `too-deep`, or `malformed` (truncated, invalid, or an object with the same
+ * key twice: the last one would otherwise silently win). A leading byte-order
+ * mark is tolerated. `__proto__` keys are dropped at every depth; `constructor`
+ * and `prototype` keys stay ordinary own data. Large numbers keep every digit
+ * (see `JsonValue`).
  *
- * The common path is a linear pre-scan plus one `JSON.parse`. The pre-scan
- * checks depth, validates number literals and finds those that need the exact
- * form; only then is the text rewritten (those literals quoted) before parsing,
- * and only a document with a `__proto__` (or escaped) key is parsed with a reviver.
+ * One linear pass, with no recursion: strings are found with `indexOf` and
+ * decoded only where they hold escapes.
  */
 export function parseJson(input: string | Uint8Array, limits?: ParseLimits): JsonValue {
+  return parseDocument(input, limits, false) as JsonValue;
+}
+
+/**
+ * `parseJson` for the generated readers: the same checks, but every number is
+ * a `JsonNumber` holding its source text, so a decimal keeps its scale
+ * (`12.30`) and a number is never mistaken for text.
+ */
+export function parseJsonTree(input: string | Uint8Array, limits?: ParseLimits): unknown {
+  return parseDocument(input, limits, true);
+}
+
+function parseDocument(input: string | Uint8Array, limits: ParseLimits | undefined, numberText: boolean): unknown {
   const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
   const text = bodyText(input, "json", limits?.maxBytes ?? DEFAULT_MAX_BYTES);
   const start = skipSpace(text, 0);
@@ -49,16 +65,182 @@ export function parseJson(input: string | Uint8Array, limits?: ParseLimits): Jso
   if (!looksLikeJson(text, start)) {
     throw new ParseError("json", "not-json", "the body is not JSON (an HTML page or plain text)");
   }
-  const scan = scanJson(text, start, maxDepth);
-  const source = scan.exact.length === 0 ? text : quoteSpans(text, scan.exact);
-  let value: unknown;
-  try {
-    value = scan.reviver ? JSON.parse(source, dropProto) : JSON.parse(source);
-  } catch {
-    // The engine's message quotes the body, so it is not passed on.
-    throw new ParseError("json", "malformed", "malformed JSON: the parser rejected the document");
+  return new Parser(text, maxDepth, numberText).document(start);
+}
+
+/** An open object or array. */
+interface Frame {
+  readonly array: unknown[] | undefined;
+  readonly object: Record<string, unknown> | undefined;
+  /** The key whose value is being read (objects); `undefined` for a `__proto__` key, whose value is dropped. */
+  key: string | undefined;
+}
+
+class Parser {
+  /** The next backslash and control character at or after a position (-1: none left); cached so the parse stays linear. */
+  private nextBackslash = -2;
+  private nextControl = -2;
+
+  constructor(
+    private readonly s: string,
+    private readonly maxDepth: number,
+    private readonly numberText: boolean,
+  ) {}
+
+  document(start: number): unknown {
+    const s = this.s;
+    const stack: Frame[] = [];
+    let i = start;
+    for (;;) {
+      // A value starts at i (after white space).
+      i = skipSpace(s, i);
+      let value: unknown;
+      const c = s.charCodeAt(i);
+      if (c === 0x7b || c === 0x5b) {
+        if (stack.length >= this.maxDepth) {
+          throw new ParseError("json", "too-deep", `JSON objects and arrays are nested deeper than ${this.maxDepth} levels`);
+        }
+        const isArray = c === 0x5b;
+        i = skipSpace(s, i + 1);
+        if (s.charCodeAt(i) === (isArray ? 0x5d : 0x7d)) {
+          value = isArray ? [] : {};
+          i++;
+        } else {
+          const frame: Frame = isArray ? { array: [], object: undefined, key: undefined } : { array: undefined, object: {}, key: undefined };
+          stack.push(frame);
+          if (!isArray) i = this.key(frame, i, stack);
+          continue;
+        }
+      } else if (c === 0x22) {
+        const [text, end] = this.string(i);
+        value = text;
+        i = end;
+      } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+        NUMBER.lastIndex = i;
+        if (!NUMBER.test(s)) throw malformed("invalid number");
+        const end = NUMBER.lastIndex;
+        value = this.number(i, end);
+        i = end;
+      } else if (s.startsWith("true", i)) {
+        value = true;
+        i += 4;
+      } else if (s.startsWith("false", i)) {
+        value = false;
+        i += 5;
+      } else if (s.startsWith("null", i)) {
+        value = null;
+        i += 4;
+      } else {
+        throw malformed(i >= s.length ? "truncated" : "unexpected character where a value belongs");
+      }
+      // A value is complete: put it into its container, closing containers as they end.
+      for (;;) {
+        const frame = stack[stack.length - 1];
+        if (frame === undefined) {
+          if (skipSpace(s, i) !== s.length) throw malformed("more than one value");
+          return value;
+        }
+        if (frame.array !== undefined) frame.array.push(value);
+        else if (frame.object !== undefined && frame.key !== undefined) frame.object[frame.key] = value;
+        i = skipSpace(s, i);
+        const next = s.charCodeAt(i);
+        if (next === 0x2c) {
+          i++;
+          if (frame.object !== undefined) i = this.key(frame, i, stack);
+          break;
+        }
+        if (next === (frame.array !== undefined ? 0x5d : 0x7d)) {
+          i++;
+          stack.pop();
+          value = frame.array ?? frame.object;
+          continue;
+        }
+        throw malformed(i >= s.length ? "truncated" : `expected ',' or '${frame.array !== undefined ? "]" : "}"}'`);
+      }
+    }
   }
-  return value as JsonValue;
+
+  /** Reads `"key" :` at i into `frame` (refusing a key the object already has); returns where its value starts. */
+  private key(frame: Frame, from: number, stack: readonly Frame[]): number {
+    const s = this.s;
+    const i = skipSpace(s, from);
+    if (s.charCodeAt(i) !== 0x22) throw malformed(i >= s.length ? "truncated" : "expected a key");
+    const [key, end] = this.string(i);
+    const colon = skipSpace(s, end);
+    if (s.charCodeAt(colon) !== 0x3a) throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    if (key === "__proto__") frame.key = undefined;
+    else {
+      if (frame.object !== undefined && Object.prototype.hasOwnProperty.call(frame.object, key)) {
+        throw malformed(`duplicate key ${quoteKey(key)}${where(stack)}`);
+      }
+      frame.key = key;
+    }
+    return colon + 1;
+  }
+
+  /** The string whose opening quote is at i, decoded; and the index after its closing quote. */
+  private string(i: number): [string, number] {
+    const s = this.s;
+    let from = i + 1;
+    let segment = from;
+    let out = "";
+    for (;;) {
+      const quote = s.indexOf('"', from);
+      if (quote === -1) throw malformed("unterminated string");
+      if (this.nextBackslash !== -1 && this.nextBackslash < from) this.nextBackslash = s.indexOf("\\", from);
+      const backslash = this.nextBackslash;
+      if (backslash === -1 || backslash > quote) {
+        this.checkControl(segment, quote);
+        return [out + s.slice(segment, quote), quote + 1];
+      }
+      this.checkControl(segment, backslash);
+      out += s.slice(segment, backslash);
+      const e = s.charAt(backslash + 1);
+      if (e === "u") {
+        const hex = s.slice(backslash + 2, backslash + 6);
+        if (!HEX4.test(hex)) throw malformed(backslash + 6 > s.length ? "truncated" : "invalid \\u escape");
+        out += String.fromCharCode(parseInt(hex, 16));
+        from = backslash + 6;
+      } else {
+        const decoded = ESCAPES[e];
+        if (decoded === undefined) throw malformed(e === "" ? "truncated" : "invalid escape");
+        out += decoded;
+        from = backslash + 2;
+      }
+      segment = from;
+    }
+  }
+
+  /** Refuses a raw control character in [a, b), which JSON strings must escape. */
+  private checkControl(a: number, b: number): void {
+    if (this.nextControl !== -1 && this.nextControl < a) {
+      CONTROL.lastIndex = a;
+      this.nextControl = CONTROL.exec(this.s)?.index ?? -1;
+    }
+    if (this.nextControl !== -1 && this.nextControl < b) throw malformed("a control character in a string");
+  }
+
+  private number(a: number, b: number): unknown {
+    const text = this.s.slice(a, b);
+    const value = needsExact(this.s, a, b) ? text : Number(text);
+    return this.numberText ? new JsonNumber(text, value) : value;
+  }
+}
+
+/** Where a duplicate key is: the path of its object, built only for the message. */
+function where(stack: readonly Frame[]): string {
+  const parts: string[] = [];
+  for (let k = 0; k < stack.length - 1; k++) {
+    const frame = stack[k] as Frame;
+    if (frame.array !== undefined) parts.push(`[${frame.array.length}]`);
+    else parts.push(parts.length === 0 ? quoteKey(frame.key ?? "__proto__") : `.${quoteKey(frame.key ?? "__proto__")}`);
+  }
+  return parts.length === 0 ? "" : ` in ${parts.join("")}`;
+}
+
+/** A key for a message: as is when it looks like a name, else left out (keys come from the body). */
+function quoteKey(key: string): string {
+  return /^[A-Za-z_$][\w$.-]{0,63}$/.test(key) ? key : "(a key)";
 }
 
 /**
@@ -72,93 +254,11 @@ export function stringifyJson(value: unknown): string {
   return text;
 }
 
-function dropProto(key: string, value: unknown): unknown {
-  return key === "__proto__" ? undefined : value;
-}
-
 function looksLikeJson(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return true;
   // A literal, possibly truncated (`tru` is malformed JSON, `nope` is not JSON).
   return ["true", "false", "null"].some((literal) => literal.startsWith(s.slice(i, i + literal.length)));
-}
-
-/**
- * One linear pass over the text: strings are skipped (noting escaped keys and
- * `__proto__` keys), containers are counted for depth, and number literals
- * longer than 15 characters or with an exponent are validated and classified.
- */
-function scanJson(s: string, start: number, maxDepth: number): { exact: number[]; reviver: boolean } {
-  const n = s.length;
-  const exact: number[] = [];
-  let reviver = false;
-  // true for an array, false for an object, per open container.
-  const containers: boolean[] = [];
-  // The previous significant character: decides whether a number is in value position.
-  let prev = 0;
-  // The first backslash after the current string's opening quote (-1: none left); cached so the scan stays linear.
-  let nextBackslash = -2;
-  let i = start;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22) {
-      // The closing quote is the next '"' preceded by an even run of backslashes
-      // (each pair is one escaped backslash; an odd run escapes the quote).
-      let j = s.indexOf('"', i + 1);
-      for (;;) {
-        if (j === -1) throw malformed("unterminated string");
-        let k = j - 1;
-        while (s.charCodeAt(k) === 0x5c) k--; // stops at the opening quote at the latest
-        if ((j - 1 - k) % 2 === 0) break;
-        j = s.indexOf('"', j + 1);
-      }
-      if (nextBackslash !== -1 && nextBackslash <= i) nextBackslash = s.indexOf("\\", i + 1);
-      const escaped = nextBackslash !== -1 && nextBackslash < j;
-      if (!reviver && (escaped || (j - i === 10 && s.startsWith("__proto__", i + 1)))) {
-        // A key (a string followed by ':') that is or may decode to `__proto__`.
-        if (s.charCodeAt(skipSpace(s, j + 1)) === 0x3a) reviver = true;
-      }
-      prev = c;
-      i = j + 1;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (containers.length >= maxDepth) {
-        throw new ParseError("json", "too-deep", `JSON objects and arrays are nested deeper than ${maxDepth} levels`);
-      }
-      containers.push(c === 0x5b);
-      prev = c;
-      i++;
-    } else if (c === 0x7d || c === 0x5d) {
-      containers.pop();
-      prev = c;
-      i++;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      let end = i + 1;
-      let exponent = false;
-      for (; end < n; end++) {
-        const d = s.charCodeAt(end);
-        if (d === 0x65 || d === 0x45) exponent = true;
-        else if (!isNumberChar(d)) break;
-      }
-      // Up to 15 characters without exponent: at most 15 digits, always exact; JSON.parse validates it.
-      if (exponent || end - i > 15) {
-        NUMBER.lastIndex = i;
-        if (!NUMBER.test(s) || NUMBER.lastIndex !== end) throw malformed("invalid number");
-        const inArray = containers.length > 0 && containers[containers.length - 1] === true;
-        const valuePosition = prev === 0 || prev === 0x3a || prev === 0x5b || (prev === 0x2c && inArray);
-        if (valuePosition && needsExact(s, i, end)) exact.push(i, end);
-      }
-      prev = 0x30;
-      i = end;
-    } else {
-      if (c > 0x20) prev = c;
-      i++;
-    }
-  }
-  return { exact, reviver };
-}
-
-function isNumberChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 
 /** True when the (valid) number literal in [a, b) cannot be held exactly by a JS number. */
@@ -190,19 +290,6 @@ function needsExact(s: string, a: number, b: number): boolean {
   if (last - first > 15) return true;
   const v = Math.abs(Number(s.slice(a, b)));
   return !Number.isFinite(v) || v < MIN_NORMAL;
-}
-
-function quoteSpans(s: string, spans: readonly number[]): string {
-  const parts: string[] = [];
-  let last = 0;
-  for (let k = 0; k < spans.length; k += 2) {
-    const a = spans[k] ?? 0;
-    const b = spans[k + 1] ?? a;
-    parts.push(s.slice(last, a), '"', s.slice(a, b), '"');
-    last = b;
-  }
-  parts.push(s.slice(last));
-  return parts.join("");
 }
 
 function malformed(reason: string): ParseError {

@@ -14,6 +14,18 @@ export type BodyFormat = "xml" | "json";
 export type ParsedObject = { readonly [key: string]: unknown };
 
 /**
+ * A JSON number as the parser for readers gives it: its source text, and the
+ * value `parseJson` would give (a number, or the exact text when a number
+ * cannot hold it). Readers take decimals from the text, so no digit or scale is lost.
+ */
+export class JsonNumber {
+  constructor(
+    readonly text: string,
+    readonly value: number | string,
+  ) {}
+}
+
+/**
  * The error for a value of the wrong shape. Readers take the parent path and
  * the key separately, so the full path is only built when something is wrong.
  */

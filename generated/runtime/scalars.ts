@@ -134,6 +134,43 @@ export function decimalFromNumber(n: number): Decimal | undefined {
   return negative ? `-${out}` : out;
 }
 
+/**
+ * The decimal text of a JSON number literal, exactly as written: digits and
+ * scale kept (`12.30` → `"12.30"`), an exponent written out (`1.5e-7` →
+ * `"0.00000015"`, `1.20e1` → `"12.0"`). Returns `undefined` for text that is
+ * not a JSON number, or whose exponent would write out more than 1,000 digits.
+ */
+export function decimalFromNumberText(text: string): Decimal | undefined {
+  const m = JSON_NUMBER.exec(text);
+  if (m === null) return undefined;
+  const sign = m[1] ?? "";
+  const int = m[2] ?? "";
+  const frac = m[3] ?? "";
+  if (m[4] === undefined) return text;
+  const exponent = Number(m[4]);
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > MAX_EXPONENT) return undefined;
+  const digits = int + frac;
+  // Where the decimal point goes in `digits`; the fraction keeps every digit written (the scale is the written fraction digits less the exponent).
+  const pointAt = int.length + exponent;
+  let intPart: string;
+  let fracPart: string;
+  if (pointAt <= 0) {
+    intPart = "0";
+    fracPart = "0".repeat(-pointAt) + digits;
+  } else if (pointAt >= digits.length) {
+    intPart = digits + "0".repeat(pointAt - digits.length);
+    fracPart = "";
+  } else {
+    intPart = digits.slice(0, pointAt);
+    fracPart = digits.slice(pointAt);
+  }
+  intPart = stripLeadingZeros(intPart);
+  return `${sign}${intPart}${fracPart === "" ? "" : `.${fracPart}`}`;
+}
+
+const JSON_NUMBER = /^(-)?(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+const MAX_EXPONENT = 1000;
+
 function isCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

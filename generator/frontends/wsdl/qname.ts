@@ -5,7 +5,3 @@ export function describeQName(name: QName): string {
   return name.namespace === "" ? `"${name.local}" (no namespace)` : `"${name.local}" (namespace ${name.namespace})`;
 }
 
-/** Whether two names are the same name. */
-export function sameQName(a: QName, b: QName): boolean {
-  return a.namespace === b.namespace && a.local === b.local;
-}

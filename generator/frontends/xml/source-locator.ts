@@ -8,22 +8,27 @@ import type { Position } from "../../diagnostics/diagnostic.js";
  * The reader asks for positions in increasing order, so the locator keeps a
  * cursor and only walks forward from it: locating every element and attribute
  * of a file costs one pass over it. Asking for an earlier offset (only done
- * when reporting an error) restarts from the top.
+ * when reporting an error) restarts from the top. A leading byte order mark
+ * is not a column: editors do not show it.
  */
 export class SourceLocator {
-  private offset = 0;
+  private readonly start: number;
+  private offset: number;
   private line = 1;
   private col = 1;
 
   constructor(
     private readonly text: string,
     private readonly file: string,
-  ) {}
+  ) {
+    this.start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.offset = this.start;
+  }
 
   /** The position of the character at `target` (or of the end of the text). */
   positionAt(target: number): Position {
     if (target < this.offset) {
-      this.offset = 0;
+      this.offset = this.start;
       this.line = 1;
       this.col = 1;
     }

@@ -90,6 +90,10 @@ describe("the XML reader", () => {
     expect(Object.prototype.toString.call({})).toBe("[object Object]");
   });
 
+  it("does not count a byte order mark as a column", () => {
+    expect(read('\uFEFF<a b="1"/>').root.attributes.get("b")?.at).toEqual(at(1, 4));
+  });
+
   it("stops after the root start tag when asked to", () => {
     const doc = readXml('<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"><unclosed>', { file: "t.xml", rootOnly: true });
     expect(doc.root.name).toEqual({ namespace: "http://schemas.xmlsoap.org/wsdl/", local: "definitions" });

@@ -26,6 +26,13 @@ export class JsonNumber {
 }
 
 /**
+ * The names of an XML element's child elements in document order, one per
+ * occurrence (the parsed tree groups repeated children, which loses the order
+ * between different names). Set by `parseXml`, not enumerable.
+ */
+export const CHILD_ORDER: unique symbol = Symbol("paygen.xml.childOrder");
+
+/**
  * The error for a value of the wrong shape. Readers take the parent path and
  * the key separately, so the full path is only built when something is wrong.
  */
@@ -44,9 +51,9 @@ export function at(path: string, key: string): string {
   return path === "" ? key : `${path}.${key}`;
 }
 
-/** An object. In XML an empty element (`<a/>`, parsed as "") is an empty object. */
+/** An object. In XML an element without content (`<a/>`, or white space only) is an empty object. */
 export function readObject(v: unknown, format: BodyFormat, path: string): ParsedObject {
-  if (format === "xml" && v === "") return {};
+  if (format === "xml" && typeof v === "string" && v.trim() === "") return {};
   if (typeof v === "object" && v !== null && !Array.isArray(v)) return v as ParsedObject;
   throw shape(format, path, "an object");
 }

@@ -23,6 +23,7 @@ function fxp(): typeof FastXmlParser {
 }
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError, ValidationError, type ValidationIssueCode } from "./errors.js";
+import { CHILD_ORDER } from "./read-values.js";
 
 export type { ParseLimits } from "./body.js";
 
@@ -35,7 +36,10 @@ export type XmlValue = string | XmlElement | XmlValue[];
 /**
  * A parsed element with children: child name (namespace prefix removed) →
  * content, in document order of first appearance. Repeated children become
- * arrays. Attributes are dropped. Text mixed with children is kept under `#text`.
+ * arrays. Attributes are dropped. Text mixed with children is kept under
+ * `#text` (trimmed); white space between children is not content. The names
+ * of the children in document order, one per occurrence, are under the
+ * (not enumerable) `CHILD_ORDER` symbol of `read-values.ts`.
  */
 export interface XmlElement {
   [name: string]: XmlValue;
@@ -112,9 +116,11 @@ const entityDecoder = {
  * `empty`, `not-xml` (e.g. an HTML error page), `too-large` (checked before
  * reading), `too-deep`, `dtd-forbidden` (any `<!DOCTYPE` or `<!ENTITY`) or
  * `malformed` (truncated, undeclared entity, illegal character, ...).
- * A leading byte-order mark is tolerated. Text is trimmed and never converted
- * to numbers. Elements named `__proto__` are dropped; `constructor` and
- * `prototype` are kept as ordinary own data.
+ * A leading byte-order mark is tolerated. The text of an element without
+ * child elements is kept as written, white space included (XML Schema's
+ * `xs:string` preserves it; readers of numbers, dates and the like drop it),
+ * and is never converted to numbers. Elements named `__proto__` are dropped;
+ * `constructor` and `prototype` are kept as ordinary own data.
  */
 export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlElement {
   const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -130,13 +136,14 @@ export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlE
   if (verdict !== true) {
     throw malformed(`${verdict.err.code} at line ${verdict.err.line}, column ${verdict.err.col}`);
   }
-  let sawReserved = false;
   const parser = new (fxp().XMLParser)({
+    // In document order, so elements out of schema order can be told apart.
+    preserveOrder: true,
     ignoreAttributes: true,
     removeNSPrefix: true,
     parseTagValue: false,
     parseAttributeValue: false,
-    trimValues: true,
+    trimValues: false,
     ignoreDeclaration: true,
     ignorePiTags: true,
     processEntities: true,
@@ -146,21 +153,18 @@ export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlE
     // Keep wire names verbatim (the default would rename `toString` and the like).
     onDangerousProperty: (name: string) => name,
     // The parser refuses these names outright; mark them so they are handled below.
-    transformTagName: (name: string) => {
-      if (!RESERVED_NAMES.has(name)) return name;
-      sawReserved = true;
-      return RESERVED_MARK + name;
-    },
+    transformTagName: (name: string) => (RESERVED_NAMES.has(name) ? RESERVED_MARK + name : name),
   });
-  let tree: unknown;
+  let nodes: unknown;
   try {
-    tree = parser.parse(doc);
+    nodes = parser.parse(doc);
   } catch {
     // The parser's own message may quote the body, so it is not passed on.
     throw malformed("the parser rejected the document");
   }
-  if (!isElement(tree)) throw malformed("no root element");
-  return sawReserved ? sanitize(tree) : tree;
+  if (!Array.isArray(nodes)) throw malformed("no root element");
+  // The pre-scan found a root element: without one here, it was a dropped `__proto__`.
+  return elementOf(nodes) ?? {};
 }
 
 /** A single value as a one-entry list, a list as is, and `undefined` as an empty list. */
@@ -243,8 +247,8 @@ export function readSoapBody(xml: string | Uint8Array, limits?: ParseLimits): So
     if (own(f, "faultcode") !== undefined || own(f, "faultstring") !== undefined) {
       return {
         kind: "fault",
-        faultCode: textOf(first(own(f, "faultcode"))) ?? "",
-        faultString: textOf(first(own(f, "faultstring"))) ?? "",
+        faultCode: trimmed(textOf(first(own(f, "faultcode")))),
+        faultString: trimmed(textOf(first(own(f, "faultstring")))),
         detail: own(f, "detail"),
       };
     }
@@ -252,8 +256,8 @@ export function readSoapBody(xml: string | Uint8Array, limits?: ParseLimits): So
     const reason = first(own(f, "Reason"));
     return {
       kind: "fault",
-      faultCode: (isElement(code) ? textOf(first(own(code, "Value"))) : textOf(code)) ?? "",
-      faultString: (isElement(reason) ? textOf(first(own(reason, "Text"))) : textOf(reason)) ?? "",
+      faultCode: trimmed(isElement(code) ? textOf(first(own(code, "Value"))) : textOf(code)),
+      faultString: trimmed(isElement(reason) ? textOf(first(own(reason, "Text"))) : textOf(reason)),
       detail: own(f, "Detail"),
     };
   }
@@ -406,20 +410,59 @@ function defineOwn<T>(obj: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** Drops marked `__proto__` elements and restores `constructor` / `prototype` as own data. */
-function sanitize(e: XmlElement): XmlElement {
-  const out: XmlElement = {};
-  for (const key of Object.keys(e)) {
-    if (key === RESERVED_MARK + "__proto__") continue;
-    const name = key.startsWith(RESERVED_MARK) && RESERVED_NAMES.has(key.slice(1)) ? key.slice(1) : key;
-    defineOwn(out, name, sanitizeValue(e[key] ?? ""));
-  }
-  return out;
+/** Fault texts are reported without the white space around them. */
+function trimmed(text: string | undefined): string {
+  return text === undefined ? "" : text.trim();
 }
 
-function sanitizeValue(v: XmlValue): XmlValue {
-  if (typeof v === "string") return v;
-  return Array.isArray(v) ? v.map(sanitizeValue) : sanitize(v);
+/**
+ * The content of an element from the parser's ordered nodes (`{ name: nodes }`
+ * per child element, `{ "#text": text }` per text): its text as written when it
+ * has no child elements, else its children (repeated ones as arrays) with their
+ * document order, dropping `__proto__` elements and white space between them.
+ */
+function contentOf(nodes: readonly unknown[]): XmlValue {
+  let element: XmlElement | undefined;
+  let order: string[] | undefined;
+  const texts: string[] = [];
+  for (const node of nodes) {
+    if (typeof node !== "object" || node === null) continue;
+    for (const key of Object.keys(node)) {
+      const value = (node as Record<string, unknown>)[key];
+      if (key === "#text") {
+        if (typeof value === "string") texts.push(value);
+        continue;
+      }
+      if (key === ":@") continue;
+      let name = key;
+      if (key.startsWith(RESERVED_MARK)) {
+        if (key === RESERVED_MARK + "__proto__") continue;
+        if (RESERVED_NAMES.has(key.slice(1))) name = key.slice(1);
+      }
+      const content = contentOf(Array.isArray(value) ? value : []);
+      element ??= {};
+      order ??= [];
+      order.push(name);
+      // A child's own content is never an array, so an array here is the list of a repeated child.
+      // (`name` is never `__proto__`: assignment makes an own property.)
+      const previous = Object.prototype.hasOwnProperty.call(element, name) ? element[name] : undefined;
+      if (previous === undefined) element[name] = content;
+      else if (Array.isArray(previous)) previous.push(content);
+      else element[name] = [previous, content];
+    }
+  }
+  // No child element: the text as written ("" for an element without content).
+  if (element === undefined) return texts.length === 1 ? (texts[0] as string) : texts.join("");
+  const mixed = texts.map((t) => t.trim()).join("");
+  if (mixed !== "") element["#text"] = mixed;
+  Object.defineProperty(element, CHILD_ORDER, { value: order, enumerable: false });
+  return element;
+}
+
+/** The document element of the parser's top-level nodes, as `{ name: content }`. */
+function elementOf(nodes: readonly unknown[]): XmlElement | undefined {
+  const content = contentOf(nodes);
+  return typeof content === "string" || Array.isArray(content) ? undefined : content;
 }
 
 type Normalized = string | NormalizedElement | Normalized[];

@@ -164,7 +164,8 @@ describe("parseXml", () => {
         amount: "10.50",
         item: [{ n: "1" }, { n: "2" }],
         empty: "",
-        spaced: "padded",
+        // The text of an element is kept as written: xs:string preserves white space.
+        spaced: "  padded  ",
         refs: `&<>"'A\u{1F600}`,
         cdata: "<b>&amp;</b>",
         mixed: { q: "1", "#text": "t1t2" },

@@ -122,6 +122,8 @@ export interface Parameter extends Located {
   readonly schema: Schema;
   /** Set when the parameter is given by `content` (3.x) rather than by a schema: the media type of its value. */
   readonly mediaType?: string;
+  /** 3.x `example` and the values of `examples`, when given. */
+  readonly examples?: readonly JsonValue[];
 }
 
 /** A request body: a 2.0 `body` or `formData` parameter, or a 3.x `requestBody`. */
@@ -156,6 +158,8 @@ export interface ResponseHeader extends Located {
   readonly description?: string;
   readonly deprecated?: true;
   readonly schema: Schema;
+  /** 3.x `example` and the values of `examples`, when given. */
+  readonly examples?: readonly JsonValue[];
 }
 
 /** A security scheme the document defines. */

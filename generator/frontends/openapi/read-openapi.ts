@@ -64,7 +64,7 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
     known: ["schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links", "callbacks", ...(format === "openapi-3.1" ? ["pathItems"] : [])],
   });
   const definitions = swagger2 ? root.object("definitions") : components?.object("schemas");
-  registerComponents(graph, documents, entry, definitions, swagger2 ? ["definitions"] : ["components", "schemas"], problems);
+  registerComponents(graph, documents, entry, definitions, swagger2 ? ["definitions"] : ["components", "schemas"]);
   const webhooks = format === "openapi-3.1" ? root.object("webhooks") : undefined;
   if (webhooks && webhooks.node.members.size > 0) {
     root.error(root.member("webhooks")!.keyAt, '"webhooks" (requests the API sends) are not supported: describe them as a separate API', root.pointerOf("webhooks"));
@@ -120,7 +120,7 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
  * into files) is registered at that schema, so that every reference to it,
  * from any file, uses the component's name.
  */
-function registerComponents(graph: SchemaGraph, documents: DocumentSet, entry: SourceDocument, definitions: ObjectReader | undefined, prefix: readonly string[], problems: SourceProblems): void {
+function registerComponents(graph: SchemaGraph, documents: DocumentSet, entry: SourceDocument, definitions: ObjectReader | undefined, prefix: readonly string[]): void {
   if (!definitions) return;
   const own = (name: string): string => `${entry.absolutePath}${formatPointer([...prefix, name])}`;
   for (const member of definitions.node.members.values()) {
@@ -137,7 +137,6 @@ function registerComponents(graph: SchemaGraph, documents: DocumentSet, entry: S
     }
     graph.addComponent(member.key, { document: entry, node, pointer, key: own(member.key) });
   }
-  void problems;
 }
 
 function readInfo(root: ObjectReader, format: ApiFormat): ApiInfo {

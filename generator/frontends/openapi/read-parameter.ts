@@ -5,7 +5,7 @@ import { objectReader, type ObjectReader } from "./object-reader.js";
 import { childPointer } from "../json/json-pointer.js";
 import type { Parameter, ParameterLocation, ParameterStyle, Schema } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
-import { readMediaTypeMap } from "./read-content.js";
+import { readExamples, readMediaTypeMap } from "./read-content.js";
 import { baseSlot, type SchemaReadOptions } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
 import { SWAGGER2_SIMPLE_SCHEMA_KEYWORDS } from "./schema-keywords.js";
@@ -26,13 +26,10 @@ const STYLES: Readonly<Record<ParameterLocation, readonly ParameterStyle[]>> = {
 
 const SWAGGER2_PARAMETER_KEYS = ["name", "in", "description", "required", "allowEmptyValue"] as const;
 
-/** Items of a 2.0 parameter or header: the simple keywords only. */
-const SWAGGER2_ITEMS_OPTIONS: SchemaReadOptions = {
-  simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS,
-  get itemOptions(): SchemaReadOptions {
-    return SWAGGER2_ITEMS_OPTIONS;
-  },
-};
+/** Items of a 2.0 parameter or header, and their items in turn: the simple keywords only. */
+function swagger2ItemsOptions(): SchemaReadOptions {
+  return { simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, itemOptions: { simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS } };
+}
 
 /**
  * Reads one entry of a `parameters` list (following `$ref`). `operationName`
@@ -98,6 +95,7 @@ export function readParameter(context: ReadContext, written: ObjectReader, opera
   if (!value) return undefined;
   const style = openApi3Style(reader, location);
   if (!style) return undefined;
+  const examples = readExamples(context, reader);
   return {
     kind: "parameter",
     parameter: {
@@ -106,6 +104,7 @@ export function readParameter(context: ReadContext, written: ObjectReader, opera
       ...(reader.boolean("allowReserved") ? { allowReserved: true as const } : {}),
       ...style,
       ...value,
+      ...(examples.length > 0 ? { examples } : {}),
     },
   };
 }
@@ -134,7 +133,7 @@ export function readSwagger2Value(context: ReadContext, reader: ObjectReader, sl
   return context.schemas.read(
     reader.node,
     { document: reader.document, pointer: reader.pointer, slot: baseSlot(slotName), nameable: true },
-    { simpleKeys: [...SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, ...extraKeys], allowFileType: allowFile, itemOptions: SWAGGER2_ITEMS_OPTIONS },
+    { simpleKeys: [...SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, ...extraKeys], allowFileType: allowFile, itemOptions: swagger2ItemsOptions() },
   );
 }
 

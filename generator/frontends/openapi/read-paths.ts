@@ -39,12 +39,12 @@ export function readPaths(context: ReadContext, paths: ObjectReader | undefined,
       sites.push({ path, method, reader: operation, pathParameters, ...(pathBaseUrls ? { pathBaseUrls } : {}), ...(security ? { security } : {}) });
     }
   }
-  const named = nameOperations(context, sites);
+  const named = nameOperations(sites);
   return named.map((site) => readOperation(context, site));
 }
 
 /** Gives every operation its name: the `operationId`, else one made from method and path. */
-function nameOperations(context: ReadContext, sites: readonly Omit<OperationSite, "name" | "nameFrom">[]): OperationSite[] {
+function nameOperations(sites: readonly Omit<OperationSite, "name" | "nameFrom">[]): OperationSite[] {
   const ids = new Map<string, ObjectReader>();
   const withIds = sites.map((site) => {
     const id = site.reader.string("operationId");
@@ -61,7 +61,6 @@ function nameOperations(context: ReadContext, sites: readonly Omit<OperationSite
     return { site, id };
   });
   const taken = new Set(ids.keys());
-  void context;
   return withIds.map(({ site, id }) => {
     if (id !== undefined) return { ...site, name: id, nameFrom: "operationId" as const };
     const base = operationNameFromPath(site.method, site.path);

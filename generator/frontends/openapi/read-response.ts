@@ -5,7 +5,7 @@ import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { ObjectReader } from "./object-reader.js";
 import type { MediaContent, Response, ResponseHeader } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
-import { readMediaTypeMap } from "./read-content.js";
+import { readExamples, readMediaTypeMap } from "./read-content.js";
 import { readOpenApi3Value, readSwagger2Value } from "./read-parameter.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
@@ -46,17 +46,16 @@ function readSwagger2Response(context: ReadContext, reader: ObjectReader, status
   const schema = node
     ? context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(name), nameable: true }, { allowFileType: true })
     : undefined;
-  const examples = new Map<string, JsonValue>();
-  for (const member of reader.object("examples")?.node.members.values() ?? []) examples.set(member.key, toJsonValue(member.value));
-  const content: MediaContent[] = schema
+  const content: (MediaContent & { examples: JsonValue[] })[] = schema
     ? (produces.length > 0 ? produces : ["application/json"]).map((mediaType) => ({
         mediaType,
         schema,
-        examples: examples.has(mediaType) ? [examples.get(mediaType)!] : [],
+        examples: [] as JsonValue[],
         at: reader.at,
         pointer: reader.pointerOf("schema"),
       }))
     : [];
+  attachSwagger2Examples(reader, content);
   const headers: ResponseHeader[] = [];
   for (const { key, reader: header } of reader.object("headers")?.entries("a header") ?? []) {
     const schema = readSwagger2Value(context, header, `${name}${pascalCase(key)}Header`, false, ["description"]);
@@ -64,6 +63,23 @@ function readSwagger2Response(context: ReadContext, reader: ObjectReader, status
     headers.push({ name: key, required: false, ...(headerDescription === undefined ? {} : { description: headerDescription }), schema, at: header.at, pointer: header.pointer });
   }
   return { status, description, content, headers, at: reader.at, pointer: reader.pointer };
+}
+
+/**
+ * 2.0 `examples`, keyed by media type, go to the body of that media type
+ * (compared without parameters: `application/json` is the example of
+ * `application/json;charset=utf-8`); an example under any other key (some
+ * descriptions name them, `Missing Headers`) goes to the first. A response
+ * without a schema has no body, so its examples describe nothing the model
+ * holds and are read past.
+ */
+function attachSwagger2Examples(reader: ObjectReader, content: { mediaType: string; examples: JsonValue[] }[]): void {
+  const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
+  for (const member of reader.object("examples")?.node.members.values() ?? []) {
+    if (member.key.startsWith("x-") || content.length === 0) continue;
+    const target = content.find((c) => essence(c.mediaType) === essence(member.key)) ?? content[0]!;
+    target.examples.push(toJsonValue(member.value));
+  }
 }
 
 function readOpenApi3Response(context: ReadContext, reader: ObjectReader, status: string, name: string): Response | undefined {
@@ -87,12 +103,14 @@ function readOpenApi3Response(context: ReadContext, reader: ObjectReader, status
     const value = readOpenApi3Value(context, header, `${name}${pascalCase(key)}Header`);
     if (!value) continue;
     const headerDescription = resolved.description ?? header.string("description");
+    const examples = readExamples(context, header);
     headers.push({
       name: key,
       required: header.boolean("required") ?? false,
       ...(headerDescription === undefined ? {} : { description: headerDescription }),
       ...(header.boolean("deprecated") ? { deprecated: true as const } : {}),
       schema: value.schema,
+      ...(examples.length > 0 ? { examples } : {}),
       at: header.at,
       pointer: header.pointer,
     });

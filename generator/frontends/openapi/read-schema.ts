@@ -10,7 +10,7 @@ import { mergeAllOf, type AllOfPart, type ShapeDraft } from "./merge-all-of.js";
 import { ObjectReader } from "./object-reader.js";
 import type { ApiFormat, Bound, Property, Schema, SchemaShape, SchemaType, Union } from "./openapi-model.js";
 import type { MutableSchemaRef, NamingSlot, SchemaEntry, SchemaGraph } from "./schema-graph.js";
-import { schemaKeyRules } from "./schema-keywords.js";
+import { REF_ANNOTATIONS, schemaKeyRules } from "./schema-keywords.js";
 import { schemaKey } from "./shape-key.js";
 
 /** Where a schema is read: its file, its pointer, its place in the naming tree. */
@@ -100,6 +100,9 @@ export class SchemaReader {
     }
     return shape;
   }
+
+  /** The `required` list read for each shape, checked once the shape is complete (after `allOf`). */
+  private readonly requiredNames = new WeakMap<SchemaShape, readonly string[]>();
 
   /** Location entries being read, outermost first: the chain an `allOf` loop is reported with. */
   private readonly building: SchemaEntry[] = [];
@@ -230,7 +233,7 @@ export class SchemaReader {
     const allOf = reader.array("allOf");
     const refNext = this.format === "openapi-3.1" ? reader.member("$ref") : undefined;
     if (allOf || refNext) return this.readAllOf(reader, site, shape, allOf?.items ?? [], refNext?.value);
-    if (!site.allOfPart) checkRequired(reader, shape);
+    if (!site.allOfPart) this.checkRequired(reader, shape);
     return prune(shape);
   }
 
@@ -382,7 +385,7 @@ export class SchemaReader {
     const required = reader.stringArray("required");
     if (required) {
       if (new Set(required).size !== required.length) reader.error(reader.member("required")!.value.at, "a property is listed twice in required", reader.pointerOf("required"));
-      requiredNames.set(shape, required);
+      this.requiredNames.set(shape, required);
     }
     const properties = reader.object("properties");
     if (properties) {
@@ -533,10 +536,10 @@ export class SchemaReader {
       merged.extends = names;
       this.graph.extendsOf.set(merged, { entries: bases, names, slot: site.slot });
     }
-    const required = new Set(parts.flatMap((p) => requiredNames.get(p.shape) ?? []).concat(requiredNames.get(own) ?? []));
+    const required = new Set(parts.flatMap((p) => this.requiredNames.get(p.shape) ?? []).concat(this.requiredNames.get(own) ?? []));
     if (merged.properties) merged.properties = merged.properties.map((p) => (required.has(p.name) && !p.required ? { ...p, required: true } : p));
-    requiredNames.set(merged, [...required]);
-    checkRequired(reader, merged);
+    this.requiredNames.set(merged, [...required]);
+    this.checkRequired(reader, merged);
     return prune(merged);
   }
 
@@ -564,6 +567,19 @@ export class SchemaReader {
     return use;
   }
 
+  /** Reports required names no property has (when the schema lists properties). */
+  private checkRequired(reader: ObjectReader, shape: ShapeDraft): void {
+    const required = this.requiredNames.get(shape) ?? [];
+    if (!shape.properties) return;
+    const names = new Set(shape.properties.map((p) => p.name));
+    for (const name of required) {
+      if (!names.has(name)) reader.error(reader.member("required")?.value.at ?? reader.at, `required property "${name}" is not among the properties`, reader.pointerOf("required"));
+    }
+    if (shape.discriminator && !names.has(shape.discriminator.propertyName)) {
+      reader.error(shape.discriminator.at, `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`, shape.discriminator.pointer);
+    }
+  }
+
   /** 2.0 `items` of a parameter may repeat `collectionFormat`; only the default (`csv`) is supported there. */
   private checkNestedCollectionFormat(node: JsonNode, pointer: string): void {
     if (node.kind !== "object") return;
@@ -575,10 +591,7 @@ export class SchemaReader {
 }
 
 /** Keys that may stand next to `$ref`. */
-const REF_SITE_KEYS = new Set(["$ref", "description", "title", "deprecated", "readOnly", "writeOnly", "nullable", "default", "example", "examples", "$comment"]);
-
-/** The `required` list read for a shape, checked once the shape is complete (after `allOf`). */
-const requiredNames = new WeakMap<SchemaShape, readonly string[]>();
+const REF_SITE_KEYS: ReadonlySet<string> = new Set(REF_ANNOTATIONS);
 
 /** `{type: "null"}` (with documentation at most). */
 function isNullSchemaNode(node: JsonNode): boolean {
@@ -593,18 +606,6 @@ function isAnnotationOnlyRefSite(reader: ObjectReader): boolean {
   return [...reader.node.members.keys()].every((k) => k.startsWith("x-") || allowed.has(k));
 }
 
-/** Marks required properties; reports required names no property has (when the schema lists properties). */
-function checkRequired(reader: ObjectReader, shape: ShapeDraft): void {
-  const required = requiredNames.get(shape) ?? [];
-  if (!shape.properties) return;
-  const names = new Set(shape.properties.map((p) => p.name));
-  for (const name of required) {
-    if (!names.has(name)) reader.error(reader.member("required")?.value.at ?? reader.at, `required property "${name}" is not among the properties`, reader.pointerOf("required"));
-  }
-  if (shape.discriminator && !names.has(shape.discriminator.propertyName)) {
-    reader.error(shape.discriminator.at, `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`, shape.discriminator.pointer);
-  }
-}
 
 /** Whether a schema written in place gets a name: an object with properties, a union, or a discriminated or extended schema. */
 function isNameable(shape: SchemaShape): boolean {

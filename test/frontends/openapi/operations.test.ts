@@ -44,7 +44,18 @@ describe("operations", () => {
             {
               status: "200",
               description: "The pet.",
-              content: [{ mediaType: "application/json", schema: { kind: "ref", target: "GetPetResponse" }, examples: [] }],
+              content: [
+                {
+                  mediaType: "application/json",
+                  schema: { kind: "ref", target: "GetPetResponse" },
+                  examples: [
+                    new Map([
+                      ["id", "7"],
+                      ["name", "Rex"],
+                    ]),
+                  ],
+                },
+              ],
               headers: [{ name: "X-Rate-Limit", required: false, description: "Calls left.", schema: { kind: "shape", types: ["integer"], format: "int32" } }],
             },
             { status: "404", description: "No such pet.", content: [], headers: [] },
@@ -104,7 +115,7 @@ describe("operations", () => {
           parameters: [
             petIdParameter,
             { name: "fields", in: "query", required: false, style: "form", explode: true, schema: fieldsSchema },
-            { name: "session", in: "cookie", required: false, style: "form", explode: true, schema: string },
+            { name: "session", in: "cookie", required: false, style: "form", explode: true, schema: string, examples: ["abc123"] },
           ],
           responses: [
             {
@@ -234,7 +245,7 @@ describe("operations", () => {
     expect(operation.responses[0]!.content[0]!.pointer).toBe("#/paths/~1pets~1{petId}/get/responses/200/content/application~1json");
     const schema = document.schemas.find((s) => s.name === "GetPetResponse")!;
     expect(schema.pointer).toBe("#/paths/~1pets~1{petId}/get/responses/200/content/application~1json/schema");
-    expect(schema.at).toEqual({ file, line: 51, col: 17 });
+    expect(schema.at).toEqual({ file, line: 52, col: 17 });
     expect(document.baseUrls[0]!.pointer).toBe("#/servers/0");
   });
 });

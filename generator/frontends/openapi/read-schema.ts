@@ -1,7 +1,7 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import { describeKind, type JsonNode } from "../json/json-node.js";
-import { childPointer, parsePointer } from "../json/json-pointer.js";
+import { childPointer, escapePointerSegment, parsePointer } from "../json/json-pointer.js";
 import { isJsonNumber, toJsonValue, type JsonValue } from "../json/json-value.js";
 import type { SourceProblems } from "../json/source-problem.js";
 import { FORMAT_NAMES, withArticle } from "./detect-format.js";
@@ -494,8 +494,13 @@ export class SchemaReader {
   /** A mapping value: a `$ref`-like value (`#/components/schemas/Cat`, `cat.yaml#/Cat`) or a bare component name (`Cat`). */
   private mappingTarget(value: string, document: SourceDocument, at: Position, pointer: string): SchemaEntry | undefined {
     if (value.includes("#") || value.includes("/") || /\.(json|ya?ml)$/i.test(value)) return this.resolveRef(value, document, at, pointer);
-    const componentPointer = `#/components/schemas/${value.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-    const known = this.documents.resolve(componentPointer, this.root, at, pointer);
+    const components = this.root.root?.kind === "object" ? this.root.root.members.get("components")?.value : undefined;
+    const schemas = components?.kind === "object" ? components.members.get("schemas")?.value : undefined;
+    if (schemas?.kind !== "object" || !schemas.members.has(value)) {
+      this.problems.error(at, `the discriminator mapping names "${value}", which is not a schema of components/schemas`, pointer);
+      return undefined;
+    }
+    const known = this.documents.resolve(`#/components/schemas/${escapePointerSegment(value)}`, this.root, at, pointer);
     return known ? this.graph.locationEntry(known, value) : undefined;
   }
 

@@ -51,4 +51,12 @@ describe("what the reader does not support is a positioned problem, all of them 
       "errors/operations-3.0.yaml:21:18: OpenAPI 3.0 requires at least one response (at #/paths/~1pets~1{petId}/post/responses)",
     ]);
   });
+
+  it("discriminators: a variant written in place, a mapping to no schema, a property the schema lacks", async () => {
+    expect(await fixtureProblems("errors/discriminator-3.0.yaml")).toEqual([
+      "errors/discriminator-3.0.yaml:13:11: a variant of a union with a discriminator must be a $ref to a named schema, so that a discriminator value can name it (at #/components/schemas/Payment/oneOf/1)",
+      'errors/discriminator-3.0.yaml:20:18: the discriminator mapping names "Missing", which is not a schema of components/schemas (at #/components/schemas/Payment/discriminator/mapping/other)',
+      'errors/discriminator-3.0.yaml:23:22: the discriminator property "species" is not among the properties (at #/components/schemas/Animal/discriminator)',
+    ]);
+  });
 });

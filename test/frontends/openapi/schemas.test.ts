@@ -158,6 +158,30 @@ describe("allOf", () => {
   });
 });
 
+describe("$ref with keywords beside it", () => {
+  it("OpenAPI 3.1: documentation annotates the reference; other keywords extend the referenced schema, as allOf would", async () => {
+    const base = { kind: "shape", types: ["object"], properties: [{ name: "id", required: false, schema: string }] };
+    expect(await schemas("schemas/ref-siblings-3.1.yaml")).toEqual([
+      { name: "Base", origin: "component", schema: base },
+      { name: "Described", origin: "component", schema: { kind: "ref", target: "Base", description: "A base, described here." } },
+      {
+        name: "Narrowed",
+        origin: "component",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          description: "A base with more.",
+          properties: [
+            { name: "id", required: true, schema: string },
+            { name: "extra", required: false, schema: { kind: "shape", types: ["integer", "null"] } },
+          ],
+          extends: ["Base"],
+        },
+      },
+    ]);
+  });
+});
+
 describe("unions", () => {
   const payment = (field: string, required: boolean): unknown => ({
     kind: "shape",

@@ -60,7 +60,7 @@ export interface BaseUrl extends Located {
   readonly variables: readonly ServerVariable[];
 }
 
-export interface ServerVariable {
+export interface ServerVariable extends Located {
   readonly name: string;
   readonly default: string;
   /** The values allowed, when the document restricts them. */

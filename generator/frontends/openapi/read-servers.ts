@@ -28,7 +28,14 @@ export function readServers(context: Pick<ReadContext, "problems">, list: JsonAr
       const description = variable.string("description");
       if (defaultValue === undefined) continue;
       if (allowed && !allowed.includes(defaultValue)) variable.error(variable.member("default")!.value.at, `the default "${defaultValue}" is not one of the enum values`, variable.pointerOf("default"));
-      variables.push({ name: key, default: defaultValue, ...(allowed ? { enum: allowed } : {}), ...(description === undefined ? {} : { description }) });
+      variables.push({
+        name: key,
+        default: defaultValue,
+        ...(allowed ? { enum: allowed } : {}),
+        ...(description === undefined ? {} : { description }),
+        at: variable.at,
+        pointer: variable.pointer,
+      });
     }
     const url = template.replace(/\{([^}]*)\}/g, (whole, name: string) => {
       const variable = variables.find((v) => v.name === name);

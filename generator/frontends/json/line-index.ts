@@ -8,6 +8,8 @@ export class LineIndex {
   private readonly lineStarts: number[];
   /** Offsets of every high surrogate followed by a low one, ascending; empty for most texts. */
   private readonly pairStarts: number[];
+  /** Whether the text starts with a byte order mark, which is not a character of the first line. */
+  private readonly bom: boolean;
 
   /**
    * `lineStarts`, when given, are the offsets where lines start (the YAML
@@ -17,6 +19,7 @@ export class LineIndex {
     this.lineStarts = lineStarts ? [...lineStarts] : findLineStarts(text);
     if (this.lineStarts[0] !== 0) this.lineStarts.unshift(0);
     this.pairStarts = findSurrogatePairs(text);
+    this.bom = text.charCodeAt(0) === 0xfeff;
   }
 
   /** The 1-based line of `offset`. */
@@ -40,7 +43,7 @@ export class LineIndex {
 
   /** The 1-based column, in characters, of `offset` on the line starting at `lineStart`. */
   column(lineStart: number, offset: number): number {
-    const units = offset - lineStart + 1;
+    const units = offset - lineStart + 1 - (this.bom && lineStart === 0 && offset > 0 ? 1 : 0);
     if (this.pairStarts.length === 0) return units;
     return units - (countBelow(this.pairStarts, offset) - countBelow(this.pairStarts, lineStart));
   }

@@ -48,6 +48,11 @@ describe("the YAML reader", () => {
     expect(items.kind === "array" && items.items[1]!.at.col).toBe(11);
   });
 
+  it("does not count a leading byte order mark as a column", () => {
+    const { root } = read("\uFEFFa: 1\nb: 2\n");
+    expect(positions(root!)).toEqual(["object@1:1", "key a@1:1", "number@1:4", "key b@2:1", "number@2:4"]);
+  });
+
   it("reads keys as their source text: 200: is the key \"200\"", () => {
     const { root } = read("responses:\n  200: ok\n  4XX: client\n  default: other\n  true: yes\n");
     const responses = (root as JsonObjectNode).members.get("responses")!.value as JsonObjectNode;

@@ -1,17 +1,26 @@
 /**
  * Reading typed values out of a parsed body (XML text or JSON values), for the
- * generated response parsers. A value of the wrong shape throws `ParseError`
- * (`unexpected-shape`) naming the path, never the value. Integers are range
- * checked; longs and decimals stay exact strings.
+ * generated readers. A value that does not fit its type throws `ParseError`
+ * (`unexpected-shape`) naming the path, never the value: the wrong form, a
+ * missing required field, an enum value outside the list, two members of a
+ * choice, XML elements out of schema order, and (per `onUnknown`) data the
+ * schema does not name. Integers are range checked; longs and decimals stay
+ * exact strings, and a decimal read from a JSON number keeps its digits and
+ * scale as written (`12.30` is `"12.30"`).
  */
 import { ParseError } from "./errors.js";
-import { decimalFromNumber, isDecimal, isLong } from "./scalars.js";
+import type { OpaqueBody, OpaqueValue } from "./opaque.js";
+import { attachUnknownData, type ReadOptions, type UnknownData, type UnknownPolicy } from "./read-options.js";
+import { decimalFromNumberText, isBase64, isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong, isUri } from "./scalars.js";
 
-/** The body format a value came from; it only changes the error's `format`. */
+/** The body format a value came from. */
 export type BodyFormat = "xml" | "json";
 
 /** A parsed object: JSON object or XML element, read through own properties only. */
 export type ParsedObject = { readonly [key: string]: unknown };
+
+/** A value read for a server: each value of its wire type, presence and enum values left to the validator. */
+export type Draft = { [key: string]: unknown };
 
 /**
  * A JSON number as the parser for readers gives it: its source text, and the
@@ -32,13 +41,59 @@ export class JsonNumber {
  */
 export const CHILD_ORDER: unique symbol = Symbol("paygen.xml.childOrder");
 
-/**
- * The error for a value of the wrong shape. Readers take the parent path and
- * the key separately, so the full path is only built when something is wrong.
- */
-function shape(format: BodyFormat, path: string, expected: string, key?: string): ParseError {
+/** How one call reads: the body's format and what to do with unknown data. */
+export interface ReadContext {
+  readonly format: BodyFormat;
+  readonly unknown: UnknownPolicy;
+  /** Reading a SOAP result whose `resultCode` is Error: a required field may be absent (see `errorResult`). */
+  readonly errorResult?: boolean;
+}
+
+/** The context of one call from the parser's options (default: unknown data ignored). */
+export function readContext(format: BodyFormat, options?: ReadOptions): ReadContext {
+  const unknown = options?.onUnknown ?? "ignore";
+  if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject") throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
+  return { format, unknown };
+}
+
+/** The wire names of a type's fields in schema order, and whether the type is open. Built once per type. */
+export interface FieldSet {
+  readonly names: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+  readonly open: boolean;
+}
+
+export function fieldSet(names: readonly string[], open = false): FieldSet {
+  return { names, index: new Map(names.map((name, i) => [name, i])), open };
+}
+
+/** What a reader in `keep` mode collects beside one object. */
+export class Unknowns {
+  readonly fields: { [name: string]: OpaqueValue } = {};
+  readonly enumValues: { [field: string]: string[] } = {};
+  private empty = true;
+
+  field(name: string, value: unknown): void {
+    defineOwn(this.fields, name, plain(value));
+    this.empty = false;
+  }
+
+  enumValue(field: string, value: string): void {
+    const values = Object.prototype.hasOwnProperty.call(this.enumValues, field) ? this.enumValues[field] : undefined;
+    if (values) values.push(value);
+    else defineOwn(this.enumValues, field, [value]);
+    this.empty = false;
+  }
+
+  get isEmpty(): boolean {
+    return this.empty;
+  }
+}
+
+/** The error for a value that does not fit its type. The full path is only built when something is wrong. */
+function shape(o: ReadContext, path: string, expected: string, key?: string): ParseError {
   const full = key === undefined ? path : at(path, key);
-  return new ParseError(format, "unexpected-shape", `${full || "(root)"}: expected ${expected}`);
+  return new ParseError(o.format, "unexpected-shape", `${full || "(root)"}: ${expected}`);
 }
 
 /** An own property, never one inherited from a prototype (so `constructor` is just a name). */
@@ -52,108 +107,318 @@ export function at(path: string, key: string): string {
 }
 
 /** An object. In XML an element without content (`<a/>`, or white space only) is an empty object. */
-export function readObject(v: unknown, format: BodyFormat, path: string): ParsedObject {
-  if (format === "xml" && typeof v === "string" && v.trim() === "") return {};
-  if (typeof v === "object" && v !== null && !Array.isArray(v)) return v as ParsedObject;
-  throw shape(format, path, "an object");
+export function readObject(v: unknown, o: ReadContext, path: string): ParsedObject {
+  if (typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber)) return v as ParsedObject;
+  if (o.format === "xml" && typeof v === "string" && isBlank(v)) return {};
+  throw shape(o, path, "expected an object");
 }
 
-export function readString(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
-  if (v === undefined || v === null) return undefined;
+/**
+ * Checks an object's members against its type's fields: XML elements must come
+ * in schema order (a list's elements next to each other), and a member the
+ * schema does not name is dropped, kept or refused as `o.unknown` says (open
+ * types keep theirs as properties). Returns the collector of a `keep` call.
+ */
+export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): Unknowns | undefined {
+  const unknowns = o.unknown === "keep" ? new Unknowns() : undefined;
+  if (o.format === "xml") {
+    const order = childOrder(obj);
+    let last = -1;
+    for (let i = 0; i < order.length; i++) {
+      const name = order[i] as string;
+      const index = fields.index.get(name);
+      if (index === undefined) continue;
+      if (index < last) throw shape(o, path, `element ${quoteName(name)} is out of schema order (it comes after ${quoteName(fields.names[last] as string)})`);
+      last = index;
+    }
+  }
+  if (o.unknown === "ignore" || fields.open) return unknowns;
+  for (const name of Object.keys(obj)) {
+    if (fields.index.has(name)) continue;
+    if (o.unknown === "reject") throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
+    unknowns?.field(name, obj[name]);
+  }
+  return unknowns;
+}
+
+/** Attaches what a `keep` call collected beside `value`, if anything. */
+export function finish<T extends object>(value: T, unknowns: Unknowns | undefined): T {
+  if (unknowns === undefined || unknowns.isEmpty) return value;
+  const data: UnknownData = { fields: unknowns.fields, enumValues: unknowns.enumValues };
+  return attachUnknownData(value, data);
+}
+
+/**
+ * The last argument of a reader for a required field: the reader then returns
+ * the value's type, and an absent value (`undefined`, JSON `null`) is a
+ * `ParseError` naming the field.
+ */
+export const REQUIRED = true;
+export type Required = typeof REQUIRED;
+
+/** Absent: `undefined`, or the error of a missing required field. */
+function absent(o: ReadContext, path: string, key: string | undefined, need: Required | undefined): undefined {
+  if (need === REQUIRED && o.errorResult !== true) throw missing(o, path, key);
+  return undefined;
+}
+
+function missing(o: ReadContext, path: string, key: string | undefined): ParseError {
+  return shape(o, path, `required ${o.format === "xml" ? "element" : "property"} is missing`, key);
+}
+
+/** An object field read with its type's reader, or `undefined` when absent (`undefined` or JSON `null`). */
+export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T, need: Required): T;
+export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T): T | undefined;
+export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T, need?: Required): T | undefined {
+  return v === undefined || v === null ? absent(o, path, key, need) : read(v, at(path, key), o);
+}
+
+/**
+ * A request as a server reads it (a draft: each value of its wire type), typed
+ * as the request for the validator's sake. Its presence, enum and choice rules
+ * are not checked yet: a server runs the generated validator before using it,
+ * and answers a failure with a validation result rather than a parse error.
+ */
+export function unvalidated<T>(draft: Draft): T {
+  return draft as unknown as T;
+}
+
+/** Whether a parsed SOAP result says `resultCode` Error. */
+export function isErrorResult(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && own(value as ParsedObject, "resultCode") === "Error";
+}
+
+/**
+ * The context for reading a result whose `resultCode` is Error: such a result
+ * usually lacks the ids and totals the schema requires of a success, so a
+ * required field may be absent; every value present is read and checked as
+ * usual. This is the one case where a reader's value may lack what its type
+ * requires: the generated client hands an Error result over as `Partial<R>`
+ * (`ApiOutcome`) or as an `ApiError`, never as `R`.
+ */
+export function errorResultContext(o: ReadContext): ReadContext {
+  return { ...o, errorResult: true };
+}
+
+/** An Error result as read in `errorResultContext`: the fields it lacks are no properties at all. */
+export function errorResult<R>(value: R): R {
+  dropAbsent(value, 0);
+  return value;
+}
+
+function dropAbsent(value: unknown, depth: number): void {
+  if (typeof value !== "object" || value === null || depth > 200) return;
+  if (Array.isArray(value)) {
+    for (const item of value) dropAbsent(item, depth + 1);
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) delete (value as Record<string, unknown>)[key];
+    else dropAbsent(v, depth + 1);
+  }
+}
+
+/** A required value (a list): present, or `ParseError` naming the field. */
+export function required<T>(v: T | undefined, o: ReadContext, path: string, key: string): T {
+  if (v === undefined && o.errorResult !== true) throw missing(o, path, key);
+  return v as T;
+}
+
+/** An optional value as an object to spread: `{ [key]: v }`, or nothing when absent. */
+export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } | undefined {
+  if (v === undefined) return undefined;
+  const out: { [P in K]?: V } = {};
+  out[key] = v;
+  return out;
+}
+
+/**
+ * The one member of a choice that is present; `ParseError` when none or more
+ * than one is (the type holds exactly one).
+ */
+export function choiceOf<K extends string>(obj: ParsedObject, members: readonly K[], o: ReadContext, path: string): K {
+  let found: K | undefined;
+  for (const member of members) {
+    const v = own(obj, member);
+    if (v === undefined || v === null) continue;
+    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type exactly one of ${members.map(quoteName).join(", ")}`);
+    found = member;
+  }
+  if (found === undefined) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+  return found;
+}
+
+export function readString(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
+export function readString(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
+export function readString(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") return v;
-  if (format === "xml" && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0) return "";
-  throw shape(format, path, "text", key);
+  if (o.format === "xml" && isEmptyElement(v)) return "";
+  throw shape(o, path, "expected text", key);
 }
 
-export function readBoolean(v: unknown, format: BodyFormat, path: string, key?: string): boolean | undefined {
-  if (v === undefined || v === null) return undefined;
+/** The text forms whose lexical space XML Schema collapses (white space around them is not part of the value). */
+export type TextForm = "date" | "dateTime" | "gYearMonth" | "base64" | "uri";
+
+const FORMS: Readonly<Record<TextForm, { readonly test: (s: string) => boolean; readonly name: string }>> = {
+  date: { test: isIsoDate, name: "a date (YYYY-MM-DD)" },
+  dateTime: { test: isIsoDateTime, name: "a date and time" },
+  gYearMonth: { test: isGYearMonth, name: "a year and month (YYYY-MM)" },
+  base64: { test: isBase64, name: "Base64 text" },
+  uri: { test: isUri, name: "an absolute URI" },
+};
+
+/** Text of one of the checked forms; in XML, white space around it (and inside Base64) is dropped. */
+export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key: string, need: Required): string;
+export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key?: string): string | undefined;
+export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+  const s = readString(v, o, path, key);
+  if (s === undefined) return absent(o, path, key, need);
+  const t = o.format === "xml" ? (form === "base64" ? s.replace(/[ \t\r\n]+/g, "") : s.trim()) : s;
+  if (FORMS[form].test(t)) return t;
+  throw shape(o, path, `expected ${FORMS[form].name}`, key);
+}
+
+/**
+ * A value of an enum. One outside the list is a `ParseError`, except in `keep`
+ * mode when `unknowns` is given (an optional field): it is kept there under
+ * `field` and the typed value leaves it out.
+ */
+export function readEnum<E extends string>(v: unknown, values: readonly E[], o: ReadContext, path: string, key: string, need: Required): E;
+export function readEnum<E extends string>(v: unknown, values: readonly E[], o: ReadContext, path: string, key: string | undefined, unknowns?: Unknowns, field?: string): E | undefined;
+export function readEnum<E extends string>(
+  v: unknown,
+  values: readonly E[],
+  o: ReadContext,
+  path: string,
+  key: string | undefined,
+  aside?: Unknowns | Required,
+  field?: string,
+): E | undefined {
+  const s = readString(v, o, path, key);
+  if (s === undefined) return absent(o, path, key, aside === REQUIRED ? REQUIRED : undefined);
+  for (let i = 0; i < values.length; i++) if (values[i] === s) return values[i];
+  if (aside instanceof Unknowns && o.unknown === "keep" && field !== undefined) {
+    aside.enumValue(field, s);
+    return undefined;
+  }
+  throw shape(o, path, "is not one of the documented values", key);
+}
+
+export function readBoolean(v: unknown, o: ReadContext, path: string, key: string, need: Required): boolean;
+export function readBoolean(v: unknown, o: ReadContext, path: string, key?: string): boolean | undefined;
+export function readBoolean(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): boolean | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "boolean") return v;
   if (typeof v === "string") {
     const t = v.trim();
     if (t === "true" || t === "1") return true;
     if (t === "false" || t === "0") return false;
   }
-  throw shape(format, path, "a boolean", key);
+  throw shape(o, path, "expected a boolean", key);
 }
 
 /** A 16- or 32-bit integer. */
-export function readInteger(v: unknown, format: BodyFormat, path: string, bits: 16 | 32, key?: string): number | undefined {
-  if (v === undefined || v === null) return undefined;
+export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key: string, need: Required): number;
+export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key?: string): number | undefined;
+export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key?: string, need?: Required): number | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
   const limit = bits === 16 ? 0x8000 : 0x80000000;
   let n: number | undefined;
   if (typeof v === "number") n = v;
-  else if (typeof v === "string" && /^\s*[-+]?\d{1,12}\s*$/.test(v)) n = Number(v);
-  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit) throw shape(format, path, `a ${bits}-bit integer`, key);
+  else if (v instanceof JsonNumber) {
+    const text = integerText(v.text);
+    if (text !== undefined && text.length <= 12) n = Number(text);
+  } else if (typeof v === "string" && /^\s*[-+]?\d{1,12}\s*$/.test(v)) n = Number(v);
+  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit) throw shape(o, path, `expected a ${bits}-bit integer`, key);
   return n;
 }
 
-/** A 64-bit integer as exact text. A JSON number is accepted only when it is a safe integer. */
-export function readLong(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
-  if (v === undefined || v === null) return undefined;
+/** A 64-bit integer as exact text. A JSON number is read from its source text. */
+export function readLong(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
+export function readLong(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
+export function readLong(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") {
     const t = v.trim();
     if (isLong(t)) return t;
+  } else if (v instanceof JsonNumber) {
+    const t = integerText(v.text);
+    if (t !== undefined && isLong(t)) return t;
   } else if (typeof v === "number" && Number.isSafeInteger(v)) return String(v);
-  throw shape(format, path, "a 64-bit integer", key);
+  throw shape(o, path, "expected a 64-bit integer", key);
 }
 
-/** A decimal as exact text; a JSON number is converted without exponent. */
-export function readDecimal(v: unknown, format: BodyFormat, path: string, key?: string): string | undefined {
-  if (v === undefined || v === null) return undefined;
+/** A decimal as exact text. A JSON number is read from its source text, scale included; an exponent is written out. */
+export function readDecimal(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
+export function readDecimal(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
+export function readDecimal(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") {
     const t = v.trim();
     if (isDecimal(t)) return t;
-  } else if (typeof v === "number") {
-    const d = decimalFromNumber(v);
+  } else if (v instanceof JsonNumber) {
+    const d = decimalFromNumberText(v.text);
     if (d !== undefined) return d;
   }
-  throw shape(format, path, "a decimal", key);
+  throw shape(o, path, "expected a decimal", key);
 }
 
 /** Entries of a list: an array, or one value standing alone (XML repeats elements without a wrapper). */
-export function readList<T>(v: unknown, format: BodyFormat, path: string, item: (value: unknown, path: string) => T | undefined): T[] | undefined {
+export function readList<T>(v: unknown, o: ReadContext, path: string, item: (value: unknown, path: string) => T | undefined): T[] | undefined {
   if (v === undefined || v === null) return undefined;
-  const values = Array.isArray(v) ? v : format === "xml" ? [v] : undefined;
-  if (values === undefined) throw shape(format, path, "a list");
+  const values = Array.isArray(v) ? v : o.format === "xml" ? [v] : undefined;
+  if (values === undefined) throw shape(o, path, "expected a list");
   const out: T[] = [];
-  values.forEach((value, index) => {
-    const read = item(value, `${path}[${index}]`);
+  for (let index = 0; index < values.length; index++) {
+    const read = item(values[index], `${path}[${index}]`);
     if (read !== undefined) out.push(read);
-  });
+  }
   return out;
 }
 
-/** An XML list inside a wrapper element: `<ids><long>1</long><long>2</long></ids>`. */
-export function readWrappedList<T>(v: unknown, itemName: string, path: string, item: (value: unknown, path: string) => T | undefined): T[] | undefined {
-  if (v === undefined || v === null) return undefined;
-  const wrapper = readObject(v, "xml", path);
-  return readList(own(wrapper, itemName), "xml", at(path, itemName), item) ?? [];
-}
-
 /**
- * A fresh object holding the entries whose value is defined, in order. Keys
- * are own data properties, so no key can reach a prototype: on a fresh plain
- * object only `__proto__` is an accessor, and that key is defined rather than
- * assigned (assignment is kept for every other key: it is much faster).
+ * An XML list inside a wrapper element: `<ids><long>1</long><long>2</long></ids>`.
+ * The wrapper holds item elements only: another element means the list is not
+ * the schema's (a `ParseError`, or in `keep` mode the wrapper kept under `field`
+ * beside the items it does hold), never a silently shorter or empty list.
  */
-export function compact<T>(entries: readonly (readonly [string, unknown])[]): T {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i] as readonly [string, unknown];
-    const value = entry[1];
-    if (value === undefined) continue;
-    const key = entry[0];
-    if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-    else out[key] = value;
+export function readWrappedList<T>(
+  v: unknown,
+  itemName: string,
+  o: ReadContext,
+  path: string,
+  item: (value: unknown, path: string) => T | undefined,
+  unknowns?: Unknowns,
+  field?: string,
+): T[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  const wrapper = readObject(v, o, path);
+  for (const name of Object.keys(wrapper)) {
+    if (name === itemName) continue;
+    if (o.unknown === "keep" && unknowns !== undefined && field !== undefined) {
+      unknowns.field(field, wrapper);
+      break;
+    }
+    throw shape(o, path, `holds ${quoteName(name)} where only ${quoteName(itemName)} elements belong`);
   }
-  return out as T;
+  return readList(own(wrapper, itemName), o, at(path, itemName), item) ?? [];
 }
 
-/** Copies the properties of `source` that are not in `known` (for bodies the documents show only in part). */
-export function keepUnknown<T>(target: T, source: ParsedObject, known: ReadonlySet<string>): T {
+/** A body the documents do not show, handed over as parsed (JSON numbers as `parseJson` gives them). */
+export function readOpaque(v: unknown, o: ReadContext, path: string): OpaqueBody {
+  const obj = readObject(v, o, path);
+  const out: { [key: string]: OpaqueValue } = {};
+  for (const key of Object.keys(obj)) defineOwn(out, key, plain(obj[key]));
+  return out;
+}
+
+/** Copies onto `target` the members of `source` its type does not name (open types keep what the documents show only in part). */
+export function keepOpen<T extends object>(target: T, source: ParsedObject, fields: FieldSet): T {
   for (const key of Object.keys(source)) {
-    if (!known.has(key) && key !== "__proto__") {
-      Object.defineProperty(target, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    if (!fields.index.has(key) && key !== "__proto__") {
+      Object.defineProperty(target, key, { value: plain(source[key]), enumerable: true, writable: true, configurable: true });
     }
   }
   return target;
@@ -170,7 +435,54 @@ export function extraProperties(value: object, known: ReadonlySet<string>): Reco
   return out;
 }
 
-/** Reads a value with `read` unless it is absent (`undefined` or JSON `null`). */
-export function optional<T>(v: unknown, path: string, read: (value: unknown, path: string) => T): T | undefined {
-  return v === undefined || v === null ? undefined : read(v, path);
+/** A parsed value as plain data: JSON numbers as `parseJson` gives them, everything else as is. */
+export function plain(v: unknown): OpaqueValue {
+  if (v instanceof JsonNumber) return v.value;
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null) return v;
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === "object") {
+    const out: { [key: string]: OpaqueValue } = {};
+    for (const key of Object.keys(v)) defineOwn(out, key, plain((v as ParsedObject)[key]));
+    return out;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+
+/** The exact integer a JSON number literal is (`12`, `12.0`, `1.2e1`), as text; `undefined` when it has a fraction. */
+function integerText(text: string): string | undefined {
+  const d = decimalFromNumberText(text);
+  if (d === undefined) return undefined;
+  const point = d.indexOf(".");
+  if (point === -1) return d === "-0" ? "0" : d;
+  for (let i = point + 1; i < d.length; i++) if (d.charCodeAt(i) !== 0x30) return undefined;
+  const int = d.slice(0, point);
+  return int === "-0" ? "0" : int;
+}
+
+function childOrder(obj: ParsedObject): readonly string[] {
+  const order = (obj as { readonly [CHILD_ORDER]?: readonly string[] })[CHILD_ORDER];
+  return order ?? Object.keys(obj);
+}
+
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+function isEmptyElement(v: unknown): boolean {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+/** A wire name for a message: quoted when it looks like a name, else left out (names come from the body). */
+function quoteName(name: string): string {
+  return /^[A-Za-z_#][\w.:-]{0,63}$/.test(name) ? `"${name}"` : "(a name)";
+}
+
+function defineOwn<T>(obj: { [key: string]: T }, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -7,6 +7,8 @@ export * from "./redact.js";
 export * from "./client.js";
 export * from "./query.js";
 export * from "../runtime/errors.js";
+export { unknownData } from "../runtime/read-options.js";
+export type { ReadOptions, UnknownData, UnknownPolicy } from "../runtime/read-options.js";
 export type { CallOptions, RestClientOptions } from "../runtime/rest-call.js";
 export type {
   RedactedRequestView,

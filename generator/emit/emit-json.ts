@@ -42,7 +42,7 @@ function emitBodies(file: TsFile, service: Service, written: readonly string[], 
   const writtenBodies = [...new Set(written)].sort();
   const readBodies = [...new Set(read)].sort();
   for (const type of wireTypes(service, writtenBodies)) emitWriter(file, service, type);
-  emitReaders(file, service, wireTypes(service, readBodies), "json");
+  emitReaders(file, service, readBodies, "json", readSide === "request" ? "draft" : "typed");
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
@@ -57,13 +57,20 @@ function emitBodies(file: TsFile, service: Service, written: readonly string[], 
     file.addFunction({
       isExported: true,
       name: parserName(name),
-      docs: [`Reads a {@link ${name}} from a ${readSide} body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, wrong value types.`],
+      docs: [
+        readSide === "response"
+          ? `Reads a {@link ${name}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see \`ReadOptions.onUnknown\`).`
+          : `Server side: reads a {@link ${name}} from a request body, each value of its wire type. Throws \`ParseError\` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it.`,
+      ],
       parameters: [
         { name: "body", type: "string | Uint8Array" },
-        { name: "limits", type: file.type("ParseLimits", paths.runtime("json.ts")), hasQuestionToken: true },
+        { name: "options", type: file.type("ReadOptions", paths.runtime("read-options.ts")), hasQuestionToken: true },
       ],
       returnType: file.type(name, paths.types(service.name)),
-      statements: `return ${readerName(name)}(${file.value("parseJson", paths.runtime("json.ts"))}(body, limits), "");`,
+      statements: (() => {
+        const read = `${readerName(name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
+        return `return ${readSide === "response" ? read : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${file.type(name, paths.types(service.name))}>(${read})`};`;
+      })(),
     });
   }
 }

@@ -57,6 +57,9 @@ function emitService(project: Project, service: Service): GeneratedFile[] {
     { file: paths.client(service.name), kind: "values" },
     ...(query ? [{ file: paths.query(service.name), kind: "values" as const }] : []),
     { file: paths.runtime("errors.ts"), kind: "values" },
+    // What a caller reads with or about unknown data (see read-options.ts).
+    { file: paths.runtime("read-options.ts"), kind: "values", names: ["unknownData"] },
+    { file: paths.runtime("read-options.ts"), kind: "types", names: ["ReadOptions", "UnknownData", "UnknownPolicy"] },
     // The runtime types a caller writes in its own code: options, hooks, retry settings.
     ...(service.protocol === "soap"
       ? [{ file: paths.runtime("soap-call.ts"), kind: "types" as const, names: ["ApiErrorMode", "ApiOutcome", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"] }]

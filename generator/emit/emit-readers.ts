@@ -1,103 +1,230 @@
 import { VariableDeclarationKind } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
+import { enumValuesName } from "./emit-enums.js";
 import { paths } from "./paths.js";
-import { propertyAccess } from "./safe-names.js";
+import { propertyAccess, propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import { delegatedBase } from "./wire-types.js";
+import { reachableTypes } from "../model/reachable.js";
+import { delegatedBase, wireTypes } from "./wire-types.js";
 
 const READ = paths.runtime("read-values.ts");
 
-/** Name of the reader of a type in a wire file (`xml.ts` or `json.ts`). */
+/** Name of the reader of a type in a wire file (`xml.ts`, `json.ts`, `server.ts`). */
 export const readerName = (type: string) => `read${type}`;
-const knownFieldsName = (type: string) => `knownFieldsOf${type}`;
+/** The reader of a base's fields into an extension (no checks of the object as a whole). */
+const fieldsReaderName = (type: string) => `read${type}Fields`;
+const fieldSetName = (type: string) => `fieldsOf${type}`;
+const membersName = (type: string) => `membersOf${type}`;
 
 /** Names an object inherits from Object.prototype: reading one of those must check for an own property. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * Emits `read<Type>(value, path)` for each type: it turns a parsed XML element
- * or JSON object into the typed value, checking every scalar and keeping longs
- * and decimals exact. Unknown properties are ignored, except on open types.
- * Fields are assigned one by one (schema field names are checked names, never
- * `__proto__`), and a field's path is built only when its value is wrong.
+ * How a reader reads:
+ * - `typed` (what a client reads: responses): the value returned is of its
+ *   type, or `ParseError`: required fields present, enum values in the list
+ *   (or kept aside in `keep` mode), exactly one member of a choice, dates,
+ *   URIs and Base64 in their form. Built as object literals, without casts.
+ * - `draft` (what a server reads: requests): each value of its wire type
+ *   (numbers, booleans, exact decimals), while presence, enum values, choices
+ *   and text forms are left to the generated validator, which a server runs
+ *   next and answers with a validation result rather than a parse error.
+ *
+ * In both, XML elements must come in schema order, unknown data is treated as
+ * the call's `onUnknown` says, and a list wrapper never reads as a shorter list.
  */
-export function emitReaders(file: TsFile, service: Service, types: readonly ObjectType[], format: "xml" | "json"): void {
+export type ReaderKind = "typed" | "draft";
+
+/**
+ * Emits `read<Type>(value, path, o)` for each type: it turns a parsed XML
+ * element or JSON object into the typed value (or, `draft`, a plain record),
+ * keeping longs and decimals exact. A field's path is built only when its
+ * value is wrong.
+ */
+export function emitReaders(file: TsFile, service: Service, roots: readonly string[], format: "xml" | "json", kind: ReaderKind): void {
   const fn = (name: string) => file.value(name, READ);
+  const types = wireTypes(service, roots);
+  // Types read as a whole (bodies and field values); the others are only bases, read through their fields reader.
+  const whole = new Set(reachableTypes(service, roots, false).map((t) => t.name));
+  const bases = new Set(types.flatMap((t) => {
+    const base = delegatedBase(service, t);
+    return base ? [base.name] : [];
+  }));
   for (const type of types) {
-    const typeName = file.type(type.name, paths.types(service.name));
-    const statements: string[] = [];
+    const typeName = kind === "typed" ? file.type(type.name, paths.types(service.name)) : file.type("Draft", READ);
+    const context = file.type("ReadContext", READ);
     if (type.kind === "opaque") {
-      statements.push(`return ${fn("readObject")}(value, ${stringLiteral(format)}, path) as ${typeName};`);
-    } else if (type.allFields.length === 0 && !type.open) {
-      statements.push(`${fn("readObject")}(value, ${stringLiteral(format)}, path);`, `return {};`);
-    } else {
-      // An extension reads its base's fields through the base's reader.
-      const base = delegatedBase(service, type);
-      const own = base ? type.fields : type.allFields;
-      statements.push(
-        `const obj = ${fn("readObject")}(value, ${stringLiteral(format)}, path);`,
-        base ? `const out: Record<string, unknown> = { ...${readerName(base.name)}(obj, path) };` : `const out: Record<string, unknown> = {};`,
-        ...(own.length > 0 ? [`let v: unknown;`] : []),
-      );
-      for (const f of own) {
-        // A key that no prototype defines can be read directly: absent, it is undefined.
-        const get = INHERITED.has(f.name) ? `${fn("own")}(obj, ${stringLiteral(f.name)})` : propertyAccess("obj", f.name);
-        statements.push(`if ((v = ${get}) !== undefined && v !== null) ${propertyAccess("out", f.name)} = ${fieldRead(file, service, f, format)};`);
-      }
-      if (type.open) {
-        file.addVariableStatement({
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [{ name: knownFieldsName(type.name), initializer: `new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])` }],
-        });
-        statements.push(`${fn("keepUnknown")}(out, obj, ${knownFieldsName(type.name)});`);
-      }
-      // Every field was checked and typed on the way in; the shape is the type's.
-      statements.push(`return out as Partial<${typeName}> as ${typeName};`);
+      addReader(file, type, typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
+      continue;
     }
-    file.addFunction({
-      name: readerName(type.name),
-      parameters: [
-        { name: "value", type: "unknown" },
-        { name: "path", type: "string" },
+    const names = type.allFields.map((f) => stringLiteral(f.name));
+    if (!whole.has(type.name)) {
+      // Only a base: its fields reader is all extensions use.
+      addFieldsReader(file, service, type, typeName, context, format, kind);
+      continue;
+    }
+    if (type.kind === "choice" && kind === "typed") {
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [{ name: membersName(type.name), initializer: `[${names.join(", ")}] as const` }],
+      });
+    }
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: fieldSetName(type.name),
+          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? membersName(type.name) : `[${names.join(", ")}]`}${type.open ? ", true" : ""})`,
+        },
       ],
-      returnType: typeName,
-      statements,
     });
+    const start = [`const obj = ${fn("readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${fieldSetName(type.name)}, o, path);`];
+    const open = (expr: string) => (type.open ? `${fn("keepOpen")}(${expr}, obj, ${fieldSetName(type.name)})` : expr);
+    if (type.kind === "choice" && kind === "typed") {
+      const cases = type.allFields.map(
+        (f) => `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, service, f, format)} }`)}, u);`,
+      );
+      addReader(file, type, typeName, context, [...start, `switch (${fn("choiceOf")}(obj, ${membersName(type.name)}, o, path)) {\n${cases.join("\n")}\n}`]);
+      continue;
+    }
+    if (bases.has(type.name)) {
+      // Extensions read these fields through the fields reader, with their own checks of the whole object.
+      addFieldsReader(file, service, type, typeName, context, format, kind);
+      addReader(file, type, typeName, context, [...start, `const out: ${typeName} = ${fieldsReaderName(type.name)}(obj, path, o, u);`, `return ${fn("finish")}(${open("out")}, u);`]);
+      continue;
+    }
+    addReader(file, type, typeName, context, [...start, ...outStatements(file, service, type, typeName, format, kind), `return ${fn("finish")}(${open("out")}, u);`]);
   }
 }
 
-/** The expression reading the present, non-null value `v` of one field. */
-function fieldRead(file: TsFile, service: Service, f: Field, format: "xml" | "json"): string {
-  const fn = (name: string) => file.value(name, READ);
-  const key = stringLiteral(f.name);
-  if (!f.list) return valueRead(file, service, f, "v", "path", key, format);
-  const item = `(item, itemPath) => ${valueRead(file, service, f, "item", "itemPath", undefined, format)}`;
-  const p = `${fn("at")}(path, ${key})`;
-  if (format === "xml" && f.list.item !== undefined) return `${fn("readWrappedList")}(v, ${stringLiteral(f.list.item)}, ${p}, ${item})`;
-  return `${fn("readList")}(v, ${stringLiteral(format)}, ${p}, ${item})`;
+/** `read<Type>Fields(obj, path, o, u)`: a base's fields, for the readers of its extensions. */
+function addFieldsReader(file: TsFile, service: Service, type: ObjectType, returnType: string, context: string, format: "xml" | "json", kind: ReaderKind): void {
+  const statements = [...outStatements(file, service, type, returnType, format, kind), "return out;"];
+  const text = statements.join("\n");
+  file.addFunction({
+    name: fieldsReaderName(type.name),
+    parameters: [
+      { name: "obj", type: file.type("ParsedObject", READ) },
+      { name: usesName(text, "path") ? "path" : "_path", type: "string" },
+      { name: usesName(text, "o") ? "o" : "_o", type: context },
+      { name: usesName(text, "u") ? "u" : "_u", type: `${file.type("Unknowns", READ)} | undefined` },
+    ],
+    returnType,
+    statements,
+  });
 }
 
-/** Reads one value; `key` is the field name under `path` (absent for list items, whose path is complete). */
-function valueRead(file: TsFile, service: Service, f: Field, v: string, path: string, key: string | undefined, format: "xml" | "json"): string {
+function addReader(file: TsFile, type: ObjectType, returnType: string, context: string, statements: string[]): void {
+  const text = statements.join("\n");
+  file.addFunction({
+    name: readerName(type.name),
+    parameters: [
+      { name: "value", type: "unknown" },
+      { name: usesName(text, "path") ? "path" : "_path", type: "string" },
+      { name: usesName(text, "o") ? "o" : "_o", type: context },
+    ],
+    returnType,
+    statements,
+  });
+}
+
+function usesName(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(text);
+}
+
+/**
+ * Statements that leave the value of a type's fields in `out`, in schema
+ * order. Typed: an object literal checked against the type holds the fields up
+ * to the last required one (an optional field among them spread from `opt`,
+ * so that an absent field is no property at all); the optional fields after
+ * it are assigned one by one, which is much cheaper than spreading. Draft: a
+ * record filled field by field.
+ */
+function outStatements(file: TsFile, service: Service, type: ObjectType, typeName: string, format: "xml" | "json", kind: ReaderKind): string[] {
   const fn = (name: string) => file.value(name, READ);
-  const fmt = stringLiteral(format);
-  const k = key === undefined ? "" : `, ${key}`;
+  const base = delegatedBase(service, type);
+  const own = base ? type.fields : type.allFields;
+  const lastRequired = kind === "typed" ? own.map((f) => f.required).lastIndexOf(true) : -1;
+  const parts: string[] = [];
+  if (base) parts.push(`...${fieldsReaderName(base.name)}(obj, path, o, u),`);
+  own.slice(0, lastRequired + 1).forEach((f) => {
+    if (f.required) parts.push(`${propertyName(f.name)}: ${requiredRead(file, service, f, format)},`);
+    else parts.push(`...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, service, f, format, kind, "optional")}),`);
+  });
+  const literal = parts.length === 0 ? "{}" : base && parts.length === 1 ? `${fieldsReaderName(base.name)}(obj, path, o, u)` : `{\n${parts.join("\n")}\n}`;
+  const rest = own.slice(lastRequired + 1);
+  // `v` takes the type of each read (or `unknown` in a draft), so every assignment is checked.
+  return [
+    `const out: ${typeName} = ${literal};`,
+    ...(rest.length > 0 ? [kind === "typed" ? "let v;" : "let v: unknown;"] : []),
+    ...rest.map((f) => `if ((v = ${fieldRead(file, service, f, format, kind, "optional")}) !== undefined) ${propertyAccess("out", f.name)} = v;`),
+  ];
+}
+
+/** A required field's read (of a typed reader): its value, or `ParseError` when absent. Also a choice's member, known present. */
+function requiredRead(file: TsFile, service: Service, f: Field, format: "xml" | "json"): string {
+  const read = fieldRead(file, service, f, format, "typed", "required");
+  return f.list ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})` : read;
+}
+
+/**
+ * The expression reading one field of `obj`. `optional`: undefined when absent,
+ * and an unknown enum value may be kept aside in `u`; `required`: the reader
+ * of a single value throws when it is absent (a list is wrapped by the caller).
+ */
+function fieldRead(file: TsFile, service: Service, f: Field, format: "xml" | "json", kind: ReaderKind, presence: "optional" | "required"): string {
+  const fn = (name: string) => file.value(name, READ);
+  const key = stringLiteral(f.name);
+  // A key that no prototype defines can be read directly: absent, it is undefined.
+  const get = INHERITED.has(f.name) ? `${fn("own")}(obj, ${key})` : propertyAccess("obj", f.name);
+  const aside = presence === "optional" ? `, u, ${key}` : "";
+  if (!f.list) {
+    const need = presence === "required" ? `, ${fn("REQUIRED")}` : "";
+    if (f.type.kind === "object") return `${fn("readChild")}(${get}, o, path, ${key}, ${readerName(f.type.name)}${need})`;
+    return valueRead(file, service, f, get, "path", key, kind, presence === "required" ? need : aside);
+  }
+  const item = `(item, itemPath) => ${f.type.kind === "object" ? `${readerName(f.type.name)}(item, itemPath, o)` : valueRead(file, service, f, "item", "itemPath", undefined, kind, aside)}`;
+  const p = `${fn("at")}(path, ${key})`;
+  if (format === "xml" && f.list.item !== undefined) return `${fn("readWrappedList")}(${get}, ${stringLiteral(f.list.item)}, o, ${p}, ${item}${aside})`;
+  return `${fn("readList")}(${get}, o, ${p}, ${item})`;
+}
+
+/**
+ * Reads one scalar or enum value; `key` is the field name under `path` (absent
+ * for list items, whose path is complete). `tail` ends the call: `, REQUIRED`,
+ * or for an enum `, u, "field"` (where an unknown value may be kept aside).
+ */
+function valueRead(file: TsFile, service: Service, f: Field, v: string, path: string, key: string | undefined, kind: ReaderKind, tail: string): string {
+  const fn = (name: string) => file.value(name, READ);
+  const required = tail.endsWith("REQUIRED") ? tail : "";
+  const k = (key === undefined ? "" : `, ${key}`) + required;
   const t = f.type;
-  if (t.kind === "object") return `${readerName(t.name)}(${v}, ${key === undefined ? path : `${fn("at")}(${path}, ${key})`})`;
-  if (t.kind === "enum") return `${fn("readString")}(${v}, ${fmt}, ${path}${k}) as ${file.type(t.name, paths.enums(service.name))} | undefined`;
+  if (t.kind === "enum") {
+    if (kind === "draft") return `${fn("readString")}(${v}, o, ${path}${k})`;
+    const values = file.value(enumValuesName(t.name), paths.enums(service.name));
+    return `${fn("readEnum")}(${v}, ${values}, o, ${path}, ${key ?? "undefined"}${tail})`;
+  }
+  if (t.kind === "object") throw new Error("valueRead: objects are read by their reader");
   switch (t.name) {
     case "boolean":
-      return `${fn("readBoolean")}(${v}, ${fmt}, ${path}${k})`;
+      return `${fn("readBoolean")}(${v}, o, ${path}${k})`;
     case "short":
-      return `${fn("readInteger")}(${v}, ${fmt}, ${path}, 16${k})`;
+      return `${fn("readInteger")}(${v}, o, ${path}, 16${k})`;
     case "int":
-      return `${fn("readInteger")}(${v}, ${fmt}, ${path}, 32${k})`;
+      return `${fn("readInteger")}(${v}, o, ${path}, 32${k})`;
     case "long":
-      return `${fn("readLong")}(${v}, ${fmt}, ${path}${k})`;
+      return `${fn("readLong")}(${v}, o, ${path}${k})`;
     case "decimal":
-      return `${fn("readDecimal")}(${v}, ${fmt}, ${path}${k})`;
+      return `${fn("readDecimal")}(${v}, o, ${path}${k})`;
+    case "date":
+    case "dateTime":
+    case "gYearMonth":
+    case "base64":
+    case "uri":
+      if (kind === "draft") return `${fn("readString")}(${v}, o, ${path}${k})`;
+      return `${fn("readText")}(${v}, ${stringLiteral(t.name)}, o, ${path}${k})`;
     default:
-      return `${fn("readString")}(${v}, ${fmt}, ${path}${k})`;
+      return `${fn("readString")}(${v}, o, ${path}${k})`;
   }
 }

@@ -9,6 +9,8 @@ import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 const XML = paths.runtime("xml.ts");
+const READ = paths.runtime("read-values.ts");
+const OPTIONS = paths.runtime("read-options.ts");
 const writerName = (type: string) => `xmlOf${type}`;
 
 /**
@@ -21,7 +23,7 @@ const writerName = (type: string) => `xmlOf${type}`;
 export function emitXml(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.xml(service.name));
   for (const type of wireTypes(service, requestBodies(service))) emitWriter(file, service, type);
-  emitReaders(file, service, wireTypes(service, responseBodies(service)), "xml");
+  emitReaders(file, service, responseBodies(service), "xml", "typed");
   for (const op of soapOperations(service)) emitClientOperation(file, service, op);
   return file.finish();
 }
@@ -35,7 +37,7 @@ export function emitXml(project: Project, service: Service): GeneratedFile {
 export function emitSoapServer(project: Project, service: Service): GeneratedFile {
   const file = new TsFile(project, paths.server(service.name));
   for (const type of wireTypes(service, responseBodies(service))) emitWriter(file, service, type);
-  emitReaders(file, service, wireTypes(service, requestBodies(service)), "xml");
+  emitReaders(file, service, requestBodies(service), "xml", "draft");
   for (const op of soapOperations(service)) emitServerOperation(file, service, op);
   return file.finish();
 }
@@ -93,15 +95,33 @@ function emitClientOperation(file: TsFile, service: Service, op: SoapOperation):
     returnType: "string",
     statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.name)}, ${writerName(op.requestType)}(request));`,
   });
+  const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
+  const element = stringLiteral(op.resultElement);
+  const read = (reader: string) => `${reader}(value, ${element}, o)`;
   file.addFunction({
     isExported: true,
     name: `parse${op.name}Response`,
     docs: [
-      `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope.`,
+      `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
+        opaque ? "" : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
+      }`,
     ],
-    parameters: [{ name: "xml", type: "string | Uint8Array" }],
+    parameters: [
+      { name: "xml", type: "string | Uint8Array" },
+      { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
+    ],
     returnType: resultType,
-    statements: `return ${readerName(op.resultType)}(${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${stringLiteral(op.resultElement)}), ${stringLiteral(op.resultElement)});`,
+    statements: [
+      `const o = ${file.value("readContext", READ)}("xml", options);`,
+      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, options);`,
+      ...(opaque
+        ? []
+        : [
+            `// An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.`,
+            `if (${file.value("isErrorResult", READ)}(value)) return ${file.value("errorResult", READ)}(${readerName(op.resultType)}(value, ${element}, ${file.value("errorResultContext", READ)}(o)));`,
+          ]),
+      `return ${read(readerName(op.resultType))};`,
+    ],
   });
 }
 
@@ -111,10 +131,15 @@ function emitServerOperation(file: TsFile, service: Service, op: SoapOperation):
   file.addFunction({
     isExported: true,
     name: `read${op.name}Envelope`,
-    docs: [`Server side: the typed request of a \`${op.name}\` envelope. Throws \`ParseError\` for anything else.`],
-    parameters: [{ name: "xml", type: "string | Uint8Array" }],
+    docs: [
+      `Server side: the request of a \`${op.name}\` envelope, each value of its wire type and its elements in schema order. Throws \`ParseError\` for anything else. Required fields, enum values and choices are not checked here: run \`validate${op.requestType}\` before using the request.`,
+    ],
+    parameters: [
+      { name: "xml", type: "string | Uint8Array" },
+      { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
+    ],
     returnType: requestType,
-    statements: `return ${readerName(op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}), ${stringLiteral(op.name)});`,
+    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${readerName(op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}, options), ${stringLiteral(op.name)}, ${file.value("readContext", READ)}("xml", options)));`,
   });
   file.addFunction({
     isExported: true,

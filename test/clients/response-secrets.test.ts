@@ -67,10 +67,10 @@ describe("SOAP responses with sensitive values", () => {
   });
 
   it("bank account numbers and tokens of a payment profile list are redacted for hooks and inspect", async () => {
-    const item = `<paymentProfile><customerPaymentProfileId>7</customerPaymentProfileId><customerProfileId>8</customerProfileId><payment><bankAccount><accountType>checking</accountType><routingNumber>XXXX0021</routingNumber><accountNumber>${ACCOUNT}</accountNumber><nameOnAccount>Ada</nameOnAccount></bankAccount></payment></paymentProfile>`;
+    const item = `<paymentProfile><customerPaymentProfileId>7</customerPaymentProfileId><customerProfileId>8</customerProfileId><payment><bankAccount><accountType>checking</accountType><nameOnAccount>Ada</nameOnAccount><routingNumber>XXXX0021</routingNumber><accountNumber>${ACCOUNT}</accountNumber></bankAccount></payment></paymentProfile>`;
     const tokenItem = `<paymentProfile><customerPaymentProfileId>9</customerPaymentProfileId><customerProfileId>8</customerProfileId><payment><tokenInformation><tokenSource>wallet</tokenSource><tokenNumber>${TOKEN}</tokenNumber></tokenInformation></payment></paymentProfile>`;
     const server = await startRecordingServer([
-      respond.xml(200, resultEnvelope("GetCustomerPaymentProfileList", `${OK}<totalNumInResultSet>2</totalNumInResultSet><paymentProfiles>${item}${tokenItem}</paymentProfiles>`)),
+      respond.xml(200, resultEnvelope("GetCustomerPaymentProfileList", `${OK}<paymentProfiles>${item}${tokenItem}</paymentProfiles><totalNumInResultSet>2</totalNumInResultSet>`)),
     ]);
     const views: RedactedResponseView[] = [];
     const result = await soapClient(server, { onResponse: [(view) => void views.push(view)] }).getCustomerPaymentProfileList({

@@ -49,7 +49,8 @@ describe("REST wire details", () => {
     const parse = fn<(t: string) => { id?: string; orderInformation?: { amountDetails?: { authorizedAmount?: string } } }>(json, "parsePaymentResponse");
     const parsed = parse('{"id":"6461731521426399003473","orderInformation":{"amountDetails":{"authorizedAmount":102.10}}}');
     expect(parsed.id).toBe("6461731521426399003473");
-    expect(parsed.orderInformation?.amountDetails?.authorizedAmount).toBe("102.1");
+    // A decimal keeps its scale as written: never through a JS number.
+    expect(parsed.orderInformation?.amountDetails?.authorizedAmount).toBe("102.10");
   });
 
   it("documented example shapes parse: the sample webhook subscription", async () => {

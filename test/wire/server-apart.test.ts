@@ -26,7 +26,11 @@ function serverEntryPoints(service: Service): string[] {
   });
 }
 
-/** Every function only a server uses: the entry points above, readers of types only requests hold, writers of types only responses hold. */
+/**
+ * Every function only a server uses: the entry points above, readers of types
+ * only requests hold (`read<Type>`, or `read<Type>Fields` for a type read only
+ * as a base), writers of types only responses hold. Each as a pattern.
+ */
 function serverOnlyFunctions(service: Service): string[] {
   const requests = service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType] : op.requestType ? [op.requestType] : []));
   const responses = service.operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType ? [op.responseType] : []));
@@ -36,7 +40,7 @@ function serverOnlyFunctions(service: Service): string[] {
   return [
     ...new Set([
       ...serverEntryPoints(service),
-      ...[...sent].filter((t) => !received.has(t)).map((t) => `read${t}`),
+      ...[...sent].filter((t) => !received.has(t)).map((t) => `read${t}(?:Fields)?`),
       ...[...received].filter((t) => !sent.has(t)).map((t) => `${writer}${t}`),
     ]),
   ].sort();

@@ -70,10 +70,25 @@ describe("SOAP wire details of subscriptions", () => {
     const parse = fn<(x: string) => { subscriptionDetails?: unknown[]; totalNumInResultSet?: number }>(subscriptionsXml, "parseARBGetSubscriptionListResponse");
     const envelope = (details: string) =>
       `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ARBGetSubscriptionListResponse xmlns="${NS}"><ARBGetSubscriptionListResult><resultCode>Ok</resultCode><totalNumInResultSet>3</totalNumInResultSet><subscriptionDetails>${details}</subscriptionDetails><unknownElement>ignored</unknownElement></ARBGetSubscriptionListResult></ARBGetSubscriptionListResponse></soap:Body></soap:Envelope>`;
-    const detail = (id: number) => `<subscriptionDetail><id>${id}</id><amount>1.10</amount></subscriptionDetail>`;
+    const detail = (id: number) =>
+      `<subscriptionDetail><id>${id}</id><status>active</status><createTimeStampUTC>2030-01-15T10:00:00Z</createTimeStampUTC><totalOccurrences>12</totalOccurrences>` +
+      `<pastOccurrences>3</pastOccurrences><paymentMethod>creditCard</paymentMethod><amount>1.10</amount><customerProfileId>7</customerProfileId>` +
+      `<customerPaymentProfileId>8</customerPaymentProfileId><customerShippingProfileId>9</customerShippingProfileId></subscriptionDetail>`;
+    const read = (id: number) => ({
+      id,
+      status: "active",
+      createTimeStampUTC: "2030-01-15T10:00:00Z",
+      totalOccurrences: 12,
+      pastOccurrences: 3,
+      paymentMethod: "creditCard",
+      amount: "1.10",
+      customerProfileId: 7,
+      customerPaymentProfileId: 8,
+      customerShippingProfileId: 9,
+    });
     expect(parse(envelope("")).subscriptionDetails).toEqual([]);
-    expect(parse(envelope(detail(1))).subscriptionDetails).toEqual([{ id: 1, amount: "1.10" }]);
-    expect(parse(envelope(detail(1) + detail(2))).subscriptionDetails).toEqual([{ id: 1, amount: "1.10" }, { id: 2, amount: "1.10" }]);
+    expect(parse(envelope(detail(1))).subscriptionDetails).toEqual([read(1)]);
+    expect(parse(envelope(detail(1) + detail(2))).subscriptionDetails).toEqual([read(1), read(2)]);
     expect(parse(envelope("")).totalNumInResultSet).toBe(3);
   });
 });

@@ -6,6 +6,8 @@ export * from "./xml.js";
 export * from "./redact.js";
 export * from "./client.js";
 export * from "../runtime/errors.js";
+export { unknownData } from "../runtime/read-options.js";
+export type { ReadOptions, UnknownData, UnknownPolicy } from "../runtime/read-options.js";
 export type {
   ApiErrorMode,
   ApiOutcome,

@@ -196,8 +196,8 @@ export function buildWallet012Request(input: Wallet012Input): PaymentRequest {
   const issues: ValidationIssue[] = [];
   const checked = validateWallet012(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PaymentRequest, redactPaymentRequest);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(checked.value, redactPaymentRequest);
 }
 
 /** What a caller gives for the Wallet flow 001, service decryption (card types 002 and 001) flow: the fields it requires are required here, the constants it fixes (`paymentInformation.fluidData.descriptor`, `paymentInformation.tokenizedCard.transactionType`, `processingInformation.paymentSolution`) are filled in by the builder. */
@@ -260,8 +260,8 @@ export function buildWallet001ServiceDecryptionRequest(
   const issues: ValidationIssue[] = [];
   const checked = validateWallet001ServiceDecryption(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PaymentRequest, redactPaymentRequest);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(checked.value, redactPaymentRequest);
 }
 
 /** What a caller gives for the Wallet flow 001, merchant decryption, card type 002 flow: the fields it requires are required here, the constants it fixes (`consumerAuthenticationInformation.ecommerceIndicator`, `consumerAuthenticationInformation.ucafCollectionIndicator`, `paymentInformation.tokenizedCard.transactionType`, `processingInformation.paymentSolution`) are filled in by the builder. */
@@ -322,8 +322,8 @@ export function buildWallet001MerchantDecryptionCard002Request(
   const issues: ValidationIssue[] = [];
   const checked = validateWallet001MerchantDecryptionCard002(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PaymentRequest, redactPaymentRequest);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(checked.value, redactPaymentRequest);
 }
 
 /** What a caller gives for the Wallet flow 001, merchant decryption, card type 001 flow: the fields it requires are required here, the constants it fixes (`paymentInformation.tokenizedCard.transactionType`, `processingInformation.paymentSolution`) are filled in by the builder. */
@@ -389,8 +389,8 @@ export function buildWallet001MerchantDecryptionCard001Request(
   const issues: ValidationIssue[] = [];
   const checked = validateWallet001MerchantDecryptionCard001(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PaymentRequest, redactPaymentRequest);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(checked.value, redactPaymentRequest);
 }
 
 /** The flows a Sale request can build on, with the input each needs. */
@@ -426,8 +426,8 @@ export function buildSaleRequest<F extends keyof SaleBaseFlows>(
   checkFlow(request, saleFlow, issues);
   const typed = validatePaymentRequest(request);
   if (!typed.ok) issues.push(...typed.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PaymentRequest, redactPaymentRequest);
+  if (!typed.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(typed.value, redactPaymentRequest);
 }
 
 /** What a caller gives for the Authorization reversal flow: the fields it requires are required here, the constants it fixes (none) are filled in by the builder, and the values copied from the authorize response are taken from it. */
@@ -493,6 +493,6 @@ export function buildReversalRequest(
 
   const checked = validateReversal(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return request as ReversalRequest;
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return checked.value;
 }

@@ -3,7 +3,7 @@ import {
   type ParseOptions,
   type ParseResult,
   type QueryLanguage,
-  type SearchRequest,
+  type SearchRequest as SearchRequest$runtime,
   type SearchRequestInput,
   createQueryBuilder,
   createSearchRequest,
@@ -157,7 +157,7 @@ export function parseSearchQuery(
 /** The body of a search request, checked: the query parses, the sort field is known, the time zone is documented, offset and limit are whole numbers. Throws `ValidationError` listing every problem. */
 export function buildSearchRequest(
   input: SearchRequestInput<SearchQueryField, SearchTimeZone>,
-): SearchRequest<SearchTimeZone> {
+): SearchRequest$runtime<SearchTimeZone> {
   return createSearchRequest(input, searchQueryLanguage);
 }
 

@@ -4,6 +4,7 @@ import type { Description, EnumDescription, FieldDescription, ServiceDescription
 import { lowerCamel } from "../naming/case.js";
 import { SCALAR_NAMES, type ScalarName } from "../model/vocabulary.js";
 import { checkFlows } from "./check-flows.js";
+import { checkFacets } from "./check-facets.js";
 import { constProblem, enumValues } from "./const-fit.js";
 import { resolvePath } from "./resolve-path.js";
 
@@ -213,12 +214,7 @@ function checkField(
   const kind = resolve(f.type, "type");
   const scalar = kind === "scalar" ? (f.type.name as ScalarName) : undefined;
   if (f.list?.item !== undefined && service.protocol === "rest") d.error(f.list.at, "list item names are for XML; a JSON list has no item element");
-  if ((f.minLength !== undefined || f.maxLength !== undefined) && scalar !== "string" && scalar !== "base64") {
-    d.error(f.at, `minLength/maxLength apply to strings; "${f.name}" is ${f.type.name}`);
-  }
-  if ((f.minimum !== undefined || f.maximum !== undefined) && !["short", "int", "long", "decimal"].includes(scalar ?? "")) {
-    d.error(f.at, `minimum/maximum apply to numbers; "${f.name}" is ${f.type.name}`);
-  }
+  checkFacets(f, scalar, d);
   if (f.sensitive && kind !== "scalar") d.error(f.at, `only scalar fields can be sensitive; "${f.name}" is ${f.type.name}`);
   if (f.sensitive === "query" && (scalar !== "string" || service.query === undefined)) d.error(f.at, `"sensitive: query" marks a string field holding a query of the service's own query language; "${f.name}" is not one`);
   if (f.default) {

@@ -33,12 +33,8 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  /** Exact decimal text. */
-  readonly minimum?: string;
-  /** Exact decimal text. */
-  readonly maximum?: string;
+  /** Facets (lengths, bounds, patterns: see generator/facets/), in the order of the facet registry. */
+  readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;

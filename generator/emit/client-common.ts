@@ -1,10 +1,6 @@
 import { VariableDeclarationKind } from "ts-morph";
-import { pascalCase } from "../naming/case.js";
-import type { ObjectType, Service } from "../model/ir.js";
+import type { ObjectType } from "../model/ir.js";
 import type { TsFile } from "./ts-file.js";
-
-export const clientName = (service: Service) => `${pascalCase(service.name)}Client`;
-export const factoryName = (service: Service) => `create${pascalCase(service.name)}Client`;
 
 /** Whether a request type leaves the caller a required field (besides those in `omit`). */
 export function requiredInputs(type: ObjectType | undefined, omit: ReadonlySet<string>): boolean {

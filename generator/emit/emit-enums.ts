@@ -1,27 +1,23 @@
-import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { lowerCamel } from "../naming/case.js";
-import type { EnumType, Service } from "../model/ir.js";
+import type { EnumType } from "../model/ir.js";
+import type { ServiceNames } from "../naming/names.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docBlock, docText } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { safeIdentifier } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 /** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum. */
-export function emitEnums(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.enums(service.name));
-  for (const e of service.enums) emitEnum(file, e);
+export function emitEnums(ctx: EmitContext): GeneratedFile {
+  const { service, names } = ctx;
+  const file = serviceFile(ctx, paths.enums(service.name));
+  for (const e of service.enums) emitEnum(file, e, names);
   return file.finish();
 }
 
-export function enumValuesName(e: EnumType | string): string {
-  return `${lowerCamel(typeof e === "string" ? e : e.name)}Values`;
-}
-
-function emitEnum(file: TsFile, e: EnumType): void {
-  const name = safeIdentifier(e.name);
+function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
+  const name = names.get("type", e.name);
   const lines = e.default !== undefined ? [`Default: \`${e.default}\`.`] : [];
   const docs = docText(e, { lines });
   file.addTypeAlias({
@@ -30,7 +26,7 @@ function emitEnum(file: TsFile, e: EnumType): void {
     type: e.values.map((v) => stringLiteral(v.value)).join(" | "),
     ...(docs ? { docs: [docs] } : {}),
   });
-  const valuesName = enumValuesName(e);
+  const valuesName = names.get("enumValues", e.name);
   const items = e.values.map((v) => `${docBlock(docText(v))}${stringLiteral(v.value)},`).join("\n");
   file.addVariableStatement({
     isExported: true,
@@ -40,18 +36,18 @@ function emitEnum(file: TsFile, e: EnumType): void {
   });
   file.addFunction({
     isExported: true,
-    name: `is${name}`,
+    name: names.get("enumGuard", e.name),
     docs: [`Whether \`value\` is one of the values of {@link ${name}}.`],
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `value is ${name}`,
     statements: `return typeof value === "string" && (${valuesName} as readonly string[]).includes(value);`,
   });
   if (e.groups) {
-    const by = safeIdentifier(e.groups.by);
+    const by = names.get("type", e.groups.by);
     const table = e.groups.members
       .map((m) => `${stringLiteral(m.group)}: [${m.values.map(stringLiteral).join(", ")}],`)
       .join("\n");
-    const tableName = `${lowerCamel(e.name)}By${by}`;
+    const tableName = names.get("enumGroupTable", e.name);
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
@@ -60,7 +56,7 @@ function emitEnum(file: TsFile, e: EnumType): void {
     });
     file.addFunction({
       isExported: true,
-      name: `${lowerCamel(by)}Of${name}`,
+      name: names.get("enumGroupOf", e.name),
       docs: [`Every {@link ${by}} that lists \`value\`, in documented order; a value can belong to more than one.`],
       parameters: [{ name: "value", type: name }],
       returnType: `${by}[]`,
@@ -68,3 +64,4 @@ function emitEnum(file: TsFile, e: EnumType): void {
     });
   }
 }
+

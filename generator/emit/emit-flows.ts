@@ -1,9 +1,7 @@
-import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { pascalCase } from "../naming/case.js";
 import type { Flow, ObjectType, Service } from "../model/ir.js";
-import { validatorName } from "./emit-validators.js";
-import { redactorName } from "./emit-redact.js";
+import type { ServiceNames } from "../naming/names.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
@@ -11,11 +9,8 @@ import { propertyName } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { fieldTypeExpression } from "./type-expression.js";
-import { sensitiveTypes } from "../model/reachable.js";
 
 const FLOW = paths.runtime("flow.ts");
-const specName = (flow: string) => `${flow}Flow`;
-const inputName = (flow: string) => `${pascalCase(flow)}Input`;
 
 /**
  * `<service>/flows.ts`: for each documented flow, an input type that requires
@@ -23,12 +18,14 @@ const inputName = (flow: string) => `${pascalCase(flow)}Input`;
  * the flow's required-field table, and a builder that fills in the documented
  * constants itself.
  */
-export function emitFlows(project: Project, service: Service): GeneratedFile | undefined {
-  if (service.flows.length === 0) return undefined;
-  const file = new TsFile(project, paths.flows(service.name));
+export function emitFlows(ctx: EmitContext): GeneratedFile {
+  const { service, names } = ctx;
+  const file = serviceFile(ctx, paths.flows(service.name));
+  const specName = (flow: string) => names.get("flowSpec", flow);
+  const inputName = (flow: string) => names.get("flowInput", flow);
   const types = new Map(service.types.map((t) => [t.name, t]));
   const ops = new Map(service.operations.map((o) => [o.name, o]));
-  const sensitive = sensitiveTypes(service);
+  const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
   const requestOf = (flow: Flow) => {
     const op = ops.get(flow.operation);
     const name = op?.protocol === "rest" ? op.requestType : op?.requestType;
@@ -53,17 +50,17 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
   }
   for (const flow of service.flows) {
     const request = requestOf(flow);
-    const requestType = file.type(request.name, paths.types(service.name));
+    const requestType = file.type(names.get("type", request.name), paths.types(service.name));
     const bases = flow.combinesWith.map((b) => service.flows.find((f) => f.name === b)!);
     const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
     const resultType = file.type("ValidationResult", paths.runtime("validate.ts"));
-    const validate = file.value(validatorName(request.name), paths.validators(service.name));
+    const validate = file.value(names.get("validator", request.name), paths.validators(service.name));
     const withInspect = (expr: string) =>
-      sensitive.has(request.name) ? `${file.value("withRedactedInspect", paths.runtime("inspect.ts"))}(${expr}, ${file.value(redactorName(request.name), paths.redact(service.name))})` : expr;
+      sensitive.has(request.name) ? `${file.value("withRedactedInspect", paths.runtime("inspect.ts"))}(${expr}, ${file.value(names.get("redactor", request.name), paths.redact(service.name))})` : expr;
     const docs = docText(flow);
     if (bases.length === 0) {
       const omit = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
-      const members = projection(file, service, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit);
+      const members = projection(file, service, names, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit);
       const inputDocs = [`What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`];
       if (members.length === 0) {
         // Nothing is left for the caller: an empty input that refuses any property.
@@ -75,7 +72,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
       if (members.some((m) => !m.hasQuestionToken)) emptyInputs.delete(flow.name);
       file.addFunction({
         isExported: true,
-        name: `validate${pascalCase(flow.name)}`,
+        name: names.get("flowValidator", flow.name),
         docs: [`Checks a request against the ${flow.title ?? flow.name} flow: its required-field table, its constants, and the request type itself.`],
         parameters: [{ name: "value", type: "unknown" }],
         returnType: `${resultType}<${requestType}>`,
@@ -88,7 +85,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
         ],
       });
       const fromOp = flow.from ? ops.get(flow.from.operation) : undefined;
-      const fromType = fromOp?.protocol === "rest" && fromOp.responseType ? file.type(fromOp.responseType, paths.types(service.name)) : undefined;
+      const fromType = fromOp?.protocol === "rest" && fromOp.responseType ? file.type(names.get("type", fromOp.responseType), paths.types(service.name)) : undefined;
       const copyLines = (flow.from?.copy ?? []).flatMap((c) => [
         `{ const copied = ${file.value("getPath", FLOW)}(source, ${stringLiteral(c.source)});`,
         `  if (copied === undefined) issues.push({ path: ${stringLiteral(c.target)}, code: "required", message: ${stringLiteral(`is copied from ${c.source} of the ${flow.from!.operation} response, which has none`)} });`,
@@ -96,7 +93,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
       ]);
       file.addFunction({
         isExported: true,
-        name: `build${pascalCase(flow.name)}Request`,
+        name: names.get("flowBuilder", flow.name),
         ...(docs ? { docs: [docWithLead(`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.`, docs)] } : {}),
         parameters: [
           ...(fromType ? [{ name: "source", type: fromType }] : []),
@@ -107,14 +104,15 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
           `const request = ${file.value("applyFlows", FLOW)}(input, [${specName(flow.name)}]);`,
           `const issues: ${issueType}[] = [];`,
           ...copyLines,
-          `const checked = validate${pascalCase(flow.name)}(request);`,
+          `const checked = ${names.get("flowValidator", flow.name)}(request);`,
           `if (!checked.ok) issues.push(...checked.issues);`,
-          `if (issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
-          `return ${withInspect(`request as ${requestType}`)};`,
+          `if (!checked.ok || issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
+          // The validator's own value: typed by the check that just passed, no cast.
+          `return ${withInspect("checked.value")};`,
         ],
       });
     } else {
-      const mapName = `${pascalCase(flow.name)}BaseFlows`;
+      const mapName = names.get("flowBases", flow.name);
       file.addInterface({
         isExported: true,
         name: mapName,
@@ -123,11 +121,11 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
       });
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: `${flow.name}Bases`, initializer: `{ ${bases.map((b) => `${propertyName(b.name)}: ${specName(b.name)}`).join(", ")} }` }],
+        declarations: [{ name: `${names.get("flowBasesTable", flow.name)}`, initializer: `{ ${bases.map((b) => `${propertyName(b.name)}: ${specName(b.name)}`).join(", ")} }` }],
       });
       file.addFunction({
         isExported: true,
-        name: `build${pascalCase(flow.name)}Request`,
+        name: names.get("flowBuilder", flow.name),
         docs: [docWithLead(`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${constLiteral(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.`, docs)],
         typeParameters: [{ name: "F", constraint: `keyof ${mapName}` }],
         parameters: [
@@ -136,15 +134,15 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
         ],
         returnType: requestType,
         statements: [
-          `const spec = ${flow.name}Bases[base];`,
+          `const spec = ${names.get("flowBasesTable", flow.name)}[base];`,
           `const request = ${file.value("applyFlows", FLOW)}(input, [spec, ${specName(flow.name)}]);`,
           `const issues: ${issueType}[] = [];`,
           `${file.value("checkFlow", FLOW)}(request, spec, issues);`,
           `${file.value("checkFlow", FLOW)}(request, ${specName(flow.name)}, issues);`,
           `const typed = ${validate}(request);`,
           `if (!typed.ok) issues.push(...typed.issues);`,
-          `if (issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
-          `return ${withInspect(`request as ${requestType}`)};`,
+          `if (!typed.ok || issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
+          `return ${withInspect("typed.value")};`,
         ],
       });
     }
@@ -160,6 +158,7 @@ export function emitFlows(project: Project, service: Service): GeneratedFile | u
 function projection(
   file: TsFile,
   service: Service,
+  names: ServiceNames,
   types: ReadonlyMap<string, ObjectType>,
   type: ObjectType,
   prefix: string,
@@ -174,13 +173,13 @@ function projection(
     const isRequired = required.has(path) || touched(path, required);
     const nested = f.type.kind === "object" && !f.list ? types.get(f.type.name) : undefined;
     if (nested && nested.kind === "object" && (touched(path, required) || touched(path, omit))) {
-      const members = projection(file, service, types, nested, `${path}.`, required, omit);
+      const members = projection(file, service, names, types, nested, `${path}.`, required, omit);
       // Everything inside is fixed by the flow: the caller gives nothing here.
       if (members.length === 0) continue;
       const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
       out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
     } else {
-      out.push({ name: propertyName(f.name), type: fieldTypeExpression(file, service.name, f), hasQuestionToken: !isRequired });
+      out.push({ name: propertyName(f.name), type: fieldTypeExpression(file, service.name, names, f), hasQuestionToken: !isRequired });
     }
   }
   return out;

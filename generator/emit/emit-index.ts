@@ -1,8 +1,6 @@
 import type { Project } from "ts-morph";
-import type { Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { moduleSpecifier } from "./module-path.js";
-import { paths } from "./paths.js";
 import { TsFile } from "./ts-file.js";
 
 /** One module a service entry point re-exports. */
@@ -13,9 +11,9 @@ export interface IndexEntry {
   readonly names?: readonly string[];
 }
 
-/** `<service>/index.ts`: the service's entry point. */
-export function emitIndex(project: Project, service: Service, entries: readonly IndexEntry[]): GeneratedFile {
-  const file = new TsFile(project, paths.index(service.name));
+/** A service's entry point (`<service>/index.ts`): the re-exports the artifact registry derives. */
+export function emitIndex(project: Project, path: string, entries: readonly IndexEntry[]): GeneratedFile {
+  const file = new TsFile(project, path);
   for (const entry of entries) {
     file.addExportDeclaration({
       moduleSpecifier: moduleSpecifier(file.path, entry.file),

@@ -1,18 +1,11 @@
-import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service } from "../model/ir.js";
-import { delegatedBase, requestBodies, responseBodies, wireTypes } from "./wire-types.js";
-import { emitReaders, readerName } from "./emit-readers.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
+import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName } from "./safe-names.js";
+import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
-import { TsFile } from "./ts-file.js";
-
-const writerName = (type: string) => `jsonOf${type}`;
-
-/** Names of the public functions of a body type. */
-export const serializerName = (type: string) => `serialize${type}`;
-export const parserName = (type: string) => `parse${type}`;
+import type { TsFile } from "./ts-file.js";
 
 /**
  * `<service>/json.ts` for a REST service, the client's side: a serializer per
@@ -20,9 +13,9 @@ export const parserName = (type: string) => `parse${type}`;
  * stay strings) and a parser per response body (hostile input rejected with
  * `ParseError`, numbers exact, opaque bodies kept as parsed).
  */
-export function emitJson(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.json(service.name));
-  emitBodies(file, service, requestBodies(service), responseBodies(service), "response");
+export function emitJson(ctx: EmitContext): GeneratedFile {
+  const file = serviceFile(ctx, paths.json(ctx.service.name));
+  emitBodies(file, ctx, requestBodies(ctx.service), responseBodies(ctx.service), "response");
   return file.finish();
 }
 
@@ -31,61 +24,65 @@ export function emitJson(project: Project, service: Service): GeneratedFile {
  * test double): a parser per request body and a serializer per response body.
  * Its own entry point: the client entry never imports it.
  */
-export function emitRestServer(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.server(service.name));
-  emitBodies(file, service, responseBodies(service), requestBodies(service), "request");
+export function emitRestServer(ctx: EmitContext): GeneratedFile {
+  const file = serviceFile(ctx, paths.server(ctx.service.name));
+  emitBodies(file, ctx, responseBodies(ctx.service), requestBodies(ctx.service), "request");
   return file.finish();
 }
 
 /** Serializers of the bodies `written`, parsers of the bodies `read`, and the wire functions they use. */
-function emitBodies(file: TsFile, service: Service, written: readonly string[], read: readonly string[], readSide: "request" | "response"): void {
+function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], read: readonly string[], readSide: "request" | "response"): void {
+  const { service, names } = ctx;
   const writtenBodies = [...new Set(written)].sort();
   const readBodies = [...new Set(read)].sort();
-  for (const type of wireTypes(service, writtenBodies)) emitWriter(file, service, type);
-  emitReaders(file, service, readBodies, "json", readSide === "request" ? "draft" : "typed");
+  const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
+  const writtenSide = readSide === "request" ? "received" : "sent";
+  for (const type of service.types.filter((t) => (writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived))) emitWriter(file, ctx, type);
+  emitReaders(file, ctx, readSide === "request" ? "sent" : "received", "json", readSide === "request" ? "draft" : "typed");
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
-      name: serializerName(name),
-      docs: [`The JSON body of a {@link ${name}}: documented fields only, in schema order; decimals and longs are written as the strings they are.`],
-      parameters: [{ name: "value", type: file.type(name, paths.types(service.name)) }],
+      name: names.get("serializer", name),
+      docs: [`The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; decimals and longs are written as the strings they are.`],
+      parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
-      statements: `return JSON.stringify(${writerName(name)}(value));`,
+      statements: `return JSON.stringify(${names.get("jsonWriter", name)}(value));`,
     });
   }
   for (const name of readBodies) {
     file.addFunction({
       isExported: true,
-      name: parserName(name),
+      name: names.get("parser", name),
       docs: [
         readSide === "response"
-          ? `Reads a {@link ${name}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see \`ReadOptions.onUnknown\`).`
-          : `Server side: reads a {@link ${name}} from a request body, each value of its wire type. Throws \`ParseError\` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it.`,
+          ? `Reads a {@link ${typeRef(name)}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see \`ReadOptions.onUnknown\`).`
+          : `Server side: reads a {@link ${typeRef(name)}} from a request body, each value of its wire type. Throws \`ParseError\` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it.`,
       ],
       parameters: [
         { name: "body", type: "string | Uint8Array" },
         { name: "options", type: file.type("ReadOptions", paths.runtime("read-options.ts")), hasQuestionToken: true },
       ],
-      returnType: file.type(name, paths.types(service.name)),
+      returnType: typeRef(name),
       statements: (() => {
-        const read = `${readerName(name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
-        return `return ${readSide === "response" ? read : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${file.type(name, paths.types(service.name))}>(${read})`};`;
+        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
+        return `return ${readSide === "response" ? read : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });
   }
 }
 
-function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {
+  const writerName = (t: string) => names.get("jsonWriter", t);
   // An extension writes its base's properties through the base's writer.
-  const base = delegatedBase(service, type);
-  const own = base ? type.fields : type.allFields;
-  const typeName = file.type(type.name, paths.types(service.name));
+  const base = type.facts.delegatedBase;
+  const own = base !== undefined ? type.fields : type.allFields;
+  const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   // JSON.stringify leaves out undefined properties, so absent fields vanish.
   const statements =
     type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
       : [
-          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base ? `...${writerName(base.name)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n};`,
+          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName)},`).join("\n")}\n};`,
         ];
   file.addFunction({
     name: writerName(type.name),
@@ -95,10 +92,20 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
   });
 }
 
-function fieldWrite(f: Field): string {
+function fieldWrite(f: Field, writerName: (type: string) => string): string {
   const access = propertyAccess("value", f.name);
   if (f.type.kind !== "object") return access;
   const one = (v: string) => `${writerName(f.type.name)}(${v})`;
-  if (f.list) return `${access} === undefined ? undefined : ${access}.map((item) => ${one("item")})`;
-  return `${access} === undefined ? undefined : ${one(access)}`;
+  if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
+  return whenPresent("value", f.name, one);
+}
+
+/** The body types a client sends: REST request bodies. */
+function requestBodies(service: Service): string[] {
+  return service.operations.flatMap((op) => (op.protocol === "rest" && op.requestType !== undefined ? [op.requestType] : []));
+}
+
+/** The body types a client receives: REST response bodies. */
+function responseBodies(service: Service): string[] {
+  return service.operations.flatMap((op) => (op.protocol === "rest" && op.responseType !== undefined ? [op.responseType] : []));
 }

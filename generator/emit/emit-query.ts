@@ -1,48 +1,38 @@
-import type { Project } from "ts-morph";
 import { VariableDeclarationKind } from "ts-morph";
-import { lowerCamel, pascalCase } from "../naming/case.js";
-import type { Service } from "../model/ir.js";
-import { enumValuesName } from "./emit-enums.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
-import { TsFile } from "./ts-file.js";
 
 const QUERY = paths.runtime("search-query/index.ts");
-
-/** Name of the function that redacts a query of a service's query language. */
-export const queryRedactorName = (service: string) => `redact${pascalCase(service)}Query`;
-
-/** Name of the constant holding a service's query language as data. */
-export const queryLanguageName = (service: string) => `${lowerCamel(pascalCase(service))}QueryLanguage`;
 
 /**
  * `<service>/query.ts` for a service with a query language: the field-name
  * union, the language as data, and the typed builder, parser, sort and
  * request helpers of the runtime bound to it.
  */
-export function emitQuery(project: Project, service: Service): GeneratedFile | undefined {
+export function emitQuery(ctx: EmitContext): GeneratedFile {
+  const { service, names } = ctx;
   const q = service.query;
-  if (!q) return undefined;
-  const file = new TsFile(project, paths.query(service.name));
-  const prefix = lowerCamel(pascalCase(service.name));
-  const Prefix = pascalCase(service.name);
-  const fieldType = `${Prefix}QueryField`;
-  const zone = file.type(q.timeZones, paths.enums(service.name));
-  const names = q.fields.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]);
+  if (!q) throw new Error(`service ${service.name} has no query language`);
+  const file = serviceFile(ctx, paths.query(service.name));
+  const name = (kind: Parameters<typeof names.get>[0]) => names.get(kind, service.name);
+  const fieldType = name("queryField");
+  const zone = file.type(names.get("type", q.timeZones), paths.enums(service.name));
+  const fieldNames = q.fields.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]);
   file.addTypeAlias({
     isExported: true,
     name: fieldType,
     docs: [`Every field a query may name, aliases included.`],
-    type: names.map(stringLiteral).join(" | "),
+    type: fieldNames.map(stringLiteral).join(" | "),
   });
   const fieldLines = q.fields.map((f) => {
     const doc = docText(f);
     const comment = doc ? `${inlineDoc(doc).trimEnd()}\n` : "";
     return `${comment}{ name: ${stringLiteral(f.name)}, ${f.alias ? `alias: ${stringLiteral(f.alias)}, ` : ""}kind: ${stringLiteral(f.kind)} },`;
   });
-  const languageName = queryLanguageName(service.name);
+  const languageName = name("queryLanguage");
   const languageDocs = docText(q);
   file.addVariableStatement({
     isExported: true,
@@ -57,7 +47,7 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
   recommend: { maxValuesPerLookup: ${q.recommend.maxValuesPerLookup}, maxWindowDays: ${q.recommend.maxWindowDays} },
   defaultWindowDays: ${q.defaultWindowDays},
   dateMathUnits: [${q.dateMathUnits.map(stringLiteral).join(", ")}],
-  timeZones: ${file.value(enumValuesName(q.timeZones), paths.enums(service.name))},
+  timeZones: ${file.value(names.get("enumValues", q.timeZones), paths.enums(service.name))},
   presets: [\n${q.presets.map((p) => `{ name: ${stringLiteral(p.name)}, title: ${stringLiteral(p.title)}, range: ${stringLiteral(p.range)} },`).join("\n")}\n],
 } as const satisfies ${file.type("QueryLanguage", QUERY)}<${fieldType}, ${zone}>`,
       },
@@ -67,17 +57,17 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need ${q.wildcard.minPrefix} characters before \`*\`.`],
-    declarations: [{ name: `${prefix}Query`, initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})` }],
+    declarations: [{ name: name("queryBuilder"), initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})` }],
   });
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ["`field:asc` or `field:desc` over the known fields."],
-    declarations: [{ name: `${prefix}Sort`, initializer: `${file.value("createSort", QUERY)}(${languageName})` }],
+    declarations: [{ name: name("querySort"), initializer: `${file.value("createSort", QUERY)}(${languageName})` }],
   });
   file.addFunction({
     isExported: true,
-    name: `parse${Prefix}Query`,
+    name: name("queryParser"),
     docs: ["Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations."],
     parameters: [
       { name: "text", type: "string" },
@@ -88,7 +78,7 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
   });
   file.addFunction({
     isExported: true,
-    name: `build${Prefix}Request`,
+    name: name("queryRequestBuilder"),
     docs: ["The body of a search request, checked: the query parses, the sort field is known, the time zone is documented, offset and limit are whole numbers. Throws `ValidationError` listing every problem."],
     parameters: [{ name: "input", type: `${file.type("SearchRequestInput", QUERY)}<${fieldType}, ${zone}>` }],
     returnType: `${file.type("SearchRequest", QUERY)}<${zone}>`,
@@ -97,7 +87,7 @@ export function emitQuery(project: Project, service: Service): GeneratedFile | u
   const sensitive = q.fields.flatMap((f) => (f.sensitive ? [f.name, ...(f.alias ? [f.alias] : [])].map((n) => `${stringLiteral(n)}: ${stringLiteral(f.sensitive!)}`) : []));
   file.addFunction({
     isExported: true,
-    name: queryRedactorName(service.name),
+    name: name("queryRedactor"),
     docs: [`A query fit for logs: values of the sensitive query fields (${q.fields.filter((f) => f.sensitive).map((f) => `\`${f.name}\``).join(", ") || "none"}) are redacted; a query that does not parse is withheld whole.`],
     parameters: [{ name: "query", type: "string" }],
     returnType: "string",

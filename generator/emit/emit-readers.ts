@@ -1,24 +1,14 @@
 import { VariableDeclarationKind } from "ts-morph";
-import type { Field, ObjectType, Service } from "../model/ir.js";
-import { enumValuesName } from "./emit-enums.js";
+import type { Field, ObjectType } from "../model/ir.js";
+import type { EmitContext } from "./emit-context.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName } from "./safe-names.js";
+import { hasInheritedName, INHERITED_NAMES, propertyAccess, propertyName, propertySet } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import { reachableTypes } from "../model/reachable.js";
-import { delegatedBase, wireTypes } from "./wire-types.js";
 
 const READ = paths.runtime("read-values.ts");
 
-/** Name of the reader of a type in a wire file (`xml.ts`, `json.ts`, `server.ts`). */
-export const readerName = (type: string) => `read${type}`;
-/** The reader of a base's fields into an extension (no checks of the object as a whole). */
-const fieldsReaderName = (type: string) => `read${type}Fields`;
-const fieldSetName = (type: string) => `fieldsOf${type}`;
-const membersName = (type: string) => `membersOf${type}`;
 
-/** Names an object inherits from Object.prototype: reading one of those must check for an own property. */
-const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * How a reader reads:
@@ -42,68 +32,66 @@ export type ReaderKind = "typed" | "draft";
  * keeping longs and decimals exact. A field's path is built only when its
  * value is wrong.
  */
-export function emitReaders(file: TsFile, service: Service, roots: readonly string[], format: "xml" | "json", kind: ReaderKind): void {
+export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "received", format: "xml" | "json", kind: ReaderKind): void {
+  const { service } = ctx;
   const fn = (name: string) => file.value(name, READ);
-  const types = wireTypes(service, roots);
+  const types = service.types.filter((t) => (side === "sent" ? t.facts.wireSent : t.facts.wireReceived));
   // Types read as a whole (bodies and field values); the others are only bases, read through their fields reader.
-  const whole = new Set(reachableTypes(service, roots, false).map((t) => t.name));
-  const bases = new Set(types.flatMap((t) => {
-    const base = delegatedBase(service, t);
-    return base ? [base.name] : [];
-  }));
+  const whole = new Set(types.filter((t) => (side === "sent" ? t.facts.wholeSent : t.facts.wholeReceived)).map((t) => t.name));
+  const bases = new Set(types.flatMap((t) => t.facts.delegatedBase ?? []));
   for (const type of types) {
-    const typeName = kind === "typed" ? file.type(type.name, paths.types(service.name)) : file.type("Draft", READ);
+    const typeName = kind === "typed" ? file.type(ctx.names.get("type", type.name), paths.types(service.name)) : file.type("Draft", READ);
     const context = file.type("ReadContext", READ);
     if (type.kind === "opaque") {
-      addReader(file, type, typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
       continue;
     }
     const names = type.allFields.map((f) => stringLiteral(f.name));
     if (!whole.has(type.name)) {
       // Only a base: its fields reader is all extensions use.
-      addFieldsReader(file, service, type, typeName, context, format, kind);
+      addFieldsReader(file, ctx, type, typeName, context, format, kind);
       continue;
     }
     if (type.kind === "choice" && kind === "typed") {
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: membersName(type.name), initializer: `[${names.join(", ")}] as const` }],
+        declarations: [{ name: ctx.names.get("members", type.name), initializer: `[${names.join(", ")}] as const` }],
       });
     }
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
       declarations: [
         {
-          name: fieldSetName(type.name),
-          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? membersName(type.name) : `[${names.join(", ")}]`}${type.open ? ", true" : ""})`,
+          name: ctx.names.get("fieldSet", type.name),
+          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? ctx.names.get("members", type.name) : `[${names.join(", ")}]`}${type.open ? ", true" : ""})`,
         },
       ],
     });
-    const start = [`const obj = ${fn("readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${fieldSetName(type.name)}, o, path);`];
-    const open = (expr: string) => (type.open ? `${fn("keepOpen")}(${expr}, obj, ${fieldSetName(type.name)})` : expr);
+    const start = [`const obj = ${fn("readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`];
+    const open = (expr: string) => (type.open ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
     if (type.kind === "choice" && kind === "typed") {
       const cases = type.allFields.map(
-        (f) => `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, service, f, format)} }`)}, u);`,
+        (f) => `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)} }`)}, u);`,
       );
-      addReader(file, type, typeName, context, [...start, `switch (${fn("choiceOf")}(obj, ${membersName(type.name)}, o, path)) {\n${cases.join("\n")}\n}`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, `switch (${fn("choiceOf")}(obj, ${ctx.names.get("members", type.name)}, o, path)) {\n${cases.join("\n")}\n}`]);
       continue;
     }
     if (bases.has(type.name)) {
       // Extensions read these fields through the fields reader, with their own checks of the whole object.
-      addFieldsReader(file, service, type, typeName, context, format, kind);
-      addReader(file, type, typeName, context, [...start, `const out: ${typeName} = ${fieldsReaderName(type.name)}(obj, path, o, u);`, `return ${fn("finish")}(${open("out")}, u);`]);
+      addFieldsReader(file, ctx, type, typeName, context, format, kind);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, `const out: ${typeName} = ${ctx.names.get("fieldsReader", type.name)}(obj, path, o, u);`, `return ${fn("finish")}(${open("out")}, u);`]);
       continue;
     }
-    addReader(file, type, typeName, context, [...start, ...outStatements(file, service, type, typeName, format, kind), `return ${fn("finish")}(${open("out")}, u);`]);
+    addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, ...outStatements(file, ctx, type, typeName, format, kind), `return ${fn("finish")}(${open("out")}, u);`]);
   }
 }
 
 /** `read<Type>Fields(obj, path, o, u)`: a base's fields, for the readers of its extensions. */
-function addFieldsReader(file: TsFile, service: Service, type: ObjectType, returnType: string, context: string, format: "xml" | "json", kind: ReaderKind): void {
-  const statements = [...outStatements(file, service, type, returnType, format, kind), "return out;"];
+function addFieldsReader(file: TsFile, ctx: EmitContext, type: ObjectType, returnType: string, context: string, format: "xml" | "json", kind: ReaderKind): void {
+  const statements = [...outStatements(file, ctx, type, returnType, format, kind), "return out;"];
   const text = statements.join("\n");
   file.addFunction({
-    name: fieldsReaderName(type.name),
+    name: ctx.names.get("fieldsReader", type.name),
     parameters: [
       { name: "obj", type: file.type("ParsedObject", READ) },
       { name: usesName(text, "path") ? "path" : "_path", type: "string" },
@@ -115,10 +103,10 @@ function addFieldsReader(file: TsFile, service: Service, type: ObjectType, retur
   });
 }
 
-function addReader(file: TsFile, type: ObjectType, returnType: string, context: string, statements: string[]): void {
+function addReader(file: TsFile, name: string, returnType: string, context: string, statements: string[]): void {
   const text = statements.join("\n");
   file.addFunction({
-    name: readerName(type.name),
+    name,
     parameters: [
       { name: "value", type: "unknown" },
       { name: usesName(text, "path") ? "path" : "_path", type: "string" },
@@ -141,30 +129,33 @@ function usesName(text: string, name: string): boolean {
  * it are assigned one by one, which is much cheaper than spreading. Draft: a
  * record filled field by field.
  */
-function outStatements(file: TsFile, service: Service, type: ObjectType, typeName: string, format: "xml" | "json", kind: ReaderKind): string[] {
+function outStatements(file: TsFile, ctx: EmitContext, type: ObjectType, typeName: string, format: "xml" | "json", kind: ReaderKind): string[] {
   const fn = (name: string) => file.value(name, READ);
-  const base = delegatedBase(service, type);
+  const base = type.facts.delegatedBase;
   const own = base ? type.fields : type.allFields;
   const lastRequired = kind === "typed" ? own.map((f) => f.required).lastIndexOf(true) : -1;
   const parts: string[] = [];
-  if (base) parts.push(`...${fieldsReaderName(base.name)}(obj, path, o, u),`);
+  if (base) parts.push(`...${ctx.names.get("fieldsReader", base)}(obj, path, o, u),`);
   own.slice(0, lastRequired + 1).forEach((f) => {
-    if (f.required) parts.push(`${propertyName(f.name)}: ${requiredRead(file, service, f, format)},`);
-    else parts.push(`...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, service, f, format, kind, "optional")}),`);
+    if (f.required) parts.push(`${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)},`);
+    else parts.push(`...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, ctx, f, format, kind, "optional")}),`);
   });
-  const literal = parts.length === 0 ? "{}" : base && parts.length === 1 ? `${fieldsReaderName(base.name)}(obj, path, o, u)` : `{\n${parts.join("\n")}\n}`;
+  const literal = parts.length === 0 ? "{}" : base && parts.length === 1 ? `${ctx.names.get("fieldsReader", base)}(obj, path, o, u)` : `{\n${parts.join("\n")}\n}`;
   const rest = own.slice(lastRequired + 1);
   // `v` takes the type of each read (or `unknown` in a draft), so every assignment is checked.
+  // A type with a field named like an Object.prototype member is built without a prototype, so an
+  // absent `toString` field reads as undefined, as its type says, not as the inherited function.
+  const initial = hasInheritedName(type.allFields) ? `Object.assign(Object.create(null), ${literal})` : literal;
   return [
-    `const out: ${typeName} = ${literal};`,
+    `const out: ${typeName} = ${initial};`,
     ...(rest.length > 0 ? [kind === "typed" ? "let v;" : "let v: unknown;"] : []),
-    ...rest.map((f) => `if ((v = ${fieldRead(file, service, f, format, kind, "optional")}) !== undefined) ${propertyAccess("out", f.name)} = v;`),
+    ...rest.map((f) => `if ((v = ${fieldRead(file, ctx, f, format, kind, "optional")}) !== undefined) ${propertySet("out", f.name, "v")}`),
   ];
 }
 
 /** A required field's read (of a typed reader): its value, or `ParseError` when absent. Also a choice's member, known present. */
-function requiredRead(file: TsFile, service: Service, f: Field, format: "xml" | "json"): string {
-  const read = fieldRead(file, service, f, format, "typed", "required");
+function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json"): string {
+  const read = fieldRead(file, ctx, f, format, "typed", "required");
   return f.list ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})` : read;
 }
 
@@ -173,18 +164,18 @@ function requiredRead(file: TsFile, service: Service, f: Field, format: "xml" | 
  * and an unknown enum value may be kept aside in `u`; `required`: the reader
  * of a single value throws when it is absent (a list is wrapped by the caller).
  */
-function fieldRead(file: TsFile, service: Service, f: Field, format: "xml" | "json", kind: ReaderKind, presence: "optional" | "required"): string {
+function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json", kind: ReaderKind, presence: "optional" | "required"): string {
   const fn = (name: string) => file.value(name, READ);
   const key = stringLiteral(f.name);
   // A key that no prototype defines can be read directly: absent, it is undefined.
-  const get = INHERITED.has(f.name) ? `${fn("own")}(obj, ${key})` : propertyAccess("obj", f.name);
+  const get = INHERITED_NAMES.has(f.name) ? `${fn("own")}(obj, ${key})` : propertyAccess("obj", f.name);
   const aside = presence === "optional" ? `, u, ${key}` : "";
   if (!f.list) {
     const need = presence === "required" ? `, ${fn("REQUIRED")}` : "";
-    if (f.type.kind === "object") return `${fn("readChild")}(${get}, o, path, ${key}, ${readerName(f.type.name)}${need})`;
-    return valueRead(file, service, f, get, "path", key, kind, presence === "required" ? need : aside);
+    if (f.type.kind === "object") return `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`;
+    return valueRead(file, ctx, f, get, "path", key, kind, presence === "required" ? need : aside);
   }
-  const item = `(item, itemPath) => ${f.type.kind === "object" ? `${readerName(f.type.name)}(item, itemPath, o)` : valueRead(file, service, f, "item", "itemPath", undefined, kind, aside)}`;
+  const item = `(item, itemPath) => ${f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(item, itemPath, o)` : valueRead(file, ctx, f, "item", "itemPath", undefined, kind, aside)}`;
   const p = `${fn("at")}(path, ${key})`;
   if (format === "xml" && f.list.item !== undefined) return `${fn("readWrappedList")}(${get}, ${stringLiteral(f.list.item)}, o, ${p}, ${item}${aside})`;
   return `${fn("readList")}(${get}, o, ${p}, ${item})`;
@@ -195,14 +186,14 @@ function fieldRead(file: TsFile, service: Service, f: Field, format: "xml" | "js
  * for list items, whose path is complete). `tail` ends the call: `, REQUIRED`,
  * or for an enum `, u, "field"` (where an unknown value may be kept aside).
  */
-function valueRead(file: TsFile, service: Service, f: Field, v: string, path: string, key: string | undefined, kind: ReaderKind, tail: string): string {
+function valueRead(file: TsFile, ctx: EmitContext, f: Field, v: string, path: string, key: string | undefined, kind: ReaderKind, tail: string): string {
   const fn = (name: string) => file.value(name, READ);
   const required = tail.endsWith("REQUIRED") ? tail : "";
   const k = (key === undefined ? "" : `, ${key}`) + required;
   const t = f.type;
   if (t.kind === "enum") {
     if (kind === "draft") return `${fn("readString")}(${v}, o, ${path}${k})`;
-    const values = file.value(enumValuesName(t.name), paths.enums(service.name));
+    const values = file.value(ctx.names.get("enumValues", t.name), paths.enums(ctx.service.name));
     return `${fn("readEnum")}(${v}, ${values}, o, ${path}, ${key ?? "undefined"}${tail})`;
   }
   if (t.kind === "object") throw new Error("valueRead: objects are read by their reader");

@@ -1,11 +1,7 @@
 import { lowerCamel, pascalCase } from "../naming/case.js";
-import type { Flow, ObjectType, RestOperation, Service } from "../model/ir.js";
-import { sensitiveTypes } from "../model/reachable.js";
-import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";
-import { parserName, serializerName } from "./emit-json.js";
-import { redactorName } from "./emit-redact.js";
-import { validatorName } from "./emit-validators.js";
-import { queryLanguageName } from "./emit-query.js";
+import type { Flow, ObjectType, RestOperation } from "../model/ir.js";
+import { addOperationTable, requiredInputs } from "./client-common.js";
+import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
@@ -13,13 +9,15 @@ import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
-export function emitRestClient(file: TsFile, service: Service): void {
+export function emitRestClient(file: TsFile, { service, names }: EmitContext): void {
   const REST = paths.runtime("rest-call.ts");
   const types = new Map(service.types.map((t) => [t.name, t]));
-  const sensitive = sensitiveTypes(service);
+  const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
+  const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
+  const method = (op: { name: string }) => names.method(op.name);
   const ops = service.operations.filter((o): o is RestOperation => o.protocol === "rest");
   const opsByName = new Map(ops.map((o) => [o.name, o]));
-  const name = clientName(service);
+  const name = names.get("client", service.name);
   const callOptions = file.type("CallOptions", REST);
   const usedBaseUrls = [...new Set(ops.map((o) => o.baseUrl))];
   const baseDocs = new Map(service.rest?.baseUrls.map((b) => [b.name, b.doc]) ?? []);
@@ -27,9 +25,9 @@ export function emitRestClient(file: TsFile, service: Service): void {
 
   file.addInterface({
     isExported: true,
-    name: `${name}Options`,
+    name: names.get("clientOptions", service.name),
     extends: [file.type("RestClientOptions", REST)],
-    docs: [`Options of {@link ${factoryName(service)}}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here.`],
+    docs: [`Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here.`],
     properties: usedBaseUrls.map((b) => ({
       name: optionName(b),
       type: "string",
@@ -38,15 +36,15 @@ export function emitRestClient(file: TsFile, service: Service): void {
     })),
   });
 
-  const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? `${pascalCase(op.name)}Result` : undefined);
+  const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? names.get("linkResult", op.name) : undefined);
   const linkFlow = (from: RestOperation, target: string): Flow | undefined => service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
-  const responseType = (op: RestOperation) => (op.responseType ? file.type(op.responseType, paths.types(service.name)) : "void");
+  const responseType = (op: RestOperation) => (op.responseType ? typeRef(op.responseType) : "void");
   const methodSignature = (op: RestOperation) => {
     const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
     const request = op.requestType ? types.get(op.requestType) : undefined;
     return [
       ...params,
-      ...(op.requestType ? [{ name: "request", type: file.type(op.requestType, paths.types(service.name)), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
+      ...(op.requestType ? [{ name: "request", type: typeRef(op.requestType), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
       { name: "call", type: callOptions, hasQuestionToken: true },
     ];
   };
@@ -56,20 +54,20 @@ export function emitRestClient(file: TsFile, service: Service): void {
     if (!result) continue;
     file.addInterface({
       isExported: true,
-      name: `${pascalCase(op.name)}Links`,
+      name: names.get("links", op.name),
       docs: [`What a \`${op.name}\` result can do next, following the links the service returned.`],
       methods: op.links.map((link) => {
         const target = opsByName.get(link.operation)!;
         const flow = linkFlow(op, target.name);
         const request = target.requestType ? types.get(target.requestType) : undefined;
         return {
-          name: link.method,
+          name: names.linkMethod(op.name, link.name),
           docs: [`Follows \`_links.${link.name}\`: the \`${target.name}\` operation at the link's href.${flow ? ` Values the ${flow.name} flow copies from this result (${flow.from!.copy.map((c) => `\`${c.target}\``).join(", ")}) are filled in.` : ""} Rejects with \`LinkError\` when the service sent no such link.`],
           parameters: [
             ...(flow
-              ? [{ name: "input", type: file.type(`${pascalCase(flow.name)}Input`, paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
+              ? [{ name: "input", type: file.type(names.get("flowInput", flow.name), paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
               : target.requestType
-                ? [{ name: "request", type: file.type(target.requestType, paths.types(service.name)), hasQuestionToken: !requiredInputs(request, new Set()) }]
+                ? [{ name: "request", type: typeRef(target.requestType), hasQuestionToken: !requiredInputs(request, new Set()) }]
                 : []),
             { name: "call", type: callOptions, hasQuestionToken: true },
           ],
@@ -81,7 +79,7 @@ export function emitRestClient(file: TsFile, service: Service): void {
       isExported: true,
       name: result,
       docs: [`The \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`],
-      type: `${responseType(op)} & ${pascalCase(op.name)}Links`,
+      type: `${responseType(op)} & ${names.get("links", op.name)}`,
     });
   }
 
@@ -92,7 +90,7 @@ export function emitRestClient(file: TsFile, service: Service): void {
     methods: ops.map((op) => {
       const docs = withParamTags(docText(op, { lines: restLines(op) }), op);
       return {
-        name: op.method,
+        name: method(op),
         ...(docs ? { docs: [docs] } : {}),
         parameters: methodSignature(op),
         returnType: `Promise<${resultTypeName(op) ?? responseType(op)}>`,
@@ -104,7 +102,7 @@ export function emitRestClient(file: TsFile, service: Service): void {
   addOperationTable(
     file,
     ops.map((op) => {
-            const req = op.requestType ? file.type(op.requestType, paths.types(service.name)) : "undefined";
+            const req = op.requestType ? typeRef(op.requestType) : "undefined";
             const res = responseType(op);
             const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
             const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
@@ -118,15 +116,15 @@ export function emitRestClient(file: TsFile, service: Service): void {
               ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
               ...(op.requestType
                 ? [
-                    `validate: ${queryChecked(op.requestType, file.value(validatorName(op.requestType), paths.validators(service.name)))}`,
-                    `serialize: ${file.value(serializerName(op.requestType), paths.json(service.name))}`,
-                    ...(sensitive.has(op.requestType) ? [`redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}`] : []),
+                    `validate: ${queryChecked(op.requestType, file.value(names.get("validator", op.requestType), paths.validators(service.name)))}`,
+                    `serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`,
+                    ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
                   ]
                 : []),
-              op.responseType ? `parse: (body) => ${file.value(parserName(op.responseType), paths.json(service.name))}(body)` : `parse: () => undefined`,
-              ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(redactorName(op.responseType), paths.redact(service.name))}`] : []),
+              op.responseType ? `parse: (body) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body)` : `parse: () => undefined`,
+              ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`] : []),
             ];
-            return `${op.method}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
+            return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
 
@@ -138,7 +136,7 @@ export function emitRestClient(file: TsFile, service: Service): void {
   function queryChecked(requestType: string, validator: string): string {
     const queryFields = service.query ? (types.get(requestType)?.allFields ?? []).filter((f) => f.sensitive === "query") : [];
     return queryFields.reduce(
-      (inner, f) => `${file.value("withQueryCheck", paths.runtime("search-query/index.ts"))}(${inner}, ${file.value(queryLanguageName(service.name), paths.query(service.name))}, ${stringLiteral(f.name)})`,
+      (inner, f) => `${file.value("withQueryCheck", paths.runtime("search-query/index.ts"))}(${inner}, ${file.value(names.get("queryLanguage", service.name), paths.query(service.name))}, ${stringLiteral(f.name)})`,
       validator,
     );
   }
@@ -149,11 +147,11 @@ export function emitRestClient(file: TsFile, service: Service): void {
   const methods = ops.map((op) => {
     const params = op.params.map((p) => safeParam(p.name));
     const args = [...params, ...(op.requestType ? ["request"] : []), "call"];
-    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${op.method}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
-    const invoke = `${call}(operations.${op.method}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
+    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
+    const invoke = `${call}(operations.${method(op)}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
-    return `${op.method}: async (${args.join(", ")}) => ${body},`;
+    return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
   });
   const linkHelpers: string[] = [];
   for (const op of ops) {
@@ -163,26 +161,26 @@ export function emitRestClient(file: TsFile, service: Service): void {
       const flow = linkFlow(op, target.name);
       const url = `${file.value("linkUrl", REST)}(options.${optionName(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
       const requestExpr = flow
-        ? `${file.value(`build${pascalCase(flow.name)}Request`, paths.flows(service.name))}(response, input)`
+        ? `${file.value(names.get("flowBuilder", flow.name), paths.flows(service.name))}(response, input)`
         : target.requestType
           ? "request"
           : "undefined";
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
-      const invoke = `${call}(operations.${target.method}, ${url}, ${requestExpr}, options, call)`;
+      const invoke = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call)`;
       const wrapped = target.links.length > 0 ? `withLinks${pascalCase(target.name)}(await ${invoke})` : invoke;
-      return `${propertyName(link.method)}: async (${params}) => ${wrapped},`;
+      return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
     });
     linkHelpers.push(
-      `const withLinks${pascalCase(op.name)} = (response: ${responseType(op)}): ${resultTypeName(op)} => ${file.value("attachLinks", paths.runtime("links.ts"))}(response, {\n${entries.join("\n")}\n} satisfies ${pascalCase(op.name)}Links);`,
+      `const withLinks${pascalCase(op.name)} = (response: ${responseType(op)}): ${resultTypeName(op)} => ${file.value("attachLinks", paths.runtime("links.ts"))}(response, {\n${entries.join("\n")}\n} satisfies ${names.get("links", op.name)});`,
     );
   }
   file.addFunction({
     isExported: true,
-    name: factoryName(service),
+    name: names.get("clientFactory", service.name),
     docs: [
       `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
-    parameters: [{ name: "options", type: `${name}Options` }],
+    parameters: [{ name: "options", type: names.get("clientOptions", service.name) }],
     returnType: name,
     statements: [...linkHelpers, `return {\n${methods.join("\n")}\n};`],
   });

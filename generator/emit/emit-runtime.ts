@@ -24,3 +24,18 @@ export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> 
   await walk("");
   return files;
 }
+
+/** The names a runtime module exports. */
+export function runtimeExportNames(file: GeneratedFile): Set<string> {
+  const names = new Set<string>();
+  const declaration = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+  const list = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
+  for (const m of file.content.matchAll(declaration)) names.add(m[1]!);
+  for (const m of file.content.matchAll(list)) {
+    for (const part of m[1]!.split(",")) {
+      const alias = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim();
+      if (alias) names.add(alias);
+    }
+  }
+  return names;
+}

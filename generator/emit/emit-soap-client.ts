@@ -1,33 +1,36 @@
-import type { Service, SoapOperation } from "../model/ir.js";
-import { sensitiveTypes } from "../model/reachable.js";
-import { addOperationTable, clientName, factoryName, requiredInputs } from "./client-common.js";
-import { redactorName } from "./emit-redact.js";
-import { validatorName } from "./emit-validators.js";
+import type { SoapOperation } from "../model/ir.js";
+import { addOperationTable, requiredInputs } from "./client-common.js";
+import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
+import { propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
 /** The SOAP client: credentials from the options, a choice between throwing and a result union. */
-export function emitSoapClient(file: TsFile, service: Service): void {
+export function emitSoapClient(file: TsFile, { service, names }: EmitContext): void {
   const SOAP = paths.runtime("soap-call.ts");
   const types = new Map(service.types.map((t) => [t.name, t]));
-  const sensitive = sensitiveTypes(service);
+  const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
+  const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
+  const method = (op: SoapOperation) => names.method(op.name);
   const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
   const mode = file.type("ApiErrorMode", SOAP);
   const answer = file.type("SoapAnswer", SOAP);
   const callOptions = file.type("SoapCallOptions", SOAP);
-  const name = clientName(service);
+  const name = names.get("client", service.name);
+  const optionsName = names.get("clientOptions", service.name);
+  const factory = names.get("clientFactory", service.name);
   const credentials = service.soap?.credentials;
   /** The credentials field an operation carries, when it authenticates and the service has one. */
   const credentialsOf = (op: SoapOperation): string | undefined => (op.auth ? credentials?.field : undefined);
-  const credentialsType = credentials ? file.type(credentials.type, paths.types(service.name)) : "never";
+  const credentialsType = credentials ? typeRef(credentials.type) : "never";
   file.addTypeAlias({
     isExported: true,
-    name: `${name}Options`,
+    name: optionsName,
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     docs: [
-      `Options of {@link ${factoryName(service)}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
+      `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
     ],
     type: `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`,
   });
@@ -45,17 +48,17 @@ export function emitSoapClient(file: TsFile, service: Service): void {
       const request = types.get(op.requestType);
       const field = credentialsOf(op);
       const omit = new Set(field !== undefined ? [field] : []);
-      const requestType = file.type(op.requestType, paths.types(service.name));
+      const requestType = typeRef(op.requestType);
       const param = field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
       const docs = docText(op);
       return {
-        name: op.method,
+        name: method(op),
         ...(docs ? { docs: [docs] } : {}),
         parameters: [
           { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
           { name: "call", type: callOptions, hasQuestionToken: true },
         ],
-        returnType: `Promise<${answer}<${file.type(op.resultType, paths.types(service.name))}, M>>`,
+        returnType: `Promise<${answer}<${typeRef(op.resultType)}, M>>`,
       };
     }),
   });
@@ -63,33 +66,33 @@ export function emitSoapClient(file: TsFile, service: Service): void {
   addOperationTable(
     file,
     ops.map((op) => {
-            const req = file.type(op.requestType, paths.types(service.name));
-            const res = file.type(op.resultType, paths.types(service.name));
+            const req = typeRef(op.requestType);
+            const res = typeRef(op.resultType);
             const parts = [
               `name: ${stringLiteral(op.name)}`,
               ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
-              `validate: ${file.value(validatorName(op.requestType), paths.validators(service.name))}`,
-              `build: ${file.value(`build${op.name}Envelope`, paths.xml(service.name))}`,
-              `parse: ${file.value(`parse${op.name}Response`, paths.xml(service.name))}`,
-              ...(sensitive.has(op.requestType) ? [`redact: ${file.value(redactorName(op.requestType), paths.redact(service.name))}`] : []),
-              ...(sensitive.has(op.resultType) ? [`redactResult: ${file.value(redactorName(op.resultType), paths.redact(service.name))}`] : []),
+              `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
+              `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
+              `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
+              ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
+              ...(sensitive.has(op.resultType) ? [`redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`] : []),
             ];
-            return `${op.method}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
+            return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
   const call = file.value("callSoap", SOAP);
   file.addFunction({
     isExported: true,
-    name: factoryName(service),
+    name: factory,
     docs: [`Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`],
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
-    parameters: [{ name: "options", type: `${name}Options<M>` }],
+    parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
     statements: `return {\n${ops
       .map((op) => {
         const field = credentialsOf(op);
         const optional = !requiredInputs(types.get(op.requestType), new Set(field !== undefined ? [field] : []));
-        return `${op.method}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${op.method}, request, options, call),`;
+        return `${propertyName(method(op))}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${method(op)}, request, options, call),`;
       })
       .join("\n")}\n};`,
   });

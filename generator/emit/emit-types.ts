@@ -1,20 +1,22 @@
-import type { Project } from "ts-morph";
-import type { Field, ObjectType, Service } from "../model/ir.js";
+import { facetOf } from "../facets/registry.js";
+import type { Field, ObjectType } from "../model/ir.js";
+import type { ServiceNames } from "../naming/names.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { propertyName, safeIdentifier } from "./safe-names.js";
-import { TsFile } from "./ts-file.js";
+import { propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
 
 /** `<service>/types.ts`: one interface per object type, in name order. */
-export function emitTypes(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.types(service.name));
+export function emitTypes(ctx: EmitContext): GeneratedFile {
+  const { service, names } = ctx;
+  const file = serviceFile(ctx, paths.types(service.name));
   const gaps = new Map(service.gaps.map((g) => [g.id, g]));
   for (const type of service.types) {
-    const lines = typeLines(type, gaps);
+    const lines = typeLines(type, gaps, names);
     const docs = docText(type, { lines });
-    const name = safeIdentifier(type.name);
+    const name = names.get("type", type.name);
     if (type.kind === "opaque") {
       file.addTypeAlias({
         name,
@@ -30,7 +32,7 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
         const others = type.fields.filter((o) => o !== f).map((o) => `${propertyName(o.name)}?: undefined`);
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         const doc = inlineDoc(fieldDocs);
-        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, f)}; ${others.join("; ")} }`;
+        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, names, f)}; ${others.join("; ")} }`;
       });
       file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
       continue;
@@ -38,7 +40,7 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
     file.addInterface({
       name,
       isExported: true,
-      ...(type.base ? { extends: [file.type(type.base, paths.types(service.name))] } : {}),
+      ...(type.base ? { extends: [file.type(names.get("type", type.base), paths.types(service.name))] } : {}),
       ...(docs ? { docs: [docs] } : {}),
       ...(type.open
         ? { indexSignatures: [{ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show are kept as received."] }] }
@@ -47,7 +49,7 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         return {
           name: propertyName(f.name),
-          type: fieldTypeExpression(file, service.name, f),
+          type: fieldTypeExpression(file, service.name, names, f),
           hasQuestionToken: !f.required,
           ...(fieldDocs ? { docs: [fieldDocs] } : {}),
         };
@@ -57,9 +59,9 @@ export function emitTypes(project: Project, service: Service): GeneratedFile {
   return file.finish();
 }
 
-function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; extension: string }>): string[] {
+function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; extension: string }>, names: ServiceNames): string[] {
   const lines: string[] = [];
-  if (type.origin.kind === "inline") lines.push(`The \`${type.origin.field}\` object of {@link ${type.origin.parent}}.`);
+  if (type.origin.kind === "inline") lines.push(`The \`${type.origin.field}\` object of {@link ${names.get("type", type.origin.parent)}}.`);
   if (type.origin.kind === "request") lines.push(`Request of the \`${type.origin.operation}\` operation.`);
   if (type.origin.kind === "response") lines.push(`Result of the \`${type.origin.operation}\` operation.`);
   if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
@@ -74,8 +76,10 @@ function fieldLines(f: Field): string[] {
   if (occurs) lines.push(occurs);
   if (f.const !== undefined) lines.push(`Documented constant: \`${String(f.const)}\`.`);
   if (f.default !== undefined) lines.push(`Default: \`${f.default}\`.`);
-  if (f.minLength !== undefined || f.maxLength !== undefined) lines.push(`Length ${f.minLength ?? 0}..${f.maxLength ?? "∞"}.`);
-  if (f.minimum !== undefined || f.maximum !== undefined) lines.push(`Range ${f.minimum ?? "-∞"}..${f.maximum ?? "∞"}.`);
+  for (const use of f.facets) {
+    const facet = facetOf(use.key);
+    if (facet) lines.push(facet.doc(use.value));
+  }
   if (f.sensitive) lines.push(`Sensitive (${f.sensitive}): never shown in messages, logs or inspect output.`);
   return lines;
 }

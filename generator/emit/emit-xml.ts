@@ -1,17 +1,15 @@
-import type { Project } from "ts-morph";
 import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
-import { delegatedBase, requestBodies, responseBodies, wireTypes } from "./wire-types.js";
-import { emitReaders, readerName } from "./emit-readers.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
+import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName } from "./safe-names.js";
+import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
-import { TsFile } from "./ts-file.js";
+import type { TsFile } from "./ts-file.js";
 
 const XML = paths.runtime("xml.ts");
 const READ = paths.runtime("read-values.ts");
 const OPTIONS = paths.runtime("read-options.ts");
-const writerName = (type: string) => `xmlOf${type}`;
 
 /**
  * `<service>/xml.ts` for a SOAP service, the client's side: per operation, a
@@ -20,11 +18,12 @@ const writerName = (type: string) => `xmlOf${type}`;
  * (lists always arrays, numbers typed, SOAP faults raised as `SoapFaultError`).
  * Only writers of request types and readers of result types are here.
  */
-export function emitXml(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.xml(service.name));
-  for (const type of wireTypes(service, requestBodies(service))) emitWriter(file, service, type);
-  emitReaders(file, service, responseBodies(service), "xml", "typed");
-  for (const op of soapOperations(service)) emitClientOperation(file, service, op);
+export function emitXml(ctx: EmitContext): GeneratedFile {
+  const { service } = ctx;
+  const file = serviceFile(ctx, paths.xml(service.name));
+  for (const type of service.types.filter((t) => t.facts.wireSent)) emitWriter(file, ctx, type);
+  emitReaders(file, ctx, "received", "xml", "typed");
+  for (const op of soapOperations(service)) emitClientOperation(file, ctx, op);
   return file.finish();
 }
 
@@ -34,11 +33,12 @@ export function emitXml(project: Project, service: Service): GeneratedFile {
  * of the response envelope. Its own entry point: the client entry never
  * imports it, so no client carries request readers or result writers.
  */
-export function emitSoapServer(project: Project, service: Service): GeneratedFile {
-  const file = new TsFile(project, paths.server(service.name));
-  for (const type of wireTypes(service, responseBodies(service))) emitWriter(file, service, type);
-  emitReaders(file, service, requestBodies(service), "xml", "draft");
-  for (const op of soapOperations(service)) emitServerOperation(file, service, op);
+export function emitSoapServer(ctx: EmitContext): GeneratedFile {
+  const { service } = ctx;
+  const file = serviceFile(ctx, paths.server(service.name));
+  for (const type of service.types.filter((t) => t.facts.wireReceived)) emitWriter(file, ctx, type);
+  emitReaders(file, ctx, "sent", "xml", "draft");
+  for (const op of soapOperations(service)) emitServerOperation(file, ctx, op);
   return file.finish();
 }
 
@@ -46,17 +46,18 @@ function soapOperations(service: Service): SoapOperation[] {
   return service.operations.filter((op): op is SoapOperation => op.protocol === "soap");
 }
 
-function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
+function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {
+  const writerName = (t: string) => names.get("xmlWriter", t);
   // An extension writes its base's elements first, through the base's writer.
-  const base = delegatedBase(service, type);
-  const own = base ? type.fields : type.allFields;
-  const typeName = file.type(type.name, paths.types(service.name));
+  const base = type.facts.delegatedBase;
+  const own = base !== undefined ? type.fields : type.allFields;
+  const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   const input = file.type("XmlInput", XML);
   const statements =
     type.kind === "opaque"
       ? [`return value as unknown as ${input};`]
       : [
-          `return {\n${base ? `...${writerName(base.name)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f)},`).join("\n")}\n${
+          `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName)},`).join("\n")}\n${
             type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
           }};`,
         ];
@@ -69,38 +70,41 @@ function emitWriter(file: TsFile, service: Service, type: ObjectType): void {
 }
 
 /** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper. */
-function fieldWrite(f: Field): string {
+function fieldWrite(f: Field, writerName: (type: string) => string): string {
   const access = propertyAccess("value", f.name);
   const one = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
-  if (f.list) {
-    const items = f.type.kind === "object" ? `${access}.map((item) => ${one("item")})` : access;
-    const content = f.list.item !== undefined ? `{ ${propertyName(f.list.item)}: ${items} }` : items;
-    return `${access} === undefined ? undefined : ${content}`;
+  const list = f.list;
+  if (list) {
+    return whenPresent("value", f.name, (v) => {
+      const items = f.type.kind === "object" ? `${v}.map((item) => ${one("item")})` : v;
+      return list.item !== undefined ? `{ ${propertyName(list.item)}: ${items} }` : items;
+    });
   }
-  if (f.type.kind === "object") return `${access} === undefined ? undefined : ${one(access)}`;
+  if (f.type.kind === "object") return whenPresent("value", f.name, one);
   return access;
 }
 
-function emitClientOperation(file: TsFile, service: Service, op: SoapOperation): void {
-  const requestType = file.type(op.requestType, paths.types(service.name));
-  const resultType = file.type(op.resultType, paths.types(service.name));
+function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation): void {
+  const requestType = file.type(names.get("type", op.requestType), paths.types(service.name));
+  const resultType = file.type(names.get("type", op.resultType), paths.types(service.name));
+  const readerName = (t: string) => names.get("reader", t);
   file.addFunction({
     isExported: true,
-    name: `build${op.name}Envelope`,
+    name: names.get("envelopeBuilder", op.name),
     docs: [`The SOAP envelope of a \`${op.name}\` request: the \`${op.name}\` element in the given namespace, its elements in schema order.`],
     parameters: [
       { name: "request", type: requestType },
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.name)}, ${writerName(op.requestType)}(request));`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.name)}, ${names.get("xmlWriter", op.requestType)}(request));`,
   });
   const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
   const element = stringLiteral(op.resultElement);
   const read = (reader: string) => `${reader}(value, ${element}, o)`;
   file.addFunction({
     isExported: true,
-    name: `parse${op.name}Response`,
+    name: names.get("responseParser", op.name),
     docs: [
       `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
         opaque ? "" : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
@@ -125,31 +129,31 @@ function emitClientOperation(file: TsFile, service: Service, op: SoapOperation):
   });
 }
 
-function emitServerOperation(file: TsFile, service: Service, op: SoapOperation): void {
-  const requestType = file.type(op.requestType, paths.types(service.name));
-  const resultType = file.type(op.resultType, paths.types(service.name));
+function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation): void {
+  const requestType = file.type(names.get("type", op.requestType), paths.types(service.name));
+  const resultType = file.type(names.get("type", op.resultType), paths.types(service.name));
   file.addFunction({
     isExported: true,
-    name: `read${op.name}Envelope`,
+    name: names.get("envelopeReader", op.name),
     docs: [
-      `Server side: the request of a \`${op.name}\` envelope, each value of its wire type and its elements in schema order. Throws \`ParseError\` for anything else. Required fields, enum values and choices are not checked here: run \`validate${op.requestType}\` before using the request.`,
+      `Server side: the request of a \`${op.name}\` envelope, each value of its wire type and its elements in schema order. Throws \`ParseError\` for anything else. Required fields, enum values and choices are not checked here: run \`${names.get("validator", op.requestType)}\` before using the request.`,
     ],
     parameters: [
       { name: "xml", type: "string | Uint8Array" },
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
     returnType: requestType,
-    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${readerName(op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}, options), ${stringLiteral(op.name)}, ${file.value("readContext", READ)}("xml", options)));`,
+    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}, options), ${stringLiteral(op.name)}, ${file.value("readContext", READ)}("xml", options)));`,
   });
   file.addFunction({
     isExported: true,
-    name: `build${op.name}ResponseEnvelope`,
+    name: names.get("responseEnvelopeBuilder", op.name),
     docs: [`Server side: the \`${op.responseElement}\` envelope wrapping a \`${op.resultElement}\`, elements in schema order.`],
     parameters: [
       { name: "result", type: resultType },
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${writerName(op.resultType)}(result) });`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) });`,
   });
 }

@@ -1,27 +1,50 @@
-/** Words that cannot name a binding in ECMAScript or TypeScript. */
-const RESERVED = new Set([
-  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else",
-  "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof",
-  "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void",
-  "while", "with", "yield", "let", "static", "implements", "interface", "package", "private", "protected",
-  "public", "await", "any", "unknown", "never", "string", "number", "boolean", "bigint", "symbol", "object",
-  "undefined", "Object", "Array", "Promise", "Error",
-]);
+import { stringLiteral } from "./schema-text.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A binding name (type, function, constant) that is safe to declare. */
-export function safeIdentifier(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
-  return RESERVED.has(name) ? `${name}$` : name;
-}
-
 /** A property name as written in a type or object literal: bare when possible, quoted otherwise. */
 export function propertyName(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
-/** A property access expression: `value.name` or `value["@type"]`. */
+/**
+ * Names every object inherits from `Object.prototype` (`constructor`,
+ * `toString`, `hasOwnProperty`...): a field so named must be read as an own
+ * property, or an absent field reads as the inherited function.
+ */
+export const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether a type has a field named like an `Object.prototype` member: its values are built without a prototype. */
+export function hasInheritedName(fields: readonly { readonly name: string }[]): boolean {
+  return fields.some((f) => INHERITED_NAMES.has(f.name));
+}
+
+/**
+ * An expression reading a field of an object: `value.name`, `value["@type"]`,
+ * or, for a name every object inherits, the own property only
+ * (`Object.hasOwn(value, "toString") ? value.toString : undefined`).
+ */
 export function propertyAccess(target: string, name: string): string {
-  return IDENTIFIER.test(name) ? `${target}.${name}` : `${target}[${JSON.stringify(name)}]`;
+  const access = IDENTIFIER.test(name) ? `${target}.${name}` : `${target}[${stringLiteral(name)}]`;
+  return INHERITED_NAMES.has(name) ? `(Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${access} : undefined)` : access;
+}
+
+/** A statement setting a field of an object built by generated code (own property, whatever its name). */
+export function propertySet(target: string, name: string, value: string): string {
+  if (INHERITED_NAMES.has(name)) {
+    return `Object.defineProperty(${target}, ${stringLiteral(name)}, { value: ${value}, enumerable: true, writable: true, configurable: true });`;
+  }
+  return `${IDENTIFIER.test(name) ? `${target}.${name}` : `${target}[${stringLiteral(name)}]`} = ${value};`;
+}
+
+/**
+ * An expression of a field's value when it is present: `absent` when the
+ * field is undefined, else `present(value)`. The field is read once: for a
+ * name every object inherits, through a function whose parameter the
+ * compiler types from the own-property read.
+ */
+export function whenPresent(target: string, name: string, present: (value: string) => string, absent = "undefined"): string {
+  const access = propertyAccess(target, name);
+  if (!INHERITED_NAMES.has(name)) return `${access} === undefined ? ${absent} : ${present(access)}`;
+  return `((field) => (field === undefined ? ${absent} : ${present("field")}))(${access})`;
 }

@@ -1,4 +1,5 @@
 import type { Field, ScalarName, TypeRef } from "../model/ir.js";
+import type { ServiceNames } from "../naming/names.js";
 import { paths } from "./paths.js";
 import type { TsFile } from "./ts-file.js";
 
@@ -18,21 +19,21 @@ const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean }> = {
 };
 
 /** The type expression for a reference, importing what it needs into `file`. */
-export function typeRefExpression(file: TsFile, service: string, ref: TypeRef): string {
+export function typeRefExpression(file: TsFile, service: string, names: ServiceNames, ref: TypeRef): string {
   switch (ref.kind) {
     case "scalar": {
       const t = SCALAR_TYPES[ref.name];
       return t.alias ? file.type(t.name, paths.runtime("scalars.ts")) : t.name;
     }
     case "enum":
-      return file.type(ref.name, paths.enums(service));
+      return file.type(names.get("type", ref.name), paths.enums(service));
     case "object":
-      return file.type(ref.name, paths.types(service));
+      return file.type(names.get("type", ref.name), paths.types(service));
   }
 }
 
 /** The type expression of a field: its type, or an array of it for lists. */
-export function fieldTypeExpression(file: TsFile, service: string, field: Field): string {
-  const base = typeRefExpression(file, service, field.type);
+export function fieldTypeExpression(file: TsFile, service: string, names: ServiceNames, field: Field): string {
+  const base = typeRefExpression(file, service, names, field.type);
   return field.list ? `${base}[]` : base;
 }

@@ -72,6 +72,8 @@ export function deriveFacts(types: readonly Omit<ObjectType, "facts">[], operati
   const received = reach(receivedRoots, true);
   const wireSent = wire(sentRoots);
   const wireReceived = wire(receivedRoots);
+  const wholeSent = reach(sentRoots, false);
+  const wholeReceived = reach(receivedRoots, false);
   const facts = new Map<string, TypeFacts>();
   for (const t of types) {
     const base = delegatedBase(t);
@@ -81,6 +83,8 @@ export function deriveFacts(types: readonly Omit<ObjectType, "facts">[], operati
       received: received.has(t.name),
       wireSent: wireSent.has(t.name),
       wireReceived: wireReceived.has(t.name),
+      wholeSent: wholeSent.has(t.name),
+      wholeReceived: wholeReceived.has(t.name),
       ...(base !== undefined ? { delegatedBase: base } : {}),
     });
   }

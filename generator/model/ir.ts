@@ -38,12 +38,8 @@ export interface Field extends Documented {
   readonly list?: ListShape;
   readonly const?: ConstValue;
   readonly default?: string;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  /** Exact decimal text. */
-  readonly minimum?: string;
-  /** Exact decimal text. */
-  readonly maximum?: string;
+  /** Facets (see generator/facets/): a count, or the exact text of a bound or pattern. In the order of the facet registry. */
+  readonly facets: readonly { readonly key: string; readonly value: number | string }[];
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: string;
@@ -78,6 +74,10 @@ export interface TypeFacts {
   readonly wireSent: boolean;
   /** Response bodies need its wire functions (readers in a client, writers in a server). */
   readonly wireReceived: boolean;
+  /** A request body holds it as a whole value (a body or a field's value), not only as a base of one. */
+  readonly wholeSent: boolean;
+  /** A response body holds it as a whole value (a body or a field's value), not only as a base of one. */
+  readonly wholeReceived: boolean;
   /** The closed base whose validator, redactor and wire functions this extension reuses. */
   readonly delegatedBase?: string;
 }

@@ -35,7 +35,7 @@ const TOP_LEVEL = {
   flowInput: (s: string) => `${s}Input`,
   flowBases: (s: string) => `${s}BaseFlows`,
   queryField: (s: string) => `${s}QueryField`,
-  querySort: (s: string) => `${s}Sort`,
+  querySort: (s: string) => `${lowerFirst(s)}Sort`,
   // Values.
   enumValues: (s: string) => `${lowerFirst(s)}Values`,
   enumGuard: (s: string) => `is${s}`,
@@ -47,6 +47,7 @@ const TOP_LEVEL = {
   parser: (s: string) => `parse${s}`,
   serializer: (s: string) => `serialize${s}`,
   envelopeBuilder: (s: string) => `build${s}Envelope`,
+  responseEnvelopeBuilder: (s: string) => `build${s}ResponseEnvelope`,
   envelopeReader: (s: string) => `read${s}Envelope`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
@@ -62,6 +63,8 @@ const TOP_LEVEL = {
   checker: (s: string) => `check${s}`,
   fieldSet: (s: string) => `fieldsOf${s}`,
   knownFields: (s: string) => `knownFieldsOf${s}`,
+  members: (s: string) => `membersOf${s}`,
+  fieldsReader: (s: string) => `read${s}Fields`,
   xmlWriter: (s: string) => `xmlOf${s}`,
   jsonWriter: (s: string) => `jsonOf${s}`,
 } as const satisfies Record<string, (base: string) => string>;
@@ -78,6 +81,8 @@ export interface ServiceNames {
   method(operation: string): string;
   /** The method a `_links.<link>` entry of an operation's result is followed by. */
   linkMethod(operation: string, link: string): string;
+  /** Every top-level name the service's files declare: an import of the runtime with one of these names is aliased. */
+  readonly declared: ReadonlySet<string>;
 }
 
 /** What the names are computed for: one subject per kind, found in the model. */
@@ -99,7 +104,7 @@ export function nameRequests(service: Service): NameRequests {
   const serviceBase = pascalCase(service.name) || "Service";
   for (const t of service.types) {
     add("type", t.name);
-    for (const kind of ["validator", "redactor", "reader", "parser", "serializer", "checker", "fieldSet", "knownFields", "xmlWriter", "jsonWriter"] as const) add(kind, t.name);
+    for (const kind of ["validator", "redactor", "reader", "fieldsReader", "parser", "serializer", "checker", "fieldSet", "knownFields", "members", "xmlWriter", "jsonWriter"] as const) add(kind, t.name);
   }
   for (const e of service.enums) {
     add("type", e.name);
@@ -115,7 +120,7 @@ export function nameRequests(service: Service): NameRequests {
   for (const op of service.operations) {
     const base = pascalCase(op.name) || identifierBase(op.name);
     if (op.protocol === "soap") {
-      for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser"] as const) add(kind, op.name, identifierBase(op.name));
+      for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser", "responseEnvelopeBuilder"] as const) add(kind, op.name, identifierBase(op.name));
     } else if (op.links.length > 0) {
       add("linkResult", op.name, base);
       add("links", op.name, base);
@@ -163,6 +168,7 @@ export function resolveNames(requests: NameRequests, reserved: ReadonlySet<strin
   }
 
   return {
+    declared: new Set(topLevel.values()),
     get(kind, subject) {
       const name = topLevel.get(`${kind}\u0000${subject}`);
       if (name === undefined) throw new Error(`no ${kind} name for ${JSON.stringify(subject)}: the naming table was not asked for it`);

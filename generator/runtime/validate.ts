@@ -55,13 +55,44 @@ export function checkString(
   if (c?.const !== undefined && v !== c.const) {
     return issue(issues, path, "const", `must be the documented constant ${JSON.stringify(c.const)}`);
   }
-  if (c?.minLength !== undefined && v.length < c.minLength) {
-    return issue(issues, path, "length", `must be at least ${c.minLength} characters long`);
-  }
-  if (c?.maxLength !== undefined && v.length > c.maxLength) {
-    return issue(issues, path, "length", `must be at most ${c.maxLength} characters long`);
-  }
+  if (c?.minLength !== undefined && !checkMinLength(v, c.minLength, path, issues)) return false;
+  if (c?.maxLength !== undefined && !checkMaxLength(v, c.maxLength, path, issues)) return false;
   return true;
+}
+
+/*
+ * Facet checks: one function per facet of the schema language, called once
+ * the check of the value's type has passed (a value of another type passes
+ * them: its type check has reported it). Each takes the value, the facet's
+ * argument, the path and the issues, and returns whether it passed.
+ */
+
+/** The `minLength` facet: at least `min` UTF-16 code units. */
+export function checkMinLength(v: unknown, min: number, path: string, issues: Issues): boolean {
+  return typeof v !== "string" || v.length >= min || issue(issues, path, "length", `must be at least ${min} characters long`);
+}
+
+/** The `maxLength` facet: at most `max` UTF-16 code units. */
+export function checkMaxLength(v: unknown, max: number, path: string, issues: Issues): boolean {
+  return typeof v !== "string" || v.length <= max || issue(issues, path, "length", `must be at most ${max} characters long`);
+}
+
+/** The `minimum` facet: a number or decimal text at least `min` (decimal text), compared exactly. */
+export function checkMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  return text === undefined || compareDecimal(text, min) >= 0 || issue(issues, path, "range", `must be at least ${min}`);
+}
+
+/** The `maximum` facet: a number or decimal text at most `max` (decimal text), compared exactly. */
+export function checkMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  return text === undefined || compareDecimal(text, max) <= 0 || issue(issues, path, "range", `must be at most ${max}`);
+}
+
+/** Decimal text of a safe integer or of decimal text; undefined for anything else. */
+function numberText(v: unknown): string | undefined {
+  if (typeof v === "number") return Number.isSafeInteger(v) ? String(v) : undefined;
+  return typeof v === "string" && isDecimal(v) ? v : undefined;
 }
 
 /** Checks a boolean (`true` or `false`, not a string). */
@@ -107,12 +138,8 @@ export function checkDecimal(
 ): boolean {
   if (typeof v !== "string") return issue(issues, path, "type", `${DECIMAL_RULE}, given as a string`);
   if (!isDecimal(v)) return issue(issues, path, "format", DECIMAL_RULE);
-  if (c?.minimum !== undefined && compareDecimal(v, c.minimum) < 0) {
-    return issue(issues, path, "range", `must be at least ${c.minimum}`);
-  }
-  if (c?.maximum !== undefined && compareDecimal(v, c.maximum) > 0) {
-    return issue(issues, path, "range", `must be at most ${c.maximum}`);
-  }
+  if (c?.minimum !== undefined && !checkMinimum(v, c.minimum, path, issues)) return false;
+  if (c?.maximum !== undefined && !checkMaximum(v, c.maximum, path, issues)) return false;
   return true;
 }
 

@@ -80,8 +80,11 @@ function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number)
   switch (name) {
     case "string": {
       let s = o.mode === "full" ? `${f.name}-${index + 1}` : pick(TEXT);
-      if (f.maxLength !== undefined) s = s.slice(0, f.maxLength);
-      if (f.minLength !== undefined) s = s.padEnd(f.minLength, "x");
+      const facet = (key: string) => f.facets.find((x) => x.key === key)?.value;
+      const max = facet("maxLength");
+      const min = facet("minLength");
+      if (typeof max === "number") s = s.slice(0, max);
+      if (typeof min === "number") s = s.padEnd(min, "x");
       return s;
     }
     case "boolean":

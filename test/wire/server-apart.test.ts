@@ -12,7 +12,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../generator/generate.js";
 import type { Service } from "../../generator/model/ir.js";
-import { reachableTypes } from "../../generator/model/reachable.js";
 import { generatedModule, projectModel } from "../helpers/generated.js";
 
 const GENERATED = path.join(PROJECT_ROOT, "generated");
@@ -32,10 +31,8 @@ function serverEntryPoints(service: Service): string[] {
  * as a base), writers of types only responses hold. Each as a pattern.
  */
 function serverOnlyFunctions(service: Service): string[] {
-  const requests = service.operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType] : op.requestType ? [op.requestType] : []));
-  const responses = service.operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType ? [op.responseType] : []));
-  const sent = new Set(reachableTypes(service, requests).map((t) => t.name));
-  const received = new Set(reachableTypes(service, responses).map((t) => t.name));
+  const sent = new Set(service.types.filter((t) => t.facts.sent).map((t) => t.name));
+  const received = new Set(service.types.filter((t) => t.facts.received).map((t) => t.name));
   const writer = service.protocol === "soap" ? "xmlOf" : "jsonOf";
   return [
     ...new Set([

@@ -47,7 +47,7 @@ export function expandPaths(fields: readonly FieldAst[], diagnostics: Diagnostic
         }
         return { ...child.field, fields: [...expandPaths(child.field.fields ?? [], diagnostics), ...nested] };
       }
-      return { name, at: child.at, required: false, examples: [], notes: [], fields: nested };
+      return { name, at: child.at, required: false, facets: [], examples: [], notes: [], fields: nested };
     });
   return build(root, "");
 }

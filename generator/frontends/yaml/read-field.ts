@@ -1,5 +1,6 @@
 import type { Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { FACETS } from "../../facets/registry.js";
 import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
 import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
@@ -13,10 +14,7 @@ const FIELD_KEYS = [
   "list",
   "const",
   "default",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
+  ...FACETS.map((f) => f.key),
   "sensitive",
   "gap",
   "example",
@@ -72,12 +70,17 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   const defaultValue = defaultEntry ? r.string(defaultEntry, "default") : undefined;
   const gapEntry = e.get("gap");
   const gap = r.string(gapEntry, "gap");
-  const minimum = readDecimalText(r, e.get("minimum")?.node ?? null, e.get("minimum")?.at, "minimum");
-  const maximum = readDecimalText(r, e.get("maximum")?.node ?? null, e.get("maximum")?.at, "maximum");
-  const minLength = r.integer(e.get("minLength"), "minLength");
-  const maxLength = r.integer(e.get("maxLength"), "maxLength");
-  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
-    r.error(e.get("minLength")!.at, "minLength is greater than maxLength");
+  const facets: FieldAst["facets"][number][] = [];
+  for (const facet of FACETS) {
+    const entry = e.get(facet.key);
+    if (!entry) continue;
+    const value =
+      facet.valueKind === "count"
+        ? r.integer(entry, facet.key)
+        : facet.valueKind === "decimal"
+          ? readDecimalText(r, entry.node, entry.at, facet.key)
+          : r.string(entry, facet.key);
+    if (value !== undefined) facets.push({ key: facet.key, value, at: entry.at });
   }
   return {
     name,
@@ -89,10 +92,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     ...(list ? { list } : {}),
     ...(constValue !== undefined ? { const: { value: constValue, at: constEntry!.at } } : {}),
     ...(defaultValue !== undefined ? { default: { value: defaultValue, at: defaultEntry!.at } } : {}),
-    ...(minLength !== undefined ? { minLength } : {}),
-    ...(maxLength !== undefined ? { maxLength } : {}),
-    ...(minimum !== undefined ? { minimum } : {}),
-    ...(maximum !== undefined ? { maximum } : {}),
+    facets,
     ...(sensitive ? { sensitive } : {}),
     examples: readExamples(r, e),
     ...(gap !== undefined ? { gap: { name: gap, at: gapEntry!.at } } : {}),

@@ -28,10 +28,8 @@ export interface FieldAst extends Named, DocsAst {
   readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly minimum?: string;
-  readonly maximum?: string;
+  /** Facets (lengths, bounds, patterns), in the order of the facet registry. */
+  readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;

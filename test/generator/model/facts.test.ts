@@ -42,11 +42,11 @@ operations:
 `,
     });
     expect(facts).toEqual({
-      Base: { sensitive: false, sent: true, received: false, wireSent: true, wireReceived: false },
-      Card: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false, delegatedBase: "Base" },
-      Got: { sensitive: false, sent: false, received: true, wireSent: false, wireReceived: true },
-      Sent: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false },
-      Unused: { sensitive: false, sent: false, received: false, wireSent: false, wireReceived: false },
+      Base: { sensitive: false, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: false, wholeReceived: false },
+      Card: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: true, wholeReceived: false, delegatedBase: "Base" },
+      Got: { sensitive: false, sent: false, received: true, wireSent: false, wireReceived: true, wholeSent: false, wholeReceived: true },
+      Sent: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: true, wholeReceived: false },
+      Unused: { sensitive: false, sent: false, received: false, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false },
     });
   });
 
@@ -72,7 +72,7 @@ operations:
     idempotent: true
 `,
     });
-    expect(facts["Node"]).toEqual({ sensitive: true, sent: false, received: true, wireSent: false, wireReceived: true });
-    expect(facts["Open"]).toEqual({ sensitive: false, sent: false, received: true, wireSent: false, wireReceived: false });
+    expect(facts["Node"]).toEqual({ sensitive: true, sent: false, received: true, wireSent: false, wireReceived: true, wholeSent: false, wholeReceived: true });
+    expect(facts["Open"]).toEqual({ sensitive: false, sent: false, received: true, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false });
   });
 });

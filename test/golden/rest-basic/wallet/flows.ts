@@ -46,8 +46,8 @@ export function buildWalletARequest(input: WalletAInput): PayRequest {
   const issues: ValidationIssue[] = [];
   const checked = validateWalletA(request);
   if (!checked.ok) issues.push(...checked.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PayRequest, redactPayRequest);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(checked.value, redactPayRequest);
 }
 
 /** The flows a sale request can build on, with the input each needs. */
@@ -69,6 +69,6 @@ export function buildSaleRequest<F extends keyof SaleBaseFlows>(
   checkFlow(request, saleFlow, issues);
   const typed = validatePayRequest(request);
   if (!typed.ok) issues.push(...typed.issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(request as PayRequest, redactPayRequest);
+  if (!typed.ok || issues.length > 0) throw new ValidationError(issues);
+  return withRedactedInspect(typed.value, redactPayRequest);
 }

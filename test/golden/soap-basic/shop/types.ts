@@ -9,7 +9,7 @@ import type { ResultCode, Unit } from "./enums.js";
  * @see document 000, section "Common types"
  */
 export interface Address {
-  /** Length 0..60. */
+  /** At most 60 characters long. */
   street?: string;
   /** @example 98004 */
   zip?: string;
@@ -65,7 +65,7 @@ export interface Message {
 }
 
 export interface Order {
-  /** Range 0.01..∞. */
+  /** At least 0.01. */
   amount: Decimal;
   quantity?: number;
   placed?: IsoDateTime;

@@ -12,6 +12,8 @@ import {
   checkInt,
   checkList,
   checkLong,
+  checkMaxLength,
+  checkMinimum,
   checkObject,
   checkShort,
   checkString,
@@ -55,7 +57,8 @@ function checkAddress(
   if (!checkObject(value, path, issues)) return;
   if (!extended) checkUnknownKeys(value, fieldsOfAddress, path, issues);
   if (value.street !== undefined) {
-    checkString(value.street, joinPath(path, "street"), issues, { maxLength: 60 });
+    checkString(value.street, joinPath(path, "street"), issues) &&
+      checkMaxLength(value.street, 60, joinPath(path, "street"), issues);
   }
 
   if (value.zip !== undefined) {
@@ -231,7 +234,8 @@ function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): vo
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfOrder, path, issues);
   if (requireField(value, "amount", path, issues)) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues, { minimum: "0.01" });
+    checkDecimal(value.amount, joinPath(path, "amount"), issues) &&
+      checkMinimum(value.amount, "0.01", joinPath(path, "amount"), issues);
   }
 
   if (value.quantity !== undefined) {

@@ -1,0 +1,23 @@
+import type { Facet } from "./facet.js";
+
+const LENGTH_SCALARS = ["string", "base64"] as const;
+
+/** At least this many characters (UTF-16 code units). */
+export const minLength: Facet = {
+  key: "minLength",
+  valueKind: "count",
+  appliesTo: LENGTH_SCALARS,
+  appliesToText: "strings",
+  doc: (value) => `At least ${value} characters long.`,
+  runtimeCheck: "checkMinLength",
+};
+
+/** At most this many characters (UTF-16 code units). */
+export const maxLength: Facet = {
+  key: "maxLength",
+  valueKind: "count",
+  appliesTo: LENGTH_SCALARS,
+  appliesToText: "strings",
+  doc: (value) => `At most ${value} characters long.`,
+  runtimeCheck: "checkMaxLength",
+};

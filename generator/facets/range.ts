@@ -1,0 +1,23 @@
+import type { Facet } from "./facet.js";
+
+const NUMBER_SCALARS = ["short", "int", "long", "decimal"] as const;
+
+/** The smallest value allowed, compared exactly (decimal text, never a float). */
+export const minimum: Facet = {
+  key: "minimum",
+  valueKind: "decimal",
+  appliesTo: NUMBER_SCALARS,
+  appliesToText: "numbers",
+  doc: (value) => `At least ${value}.`,
+  runtimeCheck: "checkMinimum",
+};
+
+/** The largest value allowed, compared exactly (decimal text, never a float). */
+export const maximum: Facet = {
+  key: "maximum",
+  valueKind: "decimal",
+  appliesTo: NUMBER_SCALARS,
+  appliesToText: "numbers",
+  doc: (value) => `At most ${value}.`,
+  runtimeCheck: "checkMaximum",
+};

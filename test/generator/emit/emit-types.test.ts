@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { emitTypes } from "../../../generator/emit/emit-types.js";
+import { declaration, emitWith, field, objectType, ref, restService, scalar } from "../../helpers/ir.js";
+
+/** emit-types: one interface (or union, or opaque alias) per object type. */
+describe("emitTypes", () => {
+  const table: { name: string; given: Parameters<typeof restService>[0]; type: string; want: string }[] = [
+    {
+      name: "optional and required fields, a list, exact scalars",
+      given: {
+        types: [
+          objectType("Order", [
+            field("amount", scalar("decimal"), { required: true }),
+            field("id", scalar("long")),
+            field("tags", scalar("string"), { list: { min: 0 } }),
+          ]),
+        ],
+      },
+      type: "Order",
+      want: `export interface Order {
+  amount: Decimal;
+  id?: Long;
+  /** List of 0..unbounded. */
+  tags?: string[];
+}`,
+    },
+    {
+      name: "facets and a sensitive field read in the doc comment",
+      given: {
+        types: [
+          objectType("Card", [
+            field("number", scalar("string"), { sensitive: "card-number", facets: [{ key: "minLength", value: 12 }, { key: "maxLength", value: 19 }] }),
+          ]),
+        ],
+      },
+      type: "Card",
+      want: `export interface Card {
+  /**
+   * At least 12 characters long.
+   *
+   * At most 19 characters long.
+   *
+   * Sensitive (card-number): never shown in messages, logs or inspect output.
+   */
+  number?: string;
+}`,
+    },
+    {
+      name: "a type named like a global is renamed, its wire name kept",
+      given: { types: [objectType("Error", [field("constructor", scalar("string"))]), objectType("Holder", [field("error", ref("object", "Error"))])] },
+      type: "Holder",
+      want: `export interface Holder {
+  error?: Error$;
+}`,
+    },
+    {
+      name: "an extension names its base by the renamed name",
+      given: { types: [objectType("Promise", [field("a", scalar("string"))]), objectType("Sub", [field("b", scalar("int"))], { base: "Promise" })] },
+      type: "Sub",
+      want: `export interface Sub extends Promise$ {
+  b?: number;
+}`,
+    },
+  ];
+  it.each(table)("$name", async ({ given, type, want }) => {
+    expect(declaration(await emitWith(emitTypes, restService(given)), type)).toBe(want);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { emitValidators } from "../../../generator/emit/emit-validators.js";
+import { declaration, emitWith, field, objectType, ref, restOperation, restService, scalar } from "../../helpers/ir.js";
+
+/** emit-validators: a validator per type a caller sends; each field's type check, then its facets. */
+describe("emitValidators", () => {
+  const send = (...types: ReturnType<typeof objectType>[]) => restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
+  const table: { name: string; given: ReturnType<typeof restService>; decl: string; want: string }[] = [
+    {
+      name: "a required string with length facets",
+      given: send(objectType("Req", [field("code", scalar("string"), { required: true, facets: [{ key: "minLength", value: 1 }, { key: "maxLength", value: 8 }] })])),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (requireField(value, "code", path, issues)) {
+    checkString(value.code, joinPath(path, "code"), issues) &&
+      checkMinLength(value.code, 1, joinPath(path, "code"), issues) &&
+      checkMaxLength(value.code, 8, joinPath(path, "code"), issues);
+  }
+}`,
+    },
+    {
+      name: "a bounded decimal and an int with a minimum",
+      given: send(objectType("Req", [field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }), field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] })])),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (value.amount !== undefined) {
+    checkDecimal(value.amount, joinPath(path, "amount"), issues) &&
+      checkMinimum(value.amount, "0.01", joinPath(path, "amount"), issues);
+  }
+
+  if (value.count !== undefined) {
+    checkInt(value.count, joinPath(path, "count"), issues) &&
+      checkMaximum(value.count, "10", joinPath(path, "count"), issues);
+  }
+}`,
+    },
+    {
+      name: "a type named like a runtime check gets its own name",
+      given: send(objectType("Req", [field("o", ref("object", "Object"))]), objectType("Object", [field("x", scalar("string"))])),
+      decl: "validateObject",
+      want: `/** Checks {@link Object$} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateObject(value: unknown): ValidationResult<Object$> {
+  const issues: ValidationIssue[] = [];
+  checkObject$(value, "", issues);
+  return result(value as Object$, issues);
+}`,
+    },
+  ];
+  it.each(table)("$name", async ({ given, decl, want }) => {
+    expect(declaration(await emitWith(emitValidators, given, ["checkObject"]), decl)).toBe(want);
+  });
+
+  it("emits no validator for a type only received", async () => {
+    const code = await emitWith(emitValidators, restService({ types: [objectType("Res", [])], operations: [restOperation("op", undefined, "Res")] }));
+    expect(code).not.toContain("validateRes");
+  });
+});

@@ -53,8 +53,8 @@ function valueSchema(service: Service, field: Field, defs: Map<string, JsonSchem
   let schema: JsonSchema;
   if (ref.kind === "scalar") {
     schema = { ...SCALAR_SCHEMAS[ref.name] };
-    if (field.minLength !== undefined) schema = { ...schema, minLength: field.minLength };
-    if (field.maxLength !== undefined) schema = { ...schema, maxLength: field.maxLength };
+    // The baseline enforces the same length facets as the generated validators.
+    for (const facet of field.facets) if (facet.key === "minLength" || facet.key === "maxLength") schema = { ...schema, [facet.key]: facet.value };
   } else if (ref.kind === "enum") {
     schema = { type: "string", enum: enumOf(service, ref.name).values.map((v) => v.value) };
   } else {

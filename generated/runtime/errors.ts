@@ -114,6 +114,7 @@ export type ValidationIssueCode =
   | "range"
   | "format"
   | "length"
+  | "pattern"
   | "choice"
   | "cardinality"
   | "unknown-field";

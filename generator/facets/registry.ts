@@ -1,9 +1,10 @@
 import type { Facet } from "./facet.js";
 import { maxLength, minLength } from "./length.js";
+import { pattern } from "./pattern.js";
 import { maximum, minimum } from "./range.js";
 
 /** Every facet the schema language and the model know, in the order their checks run. */
-export const FACETS: readonly Facet[] = [minLength, maxLength, minimum, maximum];
+export const FACETS: readonly Facet[] = [minLength, maxLength, pattern, minimum, maximum];
 
 /** A facet by its key. */
 export function facetOf(key: string): Facet | undefined {

@@ -89,6 +89,22 @@ export function checkMaximum(v: unknown, max: string, path: string, issues: Issu
   return text === undefined || compareDecimal(text, max) <= 0 || issue(issues, path, "range", `must be at most ${max}`);
 }
 
+const PATTERNS = new Map<string, RegExp>();
+
+/**
+ * The `pattern` facet: the whole string matches `source` (anchored at both
+ * ends, `u` flag). The message names the rule, never the value.
+ */
+export function checkPattern(v: unknown, source: string, path: string, issues: Issues): boolean {
+  if (typeof v !== "string") return true;
+  let re = PATTERNS.get(source);
+  if (re === undefined) {
+    re = new RegExp(`^(?:${source})$`, "u");
+    PATTERNS.set(source, re);
+  }
+  return re.test(v) || issue(issues, path, "pattern", "does not match the documented pattern");
+}
+
 /** Decimal text of a safe integer or of decimal text; undefined for anything else. */
 function numberText(v: unknown): string | undefined {
   if (typeof v === "number") return Number.isSafeInteger(v) ? String(v) : undefined;

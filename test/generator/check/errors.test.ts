@@ -154,4 +154,15 @@ describe("schema problems are reported as file:line:col: message", () => {
       'schemas/svc/b.yaml:5:5: unknown key "bogus" in type "B"',
     ]);
   });
+
+  it("facets that do not fit: a pattern that does not compile, a facet on the wrong scalar", async () => {
+    const problems = await problemsOf({
+      "svc/service.yaml": SOAP_SERVICE,
+      "svc/t.yaml": "types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: \"[0-9\" }\n      - { name: b, type: int, pattern: \"[0-9]+\" }\n",
+    });
+    expect(problems).toEqual([
+      'schemas/svc/t.yaml:4:43: pattern of "a": not a regular expression: Invalid regular expression: /[0-9/u: Unterminated character class',
+      'schemas/svc/t.yaml:5:40: pattern applies to strings; "b" is int',
+    ]);
+  });
 });

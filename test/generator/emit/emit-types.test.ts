@@ -46,6 +46,15 @@ describe("emitTypes", () => {
 }`,
     },
     {
+      name: "a pattern reads in the doc comment",
+      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}" }] })])] },
+      type: "Address",
+      want: `export interface Address {
+  /** Matches the pattern \`[0-9]{5}\` as a whole. */
+  zip?: string;
+}`,
+    },
+    {
       name: "a type named like a global is renamed, its wire name kept",
       given: { types: [objectType("Error", [field("constructor", scalar("string"))]), objectType("Holder", [field("error", ref("object", "Error"))])] },
       type: "Holder",

@@ -39,6 +39,19 @@ describe("emitValidators", () => {
 }`,
     },
     {
+      name: "a pattern, checked as a whole after the type",
+      given: send(objectType("Req", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}(-[0-9]{4})?" }] })])),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (value.zip !== undefined) {
+    checkString(value.zip, joinPath(path, "zip"), issues) &&
+      checkPattern(value.zip, "[0-9]{5}(-[0-9]{4})?", joinPath(path, "zip"), issues);
+  }
+}`,
+    },
+    {
       name: "a type named like a runtime check gets its own name",
       given: send(objectType("Req", [field("o", ref("object", "Object"))]), objectType("Object", [field("x", scalar("string"))])),
       decl: "validateObject",

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { ValidationIssue } from "../../../generator/runtime/errors.js";
+import { checkMaximum, checkMinimum, checkPattern } from "../../../generator/runtime/validate.js";
+
+const run = (check: (issues: ValidationIssue[]) => boolean) => {
+  const issues: ValidationIssue[] = [];
+  return { ok: check(issues), issues };
+};
+
+describe("facet checks", () => {
+  it("pattern: the whole value matches, and the message never holds the value", () => {
+    expect(run((i) => checkPattern("98004", "[0-9]{5}", "zip", i)).ok).toBe(true);
+    const partial = run((i) => checkPattern("98004-1", "[0-9]{5}", "zip", i));
+    expect(partial).toEqual({ ok: false, issues: [{ path: "zip", code: "pattern", message: "does not match the documented pattern" }] });
+    const secret = run((i) => checkPattern("4111111111111111", "[a-z]+", "card.number", i));
+    expect(JSON.stringify(secret.issues)).not.toContain("4111");
+    expect(run((i) => checkPattern(42, "[a-z]+", "x", i)).ok).toBe(true);
+  });
+
+  it("pattern: alternatives are anchored as a whole, and code points count with the u flag", () => {
+    expect(run((i) => checkPattern("ab", "a|ab", "x", i)).ok).toBe(true);
+    expect(run((i) => checkPattern("xab", "a|ab", "x", i)).ok).toBe(false);
+    expect(run((i) => checkPattern("€", ".", "x", i)).ok).toBe(true);
+    expect(run((i) => checkPattern("😀", ".", "x", i)).ok).toBe(true);
+  });
+
+  it("minimum and maximum compare numbers and decimal text exactly", () => {
+    expect(run((i) => checkMinimum(1, "1", "n", i)).ok).toBe(true);
+    expect(run((i) => checkMinimum(0, "1", "n", i)).issues[0]?.code).toBe("range");
+    expect(run((i) => checkMaximum("99999999999999999999.01", "99999999999999999999.00", "n", i)).ok).toBe(false);
+    expect(run((i) => checkMaximum("not a number", "1", "n", i)).ok).toBe(true);
+  });
+});

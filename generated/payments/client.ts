@@ -282,7 +282,7 @@ const operations = {
     validate: validatePaymentRequest,
     serialize: serializePaymentRequest,
     redact: redactPaymentRequest,
-    parse: (body) => parsePaymentResponse(body),
+    parse: (body, readOptions) => parsePaymentResponse(body, readOptions),
   } satisfies RestOperation<PaymentRequest, PaymentResponse>,
   sale: {
     name: "sale",
@@ -297,7 +297,7 @@ const operations = {
     validate: validatePaymentRequest,
     serialize: serializePaymentRequest,
     redact: redactPaymentRequest,
-    parse: (body) => parsePaymentResponse(body),
+    parse: (body, readOptions) => parsePaymentResponse(body, readOptions),
   } satisfies RestOperation<PaymentRequest, PaymentResponse>,
   reverse: {
     name: "reverse",
@@ -311,7 +311,7 @@ const operations = {
     },
     validate: validateReversalRequest,
     serialize: serializeReversalRequest,
-    parse: (body) => parseReversalResponse(body),
+    parse: (body, readOptions) => parseReversalResponse(body, readOptions),
   } satisfies RestOperation<ReversalRequest, ReversalResponse>,
   capture: {
     name: "capture",
@@ -325,7 +325,7 @@ const operations = {
     },
     validate: validateCaptureRequest,
     serialize: serializeCaptureRequest,
-    parse: (body) => parseCaptureResponse(body),
+    parse: (body, readOptions) => parseCaptureResponse(body, readOptions),
   } satisfies RestOperation<CaptureRequest, CaptureResponse>,
   getPayment: {
     name: "getPayment",
@@ -336,7 +336,7 @@ const operations = {
     meanings: {
       200: "Success (200-level status); the response status and processorInformation.responseCode must still be checked.",
     },
-    parse: (body) => parsePaymentDetails(body),
+    parse: (body, readOptions) => parsePaymentDetails(body, readOptions),
   } satisfies RestOperation<undefined, PaymentDetails>,
   getReversal: {
     name: "getReversal",
@@ -347,7 +347,7 @@ const operations = {
     meanings: {
       200: "Success (200-level status); the response status and processorInformation.responseCode must still be checked.",
     },
-    parse: (body) => parseReversalDetails(body),
+    parse: (body, readOptions) => parseReversalDetails(body, readOptions),
   } satisfies RestOperation<undefined, ReversalDetails>,
   getCapture: {
     name: "getCapture",
@@ -358,7 +358,7 @@ const operations = {
     meanings: {
       200: "Success (200-level status); the response status and processorInformation.responseCode must still be checked.",
     },
-    parse: (body) => parseCaptureDetails(body),
+    parse: (body, readOptions) => parseCaptureDetails(body, readOptions),
   } satisfies RestOperation<undefined, CaptureDetails>,
   voidPayment: {
     name: "voidPayment",
@@ -372,7 +372,7 @@ const operations = {
     },
     validate: validateVoidPaymentRequest,
     serialize: serializeVoidPaymentRequest,
-    parse: (body) => parseVoidPaymentResponse(body),
+    parse: (body, readOptions) => parseVoidPaymentResponse(body, readOptions),
   } satisfies RestOperation<VoidPaymentRequest, VoidPaymentResponse>,
   voidCapture: {
     name: "voidCapture",
@@ -386,7 +386,7 @@ const operations = {
     },
     validate: validateVoidCaptureRequest,
     serialize: serializeVoidCaptureRequest,
-    parse: (body) => parseVoidCaptureResponse(body),
+    parse: (body, readOptions) => parseVoidCaptureResponse(body, readOptions),
   } satisfies RestOperation<VoidCaptureRequest, VoidCaptureResponse>,
 };
 

@@ -12,7 +12,13 @@ import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { collectingSecrets, mergeSecrets, NO_SECRETS, REDACTED, scrubText, scrubValue, type Secrets } from "./redact.js";
 import { soapResponseView } from "./soap-result.js";
+import type { ReadOptions, UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
+
+/** The parser options a client's options ask for. */
+function readOptionsOf(options: { readonly onUnknown?: UnknownPolicy }): ReadOptions {
+  return options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {};
+}
 
 /** What a call answers when the result says `resultCode` Error. */
 export type ApiErrorMode = "throw" | "result";
@@ -35,6 +41,13 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
    * as "the intent is the request URI".
    */
   readonly soapAction?: (operation: string) => string;
+  /**
+   * What a response's data that the schema does not name becomes: `"ignore"`
+   * (default: dropped, so a newer service's additions break nothing),
+   * `"keep"` (kept, read with `unknownData(result)`) or `"reject"` (a
+   * `ParseError`). See `UnknownPolicy`.
+   */
+  readonly onUnknown?: UnknownPolicy;
   /** `throw` (default): an ApiError rejects the call. `result`: calls resolve to an {@link ApiOutcome}. */
   readonly onApiError?: M;
   readonly fetch?: typeof fetch;
@@ -65,7 +78,7 @@ export interface SoapOperation<Req, Res> {
   readonly build: (request: Req, namespace: string) => string;
   /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
   readonly redact?: (request: Req) => Req;
-  readonly parse: (xml: string) => Res;
+  readonly parse: (xml: string, options?: ReadOptions) => Res;
   /** A copy of the result fit for logs; absent when the result type holds no sensitive field. */
   readonly redactResult?: (result: Res) => Res;
 }
@@ -198,7 +211,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   );
   let result: Res;
   try {
-    result = op.parse(response.body);
+    result = op.parse(response.body, readOptionsOf(options));
   } catch (error) {
     // A SOAP fault usually comes with status 500: surface the fault, not the status.
     if (error instanceof SoapFaultError) throw scrubbedFault(error, sent(), response.body);

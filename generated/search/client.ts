@@ -167,7 +167,7 @@ const operations = {
     validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
     serialize: serializeSearchRequest,
     redact: redactSearchRequest,
-    parse: (body) => parseSearchResult(body),
+    parse: (body, readOptions) => parseSearchResult(body, readOptions),
   } satisfies RestOperation<SearchRequest, SearchResult>,
   getSearch: {
     name: "getSearch",
@@ -176,7 +176,7 @@ const operations = {
     idempotent: true,
     retryNotFound: false,
     meanings: { 200: "Success.", 404: "Resource not found.", 500: "Unexpected server error." },
-    parse: (body) => parseSavedSearch(body),
+    parse: (body, readOptions) => parseSavedSearch(body, readOptions),
   } satisfies RestOperation<undefined, SavedSearch>,
   getTransaction: {
     name: "getTransaction",
@@ -190,7 +190,7 @@ const operations = {
       500: "Unexpected server error.",
     },
     timeoutMs: 180000,
-    parse: (body) => parseTransactionDetails(body),
+    parse: (body, readOptions) => parseTransactionDetails(body, readOptions),
   } satisfies RestOperation<undefined, TransactionDetails>,
   createWebhookSubscription: {
     name: "createWebhookSubscription",
@@ -201,7 +201,7 @@ const operations = {
     meanings: {},
     validate: validateWebhookSubscriptionRequest,
     serialize: serializeWebhookSubscriptionRequest,
-    parse: (body) => parseWebhookSubscription(body),
+    parse: (body, readOptions) => parseWebhookSubscription(body, readOptions),
   } satisfies RestOperation<WebhookSubscriptionRequest, WebhookSubscription>,
   createInstrumentIdentifier: {
     name: "createInstrumentIdentifier",
@@ -216,7 +216,7 @@ const operations = {
     validate: validateInstrumentIdentifierRequest,
     serialize: serializeInstrumentIdentifierRequest,
     redact: redactInstrumentIdentifierRequest,
-    parse: (body) => parseInstrumentIdentifier(body),
+    parse: (body, readOptions) => parseInstrumentIdentifier(body, readOptions),
   } satisfies RestOperation<InstrumentIdentifierRequest, InstrumentIdentifier>,
 };
 

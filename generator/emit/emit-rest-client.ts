@@ -121,7 +121,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
                     ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
                   ]
                 : []),
-              op.responseType ? `parse: (body) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body)` : `parse: () => undefined`,
+              op.responseType ? `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)` : `parse: () => undefined`,
               ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`] : []),
             ];
             return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;

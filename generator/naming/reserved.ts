@@ -24,7 +24,8 @@ export const RESERVED: ReadonlySet<string> = new Set([
   // Local names of generated function bodies.
   "value", "values", "issues", "issue", "out", "path", "request", "response", "result", "options", "call",
   "input", "source", "base", "spec", "typed", "checked", "copied", "body", "xml", "json", "text", "operations",
-  "element", "node", "items", "item", "key", "extra", "known", "group",
+  "element", "node", "items", "item", "key", "extra", "known", "group", "readOptions", "obj", "o", "u", "v",
+  "itemPath", "index", "namespace", "field", "spec",
 ]);
 
 /**

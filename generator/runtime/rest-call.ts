@@ -12,6 +12,7 @@ import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
 import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
+import type { ReadOptions, UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
@@ -38,6 +39,13 @@ export interface RestClientOptions {
   readonly retry?: RetryPolicy;
   /** Called before each retry wait. */
   readonly onRetry?: (info: RetryInfo) => void;
+  /**
+   * What a response's data that the schema does not name becomes: `"ignore"`
+   * (default: dropped, so a newer service's additions break nothing),
+   * `"keep"` (kept, read with `unknownData(result)`) or `"reject"` (a
+   * `ParseError`). See `UnknownPolicy`.
+   */
+  readonly onUnknown?: UnknownPolicy;
 }
 
 /** Options of one call. */
@@ -64,7 +72,7 @@ export interface RestOperation<Req, Res> {
   readonly serialize?: (value: Req) => string;
   /** A copy of the request fit for logs. */
   readonly redact?: (value: Req) => Req;
-  readonly parse: (body: string) => Res;
+  readonly parse: (body: string, options?: ReadOptions) => Res;
   /** A copy of the response fit for logs. */
   readonly redactResponse?: (value: Res) => Res;
 }
@@ -185,7 +193,7 @@ export async function callRest<Req, Res>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  const result = op.parse(response.body);
+  const result = op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {});
   if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));

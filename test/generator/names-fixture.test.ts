@@ -58,6 +58,19 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
     expect(Object.keys(client)).not.toContain("then");
   });
 
+  // The SOAP side is tested against the subscriptions client (test/clients/unknown-data.test.ts).
+  it.skipIf(fixture !== "names-rest")("a client passes its onUnknown option to the response parser", async () => {
+    const index = await load("index");
+    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+    // `pay` answers a closed type (Promise$, one field `then`): an added property is unknown data.
+    const fetch = async () => new Response(JSON.stringify({ then: "x", added: 1 }), { status: 200, headers: { "content-type": "application/json" } });
+    const request = { amount: { total: "1.00", currency: "USD" } };
+    const ignore = create({ baseUrl: "http://127.0.0.1:9", fetch });
+    expect(await ignore[names.method("pay")]!(request)).toEqual({ then: "x" });
+    const reject = create({ baseUrl: "http://127.0.0.1:9", fetch, onUnknown: "reject" });
+    await expect(reject[names.method("pay")]!(request)).rejects.toThrow(/added/);
+  });
+
   it("round-trips every body through its writer and reader, wire names kept", async () => {
     const client = await load(service.protocol === "soap" ? "xml" : "json");
     const server = await load("server");

@@ -57,7 +57,7 @@ const operations = {
     meanings: { 201: "Created." },
     validate: validatePayRequest,
     serialize: serializePayRequest,
-    parse: (body) => parsePayResponse(body),
+    parse: (body, readOptions) => parsePayResponse(body, readOptions),
   } satisfies RestOperation<PayRequest, PayResponse>,
   pay: {
     name: "pay",
@@ -68,7 +68,7 @@ const operations = {
     meanings: { 200: "OK." },
     validate: validatePayRequest,
     serialize: serializePayRequest,
-    parse: (body) => parsePromise(body),
+    parse: (body, readOptions) => parsePromise(body, readOptions),
   } satisfies RestOperation<PayRequest, Promise$>,
   constructor$: {
     name: "constructor",
@@ -77,7 +77,7 @@ const operations = {
     idempotent: true,
     retryNotFound: false,
     meanings: { 200: "OK." },
-    parse: (body) => parseError(body),
+    parse: (body, readOptions) => parseError(body, readOptions),
   } satisfies RestOperation<undefined, Error$>,
 };
 

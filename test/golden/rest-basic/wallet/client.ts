@@ -61,7 +61,7 @@ const operations = {
     validate: validatePayRequest,
     serialize: serializePayRequest,
     redact: redactPayRequest,
-    parse: (body) => parsePayResponse(body),
+    parse: (body, readOptions) => parsePayResponse(body, readOptions),
   } satisfies RestOperation<PayRequest, PayResponse>,
   getDetails: {
     name: "getDetails",
@@ -70,7 +70,7 @@ const operations = {
     idempotent: true,
     retryNotFound: true,
     meanings: { 200: "Success.", 404: "Not found yet.", 429: "Rate limited." },
-    parse: (body) => parseDetails(body),
+    parse: (body, readOptions) => parseDetails(body, readOptions),
   } satisfies RestOperation<undefined, Details>,
 };
 

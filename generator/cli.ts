@@ -1,75 +1,29 @@
-import path from "node:path";
-import { parseArgs } from "node:util";
-import { SchemaErrors, formatDiagnostic } from "./diagnostics/diagnostic.js";
-import { generate, PROJECT_ROOT } from "./generate.js";
-import { staleFiles, writeAtomic } from "./write/write-atomic.js";
+import { GENERATE_USAGE, generateCommand } from "./commands/generate-command.js";
 
-const USAGE = `usage: npm run generate -- [--schemas DIR] [--out DIR] [--check]
+/** A subcommand of `paygen`: its arguments in, its exit code out. */
+type Command = (argv: readonly string[], log: (text: string) => void, err: (text: string) => void) => Promise<number>;
 
-  --schemas DIR  schema folder (default: schemas)
-  --out DIR      output folder (default: generated)
-  --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation`;
+/** Every subcommand, in one list. `generate` is also what runs when no subcommand is named. */
+const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly usage: string }>> = {
+  generate: { run: generateCommand, usage: GENERATE_USAGE },
+};
+
+const USAGE = `usage: paygen <command> [options]
+
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `${name}:\n${c.usage.replace(/^/gm, "  ")}`)
+  .join("\n\n")}`;
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: readonly string[], log = console.log, err = console.error): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      args: [...argv],
-      options: {
-        schemas: { type: "string", default: "schemas" },
-        out: { type: "string", default: "generated" },
-        check: { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-  } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+export async function main(argv: readonly string[], log: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first.startsWith("-")) return COMMANDS["generate"]!.run(argv, log, err);
+  const command = COMMANDS[first];
+  if (!command) {
+    err(`paygen: unknown command "${first}"\n${USAGE}`);
     return 2;
   }
-  if (args.values.help) {
-    log(USAGE);
-    return 0;
-  }
-  const started = performance.now();
-  const schemasDir = path.resolve(args.values.schemas);
-  const outDir = path.resolve(args.values.out);
-  const outLabel = path.relative(process.cwd(), outDir) || ".";
-  try {
-    const { model, files } = await generate({
-      schemasDir,
-      formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format"),
-      previousDir: outDir,
-    });
-    const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
-    const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
-    const summary = `${model.services.length} services, ${types} types, ${operations} operations`;
-    if (args.values.check) {
-      const stale = await staleFiles(outDir, files);
-      const ms = Math.round(performance.now() - started);
-      if (stale.length > 0) {
-        err(`paygen: ${outLabel}/ is stale (${stale.length} files); run \`npm run generate\`:`);
-        for (const s of stale) err(`  ${s}`);
-        return 1;
-      }
-      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)`);
-      return 0;
-    }
-    await writeAtomic(outDir, files);
-    const ms = Math.round(performance.now() - started);
-    log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms`);
-    return 0;
-  } catch (error) {
-    if (error instanceof SchemaErrors) {
-      for (const d of error.diagnostics) err(formatDiagnostic(d));
-      err(`paygen: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in the schemas; nothing was written`);
-      return 1;
-    }
-    err(`paygen: ${error instanceof Error ? error.message : String(error)}; nothing was written`);
-    return 1;
-  }
+  return command.run(rest, log, err);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

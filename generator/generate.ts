@@ -7,6 +7,7 @@ import { emitPackage } from "./emit/emit-package.js";
 import type { PackageInfo } from "./emit/emit-templates.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { formatFiles } from "./format/format-files.js";
+import { readContracts } from "./frontends/registry.js";
 import { readYamlDescription } from "./frontends/yaml/read-yaml.js";
 import { buildModel } from "./model/build-model.js";
 import type { Model } from "./model/ir.js";
@@ -15,7 +16,10 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = path.resolve(HERE, "..");
 
 export interface GenerateOptions {
+  /** A folder of the YAML schema language; ignored when `from` is given. */
   readonly schemasDir: string;
+  /** Contract files (WSDL, XSD, OpenAPI...) to generate from instead of a schema folder. */
+  readonly from?: readonly string[];
   /** Paths in messages are relative to this folder. */
   readonly cwd?: string;
   readonly templatesDir?: string;
@@ -54,7 +58,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** Front end, check and model stages only. */
 export async function loadModel(options: GenerateOptions): Promise<Model> {
   const diagnostics = new Diagnostics();
-  const description = await readYamlDescription({ dir: options.schemasDir, cwd: options.cwd ?? process.cwd() }, diagnostics);
+  const cwd = options.cwd ?? process.cwd();
+  const description =
+    options.from !== undefined && options.from.length > 0
+      ? await readContracts(options.from, cwd, diagnostics)
+      : await readYamlDescription({ dir: options.schemasDir, cwd }, diagnostics);
+  if (diagnostics.count === 0 && description.services.length === 0) {
+    throw new Error("the contracts describe no service; nothing was written");
+  }
   checkDescription(description, diagnostics);
   if (diagnostics.count > 0) throw new SchemaErrors(diagnostics.sorted());
   return buildModel(description);

@@ -86,6 +86,30 @@ describe("the generate command", () => {
   it("rejects unknown options with usage", async () => {
     const result = await run(["--shemas", "x"]);
     expect(result.code).toBe(2);
-    expect(result.err[0]).toContain("usage: npm run generate");
+    expect(result.err[0]).toContain("usage: paygen generate");
+  });
+});
+
+describe("paygen generate --from", () => {
+  it("says which contract it cannot read, by position, and writes nothing", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "paygen-from-"));
+    await writeFile(path.join(root, "notes.txt"), "just text\n");
+    await writeFile(path.join(root, "api.json"), '{"swagger": "2.0"}');
+    const errors: string[] = [];
+    const code = await main(["generate", "--from", path.join(root, "notes.txt"), "--from", path.join(root, "missing.wsdl"), "--out", path.join(root, "out")], () => {}, (t) => errors.push(t));
+    expect(code).toBe(1);
+    const rel = (f: string) => path.relative(process.cwd(), path.join(root, f));
+    expect(errors).toEqual([
+      `${rel("missing.wsdl")}:1:1: the contract file does not exist or cannot be read`,
+      `${rel("notes.txt")}:1:1: not a contract paygen reads: the YAML has no top-level "swagger" or "openapi" key`,
+      "paygen: 2 problems in the contracts; nothing was written",
+    ]);
+    await expect(readdir(path.join(root, "out"))).rejects.toThrow();
+  });
+
+  it("refuses an unknown command with the usage", async () => {
+    const errors: string[] = [];
+    expect(await main(["frobnicate"], () => {}, (t) => errors.push(t))).toBe(2);
+    expect(errors.join("\n")).toContain('unknown command "frobnicate"');
   });
 });

@@ -1,0 +1,67 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostics } from "../diagnostics/diagnostic.js";
+import type { Description, ServiceDescription } from "../description/description.js";
+import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
+
+/** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
+export type ContractReader = (file: string, cwd: string, diagnostics: Diagnostics) => Promise<Description>;
+
+/** A front end for published contracts: the formats it reads, recognised by content. */
+export interface ContractFrontEnd {
+  readonly name: string;
+  readonly formats: readonly ContractFormat["kind"][];
+  readonly read: ContractReader;
+}
+
+/** Largest contract file looked at to recognise its format; front ends apply their own limits when reading. */
+const MAX_CONTRACT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Every front end for contract files (`--from FILE`), in one list: adding a
+ * format is adding an entry. The YAML schema language is read from a folder
+ * (`--schemas`) by `frontends/yaml/`.
+ */
+export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [];
+
+/**
+ * Reads each contract with the front end its content calls for, and joins
+ * the services they describe. A file no front end reads, or two services of
+ * one name, is a positioned problem.
+ */
+export async function readContracts(files: readonly string[], cwd: string, diagnostics: Diagnostics, frontEnds: readonly ContractFrontEnd[] = CONTRACT_FRONT_ENDS): Promise<Description> {
+  const services: ServiceDescription[] = [];
+  for (const file of files) {
+    const display = path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/") || file;
+    const start = { file: display, line: 1, col: 1 };
+    let size: number;
+    try {
+      size = (await stat(path.resolve(cwd, file))).size;
+    } catch {
+      diagnostics.error(start, "the contract file does not exist or cannot be read");
+      continue;
+    }
+    if (size > MAX_CONTRACT_BYTES) {
+      diagnostics.error(start, `the file is ${size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`);
+      continue;
+    }
+    const format = detectContractFormat(await readFile(path.resolve(cwd, file), "utf8"));
+    if (format.kind === "unknown") {
+      diagnostics.error(start, `not a contract paygen reads: ${format.reason}`);
+      continue;
+    }
+    const frontEnd = frontEnds.find((f) => f.formats.includes(format.kind));
+    if (!frontEnd) {
+      diagnostics.error(start, `${format.kind} contracts are recognised but not read yet`);
+      continue;
+    }
+    services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);
+  }
+  const seen = new Map<string, ServiceDescription>();
+  for (const s of services) {
+    const first = seen.get(s.name);
+    if (first) diagnostics.error(s.at, `service "${s.name}" is also described at ${first.at.file}:${first.at.line}:${first.at.col}`);
+    else seen.set(s.name, s);
+  }
+  return { services: [...seen.values()] };
+}

@@ -78,7 +78,8 @@ export function describe(sandbox: Sandbox): string[] {
   return [
     `paygen sandbox listening on ${sandbox.url}`,
     `  SOAP (subscriptions, customer profiles, profile transactions): POST ${sandbox.soapUrl}`,
-    `    namespace ${sandbox.namespace}; merchant ${sandbox.merchant}`,
+    `    namespace ${sandbox.namespace}`,
+    `    credentials accepted: name ${sandbox.merchant}, transactionKey ${sandbox.transactionKey} (sandbox test values; --merchant and --key change them)`,
     `  Payments (baseUrl ${sandbox.url}):`,
     `    POST ${sandbox.url}/pts/v2/payments`,
     `    POST ${sandbox.url}/pts/v2/payments/{id}/reversals | /captures | /voids`,

@@ -33,6 +33,12 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Started by `npm run sandbox`, the sandbox is npm's child: a SIGTERM to npm alone would leave it
+  // listening. When its parent is gone (it is handed to another), it stops too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
 }
 
 main().catch((error: unknown) => {

@@ -43,6 +43,8 @@ export interface Sandbox {
   /** The namespace of SOAP answers. */
   readonly namespace: string;
   readonly merchant: string;
+  /** The transaction key SOAP requests must carry (the sandbox's own test credential, never a real one). */
+  readonly transactionKey: string;
   /** The data file, or undefined when state lives in memory. */
   readonly dataFile: string | undefined;
   /** The SOAP operations served. */
@@ -106,6 +108,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     soapUrl: `${url}${SOAP_PATH}`,
     namespace: options.namespace,
     merchant: options.merchant,
+    transactionKey: options.transactionKey,
     dataFile: state.file,
     soapOperations: soap.operationNames,
     close() {

@@ -7,7 +7,7 @@ import {
 // Request authentication is not shown by the documents: pass a `signer`, e.g. createHttpSignatureSigner
 // from "paygen-clients/http-signature" (the HTTP-signature scheme the gateway publishes).
 const payments = createPaymentsClient({
-  baseUrl: process.env.PAYMENTS_BASE_URL ?? "http://127.0.0.1:8080",
+  baseUrl: process.env.PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
 });
 
 // The flow builder fills in the documented constants (paymentSolution 012, encoding Base64).

@@ -7,8 +7,8 @@ import {
 } from "paygen-clients/search";
 
 const search = createSearchClient({
-  searchUrl: process.env.SEARCH_URL ?? "http://127.0.0.1:8080",
-  testBaseUrl: process.env.TEST_BASE_URL ?? "http://127.0.0.1:8080",
+  searchUrl: process.env.SEARCH_URL ?? "http://127.0.0.1:4010",
+  testBaseUrl: process.env.TEST_BASE_URL ?? "http://127.0.0.1:4010",
 });
 
 // Field names are checked by the compiler; values are quoted; the range is the documented "today".

@@ -2,11 +2,11 @@ import { ApiError, createSubscriptionsClient } from "paygen-clients/subscription
 
 // The service address and namespace are not shown by the documents: both are configuration.
 const client = createSubscriptionsClient({
-  endpoint: process.env.SOAP_ENDPOINT ?? "http://127.0.0.1:8080/soap",
-  namespace: process.env.SOAP_NAMESPACE ?? "urn:example:soap:v1",
+  endpoint: process.env.SOAP_ENDPOINT ?? "http://127.0.0.1:4010/soap",
+  namespace: process.env.SOAP_NAMESPACE ?? "urn:paygen:sandbox:subscriptions:v1",
   credentials: {
-    name: process.env.MERCHANT_LOGIN_NAME ?? "merchant",
-    transactionKey: process.env.TRANSACTION_KEY ?? "key",
+    name: process.env.MERCHANT_LOGIN_NAME ?? "sandbox-merchant",
+    transactionKey: process.env.TRANSACTION_KEY ?? "sandbox-transaction-key",
   },
 });
 

@@ -19,6 +19,7 @@ import {
 import { MAX_NESTING_DEPTH } from "./limits.js";
 import { isBarePattern } from "./quote.js";
 import { rangeBounds, type DateMathInput, type RangeBounds, type RangeOptions } from "./range.js";
+import { toString } from "./render.js";
 import { createSort, type SortFunction } from "./sort.js";
 import { checkWildcard, unknownFieldText } from "./validate.js";
 
@@ -131,7 +132,7 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
     if (first === undefined)
       throw new QueryError("invalid-argument", `${kind}: at least one operand is needed`);
     if (flat.length === 1) return first;
-    const node: QueryNode<F> = Object.freeze({ kind, operands: Object.freeze(flat) });
+    const node: QueryNode<F> = node$({ kind, operands: Object.freeze(flat) });
     if (parenDepth(node) > MAX_NESTING_DEPTH) {
       throw new QueryError(
         "too-deep",
@@ -167,14 +168,14 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
         );
       }
     }
-    return Object.freeze({ kind: "range", field: f, ...bounds });
+    return node$({ kind: "range", field: f, ...bounds });
   }
 
   return Object.freeze({
     language: typed,
     eq(field: TextFieldOf<L>, value: string): EqNode<F> {
       const f = checkField("eq", field, "text");
-      return Object.freeze({ kind: "eq", field: f, value: checkString("eq", value) });
+      return node$({ kind: "eq", field: f, value: checkString("eq", value) });
     },
     anyOf(field: TextFieldOf<L>, values: readonly string[]): AnyOfNode<F> {
       const f = checkField("anyOf", field, "text");
@@ -182,7 +183,7 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
         throw new QueryError("invalid-argument", "anyOf: at least one value is needed");
       }
       const copy = values.map((v: unknown) => checkString("anyOf", v));
-      return Object.freeze({ kind: "anyOf", field: f, values: Object.freeze(copy) });
+      return node$({ kind: "anyOf", field: f, values: Object.freeze(copy) });
     },
     prefix(field: TextFieldOf<L>, start: string): PrefixNode<F> {
       const f = checkField("prefix", field, "text");
@@ -194,7 +195,7 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
         );
       }
       checkPattern("prefix", start);
-      return Object.freeze({ kind: "prefix", field: f, prefix: start });
+      return node$({ kind: "prefix", field: f, prefix: start });
     },
     wildcard(field: TextFieldOf<L>, pattern: string): PrefixNode<F> | WildcardNode<F> {
       const f = checkField("wildcard", field, "text");
@@ -204,12 +205,22 @@ export function createQueryBuilder<const L extends QueryLanguage<string, string>
       checkPattern("wildcard", pattern);
       const star = pattern.indexOf("*");
       if (star === pattern.length - 1)
-        return Object.freeze({ kind: "prefix", field: f, prefix: pattern.slice(0, -1) });
-      return Object.freeze({ kind: "wildcard", field: f, pattern });
+        return node$({ kind: "prefix", field: f, prefix: pattern.slice(0, -1) });
+      return node$({ kind: "wildcard", field: f, pattern });
     },
     range,
     and: (first: QueryNode<F>, ...rest: QueryNode<F>[]) => combine("and", [first, ...rest]),
     or: (first: QueryNode<F>, ...rest: QueryNode<F>[]) => combine("or", [first, ...rest]),
     sort: createSort(typed),
   });
+}
+
+/**
+ * A frozen query node whose `String(node)` (and template literal) is its
+ * query text. `toString` is not enumerable: JSON and equality see the node's
+ * data only.
+ */
+function node$<N extends QueryNode<string>>(node: N): N {
+  Object.defineProperty(node, "toString", { value: () => toString(node), enumerable: false });
+  return Object.freeze(node);
 }

@@ -58,7 +58,7 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
 function serviceView(s: Service, packageName: string, example: string | undefined) {
   return {
     example: example ? new Verbatim(example) : "",
-    retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op)] : [])),
+    retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op, s)] : [])),
     name: s.name,
     entry: `${packageName}/${s.name}`,
     exportKey: `./${s.name}`,
@@ -83,7 +83,14 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     protocol: s.protocol.toUpperCase(),
     isRest: s.protocol === "rest",
     outcome: (s.rest?.outcome ?? []).map((path) => ({ path })),
-    soap: s.soap ? { namespacePlaceholder: `{${s.soap.namespacePlaceholder}}`, version: s.soap.version } : false,
+    soap: s.soap
+      ? {
+          namespacePlaceholder: `{${s.soap.namespacePlaceholder}}`,
+          version: s.soap.version,
+          namespace: s.soap.namespace ?? "",
+          endpoint: s.soap.endpoint ?? "",
+        }
+      : false,
     operationCount: s.operations.length,
     typeCount: s.types.length,
     enumCount: s.enums.length,
@@ -146,14 +153,24 @@ function asTemplateData(value: unknown): unknown {
 }
 
 /** How the client retries one REST operation, in words, from its documented statuses. */
-function retryRow(op: RestOperation) {
+/**
+ * How the client retries one REST operation, in words, each rule marked with
+ * where it comes from: the documents (the retry guidance of the schema) or
+ * paygen's own choice.
+ */
+function retryRow(op: RestOperation, service: Service) {
   const rules: string[] = [];
+  const documented = (s: { code: number; retry?: unknown }) => s.retry !== undefined;
+  const guidance = service.rest?.retry;
   const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
+  const tooMany = op.statuses.find((s) => s.code === 429 && documented(s));
   if (op.idempotent) {
-    rules.push("429 after Retry-After (or back-off)", "500/502/503/504 and network failures with exponential back-off and jitter", "a timeout, never immediately");
-    if (notFound?.retry) rules.push(`404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, at most ${notFound.retry.maxAttempts ?? 5} tries`);
+    rules.push(`429 after Retry-After, or back-off (${tooMany ? "documents" : "paygen"})`);
+    rules.push(`500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`);
+    rules.push(`a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`);
+    if (notFound?.retry) rules.push(`404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, ${notFound.retry.maxAttempts ?? 5} tries in all (documents)`);
   } else {
-    rules.push("only when the request provably never left (connection refused, DNS failure)");
+    rules.push("only when the request provably never left: connection refused, DNS failure (paygen)");
   }
   return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
 }

@@ -8,6 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../generator/generate.js";
 
@@ -115,4 +116,20 @@ describe("build.mjs", () => {
     };
     expect(Object.keys(meta.outputs[`dist/shared/${shared[0]}`]!.inputs)).toEqual([".build/js/shared/util.js"]);
   }, 30_000);
+});
+
+describe("packing the generated package", () => {
+  it("builds it first: a pack never ships without dist/", async () => {
+    const dir = path.join(work, "packed");
+    await cp(path.join(PROJECT_ROOT, "generated"), dir, { recursive: true, filter: (src) => !/[\\/](dist|\.build|node_modules)$/.test(src) });
+    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const { npmChildEnv } = await import("../../scripts/build-package.js");
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const { stdout } = await promisify(execFile)(npm, ["pack", "--dry-run", "--json", "--ignore-scripts=false"], { cwd: dir, env: npmChildEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const [pack] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { files: { path: string }[] }[];
+    const files = pack!.files.map((f) => f.path);
+    expect(files).toContain("dist/payments/index.js");
+    expect(files).toContain("dist/payments/index.d.ts");
+    expect(files.some((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toBe(false);
+  });
 });

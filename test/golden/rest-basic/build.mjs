@@ -72,6 +72,17 @@ async function main() {
     path.join(root, ".build", "bundle-meta.json"),
     `${JSON.stringify(result.metafile, null, 2)}\n`,
   );
+  const outputs = Object.keys(result.metafile.outputs);
+  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+  process.stdout.write(
+    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(
+      manifest.exports ?? {},
+    )
+      .sort()
+      .join(
+        ", ",
+      )}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, declarations beside them\n`,
+  );
 }
 
 main().catch((error) => {

@@ -88,6 +88,38 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
   });
 }
 
+/** A query or header parameter's value: absent, one value, or (query only) a list of values. */
+export type ParamValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
+
+/**
+ * `url` with the query parameters appended, URL-encoded, in the order given:
+ * an absent value is left out, a list repeats its name for each value
+ * (`?status=a&status=b`).
+ */
+export function withQuery(url: string, params: Readonly<Record<string, ParamValue>>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? (value as readonly (string | number | boolean)[]) : [value as string | number | boolean]) {
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(one))}`);
+    }
+  }
+  if (parts.length === 0) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${parts.join("&")}`;
+}
+
+/** Header parameters as header values: absent ones left out; a value with a line break is refused. */
+export function headerParams(params: Readonly<Record<string, ParamValue>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
+    if (/[\r\n]/.test(text)) throw new ValidationError([{ path: name, code: "type", message: "a header value cannot hold a line break" }]);
+    headers[name.toLowerCase()] = text;
+  }
+  return headers;
+}
+
 /** `base` + `path`, with exactly one slash between them. */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
@@ -148,13 +180,15 @@ export async function callRest<Req, Res>(
   request: Req | undefined,
   options: RestClientOptions,
   call: CallOptions = {},
+  /** Header parameters of the operation (`headerParams`); the content type and `accept` stay the client's. */
+  paramHeaders: Readonly<Record<string, string>> = {},
 ): Promise<Res> {
   if (request !== undefined && op.validate) {
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);
   }
   const body = request !== undefined && op.serialize ? op.serialize(request) : undefined;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...paramHeaders, accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;

@@ -156,6 +156,16 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
         const kind = resolve(p.type, "type");
         if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
       }
+      for (const [where, list] of [["query", op.query ?? []], ["header", op.headers ?? []]] as const) {
+        const seenParams = new Set<string>();
+        for (const p of list) {
+          if (seenParams.has(p.name.toLowerCase())) d.error(p.at, `${where} parameter "${p.name}" is listed twice`);
+          seenParams.add(p.name.toLowerCase());
+          const kind = resolve(p.type, "type");
+          if (kind === "object") d.error(p.type.at, `a ${where} parameter must be a scalar or an enum, or a list of them`);
+          checkFacets(p, kind === "scalar" ? (p.type.name as ScalarName) : undefined, d);
+        }
+      }
       for (const ref of [requestType, responseType]) {
         if (!ref) continue;
         const kind = resolve(ref, "type");

@@ -40,6 +40,9 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly gap?: Named;
 }
 
+/** A query or header parameter of a REST operation: a scalar or enum value, or a list of them. */
+export type ParamDescription = FieldDescription;
+
 export interface TypeDescription extends Named, DocsDescription {
   readonly kind: "object" | "choice" | "opaque";
   readonly extends?: Named;
@@ -90,6 +93,10 @@ export interface RestOperationDescription extends Named, DocsDescription {
   readonly pathAt: Position;
   readonly baseUrl: Named;
   readonly params: readonly FieldDescription[];
+  /** Query parameters, in the contract's order; absent when there are none. */
+  readonly query?: readonly ParamDescription[];
+  /** Request header parameters, in the contract's order; absent when there are none. */
+  readonly headers?: readonly ParamDescription[];
   readonly requestType?: Named;
   readonly responseType?: Named;
   readonly statuses: readonly StatusDescription[];

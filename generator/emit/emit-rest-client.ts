@@ -2,9 +2,10 @@ import { lowerCamel, pascalCase } from "../naming/case.js";
 import type { Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { addOperationTable, requiredInputs } from "./client-common.js";
 import type { EmitContext } from "./emit-context.js";
-import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
+import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
+import { fieldTypeExpression } from "./type-expression.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
@@ -42,12 +43,22 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const methodSignature = (op: RestOperation) => {
     const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
     const request = op.requestType ? types.get(op.requestType) : undefined;
+    const requestOptional = !op.requestType || !requiredInputs(request, new Set());
     return [
       ...params,
+      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: requestOptional && ![...(op.query ?? []), ...(op.headers ?? [])].some((p) => p.required) }] : []),
       ...(op.requestType ? [{ name: "request", type: typeRef(op.requestType), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
       { name: "call", type: callOptions, hasQuestionToken: true },
     ];
   };
+
+  /** The query and header parameters of an operation, as one object type (wire names as property names). */
+  function requestParamsType(op: RestOperation): string {
+    const members = [...(op.query ?? []), ...(op.headers ?? [])].map((p) => {
+      return `${inlineDoc(docText(p))}readonly ${propertyName(p.name)}${p.required ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
+    });
+    return `{ ${members.join("; ")} }`;
+  }
 
   for (const op of ops) {
     const result = resultTypeName(op);
@@ -146,9 +157,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const fill = file.value("fillPath", REST);
   const methods = ops.map((op) => {
     const params = op.params.map((p) => safeParam(p.name));
-    const args = [...params, ...(op.requestType ? ["request"] : []), "call"];
-    const url = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
-    const invoke = `${call}(operations.${method(op)}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call)`;
+    const args = [...params, ...(hasRequestParams(op) ? ["params"] : []), ...(op.requestType ? ["request"] : []), "call"];
+    const path = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
+    const pick = (list: readonly { name: string }[]) => `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
+    const url = op.query && op.query.length > 0 ? `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})` : path;
+    const headerArg = op.headers && op.headers.length > 0 ? `, ${file.value("headerParams", REST)}(${pick(op.headers)})` : "";
+    const invoke = `${call}(operations.${method(op)}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call${headerArg})`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
     return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
@@ -194,6 +208,16 @@ function restLines(op: RestOperation): string[] {
   return lines;
 }
 
+/** Whether an operation takes query or header parameters (one `params` object). */
+function hasRequestParams(op: RestOperation): boolean {
+  return (op.query?.length ?? 0) + (op.headers?.length ?? 0) > 0;
+}
+
+/** `.name`, or `["wire-name"]` when the wire name is not an identifier. */
+function accessor(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${stringLiteral(name)}]`;
+}
+
 function safeParam(name: string): string {
   const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
   return /^[0-9]/.test(id) ? `_${id}` : id;
@@ -207,14 +231,17 @@ function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: Readon
 
 /** An operation's doc comment with a `@param` tag for each documented path parameter. */
 function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComment | undefined {
+  const paramsTag = hasRequestParams(op)
+    ? [{ tagName: "param", text: `params ${[...(op.query ?? []).map((p) => `\`${p.name}\` (query)`), ...(op.headers ?? []).map((p) => `\`${p.name}\` (header)`)].join(", ")}` }]
+    : [];
   const tags = op.params
     .filter((p) => p.doc !== undefined || p.notes.length > 0 || p.source !== undefined)
     .map((p) => ({
       tagName: "param",
       text: [safeParam(p.name), p.doc, ...p.notes.map((n) => n.text), ...(p.source ? [`(${sourceLabel(p.source)})`] : [])].filter((t) => t !== undefined).join(" "),
     }));
-  if (tags.length === 0) return docs;
-  return { description: docs?.description ?? "", tags: [...tags, ...(docs?.tags ?? [])] };
+  if (tags.length === 0 && paramsTag.length === 0) return docs;
+  return { description: docs?.description ?? "", tags: [...tags, ...paramsTag, ...(docs?.tags ?? [])] };
 }
 
 /** What a caller checks on a 2xx answer, from the fields the schema names; nothing when it names none. */

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
+import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
 
 /** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
@@ -22,7 +23,7 @@ const MAX_CONTRACT_BYTES = 64 * 1024 * 1024;
  * format is adding an entry. The YAML schema language is read from a folder
  * (`--schemas`) by `frontends/yaml/`.
  */
-export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [];
+export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [OPENAPI_FRONT_END];
 
 /**
  * Reads each contract with the front end its content calls for, and joins

@@ -93,6 +93,8 @@ function buildService(s: ServiceDescription): Service {
       path: op.path,
       baseUrl: op.baseUrl.name,
       params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
+      ...(op.query && op.query.length > 0 ? { query: op.query.map(fieldOf) } : {}),
+      ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map(fieldOf) } : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
       ...(op.responseType ? { responseType: op.responseType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),

@@ -132,6 +132,10 @@ export interface RestOperation extends Documented {
   readonly path: string;
   readonly baseUrl: string;
   readonly params: readonly PathParam[];
+  /** Query parameters (scalar or enum values, or lists of them), in the contract's order; absent when there are none. */
+  readonly query?: readonly Field[];
+  /** Request header parameters, in the contract's order; absent when there are none. */
+  readonly headers?: readonly Field[];
   readonly requestType?: string;
   readonly responseType?: string;
   readonly statuses: readonly StatusInfo[];

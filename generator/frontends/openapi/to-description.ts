@@ -1,0 +1,458 @@
+import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import type {
+  Description,
+  EnumDescription,
+  FieldDescription,
+  Named,
+  OperationDescription,
+  ParamDescription,
+  ServiceDescription,
+  StatusDescription,
+  TypeDescription,
+} from "../../description/description.js";
+import { facetOf } from "../../facets/registry.js";
+import { lowerCamel, pascalCase } from "../../naming/case.js";
+import type { HttpMethod, NoteKind, ScalarName } from "../../model/vocabulary.js";
+import { canonicalNumberText, isJsonNumber, type JsonValue } from "../json/json-value.js";
+import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Schema, SchemaShape } from "./openapi-model.js";
+import { readOpenApi } from "./read-openapi.js";
+
+/**
+ * Reads a Swagger 2.0 / OpenAPI 3.x file (`readOpenApi`) and maps the
+ * normalised document onto a description: one REST service per document.
+ * What the description cannot say yet is a positioned problem naming the
+ * JSON pointer, never dropped silently; what it can say only in part is kept
+ * as a note on the construct it concerns.
+ */
+export async function readOpenApiDescription(file: string, cwd: string, diagnostics: Diagnostics): Promise<Description> {
+  const { document, problems } = await readOpenApi({ file, cwd });
+  for (const p of problems) {
+    const d = p.toDiagnostic();
+    diagnostics.error(d.at, d.message);
+  }
+  if (!document) return { services: [] };
+  const service = describeApi(document, diagnostics);
+  return { services: service ? [service] : [] };
+}
+
+type Note = { readonly kind: NoteKind; readonly text: string };
+
+/** A field's value as the description says it: a type name, whether it is a list, its facets and notes. */
+interface ValueShape {
+  readonly type: string;
+  readonly list?: { readonly min: number; readonly max?: number };
+  readonly facets: { key: string; value: number | string }[];
+  readonly notes: Note[];
+  readonly examples: string[];
+  readonly doc?: string;
+}
+
+/** JSON media types: `application/json`, `application/hal+json;charset=utf-8`, `*\/*`... */
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(";")[0]!.trim().toLowerCase();
+  return base === "application/json" || base.endsWith("+json") || base === "*/*" || base === "application/*";
+}
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/** The service name of a document: its title in lower-case words joined by `-` (`CyberSource Merged Spec` → `cybersource-merged-spec`). */
+export function serviceNameOf(title: string): string {
+  const words = title
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+  const name = words.join("-");
+  return /^[a-z]/.test(name) ? name : `api${name ? `-${name}` : ""}`;
+}
+
+export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescription | undefined {
+  const schemas = new Map(doc.schemas.map((s) => [s.name, s]));
+  const types: TypeDescription[] = [];
+  const enums: EnumDescription[] = [];
+  const taken = new Set<string>(doc.schemas.map((s) => s.name));
+  const unique = (candidate: string): string => {
+    let name = candidate || "Value";
+    for (let n = 2; taken.has(name); n++) name = `${candidate}${n}`;
+    taken.add(name);
+    return name;
+  };
+  const refuse = (at: Position, pointer: string, message: string) => d.error(at, `${message} (at ${pointer})`);
+
+  /** Named schemas that become object (or opaque) types; others (scalars, arrays, enums) are used in place. */
+  const described = new Map<string, string>();
+  const enumByTarget = new Map<string, string>();
+
+  const scalarOf = (shape: SchemaShape, notes: Note[]): ScalarName | undefined => {
+    const kinds = shape.types.filter((t) => t !== "null");
+    if (shape.types.includes("null")) notes.push({ kind: "interpretation", text: "The contract allows null here; null is read as absent." });
+    const kind = kinds.length === 1 ? kinds[0] : undefined;
+    switch (kind) {
+      case "string":
+        switch (shape.format) {
+          case "date-time":
+            return "dateTime";
+          case "date":
+            return "date";
+          case "byte":
+            return "base64";
+          case "uri":
+            return "uri";
+          default:
+            if (shape.format !== undefined) notes.push({ kind: "info", text: `Format "${shape.format}" is not checked: the value is a string.` });
+            return "string";
+        }
+      case "boolean":
+        return "boolean";
+      case "integer": {
+        if (shape.format === "int64") return "long";
+        if (shape.format === "int32") return "int";
+        const fits = (b: { value: string } | undefined) => b !== undefined && Number(b.value) >= INT_MIN && Number(b.value) <= INT_MAX;
+        return fits(shape.minimum) || fits(shape.maximum) ? "int" : "long";
+      }
+      case "number":
+        if (shape.format === "decimal") return "decimal";
+        notes.push({ kind: "interpretation", text: `A JSON number${shape.format ? ` (format ${shape.format})` : ""}: read exactly, as decimal text, never as a binary float.` });
+        return "decimal";
+      default:
+        return undefined;
+    }
+  };
+
+  const facetsOf = (shape: SchemaShape, scalar: ScalarName, notes: Note[]): { key: string; value: number | string }[] => {
+    const wanted: { key: string; value: number | string }[] = [];
+    if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
+    if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
+    if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
+    if (shape.minimum !== undefined) {
+      if (shape.minimum.exclusive) notes.push({ kind: "info", text: `Greater than ${shape.minimum.value} (not checked).` });
+      else wanted.push({ key: "minimum", value: canonicalNumberText(shape.minimum.value) });
+    }
+    if (shape.maximum !== undefined) {
+      if (shape.maximum.exclusive) notes.push({ kind: "info", text: `Less than ${shape.maximum.value} (not checked).` });
+      else wanted.push({ key: "maximum", value: canonicalNumberText(shape.maximum.value) });
+    }
+    if (shape.multipleOf !== undefined) notes.push({ kind: "info", text: `A multiple of ${shape.multipleOf} (not checked).` });
+    const kept: { key: string; value: number | string }[] = [];
+    for (const f of wanted) {
+      const facet = facetOf(f.key)!;
+      const problem = facet.problem?.(f.value);
+      if (!facet.appliesTo.includes(scalar) || problem !== undefined) {
+        notes.push({ kind: "contradiction", text: `The contract gives ${f.key} ${String(f.value)}${problem ? ` (${problem})` : ` for a ${scalar}`}; it is not checked.` });
+      } else kept.push(f);
+    }
+    return kept;
+  };
+
+  const exampleText = (v: JsonValue): string => (typeof v === "string" ? v : isJsonNumber(v) ? v.number : JSON.stringify(plain(v)));
+
+  /** An object type for a named schema (made once), or undefined when the schema is not an object. */
+  const typeFor = (name: string): string | undefined => {
+    const found = described.get(name);
+    if (found !== undefined) return found;
+    const named = schemas.get(name);
+    if (!named || named.schema.kind === "ref") return undefined;
+    const shape = named.schema;
+    const isObject = shape.properties !== undefined || shape.union !== undefined || shape.extends !== undefined || shape.types.includes("object") || shape.additionalProperties !== undefined;
+    if (!isObject) return undefined;
+    described.set(name, name);
+    describeObject(name, named, shape);
+    return name;
+  };
+
+  const opaqueType = (name: string, at: Position, notes: Note[], doc: string | undefined, origin: TypeDescription["origin"]): void => {
+    types.push({ name, at, kind: "opaque", fields: [], open: true, origin, notes, ...(doc !== undefined ? { doc } : {}) });
+  };
+
+  const describeObject = (name: string, named: NamedSchema, shape: SchemaShape): void => {
+    const notes: Note[] = [];
+    const doc = shape.description ?? shape.title;
+    if (shape.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+    if (shape.union || shape.discriminator) {
+      notes.push({ kind: "interpretation", text: `A ${shape.union?.kind ?? "discriminated"} union in the contract: read as an opaque object, its variants not checked.` });
+      opaqueType(name, named.at, notes, doc, { kind: "declared" });
+      return;
+    }
+    if (shape.properties === undefined || shape.properties.length === 0) {
+      if (shape.additionalProperties !== undefined && shape.additionalProperties !== false) notes.push({ kind: "interpretation", text: "A map in the contract: read as an opaque object, its values not checked." });
+      opaqueType(name, named.at, notes, doc, { kind: "declared" });
+      return;
+    }
+    if (shape.extends && shape.extends.length > 0) notes.push({ kind: "info", text: `Includes the properties of ${shape.extends.join(", ")}.` });
+    const open = shape.additionalProperties !== undefined && shape.additionalProperties !== false;
+    if (open) notes.push({ kind: "interpretation", text: "Other properties are allowed by the contract: they are kept, unchecked." });
+    const index = types.length;
+    types.push({ name, at: named.at, kind: "object", fields: [], open, origin: { kind: "declared" }, notes, ...(doc !== undefined ? { doc } : {}) });
+    const fields: FieldDescription[] = [];
+    for (const p of shape.properties) {
+      const v = valueOf(p.schema, name, p.name);
+      if (!v) continue;
+      const at = p.at;
+      fields.push({
+        name: p.name,
+        at,
+        type: { name: v.type, at },
+        required: p.required,
+        ...(v.list ? { list: { ...v.list, at } } : {}),
+        facets: v.facets.map((f) => ({ ...f, at })),
+        examples: v.examples,
+        notes: v.notes,
+        ...(v.doc !== undefined ? { doc: v.doc } : {}),
+      });
+    }
+    types[index] = { ...types[index]!, fields };
+  };
+
+  /** Follows references to scalar or array schemas; the shape a use means, with the annotations of the use. */
+  const valueOf = (schema: Schema, parent: string, field: string, depth = 0): ValueShape | undefined => {
+    const notes: Note[] = [];
+    if (schema.kind === "ref") {
+      const target = schemas.get(schema.target);
+      if (schema.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+      if (schema.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
+      if (schema.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
+      if (schema.nullable) notes.push({ kind: "interpretation", text: "The contract allows null here; null is read as absent." });
+      const objectType = typeFor(schema.target);
+      const base = { facets: [], notes, examples: (schema.examples ?? []).map(exampleText), ...(schema.description !== undefined ? { doc: schema.description } : {}) };
+      if (objectType !== undefined) return { type: objectType, ...base };
+      if (!target || depth > 32) {
+        refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
+        return undefined;
+      }
+      const inner = valueOf(target.schema, parent, field, depth + 1);
+      if (!inner) return undefined;
+      return { ...inner, notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(inner.type === target.name ? {} : {}) };
+    }
+    const shape = schema;
+    if (shape.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+    if (shape.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
+    if (shape.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
+    if (shape.default !== undefined) notes.push({ kind: "info", text: `Default (applied by the service when absent): ${exampleText(shape.default)}.` });
+    const examples = (shape.examples ?? []).map(exampleText);
+    const doc = shape.description ?? shape.title;
+    const withDoc = doc !== undefined ? { doc } : {};
+    const kinds = shape.types.filter((t) => t !== "null");
+    if (kinds.length === 1 && kinds[0] === "array") {
+      if (!shape.items) {
+        refuse(shape.at, shape.pointer, "an array without items is not supported: say what its items are");
+        return undefined;
+      }
+      const item = valueOf(shape.items, parent, field, depth + 1);
+      if (!item) return undefined;
+      if (item.list) {
+        refuse(shape.at, shape.pointer, "an array of arrays is not supported yet");
+        return undefined;
+      }
+      if (shape.uniqueItems) notes.push({ kind: "info", text: "Items are unique (not checked)." });
+      return {
+        type: item.type,
+        list: { min: shape.minItems ?? 0, ...(shape.maxItems !== undefined ? { max: shape.maxItems } : {}) },
+        facets: item.facets,
+        notes: [...notes, ...item.notes],
+        examples: examples.length > 0 ? examples : item.examples,
+        ...(doc !== undefined ? { doc } : item.doc !== undefined ? { doc: item.doc } : {}),
+      };
+    }
+    if (kinds.length === 0 && shape.additionalProperties === undefined && shape.properties === undefined) {
+      refuse(shape.at, shape.pointer, "a schema that allows any value is not supported yet: give it a type");
+      return undefined;
+    }
+    if (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) {
+      // An object that was not named (no properties): a map or any object.
+      const name = unique(`${parent}${pascalCase(field)}`);
+      const typeNotes: Note[] = [];
+      if (shape.additionalProperties !== undefined && shape.additionalProperties !== false) typeNotes.push({ kind: "interpretation", text: "A map in the contract: read as an opaque object, its values not checked." });
+      opaqueType(name, shape.at, typeNotes, undefined, { kind: "inline", parent, field });
+      return { type: name, facets: [], notes, examples: [], ...withDoc };
+    }
+    const scalar = scalarOf(shape, notes);
+    if (scalar === undefined) {
+      refuse(shape.at, shape.pointer, `a value of types ${kinds.join(", ")} is not supported yet`);
+      return undefined;
+    }
+    if (shape.const !== undefined) notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
+    if (shape.enum !== undefined) {
+      const strings = shape.enum.filter((v): v is string => typeof v === "string");
+      if (scalar === "string" && strings.length === shape.enum.length && strings.length > 0) {
+        const key = shape.pointer;
+        let enumName = enumByTarget.get(key);
+        if (enumName === undefined) {
+          enumName = unique(`${parent}${pascalCase(field)}`);
+          enumByTarget.set(key, enumName);
+          enums.push({ name: enumName, at: shape.at, notes: [], values: [...new Set(strings)].map((value) => ({ value, at: shape.at, notes: [] })) });
+        }
+        return { type: enumName, facets: [], notes, examples, ...withDoc };
+      }
+      notes.push({ kind: "info", text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).` });
+    }
+    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc };
+  };
+
+  // Every named object schema is a type, whether operations use it or not.
+  for (const s of doc.schemas) typeFor(s.name);
+
+  const baseUrls = doc.baseUrls.length > 0 ? doc.baseUrls : [];
+  const baseUrlNames = baseUrls.map((_, i) => (i === 0 ? "base_url" : `base_url_${i + 1}`));
+  const bindingUrls =
+    baseUrls.length > 0
+      ? baseUrls.map((b, i) => ({ name: baseUrlNames[i]!, doc: `${b.description ? `${b.description}: ` : ""}${b.url}`, at: b.at }))
+      : [{ name: "base_url", doc: "The contract names no server", at: doc.at }];
+
+  const serviceNotes: Note[] = [];
+  if (doc.securitySchemes.length > 0) {
+    for (const s of doc.securitySchemes) refuse(s.at, s.pointer, `security scheme "${s.name}" (${s.kind}) is not supported yet: authenticate through the client's signer option`);
+  }
+
+  const operations: OperationDescription[] = [];
+  for (const op of doc.operations) {
+    const described = describeOperation(op);
+    if (described) operations.push(described);
+  }
+
+  function describeOperation(op: Operation): OperationDescription | undefined {
+    const method = op.method.toUpperCase();
+    if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
+      refuse(op.at, op.pointer, `HTTP method ${method} is not supported: only GET, POST, PUT, PATCH and DELETE`);
+      return undefined;
+    }
+    const name = lowerCamel(identifierOf(op.name));
+    const notes: Note[] = [];
+    if (op.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+    if (op.tags.length > 0) notes.push({ kind: "info", text: `Tags: ${op.tags.join(", ")}.` });
+    const params: FieldDescription[] = [];
+    const query: ParamDescription[] = [];
+    const headers: ParamDescription[] = [];
+    for (const p of op.parameters) {
+      const v = paramValue(p, name);
+      if (!v) continue;
+      if (p.in === "path") {
+        params.push({ name: p.name, at: p.at, type: { name: "string", at: p.at }, required: true, facets: [], examples: [], notes: v.notes, ...(v.doc !== undefined ? { doc: v.doc } : {}) });
+      } else if (p.in === "query" || p.in === "header") {
+        const entry: ParamDescription = {
+          name: p.name,
+          at: p.at,
+          type: { name: v.type, at: p.at },
+          required: p.required,
+          ...(v.list ? { list: { ...v.list, at: p.at } } : {}),
+          facets: v.facets.map((f) => ({ ...f, at: p.at })),
+          examples: v.examples,
+          notes: v.notes,
+          ...(v.doc !== undefined ? { doc: v.doc } : {}),
+        };
+        (p.in === "query" ? query : headers).push(entry);
+      } else {
+        refuse(p.at, p.pointer, `cookie parameter "${p.name}" is not supported yet`);
+      }
+    }
+    let requestType: Named | undefined;
+    if (op.requestBody) {
+      const body = op.requestBody;
+      const json = body.content.find((c) => isJsonMediaType(c.mediaType));
+      const others = body.content.filter((c) => c !== json).map((c) => c.mediaType);
+      if (others.length > 0) notes.push({ kind: "info", text: `The request body may also be sent as ${others.join(", ")}; the client sends JSON.` });
+      requestType = bodyType(json, body.content[0], `${pascalCase(name)}Request`, name, "request", notes, body.at);
+      if (!body.required) notes.push({ kind: "info", text: "The request body is optional in the contract." });
+    }
+    let responseType: Named | undefined;
+    const statuses: StatusDescription[] = [];
+    const success = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length > 0);
+    for (const r of op.responses) {
+      if (/^[1-5]\d\d$/.test(r.status)) {
+        statuses.push({ code: Number(r.status), at: r.at, meaning: r.description.trim() || `HTTP ${r.status}` });
+      } else {
+        notes.push({ kind: "info", text: `${r.status === "default" ? "Any other status" : `Statuses ${r.status}`}: ${r.description.trim()}` });
+      }
+    }
+    if (success) {
+      const json = success.content.find((c) => isJsonMediaType(c.mediaType));
+      if (json) responseType = bodyType(json, json, `${pascalCase(name)}Response`, name, "response", notes, success.at);
+      else notes.push({ kind: "interpretation", text: `The ${success.status} body is ${success.content.map((c) => c.mediaType).join(" or ")}, not JSON: the client does not read it.` });
+    }
+    return {
+      protocol: "rest",
+      name,
+      at: op.at,
+      httpMethod: method as HttpMethod,
+      path: op.path,
+      pathAt: op.at,
+      baseUrl: { name: baseUrlNames[Math.max(0, baseUrls.findIndex((b) => op.baseUrls[0]?.url === b.url))] ?? "base_url", at: op.at },
+      params,
+      ...(query.length > 0 ? { query } : {}),
+      ...(headers.length > 0 ? { headers } : {}),
+      ...(requestType ? { requestType } : {}),
+      ...(responseType ? { responseType } : {}),
+      statuses,
+      idempotent: method !== "POST" && method !== "PATCH",
+      links: [],
+      notes,
+      ...(op.description ?? op.summary ? { doc: (op.description ?? op.summary)!.trim() } : {}),
+    };
+  }
+
+  function paramValue(p: Parameter, opName: string): ValueShape | undefined {
+    if (p.mediaType !== undefined) {
+      refuse(p.at, p.pointer, `parameter "${p.name}" given by content (${p.mediaType}) is not supported yet`);
+      return undefined;
+    }
+    const v = valueOf(p.schema, pascalCase(opName), p.name);
+    if (!v) return undefined;
+    const notes = [...v.notes];
+    if (p.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+    if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
+    const isObject = !["string", "boolean", "short", "int", "long", "decimal", "date", "dateTime", "gYearMonth", "base64", "uri"].includes(v.type) && !enums.some((e) => e.name === v.type);
+    if (isObject) {
+      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
+      return undefined;
+    }
+    return { ...v, notes, ...(p.description !== undefined ? { doc: p.description } : {}) };
+  }
+
+  function bodyType(json: MediaContent | undefined, first: MediaContent | undefined, fallback: string, opName: string, side: "request" | "response", notes: Note[], at: Position): Named {
+    const origin = { kind: side, operation: opName } as const;
+    if (json?.schema) {
+      const v = valueOf(json.schema, pascalCase(opName), side === "request" ? "Request" : "Response");
+      if (v && !v.list && typeFor(v.type) !== undefined) return { name: v.type, at: json.at };
+      if (v && !v.list && types.some((t) => t.name === v.type)) return { name: v.type, at: json.at };
+      if (v) notes.push({ kind: "interpretation", text: `The ${side} body is ${v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.` });
+    } else if (json) {
+      notes.push({ kind: "interpretation", text: `The ${side} body has no schema in the contract: handled as an opaque body.` });
+    } else {
+      notes.push({ kind: "interpretation", text: `The ${side} body is ${first?.mediaType ?? "not JSON"}: handled as an opaque body.` });
+    }
+    const name = unique(fallback);
+    opaqueType(name, json?.at ?? first?.at ?? at, [], undefined, origin);
+    return { name, at: json?.at ?? at };
+  }
+
+  const serviceDoc = doc.info.description?.trim();
+  return {
+    name: serviceNameOf(doc.info.title),
+    at: doc.at,
+    title: doc.info.title,
+    protocol: "rest",
+    rest: { baseUrls: bindingUrls, outcome: [] },
+    types,
+    enums,
+    operations,
+    flows: [],
+    events: [],
+    gaps: [],
+    notes: [...serviceNotes, { kind: "info", text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.` }],
+    ...(serviceDoc ? { doc: serviceDoc } : {}),
+  };
+}
+
+/** An operation name usable as a method: letters and digits, not starting with a digit. */
+function identifierOf(name: string): string {
+  if (/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return name;
+  const joined = pascalCase(name);
+  return /^[A-Za-z]/.test(joined) ? joined : `op${joined}`;
+}
+
+/** A JSON value as plain data, for `JSON.stringify`. */
+function plain(v: JsonValue): unknown {
+  if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+  if (Array.isArray(v)) return v.map(plain);
+  if (v instanceof Map) return Object.fromEntries([...v.entries()].map(([k, x]) => [k, plain(x)]));
+  return Number((v as { number: string }).number);
+}

@@ -1,0 +1,131 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
+import type { RestOperationDescription, ServiceDescription } from "../../../generator/description/description.js";
+import { readOpenApiDescription, serviceNameOf } from "../../../generator/frontends/openapi/to-description.js";
+import { FIXTURES, PROJECT_ROOT } from "./read-fixture.js";
+
+/** A fixture of `fixtures/description/` as a description, positions left out; its problems as messages. */
+async function describeFixture(name: string): Promise<{ service?: ServiceDescription; problems: string[] }> {
+  const d = new Diagnostics();
+  const description = await readOpenApiDescription(path.join(FIXTURES, "description", name), PROJECT_ROOT, d);
+  const service = description.services[0] && (JSON.parse(JSON.stringify(description.services[0], (k, v: unknown) => (k === "at" || k === "pathAt" || k === "requiredAt" ? undefined : v))) as ServiceDescription);
+  return { ...(service ? { service } : {}), problems: d.sorted().map(formatDiagnostic) };
+}
+
+const field = (name: string, type: string, more: object = {}) => ({ name, type: { name: type }, required: false, facets: [], examples: [], notes: [], ...more });
+const note = (kind: string, text: string) => ({ kind, text });
+const NUMBER = note("interpretation", "A JSON number: read exactly, as decimal text, never as a binary float.");
+const NULL = note("interpretation", "The contract allows null here; null is read as absent.");
+
+describe("an OpenAPI document as a description", () => {
+  it("is one REST service named from its title, with its servers as base URLs", async () => {
+    const { service, problems } = await describeFixture("pets-3.0.yaml");
+    expect(problems).toEqual([]);
+    expect([service!.name, service!.title, service!.protocol, service!.doc]).toEqual(["pet-store", "Pet Store", "rest", "A store of pets."]);
+    expect(service!.rest).toEqual({
+      baseUrls: [
+        { name: "base_url", doc: "Production: https://api.example.com/v1" },
+        { name: "base_url_2", doc: "https://sandbox.example.com/v1" },
+      ],
+      outcome: [],
+    });
+    expect(serviceNameOf("CyberSource Merged Spec")).toBe("cybersource-merged-spec");
+    expect(serviceNameOf("3D Secure")).toBe("api-3d-secure");
+  });
+
+  it("maps operations: names, parameters by place, bodies, statuses and the default response", async () => {
+    const { service } = await describeFixture("pets-3.0.yaml");
+    const [getPet, postPets, exportPets] = service!.operations as RestOperationDescription[];
+    expect(getPet).toEqual({
+      protocol: "rest",
+      name: "getPet",
+      httpMethod: "GET",
+      path: "/pets/{petId}",
+      baseUrl: { name: "base_url" },
+      params: [field("petId", "string", { required: true })],
+      query: [field("fields", "string", { list: { min: 0 } }), field("limit", "int", { required: true, facets: [{ key: "minimum", value: "1" }, { key: "maximum", value: "100" }] })],
+      headers: [field("X-Request-Id", "string", { facets: [{ key: "maxLength", value: 36 }] })],
+      responseType: { name: "Pet" },
+      statuses: [
+        { code: 200, meaning: "The pet." },
+        { code: 404, meaning: "No such pet." },
+      ],
+      idempotent: true,
+      links: [],
+      notes: [note("info", "Deprecated."), note("info", "Any other status: Something else went wrong.")],
+      doc: "Read one pet.",
+    });
+    // No operationId: the name phase 1 made from the method and the path. A JSON body is typed, other media types are a note; an array answer is opaque.
+    expect([postPets!.name, postPets!.idempotent, postPets!.requestType, postPets!.responseType, postPets!.notes]).toEqual([
+      "postPets",
+      false,
+      { name: "Pet" },
+      { name: "PostPetsResponse" },
+      [note("info", "The request body may also be sent as application/xml; the client sends JSON."), note("interpretation", "The response body is an array in the contract: handled as an opaque body.")],
+    ]);
+    expect(service!.types.find((t) => t.name === "PostPetsResponse")).toMatchObject({ kind: "opaque", origin: { kind: "response", operation: "postPets" } });
+    expect([exportPets!.responseType, exportPets!.notes]).toEqual([undefined, [note("interpretation", "The 200 body is text/csv, not JSON: the client does not read it.")]]);
+  });
+
+  it("maps object schemas, formats, facets, enums, maps, unions and annotations", async () => {
+    const { service } = await describeFixture("pets-3.0.yaml");
+    const pet = service!.types.find((t) => t.name === "Pet")!;
+    expect(pet.doc).toBe("A pet.");
+    expect(pet.fields).toEqual([
+      field("id", "long", { required: true, notes: [note("info", "Read-only: sent by the service, ignored in requests.")] }),
+      field("name", "string", { required: true, facets: [{ key: "minLength", value: 1 }, { key: "maxLength", value: 40 }, { key: "pattern", value: "^[A-Za-z ]+$" }] }),
+      field("kind", "PetKind"),
+      field("born", "date"),
+      field("seen", "dateTime", { notes: [NULL] }),
+      field("photo", "base64"),
+      field("home", "uri"),
+      field("chip", "string", { notes: [note("info", 'Format "uuid" is not checked: the value is a string.')] }),
+      field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked)."), note("info", "A multiple of 0.1 (not checked).")] }),
+      // A named string schema is used in place: its facets come along; minItems/maxItems are the list's bounds.
+      field("tags", "string", { list: { min: 1, max: 5 }, facets: [{ key: "maxLength", value: 10 }] }),
+      field("notes", "PetNotes"),
+      field("owner", "Owner"),
+      field("legacy", "string", { notes: [note("info", "Deprecated."), note("info", "Default (applied by the service when absent): none.")] }),
+    ]);
+    expect(service!.enums).toEqual([{ name: "PetKind", notes: [], values: [{ value: "cat", notes: [] }, { value: "dog", notes: [] }] }]);
+    expect(service!.types.find((t) => t.name === "PetNotes")).toMatchObject({ kind: "opaque", notes: [note("interpretation", "A map in the contract: read as an opaque object, its values not checked.")] });
+    expect(service!.types.find((t) => t.name === "Owner")).toMatchObject({ kind: "opaque", notes: [note("interpretation", "A oneOf union in the contract: read as an opaque object, its variants not checked.")] });
+    expect(service!.types.map((t) => t.name)).toEqual(["Company", "Owner", "Person", "Pet", "PetNotes", "PostPetsResponse"]);
+  });
+
+  it("reads Swagger 2.0 the same way: host, basePath and schemes, body parameters, boolean exclusive bounds", async () => {
+    const { service, problems } = await describeFixture("pets-2.0.yaml");
+    expect(problems).toEqual([]);
+    expect(service!.rest!.baseUrls).toEqual([
+      { name: "base_url", doc: "https://api.example.com/v1" },
+      { name: "base_url_2", doc: "http://api.example.com/v1" },
+    ]);
+    const [getPet, addPet] = service!.operations as RestOperationDescription[];
+    expect(getPet!.query!.map((q) => [q.name, q.type.name, q.required, q.list])).toEqual([
+      ["limit", "int", true, undefined],
+      ["fields", "string", false, { min: 0 }],
+    ]);
+    expect([addPet!.requestType, addPet!.responseType]).toEqual([{ name: "Pet" }, { name: "Pet" }]);
+    expect(service!.types[0]!.fields[1]).toEqual(field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked).")] }));
+  });
+
+  it("reads OpenAPI 3.1 type lists with null and numeric exclusive bounds", async () => {
+    const { service, problems } = await describeFixture("pets-3.1.yaml");
+    expect(problems).toEqual([]);
+    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { notes: [NULL] }), field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked).")] })]);
+  });
+
+  it("refuses what it cannot say yet, each at its place with its JSON pointer", async () => {
+    const { problems } = await describeFixture("refused-3.0.yaml");
+    const file = "test/frontends/openapi/fixtures/description/refused-3.0.yaml";
+    expect(problems).toEqual([
+      `${file}:8:11: cookie parameter "session" is not supported yet (at #/paths/~1things/get/parameters/0)`,
+      `${file}:9:11: parameter "filter" holds an object: not supported yet (at #/paths/~1things/get/parameters/1)`,
+      `${file}:18:25: an array of arrays is not supported yet (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid)`,
+      `${file}:19:29: a schema that allows any value is not supported yet: give it a type (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/anything)`,
+      `${file}:21:7: HTTP method TRACE is not supported: only GET, POST, PUT, PATCH and DELETE (at #/paths/~1things/trace)`,
+      `${file}:24:10: security scheme "key" (apiKey) is not supported yet: authenticate through the client's signer option (at #/components/securitySchemes/key)`,
+    ]);
+  });
+});

@@ -36,9 +36,9 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
   /** The credentials every authenticating operation carries, in the service's credentials field. */
   readonly credentials?: C;
   /**
-   * The SOAPAction header of an operation. SOAP action values are not shown by
-   * the documents; by default the header is sent empty, which SOAP 1.1 reads
-   * as "the intent is the request URI".
+   * The SOAPAction header of an operation. By default it is the action the
+   * contract gives the operation, and empty when it gives none, which SOAP 1.1
+   * reads as "the intent is the request URI".
    */
   readonly soapAction?: (operation: string) => string;
   /**
@@ -72,6 +72,8 @@ export type SoapAnswer<R, M extends ApiErrorMode> = M extends "result" ? ApiOutc
 /** An operation as the generated client describes it. */
 export interface SoapOperation<Req, Res> {
   readonly name: string;
+  /** The SOAPAction the contract gives the operation; absent when it gives none. */
+  readonly action?: string;
   /** The request field that carries the client's credentials; absent when the operation does not authenticate. */
   readonly credentials?: string;
   readonly validate: (value: unknown) => ValidationResult<Req>;
@@ -175,7 +177,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const body = op.build(request, options.namespace);
   const headers = {
     "content-type": "text/xml; charset=utf-8",
-    soapaction: JSON.stringify(options.soapAction ? options.soapAction(op.name) : ""),
+    soapaction: JSON.stringify(options.soapAction ? options.soapAction(op.name) : (op.action ?? "")),
   };
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = op.redact;

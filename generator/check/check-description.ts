@@ -69,17 +69,19 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
   // Service bindings.
   if (block.soap) {
     for (const base of [block.soap.requestBase, block.soap.responseBase]) {
+      if (!base) continue;
       const t = typeNames.get(base.name);
       if (!t) resolve(base, "type");
       else if (t.kind !== "object") d.error(base.at, `"${base.name}" must be an object type`);
     }
     const credentials = block.soap.credentials;
-    const requestBase = typeNames.get(block.soap.requestBase.name);
+    const requestBase = block.soap.requestBase ? typeNames.get(block.soap.requestBase.name) : undefined;
     if (credentials && requestBase) {
       const field = requestBase.fields.find((f) => f.name === credentials.name);
       if (!field) d.error(credentials.at, `"${credentials.name}" is not a field of the request base "${requestBase.name}"${didYouMean(credentials.name, requestBase.fields.map((f) => f.name))}`);
       else if (!typeNames.has(field.type.name)) d.error(credentials.at, `the credentials field "${credentials.name}" must hold an object type, not "${field.type.name}"`);
     }
+    if (credentials && !block.soap.requestBase) d.error(credentials.at, `the credentials field "${credentials.name}" must be a field of a request base, and the service names none`);
     const authenticated = s.operations.find((op) => op.protocol === "soap" && op.auth);
     if (!credentials && authenticated) d.error(authenticated.at, `operation "${authenticated.name}" authenticates, but the service names no credentials field: add "credentials: FIELD" to its soap block (or "auth: false" here)`);
   }

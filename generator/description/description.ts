@@ -84,6 +84,14 @@ export interface SoapOperationDescription extends Named, DocsDescription {
   readonly responseType: Named;
   /** Set when the response is not shown by the documents. */
   readonly responseGap?: Named;
+  /** The request element's name, when it is not the operation's name (a WSDL names them apart). */
+  readonly requestElement?: string;
+  /** The response element's name, when it is not `<Operation>Response`. */
+  readonly responseElement?: string;
+  /** The name of the response element's one child, when it is not `<Operation>Result`. */
+  readonly resultElement?: string;
+  /** The SOAPAction header of this operation, when the contract gives one. */
+  readonly soapAction?: string;
 }
 
 export interface RestOperationDescription extends Named, DocsDescription {
@@ -156,8 +164,14 @@ export interface GapDescription extends Named {
 export interface SoapBindingDescription {
   readonly namespacePlaceholder: string;
   readonly version: string;
-  readonly requestBase: Named;
-  readonly responseBase: Named;
+  /** The interface namespace itself, when the contract gives it (a WSDL's target namespace): the client's default. */
+  readonly namespace?: string;
+  /** The service address, when the contract gives it (a WSDL's `soap:address`): the client's default endpoint. */
+  readonly endpoint?: string;
+  /** Type every authenticating request extends; absent when requests extend no common base (a WSDL). */
+  readonly requestBase?: Named;
+  /** Type every result extends; absent when results extend no common base. */
+  readonly responseBase?: Named;
   /** The field of the request base that carries the client's credentials, when operations authenticate. */
   readonly credentials?: Named;
 }

@@ -48,7 +48,8 @@ export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   { name: "server", path: paths.server, when: rest, emit: emitRestServer, entry: "none" },
   { name: "redact", path: paths.redact, when: (s) => s.types.some((t) => t.facts.sensitive), emit: emitRedact, entry: "values" },
   { name: "flows", path: paths.flows, when: (s) => s.flows.length > 0, emit: emitFlows, entry: "values" },
-  { name: "client", path: paths.client, when: always, emit: emitClient, entry: "values" },
+  // A contract that names no operation (an XML schema on its own) has types and validators, and no client.
+  { name: "client", path: paths.client, when: (s) => s.operations.length > 0, emit: emitClient, entry: "values" },
   { name: "query", path: paths.query, when: (s) => s.query !== undefined, emit: emitQuery, entry: "values" },
 ];
 

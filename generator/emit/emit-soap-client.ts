@@ -25,14 +25,25 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   /** The credentials field an operation carries, when it authenticates and the service has one. */
   const credentialsOf = (op: SoapOperation): string | undefined => (op.auth ? credentials?.field : undefined);
   const credentialsType = credentials ? typeRef(credentials.type) : "never";
+  // The endpoint and the namespace a contract gives are defaults the options may override.
+  const defaults = [
+    ...(service.soap?.endpoint !== undefined ? [{ key: "endpoint", value: service.soap.endpoint }] : []),
+    ...(service.soap?.namespace !== undefined ? [{ key: "namespace", value: service.soap.namespace }] : []),
+  ];
+  const clientOptions = `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`;
   file.addTypeAlias({
     isExported: true,
     name: optionsName,
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     docs: [
-      `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
+      defaults.length === 0
+        ? `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`
+        : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
     ],
-    type: `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`,
+    type:
+      defaults.length === 0
+        ? clientOptions
+        : `Omit<${clientOptions}, ${defaults.map((d) => stringLiteral(d.key)).join(" | ")}> & { ${defaults.map((d) => `readonly ${d.key}?: string;`).join(" ")} }`,
   });
   file.addInterface({
     isExported: true,
@@ -70,6 +81,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
             const res = typeRef(op.resultType);
             const parts = [
               `name: ${stringLiteral(op.name)}`,
+              ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
               ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
               `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
               `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
@@ -88,11 +100,13 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
-    statements: `return {\n${ops
+    statements: `${
+      defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${stringLiteral(d.value)}`).join(", ")} };\n`
+    }return {\n${ops
       .map((op) => {
         const field = credentialsOf(op);
         const optional = !requiredInputs(types.get(op.requestType), new Set(field !== undefined ? [field] : []));
-        return `${propertyName(method(op))}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${method(op)}, request, options, call),`;
+        return `${propertyName(method(op))}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${method(op)}, request, ${defaults.length === 0 ? "options" : "configured"}, call),`;
       })
       .join("\n")}\n};`,
   });

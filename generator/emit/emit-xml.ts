@@ -46,6 +46,11 @@ function soapOperations(service: Service): SoapOperation[] {
   return service.operations.filter((op): op is SoapOperation => op.protocol === "soap");
 }
 
+/** The element a request is sent in: the operation's own name unless the contract names it apart. */
+function requestElement(op: SoapOperation): string {
+  return op.requestElement ?? op.name;
+}
+
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {
   const writerName = (t: string) => names.get("xmlWriter", t);
   // An extension writes its base's elements first, through the base's writer.
@@ -91,13 +96,13 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
   file.addFunction({
     isExported: true,
     name: names.get("envelopeBuilder", op.name),
-    docs: [`The SOAP envelope of a \`${op.name}\` request: the \`${op.name}\` element in the given namespace, its elements in schema order.`],
+    docs: [`The SOAP envelope of a \`${op.name}\` request: the \`${requestElement(op)}\` element in the given namespace, its elements in schema order.`],
     parameters: [
       { name: "request", type: requestType },
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.name)}, ${names.get("xmlWriter", op.requestType)}(request));`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${names.get("xmlWriter", op.requestType)}(request));`,
   });
   const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
   const element = stringLiteral(op.resultElement);
@@ -143,7 +148,7 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
     returnType: requestType,
-    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.name)}, options), ${stringLiteral(op.name)}, ${file.value("readContext", READ)}("xml", options)));`,
+    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(requestElement(op))}, options), ${stringLiteral(requestElement(op))}, ${file.value("readContext", READ)}("xml", options)));`,
   });
   file.addFunction({
     isExported: true,

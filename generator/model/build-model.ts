@@ -79,9 +79,11 @@ function buildService(s: ServiceDescription): Service {
         auth: op.auth,
         requestType: op.requestType.name,
         resultType: op.responseType.name,
-        responseElement: `${op.name}Response`,
-        resultElement: `${op.name}Result`,
+        responseElement: op.responseElement ?? `${op.name}Response`,
+        resultElement: op.resultElement ?? `${op.name}Result`,
         ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
+        ...(op.requestElement !== undefined ? { requestElement: op.requestElement } : {}),
+        ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
         ...docs(op),
       };
     }
@@ -137,8 +139,10 @@ function buildService(s: ServiceDescription): Service {
           soap: {
             namespacePlaceholder: block.soap.namespacePlaceholder,
             version: block.soap.version,
-            requestBase: block.soap.requestBase.name,
-            responseBase: block.soap.responseBase.name,
+            ...(block.soap.namespace !== undefined ? { namespace: block.soap.namespace } : {}),
+            ...(block.soap.endpoint !== undefined ? { endpoint: block.soap.endpoint } : {}),
+            ...(block.soap.requestBase ? { requestBase: block.soap.requestBase.name } : {}),
+            ...(block.soap.responseBase ? { responseBase: block.soap.responseBase.name } : {}),
             ...(credentialsOf(s) ? { credentials: credentialsOf(s)! } : {}),
           },
         }
@@ -213,8 +217,8 @@ function docs(d: DocsDescription): Documented {
 /** The credentials field of a SOAP service and its type, found on the request base. */
 function credentialsOf(s: ServiceDescription): { field: string; type: string } | undefined {
   const soap = s.soap;
-  if (!soap?.credentials) return undefined;
-  const base = s.types.find((t) => t.name === soap.requestBase.name);
+  if (!soap?.credentials || !soap.requestBase) return undefined;
+  const base = s.types.find((t) => t.name === soap.requestBase!.name);
   const field = base?.fields.find((f) => f.name === soap.credentials!.name);
   return field ? { field: field.name, type: field.type.name } : undefined;
 }

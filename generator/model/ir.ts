@@ -117,6 +117,10 @@ export interface SoapOperation extends Documented {
   readonly resultElement: string;
   /** Set when the response is not shown by the documents. */
   readonly responseGap?: string;
+  /** The request element, when it is not named like the operation. */
+  readonly requestElement?: string;
+  /** The SOAPAction header the contract gives this operation. */
+  readonly soapAction?: string;
 }
 
 export interface PathParam extends Documented {
@@ -205,8 +209,12 @@ export interface Gap {
 export interface SoapBinding {
   readonly namespacePlaceholder: string;
   readonly version: string;
-  readonly requestBase: string;
-  readonly responseBase: string;
+  /** The interface namespace, when the contract gives it: the client's default. */
+  readonly namespace?: string;
+  /** The service address, when the contract gives it: the client's default endpoint. */
+  readonly endpoint?: string;
+  readonly requestBase?: string;
+  readonly responseBase?: string;
   /** The field of the request base that carries the client's credentials, and its object type. */
   readonly credentials?: { readonly field: string; readonly type: string };
 }

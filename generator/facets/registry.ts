@@ -1,10 +1,11 @@
 import type { Facet } from "./facet.js";
+import { fractionDigits, totalDigits } from "./digits.js";
 import { maxLength, minLength } from "./length.js";
 import { pattern } from "./pattern.js";
 import { maximum, minimum } from "./range.js";
 
 /** Every facet the schema language and the model know, in the order their checks run. */
-export const FACETS: readonly Facet[] = [minLength, maxLength, pattern, minimum, maximum];
+export const FACETS: readonly Facet[] = [minLength, maxLength, pattern, minimum, maximum, totalDigits, fractionDigits];
 
 /** A facet by its key. */
 export function facetOf(key: string): Facet | undefined {

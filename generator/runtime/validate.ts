@@ -105,6 +105,26 @@ export function checkPattern(v: unknown, source: string, path: string, issues: I
   return re.test(v) || issue(issues, path, "pattern", "does not match the documented pattern");
 }
 
+/** The digits of decimal text before and after the point, without insignificant zeros. */
+function digitsOf(text: string): { readonly whole: number; readonly fraction: number } {
+  const [whole = "", fraction = ""] = text.replace(/^[-+]/, "").split(".");
+  return { whole: whole.replace(/^0+/, "").length, fraction: fraction.replace(/0+$/, "").length };
+}
+
+/** The `totalDigits` facet: at most `max` significant digits in all. */
+export function checkTotalDigits(v: unknown, max: number, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  if (text === undefined) return true;
+  const { whole, fraction } = digitsOf(text);
+  return whole + fraction <= max || issue(issues, path, "range", `must have at most ${max} digits`);
+}
+
+/** The `fractionDigits` facet: at most `max` digits after the decimal point (0: a whole number). */
+export function checkFractionDigits(v: unknown, max: number, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  return text === undefined || digitsOf(text).fraction <= max || issue(issues, path, "range", max === 0 ? "must be a whole number" : `must have at most ${max} digits after the decimal point`);
+}
+
 /** Decimal text of a safe integer or of decimal text; undefined for anything else. */
 function numberText(v: unknown): string | undefined {
   if (typeof v === "number") return Number.isSafeInteger(v) ? String(v) : undefined;

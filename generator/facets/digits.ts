@@ -1,0 +1,24 @@
+import type { Facet } from "./facet.js";
+
+const DIGIT_SCALARS = ["short", "int", "long", "decimal"] as const;
+
+/** At most this many significant digits in all (XML Schema's `totalDigits`). */
+export const totalDigits: Facet = {
+  key: "totalDigits",
+  valueKind: "count",
+  appliesTo: DIGIT_SCALARS,
+  appliesToText: "numbers",
+  problem: (value) => (typeof value === "number" && value >= 1 ? undefined : "must be at least 1"),
+  doc: (value) => `At most ${value} digits in all.`,
+  runtimeCheck: "checkTotalDigits",
+};
+
+/** At most this many digits after the decimal point (XML Schema's `fractionDigits`); 0 means a whole number. */
+export const fractionDigits: Facet = {
+  key: "fractionDigits",
+  valueKind: "count",
+  appliesTo: DIGIT_SCALARS,
+  appliesToText: "numbers",
+  doc: (value) => (value === 0 ? "A whole number." : `At most ${value} digits after the decimal point.`),
+  runtimeCheck: "checkFractionDigits",
+};

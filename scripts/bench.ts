@@ -20,6 +20,7 @@ import {
   runImportBenchmark,
   SOAP_WALL_TARGET_MS,
 } from "./bench/import-cost.js";
+import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
 import type { Row } from "./bench/row.js";
 import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
@@ -33,6 +34,7 @@ const IMPORT_ROUNDS = 20;
 const IMPORT_WARMUP_ROUNDS = 2;
 const CLIENT_CALLS = 600;
 const CLIENT_WARMUP_CALLS = 100;
+const OPENAPI_ROUNDS = 3;
 
 function progress(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -86,25 +88,29 @@ async function main(): Promise<void> {
   let soap: SoapResult;
   let imports: ImportResult;
   let client: ClientResult;
+  let fromOpenApi: FromOpenApiResult;
   try {
     const modules = await loadBuiltModules(built.dir);
 
-    progress(`1/4 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    progress(`1/5 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
-    progress(`2/4 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    progress(`2/5 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
-    progress(`3/4 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    progress(`3/5 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
     imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
 
-    progress(`4/4 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    progress(`4/5 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
+
+    progress(`5/5 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
+    fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows);
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows);
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -135,6 +141,12 @@ async function main(): Promise<void> {
       target: CLIENT_TARGET,
       pass: client.ratio < CLIENT_TARGET,
       calls: client.calls,
+    },
+    fromOpenApi: {
+      operations: fromOpenApi.operations,
+      paygenMsPerOperation: round(fromOpenApi.msPerOperation.paygen),
+      heyApiMsPerOperation: round(fromOpenApi.msPerOperation["hey-api"]),
+      openapiTypescriptMsPerOperation: round(fromOpenApi.msPerOperation["openapi-typescript"]),
     },
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),

@@ -61,6 +61,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op, s)] : [])),
     name: s.name,
     entry: `${packageName}/${s.name}`,
+    referencePage: `dist/reference/${s.name}.md`,
     exportKey: `./${s.name}`,
     typesFile: `./dist/${s.name}/index.d.ts`,
     importFile: `./dist/${s.name}/index.js`,

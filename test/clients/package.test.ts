@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../generator/generate.js";
@@ -138,6 +139,24 @@ describe("the packed package", () => {
     expect(outside).toEqual([]);
     const sources = files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
     expect(sources).toEqual([]);
+  });
+
+  it("ships an API reference naming every runtime export of every entry", async () => {
+    const manifest = JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { name: string; exports: Record<string, { import: string }> };
+    const files = packed!.files.map((f) => f.path);
+    let checked = 0;
+    for (const [key, target] of Object.entries(manifest.exports)) {
+      const page = `dist/reference/${key.slice(2).replace(/\//g, "-")}.md`;
+      expect(files, page).toContain(page);
+      const text = await readFile(path.join(pkgDir, page), "utf8");
+      const exported = Object.keys((await import(pathToFileURL(path.join(pkgDir, target.import)).href)) as Record<string, unknown>);
+      expect(exported.length, key).toBeGreaterThan(0);
+      for (const name of exported) {
+        expect(text, `${page} documents ${name}`).toContain(`### \`${name}\``);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it("ships one linked module per entry plus shared chunks, each made of several source modules", () => {

@@ -4,6 +4,7 @@ import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
 import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
+import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
 
 /** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
 export type ContractReader = (file: string, cwd: string, diagnostics: Diagnostics) => Promise<Description>;
@@ -23,7 +24,11 @@ const MAX_CONTRACT_BYTES = 64 * 1024 * 1024;
  * format is adding an entry. The YAML schema language is read from a folder
  * (`--schemas`) by `frontends/yaml/`.
  */
-export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [OPENAPI_FRONT_END];
+export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
+  OPENAPI_FRONT_END,
+  { name: "wsdl", formats: ["wsdl"], read: readWsdlContract },
+  { name: "xsd", formats: ["xsd"], read: readXsdContract },
+];
 
 /**
  * Reads each contract with the front end its content calls for, and joins

@@ -1,0 +1,760 @@
+import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapOperationDescription, TypeDescription } from "../../description/description.js";
+import { FACETS } from "../../facets/registry.js";
+import { pascalCase } from "../../naming/case.js";
+import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
+import { XSD_NAMESPACE } from "./namespaces.js";
+import type { WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
+import type {
+  ComplexType,
+  ElementDecl,
+  GroupRef,
+  LocalElement,
+  ModelGroup,
+  Particle,
+  QName,
+  SchemaSet,
+  SimpleType,
+  TypeRef,
+} from "./xsd-model.js";
+
+/**
+ * Maps what the WSDL and XSD readers built (a `WsdlDefinitions`, a
+ * `SchemaSet`) onto the description every front end produces. What the
+ * description cannot say yet is a positioned problem, never dropped; what
+ * it says in its own way (a choice among other elements, a repeated
+ * choice, `xs:all`, nillable elements) is written as a note on the type
+ * or field, so the generated documentation states the reading.
+ */
+
+type Note = { readonly kind: NoteKind; readonly text: string };
+type FacetUse = FieldDescription["facets"][number];
+
+/** A simple type as the description sees it: a scalar with facets, or an enum. */
+type SimpleShape =
+  | { readonly kind: "scalar"; readonly scalar: ScalarName; readonly facets: readonly FacetUse[]; readonly notes: readonly Note[] }
+  | { readonly kind: "enum"; readonly name: string };
+
+/** A limit of the wire code: an error when a type that operations send or receive meets it, a note on the type otherwise. */
+interface WireLimit {
+  readonly at: Position;
+  readonly message: string;
+}
+
+const qkey = (q: QName): string => `${q.namespace}\u0000${q.local}`;
+
+/** The built-in simple types and the scalar (with the bounds that narrow it) each becomes. */
+interface BuiltinScalar {
+  readonly scalar: ScalarName;
+  readonly min?: string;
+  readonly max?: string;
+  readonly integer?: boolean;
+}
+const BUILTIN_SCALARS: ReadonlyMap<string, BuiltinScalar> = new Map<string, BuiltinScalar>([
+  ...["string", "normalizedString", "token", "language", "Name", "NCName", "ID", "IDREF", "ENTITY", "NMTOKEN", "anySimpleType"].map((n): [string, BuiltinScalar] => [n, { scalar: "string" }]),
+  ["boolean", { scalar: "boolean" }],
+  ["short", { scalar: "short" }],
+  ["byte", { scalar: "short", min: "-128", max: "127" }],
+  ["unsignedByte", { scalar: "short", min: "0", max: "255" }],
+  ["int", { scalar: "int" }],
+  ["unsignedShort", { scalar: "int", min: "0", max: "65535" }],
+  ["long", { scalar: "long" }],
+  ["unsignedInt", { scalar: "long", min: "0", max: "4294967295" }],
+  ["integer", { scalar: "decimal", integer: true }],
+  ["nonNegativeInteger", { scalar: "decimal", integer: true, min: "0" }],
+  ["positiveInteger", { scalar: "decimal", integer: true, min: "1" }],
+  ["nonPositiveInteger", { scalar: "decimal", integer: true, max: "0" }],
+  ["negativeInteger", { scalar: "decimal", integer: true, max: "-1" }],
+  ["unsignedLong", { scalar: "decimal", integer: true, min: "0", max: "18446744073709551615" }],
+  ["decimal", { scalar: "decimal" }],
+  ["date", { scalar: "date" }],
+  ["dateTime", { scalar: "dateTime" }],
+  ["gYearMonth", { scalar: "gYearMonth" }],
+  ["base64Binary", { scalar: "base64" }],
+  ["anyURI", { scalar: "uri" }],
+]);
+
+/** The lower-case service name of a contract's name: `Service` → `service`, `AnetApiSchema` → `anet-api-schema`. */
+export function serviceNameOf(name: string): string {
+  const kebab = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return /^[a-z]/.test(kebab) ? kebab : `s-${kebab || "service"}`;
+}
+
+/** Builds the types and enums of a schema set, on demand, each once. */
+class SchemaMapper {
+  readonly types: TypeDescription[] = [];
+  readonly enums: EnumDescription[] = [];
+  private readonly taken = new Set<string>(SCALAR_NAMES);
+  private readonly complexNames = new Map<string, string>();
+  private readonly simpleShapes = new Map<string, SimpleShape | null>();
+  private readonly wireLimits = new Map<string, WireLimit[]>();
+  private readonly typeNotes = new Map<string, Note[]>();
+
+  constructor(
+    readonly set: SchemaSet,
+    readonly d: Diagnostics,
+  ) {
+    // Named types keep their names; anonymous ones are named around them.
+    for (const ns of set.namespaces.values()) {
+      for (const ct of ns.complexTypes.values()) this.complexNames.set(qkey(ct.name!), this.claim(ct.name!.local));
+    }
+  }
+
+  /** A type or enum name not used yet: the name itself, else the name with a number. */
+  claim(base: string): string {
+    let name = base;
+    for (let i = 2; this.taken.has(name); i++) name = `${base}${i}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  /** Every named complex type, in document order. */
+  describeAllNamed(): void {
+    for (const ns of this.set.namespaces.values()) {
+      for (const ct of ns.complexTypes.values()) this.namedComplex(ct.name!);
+      for (const st of ns.simpleTypes.values()) this.simpleNamed(st.name!, st.at);
+    }
+  }
+
+  private readonly described = new Set<string>();
+
+  /** The description name of a named complex type, described on first use. */
+  namedComplex(name: QName): string | undefined {
+    const key = qkey(name);
+    const ct = this.set.namespaces.get(name.namespace)?.complexTypes.get(name.local);
+    const assigned = this.complexNames.get(key);
+    if (!ct || assigned === undefined) return undefined;
+    if (!this.described.has(key)) {
+      this.described.add(key);
+      this.describeComplex(ct, assigned, { kind: "declared" });
+    }
+    return assigned;
+  }
+
+  /** Describes a complex type under `name`. */
+  describeComplex(ct: ComplexType, name: string, origin: TypeOrigin): void {
+    const notes: Note[] = [];
+    const limits: WireLimit[] = [];
+    let kind: TypeDescription["kind"] = "object";
+    let extendsName: { name: string; at: Position } | undefined;
+    const fields: FieldDescription[] = [];
+    let open = false;
+    if (ct.mixed) this.d.error(ct.at, `mixed content (text between elements) in ${this.label(ct, name)} is not supported yet`);
+    for (const a of ct.attributes) {
+      if (a.kind === "attributeGroupRef") limits.push({ at: a.at, message: `the attribute group ${a.ref.name.local}: XML attributes are not read or written yet` });
+      else if (a.use !== "prohibited") {
+        const attrName = a.kind === "attribute" ? a.name.local : a.ref.name.local;
+        limits.push({ at: a.at, message: `the ${a.use} attribute "${attrName}": XML attributes are not read or written yet` });
+      }
+    }
+    if (ct.anyAttribute) limits.push({ at: ct.anyAttribute.at, message: "xs:anyAttribute: XML attributes are not read or written yet" });
+    if (ct.content.kind === "simple") {
+      this.d.error(ct.content.derivation.at, `simple content (a value with attributes) in ${this.label(ct, name)} is not supported yet`);
+    } else {
+      const derivation = ct.content.derivation;
+      if (derivation) {
+        const base = derivation.base.name;
+        const isAny = base.namespace === XSD_NAMESPACE && base.local === "anyType";
+        if (derivation.method === "extension" && !isAny) {
+          const baseName = this.namedComplex(base);
+          if (baseName === undefined) this.d.error(derivation.base.at, `${this.label(ct, name)} extends ${base.local}, which is not a complex type; simple content is not supported yet`);
+          else extendsName = { name: baseName, at: derivation.base.at };
+        } else if (derivation.method === "restriction" && !isAny) {
+          notes.push({ kind: "interpretation", text: `A restriction of ${base.local}: its fields are those the restriction lists, without the base's.` });
+        }
+      }
+      const particle = ct.content.particle;
+      if (particle) {
+        const group = this.groupOf(particle);
+        if (group) {
+          const single = this.soleChoice(group);
+          if (single && !extendsName) {
+            kind = "choice";
+            for (const p of single.particles) {
+              const f = this.particleFields(p, name, notes, limits, true);
+              if (f === "any") open = true;
+              else fields.push(...f);
+            }
+          } else {
+            const f = this.groupFields(group, name, notes, limits, false);
+            if (f.any) open = true;
+            fields.push(...f.fields);
+          }
+        }
+      }
+    }
+    if (open && fields.length === 0 && !extendsName && kind === "object") kind = "opaque";
+    if (open && kind !== "opaque") notes.push({ kind: "interpretation", text: "Other elements (xs:any) are allowed: they are kept as properties of the value." });
+    this.wireLimits.set(name, limits);
+    this.typeNotes.set(name, notes);
+    this.types.push({
+      name,
+      at: ct.at,
+      kind,
+      ...(extendsName ? { extends: extendsName } : {}),
+      fields: kind === "choice" ? fields.map((f) => ({ ...f, required: false })) : fields,
+      open: open && kind !== "opaque",
+      origin,
+      ...(ct.doc !== undefined ? { doc: ct.doc } : {}),
+      notes,
+    });
+  }
+
+  private label(ct: ComplexType, name: string): string {
+    return ct.name ? `complex type "${ct.name.local}"` : `the type of "${name}"`;
+  }
+
+  /** The model group of a particle (a group reference resolved), or a problem. */
+  private groupOf(particle: ModelGroup | GroupRef): ModelGroup | undefined {
+    if (particle.kind !== "groupRef") return particle;
+    const def = this.set.namespaces.get(particle.ref.name.namespace)?.groups.get(particle.ref.name.local);
+    if (!def) return undefined;
+    if (particle.occurs.min !== 1 || particle.occurs.max !== 1) {
+      this.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
+      return undefined;
+    }
+    return def.particle;
+  }
+
+  /** The choice a content model is made of, when it is nothing else (a choice, or a sequence holding only a choice), once. */
+  private soleChoice(group: ModelGroup): ModelGroup | undefined {
+    const once = (g: ModelGroup) => g.occurs.min === 1 && g.occurs.max === 1;
+    if (group.kind === "choice") return once(group) ? group : undefined;
+    if (group.kind === "sequence" && once(group) && group.particles.length === 1) {
+      const only = group.particles[0]!;
+      if (only.kind === "choice" && once(only)) return only;
+    }
+    return undefined;
+  }
+
+  /** The fields of a model group inside a type: nested sequences flattened, choices among other elements made optional fields with a note. */
+  private groupFields(group: ModelGroup, parent: string, notes: Note[], limits: WireLimit[], optional: boolean): { fields: FieldDescription[]; any: boolean } {
+    const fields: FieldDescription[] = [];
+    let any = false;
+    const repeated = group.occurs.max === "unbounded" || group.occurs.max > 1;
+    if (group.kind === "all") notes.push({ kind: "interpretation", text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order." });
+    if (group.kind === "sequence" && repeated) {
+      this.d.error(group.at, "a sequence that repeats is not supported yet");
+      return { fields, any };
+    }
+    const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
+    for (const p of group.particles) {
+      const f = this.particleFields(p, parent, notes, limits, memberOptional, group.kind === "choice" && repeated);
+      if (f === "any") any = true;
+      else fields.push(...f);
+    }
+    if (group.kind === "choice") {
+      const names = fields.map((f) => `"${f.name}"`).join(", ");
+      notes.push({
+        kind: "interpretation",
+        text: repeated
+          ? `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`
+          : `Exactly one of ${names} (an xs:choice among other elements): each is an optional field here, and the validator does not enforce the choice.`,
+      });
+    }
+    return { fields, any };
+  }
+
+  private particleFields(p: Particle, parent: string, notes: Note[], limits: WireLimit[], optional: boolean, repeated = false): FieldDescription[] | "any" {
+    switch (p.kind) {
+      case "any":
+        return "any";
+      case "sequence":
+      case "choice":
+      case "all":
+        return this.groupFields(p, parent, notes, limits, optional).fields;
+      case "groupRef": {
+        const g = this.groupOf(p);
+        return g ? this.groupFields(g, parent, notes, limits, optional).fields : [];
+      }
+      case "elementRef": {
+        const decl = this.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
+        if (!decl) return [];
+        const f = this.elementField(decl, p.occurs, parent, limits, optional, repeated, p.at);
+        return f ? [f] : [];
+      }
+      case "element": {
+        const f = this.elementField(p, p.occurs, parent, limits, optional, repeated, p.at);
+        return f ? [f] : [];
+      }
+    }
+  }
+
+  /** One element as a field: its type, occurrence, list wrapper, facets and value constraints. */
+  private elementField(
+    e: ElementDecl,
+    occurs: LocalElement["occurs"],
+    parent: string,
+    limits: WireLimit[],
+    optional: boolean,
+    repeated: boolean,
+    at: Position,
+  ): FieldDescription | undefined {
+    const fieldName = e.name.local;
+    if (e.name.namespace === "" && this.targetNamespaceOf(parent) !== "") {
+      limits.push({ at, message: `the unqualified element "${fieldName}": elements are written in the operation's namespace` });
+    }
+    if (e.abstract || e.substitutionGroup) this.d.error(e.at, `substitution groups and abstract elements ("${fieldName}") are not supported yet`);
+    const notes: Note[] = [];
+    let facets: FacetUse[] = [];
+    let typeName: string | undefined;
+    let list: FieldDescription["list"];
+    const max = occurs.max === "unbounded" ? undefined : occurs.max;
+    if (max === undefined || max > 1 || repeated) list = { min: repeated ? 0 : occurs.min, ...(max !== undefined && max > 1 && !repeated ? { max } : {}), at };
+    const inlineName = () => `${parent}${pascalCase(fieldName) || "Value"}`;
+    const t = e.type;
+    if (t === undefined) {
+      typeName = this.claim(inlineName());
+      this.types.push({ name: typeName, at: e.at, kind: "opaque", fields: [], open: false, origin: { kind: "inline", parent, field: fieldName }, notes: [{ kind: "info", text: "Any content (xs:anyType)." }] });
+    } else if (t.kind === "typeRef") {
+      const complex = this.set.namespaces.get(t.name.namespace)?.complexTypes.get(t.name.local);
+      if (complex) {
+        const wrapper = list ? undefined : this.listWrapper(complex);
+        if (wrapper) {
+          const item = wrapper;
+          const itemMax = item.occurs.max === "unbounded" ? undefined : item.occurs.max;
+          list = { min: item.occurs.min, ...(itemMax !== undefined ? { max: itemMax } : {}), item: item.name.local, at: t.at };
+          if (item.nillable) notes.push({ kind: "interpretation", text: `Its items may be nil in the contract (nillable); a nil item is not read as a value.` });
+          const inner = this.itemType(item, inlineName(), t.at);
+          if (!inner) return undefined;
+          typeName = inner.name;
+          facets = [...inner.facets];
+          notes.push(...inner.notes, { kind: "info", text: `The list is the wrapper element of type ${t.name.local}, holding one <${item.name.local}> element per item.` });
+        } else typeName = this.namedComplex(t.name);
+      } else {
+        const shape = this.simpleRef(t);
+        if (!shape) return undefined;
+        typeName = shape.kind === "enum" ? shape.name : shape.scalar;
+        if (shape.kind === "scalar") {
+          facets = [...shape.facets];
+          notes.push(...shape.notes);
+        }
+      }
+    } else if (t.kind === "complexType") {
+      typeName = this.claim(inlineName());
+      this.describeComplex(t, typeName, { kind: "inline", parent, field: fieldName });
+    } else {
+      const shape = this.simpleShape(t, inlineName());
+      if (!shape) return undefined;
+      typeName = shape.kind === "enum" ? shape.name : shape.scalar;
+      if (shape.kind === "scalar") {
+        facets = [...shape.facets];
+        notes.push(...shape.notes);
+      }
+    }
+    if (typeName === undefined) return undefined;
+    if (e.nillable && !list?.item) notes.push({ kind: "interpretation", text: "Nillable in the contract: a nil element (xsi:nil) is not read as absent." });
+    const scalar = (SCALAR_NAMES as readonly string[]).includes(typeName) ? (typeName as ScalarName) : undefined;
+    let constValue: FieldDescription["const"];
+    let defaultValue: FieldDescription["default"];
+    if (e.fixed) {
+      const value = constOf(e.fixed.value, scalar);
+      if (value === undefined) notes.push({ kind: "info", text: `Fixed value in the contract: ${e.fixed.value}.` });
+      else constValue = { value, at: e.fixed.at };
+    }
+    if (e.default) {
+      if (scalar === undefined && this.enums.some((x) => x.name === typeName)) defaultValue = { value: e.default.value, at: e.default.at };
+      else notes.push({ kind: "info", text: `Default value in the contract: ${e.default.value}.` });
+    }
+    return {
+      name: fieldName,
+      at: e.at,
+      type: { name: typeName, at: t?.at ?? e.at },
+      required: !optional && !repeated && occurs.min >= 1,
+      ...(list ? { list } : {}),
+      ...(constValue ? { const: constValue } : {}),
+      ...(defaultValue ? { default: defaultValue } : {}),
+      facets: sortFacets(facets),
+      examples: [],
+      ...(e.doc !== undefined ? { doc: e.doc } : {}),
+      notes,
+    };
+  }
+
+  /** The type of a list wrapper's item: an object type's name, or a scalar or enum with its facets. */
+  private itemType(item: LocalElement, inlineName: string, at: Position): { name: string; facets: readonly FacetUse[]; notes: readonly Note[] } | undefined {
+    const t = item.type;
+    if (t === undefined) {
+      this.d.error(item.at, `the list item "${item.name.local}" has no type (xs:anyType); not supported yet`);
+      return undefined;
+    }
+    if (t.kind === "typeRef") {
+      const complex = this.set.namespaces.get(t.name.namespace)?.complexTypes.get(t.name.local);
+      if (complex) {
+        const name = this.namedComplex(t.name);
+        return name === undefined ? undefined : { name, facets: [], notes: [] };
+      }
+      const shape = this.simpleRef(t);
+      if (!shape) return undefined;
+      return shape.kind === "enum" ? { name: shape.name, facets: [], notes: [] } : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
+    }
+    if (t.kind === "complexType") {
+      const name = this.claim(`${inlineName}Item`);
+      this.describeComplex(t, name, { kind: "inline", parent: inlineName, field: item.name.local });
+      return { name, facets: [], notes: [] };
+    }
+    const shape = this.simpleShape(t, `${inlineName}Item`);
+    void at;
+    if (!shape) return undefined;
+    return shape.kind === "enum" ? { name: shape.name, facets: [], notes: [] } : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
+  }
+
+  /**
+   * The one repeated element of a list wrapper (`ArrayOfX`): a complex type
+   * without attributes or derivation whose content is a sequence, once, of a
+   * single element that may repeat.
+   */
+  private listWrapper(ct: ComplexType): LocalElement | undefined {
+    if (ct.content.kind !== "elements" || ct.content.derivation || ct.attributes.length > 0 || ct.anyAttribute || ct.mixed) return undefined;
+    const p = ct.content.particle;
+    if (!p || p.kind !== "sequence" || p.occurs.min !== 1 || p.occurs.max !== 1 || p.particles.length !== 1) return undefined;
+    const only = p.particles[0]!;
+    if (only.kind !== "element") return undefined;
+    const max = only.occurs.max;
+    if (max !== "unbounded" && max <= 1) return undefined;
+    if (only.fixed || only.default) return undefined;
+    return only;
+  }
+
+  private targetNamespaceOf(_parent: string): string {
+    return this.set.documents[0]?.targetNamespace ?? "";
+  }
+
+  /** A named or built-in simple type by reference. */
+  private simpleRef(t: TypeRef): SimpleShape | undefined {
+    const builtin = builtinShape(t.name, t.at, this.d);
+    if (builtin !== "not-builtin") return builtin;
+    return this.simpleNamed(t.name, t.at);
+  }
+
+  private simpleNamed(name: QName, at: Position): SimpleShape | undefined {
+    const key = qkey(name);
+    if (this.simpleShapes.has(key)) return this.simpleShapes.get(key) ?? undefined;
+    const st = this.set.namespaces.get(name.namespace)?.simpleTypes.get(name.local);
+    if (!st) {
+      this.d.error(at, `the simple type ${name.local} is not defined`);
+      return undefined;
+    }
+    this.simpleShapes.set(key, null); // a cycle reads as a problem, not a loop
+    const shape = this.simpleShape(st, name.local);
+    this.simpleShapes.set(key, shape ?? null);
+    return shape;
+  }
+
+  /** A simple type's shape: enumerations make an enum (named `enumName`), facets narrow the base's scalar. */
+  private simpleShape(st: SimpleType, enumName: string): SimpleShape | undefined {
+    const c = st.content;
+    if (c.kind !== "restriction") {
+      this.d.error(c.at, `xs:${c.kind} simple types are not supported yet`);
+      return undefined;
+    }
+    const base = c.base.kind === "typeRef" ? this.simpleRef(c.base) : this.simpleShape(c.base, `${enumName}Base`);
+    if (!base) return undefined;
+    const f = c.facets;
+    if (f.enumerations.length > 0) {
+      const name = this.claim(enumName);
+      const seen = new Set<string>();
+      const values = f.enumerations.filter((v) => !seen.has(v.value) && (seen.add(v.value), true));
+      this.enums.push({
+        name,
+        at: st.at,
+        values: values.map((v) => ({ value: v.value, at: v.at, ...(v.doc !== undefined ? { doc: v.doc } : {}), notes: [] })),
+        ...(st.doc !== undefined ? { doc: st.doc } : {}),
+        notes: base.kind === "scalar" && base.scalar !== "string" ? [{ kind: "info", text: `Values of the XML Schema type that is restricted here (${base.scalar}), written as text.` }] : [],
+      });
+      return { kind: "enum", name };
+    }
+    if (base.kind === "enum") return base;
+    const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
+    const put = (key: string, value: number | string, at: Position) => facets.set(key, { key, value, at });
+    if (f.length) {
+      put("minLength", f.length.value, f.length.at);
+      put("maxLength", f.length.value, f.length.at);
+    }
+    if (f.minLength) put("minLength", f.minLength.value, f.minLength.at);
+    if (f.maxLength) put("maxLength", f.maxLength.value, f.maxLength.at);
+    if (f.minInclusive) put("minimum", f.minInclusive.value, f.minInclusive.at);
+    if (f.maxInclusive) put("maximum", f.maxInclusive.value, f.maxInclusive.at);
+    if (f.totalDigits) put("totalDigits", f.totalDigits.value, f.totalDigits.at);
+    if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
+    for (const x of [f.minExclusive, f.maxExclusive]) if (x) this.d.error(x.at, "exclusive bounds (minExclusive, maxExclusive) are not supported yet");
+    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) this.d.error(f.whiteSpace.at, `whiteSpace "${f.whiteSpace.value}" is not supported yet`);
+    if (f.patterns.length > 1) this.d.error(f.patterns[1]!.at, "several patterns in one restriction are not supported yet");
+    const pattern = f.patterns[0];
+    if (pattern) {
+      const inherited = facets.get("pattern");
+      if (inherited && inherited.value !== pattern.value) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
+      else put("pattern", pattern.value, pattern.at);
+    }
+    return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes: base.notes };
+  }
+
+  /** Global elements whose types are defined in place: each becomes a type named after the element. */
+  describeElements(): Map<string, string> {
+    const names = new Map<string, string>();
+    for (const ns of this.set.namespaces.values()) {
+      for (const e of ns.elements.values()) {
+        const t = e.type;
+        if (t?.kind === "complexType") names.set(qkey(e.name), this.elementType(e, e.name.local, { kind: "declared" })!);
+      }
+    }
+    return names;
+  }
+
+  private readonly elementTypes = new Map<string, string>();
+
+  /** The object type of a global element: its named type, or its type in place described once under `name`. */
+  elementType(e: ElementDecl, name: string, origin: TypeOrigin): string | undefined {
+    const key = qkey(e.name);
+    const known = this.elementTypes.get(key);
+    if (known !== undefined) return known;
+    const t = e.type;
+    let result: string | undefined;
+    if (t?.kind === "complexType") {
+      result = this.claim(name);
+      this.describeComplex(t, result, origin);
+    } else if (t?.kind === "typeRef") result = this.namedComplex(t.name);
+    if (result !== undefined) this.elementTypes.set(key, result);
+    return result;
+  }
+
+  /** Wire limits become errors for the types operations send or receive, and notes on the others. */
+  settleWireLimits(roots: readonly string[]): void {
+    const byName = new Map(this.types.map((t) => [t.name, t]));
+    const reached = new Set<string>();
+    const queue = [...roots];
+    for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
+      const t = byName.get(n);
+      if (!t || reached.has(n)) continue;
+      reached.add(n);
+      if (t.extends) queue.push(t.extends.name);
+      for (const f of t.fields) queue.push(f.type.name);
+    }
+    for (const [name, limits] of this.wireLimits) {
+      for (const l of limits) {
+        if (reached.has(name)) this.d.error(l.at, `${l.message} (in "${name}", which an operation sends or receives)`);
+        else this.typeNotes.get(name)?.push({ kind: "interpretation", text: `Not in this type: ${l.message}.` });
+      }
+    }
+  }
+}
+
+function sortFacets(facets: readonly FacetUse[]): FacetUse[] {
+  const order = (key: string) => FACETS.findIndex((f) => f.key === key);
+  return [...facets].sort((a, b) => order(a.key) - order(b.key));
+}
+
+/** A `fixed=` value as a constant of the field's scalar; undefined when it does not fit one. */
+function constOf(value: string, scalar: ScalarName | undefined): ConstValue | undefined {
+  switch (scalar) {
+    case "boolean":
+      return value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : undefined;
+    case "short":
+    case "int":
+      return /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+    case undefined:
+      return value;
+    default:
+      return value;
+  }
+}
+
+/** A built-in type's shape, a problem for one without a scalar, or "not-builtin". */
+function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | undefined | "not-builtin" {
+  if (name.namespace !== XSD_NAMESPACE) return "not-builtin";
+  const b = BUILTIN_SCALARS.get(name.local);
+  if (!b) {
+    d.error(at, `xs:${name.local} has no scalar yet${name.local === "float" || name.local === "double" ? " (a binary floating-point value has no exact decimal form)" : ""}`);
+    return undefined;
+  }
+  const facets: FacetUse[] = [];
+  if (b.integer) facets.push({ key: "fractionDigits", value: 0, at });
+  if (b.min !== undefined) facets.push({ key: "minimum", value: b.min, at });
+  if (b.max !== undefined) facets.push({ key: "maximum", value: b.max, at });
+  const notes: Note[] = b.integer || b.min !== undefined || b.max !== undefined ? [{ kind: "info", text: `xs:${name.local} in the contract.` }] : [];
+  return { kind: "scalar", scalar: b.scalar, facets, notes };
+}
+
+/** An XSD file (or set) as a service of types and enums, with no operations. */
+export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: Position, d: Diagnostics): ServiceDescription {
+  const m = new SchemaMapper(set, d);
+  m.describeAllNamed();
+  m.describeElements();
+  m.settleWireLimits([]);
+  const doc = set.documents[0]?.doc;
+  const namespace = set.documents[0]?.targetNamespace ?? "";
+  return {
+    name: serviceNameOf(serviceName),
+    at,
+    title: serviceName,
+    ...(doc !== undefined ? { doc } : {}),
+    notes: [{ kind: "info", text: `The types and enums of the XML schema ${serviceName}${namespace ? ` (namespace ${namespace})` : ""}; a schema names no operation.` }],
+    protocol: "soap",
+    soap: { namespacePlaceholder: "namespace", version: "", ...(namespace ? { namespace } : {}) },
+    types: m.types,
+    enums: m.enums,
+    operations: [],
+    flows: [],
+    events: [],
+    gaps: [],
+  };
+}
+
+/** The SOAP port a service is generated for: SOAP 1.1 when there is one (recorded in the notes), else a problem. */
+function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding } | undefined {
+  const ports = service.ports.flatMap((port) => {
+    const binding = defs.bindings.get(port.binding.name.local);
+    return binding && port.binding.name.namespace === defs.targetNamespace ? [{ port, binding }] : [];
+  });
+  const soap11 = ports.filter((p) => p.binding.soapVersion === "1.1");
+  const chosen = soap11[0];
+  if (!chosen) {
+    const soap12 = ports[0];
+    if (soap12) d.error(soap12.port.at, `the service "${service.name.local}" has only a SOAP 1.2 port ("${soap12.port.name}"); SOAP 1.2 envelopes are not supported yet`);
+    else d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
+    return undefined;
+  }
+  const others = ports.filter((p) => p !== chosen);
+  if (others.length > 0) {
+    notes.push({
+      kind: "interpretation",
+      text: `Generated for the SOAP 1.1 port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}.`,
+    });
+  }
+  return chosen;
+}
+
+/** One service per `wsdl:service`: document/literal wrapped operations of its SOAP 1.1 port. */
+export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): ServiceDescription[] {
+  const out: ServiceDescription[] = [];
+  if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
+  for (const service of defs.services.values()) {
+    const m = new SchemaMapper(defs.schemas, d);
+    m.describeAllNamed();
+    const notes: Note[] = [];
+    const chosen = choosePort(service, defs, d, notes);
+    const operations: OperationDescription[] = [];
+    if (chosen) {
+      const { port, binding } = chosen;
+      const portType = defs.portTypes.get(binding.portType.name.local);
+      for (const op of portType?.operations ?? []) {
+        const b = binding.operations.find((x) => x.name === op.name);
+        const described = describeOperation(defs, m, op, b, d);
+        if (described) operations.push(described);
+      }
+      m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name] : [])));
+      notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
+      const doc = service.doc ?? defs.doc;
+      out.push({
+        name: serviceNameOf(service.name.local),
+        at: service.at,
+        title: service.name.local,
+        ...(doc !== undefined ? { doc } : {}),
+        notes,
+        protocol: "soap",
+        soap: { namespacePlaceholder: "namespace", version: "", namespace: defs.targetNamespace, endpoint: port.address.location },
+        types: m.types,
+        enums: m.enums,
+        operations,
+        flows: [],
+        events: [],
+        gaps: [],
+      });
+    }
+  }
+  return out;
+}
+
+function describeOperation(
+  defs: WsdlDefinitions,
+  m: SchemaMapper,
+  op: WsdlOperation,
+  b: WsdlBinding["operations"][number] | undefined,
+  d: Diagnostics,
+): SoapOperationDescription | undefined {
+  if (!b) {
+    d.error(op.at, `the operation "${op.name}" has no operation in the chosen binding`);
+    return undefined;
+  }
+  if (b.style === "rpc") {
+    d.error(b.at, `the operation "${op.name}" is rpc style; only document/literal operations are supported`);
+    return undefined;
+  }
+  for (const mb of [b.input, b.output]) {
+    if (mb?.body?.use === "encoded") {
+      d.error(mb.body.at, `the operation "${op.name}" is encoded; only literal bodies are supported`);
+      return undefined;
+    }
+    if (mb && mb.headers.length > 0) {
+      d.error(mb.headers[0]!.at, `the operation "${op.name}" has a SOAP header; headers are not supported yet`);
+      return undefined;
+    }
+  }
+  if (!op.output) {
+    d.error(op.at, `the operation "${op.name}" is one-way (no output); only request-response operations are supported`);
+    return undefined;
+  }
+  const element = (ref: { name: QName; at: Position }, side: string): ElementDecl | undefined => {
+    const message = defs.messages.get(ref.name.local);
+    if (!message) return undefined;
+    const parts = message.parts;
+    if (parts.length !== 1) {
+      d.error(message.at, `the ${side} message of "${op.name}" has ${parts.length} parts; a document/literal wrapped operation has one`);
+      return undefined;
+    }
+    const part = parts[0]!;
+    if (part.kind !== "element") {
+      d.error(part.at, `the ${side} part of "${op.name}" names a type; a document/literal operation names an element`);
+      return undefined;
+    }
+    const decl = defs.schemas.namespaces.get(part.element.name.namespace)?.elements.get(part.element.name.local);
+    if (!decl) d.error(part.element.at, `the element ${part.element.name.local} is not defined`);
+    return decl;
+  };
+  const request = element(op.input.message, "input");
+  const response = element(op.output.message, "output");
+  if (!request || !response) return undefined;
+  const requestType = m.elementType(request, `${op.name}Request`, { kind: "request", operation: op.name });
+  if (requestType === undefined) {
+    d.error(request.at, `the request element ${request.name.local} of "${op.name}" must be of a complex type`);
+    return undefined;
+  }
+  // The wrapped response: one child element, whose type is the result.
+  const rt = response.type;
+  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
+  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation ? ct.content.particle : undefined;
+  const child = seq?.kind === "sequence" && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
+  if (!child || child.occurs.max !== 1 || ct!.attributes.length > 0) {
+    d.error(response.at, `the response element ${response.name.local} of "${op.name}" must hold exactly one element, the result (document/literal wrapped)`);
+    return undefined;
+  }
+  let resultType: string | undefined;
+  if (child.type?.kind === "complexType") {
+    resultType = m.claim(`${op.name}Result`);
+    m.describeComplex(child.type, resultType, { kind: "response", operation: op.name });
+  } else if (child.type?.kind === "typeRef") resultType = m.namedComplex(child.type.name);
+  if (resultType === undefined) {
+    d.error(child.at, `the result ${child.name.local} of "${op.name}" must be of a complex type`);
+    return undefined;
+  }
+  return {
+    protocol: "soap",
+    name: op.name,
+    at: op.at,
+    auth: false,
+    requestType: { name: requestType, at: request.at },
+    responseType: { name: resultType, at: child.at },
+    ...(request.name.local !== op.name ? { requestElement: request.name.local } : {}),
+    ...(response.name.local !== `${op.name}Response` ? { responseElement: response.name.local } : {}),
+    ...(child.name.local !== `${op.name}Result` ? { resultElement: child.name.local } : {}),
+    ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
+    ...(op.doc !== undefined ? { doc: op.doc } : {}),
+    notes: [],
+  };
+}
+

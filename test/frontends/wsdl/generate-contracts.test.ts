@@ -1,0 +1,102 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { packageNames } from "../../../generator/emit/emit-package.js";
+import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
+import type { Service } from "../../../generator/model/ir.js";
+import type { ServiceNames } from "../../../generator/naming/names.js";
+import { valueOf } from "../../helpers/model-values.js";
+import { FIXTURES, SPECS } from "./helpers.js";
+
+const run = promisify(execFile);
+
+/**
+ * Generates a package from a contract, writes it to a temporary folder with
+ * the project's node_modules linked, and type-checks it with its own
+ * tsconfig; for a WSDL, every request and result is written with one side's
+ * generated code and read back with the other's.
+ */
+describe.each([
+  { label: "the published WSDL", file: path.join(SPECS, "Service.2015-02-02.wsdl"), operations: 30, published: true },
+  { label: "the published XSD", file: path.join(SPECS, "AnetApiSchema.xsd"), operations: 0, published: true },
+  { label: "the wrapped fixture", file: path.join(FIXTURES, "describe", "wrapped.wsdl"), operations: 1, published: false },
+])("a package generated from $label", ({ file, operations, published }) => {
+  let out: string;
+  let service: Service;
+  let names: ServiceNames;
+  const load = (module: string) => import(pathToFileURL(path.join(out, service.name, `${module}.ts`)).href) as Promise<Record<string, unknown>>;
+
+  beforeAll(async () => {
+    if (published && !existsSync(file)) throw new Error(`the published contract is missing: expected at ${file} (the shared specs folder next to the project)`);
+    const { files, model } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.relative(PROJECT_ROOT, file)], cwd: PROJECT_ROOT });
+    out = path.join(await mkdtemp(path.join(tmpdir(), "paygen-contract-")), "out");
+    for (const f of files) {
+      await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
+      await writeFile(path.join(out, f.path), f.content);
+    }
+    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+    expect(model.services).toHaveLength(1);
+    service = model.services[0]!;
+    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(service.name)!;
+  });
+
+  it("has the contract's operations", () => {
+    expect(service.operations).toHaveLength(operations);
+    expect(service.types.length + service.enums.length).toBeGreaterThan(0);
+  });
+
+  it("type-checks with tsc in strict mode", async () => {
+    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
+    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out }).then(
+      (r) => ({ code: 0, out: r.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    );
+    expect(result.out).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  it.skipIf(operations === 0)("round-trips every request and result, wire names kept", async () => {
+    const client = await load("xml");
+    const server = await load("server");
+    const call = (module: Record<string, unknown>, name: string, ...args: unknown[]): unknown => {
+      const f = module[name];
+      if (typeof f !== "function") throw new Error(`no function ${name}`);
+      return (f as (...a: unknown[]) => unknown)(...args);
+    };
+    let checked = 0;
+    for (const op of service.operations) {
+      if (op.protocol !== "soap") continue;
+      const request = valueOf(service, op.requestType, { mode: "full", xml: true });
+      const sent = call(client, names.get("envelopeBuilder", op.name), request, "urn:x") as string;
+      expect(call(server, names.get("envelopeReader", op.name), sent), `${op.name} request: ${sent}`).toEqual(request);
+      const result = valueOf(service, op.resultType, { mode: "full", xml: true });
+      const answered = call(server, names.get("responseEnvelopeBuilder", op.name), result, "urn:x") as string;
+      expect(call(client, names.get("responseParser", op.name), answered), `${op.name} result: ${answered}`).toEqual(result);
+      checked += 2;
+    }
+    expect(checked).toBe(operations * 2);
+  });
+
+  it.skipIf(operations === 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
+    const index = await load("index");
+    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request: object) => Promise<unknown>>;
+    const seen: { url: string; action: string | null; body: string }[] = [];
+    const fetch = async (url: string | URL, init?: RequestInit) => {
+      seen.push({ url: String(url), action: new Headers(init?.headers).get("soapaction"), body: String(init?.body) });
+      return new Response("<not-soap/>", { status: 500 });
+    };
+    const op = service.operations[0]!;
+    if (op.protocol !== "soap") throw new Error("a SOAP operation was expected");
+    const client = create({ fetch, retry: { maxAttempts: 1 } });
+    await client[names.method(op.name)]!(valueOf(service, op.requestType, { mode: "full", xml: true }) as object).catch(() => undefined);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(service.soap?.endpoint);
+    expect(seen[0]!.action).toBe(JSON.stringify(op.soapAction));
+    expect(seen[0]!.body).toContain(`xmlns="${service.soap?.namespace}"`);
+  });
+});

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkDescription } from "../../../generator/check/check-description.js";
+import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
+import type { Description, FieldDescription, ServiceDescription } from "../../../generator/description/description.js";
+import { readWsdlContract, readXsdContract } from "../../../generator/frontends/wsdl/read-contract.js";
+import { FIXTURES } from "./helpers.js";
+
+const DIR = path.join(FIXTURES, "describe");
+
+/** Reads a fixture with the WSDL/XSD front end and checks the description; positions relative to the fixture folder. */
+async function read(file: string): Promise<{ description: Description; problems: string[] }> {
+  const diagnostics = new Diagnostics();
+  const description = file.endsWith(".wsdl") ? await readWsdlContract(file, DIR, diagnostics) : await readXsdContract(file, DIR, diagnostics);
+  if (diagnostics.count === 0) checkDescription(description, diagnostics);
+  return { description, problems: diagnostics.sorted().map(formatDiagnostic) };
+}
+
+/** The description as reviewable text: one line per type, field, enum and operation, notes indented. */
+function summary(s: ServiceDescription): string {
+  const lines: string[] = [];
+  const notes = (ns: readonly { kind: string; text: string }[], indent: string) => ns.forEach((n) => lines.push(`${indent}(${n.kind}) ${n.text}`));
+  lines.push(`service ${s.name} "${s.title}" ${JSON.stringify(s.soap ?? {})}`);
+  notes(s.notes, "  ");
+  const field = (f: FieldDescription): string => {
+    const list = f.list ? ` list{min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item ${f.list.item}` : ""}}` : "";
+    const facets = f.facets.map((x) => ` ${x.key}=${x.value}`).join("");
+    const constant = f.const ? ` const=${JSON.stringify(f.const.value)}` : "";
+    const dflt = f.default ? ` default=${f.default.value}` : "";
+    return `${f.name}: ${f.type.name}${f.required ? " required" : ""}${list}${facets}${constant}${dflt}`;
+  };
+  for (const t of [...s.types].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    lines.push(`type ${t.name} ${t.kind}${t.extends ? ` extends ${t.extends.name}` : ""}${t.open ? " open" : ""} (${t.origin.kind})${t.doc ? ` "${t.doc}"` : ""}`);
+    notes(t.notes, "    ");
+    for (const f of t.fields) {
+      lines.push(`  ${field(f)}`);
+      notes(f.notes, "    ");
+    }
+  }
+  for (const e of [...s.enums].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    lines.push(`enum ${e.name}${e.doc ? ` "${e.doc}"` : ""}: ${e.values.map((v) => (v.doc ? `${v.value} "${v.doc}"` : v.value)).join(", ")}`);
+  }
+  for (const op of s.operations) {
+    if (op.protocol !== "soap") continue;
+    lines.push(
+      `operation ${op.name}: ${op.requestType.name} in <${op.requestElement ?? op.name}> -> ${op.responseType.name} in <${op.responseElement ?? `${op.name}Response`}><${op.resultElement ?? `${op.name}Result`}> action ${op.soapAction ?? "-"}${op.doc ? ` "${op.doc}"` : ""}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+describe("the WSDL and XSD front end maps contracts onto the description", () => {
+  it("maps each XSD construct (expected description reviewed in constructs.xsd.txt)", async () => {
+    const { description, problems } = await read("constructs.xsd");
+    expect(problems).toEqual([]);
+    expect(description.services).toHaveLength(1);
+    await expect(summary(description.services[0]!)).toMatchFileSnapshot(path.join(DIR, "constructs.xsd.txt"));
+  });
+
+  it("maps a document/literal wrapped WSDL: the SOAP 1.1 port, its address, namespace and actions (wrapped.wsdl.txt)", async () => {
+    const { description, problems } = await read("wrapped.wsdl");
+    expect(problems).toEqual([]);
+    await expect(summary(description.services[0]!)).toMatchFileSnapshot(path.join(DIR, "wrapped.wsdl.txt"));
+  });
+
+  it("refuses what it cannot support yet, each at its position", async () => {
+    expect((await read("refused.xsd")).problems).toEqual([
+      "refused.xsd:5:39: xs:float has no scalar yet (a binary floating-point value has no exact decimal form)",
+      "refused.xsd:6:37: xs:duration has no scalar yet",
+      "refused.xsd:9:11: xs:list simple types are not supported yet",
+      "refused.xsd:15:13: exclusive bounds (minExclusive, maxExclusive) are not supported yet",
+      "refused.xsd:23:7: simple content (a value with attributes) in complex type \"amountType\" is not supported yet",
+      "refused.xsd:28:3: mixed content (text between elements) in complex type \"textType\" is not supported yet",
+    ]);
+    expect((await read("refused.wsdl")).problems).toEqual([
+      "refused.wsdl:8:11: the required attribute \"id\": XML attributes are not read or written yet (in \"PingRequest\", which an operation sends or receives)",
+      "refused.wsdl:49:5: the service \"Ping12Service\" has only a SOAP 1.2 port (\"PingSoap12\"); SOAP 1.2 envelopes are not supported yet",
+    ]);
+  });
+});

@@ -89,6 +89,33 @@ export function checkMaximum(v: unknown, max: string, path: string, issues: Issu
   return text === undefined || compareDecimal(text, max) <= 0 || issue(issues, path, "range", `must be at most ${max}`);
 }
 
+/** The `exclusiveMinimum` facet: a number or decimal text greater than `min` (decimal text), compared exactly. */
+export function checkExclusiveMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  return text === undefined || compareDecimal(text, min) > 0 || issue(issues, path, "range", `must be greater than ${min}`);
+}
+
+/** The `exclusiveMaximum` facet: a number or decimal text less than `max` (decimal text), compared exactly. */
+export function checkExclusiveMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  return text === undefined || compareDecimal(text, max) < 0 || issue(issues, path, "range", `must be less than ${max}`);
+}
+
+/** The `multipleOf` facet: a number or decimal text that is a whole multiple of `step` (positive decimal text), computed exactly. */
+export function checkMultipleOf(v: unknown, step: string, path: string, issues: Issues): boolean {
+  const text = numberText(v);
+  if (text === undefined) return true;
+  const scaled = (s: string, digits: number): bigint => {
+    const negative = s.startsWith("-");
+    const [int = "0", frac = ""] = (negative ? s.slice(1) : s).split(".");
+    const n = BigInt(`${int || "0"}${frac.padEnd(digits, "0")}`);
+    return negative ? -n : n;
+  };
+  const digits = Math.max(text.split(".")[1]?.length ?? 0, step.split(".")[1]?.length ?? 0);
+  const divisor = scaled(step, digits);
+  return divisor === 0n || scaled(text, digits) % divisor === 0n || issue(issues, path, "range", `must be a multiple of ${step}`);
+}
+
 const PATTERNS = new Map<string, RegExp>();
 
 /**

@@ -124,15 +124,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
     if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
     if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
-    if (shape.minimum !== undefined) {
-      if (shape.minimum.exclusive) notes.push({ kind: "info", text: `Greater than ${shape.minimum.value} (not checked).` });
-      else wanted.push({ key: "minimum", value: canonicalNumberText(shape.minimum.value) });
-    }
-    if (shape.maximum !== undefined) {
-      if (shape.maximum.exclusive) notes.push({ kind: "info", text: `Less than ${shape.maximum.value} (not checked).` });
-      else wanted.push({ key: "maximum", value: canonicalNumberText(shape.maximum.value) });
-    }
-    if (shape.multipleOf !== undefined) notes.push({ kind: "info", text: `A multiple of ${shape.multipleOf} (not checked).` });
+    if (shape.minimum !== undefined) wanted.push({ key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum", value: canonicalNumberText(shape.minimum.value) });
+    if (shape.maximum !== undefined) wanted.push({ key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum", value: canonicalNumberText(shape.maximum.value) });
+    if (shape.multipleOf !== undefined) wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
     const kept: { key: string; value: number | string }[] = [];
     for (const f of wanted) {
       const facet = facetOf(f.key)!;

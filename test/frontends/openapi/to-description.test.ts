@@ -68,7 +68,7 @@ describe("an OpenAPI document as a description", () => {
     expect([exportPets!.responseType, exportPets!.notes]).toEqual([undefined, [note("interpretation", "The 200 body is text/csv, not JSON: the client does not read it.")]]);
   });
 
-  it("maps object schemas, formats, facets, enums, maps, unions and annotations", async () => {
+  it("maps object schemas, formats, facets (exclusive bounds and multipleOf included), enums, maps, unions and annotations", async () => {
     const { service } = await describeFixture("pets-3.0.yaml");
     const pet = service!.types.find((t) => t.name === "Pet")!;
     expect(pet.doc).toBe("A pet.");
@@ -81,7 +81,7 @@ describe("an OpenAPI document as a description", () => {
       field("photo", "base64"),
       field("home", "uri"),
       field("chip", "string", { notes: [note("info", 'Format "uuid" is not checked: the value is a string.')] }),
-      field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked)."), note("info", "A multiple of 0.1 (not checked).")] }),
+      field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }, { key: "multipleOf", value: "0.1" }], notes: [NUMBER] }),
       // A named string schema is used in place: its facets come along; minItems/maxItems are the list's bounds.
       field("tags", "string", { list: { min: 1, max: 5 }, facets: [{ key: "maxLength", value: 10 }] }),
       field("notes", "PetNotes"),
@@ -107,13 +107,13 @@ describe("an OpenAPI document as a description", () => {
       ["fields", "string", false, { min: 0 }],
     ]);
     expect([addPet!.requestType, addPet!.responseType]).toEqual([{ name: "Pet" }, { name: "Pet" }]);
-    expect(service!.types[0]!.fields[1]).toEqual(field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked).")] }));
+    expect(service!.types[0]!.fields[1]).toEqual(field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] }));
   });
 
   it("reads OpenAPI 3.1 type lists with null and numeric exclusive bounds", async () => {
     const { service, problems } = await describeFixture("pets-3.1.yaml");
     expect(problems).toEqual([]);
-    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { notes: [NULL] }), field("weight", "decimal", { notes: [NUMBER, note("info", "Greater than 0 (not checked).")] })]);
+    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { notes: [NULL] }), field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] })]);
   });
 
   it("refuses what it cannot say yet, each at its place with its JSON pointer", async () => {

@@ -1,0 +1,11 @@
+import type { Facet } from "./facet.js";
+
+/** Less than this value, compared exactly (decimal text, never a float): OpenAPI's exclusive upper bound. */
+export const exclusiveMaximum: Facet = {
+  key: "exclusiveMaximum",
+  valueKind: "decimal",
+  appliesTo: ["short", "int", "long", "decimal"],
+  appliesToText: "numbers",
+  doc: (value) => `Less than ${value}.`,
+  runtimeCheck: "checkExclusiveMaximum",
+};

@@ -1,0 +1,11 @@
+import type { Facet } from "./facet.js";
+
+/** Greater than this value, compared exactly (decimal text, never a float): OpenAPI's exclusive lower bound. */
+export const exclusiveMinimum: Facet = {
+  key: "exclusiveMinimum",
+  valueKind: "decimal",
+  appliesTo: ["short", "int", "long", "decimal"],
+  appliesToText: "numbers",
+  doc: (value) => `Greater than ${value}.`,
+  runtimeCheck: "checkExclusiveMinimum",
+};

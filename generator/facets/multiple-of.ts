@@ -1,0 +1,12 @@
+import type { Facet } from "./facet.js";
+
+/** A whole multiple of this positive value, computed exactly on decimal text (`0.01` for cents). */
+export const multipleOf: Facet = {
+  key: "multipleOf",
+  valueKind: "decimal",
+  appliesTo: ["short", "int", "long", "decimal"],
+  appliesToText: "numbers",
+  problem: (value) => (/^0*(\.0*)?$/.test(String(value)) || String(value).startsWith("-") ? "must be greater than 0" : undefined),
+  doc: (value) => `A multiple of ${value}.`,
+  runtimeCheck: "checkMultipleOf",
+};

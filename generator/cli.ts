@@ -1,3 +1,4 @@
+import { DIFF_USAGE, diffCommand } from "./commands/diff-command.js";
 import { GENERATE_USAGE, generateCommand } from "./commands/generate-command.js";
 
 /** A subcommand of `paygen`: its arguments in, its exit code out. */
@@ -6,6 +7,7 @@ type Command = (argv: readonly string[], log: (text: string) => void, err: (text
 /** Every subcommand, in one list. `generate` is also what runs when no subcommand is named. */
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly usage: string }>> = {
   generate: { run: generateCommand, usage: GENERATE_USAGE },
+  diff: { run: (argv, log, err) => diffCommand(argv, log, err), usage: DIFF_USAGE },
 };
 
 const USAGE = `usage: paygen <command> [options]

@@ -21,6 +21,7 @@ import {
   SOAP_WALL_TARGET_MS,
 } from "./bench/import-cost.js";
 import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
+import { runFromWsdlBenchmark, type FromWsdlResult } from "./bench/from-wsdl.js";
 import type { Row } from "./bench/row.js";
 import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
@@ -35,6 +36,7 @@ const IMPORT_WARMUP_ROUNDS = 2;
 const CLIENT_CALLS = 600;
 const CLIENT_WARMUP_CALLS = 100;
 const OPENAPI_ROUNDS = 3;
+const WSDL_ROUNDS = 3;
 
 function progress(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -89,28 +91,32 @@ async function main(): Promise<void> {
   let imports: ImportResult;
   let client: ClientResult;
   let fromOpenApi: FromOpenApiResult;
+  let fromWsdl: FromWsdlResult;
   try {
     const modules = await loadBuiltModules(built.dir);
 
-    progress(`1/5 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    progress(`1/6 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
-    progress(`2/5 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    progress(`2/6 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
-    progress(`3/5 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    progress(`3/6 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
     imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
 
-    progress(`4/5 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    progress(`4/6 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
 
-    progress(`5/5 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
+    progress(`5/6 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
     fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
+
+    progress(`6/6 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
+    fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows);
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows);
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -147,6 +153,13 @@ async function main(): Promise<void> {
       paygenMsPerOperation: round(fromOpenApi.msPerOperation.paygen),
       heyApiMsPerOperation: round(fromOpenApi.msPerOperation["hey-api"]),
       openapiTypescriptMsPerOperation: round(fromOpenApi.msPerOperation["openapi-typescript"]),
+    },
+    fromWsdl: {
+      operations: fromWsdl.operations,
+      types: fromWsdl.types,
+      wsdlMsPerType: round(fromWsdl.msPerType.wsdl),
+      xsdMsPerType: round(fromWsdl.msPerType.xsd),
+      yamlMsPerType: round(fromWsdl.msPerType.yaml),
     },
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),

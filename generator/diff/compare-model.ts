@@ -5,7 +5,7 @@ import type { Model } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { change, sortChanges, type Change } from "./change.js";
 import { compareEnums } from "./compare-enums.js";
-import { compareOperations } from "./compare-operations.js";
+import { compareOperations, findRenamedOperations } from "./compare-operations.js";
 import { compareService } from "./compare-service.js";
 import { compareTypes, findRenamedTypes } from "./compare-types.js";
 import { ServicePair } from "./diff-context.js";
@@ -38,6 +38,7 @@ export function compareModels(before: Model, after: Model, beforeNames: Readonly
     const pair = new ServicePair(b, a, beforeNames.get(b.name)!, afterNames.get(a.name)!);
     compareService(pair);
     findRenamedTypes(pair);
+    findRenamedOperations(pair);
     compareTypes(pair);
     compareEnums(pair);
     compareOperations(pair);

@@ -51,6 +51,12 @@ export function compareRestBinding(pair: ServicePair, at: string, b: RestOperati
   const linksAfter = new Set(a.links.map((l) => l.name));
   const linksBefore = new Set(b.links.map((l) => l.name));
   for (const l of b.links) if (!linksAfter.has(l.name)) pair.add("breaking", "link-removed", `${at}/links/${l.name}`, ["source"], `the result of ${a.name} no longer follows link ${l.name}: code calling ${l.method} on it no longer compiles`);
+  for (const l of b.links) {
+    if (!linksAfter.has(l.name)) continue;
+    const mb = pair.beforeNames.linkMethod(b.name, l.name);
+    const ma = pair.afterNames.linkMethod(a.name, l.name);
+    if (mb !== ma) pair.add("breaking", "ts-name-changed", `${at}/links/${l.name}`, ["source"], `the method following link ${l.name} of ${a.name}'s result changed from ${mb} to ${ma} (the wire is unchanged): code calling ${mb} no longer compiles`);
+  }
   for (const l of a.links) if (!linksBefore.has(l.name)) pair.add("info", "link-added", `${at}/links/${l.name}`, [], `the result of ${a.name} now follows link ${l.name} (${l.method})`, true);
   if (b.timeoutMs !== a.timeoutMs) {
     pair.add("info", "timeout-changed", at, [], `the default timeout of ${a.name} is now ${a.timeoutMs ?? "the client's"} ms (was ${b.timeoutMs ?? "the client's"})`);

@@ -3,12 +3,13 @@ import { compareFields } from "./compare-fields.js";
 import { directionText, type ServicePair } from "./diff-context.js";
 import { typeShape } from "./type-shape.js";
 
-/** Pairs of a removed and an added type of one shape, when that shape is unique on both sides. */
+/** Pairs of a removed and an added type of one shape (with fields), when that shape is unique on both sides. */
 export function findRenamedTypes(pair: ServicePair): void {
   const beforeNames = new Set(pair.before.types.map((t) => t.name));
   const afterNames = new Set(pair.after.types.map((t) => t.name));
-  const removed = pair.before.types.filter((t) => !afterNames.has(t.name));
-  const added = pair.after.types.filter((t) => !beforeNames.has(t.name));
+  // A type without fields of its own says too little to be recognised.
+  const removed = pair.before.types.filter((t) => !afterNames.has(t.name) && t.fields.length > 0);
+  const added = pair.after.types.filter((t) => !beforeNames.has(t.name) && t.fields.length > 0);
   const byShape = (types: readonly ObjectType[]) => {
     const m = new Map<string, ObjectType[]>();
     for (const t of types) m.set(typeShape(t), [...(m.get(typeShape(t)) ?? []), t]);
@@ -32,7 +33,9 @@ export function compareTypes(pair: ServicePair): void {
         "type-renamed",
         pair.path("types", t.name),
         ["source"],
-        `type ${t.name} is now ${renamed} with the same fields: messages are unchanged, but code naming ${t.name} no longer compiles`,
+        typeShape(t) === typeShape(pair.typeAfter(renamed)!)
+          ? `type ${t.name} is now ${renamed} with the same fields: messages are unchanged, but code naming ${t.name} no longer compiles`
+          : `type ${t.name} is now ${renamed}: code naming ${t.name} no longer compiles`,
       );
       continue;
     }

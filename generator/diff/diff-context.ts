@@ -19,6 +19,8 @@ export class ServicePair {
   readonly out: Change[] = [];
   /** Old type name → new type name, for types whose shape stayed and whose name changed. */
   readonly renamedTypes = new Map<string, string>();
+  /** Old operation name → new operation name, for operations found renamed. */
+  readonly renamedOperations = new Map<string, string>();
   private readonly enumDirections: Map<string, { sent: boolean; received: boolean }>;
 
   constructor(

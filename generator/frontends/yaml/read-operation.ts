@@ -18,7 +18,7 @@ export function readOperation(r: NodeReader, entry: Entry, protocol: "soap" | "r
 
 function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
   if (!SOAP_NAME.test(entry.key)) r.error(entry.keyAt, `SOAP operation name "${entry.key}" must be letters and digits, starting with a letter`);
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", "soapAction", ...DOC_KEYS]);
   if (!e) return undefined;
   const request = e.get("request");
   const response = e.get("response");
@@ -28,11 +28,13 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
     if (body?.body.extends) r.error(body.body.extends.at, `the ${part} of a SOAP operation extends the service's ${part === "request" ? "requestBase" : "responseBase"}; "extends" is not allowed here`);
     if (body?.body.kind === "choice") r.error(body.body.at, `the ${part} of an operation cannot be a choice`);
   }
+  const soapAction = r.string(e.get("soapAction"), "soapAction");
   return {
     protocol: "soap",
     name: entry.key,
     at: entry.keyAt,
     auth: r.boolean(e.get("auth"), "auth") ?? true,
+    ...(soapAction !== undefined ? { soapAction } : {}),
     ...(req ? { request: req.body } : {}),
     ...(res ? { response: res.body } : {}),
     ...readDocs(r, e),

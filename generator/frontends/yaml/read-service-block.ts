@@ -28,22 +28,27 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   }
   const base = { name, at: e.get("name")!.at, title, protocol, ...readDocs(r, e) } as const;
   if (protocol === "soap") {
-    const s = r.map(block.node, block.at, "soap", ["namespace", "requestBase", "responseBase", "credentials"]);
+    const s = r.map(block.node, block.at, "soap", ["namespace", "endpoint", "requestBase", "responseBase", "credentials"]);
     if (!s) return undefined;
     const ns = s.get("namespace");
-    const n = ns ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version"]) : undefined;
+    const n = ns ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version", "uri"]) : undefined;
     if (!ns) r.error(block.keyAt, 'soap needs "namespace"');
     const placeholder = n ? r.requiredString(n, "placeholder", ns!.at, "namespace") : undefined;
     const version = n ? r.requiredString(n, "version", ns!.at, "namespace") : undefined;
     const requestBase = r.requiredString(s, "requestBase", block.keyAt, "soap");
     const responseBase = r.requiredString(s, "responseBase", block.keyAt, "soap");
     const credentials = r.string(s.get("credentials"), "credentials");
+    const uri = n ? r.string(n.get("uri"), "uri") : undefined;
+    const endpoint = r.string(s.get("endpoint"), "endpoint");
+    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) r.error(s.get("endpoint")!.at, "endpoint must be an http or https URL");
     if (placeholder === undefined || version === undefined || requestBase === undefined || responseBase === undefined) return undefined;
     return {
       ...base,
       soap: {
         namespacePlaceholder: placeholder,
         version,
+        ...(uri !== undefined ? { namespace: uri } : {}),
+        ...(endpoint !== undefined ? { endpoint } : {}),
         requestBase: { name: requestBase, at: s.get("requestBase")!.at },
         responseBase: { name: responseBase, at: s.get("responseBase")!.at },
         ...(credentials !== undefined ? { credentials: { name: credentials, at: s.get("credentials")!.at } } : {}),

@@ -72,6 +72,8 @@ export interface SoapOperationAst extends Named, DocsAst {
   readonly auth: boolean;
   readonly request?: TypeBodyAst;
   readonly response?: TypeBodyAst;
+  /** The SOAPAction header the service expects for this operation, when documented. */
+  readonly soapAction?: string;
 }
 
 export interface RestOperationAst extends Named, DocsAst {
@@ -145,6 +147,10 @@ export interface ServiceBlockAst extends Named, DocsAst {
   readonly soap?: {
     readonly namespacePlaceholder: string;
     readonly version: string;
+    /** The namespace itself, when documented: the client's default. */
+    readonly namespace?: string;
+    /** The service address, when documented: the client's default endpoint. */
+    readonly endpoint?: string;
     readonly requestBase: Named;
     readonly responseBase: Named;
     readonly credentials?: Named;

@@ -22,6 +22,8 @@ export interface DocsDescription {
   readonly doc?: string;
   readonly source?: SourceRef;
   readonly notes: readonly { readonly kind: NoteKind; readonly text: string }[];
+  /** The contract marks it deprecated: a `@deprecated` tag on what is generated for it. */
+  readonly deprecated?: true;
 }
 
 export interface FieldDescription extends Named, DocsDescription {

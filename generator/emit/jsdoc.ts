@@ -27,6 +27,7 @@ export function docText(item: Documented, extras: DocExtras = {}): DocComment | 
   for (const line of extras.lines ?? []) parts.push(line);
   for (const note of item.notes) parts.push(`${NOTE_LABEL[note.kind]}: ${note.text}`);
   const tags = [
+    ...(item.deprecated ? [{ tagName: "deprecated", text: "" }] : []),
     ...(extras.examples ?? []).map((text) => ({ tagName: "example", text })),
     ...(item.source ? [{ tagName: "see", text: sourceLabel(item.source) }] : []),
   ];

@@ -211,7 +211,7 @@ function enumOf(e: EnumDescription): EnumType {
 }
 
 function docs(d: DocsDescription): Documented {
-  return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes };
+  return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes, ...(d.deprecated ? { deprecated: true as const } : {}) };
 }
 
 /** The credentials field of a SOAP service and its type, found on the request base. */

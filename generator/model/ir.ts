@@ -15,6 +15,8 @@ export interface Documented {
   readonly doc?: string;
   readonly source?: SourceRef;
   readonly notes: readonly Note[];
+  /** The contract marks it deprecated: its doc comment carries `@deprecated`. */
+  readonly deprecated?: true;
 }
 
 export type TypeRef =

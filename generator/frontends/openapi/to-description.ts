@@ -45,6 +45,7 @@ interface ValueShape {
   readonly notes: Note[];
   readonly examples: string[];
   readonly doc?: string;
+  readonly deprecated?: true;
 }
 
 /** JSON media types: `application/json`, `application/hal+json;charset=utf-8`, `*\/*`... */
@@ -154,29 +155,29 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     return name;
   };
 
-  const opaqueType = (name: string, at: Position, notes: Note[], doc: string | undefined, origin: TypeDescription["origin"]): void => {
-    types.push({ name, at, kind: "opaque", fields: [], open: true, origin, notes, ...(doc !== undefined ? { doc } : {}) });
+  const opaqueType = (name: string, at: Position, notes: Note[], doc: string | undefined, origin: TypeDescription["origin"], more: { deprecated?: true } = {}): void => {
+    types.push({ name, at, kind: "opaque", fields: [], open: true, origin, notes, ...(doc !== undefined ? { doc } : {}), ...more });
   };
 
   const describeObject = (name: string, named: NamedSchema, shape: SchemaShape): void => {
     const notes: Note[] = [];
     const doc = shape.description ?? shape.title;
-    if (shape.deprecated) notes.push({ kind: "info", text: "Deprecated." });
+    const deprecated = shape.deprecated ? { deprecated: true as const } : {};
     if (shape.union || shape.discriminator) {
       notes.push({ kind: "interpretation", text: `A ${shape.union?.kind ?? "discriminated"} union in the contract: read as an opaque object, its variants not checked.` });
-      opaqueType(name, named.at, notes, doc, { kind: "declared" });
+      opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }
     if (shape.properties === undefined || shape.properties.length === 0) {
       if (shape.additionalProperties !== undefined && shape.additionalProperties !== false) notes.push({ kind: "interpretation", text: "A map in the contract: read as an opaque object, its values not checked." });
-      opaqueType(name, named.at, notes, doc, { kind: "declared" });
+      opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }
     if (shape.extends && shape.extends.length > 0) notes.push({ kind: "info", text: `Includes the properties of ${shape.extends.join(", ")}.` });
     const open = shape.additionalProperties !== undefined && shape.additionalProperties !== false;
     if (open) notes.push({ kind: "interpretation", text: "Other properties are allowed by the contract: they are kept, unchecked." });
     const index = types.length;
-    types.push({ name, at: named.at, kind: "object", fields: [], open, origin: { kind: "declared" }, notes, ...(doc !== undefined ? { doc } : {}) });
+    types.push({ name, at: named.at, kind: "object", fields: [], open, origin: { kind: "declared" }, notes, ...(doc !== undefined ? { doc } : {}), ...deprecated });
     const fields: FieldDescription[] = [];
     for (const p of shape.properties) {
       const v = valueOf(p.schema, name, p.name);
@@ -192,6 +193,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         examples: v.examples,
         notes: v.notes,
         ...(v.doc !== undefined ? { doc: v.doc } : {}),
+        ...(v.deprecated ? { deprecated: true as const } : {}),
       });
     }
     types[index] = { ...types[index]!, fields };
@@ -202,12 +204,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const notes: Note[] = [];
     if (schema.kind === "ref") {
       const target = schemas.get(schema.target);
-      if (schema.deprecated) notes.push({ kind: "info", text: "Deprecated." });
       if (schema.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
       if (schema.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
       if (schema.nullable) notes.push({ kind: "interpretation", text: "The contract allows null here; null is read as absent." });
       const objectType = typeFor(schema.target);
-      const base = { facets: [], notes, examples: (schema.examples ?? []).map(exampleText), ...(schema.description !== undefined ? { doc: schema.description } : {}) };
+      const base = { facets: [], notes, examples: (schema.examples ?? []).map(exampleText), ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
       if (objectType !== undefined) return { type: objectType, ...base };
       if (!target || depth > 32) {
         refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
@@ -215,16 +216,15 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       }
       const inner = valueOf(target.schema, parent, field, depth + 1);
       if (!inner) return undefined;
-      return { ...inner, notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(inner.type === target.name ? {} : {}) };
+      return { ...inner, notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
     }
     const shape = schema;
-    if (shape.deprecated) notes.push({ kind: "info", text: "Deprecated." });
     if (shape.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
     if (shape.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
     if (shape.default !== undefined) notes.push({ kind: "info", text: `Default (applied by the service when absent): ${exampleText(shape.default)}.` });
     const examples = (shape.examples ?? []).map(exampleText);
     const doc = shape.description ?? shape.title;
-    const withDoc = doc !== undefined ? { doc } : {};
+    const withDoc = { ...(doc !== undefined ? { doc } : {}), ...(shape.deprecated ? { deprecated: true as const } : {}) };
     const kinds = shape.types.filter((t) => t !== "null");
     if (kinds.length === 1 && kinds[0] === "array") {
       if (!shape.items) {
@@ -245,6 +245,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         notes: [...notes, ...item.notes],
         examples: examples.length > 0 ? examples : item.examples,
         ...(doc !== undefined ? { doc } : item.doc !== undefined ? { doc: item.doc } : {}),
+        ...(shape.deprecated ? { deprecated: true as const } : {}),
       };
     }
     if (kinds.length === 0 && shape.additionalProperties === undefined && shape.properties === undefined) {
@@ -311,7 +312,6 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     }
     const name = lowerCamel(identifierOf(op.name));
     const notes: Note[] = [];
-    if (op.deprecated) notes.push({ kind: "info", text: "Deprecated." });
     if (op.tags.length > 0) notes.push({ kind: "info", text: `Tags: ${op.tags.join(", ")}.` });
     const params: FieldDescription[] = [];
     const query: ParamDescription[] = [];
@@ -320,7 +320,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       const v = paramValue(p, name);
       if (!v) continue;
       if (p.in === "path") {
-        params.push({ name: p.name, at: p.at, type: { name: "string", at: p.at }, required: true, facets: [], examples: [], notes: v.notes, ...(v.doc !== undefined ? { doc: v.doc } : {}) });
+        params.push({ name: p.name, at: p.at, type: { name: "string", at: p.at }, required: true, facets: [], examples: [], notes: v.notes, ...(v.doc !== undefined ? { doc: v.doc } : {}), ...(v.deprecated ? { deprecated: true as const } : {}) });
       } else if (p.in === "query" || p.in === "header") {
         const entry: ParamDescription = {
           name: p.name,
@@ -332,6 +332,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           examples: v.examples,
           notes: v.notes,
           ...(v.doc !== undefined ? { doc: v.doc } : {}),
+          ...(v.deprecated ? { deprecated: true as const } : {}),
         };
         (p.in === "query" ? query : headers).push(entry);
       } else {
@@ -380,6 +381,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       links: [],
       notes,
       ...(op.description ?? op.summary ? { doc: (op.description ?? op.summary)!.trim() } : {}),
+      ...(op.deprecated ? { deprecated: true as const } : {}),
     };
   }
 
@@ -391,14 +393,13 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const v = valueOf(p.schema, pascalCase(opName), p.name);
     if (!v) return undefined;
     const notes = [...v.notes];
-    if (p.deprecated) notes.push({ kind: "info", text: "Deprecated." });
     if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
     const isObject = !["string", "boolean", "short", "int", "long", "decimal", "date", "dateTime", "gYearMonth", "base64", "uri"].includes(v.type) && !enums.some((e) => e.name === v.type);
     if (isObject) {
       refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
       return undefined;
     }
-    return { ...v, notes, ...(p.description !== undefined ? { doc: p.description } : {}) };
+    return { ...v, notes, ...(p.description !== undefined ? { doc: p.description } : {}), ...(p.deprecated ? { deprecated: true as const } : {}) };
   }
 
   function bodyType(json: MediaContent | undefined, first: MediaContent | undefined, fallback: string, opName: string, side: "request" | "response", notes: Note[], at: Position): Named {

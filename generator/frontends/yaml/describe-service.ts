@@ -40,6 +40,7 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
       ...(body.doc ? { doc: body.doc } : {}),
       ...(body.source ? { source: body.source } : {}),
       notes: body.notes,
+      ...(body.deprecated ? { deprecated: true as const } : {}),
       origin,
     });
   };
@@ -104,6 +105,7 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
     ...(block.doc !== undefined ? { doc: block.doc } : {}),
     ...(block.source ? { source: block.source } : {}),
     notes: block.notes,
+    ...(block.deprecated ? { deprecated: true as const } : {}),
     types: decls,
     enums: service.enums,
     operations,

@@ -4,12 +4,12 @@ import type { DocsAst } from "./yaml-ast.js";
 import type { Entries, NodeReader } from "./node-reader.js";
 
 /** Keys every documented construct accepts. */
-export const DOC_KEYS = ["doc", "source", "notes"] as const;
+export const DOC_KEYS = ["doc", "source", "notes", "deprecated"] as const;
 
 const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "info"];
 const SOURCE_PATTERN = /^(\d{3}) §([\s\S]+)$/;
 
-/** Reads `doc`, `source` and `notes`. */
+/** Reads `doc`, `source`, `notes` and `deprecated`. */
 export function readDocs(r: NodeReader, entries: Entries): DocsAst {
   const doc = r.prose(entries, "doc", "doc")?.trim();
   const sourceText = r.prose(entries, "source", "source");
@@ -31,7 +31,8 @@ export function readDocs(r: NodeReader, entries: Entries): DocsAst {
     }
     if (kind !== undefined && text !== undefined) notes.push({ kind: kind as NoteKind, text: text.trim() });
   }
-  return { ...(doc ? { doc } : {}), ...(source ? { source } : {}), notes };
+  const deprecated = r.boolean(entries.get("deprecated"), "deprecated");
+  return { ...(doc ? { doc } : {}), ...(source ? { source } : {}), notes, ...(deprecated ? { deprecated: true as const } : {}) };
 }
 
 /** Reads `example` / `examples` as strings. */

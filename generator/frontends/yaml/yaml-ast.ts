@@ -16,6 +16,8 @@ export interface DocsAst {
   readonly doc?: string;
   readonly source?: { readonly document: string; readonly section: string };
   readonly notes: readonly { readonly kind: NoteKind; readonly text: string }[];
+  /** `deprecated: true`: still served, but to be moved away from. */
+  readonly deprecated?: true;
 }
 
 export interface FieldAst extends Named, DocsAst {

@@ -53,8 +53,9 @@ describe("an OpenAPI document as a description", () => {
       ],
       idempotent: true,
       links: [],
-      notes: [note("info", "Deprecated."), note("info", "Any other status: Something else went wrong.")],
+      notes: [note("info", "Any other status: Something else went wrong.")],
       doc: "Read one pet.",
+      deprecated: true,
     });
     // No operationId: the name phase 1 made from the method and the path. A JSON body is typed, other media types are a note; an array answer is opaque.
     expect([postPets!.name, postPets!.idempotent, postPets!.requestType, postPets!.responseType, postPets!.notes]).toEqual([
@@ -86,7 +87,7 @@ describe("an OpenAPI document as a description", () => {
       field("tags", "string", { list: { min: 1, max: 5 }, facets: [{ key: "maxLength", value: 10 }] }),
       field("notes", "PetNotes"),
       field("owner", "Owner"),
-      field("legacy", "string", { notes: [note("info", "Deprecated."), note("info", "Default (applied by the service when absent): none.")] }),
+      field("legacy", "string", { deprecated: true, notes: [note("info", "Default (applied by the service when absent): none.")] }),
     ]);
     expect(service!.enums).toEqual([{ name: "PetKind", notes: [], values: [{ value: "cat", notes: [] }, { value: "dog", notes: [] }] }]);
     expect(service!.types.find((t) => t.name === "PetNotes")).toMatchObject({ kind: "opaque", notes: [note("interpretation", "A map in the contract: read as an opaque object, its values not checked.")] });

@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
+import { generateSchemas } from "../../helpers/temp-schemas.js";
+import { FIXTURES } from "./read-fixture.js";
+
+const run = promisify(execFile);
+
+/** Generates a fixture of `fixtures/description/` into a temporary folder; returns the folder and the files by path. */
+async function generateFixture(name: string): Promise<{ out: string; files: Map<string, string> }> {
+  const { files } = await generate({ schemasDir: "", from: [path.join(FIXTURES, "description", name)], cwd: PROJECT_ROOT });
+  const out = path.join(await mkdtemp(path.join(tmpdir(), "paygen-openapi-fixture-")), "out");
+  for (const f of files) {
+    await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
+    await writeFile(path.join(out, f.path), f.content);
+  }
+  await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+  return { out, files: new Map(files.map((f) => [f.path, f.content])) };
+}
+
+async function typeCheck(out: string): Promise<string> {
+  const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
+  return run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out }).then(
+    (r) => r.stdout,
+    (e: { stdout: string }) => e.stdout || "tsc failed",
+  );
+}
+
+describe("code generated from OpenAPI fixtures", () => {
+  it("type-checks, and carries deprecation as a tag, exclusive bounds and multipleOf as checks, parameters as a params object", async () => {
+    const { out, files } = await generateFixture("pets-3.0.yaml");
+    expect(await typeCheck(out)).toBe("");
+    const client = files.get("pet-store/client.ts")!;
+    expect(client).toMatch(/@deprecated\n[^]*?getPet\(/);
+    expect(client).toContain('readonly "X-Request-Id"?: string');
+    const types = files.get("pet-store/types.ts")!;
+    expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
+    const validators = files.get("pet-store/validators.ts")!;
+    expect(validators).toContain('checkExclusiveMinimum(value.weight, "0"');
+    expect(validators).toContain('checkMultipleOf(value.weight, "0.1"');
+  }, 60_000);
+});
+
+describe("the YAML schema language says the same", () => {
+  it("deprecated: true on a field or an operation is a @deprecated tag; exclusive bounds and multipleOf are facets", async () => {
+    const { files } = await generateSchemas({
+      "shop/service.yaml": `service:
+  name: shop
+  title: Shop
+  protocol: rest
+  rest:
+    baseUrls: [{ name: base_url }]
+`,
+      "shop/operations.yaml": `operations:
+  pay:
+    http: { method: POST, path: /pay, baseUrl: base_url }
+    deprecated: true
+    request:
+      fields:
+        - { name: amount, type: decimal, required: true, exclusiveMinimum: "0", multipleOf: "0.01" }
+        - { name: memo, type: string, deprecated: true }
+    response:
+      fields:
+        - { name: id, type: string }
+    statuses:
+      - { code: 201, meaning: Paid }
+`,
+    });
+    const byPath = new Map(files.map((f) => [f.path, f.content]));
+    expect(byPath.get("shop/client.ts")).toMatch(/@deprecated\n[^]*?pay\(/);
+    expect(byPath.get("shop/types.ts")).toMatch(/@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/);
+    expect(byPath.get("shop/validators.ts")).toContain('checkMultipleOf(value.amount, "0.01"');
+  });
+});

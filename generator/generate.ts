@@ -29,7 +29,12 @@ export interface GenerateOptions {
   readonly formatCacheDir?: string;
   /** The current output folder: files it already holds are reused when unchanged (see `formatFiles`). */
   readonly previousDir?: string;
+  /** The generated package's version (the command reads it from the user's `package-version` file); `DEFAULT_PACKAGE_VERSION` when absent. */
+  readonly packageVersion?: string;
 }
+
+/** The version of a generated package whose user has not set one. */
+export const DEFAULT_PACKAGE_VERSION = "0.1.0";
 
 export interface GenerateResult {
   readonly model: Model;
@@ -46,7 +51,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     templatesDir: options.templatesDir ?? path.join(PROJECT_ROOT, "templates"),
     runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
     buildScriptFile: options.buildScriptFile ?? path.join(HERE, "build-script", "build.mjs"),
-    info: await packageInfo(),
+    info: await packageInfo(options.packageVersion ?? DEFAULT_PACKAGE_VERSION),
   });
   const formatted = await formatFiles(files, {
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
@@ -71,9 +76,8 @@ export async function loadModel(options: GenerateOptions): Promise<Model> {
   return buildModel(description);
 }
 
-async function packageInfo(): Promise<PackageInfo> {
+async function packageInfo(packageVersion: string): Promise<PackageInfo> {
   const own = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
-    version: string;
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
@@ -84,7 +88,7 @@ async function packageInfo(): Promise<PackageInfo> {
   };
   return {
     packageName: "paygen-clients",
-    version: own.version,
+    version: packageVersion,
     fastXmlParserVersion: version("fast-xml-parser", own.dependencies),
     // What the package's build script needs, at the versions paygen itself is tested with.
     buildDependencies: {

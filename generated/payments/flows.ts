@@ -53,12 +53,12 @@ export const wallet001ServiceDecryptionFlow: FlowSpec = {
     "orderInformation.billTo.lastName",
     "orderInformation.billTo.locality",
     "orderInformation.billTo.postalCode",
-    "paymentInformation.card.type",
     "paymentInformation.fluidData.descriptor",
     "paymentInformation.fluidData.value",
     "paymentInformation.tokenizedCard.transactionType",
     "processingInformation.paymentSolution",
   ],
+  exactlyOne: [["paymentInformation.card.type", "paymentInformation.tokenizedCard.type"]],
   constants: [
     ["paymentInformation.fluidData.descriptor", "RklEPUNPTU1PTi5BUFBMRS5JTkFQUC5QQVlNRU5U"],
     ["paymentInformation.tokenizedCard.transactionType", "1"],
@@ -206,7 +206,7 @@ export interface Wallet001ServiceDecryptionInput {
   processingInformation?: { capture?: boolean; commerceIndicator?: string };
   paymentInformation: {
     fluidData: { value: string; encoding?: string };
-    card: { type: string; number?: string; expirationMonth?: string; expirationYear?: string };
+    card?: PaymentRequestPaymentInformationCard;
     tokenizedCard?: {
       type?: string;
       number?: string;
@@ -247,7 +247,7 @@ export function validateWallet001ServiceDecryption(
  *
  * The service decrypts the wallet payload (the payment data property of the wallet token object, Base64) sent in paymentInformation.fluidData.value, with the fixed descriptor constant.
  *
- * Contradiction in the documents: The required list names paymentInformation.card.type, but in the service-decryption examples the token type is sent in paymentInformation.tokenizedCard.type. The flow requires paymentInformation.card.type as listed; paymentInformation.tokenizedCard.type is accepted as well.
+ * Contradiction in the documents: The required list names paymentInformation.card.type, but in the service-decryption examples the token type is sent in paymentInformation.tokenizedCard.type. Both readings are accepted: the flow requires exactly one of the two.
  *
  * Interpretation: fluidData.encoding Base64 is a default, not a constant: the document says only that Base64 is used in the examples.
  *

@@ -26,6 +26,7 @@ export function checkFlows(service: ServiceDescription, types: ReadonlyMap<strin
       return typeof field === "string" ? undefined : field;
     };
     for (const r of flow.required) check(r.path, r.at);
+    for (const group of flow.exactlyOne) for (const path of group.paths) check(path, group.at);
     for (const c of [...flow.constants, ...flow.defaults]) {
       const field = check(c.path, c.at);
       if (!field) continue;

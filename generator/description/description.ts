@@ -128,6 +128,8 @@ export interface FlowDescription extends Named, DocsDescription {
   readonly title?: string;
   readonly operation: Named;
   readonly required: readonly { readonly path: string; readonly at: Position }[];
+  /** Groups of request paths of which exactly one is required (a document that gives two readings). */
+  readonly exactlyOne: readonly { readonly paths: readonly string[]; readonly at: Position }[];
   readonly constants: readonly PathValueDescription[];
   readonly defaults: readonly PathValueDescription[];
   readonly combinesWith: readonly Named[];

@@ -43,7 +43,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         {
           name: specName(flow.name),
           type: specType,
-          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}] }`,
+          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], ${flow.exactlyOne.length > 0 ? `exactlyOne: [${flow.exactlyOne.map((g) => `[${g.map(stringLiteral).join(", ")}]`).join(", ")}], ` : ""}constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}] }`,
         },
       ],
     });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { Model, RestOperation, Service } from "../model/ir.js";
+import type { Documented, Model, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { PACKAGE_FILES } from "./paths.js";
 import { jsonString, markdownCode, markdownText } from "./schema-text.js";
@@ -103,6 +103,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       summary: firstSentence(op.doc ?? ""),
     })),
     flows: s.flows.map((f) => ({ name: f.name, operation: f.operation, summary: f.title ?? firstSentence(f.doc ?? "") })),
+    contradictions: contradictionsOf(s),
     gaps: s.gaps.map((g) => ({
       id: g.id,
       sourceLabel: g.source ? `${g.source.document} §${g.source.section}` : "",
@@ -174,4 +175,21 @@ function retryRow(op: RestOperation, service: Service) {
     rules.push("only when the request provably never left: connection refused, DNS failure (paygen)");
   }
   return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
+}
+
+/** Every note of kind contradiction in a service, with where it is: the README lists both readings. */
+function contradictionsOf(s: Service): { where: string; text: string }[] {
+  const out: { where: string; text: string }[] = [];
+  const take = (where: string, item: Documented) => {
+    for (const n of item.notes) if (n.kind === "contradiction") out.push({ where, text: n.text });
+  };
+  take(`service ${s.name}`, s);
+  for (const t of s.types) {
+    take(`type ${t.name}`, t);
+    for (const f of t.fields) take(`field ${t.name}.${f.name}`, f);
+  }
+  for (const e of s.enums) take(`enum ${e.name}`, e);
+  for (const op of s.operations) take(`operation ${op.name}`, op);
+  for (const f of s.flows) take(`flow ${f.name}`, f);
+  return out;
 }

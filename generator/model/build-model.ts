@@ -164,6 +164,7 @@ function buildService(s: ServiceDescription): Service {
       ...(f.title !== undefined ? { title: f.title } : {}),
       operation: f.operation.name,
       required: f.required.map((r) => r.path),
+      exactlyOne: f.exactlyOne.map((g) => [...g.paths]),
       constants: f.constants.map((c) => ({ path: c.path, value: c.value })),
       defaults: f.defaults.map((c) => ({ path: c.path, value: c.value })),
       combinesWith: f.combinesWith.map((c) => c.name),

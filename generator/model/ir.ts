@@ -159,6 +159,8 @@ export interface Flow extends Documented {
   readonly title?: string;
   readonly operation: string;
   readonly required: readonly string[];
+  /** Groups of paths of which exactly one is required: the documents give two readings and both are accepted. */
+  readonly exactlyOne: readonly (readonly string[])[];
   /** Path → constant, in declaration order. */
   readonly constants: readonly { readonly path: string; readonly value: ConstValue }[];
   readonly defaults: readonly { readonly path: string; readonly value: ConstValue }[];

@@ -12,6 +12,8 @@ export type FlowValue = string | number | boolean;
 export interface FlowSpec {
   readonly name: string;
   readonly required: readonly string[];
+  /** Groups of paths of which exactly one must be given (a document that gives two readings). */
+  readonly exactlyOne?: readonly (readonly string[])[];
   readonly constants: readonly (readonly [path: string, value: FlowValue])[];
   readonly defaults: readonly (readonly [path: string, value: FlowValue])[];
 }
@@ -67,6 +69,14 @@ export function checkFlow(value: unknown, flow: FlowSpec, issues: ValidationIssu
   for (const path of flow.required) {
     if (getPath(value, path) === undefined) {
       issues.push({ path, code: "required", message: `is required by the ${flow.name} flow` });
+    }
+  }
+  for (const group of flow.exactlyOne ?? []) {
+    const given = group.filter((path) => getPath(value, path) !== undefined);
+    if (given.length === 0) {
+      issues.push({ path: group[0]!, code: "required", message: `or ${group.slice(1).join(" or ")} is required by the ${flow.name} flow (exactly one of them)` });
+    } else if (given.length > 1) {
+      issues.push({ path: given[1]!, code: "choice", message: `is given with ${given[0]}: the ${flow.name} flow takes exactly one of them` });
     }
   }
   for (const [path, expected] of flow.constants) {

@@ -80,6 +80,17 @@ describe("authorization in every documented flow", () => {
     expect(auth.paymentAccountInformation?.card?.type).toBe("001");
   });
 
+  it("wallet flow 001, service decryption, with the card type where the document's examples put it", async () => {
+    const auth = await h.payments.authorize(
+      buildWallet001ServiceDecryptionRequest({
+        clientReferenceInformation: { code: "flow-001-sd-example" },
+        paymentInformation: { tokenizedCard: { type: "001" }, fluidData: { value: "cGF5bWVudERhdGE=" } },
+        orderInformation: amount("12.50"),
+      }),
+    );
+    expect(auth.status).toBe("AUTHORIZED");
+  });
+
   it("wallet flow 001, merchant decryption, card types 002 and 001", async () => {
     const card002 = await h.payments.authorize(
       buildWallet001MerchantDecryptionCard002Request({

@@ -35,6 +35,19 @@ describe("wallet flow builders fill the documented constants", () => {
     expect(request.processingInformation?.paymentSolution).toBe("001");
   });
 
+  it("001 with service decryption takes either reading of the card type, exactly one of them", () => {
+    const base = { clientReferenceInformation: { code: "order-1" }, orderInformation: { amountDetails: amount, billTo } };
+    const listed = flows.buildWallet001ServiceDecryptionRequest({ ...base, paymentInformation: { card: { type: "001" }, fluidData: { value: "eyJhIjoxfQ==" } } });
+    expect(listed.paymentInformation?.card?.type).toBe("001");
+    const example = flows.buildWallet001ServiceDecryptionRequest({ ...base, paymentInformation: { tokenizedCard: { type: "001" }, fluidData: { value: "eyJhIjoxfQ==" } } });
+    expect(example.paymentInformation?.tokenizedCard?.type).toBe("001");
+    expect(example.paymentInformation?.card).toBeUndefined();
+    expect(issuesOf(() => flows.buildWallet001ServiceDecryptionRequest({ ...base, paymentInformation: { fluidData: { value: "eyJhIjoxfQ==" } } }))).toContainEqual({ path: "paymentInformation.card.type", code: "required" });
+    expect(
+      issuesOf(() => flows.buildWallet001ServiceDecryptionRequest({ ...base, paymentInformation: { card: { type: "001" }, tokenizedCard: { type: "001" }, fluidData: { value: "eyJhIjoxfQ==" } } })),
+    ).toContainEqual({ path: "paymentInformation.tokenizedCard.type", code: "choice" });
+  });
+
   it("001 with merchant decryption, card type 002: internet, ucafCollectionIndicator 2, commerceIndicator spa", () => {
     const request = flows.buildWallet001MerchantDecryptionCard002Request({
       clientReferenceInformation: { code: "order-2" },

@@ -1,3 +1,4 @@
+import { isSeq, type Node } from "yaml";
 import type { FlowAst, PathValueAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
@@ -11,10 +12,19 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
   if (!e) return undefined;
   const operation = r.requiredString(e, "operation", entry.keyAt, `flow "${entry.key}"`);
   if (operation === undefined) return undefined;
-  const required = r
-    .seq(e.get("required"), "required")
-    .map((node) => ({ path: r.scalarText(node, r.at(node), "a required path"), at: r.at(node) }))
-    .filter((x): x is { path: string; at: FlowAst["at"] } => x.path !== undefined);
+  const required: { path: string; at: FlowAst["at"] }[] = [];
+  const exactlyOne: { paths: string[]; at: FlowAst["at"] }[] = [];
+  for (const node of r.seq(e.get("required"), "required")) {
+    // A list item that is itself a list names paths of which exactly one is required.
+    if (isSeq(node)) {
+      const paths = (node.items as Node[]).map((item) => r.scalarText(item, r.at(item), "a required path")).filter((p): p is string => p !== undefined);
+      if (paths.length < 2) r.error(r.at(node), "a group of required paths names at least two, of which exactly one is required");
+      else exactlyOne.push({ paths, at: r.at(node) });
+      continue;
+    }
+    const path = r.scalarText(node, r.at(node), "a required path");
+    if (path !== undefined) required.push({ path, at: r.at(node) });
+  }
   const pathValues = (key: "constants" | "defaults"): PathValueAst[] => {
     const pe = e.get(key);
     if (!pe) return [];
@@ -49,6 +59,7 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     ...(title !== undefined ? { title } : {}),
     operation: { name: operation, at: e.get("operation")!.at },
     required,
+    exactlyOne,
     constants: pathValues("constants"),
     defaults: pathValues("defaults"),
     combinesWith,

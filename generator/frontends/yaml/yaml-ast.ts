@@ -108,6 +108,8 @@ export interface FlowAst extends Named, DocsAst {
   readonly title?: string;
   readonly operation: Named;
   readonly required: readonly { readonly path: string; readonly at: Position }[];
+  /** Groups of paths of which exactly one is required (a document that gives two readings). */
+  readonly exactlyOne: readonly { readonly paths: readonly string[]; readonly at: Position }[];
   readonly constants: readonly PathValueAst[];
   readonly defaults: readonly PathValueAst[];
   readonly combinesWith: readonly Named[];

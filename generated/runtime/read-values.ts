@@ -379,6 +379,29 @@ export function readList<T>(v: unknown, o: ReadContext, path: string, item: (val
 }
 
 /**
+ * A JSON object used as a map (OpenAPI `additionalProperties`): each member
+ * read by `entry`, under its key. The result has no prototype, so any key,
+ * `constructor` or `toString` included, is data and nothing inherited.
+ */
+export function readMap<T>(v: unknown, o: ReadContext, path: string, entry: (value: unknown, path: string) => T | undefined): { [key: string]: T } | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "object" || Array.isArray(v) || v instanceof JsonNumber) throw shape(o, path, "expected an object");
+  const out = Object.create(null) as { [key: string]: T };
+  for (const [key, value] of Object.entries(v)) {
+    const read = entry(value, at(path, key));
+    if (read !== undefined) out[key] = read;
+  }
+  return out;
+}
+
+/** A map's values written by `write`, keys kept (the counterpart of `readMap`). */
+export function mapValues<T, R>(map: { readonly [key: string]: T }, write: (value: T) => R): { [key: string]: R } {
+  const out = Object.create(null) as { [key: string]: R };
+  for (const [key, value] of Object.entries(map)) out[key] = write(value);
+  return out;
+}
+
+/**
  * An XML list inside a wrapper element: `<ids><long>1</long><long>2</long></ids>`.
  * The wrapper holds item elements only: another element means the list is not
  * the schema's (a `ParseError`, or in `keep` mode the wrapper kept under `field`

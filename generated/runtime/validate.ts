@@ -306,6 +306,11 @@ export function checkUnknownKeys(
   return ok;
 }
 
+/** A map (OpenAPI `additionalProperties`): an object whose members are then checked one by one. */
+export function checkMap(v: unknown, path: string, issues: Issues): v is { readonly [key: string]: unknown } {
+  return (typeof v === "object" && v !== null && !Array.isArray(v)) || issue(issues, path, "type", "must be an object");
+}
+
 /**
  * Checks a list and its documented number of entries. Returns true whenever the
  * value is an array, so its entries can still be checked when the count is wrong

@@ -226,6 +226,8 @@ function checkField(
   const kind = resolve(f.type, "type");
   const scalar = kind === "scalar" ? (f.type.name as ScalarName) : undefined;
   if (f.list?.item !== undefined && service.protocol === "rest") d.error(f.list.at, "list item names are for XML; a JSON list has no item element");
+  if (f.map && service.protocol !== "rest") d.error(f.map.at, "maps are JSON objects: a SOAP service has none");
+  if (f.map && (f.const || f.default)) d.error(f.map.at, `a map field cannot have a ${f.const ? "const" : "default"}`);
   checkFacets(f, scalar, d);
   if (f.sensitive && kind !== "scalar") d.error(f.at, `only scalar fields can be sensitive; "${f.name}" is ${f.type.name}`);
   if (f.sensitive === "query" && (scalar !== "string" || service.query === undefined)) d.error(f.at, `"sensitive: query" marks a string field holding a query of the service's own query language; "${f.name}" is not one`);

@@ -33,6 +33,8 @@ export interface FieldDescription extends Named, DocsDescription {
   /** Where `required` was said, when it was. */
   readonly requiredAt?: Position;
   readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  /** JSON only: the value is an object mapping any key to what the field otherwise holds (a value, or a list). */
+  readonly map?: { readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
   /** Facets (lengths, bounds, patterns: see generator/facets/), in the order of the facet registry. */

@@ -171,7 +171,7 @@ function projection(
     const path = `${prefix}${f.name}`;
     if (omit.has(path)) continue;
     const isRequired = required.has(path) || touched(path, required);
-    const nested = f.type.kind === "object" && !f.list ? types.get(f.type.name) : undefined;
+    const nested = f.type.kind === "object" && !f.list && !f.map ? types.get(f.type.name) : undefined;
     if (nested && nested.kind === "object" && (touched(path, required) || touched(path, omit))) {
       const members = projection(file, service, names, types, nested, `${path}.`, required, omit);
       // Everything inside is fixed by the flow: the caller gives nothing here.

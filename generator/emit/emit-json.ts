@@ -82,7 +82,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
     type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
       : [
-          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName)},`).join("\n")}\n};`,
+          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName, f.map && f.type.kind === "object" ? file.value("mapValues", paths.runtime("read-values.ts")) : "")},`).join("\n")}\n};`,
         ];
   file.addFunction({
     name: writerName(type.name),
@@ -92,10 +92,11 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
   });
 }
 
-function fieldWrite(f: Field, writerName: (type: string) => string): string {
+function fieldWrite(f: Field, writerName: (type: string) => string, mapValues: string): string {
   const access = propertyAccess("value", f.name);
   if (f.type.kind !== "object") return access;
   const one = (v: string) => `${writerName(f.type.name)}(${v})`;
+  if (f.map) return whenPresent("value", f.name, (v) => `${mapValues}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`);
   if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
   return whenPresent("value", f.name, one);
 }

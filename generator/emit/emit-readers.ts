@@ -156,7 +156,7 @@ function outStatements(file: TsFile, ctx: EmitContext, type: ObjectType, typeNam
 /** A required field's read (of a typed reader): its value, or `ParseError` when absent. Also a choice's member, known present. */
 function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json"): string {
   const read = fieldRead(file, ctx, f, format, "typed", "required");
-  return f.list ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})` : read;
+  return f.list || f.map ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})` : read;
 }
 
 /**
@@ -170,6 +170,12 @@ function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "js
   // A key that no prototype defines can be read directly: absent, it is undefined.
   const get = INHERITED_NAMES.has(f.name) ? `${fn("own")}(obj, ${key})` : propertyAccess("obj", f.name);
   const aside = presence === "optional" ? `, u, ${key}` : "";
+  if (f.map) {
+    // Each member of the map is a value (or a list) of the field's type, under its own key.
+    const itemRead = (v: string, p: string) => (f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(${v}, ${p}, o)` : valueRead(file, ctx, f, v, p, undefined, kind, ""));
+    const entry = f.list ? `${fn("readList")}(entry, o, entryPath, (item, itemPath) => ${itemRead("item", "itemPath")})` : itemRead("entry", "entryPath");
+    return `${fn("readMap")}(${get}, o, ${fn("at")}(path, ${key}), (entry, entryPath) => ${entry})`;
+  }
   if (!f.list) {
     const need = presence === "required" ? `, ${fn("REQUIRED")}` : "";
     if (f.type.kind === "object") return `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`;

@@ -46,5 +46,6 @@ function redactField(file: TsFile, f: Field, access: string, sensitive: Readonly
       : sensitive.has(f.type.name)
         ? `${names.get("redactor", f.type.name)}(${v})`
         : v;
-  return f.list ? `${access}.map((item) => ${one("item")})` : one(access);
+  const value = (v: string) => (f.list ? `${v}.map((item) => ${one("item")})` : one(v));
+  return f.map ? `${file.value("mapValues", paths.runtime("read-values.ts"))}(${access}, (entry) => ${value("entry")})` : value(access);
 }

@@ -73,6 +73,8 @@ function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; e
 function fieldLines(f: Field): string[] {
   const lines: string[] = [];
   const occurs = f.list ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.` : undefined;
+  const mapped = f.map ? `A map: any key, each value ${f.list ? "a list" : "one value"} of this type.` : undefined;
+  if (mapped) lines.push(mapped);
   if (occurs) lines.push(occurs);
   if (f.const !== undefined) lines.push(`Documented constant: \`${String(f.const)}\`.`);
   if (f.default !== undefined) lines.push(`Default: \`${f.default}\`.`);

@@ -83,14 +83,26 @@ function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
   const check = (v: string, p: string) => valueCheck(file, service, names, f, v, p);
   // The common case costs one typeof: the path is built only when the value is wrong.
   const fast = fastPath(f, access);
-  const inner = f.list
+  const values = (v: string, p: string): string[] =>
+    f.list
+      ? [
+          `if (${file.value("checkList", VALIDATE)}(${v}, ${p}, issues, ${f.list.min}, ${f.list.max ?? "undefined"})) {`,
+          `  const itemsPath = ${p};`,
+          `  ${v}.forEach((item, index) => { ${check("item", `${file.value("joinPath", VALIDATE)}(itemsPath, index)`)} });`,
+          `}`,
+        ]
+      : [fast ? `if (!(${fast})) ${check(v, p)}` : check(v, p)];
+  // A map: each member is checked under its key.
+  const inner = f.map
     ? [
-        `if (${file.value("checkList", VALIDATE)}(${access}, ${pathExpr}, issues, ${f.list.min}, ${f.list.max ?? "undefined"})) {`,
-        `  const itemsPath = ${pathExpr};`,
-        `  ${access}.forEach((item, index) => { ${check("item", `${file.value("joinPath", VALIDATE)}(itemsPath, index)`)} });`,
+        `if (${file.value("checkMap", VALIDATE)}(${access}, ${pathExpr}, issues)) {`,
+        `  const mapPath = ${pathExpr};`,
+        `  for (const [key, entry] of Object.entries(${access})) {`,
+        ...values("entry", `${file.value("joinPath", VALIDATE)}(mapPath, key)`),
+        `  }`,
         `}`,
       ]
-    : [fast ? `if (!(${fast})) ${check(access, pathExpr)}` : check(access, pathExpr)];
+    : values(access, pathExpr);
   if (f.required) {
     return [`if (${file.value("requireField", VALIDATE)}(value, ${stringLiteral(f.name)}, path, issues)) {`, ...inner, `}`];
   }
@@ -155,7 +167,7 @@ function facetChecks(file: TsFile, f: Field, v: string, p: string): string {
 
 /** A cheap test that a value certainly passes its field's check, when there is one. */
 function fastPath(f: Field, access: string): string | undefined {
-  if (f.list || f.type.kind !== "scalar" || f.const !== undefined || f.facets.length > 0) return undefined;
+  if (f.list || f.map || f.type.kind !== "scalar" || f.const !== undefined || f.facets.length > 0) return undefined;
   if (f.type.name === "string") return `typeof ${access} === "string"`;
   if (f.type.name === "boolean") return `typeof ${access} === "boolean"`;
   return undefined;

@@ -32,8 +32,9 @@ export function typeRefExpression(file: TsFile, service: string, names: ServiceN
   }
 }
 
-/** The type expression of a field: its type, or an array of it for lists. */
+/** The type expression of a field: its type, an array of it for lists, an index signature for maps. */
 export function fieldTypeExpression(file: TsFile, service: string, names: ServiceNames, field: Field): string {
   const base = typeRefExpression(file, service, names, field.type);
-  return field.list ? `${base}[]` : base;
+  const value = field.list ? `${base}[]` : base;
+  return field.map ? `{ readonly [key: string]: ${value} }` : value;
 }

@@ -42,6 +42,7 @@ function buildService(s: ServiceDescription): Service {
     type: ref(f.type.name),
     required: f.required,
     ...(f.list ? { list: { min: f.list.min, ...(f.list.max !== undefined ? { max: f.list.max } : {}), ...(f.list.item !== undefined ? { item: f.list.item } : {}) } } : {}),
+    ...(f.map ? { map: true as const } : {}),
     ...(f.const ? { const: f.const.value } : {}),
     ...(f.default ? { default: f.default.value } : {}),
     facets: f.facets.map((x) => ({ key: x.key, value: x.value })),

@@ -38,6 +38,8 @@ export interface Field extends Documented {
   readonly type: TypeRef;
   readonly required: boolean;
   readonly list?: ListShape;
+  /** JSON only: the value is an object mapping any key to what the field otherwise holds (a value, or a list). */
+  readonly map?: true;
   readonly const?: ConstValue;
   readonly default?: string;
   /** Facets (see generator/facets/): a count, or the exact text of a bound or pattern. In the order of the facet registry. */

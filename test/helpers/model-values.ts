@@ -49,6 +49,11 @@ function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth:
 }
 
 function fieldValue(service: Service, f: Field, o: ValueOptions, depth: number): unknown {
+  // A map: two keys, one of them named like an Object.prototype member, each holding what the field holds.
+  if (f.map) {
+    const { map: _map, ...entry } = f;
+    return { first: fieldValue(service, entry, o, depth), toString: fieldValue(service, entry, o, depth) };
+  }
   const r = o.random ?? (() => 0.5);
   const one = (i: number) => singleValue(service, f, o, depth, i);
   if (!f.list) return one(0);

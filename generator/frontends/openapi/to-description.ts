@@ -41,6 +41,8 @@ type Note = { readonly kind: NoteKind; readonly text: string };
 interface ValueShape {
   readonly type: string;
   readonly list?: { readonly min: number; readonly max?: number };
+  /** An object mapping any key to the value (OpenAPI `additionalProperties` without `properties`). */
+  readonly map?: true;
   readonly facets: { key: string; value: number | string }[];
   readonly notes: Note[];
   readonly examples: string[];
@@ -149,7 +151,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     if (!named || named.schema.kind === "ref") return undefined;
     const shape = named.schema;
     const isObject = shape.properties !== undefined || shape.union !== undefined || shape.extends !== undefined || shape.types.includes("object") || shape.additionalProperties !== undefined;
-    if (!isObject) return undefined;
+    if (!isObject || isMap(shape)) return undefined;
     described.set(name, name);
     describeObject(name, named, shape);
     return name;
@@ -169,7 +171,6 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       return;
     }
     if (shape.properties === undefined || shape.properties.length === 0) {
-      if (shape.additionalProperties !== undefined && shape.additionalProperties !== false) notes.push({ kind: "interpretation", text: "A map in the contract: read as an opaque object, its values not checked." });
       opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }
@@ -189,6 +190,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         type: { name: v.type, at },
         required: p.required,
         ...(v.list ? { list: { ...v.list, at } } : {}),
+        ...(v.map ? { map: { at } } : {}),
         facets: v.facets.map((f) => ({ ...f, at })),
         examples: v.examples,
         notes: v.notes,
@@ -233,8 +235,8 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       }
       const item = valueOf(shape.items, parent, field, depth + 1);
       if (!item) return undefined;
-      if (item.list) {
-        refuse(shape.at, shape.pointer, "an array of arrays is not supported yet");
+      if (item.list || item.map) {
+        refuse(shape.at, shape.pointer, `an array of ${item.list ? "arrays" : "maps"} is not supported yet`);
         return undefined;
       }
       if (shape.uniqueItems) notes.push({ kind: "info", text: "Items are unique (not checked)." });
@@ -252,12 +254,20 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       refuse(shape.at, shape.pointer, "a schema that allows any value is not supported yet: give it a type");
       return undefined;
     }
+    if (isMap(shape)) {
+      const entry = valueOf(shape.additionalProperties as Schema, parent, `${field}Value`, depth + 1);
+      if (!entry) return undefined;
+      if (entry.map) {
+        refuse(shape.at, shape.pointer, "a map of maps is not supported yet");
+        return undefined;
+      }
+      if (shape.minProperties !== undefined || shape.maxProperties !== undefined) notes.push({ kind: "info", text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).` });
+      return { ...entry, map: true, notes: [...notes, ...entry.notes], examples, ...withDoc };
+    }
     if (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) {
-      // An object that was not named (no properties): a map or any object.
+      // An object that was not named (no properties, no typed values): any object.
       const name = unique(`${parent}${pascalCase(field)}`);
-      const typeNotes: Note[] = [];
-      if (shape.additionalProperties !== undefined && shape.additionalProperties !== false) typeNotes.push({ kind: "interpretation", text: "A map in the contract: read as an opaque object, its values not checked." });
-      opaqueType(name, shape.at, typeNotes, undefined, { kind: "inline", parent, field });
+      opaqueType(name, shape.at, [], undefined, { kind: "inline", parent, field });
       return { type: name, facets: [], notes, examples: [], ...withDoc };
     }
     const scalar = scalarOf(shape, notes);
@@ -395,7 +405,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const notes = [...v.notes];
     if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
     const isObject = !["string", "boolean", "short", "int", "long", "decimal", "date", "dateTime", "gYearMonth", "base64", "uri"].includes(v.type) && !enums.some((e) => e.name === v.type);
-    if (isObject) {
+    if (isObject || v.map) {
       refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
       return undefined;
     }
@@ -406,9 +416,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const origin = { kind: side, operation: opName } as const;
     if (json?.schema) {
       const v = valueOf(json.schema, pascalCase(opName), side === "request" ? "Request" : "Response");
-      if (v && !v.list && typeFor(v.type) !== undefined) return { name: v.type, at: json.at };
-      if (v && !v.list && types.some((t) => t.name === v.type)) return { name: v.type, at: json.at };
-      if (v) notes.push({ kind: "interpretation", text: `The ${side} body is ${v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.` });
+      if (v && !v.list && !v.map && typeFor(v.type) !== undefined) return { name: v.type, at: json.at };
+      if (v && !v.list && !v.map && types.some((t) => t.name === v.type)) return { name: v.type, at: json.at };
+      if (v) notes.push({ kind: "interpretation", text: `The ${side} body is ${v.map ? "a map" : v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.` });
     } else if (json) {
       notes.push({ kind: "interpretation", text: `The ${side} body has no schema in the contract: handled as an opaque body.` });
     } else {
@@ -435,6 +445,12 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     notes: [...serviceNotes, { kind: "info", text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.` }],
     ...(serviceDoc ? { doc: serviceDoc } : {}),
   };
+}
+
+/** A map: an object whose members are all of one schema (`additionalProperties`), without named properties. */
+function isMap(shape: SchemaShape): boolean {
+  const kinds = shape.types.filter((t) => t !== "null");
+  return (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) && (shape.properties === undefined || shape.properties.length === 0) && shape.additionalProperties !== undefined && shape.additionalProperties !== false;
 }
 
 /** An operation name usable as a method: letters and digits, not starting with a digit. */

@@ -28,6 +28,8 @@ export interface FieldAst extends Named, DocsAst {
   readonly required: boolean;
   readonly requiredAt?: Position;
   readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  /** `map: true`: a JSON object mapping any key to the field's value. */
+  readonly map?: { readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
   /** Facets (lengths, bounds, patterns), in the order of the facet registry. */

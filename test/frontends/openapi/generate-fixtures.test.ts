@@ -31,7 +31,7 @@ async function typeCheck(out: string): Promise<string> {
 }
 
 describe("code generated from OpenAPI fixtures", () => {
-  it("type-checks, and carries deprecation as a tag, exclusive bounds and multipleOf as checks, parameters as a params object", async () => {
+  it("type-checks, and carries deprecation as a tag, maps as index signatures, exclusive bounds and multipleOf as checks, parameters as a params object", async () => {
     const { out, files } = await generateFixture("pets-3.0.yaml");
     expect(await typeCheck(out)).toBe("");
     const client = files.get("pet-store/client.ts")!;
@@ -39,6 +39,7 @@ describe("code generated from OpenAPI fixtures", () => {
     expect(client).toContain('readonly "X-Request-Id"?: string');
     const types = files.get("pet-store/types.ts")!;
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
+    expect(types).toContain("notes?: { readonly [key: string]: string };");
     const validators = files.get("pet-store/validators.ts")!;
     expect(validators).toContain('checkExclusiveMinimum(value.weight, "0"');
     expect(validators).toContain('checkMultipleOf(value.weight, "0.1"');
@@ -46,7 +47,7 @@ describe("code generated from OpenAPI fixtures", () => {
 });
 
 describe("the YAML schema language says the same", () => {
-  it("deprecated: true on a field or an operation is a @deprecated tag; exclusive bounds and multipleOf are facets", async () => {
+  it("deprecated: true on a field or an operation is a @deprecated tag; map: true is a typed map; exclusive bounds and multipleOf are facets", async () => {
     const { files } = await generateSchemas({
       "shop/service.yaml": `service:
   name: shop
@@ -66,6 +67,7 @@ describe("the YAML schema language says the same", () => {
     response:
       fields:
         - { name: id, type: string }
+        - { name: labels, type: string, list: true, map: true }
     statuses:
       - { code: 201, meaning: Paid }
 `,
@@ -74,5 +76,7 @@ describe("the YAML schema language says the same", () => {
     expect(byPath.get("shop/client.ts")).toMatch(/@deprecated\n[^]*?pay\(/);
     expect(byPath.get("shop/types.ts")).toMatch(/@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/);
     expect(byPath.get("shop/validators.ts")).toContain('checkMultipleOf(value.amount, "0.01"');
+    expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
+    expect(byPath.get("shop/json.ts")).toContain("readMap(");
   });
 });

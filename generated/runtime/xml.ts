@@ -78,6 +78,12 @@ export type SoapBody =
 /** The SOAP 1.1 envelope namespace. */
 export const SOAP11_NAMESPACE = "http://schemas.xmlsoap.org/soap/envelope/";
 
+/** The SOAP 1.2 envelope namespace. */
+export const SOAP12_NAMESPACE = "http://www.w3.org/2003/05/soap-envelope";
+
+/** A SOAP version: the envelope namespace and the HTTP binding differ. */
+export type SoapVersion = "1.1" | "1.2";
+
 const RESERVED_MARK = "#";
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 const PREDEFINED: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -214,17 +220,18 @@ export function buildXml(tree: XmlInput, options?: { readonly declaration?: bool
 }
 
 /**
- * A SOAP 1.1 request: `soap:Envelope` / `soap:Body` / the operation element,
- * which carries `xmlns` = `namespace` and the given content in order.
+ * A SOAP request (1.1 unless `version` says 1.2): `soap:Envelope` /
+ * `soap:Body` / the operation element, which carries `xmlns` = `namespace`
+ * and the given content in order.
  */
-export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput): string {
+export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput, version: SoapVersion = "1.1"): string {
   const operation: Record<string, XmlInputValue> = {};
   defineOwn(operation, "@_xmlns", namespace);
   for (const key of Object.keys(content)) if (key !== "@_xmlns") defineOwn(operation, key, content[key]);
   const body: Record<string, XmlInputValue> = {};
   defineOwn(body, bodyElementName, operation);
   return buildXml(
-    { "soap:Envelope": { "@_xmlns:soap": SOAP11_NAMESPACE, "soap:Body": body } },
+    { "soap:Envelope": { "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE, "soap:Body": body } },
     { declaration: true },
   );
 }

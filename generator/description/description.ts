@@ -174,6 +174,8 @@ export interface SoapBindingDescription {
   readonly namespace?: string;
   /** The service address, when the contract gives it (a WSDL's `soap:address`): the client's default endpoint. */
   readonly endpoint?: string;
+  /** `"1.2"` for SOAP 1.2 envelopes and HTTP binding; absent for SOAP 1.1. */
+  readonly soapVersion?: "1.2";
   /** Type every authenticating request extends; absent when requests extend no common base (a WSDL). */
   readonly requestBase?: Named;
   /** Type every result extends; absent when results extend no common base. */

@@ -82,6 +82,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
             const parts = [
               `name: ${stringLiteral(op.name)}`,
               ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
+              ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
               ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
               `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
               `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,

@@ -90,6 +90,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
           version: s.soap.version,
           namespace: s.soap.namespace ?? "",
           endpoint: s.soap.endpoint ?? "",
+          soap12: s.soap.soapVersion === "1.2",
         }
       : false,
     operationCount: s.operations.length,

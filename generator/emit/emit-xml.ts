@@ -46,6 +46,11 @@ function soapOperations(service: Service): SoapOperation[] {
   return service.operations.filter((op): op is SoapOperation => op.protocol === "soap");
 }
 
+/** The envelope's version argument: none for SOAP 1.1, the default. */
+function versionArgument(service: Service): string {
+  return service.soap?.soapVersion === "1.2" ? `, "1.2"` : "";
+}
+
 /** The element a request is sent in: the operation's own name unless the contract names it apart. */
 function requestElement(op: SoapOperation): string {
   return op.requestElement ?? op.name;
@@ -102,7 +107,7 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${names.get("xmlWriter", op.requestType)}(request));`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${names.get("xmlWriter", op.requestType)}(request)${versionArgument(service)});`,
   });
   const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
   const element = stringLiteral(op.resultElement);
@@ -159,6 +164,6 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) });`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) }${versionArgument(service)});`,
   });
 }

@@ -142,6 +142,7 @@ function buildService(s: ServiceDescription): Service {
             version: block.soap.version,
             ...(block.soap.namespace !== undefined ? { namespace: block.soap.namespace } : {}),
             ...(block.soap.endpoint !== undefined ? { endpoint: block.soap.endpoint } : {}),
+            ...(block.soap.soapVersion !== undefined ? { soapVersion: block.soap.soapVersion } : {}),
             ...(block.soap.requestBase ? { requestBase: block.soap.requestBase.name } : {}),
             ...(block.soap.responseBase ? { responseBase: block.soap.responseBase.name } : {}),
             ...(credentialsOf(s) ? { credentials: credentialsOf(s)! } : {}),

@@ -219,6 +219,8 @@ export interface SoapBinding {
   readonly namespace?: string;
   /** The service address, when the contract gives it: the client's default endpoint. */
   readonly endpoint?: string;
+  /** `"1.2"` for SOAP 1.2 envelopes and HTTP binding; absent for SOAP 1.1. */
+  readonly soapVersion?: "1.2";
   readonly requestBase?: string;
   readonly responseBase?: string;
   /** The field of the request base that carries the client's credentials, and its object type. */

@@ -74,6 +74,8 @@ export interface SoapOperation<Req, Res> {
   readonly name: string;
   /** The SOAPAction the contract gives the operation; absent when it gives none. */
   readonly action?: string;
+  /** `"1.2"` for a SOAP 1.2 service: the action goes into the content type, not a SOAPAction header. */
+  readonly soapVersion?: "1.2";
   /** The request field that carries the client's credentials; absent when the operation does not authenticate. */
   readonly credentials?: string;
   readonly validate: (value: unknown) => ValidationResult<Req>;
@@ -175,10 +177,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const checked = op.validate(request);
   if (!checked.ok) throw new ValidationError(checked.issues);
   const body = op.build(request, options.namespace);
-  const headers = {
-    "content-type": "text/xml; charset=utf-8",
-    soapaction: JSON.stringify(options.soapAction ? options.soapAction(op.name) : (op.action ?? "")),
-  };
+  const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
+  const headers: Record<string, string> =
+    op.soapVersion === "1.2"
+      ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
+      : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = op.redact;
   let redacted: { readonly copy: Req; readonly secrets: Secrets } | undefined;

@@ -605,25 +605,23 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
   };
 }
 
-/** The SOAP port a service is generated for: SOAP 1.1 when there is one (recorded in the notes), else a problem. */
+/** The SOAP port a service is generated for: SOAP 1.1 when there is one (the choice recorded in the notes), else SOAP 1.2. */
 function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding } | undefined {
   const ports = service.ports.flatMap((port) => {
     const binding = defs.bindings.get(port.binding.name.local);
     return binding && port.binding.name.namespace === defs.targetNamespace ? [{ port, binding }] : [];
   });
   const soap11 = ports.filter((p) => p.binding.soapVersion === "1.1");
-  const chosen = soap11[0];
+  const chosen = soap11[0] ?? ports[0];
   if (!chosen) {
-    const soap12 = ports[0];
-    if (soap12) d.error(soap12.port.at, `the service "${service.name.local}" has only a SOAP 1.2 port ("${soap12.port.name}"); SOAP 1.2 envelopes are not supported yet`);
-    else d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
+    d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
     return undefined;
   }
   const others = ports.filter((p) => p !== chosen);
   if (others.length > 0) {
     notes.push({
       kind: "interpretation",
-      text: `Generated for the SOAP 1.1 port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}.`,
+      text: `Generated for the SOAP ${chosen.binding.soapVersion} port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}.`,
     });
   }
   return chosen;
@@ -657,7 +655,13 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
         ...(doc !== undefined ? { doc } : {}),
         notes,
         protocol: "soap",
-        soap: { namespacePlaceholder: "namespace", version: "", namespace: defs.targetNamespace, endpoint: port.address.location },
+        soap: {
+          namespacePlaceholder: "namespace",
+          version: "",
+          namespace: defs.targetNamespace,
+          endpoint: port.address.location,
+          ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
+        },
         types: m.types,
         enums: m.enums,
         operations,

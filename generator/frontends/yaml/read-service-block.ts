@@ -28,7 +28,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   }
   const base = { name, at: e.get("name")!.at, title, protocol, ...readDocs(r, e) } as const;
   if (protocol === "soap") {
-    const s = r.map(block.node, block.at, "soap", ["namespace", "endpoint", "requestBase", "responseBase", "credentials"]);
+    const s = r.map(block.node, block.at, "soap", ["namespace", "endpoint", "soapVersion", "requestBase", "responseBase", "credentials"]);
     if (!s) return undefined;
     const ns = s.get("namespace");
     const n = ns ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version", "uri"]) : undefined;
@@ -40,6 +40,8 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
     const credentials = r.string(s.get("credentials"), "credentials");
     const uri = n ? r.string(n.get("uri"), "uri") : undefined;
     const endpoint = r.string(s.get("endpoint"), "endpoint");
+    const soapVersion = r.string(s.get("soapVersion"), "soapVersion");
+    if (soapVersion !== undefined && soapVersion !== "1.1" && soapVersion !== "1.2") r.error(s.get("soapVersion")!.at, 'soapVersion must be "1.1" or "1.2"');
     if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) r.error(s.get("endpoint")!.at, "endpoint must be an http or https URL");
     if (placeholder === undefined || version === undefined || requestBase === undefined || responseBase === undefined) return undefined;
     return {
@@ -49,6 +51,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
         version,
         ...(uri !== undefined ? { namespace: uri } : {}),
         ...(endpoint !== undefined ? { endpoint } : {}),
+        ...(soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
         requestBase: { name: requestBase, at: s.get("requestBase")!.at },
         responseBase: { name: responseBase, at: s.get("responseBase")!.at },
         ...(credentials !== undefined ? { credentials: { name: credentials, at: s.get("credentials")!.at } } : {}),

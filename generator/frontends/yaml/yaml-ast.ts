@@ -157,6 +157,8 @@ export interface ServiceBlockAst extends Named, DocsAst {
     readonly namespace?: string;
     /** The service address, when documented: the client's default endpoint. */
     readonly endpoint?: string;
+    /** `"1.2"`: SOAP 1.2 envelopes and HTTP binding. */
+    readonly soapVersion?: "1.2";
     readonly requestBase: Named;
     readonly responseBase: Named;
     readonly credentials?: Named;

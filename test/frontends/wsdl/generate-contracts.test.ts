@@ -25,6 +25,7 @@ describe.each([
   { label: "the published WSDL", file: path.join(SPECS, "Service.2015-02-02.wsdl"), operations: 30, published: true },
   { label: "the published XSD", file: path.join(SPECS, "AnetApiSchema.xsd"), operations: 0, published: true },
   { label: "the wrapped fixture", file: path.join(FIXTURES, "describe", "wrapped.wsdl"), operations: 1, published: false },
+  { label: "the SOAP 1.2 fixture", file: path.join(FIXTURES, "describe", "soap12.wsdl"), operations: 1, published: false },
 ])("a package generated from $label", ({ file, operations, published }) => {
   let out: string;
   let service: Service;
@@ -85,9 +86,10 @@ describe.each([
   it.skipIf(operations === 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
     const index = await load("index");
     const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request: object) => Promise<unknown>>;
-    const seen: { url: string; action: string | null; body: string }[] = [];
+    const seen: { url: string; action: string | null; contentType: string | null; body: string }[] = [];
     const fetch = async (url: string | URL, init?: RequestInit) => {
-      seen.push({ url: String(url), action: new Headers(init?.headers).get("soapaction"), body: String(init?.body) });
+      const headers = new Headers(init?.headers);
+      seen.push({ url: String(url), action: headers.get("soapaction"), contentType: headers.get("content-type"), body: String(init?.body) });
       return new Response("<not-soap/>", { status: 500 });
     };
     const op = service.operations[0]!;
@@ -96,7 +98,16 @@ describe.each([
     await client[names.method(op.name)]!(valueOf(service, op.requestType, { mode: "full", xml: true }) as object).catch(() => undefined);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url).toBe(service.soap?.endpoint);
-    expect(seen[0]!.action).toBe(JSON.stringify(op.soapAction));
+    if (service.soap?.soapVersion === "1.2") {
+      // SOAP 1.2: the action is a parameter of the content type, and the envelope is SOAP 1.2's.
+      expect(seen[0]!.action).toBeNull();
+      expect(seen[0]!.contentType).toBe(`application/soap+xml; charset=utf-8; action=${JSON.stringify(op.soapAction)}`);
+      expect(seen[0]!.body).toContain('xmlns:soap="http://www.w3.org/2003/05/soap-envelope"');
+    } else {
+      expect(seen[0]!.action).toBe(JSON.stringify(op.soapAction));
+      expect(seen[0]!.contentType).toBe("text/xml; charset=utf-8");
+      expect(seen[0]!.body).toContain('xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"');
+    }
     expect(seen[0]!.body).toContain(`xmlns="${service.soap?.namespace}"`);
   });
 });

@@ -158,6 +158,8 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
         const kind = resolve(p.type, "type");
         if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
       }
+      const schemes = new Set((s.rest?.security ?? []).map((x) => x.name));
+      for (const use of op.security ?? []) if (!schemes.has(use.name)) d.error(use.at, `unknown security scheme "${use.name}"${didYouMean(use.name, schemes)}`);
       for (const [where, list] of [["query", op.query ?? []], ["header", op.headers ?? []]] as const) {
         const seenParams = new Set<string>();
         for (const p of list) {

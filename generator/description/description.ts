@@ -109,6 +109,8 @@ export interface RestOperationDescription extends Named, DocsDescription {
   readonly query?: readonly ParamDescription[];
   /** Request header parameters, in the contract's order; absent when there are none. */
   readonly headers?: readonly ParamDescription[];
+  /** The security schemes of the service this operation sends credentials of; absent or empty when none. */
+  readonly security?: readonly Named[];
   readonly requestType?: Named;
   readonly responseType?: Named;
   readonly statuses: readonly StatusDescription[];
@@ -189,6 +191,16 @@ export interface RestBindingDescription {
   readonly retry?: RetryGuidance;
   /** Response fields that say how a request went even on a 2xx (e.g. a status that says declined). */
   readonly outcome: readonly { readonly path: string; readonly at: Position }[];
+  /** How requests authenticate: each scheme is a typed client option; operations name the ones they use. */
+  readonly security?: readonly SecuritySchemeDescription[];
+}
+
+/** One way to authenticate, sent in a header: an API key, HTTP basic, or a bearer token (OAuth 2 included). */
+export interface SecuritySchemeDescription extends Named {
+  readonly kind: "apiKey" | "basic" | "bearer";
+  /** The header an API key goes in. */
+  readonly header?: string;
+  readonly doc?: string;
 }
 
 export interface ServiceDescription extends Named, DocsDescription {

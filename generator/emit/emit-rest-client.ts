@@ -23,18 +23,49 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const usedBaseUrls = [...new Set(ops.map((o) => o.baseUrl))];
   const baseDocs = new Map(service.rest?.baseUrls.map((b) => [b.name, b.doc]) ?? []);
   const optionName = (baseUrl: string) => lowerCamel(pascalCase(baseUrl));
+  const schemes = service.rest?.security ?? [];
+  // A credential option is named after its scheme, kept apart from the base URL options and the runtime's own.
+  const taken = new Set([...usedBaseUrls.map(optionName), ...RUNTIME_OPTIONS]);
+  const credentialOption = new Map<string, string>();
+  for (const scheme of schemes) {
+    let option = lowerCamel(pascalCase(scheme.name)) || "credentials";
+    if (!/^[A-Za-z_$]/.test(option)) option = `_${option}`;
+    while (taken.has(option)) option = `${option}Credential`;
+    taken.add(option);
+    credentialOption.set(scheme.name, option);
+  }
+  const credentialType = (kind: "apiKey" | "basic" | "bearer") =>
+    kind === "basic" ? file.type("BasicCredentials", REST) : file.type("Credential", REST);
 
   file.addInterface({
     isExported: true,
     name: names.get("clientOptions", service.name),
     extends: [file.type("RestClientOptions", REST)],
     docs: [`Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here.`],
-    properties: usedBaseUrls.map((b) => ({
-      name: optionName(b),
-      type: "string",
-      isReadonly: true,
-      docs: [`The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`.`],
-    })),
+    properties: [
+      ...usedBaseUrls.map((b) => ({
+        name: optionName(b),
+        type: "string",
+        isReadonly: true,
+        docs: [`The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`.`],
+      })),
+      ...schemes.map((scheme) => ({
+        name: credentialOption.get(scheme.name)!,
+        type: credentialType(scheme.kind),
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: [
+          docWithLead(
+            scheme.kind === "apiKey"
+              ? `The API key of the \`${scheme.name}\` scheme, sent in the \`${scheme.header}\` header (hidden from hooks and logs). A function is called for each request.`
+              : scheme.kind === "basic"
+                ? `The user name and password of the \`${scheme.name}\` scheme (HTTP basic), sent in \`Authorization\` (hidden from hooks and logs).`
+                : `The bearer token of the \`${scheme.name}\` scheme, sent in \`Authorization\` (hidden from hooks and logs). A function is called for each request, so a token can be renewed.`,
+            scheme.doc !== undefined ? docText({ doc: scheme.doc, notes: [] }) : undefined,
+          ),
+        ],
+      })),
+    ],
   });
 
   const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? names.get("linkResult", op.name) : undefined);
@@ -152,6 +183,13 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     );
   }
 
+  /** The runtime's description of one scheme an operation uses, with the option holding its credential. */
+  function securityUse(name: string): string {
+    const scheme = schemes.find((x) => x.name === name)!;
+    const option = credentialOption.get(name)!;
+    return `{ kind: ${stringLiteral(scheme.kind)}, ${scheme.kind === "apiKey" ? `header: ${stringLiteral(scheme.header ?? "")}, ` : ""}option: ${stringLiteral(option)}, value: options.${option} }`;
+  }
+  const apiKeyHeaders = [...new Set(schemes.filter((x) => x.kind === "apiKey" && ops.some((op) => op.security?.includes(x.name))).map((x) => (x.header ?? "").toLowerCase()))];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
   const fill = file.value("fillPath", REST);
@@ -161,7 +199,11 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const path = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
     const pick = (list: readonly { name: string }[]) => `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
     const url = op.query && op.query.length > 0 ? `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})` : path;
-    const headerArg = op.headers && op.headers.length > 0 ? `, ${file.value("headerParams", REST)}(${pick(op.headers)})` : "";
+    const headerParts = [
+      ...(op.headers && op.headers.length > 0 ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`] : []),
+      ...(op.security && op.security.length > 0 ? [`...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`] : []),
+    ];
+    const headerArg = headerParts.length > 0 ? `, { ${headerParts.join(", ")} }` : "";
     const invoke = `${call}(operations.${method(op)}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call${headerArg})`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
@@ -180,7 +222,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ? "request"
           : "undefined";
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
-      const invoke = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call)`;
+      const credentials = target.security && target.security.length > 0 ? `, await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])` : "";
+      const invoke = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call${credentials})`;
       const wrapped = target.links.length > 0 ? `withLinks${pascalCase(target.name)}(await ${invoke})` : invoke;
       return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
     });
@@ -196,7 +239,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
     parameters: [{ name: "options", type: names.get("clientOptions", service.name) }],
     returnType: name,
-    statements: [...linkHelpers, `return {\n${methods.join("\n")}\n};`],
+    statements: [
+      // API key headers are credentials: hooks and logs never see them.
+      ...(apiKeyHeaders.length > 0 ? [`options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`] : []),
+      ...linkHelpers,
+      `return {\n${methods.join("\n")}\n};`,
+    ],
   });
 }
 
@@ -204,9 +252,13 @@ function restLines(op: RestOperation): string[] {
   const lines = [`\`${op.httpMethod} ${op.path}\`.`];
   for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
   if (op.timeoutMs !== undefined) lines.push(`Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`);
+  if (op.security && op.security.length > 0) lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
   lines.push(op.idempotent ? "Retried on rate limiting, server errors and network failures, with exponential back-off." : "Never retried once the request may have reached the service: a duplicate could charge twice.");
   return lines;
 }
+
+/** Options every REST client has already (`RestClientOptions`): a credential option never takes their names. */
+const RUNTIME_OPTIONS = ["fetch", "timeoutMs", "maxResponseBytes", "signer", "onRequest", "onResponse", "sensitiveHeaders", "retry", "onRetry", "onUnknown"];
 
 /** Whether an operation takes query or header parameters (one `params` object). */
 function hasRequestParams(op: RestOperation): boolean {

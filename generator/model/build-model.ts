@@ -98,6 +98,7 @@ function buildService(s: ServiceDescription): Service {
       params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
       ...(op.query && op.query.length > 0 ? { query: op.query.map(fieldOf) } : {}),
       ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map(fieldOf) } : {}),
+      ...(op.security && op.security.length > 0 ? { security: op.security.map((x) => x.name) } : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
       ...(op.responseType ? { responseType: op.responseType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
@@ -155,6 +156,9 @@ function buildService(s: ServiceDescription): Service {
             baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}) })),
             ...(block.rest.retry ? { retry: block.rest.retry } : {}),
             outcome: block.rest.outcome.map((o) => o.path),
+            ...(block.rest.security && block.rest.security.length > 0
+              ? { security: block.rest.security.map((x) => ({ name: x.name, kind: x.kind, ...(x.header !== undefined ? { header: x.header } : {}), ...(x.doc !== undefined ? { doc: x.doc } : {}) })) }
+              : {}),
           },
         }
       : {}),

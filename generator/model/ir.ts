@@ -144,6 +144,8 @@ export interface RestOperation extends Documented {
   readonly query?: readonly Field[];
   /** Request header parameters, in the contract's order; absent when there are none. */
   readonly headers?: readonly Field[];
+  /** Names of the service's security schemes whose credentials this operation sends. */
+  readonly security?: readonly string[];
   readonly requestType?: string;
   readonly responseType?: string;
   readonly statuses: readonly StatusInfo[];
@@ -232,6 +234,17 @@ export interface RestBinding {
   readonly retry?: RetryGuidance;
   /** Response field paths that say how a request went even on a 2xx; a caller checks them. */
   readonly outcome: readonly string[];
+  /** How requests authenticate, each a typed client option. */
+  readonly security?: readonly SecurityScheme[];
+}
+
+/** One way to authenticate, sent in a header: an API key, HTTP basic, or a bearer token. */
+export interface SecurityScheme {
+  readonly name: string;
+  readonly kind: "apiKey" | "basic" | "bearer";
+  /** The header an API key goes in. */
+  readonly header?: string;
+  readonly doc?: string;
 }
 
 export interface Service extends Documented {

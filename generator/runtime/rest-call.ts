@@ -120,6 +120,47 @@ export function headerParams(params: Readonly<Record<string, ParamValue>>): Reco
   return headers;
 }
 
+/** A credential option: the value, or a function giving it for each request (so a token can be renewed). */
+export type Credential = string | (() => string | Promise<string>);
+
+/** HTTP basic credentials. */
+export interface BasicCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** A security scheme an operation uses, with the client option that holds its credential. */
+export type SecurityUse =
+  | { readonly kind: "apiKey"; readonly header: string; readonly option: string; readonly value: Credential | undefined }
+  | { readonly kind: "bearer"; readonly option: string; readonly value: Credential | undefined }
+  | { readonly kind: "basic"; readonly option: string; readonly value: BasicCredentials | undefined };
+
+/**
+ * The headers carrying an operation's credentials: an API key in its header,
+ * `Authorization: Bearer` or `Basic`. A missing option, or a value holding a
+ * line break, is a `ValidationError` naming the option, never the value.
+ */
+export async function securityHeaders(uses: readonly SecurityUse[]): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const refuse = (option: string, message: string) => new ValidationError([{ path: option, code: "required", message }]);
+  for (const use of uses) {
+    if (use.value === undefined) throw refuse(use.option, "is required: the operation sends these credentials");
+    let text: string;
+    if (use.kind === "basic") {
+      const bytes = new TextEncoder().encode(`${use.value.username}:${use.value.password}`);
+      let binary = "";
+      for (const b of bytes) binary += String.fromCharCode(b);
+      text = `Basic ${btoa(binary)}`;
+    } else {
+      const value = typeof use.value === "function" ? await use.value() : use.value;
+      text = use.kind === "bearer" ? `Bearer ${value}` : value;
+    }
+    if (/[\r\n]/.test(text)) throw refuse(use.option, "cannot hold a line break");
+    headers[use.kind === "apiKey" ? use.header.toLowerCase() : "authorization"] = text;
+  }
+  return headers;
+}
+
 /** `base` + `path`, with exactly one slash between them. */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;

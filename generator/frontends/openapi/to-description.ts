@@ -6,6 +6,7 @@ import type {
   Named,
   OperationDescription,
   ParamDescription,
+  SecuritySchemeDescription,
   ServiceDescription,
   StatusDescription,
   TypeDescription,
@@ -304,9 +305,20 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       : [{ name: "base_url", doc: "The contract names no server", at: doc.at }];
 
   const serviceNotes: Note[] = [];
-  if (doc.securitySchemes.length > 0) {
-    for (const s of doc.securitySchemes) refuse(s.at, s.pointer, `security scheme "${s.name}" (${s.kind}) is not supported yet: authenticate through the client's signer option`);
+  const security: SecuritySchemeDescription[] = [];
+  for (const s of doc.securitySchemes) {
+    if (s.kind === "apiKey") {
+      if (s.in === "query") refuse(s.at, s.pointer, `security scheme "${s.name}" sends its key in the query: not supported, a URL ends up in logs; send it in a header (or through the client's signer option)`);
+      else security.push({ name: s.name, at: s.at, kind: "apiKey", header: s.parameterName, ...(s.description !== undefined ? { doc: s.description } : {}) });
+    } else if (s.kind === "http") {
+      const doc = [s.description, s.bearerFormat ? `Token format: ${s.bearerFormat}.` : undefined].filter((x) => x !== undefined).join(" ");
+      security.push({ name: s.name, at: s.at, kind: s.scheme, ...(doc ? { doc } : {}) });
+    } else {
+      const scopes = s.scopes.length > 0 ? ` Scopes: ${s.scopes.map((x) => x.name).join(", ")}.` : "";
+      security.push({ name: s.name, at: s.at, kind: "bearer", doc: `${s.description ? `${s.description} ` : ""}OAuth 2 client credentials: an access token from ${s.tokenUrl}.${scopes} The client does not fetch tokens: give a function that returns a current one.` });
+    }
   }
+  const usable = new Set(security.map((s) => s.name));
 
   const operations: OperationDescription[] = [];
   for (const op of doc.operations) {
@@ -349,6 +361,13 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         refuse(p.at, p.pointer, `cookie parameter "${p.name}" is not supported yet`);
       }
     }
+    const [requirement, ...alternatives] = op.security ?? [];
+    const uses: Named[] = [];
+    for (const use of requirement?.schemes ?? []) {
+      if (usable.has(use.name)) uses.push({ name: use.name, at: requirement!.at });
+    }
+    if (requirement && requirement.schemes.some((x) => x.scopes.length > 0)) notes.push({ kind: "info", text: `Scopes: ${requirement.schemes.flatMap((x) => x.scopes).join(", ")}.` });
+    if (alternatives.length > 0) notes.push({ kind: "interpretation", text: `The contract also accepts ${alternatives.map((a) => (a.schemes.length === 0 ? "no authentication" : a.schemes.map((x) => x.name).join(" + "))).join(", or ")}; the client sends the first requirement.` });
     let requestType: Named | undefined;
     if (op.requestBody) {
       const body = op.requestBody;
@@ -384,6 +403,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       params,
       ...(query.length > 0 ? { query } : {}),
       ...(headers.length > 0 ? { headers } : {}),
+      ...(uses.length > 0 ? { security: uses } : {}),
       ...(requestType ? { requestType } : {}),
       ...(responseType ? { responseType } : {}),
       statuses,
@@ -435,7 +455,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     at: doc.at,
     title: doc.info.title,
     protocol: "rest",
-    rest: { baseUrls: bindingUrls, outcome: [] },
+    rest: { baseUrls: bindingUrls, outcome: [], ...(security.length > 0 ? { security } : {}) },
     types,
     enums,
     operations,

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
@@ -79,4 +80,40 @@ describe("the YAML schema language says the same", () => {
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
     expect(byPath.get("shop/json.ts")).toContain("readMap(");
   });
+});
+
+describe("security schemes", () => {
+  it("are typed client options; each operation sends the credentials of its first requirement, API keys hidden from hooks", async () => {
+    const { out, files } = await generateFixture("security-3.0.yaml");
+    expect(await typeCheck(out)).toBe("");
+    const client = files.get("secured/client.ts")!;
+    expect(client).toMatch(/readonly basicAuth\?: BasicCredentials;/);
+    expect(client).toMatch(/readonly bearer\?: Credential;/);
+    expect(client).toMatch(/readonly key\?: Credential;/);
+    expect(client).toMatch(/readonly oauth\?: Credential;/);
+    const index = (await import(pathToFileURL(path.join(out, "secured", "index.ts")).href)) as Record<string, (o: object) => Record<string, (...a: unknown[]) => Promise<unknown>>>;
+    const seen: Headers[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers));
+      return new Response("", { status: 200 });
+    };
+    const hooked: Record<string, string>[] = [];
+    const api = index.createSecuredClient!({
+      baseUrl: "http://127.0.0.1:9",
+      fetch,
+      basicAuth: { username: "u", password: "p" },
+      key: () => "k-1",
+      bearer: "t-1",
+      onRequest: [(r: { headers: Record<string, string> }) => void hooked.push(r.headers)],
+    });
+    await api.createPayment!();
+    await api.listPayments!();
+    await api.health!();
+    expect([seen[0]!.get("authorization"), seen[0]!.get("x-api-key")]).toEqual([`Basic ${btoa("u:p")}`, "k-1"]);
+    expect(seen[1]!.get("authorization")).toBe("Bearer t-1");
+    expect(seen[2]!.get("authorization")).toBe(null);
+    expect(JSON.stringify(hooked)).not.toContain("k-1");
+    const missing = index.createSecuredClient!({ baseUrl: "http://127.0.0.1:9", fetch });
+    await expect(missing.listPayments!()).rejects.toThrow(/bearer/);
+  }, 60_000);
 });

@@ -126,7 +126,7 @@ describe("an OpenAPI document as a description", () => {
       `${file}:18:25: an array of arrays is not supported yet (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid)`,
       `${file}:19:29: a schema that allows any value is not supported yet: give it a type (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/anything)`,
       `${file}:21:7: HTTP method TRACE is not supported: only GET, POST, PUT, PATCH and DELETE (at #/paths/~1things/trace)`,
-      `${file}:24:10: security scheme "key" (apiKey) is not supported yet: authenticate through the client's signer option (at #/components/securitySchemes/key)`,
+      `${file}:24:10: security scheme "key" sends its key in the query: not supported, a URL ends up in logs; send it in a header (or through the client's signer option) (at #/components/securitySchemes/key)`,
     ]);
   });
 });

@@ -20,6 +20,7 @@ import {
   runImportBenchmark,
   SOAP_WALL_TARGET_MS,
 } from "./bench/import-cost.js";
+import { runDiffSelfBenchmark, type DiffSelfResult } from "./bench/diff-self.js";
 import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
 import { runFromWsdlBenchmark, type FromWsdlResult } from "./bench/from-wsdl.js";
 import type { Row } from "./bench/row.js";
@@ -36,6 +37,7 @@ const IMPORT_WARMUP_ROUNDS = 2;
 const CLIENT_CALLS = 600;
 const CLIENT_WARMUP_CALLS = 100;
 const OPENAPI_ROUNDS = 3;
+const DIFF_ROUNDS = 3;
 const WSDL_ROUNDS = 3;
 
 function progress(message: string): void {
@@ -92,31 +94,35 @@ async function main(): Promise<void> {
   let client: ClientResult;
   let fromOpenApi: FromOpenApiResult;
   let fromWsdl: FromWsdlResult;
+  let diffSelf: DiffSelfResult;
   try {
     const modules = await loadBuiltModules(built.dir);
 
-    progress(`1/6 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    progress(`1/7 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
-    progress(`2/6 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    progress(`2/7 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
-    progress(`3/6 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    progress(`3/7 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
     imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
 
-    progress(`4/6 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    progress(`4/7 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
 
-    progress(`5/6 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
+    progress(`5/7 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
     fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
 
-    progress(`6/6 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
+    progress(`6/7 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
     fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
+
+    progress(`7/7 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`);
+    diffSelf = await runDiffSelfBenchmark(DIFF_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows);
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...diffSelf.rows);
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -161,6 +167,7 @@ async function main(): Promise<void> {
       xsdMsPerType: round(fromWsdl.msPerType.xsd),
       yamlMsPerType: round(fromWsdl.msPerType.yaml),
     },
+    diffSelf: Object.fromEntries(Object.entries(diffSelf.ms).map(([k, v]) => [k, round(v, 1)])),
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),
     seconds: round(seconds, 1),

@@ -110,11 +110,11 @@ describe("the packed package", () => {
     const files = new Set(packed!.files.map((f) => f.path));
     for (const service of services) {
       const entry = manifest.exports[`./${service}`]!;
-      expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js` });
+      expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js`, default: `./dist/${service}/index.js` });
       expect(files.has(`dist/${service}/index.d.ts`)).toBe(true);
       expect(files.has(`dist/${service}/index.js`)).toBe(true);
       const server = manifest.exports[`./${service}/server`]!;
-      expect(server).toEqual({ types: `./dist/${service}/server.d.ts`, import: `./dist/${service}/server.js` });
+      expect(server).toEqual({ types: `./dist/${service}/server.d.ts`, import: `./dist/${service}/server.js`, default: `./dist/${service}/server.js` });
       expect(files.has(`dist/${service}/server.d.ts`)).toBe(true);
       expect(files.has(`dist/${service}/server.js`)).toBe(true);
     }
@@ -139,6 +139,17 @@ describe("the packed package", () => {
     expect(outside).toEqual([]);
     const sources = files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
     expect(sources).toEqual([]);
+  });
+
+  it("a CommonJS program requires every entry (Node's require of an ES module, through the default condition)", async () => {
+    const manifest = JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+    const specifiers = Object.keys(manifest.exports).map((key) => `${manifest.name}${key.slice(1)}`);
+    const program = `const out = {}; for (const s of ${JSON.stringify(specifiers)}) out[s] = Object.keys(require(s)).length; console.log(JSON.stringify(out));`;
+    await writeFile(path.join(consumerDir, "require-all.cjs"), program);
+    const { stdout } = await promisify(execFile)(process.execPath, ["require-all.cjs"], { cwd: consumerDir });
+    const counts = JSON.parse(stdout) as Record<string, number>;
+    expect(Object.keys(counts).sort()).toEqual([...specifiers].sort());
+    for (const s of specifiers) expect(counts[s], s).toBeGreaterThan(0);
   });
 
   it("ships an API reference naming every runtime export of every entry", async () => {

@@ -1,4 +1,5 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { EventDescription, FlowDescription, PathValueDescription, QueryDescription, QueryFieldDescription } from "../../description/description.js";
 import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../../model/vocabulary.js";
 
 /**
@@ -100,46 +101,15 @@ export interface RestOperationAst extends Named, DocsAst {
 
 export type OperationAst = SoapOperationAst | RestOperationAst;
 
-export interface PathValueAst {
-  readonly path: string;
-  readonly value: ConstValue;
-  readonly at: Position;
-}
-
-export interface FlowAst extends Named, DocsAst {
-  readonly title?: string;
-  readonly operation: Named;
-  readonly required: readonly { readonly path: string; readonly at: Position }[];
-  /** Groups of paths of which exactly one is required (a document that gives two readings). */
-  readonly exactlyOne: readonly { readonly paths: readonly string[]; readonly at: Position }[];
-  readonly constants: readonly PathValueAst[];
-  readonly defaults: readonly PathValueAst[];
-  readonly combinesWith: readonly Named[];
-  /** Values copied from the response of an earlier operation: target path → source path. */
-  readonly from?: { readonly operation: Named; readonly copy: readonly { readonly target: string; readonly source: string; readonly at: Position }[] };
-}
-
-export interface QueryFieldAst extends Named, DocsAst {
-  readonly alias?: Named;
-  readonly kind: "text" | "time";
-  readonly sensitive?: Exclude<SensitiveKind, "query">;
-}
-
-export interface QueryAst extends DocsAst {
-  readonly at: Position;
-  readonly fields: readonly QueryFieldAst[];
-  readonly wildcard: { readonly leading: boolean; readonly minPrefix: number };
-  readonly recommend: { readonly maxValuesPerLookup: number; readonly maxWindowDays: number };
-  readonly defaultWindowDays: number;
-  readonly dateMathUnits: readonly string[];
-  readonly timeZones: Named;
-  readonly presets: readonly { readonly name: string; readonly title: string; readonly range: string; readonly at: Position }[];
-}
-
-export interface EventAst extends Named, DocsAst {
-  readonly product?: string;
-  readonly payloadGap?: Named;
-}
+/*
+ * Flows, the query language and events read the same in YAML as in the
+ * description: the front end fills the description's own shapes.
+ */
+export type PathValueAst = PathValueDescription;
+export type FlowAst = FlowDescription;
+export type QueryFieldAst = QueryFieldDescription;
+export type QueryAst = QueryDescription;
+export type EventAst = EventDescription;
 
 export interface GapAst extends Named {
   readonly source?: { readonly document: string; readonly section: string };

@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Both cores: vitest's default on a 2-core machine is one worker, and much of the suite waits on
+    // child processes (tsc, builds, servers). Tests share no state but read-only files.
+    maxWorkers: 2,
   },
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   DateMath,
   QueryError,
@@ -229,9 +229,12 @@ describe("date math evaluation", () => {
   });
 
   it("defaults to Date.now() in UTC", () => {
-    const before = Date.now();
-    const value = evaluateDateMath("NOW").getTime();
-    expect(value).toBeGreaterThanOrEqual(before);
-    expect(value).toBeLessThanOrEqual(Date.now());
+    // A fixed clock: the default is read from Date.now(), exactly.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2024, 2, 10, 3, 30, 0) });
+    try {
+      expect(evaluateDateMath("NOW").toISOString()).toBe("2024-03-10T03:30:00.000Z");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

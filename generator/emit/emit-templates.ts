@@ -4,6 +4,7 @@ import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
 import type { Documented, Model, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
 import { jsonString, markdownCode, markdownText } from "./schema-text.js";
 
@@ -73,12 +74,12 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     title: s.title,
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
-    notes: s.notes.map((n) => ({ kind: NOTE_TITLE[n.kind], text: n.text })),
+    notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
     baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, doc: b.doc ?? "" })),
     events: s.events.map((e) => ({
       type: e.type,
       product: e.product ?? "",
-      doc: [e.doc ?? "", ...e.notes.map((n) => `${NOTE_TITLE[n.kind]}: ${n.text}`)].filter((t) => t !== "").join(" "),
+      doc: [e.doc ?? "", ...e.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)].filter((t) => t !== "").join(" "),
       sourceLabel: e.source ? `${e.source.document} §${e.source.section}` : "",
     })),
     protocol: s.protocol.toUpperCase(),
@@ -113,8 +114,6 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     })),
   };
 }
-
-const NOTE_TITLE = { contradiction: "Contradiction in the documents", interpretation: "Interpretation", info: "Note" } as const;
 
 function firstSentence(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();

@@ -1,7 +1,8 @@
 import type { Documented, SourceRef } from "../model/ir.js";
 import { commentText } from "./schema-text.js";
 
-const NOTE_LABEL = { contradiction: "Contradiction in the documents", interpretation: "Interpretation", info: "Note" } as const;
+/** How a note of each kind is introduced, in doc comments and the README. */
+export const NOTE_LABEL = { contradiction: "Contradiction in the documents", interpretation: "Interpretation", info: "Note" } as const;
 
 /**
  * A doc comment before it is rendered: prose and tags kept apart, so that

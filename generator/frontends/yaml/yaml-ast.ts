@@ -1,5 +1,14 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { EventDescription, FlowDescription, PathValueDescription, QueryDescription, QueryFieldDescription } from "../../description/description.js";
+import type {
+  EnumDescription,
+  EnumValueDescription,
+  EventDescription,
+  FlowDescription,
+  PathValueDescription,
+  QueryDescription,
+  QueryFieldDescription,
+  StatusDescription,
+} from "../../description/description.js";
 import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../../model/vocabulary.js";
 
 /**
@@ -51,26 +60,9 @@ export interface TypeBodyAst extends DocsAst {
 
 export interface TypeAst extends TypeBodyAst, Named {}
 
-export interface EnumValueAst extends DocsAst {
-  readonly value: string;
-  readonly at: Position;
-}
-
-export interface EnumAst extends Named, DocsAst {
-  readonly values: readonly EnumValueAst[];
-  readonly default?: { readonly value: string; readonly at: Position };
-  readonly groups?: {
-    readonly by: Named;
-    readonly members: readonly { readonly group: string; readonly at: Position; readonly values: readonly EnumValueAst[] }[];
-  };
-}
-
-export interface StatusAst {
-  readonly code: number;
-  readonly at: Position;
-  readonly meaning: string;
-  readonly retry?: RetryGuidance;
-}
+export type EnumValueAst = EnumValueDescription;
+export type EnumAst = EnumDescription;
+export type StatusAst = StatusDescription;
 
 export interface SoapOperationAst extends Named, DocsAst {
   readonly protocol: "soap";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { Documented, Model, RestOperation, Service } from "../model/ir.js";
+import type { Documented, Model, NoteKind, RestOperation, Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -105,7 +105,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       summary: firstSentence(op.doc ?? ""),
     })),
     flows: s.flows.map((f) => ({ name: f.name, operation: f.operation, summary: f.title ?? firstSentence(f.doc ?? "") })),
-    contradictions: contradictionsOf(s),
+    contradictions: notesOf(s, "contradiction"),
+    contractDifferences: notesOf(s, "contract"),
     gaps: s.gaps.map((g) => ({
       id: g.id,
       sourceLabel: g.source ? `${g.source.document} §${g.source.section}` : "",
@@ -177,11 +178,11 @@ function retryRow(op: RestOperation, service: Service) {
   return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
 }
 
-/** Every note of kind contradiction in a service, with where it is: the README lists both readings. */
-function contradictionsOf(s: Service): { where: string; text: string }[] {
+/** Every note of one kind in a service, with where it is: the README lists the contradictions and the contract differences, each with both readings. */
+function notesOf(s: Service, kind: NoteKind): { where: string; text: string }[] {
   const out: { where: string; text: string }[] = [];
   const take = (where: string, item: Documented) => {
-    for (const n of item.notes) if (n.kind === "contradiction") out.push({ where, text: n.text });
+    for (const n of item.notes) if (n.kind === kind) out.push({ where, text: n.text });
   };
   take(`service ${s.name}`, s);
   for (const t of s.types) {

@@ -2,7 +2,12 @@ import type { Documented, SourceRef } from "../model/ir.js";
 import { commentText } from "./schema-text.js";
 
 /** How a note of each kind is introduced, in doc comments and the README. */
-export const NOTE_LABEL = { contradiction: "Contradiction in the documents", interpretation: "Interpretation", info: "Note" } as const;
+export const NOTE_LABEL = {
+  contradiction: "Contradiction in the documents",
+  interpretation: "Interpretation",
+  contract: "The published contract reads otherwise",
+  info: "Note",
+} as const;
 
 /**
  * A doc comment before it is rendered: prose and tags kept apart, so that

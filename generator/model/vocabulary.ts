@@ -61,7 +61,13 @@ export interface SourceRef {
   readonly section: string;
 }
 
-export type NoteKind = "contradiction" | "interpretation" | "info";
+/**
+ * What a note records: two readings in the documents (`contradiction`), a
+ * reading paygen chose (`interpretation`), a published contract that reads
+ * otherwise than the document the schema follows (`contract`), or a plain
+ * remark (`info`).
+ */
+export type NoteKind = "contradiction" | "interpretation" | "contract" | "info";
 
 export interface Note {
   readonly kind: NoteKind;

@@ -6,7 +6,7 @@ import type { Entries, NodeReader } from "./node-reader.js";
 /** Keys every documented construct accepts. */
 export const DOC_KEYS = ["doc", "source", "notes", "deprecated"] as const;
 
-const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "info"];
+const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "contract", "info"];
 const SOURCE_PATTERN = /^(\d{3}) §([\s\S]+)$/;
 
 /** Reads `doc`, `source`, `notes` and `deprecated`. */

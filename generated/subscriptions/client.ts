@@ -174,6 +174,8 @@ export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapC
  *
  * Note: Every field marked optional has minimum occurrence 0; every field marked required has minimum occurrence 1.
  *
+ * The published contract reads otherwise: The service's WSDL (2015-02-02) also has ValidateCustomerPaymentProfile, GetCustomerProfileIds, GetHostedProfilePage, UpdateSplitTenderGroup, GetTransactionDetails, GetSettledBatchList, GetBatchStatistics, GetTransactionList and GetUnsettledTransactionList, which the document does not describe ("any operation defined after" CreateCustomerProfileTransaction: not shown). paygen follows the document; generate from the WSDL for them.
+ *
  * @see document 000, section "What the service does"
  */
 export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
@@ -244,6 +246,8 @@ export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
   /**
    * Reads one recurring subscription.
    *
+   * The published contract reads otherwise: The document describes ARBGetSubscription; the service's WSDL (2015-02-02) predates it and has no such operation. paygen follows the document.
+   *
    * @see document 000, section "Endpoints"
    */
   arbGetSubscription(
@@ -306,6 +310,8 @@ export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
   ): Promise<SoapAnswer<GetCustomerPaymentProfileResult, M>>;
   /**
    * Lists payment profiles.
+   *
+   * The published contract reads otherwise: The document describes GetCustomerPaymentProfileList; the service's WSDL (2015-02-02) predates it and has no such operation. paygen follows the document.
    *
    * @see document 000, section "Endpoints"
    */
@@ -378,6 +384,8 @@ export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {
   ): Promise<SoapAnswer<DeleteCustomerShippingAddressResult, M>>;
   /**
    * Profile transactions (the service and capture, the service only, capture only, prior-authorization capture, refund, void), all against stored profile identifiers.
+   *
+   * The published contract reads otherwise: The document leaves the response element of this operation unshown (a gap), so the result is opaque. The service's WSDL (2015-02-02) defines it (CreateCustomerProfileTransactionResponseType). paygen follows the document; the WSDL's reading is available by generating from the WSDL.
    *
    * @see document 000, section "Endpoints"
    */

@@ -235,6 +235,8 @@ export function isMessageTypeEnum(value: unknown): value is MessageTypeEnum {
 /**
  * Payment method of a subscription list item.
  *
+ * The published contract reads otherwise: The document's value partnerc replaces a product name. The service's WSDL (2015-02-02): the value is payPal. paygen follows the document; reading a payPal value is a ParseError unless onUnknown says otherwise.
+ *
  * Note: The product-name part of the paymentMethod value is replaced by the neutral word partnerc.
  *
  * @see document 000, section "Subscription read models"

@@ -19,6 +19,7 @@ import {
   readLong,
   readObject,
   readString,
+  readWrappedList,
   unvalidated,
 } from "../runtime/read-values.js";
 import { soapRequest } from "../runtime/soap-result.js";
@@ -164,7 +165,7 @@ function xmlOfApiResponseType(value: ApiResponseType): XmlInput {
     messages:
       value.messages === undefined
         ? undefined
-        : { message: value.messages.map((item) => xmlOfMessage(item)) },
+        : { MessagesTypeMessage: value.messages.map((item) => xmlOfMessage(item)) },
   };
 }
 
@@ -205,11 +206,11 @@ function xmlOfCreateCustomerProfileFromTransactionResult(
     customerPaymentProfileIdList:
       value.customerPaymentProfileIdList === undefined
         ? undefined
-        : { numericString: value.customerPaymentProfileIdList },
+        : { long: value.customerPaymentProfileIdList },
     customerShippingAddressIdList:
       value.customerShippingAddressIdList === undefined
         ? undefined
-        : { numericString: value.customerShippingAddressIdList },
+        : { long: value.customerShippingAddressIdList },
     validationDirectResponseList:
       value.validationDirectResponseList === undefined
         ? undefined
@@ -224,11 +225,11 @@ function xmlOfCreateCustomerProfileResult(value: CreateCustomerProfileResult): X
     customerPaymentProfileIdList:
       value.customerPaymentProfileIdList === undefined
         ? undefined
-        : { numericString: value.customerPaymentProfileIdList },
+        : { long: value.customerPaymentProfileIdList },
     customerShippingAddressIdList:
       value.customerShippingAddressIdList === undefined
         ? undefined
-        : { numericString: value.customerShippingAddressIdList },
+        : { long: value.customerShippingAddressIdList },
     validationDirectResponseList:
       value.validationDirectResponseList === undefined
         ? undefined
@@ -321,11 +322,15 @@ function xmlOfCustomerProfileMasked(value: CustomerProfileMasked): XmlInput {
     paymentProfiles:
       value.paymentProfiles === undefined
         ? undefined
-        : value.paymentProfiles.map((item) => xmlOfCustomerPaymentProfileMasked(item)),
+        : {
+            CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) =>
+              xmlOfCustomerPaymentProfileMasked(item),
+            ),
+          },
     shipToList:
       value.shipToList === undefined
         ? undefined
-        : value.shipToList.map((item) => xmlOfCustomerAddressEx(item)),
+        : { CustomerAddressExType: value.shipToList.map((item) => xmlOfCustomerAddressEx(item)) },
   };
 }
 
@@ -1068,14 +1073,26 @@ function readCustomerProfile(value: unknown, path: string, o: ReadContext): Draf
   const out: Draft = readCustomerProfileBaseFields(obj, path, o, u);
   let v: unknown;
   if (
-    (v = readList(obj.paymentProfiles, o, at(path, "paymentProfiles"), (item, itemPath) =>
-      readCustomerPaymentProfile(item, itemPath, o),
+    (v = readWrappedList(
+      obj.paymentProfiles,
+      "CustomerPaymentProfileType",
+      o,
+      at(path, "paymentProfiles"),
+      (item, itemPath) => readCustomerPaymentProfile(item, itemPath, o),
+      u,
+      "paymentProfiles",
     )) !== undefined
   )
     out.paymentProfiles = v;
   if (
-    (v = readList(obj.shipToList, o, at(path, "shipToList"), (item, itemPath) =>
-      readCustomerAddress(item, itemPath, o),
+    (v = readWrappedList(
+      obj.shipToList,
+      "CustomerAddressType",
+      o,
+      at(path, "shipToList"),
+      (item, itemPath) => readCustomerAddress(item, itemPath, o),
+      u,
+      "shipToList",
     )) !== undefined
   )
     out.shipToList = v;

@@ -98,7 +98,7 @@ export interface ARBGetSubscriptionListResult extends ApiResponseType {
    *
    * List of 0..unbounded, XML item element `subscriptionDetail`.
    *
-   * Interpretation: subscriptionDetails is a wrapper element whose entries are subscriptionDetail elements (from AnetApiSchema.xsd).
+   * Interpretation: subscriptionDetails is a wrapper whose entries are subscriptionDetail elements: the service's WSDL (2015-02-02) and the XML API schema (AnetApiSchema.xsd) agree; the WSDL makes them nillable.
    *
    * @see document 000, section "Endpoints"
    */
@@ -315,6 +315,8 @@ export interface ApiRequestType {
   /**
    * Optional client identifier string carried by every request.
    *
+   * The published contract reads otherwise: The document: every request carries an optional clientId string. The service's WSDL (2015-02-02): no request has a clientId element. paygen follows the document; the field is optional, so leave it unset for a server that follows the 2015 WSDL.
+   *
    * @see document 000, section "What the service does"
    */
   clientId?: string;
@@ -335,9 +337,9 @@ export interface ApiResponseType {
   /**
    * Zero or more message entries, each with code and text strings.
    *
-   * List of 0..unbounded, XML item element `message`.
+   * List of 0..unbounded, XML item element `MessagesTypeMessage`.
    *
-   * Interpretation: messages is a wrapper element whose entries are repeated message elements (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. messages is a wrapper whose entries are MessagesTypeMessage elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) names the entries message.
    *
    * @see document 000, section "Errors"
    */
@@ -475,6 +477,8 @@ export interface CreateCustomerPaymentProfileResult extends ApiResponseType {
   /**
    * Customer profile id.
    *
+   * The published contract reads otherwise: The document lists customerProfileId (long, required) in the CreateCustomerPaymentProfile result. The service's WSDL (2015-02-02): the result has no customerProfileId. paygen follows the document.
+   *
    * @see document 000, section "Endpoints"
    */
   customerProfileId: Long;
@@ -513,9 +517,9 @@ export interface CreateCustomerProfileFromTransactionResult extends ApiResponseT
   /**
    * List of customer payment profile ids.
    *
-   * List of 0..unbounded, XML item element `numericString`.
+   * List of 0..unbounded, XML item element `long`.
    *
-   * Interpretation: customerPaymentProfileIdList is a wrapper element whose entries are numericString elements (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. customerPaymentProfileIdList is a wrapper whose entries are long elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) names the entries numericString.
    *
    * @see document 000, section "Endpoints"
    */
@@ -523,9 +527,9 @@ export interface CreateCustomerProfileFromTransactionResult extends ApiResponseT
   /**
    * List of customer shipping address ids.
    *
-   * List of 0..unbounded, XML item element `numericString`.
+   * List of 0..unbounded, XML item element `long`.
    *
-   * Interpretation: customerShippingAddressIdList is a wrapper element whose entries are numericString elements (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. customerShippingAddressIdList is a wrapper whose entries are long elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) names the entries numericString.
    *
    * @see document 000, section "Endpoints"
    */
@@ -535,7 +539,7 @@ export interface CreateCustomerProfileFromTransactionResult extends ApiResponseT
    *
    * List of 0..unbounded, XML item element `string`.
    *
-   * Interpretation: validationDirectResponseList is a wrapper element whose entries are string elements (from AnetApiSchema.xsd).
+   * Interpretation: validationDirectResponseList is a wrapper whose entries are string elements: the service's WSDL (2015-02-02) and the XML API schema (AnetApiSchema.xsd) agree; the WSDL makes them nillable.
    *
    * @see document 000, section "Endpoints"
    */
@@ -569,9 +573,9 @@ export interface CreateCustomerProfileResult extends ApiResponseType {
   /**
    * List of customer payment profile ids.
    *
-   * List of 0..unbounded, XML item element `numericString`.
+   * List of 0..unbounded, XML item element `long`.
    *
-   * Interpretation: customerPaymentProfileIdList is a wrapper element whose entries are numericString elements (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. customerPaymentProfileIdList is a wrapper whose entries are long elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) names the entries numericString.
    *
    * @see document 000, section "Endpoints"
    */
@@ -579,9 +583,9 @@ export interface CreateCustomerProfileResult extends ApiResponseType {
   /**
    * List of customer shipping address ids.
    *
-   * List of 0..unbounded, XML item element `numericString`.
+   * List of 0..unbounded, XML item element `long`.
    *
-   * Interpretation: customerShippingAddressIdList is a wrapper element whose entries are numericString elements (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. customerShippingAddressIdList is a wrapper whose entries are long elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) names the entries numericString.
    *
    * @see document 000, section "Endpoints"
    */
@@ -591,7 +595,7 @@ export interface CreateCustomerProfileResult extends ApiResponseType {
    *
    * List of 0..unbounded, XML item element `string`.
    *
-   * Interpretation: validationDirectResponseList is a wrapper element whose entries are string elements (from AnetApiSchema.xsd).
+   * Interpretation: validationDirectResponseList is a wrapper whose entries are string elements: the service's WSDL (2015-02-02) and the XML API schema (AnetApiSchema.xsd) agree; the WSDL makes them nillable.
    *
    * @see document 000, section "Endpoints"
    */
@@ -641,6 +645,8 @@ export interface CreateCustomerShippingAddressRequest extends ApiRequestType {
 export interface CreateCustomerShippingAddressResult extends ApiResponseType {
   /**
    * Customer profile id.
+   *
+   * The published contract reads otherwise: The document lists customerProfileId (long, required) in the CreateCustomerShippingAddress result. The service's WSDL (2015-02-02): the result has no customerProfileId. paygen follows the document.
    *
    * @see document 000, section "Endpoints"
    */
@@ -782,6 +788,8 @@ export interface CustomerAddress extends NameAndAddress {
   /**
    * Email.
    *
+   * The published contract reads otherwise: The document: CustomerAddress is NameAndAddress plus phoneNumber, faxNumber and email. The service's WSDL (2015-02-02): CustomerAddressType has no email. paygen follows the document.
+   *
    * @see document 000, section "Common types"
    */
   email?: string;
@@ -910,6 +918,8 @@ export interface CustomerPaymentProfileMasked {
   /**
    * Customer profile id.
    *
+   * The published contract reads otherwise: The document lists customerProfileId (long, required) in CustomerPaymentProfileMasked. The service's WSDL (2015-02-02): CustomerPaymentProfileMaskedType has no customerProfileId. paygen follows the document.
+   *
    * @see document 000, section "Customer profile types"
    */
   customerProfileId: Long;
@@ -941,6 +951,8 @@ export interface CustomerPaymentProfileMasked {
    * Subscription ids, a list of strings.
    *
    * List of 0..unbounded, XML item element `subscriptionId`.
+   *
+   * The published contract reads otherwise: The document lists subscriptionIds in CustomerPaymentProfileMasked. The service's WSDL (2015-02-02): absent. paygen follows the document.
    *
    * Interpretation: subscriptionIds is a wrapper element whose entries are subscriptionId elements (from AnetApiSchema.xsd).
    *
@@ -978,9 +990,9 @@ export interface CustomerProfile extends CustomerProfileBase {
   /**
    * Payment profiles of the profile.
    *
-   * List of 0..unbounded.
+   * List of 0..unbounded, XML item element `CustomerPaymentProfileType`.
    *
-   * Interpretation: paymentProfiles is a repeated element, not a wrapper (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. paymentProfiles is a wrapper whose entries are CustomerPaymentProfileType elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) repeats paymentProfiles itself, without a wrapper.
    *
    * @see document 000, section "Customer profile types"
    */
@@ -988,9 +1000,9 @@ export interface CustomerProfile extends CustomerProfileBase {
   /**
    * Shipping addresses of the profile.
    *
-   * List of 0..unbounded.
+   * List of 0..unbounded, XML item element `CustomerAddressType`.
    *
-   * Interpretation: shipToList is a repeated element, not a wrapper (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. shipToList is a wrapper whose entries are CustomerAddressType elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) repeats shipToList itself, without a wrapper.
    *
    * @see document 000, section "Customer profile types"
    */
@@ -1046,9 +1058,9 @@ export interface CustomerProfileMasked extends CustomerProfileEx {
   /**
    * Payment profiles of the profile, masked.
    *
-   * List of 0..unbounded.
+   * List of 0..unbounded, XML item element `CustomerPaymentProfileMaskedType`.
    *
-   * Interpretation: paymentProfiles is a repeated element, not a wrapper (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. paymentProfiles is a wrapper whose entries are CustomerPaymentProfileMaskedType elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) repeats paymentProfiles itself, without a wrapper.
    *
    * @see document 000, section "Customer profile types"
    */
@@ -1056,9 +1068,9 @@ export interface CustomerProfileMasked extends CustomerProfileEx {
   /**
    * Shipping addresses of the profile.
    *
-   * List of 0..unbounded.
+   * List of 0..unbounded, XML item element `CustomerAddressExType`.
    *
-   * Interpretation: shipToList is a repeated element, not a wrapper (from AnetApiSchema.xsd).
+   * Interpretation: The document names no element. shipToList is a wrapper whose entries are CustomerAddressExType elements, as the service's WSDL (2015-02-02) writes it, which paygen follows; the XML API schema (AnetApiSchema.xsd) repeats shipToList itself, without a wrapper.
    *
    * @see document 000, section "Customer profile types"
    */
@@ -1245,6 +1257,8 @@ export interface GetCustomerPaymentProfileRequest extends ApiRequestType {
   /**
    * Whether to unmask the expiration date; a required boolean.
    *
+   * The published contract reads otherwise: The document: unmaskExpirationDate is a required boolean of the request. The service's WSDL (2015-02-02): the request has no unmaskExpirationDate. paygen follows the document; a server that follows the 2015 WSDL may refuse the element.
+   *
    * @see document 000, section "Endpoints"
    */
   unmaskExpirationDate: boolean;
@@ -1283,6 +1297,8 @@ export interface GetCustomerProfileResult extends ApiResponseType {
    *
    * List of 0..unbounded, XML item element `subscriptionId`.
    *
+   * The published contract reads otherwise: The document lists subscriptionIds in the GetCustomerProfile result. The service's WSDL (2015-02-02): absent. paygen follows the document.
+   *
    * Interpretation: subscriptionIds is a wrapper element whose entries are subscriptionId elements (from AnetApiSchema.xsd).
    *
    * @see document 000, section "Endpoints"
@@ -1318,6 +1334,8 @@ export interface GetCustomerShippingAddressResult extends ApiResponseType {
    * Subscription ids, a list of strings.
    *
    * List of 0..unbounded, XML item element `subscriptionId`.
+   *
+   * The published contract reads otherwise: The document lists subscriptionIds in the GetCustomerShippingAddress result. The service's WSDL (2015-02-02): absent. paygen follows the document.
    *
    * Interpretation: subscriptionIds is a wrapper element whose entries are subscriptionId elements (from AnetApiSchema.xsd).
    *
@@ -1850,6 +1868,8 @@ export interface ProfileTransRefund extends ProfileTransAmount {
 /**
  * Void against stored profile identifiers. Only customerProfileId, customerPaymentProfileId and customerShippingAddressId are shown; the remaining fields of this type are not shown, so the type keeps extra properties.
  *
+ * The published contract reads otherwise: The document shows customerProfileId, customerPaymentProfileId and customerShippingAddressId and leaves the remaining fields unshown (a gap). The service's WSDL (2015-02-02) also gives transId (string, optional). paygen follows the document: transId can be sent as an extra property of this open type.
+ *
  * Interpretation: The void type has no amount part ("all except void"), so it does not extend ProfileTransAmount; the parenthesis "(long, optional)" applies to all three listed names.
  *
  * @see document 000, section "Profile transaction types"
@@ -2061,17 +2081,23 @@ export interface SubscriptionDetail {
   /**
    * Customer profile id.
    *
+   * The published contract reads otherwise: The document lists customerProfileId (int, required) in SubscriptionDetail. The service's WSDL (2015-02-02): SubscriptionDetail has no customerProfileId. paygen follows the document, so a list item without it is a ParseError.
+   *
    * @see document 000, section "Subscription read models"
    */
   customerProfileId: number;
   /**
    * Customer payment profile id.
    *
+   * The published contract reads otherwise: The document lists customerPaymentProfileId (int, required) in SubscriptionDetail. The service's WSDL (2015-02-02): SubscriptionDetail has no customerPaymentProfileId. paygen follows the document, so a list item without it is a ParseError.
+   *
    * @see document 000, section "Subscription read models"
    */
   customerPaymentProfileId: number;
   /**
    * Customer shipping profile id.
+   *
+   * The published contract reads otherwise: The document lists customerShippingProfileId (int, required) in SubscriptionDetail. The service's WSDL (2015-02-02): SubscriptionDetail has no customerShippingProfileId. paygen follows the document, so a list item without it is a ParseError.
    *
    * @see document 000, section "Subscription read models"
    */

@@ -20,7 +20,6 @@ import {
   readDecimal,
   readEnum,
   readInteger,
-  readList,
   readLong,
   readObject,
   readOpaque,
@@ -360,11 +359,15 @@ function xmlOfCustomerProfile(value: CustomerProfile): XmlInput {
     paymentProfiles:
       value.paymentProfiles === undefined
         ? undefined
-        : value.paymentProfiles.map((item) => xmlOfCustomerPaymentProfile(item)),
+        : {
+            CustomerPaymentProfileType: value.paymentProfiles.map((item) =>
+              xmlOfCustomerPaymentProfile(item),
+            ),
+          },
     shipToList:
       value.shipToList === undefined
         ? undefined
-        : value.shipToList.map((item) => xmlOfCustomerAddress(item)),
+        : { CustomerAddressType: value.shipToList.map((item) => xmlOfCustomerAddress(item)) },
   };
 }
 
@@ -870,7 +873,7 @@ function readApiResponseTypeFields(
   if (
     (v = readWrappedList(
       obj.messages,
-      "message",
+      "MessagesTypeMessage",
       o,
       at(path, "messages"),
       (item, itemPath) => readMessage(item, itemPath, o),
@@ -995,7 +998,7 @@ function readCreateCustomerProfileFromTransactionResult(
   if (
     (v = readWrappedList(
       obj.customerPaymentProfileIdList,
-      "numericString",
+      "long",
       o,
       at(path, "customerPaymentProfileIdList"),
       (item, itemPath) => readLong(item, o, itemPath),
@@ -1007,7 +1010,7 @@ function readCreateCustomerProfileFromTransactionResult(
   if (
     (v = readWrappedList(
       obj.customerShippingAddressIdList,
-      "numericString",
+      "long",
       o,
       at(path, "customerShippingAddressIdList"),
       (item, itemPath) => readLong(item, o, itemPath),
@@ -1055,7 +1058,7 @@ function readCreateCustomerProfileResult(
   if (
     (v = readWrappedList(
       obj.customerPaymentProfileIdList,
-      "numericString",
+      "long",
       o,
       at(path, "customerPaymentProfileIdList"),
       (item, itemPath) => readLong(item, o, itemPath),
@@ -1067,7 +1070,7 @@ function readCreateCustomerProfileResult(
   if (
     (v = readWrappedList(
       obj.customerShippingAddressIdList,
-      "numericString",
+      "long",
       o,
       at(path, "customerShippingAddressIdList"),
       (item, itemPath) => readLong(item, o, itemPath),
@@ -1338,14 +1341,26 @@ function readCustomerProfileMasked(
   const out: CustomerProfileMasked = readCustomerProfileExFields(obj, path, o, u);
   let v;
   if (
-    (v = readList(obj.paymentProfiles, o, at(path, "paymentProfiles"), (item, itemPath) =>
-      readCustomerPaymentProfileMasked(item, itemPath, o),
+    (v = readWrappedList(
+      obj.paymentProfiles,
+      "CustomerPaymentProfileMaskedType",
+      o,
+      at(path, "paymentProfiles"),
+      (item, itemPath) => readCustomerPaymentProfileMasked(item, itemPath, o),
+      u,
+      "paymentProfiles",
     )) !== undefined
   )
     out.paymentProfiles = v;
   if (
-    (v = readList(obj.shipToList, o, at(path, "shipToList"), (item, itemPath) =>
-      readCustomerAddressEx(item, itemPath, o),
+    (v = readWrappedList(
+      obj.shipToList,
+      "CustomerAddressExType",
+      o,
+      at(path, "shipToList"),
+      (item, itemPath) => readCustomerAddressEx(item, itemPath, o),
+      u,
+      "shipToList",
     )) !== undefined
   )
     out.shipToList = v;

@@ -38,7 +38,7 @@ export function subscriptionListResponse(count: number): string {
     `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ` +
     `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
     `<soap:Body><ARBGetSubscriptionListResponse xmlns="${SOAP_NAMESPACE}"><ARBGetSubscriptionListResult>` +
-    `<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>` +
+    `<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>` +
     `<totalNumInResultSet>${count}</totalNumInResultSet>` +
     `<subscriptionDetails>${details}</subscriptionDetails>` +
     `</ARBGetSubscriptionListResult></ARBGetSubscriptionListResponse></soap:Body></soap:Envelope>`

@@ -111,7 +111,7 @@ describe("SOAP: server text that echoes the request's secrets", () => {
   it("an Error result whose messages repeat the request's card number and the transaction key", async () => {
     const answer = resultEnvelope(
       "CreateCustomerProfile",
-      `<resultCode>Error</resultCode><messages><message><code>E00027</code><text>Card ${CARD} declined for merchant key ${CREDENTIALS.transactionKey}.</text></message><message><code>E00114</code><text>Account ${ACCOUNT} at ${ROUTING} is closed.</text></message></messages><customerPaymentProfileIdList/><customerShippingAddressIdList/><validationDirectResponseList><string>1,1,1,declined,${CARD},${CARD_CODE}</string></validationDirectResponseList>`,
+      `<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00027</code><text>Card ${CARD} declined for merchant key ${CREDENTIALS.transactionKey}.</text></MessagesTypeMessage><MessagesTypeMessage><code>E00114</code><text>Account ${ACCOUNT} at ${ROUTING} is closed.</text></MessagesTypeMessage></messages><customerPaymentProfileIdList/><customerShippingAddressIdList/><validationDirectResponseList><string>1,1,1,declined,${CARD},${CARD_CODE}</string></validationDirectResponseList>`,
     );
     const server = await startRecordingServer([respond.xml(200, answer)]);
     const hooks = hookRecorder();
@@ -128,7 +128,7 @@ describe("SOAP: server text that echoes the request's secrets", () => {
   });
 
   it('in onApiError: "result" mode the outcome and its error print without the secrets', async () => {
-    const answer = resultEnvelope("CreateCustomerProfile", `<resultCode>Error</resultCode><messages><message><code>E00027</code><text>Card ${CARD} declined.</text></message></messages>`);
+    const answer = resultEnvelope("CreateCustomerProfile", `<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00027</code><text>Card ${CARD} declined.</text></MessagesTypeMessage></messages>`);
     const server = await startRecordingServer([respond.xml(200, answer)]);
     const outcome = await createSubscriptionsClient({ endpoint: server.origin, namespace: NS, credentials: CREDENTIALS, onApiError: "result" }).createCustomerProfile(profileRequest);
     if (outcome.ok) throw new Error("expected an error outcome");
@@ -141,7 +141,7 @@ describe("SOAP: server text that echoes the request's secrets", () => {
     const other = "5500005555555559";
     const answer = resultEnvelope(
       "GetCustomerPaymentProfile",
-      `<resultCode>Error</resultCode><messages><message><code>E00040</code><text>Profile with card ${other} is locked.</text></message></messages><paymentProfile><customerProfileId>1</customerProfileId><customerPaymentProfileId>2</customerPaymentProfileId><payment><creditCard><cardNumber>${other}</cardNumber></creditCard></payment></paymentProfile>`,
+      `<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00040</code><text>Profile with card ${other} is locked.</text></MessagesTypeMessage></messages><paymentProfile><customerProfileId>1</customerProfileId><customerPaymentProfileId>2</customerPaymentProfileId><payment><creditCard><cardNumber>${other}</cardNumber></creditCard></payment></paymentProfile>`,
     );
     const server = await startRecordingServer([respond.xml(200, answer)]);
     const hooks = hookRecorder();

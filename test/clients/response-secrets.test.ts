@@ -21,7 +21,7 @@ const TOKEN = "TOKEN-7f6e5d4c3b2a";
 const resultEnvelope = (operation: string, content: string): string =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_NS}"><soap:Body><${operation}Response xmlns="${NS}"><${operation}Result>${content}</${operation}Result></${operation}Response></soap:Body></soap:Envelope>`;
 
-const OK = "<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>";
+const OK = "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
 
 /** A payment profile whose "masked" card number, account number and token are all given in full. */
 const unmaskedProfile = `<paymentProfile><customerType>individual</customerType><customerProfileId>101</customerProfileId><customerPaymentProfileId>202</customerPaymentProfileId><payment><creditCard><cardNumber>${CARD}</cardNumber><expirationDate>2030-12</expirationDate><cardType>Visa</cardType></creditCard></payment></paymentProfile>`;

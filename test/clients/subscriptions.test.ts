@@ -35,7 +35,7 @@ const envelope = (body: string): string =>
 const resultEnvelope = (operation: string, content: string): string =>
   envelope(`<${operation}Response xmlns="${NS}"><${operation}Result>${content}</${operation}Result></${operation}Response>`);
 
-const OK = "<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>";
+const OK = "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
 
 useRecordingServers();
 
@@ -126,11 +126,13 @@ describe("subscriptions client: successful calls", () => {
   const profile = (paymentProfiles: string, shipTo: string, subscriptionIds: string): string =>
     resultEnvelope(
       "GetCustomerProfile",
-      `${OK}<profile><merchantCustomerId>M-1</merchantCustomerId><email>ada@example.test</email><customerProfileId>9223372036854775807</customerProfileId>${paymentProfiles}${shipTo}</profile>${subscriptionIds}`,
+      `${OK}<profile><merchantCustomerId>M-1</merchantCustomerId><email>ada@example.test</email><customerProfileId>9223372036854775807</customerProfileId>${wrap("paymentProfiles", paymentProfiles)}${wrap("shipToList", shipTo)}</profile>${subscriptionIds}`,
     );
+  // The WSDL's list shape: a wrapper element whose entries are named after their type.
+  const wrap = (wrapper: string, items: string): string => (items === "" ? "" : `<${wrapper}>${items}</${wrapper}>`);
   const paymentProfile = (id: string): string =>
-    `<paymentProfiles><customerType>individual</customerType><customerProfileId>9223372036854775807</customerProfileId><customerPaymentProfileId>${id}</customerPaymentProfileId><payment><creditCard><cardNumber>XXXX1111</cardNumber><expirationDate>XXXX</expirationDate><cardType>Visa</cardType></creditCard></payment></paymentProfiles>`;
-  const address = (id: string): string => `<shipToList><firstName>Ada</firstName><city>London</city><customerAddressId>${id}</customerAddressId></shipToList>`;
+    `<CustomerPaymentProfileMaskedType><customerType>individual</customerType><customerProfileId>9223372036854775807</customerProfileId><customerPaymentProfileId>${id}</customerPaymentProfileId><payment><creditCard><cardNumber>XXXX1111</cardNumber><expirationDate>XXXX</expirationDate><cardType>Visa</cardType></creditCard></payment></CustomerPaymentProfileMaskedType>`;
+  const address = (id: string): string => `<CustomerAddressExType><firstName>Ada</firstName><city>London</city><customerAddressId>${id}</customerAddressId></CustomerAddressExType>`;
   const masked = (id: string) => ({
     customerType: "individual",
     customerProfileId: "9223372036854775807",
@@ -200,7 +202,7 @@ describe("subscriptions client: successful calls", () => {
 
 describe("subscriptions client: errors", () => {
   const errorResult = (operation: string) =>
-    resultEnvelope(operation, "<resultCode>Error</resultCode><messages><message><code>E00040</code><text>The record cannot be found.</text></message><message><code>E00099</code><text>Second message.</text></message></messages>");
+    resultEnvelope(operation, "<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00040</code><text>The record cannot be found.</text></MessagesTypeMessage><MessagesTypeMessage><code>E00099</code><text>Second message.</text></MessagesTypeMessage></messages>");
 
   it("rejects with ApiError carrying the messages when resultCode is Error", async () => {
     const server = await serve([respond.xml(200, errorResult("ARBCancelSubscription"))]);
@@ -373,7 +375,7 @@ describe("subscriptions client: hooks", () => {
         200,
         resultEnvelope(
           "CreateCustomerProfile",
-          `${OK}<customerProfileId>5001</customerProfileId><customerPaymentProfileIdList><numericString>6001</numericString></customerPaymentProfileIdList><customerShippingAddressIdList/><validationDirectResponseList/>`,
+          `${OK}<customerProfileId>5001</customerProfileId><customerPaymentProfileIdList><long>6001</long></customerPaymentProfileIdList><customerShippingAddressIdList/><validationDirectResponseList/>`,
         ),
       ),
     ]);
@@ -400,7 +402,7 @@ describe("subscriptions client: hooks", () => {
     expect(wire).toBe(
       requestEnvelope(
         "CreateCustomerProfile",
-        `${AUTH}<profile><merchantCustomerId>M-1</merchantCustomerId><paymentProfiles><customerType>individual</customerType><payment><creditCard><cardNumber>${CARD}</cardNumber><expirationDate>2030-12</expirationDate><cardCode>737</cardCode></creditCard></payment></paymentProfiles></profile><validationMode>testMode</validationMode>`,
+        `${AUTH}<profile><merchantCustomerId>M-1</merchantCustomerId><paymentProfiles><CustomerPaymentProfileType><customerType>individual</customerType><payment><creditCard><cardNumber>${CARD}</cardNumber><expirationDate>2030-12</expirationDate><cardCode>737</cardCode></creditCard></payment></CustomerPaymentProfileType></paymentProfiles></profile><validationMode>testMode</validationMode>`,
       ),
     );
 
@@ -412,7 +414,7 @@ describe("subscriptions client: hooks", () => {
     expect(seen.body).toBe(
       requestEnvelope(
         "CreateCustomerProfile",
-        `<merchantAuthentication><name>${CREDENTIALS.name}</name><transactionKey>[redacted]</transactionKey></merchantAuthentication><profile><merchantCustomerId>M-1</merchantCustomerId><paymentProfiles><customerType>individual</customerType><payment><creditCard><cardNumber>\u20261111</cardNumber><expirationDate>2030-12</expirationDate><cardCode>[redacted]</cardCode></creditCard></payment></paymentProfiles></profile><validationMode>testMode</validationMode>`,
+        `<merchantAuthentication><name>${CREDENTIALS.name}</name><transactionKey>[redacted]</transactionKey></merchantAuthentication><profile><merchantCustomerId>M-1</merchantCustomerId><paymentProfiles><CustomerPaymentProfileType><customerType>individual</customerType><payment><creditCard><cardNumber>\u20261111</cardNumber><expirationDate>2030-12</expirationDate><cardCode>[redacted]</cardCode></creditCard></payment></CustomerPaymentProfileType></paymentProfiles></profile><validationMode>testMode</validationMode>`,
       ),
     );
     expect(seen.body).not.toContain(CARD);

@@ -9,7 +9,7 @@ import { rejectsWith, respond, startRecordingServer, useRecordingServers, type R
 const NS = "urn:example:unknown-data";
 const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
 const statusEnvelope = (extra: string): string =>
-  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_NS}"><soap:Body><ARBGetSubscriptionStatusResponse xmlns="${NS}"><ARBGetSubscriptionStatusResult><resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>${extra}<status>active</status></ARBGetSubscriptionStatusResult></ARBGetSubscriptionStatusResponse></soap:Body></soap:Envelope>`;
+  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_NS}"><soap:Body><ARBGetSubscriptionStatusResponse xmlns="${NS}"><ARBGetSubscriptionStatusResult><resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>${extra}<status>active</status></ARBGetSubscriptionStatusResult></ARBGetSubscriptionStatusResponse></soap:Body></soap:Envelope>`;
 const NEWER = "<loyaltyTier>gold</loyaltyTier>";
 
 useRecordingServers();

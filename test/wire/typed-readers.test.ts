@@ -25,7 +25,7 @@ const NS = "urn:example:soap:v1";
 const result = (op: string, content: string): string =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>` +
   `<${op}Response xmlns="${NS}"><${op}Result>${content}</${op}Result></${op}Response></soap:Body></soap:Envelope>`;
-const OK = "<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>";
+const OK = "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
 const OK_READ = { resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }] };
 
 const parseStatus = fn<Read>(xml, "parseARBGetSubscriptionStatusResponse");
@@ -129,8 +129,8 @@ describe("item 8: a reader returns a value of its type or a ParseError with its 
     );
     const inner = detail().replace("<id>1</id><status>active</status>", "<status>active</status><id>1</id>");
     expect(parseError(() => parseList(list(inner))).message).toContain("subscriptionDetail[0]");
-    const messages = result("ARBGetSubscriptionStatus", "<resultCode>Ok</resultCode><messages><message><text>t</text><code>c</code></message></messages>");
-    expect(parseError(() => parseStatus(messages)).message).toContain("messages.message[0]");
+    const messages = result("ARBGetSubscriptionStatus", "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><text>t</text><code>c</code></MessagesTypeMessage></messages>");
+    expect(parseError(() => parseStatus(messages)).message).toContain("messages.MessagesTypeMessage[0]");
     // In schema order, with white space and comments between elements, it reads.
     expect(parseList(`${list(detail())}`)["totalNumInResultSet"]).toBe(1);
     expect(parseStatus(result("ARBGetSubscriptionStatus", `\n  <resultCode>Ok</resultCode>\n  <!-- c -->\n  <status>active</status>\n`))).toEqual({ resultCode: "Ok", status: "active" });
@@ -207,16 +207,16 @@ describe("item 9: unknown data, by the onUnknown option", () => {
   });
 
   it("a list wrapper holding another element than its item never reads as an empty list", () => {
-    // The WSDL's shape: <messages><MessagesTypeMessage>…, where the schema has <messages><message>….
-    const wsdl = result("ARBGetSubscriptionStatus", "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>");
+    // The XML API schema's shape: <messages><message>…, where the service's WSDL (and so the schema) has <messages><MessagesTypeMessage>….
+    const xmlApi = result("ARBGetSubscriptionStatus", "<resultCode>Ok</resultCode><messages><message><code>I00001</code><text>Successful.</text></message></messages>");
     for (const mode of [undefined, "ignore", "reject"] as const) {
-      const error = parseError(() => parseStatus(wsdl, mode ? { onUnknown: mode } : undefined));
+      const error = parseError(() => parseStatus(xmlApi, mode ? { onUnknown: mode } : undefined));
       expect(error.message).toContain("ARBGetSubscriptionStatusResult.messages");
-      expect(error.message).toContain('"MessagesTypeMessage"');
+      expect(error.message).toContain('"message"');
     }
-    const kept = parseStatus(wsdl, { onUnknown: "keep" });
+    const kept = parseStatus(xmlApi, { onUnknown: "keep" });
     expect(kept).toEqual({ resultCode: "Ok", messages: [] });
-    expect(unknownData(kept)?.fields["messages"]).toEqual({ MessagesTypeMessage: { code: "I00001", text: "Successful." } });
+    expect(unknownData(kept)?.fields["messages"]).toEqual({ message: { code: "I00001", text: "Successful." } });
     // An empty wrapper is an empty list.
     expect(parseStatus(result("ARBGetSubscriptionStatus", "<resultCode>Ok</resultCode><messages/>"))).toEqual({ resultCode: "Ok", messages: [] });
   });
@@ -250,7 +250,7 @@ describe("XML text keeps its white space", () => {
 
 describe("an Error result", () => {
   it("may lack the fields a success requires, and still has its values checked", () => {
-    const error = "<resultCode>Error</resultCode><messages><message><code>E00040</code><text>Not found.</text></message></messages>";
+    const error = "<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00040</code><text>Not found.</text></MessagesTypeMessage></messages>";
     const read = parseCreate(result("ARBCreateSubscription", error));
     expect(read).toEqual({ resultCode: "Error", messages: [{ code: "E00040", text: "Not found." }] });
     expect(Object.keys(read)).toEqual(["resultCode", "messages"]);

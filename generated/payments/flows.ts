@@ -2,6 +2,7 @@
 import { ValidationError, type ValidationIssue } from "../runtime/errors.js";
 import { type FlowSpec, applyFlows, checkFlow, getPath, setPath } from "../runtime/flow.js";
 import { withRedactedInspect } from "../runtime/inspect.js";
+import type { Received } from "../runtime/received.js";
 import type { Decimal } from "../runtime/scalars.js";
 import { type ValidationResult, result } from "../runtime/validate.js";
 import { redactPaymentRequest } from "./redact.js";
@@ -14,6 +15,7 @@ import type {
   PaymentRequestPaymentInformationTokenizedCard,
   PaymentResponse,
   ReversalRequest,
+  SaleRequest,
 } from "./types.js";
 import { validatePaymentRequest, validateReversalRequest } from "./validators.js";
 
@@ -418,7 +420,7 @@ const saleBases = {
 export function buildSaleRequest<F extends keyof SaleBaseFlows>(
   base: F,
   input: SaleBaseFlows[F],
-): PaymentRequest {
+): SaleRequest {
   const spec = saleBases[base];
   const request = applyFlows(input, [spec, saleFlow]);
   const issues: ValidationIssue[] = [];
@@ -427,7 +429,13 @@ export function buildSaleRequest<F extends keyof SaleBaseFlows>(
   const typed = validatePaymentRequest(request);
   if (!typed.ok) issues.push(...typed.issues);
   if (!typed.ok || issues.length > 0) throw new ValidationError(issues);
-  return withRedactedInspect(typed.value, redactPaymentRequest);
+  return withRedactedInspect(
+    {
+      ...typed.value,
+      processingInformation: { ...typed.value.processingInformation, capture: true },
+    },
+    redactPaymentRequest,
+  );
 }
 
 /** What a caller gives for the Authorization reversal flow: the fields it requires are required here, the constants it fixes (none) are filled in by the builder, and the values copied from the authorize response are taken from it. */
@@ -450,7 +458,7 @@ export function validateReversal(value: unknown): ValidationResult<ReversalReque
  * @see document 001, section "Reversal request and response"
  */
 export function buildReversalRequest(
-  source: PaymentResponse,
+  source: Received<PaymentResponse>,
   input: ReversalInput = {},
 ): ReversalRequest {
   const request = applyFlows(input, [reversalFlow]);

@@ -10,6 +10,7 @@ export * from "../runtime/errors.js";
 export { unknownData } from "../runtime/read-options.js";
 export type { ReadOptions, UnknownData, UnknownPolicy } from "../runtime/read-options.js";
 export type { CallOptions, RestClientOptions } from "../runtime/rest-call.js";
+export type { Received } from "../runtime/received.js";
 export type {
   RedactedRequestView,
   RedactedResponseView,

@@ -15,6 +15,7 @@ import {
   readString,
   readText,
 } from "../runtime/read-values.js";
+import { type Received, received } from "../runtime/received.js";
 import type {
   CaptureDetails,
   CaptureRequest,
@@ -1162,62 +1163,78 @@ export function serializeVoidPaymentRequest(value: VoidPaymentRequest): string {
 export function parseCaptureDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
-): CaptureDetails {
-  return readCaptureDetails(parseJsonTree(body, options), "", readContext("json", options));
+): Received<CaptureDetails> {
+  return received(
+    readCaptureDetails(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link CaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
-): CaptureResponse {
-  return readCaptureResponse(parseJsonTree(body, options), "", readContext("json", options));
+): Received<CaptureResponse> {
+  return received(
+    readCaptureResponse(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link PaymentDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parsePaymentDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
-): PaymentDetails {
-  return readPaymentDetails(parseJsonTree(body, options), "", readContext("json", options));
+): Received<PaymentDetails> {
+  return received(
+    readPaymentDetails(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link PaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parsePaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
-): PaymentResponse {
-  return readPaymentResponse(parseJsonTree(body, options), "", readContext("json", options));
+): Received<PaymentResponse> {
+  return received(
+    readPaymentResponse(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link ReversalDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseReversalDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
-): ReversalDetails {
-  return readReversalDetails(parseJsonTree(body, options), "", readContext("json", options));
+): Received<ReversalDetails> {
+  return received(
+    readReversalDetails(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link ReversalResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseReversalResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
-): ReversalResponse {
-  return readReversalResponse(parseJsonTree(body, options), "", readContext("json", options));
+): Received<ReversalResponse> {
+  return received(
+    readReversalResponse(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link VoidCaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseVoidCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
-): VoidCaptureResponse {
-  return readVoidCaptureResponse(parseJsonTree(body, options), "", readContext("json", options));
+): Received<VoidCaptureResponse> {
+  return received(
+    readVoidCaptureResponse(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link VoidPaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseVoidPaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
-): VoidPaymentResponse {
-  return readVoidPaymentResponse(parseJsonTree(body, options), "", readContext("json", options));
+): Received<VoidPaymentResponse> {
+  return received(
+    readVoidPaymentResponse(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }

@@ -1010,3 +1010,6 @@ export type VoidPaymentRequest = OpaqueBody;
  * @see document 001, section "Endpoints"
  */
 export type VoidPaymentResponse = OpaqueBody;
+
+/** A `sale` request: a {@link PaymentRequest} whose `processingInformation.capture` is true or left out. The client sends that value itself, and refuses another with `ValidationError` before sending. */
+export type SaleRequest = PaymentRequest & { processingInformation?: { capture?: true } };

@@ -15,6 +15,7 @@ import {
   readOpaque,
   readString,
 } from "../runtime/read-values.js";
+import { type Received, received } from "../runtime/received.js";
 import type {
   InstrumentIdentifier,
   InstrumentIdentifierRequest,
@@ -224,32 +225,44 @@ export function serializeWebhookSubscriptionRequest(value: WebhookSubscriptionRe
 export function parseInstrumentIdentifier(
   body: string | Uint8Array,
   options?: ReadOptions,
-): InstrumentIdentifier {
-  return readInstrumentIdentifier(parseJsonTree(body, options), "", readContext("json", options));
+): Received<InstrumentIdentifier> {
+  return received(
+    readInstrumentIdentifier(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link SavedSearch} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parseSavedSearch(body: string | Uint8Array, options?: ReadOptions): SavedSearch {
-  return readSavedSearch(parseJsonTree(body, options), "", readContext("json", options));
+export function parseSavedSearch(
+  body: string | Uint8Array,
+  options?: ReadOptions,
+): Received<SavedSearch> {
+  return received(readSavedSearch(parseJsonTree(body, options), "", readContext("json", options)));
 }
 
 /** Reads a {@link SearchResult} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parseSearchResult(body: string | Uint8Array, options?: ReadOptions): SearchResult {
-  return readSearchResult(parseJsonTree(body, options), "", readContext("json", options));
+export function parseSearchResult(
+  body: string | Uint8Array,
+  options?: ReadOptions,
+): Received<SearchResult> {
+  return received(readSearchResult(parseJsonTree(body, options), "", readContext("json", options)));
 }
 
 /** Reads a {@link TransactionDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseTransactionDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
-): TransactionDetails {
-  return readTransactionDetails(parseJsonTree(body, options), "", readContext("json", options));
+): Received<TransactionDetails> {
+  return received(
+    readTransactionDetails(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link WebhookSubscription} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseWebhookSubscription(
   body: string | Uint8Array,
   options?: ReadOptions,
-): WebhookSubscription {
-  return readWebhookSubscription(parseJsonTree(body, options), "", readContext("json", options));
+): Received<WebhookSubscription> {
+  return received(
+    readWebhookSubscription(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }

@@ -4,6 +4,7 @@ import type { Description, EnumDescription, FieldDescription, ServiceDescription
 import { lowerCamel } from "../naming/case.js";
 import { SCALAR_NAMES, type ScalarName } from "../model/vocabulary.js";
 import { checkFlows } from "./check-flows.js";
+import { checkRequestConstants } from "./check-request-constants.js";
 import { checkFacets } from "./check-facets.js";
 import { constProblem, enumValues } from "./const-fit.js";
 import { resolvePath } from "./resolve-path.js";
@@ -198,6 +199,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
 
   // Flows, query, events.
   checkFlows(s, typeNames, enumNames, d);
+  checkRequestConstants(s, typeNames, enumNames, d);
   const query = s.query;
   if (query) {
     const tz = enumNames.get(query.timeZones.name);

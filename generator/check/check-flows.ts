@@ -1,8 +1,7 @@
 import type { Diagnostics, Position } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../diagnostics/did-you-mean.js";
 import type { EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
-import { SCALAR_NAMES } from "../model/vocabulary.js";
-import { constProblem } from "./const-fit.js";
+import { checkPathValue, requestField } from "./check-path-value.js";
 import { resolvePath } from "./resolve-path.js";
 
 /** Flows name an operation, paths into its request body, and constants that fit. */
@@ -20,20 +19,10 @@ export function checkFlows(service: ServiceDescription, types: ReadonlyMap<strin
       d.error(flow.operation.at, `operation "${flow.operation.name}" has no request body for the flow to fill`);
       continue;
     }
-    const check = (path: string, at: Position): FieldDescription | undefined => {
-      const field = resolvePath(request, path.split("."), types);
-      if (typeof field === "string") d.error(at, `"${path}" is not a field of ${request.name}: ${field}`);
-      return typeof field === "string" ? undefined : field;
-    };
+    const check = (path: string, at: Position): FieldDescription | undefined => requestField(request, path, at, types, d);
     for (const r of flow.required) check(r.path, r.at);
     for (const group of flow.exactlyOne) for (const path of group.paths) check(path, group.at);
-    for (const c of [...flow.constants, ...flow.defaults]) {
-      const field = check(c.path, c.at);
-      if (!field) continue;
-      const kind = (SCALAR_NAMES as readonly string[]).includes(field.type.name) ? "scalar" : enums.has(field.type.name) ? "enum" : "object";
-      const problem = constProblem(c.value, kind, field.type.name, enums);
-      if (problem) d.error(c.at, `constant for "${c.path}": ${problem}`);
-    }
+    for (const c of [...flow.constants, ...flow.defaults]) checkPathValue(request, c, types, enums, d);
     if (flow.from) {
       const source = ops.get(flow.from.operation.name);
       const response = source?.responseType ? types.get(source.responseType.name) : undefined;

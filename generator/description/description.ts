@@ -112,6 +112,8 @@ export interface RestOperationDescription extends Named, DocsDescription {
   /** The security schemes of the service this operation sends credentials of; absent or empty when none. */
   readonly security?: readonly Named[];
   readonly requestType?: Named;
+  /** Request values the operation always sends, whatever the caller gives (document 001: "capture: true makes the request a sale"); absent when none. */
+  readonly requestConstants?: readonly PathValueDescription[];
   readonly responseType?: Named;
   readonly statuses: readonly StatusDescription[];
   readonly idempotent: boolean;

@@ -1,4 +1,4 @@
-import type { Field, RestOperation } from "../model/ir.js";
+import type { ConstValue, Field, RestOperation } from "../model/ir.js";
 import { directionText, refText, type ServicePair } from "./diff-context.js";
 
 /** One REST operation on both sides: method, path, base address, parameters, bodies, statuses, links, idempotency. */
@@ -30,6 +30,7 @@ export function compareRestBinding(pair: ServicePair, at: string, b: RestOperati
   }
   for (const where of ["query", "headers"] as const) compareNamedParams(pair, at, a.name, where, namedParams(b, where), namedParams(a, where));
   compareBody(pair, at, a.name, "request", b.requestType, a.requestType);
+  compareRequestConstants(pair, at, a.name, b.requestConstants ?? [], a.requestConstants ?? []);
   compareBody(pair, at, a.name, "response", b.responseType, a.responseType);
   const codesBefore = new Map(b.statuses.map((s) => [s.code, s]));
   const codesAfter = new Map(a.statuses.map((s) => [s.code, s]));
@@ -104,5 +105,22 @@ function compareNamedParams(pair: ServicePair, at: string, op: string, where: "q
     const path = `${at}/${where}/${p.name}`;
     if (p.required) pair.add("breaking", "parameter-added", path, ["source", "wire-json"], `required ${label} ${p.name} was added to ${op}: every call must now pass it`, true);
     else pair.add("info", "parameter-added", path, [], `optional ${label} ${p.name} was added to ${op}`, true);
+  }
+}
+
+/** The request values an operation always sends: a new or changed one narrows the request type, a removed one is no longer sent for the caller. */
+function compareRequestConstants(pair: ServicePair, at: string, op: string, before: readonly { path: string; value: ConstValue }[], after: readonly { path: string; value: ConstValue }[]): void {
+  const was = new Map(before.map((c) => [c.path, c.value]));
+  const now = new Map(after.map((c) => [c.path, c.value]));
+  for (const [path, value] of was) {
+    const next = now.get(path);
+    if (next === undefined) {
+      pair.add("warning", "request-constant-removed", `${at}/request/${path}`, ["wire-json"], `${op} no longer sends ${path} = ${JSON.stringify(value)} itself: a request that leaves it out goes without it`);
+    } else if (next !== value) {
+      pair.add("breaking", "request-constant-changed", `${at}/request/${path}`, ["source", "wire-json"], `${op} now sends ${path} = ${JSON.stringify(next)} (was ${JSON.stringify(value)}): a request giving the old value no longer compiles and is refused`);
+    }
+  }
+  for (const [path, value] of now) {
+    if (!was.has(path)) pair.add("breaking", "request-constant-added", `${at}/request/${path}`, ["source"], `${op} now always sends ${path} = ${JSON.stringify(value)}: a request giving another value no longer compiles and is refused`);
   }
 }

@@ -70,6 +70,8 @@ export const RUNTIME_EXPORTS: readonly RuntimeExport[] = [
   // Options, hooks and retry settings.
   { file: paths.runtime("soap-call.ts"), kind: "types", names: ["ApiErrorMode", "ApiOutcome", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"], when: soap },
   { file: paths.runtime("rest-call.ts"), kind: "types", names: ["CallOptions", "RestClientOptions"], when: rest },
+  // What a REST reader returns: a caller annotating a stored answer writes this type.
+  { file: paths.runtime("received.ts"), kind: "types", names: ["Received"], when: rest },
   { file: paths.runtime("http/hooks.ts"), kind: "types", names: ["RedactedRequestView", "RedactedResponseView", "RequestHook", "ResponseHook", "Signer", "SigningRequest"], when: always },
   { file: paths.runtime("http/retry.ts"), kind: "types", names: ["RetryInfo", "RetryPolicy"], when: always },
 ];

@@ -6,6 +6,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
+import { withConstantsExpression } from "./request-constants.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { fieldTypeExpression } from "./type-expression.js";
@@ -50,7 +51,12 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   }
   for (const flow of service.flows) {
     const request = requestOf(flow);
+    // A flow of an operation that always sends some values builds that operation's own request type, the constants written as literals.
+    const flowOp = ops.get(flow.operation);
+    const opConstants = flowOp?.protocol === "rest" && flowOp.requestConstants ? flowOp.requestConstants : undefined;
     const requestType = file.type(names.get("type", request.name), paths.types(service.name));
+    const builtType = opConstants ? file.type(names.get("operationRequest", flow.operation), paths.types(service.name)) : requestType;
+    const stamped = (expr: string) => (opConstants ? withConstantsExpression(expr, opConstants) : expr);
     const bases = flow.combinesWith.map((b) => service.flows.find((f) => f.name === b)!);
     const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
     const resultType = file.type("ValidationResult", paths.runtime("validate.ts"));
@@ -85,7 +91,11 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         ],
       });
       const fromOp = flow.from ? ops.get(flow.from.operation) : undefined;
-      const fromType = fromOp?.protocol === "rest" && fromOp.responseType ? file.type(names.get("type", fromOp.responseType), paths.types(service.name)) : undefined;
+      // The source is an answer as a reader returned it: a request of the same shape is refused by the compiler.
+      const fromType =
+        fromOp?.protocol === "rest" && fromOp.responseType
+          ? `${file.type("Received", paths.runtime("received.ts"))}<${file.type(names.get("type", fromOp.responseType), paths.types(service.name))}>`
+          : undefined;
       const copyLines = (flow.from?.copy ?? []).flatMap((c) => [
         `{ const copied = ${file.value("getPath", FLOW)}(source, ${stringLiteral(c.source)});`,
         `  if (copied === undefined) issues.push({ path: ${stringLiteral(c.target)}, code: "required", message: ${stringLiteral(`is copied from ${c.source} of the ${flow.from!.operation} response, which has none`)} });`,
@@ -99,7 +109,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
           ...(fromType ? [{ name: "source", type: fromType }] : []),
           { name: "input", type: inputName(flow.name), ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}) },
         ],
-        returnType: requestType,
+        returnType: builtType,
         statements: [
           `const request = ${file.value("applyFlows", FLOW)}(input, [${specName(flow.name)}]);`,
           `const issues: ${issueType}[] = [];`,
@@ -108,7 +118,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
           `if (!checked.ok) issues.push(...checked.issues);`,
           `if (!checked.ok || issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
           // The validator's own value: typed by the check that just passed, no cast.
-          `return ${withInspect("checked.value")};`,
+          `return ${withInspect(stamped("checked.value"))};`,
         ],
       });
     } else {
@@ -132,7 +142,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
           { name: "base", type: "F" },
           { name: "input", type: `${mapName}[F]` },
         ],
-        returnType: requestType,
+        returnType: builtType,
         statements: [
           `const spec = ${names.get("flowBasesTable", flow.name)}[base];`,
           `const request = ${file.value("applyFlows", FLOW)}(input, [spec, ${specName(flow.name)}]);`,
@@ -142,7 +152,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
           `const typed = ${validate}(request);`,
           `if (!typed.ok) issues.push(...typed.issues);`,
           `if (!typed.ok || issues.length > 0) throw new ${file.value("ValidationError", paths.runtime("errors.ts"))}(issues);`,
-          `return ${withInspect("typed.value")};`,
+          `return ${withInspect(stamped("typed.value"))};`,
         ],
       });
     }

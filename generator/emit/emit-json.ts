@@ -62,10 +62,11 @@ function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], 
         { name: "body", type: "string | Uint8Array" },
         { name: "options", type: file.type("ReadOptions", paths.runtime("read-options.ts")), hasQuestionToken: true },
       ],
-      returnType: typeRef(name),
+      // A response body is returned as received: a flow that copies from an answer can tell it from a request.
+      returnType: readSide === "response" ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>` : typeRef(name),
       statements: (() => {
         const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
-        return `return ${readSide === "response" ? read : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
+        return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });
   }

@@ -6,7 +6,7 @@ import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from ".
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
-import { stringLiteral } from "./schema-text.js";
+import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
@@ -68,9 +68,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
   });
 
+  // An operation that always sends some request values takes a request type that cannot hold other values.
+  const requestTypeOf = (op: RestOperation) => (op.requestConstants ? file.type(names.get("operationRequest", op.name), paths.types(service.name)) : typeRef(op.requestType!));
+
   const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? names.get("linkResult", op.name) : undefined);
   const linkFlow = (from: RestOperation, target: string): Flow | undefined => service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
-  const responseType = (op: RestOperation) => (op.responseType ? typeRef(op.responseType) : "void");
+  const responseType = (op: RestOperation) => (op.responseType ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(op.responseType)}>` : "void");
   const methodSignature = (op: RestOperation) => {
     const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
     const request = op.requestType ? types.get(op.requestType) : undefined;
@@ -78,7 +81,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     return [
       ...params,
       ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: requestOptional && ![...(op.query ?? []), ...(op.headers ?? [])].some((p) => p.required) }] : []),
-      ...(op.requestType ? [{ name: "request", type: typeRef(op.requestType), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
+      ...(op.requestType ? [{ name: "request", type: requestTypeOf(op), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
       { name: "call", type: callOptions, hasQuestionToken: true },
     ];
   };
@@ -109,7 +112,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
             ...(flow
               ? [{ name: "input", type: file.type(names.get("flowInput", flow.name), paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
               : target.requestType
-                ? [{ name: "request", type: typeRef(target.requestType), hasQuestionToken: !requiredInputs(request, new Set()) }]
+                ? [{ name: "request", type: requestTypeOf(target), hasQuestionToken: !requiredInputs(request, new Set()) }]
                 : []),
             { name: "call", type: callOptions, hasQuestionToken: true },
           ],
@@ -156,6 +159,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
               `retryNotFound: ${retryNotFound}`,
               `meanings: ${meanings}`,
               ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
+              ...(op.requestConstants ? [`constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`] : []),
               ...(op.requestType
                 ? [
                     `validate: ${queryChecked(op.requestType, file.value(names.get("validator", op.requestType), paths.validators(service.name)))}`,

@@ -6,6 +6,8 @@ import type { GeneratedFile } from "./generated-file.js";
 import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
+import { constantsType } from "./request-constants.js";
+import { constLiteral } from "./schema-text.js";
 import { fieldTypeExpression } from "./type-expression.js";
 
 /** `<service>/types.ts`: one interface per object type, in name order. */
@@ -54,6 +56,19 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
           ...(fieldDocs ? { docs: [fieldDocs] } : {}),
         };
       }),
+    });
+  }
+  // An operation that always sends some request values takes a request type that cannot hold other values.
+  for (const op of service.operations) {
+    if (op.protocol !== "rest" || !op.requestConstants || !op.requestType) continue;
+    const constants = op.requestConstants;
+    file.addTypeAlias({
+      isExported: true,
+      name: names.get("operationRequest", op.name),
+      docs: [
+        `A \`${op.name}\` request: a {@link ${names.get("type", op.requestType)}} whose ${constants.map((c) => `\`${c.path}\` is ${constLiteral(c.value)}`).join(" and ")} or left out. The client sends ${constants.length === 1 ? "that value" : "those values"} itself, and refuses another with \`ValidationError\` before sending.`,
+      ],
+      type: `${names.get("type", op.requestType)} & ${constantsType(constants)}`,
     });
   }
   return file.finish();

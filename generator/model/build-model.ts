@@ -100,6 +100,7 @@ function buildService(s: ServiceDescription): Service {
       ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map(fieldOf) } : {}),
       ...(op.security && op.security.length > 0 ? { security: op.security.map((x) => x.name) } : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
+      ...(op.requestConstants && op.requestConstants.length > 0 ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) } : {}),
       ...(op.responseType ? { responseType: op.responseType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
       idempotent: op.idempotent,

@@ -147,6 +147,8 @@ export interface RestOperation extends Documented {
   /** Names of the service's security schemes whose credentials this operation sends. */
   readonly security?: readonly string[];
   readonly requestType?: string;
+  /** Request path → value the operation always sends: the client fills it in and refuses another value. Absent when none. */
+  readonly requestConstants?: readonly { readonly path: string; readonly value: ConstValue }[];
   readonly responseType?: string;
   readonly statuses: readonly StatusInfo[];
   readonly idempotent: boolean;

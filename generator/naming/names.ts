@@ -32,6 +32,7 @@ const TOP_LEVEL = {
   clientFactory: (s: string) => `create${s}Client`,
   linkResult: (s: string) => `${s}Result`,
   links: (s: string) => `${s}Links`,
+  operationRequest: (s: string) => `${s}Request`,
   flowInput: (s: string) => `${s}Input`,
   flowBases: (s: string) => `${s}BaseFlows`,
   queryField: (s: string) => `${s}QueryField`,
@@ -121,9 +122,12 @@ export function nameRequests(service: Service): NameRequests {
     const base = pascalCase(op.name) || identifierBase(op.name);
     if (op.protocol === "soap") {
       for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser", "responseEnvelopeBuilder"] as const) add(kind, op.name, identifierBase(op.name));
-    } else if (op.links.length > 0) {
-      add("linkResult", op.name, base);
-      add("links", op.name, base);
+    } else {
+      if (op.links.length > 0) {
+        add("linkResult", op.name, base);
+        add("links", op.name, base);
+      }
+      if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
     }
   }
   for (const f of service.flows) {

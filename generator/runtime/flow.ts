@@ -3,7 +3,7 @@
  * fixes and which defaults it assumes. Generated builders use this to fill in
  * what the caller must not get wrong.
  */
-import type { ValidationIssue } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "./errors.js";
 
 /** A constant or default value of a flow. */
 export type FlowValue = string | number | boolean;
@@ -62,6 +62,28 @@ export function applyFlows(input: object, flows: readonly FlowSpec[]): Record<st
   }
   for (const flow of flows) for (const [path, value] of flow.constants) setPath(out, path, value);
   return out;
+}
+
+/**
+ * A request with the values its operation always sends: the caller's own
+ * request when it already holds them, else a copy with them filled in.
+ * Throws `ValidationError` when the caller gave another value: sending it
+ * would make the request a different operation.
+ */
+export function withConstants<Req>(request: Req | undefined, constants: readonly (readonly [path: string, value: FlowValue])[], operation: string): Req {
+  const issues: ValidationIssue[] = [];
+  const missing: (readonly [string, FlowValue])[] = [];
+  for (const [path, expected] of constants) {
+    const actual = getPath(request, path);
+    if (actual === undefined) missing.push([path, expected]);
+    else if (actual !== expected) issues.push({ path, code: "const", message: `must be ${JSON.stringify(expected)}: the ${operation} operation always sends it` });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  if (missing.length === 0) return request as Req;
+  // The caller's object is left as it was; the request sent is a copy. Its type is checked by the operation's validator next.
+  const out = (request === undefined ? {} : structuredClone(request)) as Record<string, unknown>;
+  for (const [path, value] of missing) setPath(out, path, value);
+  return out as Req;
 }
 
 /** Reports the flow's required fields that are missing and its constants that differ. */

@@ -4,6 +4,7 @@
  * operation with a {@link RestOperation} and call {@link callRest}.
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
+import { withConstants, type FlowValue } from "./flow.js";
 import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { withRetries } from "./http/retry.js";
@@ -68,13 +69,15 @@ export interface RestOperation<Req, Res> {
   readonly meanings: Readonly<Partial<Record<number, string>>>;
   /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
   readonly timeoutMs?: number;
+  /** Request values the operation always sends: filled in when absent, refused when different. */
+  readonly constants?: readonly (readonly [path: string, value: FlowValue])[];
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
   /** A copy of the request fit for logs. */
   readonly redact?: (value: Req) => Req;
   readonly parse: (body: string, options?: ReadOptions) => Res;
   /** A copy of the response fit for logs. */
-  readonly redactResponse?: (value: Res) => Res;
+  readonly redactResponse?: (value: Res) => unknown;
 }
 
 /** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
@@ -224,6 +227,7 @@ export async function callRest<Req, Res>(
   /** Header parameters of the operation (`headerParams`); the content type and `accept` stay the client's. */
   paramHeaders: Readonly<Record<string, string>> = {},
 ): Promise<Res> {
+  if (op.constants) request = withConstants(request, op.constants, op.name);
   if (request !== undefined && op.validate) {
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);

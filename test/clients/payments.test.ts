@@ -11,9 +11,11 @@ import {
   TransportError,
   ValidationError,
   buildWallet001MerchantDecryptionCard002Request,
+  buildSaleRequest,
   buildWallet012Request,
   createPaymentsClient,
   type PaymentsClientOptions,
+  type SaleRequest,
   type Wallet012Input,
 } from "../../generated/payments/index.js";
 import type { RedactedRequestView, RedactedResponseView, SigningRequest } from "../../generated/runtime/http/hooks.js";
@@ -84,6 +86,36 @@ function payments(server: RecordingServer, extra: Partial<PaymentsClientOptions>
   return createPaymentsClient({ baseUrl: server.origin, retry: FAST_RETRY, ...extra });
 }
 
+describe("sale: the client sends processingInformation.capture = true itself (document 001: true makes the request a sale)", () => {
+  const card: SaleRequest = {
+    clientReferenceInformation: { code: "SALE-1" },
+    paymentInformation: { card: { number: TOKEN_NUMBER, expirationMonth: "12", expirationYear: "2031", type: "001" } },
+    orderInformation: { amountDetails: { totalAmount: "10.00", currency: "USD" }, billTo },
+  };
+
+  it("a request without capture goes out with capture true, and the caller's object is left as it was", async () => {
+    const server = await serve([respond.json(201, authorization)]);
+    await payments(server).sale(card);
+    expect(JSON.parse(server.requests[0]!.body).processingInformation).toEqual({ capture: true });
+    expect(card.processingInformation).toBeUndefined();
+  });
+
+  it("a request that already says capture true goes out as given", async () => {
+    const server = await serve([respond.json(201, authorization)]);
+    await payments(server).sale(buildSaleRequest("wallet012", walletInput));
+    expect(JSON.parse(server.requests[0]!.body).processingInformation).toEqual({ capture: true, paymentSolution: "012" });
+  });
+
+  it("capture false is a compile error, and at run time a ValidationError before anything is sent", async () => {
+    const server = await serve([]);
+    const authorizationOnly = { ...card, processingInformation: { capture: false } };
+    // @ts-expect-error a sale cannot say capture false: that request would be an authorization
+    const error = await rejectsWith(payments(server).sale(authorizationOnly), ValidationError);
+    expect(error.issues).toEqual([{ path: "processingInformation.capture", code: "const", message: "must be true: the sale operation always sends it" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("payments client: successful calls", () => {
   it("authorize posts the flow's JSON and returns the parsed response with exact amount strings", async () => {
     const server = await serve([respond.json(201, authorization)]);
@@ -112,7 +144,7 @@ describe("payments client: successful calls", () => {
   it("keeps amounts with trailing zeros and 64-bit-sized digits exactly", async () => {
     const body = { ...authorization, orderInformation: { amountDetails: { authorizedAmount: "100.10", totalAmount: "12345678901234567890.00", currency: "JPY" } } };
     const server = await serve([respond.json(200, body)]);
-    const result = await payments(server).sale(buildWallet012Request({ ...walletInput, processingInformation: { capture: true } }));
+    const result = await payments(server).sale(buildSaleRequest("wallet012", walletInput));
     expect(result.orderInformation?.amountDetails).toEqual({ authorizedAmount: "100.10", totalAmount: "12345678901234567890.00", currency: "JPY" });
   });
 

@@ -138,6 +138,18 @@ describe("REST operations and bindings", () => {
     ]);
   });
 
+  it("request constants added, changed and removed", async () => {
+    const types = `${THING}\nPay:\n  fields:\n    - { name: capture, type: boolean }\n    - { name: mode, type: string }\n    - { name: channel, type: string }`;
+    const post = (constants: string) => `pay:\n  http: { method: POST, path: /pay, baseUrl: base_url }\n  request: { type: Pay, constants: { ${constants} } }\n  statuses:\n    - { code: 200, meaning: OK. }`;
+    const before = restWith("response", types, { operations: post("mode: fast, channel: web") });
+    const after = restWith("response", types, { operations: post("capture: true, mode: slow") });
+    expect(await diffKinds(before, after)).toEqual([
+      { severity: "breaking", kind: "request-constant-added", path: "svc/operations/pay/request/capture", surfaces: ["source"] },
+      { severity: "breaking", kind: "request-constant-changed", path: "svc/operations/pay/request/mode", surfaces: ["source", "wire-json"] },
+      { severity: "warning", kind: "request-constant-removed", path: "svc/operations/pay/request/channel", surfaces: ["wire-json"] },
+    ]);
+  });
+
   it("a parameter's type, and a body's type", async () => {
     const before = restWith("response", `${THING}\nThat:\n  fields:\n    - { name: z, type: int }`, { operations: op("getThing") });
     const after = restWith("response", `${THING}\nThat:\n  fields:\n    - { name: z, type: int }`, {

@@ -9,6 +9,7 @@ import {
   buildWallet012Request,
   createPaymentsClient,
   type PaymentRequest,
+  type SaleRequest,
   type PaymentsClient,
 } from "../../generated/payments/index.js";
 import type { RetryPolicy } from "../../generated/runtime/http/retry.js";
@@ -100,11 +101,10 @@ export function wallet012(amount: string, code = "order-1", currency = "USD"): P
   });
 }
 
-/** A plain card authorization (no wallet flow), a sale when `capture` is true. */
-export function cardPayment(amount: string, number: string, code: string, capture = false): PaymentRequest {
+/** A plain card payment (no wallet flow): an authorization, or a sale, whose client sends `processingInformation.capture` itself. */
+export function cardPayment(amount: string, number: string, code: string): SaleRequest {
   return {
     clientReferenceInformation: { code },
-    processingInformation: capture ? { capture: true } : {},
     paymentInformation: { card: { number, expirationMonth: "12", expirationYear: "2031", type: "001" } },
     orderInformation: { amountDetails: { totalAmount: amount, currency: "USD" }, billTo: { ...BILL_TO } },
   };

@@ -238,7 +238,7 @@ describe("sale", () => {
   });
 
   it("a plain card sale", async () => {
-    const sale = await h.payments.sale(cardPayment("5.00", VISA, "card-sale", true));
+    const sale = await h.payments.sale(cardPayment("5.00", VISA, "card-sale"));
     expect(sale.status).toBe("AUTHORIZED");
     expect(sale.paymentAccountInformation?.card?.type).toBe("001");
     expect(await rejection(h.payments.voidPayment((await h.payments.authorize(wallet012("3.00"))).id ?? ""))).toEqual({
@@ -261,7 +261,7 @@ describe("declines (the sandbox's rule: cents of 13, or the card 400000000000000
 
   it("declines the decline card, in an authorization and a sale", async () => {
     expect((await h.payments.authorize(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status).toBe("DECLINED");
-    expect((await h.payments.sale(cardPayment("10.00", DECLINE_CARD, "decline-card", true))).status).toBe("DECLINED");
+    expect((await h.payments.sale(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status).toBe("DECLINED");
     expect((await h.payments.authorize(cardPayment("10.14", VISA, "not-declined"))).status).toBe("AUTHORIZED");
   });
 });

@@ -291,7 +291,7 @@ describe("subscription ids on profile reads", () => {
 
 describe("CreateCustomerProfileFromTransaction", () => {
   it("makes a profile holding the card of an earlier payment", async () => {
-    const sale = await h.payments.sale(cardPayment("15.00", MASTERCARD, "from-tx", true));
+    const sale = await h.payments.sale(cardPayment("15.00", MASTERCARD, "from-tx"));
     const created = await h.soap.createCustomerProfileFromTransaction({ transId: sale.id ?? "" });
     expect(created.customerPaymentProfileIdList).toHaveLength(1);
     const profile = await h.soap.getCustomerProfile({ customerProfileId: created.customerProfileId });

@@ -47,7 +47,7 @@ async function at<T>(ms: number, action: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   h = await startHarness({ now: clock.now });
   old = await at(NOW - 10 * 86_400_000, () => h.payments.authorize(wallet012("11.00", "srch-old")));
-  a = await at(Date.UTC(2024, 2, 9, 23, 0, 0), () => h.payments.sale(cardPayment("20.00", VISA, "srch-a", true)));
+  a = await at(Date.UTC(2024, 2, 9, 23, 0, 0), () => h.payments.sale(cardPayment("20.00", VISA, "srch-a")));
   b = await at(Date.UTC(2024, 2, 10, 1, 0, 0), () =>
     h.payments.authorize({
       ...cardPayment("35.50", MASTERCARD, "srch-b"),
@@ -218,7 +218,7 @@ describe("saved searches and details", () => {
     const auth = await h.payments.authorize(wallet012("5.00", "details-rev"));
     const reversal = await auth.reverse();
     expect(await names(reversal.id)).toEqual(["ics_auth_reversal"]);
-    const sale = await h.payments.sale(cardPayment("6.00", VISA, "details-void", true));
+    const sale = await h.payments.sale(cardPayment("6.00", VISA, "details-void"));
     const voided = await sale.void();
     expect(await names(String(voided["id"]))).toEqual(["ics_void"]);
     const details = await h.search.getTransaction(a.id ?? "");

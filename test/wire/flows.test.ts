@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../generated/payments/index.js";
+import { parsePaymentResponse, ValidationError } from "../../generated/payments/index.js";
 import * as flows from "../../generated/payments/flows.js";
 
 const billTo = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", locality: "Town", administrativeArea: "CA", postalCode: "94000", country: "US", email: "ada@example.test" };
@@ -106,12 +106,15 @@ describe("wallet flow builders fill the documented constants", () => {
   });
 
   it("reversal: the amount is the authorization's authorizedAmount, not the amount requested", () => {
-    const authorization = {
-      id: "6461731521426399003473",
-      status: "AUTHORIZED",
-      clientReferenceInformation: { code: "order-9" },
-      orderInformation: { amountDetails: { authorizedAmount: "80.00", currency: "USD" } },
-    };
+    // What the service answered, as the reader returns it.
+    const authorization = parsePaymentResponse(
+      JSON.stringify({
+        id: "6461731521426399003473",
+        status: "AUTHORIZED",
+        clientReferenceInformation: { code: "order-9" },
+        orderInformation: { amountDetails: { authorizedAmount: "80.00", currency: "USD" } },
+      }),
+    );
     const request = flows.buildReversalRequest(authorization, {});
     expect(request.reversalInformation?.amountDetails?.totalAmount).toBe("80.00");
     expect(request.orderInformation?.amountDetails?.currency).toBe("USD");
@@ -119,6 +122,16 @@ describe("wallet flow builders fill the documented constants", () => {
     // The input type has no amount: a caller cannot ask for another one.
     // @ts-expect-error reversalInformation is not part of the reversal input
     flows.buildReversalRequest(authorization, { reversalInformation: { amountDetails: { totalAmount: "102.21" } } });
-    expect(issuesOf(() => flows.buildReversalRequest({ id: "1" }, {}))).toContainEqual({ path: "reversalInformation.amountDetails.totalAmount", code: "required" });
+    expect(issuesOf(() => flows.buildReversalRequest(parsePaymentResponse('{"id":"1"}'), {}))).toContainEqual({ path: "reversalInformation.amountDetails.totalAmount", code: "required" });
+  });
+
+  it("reversal: the source is an answer; the request that was sent, or an object written by hand, is a compile error", () => {
+    const sent = flows.buildWallet012Request({ orderInformation: { amountDetails: amount, billTo }, paymentInformation: { fluidData: { value: "eyJhIjoxfQ==" } } });
+    // The request carries totalAmount, not the authorizedAmount the reversal must equal: refused by the compiler, and at run time.
+    // @ts-expect-error a request is not an authorization response
+    expect(issuesOf(() => flows.buildReversalRequest(sent, {}))).toContainEqual({ path: "reversalInformation.amountDetails.totalAmount", code: "required" });
+    const handWritten = { orderInformation: { amountDetails: { authorizedAmount: "102.21", currency: "USD" } }, clientReferenceInformation: { code: "x" } };
+    // @ts-expect-error a hand-written object is not an answer the reader returned
+    expect(flows.buildReversalRequest(handWritten, {}).reversalInformation?.amountDetails?.totalAmount).toBe("102.21");
   });
 });

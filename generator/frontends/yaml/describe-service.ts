@@ -84,9 +84,10 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
       };
       const requestType = part("request");
       const responseType = part("response");
-      const { request: _request, response: _response, params, ...rest } = op;
+      const { request: _request, response: _response, params, requestConstants, ...rest } = op;
       operations.push({
         ...rest,
+        ...(requestConstants.length > 0 ? { requestConstants } : {}),
         params: params.flatMap((p) => (p.type ? [{ ...p, type: p.type }] : [])),
         ...(requestType ? { requestType } : {}),
         ...(responseType ? { responseType } : {}),

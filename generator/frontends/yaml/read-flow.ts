@@ -1,7 +1,8 @@
 import { isSeq, type Node } from "yaml";
-import type { FlowAst, PathValueAst } from "./yaml-ast.js";
+import type { FlowAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
+import { readPathValues } from "./read-path-values.js";
 
 const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
 
@@ -25,14 +26,6 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     const path = r.scalarText(node, r.at(node), "a required path");
     if (path !== undefined) required.push({ path, at: r.at(node) });
   }
-  const pathValues = (key: "constants" | "defaults"): PathValueAst[] => {
-    const pe = e.get(key);
-    if (!pe) return [];
-    return r.namedMap(pe.node, pe.at, key).flatMap((p) => {
-      const value = r.constant(p, `${key} value`);
-      return value === undefined ? [] : [{ path: p.key, value, at: p.keyAt }];
-    });
-  };
   const combinesWith = r
     .seq(e.get("combinesWith"), "combinesWith")
     .map((node) => ({ name: r.scalarText(node, r.at(node), "a flow name"), at: r.at(node) }))
@@ -60,8 +53,8 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     operation: { name: operation, at: e.get("operation")!.at },
     required,
     exactlyOne,
-    constants: pathValues("constants"),
-    defaults: pathValues("defaults"),
+    constants: readPathValues(r, e, "constants"),
+    defaults: readPathValues(r, e, "defaults"),
     combinesWith,
     ...(from ? { from } : {}),
     ...readDocs(r, e),

@@ -1,9 +1,10 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { HttpMethod, RetryGuidance } from "../../model/vocabulary.js";
-import type { OperationAst, StatusAst } from "./yaml-ast.js";
+import type { OperationAst, PathValueAst, StatusAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";
+import { readPathValues } from "./read-path-values.js";
 import { readTypeBody } from "./read-type.js";
 import { parseIsoDuration } from "./iso-duration.js";
 
@@ -61,11 +62,13 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
     return undefined;
   }
   if (!/^\/[A-Za-z0-9_\-./{}]*$/.test(path)) r.error(h.get("path")!.at, "http path must start with / and hold only letters, digits, - _ . / and {param}");
+  let requestConstants: PathValueAst[] = [];
   const body = (key: "request" | "response") => {
     const be = e.get(key);
     if (!be) return undefined;
-    const read = readTypeBody(r, be.node, be.at, `${key} of "${entry.key}"`, ["type"]);
+    const read = readTypeBody(r, be.node, be.at, `${key} of "${entry.key}"`, key === "request" ? ["type", "constants"] : ["type"]);
     if (!read) return undefined;
+    if (key === "request") requestConstants = readPathValues(r, read.entries, "constants");
     const typeName = r.string(read.entries.get("type"), "type");
     const hasBody = read.entries.has("fields") || read.body.kind === "opaque";
     if (typeName !== undefined && hasBody) r.error(be.at, `${key} gives both "type" and a body; give one`);
@@ -113,6 +116,7 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
     baseUrl: { name: baseUrl, at: h.get("baseUrl")!.at },
     params: readFields(r, r.seq(e.get("params"), "params")),
     ...(request ? { request } : {}),
+    requestConstants,
     ...(response ? { response } : {}),
     statuses,
     idempotent: r.boolean(e.get("idempotent"), "idempotent") ?? method === "GET",

@@ -82,6 +82,8 @@ export interface RestOperationAst extends Named, DocsAst {
   readonly params: readonly FieldAst[];
   /** A body given either by type name or inline. */
   readonly request?: { readonly type?: Named; readonly body?: TypeBodyAst; readonly at: Position };
+  /** Request values the operation always sends (its `request.constants`), in declaration order. */
+  readonly requestConstants: readonly PathValueAst[];
   readonly response?: { readonly type?: Named; readonly body?: TypeBodyAst; readonly at: Position };
   readonly statuses: readonly StatusAst[];
   readonly idempotent: boolean;

@@ -123,6 +123,34 @@ describe("schema problems are reported as file:line:col: message", () => {
     expect(problems).toEqual(['schemas/svc/ops.yaml:12:16: "order.amont" is not a field of PayRequest: no field "amont" in PayRequestOrder; did you mean "amount"?']);
   });
 
+  it("a request constant at a path the request lacks, or of a value that does not fit", async () => {
+    const problems = await problemsOf({
+      "svc/service.yaml": REST_SERVICE,
+      "svc/ops.yaml": [
+        "types:",
+        "  PayRequest:",
+        "    fields:",
+        "      - { name: processing.capture, type: boolean }",
+        "operations:",
+        "  sale:",
+        "    http: { method: POST, path: /pay, baseUrl: base_url }",
+        "    request: { type: PayRequest, constants: { processing.captur: true } }",
+        "  auth:",
+        "    http: { method: POST, path: /auth, baseUrl: base_url }",
+        "    request: { type: PayRequest, constants: { processing.capture: yes } }",
+        "  ping:",
+        "    http: { method: POST, path: /ping, baseUrl: base_url }",
+        "    request: { fields: [], constants: { mode: fast } }",
+        "",
+      ].join("\n"),
+    });
+    expect(problems).toEqual([
+      'schemas/svc/ops.yaml:8:47: "processing.captur" is not a field of PayRequest: no field "captur" in PayRequestProcessing; did you mean "capture"?',
+      'schemas/svc/ops.yaml:11:47: constant for "processing.capture": a boolean field needs true or false',
+      'schemas/svc/ops.yaml:14:41: "mode" is not a field of PingRequest: no field "mode" in PingRequest',
+    ]);
+  });
+
   it("a service folder without service.yaml, and a file outside any service", async () => {
     const problems = await problemsOf({
       "orphan/types.yaml": "types:\n  T:\n    fields: []\n",

@@ -19,7 +19,7 @@ export interface SvcClient {
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
-  then$(request?: Req, call?: CallOptions): Promise<Res>;
+  then$(request?: Req, call?: CallOptions): Promise<Received<Res>>;
   /**
    * \`GET /constructor\`.
    *
@@ -27,7 +27,7 @@ export interface SvcClient {
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    */
-  constructor$(call?: CallOptions): Promise<Res>;
+  constructor$(call?: CallOptions): Promise<Received<Res>>;
   /**
    * \`POST /pay\`.
    *
@@ -35,7 +35,7 @@ export interface SvcClient {
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
-  pay(request?: Req, call?: CallOptions): Promise<Res>;
+  pay(request?: Req, call?: CallOptions): Promise<Received<Res>>;
 }`);
   });
 });

@@ -12,6 +12,7 @@ import {
   readObject as readObject$runtime,
   readString,
 } from "../runtime/read-values.js";
+import { type Received, received } from "../runtime/received.js";
 import type {
   Error$,
   Object$,
@@ -101,16 +102,19 @@ export function serializePayRequest(value: PayRequest): string {
 }
 
 /** Reads a {@link Error$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parseError(body: string | Uint8Array, options?: ReadOptions): Error$ {
-  return readError(parseJsonTree(body, options), "", readContext("json", options));
+export function parseError(body: string | Uint8Array, options?: ReadOptions): Received<Error$> {
+  return received(readError(parseJsonTree(body, options), "", readContext("json", options)));
 }
 
 /** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parsePayResponse(body: string | Uint8Array, options?: ReadOptions): PayResponse {
-  return readPayResponse(parseJsonTree(body, options), "", readContext("json", options));
+export function parsePayResponse(
+  body: string | Uint8Array,
+  options?: ReadOptions,
+): Received<PayResponse> {
+  return received(readPayResponse(parseJsonTree(body, options), "", readContext("json", options)));
 }
 
 /** Reads a {@link Promise$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parsePromise(body: string | Uint8Array, options?: ReadOptions): Promise$ {
-  return readPromise(parseJsonTree(body, options), "", readContext("json", options));
+export function parsePromise(body: string | Uint8Array, options?: ReadOptions): Received<Promise$> {
+  return received(readPromise(parseJsonTree(body, options), "", readContext("json", options)));
 }

@@ -14,6 +14,7 @@ import {
   readString,
   readText,
 } from "../runtime/read-values.js";
+import { type Received, received } from "../runtime/received.js";
 import type {
   Details,
   Link,
@@ -155,11 +156,14 @@ export function serializePayRequest(value: PayRequest): string {
 }
 
 /** Reads a {@link Details} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parseDetails(body: string | Uint8Array, options?: ReadOptions): Details {
-  return readDetails(parseJsonTree(body, options), "", readContext("json", options));
+export function parseDetails(body: string | Uint8Array, options?: ReadOptions): Received<Details> {
+  return received(readDetails(parseJsonTree(body, options), "", readContext("json", options)));
 }
 
 /** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
-export function parsePayResponse(body: string | Uint8Array, options?: ReadOptions): PayResponse {
-  return readPayResponse(parseJsonTree(body, options), "", readContext("json", options));
+export function parsePayResponse(
+  body: string | Uint8Array,
+  options?: ReadOptions,
+): Received<PayResponse> {
+  return received(readPayResponse(parseJsonTree(body, options), "", readContext("json", options)));
 }

@@ -5,6 +5,7 @@ import { withRedactedInspect } from "../runtime/inspect.js";
 import type { Received } from "../runtime/received.js";
 import type { Decimal } from "../runtime/scalars.js";
 import { type ValidationResult, result } from "../runtime/validate.js";
+import { wallet001CardTypeValues, wallet012CardTypeValues } from "./enums.js";
 import { redactPaymentRequest } from "./redact.js";
 import type {
   PaymentRequest,
@@ -16,8 +17,13 @@ import type {
   PaymentResponse,
   ReversalRequest,
   SaleRequest,
+  WalletTokenizationSpecification,
 } from "./types.js";
-import { validatePaymentRequest, validateReversalRequest } from "./validators.js";
+import {
+  validatePaymentRequest,
+  validateReversalRequest,
+  validateWalletTokenizationSpecification,
+} from "./validators.js";
 
 /** The Wallet flow 012 (service decrypts) flow as data: its required fields, constants and defaults. */
 export const wallet012Flow: FlowSpec = {
@@ -38,6 +44,7 @@ export const wallet012Flow: FlowSpec = {
   ],
   constants: [["processingInformation.paymentSolution", "012"]],
   defaults: [["paymentInformation.fluidData.encoding", "Base64"]],
+  supports: { cardTypes: wallet012CardTypeValues },
 };
 
 /** The Wallet flow 001, service decryption (card types 002 and 001) flow as data: its required fields, constants and defaults. */
@@ -67,6 +74,7 @@ export const wallet001ServiceDecryptionFlow: FlowSpec = {
     ["processingInformation.paymentSolution", "001"],
   ],
   defaults: [["paymentInformation.fluidData.encoding", "Base64"]],
+  supports: { cardTypes: wallet001CardTypeValues },
 };
 
 /** The Wallet flow 001, merchant decryption, card type 002 flow as data: its required fields, constants and defaults. */
@@ -101,6 +109,7 @@ export const wallet001MerchantDecryptionCard002Flow: FlowSpec = {
     ["processingInformation.paymentSolution", "001"],
   ],
   defaults: [["processingInformation.commerceIndicator", "spa"]],
+  supports: { cardTypes: wallet001CardTypeValues },
 };
 
 /** The Wallet flow 001, merchant decryption, card type 001 flow as data: its required fields, constants and defaults. */
@@ -132,6 +141,7 @@ export const wallet001MerchantDecryptionCard001Flow: FlowSpec = {
     ["processingInformation.paymentSolution", "001"],
   ],
   defaults: [["processingInformation.commerceIndicator", "internet"]],
+  supports: { cardTypes: wallet001CardTypeValues },
 };
 
 /** The Sale flow as data: its required fields, constants and defaults. */
@@ -147,6 +157,14 @@ export const reversalFlow: FlowSpec = {
   name: "reversal",
   required: [],
   constants: [],
+  defaults: [],
+};
+
+/** The Wallet tokenization specification (PAYMENT_GATEWAY) flow as data: its required fields, constants and defaults. */
+export const walletTokenizationFlow: FlowSpec = {
+  name: "walletTokenization",
+  required: ["parameters.gateway", "parameters.gatewayMerchantId"],
+  constants: [["type", "PAYMENT_GATEWAY"]],
   defaults: [],
 };
 
@@ -185,7 +203,7 @@ export function validateWallet012(value: unknown): ValidationResult<PaymentReque
 }
 
 /**
- * Builds a request of the Wallet flow 012 (service decrypts) flow with its documented constants filled in. Throws `ValidationError` listing every problem.
+ * Builds a request of the Wallet flow 012 (service decrypts) flow with its documented constants filled in. Supports cardTypes: American Express, Discover, Mastercard, Visa ({@link Wallet012CardType}). Throws `ValidationError` listing every problem.
  *
  * The service decrypts the wallet payload (the token data element of the wallet response, Base64) sent in paymentInformation.fluidData.value.
  *
@@ -245,7 +263,7 @@ export function validateWallet001ServiceDecryption(
 }
 
 /**
- * Builds a request of the Wallet flow 001, service decryption (card types 002 and 001) flow with its documented constants filled in. Throws `ValidationError` listing every problem.
+ * Builds a request of the Wallet flow 001, service decryption (card types 002 and 001) flow with its documented constants filled in. Supports cardTypes: Visa, Mastercard, JCB, Cartes Bancaires, Dankort, Maestro (International), Maestro (UK Domestic) ({@link Wallet001CardType}). Throws `ValidationError` listing every problem.
  *
  * The service decrypts the wallet payload (the payment data property of the wallet token object, Base64) sent in paymentInformation.fluidData.value, with the fixed descriptor constant.
  *
@@ -309,7 +327,7 @@ export function validateWallet001MerchantDecryptionCard002(
 }
 
 /**
- * Builds a request of the Wallet flow 001, merchant decryption, card type 002 flow with its documented constants filled in. Throws `ValidationError` listing every problem.
+ * Builds a request of the Wallet flow 001, merchant decryption, card type 002 flow with its documented constants filled in. Supports cardTypes: Visa, Mastercard, JCB, Cartes Bancaires, Dankort, Maestro (International), Maestro (UK Domestic) ({@link Wallet001CardType}). Throws `ValidationError` listing every problem.
  *
  * The merchant supplies the already-decrypted network token, its expiry and cryptogram; the cryptogram also goes in ucafAuthenticationData.
  *
@@ -376,7 +394,7 @@ export function validateWallet001MerchantDecryptionCard001(
 }
 
 /**
- * Builds a request of the Wallet flow 001, merchant decryption, card type 001 flow with its documented constants filled in. Throws `ValidationError` listing every problem.
+ * Builds a request of the Wallet flow 001, merchant decryption, card type 001 flow with its documented constants filled in. Supports cardTypes: Visa, Mastercard, JCB, Cartes Bancaires, Dankort, Maestro (International), Maestro (UK Domestic) ({@link Wallet001CardType}). Throws `ValidationError` listing every problem.
  *
  * The merchant supplies the already-decrypted network token, its expiry and cryptogram; the cryptogram also goes in cavv, and ecommerceIndicator is the indicator value contained in the wallet payload.
  *
@@ -500,6 +518,40 @@ export function buildReversalRequest(
   }
 
   const checked = validateReversal(request);
+  if (!checked.ok) issues.push(...checked.issues);
+  if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
+  return checked.value;
+}
+
+/** What a caller gives for the Wallet tokenization specification (PAYMENT_GATEWAY) flow: the fields it requires are required here, the constants it fixes (`type`) are filled in by the builder. */
+export interface WalletTokenizationInput {
+  parameters: { gateway: string; gatewayMerchantId: string };
+}
+
+/** Checks a request against the Wallet tokenization specification (PAYMENT_GATEWAY) flow: its required-field table, its constants, and the request type itself. */
+export function validateWalletTokenization(
+  value: unknown,
+): ValidationResult<WalletTokenizationSpecification> {
+  const issues: ValidationIssue[] = [];
+  checkFlow(value, walletTokenizationFlow, issues);
+  const typed = validateWalletTokenizationSpecification(value);
+  if (!typed.ok) issues.push(...typed.issues);
+  return result(value as WalletTokenizationSpecification, issues);
+}
+
+/**
+ * Builds a WalletTokenizationSpecification (Wallet tokenization specification (PAYMENT_GATEWAY)) with its documented constants filled in. Throws `ValidationError` listing every problem.
+ *
+ * The tokenization specification the merchant hands the wallet provider before calling this service.
+ *
+ * @see document 001, section "What the service does"
+ */
+export function buildWalletTokenization(
+  input: WalletTokenizationInput,
+): WalletTokenizationSpecification {
+  const request = applyFlows(input, [walletTokenizationFlow]);
+  const issues: ValidationIssue[] = [];
+  const checked = validateWalletTokenization(request);
   if (!checked.ok) issues.push(...checked.issues);
   if (!checked.ok || issues.length > 0) throw new ValidationError(issues);
   return checked.value;

@@ -1011,5 +1011,38 @@ export type VoidPaymentRequest = OpaqueBody;
  */
 export type VoidPaymentResponse = OpaqueBody;
 
+/**
+ * What the merchant gives the wallet provider to obtain encrypted payment data: the service identified as the payment gateway, and the merchant ID as the gateway merchant ID (tokenization type PAYMENT_GATEWAY, with parameters gateway and gatewayMerchantId). It is sent to the wallet provider, not to this service.
+ *
+ * @see document 001, section "What the service does"
+ */
+export interface WalletTokenizationSpecification {
+  /**
+   * Tokenization type.
+   *
+   * Documented constant: `PAYMENT_GATEWAY`.
+   *
+   * @see document 001, section "What the service does"
+   */
+  type: string;
+  parameters?: WalletTokenizationSpecificationParameters;
+}
+
+/** The `parameters` object of {@link WalletTokenizationSpecification}. */
+export interface WalletTokenizationSpecificationParameters {
+  /**
+   * Identifies the service as the payment gateway to the wallet provider.
+   *
+   * @see document 001, section "What the service does"
+   */
+  gateway: string;
+  /**
+   * The merchant ID, passed as the gateway merchant ID so the payload is encrypted for the service.
+   *
+   * @see document 001, section "What the service does"
+   */
+  gatewayMerchantId: string;
+}
+
 /** A `sale` request: a {@link PaymentRequest} whose `processingInformation.capture` is true or left out. The client sends that value itself, and refuses another with `ValidationError` before sending. */
 export type SaleRequest = PaymentRequest & { processingInformation?: { capture?: true } };

@@ -8,6 +8,7 @@ import {
   checkString,
   checkUnknownKeys,
   joinPath,
+  requireField,
   result,
 } from "../runtime/validate.js";
 import type {
@@ -35,6 +36,8 @@ import type {
   ReversalRequestReversalInformationAmountDetails,
   VoidCaptureRequest,
   VoidPaymentRequest,
+  WalletTokenizationSpecification,
+  WalletTokenizationSpecificationParameters,
 } from "./types.js";
 
 /** Checks {@link CaptureRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -832,4 +835,64 @@ export function validateVoidPaymentRequest(value: unknown): ValidationResult<Voi
 
 function checkVoidPaymentRequest(value: unknown, path: string, issues: ValidationIssue[]): void {
   checkObject(value, path, issues);
+}
+
+/** Checks {@link WalletTokenizationSpecification} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateWalletTokenizationSpecification(
+  value: unknown,
+): ValidationResult<WalletTokenizationSpecification> {
+  const issues: ValidationIssue[] = [];
+  checkWalletTokenizationSpecification(value, "", issues);
+  return result(value as WalletTokenizationSpecification, issues);
+}
+
+const fieldsOfWalletTokenizationSpecification = new Set(["type", "parameters"]);
+
+function checkWalletTokenizationSpecification(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfWalletTokenizationSpecification, path, issues);
+  if (requireField(value, "type", path, issues)) {
+    checkString(value.type, joinPath(path, "type"), issues, { const: "PAYMENT_GATEWAY" });
+  }
+
+  if (value.parameters !== undefined) {
+    checkWalletTokenizationSpecificationParameters(
+      value.parameters,
+      joinPath(path, "parameters"),
+      issues,
+    );
+  }
+}
+
+/** Checks {@link WalletTokenizationSpecificationParameters} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateWalletTokenizationSpecificationParameters(
+  value: unknown,
+): ValidationResult<WalletTokenizationSpecificationParameters> {
+  const issues: ValidationIssue[] = [];
+  checkWalletTokenizationSpecificationParameters(value, "", issues);
+  return result(value as WalletTokenizationSpecificationParameters, issues);
+}
+
+const fieldsOfWalletTokenizationSpecificationParameters = new Set(["gateway", "gatewayMerchantId"]);
+
+function checkWalletTokenizationSpecificationParameters(
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfWalletTokenizationSpecificationParameters, path, issues);
+  if (requireField(value, "gateway", path, issues)) {
+    if (!(typeof value.gateway === "string"))
+      checkString(value.gateway, joinPath(path, "gateway"), issues);
+  }
+
+  if (requireField(value, "gatewayMerchantId", path, issues)) {
+    if (!(typeof value.gatewayMerchantId === "string"))
+      checkString(value.gatewayMerchantId, joinPath(path, "gatewayMerchantId"), issues);
+  }
 }

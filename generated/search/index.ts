@@ -4,6 +4,7 @@ export * from "./enums.js";
 export * from "./validators.js";
 export * from "./json.js";
 export * from "./redact.js";
+export * from "./flows.js";
 export * from "./client.js";
 export * from "./query.js";
 export * from "../runtime/errors.js";

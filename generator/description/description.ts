@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin } from "../model/vocabulary.js";
+import type { ConstValue, HttpMethod, NoteKind, PathValue, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin } from "../model/vocabulary.js";
 
 /**
  * What a contract says, whatever it was written in: the output of every front
@@ -130,14 +130,28 @@ export interface PathValueDescription {
   readonly at: Position;
 }
 
+/** A flow's default: one value, or a list of them for a list field. */
+export interface PathDefaultDescription {
+  readonly path: string;
+  readonly value: PathValue;
+  readonly at: Position;
+}
+
 export interface FlowDescription extends Named, DocsDescription {
   readonly title?: string;
-  readonly operation: Named;
+  /** The operation whose request the flow builds; a flow names an operation or a type, not both. */
+  readonly operation?: Named;
+  /** The type of value the flow builds, when it is no operation's request (a value the merchant hands elsewhere). */
+  readonly type?: Named;
+  /** The flow's values are the document's sample, not the service's defaults. */
+  readonly sample?: boolean;
+  /** Documented value lists of the flow: label → enum of the service. */
+  readonly supports: readonly { readonly label: string; readonly at: Position; readonly enum: Named }[];
   readonly required: readonly { readonly path: string; readonly at: Position }[];
   /** Groups of request paths of which exactly one is required (a document that gives two readings). */
   readonly exactlyOne: readonly { readonly paths: readonly string[]; readonly at: Position }[];
   readonly constants: readonly PathValueDescription[];
-  readonly defaults: readonly PathValueDescription[];
+  readonly defaults: readonly PathDefaultDescription[];
   readonly combinesWith: readonly Named[];
   /** Values copied from the response of an earlier operation. */
   readonly from?: { readonly operation: Named; readonly copy: readonly { readonly target: string; readonly source: string; readonly at: Position }[] };

@@ -7,7 +7,7 @@ import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { withConstantsExpression } from "./request-constants.js";
-import { constLiteral, stringLiteral } from "./schema-text.js";
+import { constLiteral, pathValueLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { fieldTypeExpression } from "./type-expression.js";
 
@@ -27,11 +27,8 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   const types = new Map(service.types.map((t) => [t.name, t]));
   const ops = new Map(service.operations.map((o) => [o.name, o]));
   const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
-  const requestOf = (flow: Flow) => {
-    const op = ops.get(flow.operation);
-    const name = op?.protocol === "rest" ? op.requestType : op?.requestType;
-    return types.get(name!)!;
-  };
+  const requestOf = (flow: Flow) => types.get(flow.type)!;
+  const builderName = (flow: Flow) => names.get(flow.operation !== undefined ? "flowBuilder" : "valueBuilder", flow.name);
   const specType = file.type("FlowSpec", FLOW);
   /** Flows whose input has no required member, so the builder's input may be left out. */
   const emptyInputs = new Set<string>();
@@ -44,7 +41,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         {
           name: specName(flow.name),
           type: specType,
-          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], ${flow.exactlyOne.length > 0 ? `exactlyOne: [${flow.exactlyOne.map((g) => `[${g.map(stringLiteral).join(", ")}]`).join(", ")}], ` : ""}constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}] }`,
+          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], ${flow.exactlyOne.length > 0 ? `exactlyOne: [${flow.exactlyOne.map((g) => `[${g.map(stringLiteral).join(", ")}]`).join(", ")}], ` : ""}constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${pathValueLiteral(c.value)}]`).join(", ")}]${supportsProperty(flow)} }`,
         },
       ],
     });
@@ -52,10 +49,10 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   for (const flow of service.flows) {
     const request = requestOf(flow);
     // A flow of an operation that always sends some values builds that operation's own request type, the constants written as literals.
-    const flowOp = ops.get(flow.operation);
+    const flowOp = flow.operation !== undefined ? ops.get(flow.operation) : undefined;
     const opConstants = flowOp?.protocol === "rest" && flowOp.requestConstants ? flowOp.requestConstants : undefined;
     const requestType = file.type(names.get("type", request.name), paths.types(service.name));
-    const builtType = opConstants ? file.type(names.get("operationRequest", flow.operation), paths.types(service.name)) : requestType;
+    const builtType = flowOp && opConstants ? file.type(names.get("operationRequest", flowOp.name), paths.types(service.name)) : requestType;
     const stamped = (expr: string) => (opConstants ? withConstantsExpression(expr, opConstants) : expr);
     const bases = flow.combinesWith.map((b) => service.flows.find((f) => f.name === b)!);
     const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
@@ -103,8 +100,8 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
       ]);
       file.addFunction({
         isExported: true,
-        name: names.get("flowBuilder", flow.name),
-        ...(docs ? { docs: [docWithLead(`Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in. Throws \`ValidationError\` listing every problem.`, docs)] } : {}),
+        name: builderName(flow),
+        ...(docs ? { docs: [docWithLead(builderLead(flow), docs)] } : {}),
         parameters: [
           ...(fromType ? [{ name: "source", type: fromType }] : []),
           { name: "input", type: inputName(flow.name), ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}) },
@@ -135,7 +132,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
       });
       file.addFunction({
         isExported: true,
-        name: names.get("flowBuilder", flow.name),
+        name: builderName(flow),
         docs: [docWithLead(`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${constLiteral(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.`, docs)],
         typeParameters: [{ name: "F", constraint: `keyof ${mapName}` }],
         parameters: [
@@ -158,6 +155,27 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
     }
   }
   return file.finish();
+
+  /** `, supports: { cardTypes: wallet012CardTypeValues }`: the flow's documented value lists, as the enums' own value arrays. */
+  function supportsProperty(flow: Flow): string {
+    if (flow.supports.length === 0) return "";
+    return `, supports: { ${flow.supports.map((x) => `${propertyName(x.label)}: ${file.value(names.get("enumValues", x.enum), paths.enums(service.name))}`).join(", ")} }`;
+  }
+
+  /** The first sentence of a builder's doc: what it builds, a sample labelled as such, and the value lists the flow supports. */
+  function builderLead(flow: Flow): string {
+    const what = flow.sample
+      ? `Builds a request from the document's sample (${flow.title ?? flow.name}): the sample's values are filled in where the caller gives none. They are the sample's values, not defaults of the service: check each against your own setup.`
+      : flow.operation !== undefined
+        ? `Builds a request of the ${flow.title ?? flow.name} flow with its documented constants filled in.`
+        : `Builds a ${names.get("type", flow.type)} (${flow.title ?? flow.name}) with its documented constants filled in.`;
+    const supports = flow.supports.map((x) => {
+      const en = service.enums.find((e) => e.name === x.enum);
+      const values = en ? en.values.map((v) => v.value).join(", ") : "";
+      return ` Supports ${x.label}: ${values} ({@link ${names.get("type", x.enum)}}).`;
+    });
+    return `${what}${supports.join("")} Throws \`ValidationError\` listing every problem.`;
+  }
 }
 
 /**

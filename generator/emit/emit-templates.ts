@@ -104,7 +104,13 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       endpoint: op.protocol === "rest" ? `${op.httpMethod} ${op.path}` : "",
       summary: firstSentence(op.doc ?? ""),
     })),
-    flows: s.flows.map((f) => ({ name: f.name, operation: f.operation, summary: f.title ?? firstSentence(f.doc ?? "") })),
+    flows: s.flows.map((f) => ({
+      name: f.name,
+      // A flow builds an operation's request, or a value of its own type handed elsewhere.
+      builds: f.operation ?? `${f.type} (no operation)`,
+      summary: `${f.sample ? "The document's sample, not defaults of the service: " : ""}${f.title ?? firstSentence(f.doc ?? "")}`,
+      supports: f.supports.map((x) => ({ label: x.label, values: (s.enums.find((e) => e.name === x.enum)?.values ?? []).map((v) => v.value).join(", ") })),
+    })),
     contradictions: notesOf(s, "contradiction"),
     contractDifferences: notesOf(s, "contract"),
     gaps: s.gaps.map((g) => ({

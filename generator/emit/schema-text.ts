@@ -59,6 +59,11 @@ export function constLiteral(value: string | number | boolean): string {
   return String(value);
 }
 
+/** A literal for a value a schema gives at a path: one constant, or an array literal of them. */
+export function pathValueLiteral(value: string | number | boolean | readonly (string | number | boolean)[]): string {
+  return typeof value === "object" ? `[${value.map(constLiteral).join(", ")}]` : constLiteral(value);
+}
+
 /** A JSON string (with its quotes) for a JSON template. */
 export function jsonString(text: string): string {
   return stringLiteral(text);

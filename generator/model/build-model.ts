@@ -71,6 +71,8 @@ function buildService(s: ServiceDescription): Service {
 
   const enums: EnumType[] = s.enums.map(enumOf);
 
+  // The request type of an operation, by name (a checked description: every flow's operation has one).
+  const requestTypeOf = (name: string): string => s.operations.find((o) => o.name === name)?.requestType?.name ?? "";
   const operations: Operation[] = s.operations.map((op) => {
     if (op.protocol === "soap") {
       return {
@@ -110,7 +112,11 @@ function buildService(s: ServiceDescription): Service {
     };
   });
 
-  const facts = deriveFacts(unfinished, operations);
+  const facts = deriveFacts(
+    unfinished,
+    operations,
+    s.flows.flatMap((f) => (f.operation === undefined && f.type ? [f.type.name] : [])),
+  );
   const types: ObjectType[] = unfinished.map((t) => ({ ...t, facts: facts.get(t.name)! }));
 
   const usedBy = new Map<string, string[]>();
@@ -169,7 +175,10 @@ function buildService(s: ServiceDescription): Service {
     flows: s.flows.map((f) => ({
       name: f.name,
       ...(f.title !== undefined ? { title: f.title } : {}),
-      operation: f.operation.name,
+      ...(f.operation ? { operation: f.operation.name } : {}),
+      type: f.operation ? requestTypeOf(f.operation.name) : f.type!.name,
+      ...(f.sample ? { sample: true as const } : {}),
+      supports: f.supports.map((x) => ({ label: x.label, enum: x.enum.name })),
       required: f.required.map((r) => r.path),
       exactlyOne: f.exactlyOne.map((g) => [...g.paths]),
       constants: f.constants.map((c) => ({ path: c.path, value: c.value })),

@@ -6,7 +6,12 @@ import type { ObjectType, Operation, TypeFacts } from "./ir.js";
  * functions on each side, which hold sensitive values, and which base an
  * extension's functions delegate to.
  */
-export function deriveFacts(types: readonly Omit<ObjectType, "facts">[], operations: readonly Operation[]): Map<string, TypeFacts> {
+export function deriveFacts(
+  types: readonly Omit<ObjectType, "facts">[],
+  operations: readonly Operation[],
+  /** Types a caller builds for someone else than the service (a flow's own type): validated, never written to this service's wire. */
+  builtRoots: readonly string[] = [],
+): Map<string, TypeFacts> {
   const byName = new Map(types.map((t) => [t.name, t]));
   const sentRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType] : op.requestType !== undefined ? [op.requestType] : []));
   const receivedRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : []));
@@ -68,7 +73,7 @@ export function deriveFacts(types: readonly Omit<ObjectType, "facts">[], operati
     return result;
   };
 
-  const sent = reach(sentRoots, true);
+  const sent = reach([...sentRoots, ...builtRoots], true);
   const received = reach(receivedRoots, true);
   const wireSent = wire(sentRoots);
   const wireReceived = wire(receivedRoots);

@@ -7,8 +7,8 @@
  */
 
 export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
-export type { ConstValue, HttpMethod, Note, NoteKind, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
-import type { ConstValue, HttpMethod, Note, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
+export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
+import type { ConstValue, HttpMethod, Note, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -163,13 +163,20 @@ export type Operation = SoapOperation | RestOperation;
 export interface Flow extends Documented {
   readonly name: string;
   readonly title?: string;
-  readonly operation: string;
+  /** The operation whose request the flow builds; absent for a flow that builds a value of `type` sent elsewhere. */
+  readonly operation?: string;
+  /** The type the flow builds: the operation's request type, or the flow's own `type`. */
+  readonly type: string;
+  /** The values are a sample the document shows, not the service's defaults: the builder says so. */
+  readonly sample?: true;
+  /** Documented value lists of the flow (label → enum): the card types it supports, say. */
+  readonly supports: readonly { readonly label: string; readonly enum: string }[];
   readonly required: readonly string[];
   /** Groups of paths of which exactly one is required: the documents give two readings and both are accepted. */
   readonly exactlyOne: readonly (readonly string[])[];
   /** Path → constant, in declaration order. */
   readonly constants: readonly { readonly path: string; readonly value: ConstValue }[];
-  readonly defaults: readonly { readonly path: string; readonly value: ConstValue }[];
+  readonly defaults: readonly { readonly path: string; readonly value: PathValue }[];
   readonly combinesWith: readonly string[];
   /** Values copied from the response of an earlier operation. */
   readonly from?: { readonly operation: string; readonly copy: readonly { readonly target: string; readonly source: string }[] };

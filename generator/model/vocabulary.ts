@@ -76,6 +76,9 @@ export interface Note {
 
 export type ConstValue = string | number | boolean;
 
+/** A value a schema gives at a path: one value, or (a flow's defaults only) a list of them for a list field. */
+export type PathValue = ConstValue | readonly ConstValue[];
+
 /** How a type came to be. */
 export type TypeOrigin =
   | { readonly kind: "declared" }

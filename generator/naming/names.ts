@@ -54,6 +54,7 @@ const TOP_LEVEL = {
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
   flowValidator: (s: string) => `validate${s}`,
   flowBuilder: (s: string) => `build${s}Request`,
+  valueBuilder: (s: string) => `build${s}`,
   flowBasesTable: (s: string) => `${lowerFirst(s)}Bases`,
   queryLanguage: (s: string) => `${lowerFirst(s)}QueryLanguage`,
   queryBuilder: (s: string) => `${lowerFirst(s)}Query`,
@@ -132,7 +133,9 @@ export function nameRequests(service: Service): NameRequests {
   }
   for (const f of service.flows) {
     const base = pascalCase(f.name) || identifierBase(f.name);
-    for (const kind of ["flowInput", "flowBases", "flowSpec", "flowValidator", "flowBuilder", "flowBasesTable"] as const) add(kind, f.name, base);
+    for (const kind of ["flowInput", "flowBases", "flowSpec", "flowValidator", "flowBasesTable"] as const) add(kind, f.name, base);
+    // A flow builds a request of its operation, or a value of its type (no "Request" in its name).
+    add(f.operation !== undefined ? "flowBuilder" : "valueBuilder", f.name, base);
   }
   if (service.query) {
     for (const kind of ["queryField", "querySort", "queryLanguage", "queryBuilder", "queryParser", "queryRequestBuilder", "queryRedactor"] as const) add(kind, service.name, serviceBase);

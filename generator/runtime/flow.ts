@@ -8,6 +8,9 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
 /** A constant or default value of a flow. */
 export type FlowValue = string | number | boolean;
 
+/** A default of a flow: one value, or a list of them for a list field. */
+export type FlowDefault = FlowValue | readonly FlowValue[];
+
 /** One documented flow, as data. Paths are dotted request paths. */
 export interface FlowSpec {
   readonly name: string;
@@ -15,7 +18,9 @@ export interface FlowSpec {
   /** Groups of paths of which exactly one must be given (a document that gives two readings). */
   readonly exactlyOne?: readonly (readonly string[])[];
   readonly constants: readonly (readonly [path: string, value: FlowValue])[];
-  readonly defaults: readonly (readonly [path: string, value: FlowValue])[];
+  readonly defaults: readonly (readonly [path: string, value: FlowDefault])[];
+  /** Documented value lists of the flow, by label: the card types it supports, say. */
+  readonly supports?: Readonly<Record<string, readonly string[]>>;
 }
 
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
@@ -58,7 +63,8 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
 export function applyFlows(input: object, flows: readonly FlowSpec[]): Record<string, unknown> {
   const out = structuredClone(input) as Record<string, unknown>;
   for (const flow of flows) {
-    for (const [path, value] of flow.defaults) if (getPath(out, path) === undefined) setPath(out, path, value);
+    // A list default is copied: the request never shares an array with the flow's data.
+    for (const [path, value] of flow.defaults) if (getPath(out, path) === undefined) setPath(out, path, typeof value === "object" ? [...value] : value);
   }
   for (const flow of flows) for (const [path, value] of flow.constants) setPath(out, path, value);
   return out;

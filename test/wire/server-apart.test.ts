@@ -27,12 +27,12 @@ function serverEntryPoints(service: Service): string[] {
 
 /**
  * Every function only a server uses: the entry points above, readers of types
- * only requests hold (`read<Type>`, or `read<Type>Fields` for a type read only
+ * only requests put on the wire hold (`read<Type>`, or `read<Type>Fields` for a type read only
  * as a base), writers of types only responses hold. Each as a pattern.
  */
 function serverOnlyFunctions(service: Service): string[] {
-  const sent = new Set(service.types.filter((t) => t.facts.sent).map((t) => t.name));
-  const received = new Set(service.types.filter((t) => t.facts.received).map((t) => t.name));
+  const sent = new Set(service.types.filter((t) => t.facts.wireSent).map((t) => t.name));
+  const received = new Set(service.types.filter((t) => t.facts.wireReceived).map((t) => t.name));
   const writer = service.protocol === "soap" ? "xmlOf" : "jsonOf";
   return [
     ...new Set([

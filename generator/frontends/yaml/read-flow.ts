@@ -2,17 +2,30 @@ import { isSeq, type Node } from "yaml";
 import type { FlowAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
-import { readPathValues } from "./read-path-values.js";
+import { readPathDefaults, readPathValues } from "./read-path-values.js";
 
 const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
 
 /** Reads one entry of `flows:`. */
 export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
   if (!FLOW_NAME.test(entry.key)) r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
-  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "required", "constants", "defaults", "combinesWith", "from", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "type", "sample", "supports", "required", "constants", "defaults", "combinesWith", "from", ...DOC_KEYS]);
   if (!e) return undefined;
-  const operation = r.requiredString(e, "operation", entry.keyAt, `flow "${entry.key}"`);
-  if (operation === undefined) return undefined;
+  // A flow builds an operation's request, or a value of a type that no operation sends (given to a wallet provider, say).
+  const operation = r.string(e.get("operation"), "operation");
+  const type = r.string(e.get("type"), "type");
+  if (operation === undefined && type === undefined) {
+    r.error(entry.keyAt, `flow "${entry.key}" needs "operation" (the request it builds) or "type" (the value it builds)`);
+    return undefined;
+  }
+  if (operation !== undefined && type !== undefined) r.error(e.get("type")!.keyAt, `flow "${entry.key}" gives both "operation" and "type"; give one`);
+  const supports = e.has("supports")
+    ? r.namedMap(e.get("supports")!.node, e.get("supports")!.at, "supports").flatMap((s) => {
+        const name = r.string(s, "an enum name");
+        return name === undefined ? [] : [{ label: s.key, at: s.keyAt, enum: { name, at: s.at } }];
+      })
+    : [];
+  const sample = r.boolean(e.get("sample"), "sample");
   const required: { path: string; at: FlowAst["at"] }[] = [];
   const exactlyOne: { paths: string[]; at: FlowAst["at"] }[] = [];
   for (const node of r.seq(e.get("required"), "required")) {
@@ -50,11 +63,14 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     name: entry.key,
     at: entry.keyAt,
     ...(title !== undefined ? { title } : {}),
-    operation: { name: operation, at: e.get("operation")!.at },
+    ...(operation !== undefined ? { operation: { name: operation, at: e.get("operation")!.at } } : {}),
+    ...(type !== undefined && operation === undefined ? { type: { name: type, at: e.get("type")!.at } } : {}),
+    ...(sample ? { sample: true } : {}),
+    supports,
     required,
     exactlyOne,
     constants: readPathValues(r, e, "constants"),
-    defaults: readPathValues(r, e, "defaults"),
+    defaults: readPathDefaults(r, e, "defaults"),
     combinesWith,
     ...(from ? { from } : {}),
     ...readDocs(r, e),

@@ -151,6 +151,35 @@ describe("schema problems are reported as file:line:col: message", () => {
     ]);
   });
 
+  it("a flow that builds nothing, supports an unknown enum, or gives a list to a single field", async () => {
+    const problems = await problemsOf({
+      "svc/service.yaml": REST_SERVICE,
+      "svc/ops.yaml": [
+        "types:",
+        "  Token:",
+        "    fields:",
+        "      - { name: kind, type: string }",
+        "      - { name: tags, type: string, list: true }",
+        "enums:",
+        "  CardType:",
+        "    values: [Visa]",
+        "flows:",
+        "  nothing:",
+        "    required: [kind]",
+        "  token:",
+        "    type: Token",
+        "    supports: { cardTypes: CardTyp }",
+        "    defaults: { kind: [a, b], tags: [x] }",
+        "",
+      ].join("\n"),
+    });
+    expect(problems).toEqual([
+      'schemas/svc/ops.yaml:10:3: flow "nothing" needs "operation" (the request it builds) or "type" (the value it builds)',
+      'schemas/svc/ops.yaml:14:28: unknown enum "CardTyp"; did you mean "CardType"?',
+      'schemas/svc/ops.yaml:15:17: constant for "kind": a single field needs one value, not a list',
+    ]);
+  });
+
   it("a service folder without service.yaml, and a file outside any service", async () => {
     const problems = await problemsOf({
       "orphan/types.yaml": "types:\n  T:\n    fields: []\n",

@@ -6,8 +6,9 @@ import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
 import { generate, PROJECT_ROOT } from "../generate.js";
 import { staleFiles, writeAtomic } from "../write/write-atomic.js";
 import { readPackageVersion, VERSION_FILE } from "./package-version.js";
+import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--check]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--check | --watch]
        (npm run generate -- ... in this project)
 
   --schemas DIR  schema folder of the YAML schema language (default: schemas)
@@ -15,10 +16,12 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --out DIR      output folder (default: generated)
   --version-file FILE  the generated package's version, one line (default: ${VERSION_FILE}; without it, 0.1.0)
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
-                 with what the schema change does to the package and the release it needs`;
+                 with what the schema change does to the package and the release it needs
+  --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
+                 saying what changed; a schema error is printed and watching goes on; Ctrl-C stops`;
 
-/** `paygen generate`: returns the exit code. */
-export async function generateCommand(argv: readonly string[], log = console.log, err = console.error): Promise<number> {
+/** `paygen generate`: returns the exit code. With `--watch`, it returns when `stop` aborts (by default SIGINT or SIGTERM). */
+export async function generateCommand(argv: readonly string[], log = console.log, err = console.error, stop?: AbortSignal): Promise<number> {
   const USAGE = GENERATE_USAGE;
   let args;
   try {
@@ -30,6 +33,7 @@ export async function generateCommand(argv: readonly string[], log = console.log
         out: { type: "string", default: "generated" },
         "version-file": { type: "string" },
         check: { type: "boolean", default: false },
+        watch: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -43,23 +47,77 @@ export async function generateCommand(argv: readonly string[], log = console.log
     log(USAGE);
     return 0;
   }
-  const started = performance.now();
+  if (args.values.watch && args.values.check) {
+    err(`--watch and --check do not go together: --check writes nothing\n${USAGE}`);
+    return 2;
+  }
   const schemasDir = path.resolve(args.values.schemas);
   const outDir = path.resolve(args.values.out);
   const outLabel = path.relative(process.cwd(), outDir) || ".";
+  const once = (watching: boolean) => generateOnce(args.values, { schemasDir, outDir, outLabel, watching }, log, err);
+  if (!args.values.watch) return once(false);
+
+  // Watch mode: a first run, then one per change, until stopped.
+  await once(true);
+  const controller = new AbortController();
+  const signal = stop ?? controller.signal;
+  const onSignal = () => controller.abort();
+  if (!stop) {
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+  }
+  const versionFile = path.resolve(args.values["version-file"] ?? VERSION_FILE);
+  const targets = args.values.from
+    ? { folders: [], files: [...args.values.from.map((f) => path.resolve(f)), versionFile] }
+    : { folders: [schemasDir], files: [versionFile] };
+  log(`paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`);
+  await watchAndRun(
+    targets,
+    async (changed) => {
+      log(`paygen: changed: ${changed.join(", ")}`);
+      await once(true);
+    },
+    { signal, onError: (error) => err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`) },
+  );
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+  log("paygen: stopped watching");
+  return 0;
+}
+
+/** The options of one generation, as parsed. */
+interface GenerateValues {
+  readonly from?: string[] | undefined;
+  readonly "version-file"?: string | undefined;
+  readonly check?: boolean | undefined;
+}
+
+/**
+ * One generation: write the output (or, with `check`, compare it). When
+ * `watching`, it also says what the run changed: the output files, and what
+ * the schema change does to the package.
+ */
+async function generateOnce(
+  values: GenerateValues,
+  where: { readonly schemasDir: string; readonly outDir: string; readonly outLabel: string; readonly watching: boolean },
+  log: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  const { schemasDir, outDir, outLabel, watching } = where;
+  const started = performance.now();
   try {
-    const version = await readPackageVersion(process.cwd(), args.values["version-file"]);
+    const version = await readPackageVersion(process.cwd(), values["version-file"]);
     const { model, files } = await generate({
       packageVersion: version.version,
       schemasDir,
-      ...(args.values.from ? { from: args.values.from } : {}),
+      ...(values.from ? { from: values.from } : {}),
       formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format"),
       previousDir: outDir,
     });
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     const summary = `${model.services.length} services, ${types} types, ${operations} operations`;
-    if (args.values.check) {
+    if (values.check) {
       // The model record describes the output; it is never what makes the output stale.
       const stale = (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `));
       const ms = Math.round(performance.now() - started);
@@ -73,14 +131,21 @@ export async function generateCommand(argv: readonly string[], log = console.log
       log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)`);
       return 0;
     }
+    // What this run changes, said before the output is replaced (watch mode).
+    const changes = watching ? (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `)) : [];
+    const effect = watching && changes.length > 0 ? await checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file") : undefined;
     await writeAtomic(outDir, [...files, modelRecordFile(model, version.version)]);
     const ms = Math.round(performance.now() - started);
     log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms`);
+    if (watching) {
+      log(changes.length === 0 ? `paygen: ${outLabel}/ is unchanged` : `paygen: ${changes.length} file${changes.length === 1 ? "" : "s"} changed in ${outLabel}/: ${changes.map((c) => c.replace(/ \(.*\)$/, "")).join(", ")}`);
+      for (const line of effect?.lines ?? []) log(line);
+    }
     return 0;
   } catch (error) {
     if (error instanceof SchemaErrors) {
       for (const d of error.diagnostics) err(formatDiagnostic(d));
-      err(`paygen: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in the ${args.values.from ? "contracts" : "schemas"}; nothing was written`);
+      err(`paygen: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in the ${values.from ? "contracts" : "schemas"}; nothing was written`);
       return 1;
     }
     err(`paygen: ${error instanceof Error ? error.message : String(error)}; nothing was written`);

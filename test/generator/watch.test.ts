@@ -1,0 +1,102 @@
+/**
+ * `paygen generate --watch`: a first generation, then one per schema change (debounced, atomic), each
+ * saying what changed; a schema error is printed with its position and watching goes on, the output
+ * left as it was; stopping ends the command with 0. The waits poll for printed lines, never a clock bound.
+ */
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { generateCommand } from "../../generator/commands/generate-command.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
+import { FIXTURES } from "../helpers/generate-fixture.js";
+
+const roots: string[] = [];
+afterEach(async () => {
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+});
+
+/** A temp project holding a copy of the rest-basic fixture's schemas. */
+async function project(): Promise<{ root: string; schemas: string; out: string }> {
+  const root = await mkdtemp(path.join(tmpdir(), "paygen-watch-"));
+  roots.push(root);
+  const schemas = path.join(root, "schemas");
+  await cp(path.join(FIXTURES, "rest-basic"), schemas, { recursive: true });
+  return { root, schemas, out: path.join(root, "out") };
+}
+
+/** Resolves once `lines` holds a line matching `pattern` at index `from` or later; the index of that line. */
+async function lineMatching(lines: readonly string[], pattern: RegExp, from = 0, what = String(pattern)): Promise<number> {
+  for (let i = 0; i < 1500; i++) {
+    const index = lines.findIndex((line, n) => n >= from && pattern.test(line));
+    if (index >= 0) return index;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no line matched ${what}; got:\n${lines.join("\n")}`);
+}
+
+describe("generate --watch", () => {
+  it("regenerates on a change, says what changed, survives a schema error, and stops when asked", async () => {
+    const { schemas, out } = await project();
+    const log: string[] = [];
+    const err: string[] = [];
+    const stop = new AbortController();
+    const done = generateCommand(["--schemas", schemas, "--out", out, "--watch"], (t) => log.push(t), (t) => err.push(t), stop.signal);
+    let at = await lineMatching(log, /^paygen: watching /);
+    expect(log.slice(0, at).some((l) => / files written to /.test(l))).toBe(true);
+    const typesFile = path.join(out, "wallet", "types.ts");
+    const before = await readFile(typesFile, "utf8");
+
+    // A change: a documented field added to a response.
+    const schemaFile = path.join(schemas, "wallet", "types.yaml");
+    const original = await readFile(schemaFile, "utf8");
+    await writeFile(schemaFile, original.replace("      - { name: status, type: string }\n", "      - { name: status, type: string }\n      - { name: reconciliationId, type: string, doc: Reconciliation ID. }\n"));
+    at = await lineMatching(log, /^paygen: changed: .*wallet[\\/]types\.yaml/, at + 1);
+    at = await lineMatching(log, /^paygen: \d+ files? changed in .*: .*wallet\/types\.ts/, at + 1);
+    expect(log.slice(at + 1).join("\n")).toMatch(/schema changes since .* was generated: 0 breaking/);
+    const after = await readFile(typesFile, "utf8");
+    expect(after).not.toBe(before);
+    expect(after).toContain("reconciliationId?: string;");
+
+    // A schema error: printed with its position; the output stays as it was; watching goes on.
+    const errorsBefore = err.length;
+    await writeFile(schemaFile, original.replace("type: Link }", "type: Lnk }"));
+    await lineMatching(err, /types\.yaml:\d+:\d+: unknown type "Lnk"; did you mean "Link"\?/, errorsBefore);
+    await lineMatching(err, /nothing was written/, errorsBefore);
+    expect(await readFile(typesFile, "utf8")).toBe(after);
+
+    // Fixed: generated again.
+    const logged = log.length;
+    await writeFile(schemaFile, original);
+    await lineMatching(log, /^paygen: \d+ files? changed in /, logged);
+    expect(await readFile(typesFile, "utf8")).toBe(before);
+
+    stop.abort();
+    expect(await done).toBe(0);
+    expect(log.at(-1)).toBe("paygen: stopped watching");
+  });
+
+  it("refuses --watch with --check", async () => {
+    const err: string[] = [];
+    expect(await generateCommand(["--watch", "--check"], () => {}, (t) => err.push(t))).toBe(2);
+    expect(err.join("\n")).toContain("--watch and --check do not go together");
+  });
+
+  it("as a process, stops on SIGTERM with exit code 0", async () => {
+    const { schemas, out } = await project();
+    // Run from the project, as `npm run generate -- --watch` does (tsx resolves from there).
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--schemas", schemas, "--out", out, "--watch"], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines: string[] = [];
+    child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    child.stderr.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await lineMatching(lines, /^paygen: watching /);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(lines).toContain("paygen: stopped watching");
+  });
+});

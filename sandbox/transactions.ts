@@ -4,6 +4,8 @@
  * billing of subscriptions), and how search and details show one.
  */
 import type { TransactionDetails } from "../generated/search/types.js";
+import type { OpaqueValue } from "../generated/runtime/opaque.js";
+import { withUnknownFields } from "../generated/runtime/read-options.js";
 import type { Decimal } from "../generated/runtime/scalars.js";
 import { Ids } from "./ids.js";
 import { bankMethodCode, cardMethodCode, maskedCardNumber } from "./payment-data.js";
@@ -113,21 +115,27 @@ export class Ledger {
 
   /** The details body of `GET /tss/v2/transactions/{id}` (its fields besides `applications` are the sandbox's choice). */
   details(tx: TransactionRecord): TransactionDetails {
-    return {
-      id: tx.id,
-      submitTimeUtc: tx.submitTimeUtc,
-      merchantId: this.merchantId,
-      status: tx.status,
-      reconciliationId: tx.reconciliationId,
+    const documented: TransactionDetails = {
       applicationInformation: {
         applications: tx.applications.map((name) => ({ name, reconciliationId: tx.reconciliationId })),
       },
-      ...this.commonFields(tx),
-      ...(tx.parentId !== undefined
-        ? { relatedTransactions: [{ id: tx.parentId, href: `/tss/v2/transactions/${tx.parentId}` }] }
-        : {}),
-      _links: { self: { href: `/tss/v2/transactions/${tx.id}`, method: "GET" } },
     };
+    // Everything else is what the documents do not show: answered beside the documented fields, as a client keeps it.
+    return withUnknownFields(
+      documented,
+      jsonData({
+        id: tx.id,
+        submitTimeUtc: tx.submitTimeUtc,
+        merchantId: this.merchantId,
+        status: tx.status,
+        reconciliationId: tx.reconciliationId,
+        ...this.commonFields(tx),
+        ...(tx.parentId !== undefined
+          ? { relatedTransactions: [{ id: tx.parentId, href: `/tss/v2/transactions/${tx.parentId}` }] }
+          : {}),
+        _links: { self: { href: `/tss/v2/transactions/${tx.id}`, method: "GET" } },
+      }),
+    );
   }
 
   /** One entry of a search result (the sandbox's choice of shape). */
@@ -179,4 +187,9 @@ export class Ledger {
       subscriptionInformation: tx.subscriptionId !== undefined ? { subscriptionId: tx.subscriptionId } : undefined,
     };
   }
+}
+
+/** `value` as JSON data: absent (undefined) members left out, as the body will have them. */
+function jsonData(value: Record<string, unknown>): { readonly [name: string]: OpaqueValue } {
+  return JSON.parse(JSON.stringify(value)) as { readonly [name: string]: OpaqueValue };
 }

@@ -63,12 +63,12 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
       declarations: [
         {
           name: ctx.names.get("fieldSet", type.name),
-          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? ctx.names.get("members", type.name) : `[${names.join(", ")}]`}${type.open ? ", true" : ""})`,
+          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? ctx.names.get("members", type.name) : `[${names.join(", ")}]`}${type.facts.extras ? `, ${stringLiteral(type.facts.extras)}` : ""})`,
         },
       ],
     });
     const start = [`const obj = ${fn("readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`];
-    const open = (expr: string) => (type.open ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
+    const open = (expr: string) => (type.facts.extras === "properties" ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
     if (type.kind === "choice" && kind === "typed") {
       const cases = type.allFields.map(
         (f) => `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)} }`)}, u);`,

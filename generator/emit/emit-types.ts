@@ -44,8 +44,8 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       isExported: true,
       ...(type.base ? { extends: [file.type(names.get("type", type.base), paths.types(service.name))] } : {}),
       ...(docs ? { docs: [docs] } : {}),
-      ...(type.open
-        ? { indexSignatures: [{ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show are kept as received."] }] }
+      ...(type.facts.extras === "properties"
+        ? { indexSignatures: [{ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show, sent and kept as given."] }] }
         : {}),
       properties: type.fields.map((f) => {
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
@@ -82,6 +82,7 @@ function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; e
   if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
   const gap = type.gap ? gaps.get(type.gap) : undefined;
   if (gap) lines.push(`Not shown by the documents: "${gap.text}" ${gap.extension}`);
+  if (type.facts.extras === "kept") lines.push("The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.");
   return lines;
 }
 

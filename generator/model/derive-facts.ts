@@ -91,6 +91,7 @@ export function deriveFacts(
       wholeSent: wholeSent.has(t.name),
       wholeReceived: wholeReceived.has(t.name),
       ...(base !== undefined ? { delegatedBase: base } : {}),
+      ...(t.open ? { extras: sent.has(t.name) ? ("properties" as const) : ("kept" as const) } : {}),
     });
   }
   return facts;

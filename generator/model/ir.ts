@@ -84,6 +84,14 @@ export interface TypeFacts {
   readonly wholeReceived: boolean;
   /** The closed base whose validator, redactor and wire functions this extension reuses. */
   readonly delegatedBase?: string;
+  /**
+   * How an open type holds what the documents do not show: as properties of the
+   * value (`"properties"`: a type the caller sends, which may add some), or
+   * beside it, read with `unknownData(value).fields` (`"kept"`: a type only
+   * read, whose known fields stay closed, so a misspelt field does not compile).
+   * Absent for a closed type.
+   */
+  readonly extras?: "properties" | "kept";
 }
 
 export interface EnumValue extends Documented {

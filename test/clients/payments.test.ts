@@ -12,6 +12,7 @@ import {
   ValidationError,
   buildWallet001MerchantDecryptionCard002Request,
   buildSaleRequest,
+  unknownData,
   buildWallet012Request,
   createPaymentsClient,
   type PaymentsClientOptions,
@@ -159,7 +160,10 @@ describe("payments client: successful calls", () => {
     const result = await payments(server).authorize(buildWallet012Request(walletInput));
     expect(result.status).toBe("DECLINED");
     expect(result.processorInformation?.responseCode).toBe("005");
-    expect(result).toEqual(declined);
+    // errorInformation is not documented: kept beside the typed value.
+    const { errorInformation, ...documented } = declined;
+    expect(result).toEqual(documented);
+    expect(unknownData(result)?.fields).toEqual({ errorInformation });
     expect(server.requests).toHaveLength(1);
   });
 

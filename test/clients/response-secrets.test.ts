@@ -4,6 +4,7 @@
  * what the request sent. The caller's result keeps every value as received;
  * response hooks and util.inspect only ever see a redacted copy.
  */
+import { unknownData } from "../../generated/runtime/read-options.js";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createSubscriptionsClient, type SubscriptionsClientOptions } from "../../generated/subscriptions/index.js";
@@ -100,10 +101,12 @@ describe("REST responses that echo a sensitive request value", () => {
     const client = createSearchClient({ searchUrl: searchHost.origin, testBaseUrl: testHost.origin, onResponse: [(view) => void views.push(view)] });
     const result = await client.createInstrumentIdentifier({ type: "enrollable card", card: { number: CARD, expirationMonth: "12", expirationYear: "2031" } });
 
-    expect((result["card"] as { number: string }).number).toBe(CARD);
-    expect(result["id"]).toBe("7010000000016241111");
-    const shown = inspect(result, { depth: 20 });
-    expectNoSecret(shown, "inspect(result)");
+    expect((unknownData(result)?.fields["card"] as { number: string }).number).toBe(CARD);
+    expect(unknownData(result)?.fields["id"]).toBe("7010000000016241111");
+    expectNoSecret(inspect(result, { depth: 20 }), "inspect(result)");
+    // What the documents do not show is kept beside the result; inspecting it scrubs the request's secrets too.
+    const shown = inspect(unknownData(result), { depth: 20 });
+    expectNoSecret(shown, "inspect(unknownData(result))");
     expect(shown).toContain("7010000000016241111");
     expect(views).toHaveLength(1);
     expectNoSecret(views[0]!.body, "the onResponse view");

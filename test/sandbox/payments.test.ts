@@ -4,6 +4,7 @@
  * PENDING), the links and their GET targets, the sale and the voids, the
  * decline rule, and the errors of the sandbox's state machine.
  */
+import { unknownData } from "../../generated/runtime/read-options.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildSaleRequest,
@@ -254,7 +255,7 @@ describe("declines (the sandbox's rule: cents of 13, or the card 400000000000000
     expect(declined.status).toBe("DECLINED");
     expect(declined.processorInformation?.responseCode).toBe("05");
     expect(declined._links).toEqual({ self: { href: `/pts/v2/payments/${declined.id}`, method: "GET" } });
-    expect(declined["errorInformation"]).toEqual({ reason: "PROCESSOR_DECLINED", message: "Declined by the sandbox's decline rule." });
+    expect(unknownData(declined)?.fields["errorInformation"]).toEqual({ reason: "PROCESSOR_DECLINED", message: "Declined by the sandbox's decline rule." });
     expect((await declined.refresh())["status"]).toBe("DECLINED");
     expect(await rejection(h.payments.capture(declined.id ?? ""))).toEqual({ status: 409, reason: "INVALID_STATE" });
   });

@@ -2,6 +2,7 @@
  * State: in memory by default, kept across a restart with a data file
  * (`--data`), written through on every change; and the command line itself.
  */
+import { unknownData } from "../../generated/runtime/read-options.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -102,8 +103,8 @@ describe("state", () => {
         (e: unknown) => (e instanceof HttpStatusError ? e.status : -1),
       );
       expect(duplicate).toBe(409);
-      expect((await fetch(`${second.sandbox.url}/tms/v1/instrumentidentifiers/${String(instrument["id"])}`)).status).toBe(200);
-      expect(hook["webhookId"]).toMatch(/^wh-/);
+      expect((await fetch(`${second.sandbox.url}/tms/v1/instrumentidentifiers/${String(unknownData(instrument)?.fields["id"])}`)).status).toBe(200);
+      expect(unknownData(hook)?.fields["webhookId"]).toMatch(/^wh-/);
     } finally {
       await second.close();
     }

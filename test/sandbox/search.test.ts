@@ -5,6 +5,7 @@
  * bounds, the seven-day default), sort, offset and limit, the applications of
  * every kind of transaction, 404s and the rate limit.
  */
+import { unknownData } from "../../generated/runtime/read-options.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PaymentResponse } from "../../generated/payments/index.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
@@ -222,8 +223,8 @@ describe("saved searches and details", () => {
     const voided = await sale.void();
     expect(await names(String(voided["id"]))).toEqual(["ics_void"]);
     const details = await h.search.getTransaction(a.id ?? "");
-    expect(details["status"]).toBe("AUTHORIZED");
-    expect(details["merchantId"]).toBe(h.sandbox.merchant);
+    expect(unknownData(details)?.fields["status"]).toBe("AUTHORIZED");
+    expect(unknownData(details)?.fields["merchantId"]).toBe(h.sandbox.merchant);
     expect(details.applicationInformation?.applications?.[0]?.reconciliationId).toBe(a.reconciliationId);
   });
 

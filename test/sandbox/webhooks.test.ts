@@ -5,6 +5,7 @@
  * policy while the receiver fails, deactivation, matching, and the one
  * identifier per card number rule.
  */
+import { unknownData } from "../../generated/runtime/read-options.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -114,9 +115,9 @@ describe("webhook subscriptions", () => {
     await sandbox();
     const before = receiver.received.length;
     const created = await h.search.createWebhookSubscription(subscription("/ok"));
-    expect(created["status"]).toBe("ACTIVE");
-    expect(created["webhookId"]).toMatch(/^wh-/);
-    expect(created["retryPolicy"]).toMatchObject({ algorithm: "ARITHMETIC", numberOfRetries: 3, deactivateFlag: "false" });
+    expect(unknownData(created)?.fields["status"]).toBe("ACTIVE");
+    expect(unknownData(created)?.fields["webhookId"]).toMatch(/^wh-/);
+    expect(unknownData(created)?.fields["retryPolicy"]).toMatchObject({ algorithm: "ARITHMETIC", numberOfRetries: 3, deactivateFlag: "false" });
     const health = receiver.received.slice(before).filter((r) => r.path === "/health");
     expect(health).toHaveLength(1);
     expect(health[0]?.method).toBe("GET");
@@ -152,8 +153,8 @@ describe("tms.networktoken.provisioned notifications", () => {
       timers.mockRestore();
     }
     await new Promise((resolve) => setTimeout(resolve, UNIT_MS * 4));
-    expect(created["id"]).toMatch(/^[0-9]{19}$/);
-    expect(created["card"]).toMatchObject({ number: "411111XXXXXX1111" });
+    expect(unknownData(created)?.fields["id"]).toMatch(/^[0-9]{19}$/);
+    expect(unknownData(created)?.fields["card"]).toMatchObject({ number: "411111XXXXXX1111" });
     // Retry 1 waits firstRetry (1 unit), retry 2 waits interval (2 units); the third delivery succeeds.
     expect(waits).toEqual([UNIT_MS * 1, UNIT_MS * 2]);
     const posts = receiver.posts("/flaky");
@@ -164,9 +165,9 @@ describe("tms.networktoken.provisioned notifications", () => {
     expect(bodies[0]).toMatchObject({
       eventType: "tms.networktoken.provisioned",
       productId: "tokenManagement",
-      webhookId: hook["webhookId"],
+      webhookId: unknownData(hook)?.fields["webhookId"],
       organizationId: h.sandbox.merchant,
-      payload: { data: { id: created["id"], card: { number: "411111XXXXXX1111" } } },
+      payload: { data: { id: unknownData(created)?.fields["id"], card: { number: "411111XXXXXX1111" } } },
     });
     expect(posts.some((p) => p.body.includes(VISA))).toBe(false);
   });
@@ -179,13 +180,13 @@ describe("tms.networktoken.provisioned notifications", () => {
     const again = await statusOf(h.search.createInstrumentIdentifier(identifier(MASTERCARD)));
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.body)).toContain("INSTRUMENT_IDENTIFIER_EXISTS");
-    const url = `${h.sandbox.url}/tms/v1/instrumentidentifiers/${String(first["id"])}`;
+    const url = `${h.sandbox.url}/tms/v1/instrumentidentifiers/${String(unknownData(first)?.fields["id"])}`;
     expect((await fetch(url)).status).toBe(200);
     expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(url)).status).toBe(404);
     expect((await fetch(url, { method: "DELETE" })).status).toBe(404);
     const second = await h.search.createInstrumentIdentifier(identifier(MASTERCARD));
-    expect(second["id"]).not.toBe(first["id"]);
+    expect(unknownData(second)?.fields["id"]).not.toBe(unknownData(first)?.fields["id"]);
     await waitFor(() => receiver.posts("/ok").length >= before + 2, 5_000, "two notifications");
     const invalid = await statusOf(h.search.createInstrumentIdentifier(identifier("1234")));
     expect(invalid.status).toBe(400);

@@ -72,7 +72,8 @@ operations:
     idempotent: true
 `,
     });
+    // Open is open and only read: what it holds beyond its fields is kept beside it. Node, its extension, is closed.
     expect(facts["Node"]).toEqual({ sensitive: true, sent: false, received: true, wireSent: false, wireReceived: true, wholeSent: false, wholeReceived: true });
-    expect(facts["Open"]).toEqual({ sensitive: false, sent: false, received: true, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false });
+    expect(facts["Open"]).toEqual({ sensitive: false, sent: false, received: true, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false, extras: "kept" });
   });
 });

@@ -6,7 +6,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keepOpen,
   readChild,
   readContext,
   readDecimal,
@@ -361,7 +360,7 @@ const fieldsOfCaptureResponse = fieldSet(
     "status",
     "submitTimeUtc",
   ],
-  true,
+  "kept",
 );
 
 function readCaptureResponse(value: unknown, path: string, o: ReadContext): CaptureResponse {
@@ -397,10 +396,10 @@ function readCaptureResponse(value: unknown, path: string, o: ReadContext): Capt
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
   if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
-  return finish(keepOpen(out, obj, fieldsOfCaptureResponse), u);
+  return finish(out, u);
 }
 
-const fieldsOfCaptureResponseClientReferenceInformation = fieldSet(["code"], true);
+const fieldsOfCaptureResponseClientReferenceInformation = fieldSet(["code"], "kept");
 
 function readCaptureResponseClientReferenceInformation(
   value: unknown,
@@ -412,10 +411,10 @@ function readCaptureResponseClientReferenceInformation(
   const out: CaptureResponseClientReferenceInformation = {};
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
-  return finish(keepOpen(out, obj, fieldsOfCaptureResponseClientReferenceInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfCaptureResponseLinks = fieldSet(["void", "self"], true);
+const fieldsOfCaptureResponseLinks = fieldSet(["void", "self"], "kept");
 
 function readCaptureResponseLinks(
   value: unknown,
@@ -428,10 +427,10 @@ function readCaptureResponseLinks(
   let v;
   if ((v = readChild(obj.void, o, path, "void", readLink)) !== undefined) out.void = v;
   if ((v = readChild(obj.self, o, path, "self", readLink)) !== undefined) out.self = v;
-  return finish(keepOpen(out, obj, fieldsOfCaptureResponseLinks), u);
+  return finish(out, u);
 }
 
-const fieldsOfCaptureResponseOrderInformation = fieldSet(["amountDetails"], true);
+const fieldsOfCaptureResponseOrderInformation = fieldSet(["amountDetails"], "kept");
 
 function readCaptureResponseOrderInformation(
   value: unknown,
@@ -452,12 +451,12 @@ function readCaptureResponseOrderInformation(
     )) !== undefined
   )
     out.amountDetails = v;
-  return finish(keepOpen(out, obj, fieldsOfCaptureResponseOrderInformation), u);
+  return finish(out, u);
 }
 
 const fieldsOfCaptureResponseOrderInformationAmountDetails = fieldSet(
   ["totalAmount", "currency"],
-  true,
+  "kept",
 );
 
 function readCaptureResponseOrderInformationAmountDetails(
@@ -471,7 +470,7 @@ function readCaptureResponseOrderInformationAmountDetails(
   let v;
   if ((v = readDecimal(obj.totalAmount, o, path, "totalAmount")) !== undefined) out.totalAmount = v;
   if ((v = readString(obj.currency, o, path, "currency")) !== undefined) out.currency = v;
-  return finish(keepOpen(out, obj, fieldsOfCaptureResponseOrderInformationAmountDetails), u);
+  return finish(out, u);
 }
 
 const fieldsOfLink = fieldSet(["href", "method"]);
@@ -505,7 +504,7 @@ const fieldsOfPaymentResponse = fieldSet(
     "processingInformation",
     "processorInformation",
   ],
-  true,
+  "kept",
 );
 
 function readPaymentResponse(value: unknown, path: string, o: ReadContext): PaymentResponse {
@@ -591,10 +590,10 @@ function readPaymentResponse(value: unknown, path: string, o: ReadContext): Paym
     )) !== undefined
   )
     out.processorInformation = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponse), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponseClientReferenceInformation = fieldSet(["code"], true);
+const fieldsOfPaymentResponseClientReferenceInformation = fieldSet(["code"], "kept");
 
 function readPaymentResponseClientReferenceInformation(
   value: unknown,
@@ -606,10 +605,10 @@ function readPaymentResponseClientReferenceInformation(
   const out: PaymentResponseClientReferenceInformation = {};
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseClientReferenceInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponseLinks = fieldSet(["authReversal", "capture", "self", "void"], true);
+const fieldsOfPaymentResponseLinks = fieldSet(["authReversal", "capture", "self", "void"], "kept");
 
 function readPaymentResponseLinks(
   value: unknown,
@@ -625,10 +624,10 @@ function readPaymentResponseLinks(
   if ((v = readChild(obj.capture, o, path, "capture", readLink)) !== undefined) out.capture = v;
   if ((v = readChild(obj.self, o, path, "self", readLink)) !== undefined) out.self = v;
   if ((v = readChild(obj.void, o, path, "void", readLink)) !== undefined) out.void = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseLinks), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponseOrderInformation = fieldSet(["amountDetails"], true);
+const fieldsOfPaymentResponseOrderInformation = fieldSet(["amountDetails"], "kept");
 
 function readPaymentResponseOrderInformation(
   value: unknown,
@@ -649,12 +648,12 @@ function readPaymentResponseOrderInformation(
     )) !== undefined
   )
     out.amountDetails = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseOrderInformation), u);
+  return finish(out, u);
 }
 
 const fieldsOfPaymentResponseOrderInformationAmountDetails = fieldSet(
   ["authorizedAmount", "currency", "totalAmount"],
-  true,
+  "kept",
 );
 
 function readPaymentResponseOrderInformationAmountDetails(
@@ -670,10 +669,10 @@ function readPaymentResponseOrderInformationAmountDetails(
     out.authorizedAmount = v;
   if ((v = readString(obj.currency, o, path, "currency")) !== undefined) out.currency = v;
   if ((v = readDecimal(obj.totalAmount, o, path, "totalAmount")) !== undefined) out.totalAmount = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseOrderInformationAmountDetails), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentAccountInformation = fieldSet(["card"], true);
+const fieldsOfPaymentResponsePaymentAccountInformation = fieldSet(["card"], "kept");
 
 function readPaymentResponsePaymentAccountInformation(
   value: unknown,
@@ -689,10 +688,10 @@ function readPaymentResponsePaymentAccountInformation(
     undefined
   )
     out.card = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePaymentAccountInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentAccountInformationCard = fieldSet(["type"], true);
+const fieldsOfPaymentResponsePaymentAccountInformationCard = fieldSet(["type"], "kept");
 
 function readPaymentResponsePaymentAccountInformationCard(
   value: unknown,
@@ -704,10 +703,10 @@ function readPaymentResponsePaymentAccountInformationCard(
   const out: PaymentResponsePaymentAccountInformationCard = {};
   let v;
   if ((v = readString(obj.type, o, path, "type")) !== undefined) out.type = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePaymentAccountInformationCard), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentInformation = fieldSet(["card", "tokenizedCard"], true);
+const fieldsOfPaymentResponsePaymentInformation = fieldSet(["card", "tokenizedCard"], "kept");
 
 function readPaymentResponsePaymentInformation(
   value: unknown,
@@ -733,10 +732,10 @@ function readPaymentResponsePaymentInformation(
     )) !== undefined
   )
     out.tokenizedCard = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePaymentInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentInformationCard = fieldSet(["type"], true);
+const fieldsOfPaymentResponsePaymentInformationCard = fieldSet(["type"], "kept");
 
 function readPaymentResponsePaymentInformationCard(
   value: unknown,
@@ -748,12 +747,12 @@ function readPaymentResponsePaymentInformationCard(
   const out: PaymentResponsePaymentInformationCard = {};
   let v;
   if ((v = readString(obj.type, o, path, "type")) !== undefined) out.type = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePaymentInformationCard), u);
+  return finish(out, u);
 }
 
 const fieldsOfPaymentResponsePaymentInformationTokenizedCard = fieldSet(
   ["type", "prefix", "suffix", "expirationMonth", "expirationYear"],
-  true,
+  "kept",
 );
 
 function readPaymentResponsePaymentInformationTokenizedCard(
@@ -772,10 +771,10 @@ function readPaymentResponsePaymentInformationTokenizedCard(
     out.expirationMonth = v;
   if ((v = readString(obj.expirationYear, o, path, "expirationYear")) !== undefined)
     out.expirationYear = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePaymentInformationTokenizedCard), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePointOfSaleInformation = fieldSet(["terminalId"], true);
+const fieldsOfPaymentResponsePointOfSaleInformation = fieldSet(["terminalId"], "kept");
 
 function readPaymentResponsePointOfSaleInformation(
   value: unknown,
@@ -787,10 +786,10 @@ function readPaymentResponsePointOfSaleInformation(
   const out: PaymentResponsePointOfSaleInformation = {};
   let v;
   if ((v = readString(obj.terminalId, o, path, "terminalId")) !== undefined) out.terminalId = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponsePointOfSaleInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessingInformation = fieldSet(["paymentSolution"], true);
+const fieldsOfPaymentResponseProcessingInformation = fieldSet(["paymentSolution"], "kept");
 
 function readPaymentResponseProcessingInformation(
   value: unknown,
@@ -803,7 +802,7 @@ function readPaymentResponseProcessingInformation(
   let v;
   if ((v = readString(obj.paymentSolution, o, path, "paymentSolution")) !== undefined)
     out.paymentSolution = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseProcessingInformation), u);
+  return finish(out, u);
 }
 
 const fieldsOfPaymentResponseProcessorInformation = fieldSet(
@@ -819,7 +818,7 @@ const fieldsOfPaymentResponseProcessorInformation = fieldSet(
     "retrievalReferenceNumber",
     "consumerAuthenticationResponse",
   ],
-  true,
+  "kept",
 );
 
 function readPaymentResponseProcessorInformation(
@@ -873,10 +872,10 @@ function readPaymentResponseProcessorInformation(
     )) !== undefined
   )
     out.consumerAuthenticationResponse = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseProcessorInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessorInformationAvs = fieldSet(["code", "codeRaw"], true);
+const fieldsOfPaymentResponseProcessorInformationAvs = fieldSet(["code", "codeRaw"], "kept");
 
 function readPaymentResponseProcessorInformationAvs(
   value: unknown,
@@ -889,12 +888,12 @@ function readPaymentResponseProcessorInformationAvs(
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
   if ((v = readString(obj.codeRaw, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseProcessorInformationAvs), u);
+  return finish(out, u);
 }
 
 const fieldsOfPaymentResponseProcessorInformationConsumerAuthenticationResponse = fieldSet(
   ["code", "codeRaw"],
-  true,
+  "kept",
 );
 
 function readPaymentResponseProcessorInformationConsumerAuthenticationResponse(
@@ -913,15 +912,12 @@ function readPaymentResponseProcessorInformationConsumerAuthenticationResponse(
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
   if ((v = readString(obj.codeRaw, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
-  return finish(
-    keepOpen(out, obj, fieldsOfPaymentResponseProcessorInformationConsumerAuthenticationResponse),
-    u,
-  );
+  return finish(out, u);
 }
 
 const fieldsOfPaymentResponseProcessorInformationMerchantAdvice = fieldSet(
   ["code", "codeRaw"],
-  true,
+  "kept",
 );
 
 function readPaymentResponseProcessorInformationMerchantAdvice(
@@ -935,7 +931,7 @@ function readPaymentResponseProcessorInformationMerchantAdvice(
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
   if ((v = readString(obj.codeRaw, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
-  return finish(keepOpen(out, obj, fieldsOfPaymentResponseProcessorInformationMerchantAdvice), u);
+  return finish(out, u);
 }
 
 function readReversalDetails(value: unknown, path: string, o: ReadContext): ReversalDetails {
@@ -954,7 +950,7 @@ const fieldsOfReversalResponse = fieldSet(
     "status",
     "submitTimeUtc",
   ],
-  true,
+  "kept",
 );
 
 function readReversalResponse(value: unknown, path: string, o: ReadContext): ReversalResponse {
@@ -1010,10 +1006,10 @@ function readReversalResponse(value: unknown, path: string, o: ReadContext): Rev
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
   if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponse), u);
+  return finish(out, u);
 }
 
-const fieldsOfReversalResponseClientReferenceInformation = fieldSet(["code"], true);
+const fieldsOfReversalResponseClientReferenceInformation = fieldSet(["code"], "kept");
 
 function readReversalResponseClientReferenceInformation(
   value: unknown,
@@ -1025,10 +1021,10 @@ function readReversalResponseClientReferenceInformation(
   const out: ReversalResponseClientReferenceInformation = {};
   let v;
   if ((v = readString(obj.code, o, path, "code")) !== undefined) out.code = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseClientReferenceInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfReversalResponseLinks = fieldSet(["self"], true);
+const fieldsOfReversalResponseLinks = fieldSet(["self"], "kept");
 
 function readReversalResponseLinks(
   value: unknown,
@@ -1040,10 +1036,10 @@ function readReversalResponseLinks(
   const out: ReversalResponseLinks = {};
   let v;
   if ((v = readChild(obj.self, o, path, "self", readLink)) !== undefined) out.self = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseLinks), u);
+  return finish(out, u);
 }
 
-const fieldsOfReversalResponseOrderInformation = fieldSet(["amountDetails"], true);
+const fieldsOfReversalResponseOrderInformation = fieldSet(["amountDetails"], "kept");
 
 function readReversalResponseOrderInformation(
   value: unknown,
@@ -1064,10 +1060,10 @@ function readReversalResponseOrderInformation(
     )) !== undefined
   )
     out.amountDetails = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseOrderInformation), u);
+  return finish(out, u);
 }
 
-const fieldsOfReversalResponseOrderInformationAmountDetails = fieldSet(["currency"], true);
+const fieldsOfReversalResponseOrderInformationAmountDetails = fieldSet(["currency"], "kept");
 
 function readReversalResponseOrderInformationAmountDetails(
   value: unknown,
@@ -1079,10 +1075,10 @@ function readReversalResponseOrderInformationAmountDetails(
   const out: ReversalResponseOrderInformationAmountDetails = {};
   let v;
   if ((v = readString(obj.currency, o, path, "currency")) !== undefined) out.currency = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseOrderInformationAmountDetails), u);
+  return finish(out, u);
 }
 
-const fieldsOfReversalResponseProcessorInformation = fieldSet(["responseCode"], true);
+const fieldsOfReversalResponseProcessorInformation = fieldSet(["responseCode"], "kept");
 
 function readReversalResponseProcessorInformation(
   value: unknown,
@@ -1095,12 +1091,12 @@ function readReversalResponseProcessorInformation(
   let v;
   if ((v = readString(obj.responseCode, o, path, "responseCode")) !== undefined)
     out.responseCode = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseProcessorInformation), u);
+  return finish(out, u);
 }
 
 const fieldsOfReversalResponseReversalAmountDetails = fieldSet(
   ["reversedAmount", "currency"],
-  true,
+  "kept",
 );
 
 function readReversalResponseReversalAmountDetails(
@@ -1115,7 +1111,7 @@ function readReversalResponseReversalAmountDetails(
   if ((v = readDecimal(obj.reversedAmount, o, path, "reversedAmount")) !== undefined)
     out.reversedAmount = v;
   if ((v = readString(obj.currency, o, path, "currency")) !== undefined) out.currency = v;
-  return finish(keepOpen(out, obj, fieldsOfReversalResponseReversalAmountDetails), u);
+  return finish(out, u);
 }
 
 function readVoidCaptureResponse(

@@ -68,13 +68,13 @@ export interface CaptureRequestOrderInformationAmountDetails {
 /**
  * Response of POST /pts/v2/payments/{id}/captures; the capture record has status PENDING. Funds move, typically in two to four days.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * Interpretation: The document lists the response fields it uses; properties the schema does not name are kept rather than rejected.
  *
  * @see document 001, section "Capture request and response"
  */
 export interface CaptureResponse {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   _links?: CaptureResponseLinks;
   /**
    * ID of the capture record.
@@ -106,10 +106,12 @@ export interface CaptureResponse {
   submitTimeUtc?: IsoDateTime;
 }
 
-/** The `clientReferenceInformation` object of {@link CaptureResponse}. */
+/**
+ * The `clientReferenceInformation` object of {@link CaptureResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface CaptureResponseClientReferenceInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Echo of the merchant reference.
    *
@@ -118,10 +120,12 @@ export interface CaptureResponseClientReferenceInformation {
   code?: string;
 }
 
-/** The `_links` object of {@link CaptureResponse}. */
+/**
+ * The `_links` object of {@link CaptureResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface CaptureResponseLinks {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Void link: POST /pts/v2/captures/{id}/voids.
    *
@@ -136,17 +140,21 @@ export interface CaptureResponseLinks {
   self?: Link;
 }
 
-/** The `orderInformation` object of {@link CaptureResponse}. */
+/**
+ * The `orderInformation` object of {@link CaptureResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface CaptureResponseOrderInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   amountDetails?: CaptureResponseOrderInformationAmountDetails;
 }
 
-/** The `amountDetails` object of {@link CaptureResponseOrderInformation}. */
+/**
+ * The `amountDetails` object of {@link CaptureResponseOrderInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface CaptureResponseOrderInformationAmountDetails {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Amount captured.
    *
@@ -471,13 +479,13 @@ export interface PaymentRequestProcessingInformation {
 /**
  * Authorization response, also the response of a sale. Sale-only fields: _links.void, orderInformation.amountDetails.totalAmount and the processorInformation extras (systemTraceAuditNumber, merchantAdvice, responseDetails, retrievalReferenceNumber, consumerAuthenticationResponse); most processors do not return all.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * Interpretation: The document lists the response fields it uses; the published spec of the same gateway returns more, so properties the schema does not name are kept rather than rejected.
  *
  * @see document 001, section "Authorization response"
  */
 export interface PaymentResponse {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   _links?: PaymentResponseLinks;
   /**
    * Transaction ID (a string of digits); the {id} of the follow-up operations.
@@ -514,10 +522,12 @@ export interface PaymentResponse {
   processorInformation?: PaymentResponseProcessorInformation;
 }
 
-/** The `clientReferenceInformation` object of {@link PaymentResponse}. */
+/**
+ * The `clientReferenceInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseClientReferenceInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Echo of the merchant reference.
    *
@@ -526,10 +536,12 @@ export interface PaymentResponseClientReferenceInformation {
   code?: string;
 }
 
-/** The `_links` object of {@link PaymentResponse}. */
+/**
+ * The `_links` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseLinks {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Reversal link: method POST, href /pts/v2/payments/{id}/reversals.
    *
@@ -556,17 +568,21 @@ export interface PaymentResponseLinks {
   void?: Link;
 }
 
-/** The `orderInformation` object of {@link PaymentResponse}. */
+/**
+ * The `orderInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseOrderInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   amountDetails?: PaymentResponseOrderInformationAmountDetails;
 }
 
-/** The `amountDetails` object of {@link PaymentResponseOrderInformation}. */
+/**
+ * The `amountDetails` object of {@link PaymentResponseOrderInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseOrderInformationAmountDetails {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Amount authorized.
    *
@@ -589,17 +605,21 @@ export interface PaymentResponseOrderInformationAmountDetails {
   totalAmount?: Decimal;
 }
 
-/** The `paymentAccountInformation` object of {@link PaymentResponse}. */
+/**
+ * The `paymentAccountInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePaymentAccountInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   card?: PaymentResponsePaymentAccountInformationCard;
 }
 
-/** The `card` object of {@link PaymentResponsePaymentAccountInformation}. */
+/**
+ * The `card` object of {@link PaymentResponsePaymentAccountInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePaymentAccountInformationCard {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Card type.
    *
@@ -608,18 +628,22 @@ export interface PaymentResponsePaymentAccountInformationCard {
   type?: string;
 }
 
-/** The `paymentInformation` object of {@link PaymentResponse}. */
+/**
+ * The `paymentInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePaymentInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   card?: PaymentResponsePaymentInformationCard;
   tokenizedCard?: PaymentResponsePaymentInformationTokenizedCard;
 }
 
-/** The `card` object of {@link PaymentResponsePaymentInformation}. */
+/**
+ * The `card` object of {@link PaymentResponsePaymentInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePaymentInformationCard {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Card type.
    *
@@ -628,10 +652,12 @@ export interface PaymentResponsePaymentInformationCard {
   type?: string;
 }
 
-/** The `tokenizedCard` object of {@link PaymentResponsePaymentInformation}. */
+/**
+ * The `tokenizedCard` object of {@link PaymentResponsePaymentInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePaymentInformationTokenizedCard {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Token card type.
    *
@@ -664,10 +690,12 @@ export interface PaymentResponsePaymentInformationTokenizedCard {
   expirationYear?: string;
 }
 
-/** The `pointOfSaleInformation` object of {@link PaymentResponse}. */
+/**
+ * The `pointOfSaleInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponsePointOfSaleInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Terminal ID.
    *
@@ -676,10 +704,12 @@ export interface PaymentResponsePointOfSaleInformation {
   terminalId?: string;
 }
 
-/** The `processingInformation` object of {@link PaymentResponse}. */
+/**
+ * The `processingInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseProcessingInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Echo of the payment solution.
    *
@@ -688,10 +718,12 @@ export interface PaymentResponseProcessingInformation {
   paymentSolution?: string;
 }
 
-/** The `processorInformation` object of {@link PaymentResponse}. */
+/**
+ * The `processorInformation` object of {@link PaymentResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseProcessorInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Approval code.
    *
@@ -739,10 +771,12 @@ export interface PaymentResponseProcessorInformation {
   consumerAuthenticationResponse?: PaymentResponseProcessorInformationConsumerAuthenticationResponse;
 }
 
-/** The `avs` object of {@link PaymentResponseProcessorInformation}. */
+/**
+ * The `avs` object of {@link PaymentResponseProcessorInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseProcessorInformationAvs {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * AVS code.
    *
@@ -757,10 +791,12 @@ export interface PaymentResponseProcessorInformationAvs {
   codeRaw?: string;
 }
 
-/** The `consumerAuthenticationResponse` object of {@link PaymentResponseProcessorInformation}. */
+/**
+ * The `consumerAuthenticationResponse` object of {@link PaymentResponseProcessorInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseProcessorInformationConsumerAuthenticationResponse {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Sale response only. Consumer authentication response code.
    *
@@ -775,10 +811,12 @@ export interface PaymentResponseProcessorInformationConsumerAuthenticationRespon
   codeRaw?: string;
 }
 
-/** The `merchantAdvice` object of {@link PaymentResponseProcessorInformation}. */
+/**
+ * The `merchantAdvice` object of {@link PaymentResponseProcessorInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PaymentResponseProcessorInformationMerchantAdvice {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Sale response only. Merchant advice code.
    *
@@ -860,13 +898,13 @@ export interface ReversalRequestReversalInformationAmountDetails {
 /**
  * Response of POST /pts/v2/payments/{id}/reversals; the reversal record has status REVERSED.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * Interpretation: The document lists the response fields it uses; properties the schema does not name are kept rather than rejected.
  *
  * @see document 001, section "Reversal request and response"
  */
 export interface ReversalResponse {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   _links?: ReversalResponseLinks;
   /**
    * ID of the reversal record.
@@ -900,10 +938,12 @@ export interface ReversalResponse {
   submitTimeUtc?: IsoDateTime;
 }
 
-/** The `clientReferenceInformation` object of {@link ReversalResponse}. */
+/**
+ * The `clientReferenceInformation` object of {@link ReversalResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseClientReferenceInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Echo of the merchant reference.
    *
@@ -912,10 +952,12 @@ export interface ReversalResponseClientReferenceInformation {
   code?: string;
 }
 
-/** The `_links` object of {@link ReversalResponse}. */
+/**
+ * The `_links` object of {@link ReversalResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseLinks {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Read link: GET /pts/v2/reversals/{id}.
    *
@@ -924,17 +966,21 @@ export interface ReversalResponseLinks {
   self?: Link;
 }
 
-/** The `orderInformation` object of {@link ReversalResponse}. */
+/**
+ * The `orderInformation` object of {@link ReversalResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseOrderInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   amountDetails?: ReversalResponseOrderInformationAmountDetails;
 }
 
-/** The `amountDetails` object of {@link ReversalResponseOrderInformation}. */
+/**
+ * The `amountDetails` object of {@link ReversalResponseOrderInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseOrderInformationAmountDetails {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Currency code.
    *
@@ -943,10 +989,12 @@ export interface ReversalResponseOrderInformationAmountDetails {
   currency?: string;
 }
 
-/** The `processorInformation` object of {@link ReversalResponse}. */
+/**
+ * The `processorInformation` object of {@link ReversalResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseProcessorInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Processor response code; must be checked even on a 200-level status.
    *
@@ -955,10 +1003,12 @@ export interface ReversalResponseProcessorInformation {
   responseCode?: string;
 }
 
-/** The `reversalAmountDetails` object of {@link ReversalResponse}. */
+/**
+ * The `reversalAmountDetails` object of {@link ReversalResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface ReversalResponseReversalAmountDetails {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Amount reversed.
    *

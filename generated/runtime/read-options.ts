@@ -19,7 +19,9 @@
  * Whatever the mode, a reader never returns a value that breaks its type: a
  * missing required field, a value of the wrong form, two members of a choice
  * or elements out of schema order are a `ParseError` with their path. Types
- * the schemas mark open keep their extra properties in every mode.
+ * the schemas mark open keep what the documents do not show in every mode:
+ * beside the value (`unknownData(value).fields`) for a type only read, whose
+ * known fields stay closed, as properties for a type the caller sends.
  */
 import type { ParseLimits } from "./body.js";
 import type { OpaqueValue } from "./opaque.js";
@@ -54,8 +56,18 @@ export function unknownData(value: unknown): UnknownData | undefined {
   return data === undefined ? undefined : (data as UnknownData);
 }
 
+/**
+ * `value` with `fields` beside it, as a reader keeps what its type does not
+ * name: for a server or a test double that answers data the documents do not
+ * show (a response writer writes them after the documented fields).
+ */
+export function withUnknownFields<T extends object>(value: T, fields: { readonly [name: string]: OpaqueValue }): T {
+  const previous = unknownData(value);
+  return attachUnknownData(value, { fields: { ...previous?.fields, ...fields }, enumValues: previous?.enumValues ?? {} });
+}
+
 /** Attaches `data` to `value` (not enumerable, not writable). Used by the generated readers. */
 export function attachUnknownData<T extends object>(value: T, data: UnknownData): T {
-  Object.defineProperty(value, UNKNOWN, { value: data, enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(value, UNKNOWN, { value: data, enumerable: false, writable: false, configurable: true });
   return value;
 }

@@ -10,7 +10,7 @@
  */
 import { ParseError } from "./errors.js";
 import type { OpaqueBody, OpaqueValue } from "./opaque.js";
-import { attachUnknownData, type ReadOptions, type UnknownData, type UnknownPolicy } from "./read-options.js";
+import { attachUnknownData, unknownData, type ReadOptions, type UnknownData, type UnknownPolicy } from "./read-options.js";
 import { decimalFromNumberText, isBase64, isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong, isUri } from "./scalars.js";
 
 /** The body format a value came from. */
@@ -56,15 +56,22 @@ export function readContext(format: BodyFormat, options?: ReadOptions): ReadCont
   return { format, unknown };
 }
 
-/** The wire names of a type's fields in schema order, and whether the type is open. Built once per type. */
+/**
+ * How an open type holds what the documents do not show: as properties of the
+ * value (a type the caller sends), or kept beside it (`unknownData(value)`,
+ * a type only read, whatever the `onUnknown` mode).
+ */
+export type Extras = "properties" | "kept";
+
+/** The wire names of a type's fields in schema order, and how an open type holds the rest. Built once per type. */
 export interface FieldSet {
   readonly names: readonly string[];
   readonly index: ReadonlyMap<string, number>;
-  readonly open: boolean;
+  readonly extras?: Extras;
 }
 
-export function fieldSet(names: readonly string[], open = false): FieldSet {
-  return { names, index: new Map(names.map((name, i) => [name, i])), open };
+export function fieldSet(names: readonly string[], extras?: Extras): FieldSet {
+  return { names, index: new Map(names.map((name, i) => [name, i])), ...(extras !== undefined ? { extras } : {}) };
 }
 
 /** What a reader in `keep` mode collects beside one object. */
@@ -116,11 +123,13 @@ export function readObject(v: unknown, o: ReadContext, path: string): ParsedObje
 /**
  * Checks an object's members against its type's fields: XML elements must come
  * in schema order (a list's elements next to each other), and a member the
- * schema does not name is dropped, kept or refused as `o.unknown` says (open
- * types keep theirs as properties). Returns the collector of a `keep` call.
+ * schema does not name is dropped, kept or refused as `o.unknown` says. An
+ * open type's members are expected: kept as properties, or kept beside the
+ * value in every mode. Returns the collector of what is kept beside it.
  */
 export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): Unknowns | undefined {
-  const unknowns = o.unknown === "keep" ? new Unknowns() : undefined;
+  const kept = fields.extras === "kept";
+  const unknowns = o.unknown === "keep" || kept ? new Unknowns() : undefined;
   if (o.format === "xml") {
     const order = childOrder(obj);
     let last = -1;
@@ -132,10 +141,10 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
       last = index;
     }
   }
-  if (o.unknown === "ignore" || fields.open) return unknowns;
+  if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
-    if (o.unknown === "reject") throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
+    if (o.unknown === "reject" && !kept) throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
     unknowns?.field(name, obj[name]);
   }
   return unknowns;
@@ -447,9 +456,17 @@ export function keepOpen<T extends object>(target: T, source: ParsedObject, fiel
   return target;
 }
 
-/** The own properties of `value` that are not in `known`, for writing open types. */
+/**
+ * What an open type's value holds beyond the fields `known`, for writing it:
+ * what was kept beside it (`unknownData(value).fields`, a type only read), then
+ * its own extra properties (a type the caller sends).
+ */
 export function extraProperties(value: object, known: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const kept = unknownData(value)?.fields ?? {};
+  for (const key of Object.keys(kept)) {
+    if (!known.has(key) && key !== "__proto__") Object.defineProperty(out, key, { value: kept[key], enumerable: true, writable: true, configurable: true });
+  }
   for (const key of Object.keys(value)) {
     if (!known.has(key) && key !== "__proto__") {
       Object.defineProperty(out, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });

@@ -13,7 +13,7 @@ import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
 import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
-import type { ReadOptions, UnknownPolicy } from "./read-options.js";
+import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
@@ -198,7 +198,25 @@ export function linkUrl(base: string, link: string, href: unknown): string {
 function loggableResponse<Res>(op: Pick<RestOperation<unknown, Res>, "redactResponse">, response: Res, sent: Secrets): unknown {
   const redact = op.redactResponse;
   const redacted = redact ? collectingSecrets(() => redact(response)) : { copy: response, secrets: NO_SECRETS };
-  return scrubValue(redacted.copy, mergeSecrets(sent, redacted.secrets));
+  return scrubValue(withKeptData(redacted.copy, response), mergeSecrets(sent, redacted.secrets));
+}
+
+/**
+ * `copy` (a response, or its redacted copy) as plain data with what the reader
+ * kept beside `original` at each level (`unknownData`) put back in, so a log
+ * view shows the whole answer; the caller scrubs it.
+ */
+function withKeptData(copy: unknown, original: unknown): unknown {
+  if (Array.isArray(copy)) return copy.map((item, i) => withKeptData(item, Array.isArray(original) ? original[i] : undefined));
+  if (typeof copy !== "object" || copy === null) return copy;
+  const out: Record<string, unknown> = {};
+  const from = (typeof original === "object" && original !== null ? original : {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(copy)) Object.defineProperty(out, key, { value: withKeptData(value, from[key]), enumerable: true, writable: true, configurable: true });
+  const kept = unknownData(original)?.fields ?? {};
+  for (const [key, value] of Object.entries(kept)) {
+    if (!Object.prototype.hasOwnProperty.call(out, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**
@@ -277,5 +295,8 @@ export async function callRest<Req, Res>(
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));
   }
+  // What the documents do not show, kept beside the result: inspecting it scrubs the request's secrets too.
+  const kept = unknownData(result);
+  if (kept) withRedactedInspect(kept, (k) => scrubValue(k, sent()));
   return result;
 }

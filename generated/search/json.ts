@@ -7,7 +7,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keepOpen,
   readChild,
   readContext,
   readList,
@@ -109,7 +108,7 @@ function jsonOfWebhookSubscriptionRequestSecurityPolicy(
   };
 }
 
-const fieldsOfInstrumentIdentifier = fieldSet([], true);
+const fieldsOfInstrumentIdentifier = fieldSet([], "kept");
 
 function readInstrumentIdentifier(
   value: unknown,
@@ -119,7 +118,7 @@ function readInstrumentIdentifier(
   const obj = readObject(value, o, path);
   const u = checkFields(obj, fieldsOfInstrumentIdentifier, o, path);
   const out: InstrumentIdentifier = {};
-  return finish(keepOpen(out, obj, fieldsOfInstrumentIdentifier), u);
+  return finish(out, u);
 }
 
 function readSavedSearch(value: unknown, path: string, o: ReadContext): SavedSearch {
@@ -130,7 +129,7 @@ function readSearchResult(value: unknown, path: string, o: ReadContext): SearchR
   return readOpaque(value, o, path);
 }
 
-const fieldsOfTransactionDetails = fieldSet(["applicationInformation"], true);
+const fieldsOfTransactionDetails = fieldSet(["applicationInformation"], "kept");
 
 function readTransactionDetails(value: unknown, path: string, o: ReadContext): TransactionDetails {
   const obj = readObject(value, o, path);
@@ -147,10 +146,10 @@ function readTransactionDetails(value: unknown, path: string, o: ReadContext): T
     )) !== undefined
   )
     out.applicationInformation = v;
-  return finish(keepOpen(out, obj, fieldsOfTransactionDetails), u);
+  return finish(out, u);
 }
 
-const fieldsOfTransactionDetailsApplicationInformation = fieldSet(["applications"], true);
+const fieldsOfTransactionDetailsApplicationInformation = fieldSet(["applications"], "kept");
 
 function readTransactionDetailsApplicationInformation(
   value: unknown,
@@ -167,12 +166,12 @@ function readTransactionDetailsApplicationInformation(
     )) !== undefined
   )
     out.applications = v;
-  return finish(keepOpen(out, obj, fieldsOfTransactionDetailsApplicationInformation), u);
+  return finish(out, u);
 }
 
 const fieldsOfTransactionDetailsApplicationInformationApplications = fieldSet(
   ["name", "reconciliationId"],
-  true,
+  "kept",
 );
 
 function readTransactionDetailsApplicationInformationApplications(
@@ -187,13 +186,10 @@ function readTransactionDetailsApplicationInformationApplications(
   if ((v = readString(obj.name, o, path, "name")) !== undefined) out.name = v;
   if ((v = readString(obj.reconciliationId, o, path, "reconciliationId")) !== undefined)
     out.reconciliationId = v;
-  return finish(
-    keepOpen(out, obj, fieldsOfTransactionDetailsApplicationInformationApplications),
-    u,
-  );
+  return finish(out, u);
 }
 
-const fieldsOfWebhookSubscription = fieldSet([], true);
+const fieldsOfWebhookSubscription = fieldSet([], "kept");
 
 function readWebhookSubscription(
   value: unknown,
@@ -203,7 +199,7 @@ function readWebhookSubscription(
   const obj = readObject(value, o, path);
   const u = checkFields(obj, fieldsOfWebhookSubscription, o, path);
   const out: WebhookSubscription = {};
-  return finish(keepOpen(out, obj, fieldsOfWebhookSubscription), u);
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link InstrumentIdentifierRequest}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

@@ -6,14 +6,13 @@ import type { EventType, SearchTimeZone } from "./enums.js";
 /**
  * Response body of POST /tms/v1/instrumentidentifiers: the created instrument identifier. The document shows none of its fields; every property is kept as it comes.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * Interpretation: The document names this body only as "created instrument identifier" and has no "not shown" sentence for it, so no gap can quote the document. It is an open object with no typed fields rather than an opaque type.
  *
  * @see document 002, section "Endpoints"
  */
-export interface InstrumentIdentifier {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
-}
+export interface InstrumentIdentifier {}
 
 /**
  * Body of POST /tms/v1/instrumentidentifiers. Creating an instrument identifier with a network token triggers a test notification. A test card number can have only one instrument identifier; delete it before testing another notification.
@@ -145,18 +144,20 @@ export type SearchResult = OpaqueBody;
 /**
  * Response body of GET /tss/v2/transactions/{id}: the details of one transaction, including the applications array. Only that array is typed; other properties are kept as they come.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * @see document 002, section "Service identifiers (applicationInformation.applications.name)"
  */
 export interface TransactionDetails {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   applicationInformation?: TransactionDetailsApplicationInformation;
 }
 
-/** The `applicationInformation` object of {@link TransactionDetails}. */
+/**
+ * The `applicationInformation` object of {@link TransactionDetails}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface TransactionDetailsApplicationInformation {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * The services that processed the request.
    *
@@ -171,10 +172,10 @@ export interface TransactionDetailsApplicationInformation {
  * The services that processed the request.
  *
  * The `applications` object of {@link TransactionDetailsApplicationInformation}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
  */
 export interface TransactionDetailsApplicationInformationApplications {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   /**
    * Service identifier, e.g. ics_auth; the documented values are those of ApplicationName.
    *
@@ -196,14 +197,13 @@ export interface TransactionDetailsApplicationInformationApplications {
 /**
  * Response body of POST /notification-subscriptions/v2/webhooks: the created subscription. The document shows none of its fields; every property is kept as it comes.
  *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ *
  * Interpretation: The document names this body only as "created subscription" and has no "not shown" sentence for it, so no gap can quote the document. It is an open object with no typed fields rather than an opaque type.
  *
  * @see document 002, section "Endpoints"
  */
-export interface WebhookSubscription {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
-}
+export interface WebhookSubscription {}
 
 /**
  * Body of POST /notification-subscriptions/v2/webhooks. The sample subscription is for token-management events; a test notification is triggered by creating an instrument identifier with a network token.

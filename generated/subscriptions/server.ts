@@ -1721,7 +1721,7 @@ function readProfileTransRefund(value: unknown, path: string, o: ReadContext): D
 
 const fieldsOfProfileTransVoid = fieldSet(
   ["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"],
-  true,
+  "properties",
 );
 
 function readProfileTransVoid(value: unknown, path: string, o: ReadContext): Draft {

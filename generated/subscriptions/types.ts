@@ -1875,7 +1875,7 @@ export interface ProfileTransRefund extends ProfileTransAmount {
  * @see document 000, section "Profile transaction types"
  */
 export interface ProfileTransVoid {
-  /** Properties the documents do not show are kept as received. */
+  /** Properties the documents do not show, sent and kept as given. */
   [extra: string]: unknown;
   /**
    * Customer profile id.

@@ -41,8 +41,13 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
     const template = hb.compile(source, { noEscape: true, strict: true });
     out.push({ path: name, content: template(view) });
   }
+  // The query-language reference ships as written, with a package that has a query language.
+  if (model.services.some((s) => s.query)) out.push({ path: QUERY_LANGUAGE_FILE, content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8") });
   return out;
 }
+
+/** The reference of the search query language, a file of `templates/` shipped as is. */
+export const QUERY_LANGUAGE_FILE = "QUERY-LANGUAGE.md";
 
 function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<string, string>) {
   return {
@@ -52,6 +57,7 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
       .map(([name, version]) => ({ name, version })),
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
+    hasQuery: model.services.some((s) => s.query !== undefined),
     services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
   };
 }
@@ -63,6 +69,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     name: s.name,
     entry: `${packageName}/${s.name}`,
     referencePage: `dist/reference/${s.name}.md`,
+    hasQuery: s.query !== undefined,
     exportKey: `./${s.name}`,
     typesFile: `./dist/${s.name}/index.d.ts`,
     importFile: `./dist/${s.name}/index.js`,

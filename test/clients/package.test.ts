@@ -175,6 +175,15 @@ describe("the packed package", () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("ships the query-language reference, linked from the README, as the project writes it", async () => {
+    const files = packed!.files.map((f) => f.path);
+    expect(files).toContain("QUERY-LANGUAGE.md");
+    const shipped = await readFile(path.join(consumerDir, "node_modules", "paygen-clients", "QUERY-LANGUAGE.md"), "utf8");
+    expect(shipped).toBe(await readFile(path.join(PROJECT_ROOT, "templates", "QUERY-LANGUAGE.md"), "utf8"));
+    expect(shipped).toContain("## The language");
+    expect(await readFile(path.join(consumerDir, "node_modules", "paygen-clients", "README.md"), "utf8")).toContain("[`QUERY-LANGUAGE.md`](QUERY-LANGUAGE.md)");
+  });
+
   it("ships one linked module per entry plus shared chunks, each made of several source modules", () => {
     const js = packed!.files.map((f) => f.path).filter((f) => f.endsWith(".js")).sort();
     const entries = [...services.flatMap((s) => [`dist/${s}/index.js`, `dist/${s}/server.js`]), "dist/runtime/http/http-signature.js"].sort();

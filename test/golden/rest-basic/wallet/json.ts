@@ -6,7 +6,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keepOpen,
   readChild,
   readContext,
   readObject,
@@ -123,7 +122,7 @@ function readLink(value: unknown, path: string, o: ReadContext): Link {
   return finish(out, u);
 }
 
-const fieldsOfPayResponse = fieldSet(["_links", "id", "status", "submitTimeUtc"], true);
+const fieldsOfPayResponse = fieldSet(["_links", "id", "status", "submitTimeUtc"], "kept");
 
 function readPayResponse(value: unknown, path: string, o: ReadContext): PayResponse {
   const obj = readObject(value, o, path);
@@ -136,10 +135,10 @@ function readPayResponse(value: unknown, path: string, o: ReadContext): PayRespo
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
   if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
-  return finish(keepOpen(out, obj, fieldsOfPayResponse), u);
+  return finish(out, u);
 }
 
-const fieldsOfPayResponseLinks = fieldSet(["self"], true);
+const fieldsOfPayResponseLinks = fieldSet(["self"], "kept");
 
 function readPayResponseLinks(value: unknown, path: string, o: ReadContext): PayResponseLinks {
   const obj = readObject(value, o, path);
@@ -147,7 +146,7 @@ function readPayResponseLinks(value: unknown, path: string, o: ReadContext): Pay
   const out: PayResponseLinks = {};
   let v;
   if ((v = readChild(obj.self, o, path, "self", readLink)) !== undefined) out.self = v;
-  return finish(keepOpen(out, obj, fieldsOfPayResponseLinks), u);
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link PayRequest}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

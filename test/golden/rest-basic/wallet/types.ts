@@ -51,9 +51,8 @@ export interface PayRequestProcessingInformation {
   capture?: boolean;
 }
 
+/** The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`. */
 export interface PayResponse {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   _links?: PayResponseLinks;
   /** Transaction ID, a string of digits. */
   id?: string;
@@ -61,9 +60,11 @@ export interface PayResponse {
   submitTimeUtc?: IsoDateTime;
 }
 
-/** The `_links` object of {@link PayResponse}. */
+/**
+ * The `_links` object of {@link PayResponse}.
+ *
+ * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.
+ */
 export interface PayResponseLinks {
-  /** Properties the documents do not show are kept as received. */
-  [extra: string]: unknown;
   self?: Link;
 }

@@ -135,12 +135,12 @@ describe("the packed package", () => {
     expect(Object.keys(manifest.dependencies)).toEqual(["fast-xml-parser"]);
   });
 
-  it("ships the built files, the README and the manifest, and no sources or build files", () => {
+  it("ships the built files, the README, the query-language reference and the manifest, and no sources or build files", () => {
     const files = packed!.files.map((f) => f.path);
     expect(files).toContain("README.md");
     expect(files).toContain("package.json");
     expect(files).toContain("dist/runtime/errors.d.ts");
-    const outside = files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json");
+    const outside = files.filter((f) => !f.startsWith("dist/") && !["README.md", "QUERY-LANGUAGE.md", "package.json"].includes(f));
     expect(outside).toEqual([]);
     const sources = files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
     expect(sources).toEqual([]);
@@ -312,6 +312,34 @@ void soap.arbCancelSubscription({ subscriptionId: "1", merchantAuthentication: {
       alive: "Ok",
       sharedErrors: true,
     });
+  });
+
+  it("resolves the types under moduleResolution bundler, and in a CommonJS TypeScript module under nodenext", async () => {
+    // The ESM consumer above, checked as a bundler-based project would.
+    const dir = path.join(consumerDir, "resolutions");
+    await mkdir(dir, { recursive: true });
+    const common = { target: "ES2022", lib: ["ES2023"], strict: true, noEmit: true, skipLibCheck: false, typeRoots: [path.join(PROJECT_ROOT, "node_modules", "@types")], types: ["node"] };
+    await writeFile(path.join(dir, "tsconfig.bundler.json"), JSON.stringify({ compilerOptions: { ...common, module: "ESNext", moduleResolution: "Bundler" }, files: ["../consumer.ts"] }));
+    // A CommonJS module (.cts) requiring the entries: TypeScript resolves them through the require condition of nodenext.
+    await writeFile(
+      path.join(dir, "consumer.cts"),
+      `import payments = require("paygen-clients/payments");
+import search = require("paygen-clients/search");
+const request: payments.PaymentRequest = { clientReferenceInformation: { code: "c" } };
+const query: string = String(search.searchQuery.eq("id", "1"));
+// @ts-expect-error a sale cannot say capture false
+const sale: payments.SaleRequest = { processingInformation: { capture: false } };
+export { request, query, sale };
+`,
+    );
+    await writeFile(path.join(dir, "tsconfig.cjs.json"), JSON.stringify({ compilerOptions: { ...common, module: "NodeNext", moduleResolution: "NodeNext" }, files: ["consumer.cts"] }));
+    for (const config of ["tsconfig.bundler.json", "tsconfig.cjs.json"]) {
+      const result = await sh(process.execPath, [TSC, "-p", config], dir).then(
+        () => "",
+        (error: unknown) => String(error),
+      );
+      expect(result, config).toBe("");
+    }
   });
 
   it("a client entry links no server code: no server module, no request reader, no response writer", async () => {

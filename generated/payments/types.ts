@@ -228,6 +228,8 @@ export interface PaymentRequestConsumerAuthenticationInformation {
   /**
    * Card type 002: set to internet. Card type 001: the indicator value contained in the wallet payload.
    *
+   * The published contract reads otherwise: The gateway's published REST specification (2020-02-17) has no consumerAuthenticationInformation.ecommerceIndicator; the document lists it and requires it in the merchant-decryption flows. paygen follows the document.
+   *
    * @example internet
    *
    * @see document 001, section "Payment request (POST /pts/v2/payments), fields used"
@@ -243,6 +245,8 @@ export interface PaymentRequestConsumerAuthenticationInformation {
   ucafAuthenticationData?: string;
   /**
    * Card type 002 merchant decryption: set to 2.
+   *
+   * The published contract reads otherwise: The gateway's published REST specification (2020-02-17) has no consumerAuthenticationInformation.ucafCollectionIndicator; the document lists it and requires it in the merchant-decryption flows. paygen follows the document.
    *
    * @example 2
    *
@@ -544,6 +548,8 @@ export interface PaymentResponseClientReferenceInformation {
 export interface PaymentResponseLinks {
   /**
    * Reversal link: method POST, href /pts/v2/payments/{id}/reversals.
+   *
+   * The published contract reads otherwise: The document names the link authReversal; the gateway's published REST specification (2020-02-17) names it reversal. paygen follows the document: result.reverse() follows _links.authReversal, and rejects with LinkError when an answer carries only _links.reversal.
    *
    * @see document 001, section "Authorization response"
    */
@@ -872,6 +878,8 @@ export interface ReversalRequestOrderInformation {
 export interface ReversalRequestOrderInformationAmountDetails {
   /**
    * Currency code.
+   *
+   * The published contract reads otherwise: The document sends the reversal's currency in orderInformation.amountDetails.currency; the gateway's published REST specification (2020-02-17) has no such field in the reversal request and puts the currency in reversalInformation.amountDetails.currency. paygen follows the document.
    *
    * @see document 001, section "Reversal request and response"
    */

@@ -90,7 +90,7 @@ export interface SearchClient {
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
-   * @param searchID The ID returned by the search request. (document 002, section "Endpoints")
+   * @param searchID The ID returned by the search request. The document names the path parameter searchID; the gateway's published REST specification (2020-02-17) names it searchId. The path is the same on the wire; paygen keeps the document's name. (document 002, section "Endpoints")
    *
    * @see document 002, section "Endpoints"
    */

@@ -93,7 +93,7 @@ export interface SearchRequest {
   /**
    * Requests that the search be saved.
    *
-   * Interpretation: Typed string as the document says; the published spec of the same gateway declares it boolean.
+   * The published contract reads otherwise: The document types save as a string; the gateway's published REST specification (2020-02-17) declares it boolean. paygen follows the document and sends the string given.
    *
    * @see document 002, section "Search request (POST /tss/v2/searches)"
    */

@@ -203,7 +203,10 @@ function notesOf(s: Service, kind: NoteKind): { where: string; text: string }[] 
     for (const f of t.fields) take(`field ${t.name}.${f.name}`, f);
   }
   for (const e of s.enums) take(`enum ${e.name}`, e);
-  for (const op of s.operations) take(`operation ${op.name}`, op);
+  for (const op of s.operations) {
+    take(`operation ${op.name}`, op);
+    if (op.protocol === "rest") for (const p of op.params) take(`parameter ${p.name} of ${op.name}`, p);
+  }
   for (const f of s.flows) take(`flow ${f.name}`, f);
   return out;
 }

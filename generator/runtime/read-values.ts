@@ -129,7 +129,8 @@ export function readObject(v: unknown, o: ReadContext, path: string): ParsedObje
  */
 export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): Unknowns | undefined {
   const kept = fields.extras === "kept";
-  const unknowns = o.unknown === "keep" || kept ? new Unknowns() : undefined;
+  // A keep call collects; an open type's reader collects only once it finds something (most answers hold nothing more).
+  let unknowns = o.unknown === "keep" ? new Unknowns() : undefined;
   if (o.format === "xml") {
     const order = childOrder(obj);
     let last = -1;
@@ -145,7 +146,7 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
     if (o.unknown === "reject" && !kept) throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
-    unknowns?.field(name, obj[name]);
+    (unknowns ??= new Unknowns()).field(name, obj[name]);
   }
   return unknowns;
 }

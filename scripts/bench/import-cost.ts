@@ -9,6 +9,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDelta, formatMb, formatMs, type Row } from "./row.js";
+import { DECLARATION, envelopeObject, FXP_BUILDER_OPTIONS, FXP_PARSER_OPTIONS } from "./soap-envelope.js";
+import { SOAP_NAMESPACE, subscriptionListRequest, subscriptionListResponse } from "./soap-fixtures.js";
 import { median } from "./stats.js";
 
 export const REST_WALL_TARGET_MS = 30;
@@ -90,6 +92,31 @@ function figures(samples: readonly Sample[]): CaseFigures {
   };
 }
 
+/**
+ * The SOAP cases measure what a user pays before the first answer is read:
+ * the import plus the first call, an envelope built and a response parsed.
+ * The SOAP entry loads fast-xml-parser on first use, and fast-xml-parser's
+ * own entry is its ES module build, so comparing bare imports would credit
+ * the entry with a cost it only defers. Each module checks its own result.
+ */
+function firstCallModules(subscriptionsUrl: string): Readonly<Record<"subscriptions" | "fast-xml-parser", string>> {
+  const request = JSON.stringify(subscriptionListRequest);
+  const response = JSON.stringify(subscriptionListResponse(1));
+  const namespace = JSON.stringify(SOAP_NAMESPACE);
+  return {
+    subscriptions: `import { buildARBGetSubscriptionListEnvelope, parseARBGetSubscriptionListResponse } from ${JSON.stringify(subscriptionsUrl)};
+const envelope = buildARBGetSubscriptionListEnvelope(${request}, ${namespace});
+const result = parseARBGetSubscriptionListResponse(${response});
+if (!envelope.includes("<ARBGetSubscriptionList ") || result.subscriptionDetails?.length !== 1) throw new Error("the first call did not do its work");
+`,
+    "fast-xml-parser": `import { XMLBuilder, XMLParser } from "fast-xml-parser";
+const envelope = ${JSON.stringify(DECLARATION)} + new XMLBuilder(${JSON.stringify(FXP_BUILDER_OPTIONS)}).build(${JSON.stringify(envelopeObject(subscriptionListRequest))});
+const tree = new XMLParser(${JSON.stringify(FXP_PARSER_OPTIONS)}).parse(${response});
+if (!envelope.includes("<ARBGetSubscriptionList ") || tree.Envelope.Body.ARBGetSubscriptionListResponse.ARBGetSubscriptionListResult.subscriptionDetails.subscriptionDetail === undefined) throw new Error("the first call did not do its work");
+`,
+  };
+}
+
 /** Measures every case `rounds` times (after `warmupRounds` discarded ones) against the built package in `packageDir`. */
 export async function runImportBenchmark(
   packageDir: string,
@@ -100,13 +127,16 @@ export async function runImportBenchmark(
   const empty = path.join(packageDir, "empty.mjs");
   await writeFile(probe, PROBE);
   await writeFile(empty, "export {};\n");
+  const firstCalls = firstCallModules(pathToFileURL(path.join(packageDir, "dist", "subscriptions", "index.js")).href);
+  const firstCallFile = (c: "subscriptions" | "fast-xml-parser") => path.join(packageDir, `first-call-${c}.mjs`);
+  for (const c of ["subscriptions", "fast-xml-parser"] as const) await writeFile(firstCallFile(c), firstCalls[c]);
   const targets: Readonly<Record<ImportCase, string>> = {
     nothing: pathToFileURL(empty).href,
     payments: pathToFileURL(path.join(packageDir, "dist", "payments", "index.js")).href,
     search: pathToFileURL(path.join(packageDir, "dist", "search", "index.js")).href,
-    subscriptions: pathToFileURL(path.join(packageDir, "dist", "subscriptions", "index.js")).href,
-    // Resolved from the package folder, through its node_modules link.
-    "fast-xml-parser": "fast-xml-parser",
+    // Import plus the first call; fast-xml-parser resolves from the package folder, through its node_modules link.
+    subscriptions: pathToFileURL(firstCallFile("subscriptions")).href,
+    "fast-xml-parser": pathToFileURL(firstCallFile("fast-xml-parser")).href,
   };
   const samples = new Map<ImportCase, Sample[]>(CASES.map((c) => [c, []]));
   for (let r = 0; r < warmupRounds + rounds; r++) {
@@ -149,23 +179,23 @@ export async function runImportBenchmark(
   const soap = cases.subscriptions;
   rows.push(
     {
-      name: "3 import subscriptions (SOAP): wall",
+      name: "3 import + first call, subscriptions (SOAP): wall",
       value: formatMs(soap.wallMs),
-      baseline: `${formatMs(fxp.wallMs)} (fast-xml-parser alone)`,
+      baseline: `${formatMs(fxp.wallMs)} (fast-xml-parser alone, same call)`,
       comparison: `${formatDelta(soap.wallMs - fxp.wallMs, "ms")} (CPU ${formatDelta(soap.cpuMs - fxp.cpuMs, "ms")})`,
       target: `≤ +${SOAP_WALL_TARGET_MS} ms`,
       pass: soap.wallMs - fxp.wallMs <= SOAP_WALL_TARGET_MS,
     },
     {
-      name: "3 import subscriptions (SOAP): RSS",
+      name: "3 import + first call, subscriptions (SOAP): RSS",
       value: formatMb(soap.rssMb),
-      baseline: `${formatMb(fxp.rssMb)} (fast-xml-parser alone)`,
+      baseline: `${formatMb(fxp.rssMb)} (fast-xml-parser alone, same call)`,
       comparison: formatDelta(soap.rssMb - fxp.rssMb, "MB"),
       target: "",
       pass: undefined,
     },
     {
-      name: "3 import fast-xml-parser alone: wall",
+      name: "3 import + first call, fast-xml-parser alone: wall",
       value: formatMs(fxp.wallMs),
       baseline: `${formatMs(nothing.wallMs)} (empty module)`,
       comparison: `${formatDelta(fxp.wallMs - nothing.wallMs, "ms")} (CPU ${formatDelta(fxp.cpuMs - nothing.cpuMs, "ms")})`,

@@ -23,10 +23,30 @@ export interface SoapResult {
 }
 
 const SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
-const DECLARATION = `<?xml version="1.0" encoding="utf-8"?>`;
+/** The XML declaration paygen writes before an envelope. */
+export const DECLARATION = `<?xml version="1.0" encoding="utf-8"?>`;
+
+/** The baseline's XMLBuilder options: the envelope it builds equals paygen's byte for byte. */
+export const FXP_BUILDER_OPTIONS = {
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  textNodeName: "#text",
+  suppressEmptyNode: false,
+  processEntities: true,
+  format: false,
+} as const;
+
+/** The baseline's XMLParser options: no attributes, namespace prefixes removed, values kept as text. */
+export const FXP_PARSER_OPTIONS = {
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+} as const;
 
 /** The envelope as a hand-written client would give it to XMLBuilder. */
-function envelopeObject(r: ARBGetSubscriptionListRequest): object {
+export function envelopeObject(r: ARBGetSubscriptionListRequest): object {
   return {
     "soap:Envelope": {
       "@_xmlns:soap": SOAP11,
@@ -65,21 +85,8 @@ export function runSoapBenchmark(
   const { buildARBGetSubscriptionListEnvelope, parseARBGetSubscriptionListResponse } = subscriptions;
   const request = subscriptionListRequest;
   const response = subscriptionListResponse(SUBSCRIPTION_DETAILS);
-  const builder = new XMLBuilder({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    textNodeName: "#text",
-    suppressEmptyNode: false,
-    processEntities: true,
-    format: false,
-  });
-  const parser = new XMLParser({
-    ignoreAttributes: true,
-    removeNSPrefix: true,
-    parseTagValue: false,
-    trimValues: true,
-    ignoreDeclaration: true,
-  });
+  const builder = new XMLBuilder(FXP_BUILDER_OPTIONS);
+  const parser = new XMLParser(FXP_PARSER_OPTIONS);
   const build = (): string => DECLARATION + String(builder.build(envelopeObject(request)));
   const parse = (): unknown => parser.parse(response) as unknown;
 

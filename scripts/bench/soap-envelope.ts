@@ -6,7 +6,7 @@
  * a plain object and `XMLParser.parse` of the same response, each created once.
  */
 import { strictEqual } from "node:assert/strict";
-import { XMLBuilder, XMLParser } from "fast-xml-parser";
+import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
 import type { ARBGetSubscriptionListRequest } from "../../generated/subscriptions/index.js";
 import type { SubscriptionsModule } from "./built-modules.js";
 import { compare, type CompareOptions, type Comparison, type Contender } from "./compare.js";
@@ -15,6 +15,9 @@ import { SOAP_NAMESPACE, subscriptionListRequest, subscriptionListResponse } fro
 
 export const SOAP_TARGET = 1.5;
 export const SUBSCRIPTION_DETAILS = 20;
+
+/** The response sizes of the parse rows (2c, 2d). */
+const SIZES = [10, 100, 1000] as const;
 
 export interface SoapResult {
   readonly rows: readonly Row[];
@@ -142,5 +145,22 @@ export function runSoapBenchmark(
     info("  2a buildARBGetSubscriptionListEnvelope", breakdown.build, "XMLBuilder.build"),
     info("  2b parseARBGetSubscriptionListResponse", breakdown.parse, "XMLParser.parse"),
   ];
+  // The typed read at 10, 100 and 1,000 entries, against the parse alone and against a well-formedness
+  // check plus the parse (XMLValidator.validate first, as a careful hand-written client would).
+  const validator = (xml: string): void => {
+    if (XMLValidator.validate(xml) !== true) throw new Error("the response is not well-formed");
+  };
+  for (const entries of SIZES) {
+    const body = subscriptionListResponse(entries);
+    strictEqual(parseARBGetSubscriptionListResponse(body).subscriptionDetails?.length, entries);
+    strictEqual(countDetails(parser.parse(body) as unknown), entries);
+    const typed: Contender = { name: "parse", run: () => parseARBGetSubscriptionListResponse(body) };
+    const alone = compare(typed, { name: "XMLParser.parse", run: () => parser.parse(body) as unknown }, detail);
+    const checked = compare(typed, { name: "XMLValidator.validate + XMLParser.parse", run: () => (validator(body), parser.parse(body) as unknown) }, detail);
+    rows.push(
+      info(`  2c parse, ${entries} entries, vs parse alone`, alone, "XMLParser.parse"),
+      info(`  2d parse, ${entries} entries, vs validate + parse`, checked, "XMLValidator.validate + XMLParser.parse"),
+    );
+  }
   return { rows, main: mainResult, breakdown };
 }

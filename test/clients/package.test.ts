@@ -146,12 +146,18 @@ describe("the packed package", () => {
     expect(sources).toEqual([]);
   });
 
-  it("a CommonJS program requires every entry (Node's require of an ES module, through the default condition)", async () => {
+  it("a CommonJS project, installed from the same tarball, requires every entry (Node's require of an ES module, through the default condition)", async () => {
     const manifest = JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
     const specifiers = Object.keys(manifest.exports).map((key) => `${manifest.name}${key.slice(1)}`);
+    // A project of its own whose modules are CommonJS (no "type": "module"), with a plain .js program.
+    const cjsDir = path.join(work, "consumer-cjs");
+    await mkdir(cjsDir);
+    await writeFile(path.join(cjsDir, "package.json"), JSON.stringify({ name: "paygen-consumer-cjs", version: "1.0.0", private: true, type: "commonjs" }, null, 2));
+    const tarball = path.join(work, packed!.filename);
+    await sh("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], cjsDir).catch(() => sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], cjsDir));
     const program = `const out = {}; for (const s of ${JSON.stringify(specifiers)}) out[s] = Object.keys(require(s)).length; console.log(JSON.stringify(out));`;
-    await writeFile(path.join(consumerDir, "require-all.cjs"), program);
-    const { stdout } = await promisify(execFile)(process.execPath, ["require-all.cjs"], { cwd: consumerDir });
+    await writeFile(path.join(cjsDir, "require-all.js"), program);
+    const { stdout } = await promisify(execFile)(process.execPath, ["require-all.js"], { cwd: cjsDir });
     const counts = JSON.parse(stdout) as Record<string, number>;
     expect(Object.keys(counts).sort()).toEqual([...specifiers].sort());
     for (const s of specifiers) expect(counts[s], s).toBeGreaterThan(0);

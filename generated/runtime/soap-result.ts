@@ -1,13 +1,12 @@
 import { ParseError, SoapFaultError } from "./errors.js";
-import type { ParseLimits } from "./body.js";
 import { scrubText, scrubValue, type Secrets } from "./redact.js";
-import { buildXml, readSoapBody, SOAP11_NAMESPACE, soapEnvelope, type XmlInput, type XmlInputValue } from "./xml.js";
+import { buildXml, readSoapBody, SOAP11_NAMESPACE, soapEnvelope, type XmlInput, type XmlInputValue, type XmlReadOptions } from "./xml.js";
 
 /**
  * The `<Operation>Result` element of an `<Operation>Response` envelope.
  * Throws `SoapFaultError` for a fault and `ParseError` for another shape.
  */
-export function soapResult(xml: string | Uint8Array, responseElement: string, resultElement: string, limits?: ParseLimits): unknown {
+export function soapResult(xml: string | Uint8Array, responseElement: string, resultElement: string, limits?: XmlReadOptions): unknown {
   const body = readSoapBody(xml, limits);
   if (body.kind === "fault") throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
   if (body.name !== responseElement) {
@@ -20,7 +19,7 @@ export function soapResult(xml: string | Uint8Array, responseElement: string, re
 }
 
 /** The operation element of a request envelope (what a server reads). */
-export function soapRequest(xml: string | Uint8Array, operationElement: string, limits?: ParseLimits): unknown {
+export function soapRequest(xml: string | Uint8Array, operationElement: string, limits?: XmlReadOptions): unknown {
   const body = readSoapBody(xml, limits);
   if (body.kind === "fault") throw new ParseError("xml", "unexpected-shape", "a request cannot be a SOAP fault");
   if (body.name !== operationElement) {

@@ -36,8 +36,12 @@ export type XmlValue = string | XmlElement | XmlValue[];
 /**
  * A parsed element with children: child name (namespace prefix removed) →
  * content, in document order of first appearance. Repeated children become
- * arrays. Attributes are dropped. Text mixed with children is kept under
- * `#text` (trimmed); white space between children is not content. The names
+ * arrays. Attributes are dropped unless the parser is asked for them
+ * (`XmlReadOptions.attributes`): then each is `@` + its local name (`@currency`,
+ * `@nil` for `xsi:nil`), `xmlns` declarations aside, and an element with
+ * attributes is an element even without children, its text under `#text` as
+ * written. Text mixed with children is kept under `#text` (trimmed); white
+ * space between children is not content. The names
  * of the children in document order, one per occurrence, are under the
  * (not enumerable) `CHILD_ORDER` symbol of `read-values.ts`.
  */
@@ -74,6 +78,18 @@ export type SoapBody =
       readonly name: string;
       readonly value: XmlElement | string;
     };
+
+/** How to read XML beyond the limits. */
+export interface XmlReadOptions extends ParseLimits {
+  /** Keep attributes (`@name`), for types with attributes, simple content or nillable elements. Default: dropped. */
+  readonly attributes?: boolean;
+}
+
+/** The XML Schema instance namespace (`xsi:nil`). */
+export const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
+
+/** What a writer writes for a null value: an element with `xsi:nil="true"`, its namespace declared on it. */
+export const XML_NIL: XmlInput = { "@_xmlns:xsi": XSI_NAMESPACE, "@_xsi:nil": "true" };
 
 /** The SOAP 1.1 envelope namespace. */
 export const SOAP11_NAMESPACE = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -128,7 +144,7 @@ const entityDecoder = {
  * and is never converted to numbers. Elements named `__proto__` are dropped;
  * `constructor` and `prototype` are kept as ordinary own data.
  */
-export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlElement {
+export function parseXml(input: string | Uint8Array, limits?: XmlReadOptions): XmlElement {
   const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
   const text = bodyText(input, "xml", limits?.maxBytes ?? DEFAULT_MAX_BYTES);
   const start = skipSpace(text, 0);
@@ -145,7 +161,8 @@ export function parseXml(input: string | Uint8Array, limits?: ParseLimits): XmlE
   const parser = new (fxp().XMLParser)({
     // In document order, so elements out of schema order can be told apart.
     preserveOrder: true,
-    ignoreAttributes: true,
+    ignoreAttributes: limits?.attributes !== true,
+    attributeNamePrefix: "@",
     removeNSPrefix: true,
     parseTagValue: false,
     parseAttributeValue: false,
@@ -241,7 +258,7 @@ export function soapEnvelope(namespace: string, bodyElementName: string, content
  * element inside `Body`. Throws `ParseError` like `parseXml`, and
  * `unexpected-shape` when there is no `Envelope`/`Body` or `Body` is empty.
  */
-export function readSoapBody(xml: string | Uint8Array, limits?: ParseLimits): SoapBody {
+export function readSoapBody(xml: string | Uint8Array, limits?: XmlReadOptions): SoapBody {
   const tree = parseXml(xml, limits);
   const envelope = own(tree, "Envelope");
   if (!isElement(envelope)) throw shape("no SOAP Envelope");
@@ -428,7 +445,7 @@ function trimmed(text: string | undefined): string {
  * has no child elements, else its children (repeated ones as arrays) with their
  * document order, dropping `__proto__` elements and white space between them.
  */
-function contentOf(nodes: readonly unknown[]): XmlValue {
+function contentOf(nodes: readonly unknown[], attributes?: unknown): XmlValue {
   let element: XmlElement | undefined;
   let order: string[] | undefined;
   const texts: string[] = [];
@@ -446,7 +463,7 @@ function contentOf(nodes: readonly unknown[]): XmlValue {
         if (key === RESERVED_MARK + "__proto__") continue;
         if (RESERVED_NAMES.has(key.slice(1))) name = key.slice(1);
       }
-      const content = contentOf(Array.isArray(value) ? value : []);
+      const content = contentOf(Array.isArray(value) ? value : [], (node as Record<string, unknown>)[":@"]);
       element ??= {};
       order ??= [];
       order.push(name);
@@ -458,12 +475,32 @@ function contentOf(nodes: readonly unknown[]): XmlValue {
       else element[name] = [previous, content];
     }
   }
+  const attrs = attributesOf(attributes);
   // No child element: the text as written ("" for an element without content).
-  if (element === undefined) return texts.length === 1 ? (texts[0] as string) : texts.join("");
+  if (element === undefined) {
+    const text = texts.length === 1 ? (texts[0] as string) : texts.join("");
+    if (attrs === undefined) return text;
+    if (text !== "") attrs["#text"] = text;
+    Object.defineProperty(attrs, CHILD_ORDER, { value: [], enumerable: false });
+    return attrs;
+  }
   const mixed = texts.map((t) => t.trim()).join("");
   if (mixed !== "") element["#text"] = mixed;
+  if (attrs !== undefined) for (const key of Object.keys(attrs)) defineOwn(element, key, attrs[key] as XmlValue);
   Object.defineProperty(element, CHILD_ORDER, { value: order, enumerable: false });
   return element;
+}
+
+/** The attributes the parser found (`@name` → value), as own data; `undefined` when there are none. */
+function attributesOf(attributes: unknown): XmlElement | undefined {
+  if (typeof attributes !== "object" || attributes === null) return undefined;
+  let out: XmlElement | undefined;
+  for (const key of Object.keys(attributes)) {
+    const value = (attributes as Record<string, unknown>)[key];
+    if (typeof value !== "string" || !key.startsWith("@")) continue;
+    defineOwn((out ??= {}), key, value);
+  }
+  return out;
 }
 
 /** The document element of the parser's top-level nodes, as `{ name: content }`. */

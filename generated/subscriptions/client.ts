@@ -176,6 +176,8 @@ export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapC
  *
  * The published contract reads otherwise: The service's WSDL (2015-02-02) also has ValidateCustomerPaymentProfile, GetCustomerProfileIds, GetHostedProfilePage, UpdateSplitTenderGroup, GetTransactionDetails, GetSettledBatchList, GetBatchStatistics, GetTransactionList and GetUnsettledTransactionList, which the document does not describe ("any operation defined after" CreateCustomerProfileTransaction: not shown). paygen follows the document; generate from the WSDL for them.
  *
+ * The published contract reads otherwise: The service's WSDL (2015-02-02) makes the item of every list nillable (messages, paymentProfiles, shipToList, subscriptionDetails, the id and string lists). The document shows no nil item, and a list of messages or ids with holes means nothing: paygen's lists hold no null, and an item sent as xsi:nil is refused with ParseError. Generate from the WSDL for lists whose items may be null.
+ *
  * @see document 000, section "What the service does"
  */
 export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {

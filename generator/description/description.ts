@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, PathValue, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin } from "../model/vocabulary.js";
+import type { ConstValue, HttpMethod, NoteKind, PathValue, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
 
 /**
  * What a contract says, whatever it was written in: the output of every front
@@ -42,6 +42,10 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;
+  /** XML only: the value is an attribute of the type's element, or the element's own text (a value with attributes); absent: a child element. */
+  readonly xml?: { readonly node: XmlNode; readonly at: Position };
+  /** The value may be null: `xsi:nil="true"` in XML (for a list, each item), `null` in JSON. */
+  readonly nullable?: { readonly at: Position };
 }
 
 /** A query or header parameter of a REST operation: a scalar or enum value, or a list of them. */

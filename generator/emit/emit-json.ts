@@ -96,7 +96,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
 function fieldWrite(f: Field, writerName: (type: string) => string, mapValues: string): string {
   const access = propertyAccess("value", f.name);
   if (f.type.kind !== "object") return access;
-  const one = (v: string) => `${writerName(f.type.name)}(${v})`;
+  const one = (v: string) => (f.nullable ? `${v} === null ? null : ${writerName(f.type.name)}(${v})` : `${writerName(f.type.name)}(${v})`);
   if (f.map) return whenPresent("value", f.name, (v) => `${mapValues}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`);
   if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
   return whenPresent("value", f.name, one);

@@ -5,6 +5,7 @@ import { paths } from "./paths.js";
 import { hasInheritedName, INHERITED_NAMES, propertyAccess, propertyName, propertySet } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import { xmlReadKey } from "./xml-keys.js";
 
 const READ = paths.runtime("read-values.ts");
 
@@ -46,7 +47,7 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
       addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
       continue;
     }
-    const names = type.allFields.map((f) => stringLiteral(f.name));
+    const names = type.allFields.map((f) => stringLiteral(format === "xml" ? xmlReadKey(f) : f.name));
     if (!whole.has(type.name)) {
       // Only a base: its fields reader is all extensions use.
       addFieldsReader(file, ctx, type, typeName, context, format, kind);
@@ -67,7 +68,9 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
         },
       ],
     });
-    const start = [`const obj = ${fn("readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`];
+    // An element with simple content and no attribute is its text alone.
+    const hasText = format === "xml" && type.allFields.some((f) => f.xml === "text");
+    const start = [`const obj = ${fn(hasText ? "readSimpleContent" : "readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`];
     const open = (expr: string) => (type.facts.extras === "properties" ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
     if (type.kind === "choice" && kind === "typed") {
       const cases = type.allFields.map(
@@ -167,8 +170,11 @@ function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | 
 function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json", kind: ReaderKind, presence: "optional" | "required"): string {
   const fn = (name: string) => file.value(name, READ);
   const key = stringLiteral(f.name);
+  const wire = format === "xml" ? xmlReadKey(f) : f.name;
   // A key that no prototype defines can be read directly: absent, it is undefined.
-  const get = INHERITED_NAMES.has(f.name) ? `${fn("own")}(obj, ${key})` : propertyAccess("obj", f.name);
+  const get = INHERITED_NAMES.has(wire) ? `${fn("own")}(obj, ${stringLiteral(wire)})` : propertyAccess("obj", wire);
+  // A nullable value (or list item) that is null (`xsi:nil` in XML) reads as null.
+  const orNull = (v: string, read: string) => (f.nullable ? `${fn("isNil")}(${v}, o) ? null : ${read}` : read);
   const aside = presence === "optional" ? `, u, ${key}` : "";
   if (f.map) {
     // Each member of the map is a value (or a list) of the field's type, under its own key.
@@ -178,10 +184,10 @@ function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "js
   }
   if (!f.list) {
     const need = presence === "required" ? `, ${fn("REQUIRED")}` : "";
-    if (f.type.kind === "object") return `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`;
-    return valueRead(file, ctx, f, get, "path", key, kind, presence === "required" ? need : aside);
+    if (f.type.kind === "object") return orNull(get, `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`);
+    return orNull(get, valueRead(file, ctx, f, get, "path", key, kind, presence === "required" ? need : aside));
   }
-  const item = `(item, itemPath) => ${f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(item, itemPath, o)` : valueRead(file, ctx, f, "item", "itemPath", undefined, kind, aside)}`;
+  const item = `(item, itemPath) => ${orNull("item", f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(item, itemPath, o)` : valueRead(file, ctx, f, "item", "itemPath", undefined, kind, aside))}`;
   const p = `${fn("at")}(path, ${key})`;
   if (format === "xml" && f.list.item !== undefined) return `${fn("readWrappedList")}(${get}, ${stringLiteral(f.list.item)}, o, ${p}, ${item}${aside})`;
   return `${fn("readList")}(${get}, o, ${p}, ${item})`;

@@ -46,6 +46,7 @@ function redactField(file: TsFile, f: Field, access: string, sensitive: Readonly
       : sensitive.has(f.type.name)
         ? `${names.get("redactor", f.type.name)}(${v})`
         : v;
-  const value = (v: string) => (f.list ? `${v}.map((item) => ${one("item")})` : one(v));
+  const some = (v: string) => (f.nullable && one(v) !== v ? `${v} === null ? null : ${one(v)}` : one(v));
+  const value = (v: string) => (f.list ? `${v}.map((item) => ${some("item")})` : some(v));
   return f.map ? `${file.value("mapValues", paths.runtime("read-values.ts"))}(${access}, (entry) => ${value("entry")})` : value(access);
 }

@@ -98,6 +98,9 @@ function fieldLines(f: Field): string[] {
     const facet = facetOf(use.key);
     if (facet) lines.push(facet.doc(use.value));
   }
+  if (f.xml === "attribute") lines.push("XML: an attribute of the element.");
+  if (f.xml === "text") lines.push("XML: the text of the element.");
+  if (f.nullable) lines.push(f.list ? "An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON." : "May be null: sent and read as `xsi:nil` in XML, `null` in JSON.");
   if (f.sensitive) lines.push(`Sensitive (${f.sensitive}): never shown in messages, logs or inspect output.`);
   return lines;
 }

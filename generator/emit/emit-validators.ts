@@ -80,7 +80,8 @@ function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: 
 function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Field): string[] {
   const access = propertyAccess("value", f.name);
   const pathExpr = `${file.value("joinPath", VALIDATE)}(path, ${stringLiteral(f.name)})`;
-  const check = (v: string, p: string) => valueCheck(file, service, names, f, v, p);
+  // A nullable value (or list item) that is null is valid as it is.
+  const check = (v: string, p: string) => (f.nullable ? `if (${v} !== null) { ${valueCheck(file, service, names, f, v, p)} }` : valueCheck(file, service, names, f, v, p));
   // The common case costs one typeof: the path is built only when the value is wrong.
   const fast = fastPath(f, access);
   const values = (v: string, p: string): string[] =>
@@ -167,7 +168,7 @@ function facetChecks(file: TsFile, f: Field, v: string, p: string): string {
 
 /** A cheap test that a value certainly passes its field's check, when there is one. */
 function fastPath(f: Field, access: string): string | undefined {
-  if (f.list || f.map || f.type.kind !== "scalar" || f.const !== undefined || f.facets.length > 0) return undefined;
+  if (f.list || f.map || f.nullable || f.type.kind !== "scalar" || f.const !== undefined || f.facets.length > 0) return undefined;
   if (f.type.name === "string") return `typeof ${access} === "string"`;
   if (f.type.name === "boolean") return `typeof ${access} === "boolean"`;
   return undefined;

@@ -5,6 +5,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
+import { readsXmlAttributes, xmlWriteKey } from "./xml-keys.js";
 import type { TsFile } from "./ts-file.js";
 
 const XML = paths.runtime("xml.ts");
@@ -51,6 +52,11 @@ function versionArgument(service: Service): string {
   return service.soap?.soapVersion === "1.2" ? `, "1.2"` : "";
 }
 
+/** The parser's options: the caller's, and attributes kept when the body's types have any (or may be nil). */
+function parseOptions(service: Service, root: string): string {
+  return readsXmlAttributes(service, root) ? "{ ...options, attributes: true }" : "options";
+}
+
 /** The element a request is sent in: the operation's own name unless the contract names it apart. */
 function requestElement(op: SoapOperation): string {
   return op.requestElement ?? op.name;
@@ -67,7 +73,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
     type.kind === "opaque"
       ? [`return value as unknown as ${input};`]
       : [
-          `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName)},`).join("\n")}\n${
+          `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(xmlWriteKey(f))}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n${
             type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
           }};`,
         ];
@@ -79,18 +85,19 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
   });
 }
 
-/** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper. */
-function fieldWrite(f: Field, writerName: (type: string) => string): string {
+/** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper; `xsi:nil` for null. */
+function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {
   const access = propertyAccess("value", f.name);
-  const one = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
+  const write = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
+  const one = (v: string) => (f.nullable ? `${v} === null ? ${file.value("XML_NIL", XML)} : ${write(v)}` : write(v));
   const list = f.list;
   if (list) {
     return whenPresent("value", f.name, (v) => {
-      const items = f.type.kind === "object" ? `${v}.map((item) => ${one("item")})` : v;
+      const items = f.type.kind === "object" || f.nullable ? `${v}.map((item) => ${one("item")})` : v;
       return list.item !== undefined ? `{ ${propertyName(list.item)}: ${items} }` : items;
     });
   }
-  if (f.type.kind === "object") return whenPresent("value", f.name, one);
+  if (f.type.kind === "object" || f.nullable) return whenPresent("value", f.name, one);
   return access;
 }
 
@@ -127,7 +134,7 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
     returnType: resultType,
     statements: [
       `const o = ${file.value("readContext", READ)}("xml", options);`,
-      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, options);`,
+      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)});`,
       ...(opaque
         ? []
         : [
@@ -153,7 +160,7 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
     returnType: requestType,
-    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(requestElement(op))}, options), ${stringLiteral(requestElement(op))}, ${file.value("readContext", READ)}("xml", options)));`,
+    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(requestElement(op))}, ${parseOptions(service, op.requestType)}), ${stringLiteral(requestElement(op))}, ${file.value("readContext", READ)}("xml", options)));`,
   });
   file.addFunction({
     isExported: true,

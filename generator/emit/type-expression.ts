@@ -32,9 +32,10 @@ export function typeRefExpression(file: TsFile, service: string, names: ServiceN
   }
 }
 
-/** The type expression of a field: its type, an array of it for lists, an index signature for maps. */
+/** The type expression of a field: its type (or null, when nullable), an array of it for lists, an index signature for maps. */
 export function fieldTypeExpression(file: TsFile, service: string, names: ServiceNames, field: Field): string {
-  const base = typeRefExpression(file, service, names, field.type);
-  const value = field.list ? `${base}[]` : base;
+  const one = typeRefExpression(file, service, names, field.type);
+  const base = field.nullable ? `${one} | null` : one;
+  const value = field.list ? (field.nullable ? `(${base})[]` : `${base}[]`) : base;
   return field.map ? `{ readonly [key: string]: ${value} }` : value;
 }

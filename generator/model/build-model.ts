@@ -49,6 +49,8 @@ function buildService(s: ServiceDescription): Service {
     ...(f.sensitive ? { sensitive: f.sensitive } : {}),
     examples: f.examples,
     ...(f.gap ? { gap: f.gap.name } : {}),
+    ...(f.xml ? { xml: f.xml.node } : {}),
+    ...(f.nullable ? { nullable: true as const } : {}),
     ...docs(f),
   });
 

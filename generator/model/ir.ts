@@ -7,8 +7,8 @@
  */
 
 export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
-export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
-import type { ConstValue, HttpMethod, Note, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin } from "./vocabulary.js";
+export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
+import type { ConstValue, HttpMethod, Note, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -47,6 +47,10 @@ export interface Field extends Documented {
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: string;
+  /** XML only: carried as an attribute of the type's element, or as the element's own text; absent: a child element. */
+  readonly xml?: XmlNode;
+  /** The value may be null: `xsi:nil="true"` in XML (for a list, each item may be), `null` in JSON. */
+  readonly nullable?: true;
 }
 
 export interface ObjectType extends Documented {

@@ -55,6 +55,15 @@ export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
   "query",
 ];
 
+/**
+ * How an XML element carries a field's value other than as a child element:
+ * as an attribute, or as its own text (XML Schema's simple content: a value
+ * with attributes).
+ */
+export type XmlNode = "attribute" | "text";
+
+export const XML_NODES: readonly XmlNode[] = ["attribute", "text"];
+
 /** Where a fact comes from: a source document and a section of it. */
 export interface SourceRef {
   readonly document: string;

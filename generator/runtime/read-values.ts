@@ -121,6 +121,31 @@ export function readObject(v: unknown, o: ReadContext, path: string): ParsedObje
 }
 
 /**
+ * An element with simple content (a value with attributes): its attributes
+ * and its text under `#text`. Without attributes the parsed element is its
+ * text alone, and an element with attributes and no text has the text "".
+ */
+export function readSimpleContent(v: unknown, o: ReadContext, path: string): ParsedObject {
+  if (typeof v === "string") return textOnly({ "#text": v });
+  const obj = readObject(v, o, path);
+  return Object.prototype.hasOwnProperty.call(obj, "#text") ? obj : textOnly({ ...obj, "#text": "" });
+}
+
+/** An element without child elements: its (empty) child order says so, whatever its keys. */
+function textOnly(obj: { [key: string]: unknown }): ParsedObject {
+  Object.defineProperty(obj, CHILD_ORDER, { value: [], enumerable: false });
+  return obj;
+}
+
+/** Whether a value is null: JSON `null`, or an XML element marked `xsi:nil="true"` (read with attributes). */
+export function isNil(v: unknown, o: ReadContext): boolean {
+  if (v === null) return true;
+  if (o.format !== "xml" || typeof v !== "object" || Array.isArray(v)) return false;
+  const nil = own(v as ParsedObject, "@nil");
+  return nil === "true" || nil === "1";
+}
+
+/**
  * Checks an object's members against its type's fields: XML elements must come
  * in schema order (a list's elements next to each other), and a member the
  * schema does not name is dropped, kept or refused as `o.unknown` says. An
@@ -145,6 +170,8 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
   if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
+    // XML attributes the schema does not name (xsi:type, xml:lang, ...) are not data: they are dropped.
+    if (o.format === "xml" && name.charCodeAt(0) === 0x40) continue;
     if (o.unknown === "reject" && !kept) throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
     (unknowns ??= new Unknowns()).field(name, obj[name]);
   }
@@ -429,7 +456,7 @@ export function readWrappedList<T>(
   if (v === undefined || v === null) return undefined;
   const wrapper = readObject(v, o, path);
   for (const name of Object.keys(wrapper)) {
-    if (name === itemName) continue;
+    if (name === itemName || name.charCodeAt(0) === 0x40) continue;
     if (o.unknown === "keep" && unknowns !== undefined && field !== undefined) {
       unknowns.field(field, wrapper);
       break;

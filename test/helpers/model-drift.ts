@@ -9,7 +9,8 @@ import type { Field, Service } from "../../generator/model/ir.js";
 export function describeField(f: Field): string {
   const type = f.type.kind === "enum" ? `enum ${f.type.name}` : f.type.kind === "object" ? `type ${f.type.name}` : f.type.name;
   const list = f.list ? ` list(min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item <${f.list.item}>` : ", repeated"})` : "";
-  return `${type}${f.required ? " required" : " optional"}${list}`;
+  const xml = f.xml !== undefined ? ` ${f.xml}` : "";
+  return `${type}${f.required ? " required" : " optional"}${list}${f.nullable ? " nullable" : ""}${xml}`;
 }
 
 export interface DriftOptions {

@@ -55,8 +55,9 @@ function fieldValue(service: Service, f: Field, o: ValueOptions, depth: number):
     return { first: fieldValue(service, entry, o, depth), toString: fieldValue(service, entry, o, depth) };
   }
   const r = o.random ?? (() => 0.5);
-  const one = (i: number) => singleValue(service, f, o, depth, i);
-  if (!f.list) return one(0);
+  // A nullable value: null for the second list item in "full" mode, and now and then in "random" mode.
+  const one = (i: number) => (f.nullable && (o.mode === "full" ? i === 1 : r() < 0.2) ? null : singleValue(service, f, o, depth, i));
+  if (!f.list) return f.nullable && o.mode === "full" && depth % 2 === 1 ? null : one(0);
   const min = Math.max(f.list.min, o.xml && f.list.item === undefined ? 1 : 0);
   const max = Math.min(f.list.max ?? 3, 3);
   const n = o.mode === "full" ? Math.min(2, max) : min + Math.floor(r() * (Math.max(max, min) - min + 1));

@@ -6,8 +6,14 @@ import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type Typ
 import { XSD_NAMESPACE } from "./namespaces.js";
 import type { WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
 import type {
+  AttributeDecl,
+  AttributeRef,
+  AttributeUse,
   ComplexType,
+  Derivation,
   ElementDecl,
+  Facets,
+  LocalAttribute,
   GroupRef,
   LocalElement,
   ModelGroup,
@@ -145,16 +151,22 @@ class SchemaMapper {
     const fields: FieldDescription[] = [];
     let open = false;
     if (ct.mixed) this.d.error(ct.at, `mixed content (text between elements) in ${this.label(ct, name)} is not supported yet`);
-    for (const a of ct.attributes) {
-      if (a.kind === "attributeGroupRef") limits.push({ at: a.at, message: `the attribute group ${a.ref.name.local}: XML attributes are not read or written yet` });
-      else if (a.use !== "prohibited") {
-        const attrName = a.kind === "attribute" ? a.name.local : a.ref.name.local;
-        limits.push({ at: a.at, message: `the ${a.use} attribute "${attrName}": XML attributes are not read or written yet` });
-      }
-    }
-    if (ct.anyAttribute) limits.push({ at: ct.anyAttribute.at, message: "xs:anyAttribute: XML attributes are not read or written yet" });
+    if (ct.anyAttribute) notes.push({ kind: "interpretation", text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written." });
+    const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
-      this.d.error(ct.content.derivation.at, `simple content (a value with attributes) in ${this.label(ct, name)} is not supported yet`);
+      const derivation = ct.content.derivation;
+      const base = derivation.base.name;
+      const complexBase = this.set.namespaces.get(base.namespace)?.complexTypes.get(base.local);
+      if (complexBase) {
+        // A value with attributes extending another: its text and attributes come first, from the base.
+        if (derivation.method === "restriction") this.d.error(derivation.at, `a restriction of the complex type ${base.local} with simple content is not supported yet`);
+        const baseName = this.namedComplex(base);
+        if (baseName !== undefined) extendsName = { name: baseName, at: derivation.base.at };
+      } else {
+        const text = this.textField(derivation, ct.content.facets, name, attributes);
+        if (text) fields.push(text);
+      }
+      fields.push(...attributes);
     } else {
       const derivation = ct.content.derivation;
       if (derivation) {
@@ -162,7 +174,7 @@ class SchemaMapper {
         const isAny = base.namespace === XSD_NAMESPACE && base.local === "anyType";
         if (derivation.method === "extension" && !isAny) {
           const baseName = this.namedComplex(base);
-          if (baseName === undefined) this.d.error(derivation.base.at, `${this.label(ct, name)} extends ${base.local}, which is not a complex type; simple content is not supported yet`);
+          if (baseName === undefined) this.d.error(derivation.base.at, `${this.label(ct, name)} extends ${base.local}, which is not a complex type; use xs:simpleContent to give a value attributes`);
           else extendsName = { name: baseName, at: derivation.base.at };
         } else if (derivation.method === "restriction" && !isAny) {
           notes.push({ kind: "interpretation", text: `A restriction of ${base.local}: its fields are those the restriction lists, without the base's.` });
@@ -187,6 +199,12 @@ class SchemaMapper {
           }
         }
       }
+      if (attributes.length > 0 && kind === "choice") {
+        // A choice with attributes: the elements become optional fields beside the attributes.
+        kind = "object";
+        notes.push({ kind: "interpretation", text: `Exactly one of ${fields.map((f) => `"${f.name}"`).join(", ")} (an xs:choice beside attributes): each is an optional field here, and the validator does not enforce the choice.` });
+      }
+      fields.push(...attributes);
     }
     if (open && fields.length === 0 && !extendsName && kind === "object") kind = "opaque";
     if (open && kind !== "opaque") notes.push({ kind: "interpretation", text: "Other elements (xs:any) are allowed: they are kept as properties of the value." });
@@ -203,6 +221,86 @@ class SchemaMapper {
       ...(ct.doc !== undefined ? { doc: ct.doc } : {}),
       notes,
     });
+  }
+
+  /** The attributes of a complex type or attribute group as fields, in document order; groups expanded, prohibited ones left out. */
+  private attributeFields(uses: readonly AttributeUse[], groups: Set<string>): FieldDescription[] {
+    const fields: FieldDescription[] = [];
+    for (const use of uses) {
+      if (use.kind === "attributeGroupRef") {
+        const key = qkey(use.ref.name);
+        const group = this.set.namespaces.get(use.ref.name.namespace)?.attributeGroups.get(use.ref.name.local);
+        if (!group || groups.has(key)) continue; // unknown: reported by the reference check; a cycle: read once
+        fields.push(...this.attributeFields(group.attributes, new Set([...groups, key])));
+        continue;
+      }
+      if (use.use === "prohibited") continue;
+      const decl = use.kind === "attribute" ? use : this.set.namespaces.get(use.ref.name.namespace)?.attributes.get(use.ref.name.local);
+      if (!decl) continue;
+      const field = this.attributeField(decl, use);
+      if (field) fields.push(field);
+    }
+    return fields;
+  }
+
+  /** One attribute as a field: a scalar or enum value carried as an attribute. */
+  private attributeField(decl: AttributeDecl, use: LocalAttribute | AttributeRef): FieldDescription | undefined {
+    const name = decl.name.local;
+    const notes: Note[] = [];
+    let facets: FacetUse[] = [];
+    const t = decl.type;
+    const shape = t === undefined ? ({ kind: "scalar", scalar: "string", facets: [], notes: [] } as const) : t.kind === "typeRef" ? this.simpleRef(t) : this.simpleShape(t, pascalCase(name) || "Attribute");
+    if (!shape) return undefined;
+    const typeName = shape.kind === "enum" ? shape.name : shape.scalar;
+    if (shape.kind === "scalar") {
+      facets = [...shape.facets];
+      notes.push(...shape.notes);
+    }
+    const fixed = use.fixed ?? decl.fixed;
+    const dflt = use.default ?? decl.default;
+    const scalar = shape.kind === "scalar" ? shape.scalar : undefined;
+    let constValue: FieldDescription["const"];
+    let defaultValue: FieldDescription["default"];
+    if (fixed) {
+      const value = constOf(fixed.value, scalar);
+      if (value === undefined) notes.push({ kind: "info", text: `Fixed value in the contract: ${fixed.value}.` });
+      else constValue = { value, at: fixed.at };
+    }
+    if (dflt) {
+      if (shape.kind === "enum") defaultValue = { value: dflt.value, at: dflt.at };
+      else notes.push({ kind: "info", text: `Default value in the contract: ${dflt.value} (an absent attribute means it).` });
+    }
+    return {
+      name,
+      at: use.at,
+      type: { name: typeName, at: t?.at ?? use.at },
+      required: use.use === "required",
+      ...(constValue ? { const: constValue } : {}),
+      ...(defaultValue ? { default: defaultValue } : {}),
+      facets: sortFacets(facets),
+      examples: [],
+      xml: { node: "attribute", at: use.at },
+      ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
+      notes,
+    };
+  }
+
+  /** The text of a value with attributes (simple content), as a field named `value` (or another name no attribute has). */
+  private textField(derivation: Derivation, facetsHere: Facets, parent: string, attributes: readonly FieldDescription[]): FieldDescription | undefined {
+    const taken = new Set(attributes.map((a) => a.name));
+    const name = ["value", "text", "content"].find((n) => !taken.has(n)) ?? "value";
+    const restricted = derivation.method === "restriction" ? this.simpleShape({ kind: "simpleType", at: derivation.at, content: { kind: "restriction", base: derivation.base, facets: facetsHere, at: derivation.at } }, `${parent}Value`) : this.simpleRef(derivation.base);
+    if (!restricted) return undefined;
+    return {
+      name,
+      at: derivation.at,
+      type: { name: restricted.kind === "enum" ? restricted.name : restricted.scalar, at: derivation.base.at },
+      required: true,
+      facets: restricted.kind === "scalar" ? sortFacets(restricted.facets) : [],
+      examples: [],
+      xml: { node: "text", at: derivation.at },
+      notes: restricted.kind === "scalar" ? [...restricted.notes] : [],
+    };
   }
 
   private label(ct: ComplexType, name: string): string {
@@ -304,6 +402,7 @@ class SchemaMapper {
     let facets: FacetUse[] = [];
     let typeName: string | undefined;
     let list: FieldDescription["list"];
+    let nullable: FieldDescription["nullable"];
     const max = occurs.max === "unbounded" ? undefined : occurs.max;
     if (max === undefined || max > 1 || repeated) list = { min: repeated ? 0 : occurs.min, ...(max !== undefined && max > 1 && !repeated ? { max } : {}), at };
     const inlineName = () => `${parent}${pascalCase(fieldName) || "Value"}`;
@@ -319,7 +418,7 @@ class SchemaMapper {
           const item = wrapper;
           const itemMax = item.occurs.max === "unbounded" ? undefined : item.occurs.max;
           list = { min: item.occurs.min, ...(itemMax !== undefined ? { max: itemMax } : {}), item: item.name.local, at: t.at };
-          if (item.nillable) notes.push({ kind: "interpretation", text: `Its items may be nil in the contract (nillable); a nil item is not read as a value.` });
+          if (item.nillable) nullable = { at: item.at };
           const inner = this.itemType(item, inlineName(), t.at);
           if (!inner) return undefined;
           typeName = inner.name;
@@ -348,7 +447,7 @@ class SchemaMapper {
       }
     }
     if (typeName === undefined) return undefined;
-    if (e.nillable && !list?.item) notes.push({ kind: "interpretation", text: "Nillable in the contract: a nil element (xsi:nil) is not read as absent." });
+    if (e.nillable && !list?.item) nullable = { at: e.at };
     const scalar = (SCALAR_NAMES as readonly string[]).includes(typeName) ? (typeName as ScalarName) : undefined;
     let constValue: FieldDescription["const"];
     let defaultValue: FieldDescription["default"];
@@ -371,6 +470,7 @@ class SchemaMapper {
       ...(defaultValue ? { default: defaultValue } : {}),
       facets: sortFacets(facets),
       examples: [],
+      ...(nullable && !constValue ? { nullable } : {}),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
       notes,
     };
@@ -482,7 +582,8 @@ class SchemaMapper {
     if (f.maxInclusive) put("maximum", f.maxInclusive.value, f.maxInclusive.at);
     if (f.totalDigits) put("totalDigits", f.totalDigits.value, f.totalDigits.at);
     if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
-    for (const x of [f.minExclusive, f.maxExclusive]) if (x) this.d.error(x.at, "exclusive bounds (minExclusive, maxExclusive) are not supported yet");
+    if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
+    if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
     if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) this.d.error(f.whiteSpace.at, `whiteSpace "${f.whiteSpace.value}" is not supported yet`);
     if (f.patterns.length > 1) this.d.error(f.patterns[1]!.at, "several patterns in one restriction are not supported yet");
     const pattern = f.patterns[0];

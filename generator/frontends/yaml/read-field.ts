@@ -1,7 +1,7 @@
 import type { Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { FACETS } from "../../facets/registry.js";
-import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
+import { SENSITIVE_KINDS, XML_NODES, type SensitiveKind, type XmlNode } from "../../model/vocabulary.js";
 import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
@@ -18,6 +18,8 @@ const FIELD_KEYS = [
   ...FACETS.map((f) => f.key),
   "sensitive",
   "gap",
+  "xml",
+  "nullable",
   "example",
   "examples",
   ...DOC_KEYS,
@@ -65,6 +67,13 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     if (SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind;
     else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}`);
   }
+  const xmlEntry = e.get("xml");
+  const xmlText = r.string(xmlEntry, "xml");
+  let xml: XmlNode | undefined;
+  if (xmlText !== undefined) {
+    if (XML_NODES.includes(xmlText as XmlNode)) xml = xmlText as XmlNode;
+    else r.error(xmlEntry!.at, `xml must be one of ${XML_NODES.join(", ")} (a field is a child element unless it says otherwise)`);
+  }
   const constEntry = e.get("const");
   const constValue = constEntry ? r.constant(constEntry, "const") : undefined;
   const defaultEntry = e.get("default");
@@ -98,6 +107,8 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     ...(sensitive ? { sensitive } : {}),
     examples: readExamples(r, e),
     ...(gap !== undefined ? { gap: { name: gap, at: gapEntry!.at } } : {}),
+    ...(xml ? { xml: { node: xml, at: xmlEntry!.at } } : {}),
+    ...(r.boolean(e.get("nullable"), "nullable") ? { nullable: { at: e.get("nullable")!.at } } : {}),
     ...readDocs(r, e),
   };
 }

@@ -9,7 +9,7 @@ import type {
   QueryFieldDescription,
   StatusDescription,
 } from "../../description/description.js";
-import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind } from "../../model/vocabulary.js";
+import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind, XmlNode } from "../../model/vocabulary.js";
 
 /**
  * What the YAML says, in typed form, with the position of everything a later
@@ -47,6 +47,10 @@ export interface FieldAst extends Named, DocsAst {
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;
+  /** `xml: attribute` or `xml: text`: how an XML element carries the value. */
+  readonly xml?: { readonly node: XmlNode; readonly at: Position };
+  /** `nullable: true`: the value may be null (`xsi:nil` in XML). */
+  readonly nullable?: { readonly at: Position };
 }
 
 export interface TypeBodyAst extends DocsAst {

@@ -27,7 +27,8 @@ function summary(s: ServiceDescription): string {
     const facets = f.facets.map((x) => ` ${x.key}=${x.value}`).join("");
     const constant = f.const ? ` const=${JSON.stringify(f.const.value)}` : "";
     const dflt = f.default ? ` default=${f.default.value}` : "";
-    return `${f.name}: ${f.type.name}${f.required ? " required" : ""}${list}${facets}${constant}${dflt}`;
+    const carried = f.xml ? ` (${f.xml.node})` : "";
+    return `${f.name}: ${f.type.name}${f.required ? " required" : ""}${list}${f.nullable ? " nullable" : ""}${carried}${facets}${constant}${dflt}`;
   };
   for (const t of [...s.types].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     lines.push(`type ${t.name} ${t.kind}${t.extends ? ` extends ${t.extends.name}` : ""}${t.open ? " open" : ""} (${t.origin.kind})${t.doc ? ` "${t.doc}"` : ""}`);
@@ -74,12 +75,12 @@ describe("the WSDL and XSD front end maps contracts onto the description", () =>
       "refused.xsd:5:39: xs:float has no scalar yet (a binary floating-point value has no exact decimal form)",
       "refused.xsd:6:37: xs:duration has no scalar yet",
       "refused.xsd:9:11: xs:list simple types are not supported yet",
-      "refused.xsd:15:13: exclusive bounds (minExclusive, maxExclusive) are not supported yet",
-      "refused.xsd:23:7: simple content (a value with attributes) in complex type \"amountType\" is not supported yet",
-      "refused.xsd:28:3: mixed content (text between elements) in complex type \"textType\" is not supported yet",
+      "refused.xsd:16:7: a restriction of the complex type priceType with simple content is not supported yet",
+      "refused.xsd:26:3: mixed content (text between elements) in complex type \"textType\" is not supported yet",
     ]);
     expect((await read("refused.wsdl")).problems).toEqual([
-      "refused.wsdl:8:11: the required attribute \"id\": XML attributes are not read or written yet (in \"PingRequest\", which an operation sends or receives)",
+      "refused.wsdl:7:23: the unqualified element \"text\": elements are written in the operation's namespace (in \"PingRequest\", which an operation sends or receives)",
+      "refused.wsdl:16:21: the unqualified element \"echo\": elements are written in the operation's namespace (in \"PingResultType\", which an operation sends or receives)",
     ]);
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
 import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
+import { readOverlayContract } from "./overlay/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
 
@@ -28,6 +29,12 @@ export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
   OPENAPI_FRONT_END,
   { name: "wsdl", formats: ["wsdl"], read: readWsdlContract },
   { name: "xsd", formats: ["xsd"], read: readXsdContract },
+  // An overlay names a contract of another format: it is read with the front ends above, never through another overlay.
+  {
+    name: "overlay",
+    formats: ["overlay"],
+    read: (file, cwd, diagnostics) => readOverlayContract(file, cwd, diagnostics, (files, dir, d) => readContracts(files, dir, d, CONTRACT_FRONT_ENDS.filter((f) => f.name !== "overlay"))),
+  },
 ];
 
 /**
@@ -58,7 +65,7 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
     }
     const frontEnd = frontEnds.find((f) => f.formats.includes(format.kind));
     if (!frontEnd) {
-      diagnostics.error(start, `${format.kind} contracts are recognised but not read yet`);
+      diagnostics.error(start, format.kind === "overlay" ? "an overlay names a contract, not another overlay" : `${format.kind} contracts are recognised but not read yet`);
       continue;
     }
     services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);

@@ -101,7 +101,7 @@ describe("paygen generate --from", () => {
     const rel = (f: string) => path.relative(process.cwd(), path.join(root, f));
     expect(errors).toEqual([
       `${rel("missing.wsdl")}:1:1: the contract file does not exist or cannot be read`,
-      `${rel("notes.txt")}:1:1: not a contract paygen reads: the YAML has no top-level "swagger" or "openapi" key`,
+      `${rel("notes.txt")}:1:1: not a contract paygen reads: the YAML has no top-level "swagger" or "openapi" key (nor "overlay")`,
       "paygen: 2 problems in the contracts; nothing was written",
     ]);
     await expect(readdir(path.join(root, "out"))).rejects.toThrow();

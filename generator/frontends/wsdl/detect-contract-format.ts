@@ -12,6 +12,8 @@ export type ContractFormat =
   | { readonly kind: "openapi"; readonly version?: string }
   /** Swagger 2: a top-level `swagger` key. */
   | { readonly kind: "swagger"; readonly version?: string }
+  /** A paygen overlay: YAML with a top-level `overlay` key, naming the contract it adds to. */
+  | { readonly kind: "overlay" }
   | { readonly kind: "unknown"; readonly reason: string };
 
 /** The WSDL 2.0 namespace, recognised only to say that it is not read. */
@@ -50,8 +52,9 @@ function detectXml(text: string): ContractFormat {
   return { kind: "unknown", reason: `the root element ${shown} is neither a WSDL 1.1 wsdl:definitions nor an xs:schema` };
 }
 
-function fromKey(found: { key: "swagger" | "openapi"; version?: string } | undefined, syntax: string): ContractFormat {
-  if (found === undefined) return { kind: "unknown", reason: `the ${syntax} has no top-level "swagger" or "openapi" key` };
+function fromKey(found: { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined, syntax: string): ContractFormat {
+  if (found === undefined) return { kind: "unknown", reason: `the ${syntax} has no top-level "swagger" or "openapi" key${syntax === "YAML" ? ' (nor "overlay")' : ""}` };
+  if (found.key === "overlay") return { kind: "overlay" };
   const version = found.version === undefined ? {} : { version: found.version };
   return found.key === "swagger" ? { kind: "swagger", ...version } : { kind: "openapi", ...version };
 }
@@ -97,12 +100,13 @@ function stringEnd(text: string, open: number): number {
   return -1;
 }
 
-/** A `swagger:` or `openapi:` key at the start of a line (the top level of a YAML mapping), possibly quoted. */
-function topLevelYamlKey(text: string): { key: "swagger" | "openapi"; version?: string } | undefined {
+/** A `swagger:`, `openapi:` or `overlay:` key at the start of a line (the top level of a YAML mapping), possibly quoted. */
+function topLevelYamlKey(text: string): { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined {
   for (const line of text.split("\n")) {
-    const match = /^(["']?)(swagger|openapi)\1[ \t]*:(.*)$/.exec(line.trimEnd());
+    const match = /^(["']?)(swagger|openapi|overlay)\1[ \t]*:(.*)$/.exec(line.trimEnd());
     if (match === null) continue;
-    const key = match[2] === "swagger" ? "swagger" : "openapi";
+    const key = match[2] === "swagger" ? "swagger" : match[2] === "overlay" ? "overlay" : "openapi";
+    if (key === "overlay") return { key };
     const value = match[3]!.replace(/#.*$/, "").trim().replace(/^(["'])(.*)\1$/, "$2");
     return value === "" ? { key } : { key, version: value };
   }

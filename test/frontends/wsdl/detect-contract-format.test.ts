@@ -45,7 +45,10 @@ describe("telling a contract's format by its content", () => {
   it("finds a top-level swagger or openapi key in YAML", () => {
     expect(detectContractFormat("# An API\nopenapi: 3.0.3\ninfo:\n  title: x\n")).toEqual({ kind: "openapi", version: "3.0.3" });
     expect(detectContractFormat("---\n'swagger': \"2.0\" # old\n")).toEqual({ kind: "swagger", version: "2.0" });
-    expect(detectContractFormat("info:\n  openapi: 3.0.0\n")).toEqual({ kind: "unknown", reason: 'the YAML has no top-level "swagger" or "openapi" key' });
+    expect(detectContractFormat("info:\n  openapi: 3.0.0\n")).toEqual({ kind: "unknown", reason: 'the YAML has no top-level "swagger" or "openapi" key (nor "overlay")' });
+    // An overlay names the contract it adds to.
+    expect(detectContractFormat("# adds to the spec\noverlay:\n  contract: spec.json\n")).toEqual({ kind: "overlay" });
+    expect(detectContractFormat("types:\n  overlay: 1\n")).toEqual({ kind: "unknown", reason: 'the YAML has no top-level "swagger" or "openapi" key (nor "overlay")' });
     expect(detectContractFormat("   \n")).toEqual({ kind: "unknown", reason: "the file is empty" });
   });
 });

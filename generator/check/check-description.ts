@@ -5,6 +5,7 @@ import { lowerCamel } from "../naming/case.js";
 import { SCALAR_NAMES, type ScalarName } from "../model/vocabulary.js";
 import { checkFlows } from "./check-flows.js";
 import { checkXmlNodes } from "./check-xml-nodes.js";
+import { checkSoapHeaders } from "./check-soap-headers.js";
 import { checkRequestConstants } from "./check-request-constants.js";
 import { checkFacets } from "./check-facets.js";
 import { constProblem, enumValues } from "./const-fit.js";
@@ -114,6 +115,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
     if (t.kind === "choice" && t.fields.length < 2) d.error(t.at, `choice "${t.name}" needs at least two members`);
   }
   checkXmlNodes(s, typeNames, d);
+  checkSoapHeaders(s, typeNames, d);
   checkExtensionCycles(s.types, typeNames, d);
   checkRequiredCycles(s.types, typeNames, d);
   checkInheritedDuplicates(s.types, typeNames, d);

@@ -30,6 +30,7 @@ export function checkXmlNodes(s: ServiceDescription, types: ReadonlyMap<string, 
 function checkFieldNode(f: FieldDescription, s: ServiceDescription, types: ReadonlyMap<string, TypeDescription>, d: Diagnostics): void {
   if (f.nullable && f.const) d.error(f.nullable.at, `"${f.name}" has a const and cannot be null`);
   if (f.nullable && f.map) d.error(f.nullable.at, `the map "${f.name}" cannot be null; leave it out instead`);
+  if (f.namespace !== undefined && s.protocol !== "soap") d.error(f.at, `"${f.name}" has an XML namespace, and a JSON property has none`);
   const xml = f.xml;
   if (!xml) return;
   if (s.protocol !== "soap") {

@@ -32,7 +32,9 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly required: boolean;
   /** Where `required` was said, when it was. */
   readonly requiredAt?: Position;
-  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly itemNamespace?: string; readonly at: Position };
+  /** XML only: the namespace of the field's element (or attribute), when it is not the service's own (a type imported from another schema). */
+  readonly namespace?: string;
   /** JSON only: the value is an object mapping any key to what the field otherwise holds (a value, or a list). */
   readonly map?: { readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
@@ -100,6 +102,17 @@ export interface SoapOperationDescription extends Named, DocsDescription {
   readonly resultElement?: string;
   /** The SOAPAction header of this operation, when the contract gives one. */
   readonly soapAction?: string;
+  /** Elements the request carries in the SOAP header (credentials, say), in the contract's order; absent when none. */
+  readonly headers?: readonly SoapHeaderDescription[];
+}
+
+/** One element of a request's SOAP header: the client takes its value as an option named like it. */
+export interface SoapHeaderDescription extends Named {
+  /** The object type of its value. */
+  readonly type: Named;
+  /** Its namespace; absent: the interface namespace the client is given. */
+  readonly namespace?: string;
+  readonly doc?: string;
 }
 
 export interface RestOperationDescription extends Named, DocsDescription {

@@ -6,6 +6,7 @@ import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import { headersType } from "./soap-headers.js";
 
 /** The SOAP client: credentials from the options, a choice between throwing and a result union. */
 export function emitSoapClient(file: TsFile, { service, names }: EmitContext): void {
@@ -30,7 +31,11 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     ...(service.soap?.endpoint !== undefined ? [{ key: "endpoint", value: service.soap.endpoint }] : []),
     ...(service.soap?.namespace !== undefined ? [{ key: "namespace", value: service.soap.namespace }] : []),
   ];
+  // The SOAP header elements operations carry, once each by name: the typed `headers` option.
+  const headerParts = [...new Map(ops.flatMap((op) => op.headers ?? []).map((h) => [h.name, h])).values()];
+  const headersOption = headerParts.length > 0 ? `readonly headers?: ${headersType(file, { service, names }, headerParts)};` : undefined;
   const clientOptions = `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`;
+  const replaced = [...defaults.map((d) => d.key), ...(headersOption ? ["headers"] : [])];
   file.addTypeAlias({
     isExported: true,
     name: optionsName,
@@ -41,9 +46,9 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
         : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
     ],
     type:
-      defaults.length === 0
+      replaced.length === 0
         ? clientOptions
-        : `Omit<${clientOptions}, ${defaults.map((d) => stringLiteral(d.key)).join(" | ")}> & { ${defaults.map((d) => `readonly ${d.key}?: string;`).join(" ")} }`,
+        : `Omit<${clientOptions}, ${replaced.map((k) => stringLiteral(k)).join(" | ")}> & { ${[...defaults.map((d) => `readonly ${d.key}?: string;`), ...(headersOption ? [headersOption] : [])].join(" ")} }`,
   });
   file.addInterface({
     isExported: true,
@@ -85,7 +90,22 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
               ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
               ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
               `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
-              `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
+              ...(op.headers && op.headers.length > 0
+                ? [
+                    `headers: [${op.headers
+                      .map(
+                        (h) =>
+                          `${file.value("soapHeader", SOAP)}({ name: ${stringLiteral(h.name)}, validate: ${file.value(names.get("validator", h.type), paths.validators(service.name))}${
+                            sensitive.has(h.type) ? `, redact: ${file.value(names.get("redactor", h.type), paths.redact(service.name))}` : ""
+                          } })`,
+                      )
+                      .join(", ")}]`,
+                    // The call has validated each header value before it builds: they are of their types.
+                    `build: (request, namespace, headers) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
+                      .map((h) => `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`)
+                      .join(", ")} })`,
+                  ]
+                : [`build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`]),
               `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
               ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
               ...(sensitive.has(op.resultType) ? [`redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`] : []),

@@ -3,9 +3,10 @@ import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
+import { optionalAccess, propertyAccess, propertyName, propertySet, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
-import { readsXmlAttributes, xmlWriteKey } from "./xml-keys.js";
+import { prefixDeclarations, readsXmlAttributes, xmlItemKey, xmlPrefixes, xmlWriteKey, type XmlPrefixes } from "./xml-keys.js";
+import { headersType } from "./soap-headers.js";
 import type { TsFile } from "./ts-file.js";
 
 const XML = paths.runtime("xml.ts");
@@ -22,9 +23,10 @@ const OPTIONS = paths.runtime("read-options.ts");
 export function emitXml(ctx: EmitContext): GeneratedFile {
   const { service } = ctx;
   const file = serviceFile(ctx, paths.xml(service.name));
-  for (const type of service.types.filter((t) => t.facts.wireSent)) emitWriter(file, ctx, type);
+  const prefixes = xmlPrefixes(service);
+  for (const type of service.types.filter((t) => t.facts.wireSent)) emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "received", "xml", "typed");
-  for (const op of soapOperations(service)) emitClientOperation(file, ctx, op);
+  for (const op of soapOperations(service)) emitClientOperation(file, ctx, op, prefixes);
   return file.finish();
 }
 
@@ -37,9 +39,10 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
 export function emitSoapServer(ctx: EmitContext): GeneratedFile {
   const { service } = ctx;
   const file = serviceFile(ctx, paths.server(service.name));
-  for (const type of service.types.filter((t) => t.facts.wireReceived)) emitWriter(file, ctx, type);
+  const prefixes = xmlPrefixes(service);
+  for (const type of service.types.filter((t) => t.facts.wireReceived)) emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "sent", "xml", "draft");
-  for (const op of soapOperations(service)) emitServerOperation(file, ctx, op);
+  for (const op of soapOperations(service)) emitServerOperation(file, ctx, op, prefixes);
   return file.finish();
 }
 
@@ -52,6 +55,11 @@ function versionArgument(service: Service): string {
   return service.soap?.soapVersion === "1.2" ? `, "1.2"` : "";
 }
 
+/** An element's content with the service's namespace prefixes declared on it (the content itself when there are none). */
+function declared(content: string, prefixes: XmlPrefixes): string {
+  return prefixes.size === 0 ? content : `{ ${prefixDeclarations(prefixes).join(" ")} ...${content} }`;
+}
+
 /** The parser's options: the caller's, and attributes kept when the body's types have any (or may be nil). */
 function parseOptions(service: Service, root: string): string {
   return readsXmlAttributes(service, root) ? "{ ...options, attributes: true }" : "options";
@@ -62,7 +70,7 @@ function requestElement(op: SoapOperation): string {
   return op.requestElement ?? op.name;
 }
 
-function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {
+function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType, prefixes: XmlPrefixes): void {
   const writerName = (t: string) => names.get("xmlWriter", t);
   // An extension writes its base's elements first, through the base's writer.
   const base = type.facts.delegatedBase;
@@ -73,7 +81,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
     type.kind === "opaque"
       ? [`return value as unknown as ${input};`]
       : [
-          `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(xmlWriteKey(f))}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n${
+          `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(xmlWriteKey(f, prefixes))}: ${fieldWrite(file, f, writerName, prefixes)},`).join("\n")}\n${
             type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
           }};`,
         ];
@@ -86,7 +94,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
 }
 
 /** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper; `xsi:nil` for null. */
-function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {
+function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string, prefixes: XmlPrefixes): string {
   const access = propertyAccess("value", f.name);
   const write = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
   const one = (v: string) => (f.nullable ? `${v} === null ? ${file.value("XML_NIL", XML)} : ${write(v)}` : write(v));
@@ -94,27 +102,47 @@ function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string
   if (list) {
     return whenPresent("value", f.name, (v) => {
       const items = f.type.kind === "object" || f.nullable ? `${v}.map((item) => ${one("item")})` : v;
-      return list.item !== undefined ? `{ ${propertyName(list.item)}: ${items} }` : items;
+      const item = xmlItemKey(f, prefixes);
+      return item !== undefined ? `{ ${propertyName(item)}: ${items} }` : items;
     });
   }
   if (f.type.kind === "object" || f.nullable) return whenPresent("value", f.name, one);
   return access;
 }
 
-function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation): void {
+function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {
   const requestType = file.type(names.get("type", op.requestType), paths.types(service.name));
   const resultType = file.type(names.get("type", op.resultType), paths.types(service.name));
   const readerName = (t: string) => names.get("reader", t);
+  const headers = op.headers ?? [];
+  // Each header element in its own namespace (or the interface's), its content written like a body.
+  const headerContent = headers
+    .map((h) => {
+      const value = optionalAccess("headers", h.name);
+      const xmlns = h.namespace !== undefined ? stringLiteral(h.namespace) : "namespace";
+      // The header is outside the operation element: it declares the service's prefixes itself.
+      return `...(${value} === undefined ? {} : { ${propertyName(h.name)}: { "@_xmlns": ${xmlns}, ${prefixDeclarations(prefixes).join(" ")}...${names.get("xmlWriter", h.type)}(${value}) } }),`;
+    })
+    .join("\n");
+  const version = service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"`;
   file.addFunction({
     isExported: true,
     name: names.get("envelopeBuilder", op.name),
-    docs: [`The SOAP envelope of a \`${op.name}\` request: the \`${requestElement(op)}\` element in the given namespace, its elements in schema order.`],
+    docs: [
+      `The SOAP envelope of a \`${op.name}\` request: the \`${requestElement(op)}\` element in the given namespace, its elements in schema order.${
+        headers.length > 0 ? ` The SOAP header carries ${headers.map((h) => `\`${h.name}\``).join(", ")} from \`headers\`.` : ""
+      }`,
+    ],
     parameters: [
       { name: "request", type: requestType },
       { name: "namespace", type: "string" },
+      ...(headers.length > 0 ? [{ name: "headers", type: headersType(file, { service, names }, headers), hasQuestionToken: true }] : []),
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${names.get("xmlWriter", op.requestType)}(request)${versionArgument(service)});`,
+    statements:
+      headers.length > 0
+        ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${declared(`${names.get("xmlWriter", op.requestType)}(request)`, prefixes)}, ${version}, {\n${headerContent}\n});`
+        : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${declared(`${names.get("xmlWriter", op.requestType)}(request)`, prefixes)}${versionArgument(service)});`,
   });
   const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
   const element = stringLiteral(op.resultElement);
@@ -146,7 +174,33 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
   });
 }
 
-function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation): void {
+function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {
+  if (op.headers && op.headers.length > 0) {
+    const fn = (name: string) => file.value(name, READ);
+    file.addFunction({
+      isExported: true,
+      name: names.get("envelopeHeaderReader", op.name),
+      docs: [
+        `Server side: the SOAP header elements of a \`${op.name}\` envelope (${op.headers.map((h) => `\`${h.name}\``).join(", ")}), each of its wire type, absent when not sent. Throws \`ParseError\` for anything else. Run each value's validator before trusting it.`,
+      ],
+      parameters: [
+        { name: "xml", type: "string | Uint8Array" },
+        { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
+      ],
+      returnType: headersType(file, { service, names }, op.headers),
+      statements: [
+        `const header = ${file.value("readSoapHeader", XML)}(xml, ${parseOptions(service, op.requestType)});`,
+        `const o = ${fn("readContext")}("xml", options);`,
+        `const out: ${file.type("Draft", READ)} = {};`,
+        `let v: unknown;`,
+        ...op.headers.map(
+          (h) =>
+            `if ((v = ${fn("readChild")}(${fn("own")}(header, ${stringLiteral(h.name)}), o, "Header", ${stringLiteral(h.name)}, ${names.get("reader", h.type)})) !== undefined) ${propertySet("out", h.name, "v")}`,
+        ),
+        `return ${fn("unvalidated")}<${headersType(file, { service, names }, op.headers)}>(out);`,
+      ],
+    });
+  }
   const requestType = file.type(names.get("type", op.requestType), paths.types(service.name));
   const resultType = file.type(names.get("type", op.resultType), paths.types(service.name));
   file.addFunction({
@@ -171,6 +225,6 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) }${versionArgument(service)});`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) }${versionArgument(service)});`,
   });
 }

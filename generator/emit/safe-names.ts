@@ -29,6 +29,12 @@ export function propertyAccess(target: string, name: string): string {
   return INHERITED_NAMES.has(name) ? `(Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${access} : undefined)` : access;
 }
 
+/** `propertyAccess` of an optional object: undefined when the object is. */
+export function optionalAccess(target: string, name: string): string {
+  if (INHERITED_NAMES.has(name)) return `(${target} !== undefined && Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${target}[${stringLiteral(name)}] : undefined)`;
+  return IDENTIFIER.test(name) ? `${target}?.${name}` : `${target}?.[${stringLiteral(name)}]`;
+}
+
 /** A statement setting a field of an object built by generated code (own property, whatever its name). */
 export function propertySet(target: string, name: string, value: string): string {
   if (INHERITED_NAMES.has(name)) {

@@ -41,7 +41,16 @@ function buildService(s: ServiceDescription): Service {
     name: f.name,
     type: ref(f.type.name),
     required: f.required,
-    ...(f.list ? { list: { min: f.list.min, ...(f.list.max !== undefined ? { max: f.list.max } : {}), ...(f.list.item !== undefined ? { item: f.list.item } : {}) } } : {}),
+    ...(f.list
+      ? {
+          list: {
+            min: f.list.min,
+            ...(f.list.max !== undefined ? { max: f.list.max } : {}),
+            ...(f.list.item !== undefined ? { item: f.list.item } : {}),
+            ...(f.list.itemNamespace !== undefined ? { itemNamespace: f.list.itemNamespace } : {}),
+          },
+        }
+      : {}),
     ...(f.map ? { map: true as const } : {}),
     ...(f.const ? { const: f.const.value } : {}),
     ...(f.default ? { default: f.default.value } : {}),
@@ -49,6 +58,7 @@ function buildService(s: ServiceDescription): Service {
     ...(f.sensitive ? { sensitive: f.sensitive } : {}),
     examples: f.examples,
     ...(f.gap ? { gap: f.gap.name } : {}),
+    ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
     ...(f.xml ? { xml: f.xml.node } : {}),
     ...(f.nullable ? { nullable: true as const } : {}),
     ...docs(f),
@@ -89,6 +99,9 @@ function buildService(s: ServiceDescription): Service {
         ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
         ...(op.requestElement !== undefined ? { requestElement: op.requestElement } : {}),
         ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
+        ...(op.headers && op.headers.length > 0
+          ? { headers: op.headers.map((h) => ({ name: h.name, type: h.type.name, ...(h.namespace !== undefined ? { namespace: h.namespace } : {}), ...(h.doc !== undefined ? { doc: h.doc } : {}) })) }
+          : {}),
         ...docs(op),
       };
     }

@@ -13,7 +13,8 @@ export function deriveFacts(
   builtRoots: readonly string[] = [],
 ): Map<string, TypeFacts> {
   const byName = new Map(types.map((t) => [t.name, t]));
-  const sentRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType] : op.requestType !== undefined ? [op.requestType] : []));
+  // A SOAP request's header values are sent like its body.
+  const sentRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)] : op.requestType !== undefined ? [op.requestType] : []));
   const receivedRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : []));
 
   /** Types reachable from `roots` through fields and, when `bases`, base types. */

@@ -30,6 +30,8 @@ export interface ListShape {
   readonly max?: number;
   /** XML only: the element name of each entry inside a wrapper element. */
   readonly item?: string;
+  /** XML only: the namespace of the entries' elements, when it is not the service's own. */
+  readonly itemNamespace?: string;
 }
 
 export interface Field extends Documented {
@@ -47,6 +49,8 @@ export interface Field extends Documented {
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: string;
+  /** XML only: the namespace of the field's element (or attribute), when it is not the service's own: written with a prefix declared on the operation element. */
+  readonly namespace?: string;
   /** XML only: carried as an attribute of the type's element, or as the element's own text; absent: a child element. */
   readonly xml?: XmlNode;
   /** The value may be null: `xsi:nil="true"` in XML (for a list, each item may be), `null` in JSON. */
@@ -137,6 +141,19 @@ export interface SoapOperation extends Documented {
   readonly requestElement?: string;
   /** The SOAPAction header the contract gives this operation. */
   readonly soapAction?: string;
+  /** Elements the request carries in the SOAP header, in the contract's order; absent when none. */
+  readonly headers?: readonly SoapHeader[];
+}
+
+/** One element of a request's SOAP header, whose value is a client option named like the element. */
+export interface SoapHeader {
+  /** The element's local name, also the key of its value in the client's `headers` option. */
+  readonly name: string;
+  /** The object type of its value. */
+  readonly type: string;
+  /** Its namespace; absent: the interface namespace the client is given. */
+  readonly namespace?: string;
+  readonly doc?: string;
 }
 
 export interface PathParam extends Documented {

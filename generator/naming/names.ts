@@ -50,6 +50,7 @@ const TOP_LEVEL = {
   envelopeBuilder: (s: string) => `build${s}Envelope`,
   responseEnvelopeBuilder: (s: string) => `build${s}ResponseEnvelope`,
   envelopeReader: (s: string) => `read${s}Envelope`,
+  envelopeHeaderReader: (s: string) => `read${s}EnvelopeHeaders`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
   flowValidator: (s: string) => `validate${s}`,
@@ -123,6 +124,7 @@ export function nameRequests(service: Service): NameRequests {
     const base = pascalCase(op.name) || identifierBase(op.name);
     if (op.protocol === "soap") {
       for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser", "responseEnvelopeBuilder"] as const) add(kind, op.name, identifierBase(op.name));
+      if (op.headers && op.headers.length > 0) add("envelopeHeaderReader", op.name, identifierBase(op.name));
     } else {
       if (op.links.length > 0) {
         add("linkResult", op.name, base);

@@ -3,7 +3,7 @@
  * credentials), post it, read the result or the fault, and apply the
  * caller's choice for `resultCode` Error.
  */
-import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage } from "./errors.js";
+import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage, type ValidationIssue } from "./errors.js";
 import type { RequestHook, ResponseHook } from "./http/hooks.js";
 import { withRetries } from "./http/retry.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
@@ -58,6 +58,35 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
   /** Timing of retries. Only failures that provably never reached the service are retried. */
   readonly retry?: RetryPolicy;
   readonly onRetry?: (info: RetryInfo) => void;
+  /**
+   * The values of the SOAP header elements operations carry (credentials in a
+   * header, say), by element name; the generated options type names each.
+   */
+  readonly headers?: SoapHeaders;
+}
+
+/** SOAP header values by element name. */
+export type SoapHeaders = { readonly [element: string]: object | undefined };
+
+/** A SOAP header element an operation carries: its value is validated, and redacted for logs when it holds secrets. */
+export interface SoapHeaderPart {
+  readonly name: string;
+  readonly validate: (value: unknown) => ValidationResult<unknown>;
+  readonly redact?: (value: never) => unknown;
+}
+
+/** A header part as the operation table lists it, its functions typed by its value's type. */
+export function soapHeader<H>(part: { readonly name: string; readonly validate: (value: unknown) => ValidationResult<H>; readonly redact?: (value: H) => H }): SoapHeaderPart {
+  return part;
+}
+
+/**
+ * A header value the call has validated (see `checkedHeaders`), typed for the
+ * envelope builder: the one place a header value gets its type back.
+ */
+export function headerValue<H>(headers: SoapHeaders | undefined, name: string): H | undefined {
+  const value = headers !== undefined && Object.prototype.hasOwnProperty.call(headers, name) ? headers[name] : undefined;
+  return value as H | undefined;
 }
 
 /** The outcome of a call in `result` mode. */
@@ -79,7 +108,9 @@ export interface SoapOperation<Req, Res> {
   /** The request field that carries the client's credentials; absent when the operation does not authenticate. */
   readonly credentials?: string;
   readonly validate: (value: unknown) => ValidationResult<Req>;
-  readonly build: (request: Req, namespace: string) => string;
+  /** The SOAP header elements the request carries, each required; absent when none. */
+  readonly headers?: readonly SoapHeaderPart[];
+  readonly build: (request: Req, namespace: string, headers?: SoapHeaders) => string;
   /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
   readonly redact?: (request: Req) => Req;
   readonly parse: (xml: string, options?: ReadOptions) => Res;
@@ -176,16 +207,22 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const request = (op.credentials !== undefined && options.credentials ? { ...input, [op.credentials]: { ...options.credentials } } : input) as Req;
   const checked = op.validate(request);
   if (!checked.ok) throw new ValidationError(checked.issues);
-  const body = op.build(request, options.namespace);
+  const headerValues = op.headers ? checkedHeaders(op.headers, options.headers) : undefined;
+  const body = op.build(request, options.namespace, headerValues);
   const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
   const headers: Record<string, string> =
     op.soapVersion === "1.2"
       ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
       : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
-  // The request's redacted copy, and the secrets it sent: made once, when first needed.
+  // The request's redacted copy (its header values too), and the secrets it sent: made once, when first needed.
   const redact = op.redact;
-  let redacted: { readonly copy: Req; readonly secrets: Secrets } | undefined;
-  const redactedRequest = () => (redacted ??= redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
+  const redactsHeaders = op.headers?.some((h) => h.redact !== undefined) === true;
+  let redacted: { readonly copy: { readonly request: Req; readonly headers: SoapHeaders | undefined }; readonly secrets: Secrets } | undefined;
+  const redactedRequest = () =>
+    (redacted ??=
+      redact || redactsHeaders
+        ? collectingSecrets(() => ({ request: redact ? redact(request) : request, headers: redactedHeaders(op.headers, headerValues) }))
+        : { copy: { request, headers: headerValues }, secrets: NO_SECRETS });
   const sent = () => redactedRequest().secrets;
   const response = await withRetries(
     () =>
@@ -201,8 +238,8 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           // Requests are rebuilt from their redacted copy, responses scrubbed of every secret known.
           redactBody: (text, context) =>
             context.direction === "request"
-              ? redact
-                ? op.build(redactedRequest().copy, options.namespace)
+              ? redact || redactsHeaders
+                ? op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers)
                 : text
               : responseView(op, text, options.namespace, sent()),
         },
@@ -240,6 +277,41 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
   return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+}
+
+/**
+ * The header values an operation carries, from the client's options: each
+ * present and valid, or `ValidationError` before anything is sent (issues
+ * under `headers.<element>`, never with the value).
+ */
+function checkedHeaders(parts: readonly SoapHeaderPart[], given: SoapHeaders | undefined): SoapHeaders {
+  const issues: ValidationIssue[] = [];
+  const out: { [element: string]: object } = {};
+  for (const part of parts) {
+    const value = given !== undefined && Object.prototype.hasOwnProperty.call(given, part.name) ? given[part.name] : undefined;
+    const path = `headers.${part.name}`;
+    if (value === undefined) {
+      issues.push({ path, code: "required", message: "is required: the operation carries it in its SOAP header" });
+      continue;
+    }
+    const result = part.validate(value);
+    if (!result.ok) for (const issue of result.issues) issues.push({ ...issue, path: issue.path === "" ? path : `${path}.${issue.path}` });
+    Object.defineProperty(out, part.name, { value, enumerable: true });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return out;
+}
+
+/** The header values with each one's sensitive values redacted. */
+function redactedHeaders(parts: readonly SoapHeaderPart[] | undefined, values: SoapHeaders | undefined): SoapHeaders | undefined {
+  if (!parts || !values) return values;
+  const out: { [element: string]: object | undefined } = {};
+  for (const part of parts) {
+    const value = Object.prototype.hasOwnProperty.call(values, part.name) ? values[part.name] : undefined;
+    const shown = value !== undefined && part.redact ? (part.redact as (v: object) => unknown)(value) : value;
+    Object.defineProperty(out, part.name, { value: shown, enumerable: true });
+  }
+  return out;
 }
 
 function scrubbedMessage(message: ApiMessage, secrets: Secrets): ApiMessage {

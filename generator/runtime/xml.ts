@@ -239,18 +239,20 @@ export function buildXml(tree: XmlInput, options?: { readonly declaration?: bool
 /**
  * A SOAP request (1.1 unless `version` says 1.2): `soap:Envelope` /
  * `soap:Body` / the operation element, which carries `xmlns` = `namespace`
- * and the given content in order.
+ * and the given content in order. `header`, when it holds elements, is
+ * written as `soap:Header` before the body (each element carrying its own
+ * `@_xmlns`).
  */
-export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput, version: SoapVersion = "1.1"): string {
+export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput, version: SoapVersion = "1.1", header?: XmlInput): string {
   const operation: Record<string, XmlInputValue> = {};
   defineOwn(operation, "@_xmlns", namespace);
   for (const key of Object.keys(content)) if (key !== "@_xmlns") defineOwn(operation, key, content[key]);
   const body: Record<string, XmlInputValue> = {};
   defineOwn(body, bodyElementName, operation);
-  return buildXml(
-    { "soap:Envelope": { "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE, "soap:Body": body } },
-    { declaration: true },
-  );
+  const envelope: Record<string, XmlInputValue> = { "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE };
+  if (header !== undefined && Object.keys(header).length > 0) envelope["soap:Header"] = header;
+  envelope["soap:Body"] = body;
+  return buildXml({ "soap:Envelope": envelope }, { declaration: true });
 }
 
 /**
@@ -292,6 +294,19 @@ export function readSoapBody(xml: string | Uint8Array, limits?: XmlReadOptions):
     return { kind: "element", name, value };
   }
   throw shape("the SOAP Body is empty");
+}
+
+/**
+ * The `Header` element of a SOAP envelope (1.1 or 1.2): its child elements by
+ * local name, or an empty element when there is no header. Throws
+ * `ParseError` like `readSoapBody`.
+ */
+export function readSoapHeader(xml: string | Uint8Array, limits?: XmlReadOptions): XmlElement {
+  const tree = parseXml(xml, limits);
+  const envelope = own(tree, "Envelope");
+  if (!isElement(envelope)) throw shape("no SOAP Envelope");
+  const header = first(own(envelope, "Header"));
+  return isElement(header) ? header : {};
 }
 
 // ---------------------------------------------------------------------------

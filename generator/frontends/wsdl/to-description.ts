@@ -1,10 +1,10 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapOperationDescription, TypeDescription } from "../../description/description.js";
+import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription } from "../../description/description.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
-import type { WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
+import type { SoapMessageBinding, WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
 import type {
   AttributeDecl,
   AttributeRef,
@@ -104,6 +104,8 @@ class SchemaMapper {
   constructor(
     readonly set: SchemaSet,
     readonly d: Diagnostics,
+    /** The service's own namespace (its operation elements'): elements in any other carry it as `namespace`. */
+    readonly home: string,
   ) {
     // Named types keep their names; anonymous ones are named around them.
     for (const ns of set.namespaces.values()) {
@@ -246,6 +248,11 @@ class SchemaMapper {
   /** One attribute as a field: a scalar or enum value carried as an attribute. */
   private attributeField(decl: AttributeDecl, use: LocalAttribute | AttributeRef): FieldDescription | undefined {
     const name = decl.name.local;
+    // An attribute without a prefix is in no namespace: one in the service's own namespace would need a prefix of its own.
+    if (decl.name.namespace !== "" && decl.name.namespace === this.home) {
+      this.d.error(use.at, `the attribute "${name}" is qualified in the service's own namespace; qualified attributes are supported in other namespaces only`);
+      return undefined;
+    }
     const notes: Note[] = [];
     let facets: FacetUse[] = [];
     const t = decl.type;
@@ -280,6 +287,7 @@ class SchemaMapper {
       facets: sortFacets(facets),
       examples: [],
       xml: { node: "attribute", at: use.at },
+      ...(this.foreign(decl.name.namespace) !== undefined ? { namespace: this.foreign(decl.name.namespace)! } : {}),
       ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
       notes,
     };
@@ -394,7 +402,7 @@ class SchemaMapper {
     at: Position,
   ): FieldDescription | undefined {
     const fieldName = e.name.local;
-    if (e.name.namespace === "" && this.targetNamespaceOf(parent) !== "") {
+    if (e.name.namespace === "" && this.home !== "") {
       limits.push({ at, message: `the unqualified element "${fieldName}": elements are written in the operation's namespace` });
     }
     if (e.abstract || e.substitutionGroup) this.d.error(e.at, `substitution groups and abstract elements ("${fieldName}") are not supported yet`);
@@ -417,7 +425,8 @@ class SchemaMapper {
         if (wrapper) {
           const item = wrapper;
           const itemMax = item.occurs.max === "unbounded" ? undefined : item.occurs.max;
-          list = { min: item.occurs.min, ...(itemMax !== undefined ? { max: itemMax } : {}), item: item.name.local, at: t.at };
+          const itemNamespace = this.foreign(item.name.namespace);
+          list = { min: item.occurs.min, ...(itemMax !== undefined ? { max: itemMax } : {}), item: item.name.local, ...(itemNamespace !== undefined ? { itemNamespace } : {}), at: t.at };
           if (item.nillable) nullable = { at: item.at };
           const inner = this.itemType(item, inlineName(), t.at);
           if (!inner) return undefined;
@@ -471,6 +480,7 @@ class SchemaMapper {
       facets: sortFacets(facets),
       examples: [],
       ...(nullable && !constValue ? { nullable } : {}),
+      ...(this.foreign(e.name.namespace) !== undefined ? { namespace: this.foreign(e.name.namespace)! } : {}),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
       notes,
     };
@@ -521,8 +531,9 @@ class SchemaMapper {
     return only;
   }
 
-  private targetNamespaceOf(_parent: string): string {
-    return this.set.documents[0]?.targetNamespace ?? "";
+  /** The namespace of an element or attribute, when it is not the service's own (and not none). */
+  private foreign(namespace: string): string | undefined {
+    return namespace !== "" && namespace !== this.home ? namespace : undefined;
   }
 
   /** A named or built-in simple type by reference. */
@@ -683,7 +694,7 @@ function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | 
 
 /** An XSD file (or set) as a service of types and enums, with no operations. */
 export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: Position, d: Diagnostics): ServiceDescription {
-  const m = new SchemaMapper(set, d);
+  const m = new SchemaMapper(set, d, set.documents[0]?.targetNamespace ?? "");
   m.describeAllNamed();
   m.describeElements();
   m.settleWireLimits([]);
@@ -728,15 +739,30 @@ function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics,
   return chosen;
 }
 
+/**
+ * The namespace the operation elements of a binding are in: their request
+ * elements' (the schema's target namespace, which need not be the WSDL's).
+ * The WSDL's target namespace when no operation names an element.
+ */
+function bodyNamespace(defs: WsdlDefinitions, binding: WsdlBinding): string {
+  const portType = defs.portTypes.get(binding.portType.name.local);
+  for (const op of portType?.operations ?? []) {
+    const part = defs.messages.get(op.input.message.name.local)?.parts[0];
+    if (part?.kind === "element") return part.element.name.namespace;
+  }
+  return defs.targetNamespace;
+}
+
 /** One service per `wsdl:service`: document/literal wrapped operations of its SOAP 1.1 port. */
 export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): ServiceDescription[] {
   const out: ServiceDescription[] = [];
   if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
   for (const service of defs.services.values()) {
-    const m = new SchemaMapper(defs.schemas, d);
-    m.describeAllNamed();
     const notes: Note[] = [];
     const chosen = choosePort(service, defs, d, notes);
+    const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
+    const m = new SchemaMapper(defs.schemas, d, home);
+    m.describeAllNamed();
     const operations: OperationDescription[] = [];
     if (chosen) {
       const { port, binding } = chosen;
@@ -746,7 +772,7 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
         const described = describeOperation(defs, m, op, b, d);
         if (described) operations.push(described);
       }
-      m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name] : [])));
+      m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name, ...(o.headers ?? []).map((h) => h.type.name)] : [])));
       notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
       const doc = service.doc ?? defs.doc;
       out.push({
@@ -759,7 +785,7 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
         soap: {
           namespacePlaceholder: "namespace",
           version: "",
-          namespace: defs.targetNamespace,
+          namespace: home,
           endpoint: port.address.location,
           ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
         },
@@ -795,10 +821,22 @@ function describeOperation(
       d.error(mb.body.at, `the operation "${op.name}" is encoded; only literal bodies are supported`);
       return undefined;
     }
-    if (mb && mb.headers.length > 0) {
-      d.error(mb.headers[0]!.at, `the operation "${op.name}" has a SOAP header; headers are not supported yet`);
-      return undefined;
+    for (const h of mb?.headers ?? []) {
+      if (h.use === "encoded") {
+        d.error(h.at, `the operation "${op.name}" has an encoded SOAP header; only literal headers are supported`);
+        return undefined;
+      }
     }
+  }
+  const notes: { kind: NoteKind; text: string }[] = [];
+  const headers: SoapHeaderDescription[] = [];
+  for (const h of b.input?.headers ?? []) {
+    const header = headerOf(defs, m, h, op.name, d);
+    if (!header) return undefined;
+    headers.push(header);
+  }
+  for (const h of b.output?.headers ?? []) {
+    notes.push({ kind: "interpretation", text: `The response carries the SOAP header part "${h.part}" of message ${h.message.name.local}; it is not read.` });
   }
   if (!op.output) {
     d.error(op.at, `the operation "${op.name}" is one-way (no output); only request-response operations are supported`);
@@ -824,6 +862,10 @@ function describeOperation(
   const request = element(op.input.message, "input");
   const response = element(op.output.message, "output");
   if (!request || !response) return undefined;
+  if (request.name.namespace !== m.home) {
+    d.error(request.at, `the request element ${request.name.local} of "${op.name}" is in namespace "${request.name.namespace}", and the service's other operations in "${m.home}"; one service has one body namespace`);
+    return undefined;
+  }
   const requestType = m.elementType(request, `${op.name}Request`, { kind: "request", operation: op.name });
   if (requestType === undefined) {
     d.error(request.at, `the request element ${request.name.local} of "${op.name}" must be of a complex type`);
@@ -858,8 +900,30 @@ function describeOperation(
     ...(response.name.local !== `${op.name}Response` ? { responseElement: response.name.local } : {}),
     ...(child.name.local !== `${op.name}Result` ? { resultElement: child.name.local } : {}),
     ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
+    ...(headers.length > 0 ? { headers } : {}),
     ...(op.doc !== undefined ? { doc: op.doc } : {}),
-    notes: [],
+    notes,
   };
+}
+
+/** A request's `soap:header`: the element its message part names, of a complex type, in that element's namespace. */
+function headerOf(defs: WsdlDefinitions, m: SchemaMapper, h: SoapMessageBinding["headers"][number], operation: string, d: Diagnostics): SoapHeaderDescription | undefined {
+  const message = defs.messages.get(h.message.name.local);
+  const part = message?.parts.find((p) => p.name === h.part);
+  if (!message || !part) {
+    d.error(h.at, `the SOAP header of "${operation}" names the part "${h.part}" of message ${h.message.name.local}, which it does not have`);
+    return undefined;
+  }
+  if (part.kind !== "element") {
+    d.error(part.at, `the SOAP header part "${h.part}" of "${operation}" names a type; a document/literal header names an element`);
+    return undefined;
+  }
+  const decl = defs.schemas.namespaces.get(part.element.name.namespace)?.elements.get(part.element.name.local);
+  const type = decl ? m.elementType(decl, decl.name.local, { kind: "declared" }) : undefined;
+  if (!decl || type === undefined) {
+    d.error(part.element.at, `the SOAP header element ${part.element.name.local} of "${operation}" must be of a complex type`);
+    return undefined;
+  }
+  return { name: decl.name.local, at: h.at, type: { name: type, at: decl.at }, namespace: decl.name.namespace, ...(decl.doc !== undefined ? { doc: decl.doc } : {}) };
 }
 

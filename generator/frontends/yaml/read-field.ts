@@ -20,6 +20,7 @@ const FIELD_KEYS = [
   "gap",
   "xml",
   "nullable",
+  "namespace",
   "example",
   "examples",
   ...DOC_KEYS,
@@ -74,6 +75,8 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     if (XML_NODES.includes(xmlText as XmlNode)) xml = xmlText as XmlNode;
     else r.error(xmlEntry!.at, `xml must be one of ${XML_NODES.join(", ")} (a field is a child element unless it says otherwise)`);
   }
+  const namespace = r.string(e.get("namespace"), "namespace");
+  if (namespace !== undefined && !/^[^\s<>"'{}]+$/.test(namespace)) r.error(e.get("namespace")!.at, "namespace must be a URI (no spaces, quotes or angle brackets)");
   const constEntry = e.get("const");
   const constValue = constEntry ? r.constant(constEntry, "const") : undefined;
   const defaultEntry = e.get("default");
@@ -108,6 +111,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     examples: readExamples(r, e),
     ...(gap !== undefined ? { gap: { name: gap, at: gapEntry!.at } } : {}),
     ...(xml ? { xml: { node: xml, at: xmlEntry!.at } } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
     ...(r.boolean(e.get("nullable"), "nullable") ? { nullable: { at: e.get("nullable")!.at } } : {}),
     ...readDocs(r, e),
   };

@@ -1,3 +1,5 @@
+import type { Node } from "yaml";
+import type { SoapHeaderDescription } from "../../description/description.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { HttpMethod, RetryGuidance } from "../../model/vocabulary.js";
 import type { OperationAst, PathValueAst, StatusAst } from "./yaml-ast.js";
@@ -19,7 +21,7 @@ export function readOperation(r: NodeReader, entry: Entry, protocol: "soap" | "r
 
 function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
   if (!SOAP_NAME.test(entry.key)) r.error(entry.keyAt, `SOAP operation name "${entry.key}" must be letters and digits, starting with a letter`);
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", "soapAction", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", "soapAction", "headers", ...DOC_KEYS]);
   if (!e) return undefined;
   const request = e.get("request");
   const response = e.get("response");
@@ -30,16 +32,32 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
     if (body?.body.kind === "choice") r.error(body.body.at, `the ${part} of an operation cannot be a choice`);
   }
   const soapAction = r.string(e.get("soapAction"), "soapAction");
+  const headers = r.seq(e.get("headers"), "headers").flatMap((node) => readSoapHeader(r, node) ?? []);
   return {
     protocol: "soap",
     name: entry.key,
     at: entry.keyAt,
     auth: r.boolean(e.get("auth"), "auth") ?? true,
     ...(soapAction !== undefined ? { soapAction } : {}),
+    ...(headers.length > 0 ? { headers } : {}),
     ...(req ? { request: req.body } : {}),
     ...(res ? { response: res.body } : {}),
     ...readDocs(r, e),
   };
+}
+
+/** One element of a request's SOAP header: `{ name, type, namespace?, doc? }`. */
+function readSoapHeader(r: NodeReader, node: Node): SoapHeaderDescription | undefined {
+  const at = r.at(node);
+  const e = r.map(node, at, "a SOAP header", ["name", "type", "namespace", "doc"]);
+  if (!e) return undefined;
+  const name = r.requiredString(e, "name", at, "a SOAP header");
+  const type = r.requiredString(e, "type", at, "a SOAP header");
+  if (name === undefined || type === undefined) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) r.error(e.get("name")!.at, `SOAP header "${name}" is not a valid XML element name`);
+  const namespace = r.string(e.get("namespace"), "namespace");
+  const doc = r.prose(e, "doc", "doc")?.trim();
+  return { name, at: e.get("name")!.at, type: { name: type, at: e.get("type")!.at }, ...(namespace !== undefined ? { namespace } : {}), ...(doc ? { doc } : {}) };
 }
 
 function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {

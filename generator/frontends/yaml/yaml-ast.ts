@@ -1,5 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type {
+  SoapHeaderDescription,
   EnumDescription,
   EnumValueDescription,
   EventDescription,
@@ -47,6 +48,8 @@ export interface FieldAst extends Named, DocsAst {
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;
+  /** `namespace: URI`: the XML namespace of the field's element, when not the service's own. */
+  readonly namespace?: string;
   /** `xml: attribute` or `xml: text`: how an XML element carries the value. */
   readonly xml?: { readonly node: XmlNode; readonly at: Position };
   /** `nullable: true`: the value may be null (`xsi:nil` in XML). */
@@ -75,6 +78,8 @@ export interface SoapOperationAst extends Named, DocsAst {
   readonly response?: TypeBodyAst;
   /** The SOAPAction header the service expects for this operation, when documented. */
   readonly soapAction?: string;
+  /** Elements the request carries in the SOAP header. */
+  readonly headers?: readonly SoapHeaderDescription[];
 }
 
 export interface RestOperationAst extends Named, DocsAst {

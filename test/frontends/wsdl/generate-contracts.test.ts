@@ -26,7 +26,14 @@ describe.each([
   { label: "the published XSD", file: path.join(SPECS, "AnetApiSchema.xsd"), operations: 0, published: true },
   { label: "the wrapped fixture", file: path.join(FIXTURES, "describe", "wrapped.wsdl"), operations: 1, published: false },
   { label: "the SOAP 1.2 fixture", file: path.join(FIXTURES, "describe", "soap12.wsdl"), operations: 1, published: false },
-])("a package generated from $label", ({ file, operations, published }) => {
+  {
+    label: "the bookings fixture (imported schemas in other namespaces, attributes, simple content, a SOAP header)",
+    file: path.join(FIXTURES, "bookings", "bookings.wsdl"),
+    operations: 1,
+    published: false,
+    headers: { Credentials: { user: "u", secret: "s" } },
+  },
+])("a package generated from $label", ({ file, operations, published, headers }: { file: string; operations: number; published: boolean; headers?: object }) => {
   let out: string;
   let service: Service;
   let names: ServiceNames;
@@ -94,7 +101,7 @@ describe.each([
     };
     const op = service.operations[0]!;
     if (op.protocol !== "soap") throw new Error("a SOAP operation was expected");
-    const client = create({ fetch, retry: { maxAttempts: 1 } });
+    const client = create({ fetch, retry: { maxAttempts: 1 }, ...(headers ? { headers } : {}) });
     await client[names.method(op.name)]!(valueOf(service, op.requestType, { mode: "full", xml: true }) as object).catch(() => undefined);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url).toBe(service.soap?.endpoint);

@@ -19,6 +19,9 @@ ${soapExtra}types:
   Req:
     fields:
       - { name: clientId, type: string }
+  Token:
+    fields:
+      - { name: value, type: string, required: true, sensitive: token }
   Res:
     fields:
       - { name: resultCode, type: string }
@@ -45,5 +48,21 @@ describe("the schema language says what a WSDL says of a SOAP service", () => {
 
   it("refuses an endpoint that is not an http(s) URL, at its position", async () => {
     expect(await problemsOf(SERVICE("    endpoint: not a url\n", ""))).toEqual(["schemas/svc/service.yaml:9:15: endpoint must be an http or https URL"]);
+  });
+
+  it("reads SOAP header elements: a typed client option, written in the header", async () => {
+    const { model, files } = await generateSchemas(SERVICE("", '    headers:\n      - { name: Auth, type: Token, namespace: "urn:auth", doc: "The caller\'s token." }\n'));
+    expect(model.services[0]!.operations[0]).toMatchObject({ headers: [{ name: "Auth", type: "Token", namespace: "urn:auth", doc: "The caller's token." }] });
+    const client = files.find((f) => f.path === "svc/client.ts")!.content;
+    expect(client).toContain("readonly headers?: { readonly Auth?: Token }");
+    const xml = files.find((f) => f.path === "svc/xml.ts")!.content;
+    expect(xml).toContain('{ Auth: { "@_xmlns": "urn:auth", ...xmlOfToken(headers?.Auth) } }');
+  });
+
+  it("refuses a header of no object type, or listed twice, at its position", async () => {
+    expect(await problemsOf(SERVICE("", "    headers:\n      - { name: Auth, type: string }\n      - { name: Auth, type: Token }\n"))).toEqual([
+      'schemas/svc/service.yaml:23:29: the SOAP header "Auth" needs an object type; "string" is none',
+      'schemas/svc/service.yaml:24:17: the SOAP header "Auth" is listed twice in "Ping"',
+    ]);
   });
 });

@@ -297,6 +297,18 @@ export function readSoapBody(xml: string | Uint8Array, limits?: XmlReadOptions):
 }
 
 /**
+ * The content of an XML document's root element, which must be `rootName`
+ * (its local name). Throws `ParseError` like `parseXml`, and
+ * `unexpected-shape` for a document with another root.
+ */
+export function readXmlDocument(xml: string | Uint8Array, rootName: string, options?: XmlReadOptions): XmlValue {
+  const tree = parseXml(xml, options);
+  const content = own(tree, rootName);
+  if (content === undefined) throw new ParseError("xml", "unexpected-shape", `expected a ${rootName} document`);
+  return content;
+}
+
+/**
  * The `Header` element of a SOAP envelope (1.1 or 1.2): its child elements by
  * local name, or an empty element when there is no header. Throws
  * `ParseError` like `readSoapBody`.

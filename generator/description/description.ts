@@ -249,6 +249,16 @@ export interface ServiceDescription extends Named, DocsDescription {
   readonly query?: QueryDescription;
   readonly events: readonly EventDescription[];
   readonly gaps: readonly GapDescription[];
+  /** XML documents the service reads and writes whole: a root element and its object type (an XML schema's global elements). */
+  readonly documents?: readonly XmlDocumentDescription[];
+}
+
+/** An XML document: its root element's name and namespace, and the object type of its content. */
+export interface XmlDocumentDescription extends Named {
+  readonly type: Named;
+  /** The root element's namespace; absent: the service's own. */
+  readonly namespace?: string;
+  readonly doc?: string;
 }
 
 export interface Description {

@@ -1,4 +1,4 @@
-import type { Field, ObjectType, Service, SoapOperation } from "../model/ir.js";
+import type { Field, ObjectType, Service, SoapOperation, XmlDocument } from "../model/ir.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -27,6 +27,7 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   for (const type of service.types.filter((t) => t.facts.wireSent)) emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "received", "xml", "typed");
   for (const op of soapOperations(service)) emitClientOperation(file, ctx, op, prefixes);
+  for (const doc of service.documents ?? []) emitDocument(file, ctx, doc, prefixes);
   return file.finish();
 }
 
@@ -40,6 +41,8 @@ export function emitSoapServer(ctx: EmitContext): GeneratedFile {
   const { service } = ctx;
   const file = serviceFile(ctx, paths.server(service.name));
   const prefixes = xmlPrefixes(service);
+  // Documents are read and written by the one xml module: a server of no operation has nothing of its own.
+  if (soapOperations(service).length === 0) return file.finish();
   for (const type of service.types.filter((t) => t.facts.wireReceived)) emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "sent", "xml", "draft");
   for (const op of soapOperations(service)) emitServerOperation(file, ctx, op, prefixes);
@@ -108,6 +111,40 @@ function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string
   }
   if (f.type.kind === "object" || f.nullable) return whenPresent("value", f.name, one);
   return access;
+}
+
+/**
+ * A whole XML document of the service (an XML schema's global element): a
+ * builder that writes it with its declaration, and a typed parser.
+ */
+function emitDocument(file: TsFile, { service, names }: EmitContext, doc: XmlDocument, prefixes: XmlPrefixes): void {
+  const typeName = file.type(names.get("type", doc.type), paths.types(service.name));
+  const home = service.soap?.namespace;
+  // A root in another namespace than the service's is prefixed, so the service's namespace stays the default for its children.
+  const rootPrefix = doc.namespace !== undefined ? prefixes.get(doc.namespace) : undefined;
+  const root = rootPrefix !== undefined ? `${rootPrefix}:${doc.element}` : doc.element;
+  // A schema without a target namespace writes elements in no namespace: no parameter, no declaration.
+  const namespaceParameters = home !== undefined ? [{ name: "namespace", type: "string", initializer: stringLiteral(home) }] : [];
+  const xmlns = home !== undefined ? `"@_xmlns": namespace, ` : "";
+  file.addFunction({
+    isExported: true,
+    name: names.get("documentBuilder", doc.element),
+    docs: [`The XML document of a \`${doc.element}\` element${home !== undefined ? ` (in \`${home}\` unless \`namespace\` says otherwise)` : ""}: its declaration, then the element with its content in schema order.`],
+    parameters: [{ name: "value", type: typeName }, ...namespaceParameters],
+    returnType: "string",
+    statements: `return ${file.value("buildXml", XML)}({ ${propertyName(root)}: { ${xmlns}${prefixDeclarations(prefixes).join(" ")}...${names.get("xmlWriter", doc.type)}(value) } }, { declaration: true });`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: names.get("documentParser", doc.element),
+    docs: [`Reads a \`${doc.element}\` document: the typed value of its root element. Throws \`ParseError\` for anything that is not that document or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).`],
+    parameters: [
+      { name: "xml", type: "string | Uint8Array" },
+      { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
+    ],
+    returnType: typeName,
+    statements: `return ${names.get("reader", doc.type)}(${file.value("readXmlDocument", XML)}(xml, ${stringLiteral(doc.element)}, ${parseOptions(service, doc.type)}), ${stringLiteral(doc.element)}, ${file.value("readContext", READ)}("xml", options));`,
+  });
 }
 
 function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {

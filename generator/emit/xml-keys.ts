@@ -34,6 +34,7 @@ export type XmlPrefixes = ReadonlyMap<string, string>;
  */
 export function xmlPrefixes(service: Service): XmlPrefixes {
   const uris = new Set<string>();
+  for (const doc of service.documents ?? []) if (doc.namespace !== undefined) uris.add(doc.namespace);
   for (const t of service.types) {
     for (const f of t.fields) {
       if (f.namespace !== undefined) uris.add(f.namespace);

@@ -131,6 +131,7 @@ function buildService(s: ServiceDescription): Service {
     unfinished,
     operations,
     s.flows.flatMap((f) => (f.operation === undefined && f.type ? [f.type.name] : [])),
+    (s.documents ?? []).map((x) => x.type.name),
   );
   const types: ObjectType[] = unfinished.map((t) => ({ ...t, facts: facts.get(t.name)! }));
 
@@ -223,6 +224,16 @@ function buildService(s: ServiceDescription): Service {
       ...docs(e),
     })),
     gaps,
+    ...(s.documents && s.documents.length > 0
+      ? {
+          documents: s.documents.map((x) => ({
+            element: x.name,
+            type: x.type.name,
+            ...(x.namespace !== undefined ? { namespace: x.namespace } : {}),
+            ...(x.doc !== undefined ? { doc: x.doc } : {}),
+          })),
+        }
+      : {}),
     ...docs(block),
   };
 }

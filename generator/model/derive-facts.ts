@@ -11,11 +11,16 @@ export function deriveFacts(
   operations: readonly Operation[],
   /** Types a caller builds for someone else than the service (a flow's own type): validated, never written to this service's wire. */
   builtRoots: readonly string[] = [],
+  /** Types of whole XML documents, read and written on both sides. */
+  documentRoots: readonly string[] = [],
 ): Map<string, TypeFacts> {
   const byName = new Map(types.map((t) => [t.name, t]));
   // A SOAP request's header values are sent like its body.
-  const sentRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)] : op.requestType !== undefined ? [op.requestType] : []));
-  const receivedRoots = operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : []));
+  const sentRoots = [
+    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)] : op.requestType !== undefined ? [op.requestType] : [])),
+    ...documentRoots,
+  ];
+  const receivedRoots = [...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : [])), ...documentRoots];
 
   /** Types reachable from `roots` through fields and, when `bases`, base types. */
   const reach = (roots: readonly string[], bases: boolean): Set<string> => {

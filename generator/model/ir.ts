@@ -302,6 +302,17 @@ export interface Service extends Documented {
   readonly events: readonly EventDef[];
   /** In declaration order. */
   readonly gaps: readonly Gap[];
+  /** XML documents read and written whole (an XML schema's global elements), by element name; absent when none. */
+  readonly documents?: readonly XmlDocument[];
+}
+
+/** An XML document of a service: its root element and the object type of its content. */
+export interface XmlDocument {
+  readonly element: string;
+  readonly type: string;
+  /** The root element's namespace; absent: the service's own. */
+  readonly namespace?: string;
+  readonly doc?: string;
 }
 
 export interface Model {

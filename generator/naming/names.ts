@@ -51,6 +51,8 @@ const TOP_LEVEL = {
   responseEnvelopeBuilder: (s: string) => `build${s}ResponseEnvelope`,
   envelopeReader: (s: string) => `read${s}Envelope`,
   envelopeHeaderReader: (s: string) => `read${s}EnvelopeHeaders`,
+  documentBuilder: (s: string) => `build${s}Document`,
+  documentParser: (s: string) => `parse${s}Document`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
   flowValidator: (s: string) => `validate${s}`,
@@ -120,6 +122,7 @@ export function nameRequests(service: Service): NameRequests {
     }
   }
   for (const kind of ["client", "clientOptions", "clientFactory"] as const) add(kind, service.name, serviceBase);
+  for (const doc of service.documents ?? []) for (const kind of ["documentBuilder", "documentParser"] as const) add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
   for (const op of service.operations) {
     const base = pascalCase(op.name) || identifierBase(op.name);
     if (op.protocol === "soap") {

@@ -1,5 +1,5 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription } from "../../description/description.js";
+import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
@@ -635,6 +635,27 @@ class SchemaMapper {
     return result;
   }
 
+  /** Whether a type, or one it holds or extends, meets a limit of the wire code. */
+  reachesWireLimit(root: string): boolean {
+    for (const name of this.reached([root])) if ((this.wireLimits.get(name)?.length ?? 0) > 0) return true;
+    return false;
+  }
+
+  /** Types reachable from `roots` through fields and bases. */
+  private reached(roots: readonly string[]): Set<string> {
+    const byName = new Map(this.types.map((t) => [t.name, t]));
+    const reached = new Set<string>();
+    const queue = [...roots];
+    for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
+      const t = byName.get(n);
+      if (!t || reached.has(n)) continue;
+      reached.add(n);
+      if (t.extends) queue.push(t.extends.name);
+      for (const f of t.fields) queue.push(f.type.name);
+    }
+    return reached;
+  }
+
   /** Wire limits become errors for the types operations send or receive, and notes on the others. */
   settleWireLimits(roots: readonly string[]): void {
     const byName = new Map(this.types.map((t) => [t.name, t]));
@@ -694,9 +715,25 @@ function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | 
 
 /** An XSD file (or set) as a service of types and enums, with no operations. */
 export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: Position, d: Diagnostics): ServiceDescription {
-  const m = new SchemaMapper(set, d, set.documents[0]?.targetNamespace ?? "");
+  const home = set.documents[0]?.targetNamespace ?? "";
+  const m = new SchemaMapper(set, d, home);
   m.describeAllNamed();
   m.describeElements();
+  // Every global element of a complex type is a document the package reads and writes whole.
+  const documents: XmlDocumentDescription[] = [];
+  let simple = 0;
+  for (const ns of set.namespaces.values()) {
+    for (const e of ns.elements.values()) {
+      const complex = e.type?.kind === "complexType" || (e.type?.kind === "typeRef" && set.namespaces.get(e.type.name.namespace)?.complexTypes.has(e.type.name.local) === true);
+      const type = complex && !e.abstract ? m.elementType(e, e.name.local, { kind: "declared" }) : undefined;
+      // A document whose types the wire code cannot write yet (an unqualified element, say) gets no functions: its types keep their notes.
+      if (type === undefined || m.reachesWireLimit(type)) {
+        simple++;
+        continue;
+      }
+      documents.push({ name: e.name.local, at: e.at, type: { name: type, at: e.at }, ...(e.name.namespace !== home ? { namespace: e.name.namespace } : {}), ...(e.doc !== undefined ? { doc: e.doc } : {}) });
+    }
+  }
   m.settleWireLimits([]);
   const doc = set.documents[0]?.doc;
   const namespace = set.documents[0]?.targetNamespace ?? "";
@@ -705,7 +742,13 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
     at,
     title: serviceName,
     ...(doc !== undefined ? { doc } : {}),
-    notes: [{ kind: "info", text: `The types and enums of the XML schema ${serviceName}${namespace ? ` (namespace ${namespace})` : ""}; a schema names no operation.` }],
+    notes: [
+      { kind: "info", text: `The types and enums of the XML schema ${serviceName}${namespace ? ` (namespace ${namespace})` : ""}; a schema names no operation.` },
+      {
+        kind: "info",
+        text: `Global elements of a complex type (${documents.length}) are documents read and written whole (parse<Element>Document, build<Element>Document)${simple > 0 ? `; the others (${simple}: of a simple or abstract type, or holding what the wire code cannot write yet) have no document functions` : ""}.`,
+      },
+    ],
     protocol: "soap",
     soap: { namespacePlaceholder: "namespace", version: "", ...(namespace ? { namespace } : {}) },
     types: m.types,
@@ -714,6 +757,7 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
     flows: [],
     events: [],
     gaps: [],
+    ...(documents.length > 0 ? { documents } : {}),
   };
 }
 

@@ -90,6 +90,20 @@ describe.each([
     expect(checked).toBe(operations * 2);
   });
 
+  it.skipIf(!published || operations > 0)("writes and reads back every global element as a whole document", async () => {
+    const xml = await load("xml");
+    const documents = service.documents ?? [];
+    expect(documents).toHaveLength(94);
+    for (const doc of documents) {
+      const build = xml[names.get("documentBuilder", doc.element)] as (value: unknown) => string;
+      const parse = xml[names.get("documentParser", doc.element)] as (text: string) => unknown;
+      const value = valueOf(service, doc.type, { mode: "full", xml: true });
+      const text = build(value);
+      expect(text.startsWith(`<?xml version="1.0" encoding="utf-8"?><${doc.element} xmlns="${service.soap?.namespace}"`), doc.element).toBe(true);
+      expect(parse(text), `${doc.element}: ${text}`).toEqual(value);
+    }
+  });
+
   it.skipIf(operations === 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
     const index = await load("index");
     const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request: object) => Promise<unknown>>;

@@ -271,6 +271,21 @@ export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?:
 }
 
 /**
+ * Checks a choice group among an object's members (wire names): exactly one
+ * present (`required`), or at most one; `ParseError` otherwise.
+ */
+export function choiceGroup(obj: ParsedObject, members: readonly string[], required: boolean, o: ReadContext, path: string): void {
+  let found: string | undefined;
+  for (const member of members) {
+    const v = own(obj, member);
+    if (v === undefined || v === null) continue;
+    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type at most one of ${members.map(quoteName).join(", ")}`);
+    found = member;
+  }
+  if (found === undefined && required && o.errorResult !== true) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+}
+
+/**
  * The one member of a choice that is present; `ParseError` when none or more
  * than one is (the type holds exactly one).
  */

@@ -265,7 +265,8 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResult(op, r, sent()).copy);
   }
-  const resultCode = (result as ResultLike).resultCode;
+  // A contract may let a response leave the result out: there is no result code to read then.
+  const resultCode = typeof result === "object" && result !== null ? (result as ResultLike).resultCode : undefined;
   if (resultCode === "Error") {
     const secrets = loggableResult(op, result, sent()).secrets;
     const messages = resultMessages((result as ResultLike).messages).map((m) => scrubbedMessage(m, secrets));

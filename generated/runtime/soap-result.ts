@@ -5,8 +5,9 @@ import { buildXml, readSoapBody, SOAP11_NAMESPACE, soapEnvelope, type XmlInput, 
 /**
  * The `<Operation>Result` element of an `<Operation>Response` envelope.
  * Throws `SoapFaultError` for a fault and `ParseError` for another shape.
+ * With `optional`, a response without the result element gives `undefined`.
  */
-export function soapResult(xml: string | Uint8Array, responseElement: string, resultElement: string, limits?: XmlReadOptions): unknown {
+export function soapResult(xml: string | Uint8Array, responseElement: string, resultElement: string, limits?: XmlReadOptions, optional?: boolean): unknown {
   const body = readSoapBody(xml, limits);
   if (body.kind === "fault") throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
   if (body.name !== responseElement) {
@@ -14,7 +15,7 @@ export function soapResult(xml: string | Uint8Array, responseElement: string, re
   }
   const response = body.value;
   const result = typeof response === "object" && Object.prototype.hasOwnProperty.call(response, resultElement) ? response[resultElement] : undefined;
-  if (result === undefined) throw new ParseError("xml", "unexpected-shape", `${responseElement} has no ${resultElement}`);
+  if (result === undefined && optional !== true) throw new ParseError("xml", "unexpected-shape", `${responseElement} has no ${resultElement}`);
   return result;
 }
 

@@ -343,6 +343,17 @@ export function checkChoice(
   return present === 1 || issue(issues, path, "choice", `must have exactly one of: ${members.join(", ")}`);
 }
 
+/**
+ * Checks a choice group among an object's fields: exactly one present
+ * (`required`), or at most one.
+ */
+export function checkChoiceGroup(obj: Record<string, unknown>, members: readonly string[], required: boolean, path: string, issues: Issues): boolean {
+  let present = 0;
+  for (const m of members) if (isPresent(obj, m)) present++;
+  if (present === 1 || (present === 0 && !required)) return true;
+  return issue(issues, path, "choice", `must have ${required ? "exactly" : "at most"} one of: ${members.join(", ")}`);
+}
+
 /** Checks that a required field is present (own and not `undefined`). */
 export function requireField(obj: Record<string, unknown>, key: string, path: string, issues: Issues): boolean {
   return isPresent(obj, key) || issue(issues, joinPath(path, key), "required", "is required");

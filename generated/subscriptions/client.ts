@@ -178,6 +178,8 @@ export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapC
  *
  * The published contract reads otherwise: The service's WSDL (2015-02-02) makes the item of every list nillable (messages, paymentProfiles, shipToList, subscriptionDetails, the id and string lists). The document shows no nil item, and a list of messages or ids with holes means nothing: paygen's lists hold no null, and an item sent as xsi:nil is refused with ParseError. Generate from the WSDL for lists whose items may be null.
  *
+ * The published contract reads otherwise: The service's WSDL (2015-02-02) lets every response element leave its <Operation>Result out (minOccurs 0). The document: each response element wraps a single <Operation>Result. paygen follows the document: a response without it is refused with ParseError, and a result is never undefined.
+ *
  * @see document 000, section "What the service does"
  */
 export interface SubscriptionsClient<M extends ApiErrorMode = "throw"> {

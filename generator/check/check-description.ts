@@ -6,6 +6,7 @@ import { SCALAR_NAMES, type ScalarName } from "../model/vocabulary.js";
 import { checkFlows } from "./check-flows.js";
 import { checkXmlNodes } from "./check-xml-nodes.js";
 import { checkSoapHeaders } from "./check-soap-headers.js";
+import { checkChoiceGroups } from "./check-choice-groups.js";
 import { checkRequestConstants } from "./check-request-constants.js";
 import { checkFacets } from "./check-facets.js";
 import { constProblem, enumValues } from "./const-fit.js";
@@ -113,6 +114,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       checkGap(f.gap);
     }
     if (t.kind === "choice" && t.fields.length < 2) d.error(t.at, `choice "${t.name}" needs at least two members`);
+    checkChoiceGroups(t, d);
   }
   checkXmlNodes(s, typeNames, d);
   checkSoapHeaders(s, typeNames, d);

@@ -62,6 +62,15 @@ export interface TypeDescription extends Named, DocsDescription {
   readonly open: boolean;
   readonly gap?: Named;
   readonly origin: TypeOrigin;
+  /** Groups of this type's optional fields of which one is present (`required`) or at most one (an XML choice among other elements). */
+  readonly choices?: readonly ChoiceGroupDescription[];
+}
+
+export interface ChoiceGroupDescription {
+  readonly fields: readonly Named[];
+  /** Exactly one of the fields (else at most one). */
+  readonly required: boolean;
+  readonly at: Position;
 }
 
 export interface EnumValueDescription extends DocsDescription {
@@ -104,6 +113,8 @@ export interface SoapOperationDescription extends Named, DocsDescription {
   readonly soapAction?: string;
   /** Elements the request carries in the SOAP header (credentials, say), in the contract's order; absent when none. */
   readonly headers?: readonly SoapHeaderDescription[];
+  /** The result element may be absent from the response element (`minOccurs="0"`): the call then answers `undefined`. */
+  readonly resultOptional?: boolean;
 }
 
 /** One element of a request's SOAP header: the client takes its value as an option named like it. */

@@ -6,6 +6,7 @@ import { hasInheritedName, INHERITED_NAMES, propertyAccess, propertyName, proper
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { xmlReadKey } from "./xml-keys.js";
+import { choiceGroupsOf } from "./choice-groups.js";
 
 const READ = paths.runtime("read-values.ts");
 
@@ -70,7 +71,17 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
     });
     // An element with simple content and no attribute is its text alone.
     const hasText = format === "xml" && type.allFields.some((f) => f.xml === "text");
-    const start = [`const obj = ${fn(hasText ? "readSimpleContent" : "readObject")}(value, o, path);`, `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`];
+    const key = (name: string) => {
+      const f = type.allFields.find((x) => x.name === name);
+      return stringLiteral(format === "xml" && f ? xmlReadKey(f) : name);
+    };
+    // A typed reader checks the choice groups; a draft leaves them to the validator.
+    const groups = kind === "typed" ? choiceGroupsOf(ctx.service, type) : [];
+    const start = [
+      `const obj = ${fn(hasText ? "readSimpleContent" : "readObject")}(value, o, path);`,
+      `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`,
+      ...groups.map((g) => `${fn("choiceGroup")}(obj, [${g.fields.map(key).join(", ")}], ${g.required}, o, path);`),
+    ];
     const open = (expr: string) => (type.facts.extras === "properties" ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
     if (type.kind === "choice" && kind === "typed") {
       const cases = type.allFields.map(

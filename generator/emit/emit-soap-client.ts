@@ -15,6 +15,8 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
   const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
   const method = (op: SoapOperation) => names.method(op.name);
+  /** What an operation answers: its result, or undefined too when the contract lets the response leave it out. */
+  const resultOf = (op: SoapOperation) => (op.resultOptional ? `${typeRef(op.resultType)} | undefined` : typeRef(op.resultType));
   const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
   const mode = file.type("ApiErrorMode", SOAP);
   const answer = file.type("SoapAnswer", SOAP);
@@ -74,7 +76,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
           { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
           { name: "call", type: callOptions, hasQuestionToken: true },
         ],
-        returnType: `Promise<${answer}<${typeRef(op.resultType)}, M>>`,
+        returnType: `Promise<${answer}<${resultOf(op)}, M>>`,
       };
     }),
   });
@@ -83,7 +85,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     file,
     ops.map((op) => {
             const req = typeRef(op.requestType);
-            const res = typeRef(op.resultType);
+            const res = resultOf(op);
             const parts = [
               `name: ${stringLiteral(op.name)}`,
               ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
@@ -108,7 +110,13 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
                 : [`build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`]),
               `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
               ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
-              ...(sensitive.has(op.resultType) ? [`redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`] : []),
+              ...(sensitive.has(op.resultType)
+                ? [
+                    op.resultOptional
+                      ? `redactResult: (result) => (result === undefined ? result : ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}(result))`
+                      : `redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`,
+                  ]
+                : []),
             ];
             return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),

@@ -80,6 +80,7 @@ function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; e
   if (type.origin.kind === "request") lines.push(`Request of the \`${type.origin.operation}\` operation.`);
   if (type.origin.kind === "response") lines.push(`Result of the \`${type.origin.operation}\` operation.`);
   if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  for (const group of type.choices ?? []) lines.push(`${group.required ? "Exactly" : "At most"} one of: ${group.fields.map((f) => `\`${f}\``).join(", ")} (checked by the validator and the reader).`);
   const gap = type.gap ? gaps.get(type.gap) : undefined;
   if (gap) lines.push(`Not shown by the documents: "${gap.text}" ${gap.extension}`);
   if (type.facts.extras === "kept") lines.push("The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.");

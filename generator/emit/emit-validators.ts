@@ -8,6 +8,7 @@ import { paths } from "./paths.js";
 import { propertyAccess } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
+import { choiceGroupsOf } from "./choice-groups.js";
 
 const VALIDATE = paths.runtime("validate.ts");
 
@@ -63,6 +64,9 @@ function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: 
     const base = type.facts.delegatedBase;
     if (base !== undefined) body.push(`${checkerName(base)}(value, path, issues, true);`);
     for (const f of base !== undefined ? type.fields : type.allFields) body.push(...fieldCheck(file, service, names, f));
+    for (const group of choiceGroupsOf(service, type, base !== undefined ? "own" : "all")) {
+      body.push(`${file.value("checkChoiceGroup", VALIDATE)}(value, [${group.fields.map(stringLiteral).join(", ")}], ${group.required}, path, issues);`);
+    }
   }
   file.addFunction({
     name: checkerName(type.name),

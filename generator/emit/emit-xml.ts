@@ -190,16 +190,17 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
     docs: [
       `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
         opaque ? "" : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
-      }`,
+      }${op.resultOptional ? ` The contract lets the response leave the \`${op.resultElement}\` out: it is \`undefined\` then.` : ""}`,
     ],
     parameters: [
       { name: "xml", type: "string | Uint8Array" },
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
-    returnType: resultType,
+    returnType: op.resultOptional ? `${resultType} | undefined` : resultType,
     statements: [
       `const o = ${file.value("readContext", READ)}("xml", options);`,
-      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)});`,
+      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)}${op.resultOptional ? ", true" : ""});`,
+      ...(op.resultOptional ? ["if (value === undefined) return undefined;"] : []),
       ...(opaque
         ? []
         : [
@@ -258,10 +259,12 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
     name: names.get("responseEnvelopeBuilder", op.name),
     docs: [`Server side: the \`${op.responseElement}\` envelope wrapping a \`${op.resultElement}\`, elements in schema order.`],
     parameters: [
-      { name: "result", type: resultType },
+      { name: "result", type: op.resultOptional ? `${resultType} | undefined` : resultType },
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${names.get("xmlWriter", op.resultType)}(result) }${versionArgument(service)});`,
+    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${
+      op.resultOptional ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)` : `${names.get("xmlWriter", op.resultType)}(result)`
+    } }${versionArgument(service)});`,
   });
 }

@@ -78,6 +78,7 @@ function buildService(s: ServiceDescription): Service {
     open: d.open,
     ...(d.gap ? { gap: d.gap.name } : {}),
     origin: d.origin,
+    ...(d.choices && d.choices.length > 0 ? { choices: d.choices.map((c) => ({ fields: c.fields.map((f) => f.name), required: c.required })) } : {}),
     ...docs(d),
   }));
 
@@ -99,6 +100,7 @@ function buildService(s: ServiceDescription): Service {
         ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
         ...(op.requestElement !== undefined ? { requestElement: op.requestElement } : {}),
         ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
+        ...(op.resultOptional ? { resultOptional: true as const } : {}),
         ...(op.headers && op.headers.length > 0
           ? { headers: op.headers.map((h) => ({ name: h.name, type: h.type.name, ...(h.namespace !== undefined ? { namespace: h.namespace } : {}), ...(h.doc !== undefined ? { doc: h.doc } : {}) })) }
           : {}),

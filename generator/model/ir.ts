@@ -70,8 +70,18 @@ export interface ObjectType extends Documented {
   readonly open: boolean;
   readonly gap?: string;
   readonly origin: TypeOrigin;
+  /** Groups of optional fields of which exactly one (`required`) or at most one is present; absent when none. */
+  readonly choices?: readonly ChoiceGroup[];
   /** Derived once, when the model is built (`derive-facts.ts`). */
   readonly facts: TypeFacts;
+}
+
+/** A choice among some fields of an object type (XML Schema's xs:choice inside a sequence). */
+export interface ChoiceGroup {
+  /** Field names, in wire order. */
+  readonly fields: readonly string[];
+  /** Exactly one of them; else at most one. */
+  readonly required: boolean;
 }
 
 /** What several emitters need to know about an object type, derived once. */
@@ -143,6 +153,8 @@ export interface SoapOperation extends Documented {
   readonly soapAction?: string;
   /** Elements the request carries in the SOAP header, in the contract's order; absent when none. */
   readonly headers?: readonly SoapHeader[];
+  /** The result element may be absent from the response: the parser and the client answer `undefined` then. */
+  readonly resultOptional?: true;
 }
 
 /** One element of a request's SOAP header, whose value is a client option named like the element. */

@@ -41,11 +41,27 @@ function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth:
     out[pick.name] = fieldValue(service, pick, o, depth + 1);
     return out;
   }
+  // A choice group holds one member (the first in "full" mode, any or none in "random" mode): the others are left out.
+  const left = new Set<string>();
+  for (const group of choiceGroups(service, type)) {
+    const pick = o.mode === "full" || group.required ? Math.floor(o.mode === "full" ? 0 : r() * group.fields.length) : r() < 0.5 ? Math.floor(r() * group.fields.length) : -1;
+    group.fields.forEach((name, i) => {
+      if (i !== pick) left.add(name);
+    });
+  }
   for (const f of type.allFields) {
-    const include = f.required || (depth < 6 && (o.mode === "full" || r() < 0.6));
+    if (left.has(f.name)) continue;
+    const chosen = type.allFields.length > 0 && choiceGroups(service, type).some((g) => g.fields.includes(f.name));
+    const include = f.required || chosen || (depth < 6 && (o.mode === "full" || r() < 0.6));
     if (include) out[f.name] = fieldValue(service, f, o, depth + 1);
   }
   return out;
+}
+
+/** The choice groups of a type and its bases. */
+function choiceGroups(service: Service, type: ObjectType): readonly { readonly fields: readonly string[]; readonly required: boolean }[] {
+  const base = type.base !== undefined ? service.types.find((t) => t.name === type.base) : undefined;
+  return [...(base && base !== type ? choiceGroups(service, base) : []), ...(type.choices ?? [])];
 }
 
 function fieldValue(service: Service, f: Field, o: ValueOptions, depth: number): unknown {

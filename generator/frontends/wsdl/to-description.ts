@@ -1,5 +1,5 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import type { ChoiceGroupDescription, EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
@@ -144,8 +144,22 @@ class SchemaMapper {
     return assigned;
   }
 
+  /** Where the choice groups of the type being described go (a stack: describing it may describe others). */
+  private choiceSink: ChoiceGroupDescription[] | undefined;
+
   /** Describes a complex type under `name`. */
   describeComplex(ct: ComplexType, name: string, origin: TypeOrigin): void {
+    const outer = this.choiceSink;
+    const choices: ChoiceGroupDescription[] = [];
+    this.choiceSink = choices;
+    try {
+      this.describeComplexType(ct, name, origin, choices);
+    } finally {
+      this.choiceSink = outer;
+    }
+  }
+
+  private describeComplexType(ct: ComplexType, name: string, origin: TypeOrigin, choices: ChoiceGroupDescription[]): void {
     const notes: Note[] = [];
     const limits: WireLimit[] = [];
     let kind: TypeDescription["kind"] = "object";
@@ -202,9 +216,9 @@ class SchemaMapper {
         }
       }
       if (attributes.length > 0 && kind === "choice") {
-        // A choice with attributes: the elements become optional fields beside the attributes.
+        // A choice with attributes: the elements become a choice group beside the attributes.
         kind = "object";
-        notes.push({ kind: "interpretation", text: `Exactly one of ${fields.map((f) => `"${f.name}"`).join(", ")} (an xs:choice beside attributes): each is an optional field here, and the validator does not enforce the choice.` });
+        choices.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: true, at: ct.at });
       }
       fields.push(...attributes);
     }
@@ -218,6 +232,7 @@ class SchemaMapper {
       kind,
       ...(extendsName ? { extends: extendsName } : {}),
       fields: kind === "choice" ? fields.map((f) => ({ ...f, required: false })) : fields,
+      ...(kind === "object" && choices.length > 0 ? { choices } : {}),
       open: open && kind !== "opaque",
       origin,
       ...(ct.doc !== undefined ? { doc: ct.doc } : {}),
@@ -349,19 +364,23 @@ class SchemaMapper {
       return { fields, any };
     }
     const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
+    let singleBranches = true;
     for (const p of group.particles) {
       const f = this.particleFields(p, parent, notes, limits, memberOptional, group.kind === "choice" && repeated);
       if (f === "any") any = true;
       else fields.push(...f);
+      if (f === "any" || f.length !== 1) singleBranches = false;
     }
     if (group.kind === "choice") {
       const names = fields.map((f) => `"${f.name}"`).join(", ");
-      notes.push({
-        kind: "interpretation",
-        text: repeated
-          ? `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`
-          : `Exactly one of ${names} (an xs:choice among other elements): each is an optional field here, and the validator does not enforce the choice.`,
-      });
+      if (repeated) {
+        notes.push({ kind: "interpretation", text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.` });
+      } else if (singleBranches && this.choiceSink && fields.length >= 2) {
+        // One element per branch: a choice group of the type, checked by its validator and reader.
+        this.choiceSink.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: !optional && group.occurs.min >= 1, at: group.at });
+      } else {
+        notes.push({ kind: "interpretation", text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.` });
+      }
     }
     return { fields, any };
   }
@@ -945,6 +964,7 @@ function describeOperation(
     ...(child.name.local !== `${op.name}Result` ? { resultElement: child.name.local } : {}),
     ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
     ...(headers.length > 0 ? { headers } : {}),
+    ...(child.occurs.min === 0 ? { resultOptional: true } : {}),
     ...(op.doc !== undefined ? { doc: op.doc } : {}),
     notes,
   };

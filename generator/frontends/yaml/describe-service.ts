@@ -36,6 +36,7 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
       ...(ext ? { extends: ext } : {}),
       fields: fields.map((f) => lowerInline(name, f, body.open)).filter((f): f is FieldDescription => f !== undefined),
       open: body.open,
+      ...(body.choices ? { choices: body.choices } : {}),
       ...(body.gap ? { gap: body.gap } : {}),
       ...(body.doc ? { doc: body.doc } : {}),
       ...(body.source ? { source: body.source } : {}),

@@ -21,7 +21,7 @@ export function readOperation(r: NodeReader, entry: Entry, protocol: "soap" | "r
 
 function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
   if (!SOAP_NAME.test(entry.key)) r.error(entry.keyAt, `SOAP operation name "${entry.key}" must be letters and digits, starting with a letter`);
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", "soapAction", "headers", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["auth", "request", "response", "soapAction", "headers", "resultOptional", ...DOC_KEYS]);
   if (!e) return undefined;
   const request = e.get("request");
   const response = e.get("response");
@@ -40,6 +40,7 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
     auth: r.boolean(e.get("auth"), "auth") ?? true,
     ...(soapAction !== undefined ? { soapAction } : {}),
     ...(headers.length > 0 ? { headers } : {}),
+    ...(r.boolean(e.get("resultOptional"), "resultOptional") ? { resultOptional: true } : {}),
     ...(req ? { request: req.body } : {}),
     ...(res ? { response: res.body } : {}),
     ...readDocs(r, e),

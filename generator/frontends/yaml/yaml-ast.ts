@@ -1,5 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type {
+  ChoiceGroupDescription,
   SoapHeaderDescription,
   EnumDescription,
   EnumValueDescription,
@@ -61,6 +62,8 @@ export interface TypeBodyAst extends DocsAst {
   readonly kind: "object" | "choice" | "opaque";
   readonly extends?: Named;
   readonly fields: readonly FieldAst[];
+  /** `choices`: groups of fields of which one (or at most one) is present. */
+  readonly choices?: readonly ChoiceGroupDescription[];
   readonly open: boolean;
   readonly gap?: Named;
 }
@@ -80,6 +83,8 @@ export interface SoapOperationAst extends Named, DocsAst {
   readonly soapAction?: string;
   /** Elements the request carries in the SOAP header. */
   readonly headers?: readonly SoapHeaderDescription[];
+  /** `resultOptional: true`: the response may leave the result element out. */
+  readonly resultOptional?: boolean;
 }
 
 export interface RestOperationAst extends Named, DocsAst {

@@ -104,6 +104,20 @@ describe.each([
     }
   });
 
+  it.skipIf(!published || operations === 0)("answers undefined for a response that leaves out the result its contract makes optional", async () => {
+    const xml = await load("xml");
+    const op = service.operations.find((o) => o.name === "IsAlive")!;
+    if (op.protocol !== "soap") throw new Error("a SOAP operation was expected");
+    expect(op.resultOptional).toBe(true);
+    const parse = xml[names.get("responseParser", op.name)] as (text: string) => unknown;
+    const empty = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><IsAliveResponse xmlns="${service.soap?.namespace}"/></soap:Body></soap:Envelope>`;
+    expect(parse(empty)).toBeUndefined();
+    const index = await load("index");
+    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request?: object) => Promise<unknown>>;
+    const client = create({ fetch: async () => new Response(empty, { status: 200, headers: { "content-type": "text/xml" } }) });
+    await expect(client[names.method(op.name)]!({})).resolves.toBeUndefined();
+  });
+
   it.skipIf(operations === 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
     const index = await load("index");
     const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request: object) => Promise<unknown>>;

@@ -37,6 +37,9 @@ describe("the subscriptions schemas against the published WSDL", () => {
       const out: string[] = [];
       compareTypes(wsdl, yaml, w.requestType, y.requestType, "request", out, seen, WSDL_DRIFT);
       compareTypes(wsdl, yaml, w.resultType, y.resultType, "result", out, seen, WSDL_DRIFT);
+      if ((w.resultOptional === true) !== (y.resultOptional === true)) {
+        out.push(`result element <${w.resultElement}>: WSDL ${w.resultOptional ? "optional (minOccurs 0)" : "required"} | schemas ${y.resultOptional ? "optional" : "required"}`);
+      }
       lines.push("", `${y.name} (${out.length === 0 ? "no difference" : `${out.length} difference${out.length === 1 ? "" : "s"}`})`, ...out.map((l) => `  ${l}`));
     }
     const text = `${lines.join("\n")}\n`;

@@ -23,16 +23,18 @@ function summary(s: ServiceDescription): string {
   lines.push(`service ${s.name} "${s.title}" ${JSON.stringify(s.soap ?? {})}`);
   notes(s.notes, "  ");
   const field = (f: FieldDescription): string => {
-    const list = f.list ? ` list{min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item ${f.list.item}` : ""}}` : "";
+    const list = f.list ? ` list{min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item ${f.list.item}` : ""}${f.list.itemNamespace !== undefined ? ` in ${f.list.itemNamespace}` : ""}}` : "";
     const facets = f.facets.map((x) => ` ${x.key}=${x.value}`).join("");
     const constant = f.const ? ` const=${JSON.stringify(f.const.value)}` : "";
     const dflt = f.default ? ` default=${f.default.value}` : "";
     const carried = f.xml ? ` (${f.xml.node})` : "";
-    return `${f.name}: ${f.type.name}${f.required ? " required" : ""}${list}${f.nullable ? " nullable" : ""}${carried}${facets}${constant}${dflt}`;
+    const ns = f.namespace !== undefined ? ` in ${f.namespace}` : "";
+    return `${f.name}: ${f.type.name}${f.required ? " required" : ""}${list}${f.nullable ? " nullable" : ""}${carried}${ns}${facets}${constant}${dflt}`;
   };
   for (const t of [...s.types].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     lines.push(`type ${t.name} ${t.kind}${t.extends ? ` extends ${t.extends.name}` : ""}${t.open ? " open" : ""} (${t.origin.kind})${t.doc ? ` "${t.doc}"` : ""}`);
     notes(t.notes, "    ");
+    for (const c of t.choices ?? []) lines.push(`    choice group: ${c.required ? "exactly" : "at most"} one of ${c.fields.map((f) => f.name).join(", ")}`);
     for (const f of t.fields) {
       lines.push(`  ${field(f)}`);
       notes(f.notes, "    ");

@@ -49,7 +49,12 @@ interface ValueShape {
   readonly examples: string[];
   readonly doc?: string;
   readonly deprecated?: true;
+  /** The value may be null (3.0 `nullable`, 3.1 `"null"` among the types); for a list, each item. */
+  readonly nullable?: true;
 }
+
+/** A list or map that may itself be null: the model's null is per value, so null reads as absent here. */
+const NULL_AS_ABSENT: Note = { kind: "interpretation", text: "The contract allows null here; null is read as absent." };
 
 /** JSON media types: `application/json`, `application/hal+json;charset=utf-8`, `*\/*`... */
 export function isJsonMediaType(mediaType: string): boolean {
@@ -89,7 +94,6 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
 
   const scalarOf = (shape: SchemaShape, notes: Note[]): ScalarName | undefined => {
     const kinds = shape.types.filter((t) => t !== "null");
-    if (shape.types.includes("null")) notes.push({ kind: "interpretation", text: "The contract allows null here; null is read as absent." });
     const kind = kinds.length === 1 ? kinds[0] : undefined;
     switch (kind) {
       case "string":
@@ -192,6 +196,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         required: p.required,
         ...(v.list ? { list: { ...v.list, at } } : {}),
         ...(v.map ? { map: { at } } : {}),
+        ...(v.nullable ? { nullable: { at } } : {}),
         facets: v.facets.map((f) => ({ ...f, at })),
         examples: v.examples,
         notes: v.notes,
@@ -209,17 +214,18 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       const target = schemas.get(schema.target);
       if (schema.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
       if (schema.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
-      if (schema.nullable) notes.push({ kind: "interpretation", text: "The contract allows null here; null is read as absent." });
       const objectType = typeFor(schema.target);
       const base = { facets: [], notes, examples: (schema.examples ?? []).map(exampleText), ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
-      if (objectType !== undefined) return { type: objectType, ...base };
+      if (objectType !== undefined) return { type: objectType, ...base, ...(schema.nullable ? { nullable: true as const } : {}) };
       if (!target || depth > 32) {
         refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
         return undefined;
       }
       const inner = valueOf(target.schema, parent, field, depth + 1);
       if (!inner) return undefined;
-      return { ...inner, notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
+      const nullable = schema.nullable === true || inner.nullable === true;
+      if (schema.nullable && (inner.list || inner.map)) notes.push(NULL_AS_ABSENT);
+      return { ...inner, ...(nullable && !inner.list && !inner.map ? { nullable: true as const } : {}), notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
     }
     const shape = schema;
     if (shape.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
@@ -229,7 +235,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const doc = shape.description ?? shape.title;
     const withDoc = { ...(doc !== undefined ? { doc } : {}), ...(shape.deprecated ? { deprecated: true as const } : {}) };
     const kinds = shape.types.filter((t) => t !== "null");
+    const nullable = shape.types.includes("null") ? ({ nullable: true } as const) : {};
     if (kinds.length === 1 && kinds[0] === "array") {
+      if (shape.types.includes("null")) notes.push(NULL_AS_ABSENT);
       if (!shape.items) {
         refuse(shape.at, shape.pointer, "an array without items is not supported: say what its items are");
         return undefined;
@@ -244,6 +252,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       return {
         type: item.type,
         list: { min: shape.minItems ?? 0, ...(shape.maxItems !== undefined ? { max: shape.maxItems } : {}) },
+        ...(item.nullable ? { nullable: true as const } : {}),
         facets: item.facets,
         notes: [...notes, ...item.notes],
         examples: examples.length > 0 ? examples : item.examples,
@@ -263,13 +272,15 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         return undefined;
       }
       if (shape.minProperties !== undefined || shape.maxProperties !== undefined) notes.push({ kind: "info", text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).` });
-      return { ...entry, map: true, notes: [...notes, ...entry.notes], examples, ...withDoc };
+      if (shape.types.includes("null") || entry.nullable) notes.push(NULL_AS_ABSENT);
+      const { nullable: _entryNull, ...value } = entry;
+      return { ...value, map: true, notes: [...notes, ...entry.notes], examples, ...withDoc };
     }
     if (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) {
       // An object that was not named (no properties, no typed values): any object.
       const name = unique(`${parent}${pascalCase(field)}`);
       opaqueType(name, shape.at, [], undefined, { kind: "inline", parent, field });
-      return { type: name, facets: [], notes, examples: [], ...withDoc };
+      return { type: name, facets: [], notes, examples: [], ...withDoc, ...nullable };
     }
     const scalar = scalarOf(shape, notes);
     if (scalar === undefined) {
@@ -287,11 +298,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           enumByTarget.set(key, enumName);
           enums.push({ name: enumName, at: shape.at, notes: [], values: [...new Set(strings)].map((value) => ({ value, at: shape.at, notes: [] })) });
         }
-        return { type: enumName, facets: [], notes, examples, ...withDoc };
+        return { type: enumName, facets: [], notes, examples, ...withDoc, ...nullable };
       }
       notes.push({ kind: "info", text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).` });
     }
-    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc };
+    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc, ...nullable };
   };
 
   // Every named object schema is a type, whether operations use it or not.
@@ -429,7 +440,10 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
       return undefined;
     }
-    return { ...v, notes, ...(p.description !== undefined ? { doc: p.description } : {}), ...(p.deprecated ? { deprecated: true as const } : {}) };
+    // A parameter is present or absent: null has no form in a path, query or header.
+    const { nullable, ...value } = v;
+    if (nullable) notes.push(NULL_AS_ABSENT);
+    return { ...value, notes, ...(p.description !== undefined ? { doc: p.description } : {}), ...(p.deprecated ? { deprecated: true as const } : {}) };
   }
 
   function bodyType(json: MediaContent | undefined, first: MediaContent | undefined, fallback: string, opName: string, side: "request" | "response", notes: Note[], at: Position): Named {

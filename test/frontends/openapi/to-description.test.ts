@@ -16,7 +16,6 @@ async function describeFixture(name: string): Promise<{ service?: ServiceDescrip
 const field = (name: string, type: string, more: object = {}) => ({ name, type: { name: type }, required: false, facets: [], examples: [], notes: [], ...more });
 const note = (kind: string, text: string) => ({ kind, text });
 const NUMBER = note("interpretation", "A JSON number: read exactly, as decimal text, never as a binary float.");
-const NULL = note("interpretation", "The contract allows null here; null is read as absent.");
 
 describe("an OpenAPI document as a description", () => {
   it("is one REST service named from its title, with its servers as base URLs", async () => {
@@ -78,7 +77,7 @@ describe("an OpenAPI document as a description", () => {
       field("name", "string", { required: true, facets: [{ key: "minLength", value: 1 }, { key: "maxLength", value: 40 }, { key: "pattern", value: "^[A-Za-z ]+$" }] }),
       field("kind", "PetKind"),
       field("born", "date"),
-      field("seen", "dateTime", { notes: [NULL] }),
+      field("seen", "dateTime", { nullable: {} }),
       field("photo", "base64"),
       field("home", "uri"),
       field("chip", "string", { notes: [note("info", 'Format "uuid" is not checked: the value is a string.')] }),
@@ -114,7 +113,7 @@ describe("an OpenAPI document as a description", () => {
   it("reads OpenAPI 3.1 type lists with null and numeric exclusive bounds", async () => {
     const { service, problems } = await describeFixture("pets-3.1.yaml");
     expect(problems).toEqual([]);
-    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { notes: [NULL] }), field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] })]);
+    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { nullable: {} }), field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] })]);
   });
 
   it("refuses what it cannot say yet, each at its place with its JSON pointer", async () => {

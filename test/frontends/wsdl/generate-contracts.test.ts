@@ -68,7 +68,10 @@ describe.each([
     expect(result.code).toBe(0);
   });
 
-  it.skipIf(operations === 0)("round-trips every request and result, wire names kept", async () => {
+  // Each test is defined only for the contracts it applies to: a schema has no operations, a fixture no document.
+  const itWhen = (applies: boolean) => (applies ? it : () => undefined);
+
+  itWhen(operations > 0)("round-trips every request and result, wire names kept", async () => {
     const client = await load("xml");
     const server = await load("server");
     const call = (module: Record<string, unknown>, name: string, ...args: unknown[]): unknown => {
@@ -90,7 +93,7 @@ describe.each([
     expect(checked).toBe(operations * 2);
   });
 
-  it.skipIf(!published || operations > 0)("writes and reads back every global element as a whole document", async () => {
+  itWhen(published && operations === 0)("writes and reads back every global element as a whole document", async () => {
     const xml = await load("xml");
     const documents = service.documents ?? [];
     expect(documents).toHaveLength(94);
@@ -104,7 +107,7 @@ describe.each([
     }
   });
 
-  it.skipIf(!published || operations === 0)("answers undefined for a response that leaves out the result its contract makes optional", async () => {
+  itWhen(published && operations > 0)("answers undefined for a response that leaves out the result its contract makes optional", async () => {
     const xml = await load("xml");
     const op = service.operations.find((o) => o.name === "IsAlive")!;
     if (op.protocol !== "soap") throw new Error("a SOAP operation was expected");
@@ -118,7 +121,7 @@ describe.each([
     await expect(client[names.method(op.name)]!({})).resolves.toBeUndefined();
   });
 
-  it.skipIf(operations === 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
+  itWhen(operations > 0)("a client sends the contract's SOAPAction to its endpoint by default", async () => {
     const index = await load("index");
     const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (request: object) => Promise<unknown>>;
     const seen: { url: string; action: string | null; contentType: string | null; body: string }[] = [];

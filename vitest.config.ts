@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/golden/**", "test/fixtures/**", "node_modules/**"],
+    exclude: ["test/golden/**", "test/golden-contracts/**", "test/fixtures/**", "node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -128,7 +128,7 @@ function readList(
   if (typeof asBool === "boolean") {
     return asBool ? { min: 0, at } : undefined;
   }
-  const e = r.map(entry.node, at, `list of "${fieldName}"`, ["min", "max", "item"]);
+  const e = r.map(entry.node, at, `list of "${fieldName}"`, ["min", "max", "item", "itemNamespace"]);
   if (!e) return undefined;
   const min = r.integer(e.get("min"), "list min") ?? 0;
   let max: number | undefined;
@@ -141,7 +141,9 @@ function readList(
   if (item !== undefined && !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(item)) {
     r.error(e.get("item")!.at, `list item "${truncate(item)}" is not a valid XML element name`);
   }
-  return { min, ...(max !== undefined ? { max } : {}), ...(item !== undefined ? { item } : {}), at };
+  const itemNamespace = r.string(e.get("itemNamespace"), "list itemNamespace");
+  if (itemNamespace !== undefined && item === undefined) r.error(e.get("itemNamespace")!.keyAt, "itemNamespace is the namespace of the item elements: give their name (item) too");
+  return { min, ...(max !== undefined ? { max } : {}), ...(item !== undefined ? { item } : {}), ...(itemNamespace !== undefined ? { itemNamespace } : {}), at };
 }
 
 function readDecimalText(r: NodeReader, node: Node | null, at: Position | undefined, what: string): string | undefined {

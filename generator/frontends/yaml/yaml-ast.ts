@@ -39,7 +39,7 @@ export interface FieldAst extends Named, DocsAst {
   readonly fields?: readonly FieldAst[];
   readonly required: boolean;
   readonly requiredAt?: Position;
-  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly at: Position };
+  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly itemNamespace?: string; readonly at: Position };
   /** `map: true`: a JSON object mapping any key to the field's value. */
   readonly map?: { readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };

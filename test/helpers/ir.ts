@@ -71,6 +71,42 @@ export function restService(parts: { types?: readonly Omit<ObjectType, "facts">[
   };
 }
 
+/** A SOAP operation `name` sending `request` and answering `result`. */
+export function soapOperation(name: string, request: string, result: string, extra: Partial<Extract<Operation, { protocol: "soap" }>> = {}): Operation {
+  return {
+    protocol: "soap",
+    name,
+    method: name.charAt(0).toLowerCase() + name.slice(1),
+    auth: false,
+    requestType: request,
+    resultType: result,
+    responseElement: `${name}Response`,
+    resultElement: `${name}Result`,
+    notes: [],
+    ...extra,
+  };
+}
+
+/** A SOAP service in namespace `urn:svc` holding the given types, enums and operations, with the facts the model derives. */
+export function soapService(parts: { types?: readonly Omit<ObjectType, "facts">[]; enums?: readonly EnumType[]; operations?: readonly Operation[] }): Service {
+  const types = parts.types ?? [];
+  const operations = parts.operations ?? [];
+  const facts = deriveFacts(types, operations);
+  return {
+    name: "svc",
+    title: "Test Service",
+    protocol: "soap",
+    soap: { namespacePlaceholder: "ns", version: "", namespace: "urn:svc" },
+    types: types.map((t) => ({ ...t, facts: facts.get(t.name)! })),
+    enums: parts.enums ?? [],
+    operations,
+    flows: [],
+    events: [],
+    gaps: [],
+    notes: [],
+  };
+}
+
 /** Runs one emitter on a service with the naming table the package would use, and formats its file as the package's would be. */
 export async function emitWith(emit: (ctx: EmitContext) => GeneratedFile, service: Service, runtimeNames: readonly string[] = []): Promise<string> {
   const file = emit({ project: new Project({ useInMemoryFileSystem: true }), service, names: serviceNames(service, runtimeNames) });

@@ -17,6 +17,7 @@ import type { HttpMethod, NoteKind, ScalarName } from "../../model/vocabulary.js
 import { canonicalNumberText, isJsonNumber, type JsonValue } from "../json/json-value.js";
 import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Schema, SchemaShape } from "./openapi-model.js";
 import { readOpenApi } from "./read-openapi.js";
+import { splitReadWrite } from "./split-read-write.js";
 
 /**
  * Reads a Swagger 2.0 / OpenAPI 3.x file (`readOpenApi`) and maps the
@@ -88,6 +89,8 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   };
   const refuse = (at: Position, pointer: string, message: string) => d.error(at, `${message} (at ${pointer})`);
 
+  /** readOnly and writeOnly properties, by type: request and response shapes are separated where they differ. */
+  const access = new Map<string, Map<string, "readOnly" | "writeOnly">>();
   /** Named schemas that become object (or opaque) types; others (scalars, arrays, enums) are used in place. */
   const described = new Map<string, string>();
   const enumByTarget = new Map<string, string>();
@@ -185,9 +188,12 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const index = types.length;
     types.push({ name, at: named.at, kind: "object", fields: [], open, origin: { kind: "declared" }, notes, ...(doc !== undefined ? { doc } : {}), ...deprecated });
     const fields: FieldDescription[] = [];
+    const marks = new Map<string, "readOnly" | "writeOnly">();
     for (const p of shape.properties) {
       const v = valueOf(p.schema, name, p.name);
       if (!v) continue;
+      if (p.schema.readOnly) marks.set(p.name, "readOnly");
+      else if (p.schema.writeOnly) marks.set(p.name, "writeOnly");
       const at = p.at;
       fields.push({
         name: p.name,
@@ -205,6 +211,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       });
     }
     types[index] = { ...types[index]!, fields };
+    if (marks.size > 0) access.set(name, marks);
   };
 
   /** Follows references to scalar or array schemas; the shape a use means, with the annotations of the use. */
@@ -464,15 +471,16 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   }
 
   const serviceDoc = doc.info.description?.trim();
+  const shapes = splitReadWrite(types, operations, access, unique);
   return {
     name: serviceNameOf(doc.info.title),
     at: doc.at,
     title: doc.info.title,
     protocol: "rest",
     rest: { baseUrls: bindingUrls, outcome: [], ...(security.length > 0 ? { security } : {}) },
-    types,
+    types: shapes.types,
     enums,
-    operations,
+    operations: shapes.operations,
     flows: [],
     events: [],
     gaps: [],

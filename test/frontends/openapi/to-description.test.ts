@@ -60,7 +60,8 @@ describe("an OpenAPI document as a description", () => {
     expect([postPets!.name, postPets!.idempotent, postPets!.requestType, postPets!.responseType, postPets!.notes]).toEqual([
       "postPets",
       false,
-      { name: "Pet" },
+      // Pet has a readOnly id: a caller sends the writable shape.
+      { name: "PetWritable" },
       { name: "PostPetsResponse" },
       [note("info", "The request body may also be sent as application/xml; the client sends JSON."), note("interpretation", "The response body is an array in the contract: handled as an opaque body.")],
     ]);
@@ -91,7 +92,11 @@ describe("an OpenAPI document as a description", () => {
     ]);
     expect(service!.enums).toEqual([{ name: "PetKind", notes: [], values: [{ value: "cat", notes: [] }, { value: "dog", notes: [] }] }]);
     expect(service!.types.find((t) => t.name === "Owner")).toMatchObject({ kind: "opaque", notes: [note("interpretation", "A oneOf union in the contract: read as an opaque object, its variants not checked.")] });
-    expect(service!.types.map((t) => t.name)).toEqual(["Company", "Owner", "Person", "Pet", "PostPetsResponse"]);
+    expect(service!.types.map((t) => t.name)).toEqual(["Company", "Owner", "Person", "Pet", "PetWritable", "PostPetsResponse"]);
+    // What a caller sends of a Pet: everything but the readOnly id, which the service assigns.
+    const writable = service!.types.find((t) => t.name === "PetWritable")!;
+    expect(writable.fields.map((f) => f.name)).toEqual(pet.fields.map((f) => f.name).filter((n) => n !== "id"));
+    expect(writable.notes).toContainEqual(note("info", "What a caller sends of Pet: its readOnly properties left out."));
   });
 
   it("reads Swagger 2.0 the same way: host, basePath and schemes, body parameters, boolean exclusive bounds", async () => {

@@ -10,9 +10,9 @@ import {
   joinUrl,
   withQuery,
 } from "../runtime/rest-call.js";
-import { parsePet, parsePostPetsResponse, serializePet } from "./json.js";
-import type { Pet, PostPetsResponse } from "./types.js";
-import { validatePet } from "./validators.js";
+import { parsePet, parsePostPetsResponse, serializePetWritable } from "./json.js";
+import type { Pet, PetWritable, PostPetsResponse } from "./types.js";
+import { validatePetWritable } from "./validators.js";
 
 /** Options of {@link createPetStoreClient}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here. */
 export interface PetStoreClientOptions extends RestClientOptions {
@@ -67,7 +67,7 @@ export interface PetStoreClient {
    *
    * Interpretation: The response body is an array in the contract: handled as an opaque body.
    */
-  postPets(request: Pet, call?: CallOptions): Promise<Received<PostPetsResponse>>;
+  postPets(request: PetWritable, call?: CallOptions): Promise<Received<PostPetsResponse>>;
   /**
    * `GET /pets/export`.
    *
@@ -97,10 +97,10 @@ const operations = {
     idempotent: false,
     retryNotFound: false,
     meanings: { 201: "Added." },
-    validate: validatePet,
-    serialize: serializePet,
+    validate: validatePetWritable,
+    serialize: serializePetWritable,
     parse: (body, readOptions) => parsePostPetsResponse(body, readOptions),
-  } satisfies RestOperation<Pet, Received<PostPetsResponse>>,
+  } satisfies RestOperation<PetWritable, Received<PostPetsResponse>>,
   exportPets: {
     name: "exportPets",
     method: "GET",

@@ -23,15 +23,14 @@ import {
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import { petKindValues } from "./enums.js";
-import type { Owner, Pet, PostPetsResponse } from "./types.js";
+import type { Owner, Pet, PetWritable, PostPetsResponse } from "./types.js";
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function jsonOfPet(value: Pet): Record<string, unknown> {
+function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
   return {
-    id: value.id,
     name: value.name,
     kind: value.kind,
     born: value.born,
@@ -107,9 +106,9 @@ function readPostPetsResponse(value: unknown, path: string, o: ReadContext): Pos
   return readOpaque(value, o, path);
 }
 
-/** The JSON body of a {@link Pet}: documented fields only, in schema order; decimals and longs are written as the strings they are. */
-export function serializePet(value: Pet): string {
-  return JSON.stringify(jsonOfPet(value));
+/** The JSON body of a {@link PetWritable}: documented fields only, in schema order; decimals and longs are written as the strings they are. */
+export function serializePetWritable(value: PetWritable): string {
+  return JSON.stringify(jsonOfPetWritable(value));
 }
 
 /** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

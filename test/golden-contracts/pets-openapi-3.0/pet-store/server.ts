@@ -13,14 +13,13 @@ import {
   readContext,
   readDecimal,
   readList,
-  readLong,
   readMap,
   readObject,
   readOpaque,
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
-import type { Owner, Pet, PostPetsResponse } from "./types.js";
+import type { Owner, Pet, PetWritable, PostPetsResponse } from "./types.js";
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
   return value as Record<string, unknown>;
@@ -52,8 +51,7 @@ function readOwner(value: unknown, path: string, o: ReadContext): Draft {
   return readOpaque(value, o, path);
 }
 
-const fieldsOfPet = fieldSet([
-  "id",
+const fieldsOfPetWritable = fieldSet([
   "name",
   "kind",
   "born",
@@ -68,12 +66,11 @@ const fieldsOfPet = fieldSet([
   "legacy",
 ]);
 
-function readPet(value: unknown, path: string, o: ReadContext): Draft {
+function readPetWritable(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
-  const u = checkFields(obj, fieldsOfPet, o, path);
+  const u = checkFields(obj, fieldsOfPetWritable, o, path);
   const out: Draft = {};
   let v: unknown;
-  if ((v = readLong(obj.id, o, path, "id")) !== undefined) out.id = v;
   if ((v = readString(obj.name, o, path, "name")) !== undefined) out.name = v;
   if ((v = readString(obj.kind, o, path, "kind")) !== undefined) out.kind = v;
   if ((v = readString(obj.born, o, path, "born")) !== undefined) out.born = v;
@@ -110,7 +107,9 @@ export function serializePostPetsResponse(value: PostPetsResponse): string {
   return JSON.stringify(jsonOfPostPetsResponse(value));
 }
 
-/** Server side: reads a {@link Pet} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
-export function parsePet(body: string | Uint8Array, options?: ReadOptions): Pet {
-  return unvalidated<Pet>(readPet(parseJsonTree(body, options), "", readContext("json", options)));
+/** Server side: reads a {@link PetWritable} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
+export function parsePetWritable(body: string | Uint8Array, options?: ReadOptions): PetWritable {
+  return unvalidated<PetWritable>(
+    readPetWritable(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }

@@ -60,6 +60,53 @@ export interface Pet {
 }
 
 /**
+ * A pet.
+ *
+ * Note: What a caller sends of Pet: its readOnly properties left out.
+ */
+export interface PetWritable {
+  /**
+   * At least 1 characters long.
+   *
+   * At most 40 characters long.
+   *
+   * Matches the pattern `^[A-Za-z ]+$` as a whole.
+   */
+  name: string;
+  kind?: PetKind;
+  born?: IsoDate;
+  /** May be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
+  seen?: IsoDateTime | null;
+  photo?: Base64;
+  home?: Uri;
+  /** Note: Format "uuid" is not checked: the value is a string. */
+  chip?: string;
+  /**
+   * Greater than 0.
+   *
+   * A multiple of 0.1.
+   *
+   * Interpretation: A JSON number: read exactly, as decimal text, never as a binary float.
+   */
+  weight?: Decimal;
+  /**
+   * List of 1..5.
+   *
+   * At most 10 characters long.
+   */
+  tags?: string[];
+  /** A map: any key, each value one value of this type. */
+  notes?: { readonly [key: string]: string };
+  owner?: Owner;
+  /**
+   * Note: Default (applied by the service when absent): none.
+   *
+   * @deprecated
+   */
+  legacy?: string;
+}
+
+/**
  * Result of the `postPets` operation.
  *
  * The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.

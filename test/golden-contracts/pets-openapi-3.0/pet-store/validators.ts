@@ -9,7 +9,6 @@ import {
   checkEnum,
   checkExclusiveMinimum,
   checkList,
-  checkLong,
   checkMap,
   checkMaxLength,
   checkMinLength,
@@ -24,7 +23,7 @@ import {
   result,
 } from "../runtime/validate.js";
 import { petKindValues } from "./enums.js";
-import type { Owner, Pet } from "./types.js";
+import type { Owner, PetWritable } from "./types.js";
 
 /** Checks {@link Owner} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateOwner(value: unknown): ValidationResult<Owner> {
@@ -37,15 +36,14 @@ function checkOwner(value: unknown, path: string, issues: ValidationIssue[]): vo
   checkObject(value, path, issues);
 }
 
-/** Checks {@link Pet} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePet(value: unknown): ValidationResult<Pet> {
+/** Checks {@link PetWritable} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validatePetWritable(value: unknown): ValidationResult<PetWritable> {
   const issues: ValidationIssue[] = [];
-  checkPet(value, "", issues);
-  return result(value as Pet, issues);
+  checkPetWritable(value, "", issues);
+  return result(value as PetWritable, issues);
 }
 
-const fieldsOfPet = new Set([
-  "id",
+const fieldsOfPetWritable = new Set([
   "name",
   "kind",
   "born",
@@ -60,13 +58,9 @@ const fieldsOfPet = new Set([
   "legacy",
 ]);
 
-function checkPet(value: unknown, path: string, issues: ValidationIssue[]): void {
+function checkPetWritable(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfPet, path, issues);
-  if (requireField(value, "id", path, issues)) {
-    checkLong(value.id, joinPath(path, "id"), issues);
-  }
-
+  checkUnknownKeys(value, fieldsOfPetWritable, path, issues);
   if (requireField(value, "name", path, issues)) {
     checkString(value.name, joinPath(path, "name"), issues) &&
       checkMinLength(value.name, 1, joinPath(path, "name"), issues) &&

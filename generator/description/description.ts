@@ -143,6 +143,8 @@ export interface RestOperationDescription extends Named, DocsDescription {
   /** Request values the operation always sends, whatever the caller gives (document 001: "capture: true makes the request a sale"); absent when none. */
   readonly requestConstants?: readonly PathValueDescription[];
   readonly responseType?: Named;
+  /** The object type of the operation's error bodies (a `default` response), read into `HttpStatusError.data`. */
+  readonly errorType?: Named;
   readonly statuses: readonly StatusDescription[];
   readonly idempotent: boolean;
   readonly timeoutMs?: number;

@@ -128,6 +128,27 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     });
   }
 
+  // An operation whose contract documents its error bodies: the status error type, and a guard that narrows to it.
+  for (const op of ops) {
+    if (op.errorType === undefined) continue;
+    const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
+    const errorName = names.get("operationError", op.name);
+    file.addTypeAlias({
+      isExported: true,
+      name: errorName,
+      docs: [`What \`${method(op)}\` rejects with for a status the call failed with: \`data\` is the body read as {@link ${names.get("type", op.errorType)}}, when it fits.`],
+      type: `${statusError}<${file.type(names.get("type", op.errorType), paths.types(service.name))}>`,
+    });
+    file.addFunction({
+      isExported: true,
+      name: names.get("operationErrorGuard", op.name),
+      docs: [`Whether an error is the status error of a \`${method(op)}\` call, so its \`data\` is typed.`],
+      parameters: [{ name: "error", type: "unknown" }],
+      returnType: `error is ${errorName}`,
+      statements: `return error instanceof ${statusError} && error.operation === ${stringLiteral(op.name)};`,
+    });
+  }
+
   file.addInterface({
     isExported: true,
     name,
@@ -169,6 +190,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
                 : []),
               op.responseType ? `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)` : `parse: () => undefined`,
               ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`] : []),
+              ...(op.errorType ? [`parseError: (body) => ${file.value(names.get("parser", op.errorType), paths.json(service.name))}(body)`] : []),
             ];
             return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),

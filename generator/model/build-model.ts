@@ -121,6 +121,7 @@ function buildService(s: ServiceDescription): Service {
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
       ...(op.requestConstants && op.requestConstants.length > 0 ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) } : {}),
       ...(op.responseType ? { responseType: op.responseType.name } : {}),
+      ...(op.errorType ? { errorType: op.errorType.name } : {}),
       statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
       idempotent: op.idempotent,
       ...(op.timeoutMs !== undefined ? { timeoutMs: op.timeoutMs } : {}),

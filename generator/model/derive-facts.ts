@@ -20,7 +20,10 @@ export function deriveFacts(
     ...operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)] : op.requestType !== undefined ? [op.requestType] : [])),
     ...documentRoots,
   ];
-  const receivedRoots = [...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : op.responseType !== undefined ? [op.responseType] : [])), ...documentRoots];
+  const receivedRoots = [
+    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : [])])),
+    ...documentRoots,
+  ];
 
   /** Types reachable from `roots` through fields and, when `bases`, base types. */
   const reach = (roots: readonly string[], bases: boolean): Set<string> => {

@@ -191,6 +191,8 @@ export interface RestOperation extends Documented {
   /** Request path → value the operation always sends: the client fills it in and refuses another value. Absent when none. */
   readonly requestConstants?: readonly { readonly path: string; readonly value: ConstValue }[];
   readonly responseType?: string;
+  /** The object type of the operation's error bodies: read into `HttpStatusError.data` when a body fits it. */
+  readonly errorType?: string;
   readonly statuses: readonly StatusInfo[];
   readonly idempotent: boolean;
   /** Default timeout of one attempt in ms, when the documents say the operation can be slow. */

@@ -52,6 +52,8 @@ const TOP_LEVEL = {
   envelopeReader: (s: string) => `read${s}Envelope`,
   envelopeHeaderReader: (s: string) => `read${s}EnvelopeHeaders`,
   documentBuilder: (s: string) => `build${s}Document`,
+  operationError: (s: string) => `${s}Error`,
+  operationErrorGuard: (s: string) => `is${s}Error`,
   documentParser: (s: string) => `parse${s}Document`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
@@ -134,6 +136,10 @@ export function nameRequests(service: Service): NameRequests {
         add("links", op.name, base);
       }
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
+      if (op.errorType !== undefined) {
+        add("operationError", op.name, base);
+        add("operationErrorGuard", op.name, base);
+      }
     }
   }
   for (const f of service.flows) {

@@ -149,8 +149,17 @@ export class TransportError extends PaygenError {
 }
 
 /** An HTTP answer whose status is not a documented success. */
-export class HttpStatusError extends PaygenError {
+export class HttpStatusError<E = unknown> extends PaygenError {
   readonly code = "http.status";
+  /** The operation that answered it, when a generated client made the call. */
+  readonly operation: string | undefined;
+  /**
+   * The body read with the operation's documented error schema (a `default`
+   * response, say), when the contract gives one and the body fits it; read
+   * from the body scrubbed of the call's sensitive values. Narrow an error to
+   * a typed one with the client's `is<Operation>Error` guard.
+   */
+  readonly data: E | undefined;
   constructor(
     readonly status: number,
     /** The documented meaning of the status for this operation, when the documents give one. */
@@ -163,9 +172,11 @@ export class HttpStatusError extends PaygenError {
     readonly body: unknown,
     /** Milliseconds the server asked to wait (from Retry-After), when given. */
     readonly retryAfterMs?: number,
-    options?: PaygenErrorOptions,
+    options?: PaygenErrorOptions & { readonly operation?: string; readonly data?: E },
   ) {
     super(`HTTP ${status}${meaning ? `: ${meaning}` : ""}`, options);
+    this.operation = options?.operation;
+    this.data = options?.data;
   }
 }
 

@@ -78,6 +78,8 @@ export interface RestOperation<Req, Res> {
   readonly parse: (body: string, options?: ReadOptions) => Res;
   /** A copy of the response fit for logs. */
   readonly redactResponse?: (value: Res) => unknown;
+  /** Reads an error body with the operation's documented error schema; absent when the contract gives none. */
+  readonly parseError?: (body: string) => unknown;
 }
 
 /** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
@@ -224,7 +226,7 @@ function withKeptData(copy: unknown, original: unknown): unknown {
  * the request's secrets are known: the body, parsed as JSON when it is JSON,
  * is scrubbed of them; the body as received is kept apart.
  */
-function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets): HttpStatusError {
+function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string) => unknown) | undefined): HttpStatusError {
   const error = statusError(response, meaning, (text) => {
     try {
       return scrubValue(parseJson(text), sent);
@@ -232,7 +234,17 @@ function scrubbedStatusError(response: HttpResponse, meaning: string | undefined
       return scrubText(text, sent);
     }
   });
-  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
+  const data = parseError ? typedErrorBody(parseError, scrubText(response.body, sent)) : undefined;
+  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body, operation, ...(data !== undefined ? { data } : {}) });
+}
+
+/** The error body read with the operation's error schema, or undefined when it does not fit. */
+function typedErrorBody(parseError: (body: string) => unknown, body: string): unknown {
+  try {
+    return parseError(body);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Calls one operation at `url` (already filled in). */
@@ -279,7 +291,7 @@ export async function callRest<Req, Res>(
           redactBody,
         },
       );
-      if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent());
+      if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent(), op.name, op.parseError);
       return answer;
     },
     {

@@ -410,6 +410,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       if (json) responseType = bodyType(json, json, `${pascalCase(name)}Response`, name, "response", notes, success.at);
       else notes.push({ kind: "interpretation", text: `The ${success.status} body is ${success.content.map((c) => c.mediaType).join(" or ")}, not JSON: the client does not read it.` });
     }
+    const errorType = errorBodyType(op, notes);
     return {
       protocol: "rest",
       name,
@@ -424,6 +425,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       ...(uses.length > 0 ? { security: uses } : {}),
       ...(requestType ? { requestType } : {}),
       ...(responseType ? { responseType } : {}),
+      ...(errorType ? { errorType } : {}),
       statuses,
       idempotent: method !== "POST" && method !== "PATCH",
       links: [],
@@ -431,6 +433,30 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       ...(op.description ?? op.summary ? { doc: (op.description ?? op.summary)!.trim() } : {}),
       ...(op.deprecated ? { deprecated: true as const } : {}),
     };
+  }
+
+  /**
+   * The object type of the operation's error bodies: the `default` response's
+   * JSON schema, else the one schema every 4xx and 5xx response with a JSON
+   * body shares. Error bodies of different schemas stay untyped, with a note.
+   */
+  function errorBodyType(op: Operation, notes: Note[]): Named | undefined {
+    const objectOf = (status: string): Named | undefined => {
+      const response = op.responses.find((r) => r.status === status);
+      const json = response?.content.find((c) => isJsonMediaType(c.mediaType));
+      // Only a named object schema: an error body is read when it fits, and never makes the contract fail.
+      if (json?.schema?.kind !== "ref") return undefined;
+      const name = typeFor(json.schema.target);
+      const type = name !== undefined ? types.find((t) => t.name === name) : undefined;
+      return type && type.kind === "object" ? { name: type.name, at: json.at } : undefined;
+    };
+    const fromDefault = objectOf("default");
+    if (fromDefault) return fromDefault;
+    const errors = op.responses.filter((r) => /^[45](\d\d|XX)$/.test(r.status)).flatMap((r) => objectOf(r.status) ?? []);
+    const names = [...new Set(errors.map((e) => e.name))];
+    if (names.length === 1) return errors[0];
+    if (names.length > 1) notes.push({ kind: "interpretation", text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is not typed.` });
+    return undefined;
   }
 
   function paramValue(p: Parameter, opName: string): ValueShape | undefined {

@@ -125,6 +125,22 @@ export function headerParams(params: Readonly<Record<string, ParamValue>>): Reco
   return headers;
 }
 
+/**
+ * The `cookie` header of cookie parameters: `name=value` pairs joined by
+ * `; `, each value URL-encoded (a list joined by `,` first), absent values
+ * left out; no header when none is given.
+ */
+export function cookieParams(params: Readonly<Record<string, ParamValue>>): Record<string, string> {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new ValidationError([{ path: name, code: "format", message: "is not a valid cookie name" }]);
+    const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
+    pairs.push(`${name}=${encodeURIComponent(text)}`);
+  }
+  return pairs.length > 0 ? { cookie: pairs.join("; ") } : {};
+}
+
 /** A credential option: the value, or a function giving it for each request (so a token can be renewed). */
 export type Credential = string | (() => string | Promise<string>);
 

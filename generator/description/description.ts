@@ -137,6 +137,8 @@ export interface RestOperationDescription extends Named, DocsDescription {
   readonly query?: readonly ParamDescription[];
   /** Request header parameters, in the contract's order; absent when there are none. */
   readonly headers?: readonly ParamDescription[];
+  /** Cookie parameters, sent in one `cookie` header, in the contract's order; absent when there are none. */
+  readonly cookies?: readonly ParamDescription[];
   /** The security schemes of the service this operation sends credentials of; absent or empty when none. */
   readonly security?: readonly Named[];
   readonly requestType?: Named;

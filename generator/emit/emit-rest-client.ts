@@ -1,5 +1,5 @@
 import { lowerCamel, pascalCase } from "../naming/case.js";
-import type { Flow, ObjectType, RestOperation } from "../model/ir.js";
+import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { addOperationTable, requiredInputs } from "./client-common.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
@@ -80,15 +80,15 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const requestOptional = !op.requestType || !requiredInputs(request, new Set());
     return [
       ...params,
-      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: requestOptional && ![...(op.query ?? []), ...(op.headers ?? [])].some((p) => p.required) }] : []),
+      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: requestOptional && !requestParams(op).some((p) => p.required) }] : []),
       ...(op.requestType ? [{ name: "request", type: requestTypeOf(op), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
       { name: "call", type: callOptions, hasQuestionToken: true },
     ];
   };
 
-  /** The query and header parameters of an operation, as one object type (wire names as property names). */
+  /** The query, header and cookie parameters of an operation, as one object type (wire names as property names). */
   function requestParamsType(op: RestOperation): string {
-    const members = [...(op.query ?? []), ...(op.headers ?? [])].map((p) => {
+    const members = requestParams(op).map((p) => {
       return `${inlineDoc(docText(p))}readonly ${propertyName(p.name)}${p.required ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
     });
     return `{ ${members.join("; ")} }`;
@@ -227,6 +227,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const url = op.query && op.query.length > 0 ? `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})` : path;
     const headerParts = [
       ...(op.headers && op.headers.length > 0 ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`] : []),
+      ...(op.cookies && op.cookies.length > 0 ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`] : []),
       ...(op.security && op.security.length > 0 ? [`...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`] : []),
     ];
     const headerArg = headerParts.length > 0 ? `, { ${headerParts.join(", ")} }` : "";
@@ -286,9 +287,14 @@ function restLines(op: RestOperation): string[] {
 /** Options every REST client has already (`RestClientOptions`): a credential option never takes their names. */
 const RUNTIME_OPTIONS = ["fetch", "timeoutMs", "maxResponseBytes", "signer", "onRequest", "onResponse", "sensitiveHeaders", "retry", "onRetry", "onUnknown"];
 
-/** Whether an operation takes query or header parameters (one `params` object). */
+/** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
+function requestParams(op: RestOperation): readonly Field[] {
+  return [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])];
+}
+
+/** Whether an operation takes query, header or cookie parameters (one `params` object). */
 function hasRequestParams(op: RestOperation): boolean {
-  return (op.query?.length ?? 0) + (op.headers?.length ?? 0) > 0;
+  return requestParams(op).length > 0;
 }
 
 /** `.name`, or `["wire-name"]` when the wire name is not an identifier. */
@@ -310,7 +316,12 @@ function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: Readon
 /** An operation's doc comment with a `@param` tag for each documented path parameter. */
 function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComment | undefined {
   const paramsTag = hasRequestParams(op)
-    ? [{ tagName: "param", text: `params ${[...(op.query ?? []).map((p) => `\`${p.name}\` (query)`), ...(op.headers ?? []).map((p) => `\`${p.name}\` (header)`)].join(", ")}` }]
+    ? [
+        {
+          tagName: "param",
+          text: `params ${[...(op.query ?? []).map((p) => `\`${p.name}\` (query)`), ...(op.headers ?? []).map((p) => `\`${p.name}\` (header)`), ...(op.cookies ?? []).map((p) => `\`${p.name}\` (cookie)`)].join(", ")}`,
+        },
+      ]
     : [];
   const tags = op.params
     .filter((p) => p.doc !== undefined || p.notes.length > 0 || p.source !== undefined)

@@ -117,6 +117,7 @@ function buildService(s: ServiceDescription): Service {
       params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
       ...(op.query && op.query.length > 0 ? { query: op.query.map(fieldOf) } : {}),
       ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map(fieldOf) } : {}),
+      ...(op.cookies && op.cookies.length > 0 ? { cookies: op.cookies.map(fieldOf) } : {}),
       ...(op.security && op.security.length > 0 ? { security: op.security.map((x) => x.name) } : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
       ...(op.requestConstants && op.requestConstants.length > 0 ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) } : {}),

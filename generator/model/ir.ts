@@ -185,6 +185,8 @@ export interface RestOperation extends Documented {
   readonly query?: readonly Field[];
   /** Request header parameters, in the contract's order; absent when there are none. */
   readonly headers?: readonly Field[];
+  /** Cookie parameters, sent together in the `cookie` header, in the contract's order; absent when there are none. */
+  readonly cookies?: readonly Field[];
   /** Names of the service's security schemes whose credentials this operation sends. */
   readonly security?: readonly string[];
   readonly requestType?: string;

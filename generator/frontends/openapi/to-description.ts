@@ -356,12 +356,13 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const params: FieldDescription[] = [];
     const query: ParamDescription[] = [];
     const headers: ParamDescription[] = [];
+    const cookies: ParamDescription[] = [];
     for (const p of op.parameters) {
       const v = paramValue(p, name);
       if (!v) continue;
       if (p.in === "path") {
         params.push({ name: p.name, at: p.at, type: { name: "string", at: p.at }, required: true, facets: [], examples: [], notes: v.notes, ...(v.doc !== undefined ? { doc: v.doc } : {}), ...(v.deprecated ? { deprecated: true as const } : {}) });
-      } else if (p.in === "query" || p.in === "header") {
+      } else {
         const entry: ParamDescription = {
           name: p.name,
           at: p.at,
@@ -374,9 +375,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           ...(v.doc !== undefined ? { doc: v.doc } : {}),
           ...(v.deprecated ? { deprecated: true as const } : {}),
         };
-        (p.in === "query" ? query : headers).push(entry);
-      } else {
-        refuse(p.at, p.pointer, `cookie parameter "${p.name}" is not supported yet`);
+        (p.in === "query" ? query : p.in === "header" ? headers : cookies).push(entry);
       }
     }
     const [requirement, ...alternatives] = op.security ?? [];
@@ -422,6 +421,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       params,
       ...(query.length > 0 ? { query } : {}),
       ...(headers.length > 0 ? { headers } : {}),
+      ...(cookies.length > 0 ? { cookies } : {}),
       ...(uses.length > 0 ? { security: uses } : {}),
       ...(requestType ? { requestType } : {}),
       ...(responseType ? { responseType } : {}),

@@ -23,6 +23,7 @@ import {
 import { runDiffSelfBenchmark, type DiffSelfResult } from "./bench/diff-self.js";
 import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
 import { runFromWsdlBenchmark, type FromWsdlResult } from "./bench/from-wsdl.js";
+import { runColdGenerateBenchmark, type ColdGenerateResult } from "./bench/cold-generate.js";
 import type { Row } from "./bench/row.js";
 import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
@@ -39,6 +40,7 @@ const CLIENT_WARMUP_CALLS = 100;
 const OPENAPI_ROUNDS = 3;
 const DIFF_ROUNDS = 3;
 const WSDL_ROUNDS = 3;
+const COLD_ROUNDS = 3;
 
 function progress(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
   let client: ClientResult;
   let fromOpenApi: FromOpenApiResult;
   let fromWsdl: FromWsdlResult;
+  let cold: ColdGenerateResult;
   let diffSelf: DiffSelfResult;
   try {
     const modules = await loadBuiltModules(built.dir);
@@ -116,13 +119,15 @@ async function main(): Promise<void> {
 
     progress(`6/7 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
     fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
+    progress(`   and each as \`paygen generate\` cold, in a fresh process (${COLD_ROUNDS} rounds)`);
+    cold = await runColdGenerateBenchmark(COLD_ROUNDS);
 
     progress(`7/7 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`);
     diffSelf = await runDiffSelfBenchmark(DIFF_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...diffSelf.rows);
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...cold.rows, ...diffSelf.rows);
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -166,6 +171,10 @@ async function main(): Promise<void> {
       wsdlMsPerType: round(fromWsdl.msPerType.wsdl),
       xsdMsPerType: round(fromWsdl.msPerType.xsd),
       yamlMsPerType: round(fromWsdl.msPerType.yaml),
+    },
+    coldGenerate: {
+      wallMs: { wsdl: round(cold.wallMs.wsdl), xsd: round(cold.wallMs.xsd), yaml: round(cold.wallMs.yaml) },
+      peakMb: { wsdl: round(cold.peakMb.wsdl), xsd: round(cold.peakMb.xsd), yaml: round(cold.peakMb.yaml) },
     },
     diffSelf: Object.fromEntries(Object.entries(diffSelf.ms).map(([k, v]) => [k, round(v, 1)])),
     targets: targets.length,

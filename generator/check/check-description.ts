@@ -7,6 +7,7 @@ import { checkFlows } from "./check-flows.js";
 import { checkXmlNodes } from "./check-xml-nodes.js";
 import { checkSoapHeaders } from "./check-soap-headers.js";
 import { checkChoiceGroups } from "./check-choice-groups.js";
+import { checkUnions } from "./check-unions.js";
 import { checkRequestConstants } from "./check-request-constants.js";
 import { checkFacets } from "./check-facets.js";
 import { constProblem, enumValues } from "./const-fit.js";
@@ -118,6 +119,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
   }
   checkXmlNodes(s, typeNames, d);
   checkSoapHeaders(s, typeNames, d);
+  checkUnions(s, typeNames, d);
   checkExtensionCycles(s.types, typeNames, d);
   checkRequiredCycles(s.types, typeNames, d);
   checkInheritedDuplicates(s.types, typeNames, d);

@@ -54,7 +54,12 @@ export interface FieldDescription extends Named, DocsDescription {
 export type ParamDescription = FieldDescription;
 
 export interface TypeDescription extends Named, DocsDescription {
-  readonly kind: "object" | "choice" | "opaque";
+  /** `union`: one of the `variants` (JSON only; OpenAPI oneOf/anyOf). */
+  readonly kind: "object" | "choice" | "opaque" | "union";
+  /** A union's object types, in the contract's order. */
+  readonly variants?: readonly Named[];
+  /** A union's tag: the property whose value names the variant. */
+  readonly discriminator?: { readonly property: string; readonly at: Position; readonly mapping: readonly { readonly value: string; readonly type: Named }[] };
   readonly extends?: Named;
   /** Fields in wire order. */
   readonly fields: readonly FieldDescription[];

@@ -79,9 +79,20 @@ function compareType(pair: ServicePair, before: ObjectType, after: ObjectType): 
     if (after.open) pair.add("info", "type-opened", at, [], `type ${after.name} now keeps properties the schema does not name`);
     else pair.add(dir.received ? "warning" : "info", "type-closed", at, [], `type ${after.name} no longer keeps unnamed properties (${directionText(dir)}): code reading them finds them gone`);
   }
+  if (after.kind === "union") {
+    const variants = (t: ObjectType) => (t.variants ?? []).join(", ");
+    const tags = (t: ObjectType) => (t.discriminator ? `${t.discriminator.property}: ${t.discriminator.mapping.map((m) => `${m.value}=${m.type}`).join(", ")}` : "none");
+    const variantsBefore = (before.variants ?? []).map((v) => pair.mapped(v)).join(", ");
+    if (variantsBefore !== variants(after)) {
+      pair.add("breaking", "union-variants-changed", at, ["source", pair.wire], `the union ${after.name} is now one of ${variants(after) || "nothing"} (was ${variantsBefore || "nothing"}): code handling each variant, and values of a removed one, change`);
+    }
+    if (tags(before) !== tags(after)) {
+      pair.add("breaking", "union-tag-changed", at, ["source", pair.wire], `the discriminator of the union ${after.name} is now ${tags(after)} (was ${tags(before)}): values are told apart otherwise`);
+    }
+  }
   compareFields(pair, before, after);
 }
 
 function kindText(kind: ObjectType["kind"]): string {
-  return kind === "object" ? "an object" : kind === "choice" ? "a choice" : "an opaque body";
+  return kind === "object" ? "an object" : kind === "choice" ? "a choice" : kind === "union" ? "a union" : "an opaque body";
 }

@@ -5,6 +5,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
+import { unionDispatch } from "./union-variants.js";
 import type { TsFile } from "./ts-file.js";
 
 /**
@@ -80,14 +81,16 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   // JSON.stringify leaves out undefined properties, so absent fields vanish.
   const statements =
-    type.kind === "opaque"
+    type.kind === "union"
+      ? unionDispatch(file, service, type, (variant) => `${writerName(variant)}(value as ${file.type(names.get("type", variant), paths.types(service.name))})`)
+      : type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
       : [
           `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName, f.map && f.type.kind === "object" ? file.value("mapValues", paths.runtime("read-values.ts")) : "")},`).join("\n")}\n};`,
         ];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [{ name: type.kind !== "opaque" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
+    parameters: [{ name: type.kind !== "opaque" && type.kind !== "union" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
     returnType: "Record<string, unknown>",
     statements,
   });

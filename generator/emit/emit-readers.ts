@@ -7,6 +7,7 @@ import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { xmlReadKey } from "./xml-keys.js";
 import { choiceGroupsOf } from "./choice-groups.js";
+import { tagCases, variantShapes } from "./union-variants.js";
 
 const READ = paths.runtime("read-values.ts");
 
@@ -46,6 +47,16 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
     const context = file.type("ReadContext", READ);
     if (type.kind === "opaque") {
       addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
+      continue;
+    }
+    if (type.kind === "union") {
+      // The variant the tag (or the keys) names reads the value: what it returns is of the union's type.
+      const UNION = paths.runtime("union.ts");
+      const reader = (v: string) => ctx.names.get("reader", v);
+      const read = type.discriminator
+        ? `${file.value("readTagged", UNION)}(value, o, path, ${stringLiteral(type.discriminator.property)}, ${tagCases(type, reader)})`
+        : `${file.value("readUntagged", UNION)}(value, o, path, ${variantShapes(ctx.service, type)}, [${(type.variants ?? []).map(reader).join(", ")}])`;
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${read} as ${typeName};`]);
       continue;
     }
     const names = type.allFields.map((f) => stringLiteral(format === "xml" ? xmlReadKey(f) : f.name));

@@ -5,6 +5,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
+import { unionDispatch } from "./union-variants.js";
 import { TsFile } from "./ts-file.js";
 
 /**
@@ -20,6 +21,18 @@ export function emitRedact(ctx: EmitContext): GeneratedFile {
   for (const type of service.types) {
     if (!sensitive.has(type.name)) continue;
     const typeName = file.type(names.get("type", type.name), paths.types(service.name));
+    if (type.kind === "union") {
+      // The variant's redactor, when it holds sensitive values; the value as it is otherwise.
+      file.addFunction({
+        isExported: true,
+        name: names.get("redactor", type.name),
+        docs: [`A copy of a {@link ${typeName}} with every sensitive value redacted, for logs and inspect output.`],
+        parameters: [{ name: "value", type: typeName }],
+        returnType: typeName,
+        statements: unionDispatch(file, service, type, (v) => (sensitive.has(v) ? `${names.get("redactor", v)}(value as ${file.type(names.get("type", v), paths.types(service.name))}) as ${typeName}` : "value")),
+      });
+      continue;
+    }
     // An extension of a base that holds sensitive values starts from the base's redacted copy.
     const base = type.base !== undefined && sensitive.has(type.base) ? type.base : undefined;
     const start = base ? `...${names.get("redactor", base)}(value)` : "...value";

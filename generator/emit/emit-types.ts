@@ -7,7 +7,7 @@ import { docText, inlineDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { constantsType } from "./request-constants.js";
-import { constLiteral } from "./schema-text.js";
+import { constLiteral, stringLiteral } from "./schema-text.js";
 import { fieldTypeExpression } from "./type-expression.js";
 
 /** `<service>/types.ts`: one interface per object type, in name order. */
@@ -26,6 +26,17 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
         type: file.type("OpaqueBody", paths.runtime("opaque.ts")),
         ...(docs ? { docs: [docs] } : {}),
       });
+      continue;
+    }
+    if (type.kind === "union") {
+      // One of the variants; with a discriminator, each carries its tag values, so a switch on the tag narrows.
+      const d = type.discriminator;
+      const members = (type.variants ?? []).map((v) => {
+        const variant = file.type(names.get("type", v), paths.types(service.name));
+        const values = (d?.mapping ?? []).filter((m) => m.type === v).map((m) => stringLiteral(m.value));
+        return d && values.length > 0 ? `(${variant} & { readonly ${propertyName(d.property)}: ${values.join(" | ")} })` : variant;
+      });
+      file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
       continue;
     }
     if (type.kind === "choice") {
@@ -80,6 +91,14 @@ function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; e
   if (type.origin.kind === "request") lines.push(`Request of the \`${type.origin.operation}\` operation.`);
   if (type.origin.kind === "response") lines.push(`Result of the \`${type.origin.operation}\` operation.`);
   if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  if (type.kind === "union") {
+    const d = type.discriminator;
+    lines.push(
+      d
+        ? `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by \`${d.property}\` (${d.mapping.map((m) => `\`${m.value}\`: ${m.type}`).join(", ")}).`
+        : `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by their properties.`,
+    );
+  }
   for (const group of type.choices ?? []) lines.push(`${group.required ? "Exactly" : "At most"} one of: ${group.fields.map((f) => `\`${f}\``).join(", ")} (checked by the validator and the reader).`);
   const gap = type.gap ? gaps.get(type.gap) : undefined;
   if (gap) lines.push(`Not shown by the documents: "${gap.text}" ${gap.extension}`);

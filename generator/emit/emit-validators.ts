@@ -9,8 +9,10 @@ import { propertyAccess } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 import { choiceGroupsOf } from "./choice-groups.js";
+import { tagCases, variantShapes } from "./union-variants.js";
 
 const VALIDATE = paths.runtime("validate.ts");
+const UNION = paths.runtime("union.ts");
 
 /**
  * `<service>/validators.ts`: a validator for every type a caller sends.
@@ -45,7 +47,14 @@ function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: 
     ],
   });
   const body: string[] = [];
-  if (type.kind === "opaque") {
+  if (type.kind === "union") {
+    const checker = (v: string) => checkerName(v);
+    body.push(
+      type.discriminator
+        ? `${file.value("checkTagged", UNION)}(value, path, issues, ${stringLiteral(type.discriminator.property)}, ${tagCases(type, checker)});`
+        : `${file.value("checkUntagged", UNION)}(value, path, issues, ${variantShapes(service, type)}, [${(type.variants ?? []).map(checker).join(", ")}]);`,
+    );
+  } else if (type.kind === "opaque") {
     body.push(`${file.value("checkObject", VALIDATE)}(value, path, issues);`);
   } else {
     body.push(`if (!${file.value("checkObject", VALIDATE)}(value, path, issues)) return;`);

@@ -79,6 +79,8 @@ function buildService(s: ServiceDescription): Service {
     ...(d.gap ? { gap: d.gap.name } : {}),
     origin: d.origin,
     ...(d.choices && d.choices.length > 0 ? { choices: d.choices.map((c) => ({ fields: c.fields.map((f) => f.name), required: c.required })) } : {}),
+    ...(d.variants ? { variants: d.variants.map((v) => v.name) } : {}),
+    ...(d.discriminator ? { discriminator: { property: d.discriminator.property, mapping: d.discriminator.mapping.map((m) => ({ value: m.value, type: m.type.name })) } } : {}),
     ...docs(d),
   }));
 

@@ -35,6 +35,7 @@ export function deriveFacts(
       seen.add(name);
       if (type.base && bases) queue.push(type.base);
       for (const f of type.allFields) if (f.type.kind === "object") queue.push(f.type.name);
+      for (const v of type.variants ?? []) queue.push(v);
     }
     return seen;
   };
@@ -76,7 +77,8 @@ export function deriveFacts(
     const type = byName.get(name);
     if (!type || stack.has(name)) return false;
     stack.add(name);
-    const result = type.allFields.some((f) => f.sensitive !== undefined || (f.type.kind === "object" && holdsSensitive(f.type.name, stack)));
+    const result =
+      type.allFields.some((f) => f.sensitive !== undefined || (f.type.kind === "object" && holdsSensitive(f.type.name, stack))) || (type.variants ?? []).some((v) => holdsSensitive(v, stack));
     stack.delete(name);
     memo.set(name, result);
     return result;

@@ -59,8 +59,12 @@ export interface Field extends Documented {
 
 export interface ObjectType extends Documented {
   readonly name: string;
-  /** `object`: ordered fields; `choice`: exactly one of the fields; `opaque`: body not shown. */
-  readonly kind: "object" | "choice" | "opaque";
+  /** `object`: ordered fields; `choice`: exactly one of the fields; `opaque`: body not shown; `union`: a value of one of `variants` (JSON). */
+  readonly kind: "object" | "choice" | "opaque" | "union";
+  /** A union's object types, in the contract's order. */
+  readonly variants?: readonly string[];
+  /** A union's tag: the property whose value names the variant, and which value names which. */
+  readonly discriminator?: { readonly property: string; readonly mapping: readonly { readonly value: string; readonly type: string }[] };
   readonly base?: string;
   /** Fields declared on this type, in wire order. */
   readonly fields: readonly Field[];

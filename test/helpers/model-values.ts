@@ -35,6 +35,15 @@ function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth:
   const r = o.random ?? (() => 0.5);
   const out: Record<string, unknown> = {};
   if (type.kind === "opaque") return o.mode === "full" ? { note: "opaque" } : {};
+  if (type.kind === "union") {
+    // A value of the first variant (another in "random" mode), with the tag that names it.
+    const variants = type.variants ?? [];
+    const pick = variants[o.mode === "full" ? 0 : Math.floor(r() * variants.length)]!;
+    const value = valueOf(service, pick, o, depth);
+    const tag = type.discriminator?.mapping.find((m) => m.type === pick);
+    if (tag) Object.assign(value as object, { [type.discriminator!.property]: tag.value });
+    return value as Record<string, unknown>;
+  }
   if (type.kind === "choice") {
     const members = type.allFields;
     const pick = o.mode === "full" ? members[0]! : members[Math.floor(r() * members.length)]!;

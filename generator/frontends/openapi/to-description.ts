@@ -169,12 +169,49 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     types.push({ name, at, kind: "opaque", fields: [], open: true, origin, notes, ...(doc !== undefined ? { doc } : {}), ...more });
   };
 
+  /**
+   * A oneOf/anyOf whose variants are all named object schemas: a union type,
+   * told apart by its discriminator when it has one (its mapping, explicit or
+   * implicit, naming the variants). False when it cannot be one.
+   */
+  const unionOf = (name: string, named: NamedSchema, shape: SchemaShape, notes: Note[], doc: string | undefined, deprecated: { deprecated?: true }): boolean => {
+    const variantSchemas = shape.union?.variants ?? [];
+    if (variantSchemas.length < 2 || shape.properties?.length) return false;
+    const variants: Named[] = [];
+    for (const v of variantSchemas) {
+      if (v.kind !== "ref") return false;
+      const typeName = typeFor(v.target);
+      if (typeName === undefined) return false;
+      variants.push({ name: typeName, at: v.at });
+    }
+    const index = types.length;
+    types.push({ name, at: named.at, kind: "union", fields: [], open: false, origin: { kind: "declared" }, notes, variants, ...(doc !== undefined ? { doc } : {}), ...deprecated });
+    // Only object variants make a union; a variant that turned out opaque (no properties) leaves it opaque.
+    if (variants.some((v) => types.find((t) => t.name === v.name)?.kind !== "object")) {
+      types.splice(index, 1);
+      return false;
+    }
+    const d = shape.discriminator;
+    if (d) {
+      const names = new Set(variants.map((v) => v.name));
+      const mapping = d.mapping.flatMap((c) => {
+        const typeName = typeFor(c.target);
+        return typeName !== undefined && names.has(typeName) ? [{ value: c.value, type: { name: typeName, at: d.at } }] : [];
+      });
+      types[index] = { ...types[index]!, discriminator: { property: d.propertyName, at: d.at, mapping } };
+    }
+    if (shape.union?.kind === "anyOf") notes.push({ kind: "interpretation", text: "anyOf in the contract: a value is read and checked as the first variant it fits." });
+    return true;
+  };
+
   const describeObject = (name: string, named: NamedSchema, shape: SchemaShape): void => {
     const notes: Note[] = [];
     const doc = shape.description ?? shape.title;
     const deprecated = shape.deprecated ? { deprecated: true as const } : {};
     if (shape.union || shape.discriminator) {
-      notes.push({ kind: "interpretation", text: `A ${shape.union?.kind ?? "discriminated"} union in the contract: read as an opaque object, its variants not checked.` });
+      const union = unionOf(name, named, shape, notes, doc, deprecated);
+      if (union) return;
+      notes.push({ kind: "interpretation", text: `A ${shape.union?.kind ?? "discriminated"} union in the contract whose variants are not all named object schemas: read as an opaque object, its variants not checked.` });
       opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }

@@ -22,11 +22,29 @@ import {
   readText,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { readUntagged, variantByKeys } from "../runtime/union.js";
 import { petKindValues } from "./enums.js";
-import type { Owner, Pet, PetWritable, PostPetsResponse } from "./types.js";
+import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
+
+function jsonOfCompany(value: Company): Record<string, unknown> {
+  return {
+    vat: value.vat,
+  };
+}
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
-  return value as Record<string, unknown>;
+  const variant = variantByKeys(value, [
+    { name: "Person", fields: ["name"], required: [] },
+    { name: "Company", fields: ["vat"], required: [] },
+  ]);
+  if (variant === 1) return jsonOfCompany(value as Company);
+  return jsonOfPerson(value as Person);
+}
+
+function jsonOfPerson(value: Person): Record<string, unknown> {
+  return {
+    name: value.name,
+  };
 }
 
 function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
@@ -46,8 +64,39 @@ function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
   };
 }
 
+const fieldsOfCompany = fieldSet(["vat"]);
+
+function readCompany(value: unknown, path: string, o: ReadContext): Company {
+  const obj = readObject(value, o, path);
+  const u = checkFields(obj, fieldsOfCompany, o, path);
+  const out: Company = {};
+  let v;
+  if ((v = readString(obj.vat, o, path, "vat")) !== undefined) out.vat = v;
+  return finish(out, u);
+}
+
 function readOwner(value: unknown, path: string, o: ReadContext): Owner {
-  return readOpaque(value, o, path);
+  return readUntagged(
+    value,
+    o,
+    path,
+    [
+      { name: "Person", fields: ["name"], required: [] },
+      { name: "Company", fields: ["vat"], required: [] },
+    ],
+    [readPerson, readCompany],
+  ) as Owner;
+}
+
+const fieldsOfPerson = fieldSet(["name"]);
+
+function readPerson(value: unknown, path: string, o: ReadContext): Person {
+  const obj = readObject(value, o, path);
+  const u = checkFields(obj, fieldsOfPerson, o, path);
+  const out: Person = {};
+  let v;
+  if ((v = readString(obj.name, o, path, "name")) !== undefined) out.name = v;
+  return finish(out, u);
 }
 
 const fieldsOfPet = fieldSet([

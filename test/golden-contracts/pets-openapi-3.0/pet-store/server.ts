@@ -15,14 +15,31 @@ import {
   readList,
   readMap,
   readObject,
-  readOpaque,
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
-import type { Owner, Pet, PetWritable, PostPetsResponse } from "./types.js";
+import { readUntagged, variantByKeys } from "../runtime/union.js";
+import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
+
+function jsonOfCompany(value: Company): Record<string, unknown> {
+  return {
+    vat: value.vat,
+  };
+}
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
-  return value as Record<string, unknown>;
+  const variant = variantByKeys(value, [
+    { name: "Person", fields: ["name"], required: [] },
+    { name: "Company", fields: ["vat"], required: [] },
+  ]);
+  if (variant === 1) return jsonOfCompany(value as Company);
+  return jsonOfPerson(value as Person);
+}
+
+function jsonOfPerson(value: Person): Record<string, unknown> {
+  return {
+    name: value.name,
+  };
 }
 
 function jsonOfPet(value: Pet): Record<string, unknown> {
@@ -47,8 +64,39 @@ function jsonOfPostPetsResponse(value: PostPetsResponse): Record<string, unknown
   return value as Record<string, unknown>;
 }
 
+const fieldsOfCompany = fieldSet(["vat"]);
+
+function readCompany(value: unknown, path: string, o: ReadContext): Draft {
+  const obj = readObject(value, o, path);
+  const u = checkFields(obj, fieldsOfCompany, o, path);
+  const out: Draft = {};
+  let v: unknown;
+  if ((v = readString(obj.vat, o, path, "vat")) !== undefined) out.vat = v;
+  return finish(out, u);
+}
+
 function readOwner(value: unknown, path: string, o: ReadContext): Draft {
-  return readOpaque(value, o, path);
+  return readUntagged(
+    value,
+    o,
+    path,
+    [
+      { name: "Person", fields: ["name"], required: [] },
+      { name: "Company", fields: ["vat"], required: [] },
+    ],
+    [readPerson, readCompany],
+  ) as Draft;
+}
+
+const fieldsOfPerson = fieldSet(["name"]);
+
+function readPerson(value: unknown, path: string, o: ReadContext): Draft {
+  const obj = readObject(value, o, path);
+  const u = checkFields(obj, fieldsOfPerson, o, path);
+  const out: Draft = {};
+  let v: unknown;
+  if ((v = readString(obj.name, o, path, "name")) !== undefined) out.name = v;
+  return finish(out, u);
 }
 
 const fieldsOfPetWritable = fieldSet([

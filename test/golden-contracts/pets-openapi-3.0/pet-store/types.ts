@@ -7,8 +7,8 @@ export interface Company {
   vat?: string;
 }
 
-/** Interpretation: A oneOf union in the contract: read as an opaque object, its variants not checked. */
-export type Owner = OpaqueBody;
+/** One of: {@link Person}, {@link Company}, told apart by their properties. */
+export type Owner = Person | Company;
 
 export interface Person {
   name?: string;

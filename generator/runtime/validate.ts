@@ -263,7 +263,9 @@ export function checkConst(
   path: string,
   issues: Issues,
 ): boolean {
-  return v === expected || issue(issues, path, "const", `must be the documented constant ${JSON.stringify(expected)}`);
+  // Decimal text is equal by value: "0.10" is the constant 0.1.
+  const same = v === expected || (typeof v === "string" && typeof expected === "string" && isDecimal(v) && isDecimal(expected) && compareDecimal(v, expected) === 0);
+  return same || issue(issues, path, "const", `must be the documented constant ${JSON.stringify(expected)}`);
 }
 
 /** True for a plain object (an object literal or a null-prototype object), not an array, null or class instance. */

@@ -13,7 +13,7 @@ import type {
 } from "../../description/description.js";
 import { facetOf } from "../../facets/registry.js";
 import { lowerCamel, pascalCase } from "../../naming/case.js";
-import type { HttpMethod, NoteKind, ScalarName } from "../../model/vocabulary.js";
+import type { ConstValue, HttpMethod, NoteKind, ScalarName } from "../../model/vocabulary.js";
 import { canonicalNumberText, isJsonNumber, type JsonValue } from "../json/json-value.js";
 import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Schema, SchemaShape } from "./openapi-model.js";
 import { readOpenApi } from "./read-openapi.js";
@@ -52,6 +52,8 @@ interface ValueShape {
   readonly deprecated?: true;
   /** The value may be null (3.0 `nullable`, 3.1 `"null"` among the types); for a list, each item. */
   readonly nullable?: true;
+  /** The one value allowed (3.1 `const`, or a one-value `enum` is not this: only `const`). */
+  readonly const?: ConstValue;
 }
 
 /** A list or map that may itself be null: the model's null is per value, so null reads as absent here. */
@@ -240,6 +242,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         ...(v.list ? { list: { ...v.list, at } } : {}),
         ...(v.map ? { map: { at } } : {}),
         ...(v.nullable ? { nullable: { at } } : {}),
+        ...(v.const !== undefined ? { const: { value: v.const, at } } : {}),
         facets: v.facets.map((f) => ({ ...f, at })),
         examples: v.examples,
         notes: v.notes,
@@ -331,7 +334,10 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       refuse(shape.at, shape.pointer, `a value of types ${kinds.join(", ")} is not supported yet`);
       return undefined;
     }
-    if (shape.const !== undefined) notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
+    // const: the one value allowed, checked by the validator, when it fits the scalar; a note otherwise.
+    const constant = shape.const !== undefined ? constOf(shape.const, scalar) : undefined;
+    if (shape.const !== undefined && constant === undefined) notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
+    const fixed = constant !== undefined ? { const: constant } : {};
     if (shape.enum !== undefined) {
       const strings = shape.enum.filter((v): v is string => typeof v === "string");
       if (scalar === "string" && strings.length === shape.enum.length && strings.length > 0) {
@@ -346,7 +352,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       }
       notes.push({ kind: "info", text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).` });
     }
-    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc, ...nullable };
+    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc, ...nullable, ...fixed };
   };
 
   // Every named object schema is a type, whether operations use it or not.
@@ -550,6 +556,17 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     notes: [...serviceNotes, { kind: "info", text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.` }],
     ...(serviceDoc ? { doc: serviceDoc } : {}),
   };
+}
+
+/** A `const` as a constant of the field's scalar: text for strings, decimals and longs, a number for 16/32-bit integers, a boolean; undefined when it does not fit. */
+function constOf(value: JsonValue, scalar: ScalarName): ConstValue | undefined {
+  if (typeof value === "string") return scalar === "string" ? value : undefined;
+  if (typeof value === "boolean") return scalar === "boolean" ? value : undefined;
+  if (!isJsonNumber(value)) return undefined;
+  const text = canonicalNumberText(value.number);
+  if (scalar === "decimal" || scalar === "long") return text;
+  if ((scalar === "short" || scalar === "int") && /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  return undefined;
 }
 
 /** A map: an object whose members are all of one schema (`additionalProperties`), without named properties. */

@@ -154,14 +154,11 @@ export function parseXml(input: string | Uint8Array, limits?: XmlReadOptions): X
   const doc = start === 0 ? text : text.slice(start);
   scanXml(doc, maxDepth);
   if (ILLEGAL_CHAR.test(doc)) throw malformed("contains a character not allowed in XML 1.0");
-  const verdict = fxp().XMLValidator.validate(doc);
-  if (verdict !== true) {
-    throw malformed(`${verdict.err.code} at line ${verdict.err.line}, column ${verdict.err.col}`);
-  }
   const parser = new (fxp().XMLParser)({
     // In document order, so elements out of schema order can be told apart.
     preserveOrder: true,
     ignoreAttributes: limits?.attributes !== true,
+    jPath: false,
     attributeNamePrefix: "@",
     removeNSPrefix: true,
     parseTagValue: false,
@@ -325,12 +322,17 @@ export function readSoapHeader(xml: string | Uint8Array, limits?: XmlReadOptions
 
 /**
  * Linear well-formedness pre-scan: rejects HTML, DTDs, undeclared entities,
- * bad character references, truncation, several roots and excessive depth
- * before the (recursive) parser sees the document.
+ * bad character references, truncation, several roots, excessive depth,
+ * closing tags that do not match, and start tags whose names or attributes
+ * are not well formed, before the (recursive) parser sees the document. It
+ * is the only well-formedness pass: the parser runs without its validator
+ * and without path bookkeeping (`jPath: false`), which paygen never reads.
  */
 function scanXml(s: string, maxDepth: number): void {
   const n = s.length;
   let depth = 0;
+  /** The names of the elements open at this point, innermost last. */
+  const open: string[] = [];
   let rootSeen = false;
   let nextAmp = -2;
   let i = 0;
@@ -375,6 +377,9 @@ function scanXml(s: string, maxDepth: number): void {
       const close = s.indexOf(">", lt + 2);
       if (close === -1) throw malformed("truncated closing tag");
       if (--depth < 0) throw malformed("closing tag without an opening tag");
+      // The closing tag names the element it closes (white space may follow the name).
+      const name = open.pop() as string;
+      if (!s.startsWith(name, lt + 2) || skipSpace(s, lt + 2 + name.length) !== close) throw malformed("a closing tag does not match the element it closes");
       i = close + 1;
     } else {
       if (!isNameStart(c1)) throw malformed("'<' not followed by a name");
@@ -398,12 +403,60 @@ function scanXml(s: string, maxDepth: number): void {
       if (depth + 1 > maxDepth) {
         throw new ParseError("xml", "too-deep", `XML elements are nested deeper than ${maxDepth} levels`);
       }
-      if (s.charCodeAt(j - 1) !== 0x2f) depth++;
+      const selfClosing = s.charCodeAt(j - 1) === 0x2f;
+      const nameEnd = checkStartTag(s, lt + 1, selfClosing ? j - 1 : j);
+      if (!selfClosing) {
+        depth++;
+        open.push(s.slice(lt + 1, nameEnd));
+      }
       i = j + 1;
     }
   }
   if (!rootSeen) throw malformed("no root element");
   if (depth > 0) throw malformed("truncated: an element is not closed");
+}
+
+/**
+ * Checks a start tag between `from` (its name) and `end` (its `>`, or the `/`
+ * of `/>`): a name, then attributes `name="value"` or `name='value'`, each
+ * after white space, each name once. Returns where the element name ends.
+ */
+function checkStartTag(s: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && !isSpace(s.charCodeAt(i))) i++;
+  const nameEnd = i;
+  if (!isXmlName(s.slice(from, nameEnd))) throw malformed("an element name is not a valid XML name");
+  let seen: Set<string> | undefined;
+  for (;;) {
+    const before = i;
+    i = skipSpace(s, i);
+    if (i >= end) return nameEnd;
+    if (i === before) throw malformed("attributes must be separated by white space");
+    const nameStart = i;
+    while (i < end && s.charCodeAt(i) !== 0x3d && !isSpace(s.charCodeAt(i))) i++;
+    const attribute = s.slice(nameStart, i);
+    if (!isXmlName(attribute)) throw malformed("an attribute name is not a valid XML name");
+    i = skipSpace(s, i);
+    if (s.charCodeAt(i) !== 0x3d) throw malformed("an attribute has no value");
+    i = skipSpace(s, i + 1);
+    const quote = s.charCodeAt(i);
+    if (quote !== 0x22 && quote !== 0x27) throw malformed("an attribute value is not quoted");
+    const close = s.indexOf(quote === 0x22 ? '"' : "'", i + 1);
+    if (close === -1 || close >= end) throw malformed("an attribute value is not closed");
+    if ((seen ??= new Set()).has(attribute)) throw malformed("an attribute is repeated");
+    seen.add(attribute);
+    // References in the value, as in text: the five predefined entities and character references only.
+    for (let amp = s.indexOf("&", i + 1); amp !== -1 && amp < close; amp = s.indexOf("&", amp + 1)) {
+      const semi = s.indexOf(";", amp + 1);
+      if (semi === -1 || semi > close) throw malformed("unterminated entity reference");
+      checkReference(s.slice(amp + 1, semi));
+    }
+    i = close + 1;
+  }
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
 function closeAfter(s: string, terminator: string, from: number): number {

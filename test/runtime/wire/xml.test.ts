@@ -455,3 +455,23 @@ describe("readSoapBody", () => {
     expect(failure(() => readSoapBody("<a/>", { maxBytes: 2 }))).toBe("too-large");
   });
 });
+
+describe("parseXml: the pre-scan is the one well-formedness check", () => {
+  it.each([
+    ['<a b="x & y"/>', "unterminated entity reference"],
+    ['<a b="&bogus;"/>', "undeclared entity or invalid character reference"],
+    ["<a b=1/>", "an attribute value is not quoted"],
+    ['<a b="1" b="2"/>', "an attribute is repeated"],
+    ['<a b="1"c="2"/>', "attributes must be separated by white space"],
+    ["<a b/>", "an attribute has no value"],
+    ["<a><b></a></b>", "a closing tag does not match the element it closes"],
+    ["<a></A>", "a closing tag does not match the element it closes"],
+    ["<1a/>", "'<' not followed by a name"],
+  ])("refuses %s: %s", (xml, reason) => {
+    expect(() => parseXml(xml, { attributes: true })).toThrow(new ParseError("xml", "malformed", `malformed XML: ${reason}`));
+  });
+
+  it("accepts white space around = and before the end of a tag, and a closing tag with white space", () => {
+    expect(parseXml('<a  b = "1" c=\'&lt;2&gt;\' ><d></d ></a >', { attributes: true })).toEqual({ a: { "@b": "1", "@c": "<2>", d: "" } });
+  });
+});

@@ -211,26 +211,44 @@ export function textOf(v: XmlValue | undefined): string | undefined {
  * never the value) for a character XML 1.0 does not allow, an invalid element
  * or attribute name, a non-finite number or a list of lists.
  */
-/** One builder serves every call: its options never change and it keeps no state between builds. */
-let builder: FastXmlParser.XMLBuilder | undefined;
-
 export function buildXml(tree: XmlInput, options?: { readonly declaration?: boolean }): string {
   const normalized = normalizeElement(tree, "", 0);
-  builder ??= new (fxp().XMLBuilder)({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    textNodeName: "#text",
-    suppressBooleanAttributes: false,
-    suppressEmptyNode: false,
-    processEntities: true,
-    format: false,
-    maxNestedTags: MAX_BUILD_DEPTH + 2,
-  });
-  const built: unknown = builder.build(normalized);
-  if (typeof built !== "string") throw new TypeError("buildXml: the builder returned no text");
-  // A raw CR would reach the receiver as LF (end-of-line normalization); only values can hold one.
-  const xml = built.includes("\r") ? built.replace(/\r/g, "&#13;") : built;
-  return options?.declaration === true ? `<?xml version="1.0" encoding="utf-8"?>${xml}` : xml;
+  const out: string[] = options?.declaration === true ? ['<?xml version="1.0" encoding="utf-8"?>'] : [];
+  for (const name of Object.keys(normalized)) writeNode(name, normalized[name] as Normalized, out);
+  return out.join("");
+}
+
+/** The five characters XML text and attribute values cannot hold as they are, and CR, which end-of-line handling would turn into LF. */
+const NEEDS_ESCAPE = /[&<>'"\r]/;
+const ESCAPED = /[&<>'"\r]/g;
+const ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;", "\r": "&#13;" };
+
+function escapeXml(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => ESCAPES[c] as string) : text;
+}
+
+/**
+ * Writes one element (or, for a list, one element per entry) of a normalized
+ * tree: attributes in insertion order, then its text, then its children in
+ * insertion order; an element without content is `<a></a>`.
+ */
+function writeNode(name: string, value: Normalized, out: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) writeNode(name, item, out);
+    return;
+  }
+  if (typeof value === "string") {
+    out.push(`<${name}>`, escapeXml(value), `</${name}>`);
+    return;
+  }
+  out.push(`<${name}`);
+  const keys = Object.keys(value);
+  for (const key of keys) if (key.startsWith("@_")) out.push(` ${key.slice(2)}="`, escapeXml(value[key] as string), '"');
+  out.push(">");
+  const text = value["#text"];
+  if (typeof text === "string") out.push(escapeXml(text));
+  for (const key of keys) if (!key.startsWith("@_") && key !== "#text") writeNode(key, value[key] as Normalized, out);
+  out.push(`</${name}>`);
 }
 
 /**

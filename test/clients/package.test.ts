@@ -454,7 +454,7 @@ register("./log-resolve.mjs", import.meta.url, { data: { log: process.env.RESOLV
     expect(subscriptions.filter((url) => url.includes("fast-xml-parser"))).toEqual([]);
     expect(subscriptionsSources.filter((m) => /^(payments|search)\//.test(m))).toEqual([]);
     expect(packageFiles(subscriptions).length * 4).toBeLessThan(subscriptionsSources.length);
-    // ... and it is loaded once an envelope is built, so the checks above can fail.
+    // ... building an envelope never loads it (paygen writes XML itself), and reading a response does, so the checks above can fail.
     const lazy = path.join(consumerDir, "probe-lazy.mjs");
     await writeFile(
       lazy,
@@ -463,11 +463,15 @@ const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) 
 const m = await import("paygen-clients/subscriptions");
 const before = loaded();
 m.buildIsAliveEnvelope({}, "urn:example:soap:v1");
-console.log(JSON.stringify({ before, after: loaded() }));
+const afterBuild = loaded();
+try {
+  m.parseIsAliveResponse('<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><IsAliveResponse><IsAliveResult><resultCode>Ok</resultCode></IsAliveResult></IsAliveResponse></s:Body></s:Envelope>');
+} catch {}
+console.log(JSON.stringify({ before, afterBuild, afterRead: loaded() }));
 `,
     );
     const { stdout: lazyOut } = await sh(process.execPath, [lazy], consumerDir, npmChildEnv({}));
-    expect(JSON.parse(lazyOut.trim())).toEqual({ before: false, after: true });
+    expect(JSON.parse(lazyOut.trim())).toEqual({ before: false, afterBuild: false, afterRead: true });
 
     const search = await resolvedBy("search");
     expect(search.some((url) => url.endsWith("/dist/search/index.js"))).toBe(true);

@@ -259,11 +259,12 @@ function writeNode(name: string, value: Normalized, out: string[]): void {
  * `@_xmlns`).
  */
 export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput, version: SoapVersion = "1.1", header?: XmlInput): string {
-  const operation: Record<string, XmlInputValue> = {};
-  defineOwn(operation, "@_xmlns", namespace);
-  for (const key of Object.keys(content)) if (key !== "@_xmlns") defineOwn(operation, key, content[key]);
-  const body: Record<string, XmlInputValue> = {};
-  defineOwn(body, bodyElementName, operation);
+  // Without a prototype, any element name is an own property by plain assignment.
+  const operation = Object.create(null) as Record<string, XmlInputValue>;
+  operation["@_xmlns"] = namespace;
+  for (const key of Object.keys(content)) if (key !== "@_xmlns") operation[key] = content[key];
+  const body = Object.create(null) as Record<string, XmlInputValue>;
+  body[bodyElementName] = operation;
   const envelope: Record<string, XmlInputValue> = { "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE };
   if (header !== undefined && Object.keys(header).length > 0) envelope["soap:Header"] = header;
   envelope["soap:Body"] = body;
@@ -614,16 +615,17 @@ interface NormalizedElement {
 
 function normalizeElement(node: XmlInput, path: string, depth: number): NormalizedElement {
   if (depth > MAX_BUILD_DEPTH) fail(path, "type", `is nested deeper than ${MAX_BUILD_DEPTH} levels`);
-  const out: NormalizedElement = {};
+  // Without a prototype, any name (\`__proto__\` included) is an own property by plain assignment.
+  const out: NormalizedElement = Object.create(null) as NormalizedElement;
   for (const key of Object.keys(node)) {
     const v = node[key];
     if (v === undefined) continue;
     if (key.startsWith("@_")) {
       const attrPath = `${path}@${key.slice(2)}`;
       if (!isXmlName(key.slice(2))) fail(attrPath, "format", "is not a valid XML attribute name");
-      defineOwn(out, key, scalarText(v, attrPath));
+      out[key] = scalarText(v, attrPath);
     } else if (key === "#text") {
-      defineOwn(out, key, scalarText(v, path));
+      out[key] = scalarText(v, path);
     } else {
       const childPath = path === "" ? key : `${path}.${key}`;
       if (!isXmlName(key)) fail(childPath, "format", "is not a valid XML element name");
@@ -632,8 +634,8 @@ function normalizeElement(node: XmlInput, path: string, depth: number): Normaliz
         v.forEach((item, index) => {
           if (item !== undefined) items.push(normalizeContent(item, `${childPath}[${index}]`, depth + 1));
         });
-        defineOwn(out, key, items);
-      } else defineOwn(out, key, normalizeContent(v, childPath, depth + 1));
+        out[key] = items;
+      } else out[key] = normalizeContent(v, childPath, depth + 1);
     }
   }
   return out;

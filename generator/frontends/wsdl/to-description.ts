@@ -677,16 +677,7 @@ class SchemaMapper {
 
   /** Wire limits become errors for the types operations send or receive, and notes on the others. */
   settleWireLimits(roots: readonly string[]): void {
-    const byName = new Map(this.types.map((t) => [t.name, t]));
-    const reached = new Set<string>();
-    const queue = [...roots];
-    for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
-      const t = byName.get(n);
-      if (!t || reached.has(n)) continue;
-      reached.add(n);
-      if (t.extends) queue.push(t.extends.name);
-      for (const f of t.fields) queue.push(f.type.name);
-    }
+    const reached = this.reached(roots);
     for (const [name, limits] of this.wireLimits) {
       for (const l of limits) {
         if (reached.has(name)) this.d.error(l.at, `${l.message} (in "${name}", which an operation sends or receives)`);

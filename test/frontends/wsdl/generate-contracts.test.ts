@@ -1,9 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
@@ -11,6 +8,7 @@ import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
+import { writePackage, type TempPackage } from "../../helpers/temp-package.js";
 import { FIXTURES, SPECS } from "./helpers.js";
 
 const run = promisify(execFile);
@@ -34,20 +32,17 @@ describe.each([
     headers: { Credentials: { user: "u", secret: "s" } },
   },
 ])("a package generated from $label", ({ file, operations, published, headers }: { file: string; operations: number; published: boolean; headers?: object }) => {
+  let pkg: TempPackage;
   let out: string;
   let service: Service;
   let names: ServiceNames;
-  const load = (module: string) => import(pathToFileURL(path.join(out, service.name, `${module}.ts`)).href) as Promise<Record<string, unknown>>;
+  const load = (module: string) => pkg.load(service.name, module);
 
   beforeAll(async () => {
     if (published && !existsSync(file)) throw new Error(`the published contract is missing: expected at ${file} (the shared specs folder next to the project)`);
     const { files, model } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.relative(PROJECT_ROOT, file)], cwd: PROJECT_ROOT });
-    out = path.join(await mkdtemp(path.join(tmpdir(), "paygen-contract-")), "out");
-    for (const f of files) {
-      await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
-      await writeFile(path.join(out, f.path), f.content);
-    }
-    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+    pkg = await writePackage(files);
+    out = pkg.root;
     expect(model.services).toHaveLength(1);
     service = model.services[0]!;
     names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(service.name)!;

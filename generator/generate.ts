@@ -1,7 +1,7 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { checkDescription } from "./check/check-description.js";
+import { DEFAULT_PACKAGE_VERSION } from "./commands/package-version.js";
 import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
 import { emitPackage } from "./emit/emit-package.js";
 import type { PackageInfo } from "./emit/emit-templates.js";
@@ -11,9 +11,9 @@ import { readContracts } from "./frontends/registry.js";
 import { readYamlDescription } from "./frontends/yaml/read-yaml.js";
 import { buildModel } from "./model/build-model.js";
 import type { Model } from "./model/ir.js";
+import { BUILD_SCRIPT_FILE, PROJECT_ROOT, RUNTIME_DIR, TEMPLATES_DIR } from "./project-paths.js";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const PROJECT_ROOT = path.resolve(HERE, "..");
+export { PROJECT_ROOT } from "./project-paths.js";
 
 export interface GenerateOptions {
   /** A folder of the YAML schema language; ignored when `from` is given. */
@@ -33,8 +33,6 @@ export interface GenerateOptions {
   readonly packageVersion?: string;
 }
 
-/** The version of a generated package whose user has not set one. */
-export const DEFAULT_PACKAGE_VERSION = "0.1.0";
 
 export interface GenerateResult {
   readonly model: Model;
@@ -48,9 +46,9 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const model = await loadModel(options);
   const files = await emitPackage(model, {
-    templatesDir: options.templatesDir ?? path.join(PROJECT_ROOT, "templates"),
-    runtimeDir: options.runtimeDir ?? path.join(HERE, "runtime"),
-    buildScriptFile: options.buildScriptFile ?? path.join(HERE, "build-script", "build.mjs"),
+    templatesDir: options.templatesDir ?? TEMPLATES_DIR,
+    runtimeDir: options.runtimeDir ?? RUNTIME_DIR,
+    buildScriptFile: options.buildScriptFile ?? BUILD_SCRIPT_FILE,
     info: await packageInfo(options.packageVersion ?? DEFAULT_PACKAGE_VERSION),
   });
   const formatted = await formatFiles(files, {

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// The `paygen` command (`npx paygen generate ...`, `npx paygen diff ...`): runs the generator's
-// TypeScript sources through tsx, as `npm run generate` does.
-import { register } from "tsx/esm/api";
+// The `paygen` command (`npm run generate`, `npx paygen generate ...`, `npx paygen diff ...`):
+// runs the generator's bundle, built from its sources when they changed (see generator-bundle.mjs).
+import { generatorEntry } from "./generator-bundle.mjs";
 
-register();
-const { main } = await import("../generator/cli.ts");
+const { main } = await import(await generatorEntry());
 process.exitCode = await main(process.argv.slice(2));

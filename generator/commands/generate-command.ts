@@ -1,20 +1,24 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "../diagnostics/diagnostic.js";
-import { checkSummary } from "../diff/check-summary.js";
 import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
-import { generate, PROJECT_ROOT } from "../generate.js";
+import { withInputLog } from "../input-log.js";
+import { CACHE_DIR } from "../project-paths.js";
 import { staleFiles, writeAtomic } from "../write/write-atomic.js";
 import { readPackageVersion, VERSION_FILE } from "./package-version.js";
+import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--no-cache] [--check | --watch]
        (npm run generate -- ... in this project)
 
   --schemas DIR  schema folder of the YAML schema language (default: schemas)
   --from FILE    a published contract instead (WSDL, XML Schema, Swagger/OpenAPI; recognised by content); repeatable
   --out DIR      output folder (default: generated)
   --version-file FILE  the generated package's version, one line (default: ${VERSION_FILE}; without it, 0.1.0)
+  --no-cache     format every file, and generate even when nothing changed since the last run
+                 (by default, formatted files are cached, and a run whose generator, inputs and
+                 output are those of the last run of the same command says so and stops)
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
   --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
@@ -33,6 +37,7 @@ export async function generateCommand(argv: readonly string[], log = console.log
         out: { type: "string", default: "generated" },
         "version-file": { type: "string" },
         check: { type: "boolean", default: false },
+        "no-cache": { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -90,6 +95,7 @@ interface GenerateValues {
   readonly from?: string[] | undefined;
   readonly "version-file"?: string | undefined;
   readonly check?: boolean | undefined;
+  readonly "no-cache"?: boolean | undefined;
 }
 
 /**
@@ -105,15 +111,35 @@ async function generateOnce(
 ): Promise<number> {
   const { schemasDir, outDir, outLabel, watching } = where;
   const started = performance.now();
+  const key = runKey({
+    cwd: process.cwd(),
+    outDir,
+    schemasDir: values.from ? undefined : schemasDir,
+    from: values.from?.map((f) => path.resolve(f)),
+    versionFile: values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
+  });
   try {
-    const version = await readPackageVersion(process.cwd(), values["version-file"]);
-    const { model, files } = await generate({
-      packageVersion: version.version,
-      schemasDir,
-      ...(values.from ? { from: values.from } : {}),
-      formatCacheDir: path.join(PROJECT_ROOT, "node_modules", ".cache", "paygen-format"),
-      previousDir: outDir,
+    // The same command with the same generator, inputs and output as last time: the output is what a run would write.
+    const cached = values["no-cache"] !== true;
+    const unchanged = watching || !cached ? undefined : await unchangedRun(key);
+    if (unchanged) {
+      const ms = Math.round(performance.now() - started);
+      log(`paygen: ${unchanged.summary}, ${unchanged.fileCount} files up to date in ${outLabel}/ (inputs unchanged since the last run; ${ms} ms)`);
+      return 0;
+    }
+    // The pipeline (ts-morph, prettier) is loaded only when there is something to generate.
+    const { generate } = await import("../generate.js");
+    const { result, inputs } = await withInputLog(async () => {
+      const version = await readPackageVersion(process.cwd(), values["version-file"]);
+      const generated = await generate({
+        packageVersion: version.version,
+        schemasDir,
+        ...(values.from ? { from: values.from } : {}),
+        ...(cached ? { formatCacheDir: path.join(CACHE_DIR, "paygen-format"), previousDir: outDir } : {}),
+      });
+      return { version, ...generated };
     });
+    const { version, model, files } = result;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     const summary = `${model.services.length} services, ${types} types, ${operations} operations`;
@@ -124,6 +150,7 @@ async function generateOnce(
       if (stale.length > 0) {
         err(`paygen: ${outLabel}/ is stale (${stale.length} files); run \`npm run generate\`:`);
         for (const s of stale) err(`  ${s}`);
+        const { checkSummary } = await import("../diff/check-summary.js");
         const effect = await checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file");
         for (const line of effect.lines) err(line);
         return 1;
@@ -133,8 +160,13 @@ async function generateOnce(
     }
     // What this run changes, said before the output is replaced (watch mode).
     const changes = watching ? (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `)) : [];
-    const effect = watching && changes.length > 0 ? await checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file") : undefined;
-    await writeAtomic(outDir, [...files, modelRecordFile(model, version.version)]);
+    const effect =
+      watching && changes.length > 0
+        ? await (await import("../diff/check-summary.js")).checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file")
+        : undefined;
+    const written = [...files, modelRecordFile(model, version.version)];
+    await writeAtomic(outDir, written);
+    await saveRunRecord(key, { outDir, generator: await generatorIdentity(), inputs, summary, fileCount: files.length }, written);
     const ms = Math.round(performance.now() - started);
     log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms`);
     if (watching) {

@@ -1,7 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_PACKAGE_VERSION } from "../generate.js";
 import { parseVersion } from "../diff/semver.js";
+import { noteFileAbsent, noteFileRead } from "../input-log.js";
+
+/** The version of a generated package whose user has not set one. */
+export const DEFAULT_PACKAGE_VERSION = "0.1.0";
 
 /** The file holding the generated package's version, in the folder paygen runs in, unless `--version-file` names another. */
 export const VERSION_FILE = "package-version";
@@ -19,8 +22,12 @@ export async function readPackageVersion(cwd: string, named?: string): Promise<{
   let text: string;
   try {
     text = await readFile(file, "utf8");
+    noteFileRead(file, text);
   } catch (error) {
-    if (named === undefined && (error as NodeJS.ErrnoException).code === "ENOENT") return { version: DEFAULT_PACKAGE_VERSION };
+    if (named === undefined && (error as NodeJS.ErrnoException).code === "ENOENT") {
+      noteFileAbsent(file);
+      return { version: DEFAULT_PACKAGE_VERSION };
+    }
     throw new Error(`${display}:1:1: the version file cannot be read`);
   }
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);

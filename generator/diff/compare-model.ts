@@ -1,16 +1,13 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { packageNames } from "../emit/emit-package.js";
 import type { Model } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
+import { RUNTIME_DIR } from "../project-paths.js";
 import { change, sortChanges, type Change } from "./change.js";
 import { compareEnums } from "./compare-enums.js";
 import { compareOperations, findRenamedOperations } from "./compare-operations.js";
 import { compareService } from "./compare-service.js";
 import { compareTypes, findRenamedTypes } from "./compare-types.js";
 import { ServicePair } from "./diff-context.js";
-
-const RUNTIME_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "runtime");
 
 /**
  * Every change between two models, most severe first. The TypeScript names

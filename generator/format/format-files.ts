@@ -1,14 +1,18 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import * as prettier from "prettier";
+import type { Options } from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
+
+/** Prettier's version, part of every cache key; read without loading prettier, which a run that reuses every file never needs. */
+const PRETTIER_VERSION = (createRequire(import.meta.url)("prettier/package.json") as { version: string }).version;
 
 /**
  * Fixed options, never read from the user's configuration files: output must
  * be byte-identical on every machine.
  */
-const OPTIONS: prettier.Options = {
+const OPTIONS: Options = {
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,
@@ -87,7 +91,7 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
   pending.sort((a, b) => files[b.index]!.content.length - files[a.index]!.content.length);
   await Promise.all(
     pending.map(async ({ index, parser, key }) => {
-      const formatted = await prettier.format(files[index]!.content, { ...OPTIONS, parser });
+      const formatted = await formatHere(files[index]!.content, parser);
       out[index] = { path: files[index]!.path, content: formatted };
       entries[files[index]!.path] = { input: key, output: sha256(formatted) };
       if (options.cacheDir !== undefined) await writeCache(options.cacheDir, key, formatted);
@@ -99,6 +103,11 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
   };
   out.push({ path: FORMAT_MANIFEST, content: `${JSON.stringify(manifest, null, 2)}\n` });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+async function formatHere(text: string, parser: string): Promise<string> {
+  const prettier = await import("prettier");
+  return prettier.format(text, { ...OPTIONS, parser });
 }
 
 function sha256(text: string): string {
@@ -128,7 +137,7 @@ async function fromPrevious(dir: string | undefined, manifest: Manifest | undefi
 }
 
 function cacheKey(text: string, parser: string): string {
-  return createHash("sha256").update(`${prettier.version}\0${JSON.stringify(OPTIONS)}\0${parser}\0${text}`).digest("hex");
+  return createHash("sha256").update(`${PRETTIER_VERSION}\0${JSON.stringify(OPTIONS)}\0${parser}\0${text}`).digest("hex");
 }
 
 async function readCache(dir: string, key: string): Promise<string | undefined> {

@@ -6,6 +6,7 @@ import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { readOverlayContract } from "./overlay/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
+import { noteFileRead } from "../input-log.js";
 
 /** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
 export type ContractReader = (file: string, cwd: string, diagnostics: Diagnostics) => Promise<Description>;
@@ -58,7 +59,9 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
       diagnostics.error(start, `the file is ${size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`);
       continue;
     }
-    const format = detectContractFormat(await readFile(path.resolve(cwd, file), "utf8"));
+    const text = await readFile(path.resolve(cwd, file), "utf8");
+    noteFileRead(path.resolve(cwd, file), text);
+    const format = detectContractFormat(text);
     if (format.kind === "unknown") {
       diagnostics.error(start, `not a contract paygen reads: ${format.reason}`);
       continue;

@@ -251,6 +251,18 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether another run holds the output's lock, or a run that died left its
+ * staging or previous folder next to it: only a full run (which waits for
+ * the lock, and cleans up) may then say the output is what it should be.
+ */
+export async function hasRunsAround(outDir: string): Promise<boolean> {
+  const resolved = path.resolve(outDir);
+  const prefix = `.${path.basename(resolved)}.`;
+  const siblings = await readdir(path.dirname(resolved)).catch(() => [] as string[]);
+  return siblings.some((name) => name.startsWith(prefix) && /^(lock|staging-|previous-)/.test(name.slice(prefix.length)));
+}
+
 /** Files under `outDir` (relative, `/` separators, sorted), skipping user folders. */
 export async function listFiles(outDir: string): Promise<string[]> {
   const out: string[] = [];

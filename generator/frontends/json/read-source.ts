@@ -4,6 +4,7 @@ import { readJson, type ParsedDocument } from "./read-json.js";
 import { readLimits, type ReadLimits } from "./read-limits.js";
 import { readYamlNodes } from "./read-yaml-nodes.js";
 import { SourceProblems } from "./source-problem.js";
+import { noteFileRead } from "../../input-log.js";
 
 /** The syntaxes a document may be written in, told by the file's extension. */
 export type SourceSyntax = "json" | "yaml";
@@ -52,7 +53,9 @@ export async function readSourceFile(absolutePath: string, displayPath: string, 
     problems.error(start, `the file is ${size} bytes; at most ${bounds.maxBytes} are read (raise the size limit to read it)`);
     return { problems };
   }
-  const text = decodeText(await readFile(absolutePath), displayPath, problems);
+  const bytes = await readFile(absolutePath);
+  noteFileRead(absolutePath, bytes);
+  const text = decodeText(bytes, displayPath, problems);
   const decoded = problems.count === 0;
   const parsed = readSourceText(text, displayPath, syntax, bounds);
   problems.addAll(parsed.problems.sorted());

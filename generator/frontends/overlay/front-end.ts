@@ -5,6 +5,7 @@ import type { Description } from "../../description/description.js";
 import { decodeUtf8, MAX_SCHEMA_FILE_BYTES, parseSchemaText } from "../yaml/load-schemas.js";
 import { applyOverlay } from "./apply-overlay.js";
 import { readOverlay } from "./read-overlay.js";
+import { noteFileRead } from "../../input-log.js";
 
 /** Reads the contract an overlay names (with any front end but the overlay's own). */
 export type ContractsReader = (files: readonly string[], cwd: string, diagnostics: Diagnostics) => Promise<Description>;
@@ -22,7 +23,9 @@ export async function readOverlayContract(file: string, cwd: string, diagnostics
     diagnostics.error({ file: displayPath, line: 1, col: 1 }, `the overlay is ${size} bytes; an overlay may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`);
     return { services: [] };
   }
-  const text = decodeUtf8(await readFile(absolute), displayPath, diagnostics);
+  const bytes = await readFile(absolute);
+  noteFileRead(absolute, bytes);
+  const text = decodeUtf8(bytes, displayPath, diagnostics);
   const parsed = parseSchemaText(text, { displayPath, relativePath: displayPath, service: undefined }, diagnostics);
   if (!parsed) return { services: [] };
   const overlay = readOverlay(parsed, absolute, cwd, diagnostics);

@@ -12,6 +12,7 @@ import { declaredTargetNamespace, readSchemaElement } from "./read-xsd-schema.js
 import { SchemaSetBuilder } from "./schema-set-builder.js";
 import { displayPath, isUrlLocation, resolveLocation, urlFileName, urlLocationMessage } from "./schema-location.js";
 import type { SchemaDirective, SchemaSet } from "./xsd-model.js";
+import { noteFileAbsent } from "../../input-log.js";
 
 export interface SchemaLoadOptions {
   /** Paths in positions and messages are shown relative to this folder; relative paths given are resolved from it. */
@@ -210,6 +211,7 @@ export class SchemaLoader {
     } catch {
       // No copy there.
     }
+    noteFileAbsent(beside);
     return undefined;
   }
 

@@ -4,6 +4,7 @@ import { readXml } from "./read-xml.js";
 import { XmlError } from "./xml-error.js";
 import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
 import type { XmlDocument } from "./xml-tree.js";
+import { noteFileRead } from "../../input-log.js";
 
 export interface ReadXmlFileOptions {
   /** The file as the user names it, for positions. */
@@ -27,6 +28,7 @@ export async function readXmlFile(absolutePath: string, options: ReadXmlFileOpti
   if (!info.isFile()) throw new XmlError(file, 1, 1, "this is not a file");
   if (info.size > limits.maxBytes) throw tooLarge(file, info.size, limits.maxBytes);
   const bytes = await readFile(absolutePath);
+  noteFileRead(absolutePath, bytes);
   // The file may have grown since it was measured.
   if (bytes.length > limits.maxBytes) throw tooLarge(file, bytes.length, limits.maxBytes);
   return readXml(decodeXml(bytes, file), { file, limits, rootOnly: options.rootOnly === true });

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
+import { noteFileRead, noteFolderListed } from "../../input-log.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */
@@ -40,7 +41,9 @@ export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics
       diagnostics.error(at, `file is ${size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`);
       continue;
     }
-    const text = decodeUtf8(await readFile(absolute), displayPath, diagnostics);
+    const bytes = await readFile(absolute);
+    noteFileRead(absolute, bytes);
+    const text = decodeUtf8(bytes, displayPath, diagnostics);
     const file = parseSchemaText(text, { displayPath, relativePath, service }, diagnostics);
     if (file) files.push(file);
   }
@@ -161,6 +164,7 @@ async function listYamlFiles(root: string): Promise<string[]> {
   async function walk(rel: string, depth: number): Promise<void> {
     if (depth > 8) return;
     const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+    noteFolderListed(path.join(root, rel), entries);
     for (const entry of entries) {
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) await walk(childRel, depth + 1);

@@ -1,0 +1,110 @@
+// The generator as `npm run generate` runs it: its TypeScript sources bundled
+// once by esbuild into plain ES modules (one per command, and one chunk per
+// stage a command loads lazily), kept under node_modules/.cache and rebuilt
+// whenever a source file changes. Running the sources through a TypeScript
+// loader instead costs every run about a second of compiling.
+//
+// Plain JavaScript, so that it runs before anything is compiled.
+import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
+import { readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCES = path.join(ROOT, "generator");
+/** Read by the generator at run time and shipped as they are, never bundled. */
+const NOT_BUNDLED = new Set(["runtime", "build-script"]);
+const BUNDLES = path.join(ROOT, "node_modules", ".cache", "paygen-generator");
+
+/** Every bundled source file, with its size and modification time, sorted: what a bundle is built from. */
+async function sourceStamp() {
+  const entries = [];
+  async function walk(rel) {
+    for (const entry of await readdir(path.join(SOURCES, rel), { withFileTypes: true })) {
+      const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!(rel === "" && NOT_BUNDLED.has(entry.name))) await walk(child);
+      } else if (entry.name.endsWith(".ts")) {
+        const info = await stat(path.join(SOURCES, child));
+        entries.push(`${child}\0${info.size}\0${info.mtimeMs}`);
+      }
+    }
+  }
+  await walk("");
+  entries.sort();
+  return createHash("sha256").update(entries.join("\n")).digest("hex").slice(0, 16);
+}
+
+async function exists(file) {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the bundle into `dir`, through a staging folder so a concurrent run never imports half a bundle. */
+async function build(dir) {
+  const esbuild = await import("esbuild");
+  const staging = `${dir}.${randomUUID()}.tmp`;
+  await esbuild.build({
+    entryPoints: { cli: path.join(SOURCES, "cli.ts") },
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    chunkNames: "chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    logLevel: "silent",
+  });
+  try {
+    await rename(staging, dir);
+  } catch (error) {
+    // Another run built the same sources first: its bundle is this one.
+    await rm(staging, { recursive: true, force: true });
+    if (!(await exists(path.join(dir, "cli.mjs")))) throw error;
+  }
+  await removeOldBundles(path.basename(dir));
+}
+
+/** Bundles of older sources, once no run can still be loading their chunks. */
+async function removeOldBundles(keep) {
+  const hour = 60 * 60_000;
+  for (const name of await readdir(BUNDLES).catch(() => [])) {
+    if (name === keep) continue;
+    const full = path.join(BUNDLES, name);
+    const info = await stat(full).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > hour) await rm(full, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The URL of the generator's command-line module (`main(argv)`): the bundle of
+ * the current sources, built first when missing. Without esbuild (an install
+ * without dev dependencies), the sources run through tsx.
+ */
+export async function generatorEntry() {
+  const dir = path.join(BUNDLES, await sourceStamp());
+  const entry = path.join(dir, "cli.mjs");
+  if (!(await exists(entry))) {
+    try {
+      await build(dir);
+    } catch (error) {
+      if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+      const { register } = await import("tsx/esm/api");
+      register();
+      return pathToFileURL(path.join(SOURCES, "cli.ts")).href;
+    }
+  }
+  return pathToFileURL(entry).href;
+}
+
+// `node scripts/generator-bundle.mjs` (npm's `prepare`, run by `npm ci`): build it now, so the first run does not.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await generatorEntry();
+}

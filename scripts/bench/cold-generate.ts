@@ -1,24 +1,34 @@
 /**
- * Benchmark 6c: `paygen generate` as a user runs it, cold and whole: a fresh
- * Node process (loading the TypeScript generator through tsx, as
- * `npm run generate` does) writing into an empty folder with no format cache,
- * from the published WSDL, from the published XSD, and from the project's
- * own YAML schemas, in alternating order. Each figure is the median wall
- * time and the median peak resident memory of the rounds (the child reports
- * its own `maxRSS` at exit, through a preloaded module).
+ * Benchmark 6c–6f: `paygen generate` as a user runs it, cold and whole: a
+ * fresh Node process running the launcher (`scripts/paygen.mjs`, what `npm
+ * run generate` runs: the generator's bundle) with `--no-cache`, writing into
+ * an empty folder, from the published WSDL, from the published XSD and from
+ * the project's own YAML schemas; the same YAML generation from the
+ * TypeScript sources through tsx (what every run cost before the bundle);
+ * and the same command run again on an unchanged output, as a build pipeline
+ * does. Rounds alternate the order of the sides. Each figure is the median
+ * wall time and the median peak resident memory of the rounds (the child
+ * reports its own `maxRSS` at exit, through a preloaded module).
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PROJECT_ROOT } from "../../generator/generate.js";
+import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { PUBLISHED_WSDL, PUBLISHED_XSD } from "./from-wsdl.js";
 import { formatRatio, type Row } from "./row.js";
 import { median } from "./stats.js";
 
-type Side = "wsdl" | "xsd" | "yaml";
-const SIDES: readonly Side[] = ["wsdl", "xsd", "yaml"];
+type Side = "wsdl" | "xsd" | "yaml" | "yamlSources" | "rerun";
+const COLD_SIDES: readonly Side[] = ["wsdl", "xsd", "yaml", "yamlSources"];
 const PEAK = path.join(PROJECT_ROOT, "scripts", "bench", "report-peak-rss.mjs");
+const LAUNCHER = path.join(PROJECT_ROOT, "scripts", "paygen.mjs");
+const SOURCES = path.join(PROJECT_ROOT, "generator", "cli.ts");
+
+/** Issue 16's targets: cold generation of the three services, an unchanged re-run, and peak memory no worse than when it was filed. */
+export const COLD_TARGET_MS = 1500;
+export const RERUN_TARGET_MS = 500;
+export const PEAK_TARGET_MB = 318;
 
 interface Sample {
   readonly wallMs: number;
@@ -34,7 +44,9 @@ export interface ColdGenerateResult {
 
 function generateOnce(side: Side, out: string): Promise<Sample> {
   const from = side === "wsdl" ? ["--from", PUBLISHED_WSDL] : side === "xsd" ? ["--from", PUBLISHED_XSD] : [];
-  const args = ["--import", "tsx", "--import", PEAK, path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", ...from, "--out", out];
+  const entry = side === "yamlSources" ? ["--import", "tsx", SOURCES] : [LAUNCHER];
+  const cache = side === "rerun" ? [] : ["--no-cache"];
+  const args = ["--import", PEAK, ...entry, "generate", ...from, ...cache, "--out", out];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
@@ -52,31 +64,50 @@ function generateOnce(side: Side, out: string): Promise<Sample> {
 
 export async function runColdGenerateBenchmark(rounds: number): Promise<ColdGenerateResult> {
   const root = await mkdtemp(path.join(tmpdir(), "paygen-bench-cold-"));
-  const samples: Record<Side, Sample[]> = { wsdl: [], xsd: [], yaml: [] };
+  const samples: Record<Side, Sample[]> = { wsdl: [], xsd: [], yaml: [], yamlSources: [], rerun: [] };
   let n = 0;
   try {
     for (let r = 0; r < rounds; r++) {
-      const order = r % 2 === 0 ? SIDES : [...SIDES].reverse();
-      for (const side of order) samples[side].push(await generateOnce(side, path.join(root, `${side}-${n++}`)));
+      const order = r % 2 === 0 ? COLD_SIDES : [...COLD_SIDES].reverse();
+      for (const side of order) {
+        const out = path.join(root, `${side}-${n++}`);
+        samples[side].push(await generateOnce(side, out));
+        if (side === "yaml") samples.rerun.push(await generateOnce("rerun", out));
+      }
     }
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-  const wallMs = { wsdl: median(samples.wsdl.map((s) => s.wallMs)), xsd: median(samples.xsd.map((s) => s.wallMs)), yaml: median(samples.yaml.map((s) => s.wallMs)) };
-  const peakMb = { wsdl: median(samples.wsdl.map((s) => s.peakMb)), xsd: median(samples.xsd.map((s) => s.peakMb)), yaml: median(samples.yaml.map((s) => s.peakMb)) };
+  const of = (pick: (s: Sample) => number) =>
+    Object.fromEntries(Object.entries(samples).map(([side, list]) => [side, median(list.map(pick))])) as Record<Side, number>;
+  const wallMs = of((s) => s.wallMs);
+  const peakMb = of((s) => s.peakMb);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mib = (mb: number) => `${mb.toFixed(0)} MiB`;
-  const baseline = `${seconds(wallMs.yaml)}, peak ${mib(peakMb.yaml)} schemas/ (YAML)`;
-  const row = (name: string, side: Side): Row => ({
-    name,
-    value: `${seconds(wallMs[side])}, peak ${mib(peakMb[side])}`,
-    baseline,
-    comparison: `time ${formatRatio(wallMs[side] / wallMs.yaml)}, memory ${formatRatio(peakMb[side] / peakMb.yaml)}`,
-    target: "",
-    pass: undefined,
-  });
+  const figure = (side: Side) => `${seconds(wallMs[side])}, peak ${mib(peakMb[side])}`;
+  const versus = (side: Side, base: Side) => `time ${formatRatio(wallMs[side] / wallMs[base])}, memory ${formatRatio(peakMb[side] / peakMb[base])}`;
+  const yamlBaseline = `${figure("yaml")} schemas/ (YAML)`;
   return {
-    rows: [row("   6c. paygen generate --from the WSDL, cold whole process", "wsdl"), row("   6d. paygen generate --from the XSD, cold whole process", "xsd")],
+    rows: [
+      { name: "   6c. paygen generate --from the WSDL, cold whole process", value: figure("wsdl"), baseline: yamlBaseline, comparison: versus("wsdl", "yaml"), target: "", pass: undefined },
+      { name: "   6d. paygen generate --from the XSD, cold whole process", value: figure("xsd"), baseline: yamlBaseline, comparison: versus("xsd", "yaml"), target: "", pass: undefined },
+      {
+        name: "   6e. paygen generate schemas/, cold whole process",
+        value: figure("yaml"),
+        baseline: `${figure("yamlSources")} from the sources through tsx`,
+        comparison: versus("yaml", "yamlSources"),
+        target: `≤ ${seconds(COLD_TARGET_MS)}, peak ≤ ${PEAK_TARGET_MB} MiB`,
+        pass: wallMs.yaml <= COLD_TARGET_MS && peakMb.yaml <= PEAK_TARGET_MB,
+      },
+      {
+        name: "   6f. paygen generate schemas/ again, nothing changed",
+        value: figure("rerun"),
+        baseline: yamlBaseline,
+        comparison: `time ${formatRatio(wallMs.rerun / wallMs.yaml)}`,
+        target: `≤ ${seconds(RERUN_TARGET_MS)}`,
+        pass: wallMs.rerun <= RERUN_TARGET_MS,
+      },
+    ],
     wallMs,
     peakMb,
   };

@@ -14,7 +14,8 @@ import { schemaOfFlow, schemaOfType, type JsonSchema } from "./json-schema.js";
 import { authorizationResponseBody, wallet012Input } from "./payment-fixtures.js";
 import { formatOps, formatRatio, type Row } from "./row.js";
 
-export const WALLET_TARGET = 1.5;
+/** Issue 16: validate + serialize + parse at most 1.3× ajv + JSON (it was 1.5× before). */
+export const WALLET_TARGET = 1.3;
 
 export interface WalletResult {
   readonly rows: readonly Row[];

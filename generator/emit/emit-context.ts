@@ -1,11 +1,9 @@
-import type { Project } from "ts-morph";
 import type { Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { TsFile } from "./ts-file.js";
 
-/** What every emitter of a service's files is given: the service, its table of names, and the ts-morph project. */
+/** What every emitter of a service's files is given: the service and its table of names. */
 export interface EmitContext {
-  readonly project: Project;
   readonly service: Service;
   /** Every identifier a file declares or refers to comes from here. */
   readonly names: ServiceNames;
@@ -13,5 +11,5 @@ export interface EmitContext {
 
 /** A new file of the service's package, which aliases a runtime import that the service's own names would shadow. */
 export function serviceFile(ctx: EmitContext, path: string): TsFile {
-  return new TsFile(ctx.project, path, ctx.names.declared);
+  return new TsFile(path, ctx.names.declared);
 }

@@ -1,4 +1,3 @@
-import type { Project } from "ts-morph";
 import type { GeneratedFile } from "./generated-file.js";
 import { moduleSpecifier } from "./module-path.js";
 import { TsFile } from "./ts-file.js";
@@ -12,8 +11,8 @@ export interface IndexEntry {
 }
 
 /** A service's entry point (`<service>/index.ts`): the re-exports the artifact registry derives. */
-export function emitIndex(project: Project, path: string, entries: readonly IndexEntry[]): GeneratedFile {
-  const file = new TsFile(project, path);
+export function emitIndex(path: string, entries: readonly IndexEntry[]): GeneratedFile {
+  const file = new TsFile(path);
   for (const entry of entries) {
     file.addExportDeclaration({
       moduleSpecifier: moduleSpecifier(file.path, entry.file),

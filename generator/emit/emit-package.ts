@@ -1,4 +1,3 @@
-import { Project } from "ts-morph";
 import type { Model, Service } from "../model/ir.js";
 import { serviceNames, type ServiceNames } from "../naming/names.js";
 import { RUNTIME_EXPORTS, SERVICE_ARTIFACTS, type RuntimeExport } from "./artifacts.js";
@@ -24,15 +23,14 @@ export interface EmitOptions {
  * the templates and the build script. Returns the package's files, sorted by path.
  */
 export async function emitPackage(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
-  const project = new Project({ useInMemoryFileSystem: true });
   const runtime = await emitRuntime(options.runtimeDir);
   const files: GeneratedFile[] = [];
   for (const service of model.services) {
-    const ctx: EmitContext = { project, service, names: namesOf(service, runtime) };
+    const ctx: EmitContext = { service, names: namesOf(service, runtime) };
     const artifacts = SERVICE_ARTIFACTS.filter((a) => a.when(service));
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
     files.push(
-      emitIndex(project, paths.index(service.name), [
+      emitIndex(paths.index(service.name), [
         ...artifacts.flatMap((a) => (a.entry === "none" ? [] : [{ file: a.path(service.name), kind: a.entry }])),
         ...RUNTIME_EXPORTS.filter((r) => r.when(service)).map((r) => ({ file: r.file, kind: r.kind, ...(r.names ? { names: r.names } : {}) })),
       ]),

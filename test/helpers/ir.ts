@@ -1,4 +1,3 @@
-import { Project } from "ts-morph";
 import type { EmitContext } from "../../generator/emit/emit-context.js";
 import type { GeneratedFile } from "../../generator/emit/generated-file.js";
 import type { EnumType, Field, ObjectType, Operation, Service, TypeRef } from "../../generator/model/ir.js";
@@ -109,7 +108,7 @@ export function soapService(parts: { types?: readonly Omit<ObjectType, "facts">[
 
 /** Runs one emitter on a service with the naming table the package would use, and formats its file as the package's would be. */
 export async function emitWith(emit: (ctx: EmitContext) => GeneratedFile, service: Service, runtimeNames: readonly string[] = []): Promise<string> {
-  const file = emit({ project: new Project({ useInMemoryFileSystem: true }), service, names: serviceNames(service, runtimeNames) });
+  const file = emit({ service, names: serviceNames(service, runtimeNames) });
   const formatted = await formatFiles([file]);
   return formatted.find((f) => f.path === file.path)!.content;
 }

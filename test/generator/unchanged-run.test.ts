@@ -95,6 +95,19 @@ describe("running the same generation again", () => {
     expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
   });
 
+  it("generates again when a file an OpenAPI document refers to changes", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "paygen-rerun-"));
+    const spec = path.join(dir, "spec");
+    await cp(path.join(PROJECT_ROOT, "test", "frontends", "openapi", "fixtures", "refs", "multi-file"), spec, { recursive: true });
+    const args = ["--from", path.join(spec, "root.yaml"), "--out", path.join(dir, "out")];
+    expect((await run(args)).out[0]).toMatch(/ files written to /);
+    expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
+    const pet = path.join(spec, "pet.yaml");
+    await writeFile(pet, (await readFile(pet, "utf8")).replace("name: { type: string }", "name: { type: string, description: A name. }"));
+    expect((await run(args)).out[0]).toMatch(/ files written to /);
+    expect(await readFile(path.join(dir, "out", "several-files", "types.ts"), "utf8")).toContain("A name.");
+  });
+
   it("never answers from the record while another run holds the output's lock or a dead run left its folders", async () => {
     const { dir, args } = await workspace();
     await run(args);

@@ -8,5 +8,5 @@ import { BUILD_SCRIPT } from "./paths.js";
  * the package's `exports` map, so it needs nothing from the model.
  */
 export async function emitBuildScript(sourceFile: string): Promise<GeneratedFile> {
-  return { path: BUILD_SCRIPT, content: await readFile(sourceFile, "utf8") };
+  return { path: BUILD_SCRIPT, content: await readFile(sourceFile, "utf8"), verbatim: true };
 }

@@ -17,7 +17,7 @@ export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> 
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) await walk(childRel);
       else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-        files.push({ path: paths.runtime(childRel), content: await readFile(path.join(runtimeDir, childRel), "utf8") });
+        files.push({ path: paths.runtime(childRel), content: await readFile(path.join(runtimeDir, childRel), "utf8"), verbatim: true });
       }
     }
   }

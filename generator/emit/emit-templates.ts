@@ -42,7 +42,7 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
     out.push({ path: name, content: template(view) });
   }
   // The query-language reference ships as written, with a package that has a query language.
-  if (model.services.some((s) => s.query)) out.push({ path: QUERY_LANGUAGE_FILE, content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8") });
+  if (model.services.some((s) => s.query)) out.push({ path: QUERY_LANGUAGE_FILE, content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8"), verbatim: true });
   return out;
 }
 

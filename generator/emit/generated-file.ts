@@ -2,4 +2,9 @@
 export interface GeneratedFile {
   readonly path: string;
   readonly content: string;
+  /**
+   * A hand-written file shipped byte for byte (the runtime, the build script,
+   * the query-language reference): kept in its own style, never formatted.
+   */
+  readonly verbatim?: true;
 }

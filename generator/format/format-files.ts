@@ -63,7 +63,7 @@ interface Manifest {
 
 /**
  * Formats every generated file prettier knows; others pass through with a
- * final newline. The runtime is hand-written and shipped byte for byte.
+ * final newline. Hand-written files (`verbatim`) are shipped byte for byte.
  */
 export async function formatFiles(files: readonly GeneratedFile[], options: FormatOptions = {}): Promise<GeneratedFile[]> {
   const previous = options.previousDir === undefined ? undefined : await readManifest(options.previousDir);
@@ -72,7 +72,7 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
   const pending: { index: number; parser: string; key: string }[] = [];
   await Promise.all(
     files.map(async (file, index) => {
-      if (file.path.startsWith("runtime/")) return;
+      if (file.verbatim) return;
       const parser = PARSERS[/\.[a-z]+$/.exec(file.path)?.[0] ?? ""];
       if (!parser) {
         out[index] = { path: file.path, content: ensureNewline(file.content) };

@@ -76,13 +76,7 @@ async function main() {
   const outputs = Object.keys(result.metafile.outputs);
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
   process.stdout.write(
-    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(
-      manifest.exports ?? {},
-    )
-      .sort()
-      .join(
-        ", ",
-      )}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
+    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(manifest.exports ?? {}).sort().join(", ")}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
   );
 }
 
@@ -100,13 +94,7 @@ function writeReference(manifest) {
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const program = ts.createProgram(
     entries.map((e) => e.types),
-    {
-      noEmit: true,
-      skipLibCheck: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-    },
+    { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 },
   );
   const checker = program.getTypeChecker();
   const html = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -117,8 +105,7 @@ function writeReference(manifest) {
     if (!moduleSymbol) throw new Error(`no declarations for ${entry.key}`);
     const groups = { Functions: [], Classes: [], Constants: [], Types: [] };
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-      const symbol =
-        exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const name = exported.getName();
       const declaration = symbol.declarations?.[0];
       if (!declaration) continue;
@@ -129,10 +116,7 @@ function writeReference(manifest) {
         group = "Functions";
         signature = type
           .getCallSignatures()
-          .map(
-            (sig) =>
-              `function ${name}${checker.signatureToString(sig, undefined, ts.TypeFormatFlags.NoTruncation)};`,
-          )
+          .map((sig) => `function ${name}${checker.signatureToString(sig, undefined, ts.TypeFormatFlags.NoTruncation)};`)
           .join("\n");
       } else if (symbol.flags & ts.SymbolFlags.Class) {
         group = "Classes";
@@ -148,12 +132,7 @@ function writeReference(manifest) {
       const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
       groups[group].push({ name, signature, doc });
     }
-    const lines = [
-      `# \`${manifest.name}${entry.key.slice(1)}\``,
-      "",
-      "Every export of this entry point, as its declarations say.",
-      "",
-    ];
+    const lines = [`# \`${manifest.name}${entry.key.slice(1)}\``, "", "Every export of this entry point, as its declarations say.", ""];
     for (const [title, items] of Object.entries(groups)) {
       if (items.length === 0) continue;
       lines.push(`## ${title}`, "");
@@ -162,12 +141,7 @@ function writeReference(manifest) {
         if (item.doc) lines.push(html(item.doc), "");
       }
     }
-    const file = path.join(
-      root,
-      "dist",
-      "reference",
-      `${entry.key === "." ? "index" : entry.key.slice(2).replace(/\//g, "-")}.md`,
-    );
+    const file = path.join(root, "dist", "reference", `${entry.key === "." ? "index" : entry.key.slice(2).replace(/\//g, "-")}.md`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${lines.join("\n").trimEnd()}\n`);
     written.push(path.relative(root, file));

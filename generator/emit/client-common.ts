@@ -1,4 +1,4 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import type { ObjectType } from "../model/ir.js";
 import type { TsFile } from "./ts-file.js";
 

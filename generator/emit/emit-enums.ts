@@ -1,4 +1,4 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import type { EnumType } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";

@@ -1,4 +1,4 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { docText, inlineDoc } from "./jsdoc.js";

@@ -1,4 +1,4 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Field, ObjectType } from "../model/ir.js";
 import type { EmitContext } from "./emit-context.js";
 import { paths } from "./paths.js";

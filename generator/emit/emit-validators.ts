@@ -1,4 +1,4 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";

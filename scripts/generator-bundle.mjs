@@ -72,14 +72,14 @@ async function build(dir) {
   await removeOldBundles(path.basename(dir));
 }
 
-/** Bundles of older sources, once no run can still be loading their chunks. */
+/** Bundles of older sources, a day after they were built (a long run, `--watch` say, may still load their chunks). */
 async function removeOldBundles(keep) {
-  const hour = 60 * 60_000;
+  const day = 24 * 60 * 60_000;
   for (const name of await readdir(BUNDLES).catch(() => [])) {
     if (name === keep) continue;
     const full = path.join(BUNDLES, name);
     const info = await stat(full).catch(() => undefined);
-    if (info && Date.now() - info.mtimeMs > hour) await rm(full, { recursive: true, force: true });
+    if (info && Date.now() - info.mtimeMs > day) await rm(full, { recursive: true, force: true });
   }
 }
 

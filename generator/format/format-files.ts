@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Options } from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
+import { putBack, setAside } from "./doc-comments.js";
 
 /** Prettier's version, part of every cache key; read without loading prettier, which a run that reuses every file never needs. */
 const PRETTIER_VERSION = (createRequire(import.meta.url)("prettier/package.json") as { version: string }).version;
@@ -12,7 +13,7 @@ const PRETTIER_VERSION = (createRequire(import.meta.url)("prettier/package.json"
  * Fixed options, never read from the user's configuration files: output must
  * be byte-identical on every machine.
  */
-const OPTIONS: Options = {
+export const FORMAT_OPTIONS: Readonly<Options> = {
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,
@@ -107,7 +108,13 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
 
 async function formatHere(text: string, parser: string): Promise<string> {
   const prettier = await import("prettier");
-  return prettier.format(text, { ...OPTIONS, parser });
+  // Doc comments are set aside while prettier formats the code around them (see doc-comments.ts).
+  const aside = parser === "babel-ts" ? setAside(text) : undefined;
+  if (aside !== undefined) {
+    const restored = putBack(await prettier.format(aside.text, { ...FORMAT_OPTIONS, parser }), aside);
+    if (restored !== undefined) return restored;
+  }
+  return prettier.format(text, { ...FORMAT_OPTIONS, parser });
 }
 
 function sha256(text: string): string {
@@ -137,7 +144,7 @@ async function fromPrevious(dir: string | undefined, manifest: Manifest | undefi
 }
 
 function cacheKey(text: string, parser: string): string {
-  return createHash("sha256").update(`${PRETTIER_VERSION}\0${JSON.stringify(OPTIONS)}\0${parser}\0${text}`).digest("hex");
+  return createHash("sha256").update(`${PRETTIER_VERSION}\0${JSON.stringify(FORMAT_OPTIONS)}\0${parser}\0${text}`).digest("hex");
 }
 
 async function readCache(dir: string, key: string): Promise<string | undefined> {

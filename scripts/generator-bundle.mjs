@@ -83,28 +83,44 @@ async function removeOldBundles(keep) {
   }
 }
 
+/** Why a build failed, in one line: esbuild's first error, or the error's first line. */
+function reason(error) {
+  const first = error?.errors?.[0]?.text;
+  if (typeof first === "string") return first;
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
+}
+
 /**
  * The URL of the generator's command-line module (`main(argv)`): the bundle of
- * the current sources, built first when missing. Without esbuild (an install
- * without dev dependencies), the sources run through tsx.
+ * the current sources, built first when missing. When it cannot be built
+ * (no esbuild in an install without dev dependencies, a cache folder that
+ * cannot be written), the sources run through tsx, as they did before there
+ * was a bundle: slower, never broken.
  */
 export async function generatorEntry() {
   const dir = path.join(BUNDLES, await sourceStamp());
   const entry = path.join(dir, "cli.mjs");
-  if (!(await exists(entry))) {
-    try {
-      await build(dir);
-    } catch (error) {
-      if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-      const { register } = await import("tsx/esm/api");
-      register();
-      return pathToFileURL(path.join(SOURCES, "cli.ts")).href;
+  if (await exists(entry)) return pathToFileURL(entry).href;
+  try {
+    await build(dir);
+    return pathToFileURL(entry).href;
+  } catch (error) {
+    if (error?.code !== "ERR_MODULE_NOT_FOUND") {
+      process.stderr.write(`paygen: the generator could not be bundled (${reason(error)}); running its sources\n`);
     }
+    const { register } = await import("tsx/esm/api");
+    register();
+    return pathToFileURL(path.join(SOURCES, "cli.ts")).href;
   }
-  return pathToFileURL(entry).href;
 }
 
-// `node scripts/generator-bundle.mjs` (npm's `prepare`, run by `npm ci`): build it now, so the first run does not.
+// `node scripts/generator-bundle.mjs` (npm's `prepare`, run by `npm ci`): build it now, so the first
+// run does not. An install never fails for it: a run without a bundle builds one or runs the sources.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await generatorEntry();
+  const dir = path.join(BUNDLES, await sourceStamp());
+  if (!(await exists(path.join(dir, "cli.mjs")))) {
+    await build(dir).catch((error) => {
+      process.stderr.write(`paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`);
+    });
+  }
 }

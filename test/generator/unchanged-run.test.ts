@@ -45,6 +45,13 @@ describe("running the same generation again", () => {
     expect(await readFile(path.join(out, "package.json"), "utf8")).toContain('"generator": "paygen"');
   });
 
+  it("generates again with --no-cache, nothing changed", async () => {
+    const { args } = await workspace();
+    await run(args);
+    expect((await run([...args, "--no-cache"])).out[0]).toMatch(WRITTEN);
+    expect((await run(args)).out[0]).toMatch(UNCHANGED);
+  });
+
   it("generates again when a schema file changes, a schema file is added, or the version file appears", async () => {
     const { dir, schemas, out, args } = await workspace();
     await run(args, dir);

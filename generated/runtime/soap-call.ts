@@ -81,8 +81,9 @@ export function soapHeader<H>(part: { readonly name: string; readonly validate: 
 }
 
 /**
- * A header value the call has validated (see `checkedHeaders`), typed for the
- * envelope builder: the one place a header value gets its type back.
+ * A header value by element name (an own property only). Typed as `H` for the
+ * envelope builder, which gets values the call has validated (see
+ * `checkedHeaders`): the one place a header value gets its type back.
  */
 export function headerValue<H>(headers: SoapHeaders | undefined, name: string): H | undefined {
   const value = headers !== undefined && Object.prototype.hasOwnProperty.call(headers, name) ? headers[name] : undefined;
@@ -289,7 +290,7 @@ function checkedHeaders(parts: readonly SoapHeaderPart[], given: SoapHeaders | u
   const issues: ValidationIssue[] = [];
   const out: { [element: string]: object } = {};
   for (const part of parts) {
-    const value = given !== undefined && Object.prototype.hasOwnProperty.call(given, part.name) ? given[part.name] : undefined;
+    const value = headerValue<object>(given, part.name);
     const path = `headers.${part.name}`;
     if (value === undefined) {
       issues.push({ path, code: "required", message: "is required: the operation carries it in its SOAP header" });
@@ -308,7 +309,7 @@ function redactedHeaders(parts: readonly SoapHeaderPart[] | undefined, values: S
   if (!parts || !values) return values;
   const out: { [element: string]: object | undefined } = {};
   for (const part of parts) {
-    const value = Object.prototype.hasOwnProperty.call(values, part.name) ? values[part.name] : undefined;
+    const value = headerValue<object>(values, part.name);
     const shown = value !== undefined && part.redact ? (part.redact as (v: object) => unknown)(value) : value;
     Object.defineProperty(out, part.name, { value: shown, enumerable: true });
   }

@@ -6,7 +6,7 @@
  * issue with code `choice`, never the value.
  */
 import { ParseError, type ValidationIssue } from "./errors.js";
-import { at, own, readObject, type ParsedObject, type ReadContext } from "./read-values.js";
+import { at, readObject, type ParsedObject, type ReadContext } from "./read-values.js";
 
 /** What tells a variant apart without a discriminator: its fields, and those it requires. */
 export interface VariantShape {
@@ -71,8 +71,8 @@ export function checkUntagged(value: unknown, path: string, issues: ValidationIs
 /** Reads a value of a discriminated union with the reader of the variant its tag names. */
 export function readTagged(value: unknown, o: ReadContext, path: string, property: string, cases: Readonly<Record<string, (v: unknown, p: string, o: ReadContext) => unknown>>): unknown {
   const obj = readObject(value, o, path);
-  const tag = own(obj, property);
-  const read = typeof tag === "string" && Object.prototype.hasOwnProperty.call(cases, tag) ? cases[tag] : undefined;
+  const tag = tagOf(obj, property);
+  const read = tag !== undefined && Object.prototype.hasOwnProperty.call(cases, tag) ? cases[tag] : undefined;
   if (!read) throw new ParseError(o.format, "unexpected-shape", `${at(path, property) || "(root)"}: expected one of ${Object.keys(cases).map((c) => JSON.stringify(c)).join(", ")}`);
   return read(obj, path, o);
 }

@@ -340,9 +340,7 @@ export function checkChoice(
   path: string,
   issues: Issues,
 ): boolean {
-  let present = 0;
-  for (const m of members) if (isPresent(obj, m)) present++;
-  return present === 1 || issue(issues, path, "choice", `must have exactly one of: ${members.join(", ")}`);
+  return checkChoiceGroup(obj, members, true, path, issues);
 }
 
 /**

@@ -277,10 +277,7 @@ export function soapEnvelope(namespace: string, bodyElementName: string, content
  * `unexpected-shape` when there is no `Envelope`/`Body` or `Body` is empty.
  */
 export function readSoapBody(xml: string | Uint8Array, limits?: XmlReadOptions): SoapBody {
-  const tree = parseXml(xml, limits);
-  const envelope = own(tree, "Envelope");
-  if (!isElement(envelope)) throw shape("no SOAP Envelope");
-  const body = own(envelope, "Body");
+  const body = own(soapEnvelopeOf(xml, limits), "Body");
   if (!isElement(body)) throw shape("no SOAP Body");
   const fault = own(body, "Fault");
   if (fault !== undefined) {
@@ -330,11 +327,15 @@ export function readXmlDocument(xml: string | Uint8Array, rootName: string, opti
  * `ParseError` like `readSoapBody`.
  */
 export function readSoapHeader(xml: string | Uint8Array, limits?: XmlReadOptions): XmlElement {
-  const tree = parseXml(xml, limits);
-  const envelope = own(tree, "Envelope");
-  if (!isElement(envelope)) throw shape("no SOAP Envelope");
-  const header = first(own(envelope, "Header"));
+  const header = first(own(soapEnvelopeOf(xml, limits), "Header"));
   return isElement(header) ? header : {};
+}
+
+/** The `Envelope` element of a SOAP message (1.1 or 1.2), parsed; `ParseError` when there is none. */
+function soapEnvelopeOf(xml: string | Uint8Array, limits: XmlReadOptions | undefined): XmlElement {
+  const envelope = own(parseXml(xml, limits), "Envelope");
+  if (!isElement(envelope)) throw shape("no SOAP Envelope");
+  return envelope;
 }
 
 // ---------------------------------------------------------------------------
@@ -615,7 +616,7 @@ interface NormalizedElement {
 
 function normalizeElement(node: XmlInput, path: string, depth: number): NormalizedElement {
   if (depth > MAX_BUILD_DEPTH) fail(path, "type", `is nested deeper than ${MAX_BUILD_DEPTH} levels`);
-  // Without a prototype, any name (\`__proto__\` included) is an own property by plain assignment.
+  // Without a prototype, any name (`__proto__` included) is an own property by plain assignment.
   const out: NormalizedElement = Object.create(null) as NormalizedElement;
   for (const key of Object.keys(node)) {
     const v = node[key];

@@ -275,14 +275,20 @@ export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?:
  * present (`required`), or at most one; `ParseError` otherwise.
  */
 export function choiceGroup(obj: ParsedObject, members: readonly string[], required: boolean, o: ReadContext, path: string): void {
-  let found: string | undefined;
+  const found = onlyMember(obj, members, "at most", o, path);
+  if (found === undefined && required && o.errorResult !== true) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+}
+
+/** The one member present (not absent, not null), undefined for none; `ParseError` when two are, naming how many the type holds. */
+function onlyMember<K extends string>(obj: ParsedObject, members: readonly K[], holds: "exactly" | "at most", o: ReadContext, path: string): K | undefined {
+  let found: K | undefined;
   for (const member of members) {
     const v = own(obj, member);
     if (v === undefined || v === null) continue;
-    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type at most one of ${members.map(quoteName).join(", ")}`);
+    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type ${holds} one of ${members.map(quoteName).join(", ")}`);
     found = member;
   }
-  if (found === undefined && required && o.errorResult !== true) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+  return found;
 }
 
 /**
@@ -290,13 +296,7 @@ export function choiceGroup(obj: ParsedObject, members: readonly string[], requi
  * than one is (the type holds exactly one).
  */
 export function choiceOf<K extends string>(obj: ParsedObject, members: readonly K[], o: ReadContext, path: string): K {
-  let found: K | undefined;
-  for (const member of members) {
-    const v = own(obj, member);
-    if (v === undefined || v === null) continue;
-    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type exactly one of ${members.map(quoteName).join(", ")}`);
-    found = member;
-  }
+  const found = onlyMember(obj, members, "exactly", o, path);
   if (found === undefined) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
   return found;
 }

@@ -172,15 +172,11 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       // Query, header and cookie parameters share the call's one params object: a name means one of them.
       const paramNames = new Map<string, string>();
       for (const [where, list] of [["query", op.query ?? []], ["header", op.headers ?? []], ["cookie", op.cookies ?? []]] as const) {
+        const seenParams = new Set<string>();
         for (const p of list) {
           const first = paramNames.get(p.name);
           if (first !== undefined && first !== where) d.error(p.at, `${where} parameter "${p.name}" is also a ${first} parameter: the call's params object holds one value per name`);
           else paramNames.set(p.name, where);
-        }
-      }
-      for (const [where, list] of [["query", op.query ?? []], ["header", op.headers ?? []], ["cookie", op.cookies ?? []]] as const) {
-        const seenParams = new Set<string>();
-        for (const p of list) {
           if (seenParams.has(p.name.toLowerCase())) d.error(p.at, `${where} parameter "${p.name}" is listed twice`);
           seenParams.add(p.name.toLowerCase());
           const kind = resolve(p.type, "type");

@@ -215,6 +215,7 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
 function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {
   if (op.headers && op.headers.length > 0) {
     const fn = (name: string) => file.value(name, READ);
+    const headers = headersType(file, { service, names }, op.headers);
     file.addFunction({
       isExported: true,
       name: names.get("envelopeHeaderReader", op.name),
@@ -225,7 +226,7 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
         { name: "xml", type: "string | Uint8Array" },
         { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
       ],
-      returnType: headersType(file, { service, names }, op.headers),
+      returnType: headers,
       statements: [
         `const header = ${file.value("readSoapHeader", XML)}(xml, ${parseOptions(service, op.requestType)});`,
         `const o = ${fn("readContext")}("xml", options);`,
@@ -235,7 +236,7 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
           (h) =>
             `if ((v = ${fn("readChild")}(${fn("own")}(header, ${stringLiteral(h.name)}), o, "Header", ${stringLiteral(h.name)}, ${names.get("reader", h.type)})) !== undefined) ${propertySet("out", h.name, "v")}`,
         ),
-        `return ${fn("unvalidated")}<${headersType(file, { service, names }, op.headers)}>(out);`,
+        `return ${fn("unvalidated")}<${headers}>(out);`,
       ],
     });
   }

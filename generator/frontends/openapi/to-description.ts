@@ -186,22 +186,27 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       if (typeName === undefined) return false;
       variants.push({ name: typeName, at: v.at });
     }
-    const index = types.length;
-    types.push({ name, at: named.at, kind: "union", fields: [], open: false, origin: { kind: "declared" }, notes, variants, ...(doc !== undefined ? { doc } : {}), ...deprecated });
     // Only object variants make a union; a variant that turned out opaque (no properties) leaves it opaque.
-    if (variants.some((v) => types.find((t) => t.name === v.name)?.kind !== "object")) {
-      types.splice(index, 1);
-      return false;
-    }
+    if (variants.some((v) => types.find((t) => t.name === v.name)?.kind !== "object")) return false;
     const d = shape.discriminator;
-    if (d) {
-      const names = new Set(variants.map((v) => v.name));
-      const mapping = d.mapping.flatMap((c) => {
-        const typeName = typeFor(c.target);
-        return typeName !== undefined && names.has(typeName) ? [{ value: c.value, type: { name: typeName, at: d.at } }] : [];
-      });
-      types[index] = { ...types[index]!, discriminator: { property: d.propertyName, at: d.at, mapping } };
-    }
+    const names = new Set(variants.map((v) => v.name));
+    const mapping = d?.mapping.flatMap((c) => {
+      const typeName = typeFor(c.target);
+      return typeName !== undefined && names.has(typeName) ? [{ value: c.value, type: { name: typeName, at: d.at } }] : [];
+    });
+    types.push({
+      name,
+      at: named.at,
+      kind: "union",
+      fields: [],
+      open: false,
+      origin: { kind: "declared" },
+      notes,
+      variants,
+      ...(d && mapping ? { discriminator: { property: d.propertyName, at: d.at, mapping } } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+      ...deprecated,
+    });
     if (shape.union?.kind === "anyOf") notes.push({ kind: "interpretation", text: "anyOf in the contract: a value is read and checked as the first variant it fits." });
     return true;
   };

@@ -302,7 +302,7 @@ class SchemaMapper {
       facets: sortFacets(facets),
       examples: [],
       xml: { node: "attribute", at: use.at },
-      ...(this.foreign(decl.name.namespace) !== undefined ? { namespace: this.foreign(decl.name.namespace)! } : {}),
+      ...this.namespaceOf(decl.name.namespace),
       ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
       notes,
     };
@@ -499,7 +499,7 @@ class SchemaMapper {
       facets: sortFacets(facets),
       examples: [],
       ...(nullable && !constValue ? { nullable } : {}),
-      ...(this.foreign(e.name.namespace) !== undefined ? { namespace: this.foreign(e.name.namespace)! } : {}),
+      ...this.namespaceOf(e.name.namespace),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
       notes,
     };
@@ -553,6 +553,12 @@ class SchemaMapper {
   /** The namespace of an element or attribute, when it is not the service's own (and not none). */
   private foreign(namespace: string): string | undefined {
     return namespace !== "" && namespace !== this.home ? namespace : undefined;
+  }
+
+  /** `{ namespace }` of a field in a foreign namespace, else nothing. */
+  private namespaceOf(namespace: string): { namespace?: string } {
+    const foreign = this.foreign(namespace);
+    return foreign !== undefined ? { namespace: foreign } : {};
   }
 
   /** A named or built-in simple type by reference. */
@@ -746,21 +752,20 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
   }
   m.settleWireLimits([]);
   const doc = set.documents[0]?.doc;
-  const namespace = set.documents[0]?.targetNamespace ?? "";
   return {
     name: serviceNameOf(serviceName),
     at,
     title: serviceName,
     ...(doc !== undefined ? { doc } : {}),
     notes: [
-      { kind: "info", text: `The types and enums of the XML schema ${serviceName}${namespace ? ` (namespace ${namespace})` : ""}; a schema names no operation.` },
+      { kind: "info", text: `The types and enums of the XML schema ${serviceName}${home ? ` (namespace ${home})` : ""}; a schema names no operation.` },
       {
         kind: "info",
         text: `Global elements of a complex type (${documents.length}) are documents read and written whole (parse<Element>Document, build<Element>Document)${simple > 0 ? `; the others (${simple}: of a simple or abstract type, or holding what the wire code cannot write yet) have no document functions` : ""}.`,
       },
     ],
     protocol: "soap",
-    soap: { namespacePlaceholder: "namespace", version: "", ...(namespace ? { namespace } : {}) },
+    soap: { namespacePlaceholder: "namespace", version: "", ...(home ? { namespace: home } : {}) },
     types: m.types,
     enums: m.enums,
     operations: [],

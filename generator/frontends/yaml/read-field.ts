@@ -5,6 +5,7 @@ import { SENSITIVE_KINDS, XML_NODES, type SensitiveKind, type XmlNode } from "..
 import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
+import { isXmlElementName, readNamespace } from "./read-xml-names.js";
 
 const FIELD_KEYS = [
   "name",
@@ -75,8 +76,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     if (XML_NODES.includes(xmlText as XmlNode)) xml = xmlText as XmlNode;
     else r.error(xmlEntry!.at, `xml must be one of ${XML_NODES.join(", ")} (a field is a child element unless it says otherwise)`);
   }
-  const namespace = r.string(e.get("namespace"), "namespace");
-  if (namespace !== undefined && !/^[^\s<>"'{}]+$/.test(namespace)) r.error(e.get("namespace")!.at, "namespace must be a URI (no spaces, quotes or angle brackets)");
+  const namespace = readNamespace(r, e.get("namespace"), "namespace");
   const constEntry = e.get("const");
   const constValue = constEntry ? r.constant(constEntry, "const") : undefined;
   const defaultEntry = e.get("default");
@@ -138,7 +138,7 @@ function readList(
     if (max !== undefined && max < min) r.error(maxEntry.at, "list max is below list min");
   }
   const item = r.string(e.get("item"), "list item");
-  if (item !== undefined && !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(item)) {
+  if (item !== undefined && !isXmlElementName(item)) {
     r.error(e.get("item")!.at, `list item "${truncate(item)}" is not a valid XML element name`);
   }
   const itemNamespace = r.string(e.get("itemNamespace"), "list itemNamespace");

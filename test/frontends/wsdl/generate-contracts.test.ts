@@ -7,6 +7,7 @@ import { packageNames } from "../../../generator/emit/emit-package.js";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
+import { RUNTIME_DIR } from "../../../generator/project-paths.js";
 import { valueOf } from "../../helpers/model-values.js";
 import { writePackage, type TempPackage } from "../../helpers/temp-package.js";
 import { FIXTURES, SPECS } from "./helpers.js";
@@ -45,7 +46,7 @@ describe.each([
     out = pkg.root;
     expect(model.services).toHaveLength(1);
     service = model.services[0]!;
-    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(service.name)!;
+    names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
   });
 
   it("has the contract's operations", () => {

@@ -141,7 +141,7 @@ function readList(
   if (item !== undefined && !isXmlElementName(item)) {
     r.error(e.get("item")!.at, `list item "${truncate(item)}" is not a valid XML element name`);
   }
-  const itemNamespace = r.string(e.get("itemNamespace"), "list itemNamespace");
+  const itemNamespace = readNamespace(r, e.get("itemNamespace"), "list itemNamespace");
   if (itemNamespace !== undefined && item === undefined) r.error(e.get("itemNamespace")!.keyAt, "itemNamespace is the namespace of the item elements: give their name (item) too");
   return { min, ...(max !== undefined ? { max } : {}), ...(item !== undefined ? { item } : {}), ...(itemNamespace !== undefined ? { itemNamespace } : {}), at };
 }

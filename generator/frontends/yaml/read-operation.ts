@@ -3,7 +3,7 @@ import type { SoapHeaderDescription } from "../../description/description.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { HttpMethod, RetryGuidance } from "../../model/vocabulary.js";
 import type { OperationAst, PathValueAst, StatusAst } from "./yaml-ast.js";
-import { isXmlElementName } from "./read-xml-names.js";
+import { isXmlElementName, readNamespace } from "./read-xml-names.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";
@@ -57,7 +57,7 @@ function readSoapHeader(r: NodeReader, node: Node): SoapHeaderDescription | unde
   const type = r.requiredString(e, "type", at, "a SOAP header");
   if (name === undefined || type === undefined) return undefined;
   if (!isXmlElementName(name)) r.error(e.get("name")!.at, `SOAP header "${name}" is not a valid XML element name`);
-  const namespace = r.string(e.get("namespace"), "namespace");
+  const namespace = readNamespace(r, e.get("namespace"), "namespace");
   const doc = r.prose(e, "doc", "doc")?.trim();
   return { name, at: e.get("name")!.at, type: { name: type, at: e.get("type")!.at }, ...(namespace !== undefined ? { namespace } : {}), ...(doc ? { doc } : {}) };
 }

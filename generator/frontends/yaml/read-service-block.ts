@@ -2,6 +2,7 @@ import type { ServiceBlockAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readRetry } from "./read-operation.js";
+import { readNamespace } from "./read-xml-names.js";
 
 const SERVICE_NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -38,7 +39,7 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
     const requestBase = r.requiredString(s, "requestBase", block.keyAt, "soap");
     const responseBase = r.requiredString(s, "responseBase", block.keyAt, "soap");
     const credentials = r.string(s.get("credentials"), "credentials");
-    const uri = n ? r.string(n.get("uri"), "uri") : undefined;
+    const uri = n ? readNamespace(r, n.get("uri"), "namespace uri") : undefined;
     const endpoint = r.string(s.get("endpoint"), "endpoint");
     const soapVersion = r.string(s.get("soapVersion"), "soapVersion");
     if (soapVersion !== undefined && soapVersion !== "1.1" && soapVersion !== "1.2") r.error(s.get("soapVersion")!.at, 'soapVersion must be "1.1" or "1.2"');

@@ -90,20 +90,24 @@ function reason(error) {
   return error instanceof Error ? error.message.split("\n")[0] : String(error);
 }
 
-/**
- * The URL of the generator's command-line module (`main(argv)`): the bundle of
- * the current sources, built first when missing. When it cannot be built
- * (no esbuild in an install without dev dependencies, a cache folder that
- * cannot be written), the sources run through tsx, as they did before there
- * was a bundle: slower, never broken.
- */
-export async function generatorEntry() {
+/** The bundle's entry module for the current sources, built first when missing; throws when it cannot be built. */
+async function bundleEntry() {
   const dir = path.join(BUNDLES, await sourceStamp());
   const entry = path.join(dir, "cli.mjs");
-  if (await exists(entry)) return pathToFileURL(entry).href;
+  if (!(await exists(entry))) await build(dir);
+  return entry;
+}
+
+/**
+ * The URL of the generator's command-line module (`main(argv)`): the bundle of
+ * the current sources. When it cannot be built (no esbuild in an install
+ * without dev dependencies, a cache folder that cannot be written), the
+ * sources run through tsx, as they did before there was a bundle: slower,
+ * never broken.
+ */
+export async function generatorEntry() {
   try {
-    await build(dir);
-    return pathToFileURL(entry).href;
+    return pathToFileURL(await bundleEntry()).href;
   } catch (error) {
     if (error?.code !== "ERR_MODULE_NOT_FOUND") {
       process.stderr.write(`paygen: the generator could not be bundled (${reason(error)}); running its sources\n`);
@@ -117,10 +121,7 @@ export async function generatorEntry() {
 // `node scripts/generator-bundle.mjs` (npm's `prepare`, run by `npm ci`): build it now, so the first
 // run does not. An install never fails for it: a run without a bundle builds one or runs the sources.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const dir = path.join(BUNDLES, await sourceStamp());
-  if (!(await exists(path.join(dir, "cli.mjs")))) {
-    await build(dir).catch((error) => {
-      process.stderr.write(`paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`);
-    });
-  }
+  await bundleEntry().catch((error) => {
+    process.stderr.write(`paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`);
+  });
 }

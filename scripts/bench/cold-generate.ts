@@ -10,7 +10,6 @@
  * wall time and the median peak resident memory of the rounds (the child
  * reports its own `maxRSS` at exit, through a preloaded module).
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,10 +17,10 @@ import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { PUBLISHED_WSDL, PUBLISHED_XSD } from "./from-wsdl.js";
 import { formatRatio, type Row } from "./row.js";
 import { median } from "./stats.js";
+import { timeNodeProcess, type ProcessSample } from "./timed-process.js";
 
 type Side = "wsdl" | "xsd" | "yaml" | "yamlSources" | "rerun";
 const COLD_SIDES: readonly Side[] = ["wsdl", "xsd", "yaml", "yamlSources"];
-const PEAK = path.join(PROJECT_ROOT, "scripts", "bench", "report-peak-rss.mjs");
 const LAUNCHER = path.join(PROJECT_ROOT, "scripts", "paygen.mjs");
 const SOURCES = path.join(PROJECT_ROOT, "generator", "cli.ts");
 
@@ -30,11 +29,6 @@ export const COLD_TARGET_MS = 1500;
 export const RERUN_TARGET_MS = 500;
 export const PEAK_TARGET_MB = 318;
 
-interface Sample {
-  readonly wallMs: number;
-  readonly peakMb: number;
-}
-
 export interface ColdGenerateResult {
   readonly rows: readonly Row[];
   /** Median wall ms and peak MiB of each side. */
@@ -42,29 +36,16 @@ export interface ColdGenerateResult {
   readonly peakMb: Readonly<Record<Side, number>>;
 }
 
-function generateOnce(side: Side, out: string): Promise<Sample> {
+function generateOnce(side: Side, out: string): Promise<ProcessSample> {
   const from = side === "wsdl" ? ["--from", PUBLISHED_WSDL] : side === "xsd" ? ["--from", PUBLISHED_XSD] : [];
   const entry = side === "yamlSources" ? ["--import", "tsx", SOURCES] : [LAUNCHER];
   const cache = side === "rerun" ? [] : ["--no-cache"];
-  const args = ["--import", PEAK, ...entry, "generate", ...from, ...cache, "--out", out];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const wallMs = performance.now() - started;
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(err);
-      if (code !== 0 || !peak) reject(new Error(`paygen generate (${side}) exited with ${code}: ${err.slice(0, 400)}`));
-      else resolve({ wallMs, peakMb: Number(peak[1]) / 1024 });
-    });
-  });
+  return timeNodeProcess([...entry, "generate", ...from, ...cache, "--out", out], `paygen generate (${side})`);
 }
 
 export async function runColdGenerateBenchmark(rounds: number): Promise<ColdGenerateResult> {
   const root = await mkdtemp(path.join(tmpdir(), "paygen-bench-cold-"));
-  const samples: Record<Side, Sample[]> = { wsdl: [], xsd: [], yaml: [], yamlSources: [], rerun: [] };
+  const samples: Record<Side, ProcessSample[]> = { wsdl: [], xsd: [], yaml: [], yamlSources: [], rerun: [] };
   let n = 0;
   try {
     for (let r = 0; r < rounds; r++) {
@@ -78,7 +59,7 @@ export async function runColdGenerateBenchmark(rounds: number): Promise<ColdGene
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-  const of = (pick: (s: Sample) => number) =>
+  const of = (pick: (s: ProcessSample) => number) =>
     Object.fromEntries(Object.entries(samples).map(([side, list]) => [side, median(list.map(pick))])) as Record<Side, number>;
   const wallMs = of((s) => s.wallMs);
   const peakMb = of((s) => s.peakMb);

@@ -9,13 +9,13 @@
  * `--no-cache`). The sides alternate in every round, and each figure is the
  * median of the rounds, reported per operation.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { formatMs, formatRatio, type Row } from "./row.js";
 import { median } from "./stats.js";
+import { timeNodeProcess } from "./timed-process.js";
 
 export const PUBLISHED_SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "cybersource-rest-spec.2020-02-17.json");
 const OPERATIONS = 61;
@@ -55,19 +55,6 @@ function commandOf(side: Side, out: string): string[] {
   }
 }
 
-function runOnce(side: Side, out: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, commandOf(side, out), { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`${side} exited with ${code}: ${err.slice(0, 400)}`));
-      else resolve(performance.now() - started);
-    });
-  });
-}
 
 export async function runFromOpenApiBenchmark(rounds: number): Promise<FromOpenApiResult> {
   const root = await mkdtemp(path.join(tmpdir(), "paygen-bench-openapi-"));
@@ -79,7 +66,7 @@ export async function runFromOpenApiBenchmark(rounds: number): Promise<FromOpenA
       const order = r % 2 === 0 ? SIDES : [...SIDES].reverse();
       for (const side of order) {
         const out = path.join(root, `${side}-${n++}`);
-        samples[side].push(await runOnce(side, out));
+        samples[side].push((await timeNodeProcess(commandOf(side, out), side)).wallMs);
         if (side === "paygen") operations = operationsIn(JSON.parse(await readFile(path.join(out, ".paygen-model.json"), "utf8")));
       }
     }

@@ -38,7 +38,7 @@ export function runKey(command: Readonly<Record<string, string | readonly string
 export async function generatorIdentity(): Promise<string> {
   const parts: string[] = [];
   for (const folder of ["generator", "templates"]) {
-    for (const rel of await filesUnder(path.join(PROJECT_ROOT, folder))) {
+    for (const rel of await listFiles(path.join(PROJECT_ROOT, folder))) {
       parts.push(`${folder}/${rel}\0${contentHash(await readFile(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`);
     }
   }
@@ -49,19 +49,6 @@ export async function generatorIdentity(): Promise<string> {
     parts.push(`${dependency}\0${contentHash(manifest)}`);
   }
   return contentHash(parts.join("\n"));
-}
-
-async function filesUnder(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(rel: string): Promise<void> {
-    for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
-      const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile()) out.push(child);
-    }
-  }
-  await walk("");
-  return out.sort();
 }
 
 /** The record of the last run of this command, when a run now would write exactly what is already there. */

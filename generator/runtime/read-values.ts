@@ -46,14 +46,19 @@ export interface ReadContext {
   readonly format: BodyFormat;
   readonly unknown: UnknownPolicy;
   /** Reading a SOAP result whose `resultCode` is Error: a required field may be absent (see `errorResult`). */
-  readonly errorResult?: boolean;
+  readonly errorResult: boolean;
+  /** Every key of every object is a field of its type (a scanner read the body, see json-scan.ts): there is no unknown data to look for. */
+  readonly knownKeys: boolean;
 }
 
-/** The context of one call from the parser's options (default: unknown data ignored). */
-export function readContext(format: BodyFormat, options?: ReadOptions): ReadContext {
+/**
+ * The context of one call from the parser's options (default: unknown data
+ * ignored). Every context has the same properties, so the readers see one shape.
+ */
+export function readContext(format: BodyFormat, options?: ReadOptions, knownKeys = false): ReadContext {
   const unknown = options?.onUnknown ?? "ignore";
   if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject") throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
-  return { format, unknown };
+  return { format, unknown, errorResult: false, knownKeys };
 }
 
 /**
@@ -167,7 +172,7 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
       last = index;
     }
   }
-  if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
+  if (o.knownKeys || fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
     // XML attributes the schema does not name (xsi:type, xml:lang, ...) are not data: they are dropped.

@@ -1,0 +1,131 @@
+import { isDeepStrictEqual } from "node:util";
+import { describe, expect, it } from "vitest";
+import { JsonScan, readJsonBody, scanJson } from "../../../generator/runtime/json-scan.js";
+import { parseJsonTree } from "../../../generator/runtime/json.js";
+import type { ParseLimits } from "../../../generator/runtime/body.js";
+import { checkFields, fieldSet, readContext, type ParsedObject, type ReadContext } from "../../../generator/runtime/read-values.js";
+
+/** A scanner written the way emit-json-scanners.ts writes them: `{ id?: string, ok?: boolean, link?: { href: string } }`. */
+function scanLink(c: JsonScan): ParsedObject {
+  const obj: { [key: string]: unknown } = {};
+  for (let more = c.open(); more; more = c.next()) {
+    switch (c.key) {
+      case "href":
+        if (obj.href !== undefined) c.giveUp();
+        obj.href = c.scalar();
+        break;
+      default:
+        c.giveUp();
+    }
+  }
+  return obj;
+}
+
+function scanAnswer(c: JsonScan): ParsedObject {
+  const obj: { [key: string]: unknown } = {};
+  for (let more = c.open(); more; more = c.next()) {
+    switch (c.key) {
+      case "id":
+        if (obj.id !== undefined) c.giveUp();
+        obj.id = c.scalar();
+        break;
+      case "ok":
+        if (obj.ok !== undefined) c.giveUp();
+        obj.ok = c.scalar();
+        break;
+      case "link":
+        if (obj.link !== undefined) c.giveUp();
+        obj.link = scanLink(c);
+        break;
+      default:
+        c.giveUp();
+    }
+  }
+  return obj;
+}
+
+/** Both parsers on one body: the scanner's object must be the tree parser's, key order included. */
+function scanned(body: string | Uint8Array, limits?: ParseLimits): ParsedObject | undefined {
+  const value = scanJson(body, limits, scanAnswer);
+  if (value !== undefined) {
+    const tree = parseJsonTree(body, limits);
+    expect(isDeepStrictEqual(value, tree)).toBe(true);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(tree));
+  }
+  return value;
+}
+
+describe("a scanner builds the tree parser's object, or gives up", () => {
+  const taken: readonly [string, string][] = [
+    ["a flat object", '{"id":"1","ok":true}'],
+    ["keys in any order, false", '{"ok":false,"id":"x y"}'],
+    ["a nested object", '{"link":{"href":"/a/b"},"id":"2"}'],
+    ["empty objects", '{"link":{}}'],
+    ["an empty body object", "{}"],
+    ["white space of every JSON kind", ' \r\n\t{ "id" : "1" ,\n  "link" : { "href" : "" } }\n'],
+    ["a byte-order mark", '\uFEFF{"id":"1"}'],
+    ["text beyond ASCII and a lone surrogate", '{"id":"ünï €\uD800"}'],
+  ];
+  it.each(taken)("takes %s", (_name, body) => {
+    expect(scanned(body)).toBeDefined();
+    expect(scanned(new TextEncoder().encode(body))).toBeDefined();
+  });
+
+  const refused: readonly [string, string, ParseLimits?][] = [
+    ["a number", '{"id":1}'],
+    ["null", '{"id":null}'],
+    ["an array", '{"id":["1"]}'],
+    ["an unknown key", '{"id":"1","other":"2"}'],
+    ["a __proto__ key", '{"__proto__":{"x":"1"}}'],
+    ["a key seen twice", '{"id":"1","id":"2"}'],
+    ["a nested key seen twice", '{"link":{"href":"a","href":"b"}}'],
+    ["an object where a scalar belongs", '{"id":{}}'],
+    ["a scalar where an object belongs", '{"link":"x"}'],
+    ["an escape anywhere", '{"id":"a\\"b"}'],
+    ["an escaped key", '{"\\u0069d":"1"}'],
+    ["a raw control character in a string", '{"id":"a\u0001b"}'],
+    ["a raw line break in a string", '{"id":"a\nb"}'],
+    ["a control character between tokens", '{"id":"1"\u0001}'],
+    ["text after the object", '{"id":"1"}x'],
+    ["a second value", '{"id":"1"} {}'],
+    ["a truncated body", '{"id":"1","ok":tr'],
+    ["a literal running on", '{"ok":truex}'],
+    ["a missing colon", '{"id" "1"}'],
+    ["a trailing comma", '{"id":"1",}'],
+    ["a top-level array", '[{"id":"1"}]'],
+    ["an empty body", ""],
+    ["an HTML page", "<html></html>"],
+    ["nesting deeper than the limit", '{"link":{"href":"a"}}', { maxDepth: 1 }],
+    ["a body over the size limit", '{"id":"123456"}', { maxBytes: 10 }],
+  ];
+  it.each(refused)("gives up on %s", (_name, body, limits) => {
+    expect(scanJson(body, limits, scanAnswer)).toBeUndefined();
+  });
+
+  it("takes nesting exactly at the limit, as the tree parser does", () => {
+    expect(scanned('{"link":{"href":"a"}}', { maxDepth: 2 })).toBeDefined();
+  });
+
+  it("reads a scanned body with a context that knows every key is a field", () => {
+    const contexts: ReadContext[] = [];
+    const read = (value: unknown, _path: string, o: ReadContext) => {
+      contexts.push(o);
+      return value;
+    };
+    readJsonBody('{"id":"1"}', undefined, scanAnswer, read);
+    readJsonBody('{"id":"1","more":"2"}', undefined, scanAnswer, read);
+    expect(contexts.map((o) => o.knownKeys)).toEqual([true, false]);
+    // Known keys only: the reader skips looking for unknown data, which it would otherwise do.
+    const fields = fieldSet(["id"]);
+    expect(checkFields({ id: "1" }, fields, readContext("json", { onUnknown: "reject" }, true), "")).toBeUndefined();
+    expect(() => checkFields({ id: "1", more: "2" }, fields, readContext("json", { onUnknown: "reject" }), "")).toThrow(/not in the schema/);
+    expect(checkFields({ id: "1" }, fieldSet(["id"], "kept"), readContext("json", { onUnknown: "keep" }, true), "")?.isEmpty).toBe(true);
+  });
+
+  it("lets the tree parser report what the scanner gave up on", () => {
+    const read = (value: unknown) => value;
+    expect(() => readJsonBody('{"id":"1","id":"2"}', undefined, scanAnswer, read)).toThrow(/duplicate key id/);
+    expect(() => readJsonBody("", undefined, scanAnswer, read)).toThrow(/empty/);
+    expect(readJsonBody('{"id":1}', undefined, scanAnswer, read)).toEqual({ id: expect.objectContaining({ text: "1" }) });
+  });
+});

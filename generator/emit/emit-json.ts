@@ -1,5 +1,6 @@
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
+import { emitJsonScanners } from "./emit-json-scanners.js";
 import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -40,6 +41,8 @@ function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], 
   const writtenSide = readSide === "request" ? "received" : "sent";
   for (const type of service.types.filter((t) => (writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived))) emitWriter(file, ctx, type);
   emitReaders(file, ctx, readSide === "request" ? "sent" : "received", "json", readSide === "request" ? "draft" : "typed");
+  // A client reads its answers through scanners first (a server reads requests with the tree parser alone).
+  const scanned = readSide === "response" ? emitJsonScanners(file, ctx, readBodies) : new Set<string>();
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
@@ -66,7 +69,9 @@ function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], 
       // A response body is returned as received: a flow that copies from an answer can tell it from a request.
       returnType: readSide === "response" ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>` : typeRef(name),
       statements: (() => {
-        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
+        const read = scanned.has(name)
+          ? `${file.value("readJsonBody", paths.runtime("json-scan.ts"))}(body, options, ${names.get("jsonScanner", name)}, ${names.get("reader", name)})`
+          : `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });

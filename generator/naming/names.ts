@@ -74,6 +74,7 @@ const TOP_LEVEL = {
   fieldsReader: (s: string) => `read${s}Fields`,
   xmlWriter: (s: string) => `xmlOf${s}`,
   jsonWriter: (s: string) => `jsonOf${s}`,
+  jsonScanner: (s: string) => `scan${s}`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -111,7 +112,7 @@ export function nameRequests(service: Service): NameRequests {
   const serviceBase = pascalCase(service.name) || "Service";
   for (const t of service.types) {
     add("type", t.name);
-    for (const kind of ["validator", "redactor", "reader", "fieldsReader", "parser", "serializer", "checker", "fieldSet", "knownFields", "members", "xmlWriter", "jsonWriter"] as const) add(kind, t.name);
+    for (const kind of ["validator", "redactor", "reader", "fieldsReader", "parser", "serializer", "checker", "fieldSet", "knownFields", "members", "xmlWriter", "jsonWriter", "jsonScanner"] as const) add(kind, t.name);
   }
   for (const e of service.enums) {
     add("type", e.name);

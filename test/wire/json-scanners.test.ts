@@ -1,0 +1,114 @@
+import { isDeepStrictEqual } from "node:util";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ObjectType, Service } from "../../generator/model/ir.js";
+import { INHERITED_NAMES } from "../../generator/emit/safe-names.js";
+import { authorizationResponseBody } from "../../scripts/bench/payment-fixtures.js";
+import { generateFrom } from "../helpers/generate-fixture.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
+import { rng, valueOf } from "../helpers/model-values.js";
+import { writePackage, type TempPackage } from "../helpers/temp-package.js";
+
+/**
+ * The generated scanners against the tree parser, on the project's REST
+ * services: whatever a scanner takes, it must build exactly the object
+ * `parseJsonTree` builds (key order included), holding only keys its types
+ * have fields for (which is what lets the reader skip looking for unknown
+ * data). The scanners are private to json.ts: the test exports them in a copy
+ * of the package.
+ */
+const generated = await generateFrom(path.join(PROJECT_ROOT, "schemas"));
+const rest = generated.model.services.filter((s) => s.protocol === "rest");
+const pkg: TempPackage = await writePackage(
+  generated.files.map((f) => (/^[^/]+\/json\.ts$/.test(f.path) ? { path: f.path, content: f.content.replace(/^function (scan[\w$]*)\(/gm, "export function $1(") } : f)),
+);
+type Scanner = (c: unknown) => Record<string, unknown>;
+const runtime = (await import(/* @vite-ignore */ `${pathToUrl(path.join(pkg.root, "runtime", "json-scan.ts"))}`)) as {
+  scanJson: (body: string | Uint8Array, limits: object | undefined, scan: Scanner) => Record<string, unknown> | undefined;
+};
+const tree = (await import(/* @vite-ignore */ `${pathToUrl(path.join(pkg.root, "runtime", "json.ts"))}`)) as { parseJsonTree: (body: string, limits?: object) => unknown };
+
+function pathToUrl(file: string): string {
+  return new URL(`file://${file}`).href;
+}
+
+/** The bodies a client reads, with their service. */
+const bodies = rest.flatMap((service) =>
+  [...new Set(service.operations.flatMap((o) => (o.protocol === "rest" ? [o.responseType, o.errorType].filter((t): t is string => t !== undefined) : [])))].sort().map((body) => [service.name, body] as const),
+);
+
+/** Every object in `value`, read as `type`, has only keys its type has a field for. */
+function onlyKnownKeys(service: Service, type: ObjectType, value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  return Object.entries(value).every(([key, child]) => {
+    const f = type.allFields.find((x) => x.name === key);
+    if (f === undefined || f.list || f.map || INHERITED_NAMES.has(key)) return false;
+    if (f.type.kind !== "object") return typeof child === "string" || typeof child === "boolean";
+    const childType = service.types.find((t) => t.name === f.type.name)!;
+    return onlyKnownKeys(service, childType, child);
+  });
+}
+
+/** Texts around a valid body: as is, reformatted, and broken in the ways a scanner must notice. */
+function variants(text: string): string[] {
+  const out = [text, JSON.stringify(JSON.parse(text), null, 2), `\uFEFF${text}`, `${text}\n`, `${text} x`, `${text}{}`];
+  if (text.startsWith("{") && text !== "{}") {
+    const rest = text.slice(1);
+    out.push(`{"zzUnknown":"1",${rest}`, `{"__proto__":{"x":"1"},${rest}`);
+    const first = /^\{"([^"\\]*)":/.exec(text)?.[1];
+    if (first !== undefined) out.push(`{${JSON.stringify(first)}:"dup",${rest}`, `{${JSON.stringify(first)}:null,${rest}`, `{${JSON.stringify(first)}:1,${rest}`);
+  }
+  const string = /:"([^"\\]+)"/.exec(text);
+  if (string) {
+    const at = string.index + 2;
+    out.push(`${text.slice(0, at)}\u0001${text.slice(at)}`, `${text.slice(0, at)}\\n${text.slice(at)}`, `${text.slice(0, at)}\t${text.slice(at)}`);
+  }
+  return out;
+}
+
+const LIMITS: readonly (object | undefined)[] = [undefined, { maxDepth: 1 }, { maxDepth: 2 }, { maxDepth: 3 }, { maxBytes: 64 }];
+
+describe("generated JSON scanners", () => {
+  it("exist for the REST response bodies, and take the documented authorization response", async () => {
+    const json = await pkg.load("payments", "json");
+    expect(typeof json.scanPaymentResponse).toBe("function");
+    const value = runtime.scanJson(authorizationResponseBody, undefined, json.scanPaymentResponse as Scanner);
+    expect(value).toEqual(tree.parseJsonTree(authorizationResponseBody));
+  });
+
+  it.each(bodies)("%s %s: what a scanner takes is the tree parser's object, with known keys only", async (serviceName, body) => {
+    const service = rest.find((s) => s.name === serviceName)!;
+    const type = service.types.find((t) => t.name === body)!;
+    const json = await pkg.load(serviceName, "json");
+    const server = await pkg.load(serviceName, "server");
+    const scan = json[`scan${body}`] as Scanner | undefined;
+    if (type.kind === "union" || type.kind === "opaque") {
+      expect(scan).toBeUndefined();
+      return;
+    }
+    expect(typeof scan).toBe("function");
+    const serialize = server[`serialize${body}`] as (v: unknown) => string;
+    const values = [valueOf(service, body, { mode: "full" }), ...Array.from({ length: 12 }, (_, i) => valueOf(service, body, { mode: "random", random: rng(i + 1) }))];
+    let taken = 0;
+    let compared = 0;
+    for (const value of values) {
+      const text = serialize(value);
+      const texts = [...variants(text), ...(value === values[0] ? Array.from({ length: text.length }, (_, n) => text.slice(0, n)) : [])];
+      for (const candidate of texts) {
+        for (const limits of LIMITS) {
+          compared++;
+          const scanned = runtime.scanJson(candidate, limits, scan!);
+          if (scanned === undefined) continue;
+          taken++;
+          const parsed = tree.parseJsonTree(candidate, limits);
+          expect(isDeepStrictEqual(scanned, parsed), candidate).toBe(true);
+          expect(JSON.stringify(scanned)).toBe(JSON.stringify(parsed));
+          expect(onlyKnownKeys(service, type, scanned), candidate).toBe(true);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    // Every body has values made of strings, booleans and objects only: some of them must be taken.
+    expect(taken, `${body}: no text was scanned`).toBeGreaterThan(0);
+  });
+});

@@ -28,8 +28,7 @@ export type Uri = string;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const LONG = /^-?[0-9]+$/;
 const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-const DATE_TIME =
-  /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?(?:Z|[+-]([0-9]{2}):([0-9]{2}))?$/;
+const DATE_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$/;
 const YEAR_MONTH = /^[0-9]{4}-(?:0[1-9]|1[0-2])$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
@@ -72,12 +71,21 @@ export function isIsoDate(s: string): boolean {
  * seconds 00-59 (no leap second), zone offsets up to ±23:59.
  */
 export function isIsoDateTime(s: string): boolean {
-  const m = DATE_TIME.exec(s);
-  if (m === null) return false;
-  if (!isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
-  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
-  if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return false;
+  // The pattern checks the form; the numbers are read at their fixed places, without a match array.
+  if (!DATE_TIME.test(s)) return false;
+  if (!isCalendarDate(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2))) return false;
+  if (digits(s, 11, 2) > 23 || digits(s, 14, 2) > 59 || digits(s, 17, 2) > 59) return false;
+  // A zone offset is the last six characters, `±hh:mm`: no other `+` or `-` can stand there.
+  const sign = s.charCodeAt(s.length - 6);
+  if ((sign === 0x2b || sign === 0x2d) && (digits(s, s.length - 5, 2) > 23 || digits(s, s.length - 2, 2) > 59)) return false;
   return true;
+}
+
+/** The number written by the `count` ASCII digits at `at` (the caller has checked they are digits). */
+function digits(s: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) n = n * 10 + (s.charCodeAt(i) - 0x30);
+  return n;
 }
 
 /** True for a year and month `YYYY-MM` with a month from 01 to 12. */

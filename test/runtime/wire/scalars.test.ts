@@ -84,7 +84,44 @@ describe("isIsoDateTime", () => {
     "2024-01-01T00:00Z",
     "2024-01-01T00:00:00.Z",
     "2024-01-01",
+    "2024-01-01T00:00:00-08:60",
   ])("rejects %j", (s) => expect(isIsoDateTime(s)).toBe(false));
+
+  it("agrees with the definition by capture groups on thousands of near misses", () => {
+    // The definition the fast check must keep: the pattern with its numbers captured, then ranges.
+    const pattern = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?(?:Z|[+-]([0-9]{2}):([0-9]{2}))?$/;
+    const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const reference = (s: string): boolean => {
+      const m = pattern.exec(s);
+      if (m === null) return false;
+      const [y, mo, d, h, mi, se] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+      if (mo! < 1 || mo! > 12 || d! < 1 || d! > (mo === 2 && leap(y!) ? 29 : days[mo! - 1]!)) return false;
+      if (h! > 23 || mi! > 59 || se! > 59) return false;
+      return m[7] === undefined || (Number(m[7]) <= 23 && Number(m[8]) <= 59);
+    };
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = <T,>(xs: readonly T[]) => xs[next(xs.length)]!;
+    // Mostly in range, sometimes just past it, sometimes anything.
+    const two = (max = 99) => String(pick([next(max + 1), next(max + 1), next(max + 1), max + 1, next(100)])).padStart(2, "0").slice(-2);
+    let accepted = 0;
+    for (let i = 0; i < 5000; i++) {
+      const zone = pick(["", "Z", `+${two(23)}:${two(59)}`, `-${two(23)}:${two(59)}`, "+1:00", "-00:0"]);
+      const fraction = pick(["", ".5", ".123456", "."]);
+      let s = `${pick(["2024", "2023", "1900", "2000", "0000"])}-${pick(["01", "02", "04", "12", two(12)])}-${pick(["01", "28", "29", "30", "31", two(31)])}T${two(23)}:${two(59)}:${two(59)}${fraction}${zone}`;
+      if (next(4) === 0) {
+        const at = next(s.length);
+        s = s.slice(0, at) + pick(["-", "+", ":", "9", "", "T", "Z"]) + s.slice(at + 1);
+      }
+      expect(isIsoDateTime(s), s).toBe(reference(s));
+      if (reference(s)) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(30);
+  });
 });
 
 describe("isGYearMonth / isBase64 / isUri", () => {

@@ -1135,38 +1135,19 @@ function readVoidPaymentResponse(
 function scanCaptureResponse(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "_links":
-        if (obj._links !== undefined) c.giveUp();
-        obj._links = scanCaptureResponseLinks(c);
-        break;
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "clientReferenceInformation":
-        if (obj.clientReferenceInformation !== undefined) c.giveUp();
-        obj.clientReferenceInformation = scanCaptureResponseClientReferenceInformation(c);
-        break;
-      case "orderInformation":
-        if (obj.orderInformation !== undefined) c.giveUp();
-        obj.orderInformation = scanCaptureResponseOrderInformation(c);
-        break;
-      case "reconciliationId":
-        if (obj.reconciliationId !== undefined) c.giveUp();
-        obj.reconciliationId = c.scalar();
-        break;
-      case "status":
-        if (obj.status !== undefined) c.giveUp();
-        obj.status = c.scalar();
-        break;
-      case "submitTimeUtc":
-        if (obj.submitTimeUtc !== undefined) c.giveUp();
-        obj.submitTimeUtc = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "_links") obj._links = scanCaptureResponseLinks(c.once(obj._links));
+    else if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "clientReferenceInformation")
+      obj.clientReferenceInformation = scanCaptureResponseClientReferenceInformation(
+        c.once(obj.clientReferenceInformation),
+      );
+    else if (key === "orderInformation")
+      obj.orderInformation = scanCaptureResponseOrderInformation(c.once(obj.orderInformation));
+    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
+    else if (key === "status") obj.status = c.scalar(obj.status);
+    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+    else c.giveUp();
   }
 
   return obj;
@@ -1175,14 +1156,9 @@ function scanCaptureResponse(c: JsonScan): ParsedObject {
 function scanCaptureResponseClientReferenceInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else c.giveUp();
   }
 
   return obj;
@@ -1191,18 +1167,10 @@ function scanCaptureResponseClientReferenceInformation(c: JsonScan): ParsedObjec
 function scanCaptureResponseLinks(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "void":
-        if (obj.void !== undefined) c.giveUp();
-        obj.void = scanLink(c);
-        break;
-      case "self":
-        if (obj.self !== undefined) c.giveUp();
-        obj.self = scanLink(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "void") obj.void = scanLink(c.once(obj.void));
+    else if (key === "self") obj.self = scanLink(c.once(obj.self));
+    else c.giveUp();
   }
 
   return obj;
@@ -1211,14 +1179,12 @@ function scanCaptureResponseLinks(c: JsonScan): ParsedObject {
 function scanCaptureResponseOrderInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "amountDetails":
-        if (obj.amountDetails !== undefined) c.giveUp();
-        obj.amountDetails = scanCaptureResponseOrderInformationAmountDetails(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "amountDetails")
+      obj.amountDetails = scanCaptureResponseOrderInformationAmountDetails(
+        c.once(obj.amountDetails),
+      );
+    else c.giveUp();
   }
 
   return obj;
@@ -1227,18 +1193,10 @@ function scanCaptureResponseOrderInformation(c: JsonScan): ParsedObject {
 function scanCaptureResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "totalAmount":
-        if (obj.totalAmount !== undefined) c.giveUp();
-        obj.totalAmount = c.scalar();
-        break;
-      case "currency":
-        if (obj.currency !== undefined) c.giveUp();
-        obj.currency = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "totalAmount") obj.totalAmount = c.scalar(obj.totalAmount);
+    else if (key === "currency") obj.currency = c.scalar(obj.currency);
+    else c.giveUp();
   }
 
   return obj;
@@ -1247,18 +1205,10 @@ function scanCaptureResponseOrderInformationAmountDetails(c: JsonScan): ParsedOb
 function scanLink(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "href":
-        if (obj.href !== undefined) c.giveUp();
-        obj.href = c.scalar();
-        break;
-      case "method":
-        if (obj.method !== undefined) c.giveUp();
-        obj.method = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "href") obj.href = c.scalar(obj.href);
+    else if (key === "method") obj.method = c.scalar(obj.method);
+    else c.giveUp();
   }
 
   return obj;
@@ -1267,58 +1217,39 @@ function scanLink(c: JsonScan): ParsedObject {
 function scanPaymentResponse(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "_links":
-        if (obj._links !== undefined) c.giveUp();
-        obj._links = scanPaymentResponseLinks(c);
-        break;
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "clientReferenceInformation":
-        if (obj.clientReferenceInformation !== undefined) c.giveUp();
-        obj.clientReferenceInformation = scanPaymentResponseClientReferenceInformation(c);
-        break;
-      case "status":
-        if (obj.status !== undefined) c.giveUp();
-        obj.status = c.scalar();
-        break;
-      case "submitTimeUtc":
-        if (obj.submitTimeUtc !== undefined) c.giveUp();
-        obj.submitTimeUtc = c.scalar();
-        break;
-      case "reconciliationId":
-        if (obj.reconciliationId !== undefined) c.giveUp();
-        obj.reconciliationId = c.scalar();
-        break;
-      case "orderInformation":
-        if (obj.orderInformation !== undefined) c.giveUp();
-        obj.orderInformation = scanPaymentResponseOrderInformation(c);
-        break;
-      case "paymentAccountInformation":
-        if (obj.paymentAccountInformation !== undefined) c.giveUp();
-        obj.paymentAccountInformation = scanPaymentResponsePaymentAccountInformation(c);
-        break;
-      case "paymentInformation":
-        if (obj.paymentInformation !== undefined) c.giveUp();
-        obj.paymentInformation = scanPaymentResponsePaymentInformation(c);
-        break;
-      case "pointOfSaleInformation":
-        if (obj.pointOfSaleInformation !== undefined) c.giveUp();
-        obj.pointOfSaleInformation = scanPaymentResponsePointOfSaleInformation(c);
-        break;
-      case "processingInformation":
-        if (obj.processingInformation !== undefined) c.giveUp();
-        obj.processingInformation = scanPaymentResponseProcessingInformation(c);
-        break;
-      case "processorInformation":
-        if (obj.processorInformation !== undefined) c.giveUp();
-        obj.processorInformation = scanPaymentResponseProcessorInformation(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "_links") obj._links = scanPaymentResponseLinks(c.once(obj._links));
+    else if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "clientReferenceInformation")
+      obj.clientReferenceInformation = scanPaymentResponseClientReferenceInformation(
+        c.once(obj.clientReferenceInformation),
+      );
+    else if (key === "status") obj.status = c.scalar(obj.status);
+    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
+    else if (key === "orderInformation")
+      obj.orderInformation = scanPaymentResponseOrderInformation(c.once(obj.orderInformation));
+    else if (key === "paymentAccountInformation")
+      obj.paymentAccountInformation = scanPaymentResponsePaymentAccountInformation(
+        c.once(obj.paymentAccountInformation),
+      );
+    else if (key === "paymentInformation")
+      obj.paymentInformation = scanPaymentResponsePaymentInformation(
+        c.once(obj.paymentInformation),
+      );
+    else if (key === "pointOfSaleInformation")
+      obj.pointOfSaleInformation = scanPaymentResponsePointOfSaleInformation(
+        c.once(obj.pointOfSaleInformation),
+      );
+    else if (key === "processingInformation")
+      obj.processingInformation = scanPaymentResponseProcessingInformation(
+        c.once(obj.processingInformation),
+      );
+    else if (key === "processorInformation")
+      obj.processorInformation = scanPaymentResponseProcessorInformation(
+        c.once(obj.processorInformation),
+      );
+    else c.giveUp();
   }
 
   return obj;
@@ -1327,14 +1258,9 @@ function scanPaymentResponse(c: JsonScan): ParsedObject {
 function scanPaymentResponseClientReferenceInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else c.giveUp();
   }
 
   return obj;
@@ -1343,26 +1269,12 @@ function scanPaymentResponseClientReferenceInformation(c: JsonScan): ParsedObjec
 function scanPaymentResponseLinks(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "authReversal":
-        if (obj.authReversal !== undefined) c.giveUp();
-        obj.authReversal = scanLink(c);
-        break;
-      case "capture":
-        if (obj.capture !== undefined) c.giveUp();
-        obj.capture = scanLink(c);
-        break;
-      case "self":
-        if (obj.self !== undefined) c.giveUp();
-        obj.self = scanLink(c);
-        break;
-      case "void":
-        if (obj.void !== undefined) c.giveUp();
-        obj.void = scanLink(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "authReversal") obj.authReversal = scanLink(c.once(obj.authReversal));
+    else if (key === "capture") obj.capture = scanLink(c.once(obj.capture));
+    else if (key === "self") obj.self = scanLink(c.once(obj.self));
+    else if (key === "void") obj.void = scanLink(c.once(obj.void));
+    else c.giveUp();
   }
 
   return obj;
@@ -1371,14 +1283,12 @@ function scanPaymentResponseLinks(c: JsonScan): ParsedObject {
 function scanPaymentResponseOrderInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "amountDetails":
-        if (obj.amountDetails !== undefined) c.giveUp();
-        obj.amountDetails = scanPaymentResponseOrderInformationAmountDetails(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "amountDetails")
+      obj.amountDetails = scanPaymentResponseOrderInformationAmountDetails(
+        c.once(obj.amountDetails),
+      );
+    else c.giveUp();
   }
 
   return obj;
@@ -1387,22 +1297,11 @@ function scanPaymentResponseOrderInformation(c: JsonScan): ParsedObject {
 function scanPaymentResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "authorizedAmount":
-        if (obj.authorizedAmount !== undefined) c.giveUp();
-        obj.authorizedAmount = c.scalar();
-        break;
-      case "currency":
-        if (obj.currency !== undefined) c.giveUp();
-        obj.currency = c.scalar();
-        break;
-      case "totalAmount":
-        if (obj.totalAmount !== undefined) c.giveUp();
-        obj.totalAmount = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "authorizedAmount") obj.authorizedAmount = c.scalar(obj.authorizedAmount);
+    else if (key === "currency") obj.currency = c.scalar(obj.currency);
+    else if (key === "totalAmount") obj.totalAmount = c.scalar(obj.totalAmount);
+    else c.giveUp();
   }
 
   return obj;
@@ -1411,14 +1310,10 @@ function scanPaymentResponseOrderInformationAmountDetails(c: JsonScan): ParsedOb
 function scanPaymentResponsePaymentAccountInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "card":
-        if (obj.card !== undefined) c.giveUp();
-        obj.card = scanPaymentResponsePaymentAccountInformationCard(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "card")
+      obj.card = scanPaymentResponsePaymentAccountInformationCard(c.once(obj.card));
+    else c.giveUp();
   }
 
   return obj;
@@ -1427,14 +1322,9 @@ function scanPaymentResponsePaymentAccountInformation(c: JsonScan): ParsedObject
 function scanPaymentResponsePaymentAccountInformationCard(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "type":
-        if (obj.type !== undefined) c.giveUp();
-        obj.type = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "type") obj.type = c.scalar(obj.type);
+    else c.giveUp();
   }
 
   return obj;
@@ -1443,18 +1333,13 @@ function scanPaymentResponsePaymentAccountInformationCard(c: JsonScan): ParsedOb
 function scanPaymentResponsePaymentInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "card":
-        if (obj.card !== undefined) c.giveUp();
-        obj.card = scanPaymentResponsePaymentInformationCard(c);
-        break;
-      case "tokenizedCard":
-        if (obj.tokenizedCard !== undefined) c.giveUp();
-        obj.tokenizedCard = scanPaymentResponsePaymentInformationTokenizedCard(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "card") obj.card = scanPaymentResponsePaymentInformationCard(c.once(obj.card));
+    else if (key === "tokenizedCard")
+      obj.tokenizedCard = scanPaymentResponsePaymentInformationTokenizedCard(
+        c.once(obj.tokenizedCard),
+      );
+    else c.giveUp();
   }
 
   return obj;
@@ -1463,14 +1348,9 @@ function scanPaymentResponsePaymentInformation(c: JsonScan): ParsedObject {
 function scanPaymentResponsePaymentInformationCard(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "type":
-        if (obj.type !== undefined) c.giveUp();
-        obj.type = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "type") obj.type = c.scalar(obj.type);
+    else c.giveUp();
   }
 
   return obj;
@@ -1479,30 +1359,13 @@ function scanPaymentResponsePaymentInformationCard(c: JsonScan): ParsedObject {
 function scanPaymentResponsePaymentInformationTokenizedCard(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "type":
-        if (obj.type !== undefined) c.giveUp();
-        obj.type = c.scalar();
-        break;
-      case "prefix":
-        if (obj.prefix !== undefined) c.giveUp();
-        obj.prefix = c.scalar();
-        break;
-      case "suffix":
-        if (obj.suffix !== undefined) c.giveUp();
-        obj.suffix = c.scalar();
-        break;
-      case "expirationMonth":
-        if (obj.expirationMonth !== undefined) c.giveUp();
-        obj.expirationMonth = c.scalar();
-        break;
-      case "expirationYear":
-        if (obj.expirationYear !== undefined) c.giveUp();
-        obj.expirationYear = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "type") obj.type = c.scalar(obj.type);
+    else if (key === "prefix") obj.prefix = c.scalar(obj.prefix);
+    else if (key === "suffix") obj.suffix = c.scalar(obj.suffix);
+    else if (key === "expirationMonth") obj.expirationMonth = c.scalar(obj.expirationMonth);
+    else if (key === "expirationYear") obj.expirationYear = c.scalar(obj.expirationYear);
+    else c.giveUp();
   }
 
   return obj;
@@ -1511,14 +1374,9 @@ function scanPaymentResponsePaymentInformationTokenizedCard(c: JsonScan): Parsed
 function scanPaymentResponsePointOfSaleInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "terminalId":
-        if (obj.terminalId !== undefined) c.giveUp();
-        obj.terminalId = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "terminalId") obj.terminalId = c.scalar(obj.terminalId);
+    else c.giveUp();
   }
 
   return obj;
@@ -1527,14 +1385,9 @@ function scanPaymentResponsePointOfSaleInformation(c: JsonScan): ParsedObject {
 function scanPaymentResponseProcessingInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "paymentSolution":
-        if (obj.paymentSolution !== undefined) c.giveUp();
-        obj.paymentSolution = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "paymentSolution") obj.paymentSolution = c.scalar(obj.paymentSolution);
+    else c.giveUp();
   }
 
   return obj;
@@ -1543,51 +1396,28 @@ function scanPaymentResponseProcessingInformation(c: JsonScan): ParsedObject {
 function scanPaymentResponseProcessorInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "approvalCode":
-        if (obj.approvalCode !== undefined) c.giveUp();
-        obj.approvalCode = c.scalar();
-        break;
-      case "networkTransactionId":
-        if (obj.networkTransactionId !== undefined) c.giveUp();
-        obj.networkTransactionId = c.scalar();
-        break;
-      case "transactionId":
-        if (obj.transactionId !== undefined) c.giveUp();
-        obj.transactionId = c.scalar();
-        break;
-      case "responseCode":
-        if (obj.responseCode !== undefined) c.giveUp();
-        obj.responseCode = c.scalar();
-        break;
-      case "avs":
-        if (obj.avs !== undefined) c.giveUp();
-        obj.avs = scanPaymentResponseProcessorInformationAvs(c);
-        break;
-      case "systemTraceAuditNumber":
-        if (obj.systemTraceAuditNumber !== undefined) c.giveUp();
-        obj.systemTraceAuditNumber = c.scalar();
-        break;
-      case "merchantAdvice":
-        if (obj.merchantAdvice !== undefined) c.giveUp();
-        obj.merchantAdvice = scanPaymentResponseProcessorInformationMerchantAdvice(c);
-        break;
-      case "responseDetails":
-        if (obj.responseDetails !== undefined) c.giveUp();
-        obj.responseDetails = c.scalar();
-        break;
-      case "retrievalReferenceNumber":
-        if (obj.retrievalReferenceNumber !== undefined) c.giveUp();
-        obj.retrievalReferenceNumber = c.scalar();
-        break;
-      case "consumerAuthenticationResponse":
-        if (obj.consumerAuthenticationResponse !== undefined) c.giveUp();
-        obj.consumerAuthenticationResponse =
-          scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "approvalCode") obj.approvalCode = c.scalar(obj.approvalCode);
+    else if (key === "networkTransactionId")
+      obj.networkTransactionId = c.scalar(obj.networkTransactionId);
+    else if (key === "transactionId") obj.transactionId = c.scalar(obj.transactionId);
+    else if (key === "responseCode") obj.responseCode = c.scalar(obj.responseCode);
+    else if (key === "avs") obj.avs = scanPaymentResponseProcessorInformationAvs(c.once(obj.avs));
+    else if (key === "systemTraceAuditNumber")
+      obj.systemTraceAuditNumber = c.scalar(obj.systemTraceAuditNumber);
+    else if (key === "merchantAdvice")
+      obj.merchantAdvice = scanPaymentResponseProcessorInformationMerchantAdvice(
+        c.once(obj.merchantAdvice),
+      );
+    else if (key === "responseDetails") obj.responseDetails = c.scalar(obj.responseDetails);
+    else if (key === "retrievalReferenceNumber")
+      obj.retrievalReferenceNumber = c.scalar(obj.retrievalReferenceNumber);
+    else if (key === "consumerAuthenticationResponse")
+      obj.consumerAuthenticationResponse =
+        scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
+          c.once(obj.consumerAuthenticationResponse),
+        );
+    else c.giveUp();
   }
 
   return obj;
@@ -1596,18 +1426,10 @@ function scanPaymentResponseProcessorInformation(c: JsonScan): ParsedObject {
 function scanPaymentResponseProcessorInformationAvs(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      case "codeRaw":
-        if (obj.codeRaw !== undefined) c.giveUp();
-        obj.codeRaw = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    else c.giveUp();
   }
 
   return obj;
@@ -1618,18 +1440,10 @@ function scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
 ): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      case "codeRaw":
-        if (obj.codeRaw !== undefined) c.giveUp();
-        obj.codeRaw = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    else c.giveUp();
   }
 
   return obj;
@@ -1638,18 +1452,10 @@ function scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
 function scanPaymentResponseProcessorInformationMerchantAdvice(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      case "codeRaw":
-        if (obj.codeRaw !== undefined) c.giveUp();
-        obj.codeRaw = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    else c.giveUp();
   }
 
   return obj;
@@ -1658,46 +1464,27 @@ function scanPaymentResponseProcessorInformationMerchantAdvice(c: JsonScan): Par
 function scanReversalResponse(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "_links":
-        if (obj._links !== undefined) c.giveUp();
-        obj._links = scanReversalResponseLinks(c);
-        break;
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "clientReferenceInformation":
-        if (obj.clientReferenceInformation !== undefined) c.giveUp();
-        obj.clientReferenceInformation = scanReversalResponseClientReferenceInformation(c);
-        break;
-      case "orderInformation":
-        if (obj.orderInformation !== undefined) c.giveUp();
-        obj.orderInformation = scanReversalResponseOrderInformation(c);
-        break;
-      case "processorInformation":
-        if (obj.processorInformation !== undefined) c.giveUp();
-        obj.processorInformation = scanReversalResponseProcessorInformation(c);
-        break;
-      case "reconciliationId":
-        if (obj.reconciliationId !== undefined) c.giveUp();
-        obj.reconciliationId = c.scalar();
-        break;
-      case "reversalAmountDetails":
-        if (obj.reversalAmountDetails !== undefined) c.giveUp();
-        obj.reversalAmountDetails = scanReversalResponseReversalAmountDetails(c);
-        break;
-      case "status":
-        if (obj.status !== undefined) c.giveUp();
-        obj.status = c.scalar();
-        break;
-      case "submitTimeUtc":
-        if (obj.submitTimeUtc !== undefined) c.giveUp();
-        obj.submitTimeUtc = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "_links") obj._links = scanReversalResponseLinks(c.once(obj._links));
+    else if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "clientReferenceInformation")
+      obj.clientReferenceInformation = scanReversalResponseClientReferenceInformation(
+        c.once(obj.clientReferenceInformation),
+      );
+    else if (key === "orderInformation")
+      obj.orderInformation = scanReversalResponseOrderInformation(c.once(obj.orderInformation));
+    else if (key === "processorInformation")
+      obj.processorInformation = scanReversalResponseProcessorInformation(
+        c.once(obj.processorInformation),
+      );
+    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
+    else if (key === "reversalAmountDetails")
+      obj.reversalAmountDetails = scanReversalResponseReversalAmountDetails(
+        c.once(obj.reversalAmountDetails),
+      );
+    else if (key === "status") obj.status = c.scalar(obj.status);
+    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+    else c.giveUp();
   }
 
   return obj;
@@ -1706,14 +1493,9 @@ function scanReversalResponse(c: JsonScan): ParsedObject {
 function scanReversalResponseClientReferenceInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "code":
-        if (obj.code !== undefined) c.giveUp();
-        obj.code = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "code") obj.code = c.scalar(obj.code);
+    else c.giveUp();
   }
 
   return obj;
@@ -1722,14 +1504,9 @@ function scanReversalResponseClientReferenceInformation(c: JsonScan): ParsedObje
 function scanReversalResponseLinks(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "self":
-        if (obj.self !== undefined) c.giveUp();
-        obj.self = scanLink(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "self") obj.self = scanLink(c.once(obj.self));
+    else c.giveUp();
   }
 
   return obj;
@@ -1738,14 +1515,12 @@ function scanReversalResponseLinks(c: JsonScan): ParsedObject {
 function scanReversalResponseOrderInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "amountDetails":
-        if (obj.amountDetails !== undefined) c.giveUp();
-        obj.amountDetails = scanReversalResponseOrderInformationAmountDetails(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "amountDetails")
+      obj.amountDetails = scanReversalResponseOrderInformationAmountDetails(
+        c.once(obj.amountDetails),
+      );
+    else c.giveUp();
   }
 
   return obj;
@@ -1754,14 +1529,9 @@ function scanReversalResponseOrderInformation(c: JsonScan): ParsedObject {
 function scanReversalResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "currency":
-        if (obj.currency !== undefined) c.giveUp();
-        obj.currency = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "currency") obj.currency = c.scalar(obj.currency);
+    else c.giveUp();
   }
 
   return obj;
@@ -1770,14 +1540,9 @@ function scanReversalResponseOrderInformationAmountDetails(c: JsonScan): ParsedO
 function scanReversalResponseProcessorInformation(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "responseCode":
-        if (obj.responseCode !== undefined) c.giveUp();
-        obj.responseCode = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "responseCode") obj.responseCode = c.scalar(obj.responseCode);
+    else c.giveUp();
   }
 
   return obj;
@@ -1786,18 +1551,10 @@ function scanReversalResponseProcessorInformation(c: JsonScan): ParsedObject {
 function scanReversalResponseReversalAmountDetails(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "reversedAmount":
-        if (obj.reversedAmount !== undefined) c.giveUp();
-        obj.reversedAmount = c.scalar();
-        break;
-      case "currency":
-        if (obj.currency !== undefined) c.giveUp();
-        obj.currency = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "reversedAmount") obj.reversedAmount = c.scalar(obj.reversedAmount);
+    else if (key === "currency") obj.currency = c.scalar(obj.currency);
+    else c.giveUp();
   }
 
   return obj;

@@ -71,11 +71,12 @@ export class JsonScan {
     return false;
   }
 
-  /** A string, `true` or `false`. */
-  scalar(): string | boolean {
+  /** A string, `true` or `false`, for a key whose value so far is `seen` (a key seen twice gives up). */
+  scalar(seen: unknown): string | boolean {
     const s = this.s;
     const i = skipSpace(s, this.i);
     const c = s.charCodeAt(i);
+    if (seen !== undefined) throw GIVE_UP;
     if (c === 0x22) return this.string(i);
     if (c === 0x74 && s.startsWith("true", i)) {
       this.i = i + 4;
@@ -88,7 +89,13 @@ export class JsonScan {
     throw GIVE_UP;
   }
 
-  /** Gives up: a key the type has no case for, or one seen twice. */
+  /** The cursor, to read an object for a key whose value so far is `seen` (a key seen twice gives up). */
+  once(seen: unknown): this {
+    if (seen !== undefined) throw GIVE_UP;
+    return this;
+  }
+
+  /** Gives up: a key the type has no branch for. */
   giveUp(): never {
     throw GIVE_UP;
   }

@@ -204,53 +204,10 @@ function readWebhookSubscription(
   return finish(out, u);
 }
 
-function scanInstrumentIdentifier(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
-  for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      default:
-        c.giveUp();
-    }
-  }
-
-  return obj;
-}
-
 function scanTransactionDetails(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "applicationInformation":
-        if (obj.applicationInformation !== undefined) c.giveUp();
-        obj.applicationInformation = scanTransactionDetailsApplicationInformation(c);
-        break;
-      default:
-        c.giveUp();
-    }
-  }
-
-  return obj;
-}
-
-function scanTransactionDetailsApplicationInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
-  for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      default:
-        c.giveUp();
-    }
-  }
-
-  return obj;
-}
-
-function scanWebhookSubscription(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
-  for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      default:
-        c.giveUp();
-    }
+    c.giveUp();
   }
 
   return obj;
@@ -276,7 +233,9 @@ export function parseInstrumentIdentifier(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<InstrumentIdentifier> {
-  return received(readJsonBody(body, options, scanInstrumentIdentifier, readInstrumentIdentifier));
+  return received(
+    readInstrumentIdentifier(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }
 
 /** Reads a {@link SavedSearch} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -308,5 +267,7 @@ export function parseWebhookSubscription(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<WebhookSubscription> {
-  return received(readJsonBody(body, options, scanWebhookSubscription, readWebhookSubscription));
+  return received(
+    readWebhookSubscription(parseJsonTree(body, options), "", readContext("json", options)),
+  );
 }

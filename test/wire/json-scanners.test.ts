@@ -82,7 +82,9 @@ describe("generated JSON scanners", () => {
     const json = await pkg.load(serviceName, "json");
     const server = await pkg.load(serviceName, "server");
     const scan = json[`scan${body}`] as Scanner | undefined;
-    if (type.kind === "union" || type.kind === "opaque") {
+    // Unions, opaque bodies and types with no field a branch can read (gaps shown without fields) get no scanner.
+    const branchable = type.allFields.some((f) => !f.list && !f.map && !INHERITED_NAMES.has(f.name));
+    if (type.kind === "union" || type.kind === "opaque" || !branchable) {
       expect(scan).toBeUndefined();
       return;
     }

@@ -9,14 +9,9 @@ import { checkFields, fieldSet, readContext, type ParsedObject, type ReadContext
 function scanLink(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "href":
-        if (obj.href !== undefined) c.giveUp();
-        obj.href = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "href") obj.href = c.scalar(obj.href);
+    else c.giveUp();
   }
   return obj;
 }
@@ -24,22 +19,11 @@ function scanLink(c: JsonScan): ParsedObject {
 function scanAnswer(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "ok":
-        if (obj.ok !== undefined) c.giveUp();
-        obj.ok = c.scalar();
-        break;
-      case "link":
-        if (obj.link !== undefined) c.giveUp();
-        obj.link = scanLink(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "ok") obj.ok = c.scalar(obj.ok);
+    else if (key === "link") obj.link = scanLink(c.once(obj.link));
+    else c.giveUp();
   }
   return obj;
 }

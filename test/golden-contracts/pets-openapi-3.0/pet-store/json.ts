@@ -160,50 +160,18 @@ function readPostPetsResponse(value: unknown, path: string, o: ReadContext): Pos
 function scanPet(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "name":
-        if (obj.name !== undefined) c.giveUp();
-        obj.name = c.scalar();
-        break;
-      case "kind":
-        if (obj.kind !== undefined) c.giveUp();
-        obj.kind = c.scalar();
-        break;
-      case "born":
-        if (obj.born !== undefined) c.giveUp();
-        obj.born = c.scalar();
-        break;
-      case "seen":
-        if (obj.seen !== undefined) c.giveUp();
-        obj.seen = c.scalar();
-        break;
-      case "photo":
-        if (obj.photo !== undefined) c.giveUp();
-        obj.photo = c.scalar();
-        break;
-      case "home":
-        if (obj.home !== undefined) c.giveUp();
-        obj.home = c.scalar();
-        break;
-      case "chip":
-        if (obj.chip !== undefined) c.giveUp();
-        obj.chip = c.scalar();
-        break;
-      case "weight":
-        if (obj.weight !== undefined) c.giveUp();
-        obj.weight = c.scalar();
-        break;
-      case "legacy":
-        if (obj.legacy !== undefined) c.giveUp();
-        obj.legacy = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "name") obj.name = c.scalar(obj.name);
+    else if (key === "kind") obj.kind = c.scalar(obj.kind);
+    else if (key === "born") obj.born = c.scalar(obj.born);
+    else if (key === "seen") obj.seen = c.scalar(obj.seen);
+    else if (key === "photo") obj.photo = c.scalar(obj.photo);
+    else if (key === "home") obj.home = c.scalar(obj.home);
+    else if (key === "chip") obj.chip = c.scalar(obj.chip);
+    else if (key === "weight") obj.weight = c.scalar(obj.weight);
+    else if (key === "legacy") obj.legacy = c.scalar(obj.legacy);
+    else c.giveUp();
   }
 
   return obj;

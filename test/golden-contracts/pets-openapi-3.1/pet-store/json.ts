@@ -37,22 +37,11 @@ function readPet(value: unknown, path: string, o: ReadContext): Pet {
 function scanPet(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "seen":
-        if (obj.seen !== undefined) c.giveUp();
-        obj.seen = c.scalar();
-        break;
-      case "weight":
-        if (obj.weight !== undefined) c.giveUp();
-        obj.weight = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "seen") obj.seen = c.scalar(obj.seen);
+    else if (key === "weight") obj.weight = c.scalar(obj.weight);
+    else c.giveUp();
   }
 
   return obj;

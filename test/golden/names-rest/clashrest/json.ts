@@ -99,14 +99,9 @@ function readPromise(value: unknown, path: string, o: ReadContext): Promise$ {
 function scanError(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "message":
-        if (obj.message !== undefined) c.giveUp();
-        obj.message = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "message") obj.message = c.scalar(obj.message);
+    else c.giveUp();
   }
 
   return obj;
@@ -115,14 +110,9 @@ function scanError(c: JsonScan): ParsedObject {
 function scanPayResponse(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "id") obj.id = c.scalar(obj.id);
+    else c.giveUp();
   }
 
   return obj;
@@ -131,14 +121,9 @@ function scanPayResponse(c: JsonScan): ParsedObject {
 function scanPromise(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "then":
-        if (obj.then !== undefined) c.giveUp();
-        obj.then = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "then") obj.then = c.scalar(obj.then);
+    else c.giveUp();
   }
 
   return obj;

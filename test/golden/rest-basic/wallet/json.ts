@@ -154,18 +154,10 @@ function readPayResponseLinks(value: unknown, path: string, o: ReadContext): Pay
 function scanLink(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "href":
-        if (obj.href !== undefined) c.giveUp();
-        obj.href = c.scalar();
-        break;
-      case "method":
-        if (obj.method !== undefined) c.giveUp();
-        obj.method = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "href") obj.href = c.scalar(obj.href);
+    else if (key === "method") obj.method = c.scalar(obj.method);
+    else c.giveUp();
   }
 
   return obj;
@@ -174,26 +166,12 @@ function scanLink(c: JsonScan): ParsedObject {
 function scanPayResponse(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "_links":
-        if (obj._links !== undefined) c.giveUp();
-        obj._links = scanPayResponseLinks(c);
-        break;
-      case "id":
-        if (obj.id !== undefined) c.giveUp();
-        obj.id = c.scalar();
-        break;
-      case "status":
-        if (obj.status !== undefined) c.giveUp();
-        obj.status = c.scalar();
-        break;
-      case "submitTimeUtc":
-        if (obj.submitTimeUtc !== undefined) c.giveUp();
-        obj.submitTimeUtc = c.scalar();
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "_links") obj._links = scanPayResponseLinks(c.once(obj._links));
+    else if (key === "id") obj.id = c.scalar(obj.id);
+    else if (key === "status") obj.status = c.scalar(obj.status);
+    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+    else c.giveUp();
   }
 
   return obj;
@@ -202,14 +180,9 @@ function scanPayResponse(c: JsonScan): ParsedObject {
 function scanPayResponseLinks(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
-    switch (c.key) {
-      case "self":
-        if (obj.self !== undefined) c.giveUp();
-        obj.self = scanLink(c);
-        break;
-      default:
-        c.giveUp();
-    }
+    const key = c.key;
+    if (key === "self") obj.self = scanLink(c.once(obj.self));
+    else c.giveUp();
   }
 
   return obj;

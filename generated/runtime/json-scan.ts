@@ -73,10 +73,10 @@ export class JsonScan {
 
   /** A string, `true` or `false`, for a key whose value so far is `seen` (a key seen twice gives up). */
   scalar(seen: unknown): string | boolean {
+    if (seen !== undefined) throw GIVE_UP;
     const s = this.s;
     const i = skipSpace(s, this.i);
     const c = s.charCodeAt(i);
-    if (seen !== undefined) throw GIVE_UP;
     if (c === 0x22) return this.string(i);
     if (c === 0x74 && s.startsWith("true", i)) {
       this.i = i + 4;

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ObjectType, Service } from "../../generator/model/ir.js";
 import { INHERITED_NAMES } from "../../generator/emit/safe-names.js";
@@ -23,14 +24,10 @@ const pkg: TempPackage = await writePackage(
   generated.files.map((f) => (/^[^/]+\/json\.ts$/.test(f.path) ? { path: f.path, content: f.content.replace(/^function (scan[\w$]*)\(/gm, "export function $1(") } : f)),
 );
 type Scanner = (c: unknown) => Record<string, unknown>;
-const runtime = (await import(/* @vite-ignore */ `${pathToUrl(path.join(pkg.root, "runtime", "json-scan.ts"))}`)) as {
+const runtime = (await import(/* @vite-ignore */ pathToFileURL(path.join(pkg.root, "runtime", "json-scan.ts")).href)) as {
   scanJson: (body: string | Uint8Array, limits: object | undefined, scan: Scanner) => Record<string, unknown> | undefined;
 };
-const tree = (await import(/* @vite-ignore */ `${pathToUrl(path.join(pkg.root, "runtime", "json.ts"))}`)) as { parseJsonTree: (body: string, limits?: object) => unknown };
-
-function pathToUrl(file: string): string {
-  return new URL(`file://${file}`).href;
-}
+const tree = (await import(/* @vite-ignore */ pathToFileURL(path.join(pkg.root, "runtime", "json.ts")).href)) as { parseJsonTree: (body: string, limits?: object) => unknown };
 
 /** The bodies a client reads, with their service. */
 const bodies = rest.flatMap((service) =>
@@ -110,7 +107,7 @@ describe("generated JSON scanners", () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
-    // Every body has values made of strings, booleans and objects only: some of them must be taken.
+    // Random values often leave out lists and numbers: some texts of every body with a scanner must be taken.
     expect(taken, `${body}: no text was scanned`).toBeGreaterThan(0);
   });
 });

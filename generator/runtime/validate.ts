@@ -272,8 +272,8 @@ export function checkConst(
 export function isRecord(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const proto: unknown = Object.getPrototypeOf(v);
-  // A plain object of any realm: its prototype is null or some realm's Object.prototype.
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  // A plain object of any realm: its prototype is null or some realm's Object.prototype (this realm's, most often).
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** Checks that a value is a plain object. */
@@ -298,6 +298,16 @@ export function checkUnknownKeys(
   path: string,
   issues: Issues,
 ): boolean {
+  // The common case first, without copying the keys: `for...in` sees every own
+  // enumerable key (and inherited ones, which only send it to the exact loop).
+  let allKnown = true;
+  for (const key in obj) {
+    if (!known.has(key)) {
+      allKnown = false;
+      break;
+    }
+  }
+  if (allKnown) return true;
   let ok = true;
   const keys = Object.keys(obj);
   for (let i = 0; i < keys.length; i++) {

@@ -199,6 +199,16 @@ describe("structure checks", () => {
     expect(run((i) => checkUnknownKeys({ a: 1 }, new Set(["a", "b"]), "", i)).ok).toBe(true);
   });
 
+  it("checkUnknownKeys counts own keys only, even when Object.prototype has an enumerable one", () => {
+    Object.defineProperty(Object.prototype, "polluted", { value: 1, enumerable: true, configurable: true, writable: true });
+    try {
+      expect(run((i) => checkUnknownKeys({ a: 1 }, new Set(["a"]), "", i)).ok).toBe(true);
+      expect(run((i) => checkUnknownKeys({ a: 1, b: 2 }, new Set(["a"]), "", i)).issues?.map((x) => x.path)).toEqual(["<unknown key #2>"]);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it("checkList checks the type and the number of entries", () => {
     expect(run((i) => checkList("x", "items", i, 0, undefined))).toEqual({
       ok: false,

@@ -46,7 +46,7 @@ function onlyKnownKeys(service: Service, type: ObjectType, value: unknown): bool
   });
 }
 
-/** Texts around a valid body: as is, reformatted, and broken in the ways a scanner must notice. */
+/** Texts around a valid body: as is, reformatted, and broken in the ways a scanner must notice (truncations and random mutations are added for the full value). */
 function variants(text: string): string[] {
   const out = [text, JSON.stringify(JSON.parse(text), null, 2), `\uFEFF${text}`, `${text}\n`, `${text} x`, `${text}{}`];
   if (text.startsWith("{") && text !== "{}") {
@@ -61,6 +61,19 @@ function variants(text: string): string[] {
     out.push(`${text.slice(0, at)}\u0001${text.slice(at)}`, `${text.slice(0, at)}\\n${text.slice(at)}`, `${text.slice(0, at)}\t${text.slice(at)}`);
   }
   return out;
+}
+
+/** Characters that mean something in JSON, and a few that must not appear raw. */
+const SIGNIFICANT = ["{", "}", "[", "]", '"', ",", ":", "\\", " ", "\n", "\t", "0", "-", "e", "t", "n", "\u0000", "\u001f", "é"];
+
+/** 300 texts, each with one character replaced, inserted or removed at a random place. */
+function mutations(text: string, random: () => number): string[] {
+  return Array.from({ length: 300 }, () => {
+    const at = Math.floor(random() * text.length);
+    const char = SIGNIFICANT[Math.floor(random() * SIGNIFICANT.length)]!;
+    const kind = Math.floor(random() * 3);
+    return kind === 0 ? text.slice(0, at) + char + text.slice(at + 1) : kind === 1 ? text.slice(0, at) + char + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+  });
 }
 
 const LIMITS: readonly (object | undefined)[] = [undefined, { maxDepth: 1 }, { maxDepth: 2 }, { maxDepth: 3 }, { maxBytes: 64 }];
@@ -92,7 +105,7 @@ describe("generated JSON scanners", () => {
     let compared = 0;
     for (const value of values) {
       const text = serialize(value);
-      const texts = [...variants(text), ...(value === values[0] ? Array.from({ length: text.length }, (_, n) => text.slice(0, n)) : [])];
+      const texts = [...variants(text), ...(value === values[0] ? [...Array.from({ length: text.length }, (_, n) => text.slice(0, n)), ...mutations(text, rng(text.length))] : [])];
       for (const candidate of texts) {
         for (const limits of LIMITS) {
           compared++;

@@ -3,7 +3,6 @@ import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import { parseJsonTree } from "../runtime/json.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
-  type ParsedObject,
   type ReadContext,
   checkFields,
   fieldSet,
@@ -15,6 +14,7 @@ import {
   readOpaque,
   readString,
   readText,
+  unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import type {
@@ -1132,432 +1132,709 @@ function readVoidPaymentResponse(
   return readOpaque(value, o, path);
 }
 
-function scanCaptureResponse(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanCaptureResponse(c: JsonScan, o: ReadContext): CaptureResponse {
+  let value0: CaptureResponseLinks | undefined;
+  let value1: string | boolean | undefined;
+  let value2: CaptureResponseClientReferenceInformation | undefined;
+  let value3: CaptureResponseOrderInformation | undefined;
+  let value4: string | boolean | undefined;
+  let value5: string | boolean | undefined;
+  let value6: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "_links") obj._links = scanCaptureResponseLinks(c.once(obj._links));
-    else if (key === "id") obj.id = c.scalar(obj.id);
+    if (key === "_links") value0 = scanCaptureResponseLinks(c.once(value0), o);
+    else if (key === "id") value1 = c.scalar(value1);
     else if (key === "clientReferenceInformation")
-      obj.clientReferenceInformation = scanCaptureResponseClientReferenceInformation(
-        c.once(obj.clientReferenceInformation),
-      );
+      value2 = scanCaptureResponseClientReferenceInformation(c.once(value2), o);
     else if (key === "orderInformation")
-      obj.orderInformation = scanCaptureResponseOrderInformation(c.once(obj.orderInformation));
-    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
-    else if (key === "status") obj.status = c.scalar(obj.status);
-    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+      value3 = scanCaptureResponseOrderInformation(c.once(value3), o);
+    else if (key === "reconciliationId") value4 = c.scalar(value4);
+    else if (key === "status") value5 = c.scalar(value5);
+    else if (key === "submitTimeUtc") value6 = c.scalar(value6);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: CaptureResponse = {};
+  let v;
+  if ((v = value0) !== undefined) out._links = v;
+  if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
+  if ((v = value2) !== undefined) out.clientReferenceInformation = v;
+  if ((v = value3) !== undefined) out.orderInformation = v;
+  if ((v = readString(value4, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
+  if ((v = readString(value5, o, path, "status")) !== undefined) out.status = v;
+  if ((v = readText(value6, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+    out.submitTimeUtc = v;
+  return finish(out, u);
 }
 
-function scanCaptureResponseClientReferenceInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanCaptureResponseClientReferenceInformation(
+  c: JsonScan,
+  o: ReadContext,
+): CaptureResponseClientReferenceInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
+    if (key === "code") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: CaptureResponseClientReferenceInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  return finish(out, u);
 }
 
-function scanCaptureResponseLinks(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanCaptureResponseLinks(c: JsonScan, o: ReadContext): CaptureResponseLinks {
+  let value0: Link | undefined;
+  let value1: Link | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "void") obj.void = scanLink(c.once(obj.void));
-    else if (key === "self") obj.self = scanLink(c.once(obj.self));
+    if (key === "void") value0 = scanLink(c.once(value0), o);
+    else if (key === "self") value1 = scanLink(c.once(value1), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: CaptureResponseLinks = {};
+  let v;
+  if ((v = value0) !== undefined) out.void = v;
+  if ((v = value1) !== undefined) out.self = v;
+  return finish(out, u);
 }
 
-function scanCaptureResponseOrderInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanCaptureResponseOrderInformation(
+  c: JsonScan,
+  o: ReadContext,
+): CaptureResponseOrderInformation {
+  let value0: CaptureResponseOrderInformationAmountDetails | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
     if (key === "amountDetails")
-      obj.amountDetails = scanCaptureResponseOrderInformationAmountDetails(
-        c.once(obj.amountDetails),
-      );
+      value0 = scanCaptureResponseOrderInformationAmountDetails(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: CaptureResponseOrderInformation = {};
+  let v;
+  if ((v = value0) !== undefined) out.amountDetails = v;
+  return finish(out, u);
 }
 
-function scanCaptureResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanCaptureResponseOrderInformationAmountDetails(
+  c: JsonScan,
+  o: ReadContext,
+): CaptureResponseOrderInformationAmountDetails {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "totalAmount") obj.totalAmount = c.scalar(obj.totalAmount);
-    else if (key === "currency") obj.currency = c.scalar(obj.currency);
+    if (key === "totalAmount") value0 = c.scalar(value0);
+    else if (key === "currency") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: CaptureResponseOrderInformationAmountDetails = {};
+  let v;
+  if ((v = readDecimal(value0, o, path, "totalAmount")) !== undefined) out.totalAmount = v;
+  if ((v = readString(value1, o, path, "currency")) !== undefined) out.currency = v;
+  return finish(out, u);
 }
 
-function scanLink(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanLink(c: JsonScan, o: ReadContext): Link {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "href") obj.href = c.scalar(obj.href);
-    else if (key === "method") obj.method = c.scalar(obj.method);
+    if (key === "href") value0 = c.scalar(value0);
+    else if (key === "method") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Link = {};
+  let v;
+  if ((v = readString(value0, o, path, "href")) !== undefined) out.href = v;
+  if ((v = readString(value1, o, path, "method")) !== undefined) out.method = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponse(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponse(c: JsonScan, o: ReadContext): PaymentResponse {
+  let value0: PaymentResponseLinks | undefined;
+  let value1: string | boolean | undefined;
+  let value2: PaymentResponseClientReferenceInformation | undefined;
+  let value3: string | boolean | undefined;
+  let value4: string | boolean | undefined;
+  let value5: string | boolean | undefined;
+  let value6: PaymentResponseOrderInformation | undefined;
+  let value7: PaymentResponsePaymentAccountInformation | undefined;
+  let value8: PaymentResponsePaymentInformation | undefined;
+  let value9: PaymentResponsePointOfSaleInformation | undefined;
+  let value10: PaymentResponseProcessingInformation | undefined;
+  let value11: PaymentResponseProcessorInformation | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "_links") obj._links = scanPaymentResponseLinks(c.once(obj._links));
-    else if (key === "id") obj.id = c.scalar(obj.id);
+    if (key === "_links") value0 = scanPaymentResponseLinks(c.once(value0), o);
+    else if (key === "id") value1 = c.scalar(value1);
     else if (key === "clientReferenceInformation")
-      obj.clientReferenceInformation = scanPaymentResponseClientReferenceInformation(
-        c.once(obj.clientReferenceInformation),
-      );
-    else if (key === "status") obj.status = c.scalar(obj.status);
-    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
-    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
+      value2 = scanPaymentResponseClientReferenceInformation(c.once(value2), o);
+    else if (key === "status") value3 = c.scalar(value3);
+    else if (key === "submitTimeUtc") value4 = c.scalar(value4);
+    else if (key === "reconciliationId") value5 = c.scalar(value5);
     else if (key === "orderInformation")
-      obj.orderInformation = scanPaymentResponseOrderInformation(c.once(obj.orderInformation));
+      value6 = scanPaymentResponseOrderInformation(c.once(value6), o);
     else if (key === "paymentAccountInformation")
-      obj.paymentAccountInformation = scanPaymentResponsePaymentAccountInformation(
-        c.once(obj.paymentAccountInformation),
-      );
+      value7 = scanPaymentResponsePaymentAccountInformation(c.once(value7), o);
     else if (key === "paymentInformation")
-      obj.paymentInformation = scanPaymentResponsePaymentInformation(
-        c.once(obj.paymentInformation),
-      );
+      value8 = scanPaymentResponsePaymentInformation(c.once(value8), o);
     else if (key === "pointOfSaleInformation")
-      obj.pointOfSaleInformation = scanPaymentResponsePointOfSaleInformation(
-        c.once(obj.pointOfSaleInformation),
-      );
+      value9 = scanPaymentResponsePointOfSaleInformation(c.once(value9), o);
     else if (key === "processingInformation")
-      obj.processingInformation = scanPaymentResponseProcessingInformation(
-        c.once(obj.processingInformation),
-      );
+      value10 = scanPaymentResponseProcessingInformation(c.once(value10), o);
     else if (key === "processorInformation")
-      obj.processorInformation = scanPaymentResponseProcessorInformation(
-        c.once(obj.processorInformation),
-      );
+      value11 = scanPaymentResponseProcessorInformation(c.once(value11), o);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponse = {};
+  let v;
+  if ((v = value0) !== undefined) out._links = v;
+  if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
+  if ((v = value2) !== undefined) out.clientReferenceInformation = v;
+  if ((v = readString(value3, o, path, "status")) !== undefined) out.status = v;
+  if ((v = readText(value4, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+    out.submitTimeUtc = v;
+  if ((v = readString(value5, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
+  if ((v = value6) !== undefined) out.orderInformation = v;
+  if ((v = value7) !== undefined) out.paymentAccountInformation = v;
+  if ((v = value8) !== undefined) out.paymentInformation = v;
+  if ((v = value9) !== undefined) out.pointOfSaleInformation = v;
+  if ((v = value10) !== undefined) out.processingInformation = v;
+  if ((v = value11) !== undefined) out.processorInformation = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseClientReferenceInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseClientReferenceInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseClientReferenceInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
+    if (key === "code") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseClientReferenceInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseLinks(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseLinks(c: JsonScan, o: ReadContext): PaymentResponseLinks {
+  let value0: Link | undefined;
+  let value1: Link | undefined;
+  let value2: Link | undefined;
+  let value3: Link | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "authReversal") obj.authReversal = scanLink(c.once(obj.authReversal));
-    else if (key === "capture") obj.capture = scanLink(c.once(obj.capture));
-    else if (key === "self") obj.self = scanLink(c.once(obj.self));
-    else if (key === "void") obj.void = scanLink(c.once(obj.void));
+    if (key === "authReversal") value0 = scanLink(c.once(value0), o);
+    else if (key === "capture") value1 = scanLink(c.once(value1), o);
+    else if (key === "self") value2 = scanLink(c.once(value2), o);
+    else if (key === "void") value3 = scanLink(c.once(value3), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: PaymentResponseLinks = {};
+  let v;
+  if ((v = value0) !== undefined) out.authReversal = v;
+  if ((v = value1) !== undefined) out.capture = v;
+  if ((v = value2) !== undefined) out.self = v;
+  if ((v = value3) !== undefined) out.void = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseOrderInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseOrderInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseOrderInformation {
+  let value0: PaymentResponseOrderInformationAmountDetails | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
     if (key === "amountDetails")
-      obj.amountDetails = scanPaymentResponseOrderInformationAmountDetails(
-        c.once(obj.amountDetails),
-      );
+      value0 = scanPaymentResponseOrderInformationAmountDetails(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: PaymentResponseOrderInformation = {};
+  let v;
+  if ((v = value0) !== undefined) out.amountDetails = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseOrderInformationAmountDetails(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseOrderInformationAmountDetails {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "authorizedAmount") obj.authorizedAmount = c.scalar(obj.authorizedAmount);
-    else if (key === "currency") obj.currency = c.scalar(obj.currency);
-    else if (key === "totalAmount") obj.totalAmount = c.scalar(obj.totalAmount);
+    if (key === "authorizedAmount") value0 = c.scalar(value0);
+    else if (key === "currency") value1 = c.scalar(value1);
+    else if (key === "totalAmount") value2 = c.scalar(value2);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseOrderInformationAmountDetails = {};
+  let v;
+  if ((v = readDecimal(value0, o, path, "authorizedAmount")) !== undefined)
+    out.authorizedAmount = v;
+  if ((v = readString(value1, o, path, "currency")) !== undefined) out.currency = v;
+  if ((v = readDecimal(value2, o, path, "totalAmount")) !== undefined) out.totalAmount = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePaymentAccountInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePaymentAccountInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePaymentAccountInformation {
+  let value0: PaymentResponsePaymentAccountInformationCard | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
     if (key === "card")
-      obj.card = scanPaymentResponsePaymentAccountInformationCard(c.once(obj.card));
+      value0 = scanPaymentResponsePaymentAccountInformationCard(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: PaymentResponsePaymentAccountInformation = {};
+  let v;
+  if ((v = value0) !== undefined) out.card = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePaymentAccountInformationCard(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePaymentAccountInformationCard(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePaymentAccountInformationCard {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "type") obj.type = c.scalar(obj.type);
+    if (key === "type") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponsePaymentAccountInformationCard = {};
+  let v;
+  if ((v = readString(value0, o, path, "type")) !== undefined) out.type = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePaymentInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePaymentInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePaymentInformation {
+  let value0: PaymentResponsePaymentInformationCard | undefined;
+  let value1: PaymentResponsePaymentInformationTokenizedCard | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "card") obj.card = scanPaymentResponsePaymentInformationCard(c.once(obj.card));
+    if (key === "card") value0 = scanPaymentResponsePaymentInformationCard(c.once(value0), o);
     else if (key === "tokenizedCard")
-      obj.tokenizedCard = scanPaymentResponsePaymentInformationTokenizedCard(
-        c.once(obj.tokenizedCard),
-      );
+      value1 = scanPaymentResponsePaymentInformationTokenizedCard(c.once(value1), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: PaymentResponsePaymentInformation = {};
+  let v;
+  if ((v = value0) !== undefined) out.card = v;
+  if ((v = value1) !== undefined) out.tokenizedCard = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePaymentInformationCard(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePaymentInformationCard(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePaymentInformationCard {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "type") obj.type = c.scalar(obj.type);
+    if (key === "type") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponsePaymentInformationCard = {};
+  let v;
+  if ((v = readString(value0, o, path, "type")) !== undefined) out.type = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePaymentInformationTokenizedCard(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePaymentInformationTokenizedCard(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePaymentInformationTokenizedCard {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
+  let value3: string | boolean | undefined;
+  let value4: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "type") obj.type = c.scalar(obj.type);
-    else if (key === "prefix") obj.prefix = c.scalar(obj.prefix);
-    else if (key === "suffix") obj.suffix = c.scalar(obj.suffix);
-    else if (key === "expirationMonth") obj.expirationMonth = c.scalar(obj.expirationMonth);
-    else if (key === "expirationYear") obj.expirationYear = c.scalar(obj.expirationYear);
+    if (key === "type") value0 = c.scalar(value0);
+    else if (key === "prefix") value1 = c.scalar(value1);
+    else if (key === "suffix") value2 = c.scalar(value2);
+    else if (key === "expirationMonth") value3 = c.scalar(value3);
+    else if (key === "expirationYear") value4 = c.scalar(value4);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponsePaymentInformationTokenizedCard = {};
+  let v;
+  if ((v = readString(value0, o, path, "type")) !== undefined) out.type = v;
+  if ((v = readString(value1, o, path, "prefix")) !== undefined) out.prefix = v;
+  if ((v = readString(value2, o, path, "suffix")) !== undefined) out.suffix = v;
+  if ((v = readString(value3, o, path, "expirationMonth")) !== undefined) out.expirationMonth = v;
+  if ((v = readString(value4, o, path, "expirationYear")) !== undefined) out.expirationYear = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponsePointOfSaleInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponsePointOfSaleInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponsePointOfSaleInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "terminalId") obj.terminalId = c.scalar(obj.terminalId);
+    if (key === "terminalId") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponsePointOfSaleInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "terminalId")) !== undefined) out.terminalId = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseProcessingInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseProcessingInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseProcessingInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "paymentSolution") obj.paymentSolution = c.scalar(obj.paymentSolution);
+    if (key === "paymentSolution") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseProcessingInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "paymentSolution")) !== undefined) out.paymentSolution = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseProcessorInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseProcessorInformation(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseProcessorInformation {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
+  let value3: string | boolean | undefined;
+  let value4: PaymentResponseProcessorInformationAvs | undefined;
+  let value5: string | boolean | undefined;
+  let value6: PaymentResponseProcessorInformationMerchantAdvice | undefined;
+  let value7: string | boolean | undefined;
+  let value8: string | boolean | undefined;
+  let value9: PaymentResponseProcessorInformationConsumerAuthenticationResponse | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "approvalCode") obj.approvalCode = c.scalar(obj.approvalCode);
-    else if (key === "networkTransactionId")
-      obj.networkTransactionId = c.scalar(obj.networkTransactionId);
-    else if (key === "transactionId") obj.transactionId = c.scalar(obj.transactionId);
-    else if (key === "responseCode") obj.responseCode = c.scalar(obj.responseCode);
-    else if (key === "avs") obj.avs = scanPaymentResponseProcessorInformationAvs(c.once(obj.avs));
-    else if (key === "systemTraceAuditNumber")
-      obj.systemTraceAuditNumber = c.scalar(obj.systemTraceAuditNumber);
+    if (key === "approvalCode") value0 = c.scalar(value0);
+    else if (key === "networkTransactionId") value1 = c.scalar(value1);
+    else if (key === "transactionId") value2 = c.scalar(value2);
+    else if (key === "responseCode") value3 = c.scalar(value3);
+    else if (key === "avs") value4 = scanPaymentResponseProcessorInformationAvs(c.once(value4), o);
+    else if (key === "systemTraceAuditNumber") value5 = c.scalar(value5);
     else if (key === "merchantAdvice")
-      obj.merchantAdvice = scanPaymentResponseProcessorInformationMerchantAdvice(
-        c.once(obj.merchantAdvice),
-      );
-    else if (key === "responseDetails") obj.responseDetails = c.scalar(obj.responseDetails);
-    else if (key === "retrievalReferenceNumber")
-      obj.retrievalReferenceNumber = c.scalar(obj.retrievalReferenceNumber);
+      value6 = scanPaymentResponseProcessorInformationMerchantAdvice(c.once(value6), o);
+    else if (key === "responseDetails") value7 = c.scalar(value7);
+    else if (key === "retrievalReferenceNumber") value8 = c.scalar(value8);
     else if (key === "consumerAuthenticationResponse")
-      obj.consumerAuthenticationResponse =
-        scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
-          c.once(obj.consumerAuthenticationResponse),
-        );
+      value9 = scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
+        c.once(value9),
+        o,
+      );
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseProcessorInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "approvalCode")) !== undefined) out.approvalCode = v;
+  if ((v = readString(value1, o, path, "networkTransactionId")) !== undefined)
+    out.networkTransactionId = v;
+  if ((v = readString(value2, o, path, "transactionId")) !== undefined) out.transactionId = v;
+  if ((v = readString(value3, o, path, "responseCode")) !== undefined) out.responseCode = v;
+  if ((v = value4) !== undefined) out.avs = v;
+  if ((v = readString(value5, o, path, "systemTraceAuditNumber")) !== undefined)
+    out.systemTraceAuditNumber = v;
+  if ((v = value6) !== undefined) out.merchantAdvice = v;
+  if ((v = readString(value7, o, path, "responseDetails")) !== undefined) out.responseDetails = v;
+  if ((v = readString(value8, o, path, "retrievalReferenceNumber")) !== undefined)
+    out.retrievalReferenceNumber = v;
+  if ((v = value9) !== undefined) out.consumerAuthenticationResponse = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseProcessorInformationAvs(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseProcessorInformationAvs(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseProcessorInformationAvs {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
-    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    if (key === "code") value0 = c.scalar(value0);
+    else if (key === "codeRaw") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseProcessorInformationAvs = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  if ((v = readString(value1, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
+  return finish(out, u);
 }
 
 function scanPaymentResponseProcessorInformationConsumerAuthenticationResponse(
   c: JsonScan,
-): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+  o: ReadContext,
+): PaymentResponseProcessorInformationConsumerAuthenticationResponse {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
-    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    if (key === "code") value0 = c.scalar(value0);
+    else if (key === "codeRaw") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseProcessorInformationConsumerAuthenticationResponse = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  if ((v = readString(value1, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
+  return finish(out, u);
 }
 
-function scanPaymentResponseProcessorInformationMerchantAdvice(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPaymentResponseProcessorInformationMerchantAdvice(
+  c: JsonScan,
+  o: ReadContext,
+): PaymentResponseProcessorInformationMerchantAdvice {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
-    else if (key === "codeRaw") obj.codeRaw = c.scalar(obj.codeRaw);
+    if (key === "code") value0 = c.scalar(value0);
+    else if (key === "codeRaw") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PaymentResponseProcessorInformationMerchantAdvice = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  if ((v = readString(value1, o, path, "codeRaw")) !== undefined) out.codeRaw = v;
+  return finish(out, u);
 }
 
-function scanReversalResponse(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponse(c: JsonScan, o: ReadContext): ReversalResponse {
+  let value0: ReversalResponseLinks | undefined;
+  let value1: string | boolean | undefined;
+  let value2: ReversalResponseClientReferenceInformation | undefined;
+  let value3: ReversalResponseOrderInformation | undefined;
+  let value4: ReversalResponseProcessorInformation | undefined;
+  let value5: string | boolean | undefined;
+  let value6: ReversalResponseReversalAmountDetails | undefined;
+  let value7: string | boolean | undefined;
+  let value8: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "_links") obj._links = scanReversalResponseLinks(c.once(obj._links));
-    else if (key === "id") obj.id = c.scalar(obj.id);
+    if (key === "_links") value0 = scanReversalResponseLinks(c.once(value0), o);
+    else if (key === "id") value1 = c.scalar(value1);
     else if (key === "clientReferenceInformation")
-      obj.clientReferenceInformation = scanReversalResponseClientReferenceInformation(
-        c.once(obj.clientReferenceInformation),
-      );
+      value2 = scanReversalResponseClientReferenceInformation(c.once(value2), o);
     else if (key === "orderInformation")
-      obj.orderInformation = scanReversalResponseOrderInformation(c.once(obj.orderInformation));
+      value3 = scanReversalResponseOrderInformation(c.once(value3), o);
     else if (key === "processorInformation")
-      obj.processorInformation = scanReversalResponseProcessorInformation(
-        c.once(obj.processorInformation),
-      );
-    else if (key === "reconciliationId") obj.reconciliationId = c.scalar(obj.reconciliationId);
+      value4 = scanReversalResponseProcessorInformation(c.once(value4), o);
+    else if (key === "reconciliationId") value5 = c.scalar(value5);
     else if (key === "reversalAmountDetails")
-      obj.reversalAmountDetails = scanReversalResponseReversalAmountDetails(
-        c.once(obj.reversalAmountDetails),
-      );
-    else if (key === "status") obj.status = c.scalar(obj.status);
-    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+      value6 = scanReversalResponseReversalAmountDetails(c.once(value6), o);
+    else if (key === "status") value7 = c.scalar(value7);
+    else if (key === "submitTimeUtc") value8 = c.scalar(value8);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: ReversalResponse = {};
+  let v;
+  if ((v = value0) !== undefined) out._links = v;
+  if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
+  if ((v = value2) !== undefined) out.clientReferenceInformation = v;
+  if ((v = value3) !== undefined) out.orderInformation = v;
+  if ((v = value4) !== undefined) out.processorInformation = v;
+  if ((v = readString(value5, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
+  if ((v = value6) !== undefined) out.reversalAmountDetails = v;
+  if ((v = readString(value7, o, path, "status")) !== undefined) out.status = v;
+  if ((v = readText(value8, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+    out.submitTimeUtc = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseClientReferenceInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseClientReferenceInformation(
+  c: JsonScan,
+  o: ReadContext,
+): ReversalResponseClientReferenceInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "code") obj.code = c.scalar(obj.code);
+    if (key === "code") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: ReversalResponseClientReferenceInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "code")) !== undefined) out.code = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseLinks(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseLinks(c: JsonScan, o: ReadContext): ReversalResponseLinks {
+  let value0: Link | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "self") obj.self = scanLink(c.once(obj.self));
+    if (key === "self") value0 = scanLink(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: ReversalResponseLinks = {};
+  let v;
+  if ((v = value0) !== undefined) out.self = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseOrderInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseOrderInformation(
+  c: JsonScan,
+  o: ReadContext,
+): ReversalResponseOrderInformation {
+  let value0: ReversalResponseOrderInformationAmountDetails | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
     if (key === "amountDetails")
-      obj.amountDetails = scanReversalResponseOrderInformationAmountDetails(
-        c.once(obj.amountDetails),
-      );
+      value0 = scanReversalResponseOrderInformationAmountDetails(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: ReversalResponseOrderInformation = {};
+  let v;
+  if ((v = value0) !== undefined) out.amountDetails = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseOrderInformationAmountDetails(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseOrderInformationAmountDetails(
+  c: JsonScan,
+  o: ReadContext,
+): ReversalResponseOrderInformationAmountDetails {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "currency") obj.currency = c.scalar(obj.currency);
+    if (key === "currency") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: ReversalResponseOrderInformationAmountDetails = {};
+  let v;
+  if ((v = readString(value0, o, path, "currency")) !== undefined) out.currency = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseProcessorInformation(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseProcessorInformation(
+  c: JsonScan,
+  o: ReadContext,
+): ReversalResponseProcessorInformation {
+  let value0: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "responseCode") obj.responseCode = c.scalar(obj.responseCode);
+    if (key === "responseCode") value0 = c.scalar(value0);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: ReversalResponseProcessorInformation = {};
+  let v;
+  if ((v = readString(value0, o, path, "responseCode")) !== undefined) out.responseCode = v;
+  return finish(out, u);
 }
 
-function scanReversalResponseReversalAmountDetails(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanReversalResponseReversalAmountDetails(
+  c: JsonScan,
+  o: ReadContext,
+): ReversalResponseReversalAmountDetails {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "reversedAmount") obj.reversedAmount = c.scalar(obj.reversedAmount);
-    else if (key === "currency") obj.currency = c.scalar(obj.currency);
+    if (key === "reversedAmount") value0 = c.scalar(value0);
+    else if (key === "currency") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: ReversalResponseReversalAmountDetails = {};
+  let v;
+  if ((v = readDecimal(value0, o, path, "reversedAmount")) !== undefined) out.reversedAmount = v;
+  if ((v = readString(value1, o, path, "currency")) !== undefined) out.currency = v;
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link CaptureRequest}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

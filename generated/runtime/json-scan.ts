@@ -1,22 +1,23 @@
 /**
  * A response body's JSON read with its schema known in advance: a generated
- * scanner per object type builds the same parsed object `parseJsonTree`
- * would, in a pass that knows which keys to expect, with no stack, no
- * duplicate lookups and no decoding. The reader that follows is the same
- * either way.
+ * scanner per object type reads the text straight into the typed value, the
+ * way its reader would read `parseJsonTree`'s object, in one pass that knows
+ * which keys to expect: no tree in between, no stack, no duplicate lookups,
+ * no decoding.
  *
  * A scanner only takes the plain case: objects with keys of its type, strings
- * without escapes, `true` and `false`. Anything else (a number, `null`, an
- * array, an unknown or repeated key, a backslash anywhere, a control
- * character, nesting beyond the limit, trailing text, any error at all) makes
- * it give up, and `parseJsonTree` reads the body from the start: every
- * refusal, and every value it returns, stays that parser's.
+ * without escapes, `true` and `false`, values its reader accepts. Anything
+ * else (a number, `null`, an array, an unknown or repeated key, a backslash
+ * anywhere, a control character, nesting beyond the limit, trailing text, a
+ * value the reader refuses, any error at all) makes it give up, and the body
+ * is read from the start by `parseJsonTree` and the reader: every refusal,
+ * and every value of a body the scanner cannot take, stays theirs.
  */
 
-import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
+import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace } from "./body.js";
 import { parseJsonTree } from "./json.js";
 import type { ReadOptions } from "./read-options.js";
-import { readContext, type ParsedObject, type ReadContext } from "./read-values.js";
+import { readContext, type ReadContext } from "./read-values.js";
 
 /** Thrown by a scanner that gives up; never leaves `scanJson`. */
 const GIVE_UP: unique symbol = Symbol("give up");
@@ -130,16 +131,16 @@ export class JsonScan {
 }
 
 /**
- * The body's top-level object as `scan` builds it, or `undefined` when the
- * scanner gives up or anything throws: the caller then parses the body with
- * `parseJsonTree`, which decides.
+ * The body's value as `scan` reads it, or `undefined` when the scanner gives
+ * up or anything throws (an invalid `onUnknown` included): the caller then
+ * reads the body the tree parser's way, which decides.
  */
-export function scanJson(body: string | Uint8Array, limits: ParseLimits | undefined, scan: (c: JsonScan) => ParsedObject): ParsedObject | undefined {
+export function scanJson<T>(body: string | Uint8Array, options: ReadOptions | undefined, scan: (c: JsonScan, o: ReadContext) => T): T | undefined {
   try {
-    const text = bodyText(body, "json", limits?.maxBytes ?? DEFAULT_MAX_BYTES);
+    const text = bodyText(body, "json", options?.maxBytes ?? DEFAULT_MAX_BYTES);
     if (text.includes("\\")) return undefined;
-    const cursor = new JsonScan(text, limits?.maxDepth ?? DEFAULT_MAX_DEPTH);
-    const value = scan(cursor);
+    const cursor = new JsonScan(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH);
+    const value = scan(cursor, readContext("json", options));
     cursor.end();
     return value;
   } catch {
@@ -148,17 +149,15 @@ export function scanJson(body: string | Uint8Array, limits: ParseLimits | undefi
 }
 
 /**
- * A response body read by its type's reader, from the object the scanner
- * built or, when it gives up, from `parseJsonTree`'s. A scanned body holds no
- * key its types do not name, so the reader skips looking for unknown data.
+ * A response body's typed value: as its scanner reads it, or, when the
+ * scanner gives up, as its reader reads `parseJsonTree`'s object.
  */
 export function readJsonBody<T>(
   body: string | Uint8Array,
   options: ReadOptions | undefined,
-  scan: (c: JsonScan) => ParsedObject,
+  scan: (c: JsonScan, o: ReadContext) => T,
   read: (value: unknown, path: string, o: ReadContext) => T,
 ): T {
   const scanned = scanJson(body, options, scan);
-  if (scanned === undefined) return read(parseJsonTree(body, options), "", readContext("json", options));
-  return read(scanned, "", readContext("json", options, true));
+  return scanned !== undefined ? scanned : read(parseJsonTree(body, options), "", readContext("json", options));
 }

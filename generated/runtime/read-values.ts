@@ -47,18 +47,16 @@ export interface ReadContext {
   readonly unknown: UnknownPolicy;
   /** Reading a SOAP result whose `resultCode` is Error: a required field may be absent (see `errorResult`). */
   readonly errorResult: boolean;
-  /** Every key of every object is a field of its type (a scanner read the body, see json-scan.ts): there is no unknown data to look for. */
-  readonly knownKeys: boolean;
 }
 
 /**
  * The context of one call from the parser's options (default: unknown data
  * ignored). Every context has the same properties, so the readers see one shape.
  */
-export function readContext(format: BodyFormat, options?: ReadOptions, knownKeys = false): ReadContext {
+export function readContext(format: BodyFormat, options?: ReadOptions): ReadContext {
   const unknown = options?.onUnknown ?? "ignore";
   if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject") throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
-  return { format, unknown, errorResult: false, knownKeys };
+  return { format, unknown, errorResult: false };
 }
 
 /**
@@ -159,8 +157,7 @@ export function isNil(v: unknown, o: ReadContext): boolean {
  */
 export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): Unknowns | undefined {
   const kept = fields.extras === "kept";
-  // A keep call collects; an open type's reader collects only once it finds something (most answers hold nothing more).
-  let unknowns = o.unknown === "keep" ? new Unknowns() : undefined;
+  let unknowns = unknownsOf(o);
   if (o.format === "xml") {
     const order = childOrder(obj);
     let last = -1;
@@ -172,7 +169,7 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
       last = index;
     }
   }
-  if (o.knownKeys || fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
+  if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
     // XML attributes the schema does not name (xsi:type, xml:lang, ...) are not data: they are dropped.
@@ -181,6 +178,15 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
     (unknowns ??= new Unknowns()).field(name, obj[name]);
   }
   return unknowns;
+}
+
+/**
+ * Where a reader collects unknown data: a collector in a `keep` call; else
+ * none, and an open type's reader makes one only once it finds something
+ * (most answers hold nothing more).
+ */
+export function unknownsOf(o: ReadContext): Unknowns | undefined {
+  return o.unknown === "keep" ? new Unknowns() : undefined;
 }
 
 /** Attaches what a `keep` call collected beside `value`, if anything. */

@@ -6,7 +6,7 @@ import { declaration, emitWith, field, objectType, ref, restOperation, restServi
 const LINK = objectType("Link", [field("href", scalar("string"), { required: true })]);
 
 describe("emitJsonScanners", () => {
-  it("gives each key of a response type a branch: scalars, and objects of types with a scanner", async () => {
+  it("gives each key of a response type a branch into a local, then builds the value as its reader does", async () => {
     const service = restService({
       types: [
         objectType("Answer", [
@@ -20,33 +20,50 @@ describe("emitJsonScanners", () => {
       operations: [restOperation("get", undefined, "Answer")],
     });
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "scanAnswer")).toBe(`function scanAnswer(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+    expect(declaration(code, "scanAnswer")).toBe(`function scanAnswer(c: JsonScan, o: ReadContext): Answer {
+  let value0: string | boolean | undefined;
+  let value1: Link | undefined;
+  let value2: string | boolean | undefined;
+  let value3: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "id") obj.id = c.scalar(obj.id);
-    else if (key === "self") obj.self = scanLink(c.once(obj.self));
-    else if (key === "ok") obj.ok = c.scalar(obj.ok);
-    else if (key === "amount-due") obj["amount-due"] = c.scalar(obj["amount-due"]);
+    if (key === "id") value0 = c.scalar(value0);
+    else if (key === "self") value1 = scanLink(c.once(value1), o);
+    else if (key === "ok") value2 = c.scalar(value2);
+    else if (key === "amount-due") value3 = c.scalar(value3);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Answer = {
+    id: readLong(value0, o, path, "id", REQUIRED),
+  };
+  let v;
+  if ((v = value1) !== undefined) out.self = v;
+  if ((v = readBoolean(value2, o, path, "ok")) !== undefined) out.ok = v;
+  if ((v = readDecimal(value3, o, path, "amount-due")) !== undefined) out["amount-due"] = v;
+  return finish(out, u);
 }`);
     expect(declaration(code, "parseAnswer")).toContain("return received(readJsonBody(body, options, scanAnswer, readAnswer));");
   });
 
-  it("leaves lists, maps, unions and inherited names without a branch, and gives an opaque body no scanner", async () => {
+  it("gives lists, maps and unions no branch, and no scanner to types a reader cannot read as plain fields", async () => {
     const service = restService({
       types: [
         objectType("Page", [
           field("items", ref("object", "Link"), { list: { min: 0 } }),
           field("byName", scalar("string"), { map: true }),
           field("either", ref("object", "Either")),
-          field("constructor", scalar("string")),
+          field("odd", ref("object", "Odd")),
+          field("needy", ref("object", "Needy")),
           field("next", ref("object", "Link")),
         ]),
         objectType("Either", [], { kind: "union", variants: ["Link"] }),
+        // A field named like an Object.prototype member: its reader builds without a prototype.
+        objectType("Odd", [field("constructor", scalar("string"))]),
+        // A required list: a scanned body never holds it, so the scanner could never give a value.
+        objectType("Needy", [field("all", scalar("string"), { required: true, list: { min: 1 } }), field("name", scalar("string"))]),
         objectType("Blob", [], { kind: "opaque" }),
         LINK,
       ],
@@ -55,8 +72,19 @@ describe("emitJsonScanners", () => {
     const code = await emitWith(emitJson, service);
     const scanner = declaration(code, "scanPage");
     expect(scanner.match(/key === "/g)).toHaveLength(1);
-    expect(scanner).toContain('if (key === "next") obj.next = scanLink(c.once(obj.next));');
-    expect(code).not.toMatch(/function scan(Either|Blob)\b/);
+    expect(scanner).toContain('if (key === "next") value0 = scanLink(c.once(value0), o);');
+    expect(code).not.toMatch(/function scan(Either|Odd|Needy|Blob)\b/);
     expect(declaration(code, "parseBlob")).not.toContain("readJsonBody");
+  });
+
+  it("builds an extension's value with its base's fields first, as the reader that delegates to the base does", async () => {
+    const base = objectType("Base", [field("id", scalar("string"), { required: true })]);
+    const extension = objectType("Extended", [field("extra", scalar("string"))], { base: "Base", allFields: [...base.allFields, field("extra", scalar("string"))] });
+    const service = restService({ types: [base, extension], operations: [restOperation("get", undefined, "Extended")] });
+    const code = await emitWith(emitJson, service);
+    const scanner = declaration(code, "scanExtended");
+    expect(scanner).toContain('if (key === "id") value0 = c.scalar(value0);');
+    expect(scanner).toContain('else if (key === "extra") value1 = c.scalar(value1);');
+    expect(scanner).toContain('const out: Extended = {\n    id: readString(value0, o, path, "id", REQUIRED),\n  };');
   });
 });

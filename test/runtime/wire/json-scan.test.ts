@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { JsonScan, readJsonBody, scanJson } from "../../../generator/runtime/json-scan.js";
 import { parseJsonTree } from "../../../generator/runtime/json.js";
 import type { ParseLimits } from "../../../generator/runtime/body.js";
-import { checkFields, fieldSet, readContext, type ParsedObject, type ReadContext } from "../../../generator/runtime/read-values.js";
+import type { ParsedObject, ReadContext } from "../../../generator/runtime/read-values.js";
 
-/** A scanner written the way emit-json-scanners.ts writes them: `{ id?: string, ok?: boolean, link?: { href: string } }`. */
+/** Scanners of `{ id?: string, ok?: boolean, link?: { href: string } }` with the cursor alone: what the generated ones read before they build the typed value. */
 function scanLink(c: JsonScan): ParsedObject {
   const obj: { [key: string]: unknown } = {};
   for (let more = c.open(); more; more = c.next()) {
@@ -90,20 +90,16 @@ describe("a scanner builds the tree parser's object, or gives up", () => {
     expect(scanned('{"link":{"href":"a"}}', { maxDepth: 2 })).toBeDefined();
   });
 
-  it("reads a scanned body with a context that knows every key is a field", () => {
+  it("reads a body with the scanner when it takes it, else with the reader on the tree parser's object", () => {
+    const read = (value: unknown) => ({ readFromTree: value });
+    expect(readJsonBody('{"id":"1"}', undefined, scanAnswer, read)).toEqual({ id: "1" });
+    expect(readJsonBody('{"id":"1","more":"2"}', undefined, scanAnswer, read)).toEqual({ readFromTree: { id: "1", more: "2" } });
+    // The scanner gets the call's context; an invalid one gives up, and the tree side reports it after the body.
     const contexts: ReadContext[] = [];
-    const read = (value: unknown, _path: string, o: ReadContext) => {
-      contexts.push(o);
-      return value;
-    };
-    readJsonBody('{"id":"1"}', undefined, scanAnswer, read);
-    readJsonBody('{"id":"1","more":"2"}', undefined, scanAnswer, read);
-    expect(contexts.map((o) => o.knownKeys)).toEqual([true, false]);
-    // Known keys only: the reader skips looking for unknown data, which it would otherwise do.
-    const fields = fieldSet(["id"]);
-    expect(checkFields({ id: "1" }, fields, readContext("json", { onUnknown: "reject" }, true), "")).toBeUndefined();
-    expect(() => checkFields({ id: "1", more: "2" }, fields, readContext("json", { onUnknown: "reject" }), "")).toThrow(/not in the schema/);
-    expect(checkFields({ id: "1" }, fieldSet(["id"], "kept"), readContext("json", { onUnknown: "keep" }, true), "")?.isEmpty).toBe(true);
+    readJsonBody('{"id":"1"}', { onUnknown: "keep" }, (c, o) => (contexts.push(o), scanAnswer(c)), read);
+    expect(contexts.map((o) => o.unknown)).toEqual(["keep"]);
+    expect(() => readJsonBody('{"id":"1"}', { onUnknown: "bogus" as never }, scanAnswer, read)).toThrow(TypeError);
+    expect(() => readJsonBody("{", { onUnknown: "bogus" as never }, scanAnswer, read)).toThrow(/malformed/);
   });
 
   it("lets the tree parser report what the scanner gave up on", () => {

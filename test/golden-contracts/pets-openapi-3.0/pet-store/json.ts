@@ -3,7 +3,6 @@ import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import { parseJsonTree } from "../runtime/json.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
-  type ParsedObject,
   REQUIRED,
   type ReadContext,
   at,
@@ -22,6 +21,7 @@ import {
   readOpaque,
   readString,
   readText,
+  unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import { readUntagged, variantByKeys } from "../runtime/union.js";
@@ -157,24 +157,49 @@ function readPostPetsResponse(value: unknown, path: string, o: ReadContext): Pos
   return readOpaque(value, o, path);
 }
 
-function scanPet(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPet(c: JsonScan, o: ReadContext): Pet {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
+  let value3: string | boolean | undefined;
+  let value4: string | boolean | undefined;
+  let value5: string | boolean | undefined;
+  let value6: string | boolean | undefined;
+  let value7: string | boolean | undefined;
+  let value8: string | boolean | undefined;
+  let value9: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "id") obj.id = c.scalar(obj.id);
-    else if (key === "name") obj.name = c.scalar(obj.name);
-    else if (key === "kind") obj.kind = c.scalar(obj.kind);
-    else if (key === "born") obj.born = c.scalar(obj.born);
-    else if (key === "seen") obj.seen = c.scalar(obj.seen);
-    else if (key === "photo") obj.photo = c.scalar(obj.photo);
-    else if (key === "home") obj.home = c.scalar(obj.home);
-    else if (key === "chip") obj.chip = c.scalar(obj.chip);
-    else if (key === "weight") obj.weight = c.scalar(obj.weight);
-    else if (key === "legacy") obj.legacy = c.scalar(obj.legacy);
+    if (key === "id") value0 = c.scalar(value0);
+    else if (key === "name") value1 = c.scalar(value1);
+    else if (key === "kind") value2 = c.scalar(value2);
+    else if (key === "born") value3 = c.scalar(value3);
+    else if (key === "seen") value4 = c.scalar(value4);
+    else if (key === "photo") value5 = c.scalar(value5);
+    else if (key === "home") value6 = c.scalar(value6);
+    else if (key === "chip") value7 = c.scalar(value7);
+    else if (key === "weight") value8 = c.scalar(value8);
+    else if (key === "legacy") value9 = c.scalar(value9);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Pet = {
+    id: readLong(value0, o, path, "id", REQUIRED),
+    name: readString(value1, o, path, "name", REQUIRED),
+  };
+  let v;
+  if ((v = readEnum(value2, petKindValues, o, path, "kind", u, "kind")) !== undefined) out.kind = v;
+  if ((v = readText(value3, "date", o, path, "born")) !== undefined) out.born = v;
+  if ((v = isNil(value4, o) ? null : readText(value4, "dateTime", o, path, "seen")) !== undefined)
+    out.seen = v;
+  if ((v = readText(value5, "base64", o, path, "photo")) !== undefined) out.photo = v;
+  if ((v = readText(value6, "uri", o, path, "home")) !== undefined) out.home = v;
+  if ((v = readString(value7, o, path, "chip")) !== undefined) out.chip = v;
+  if ((v = readDecimal(value8, o, path, "weight")) !== undefined) out.weight = v;
+  if ((v = readString(value9, o, path, "legacy")) !== undefined) out.legacy = v;
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link PetWritable}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

@@ -2,7 +2,6 @@
 import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
-  type ParsedObject,
   REQUIRED,
   type ReadContext,
   checkFields,
@@ -13,6 +12,7 @@ import {
   readLong,
   readObject,
   readText,
+  unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import type { Pet } from "./types.js";
@@ -34,17 +34,28 @@ function readPet(value: unknown, path: string, o: ReadContext): Pet {
   return finish(out, u);
 }
 
-function scanPet(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPet(c: JsonScan, o: ReadContext): Pet {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "id") obj.id = c.scalar(obj.id);
-    else if (key === "seen") obj.seen = c.scalar(obj.seen);
-    else if (key === "weight") obj.weight = c.scalar(obj.weight);
+    if (key === "id") value0 = c.scalar(value0);
+    else if (key === "seen") value1 = c.scalar(value1);
+    else if (key === "weight") value2 = c.scalar(value2);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Pet = {
+    id: readLong(value0, o, path, "id", REQUIRED),
+  };
+  let v;
+  if ((v = isNil(value1, o) ? null : readText(value1, "dateTime", o, path, "seen")) !== undefined)
+    out.seen = v;
+  if ((v = readDecimal(value2, o, path, "weight")) !== undefined) out.weight = v;
+  return finish(out, u);
 }
 
 /** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

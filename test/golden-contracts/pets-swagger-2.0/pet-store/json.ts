@@ -2,7 +2,6 @@
 import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
-  type ParsedObject,
   REQUIRED,
   type ReadContext,
   checkFields,
@@ -12,6 +11,7 @@ import {
   readEnum,
   readLong,
   readObject,
+  unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import { petKindValues } from "./enums.js";
@@ -40,17 +40,27 @@ function readPet(value: unknown, path: string, o: ReadContext): Pet {
   return finish(out, u);
 }
 
-function scanPet(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPet(c: JsonScan, o: ReadContext): Pet {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "id") obj.id = c.scalar(obj.id);
-    else if (key === "weight") obj.weight = c.scalar(obj.weight);
-    else if (key === "kind") obj.kind = c.scalar(obj.kind);
+    if (key === "id") value0 = c.scalar(value0);
+    else if (key === "weight") value1 = c.scalar(value1);
+    else if (key === "kind") value2 = c.scalar(value2);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Pet = {
+    id: readLong(value0, o, path, "id", REQUIRED),
+  };
+  let v;
+  if ((v = readDecimal(value1, o, path, "weight")) !== undefined) out.weight = v;
+  if ((v = readEnum(value2, petKindValues, o, path, "kind", u, "kind")) !== undefined) out.kind = v;
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link Pet}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

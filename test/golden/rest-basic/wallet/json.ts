@@ -3,7 +3,6 @@ import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import { parseJsonTree } from "../runtime/json.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
-  type ParsedObject,
   type ReadContext,
   checkFields,
   fieldSet,
@@ -14,6 +13,7 @@ import {
   readOpaque,
   readString,
   readText,
+  unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import type {
@@ -151,41 +151,64 @@ function readPayResponseLinks(value: unknown, path: string, o: ReadContext): Pay
   return finish(out, u);
 }
 
-function scanLink(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanLink(c: JsonScan, o: ReadContext): Link {
+  let value0: string | boolean | undefined;
+  let value1: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "href") obj.href = c.scalar(obj.href);
-    else if (key === "method") obj.method = c.scalar(obj.method);
+    if (key === "href") value0 = c.scalar(value0);
+    else if (key === "method") value1 = c.scalar(value1);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: Link = {};
+  let v;
+  if ((v = readText(value0, "uri", o, path, "href")) !== undefined) out.href = v;
+  if ((v = readString(value1, o, path, "method")) !== undefined) out.method = v;
+  return finish(out, u);
 }
 
-function scanPayResponse(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPayResponse(c: JsonScan, o: ReadContext): PayResponse {
+  let value0: PayResponseLinks | undefined;
+  let value1: string | boolean | undefined;
+  let value2: string | boolean | undefined;
+  let value3: string | boolean | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "_links") obj._links = scanPayResponseLinks(c.once(obj._links));
-    else if (key === "id") obj.id = c.scalar(obj.id);
-    else if (key === "status") obj.status = c.scalar(obj.status);
-    else if (key === "submitTimeUtc") obj.submitTimeUtc = c.scalar(obj.submitTimeUtc);
+    if (key === "_links") value0 = scanPayResponseLinks(c.once(value0), o);
+    else if (key === "id") value1 = c.scalar(value1);
+    else if (key === "status") value2 = c.scalar(value2);
+    else if (key === "submitTimeUtc") value3 = c.scalar(value3);
     else c.giveUp();
   }
 
-  return obj;
+  const path = "";
+  const u = unknownsOf(o);
+  const out: PayResponse = {};
+  let v;
+  if ((v = value0) !== undefined) out._links = v;
+  if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
+  if ((v = readString(value2, o, path, "status")) !== undefined) out.status = v;
+  if ((v = readText(value3, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+    out.submitTimeUtc = v;
+  return finish(out, u);
 }
 
-function scanPayResponseLinks(c: JsonScan): ParsedObject {
-  const obj: { [key: string]: unknown } = {};
+function scanPayResponseLinks(c: JsonScan, o: ReadContext): PayResponseLinks {
+  let value0: Link | undefined;
   for (let more = c.open(); more; more = c.next()) {
     const key = c.key;
-    if (key === "self") obj.self = scanLink(c.once(obj.self));
+    if (key === "self") value0 = scanLink(c.once(value0), o);
     else c.giveUp();
   }
 
-  return obj;
+  const u = unknownsOf(o);
+  const out: PayResponseLinks = {};
+  let v;
+  if ((v = value0) !== undefined) out.self = v;
+  return finish(out, u);
 }
 
 /** The JSON body of a {@link PayRequest}: documented fields only, in schema order; decimals and longs are written as the strings they are. */

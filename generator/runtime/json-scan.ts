@@ -15,14 +15,12 @@
  */
 
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace } from "./body.js";
-import { parseJsonTree } from "./json.js";
+import { ControlCharacters, parseJsonTree } from "./json.js";
 import type { ReadOptions } from "./read-options.js";
 import { readContext, type ReadContext } from "./read-values.js";
 
 /** Thrown by a scanner that gives up; never leaves `scanJson`. */
 const GIVE_UP: unique symbol = Symbol("give up");
-
-const CONTROL = /[\u0000-\u001f]/g;
 
 /** The cursor a generated scanner reads with. */
 export class JsonScan {
@@ -30,13 +28,14 @@ export class JsonScan {
   key = "";
   private i = 0;
   private depth = 0;
-  /** The next control character at or after a position (-1: none left), so that checking strings stays linear. */
-  private nextControl = -2;
+  private readonly controls: ControlCharacters;
 
   constructor(
     private readonly s: string,
     private readonly maxDepth: number,
-  ) {}
+  ) {
+    this.controls = new ControlCharacters(s);
+  }
 
   /** Reads `{` and the first key; `false` for an empty object. */
   open(): boolean {
@@ -119,12 +118,7 @@ export class JsonScan {
   /** The string whose opening quote is at `i` (the body holds no backslash, so it is its text). */
   private string(i: number): string {
     const end = this.s.indexOf('"', i + 1);
-    if (end === -1) throw GIVE_UP;
-    if (this.nextControl !== -1 && this.nextControl <= i) {
-      CONTROL.lastIndex = i + 1;
-      this.nextControl = CONTROL.exec(this.s)?.index ?? -1;
-    }
-    if (this.nextControl !== -1 && this.nextControl < end) throw GIVE_UP;
+    if (end === -1 || this.controls.within(i + 1, end)) throw GIVE_UP;
     this.i = end + 1;
     return this.s.slice(i + 1, end);
   }

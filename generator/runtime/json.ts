@@ -76,16 +76,39 @@ interface Frame {
   key: string | undefined;
 }
 
+/**
+ * Raw control characters (which a JSON string must escape) in ranges of one
+ * text, asked about from left to right: the next one found is remembered, so
+ * all the questions about a text cost one pass over it.
+ */
+export class ControlCharacters {
+  /** The next control character at or after the last range asked about (-1: none left). */
+  private next = -2;
+
+  constructor(private readonly s: string) {}
+
+  /** Whether [a, b) holds one; each range starts at or after the previous range's start. */
+  within(a: number, b: number): boolean {
+    if (this.next !== -1 && this.next < a) {
+      CONTROL.lastIndex = a;
+      this.next = CONTROL.exec(this.s)?.index ?? -1;
+    }
+    return this.next !== -1 && this.next < b;
+  }
+}
+
 class Parser {
-  /** The next backslash and control character at or after a position (-1: none left); cached so the parse stays linear. */
+  /** The next backslash at or after a position (-1: none left); cached so the parse stays linear. */
   private nextBackslash = -2;
-  private nextControl = -2;
+  private readonly controls: ControlCharacters;
 
   constructor(
     private readonly s: string,
     private readonly maxDepth: number,
     private readonly numberText: boolean,
-  ) {}
+  ) {
+    this.controls = new ControlCharacters(s);
+  }
 
   document(start: number): unknown {
     const s = this.s;
@@ -213,11 +236,7 @@ class Parser {
 
   /** Refuses a raw control character in [a, b), which JSON strings must escape. */
   private checkControl(a: number, b: number): void {
-    if (this.nextControl !== -1 && this.nextControl < a) {
-      CONTROL.lastIndex = a;
-      this.nextControl = CONTROL.exec(this.s)?.index ?? -1;
-    }
-    if (this.nextControl !== -1 && this.nextControl < b) throw malformed("a control character in a string");
+    if (this.controls.within(a, b)) throw malformed("a control character in a string");
   }
 
   private number(a: number, b: number): unknown {

@@ -1,7 +1,7 @@
 import type { Field, Service } from "../model/ir.js";
 import { choiceGroupsOf } from "./choice-groups.js";
 import type { EmitContext } from "./emit-context.js";
-import { typedValueStatements } from "./emit-readers.js";
+import { typedValueStatements, usesName } from "./emit-readers.js";
 import { paths } from "./paths.js";
 import { hasInheritedName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
@@ -41,7 +41,6 @@ export function emitJsonScanners(file: TsFile, ctx: EmitContext, bodies: readonl
     // a base's fields with the others (in the same order as a reader that delegates to the base's).
     const { delegatedBase: _delegated, ...facts } = type.facts;
     const build = typedValueStatements(file, ctx, { ...type, fields, allFields: fields, facts }, (f) => local.get(f.name)!);
-    const usesPath = build.some((line) => /(?<![\w$.])path(?![\w$])/.test(line));
     file.addFunction({
       name: scan(type.name),
       parameters: [
@@ -53,7 +52,7 @@ export function emitJsonScanners(file: TsFile, ctx: EmitContext, bodies: readonl
         ...declarations,
         `for (let more = c.open(); more; more = c.next()) {\nconst key = c.key;\n${[...branches, "c.giveUp();"].join("\nelse ")}\n}`,
         // A scanner reports nothing: whatever its checks refuse gives up, and the reader reports it.
-        ...(usesPath ? ['const path = "";'] : []),
+        ...(usesName(build.join("\n"), "path") ? ['const path = "";'] : []),
         ...build,
       ],
     });

@@ -142,7 +142,8 @@ function addReader(file: TsFile, name: string, returnType: string, context: stri
   });
 }
 
-function usesName(text: string, name: string): boolean {
+/** Whether generated statements use a variable (a name not part of a longer name or a property access). */
+export function usesName(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(text);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { problemsOf } from "../helpers/temp-schemas.js";
+import { problemsOf, SOAP_SERVICE } from "../helpers/temp-schemas.js";
 
 /**
  * Every namespace a YAML schema gives is written into an `xmlns` attribute:
@@ -9,22 +9,7 @@ import { problemsOf } from "../helpers/temp-schemas.js";
 describe("namespaces in the YAML schema language", () => {
   it("refuses a namespace with a space or a quote, wherever it is given", async () => {
     const problems = await problemsOf({
-      "svc/service.yaml": `service:
-  name: svc
-  title: Test Service
-  protocol: soap
-  soap:
-    namespace: { placeholder: ns, version: v1, uri: "urn:a b" }
-    requestBase: Req
-    responseBase: Res
-types:
-  Req:
-    fields:
-      - { name: clientId, type: string }
-  Res:
-    fields:
-      - { name: resultCode, type: string }
-  Creds:
+      "svc/service.yaml": `${SOAP_SERVICE.replace("namespace: { placeholder: ns, version: v1 }", 'namespace: { placeholder: ns, version: v1, uri: "urn:a b" }')}  Creds:
     fields:
       - { name: user, type: string, namespace: "urn:x y" }
       - { name: codes, type: string, list: { item: code, itemNamespace: 'urn:"z"' } }

@@ -82,6 +82,8 @@ describe("emitJsonScanners", () => {
     const extension = objectType("Extended", [field("extra", scalar("string"))], { base: "Base", allFields: [...base.allFields, field("extra", scalar("string"))] });
     const service = restService({ types: [base, extension], operations: [restOperation("get", undefined, "Extended")] });
     const code = await emitWith(emitJson, service);
+    // The reader delegates to the base's fields reader; the scanner builds all fields itself, in the same order.
+    expect(declaration(code, "readExtended")).toContain("readBaseFields(obj, path, o, u)");
     const scanner = declaration(code, "scanExtended");
     expect(scanner).toContain('if (key === "id") value0 = c.scalar(value0);');
     expect(scanner).toContain('else if (key === "extra") value1 = c.scalar(value1);');

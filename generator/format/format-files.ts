@@ -41,7 +41,8 @@ const PARSERS: Record<string, string> = { ".ts": "babel-ts", ".mjs": "babel" };
 /**
  * JSON and Markdown are laid out as prettier lays them out without loading
  * it (see json-layout.ts and markdown-tables.ts): what the package writes in
- * them needs only that, and prettier took a fifth of a cold generation on them.
+ * them needs only that, and prettier took about 0.4 s of a 3.1 s cold
+ * generation on them (its Markdown parser's load included).
  */
 const LAYOUTS: Record<string, (text: string) => string> = {
   ".json": (text) => layOutJson(JSON.parse(text), FORMAT_OPTIONS.printWidth!),

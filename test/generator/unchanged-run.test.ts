@@ -90,30 +90,37 @@ describe("running the same generation again", () => {
     expect((await run(args)).out[0]).toMatch(UNCHANGED);
   });
 
-  it("generates again when a file a contract imports changes", async () => {
+  it.each([
+    {
+      what: "a file a contract imports",
+      fixture: ["test", "frontends", "wsdl", "fixtures", "bookings"],
+      entry: "bookings.wsdl",
+      edited: "common.xsd",
+      edit: (text: string) => text.replace("</xs:schema>", "<!-- edited --></xs:schema>"),
+      shows: undefined,
+    },
+    {
+      what: "a file an OpenAPI document refers to",
+      fixture: ["test", "frontends", "openapi", "fixtures", "refs", "multi-file"],
+      entry: "root.yaml",
+      edited: "pet.yaml",
+      edit: (text: string) => text.replace("name: { type: string }", "name: { type: string, description: A name. }"),
+      shows: { file: ["several-files", "types.ts"], text: "A name." },
+    },
+  ])("generates again when $what changes", async ({ fixture, entry, edited, edit, shows }) => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-rerun-"));
-    const contract = path.join(dir, "bookings");
-    await cp(path.join(PROJECT_ROOT, "test", "frontends", "wsdl", "fixtures", "bookings"), contract, { recursive: true });
-    const args = ["--from", path.join(contract, "bookings.wsdl"), "--out", path.join(dir, "out")];
+    const contract = path.join(dir, "contract");
+    await cp(path.join(PROJECT_ROOT, ...fixture), contract, { recursive: true });
+    const args = ["--from", path.join(contract, entry), "--out", path.join(dir, "out")];
     expect((await run(args)).out[0]).toMatch(/ files written to /);
     expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
-    const imported = path.join(contract, "common.xsd");
-    await writeFile(imported, (await readFile(imported, "utf8")).replace("</xs:schema>", "<!-- edited --></xs:schema>"));
+    const file = path.join(contract, edited);
+    const before = await readFile(file, "utf8");
+    expect(edit(before)).not.toBe(before);
+    await writeFile(file, edit(before));
     expect((await run(args)).out[0]).toMatch(/ files written to /);
     expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
-  });
-
-  it("generates again when a file an OpenAPI document refers to changes", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "paygen-rerun-"));
-    const spec = path.join(dir, "spec");
-    await cp(path.join(PROJECT_ROOT, "test", "frontends", "openapi", "fixtures", "refs", "multi-file"), spec, { recursive: true });
-    const args = ["--from", path.join(spec, "root.yaml"), "--out", path.join(dir, "out")];
-    expect((await run(args)).out[0]).toMatch(/ files written to /);
-    expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
-    const pet = path.join(spec, "pet.yaml");
-    await writeFile(pet, (await readFile(pet, "utf8")).replace("name: { type: string }", "name: { type: string, description: A name. }"));
-    expect((await run(args)).out[0]).toMatch(/ files written to /);
-    expect(await readFile(path.join(dir, "out", "several-files", "types.ts"), "utf8")).toContain("A name.");
+    if (shows) expect(await readFile(path.join(dir, "out", ...shows.file), "utf8")).toContain(shows.text);
   });
 
   it("never answers from the record while another run holds the output's lock or a dead run left its folders", async () => {

@@ -20,6 +20,8 @@ export function constProblem(
     case "short":
     case "int":
       return typeof value === "number" && Number.isInteger(value) ? undefined : "an integer field needs a whole number";
+    case "double":
+      return typeof value === "number" && Number.isFinite(value) ? undefined : "a double field needs a number";
     case "long":
     case "decimal":
       return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value)) ? undefined : `write the ${typeName} constant as a quoted string`;

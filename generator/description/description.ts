@@ -48,6 +48,8 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly xml?: { readonly node: XmlNode; readonly at: Position };
   /** The value may be null: `xsi:nil="true"` in XML (for a list, each item), `null` in JSON. */
   readonly nullable?: { readonly at: Position };
+  /** JSON only: a long or decimal the contract carries as a string of its text, not as a number. */
+  readonly jsonString?: true;
 }
 
 /** A query or header parameter of a REST operation: a scalar or enum value, or a list of them. */

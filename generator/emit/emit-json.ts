@@ -1,4 +1,5 @@
 import type { Field, ObjectType, Service } from "../model/ir.js";
+import { writesNumberText } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitJsonScanners } from "./emit-json-scanners.js";
 import { emitReaders } from "./emit-readers.js";
@@ -11,8 +12,8 @@ import type { TsFile } from "./ts-file.js";
 
 /**
  * `<service>/json.ts` for a REST service, the client's side: a serializer per
- * request body (documented fields only, in schema order; decimals and longs
- * stay strings) and a parser per response body (hostile input rejected with
+ * request body (documented fields only, in schema order; longs and decimals
+ * written as exact JSON numbers, or as strings where the contract says so) and a parser per response body (hostile input rejected with
  * `ParseError`, numbers exact, opaque bodies kept as parsed).
  */
 export function emitJson(ctx: EmitContext): GeneratedFile {
@@ -47,10 +48,10 @@ function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], 
     file.addFunction({
       isExported: true,
       name: names.get("serializer", name),
-      docs: [`The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; decimals and longs are written as the strings they are.`],
+      docs: [`The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so).`],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
-      statements: `return JSON.stringify(${names.get("jsonWriter", name)}(value));`,
+      statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${names.get("jsonWriter", name)}(value));`,
     });
   }
   for (const name of readBodies) {
@@ -91,7 +92,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
       : type.kind === "opaque"
       ? [`return value as Record<string, unknown>;`]
       : [
-          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(f, writerName, f.map && f.type.kind === "object" ? file.value("mapValues", paths.runtime("read-values.ts")) : "")},`).join("\n")}\n};`,
+          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n};`,
         ];
   file.addFunction({
     name: writerName(type.name),
@@ -101,11 +102,13 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
   });
 }
 
-function fieldWrite(f: Field, writerName: (type: string) => string, mapValues: string): string {
+function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {
   const access = propertyAccess("value", f.name);
-  if (f.type.kind !== "object") return access;
-  const one = (v: string) => (f.nullable ? `${v} === null ? null : ${writerName(f.type.name)}(${v})` : `${writerName(f.type.name)}(${v})`);
-  if (f.map) return whenPresent("value", f.name, (v) => `${mapValues}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`);
+  // A long or decimal in its number form is written as the number its text is (model/scalar-forms.ts).
+  const write = writesNumberText(f) ? (v: string) => `${file.value("jsonNumber", paths.runtime("json.ts"))}(${v})` : f.type.kind === "object" ? (v: string) => `${writerName(f.type.name)}(${v})` : undefined;
+  if (write === undefined) return access;
+  const one = (v: string) => (f.nullable ? `${v} === null ? null : ${write(v)}` : write(v));
+  if (f.map) return whenPresent("value", f.name, (v) => `${file.value("mapValues", paths.runtime("read-values.ts"))}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`);
   if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
   return whenPresent("value", f.name, one);
 }

@@ -267,6 +267,8 @@ function valueRead(file: TsFile, ctx: EmitContext, f: Field, v: string, path: st
       return `${fn("readLong")}(${v}, o, ${path}${k})`;
     case "decimal":
       return `${fn("readDecimal")}(${v}, o, ${path}${k})`;
+    case "double":
+      return `${fn("readDouble")}(${v}, o, ${path}${k})`;
     case "date":
     case "dateTime":
     case "gYearMonth":

@@ -151,6 +151,9 @@ function valueCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
       return `${fn("checkInt")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
     case "long":
       return `${fn("checkLong")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
+    case "double":
+      // A JSON body (a REST service's) has no form for NaN and the infinities.
+      return `${fn("checkDouble")}(${v}, ${p}, issues${service.protocol === "rest" ? ", true" : ""})${constCheck}${facetChecks(file, f, v, p)};`;
     case "date":
       return `${fn("checkDate")}(${v}, ${p}, issues);`;
     case "dateTime":

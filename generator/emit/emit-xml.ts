@@ -1,4 +1,5 @@
 import type { Field, ObjectType, Service, SoapOperation, XmlDocument } from "../model/ir.js";
+import { xmlTextWriter } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -99,17 +100,20 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
 /** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper; `xsi:nil` for null. */
 function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string, prefixes: XmlPrefixes): string {
   const access = propertyAccess("value", f.name);
-  const write = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : v);
+  // A scalar not written as it is held (a double: `INF`, `-INF`, `NaN`) goes through its writer (model/scalar-forms.ts).
+  const textWriter = xmlTextWriter(f);
+  const converted = textWriter !== undefined;
+  const write = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : textWriter !== undefined ? `${file.value(textWriter, paths.runtime("scalars.ts"))}(${v})` : v);
   const one = (v: string) => (f.nullable ? `${v} === null ? ${file.value("XML_NIL", XML)} : ${write(v)}` : write(v));
   const list = f.list;
   if (list) {
     return whenPresent("value", f.name, (v) => {
-      const items = f.type.kind === "object" || f.nullable ? `${v}.map((item) => ${one("item")})` : v;
+      const items = f.type.kind === "object" || f.nullable || converted ? `${v}.map((item) => ${one("item")})` : v;
       const item = xmlItemKey(f, prefixes);
       return item !== undefined ? `{ ${propertyName(item)}: ${items} }` : items;
     });
   }
-  if (f.type.kind === "object" || f.nullable) return whenPresent("value", f.name, one);
+  if (f.type.kind === "object" || f.nullable || converted) return whenPresent("value", f.name, one);
   return access;
 }
 

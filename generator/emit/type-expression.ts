@@ -11,6 +11,7 @@ const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean }> = {
   int: { name: "number", alias: false },
   long: { name: "Long", alias: true },
   decimal: { name: "Decimal", alias: true },
+  double: { name: "Double", alias: true },
   date: { name: "IsoDate", alias: true },
   dateTime: { name: "IsoDateTime", alias: true },
   gYearMonth: { name: "GYearMonth", alias: true },

@@ -1,6 +1,6 @@
 import type { Facet } from "./facet.js";
 
-const DIGIT_SCALARS = ["short", "int", "long", "decimal"] as const;
+const DIGIT_SCALARS = ["short", "int", "long", "decimal", "double"] as const;
 
 /** At most this many significant digits in all (XML Schema's `totalDigits`). */
 export const totalDigits: Facet = {

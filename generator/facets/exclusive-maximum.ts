@@ -4,7 +4,7 @@ import type { Facet } from "./facet.js";
 export const exclusiveMaximum: Facet = {
   key: "exclusiveMaximum",
   valueKind: "decimal",
-  appliesTo: ["short", "int", "long", "decimal"],
+  appliesTo: ["short", "int", "long", "decimal", "double"],
   appliesToText: "numbers",
   doc: (value) => `Less than ${value}.`,
   runtimeCheck: "checkExclusiveMaximum",

@@ -4,7 +4,7 @@ import type { Facet } from "./facet.js";
 export const exclusiveMinimum: Facet = {
   key: "exclusiveMinimum",
   valueKind: "decimal",
-  appliesTo: ["short", "int", "long", "decimal"],
+  appliesTo: ["short", "int", "long", "decimal", "double"],
   appliesToText: "numbers",
   doc: (value) => `Greater than ${value}.`,
   runtimeCheck: "checkExclusiveMinimum",

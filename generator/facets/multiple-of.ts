@@ -4,7 +4,7 @@ import type { Facet } from "./facet.js";
 export const multipleOf: Facet = {
   key: "multipleOf",
   valueKind: "decimal",
-  appliesTo: ["short", "int", "long", "decimal"],
+  appliesTo: ["short", "int", "long", "decimal", "double"],
   appliesToText: "numbers",
   problem: (value) => (/^0*(\.0*)?$/.test(String(value)) || String(value).startsWith("-") ? "must be greater than 0" : undefined),
   doc: (value) => `A multiple of ${value}.`,

@@ -1,6 +1,6 @@
 import type { Facet } from "./facet.js";
 
-const NUMBER_SCALARS = ["short", "int", "long", "decimal"] as const;
+const NUMBER_SCALARS = ["short", "int", "long", "decimal", "double"] as const;
 
 /** The smallest value allowed, compared exactly (decimal text, never a float). */
 export const minimum: Facet = {

@@ -61,6 +61,7 @@ function buildService(s: ServiceDescription): Service {
     ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
     ...(f.xml ? { xml: f.xml.node } : {}),
     ...(f.nullable ? { nullable: true as const } : {}),
+    ...(f.jsonString ? { jsonString: true as const } : {}),
     ...docs(f),
   });
 

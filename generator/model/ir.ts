@@ -55,6 +55,8 @@ export interface Field extends Documented {
   readonly xml?: XmlNode;
   /** The value may be null: `xsi:nil="true"` in XML (for a list, each item may be), `null` in JSON. */
   readonly nullable?: true;
+  /** JSON only: a long or decimal the contract carries as a string of its text (`"12.50"`), not as a number (see model/scalar-forms.ts). */
+  readonly jsonString?: true;
 }
 
 export interface ObjectType extends Documented {

@@ -11,6 +11,7 @@ export type ScalarName =
   | "int"
   | "long"
   | "decimal"
+  | "double"
   | "date"
   | "dateTime"
   | "gYearMonth"
@@ -24,6 +25,7 @@ export const SCALAR_NAMES: readonly ScalarName[] = [
   "int",
   "long",
   "decimal",
+  "double",
   "date",
   "dateTime",
   "gYearMonth",

@@ -23,6 +23,7 @@ const SCALAR_SCHEMAS: Readonly<Record<ScalarName, JsonSchema>> = {
   int: { type: "integer", minimum: -2147483648, maximum: 2147483647 },
   long: { type: "string", pattern: "^-?[0-9]{1,19}$" },
   decimal: { type: "string", pattern: "^-?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)$" },
+  double: { type: "number" },
   date: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
   dateTime: {
     type: "string",

@@ -128,6 +128,15 @@ function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number)
       return pick(["1", "9007199254740993", "9223372036854775807", "-9223372036854775808", "42"]);
     case "decimal":
       return pick(["10.25", "0.01", "12345678901234567890.123456789", "7", "-3.50"]);
+    case "double": {
+      // Values that fit the field's facets: a whole number when it must be one, within its bounds.
+      const facet = (key: string) => f.facets.find((x) => x.key === key)?.value;
+      const lowest = facet("minimum") ?? facet("exclusiveMinimum");
+      const highest = facet("maximum") ?? facet("exclusiveMaximum");
+      const fits = (n: number) => (facet("fractionDigits") !== 0 || Number.isInteger(n)) && (lowest === undefined || n > Number(lowest)) && (highest === undefined || n < Number(highest));
+      const candidates = [0.5, 3, -0.125, 1e21, 2, 1].filter(fits);
+      return candidates.length > 0 ? pick(candidates) : Number(facet("minimum") ?? facet("maximum") ?? 0);
+    }
     case "date":
       return pick(["2024-02-29", "2026-11-22"]);
     case "dateTime":

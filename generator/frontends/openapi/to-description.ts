@@ -13,10 +13,11 @@ import type {
 } from "../../description/description.js";
 import { facetOf } from "../../facets/registry.js";
 import { lowerCamel, pascalCase } from "../../naming/case.js";
-import type { ConstValue, HttpMethod, NoteKind, ScalarName } from "../../model/vocabulary.js";
+import { SCALAR_NAMES, type ConstValue, type HttpMethod, type NoteKind, type ScalarName } from "../../model/vocabulary.js";
 import { canonicalNumberText, isJsonNumber, type JsonValue } from "../json/json-value.js";
 import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Schema, SchemaShape } from "./openapi-model.js";
 import { readOpenApi } from "./read-openapi.js";
+import { scalarOfShape, type ScalarChoice } from "./scalar-of-format.js";
 import { splitReadWrite } from "./split-read-write.js";
 
 /**
@@ -65,9 +66,6 @@ export function isJsonMediaType(mediaType: string): boolean {
   return base === "application/json" || base.endsWith("+json") || base === "*/*" || base === "application/*";
 }
 
-const INT_MIN = -2147483648;
-const INT_MAX = 2147483647;
-
 /** The service name of a document: its title in lower-case words joined by `-` (`CyberSource Merged Spec` → `cybersource-merged-spec`). */
 export function serviceNameOf(title: string): string {
   const words = title
@@ -97,48 +95,14 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const described = new Map<string, string>();
   const enumByTarget = new Map<string, string>();
 
-  const scalarOf = (shape: SchemaShape, notes: Note[]): ScalarName | undefined => {
-    const kinds = shape.types.filter((t) => t !== "null");
-    const kind = kinds.length === 1 ? kinds[0] : undefined;
-    switch (kind) {
-      case "string":
-        switch (shape.format) {
-          case "date-time":
-            return "dateTime";
-          case "date":
-            return "date";
-          case "byte":
-            return "base64";
-          case "uri":
-            return "uri";
-          default:
-            if (shape.format !== undefined) notes.push({ kind: "info", text: `Format "${shape.format}" is not checked: the value is a string.` });
-            return "string";
-        }
-      case "boolean":
-        return "boolean";
-      case "integer": {
-        if (shape.format === "int64") return "long";
-        if (shape.format === "int32") return "int";
-        const fits = (b: { value: string } | undefined) => b !== undefined && Number(b.value) >= INT_MIN && Number(b.value) <= INT_MAX;
-        return fits(shape.minimum) || fits(shape.maximum) ? "int" : "long";
-      }
-      case "number":
-        if (shape.format === "decimal") return "decimal";
-        notes.push({ kind: "interpretation", text: `A JSON number${shape.format ? ` (format ${shape.format})` : ""}: read exactly, as decimal text, never as a binary float.` });
-        return "decimal";
-      default:
-        return undefined;
-    }
-  };
-
-  const facetsOf = (shape: SchemaShape, scalar: ScalarName, notes: Note[]): { key: string; value: number | string }[] => {
+  const facetsOf = (shape: SchemaShape, { scalar, whole }: ScalarChoice, notes: Note[]): { key: string; value: number | string }[] => {
     const wanted: { key: string; value: number | string }[] = [];
     if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
     if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
     if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
     if (shape.minimum !== undefined) wanted.push({ key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum", value: canonicalNumberText(shape.minimum.value) });
     if (shape.maximum !== undefined) wanted.push({ key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum", value: canonicalNumberText(shape.maximum.value) });
+    if (whole) wanted.push({ key: "fractionDigits", value: 0 });
     if (shape.multipleOf !== undefined) wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
     const kept: { key: string; value: number | string }[] = [];
     for (const f of wanted) {
@@ -334,11 +298,12 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       opaqueType(name, shape.at, [], undefined, { kind: "inline", parent, field });
       return { type: name, facets: [], notes, examples: [], ...withDoc, ...nullable };
     }
-    const scalar = scalarOf(shape, notes);
-    if (scalar === undefined) {
+    const chosen = scalarOfShape(shape, notes);
+    if (chosen === undefined) {
       refuse(shape.at, shape.pointer, `a value of types ${kinds.join(", ")} is not supported yet`);
       return undefined;
     }
+    const scalar = chosen.scalar;
     // const: the one value allowed, checked by the validator, when it fits the scalar; a note otherwise.
     const constant = shape.const !== undefined ? constOf(shape.const, scalar) : undefined;
     if (shape.const !== undefined && constant === undefined) notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
@@ -357,7 +322,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       }
       notes.push({ kind: "info", text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).` });
     }
-    return { type: scalar, facets: facetsOf(shape, scalar, notes), notes, examples, ...withDoc, ...nullable, ...fixed };
+    return { type: scalar, facets: facetsOf(shape, chosen, notes), notes, examples, ...withDoc, ...nullable, ...fixed };
   };
 
   // Every named object schema is a type, whether operations use it or not.
@@ -516,7 +481,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     if (!v) return undefined;
     const notes = [...v.notes];
     if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
-    const isObject = !["string", "boolean", "short", "int", "long", "decimal", "date", "dateTime", "gYearMonth", "base64", "uri"].includes(v.type) && !enums.some((e) => e.name === v.type);
+    const isObject = !(SCALAR_NAMES as readonly string[]).includes(v.type) && !enums.some((e) => e.name === v.type);
     if (isObject || v.map) {
       refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
       return undefined;
@@ -563,13 +528,14 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   };
 }
 
-/** A `const` as a constant of the field's scalar: text for strings, decimals and longs, a number for 16/32-bit integers, a boolean; undefined when it does not fit. */
+/** A `const` as a constant of the field's scalar: text for strings, decimals and longs, a number for 16/32-bit integers and doubles, a boolean; undefined when it does not fit. */
 function constOf(value: JsonValue, scalar: ScalarName): ConstValue | undefined {
   if (typeof value === "string") return scalar === "string" ? value : undefined;
   if (typeof value === "boolean") return scalar === "boolean" ? value : undefined;
   if (!isJsonNumber(value)) return undefined;
   const text = canonicalNumberText(value.number);
   if (scalar === "decimal" || scalar === "long") return text;
+  if (scalar === "double" && Number.isFinite(Number(text))) return Number(text);
   if ((scalar === "short" || scalar === "int") && /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
   return undefined;
 }

@@ -77,10 +77,13 @@ function patchField(f: FieldDescription, fp: FieldPatch): FieldDescription {
   // Another type: the contract's facets were written for its own type, so they become notes rather than checks.
   const retyped = fp.type !== undefined && fp.type.name !== f.type.name;
   const facetNotes = retyped ? f.facets.map((x) => ({ kind: "contract" as const, text: `The contract gives ${x.key} ${x.value} for its ${f.type.name}; not checked on the ${fp.type!.name} the overlay makes it.` })) : [];
-  const base = withDocs(f, fp.docs);
+  const { jsonString: _form, ...base } = withDocs(f, fp.docs);
+  // The wire stays the contract's: a string retyped as a decimal (an amount carried as a string) is still written as a string.
+  const keepsString = retyped ? f.type.name === "string" : f.jsonString === true;
   return {
     ...base,
     ...(retyped ? { type: fp.type!, facets: [], notes: [...base.notes, ...facetNotes] } : {}),
+    ...(keepsString ? { jsonString: true as const } : {}),
     ...(fp.sensitive ? { sensitive: fp.sensitive } : {}),
     ...(fp.required ? { required: fp.required.value, requiredAt: fp.required.at } : {}),
     ...(fp.gap ? { gap: fp.gap } : {}),

@@ -3,6 +3,8 @@ import type { ChoiceGroupDescription, EnumDescription, FieldDescription, Operati
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
+import { doubleFromXsd } from "../../runtime/scalars.js";
+import { builtinScalarOf } from "./xsd-builtins.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import type { SoapMessageBinding, WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
 import type {
@@ -48,37 +50,6 @@ interface WireLimit {
 }
 
 const qkey = (q: QName): string => `${q.namespace}\u0000${q.local}`;
-
-/** The built-in simple types and the scalar (with the bounds that narrow it) each becomes. */
-interface BuiltinScalar {
-  readonly scalar: ScalarName;
-  readonly min?: string;
-  readonly max?: string;
-  readonly integer?: boolean;
-}
-const BUILTIN_SCALARS: ReadonlyMap<string, BuiltinScalar> = new Map<string, BuiltinScalar>([
-  ...["string", "normalizedString", "token", "language", "Name", "NCName", "ID", "IDREF", "ENTITY", "NMTOKEN", "anySimpleType"].map((n): [string, BuiltinScalar] => [n, { scalar: "string" }]),
-  ["boolean", { scalar: "boolean" }],
-  ["short", { scalar: "short" }],
-  ["byte", { scalar: "short", min: "-128", max: "127" }],
-  ["unsignedByte", { scalar: "short", min: "0", max: "255" }],
-  ["int", { scalar: "int" }],
-  ["unsignedShort", { scalar: "int", min: "0", max: "65535" }],
-  ["long", { scalar: "long" }],
-  ["unsignedInt", { scalar: "long", min: "0", max: "4294967295" }],
-  ["integer", { scalar: "decimal", integer: true }],
-  ["nonNegativeInteger", { scalar: "decimal", integer: true, min: "0" }],
-  ["positiveInteger", { scalar: "decimal", integer: true, min: "1" }],
-  ["nonPositiveInteger", { scalar: "decimal", integer: true, max: "0" }],
-  ["negativeInteger", { scalar: "decimal", integer: true, max: "-1" }],
-  ["unsignedLong", { scalar: "decimal", integer: true, min: "0", max: "18446744073709551615" }],
-  ["decimal", { scalar: "decimal" }],
-  ["date", { scalar: "date" }],
-  ["dateTime", { scalar: "dateTime" }],
-  ["gYearMonth", { scalar: "gYearMonth" }],
-  ["base64Binary", { scalar: "base64" }],
-  ["anyURI", { scalar: "uri" }],
-]);
 
 /** The lower-case service name of a contract's name: `Service` → `service`, `AnetApiSchema` → `anet-api-schema`. */
 export function serviceNameOf(name: string): string {
@@ -706,6 +677,10 @@ function constOf(value: string, scalar: ScalarName | undefined): ConstValue | un
     case "short":
     case "int":
       return /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+    case "double": {
+      const n = doubleFromXsd(value.trim());
+      return n !== undefined && Number.isFinite(n) ? n : undefined;
+    }
     case undefined:
       return value;
     default:
@@ -716,16 +691,17 @@ function constOf(value: string, scalar: ScalarName | undefined): ConstValue | un
 /** A built-in type's shape, a problem for one without a scalar, or "not-builtin". */
 function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | undefined | "not-builtin" {
   if (name.namespace !== XSD_NAMESPACE) return "not-builtin";
-  const b = BUILTIN_SCALARS.get(name.local);
+  const b = builtinScalarOf(name.local);
   if (!b) {
-    d.error(at, `xs:${name.local} has no scalar yet${name.local === "float" || name.local === "double" ? " (a binary floating-point value has no exact decimal form)" : ""}`);
+    d.error(at, `xs:${name.local} has no scalar yet`);
     return undefined;
   }
   const facets: FacetUse[] = [];
+  if (b.pattern !== undefined) facets.push({ key: "pattern", value: b.pattern, at });
   if (b.integer) facets.push({ key: "fractionDigits", value: 0, at });
   if (b.min !== undefined) facets.push({ key: "minimum", value: b.min, at });
   if (b.max !== undefined) facets.push({ key: "maximum", value: b.max, at });
-  const notes: Note[] = b.integer || b.min !== undefined || b.max !== undefined ? [{ kind: "info", text: `xs:${name.local} in the contract.` }] : [];
+  const notes: Note[] = b.integer || b.min !== undefined || b.max !== undefined || b.pattern !== undefined || b.note ? [{ kind: "info", text: `xs:${name.local} in the contract.${b.note ? ` ${b.note}` : ""}` }] : [];
   return { kind: "scalar", scalar: b.scalar, facets, notes };
 }
 

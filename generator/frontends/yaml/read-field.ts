@@ -21,6 +21,7 @@ const FIELD_KEYS = [
   "gap",
   "xml",
   "nullable",
+  "json",
   "namespace",
   "example",
   "examples",
@@ -81,6 +82,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   const constValue = constEntry ? r.constant(constEntry, "const") : undefined;
   const defaultEntry = e.get("default");
   const defaultValue = defaultEntry ? r.string(defaultEntry, "default") : undefined;
+  const jsonString = readJsonForm(r, e.get("json"), typeName);
   const gapEntry = e.get("gap");
   const gap = r.string(gapEntry, "gap");
   const facets: FieldAst["facets"][number][] = [];
@@ -113,8 +115,24 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     ...(xml ? { xml: { node: xml, at: xmlEntry!.at } } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
     ...(r.boolean(e.get("nullable"), "nullable") ? { nullable: { at: e.get("nullable")!.at } } : {}),
+    ...(jsonString ? { jsonString: true as const } : {}),
     ...readDocs(r, e),
   };
+}
+
+/**
+ * `json: string` or `json: number`: how a JSON body carries a long or decimal.
+ * The schema language's default is a string (`"12.50"`), as the gateway's
+ * documents write amounts; `json: number` for a contract that writes a number.
+ * Returns whether the field is carried as a string.
+ */
+function readJsonForm(r: NodeReader, entry: Entry | undefined, typeName: string | undefined): boolean {
+  const exact = typeName === "long" || typeName === "decimal";
+  const form = r.string(entry, "json");
+  if (form === undefined) return exact;
+  if (form !== "string" && form !== "number") r.error(entry!.at, `json must be "string" or "number" (how a JSON body carries a long or decimal)`);
+  else if (!exact) r.error(entry!.keyAt, `json applies to long and decimal fields only: every other type has one JSON form`);
+  return exact && form !== "number";
 }
 
 function readList(

@@ -55,6 +55,8 @@ export interface FieldAst extends Named, DocsAst {
   readonly xml?: { readonly node: XmlNode; readonly at: Position };
   /** `nullable: true`: the value may be null (`xsi:nil` in XML). */
   readonly nullable?: { readonly at: Position };
+  /** A long or decimal carried in JSON as a string (the default; `json: number` clears it). */
+  readonly jsonString?: true;
 }
 
 export interface TypeBodyAst extends DocsAst {

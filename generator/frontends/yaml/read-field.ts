@@ -1,6 +1,7 @@
 import type { Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { FACETS } from "../../facets/registry.js";
+import { JSON_STRING_SCALARS } from "../../model/scalar-forms.js";
 import { SENSITIVE_KINDS, XML_NODES, type SensitiveKind, type XmlNode } from "../../model/vocabulary.js";
 import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
@@ -127,7 +128,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
  * Returns whether the field is carried as a string.
  */
 function readJsonForm(r: NodeReader, entry: Entry | undefined, typeName: string | undefined): boolean {
-  const exact = typeName === "long" || typeName === "decimal";
+  const exact = typeName !== undefined && (JSON_STRING_SCALARS as readonly string[]).includes(typeName);
   const form = r.string(entry, "json");
   if (form === undefined) return exact;
   if (form !== "string" && form !== "number") r.error(entry!.at, `json must be "string" or "number" (how a JSON body carries a long or decimal)`);

@@ -61,7 +61,8 @@ function buildService(s: ServiceDescription): Service {
     ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
     ...(f.xml ? { xml: f.xml.node } : {}),
     ...(f.nullable ? { nullable: true as const } : {}),
-    ...(f.jsonString ? { jsonString: true as const } : {}),
+    // A JSON form only: an XML service's fields have none.
+    ...(f.jsonString && s.protocol === "rest" ? { jsonString: true as const } : {}),
     ...docs(f),
   });
 

@@ -11,7 +11,7 @@
 import { ParseError } from "./errors.js";
 import type { OpaqueBody, OpaqueValue } from "./opaque.js";
 import { attachUnknownData, unknownData, type ReadOptions, type UnknownData, type UnknownPolicy } from "./read-options.js";
-import { decimalFromNumberText, isBase64, isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong, isUri } from "./scalars.js";
+import { decimalFromNumberText, doubleFromXsd, isBase64, isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong, isUri } from "./scalars.js";
 
 /** The body format a value came from. */
 export type BodyFormat = "xml" | "json";
@@ -426,6 +426,24 @@ export function readDecimal(v: unknown, o: ReadContext, path: string, key?: stri
     if (d !== undefined) return d;
   }
   throw shape(o, path, "expected a decimal", key);
+}
+
+/**
+ * A double (XML Schema `double`/`float`, a contract's `number` of format
+ * double): a JSON number, or XSD lexical text (`1.5`, `-1E4`, `INF`, `-INF`,
+ * `NaN`), read as the nearest JavaScript number.
+ */
+export function readDouble(v: unknown, o: ReadContext, path: string, key: string, need: Required): number;
+export function readDouble(v: unknown, o: ReadContext, path: string, key?: string): number | undefined;
+export function readDouble(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): number | undefined {
+  if (v === undefined || v === null) return absent(o, path, key, need);
+  if (typeof v === "number") return v;
+  if (v instanceof JsonNumber) return typeof v.value === "number" ? v.value : Number(v.text);
+  if (typeof v === "string") {
+    const n = doubleFromXsd(v.trim());
+    if (n !== undefined) return n;
+  }
+  throw shape(o, path, "expected a floating-point number", key);
 }
 
 /** Entries of a list: an array, or one value standing alone (XML repeats elements without a wrapper). */

@@ -10,6 +10,15 @@ export type Decimal = string;
 /** A signed 64-bit integer as text (`"9223372036854775807"`); never a JS number. */
 export type Long = string;
 
+/**
+ * An XML Schema `double` or `float`, or a contract's `number` of format
+ * `double`/`float`: a JavaScript number, the one place a binary float is the
+ * contract's own type. XML writes it in XSD lexical form (`INF`, `-INF`,
+ * `NaN` for the specials); JSON as a number literal (a JSON body has no
+ * form for the specials).
+ */
+export type Double = number;
+
 /** A calendar date `YYYY-MM-DD`. */
 export type IsoDate = string;
 
@@ -32,6 +41,8 @@ const DATE_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0
 const YEAR_MONTH = /^[0-9]{4}-(?:0[1-9]|1[0-2])$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+const XSD_DOUBLE = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
 const LONG_MAX = "9223372036854775807";
 const LONG_MIN_MAGNITUDE = "9223372036854775808";
@@ -57,6 +68,29 @@ export function isShort(n: unknown): n is number {
 /** True for an integer number within the signed 32-bit range (-2147483648 to 2147483647). */
 export function isInt(n: unknown): n is number {
   return typeof n === "number" && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
+}
+
+/**
+ * A double in XSD lexical form: `INF`, `-INF`, `NaN` for the specials, else
+ * the shortest text that reads back as the same number (`0.1`, `1e+21`, `-0`).
+ */
+export function doubleToXsd(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (n === Infinity) return "INF";
+  if (n === -Infinity) return "-INF";
+  return Object.is(n, -0) ? "-0" : String(n);
+}
+
+/**
+ * The double an XSD `double`/`float` literal is (`1.5`, `-1E4`, `.5`, `INF`,
+ * `-INF`, `NaN`; `+INF` too, as XSD 1.1 allows); `undefined` for any other
+ * text (`Infinity`, `0x10`, an empty string).
+ */
+export function doubleFromXsd(text: string): number | undefined {
+  if (text === "INF" || text === "+INF") return Infinity;
+  if (text === "-INF") return -Infinity;
+  if (text === "NaN") return NaN;
+  return XSD_DOUBLE.test(text) ? Number(text) : undefined;
 }
 
 /** True for a real calendar date `YYYY-MM-DD` (proleptic Gregorian, leap years included). */

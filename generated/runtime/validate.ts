@@ -9,6 +9,7 @@
 import type { ValidationIssue, ValidationIssueCode } from "./errors.js";
 import {
   compareDecimal,
+  decimalFromNumber,
   isBase64,
   isDecimal,
   isGYearMonth,
@@ -79,26 +80,26 @@ export function checkMaxLength(v: unknown, max: number, path: string, issues: Is
 
 /** The `minimum` facet: a number or decimal text at least `min` (decimal text), compared exactly. */
 export function checkMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
-  const text = numberText(v);
-  return text === undefined || compareDecimal(text, min) >= 0 || issue(issues, path, "range", `must be at least ${min}`);
+  const c = compareWithBound(v, min);
+  return c === undefined || (c !== "unordered" && c >= 0) || issue(issues, path, "range", `must be at least ${min}`);
 }
 
 /** The `maximum` facet: a number or decimal text at most `max` (decimal text), compared exactly. */
 export function checkMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
-  const text = numberText(v);
-  return text === undefined || compareDecimal(text, max) <= 0 || issue(issues, path, "range", `must be at most ${max}`);
+  const c = compareWithBound(v, max);
+  return c === undefined || (c !== "unordered" && c <= 0) || issue(issues, path, "range", `must be at most ${max}`);
 }
 
 /** The `exclusiveMinimum` facet: a number or decimal text greater than `min` (decimal text), compared exactly. */
 export function checkExclusiveMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
-  const text = numberText(v);
-  return text === undefined || compareDecimal(text, min) > 0 || issue(issues, path, "range", `must be greater than ${min}`);
+  const c = compareWithBound(v, min);
+  return c === undefined || (c !== "unordered" && c > 0) || issue(issues, path, "range", `must be greater than ${min}`);
 }
 
 /** The `exclusiveMaximum` facet: a number or decimal text less than `max` (decimal text), compared exactly. */
 export function checkExclusiveMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
-  const text = numberText(v);
-  return text === undefined || compareDecimal(text, max) < 0 || issue(issues, path, "range", `must be less than ${max}`);
+  const c = compareWithBound(v, max);
+  return c === undefined || (c !== "unordered" && c < 0) || issue(issues, path, "range", `must be less than ${max}`);
 }
 
 /** The `multipleOf` facet: a number or decimal text that is a whole multiple of `step` (positive decimal text), computed exactly. */
@@ -152,10 +153,21 @@ export function checkFractionDigits(v: unknown, max: number, path: string, issue
   return text === undefined || digitsOf(text).fraction <= max || issue(issues, path, "range", max === 0 ? "must be a whole number" : `must have at most ${max} digits after the decimal point`);
 }
 
-/** Decimal text of a safe integer or of decimal text; undefined for anything else. */
+/** Decimal text of a finite number (its shortest exact form) or of decimal text; undefined for anything else. */
 function numberText(v: unknown): string | undefined {
-  if (typeof v === "number") return Number.isSafeInteger(v) ? String(v) : undefined;
+  if (typeof v === "number") return decimalFromNumber(v);
   return typeof v === "string" && isDecimal(v) ? v : undefined;
+}
+
+/**
+ * How a value compares with a bound (decimal text): -1, 0 or 1, exactly; an
+ * infinity is beyond every bound and NaN is `"unordered"` (it meets none);
+ * undefined for a value that is not a number (its type check reported it).
+ */
+function compareWithBound(v: unknown, bound: string): -1 | 0 | 1 | "unordered" | undefined {
+  if (typeof v === "number" && !Number.isFinite(v)) return Number.isNaN(v) ? "unordered" : v > 0 ? 1 : -1;
+  const text = numberText(v);
+  return text === undefined ? undefined : compareDecimal(text, bound);
 }
 
 /** Checks a boolean (`true` or `false`, not a string). */
@@ -188,6 +200,16 @@ export function checkLong(v: unknown, path: string, issues: Issues): boolean {
     return issue(issues, path, "format", "must be a 64-bit integer: optional '-' and digits only");
   }
   return isLong(v) || issue(issues, path, "range", "must be within the signed 64-bit integer range");
+}
+
+/**
+ * Checks a double (a JavaScript number). `finite`: the value goes into a JSON
+ * body, which has no form for NaN and the infinities (XML writes them `NaN`,
+ * `INF`, `-INF`).
+ */
+export function checkDouble(v: unknown, path: string, issues: Issues, finite?: boolean): boolean {
+  if (typeof v !== "number") return issue(issues, path, "type", "must be a number");
+  return !finite || Number.isFinite(v) || issue(issues, path, "range", "must be a finite number (JSON has no NaN or infinity)");
 }
 
 const DECIMAL_RULE = "must be a decimal: digits with at most one point, no exponent";

@@ -68,20 +68,14 @@ function stringScalar(format: string | undefined, notes: Note[]): ScalarName {
 function integerScalar(shape: SchemaShape): ScalarChoice {
   if (shape.format === "int64") return { scalar: "long" };
   if (shape.format === "int32") return { scalar: "int" };
-  const within = (limit: number) => (b: { value: string } | undefined) =>
-    b !== undefined && Number(b.value) >= -limit && Number(b.value) <= limit;
-  const bounded = (fits: (b: { value: string } | undefined) => boolean) =>
-    fits(shape.minimum) && fits(shape.maximum);
-  if (
-    bounded(
+  // Both bounds given, and both inside [low, high]: every value of the field is.
+  const boundedBy = (low: number, high: number) =>
+    [shape.minimum, shape.maximum].every(
       (b) =>
-        b !== undefined &&
-        Number(b.value) >= INT_MIN &&
-        Number(b.value) <= INT_MAX,
-    )
-  )
-    return { scalar: "int" };
-  if (bounded(within(Number.MAX_SAFE_INTEGER)))
+        b !== undefined && Number(b.value) >= low && Number(b.value) <= high,
+    );
+  if (boundedBy(INT_MIN, INT_MAX)) return { scalar: "int" };
+  if (boundedBy(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER))
     return { scalar: "double", whole: true };
   return { scalar: "long" };
 }

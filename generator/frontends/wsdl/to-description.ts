@@ -1,5 +1,6 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import type { ChoiceGroupDescription, EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import { wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
@@ -625,8 +626,9 @@ class SchemaMapper {
     const pattern = f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
-      if (inherited && inherited.value !== pattern.value) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
-      else put("pattern", pattern.value, pattern.at);
+      // XML Schema patterns match the whole value.
+      if (inherited && inherited.value !== wholeValuePattern(pattern.value)) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
+      else put("pattern", wholeValuePattern(pattern.value), pattern.at);
     }
     return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes: base.notes };
   }

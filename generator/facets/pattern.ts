@@ -27,7 +27,10 @@ export const pattern: Facet = {
   },
   doc: (value) => {
     const whole = wholeValueSource(value);
-    return whole !== undefined ? `Matches the pattern \`${whole}\` as a whole.` : `Holds a match of the pattern \`${String(value)}\`.`;
+    if (whole !== undefined) return `Matches the pattern \`${whole}\` as a whole.`;
+    // A pattern that anchors itself reads as written; another one matches anywhere in the value.
+    const text = String(value);
+    return /^\^.*[^\\]\$$/su.test(text) ? `Matches the pattern \`${text}\`.` : `Holds a match of the pattern \`${text}\`.`;
   },
   runtimeCheck: "checkPattern",
 };

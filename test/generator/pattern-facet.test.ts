@@ -62,6 +62,8 @@ describe("who anchors a pattern: the front end, in the facet's value", () => {
     expect(passes("Bob smith", patterns["Person.name"]!)).toBe(true);
     expect(passes("BOB", patterns["Person.name"]!)).toBe(false);
     expect(pattern.doc("[a-z]+")).toBe("Holds a match of the pattern `[a-z]+`.");
+    expect(pattern.doc("^[a-z]+$")).toBe("Matches the pattern `^[a-z]+$`.");
+    expect(pattern.doc("^[a-z]+\\$")).toBe("Holds a match of the pattern `^[a-z]+\\$`.");
   });
 
   it("XML Schema: a pattern matches the whole value", async () => {

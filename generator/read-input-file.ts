@@ -50,7 +50,7 @@ export async function readInputFile(absolutePath: string, maxBytes: number): Pro
     const info = await handle.stat();
     if (!info.isFile()) throw new UnreadableFile("not-regular", info.isDirectory() ? "not a regular file (it is a folder)" : "not a regular file");
     if (info.size > maxBytes) throw tooLarge(info.size, maxBytes);
-    const bytes = await readUpTo(handle, maxBytes);
+    const bytes = await readUpTo(handle, maxBytes, info.size);
     noteFileRead(absolutePath, bytes);
     return bytes;
   } catch (error) {
@@ -61,11 +61,12 @@ export async function readInputFile(absolutePath: string, maxBytes: number): Pro
 }
 
 /** Every byte to the end of the file; a file that grew past `maxBytes` since it was measured is refused. */
-async function readUpTo(handle: FileHandle, maxBytes: number): Promise<Buffer> {
+async function readUpTo(handle: FileHandle, maxBytes: number, expected: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   for (;;) {
-    const chunk = Buffer.alloc(64 * 1024);
+    // The size measured, in one read, and one byte more to see the end (or growth); then small reads.
+    const chunk = Buffer.alloc(length === 0 ? Math.min(expected, maxBytes) + 1 : 64 * 1024);
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
     if (bytesRead === 0) break;
     chunks.push(chunk.subarray(0, bytesRead));

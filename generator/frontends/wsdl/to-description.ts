@@ -163,7 +163,8 @@ class SchemaMapper {
   private describeComplexType(ct: ComplexType, name: string, origin: TypeOrigin, choices: ChoiceGroupDescription[]): void {
     const notes: Note[] = [];
     const limits: WireLimit[] = [];
-    let kind: TypeDescription["kind"] = "object";
+    // Not narrowed to "object": the particle is read in a closure that may change it.
+    let kind = "object" as TypeDescription["kind"];
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
@@ -198,24 +199,25 @@ class SchemaMapper {
         }
       }
       const particle = ct.content.particle;
-      if (particle) {
-        const group = particle.kind === "groupRef" ? this.withGroupOpen(particle, () => this.groupOf(particle)) : particle;
-        if (group) {
-          const single = this.soleChoice(group);
-          if (single && !extendsName) {
-            kind = "choice";
-            for (const p of single.particles) {
-              const f = this.particleFields(p, name, notes, limits, true);
-              if (f === "any") open = true;
-              else fields.push(...f);
-            }
-          } else {
-            const f = this.groupFields(group, name, notes, limits, false);
-            if (f.any) open = true;
-            fields.push(...f.fields);
+      const readParticle = (group: ModelGroup | undefined): void => {
+        if (!group) return;
+        const single = this.soleChoice(group);
+        if (single && !extendsName) {
+          kind = "choice";
+          for (const p of single.particles) {
+            const f = this.particleFields(p, name, notes, limits, true);
+            if (f === "any") open = true;
+            else fields.push(...f);
           }
+        } else {
+          const f = this.groupFields(group, name, notes, limits, false);
+          if (f.any) open = true;
+          fields.push(...f.fields);
         }
-      }
+      };
+      // A named group stays open while its content is read, so that a reference back to it, however deep, is seen.
+      if (particle?.kind === "groupRef") this.withGroupOpen(particle, () => readParticle(this.groupOf(particle)));
+      else readParticle(particle);
       if (attributes.length > 0 && kind === "choice") {
         // A choice with attributes: the elements become a choice group beside the attributes.
         kind = "object";

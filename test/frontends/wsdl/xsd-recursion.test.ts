@@ -41,6 +41,12 @@ describe("XML Schema constructs that contain themselves", () => {
     expect(problems).toEqual(['s.xsd:2:35: the group "G" contains itself (G → G)']);
   });
 
+  it("a group that contains itself through an element's type in place is a positioned error", async () => {
+    const problems = await read(`  <xs:group name="G"><xs:sequence><xs:element name="x" minOccurs="0"><xs:complexType><xs:group ref="t:G"/></xs:complexType></xs:element></xs:sequence></xs:group>
+  <xs:element name="root"><xs:complexType><xs:group ref="t:G"/></xs:complexType></xs:element>`);
+    expect(problems).toEqual(['s.xsd:2:86: the group "G" contains itself (G → G)']);
+  });
+
   it("a global element holding itself optionally by ref is a recursive type", async () => {
     const model = await read(
       `  <xs:element name="node"><xs:complexType><xs:sequence><xs:element name="v" type="xs:string"/><xs:element ref="t:node" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>`,

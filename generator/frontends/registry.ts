@@ -65,7 +65,13 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
       diagnostics.error(start, format.kind === "overlay" ? "an overlay names a contract, not another overlay" : `${format.kind} contracts are recognised but not read yet`);
       continue;
     }
-    services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);
+    try {
+      services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);
+    } catch (error) {
+      // A structure that refers to itself in a way no check foresaw must not crash the run without a position.
+      if (!(error instanceof RangeError)) throw error;
+      diagnostics.error(start, "the contract nests or refers to itself too deeply to be read");
+    }
   }
   const seen = new Map<string, ServiceDescription>();
   for (const s of services) {

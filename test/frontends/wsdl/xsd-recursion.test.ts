@@ -42,7 +42,8 @@ describe("XML Schema constructs that contain themselves", () => {
   });
 
   it("a group that contains itself through an element's type in place is a positioned error", async () => {
-    const problems = await read(`  <xs:group name="G"><xs:sequence><xs:element name="x" minOccurs="0"><xs:complexType><xs:group ref="t:G"/></xs:complexType></xs:element></xs:sequence></xs:group>
+    const problems =
+      await read(`  <xs:group name="G"><xs:sequence><xs:element name="x" minOccurs="0"><xs:complexType><xs:group ref="t:G"/></xs:complexType></xs:element></xs:sequence></xs:group>
   <xs:element name="root"><xs:complexType><xs:group ref="t:G"/></xs:complexType></xs:element>`);
     expect(problems).toEqual(['s.xsd:2:86: the group "G" contains itself (G → G)']);
   });

@@ -117,17 +117,21 @@ export function checkMultipleOf(v: unknown, step: string, path: string, issues: 
   return divisor === 0n || scaled(text, digits) % divisor === 0n || issue(issues, path, "range", `must be a multiple of ${step}`);
 }
 
+/** Each pattern compiled once, on first use, for the life of the module. */
 const PATTERNS = new Map<string, RegExp>();
 
 /**
- * The `pattern` facet: the whole string matches `source` (anchored at both
- * ends, `u` flag). The message names the rule, never the value.
+ * The `pattern` facet: the string holds a match of `source` (`u` flag), as
+ * ECMA-262 and JSON Schema read a pattern: anchored only where the pattern
+ * says so (a contract whose patterns match the whole value, like XML
+ * Schema's, is given them anchored by the generator). The message names the
+ * rule, never the value.
  */
 export function checkPattern(v: unknown, source: string, path: string, issues: Issues): boolean {
   if (typeof v !== "string") return true;
   let re = PATTERNS.get(source);
   if (re === undefined) {
-    re = new RegExp(`^(?:${source})$`, "u");
+    re = new RegExp(source, "u");
     PATTERNS.set(source, re);
   }
   return re.test(v) || issue(issues, path, "pattern", "does not match the documented pattern");

@@ -76,7 +76,7 @@ export async function generateCommand(argv: readonly string[], log = console.log
     ? { folders: [], files: [...args.values.from.map((f) => path.resolve(f)), versionFile] }
     : { folders: [schemasDir], files: [versionFile] };
   log(`paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`);
-  await watchAndRun(
+  const finished = await watchAndRun(
     targets,
     async (changed) => {
       log(`paygen: changed: ${changed.join(", ")}`);
@@ -86,6 +86,7 @@ export async function generateCommand(argv: readonly string[], log = console.log
   );
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
+  if (!finished) err("paygen: a run under way did not finish; stopped without it");
   log("paygen: stopped watching");
   return 0;
 }

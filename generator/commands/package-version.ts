@@ -1,10 +1,13 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseVersion } from "../diff/semver.js";
-import { noteFileAbsent, noteFileRead } from "../input-log.js";
+import { noteFileAbsent } from "../input-log.js";
+import { readInputFile, UnreadableFile } from "../read-input-file.js";
 
 /** The version of a generated package whose user has not set one. */
 export const DEFAULT_PACKAGE_VERSION = "0.1.0";
+
+/** A version file holds one line; anything larger is not one. */
+const MAX_VERSION_FILE_BYTES = 64 * 1024;
 
 /** The file holding the generated package's version, in the folder paygen runs in, unless `--version-file` names another. */
 export const VERSION_FILE = "package-version";
@@ -21,14 +24,14 @@ export async function readPackageVersion(cwd: string, named?: string): Promise<{
   const display = path.relative(cwd, file).split(path.sep).join("/") || file;
   let text: string;
   try {
-    text = await readFile(file, "utf8");
-    noteFileRead(file, text);
+    text = (await readInputFile(file, MAX_VERSION_FILE_BYTES)).toString("utf8");
   } catch (error) {
-    if (named === undefined && (error as NodeJS.ErrnoException).code === "ENOENT") {
+    if (named === undefined && error instanceof UnreadableFile && error.reason === "missing") {
       noteFileAbsent(file);
       return { version: DEFAULT_PACKAGE_VERSION };
     }
-    throw new Error(`${display}:1:1: the version file cannot be read`);
+    const why = error instanceof UnreadableFile && (error.reason === "not-regular" || error.reason === "too-large") ? error.detail : "the version file cannot be read";
+    throw new Error(`${display}:1:1: ${why}`);
   }
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const line = lines.findIndex((l) => l.trim() !== "");

@@ -2,6 +2,7 @@ import { readdir, readFile, mkdir, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { ABSENT, contentHash, listingHash, listingNames, type InputLog } from "../input-log.js";
 import { CACHE_DIR, PROJECT_ROOT } from "../project-paths.js";
+import { readInputFile } from "../read-input-file.js";
 import { hasRunsAround, listFiles } from "../write/write-atomic.js";
 
 /**
@@ -68,8 +69,7 @@ export async function unchangedRun(key: string): Promise<RunRecord | undefined> 
 
 async function fileHash(file: string): Promise<string> {
   try {
-    if (!(await stat(file)).isFile()) return ABSENT;
-    return contentHash(await readFile(file));
+    return contentHash(await readInputFile(file, Number.MAX_SAFE_INTEGER));
   } catch {
     return ABSENT;
   }

@@ -14,6 +14,8 @@ export interface WatchOptions {
   readonly signal: AbortSignal;
   /** Called when a watcher itself fails (a watched folder removed, say); watching goes on with the others. */
   readonly onError?: (error: unknown) => void;
+  /** Once stopped, how long a run under way is waited for, in ms (default 30 000); then watching ends without it. */
+  readonly stopGraceMs?: number;
 }
 
 /**
@@ -22,8 +24,11 @@ export interface WatchOptions {
  * changed meanwhile), until `signal` aborts. `run` gets the changed paths,
  * sorted, relative to the current folder. Editors that save by writing a
  * temporary file and renaming it are seen through the folder of each file.
+ * Resolves true once stopped, or false when a run under way did not finish
+ * within `stopGraceMs` of stopping (it is left behind; nothing it would
+ * write is half-written: output is replaced atomically).
  */
-export async function watchAndRun(targets: WatchTargets, run: (changed: readonly string[]) => Promise<void>, options: WatchOptions): Promise<void> {
+export async function watchAndRun(targets: WatchTargets, run: (changed: readonly string[]) => Promise<void>, options: WatchOptions): Promise<boolean> {
   const debounceMs = options.debounceMs ?? 150;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -81,5 +86,22 @@ export async function watchAndRun(targets: WatchTargets, run: (changed: readonly
   });
   if (timer) clearTimeout(timer);
   for (const w of watchers) w.close();
-  await running;
+  return finishedWithin(running, options.stopGraceMs ?? 30_000);
+}
+
+/**
+ * Waits for the run under way, but no longer than `graceMs`: stopping must
+ * stop even when a run waits on something that never comes. True when no run
+ * was left unfinished.
+ */
+async function finishedWithin(running: Promise<void> | undefined, graceMs: number): Promise<boolean> {
+  if (running === undefined) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), graceMs);
+    timer.unref();
+  });
+  const finished = await Promise.race([running.then(() => true as const), late]);
+  clearTimeout(timer);
+  return finished;
 }

@@ -1,3 +1,5 @@
+import { terminalText } from "./terminal-text.js";
+
 /** A position in a schema file: 1-based line and column. */
 export interface Position {
   /** The file as the user names it, relative to the working directory, with `/` separators. */
@@ -12,8 +14,9 @@ export interface Diagnostic {
   readonly message: string;
 }
 
+/** `file:line:col: message`, with contract text escaped for a terminal (`terminalText`). */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.at.file}:${d.at.line}:${d.at.col}: ${d.message}`;
+  return terminalText(`${d.at.file}:${d.at.line}:${d.at.col}: ${d.message}`);
 }
 
 /**

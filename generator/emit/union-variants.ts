@@ -2,10 +2,12 @@ import type { ObjectType, Service } from "../model/ir.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import { typesByName } from "./type-index.js";
 
 /** The variant types of a union, in order. */
 export function variantsOf(service: Service, union: ObjectType): ObjectType[] {
-  return (union.variants ?? []).flatMap((name) => service.types.find((t) => t.name === name) ?? []);
+  const byName = typesByName(service);
+  return (union.variants ?? []).flatMap((name) => byName.get(name) ?? []);
 }
 
 /** The `VariantShape` literals of a union's variants (see runtime/union.ts): names, fields, required fields. */
@@ -22,8 +24,9 @@ export function variantShapes(service: Service, union: ObjectType): string {
 
 /** Tag value → variant index, as an object literal, for a discriminated union. */
 export function tagIndexes(union: ObjectType): string {
-  const order = union.variants ?? [];
-  return `{ ${(union.discriminator?.mapping ?? []).map((m) => `${stringLiteral(m.value)}: ${order.indexOf(m.type)}`).join(", ")} }`;
+  const order = new Map<string, number>();
+  (union.variants ?? []).forEach((name, i) => order.has(name) || order.set(name, i));
+  return `{ ${(union.discriminator?.mapping ?? []).map((m) => `${stringLiteral(m.value)}: ${order.get(m.type) ?? -1}`).join(", ")} }`;
 }
 
 /** Tag value → an expression for the variant, as an object literal, for a discriminated union. */

@@ -1,9 +1,16 @@
-import type { Facet } from "./facet.js";
+import type { Facet, FacetValue } from "./facet.js";
+import { catastrophicBacktracking } from "./pattern-backtracking.js";
 
 /**
- * The whole value matches a regular expression (XML Schema's reading: the
- * pattern is anchored at both ends). Written in ECMAScript syntax with the
- * `u` flag; a pattern that does not compile is a schema error.
+ * A string matches a regular expression, read as ECMA-262 reads it (and
+ * JSON Schema, and so OpenAPI): a match anywhere in the string, unless the
+ * pattern anchors itself. Written in ECMAScript syntax with the `u` flag.
+ *
+ * Whether a contract's pattern is anchored is the front end's to decide, and
+ * it is said in the value: a language whose patterns match the whole value
+ * (XML Schema; the YAML schema language) gives {@link wholeValuePattern} of
+ * what it read. A pattern that does not compile, or that can backtrack
+ * catastrophically (`pattern-backtracking.ts`), is a schema error.
  */
 export const pattern: Facet = {
   key: "pattern",
@@ -11,13 +18,46 @@ export const pattern: Facet = {
   appliesTo: ["string"],
   appliesToText: "strings",
   problem: (value) => {
-    try {
-      new RegExp(String(value), "u");
-      return undefined;
-    } catch (error) {
-      return `not a regular expression: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    const text = String(value);
+    const error = compileError(text);
+    if (error === undefined) return catastrophicBacktracking(text);
+    // A message quotes the pattern as the contract wrote it, not its anchored form.
+    const written = text.startsWith(WHOLE_START) && text.endsWith(WHOLE_END) ? text.slice(WHOLE_START.length, -WHOLE_END.length) : text;
+    return `not a regular expression: ${compileError(written) ?? error}`;
   },
-  doc: (value) => `Matches the pattern \`${String(value)}\` as a whole.`,
+  doc: (value) => {
+    const whole = wholeValueSource(value);
+    if (whole !== undefined) return `Matches the pattern \`${whole}\` as a whole.`;
+    // A pattern that anchors itself reads as written; another one matches anywhere in the value.
+    const text = String(value);
+    return /^\^.*[^\\]\$$/su.test(text) ? `Matches the pattern \`${text}\`.` : `Holds a match of the pattern \`${text}\`.`;
+  },
   runtimeCheck: "checkPattern",
 };
+
+const WHOLE_START = "^(?:";
+const WHOLE_END = ")$";
+
+/** The facet value of a pattern the whole value must match (XML Schema's reading): `source` anchored at both ends. */
+export function wholeValuePattern(source: string): string {
+  return `${WHOLE_START}${source}${WHOLE_END}`;
+}
+
+/** The pattern a {@link wholeValuePattern} value was made of, or `undefined` for a pattern matched anywhere. */
+export function wholeValueSource(value: FacetValue): string | undefined {
+  const text = String(value);
+  if (!text.startsWith(WHOLE_START) || !text.endsWith(WHOLE_END)) return undefined;
+  const inner = text.slice(WHOLE_START.length, -WHOLE_END.length);
+  // `^(?:a)|(?:b)$` is not `a)|(?:b` anchored: the inner text must be a pattern of its own.
+  return compileError(inner) === undefined ? inner : undefined;
+}
+
+/** Why `source` does not compile with the `u` flag, or undefined when it does. */
+function compileError(source: string): string | undefined {
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}

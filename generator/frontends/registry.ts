@@ -1,4 +1,3 @@
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
@@ -6,7 +5,7 @@ import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { readOverlayContract } from "./overlay/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
-import { noteFileRead } from "../input-log.js";
+import { readInputFile, UnreadableFile } from "../read-input-file.js";
 
 /** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
 export type ContractReader = (file: string, cwd: string, diagnostics: Diagnostics) => Promise<Description>;
@@ -48,19 +47,14 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
   for (const file of files) {
     const display = path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/") || file;
     const start = { file: display, line: 1, col: 1 };
-    let size: number;
+    let text: string;
     try {
-      size = (await stat(path.resolve(cwd, file))).size;
-    } catch {
-      diagnostics.error(start, "the contract file does not exist or cannot be read");
+      text = (await readInputFile(path.resolve(cwd, file), MAX_CONTRACT_BYTES)).toString("utf8");
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      diagnostics.error(start, contractUnreadable(error));
       continue;
     }
-    if (size > MAX_CONTRACT_BYTES) {
-      diagnostics.error(start, `the file is ${size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`);
-      continue;
-    }
-    const text = await readFile(path.resolve(cwd, file), "utf8");
-    noteFileRead(path.resolve(cwd, file), text);
     const format = detectContractFormat(text);
     if (format.kind === "unknown") {
       diagnostics.error(start, `not a contract paygen reads: ${format.reason}`);
@@ -71,7 +65,13 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
       diagnostics.error(start, format.kind === "overlay" ? "an overlay names a contract, not another overlay" : `${format.kind} contracts are recognised but not read yet`);
       continue;
     }
-    services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);
+    try {
+      services.push(...(await frontEnd.read(file, cwd, diagnostics)).services);
+    } catch (error) {
+      // A structure that refers to itself in a way no check foresaw must not crash the run without a position.
+      if (!(error instanceof RangeError)) throw error;
+      diagnostics.error(start, "the contract nests or refers to itself too deeply to be read");
+    }
   }
   const seen = new Map<string, ServiceDescription>();
   for (const s of services) {
@@ -80,4 +80,11 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
     else seen.set(s.name, s);
   }
   return { services: [...seen.values()] };
+}
+
+/** Why a contract file was not read, as its problem says it. */
+function contractUnreadable(error: UnreadableFile): string {
+  if (error.reason === "too-large") return `the file is ${error.size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`;
+  if (error.reason === "not-regular") return error.detail;
+  return "the contract file does not exist or cannot be read";
 }

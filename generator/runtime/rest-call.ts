@@ -82,15 +82,41 @@ export interface RestOperation<Req, Res> {
   readonly parseError?: (body: string) => unknown;
 }
 
-/** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
+/**
+ * Replaces `{param}` placeholders with URL-encoded values. Every parameter
+ * must be a non-empty string, and none may be a dot segment (`.` or `..`,
+ * percent-encoded or not): `encodeURIComponent` keeps dots, and URL parsing
+ * would collapse such a segment and send the request to another resource.
+ */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (typeof value !== "string" || value.length === 0) {
       throw new ValidationError([{ path: name, code: "required", message: "is required in the path" }]);
     }
+    if (isDotSegment(value)) {
+      throw new ValidationError([{ path: name, code: "format", message: "cannot be a dot segment (\".\" or \"..\") in the path" }]);
+    }
     return encodeURIComponent(value);
   });
+}
+
+/** Whether a path value is `.` or `..` once any percent-encoding is undone (as a URL parser would read it). */
+function isDotSegment(value: string): boolean {
+  let text = value;
+  // Each round undoes one level of encoding; a value that is encoded again and again is still refused.
+  for (let round = 0; round < 8; round += 1) {
+    if (text === "." || text === ".." || text === "") return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return false;
 }
 
 /** A query or header parameter's value: absent, one value, or (query only) a list of values. */

@@ -192,6 +192,21 @@ describe("payments client: successful calls", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.requests).toHaveLength(0);
   });
+
+  it.each([".", "..", "%2e", "%2e%2E", ".%2E", "%252e%252e"])("refuses the path parameter %j (a dot segment would leave the path) and sends nothing", async (id) => {
+    const server = await serve([respond.json(200, paymentDetails)]);
+    const error = await rejectsWith(payments(server).getPayment(id), ValidationError);
+    expect(error.issues).toEqual([{ path: "id", code: "format", message: 'cannot be a dot segment ("." or "..") in the path' }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("keeps dots that are not a whole segment: ids like '...' and 'a..b' are sent encoded", async () => {
+    const server = await serve([respond.json(200, paymentDetails), respond.json(200, paymentDetails)]);
+    const client = payments(server);
+    await client.getPayment("...");
+    await client.getPayment("a..b");
+    expect(server.requests.map((r) => r.path)).toEqual(["/pts/v2/payments/...", "/pts/v2/payments/a..b"]);
+  });
 });
 
 describe("payments client: statuses and bodies", () => {

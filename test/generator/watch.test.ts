@@ -3,12 +3,13 @@
  * saying what changed; a schema error is printed with its position and watching goes on, the output
  * left as it was; stopping ends the command with 0. The waits poll for printed lines, never a clock bound.
  */
-import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateCommand } from "../../generator/commands/generate-command.js";
+import { watchAndRun } from "../../generator/commands/watch.js";
 import { PROJECT_ROOT } from "../../generator/generate.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 
@@ -42,7 +43,12 @@ describe("generate --watch", () => {
     const log: string[] = [];
     const err: string[] = [];
     const stop = new AbortController();
-    const done = generateCommand(["--schemas", schemas, "--out", out, "--watch"], (t) => log.push(t), (t) => err.push(t), stop.signal);
+    const done = generateCommand(
+      ["--schemas", schemas, "--out", out, "--watch"],
+      (t) => log.push(t),
+      (t) => err.push(t),
+      stop.signal,
+    );
     let at = await lineMatching(log, /^paygen: watching /);
     expect(log.slice(0, at).some((l) => / files written to /.test(l))).toBe(true);
     const typesFile = path.join(out, "wallet", "types.ts");
@@ -51,7 +57,13 @@ describe("generate --watch", () => {
     // A change: a documented field added to a response.
     const schemaFile = path.join(schemas, "wallet", "types.yaml");
     const original = await readFile(schemaFile, "utf8");
-    await writeFile(schemaFile, original.replace("      - { name: status, type: string }\n", "      - { name: status, type: string }\n      - { name: reconciliationId, type: string, doc: Reconciliation ID. }\n"));
+    await writeFile(
+      schemaFile,
+      original.replace(
+        "      - { name: status, type: string }\n",
+        "      - { name: status, type: string }\n      - { name: reconciliationId, type: string, doc: Reconciliation ID. }\n",
+      ),
+    );
     at = await lineMatching(log, /^paygen: changed: .*wallet[\\/]types\.yaml/, at + 1);
     at = await lineMatching(log, /^paygen: \d+ files? changed in .*: .*wallet\/types\.ts/, at + 1);
     expect(log.slice(at + 1).join("\n")).toMatch(/schema changes since .* was generated: 0 breaking/);
@@ -79,17 +91,27 @@ describe("generate --watch", () => {
 
   it("refuses --watch with --check", async () => {
     const err: string[] = [];
-    expect(await generateCommand(["--watch", "--check"], () => {}, (t) => err.push(t))).toBe(2);
+    expect(
+      await generateCommand(
+        ["--watch", "--check"],
+        () => {},
+        (t) => err.push(t),
+      ),
+    ).toBe(2);
     expect(err.join("\n")).toContain("--watch and --check do not go together");
   });
 
   it("as a process, stops on SIGTERM with exit code 0", async () => {
     const { schemas, out } = await project();
     // Run from the project, as `npm run generate -- --watch` does (tsx resolves from there).
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--schemas", schemas, "--out", out, "--watch"], {
-      cwd: PROJECT_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--schemas", schemas, "--out", out, "--watch"],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const lines: string[] = [];
     child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
     child.stderr.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
@@ -98,5 +120,66 @@ describe("generate --watch", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(lines).toContain("paygen: stopped watching");
+  });
+  it("as a process, stops on SIGTERM after its contract was replaced by a symbolic link to a FIFO", { timeout: 240_000 }, async () => {
+    const { root, out } = await project();
+    const contract = path.join(root, "api.json");
+    const operation = {
+      operationId: "listPets",
+      responses: { "200": { description: "OK.", content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } } } },
+    };
+    await writeFile(contract, JSON.stringify({ openapi: "3.0.3", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: operation } } }));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--from", contract, "--out", out, "--no-cache", "--watch"],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    try {
+      const lines: string[] = [];
+      child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+      child.stderr.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      await lineMatching(lines, /^paygen: watching /);
+      // A FIFO with no writer: reading it the ordinary way waits forever.
+      const fifo = path.join(root, "pipe");
+      execFileSync("mkfifo", [fifo]);
+      await symlink(fifo, path.join(root, "api-link.json"));
+      await rename(path.join(root, "api-link.json"), contract);
+      await lineMatching(lines, /^paygen: changed: /);
+      child.kill("SIGTERM");
+      // A bound against a hang only, far above any run on a busy machine; nothing is measured.
+      const bound = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 180_000).unref());
+      expect(await Promise.race([exited, bound])).toBe(0);
+      expect(lines).toContain("paygen: stopped watching");
+      expect(lines.some((line) => line.endsWith("api.json:1:1: not a regular file"))).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  });
+  it("stops even when a run under way never finishes, and says so", async () => {
+    const { schemas } = await project();
+    const controller = new AbortController();
+    let started!: () => void;
+    const runStarted = new Promise<void>((resolve) => (started = resolve));
+    const stopped = watchAndRun(
+      { folders: [schemas], files: [] },
+      () => {
+        started();
+        return new Promise<void>(() => {});
+      },
+      { signal: controller.signal, debounceMs: 10, stopGraceMs: 50 },
+    );
+    // Rewritten until the watcher sees it (a watcher starts a moment after it is made).
+    for (let i = 0; i < 300; i++) {
+      await writeFile(path.join(schemas, "touched.yaml"), `# ${i}\n`);
+      const seen = await Promise.race([runStarted.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 100))]);
+      if (seen) break;
+    }
+    await runStarted;
+    controller.abort();
+    expect(await stopped).toBe(false);
   });
 });

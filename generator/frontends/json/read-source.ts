@@ -1,10 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
 import { decodeText } from "./decode-text.js";
 import { readJson, type ParsedDocument } from "./read-json.js";
 import { readLimits, type ReadLimits } from "./read-limits.js";
 import { readYamlNodes } from "./read-yaml-nodes.js";
 import { SourceProblems } from "./source-problem.js";
-import { noteFileRead } from "../../input-log.js";
+import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 
 /** The syntaxes a document may be written in, told by the file's extension. */
 export type SourceSyntax = "json" | "yaml";
@@ -36,25 +35,14 @@ export async function readSourceFile(absolutePath: string, displayPath: string, 
     problems.error(start, "only .json, .yaml and .yml files can be read");
     return { problems };
   }
-  let size: number;
+  let bytes: Buffer;
   try {
-    const info = await stat(absolutePath);
-    if (!info.isFile()) {
-      problems.error(start, "not a file");
-      return { problems };
-    }
-    size = info.size;
+    bytes = await readInputFile(absolutePath, bounds.maxBytes);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.error(start, code === "ENOENT" ? "the file does not exist" : `the file cannot be read (${code ?? "unknown error"})`);
+    if (!(error instanceof UnreadableFile)) throw error;
+    problems.error(start, error.reason === "too-large" ? `${error.detail} (raise the size limit to read it)` : error.detail);
     return { problems };
   }
-  if (size > bounds.maxBytes) {
-    problems.error(start, `the file is ${size} bytes; at most ${bounds.maxBytes} are read (raise the size limit to read it)`);
-    return { problems };
-  }
-  const bytes = await readFile(absolutePath);
-  noteFileRead(absolutePath, bytes);
   const text = decodeText(bytes, displayPath, problems);
   const decoded = problems.count === 0;
   const parsed = readSourceText(text, displayPath, syntax, bounds);

@@ -1,5 +1,6 @@
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
+import { terminalText } from "../../diagnostics/terminal-text.js";
 
 /**
  * One problem found in a source file, at a line and column (both 1-based,
@@ -19,7 +20,8 @@ export class SourceProblem extends Error {
     /** The JSON pointer (`#/paths/~1pets/get`) of the value concerned, when there is one. */
     readonly pointer?: string,
   ) {
-    super(`${at.file}:${at.line}:${at.col}: ${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`);
+    // The message may be printed as it is: contract text in it is escaped for a terminal.
+    super(terminalText(`${at.file}:${at.line}:${at.col}: ${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`));
     this.file = at.file;
     this.line = at.line;
     this.col = at.col;

@@ -1,11 +1,10 @@
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Diagnostics } from "../../diagnostics/diagnostic.js";
 import type { Description } from "../../description/description.js";
 import { decodeUtf8, MAX_SCHEMA_FILE_BYTES, parseSchemaText } from "../yaml/load-schemas.js";
 import { applyOverlay } from "./apply-overlay.js";
 import { readOverlay } from "./read-overlay.js";
-import { noteFileRead } from "../../input-log.js";
+import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 
 /** Reads the contract an overlay names (with any front end but the overlay's own). */
 export type ContractsReader = (files: readonly string[], cwd: string, diagnostics: Diagnostics) => Promise<Description>;
@@ -18,13 +17,15 @@ export type ContractsReader = (files: readonly string[], cwd: string, diagnostic
 export async function readOverlayContract(file: string, cwd: string, diagnostics: Diagnostics, readContract: ContractsReader): Promise<Description> {
   const absolute = path.resolve(cwd, file);
   const displayPath = path.relative(cwd, absolute).split(path.sep).join("/") || file;
-  const size = (await stat(absolute)).size;
-  if (size > MAX_SCHEMA_FILE_BYTES) {
-    diagnostics.error({ file: displayPath, line: 1, col: 1 }, `the overlay is ${size} bytes; an overlay may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`);
+  let bytes: Buffer;
+  try {
+    bytes = await readInputFile(absolute, MAX_SCHEMA_FILE_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableFile)) throw error;
+    const detail = error.reason === "too-large" ? `the overlay is ${error.size} bytes; an overlay may be at most ${MAX_SCHEMA_FILE_BYTES} bytes` : error.detail;
+    diagnostics.error({ file: displayPath, line: 1, col: 1 }, detail);
     return { services: [] };
   }
-  const bytes = await readFile(absolute);
-  noteFileRead(absolute, bytes);
   const text = decodeUtf8(bytes, displayPath, diagnostics);
   const parsed = parseSchemaText(text, { displayPath, relativePath: displayPath, service: undefined }, diagnostics);
   if (!parsed) return { services: [] };

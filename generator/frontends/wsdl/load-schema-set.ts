@@ -207,7 +207,8 @@ export class SchemaLoader {
     if (given !== undefined) return given.absolute;
     const beside = path.join(path.dirname(importerFile), fileName);
     try {
-      if ((await stat(beside)).isFile()) return beside;
+      // Anything there but a folder is read, so a FIFO or device is reported, not passed over.
+      if (!(await stat(beside)).isDirectory()) return beside;
     } catch {
       // No copy there.
     }

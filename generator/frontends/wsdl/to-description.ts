@@ -1,5 +1,6 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import type { ChoiceGroupDescription, EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import { wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
@@ -133,7 +134,8 @@ class SchemaMapper {
   private describeComplexType(ct: ComplexType, name: string, origin: TypeOrigin, choices: ChoiceGroupDescription[]): void {
     const notes: Note[] = [];
     const limits: WireLimit[] = [];
-    let kind: TypeDescription["kind"] = "object";
+    // Not narrowed to "object": the particle is read in a closure that may change it.
+    let kind = "object" as TypeDescription["kind"];
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
@@ -168,24 +170,25 @@ class SchemaMapper {
         }
       }
       const particle = ct.content.particle;
-      if (particle) {
-        const group = this.groupOf(particle);
-        if (group) {
-          const single = this.soleChoice(group);
-          if (single && !extendsName) {
-            kind = "choice";
-            for (const p of single.particles) {
-              const f = this.particleFields(p, name, notes, limits, true);
-              if (f === "any") open = true;
-              else fields.push(...f);
-            }
-          } else {
-            const f = this.groupFields(group, name, notes, limits, false);
-            if (f.any) open = true;
-            fields.push(...f.fields);
+      const readParticle = (group: ModelGroup | undefined): void => {
+        if (!group) return;
+        const single = this.soleChoice(group);
+        if (single && !extendsName) {
+          kind = "choice";
+          for (const p of single.particles) {
+            const f = this.particleFields(p, name, notes, limits, true);
+            if (f === "any") open = true;
+            else fields.push(...f);
           }
+        } else {
+          const f = this.groupFields(group, name, notes, limits, false);
+          if (f.any) open = true;
+          fields.push(...f.fields);
         }
-      }
+      };
+      // A named group stays open while its content is read, so that a reference back to it, however deep, is seen.
+      if (particle?.kind === "groupRef") this.withGroupOpen(particle, () => readParticle(this.groupOf(particle)));
+      else readParticle(particle);
       if (attributes.length > 0 && kind === "choice") {
         // A choice with attributes: the elements become a choice group beside the attributes.
         kind = "object";
@@ -364,10 +367,11 @@ class SchemaMapper {
       case "choice":
       case "all":
         return this.groupFields(p, parent, notes, limits, optional).fields;
-      case "groupRef": {
-        const g = this.groupOf(p);
-        return g ? this.groupFields(g, parent, notes, limits, optional).fields : [];
-      }
+      case "groupRef":
+        return this.withGroupOpen(p, () => {
+          const g = this.groupOf(p);
+          return g ? this.groupFields(g, parent, notes, limits, optional).fields : [];
+        }) ?? [];
       case "elementRef": {
         const decl = this.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
         if (!decl) return [];
@@ -434,8 +438,14 @@ class SchemaMapper {
         }
       }
     } else if (t.kind === "complexType") {
-      typeName = this.claim(inlineName());
-      this.describeComplex(t, typeName, { kind: "inline", parent, field: fieldName });
+      // A global element that contains itself (by ref=) is a recursive type: the reference inside names the type being described.
+      const global = this.isGlobal(e) ? qkey(e.name) : undefined;
+      const open = global === undefined ? undefined : this.elementsOpen.get(global);
+      if (open !== undefined) typeName = open;
+      else {
+        typeName = this.claim(inlineName());
+        this.describeElementType(global, typeName, () => this.describeComplex(t, typeName!, { kind: "inline", parent, field: fieldName }));
+      }
     } else {
       const shape = this.simpleShape(t, inlineName());
       if (!shape) return undefined;
@@ -596,8 +606,9 @@ class SchemaMapper {
     const pattern = f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
-      if (inherited && inherited.value !== pattern.value) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
-      else put("pattern", pattern.value, pattern.at);
+      // XML Schema patterns match the whole value.
+      if (inherited && inherited.value !== wholeValuePattern(pattern.value)) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
+      else put("pattern", wholeValuePattern(pattern.value), pattern.at);
     }
     return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes: base.notes };
   }
@@ -616,6 +627,44 @@ class SchemaMapper {
 
   private readonly elementTypes = new Map<string, string>();
 
+  /** Global elements whose type in place is being described, by key: the type's name, for a reference to the element inside itself. */
+  private readonly elementsOpen = new Map<string, string>();
+
+  /** Runs `describe` with the global element `key` (when given) open under `typeName`. */
+  private describeElementType(key: string | undefined, typeName: string, describe: () => void): void {
+    if (key === undefined) return describe();
+    this.elementsOpen.set(key, typeName);
+    try {
+      describe();
+    } finally {
+      this.elementsOpen.delete(key);
+    }
+  }
+
+  private isGlobal(e: ElementDecl): boolean {
+    return this.set.namespaces.get(e.name.namespace)?.elements.get(e.name.local) === e;
+  }
+
+  /** Named groups being read, outermost first: a reference to one of them again is a group that contains itself. */
+  private readonly groupsOpen: QName[] = [];
+
+  /** Runs `read` with the group `ref` names open; a group that contains itself is a positioned error instead. */
+  private withGroupOpen<T>(ref: GroupRef, read: () => T): T | undefined {
+    const key = qkey(ref.ref.name);
+    const from = this.groupsOpen.findIndex((g) => qkey(g) === key);
+    if (from >= 0) {
+      const cycle = [...this.groupsOpen.slice(from), ref.ref.name].map((g) => g.local).join(" → ");
+      this.d.error(ref.at, `the group "${ref.ref.name.local}" contains itself (${cycle})`);
+      return undefined;
+    }
+    this.groupsOpen.push(ref.ref.name);
+    try {
+      return read();
+    } finally {
+      this.groupsOpen.pop();
+    }
+  }
+
   /** The object type of a global element: its named type, or its type in place described once under `name`. */
   elementType(e: ElementDecl, name: string, origin: TypeOrigin): string | undefined {
     const key = qkey(e.name);
@@ -624,8 +673,9 @@ class SchemaMapper {
     const t = e.type;
     let result: string | undefined;
     if (t?.kind === "complexType") {
-      result = this.claim(name);
-      this.describeComplex(t, result, origin);
+      const claimed = this.claim(name);
+      this.describeElementType(key, claimed, () => this.describeComplex(t, claimed, origin));
+      result = claimed;
     } else if (t?.kind === "typeRef") result = this.namedComplex(t.name);
     if (result !== undefined) this.elementTypes.set(key, result);
     return result;

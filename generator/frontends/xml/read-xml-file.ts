@@ -1,10 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
 import { decodeXml } from "./decode-xml.js";
 import { readXml } from "./read-xml.js";
 import { XmlError } from "./xml-error.js";
 import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
 import type { XmlDocument } from "./xml-tree.js";
-import { noteFileRead } from "../../input-log.js";
+import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 
 export interface ReadXmlFileOptions {
   /** The file as the user names it, for positions. */
@@ -18,19 +17,21 @@ export interface ReadXmlFileOptions {
  * Reads an XML file: its size checked before a byte is read, its bytes
  * decoded ({@link decodeXml}), its text read ({@link readXml}). Problems of
  * the content throw an {@link XmlError}; problems of the file system (a
- * missing file) throw the file system's error, for the caller to report
- * where the file was named.
+ * missing file) throw an `UnreadableFile`, for the caller to report where
+ * the file was named.
  */
 export async function readXmlFile(absolutePath: string, options: ReadXmlFileOptions): Promise<XmlDocument> {
   const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
   const file = options.displayPath;
-  const info = await stat(absolutePath);
-  if (!info.isFile()) throw new XmlError(file, 1, 1, "this is not a file");
-  if (info.size > limits.maxBytes) throw tooLarge(file, info.size, limits.maxBytes);
-  const bytes = await readFile(absolutePath);
-  noteFileRead(absolutePath, bytes);
-  // The file may have grown since it was measured.
-  if (bytes.length > limits.maxBytes) throw tooLarge(file, bytes.length, limits.maxBytes);
+  let bytes: Buffer;
+  try {
+    bytes = await readInputFile(absolutePath, limits.maxBytes);
+  } catch (error) {
+    // A missing or unreadable file is the caller's to report, where the file was named.
+    if (error instanceof UnreadableFile && error.reason === "too-large") throw tooLarge(file, error.size ?? 0, limits.maxBytes);
+    if (error instanceof UnreadableFile && error.reason === "not-regular") throw new XmlError(file, 1, 1, error.detail);
+    throw error;
+  }
   return readXml(decodeXml(bytes, file), { file, limits, rootOnly: options.rootOnly === true });
 }
 
@@ -40,6 +41,7 @@ function tooLarge(file: string, size: number, max: number): XmlError {
 
 /** Why a file could not be read, in words rather than an errno code. */
 export function describeFileError(error: unknown): string {
+  if (error instanceof UnreadableFile) return error.reason === "missing" ? "no such file" : error.detail;
   const code = error instanceof Error && "code" in error ? String(error.code) : "";
   if (code === "ENOENT") return "no such file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";

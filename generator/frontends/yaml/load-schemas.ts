@@ -1,8 +1,9 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
-import { noteFileRead, noteFolderListed } from "../../input-log.js";
+import { noteFolderListed } from "../../input-log.js";
+import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */
@@ -36,13 +37,14 @@ export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics
     const parts = relativePath.split("/");
     const service = parts.length > 1 ? parts[0] : undefined;
     const at = { file: displayPath, line: 1, col: 1 };
-    const size = (await stat(absolute)).size;
-    if (size > MAX_SCHEMA_FILE_BYTES) {
-      diagnostics.error(at, `file is ${size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`);
+    let bytes: Buffer;
+    try {
+      bytes = await readInputFile(absolute, MAX_SCHEMA_FILE_BYTES);
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      diagnostics.error(at, error.reason === "too-large" ? `file is ${error.size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes` : error.detail);
       continue;
     }
-    const bytes = await readFile(absolute);
-    noteFileRead(absolute, bytes);
     const text = decodeUtf8(bytes, displayPath, diagnostics);
     const file = parseSchemaText(text, { displayPath, relativePath, service }, diagnostics);
     if (file) files.push(file);
@@ -167,12 +169,20 @@ async function listYamlFiles(root: string): Promise<string[]> {
     noteFolderListed(path.join(root, rel), entries);
     for (const entry of entries) {
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) await walk(childRel, depth + 1);
-      else if (entry.isFile() && /\.ya?ml$/.test(entry.name)) out.push(childRel);
+      if (await isFolder(path.join(root, childRel), entry)) await walk(childRel, depth + 1);
+      // Anything else named like a schema is read, and what is not a regular file is reported there, never skipped.
+      else if (/\.ya?ml$/.test(entry.name)) out.push(childRel);
     }
   }
   await walk("", 0);
   return out.sort(compareText);
+}
+
+/** A folder, or a symbolic link to one (followed, as a link to a schema file is; the depth bound stops a link loop). */
+async function isFolder(absolute: string, entry: { isDirectory(): boolean; isSymbolicLink(): boolean }): Promise<boolean> {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  return (await stat(absolute).catch(() => undefined))?.isDirectory() === true;
 }
 
 function toPosix(p: string): string {

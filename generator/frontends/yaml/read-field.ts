@@ -1,5 +1,6 @@
 import type { Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { pattern, wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { JSON_STRING_SCALARS } from "../../model/scalar-forms.js";
 import { SENSITIVE_KINDS, XML_NODES, type SensitiveKind, type XmlNode } from "../../model/vocabulary.js";
@@ -96,7 +97,8 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
         : facet.valueKind === "decimal"
           ? readDecimalText(r, entry.node, entry.at, facet.key)
           : r.string(entry, facet.key);
-    if (value !== undefined) facets.push({ key: facet.key, value, at: entry.at });
+    // The schema language's patterns match the whole value (docs/schema-language.md).
+    if (value !== undefined) facets.push({ key: facet.key, value: facet === pattern && typeof value === "string" ? wholeValuePattern(value) : value, at: entry.at });
   }
   return {
     name,

@@ -46,11 +46,20 @@ describe("emitTypes", () => {
 }`,
     },
     {
-      name: "a pattern reads in the doc comment",
-      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}" }] })])] },
+      name: "a pattern of the whole value reads in the doc comment as the contract wrote it",
+      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "^(?:[0-9]{5})$" }] })])] },
       type: "Address",
       want: `export interface Address {
   /** Matches the pattern \`[0-9]{5}\` as a whole. */
+  zip?: string;
+}`,
+    },
+    {
+      name: "a pattern matched anywhere (ECMA-262's reading) says so in the doc comment",
+      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}" }] })])] },
+      type: "Address",
+      want: `export interface Address {
+  /** Holds a match of the pattern \`[0-9]{5}\`. */
   zip?: string;
 }`,
     },

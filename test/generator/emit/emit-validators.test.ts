@@ -39,15 +39,15 @@ describe("emitValidators", () => {
 }`,
     },
     {
-      name: "a pattern, checked as a whole after the type",
-      given: send(objectType("Req", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}(-[0-9]{4})?" }] })])),
+      name: "a pattern, checked as the front end wrote it (here anchored) after the type",
+      given: send(objectType("Req", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "^(?:[0-9]{5}(-[0-9]{4})?)$" }] })])),
       decl: "checkReq",
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfReq, path, issues);
   if (value.zip !== undefined) {
     checkString(value.zip, joinPath(path, "zip"), issues) &&
-      checkPattern(value.zip, "[0-9]{5}(-[0-9]{4})?", joinPath(path, "zip"), issues);
+      checkPattern(value.zip, "^(?:[0-9]{5}(-[0-9]{4})?)$", joinPath(path, "zip"), issues);
   }
 }`,
     },

@@ -24,4 +24,13 @@ describe("following links", () => {
     expect(fillPath("/pts/v2/payments/{id}/captures", { id: "a/b?c" })).toBe("/pts/v2/payments/a%2Fb%3Fc/captures");
     expect(() => fillPath("/pts/v2/payments/{id}", { id: "" })).toThrow(/required/);
   });
+
+  it("refuses a path value that is a dot segment, percent-encoded or not, and keeps other dots", () => {
+    for (const id of [".", "..", "%2e", "%2E%2e", ".%2e", "%252E"]) {
+      expect(() => fillPath("/pts/v2/payments/{id}/captures", { id }), id).toThrow(/dot segment/);
+    }
+    expect(fillPath("/pts/v2/payments/{id}", { id: "..." })).toBe("/pts/v2/payments/...");
+    expect(fillPath("/pts/v2/payments/{id}", { id: "a..b" })).toBe("/pts/v2/payments/a..b");
+    expect(fillPath("/pts/v2/payments/{id}", { id: "%zz" })).toBe("/pts/v2/payments/%25zz");
+  });
 });

@@ -114,7 +114,7 @@ function checkorderType(value: unknown, path: string, issues: ValidationIssue[])
     checkString(value.code, joinPath(path, "code"), issues) &&
       checkMinLength(value.code, 3, joinPath(path, "code"), issues) &&
       checkMaxLength(value.code, 4, joinPath(path, "code"), issues) &&
-      checkPattern(value.code, "[0-9]+", joinPath(path, "code"), issues);
+      checkPattern(value.code, "^(?:[0-9]+)$", joinPath(path, "code"), issues);
   }
 
   if (value.zip !== undefined) {

@@ -23,7 +23,7 @@ export interface Pet {
    *
    * At most 40 characters long.
    *
-   * Matches the pattern `^[A-Za-z ]+$` as a whole.
+   * Matches the pattern `^[A-Za-z ]+$`.
    */
   name: string;
   kind?: PetKind;
@@ -70,7 +70,7 @@ export interface PetWritable {
    *
    * At most 40 characters long.
    *
-   * Matches the pattern `^[A-Za-z ]+$` as a whole.
+   * Matches the pattern `^[A-Za-z ]+$`.
    */
   name: string;
   kind?: PetKind;

@@ -16,6 +16,9 @@ export interface PackageInfo {
   readonly buildDependencies: Readonly<Record<string, string>>;
 }
 
+/** The package name the examples of `templates/examples/` import from (they are type-checked as written); the README shows the package's own. */
+const EXAMPLES_PACKAGE_NAME = "paygen-clients";
+
 /**
  * Renders the non-code files of the package from `templates/*.hbs`. The view
  * handed to a template is plain data computed here: templates hold layout, no logic.
@@ -29,7 +32,8 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   const examples = new Map<string, string>();
   for (const service of model.services) {
     try {
-      examples.set(service.name, (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd());
+      const example = (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd();
+      examples.set(service.name, example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`));
     } catch {
       // No example for this service.
     }

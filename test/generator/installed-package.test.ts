@@ -79,4 +79,17 @@ describe("the packed generator, installed in an empty project", () => {
     expect(manifest.generator).toBe("paygen");
     expect(Object.keys(manifest.exports)).toContain("./pet-store");
   }, 300_000);
+
+  it("and that package (REST only) declares what it imports: npm install in it alone is enough to build it", async () => {
+    const clients = path.join(app, "clients");
+    const manifest = JSON.parse(await readFile(path.join(clients, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).toEqual({});
+    const installed = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], clients);
+    expect(installed.stderr.includes("ERR!"), installed.stderr).toBe(false);
+    expect(installed.code).toBe(0);
+    const built = await run("npm", ["run", "build"], clients);
+    expect(built.stderr).toBe("");
+    expect(built.code).toBe(0);
+    expect(await readdir(path.join(clients, "dist", "pet-store"))).toContain("index.js");
+  }, 600_000);
 });

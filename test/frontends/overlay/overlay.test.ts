@@ -52,7 +52,7 @@ describeWithSpecs("an overlay on the published REST spec", () => {
     await writeFile(overlay, paymentsOverlay(path.relative(dir, SPEC).split(path.sep).join("/")));
     result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
     pkg = await writePackage(result.files);
-  });
+  }, 600_000);
 
   it("renames the service and a type, and every reference follows", () => {
     const service = result.model.services[0]!;

@@ -56,7 +56,7 @@ function generatedPackage({ file, operations, published, headers }: ContractCase
     expect(model.services).toHaveLength(1);
     service = model.services[0]!;
     names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
-  });
+  }, 600_000);
 
   it("has the contract's operations", () => {
     expect(service.operations).toHaveLength(operations);

@@ -1,3 +1,7 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PROJECT_ROOT } from "./project-paths.js";
+
 /** A subcommand of `paygen`: its arguments in, its exit code out. */
 type Command = (argv: readonly string[], log: (text: string) => void, err: (text: string) => void) => Promise<number>;
 
@@ -17,14 +21,37 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ readonly run: Command; r
   },
 };
 
+/** What `paygen --help` prints: every command, each with its own usage and options. */
 async function usage(): Promise<string> {
-  const parts = await Promise.all(Object.entries(COMMANDS).map(async ([name, load]) => `${name}:\n${(await load()).usage.replace(/^/gm, "  ")}`));
-  return `usage: paygen <command> [options]\n\n${parts.join("\n\n")}`;
+  const parts = await Promise.all(Object.entries(COMMANDS).map(async ([name, load]) => `${name}:\n${(await load()).usage.replace(/^(?=.)/gm, "  ")}`));
+  return [
+    "usage: paygen <command> [options]",
+    "       paygen --version | --help",
+    "       paygen <command> --help",
+    "",
+    `commands: ${Object.keys(COMMANDS).join(", ")} (without a command, generate)`,
+    "",
+    parts.join("\n\n"),
+  ].join("\n");
+}
+
+/** The generator's own version: its package.json's. */
+async function ownVersion(): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: unknown };
+  return String(manifest.version);
 }
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: readonly string[], log: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
   const [first, ...rest] = argv;
+  if (first === "--version" || first === "-v") {
+    log(await ownVersion());
+    return 0;
+  }
+  if (first === "--help" || first === "-h" || first === "help") {
+    log(await usage());
+    return 0;
+  }
   if (first === undefined || first.startsWith("-")) return (await COMMANDS["generate"]!()).run(argv, log, err);
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (!command) {

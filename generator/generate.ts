@@ -1,6 +1,7 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import { checkDescription } from "./check/check-description.js";
+import { DEFAULT_PACKAGE_NAME } from "./commands/package-name.js";
 import { DEFAULT_PACKAGE_VERSION } from "./commands/package-version.js";
 import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
 import { emitPackage } from "./emit/emit-package.js";
@@ -31,6 +32,8 @@ export interface GenerateOptions {
   readonly previousDir?: string;
   /** The generated package's version (the command reads it from the user's `package-version` file); `DEFAULT_PACKAGE_VERSION` when absent. */
   readonly packageVersion?: string;
+  /** The generated package's npm name; `DEFAULT_PACKAGE_NAME` when absent. */
+  readonly packageName?: string;
 }
 
 
@@ -49,7 +52,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     templatesDir: options.templatesDir ?? TEMPLATES_DIR,
     runtimeDir: options.runtimeDir ?? RUNTIME_DIR,
     buildScriptFile: options.buildScriptFile ?? BUILD_SCRIPT_FILE,
-    info: await packageInfo(options.packageVersion ?? DEFAULT_PACKAGE_VERSION),
+    info: await packageInfo(options.packageVersion ?? DEFAULT_PACKAGE_VERSION, options.packageName ?? DEFAULT_PACKAGE_NAME),
   });
   const formatted = await formatFiles(files, {
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
@@ -74,7 +77,7 @@ export async function loadModel(options: GenerateOptions): Promise<Model> {
   return buildModel(description);
 }
 
-async function packageInfo(packageVersion: string): Promise<PackageInfo> {
+async function packageInfo(packageVersion: string, packageName: string): Promise<PackageInfo> {
   const own = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
@@ -85,7 +88,7 @@ async function packageInfo(packageVersion: string): Promise<PackageInfo> {
     return `^${found}`;
   };
   return {
-    packageName: "paygen-clients",
+    packageName,
     version: packageVersion,
     fastXmlParserVersion: version("fast-xml-parser", own.dependencies),
     // What the package's build script needs, at the versions paygen itself is tested with.

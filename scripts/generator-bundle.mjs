@@ -4,6 +4,10 @@
 // whenever a source file changes. Running the sources through a TypeScript
 // loader instead costs every run about a second of compiling.
 //
+// The published package holds no generator sources: `npm pack` (its `prepack`
+// script, `node scripts/generator-bundle.mjs --dist`) builds the same bundle
+// into dist/, and an installed paygen runs that, with nothing to compile.
+//
 // Plain JavaScript, so that it runs before anything is compiled.
 import { randomUUID } from "node:crypto";
 import { createHash } from "node:crypto";
@@ -16,6 +20,8 @@ const SOURCES = path.join(ROOT, "generator");
 /** Read by the generator at run time and shipped as they are, never bundled. */
 const NOT_BUNDLED = new Set(["runtime", "build-script"]);
 const BUNDLES = path.join(ROOT, "node_modules", ".cache", "paygen-generator");
+/** The bundle an installed (packed) paygen runs. */
+const DIST = path.join(ROOT, "dist");
 
 /** Every bundled source file, with its size and modification time, sorted: what a bundle is built from. */
 async function sourceStamp() {
@@ -45,13 +51,12 @@ async function exists(file) {
   }
 }
 
-/** Builds the bundle into `dir`, through a staging folder so a concurrent run never imports half a bundle. */
-async function build(dir) {
+/** Bundles the sources into `outdir`. */
+async function bundleInto(outdir) {
   const esbuild = await import("esbuild");
-  const staging = `${dir}.${randomUUID()}.tmp`;
   await esbuild.build({
     entryPoints: { cli: path.join(SOURCES, "cli.ts") },
-    outdir: staging,
+    outdir,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -62,6 +67,12 @@ async function build(dir) {
     outExtension: { ".js": ".mjs" },
     logLevel: "silent",
   });
+}
+
+/** Builds the bundle into `dir`, through a staging folder so a concurrent run never imports half a bundle. */
+async function build(dir) {
+  const staging = `${dir}.${randomUUID()}.tmp`;
+  await bundleInto(staging);
   try {
     await rename(staging, dir);
   } catch (error) {
@@ -106,6 +117,12 @@ async function bundleEntry() {
  * never broken.
  */
 export async function generatorEntry() {
+  if (!(await exists(path.join(SOURCES, "cli.ts")))) {
+    // An installed package: its bundle was built when it was packed.
+    const entry = path.join(DIST, "cli.mjs");
+    if (!(await exists(entry))) throw new Error(`paygen: ${entry} is missing; the package was packed without its bundle`);
+    return pathToFileURL(entry).href;
+  }
   try {
     return pathToFileURL(await bundleEntry()).href;
   } catch (error) {
@@ -118,9 +135,19 @@ export async function generatorEntry() {
   }
 }
 
+/** `--dist` (npm's `prepack`): the bundle the published package runs, replacing dist/ whole; a failure fails the pack. */
+async function buildDist() {
+  const staging = `${DIST}.${randomUUID()}.tmp`;
+  await bundleInto(staging);
+  await rm(DIST, { recursive: true, force: true });
+  await rename(staging, DIST);
+}
+
 // `node scripts/generator-bundle.mjs` (npm's `prepare`, run by `npm ci`): build it now, so the first
 // run does not. An install never fails for it: a run without a bundle builds one or runs the sources.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href && process.argv[2] === "--dist") {
+  await buildDist();
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundleEntry().catch((error) => {
     process.stderr.write(`paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`);
   });

@@ -1,20 +1,28 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { SourceProblemsError } from "../frontends/json/source-problem.js";
 import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
 import { withInputLog } from "../input-log.js";
 import { CACHE_DIR } from "../project-paths.js";
 import { staleFiles, writeAtomic } from "../write/write-atomic.js";
+import { CONFIG_FILE } from "./config-file.js";
+import { DEFAULT_PACKAGE_NAME } from "./package-name.js";
+import { planPackages, UsageError, type PackagePlan } from "./package-plans.js";
 import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--no-cache] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--check | --watch]
        (npm run generate -- ... in this project)
+
+  Without options, every package ${CONFIG_FILE} (or package.json's "paygen" key) lists, each with its
+  own settings; without a configuration, schemas/ into generated/. Options override the configuration's.
 
   --schemas DIR  schema folder of the YAML schema language (default: schemas)
   --from FILE    a published contract instead (WSDL, XML Schema, Swagger/OpenAPI; recognised by content); repeatable
   --out DIR      output folder (default: generated)
+  --name NAME    the generated package's npm name, scoped or not (default: ${DEFAULT_PACKAGE_NAME})
   --version-file FILE  the generated package's version, one line (default: ${VERSION_FILE}; without it, 0.1.0)
   --no-cache     format every file, and generate even when nothing changed since the last run
                  (by default, formatted files are cached, and a run whose generator, inputs and
@@ -32,9 +40,10 @@ export async function generateCommand(argv: readonly string[], log = console.log
     args = parseArgs({
       args: [...argv],
       options: {
-        schemas: { type: "string", default: "schemas" },
+        schemas: { type: "string" },
         from: { type: "string", multiple: true },
-        out: { type: "string", default: "generated" },
+        out: { type: "string" },
+        name: { type: "string" },
         "version-file": { type: "string" },
         check: { type: "boolean", default: false },
         "no-cache": { type: "boolean", default: false },
@@ -56,14 +65,30 @@ export async function generateCommand(argv: readonly string[], log = console.log
     err(`--watch and --check do not go together: --check writes nothing\n${USAGE}`);
     return 2;
   }
-  const schemasDir = path.resolve(args.values.schemas);
-  const outDir = path.resolve(args.values.out);
-  const outLabel = path.relative(process.cwd(), outDir) || ".";
-  const once = (watching: boolean) => generateOnce(args.values, { schemasDir, outDir, outLabel, watching }, log, err);
-  if (!args.values.watch) return once(false);
+  let plans: PackagePlan[];
+  try {
+    plans = await planPackages(args.values, process.cwd());
+  } catch (error) {
+    return configProblem(error, err);
+  }
+  if (args.values.watch && plans.length !== 1) {
+    err(`--watch watches one package, and the configuration lists ${plans.length}\n${USAGE}`);
+    return 2;
+  }
+  const once = (plan: PackagePlan, watching: boolean) => {
+    const outDir = path.resolve(plan.out);
+    const values = { check: args.values.check, from: plan.from, "version-file": plan.versionFile, "no-cache": plan.noCache, name: plan.name };
+    return generateOnce(values, { schemasDir: path.resolve(plan.schemas), outDir, outLabel: path.relative(process.cwd(), outDir) || ".", watching }, log, err);
+  };
+  if (!args.values.watch) {
+    let code = 0;
+    for (const plan of plans) code = Math.max(code, await once(plan, false));
+    return code;
+  }
+  const plan = plans[0]!;
 
   // Watch mode: a first run, then one per change, until stopped.
-  await once(true);
+  await once(plan, true);
   const controller = new AbortController();
   const signal = stop ?? controller.signal;
   const onSignal = () => controller.abort();
@@ -71,16 +96,16 @@ export async function generateCommand(argv: readonly string[], log = console.log
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
   }
-  const versionFile = path.resolve(args.values["version-file"] ?? VERSION_FILE);
-  const targets = args.values.from
-    ? { folders: [], files: [...args.values.from.map((f) => path.resolve(f)), versionFile] }
-    : { folders: [schemasDir], files: [versionFile] };
+  const versionFile = path.resolve(plan.versionFile ?? VERSION_FILE);
+  const targets = plan.from
+    ? { folders: [], files: [...plan.from.map((f) => path.resolve(f)), versionFile] }
+    : { folders: [path.resolve(plan.schemas)], files: [versionFile] };
   log(`paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`);
   const finished = await watchAndRun(
     targets,
     async (changed) => {
       log(`paygen: changed: ${changed.join(", ")}`);
-      await once(true);
+      await once(plan, true);
     },
     { signal, onError: (error) => err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`) },
   );
@@ -91,9 +116,25 @@ export async function generateCommand(argv: readonly string[], log = console.log
   return 0;
 }
 
+/** A configuration that cannot be read, or options that do not go with it: its exit code, after saying why. */
+function configProblem(error: unknown, err: (text: string) => void): number {
+  if (error instanceof UsageError) {
+    err(`paygen: ${error.message}\n${GENERATE_USAGE}`);
+    return 2;
+  }
+  if (error instanceof SourceProblemsError) {
+    for (const problem of error.problems) err(problem.message);
+    err(`paygen: ${error.problems.length} problem${error.problems.length === 1 ? "" : "s"} in the configuration; nothing was written`);
+    return 1;
+  }
+  err(`paygen: ${error instanceof Error ? error.message : String(error)}; nothing was written`);
+  return 1;
+}
+
 /** The options of one generation, as parsed. */
 interface GenerateValues {
-  readonly from?: string[] | undefined;
+  readonly from?: readonly string[] | undefined;
+  readonly name?: string | undefined;
   readonly "version-file"?: string | undefined;
   readonly check?: boolean | undefined;
   readonly "no-cache"?: boolean | undefined;
@@ -118,6 +159,7 @@ async function generateOnce(
     schemasDir: values.from ? undefined : schemasDir,
     from: values.from?.map((f) => path.resolve(f)),
     versionFile: values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
+    name: values.name,
   });
   try {
     // The same command with the same generator, inputs and output as last time: the output is what a run would write.
@@ -134,6 +176,7 @@ async function generateOnce(
       const version = await readPackageVersion(process.cwd(), values["version-file"]);
       const generated = await generate({
         packageVersion: version.version,
+        ...(values.name !== undefined ? { packageName: values.name } : {}),
         schemasDir,
         ...(values.from ? { from: values.from } : {}),
         ...(cached ? { formatCacheDir: path.join(CACHE_DIR, "paygen-format"), previousDir: outDir } : {}),

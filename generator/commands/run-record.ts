@@ -38,7 +38,7 @@ export function runKey(command: Readonly<Record<string, string | readonly string
 /** The generator's identity, from the contents of what decides its output. */
 export async function generatorIdentity(): Promise<string> {
   const parts: string[] = [];
-  for (const folder of ["generator", "templates"]) {
+  for (const folder of ["generator", "templates", "dist"]) {
     for (const rel of await listFiles(path.join(PROJECT_ROOT, folder))) {
       parts.push(`${folder}/${rel}\0${contentHash(await readFile(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`);
     }

@@ -4,7 +4,7 @@ import { RUNTIME_EXPORTS, SERVICE_ARTIFACTS, type RuntimeExport } from "./artifa
 import { emitBuildScript } from "./emit-build-script.js";
 import type { EmitContext } from "./emit-context.js";
 import { emitIndex } from "./emit-index.js";
-import { emitRuntime, runtimeExportNames } from "./emit-runtime.js";
+import { emitRuntime, importedPackages, reachableRuntime, runtimeExportNames } from "./emit-runtime.js";
 import { emitTemplates, type PackageInfo } from "./emit-templates.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -17,10 +17,15 @@ export interface EmitOptions {
   readonly info: PackageInfo;
 }
 
+/** Runtime modules the package offers as entries of their own (see templates/package.json.hbs), whatever its services use. */
+const RUNTIME_ENTRIES: readonly string[] = [paths.runtime("http/http-signature.ts")];
+
 /**
  * Runs every artifact of `SERVICE_ARTIFACTS` that applies to each service,
- * then the service's entry point (derived from the same list), the runtime,
- * the templates and the build script. Returns the package's files, sorted by path.
+ * then the service's entry point (derived from the same list), the runtime
+ * modules the package reaches, the templates (the manifest declaring the
+ * packages they import) and the build script. Returns the package's files,
+ * sorted by path.
  */
 export async function emitPackage(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
   const runtime = await emitRuntime(options.runtimeDir);
@@ -36,8 +41,9 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
       ]),
     );
   }
-  files.push(...runtime);
-  files.push(...(await emitTemplates(options.templatesDir, model, options.info)));
+  const shipped = reachableRuntime(runtime, files, RUNTIME_ENTRIES);
+  files.push(...shipped);
+  files.push(...(await emitTemplates(options.templatesDir, model, options.info, importedPackages(files))));
   files.push(await emitBuildScript(options.buildScriptFile));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -5,9 +5,10 @@ import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
 /**
- * The hand-written runtime (`generator/runtime/`) shipped inside the package,
- * copied as is. It is small, has no dependency but fast-xml-parser, and each
- * file is imported only by the code that needs it, so it tree-shakes per service.
+ * The hand-written runtime (`generator/runtime/`), every module of it, as the
+ * package would ship it (copied as is). A package ships only the modules its
+ * code reaches (`reachableRuntime`); each is imported only by the code that
+ * needs it, so it tree-shakes per service.
  */
 export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
@@ -23,6 +24,56 @@ export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> 
   }
   await walk("");
   return files;
+}
+
+/** What a module imports or re-exports, as written: `./x.js`, `../runtime/xml.js`, `fast-xml-parser`, `node:crypto`. */
+export function importSpecifiers(content: string): string[] {
+  const found: string[] = [];
+  for (const m of content.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gms)) {
+    found.push((m[1] ?? m[2] ?? m[3])!);
+  }
+  return found;
+}
+
+/**
+ * The runtime modules the package's own `files` reach, directly or through
+ * other runtime modules, plus `entries` (runtime modules the package offers
+ * on their own) and what they reach: all the package ships of the runtime.
+ * A package without XML ships no XML runtime, one without a query language
+ * none of it.
+ */
+export function reachableRuntime(runtime: readonly GeneratedFile[], files: readonly GeneratedFile[], entries: readonly string[]): GeneratedFile[] {
+  const byPath = new Map(runtime.map((f) => [f.path, f]));
+  const reached = new Set<string>();
+  const visit = (from: string, content: string): void => {
+    for (const specifier of importSpecifiers(content)) {
+      if (!specifier.startsWith(".")) continue;
+      const target = path.posix.join(path.posix.dirname(from), specifier).replace(/\.js$/, ".ts");
+      const module = byPath.get(target);
+      if (module === undefined || reached.has(target)) continue;
+      reached.add(target);
+      visit(target, module.content);
+    }
+  };
+  for (const file of files) visit(file.path, file.content);
+  for (const entry of entries) {
+    if (!byPath.has(entry)) throw new Error(`the runtime has no ${entry}`);
+    reached.add(entry);
+    visit(entry, byPath.get(entry)!.content);
+  }
+  return runtime.filter((f) => reached.has(f.path));
+}
+
+/** The npm packages `files` import (bare specifiers; Node's own `node:` modules are not packages), sorted. */
+export function importedPackages(files: readonly GeneratedFile[]): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const specifier of importSpecifiers(file.content)) {
+      if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+      names.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+    }
+  }
+  return [...names].sort(compareText);
 }
 
 /** The names a runtime module exports. */

@@ -16,11 +16,14 @@ export interface PackageInfo {
   readonly buildDependencies: Readonly<Record<string, string>>;
 }
 
+/** The package name the examples of `templates/examples/` import from (they are type-checked as written); the README shows the package's own. */
+const EXAMPLES_PACKAGE_NAME = "paygen-clients";
+
 /**
  * Renders the non-code files of the package from `templates/*.hbs`. The view
  * handed to a template is plain data computed here: templates hold layout, no logic.
  */
-export async function emitTemplates(templatesDir: string, model: Model, info: PackageInfo): Promise<GeneratedFile[]> {
+export async function emitTemplates(templatesDir: string, model: Model, info: PackageInfo, imported: readonly string[]): Promise<GeneratedFile[]> {
   const hb = Handlebars.create();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
   hb.registerHelper("md", (value: unknown) => markdownText(textOf(value)));
@@ -29,12 +32,13 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   const examples = new Map<string, string>();
   for (const service of model.services) {
     try {
-      examples.set(service.name, (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd());
+      const example = (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd();
+      examples.set(service.name, example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`));
     } catch {
       // No example for this service.
     }
   }
-  const view = asTemplateData(packageView(model, info, examples));
+  const view = asTemplateData({ ...packageView(model, info, examples), dependencies: dependencies(imported, info), usesXmlParser: imported.includes("fast-xml-parser") });
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
@@ -44,6 +48,19 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   // The query-language reference ships as written, with a package that has a query language.
   if (model.services.some((s) => s.query)) out.push({ path: QUERY_LANGUAGE_FILE, content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8"), verbatim: true });
   return out;
+}
+
+/**
+ * The package's `dependencies`: each package its code imports, at the version
+ * paygen generates for. A runtime importing a package paygen knows no version
+ * of is a bug of the runtime, not of a contract.
+ */
+function dependencies(imported: readonly string[], info: PackageInfo): { name: string; version: string }[] {
+  const versions: Readonly<Record<string, string>> = { "fast-xml-parser": info.fastXmlParserVersion };
+  return imported.map((name) => {
+    if (!Object.hasOwn(versions, name)) throw new Error(`the generated package imports ${name}, and paygen knows no version of it`);
+    return { name, version: versions[name]! };
+  });
 }
 
 /** The reference of the search query language, a file of `templates/` shipped as is. */

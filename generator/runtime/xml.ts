@@ -8,19 +8,7 @@
  * name reach an object's prototype.
  */
 
-import { createRequire } from "node:module";
-import type * as FastXmlParser from "fast-xml-parser";
-
-let library: typeof FastXmlParser | undefined;
-
-/**
- * fast-xml-parser, loaded on first use rather than at import: importing a
- * SOAP entry point stays cheap, and the (single-file, CommonJS) build loads
- * synchronously, so every function here stays synchronous.
- */
-function fxp(): typeof FastXmlParser {
-  return (library ??= createRequire(import.meta.url)("fast-xml-parser") as typeof FastXmlParser);
-}
+import { XMLParser } from "fast-xml-parser";
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError, ValidationError, type ValidationIssueCode } from "./errors.js";
 import { CHILD_ORDER } from "./read-values.js";
@@ -154,7 +142,7 @@ export function parseXml(input: string | Uint8Array, limits?: XmlReadOptions): X
   const doc = start === 0 ? text : text.slice(start);
   scanXml(doc, maxDepth);
   if (ILLEGAL_CHAR.test(doc)) throw malformed("contains a character not allowed in XML 1.0");
-  const parser = new (fxp().XMLParser)({
+  const parser = new XMLParser({
     // In document order, so elements out of schema order can be told apart.
     preserveOrder: true,
     ignoreAttributes: limits?.attributes !== true,

@@ -1,14 +1,14 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { diffModels } from "../../generator/diff/compare-model.js";
 import { CONTRACT_FRONT_ENDS } from "../../generator/frontends/registry.js";
-import { loadModel, PROJECT_ROOT } from "../../generator/generate.js";
+import { loadModel } from "../../generator/generate.js";
+import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 
-const SPECS = path.resolve(PROJECT_ROOT, "..", "shared", "specs");
-const REST_SPEC = path.join(SPECS, "cybersource-rest-spec.2020-02-17.json");
-const XSD = path.join(SPECS, "AnetApiSchema.xsd");
+const REST_SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
+const XSD = sharedSpec("AnetApiSchema.xsd");
 const reads = (format: string) => CONTRACT_FRONT_ENDS.some((f) => (f.formats as readonly string[]).includes(format));
 
 /** The paths taken out of the copy: operations of several shapes (a body, path parameters, a GET). */
@@ -16,7 +16,7 @@ const REMOVED_PATHS = ["/pts/v2/payments/{id}/reversals", "/pts/v2/payments/{id}
 
 const load = (file: string) => loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) });
 
-describe("paygen diff on the published contracts", () => {
+describeWithSpecs("paygen diff on the published contracts", () => {
   it.skipIf(!reads("openapi"))("the REST specification against itself: no changes (skipped only when no OpenAPI front end is registered)", async () => {
     expect(await diffModels(await load(REST_SPEC), await load(REST_SPEC))).toEqual([]);
   });

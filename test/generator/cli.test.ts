@@ -113,3 +113,25 @@ describe("paygen generate --from", () => {
     expect(errors.join("\n")).toContain('unknown command "frobnicate"');
   });
 });
+
+describe("paygen's own options", () => {
+  it("--version prints the generator's version, from its package.json", async () => {
+    const { version } = JSON.parse(await readFile(path.join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+    expect(await run(["--version"])).toEqual({ code: 0, out: [version], err: [] });
+  });
+
+  it("--help lists every command with its options; COMMAND --help prints that command's", async () => {
+    const help = await run(["--help"]);
+    expect(help.code).toBe(0);
+    const text = help.out.join("\n");
+    expect(text).toMatch(/^usage: paygen <command> \[options\]\n/);
+    expect(text).toContain("commands: generate, diff");
+    for (const option of ["--schemas DIR", "--from FILE", "--out DIR", "--check", "--format", "--fail-on"]) expect(text).toContain(option);
+    expect(text).toMatch(/\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff /);
+    for (const command of ["generate", "diff"]) {
+      const own = await run([command, "--help"]);
+      expect(own.code).toBe(0);
+      expect(own.out.join("\n")).toMatch(new RegExp(`^usage: paygen ${command} `));
+    }
+  });
+});

@@ -60,11 +60,12 @@ describe.each(fixtures)("golden output of fixture %s", (fixture) => {
     }
   });
 
-  it("ships the runtime byte for byte: every file of generator/runtime/, and nothing else", async () => {
+  it("ships the runtime byte for byte: files of generator/runtime/ (those its code reaches), and nothing else", async () => {
     const { files } = await generateFrom(path.join(FIXTURES, fixture));
     const sources = await runtimeSources();
     const shipped = files.filter((f) => f.path.startsWith("runtime/"));
-    expect(shipped.map((f) => f.path.slice("runtime/".length)).sort()).toEqual(sources);
+    expect(shipped.map((f) => f.path.slice("runtime/".length)).filter((f) => !sources.includes(f))).toEqual([]);
+    expect(shipped.map((f) => f.path)).toContain("runtime/http/http-signature.ts");
     for (const f of shipped) {
       const source = await readFile(path.join(RUNTIME_SOURCE, f.path.slice("runtime/".length)), "utf8");
       expect(f.content, f.path).toBe(source);
@@ -110,11 +111,13 @@ describe.each(CONTRACTS)("golden output of the contract fixture $name", ({ name,
 });
 
 describe("the runtime of the generated package", () => {
-  it("is generator/runtime/ byte for byte: every file of it, and nothing else", async () => {
+  it("is files of generator/runtime/ byte for byte, and nothing else", async () => {
     const sources = await runtimeSources();
     const shippedDir = path.join(PROJECT_ROOT, "generated", "runtime");
-    expect(await listFiles(shippedDir)).toEqual(sources);
-    for (const rel of sources) {
+    const shipped = await listFiles(shippedDir);
+    expect(shipped.filter((f) => !sources.includes(f))).toEqual([]);
+    expect(shipped.length).toBeGreaterThan(0);
+    for (const rel of shipped) {
       const shipped = await readFile(path.join(shippedDir, rel));
       expect(shipped.equals(await readFile(path.join(RUNTIME_SOURCE, rel))), rel).toBe(true);
     }

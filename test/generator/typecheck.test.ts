@@ -23,7 +23,7 @@ describe("the project type-checks", () => {
     const result = await typecheck(path.join(PROJECT_ROOT, "tsconfig.json"));
     expect(result.out).toBe("");
     expect(result.code).toBe(0);
-  });
+  }, 600_000);
 });
 
 describe("generated/ type-checks", () => {
@@ -31,5 +31,5 @@ describe("generated/ type-checks", () => {
     const result = await typecheck(path.join(PROJECT_ROOT, "generated", "tsconfig.json"));
     expect(result.out).toBe("");
     expect(result.code).toBe(0);
-  });
+  }, 600_000);
 });

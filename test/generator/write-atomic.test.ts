@@ -129,18 +129,22 @@ describe("replacing the output folder", () => {
         Array.from({ length: 40 }, (_, i) => ({ path: `f/${i % 5}/file${i}.ts`, content: `export const v = ${n};\n` })),
       );
     await writeAtomic(out, files(0));
-    const start = Date.now() + 1500;
-    const script = `
+    // Each child says it is ready, then waits for the other (a barrier, not a clock): both then replace
+    // the output a fixed number of times, however slow the machine; nothing depends on who wins a turn.
+    const barrier = await mkdtemp(path.join(tmpdir(), "paygen-barrier-"));
+    const script = (me: number) => `
+      import { existsSync, writeFileSync } from "node:fs";
       import { writeAtomic } from ${JSON.stringify(path.join(PROJECT_ROOT, "generator", "write", "write-atomic.ts"))};
       const files = ${files.toString()};
-      while (Date.now() < ${start}) await new Promise((r) => setTimeout(r, 1));
-      for (let i = 1; i <= 150; i++) await writeAtomic(${JSON.stringify(out)}, files(i));
+      writeFileSync(${JSON.stringify(path.join(barrier, "ready-"))} + ${me}, "");
+      while (!existsSync(${JSON.stringify(path.join(barrier, "ready-"))} + ${1 - me})) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 1; i <= 60; i++) await writeAtomic(${JSON.stringify(out)}, files(i));
     `;
     const children = await Promise.all(
       [0, 1].map(
-        () =>
+        (me) =>
           new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-            const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+            const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script(me)], { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
             let stderr = "";
             child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
             child.on("error", reject);
@@ -154,7 +158,8 @@ describe("replacing the output folder", () => {
     }
     expect(await readdir(dir)).toEqual(["out"]);
     expect((await readdir(path.join(out, "f", "0"))).length).toBe(8);
-  });
+    expect(await readFile(path.join(out, "f", "0", "file0.ts"), "utf8")).toBe("export const v = 60;\n");
+  }, 600_000);
 
   it("two generations into one output at once both succeed, and the output is complete", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-write-"));
@@ -171,5 +176,5 @@ describe("replacing the output folder", () => {
     expect(check.err).toEqual([]);
     expect(check.code).toBe(0);
     expect(await exists(path.join(out, "package.json"))).toBe(true);
-  });
+  }, 600_000);
 });

@@ -4,22 +4,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { RestOperation, Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
+import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 const run = promisify(execFile);
-const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "cybersource-rest-spec.2020-02-17.json");
+const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
 
 /**
  * The published REST specification (Swagger 2.0, 61 operations), read in
  * place: it generates a package that type-checks on its own, has one client
  * method per operation, and writes and reads back every body.
  */
-describe("generating from the published REST specification", () => {
+describeWithSpecs("generating from the published REST specification", () => {
   let out: string;
   let service: Service;
   let names: ServiceNames;

@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadModel, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { RestOperation, Service } from "../../../generator/model/ir.js";
 import { compareTypes } from "../../helpers/model-drift.js";
+import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 /**
  * The payments and search services as the project's schemas describe them (read from documents 001 and
@@ -16,7 +16,7 @@ import { compareTypes } from "../../helpers/model-drift.js";
  * change to either side shows up as a change to them. Rewrite them on purpose with
  * `UPDATE_GOLDEN=1 npx vitest run test/frontends/openapi/rest-drift.test.ts`.
  */
-const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "cybersource-rest-spec.2020-02-17.json");
+const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
 
 /** Spec operationId → the schemas' operation of the same request, per service. */
 const PAIRS: Readonly<Record<string, readonly (readonly [spec: string, schemas: string])[]>> = {
@@ -43,9 +43,8 @@ function restOperation(service: Service, name: string): RestOperation {
 /** The path with its parameter names, and the same path with the names left out (a renamed parameter is still the same path). */
 const shapeOf = (p: string) => p.replace(/\{[^}]*\}/g, "{}");
 
-describe("the REST schemas against the published specification", () => {
-  it.each(Object.keys(PAIRS))("%s differs only as the reviewed list says (test/golden-drift/%s.txt)", async (serviceName) => {
-    if (!existsSync(SPEC)) throw new Error(`the published specification is missing: expected at ${SPEC}`);
+describeWithSpecs("the REST schemas against the published specification", () => {
+  it.each(Object.keys(PAIRS))("%s differs only as the reviewed list says (its file in test/golden-drift/)", async (serviceName) => {
     const spec = (await loadModel({ schemasDir: "", from: [path.relative(PROJECT_ROOT, SPEC)], cwd: PROJECT_ROOT })).services[0]!;
     const schemas = (await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })).services.find((s) => s.name === serviceName)!;
     const lines: string[] = [];

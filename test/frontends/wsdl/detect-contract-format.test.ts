@@ -1,18 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectContractFormat } from "../../../generator/frontends/wsdl/detect-contract-format.js";
-import { FIXTURES, SPECS } from "./helpers.js";
+import { itWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
+import { FIXTURES } from "./helpers.js";
 
-/** The text of a published contract, read in place; a missing one fails the test, saying where it was looked for. */
-function spec(file: string): string {
-  const full = path.join(SPECS, file);
-  if (!existsSync(full)) throw new Error(`the published contract ${file} is missing: expected at ${full}`);
-  return readFileSync(full, "utf8");
-}
+/** The text of a published contract, read in place. */
+const spec = (file: string): string => readFileSync(sharedSpec(file), "utf8");
 
 describe("telling a contract's format by its content", () => {
-  it("recognises the published WSDL, XML schema and Swagger file", () => {
+  itWithSpecs("recognises the published WSDL, XML schema and Swagger file", () => {
     expect(detectContractFormat(spec("Service.2015-02-02.wsdl"))).toEqual({ kind: "wsdl" });
     expect(detectContractFormat(spec("AnetApiSchema.xsd"))).toEqual({ kind: "xsd" });
     expect(detectContractFormat(spec("cybersource-rest-spec.2020-02-17.json"))).toEqual({ kind: "swagger", version: "2.0" });

@@ -12,9 +12,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 /** The fixtures of these tests. */
 export const FIXTURES = path.join(PROJECT_ROOT, "test", "frontends", "wsdl", "fixtures");
 
-/** The publishers' contracts, read where they are (next to the project), never copied into it. */
-export const SPECS = path.join(PROJECT_ROOT, "..", "shared", "specs");
-
 export const XS = "http://www.w3.org/2001/XMLSchema";
 
 /** A position builder for one file: `at(line, col)`. */

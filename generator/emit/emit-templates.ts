@@ -58,6 +58,8 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     hasQuery: model.services.some((s) => s.query !== undefined),
+    hasMarks: model.services.some((s) => s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined))),
+    hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
     services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
   };
 }
@@ -118,6 +120,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       summary: `${f.sample ? "The document's sample, not defaults of the service: " : ""}${f.title ?? firstSentence(f.doc ?? "")}`,
       supports: f.supports.map((x) => ({ label: x.label, values: (s.enums.find((e) => e.name === x.enum)?.values ?? []).map((v) => v.value).join(", ") })),
     })),
+    inferredMarks: inferredMarks(s),
     contradictions: notesOf(s, "contradiction"),
     contractDifferences: notesOf(s, "contract"),
     gaps: s.gaps.map((g) => ({
@@ -127,6 +130,11 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       extension: g.extension,
     })),
   };
+}
+
+/** The fields paygen marked sensitive from their names, with the kind and the reason, in type order. */
+function inferredMarks(s: Service): { field: string; kind: string; reason: string }[] {
+  return s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitiveReason !== undefined && f.sensitive !== undefined ? [{ field: `${t.name}.${f.name}`, kind: f.sensitive, reason: f.sensitiveReason }] : [])));
 }
 
 function firstSentence(text: string): string {

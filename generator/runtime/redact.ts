@@ -12,7 +12,11 @@ export type SensitiveKind =
   | "transaction-key"
   | "cryptogram"
   | "wallet-payload"
-  | "token";
+  | "token"
+  | "pin"
+  | "track-data"
+  | "secret"
+  | "tax-id";
 
 /** What a sensitive value is replaced with when nothing of it may be shown. */
 export const REDACTED = "[redacted]";

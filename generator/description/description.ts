@@ -42,6 +42,8 @@ export interface FieldDescription extends Named, DocsDescription {
   /** Facets (lengths, bounds, patterns: see generator/facets/), in the order of the facet registry. */
   readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
   readonly sensitive?: SensitiveKind;
+  /** The contract writes `format: password` (OpenAPI): the model marks the field a secret. */
+  readonly passwordFormat?: true;
   /** An overlay says the field is not sensitive: no mark is inferred for it. */
   readonly notSensitive?: true;
   readonly examples: readonly string[];

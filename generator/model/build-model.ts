@@ -43,7 +43,7 @@ function buildService(s: ServiceDescription): Service {
     if (f.sensitive) return { sensitive: f.sensitive };
     if (!holder || f.notSensitive) return {};
     const type = ref(f.type.name);
-    const inferred = inferSensitive({ name: f.name, type: type.kind === "scalar" ? type.name : type.kind }, [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])]);
+    const inferred = inferSensitive({ name: f.name, type: type.kind === "scalar" ? type.name : type.kind, ...(f.passwordFormat ? { passwordFormat: true } : {}) }, [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])]);
     return inferred ? { sensitive: inferred.kind, sensitiveReason: inferred.reason } : {};
   };
 

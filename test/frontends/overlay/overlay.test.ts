@@ -141,6 +141,7 @@ const LOGIN_SPEC = {
           password: { type: "string", writeOnly: true },
           motherMaidenName: { type: "string" },
           cardNumberHint: { type: "string" },
+          memorable: { type: "string", format: "password" },
         },
       },
     },
@@ -157,10 +158,12 @@ describe("an overlay's sensitive marks on a contract with read and write shapes"
     const service = result.model.services[0]!;
     const marks = (name: string) => Object.fromEntries(service.types.find((t) => t.name === name)!.fields.map((f) => [f.name, f.sensitive ?? "-"]));
     // The overlay's mark lands on both shapes; the inferred password mark is on the shape that has it.
-    expect(marks("Login")).toEqual({ id: "-", user: "-", motherMaidenName: "secret", cardNumberHint: "-" });
-    expect(marks("LoginWritable")).toEqual({ user: "-", password: "secret", motherMaidenName: "secret", cardNumberHint: "-" });
-    const readme = result.files.find((f) => f.path === "README.md")!.content;
+    expect(marks("Login")).toEqual({ id: "-", user: "-", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
+    expect(marks("LoginWritable")).toEqual({ user: "-", password: "secret", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
+    // Table cells are padded to their column's width: compared with single spaces.
+    const readme = result.files.find((f) => f.path === "README.md")!.content.replace(/ +/g, " ");
     expect(readme).toContain("| `LoginWritable.password` | `secret` | its name says password |");
+    expect(readme).toContain("| `Login.memorable` | `secret` | format: password |");
     expect(readme).not.toContain("`Login.motherMaidenName`");
   });
 

@@ -39,7 +39,7 @@ function maskRun(run: string): string {
   const groups = run.split(/([ -])/);
   // groups: digits at even indexes, separators at odd ones.
   let out = "";
-  for (let start = 0; start < groups.length; ) {
+  for (let start = 0; start < groups.length;) {
     const end = cardEnd(groups, start);
     if (end === undefined) {
       out += groups[start]! + (groups[start + 1] ?? "");

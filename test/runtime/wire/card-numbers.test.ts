@@ -62,7 +62,10 @@ describe("headerSecrets", () => {
     { given: { authorization: "Bearer eyJhbGciOi.token-value" }, want: ["Bearer eyJhbGciOi.token-value", "eyJhbGciOi.token-value"] },
     { given: { Authorization: `Basic ${btoa("merchant:s3cret-pass")}` }, want: [`Basic ${btoa("merchant:s3cret-pass")}`, btoa("merchant:s3cret-pass"), "merchant:s3cret-pass", "s3cret-pass"] },
     { given: { "x-api-key": "sk_test_4eC39HqLyjWDarjtT1zdp7dc" }, want: ["sk_test_4eC39HqLyjWDarjtT1zdp7dc"] },
-    { given: { signature: 'keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"' }, want: ['keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"', "c2lnbmF0dXJlLWJ5dGVz"] },
+    {
+      given: { signature: 'keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"' },
+      want: ['keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"', "c2lnbmF0dXJlLWJ5dGVz"],
+    },
     { given: { cookie: "session=abcdef123456; theme=dark" }, want: ["session=abcdef123456; theme=dark", "abcdef123456"] },
     { given: { accept: "application/json", "content-type": "application/json" }, want: [] },
   ])("$given", ({ given, want }) => {

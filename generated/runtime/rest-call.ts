@@ -5,14 +5,14 @@
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
 import { withConstants, type FlowValue } from "./flow.js";
-import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
+import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
-import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
+import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets, type SensitiveKind } from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 
@@ -311,9 +311,16 @@ export async function callRest<Req, Res>(
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
   const redactedRequest = () => (redacted ??= request !== undefined && redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
-  const sent = (): Secrets => redactedRequest().secrets;
+  // The secrets of the headers as sent (credentials, signatures, cookies), recorded at each attempt.
+  const credentials = new Map<string, SensitiveKind>();
+  let known: { readonly secrets: Secrets; readonly credentials: number } | undefined;
+  const sent = (): Secrets => {
+    if (known?.credentials !== credentials.size) known = { secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)), credentials: credentials.size };
+    return known.secrets;
+  };
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
-    if (context.direction === "request") return redact ? JSON.stringify(redactedRequest().copy) : text;
+    // Scrubbed too: a card-shaped number in a field no schema marks, a credential in the body.
+    if (context.direction === "request") return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
     // A body that is not the operation's answer throws here, and hooks see it redacted whole.
     return JSON.stringify(loggableResponse(op, op.parse(text), sent()));
   };
@@ -331,6 +338,9 @@ export async function callRest<Req, Res>(
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           redactBody,
+          onSent: (sentHeaders) => {
+            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders)) credentials.set(value, kind);
+          },
         },
       );
       if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent(), op.name, op.parseError);

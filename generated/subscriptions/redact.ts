@@ -22,6 +22,7 @@ import type {
   CreateCustomerShippingAddressRequest,
   CreditCard,
   CreditCardMasked,
+  Customer,
   CustomerPaymentProfile,
   CustomerPaymentProfileEx,
   CustomerPaymentProfileListItem,
@@ -140,6 +141,7 @@ export function redactARBSubscriptionType(value: ARBSubscriptionType): ARBSubscr
   return {
     ...value,
     ...(value.payment === undefined ? {} : { payment: redactPayment(value.payment) }),
+    ...(value.customer === undefined ? {} : { customer: redactCustomer(value.customer) }),
   } as ARBSubscriptionType;
 }
 
@@ -267,6 +269,14 @@ export function redactCreditCardMasked(value: CreditCardMasked): CreditCardMaske
   } as CreditCardMasked;
 }
 
+/** A copy of a {@link Customer} with every sensitive value redacted, for logs and inspect output. */
+export function redactCustomer(value: Customer): Customer {
+  return {
+    ...value,
+    ...(value.taxId === undefined ? {} : { taxId: redact("tax-id", value.taxId) }),
+  } as Customer;
+}
+
 /** A copy of a {@link CustomerPaymentProfile} with every sensitive value redacted, for logs and inspect output. */
 export function redactCustomerPaymentProfile(
   value: CustomerPaymentProfile,
@@ -274,6 +284,7 @@ export function redactCustomerPaymentProfile(
   return {
     ...value,
     ...(value.payment === undefined ? {} : { payment: redactPayment(value.payment) }),
+    ...(value.taxId === undefined ? {} : { taxId: redact("tax-id", value.taxId) }),
   } as CustomerPaymentProfile;
 }
 
@@ -301,6 +312,7 @@ export function redactCustomerPaymentProfileMasked(
   return {
     ...value,
     ...(value.payment === undefined ? {} : { payment: redactPaymentMasked(value.payment) }),
+    ...(value.taxId === undefined ? {} : { taxId: redact("tax-id", value.taxId) }),
   } as CustomerPaymentProfileMasked;
 }
 

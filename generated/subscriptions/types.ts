@@ -762,6 +762,8 @@ export interface Customer {
   /**
    * Tax id.
    *
+   * Sensitive (tax-id): never shown in messages, logs or inspect output.
+   *
    * @see document 000, section "Common types"
    */
   taxId?: string;
@@ -843,6 +845,8 @@ export interface CustomerPaymentProfile {
   driversLicense?: DriversLicense;
   /**
    * Tax id.
+   *
+   * Sensitive (tax-id): never shown in messages, logs or inspect output.
    *
    * @see document 000, section "Customer profile types"
    */
@@ -943,6 +947,8 @@ export interface CustomerPaymentProfileMasked {
   driversLicense?: DriversLicense;
   /**
    * Tax id.
+   *
+   * Sensitive (tax-id): never shown in messages, logs or inspect output.
    *
    * @see document 000, section "Customer profile types"
    */

@@ -186,7 +186,9 @@ async function generateOnce(
     const { version, model, files } = result;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
-    const summary = `${model.services.length} services, ${types} types, ${operations} operations`;
+    // Marks paygen recognised by field names (model/infer-sensitive.ts): the README lists each.
+    const inferred = model.services.reduce((n, s) => n + s.types.reduce((m, t) => m + t.fields.filter((f) => f.sensitiveReason !== undefined).length, 0), 0);
+    const summary = `${model.services.length} services, ${types} types, ${operations} operations${inferred > 0 ? `, ${inferred} sensitive fields recognised by name` : ""}`;
     if (values.check) {
       // The model record describes the output; it is never what makes the output stale.
       const stale = (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `));

@@ -42,6 +42,10 @@ export interface FieldDescription extends Named, DocsDescription {
   /** Facets (lengths, bounds, patterns: see generator/facets/), in the order of the facet registry. */
   readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
   readonly sensitive?: SensitiveKind;
+  /** The contract writes `format: password` (OpenAPI): the model marks the field a secret. */
+  readonly passwordFormat?: true;
+  /** An overlay says the field is not sensitive: no mark is inferred for it. */
+  readonly notSensitive?: true;
   readonly examples: readonly string[];
   readonly gap?: Named;
   /** XML only: the value is an attribute of the type's element, or the element's own text (a value with attributes); absent: a child element. */
@@ -69,6 +73,8 @@ export interface TypeDescription extends Named, DocsDescription {
   readonly open: boolean;
   readonly gap?: Named;
   readonly origin: TypeOrigin;
+  /** The type whose caller-sent shape this is (OpenAPI readOnly/writeOnly split): an overlay's field edits of that type apply here too. */
+  readonly shapeOf?: string;
   /** Groups of this type's optional fields of which one is present (`required`) or at most one (an XML choice among other elements). */
   readonly choices?: readonly ChoiceGroupDescription[];
 }

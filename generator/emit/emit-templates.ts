@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { Documented, Model, NoteKind, RestOperation, Service } from "../model/ir.js";
+import { SENSITIVE_KINDS, type Documented, type Model, type NoteKind, type RestOperation, type SensitiveKind, type Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -75,6 +75,9 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     hasQuery: model.services.some((s) => s.query !== undefined),
+    hasMarks: model.services.some((s) => s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined))),
+    hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
+    markedKinds: markedKinds(model),
     services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
   };
 }
@@ -135,6 +138,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       summary: `${f.sample ? "The document's sample, not defaults of the service: " : ""}${f.title ?? firstSentence(f.doc ?? "")}`,
       supports: f.supports.map((x) => ({ label: x.label, values: (s.enums.find((e) => e.name === x.enum)?.values ?? []).map((v) => v.value).join(", ") })),
     })),
+    inferredMarks: inferredMarks(s),
     contradictions: notesOf(s, "contradiction"),
     contractDifferences: notesOf(s, "contract"),
     gaps: s.gaps.map((g) => ({
@@ -144,6 +148,35 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       extension: g.extension,
     })),
   };
+}
+
+/** What each kind of sensitive field holds, in words, in the order of the kinds. */
+const KIND_WORDS: Readonly<Record<SensitiveKind, string>> = {
+  "card-number": "card numbers",
+  "account-number": "account numbers",
+  "card-code": "card codes",
+  "routing-number": "routing numbers",
+  "transaction-key": "transaction keys",
+  cryptogram: "cryptograms",
+  "wallet-payload": "wallet payloads",
+  token: "tokens",
+  pin: "PINs",
+  "track-data": "track data",
+  secret: "passwords, secrets and keys",
+  "tax-id": "tax ids",
+  query: "sensitive values in search queries",
+};
+
+/** The kinds of sensitive field the package has, in words: `card numbers, card codes and tokens`. */
+function markedKinds(model: Model): string {
+  const present = new Set(model.services.flatMap((s) => s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitive ? [f.sensitive] : [])))));
+  const words = SENSITIVE_KINDS.filter((k) => present.has(k)).map((k) => KIND_WORDS[k]);
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** The fields paygen marked sensitive from their names, with the kind and the reason, in type order. */
+function inferredMarks(s: Service): { field: string; kind: string; reason: string }[] {
+  return s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitiveReason !== undefined && f.sensitive !== undefined ? [{ field: `${t.name}.${f.name}`, kind: f.sensitive, reason: f.sensitiveReason }] : [])));
 }
 
 function firstSentence(text: string): string {

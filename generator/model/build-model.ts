@@ -2,6 +2,7 @@ import { compareText } from "../diagnostics/diagnostic.js";
 import type { Description, DocsDescription, EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
 import { lowerCamel } from "../naming/case.js";
 import { deriveFacts } from "./derive-facts.js";
+import { inferSensitive } from "./infer-sensitive.js";
 import {
   SCALAR_NAMES,
   type Documented,
@@ -37,7 +38,16 @@ function buildService(s: ServiceDescription): Service {
         ? { kind: "enum", name }
         : { kind: "object", name };
 
-  const fieldOf = (f: FieldDescription): Field => ({
+  /** The contract's or overlay's mark; else the one the name gives a field of a type (see infer-sensitive.ts). */
+  const markOf = (f: FieldDescription, holder: TypeDescription | undefined): Pick<Field, "sensitive" | "sensitiveReason"> => {
+    if (f.sensitive) return { sensitive: f.sensitive };
+    if (!holder || f.notSensitive) return {};
+    const type = ref(f.type.name);
+    const inferred = inferSensitive({ name: f.name, type: type.kind === "scalar" ? type.name : type.kind, ...(f.passwordFormat ? { passwordFormat: true } : {}) }, [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])]);
+    return inferred ? { sensitive: inferred.kind, sensitiveReason: inferred.reason } : {};
+  };
+
+  const fieldOf = (f: FieldDescription, holder?: TypeDescription): Field => ({
     name: f.name,
     type: ref(f.type.name),
     required: f.required,
@@ -55,7 +65,7 @@ function buildService(s: ServiceDescription): Service {
     ...(f.const ? { const: f.const.value } : {}),
     ...(f.default ? { default: f.default.value } : {}),
     facets: f.facets.map((x) => ({ key: x.key, value: x.value })),
-    ...(f.sensitive ? { sensitive: f.sensitive } : {}),
+    ...markOf(f, holder),
     examples: f.examples,
     ...(f.gap ? { gap: f.gap.name } : {}),
     ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
@@ -68,14 +78,14 @@ function buildService(s: ServiceDescription): Service {
 
   const allFieldsOf = (d: TypeDescription, depth = 0): Field[] => {
     const base = d.extends && depth < 64 ? decls.get(d.extends.name) : undefined;
-    return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map(fieldOf)];
+    return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map((f) => fieldOf(f, d))];
   };
 
   const unfinished: Omit<ObjectType, "facts">[] = s.types.map((d) => ({
     name: d.name,
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
-    fields: d.fields.map(fieldOf),
+    fields: d.fields.map((f) => fieldOf(f, d)),
     allFields: allFieldsOf(d),
     open: d.open,
     ...(d.gap ? { gap: d.gap.name } : {}),
@@ -119,9 +129,9 @@ function buildService(s: ServiceDescription): Service {
       path: op.path,
       baseUrl: op.baseUrl.name,
       params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
-      ...(op.query && op.query.length > 0 ? { query: op.query.map(fieldOf) } : {}),
-      ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map(fieldOf) } : {}),
-      ...(op.cookies && op.cookies.length > 0 ? { cookies: op.cookies.map(fieldOf) } : {}),
+      ...(op.query && op.query.length > 0 ? { query: op.query.map((f) => fieldOf(f)) } : {}),
+      ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map((f) => fieldOf(f)) } : {}),
+      ...(op.cookies && op.cookies.length > 0 ? { cookies: op.cookies.map((f) => fieldOf(f)) } : {}),
       ...(op.security && op.security.length > 0 ? { security: op.security.map((x) => x.name) } : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
       ...(op.requestConstants && op.requestConstants.length > 0 ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) } : {}),

@@ -47,6 +47,8 @@ export interface Field extends Documented {
   /** Facets (see generator/facets/): a count, or the exact text of a bound or pattern. In the order of the facet registry. */
   readonly facets: readonly { readonly key: string; readonly value: number | string }[];
   readonly sensitive?: SensitiveKind;
+  /** Why paygen marked the field sensitive from its name (see model/infer-sensitive.ts); absent for a mark the contract or an overlay wrote. */
+  readonly sensitiveReason?: string;
   readonly examples: readonly string[];
   readonly gap?: string;
   /** XML only: the namespace of the field's element (or attribute), when it is not the service's own: written with a prefix declared on the operation element. */

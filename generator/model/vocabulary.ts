@@ -42,6 +42,14 @@ export type SensitiveKind =
   | "cryptogram"
   | "wallet-payload"
   | "token"
+  /** A cardholder PIN or an encrypted PIN block. */
+  | "pin"
+  /** Magnetic-stripe track data (track 1, 2 or 3). */
+  | "track-data"
+  /** A password, a secret, a private or API key: a credential. */
+  | "secret"
+  /** A tax id or social security number. */
+  | "tax-id"
   /** A query expression of the service's query language: values of its sensitive query fields are redacted. */
   | "query";
 
@@ -54,6 +62,10 @@ export const SENSITIVE_KINDS: readonly SensitiveKind[] = [
   "cryptogram",
   "wallet-payload",
   "token",
+  "pin",
+  "track-data",
+  "secret",
+  "tax-id",
   "query",
 ];
 

@@ -17,7 +17,7 @@ import {
 } from "../../generated/subscriptions/index.js";
 import { HttpStatusError as RestHttpStatusError, buildWallet001MerchantDecryptionCard002Request, buildWallet012Request, createPaymentsClient } from "../../generated/payments/index.js";
 import { createSearchClient } from "../../generated/search/index.js";
-import type { RedactedRequestView, RedactedResponseView } from "../../generated/runtime/http/hooks.js";
+import { expectNoneOf, hookRecorder, hookViews, printed, type HookRecorder } from "../helpers/secret-views.js";
 import { useRecordingServers, rejectsWith, respond, startRecordingServer, type RecordingServer } from "../helpers/http-server.js";
 
 const NS = "urn:example:paygen:subscriptions:v1";
@@ -44,36 +44,13 @@ function soapClient(server: RecordingServer, extra: Partial<SubscriptionsClientO
   return createSubscriptionsClient({ endpoint: server.origin, namespace: NS, credentials: CREDENTIALS, ...extra });
 }
 
-/** Records what hooks are shown. */
-function hookRecorder() {
-  const requests: RedactedRequestView[] = [];
-  const responses: RedactedResponseView[] = [];
-  return { requests, responses, onRequest: [(v: RedactedRequestView) => void requests.push(v)], onResponse: [(v: RedactedResponseView) => void responses.push(v)] };
-}
-
-/** Every way an error is usually printed or logged. */
-function printed(error: Error): Record<string, string> {
-  return {
-    message: error.message,
-    stack: error.stack ?? "",
-    inspect: inspect(error, { depth: 20 }),
-    "inspect(showHidden)": inspect(error, { depth: 20, showHidden: true }),
-    JSON: JSON.stringify(error),
-    "JSON of a wrapper": JSON.stringify({ error }),
-    String: String(error),
-  };
-}
-
 function expectNoSecrets(texts: Record<string, string>): void {
-  for (const [where, text] of Object.entries(texts)) {
-    for (const secret of SECRETS) expect(text, `${where} shows ${secret}`).not.toContain(secret);
-  }
+  expectNoneOf(SECRETS, texts);
 }
 
-function expectViewsClean(hooks: ReturnType<typeof hookRecorder>): void {
+function expectViewsClean(hooks: HookRecorder): void {
   expect(hooks.responses.length).toBeGreaterThan(0);
-  expectNoSecrets(Object.fromEntries(hooks.requests.map((v, i) => [`request view ${i}`, JSON.stringify(v)])));
-  expectNoSecrets(Object.fromEntries(hooks.responses.map((v, i) => [`response view ${i}`, JSON.stringify(v)])));
+  expectNoSecrets(hookViews(hooks));
 }
 
 const profileRequest = {

@@ -50,6 +50,7 @@ export function splitReadWrite(types: readonly TypeDescription[], operations: re
     out.push({
       ...t,
       name,
+      shapeOf: t.name,
       ...(t.extends ? { extends: { ...t.extends, name: writable.get(t.extends.name) ?? t.extends.name } } : {}),
       fields: t.fields.filter((f) => keep(t, f, "readOnly")).map((f) => (writable.has(f.type.name) ? { ...f, type: { ...f.type, name: writable.get(f.type.name)! } } : f)),
       notes: [...t.notes, { kind: "info", text: `What a caller sends of ${t.name}: its readOnly properties left out.` }],

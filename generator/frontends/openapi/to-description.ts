@@ -217,6 +217,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         notes: v.notes,
         ...(v.doc !== undefined ? { doc: v.doc } : {}),
         ...(v.deprecated ? { deprecated: true as const } : {}),
+        ...(p.schema.kind === "shape" && p.schema.format === "password" ? { passwordFormat: true as const } : {}),
       });
     }
     types[index] = { ...types[index]!, fields };

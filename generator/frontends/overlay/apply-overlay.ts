@@ -5,7 +5,7 @@ import type { FieldPatch, OverlayAst, OverlayDocs } from "./overlay-ast.js";
 
 /**
  * Applies an overlay to the service a contract describes: docs, notes, gaps
- * and sensitive kinds added, field types changed (an amount carried as a
+ * and sensitive kinds added or removed, field types changed (an amount carried as a
  * string becomes a decimal), types renamed with every reference to them, and
  * the overlay's gaps and flows added. A name the contract does not have is a
  * problem at its place in the overlay. What the edits produce is checked
@@ -35,7 +35,9 @@ export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d
       patchedEnums.set(en.name, withDocs(en, patch.docs));
       continue;
     }
-    const fields = new Map(type!.fields.map((f) => [f.name, f]));
+    // The shapes a caller sends of this type (OpenAPI readOnly/writeOnly) are the same type to a reader: their fields change alike.
+    const shapes = service.types.filter((t) => t.shapeOf === type!.name);
+    const fields = new Map([type!, ...shapes].flatMap((t) => t.fields.map((f) => [f.name, f] as const)));
     const fieldEdits = new Map<string, FieldPatch>();
     for (const fp of patch.fields) {
       if (!fields.has(fp.name)) {
@@ -53,6 +55,9 @@ export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d
         return fp ? patchField(f, fp) : f;
       }),
     });
+    for (const shape of shapes) {
+      patchedTypes.set(shape.name, { ...shape, fields: shape.fields.map((f) => (fieldEdits.has(f.name) ? patchField(f, fieldEdits.get(f.name)!) : f)) });
+    }
   }
   const operations = new Map(service.operations.map((op) => [op.name, op]));
   const patchedOperations = new Map<string, OperationDescription>();
@@ -80,14 +85,23 @@ function patchField(f: FieldDescription, fp: FieldPatch): FieldDescription {
   const { jsonString: _form, ...base } = withDocs(f, fp.docs);
   // The wire stays the contract's: a string retyped as a decimal (an amount carried as a string) is still written as a string.
   const keepsString = retyped ? f.type.name === "string" : f.jsonString === true;
-  return {
-    ...base,
-    ...(retyped ? { type: fp.type!, facets: [], notes: [...base.notes, ...facetNotes] } : {}),
-    ...(keepsString ? { jsonString: true as const } : {}),
-    ...(fp.sensitive ? { sensitive: fp.sensitive } : {}),
-    ...(fp.required ? { required: fp.required.value, requiredAt: fp.required.at } : {}),
-    ...(fp.gap ? { gap: fp.gap } : {}),
-  };
+  return withMark(
+    {
+      ...base,
+      ...(retyped ? { type: fp.type!, facets: [], notes: [...base.notes, ...facetNotes] } : {}),
+      ...(keepsString ? { jsonString: true as const } : {}),
+      ...(fp.required ? { required: fp.required.value, requiredAt: fp.required.at } : {}),
+      ...(fp.gap ? { gap: fp.gap } : {}),
+    },
+    fp.sensitive,
+  );
+}
+
+/** The overlay's mark replaces the contract's; `none` removes it and keeps paygen from inferring one. */
+function withMark(f: FieldDescription, mark: FieldPatch["sensitive"]): FieldDescription {
+  if (mark === undefined) return f;
+  const { sensitive: _sensitive, notSensitive: _notSensitive, ...rest } = f;
+  return mark === "none" ? { ...rest, notSensitive: true } : { ...rest, sensitive: mark };
 }
 
 /** The overlay's doc replaces the contract's; its notes and source are added. */
@@ -132,6 +146,7 @@ function renameTypes(s: ServiceDescription, renames: ReadonlyMap<string, string>
       ...(t.extends ? { extends: ref(t.extends) } : {}),
       fields: t.fields.map(field),
       origin: t.origin.kind === "inline" ? { ...t.origin, parent: name(t.origin.parent) } : t.origin,
+      ...(t.shapeOf !== undefined ? { shapeOf: name(t.shapeOf) } : {}),
     })),
     enums: s.enums.map((e) => ({ ...ref(e), ...(e.groups ? { groups: { ...e.groups, by: ref(e.groups.by) } } : {}) })),
     operations: s.operations.map((op): OperationDescription => {

@@ -39,7 +39,8 @@ export interface TypePatch extends Named {
 export interface FieldPatch extends Named {
   /** Another type for the value: a scalar (`decimal` for an amount carried as a string), an enum or a type. */
   readonly type?: Named;
-  readonly sensitive?: SensitiveKind;
+  /** A kind marks the field sensitive; `none` removes a mark, the contract's or one paygen would infer. */
+  readonly sensitive?: SensitiveKind | "none";
   readonly required?: { readonly value: boolean; readonly at: Position };
   readonly gap?: Named;
   readonly docs: OverlayDocs;

@@ -73,10 +73,10 @@ function fieldPatch(r: NodeReader, entry: Entry): FieldPatch | undefined {
   if (!e) return undefined;
   const type = r.string(e.get("type"), "type");
   const sensitiveText = r.string(e.get("sensitive"), "sensitive");
-  let sensitive: SensitiveKind | undefined;
+  let sensitive: SensitiveKind | "none" | undefined;
   if (sensitiveText !== undefined) {
-    if (SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind;
-    else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}`);
+    if (sensitiveText === "none" || SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind | "none";
+    else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}, or none`);
   }
   const required = r.boolean(e.get("required"), "required");
   const gap = r.string(e.get("gap"), "gap");

@@ -5,7 +5,7 @@
  * show it, so the package does not guess it).
  */
 
-import { REDACTED } from "../redact.js";
+import { REDACTED, type SensitiveKind } from "../redact.js";
 
 /** The text that replaces every redacted header value and unredacted body (the same as for fields). */
 export { REDACTED };
@@ -119,6 +119,52 @@ export function redactHeaders(
     out[name] = hidden.has(name.toLowerCase()) ? REDACTED : value;
   }
   return Object.freeze(out);
+}
+
+/** Shorter parts of a credential are too common to scrub wherever they appear. */
+const MIN_CREDENTIAL_PART = 6;
+
+/**
+ * The secret values of the headers a request sent: the value of every header
+ * hooks are not shown (credentials, signatures, cookies, `sensitiveHeaders`),
+ * with its parts a server may echo on their own: the token after `Bearer`,
+ * the user and password of `Basic` credentials, a signature's `signature="…"`,
+ * each cookie's value. Server text is scrubbed of them like of sensitive fields.
+ */
+export function headerSecrets(
+  headers: Readonly<Record<string, string>>,
+  sensitiveHeaders: readonly string[] = [],
+): Map<string, SensitiveKind> {
+  const hidden = new Set([...ALWAYS_REDACTED_HEADERS, ...sensitiveHeaders.map((h) => h.toLowerCase())]);
+  const found = new Map<string, SensitiveKind>();
+  const add = (part: string | undefined) => {
+    const text = part?.trim() ?? "";
+    if (text.length >= MIN_CREDENTIAL_PART) found.set(text, "secret");
+  };
+  for (const [name, value] of Object.entries(headers)) {
+    if (!hidden.has(name.toLowerCase())) continue;
+    add(value);
+    const scheme = /^([A-Za-z-]+)\s+(.+)$/.exec(value);
+    if (scheme) {
+      add(scheme[2]);
+      if (scheme[1]!.toLowerCase() === "basic") for (const part of basicParts(scheme[2]!)) add(part);
+    }
+    for (const m of value.matchAll(/signature="([^"]*)"/gi)) add(m[1]);
+    if (name.toLowerCase() === "cookie") for (const pair of value.split(";")) add(pair.slice(pair.indexOf("=") + 1));
+  }
+  return found;
+}
+
+/** `user:password` of Basic credentials, and the password alone; nothing when it is not base64 of such text. */
+function basicParts(encoded: string): string[] {
+  try {
+    const binary = atob(encoded.trim());
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const colon = text.indexOf(":");
+    return colon < 0 ? [text] : [text, text.slice(colon + 1)];
+  } catch {
+    return [];
+  }
 }
 
 function redactBody(

@@ -62,6 +62,8 @@ export interface TransportOptions {
   sensitiveHeaders?: readonly string[];
   /** Makes bodies safe for hooks; without it hooks never see a body. */
   redactBody?: BodyRedactor;
+  /** Told the headers of each attempt as sent (signed), so what the server answers can be scrubbed of their secrets. */
+  onSent?: (headers: Readonly<Record<string, string>>) => void;
 }
 
 /**
@@ -143,6 +145,7 @@ export async function send(
   let handedToFetch = false;
   try {
     const headers = await signedHeaders(request, method, url, options.signer, whenStopped);
+    options.onSent?.(headers);
     const init: RequestInit = {
       method,
       headers,

@@ -107,10 +107,71 @@ describe("a wrong overlay", () => {
       `${file}:6:3: the contract has no type or enum "OutcomeTyp"; did you mean "OutcomeType"?`,
       `${file}:9:13: "OutcomeType" already names a type or enum of the contract`,
       `${file}:11:7: "AuthType" has no field "nme"; did you mean "name"?`,
-      `${file}:12:25: sensitive must be one of card-number, account-number, card-code, routing-number, transaction-key, cryptogram, wallet-payload, token, query`,
+      `${file}:12:25: sensitive must be one of card-number, account-number, card-code, routing-number, transaction-key, cryptogram, wallet-payload, token, pin, track-data, secret, tax-id, query, or none`,
       `${file}:15:7: "ResultEnum" is an enum: it has values, not fields`,
       `${file}:18:22: unknown gap "amount-rules"`,
       `${file}:20:3: the contract has no operation "PlaceOrders"; did you mean "PlaceOrder"?`,
     ]);
+  });
+});
+
+/** A login whose password is only sent (`writeOnly`) and whose id is only received (`readOnly`): two shapes, `Login` and `LoginWritable`. */
+const LOGIN_SPEC = {
+  openapi: "3.0.3",
+  info: { title: "Logins", version: "1" },
+  servers: [{ url: "https://api.example.test" }],
+  paths: {
+    "/logins": {
+      post: {
+        operationId: "createLogin",
+        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } } },
+        responses: { "201": { description: "Created", content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Login: {
+        type: "object",
+        properties: {
+          id: { type: "string", readOnly: true },
+          user: { type: "string" },
+          password: { type: "string", writeOnly: true },
+          motherMaidenName: { type: "string" },
+          cardNumberHint: { type: "string" },
+          memorable: { type: "string", format: "password" },
+        },
+      },
+    },
+  },
+};
+
+describe("an overlay's sensitive marks on a contract with read and write shapes", () => {
+  it("adds and removes marks on the type and on the shape a caller sends, and paygen infers the rest", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "paygen-overlay-marks-"));
+    await writeFile(path.join(dir, "logins.json"), JSON.stringify(LOGIN_SPEC));
+    const overlay = path.join(dir, "logins.overlay.yaml");
+    await writeFile(overlay, `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      motherMaidenName: { sensitive: secret }\n      user: { sensitive: none }\n`);
+    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
+    const service = result.model.services[0]!;
+    const marks = (name: string) => Object.fromEntries(service.types.find((t) => t.name === name)!.fields.map((f) => [f.name, f.sensitive ?? "-"]));
+    // The overlay's mark lands on both shapes; the inferred password mark is on the shape that has it.
+    expect(marks("Login")).toEqual({ id: "-", user: "-", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
+    expect(marks("LoginWritable")).toEqual({ user: "-", password: "secret", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
+    // Table cells are padded to their column's width: compared with single spaces.
+    const readme = result.files.find((f) => f.path === "README.md")!.content.replace(/ +/g, " ");
+    expect(readme).toContain("| `LoginWritable.password` | `secret` | its name says password |");
+    expect(readme).toContain("| `Login.memorable` | `secret` | format: password |");
+    expect(readme).not.toContain("`Login.motherMaidenName`");
+  });
+
+  it("sensitive: none keeps paygen from inferring a mark", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "paygen-overlay-marks-"));
+    await writeFile(path.join(dir, "logins.json"), JSON.stringify(LOGIN_SPEC));
+    const overlay = path.join(dir, "logins.overlay.yaml");
+    await writeFile(overlay, `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      password: { sensitive: none }\n`);
+    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
+    const writable = result.model.services[0]!.types.find((t) => t.name === "LoginWritable")!;
+    expect(writable.fields.find((f) => f.name === "password")?.sensitive).toBeUndefined();
   });
 });

@@ -1,0 +1,229 @@
+import type { SensitiveKind } from "./vocabulary.js";
+
+/**
+ * Sensitive fields recognised by their names, for contracts that mark none
+ * (a published OpenAPI or WSDL contract has no such mark). Decided once per
+ * field when the model is built: a mark the contract or an overlay wrote wins,
+ * and an overlay's `sensitive: none` keeps a field from being marked.
+ *
+ * A name is read as words, whatever its case style (`cardNumber`,
+ * `card_number`, `card-number`, `CARD_NUMBER`), and only its last words
+ * decide: `cardNumber` is a card number, `cardNumberLength`, `cardType`,
+ * `cvvResult` and `paymentTokenId` are not. A plain `number` is a card
+ * number inside a card, and an account number inside a bank account.
+ */
+
+/** Why a field is sensitive, when its name says so. */
+export interface InferredMark {
+  readonly kind: Exclude<SensitiveKind, "query">;
+  /** What the name says, for the package README: `card number`, `security code`, ... */
+  readonly reason: string;
+}
+
+/** What the inference reads of a field. */
+export interface FieldToInfer {
+  readonly name: string;
+  /** A scalar's name, or `object` / `enum`: only text and number values are marked. */
+  readonly type: string;
+  /** The contract says `format: password`. */
+  readonly passwordFormat?: boolean;
+}
+
+/** One name rule: the last words of a name, each one of a set of words, and (optionally) words the holder must have. */
+interface NameRule {
+  readonly ending: readonly (readonly string[])[];
+  readonly kind: InferredMark["kind"];
+  readonly says: string;
+  /** Words one of which must end a holder's name, the name being the ending alone (`number` is a card number only inside a card); `says` is then the whole reason. */
+  readonly holder?: readonly string[];
+}
+
+const NUMBER = ["number", "num", "no", "nbr"];
+
+/** First match wins: the more specific rules come first. */
+const RULES: readonly NameRule[] = [
+  {
+    ending: [["primary"], ["account"], NUMBER],
+    kind: "card-number",
+    says: "primary account number",
+  },
+  {
+    ending: [["card", "cc"], NUMBER],
+    kind: "card-number",
+    says: "card number",
+  },
+  { ending: [["pan"]], kind: "card-number", says: "PAN" },
+  {
+    ending: [NUMBER],
+    holder: ["card"],
+    kind: "card-number",
+    says: "a number inside a card",
+  },
+  {
+    ending: [["social"], ["security"], NUMBER],
+    kind: "tax-id",
+    says: "social security number",
+  },
+  {
+    ending: [["security"], ["code", "number", "value"]],
+    kind: "card-code",
+    says: "security code",
+  },
+  {
+    ending: [["card"], ["verification"], ["code", "value", "number"]],
+    kind: "card-code",
+    says: "card verification code",
+  },
+  { ending: [["card"], ["code"]], kind: "card-code", says: "card code" },
+  {
+    ending: [["cvv", "cvv2", "cvc", "cvc2", "cvn", "csc", "cv2"]],
+    kind: "card-code",
+    says: "card verification code",
+  },
+  {
+    ending: [["cid"]],
+    holder: ["card"],
+    kind: "card-code",
+    says: "a card identification number inside a card",
+  },
+  {
+    ending: [["pin"], ["block", "data", "number", "code"]],
+    kind: "pin",
+    says: "PIN block",
+  },
+  { ending: [["pin"]], kind: "pin", says: "PIN" },
+  { ending: [["cryptogram"]], kind: "cryptogram", says: "cryptogram" },
+  {
+    ending: [["cavv", "ucaf", "aav"]],
+    kind: "cryptogram",
+    says: "authentication cryptogram",
+  },
+  {
+    ending: [
+      ["cavv", "ucaf", "aav"],
+      ["data", "value"],
+    ],
+    kind: "cryptogram",
+    says: "authentication cryptogram",
+  },
+  {
+    ending: [["ucaf"], ["authentication"], ["data", "value"]],
+    kind: "cryptogram",
+    says: "authentication cryptogram",
+  },
+  {
+    ending: [["authentication"], ["value"]],
+    kind: "cryptogram",
+    says: "authentication value",
+  },
+  { ending: [["iban", "bban"]], kind: "account-number", says: "IBAN" },
+  {
+    ending: [["routing"], NUMBER],
+    kind: "routing-number",
+    says: "routing number",
+  },
+  {
+    ending: [["routing"], ["transit"], NUMBER],
+    kind: "routing-number",
+    says: "routing number",
+  },
+  { ending: [["sort"], ["code"]], kind: "routing-number", says: "sort code" },
+  {
+    ending: [["account", "acct"], NUMBER],
+    kind: "account-number",
+    says: "account number",
+  },
+  {
+    ending: [NUMBER],
+    holder: ["account"],
+    kind: "account-number",
+    says: "a number inside a bank account",
+  },
+  {
+    ending: [["transaction"], ["key"]],
+    kind: "transaction-key",
+    says: "transaction key",
+  },
+  {
+    ending: [["password", "passwd", "pwd", "passphrase", "passcode"]],
+    kind: "secret",
+    says: "password",
+  },
+  { ending: [["secret"]], kind: "secret", says: "secret" },
+  {
+    ending: [["private", "secret", "api", "signing", "shared", "hmac"], ["key"]],
+    kind: "secret",
+    says: "secret key",
+  },
+  { ending: [["token", "jwt"]], kind: "token", says: "token" },
+  { ending: [["token"], ["value", ...NUMBER]], kind: "token", says: "token" },
+  {
+    ending: [["tax"], ["id", "number", "identifier", "no"]],
+    kind: "tax-id",
+    says: "tax id",
+  },
+  {
+    ending: [["tax"], ["identification"], NUMBER],
+    kind: "tax-id",
+    says: "tax id",
+  },
+  { ending: [["ssn", "tin"]], kind: "tax-id", says: "social security number" },
+];
+
+/** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
+const SECRET_SCALARS: ReadonlySet<string> = new Set(["string", "base64", "long", "int", "short", "decimal"]);
+
+/**
+ * The words of a name, lower case: split at `_`, `-`, `.`, spaces and case
+ * changes (`cardNumber`, `PANNumber` → `pan`, `number`). Digits stay with the
+ * word before them (`cvv2`, `track1`).
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w) => w.toLowerCase());
+}
+
+/** Track data: `track1`, `track_2`, `trackData`, `track2Data`, `encryptedTrackData`. */
+function isTrackData(words: readonly string[]): boolean {
+  const last = words.length - 1;
+  const at = words.findIndex((w) => /^track[123]?$/.test(w));
+  if (at < 0) return false;
+  const numbered = /[123]$/.test(words[at]!) || /^[123]$/.test(words[at + 1] ?? "");
+  const end = words[last]!;
+  return (at === last && numbered) || (numbered && at + 1 === last && /^[123]$/.test(end)) || end === "data";
+}
+
+/** A rule with a holder takes the whole name (`number`, not `issueNumber`) and the last word of a holder's name. */
+function matches(rule: NameRule, words: readonly string[], holderEnds: readonly string[]): boolean {
+  if (words.length < rule.ending.length || (rule.holder !== undefined && words.length !== rule.ending.length)) return false;
+  const start = words.length - rule.ending.length;
+  if (!rule.ending.every((set, i) => set.includes(words[start + i]!))) return false;
+  return rule.holder === undefined || rule.holder.some((w) => holderEnds.includes(w));
+}
+
+/**
+ * The mark a field's name (or `format: password`) gives it, or `undefined`.
+ * `holderNames` are the names of what holds it: its type, and the field an
+ * inline type was declared in.
+ */
+export function inferSensitive(field: FieldToInfer, holderNames: readonly string[]): InferredMark | undefined {
+  if (!SECRET_SCALARS.has(field.type)) return undefined;
+  if (field.passwordFormat) return { kind: "secret", reason: "format: password" };
+  const words = nameWords(field.name);
+  if (words.length === 0) return undefined;
+  if (isTrackData(words)) return { kind: "track-data", reason: "its name says track data" };
+  // Only the last word of each holder name: `CardholderPhone.number` is not in a card.
+  const holderEnds = holderNames.flatMap((n) => nameWords(n).slice(-1));
+  for (const rule of RULES) {
+    if (matches(rule, words, holderEnds))
+      return {
+        kind: rule.kind,
+        reason: rule.holder ? rule.says : `its name says ${rule.says}`,
+      };
+  }
+  return undefined;
+}

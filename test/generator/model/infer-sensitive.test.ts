@@ -1,0 +1,160 @@
+/**
+ * Which field names paygen reads as sensitive, and as which kind: a name in
+ * any case style, decided by its last words (and, for a plain `number`, by
+ * what holds it). A result code, a type, an id or a reference is never a secret.
+ */
+import { describe, expect, it } from "vitest";
+import { inferSensitive, nameWords } from "../../../generator/model/infer-sensitive.js";
+
+describe("nameWords", () => {
+  it.each([
+    { given: "cardNumber", want: ["card", "number"] },
+    { given: "card_number", want: ["card", "number"] },
+    { given: "card-number", want: ["card", "number"] },
+    { given: "CARD_NUMBER", want: ["card", "number"] },
+    { given: "PANNumber", want: ["pan", "number"] },
+    { given: "cvv2", want: ["cvv2"] },
+    { given: "Track2Data", want: ["track2", "data"] },
+  ])("$given → $want", ({ given, want }) => {
+    expect(nameWords(given)).toEqual(want);
+  });
+});
+
+describe("inferSensitive: a field by its name", () => {
+  it.each([
+    { given: "cardNumber", want: "card-number" },
+    { given: "card_number", want: "card-number" },
+    { given: "CARD-NUMBER", want: "card-number" },
+    { given: "creditCardNumber", want: "card-number" },
+    { given: "primaryAccountNumber", want: "card-number" },
+    { given: "pan", want: "card-number" },
+    { given: "encryptedPAN", want: "card-number" },
+    { given: "securityCode", want: "card-code" },
+    { given: "security_code", want: "card-code" },
+    { given: "cardCode", want: "card-code" },
+    { given: "cvv", want: "card-code" },
+    { given: "CVV2", want: "card-code" },
+    { given: "cvc", want: "card-code" },
+    { given: "card_verification_value", want: "card-code" },
+    { given: "track1", want: "track-data" },
+    { given: "track_2", want: "track-data" },
+    { given: "trackData", want: "track-data" },
+    { given: "encryptedTrack2Data", want: "track-data" },
+    { given: "pin", want: "pin" },
+    { given: "pinBlock", want: "pin" },
+    { given: "cryptogram", want: "cryptogram" },
+    { given: "cavv", want: "cryptogram" },
+    { given: "ucafAuthenticationData", want: "cryptogram" },
+    { given: "authenticationValue", want: "cryptogram" },
+    { given: "iban", want: "account-number" },
+    { given: "accountNumber", want: "account-number" },
+    { given: "bank_account_number", want: "account-number" },
+    { given: "routingNumber", want: "routing-number" },
+    { given: "routing_number", want: "routing-number" },
+    { given: "sortCode", want: "routing-number" },
+    { given: "transactionKey", want: "transaction-key" },
+    { given: "password", want: "secret" },
+    { given: "PASSWORD", want: "secret" },
+    { given: "client_secret", want: "secret" },
+    { given: "privateKey", want: "secret" },
+    { given: "apiKey", want: "secret" },
+    { given: "x-api-key", want: "secret" },
+    { given: "accessToken", want: "token" },
+    { given: "refresh_token", want: "token" },
+    { given: "tokenNumber", want: "token" },
+    { given: "taxId", want: "tax-id" },
+    { given: "ssn", want: "tax-id" },
+    { given: "socialSecurityNumber", want: "tax-id" },
+    // Not secrets: types, results, references, indicators, lengths, ids.
+    { given: "cardType", want: undefined },
+    { given: "cardNumberLength", want: undefined },
+    { given: "paymentTokenId", want: undefined },
+    { given: "tokenType", want: undefined },
+    { given: "accountStatus", want: undefined },
+    { given: "accountType", want: undefined },
+    { given: "routingKey", want: undefined },
+    { given: "cvvResult", want: undefined },
+    { given: "cvResponseCode", want: undefined },
+    { given: "cardCodeResponse", want: undefined },
+    { given: "securityCodeIndicator", want: undefined },
+    { given: "cavvAlgorithm", want: undefined },
+    { given: "xid", want: undefined },
+    { given: "id", want: undefined },
+    { given: "publicKey", want: undefined },
+    { given: "keyId", want: undefined },
+    { given: "passwordRequired", want: undefined },
+    { given: "trackingNumber", want: undefined },
+    { given: "spinCount", want: undefined },
+    { given: "number", want: undefined },
+  ])("$given → $want", ({ given, want }) => {
+    expect(inferSensitive({ name: given, type: "string" }, ["Order"])?.kind).toBe(want);
+  });
+});
+
+describe("inferSensitive: what holds the field, and its type", () => {
+  it.each([
+    {
+      given: {
+        name: "number",
+        holder: ["Ptsv2paymentsPaymentInformationCard"],
+      },
+      want: "card-number",
+    },
+    {
+      given: {
+        name: "number",
+        holder: ["Ptsv2paymentsPaymentInformationTokenizedCard"],
+      },
+      want: "card-number",
+    },
+    {
+      given: { name: "number", holder: ["PaymentSource", "card"] },
+      want: "card-number",
+    },
+    {
+      given: { name: "number", holder: ["PaymentInformationBankAccount"] },
+      want: "account-number",
+    },
+    { given: { name: "number", holder: ["CardholderPhone"] }, want: undefined },
+    {
+      given: { name: "issueNumber", holder: ["PaymentInformationCard"] },
+      want: undefined,
+    },
+    {
+      given: { name: "checkNumber", holder: ["PaymentInformationBankAccount"] },
+      want: undefined,
+    },
+    {
+      given: {
+        name: "referenceNumber",
+        holder: ["PaymentInformationBankMandate"],
+      },
+      want: undefined,
+    },
+    {
+      given: { name: "number", holder: ["CardCapabilities"] },
+      want: undefined,
+    },
+    { given: { name: "cid", holder: ["AmexCard"] }, want: "card-code" },
+    { given: { name: "cid", holder: ["Session"] }, want: undefined },
+  ])("$given.name in $given.holder → $want", ({ given, want }) => {
+    expect(inferSensitive({ name: given.name, type: "string" }, given.holder)?.kind).toBe(want);
+  });
+
+  it.each([
+    { given: "object", want: undefined },
+    { given: "enum", want: undefined },
+    { given: "boolean", want: undefined },
+    { given: "dateTime", want: undefined },
+    { given: "long", want: "card-number" },
+    { given: "string", want: "card-number" },
+  ])("cardNumber of type $given → $want", ({ given, want }) => {
+    expect(inferSensitive({ name: "cardNumber", type: given }, ["Payment"])?.kind).toBe(want);
+  });
+
+  it("gives the reason the README lists", () => {
+    expect(inferSensitive({ name: "cardNumber", type: "string" }, ["Payment"])).toEqual({ kind: "card-number", reason: "its name says card number" });
+    expect(inferSensitive({ name: "number", type: "string" }, ["PaymentCard"])).toEqual({ kind: "card-number", reason: "a number inside a card" });
+    expect(inferSensitive({ name: "secret", type: "string", passwordFormat: true }, ["Login"])).toEqual({ kind: "secret", reason: "format: password" });
+  });
+});

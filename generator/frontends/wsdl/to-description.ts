@@ -1,5 +1,5 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { ChoiceGroupDescription, EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import type { ChoiceGroupDescription, EnumDescription, FieldDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
@@ -166,7 +166,6 @@ class SchemaMapper {
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
-    if (ct.mixed) this.d.error(ct.at, `mixed content (text between elements) in ${this.label(ct, name)} is not supported yet`);
     if (ct.anyAttribute) notes.push({ kind: "interpretation", text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written." });
     const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
@@ -215,12 +214,24 @@ class SchemaMapper {
           }
         }
       }
-      if (attributes.length > 0 && kind === "choice") {
-        // A choice with attributes: the elements become a choice group beside the attributes.
+      if ((attributes.length > 0 || ct.mixed) && kind === "choice") {
+        // A choice with attributes (or text): the elements become a choice group beside them.
         kind = "object";
         choices.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: true, at: ct.at });
       }
+      if (ct.mixed) {
+        const text = mixedTextField(ct.at, [...fields, ...attributes]);
+        fields.push(text);
+        notes.push({ kind: "interpretation", text: `Mixed content: the text between the elements is the field "${text.name}", its pieces joined (each trimmed); it is written before the elements.` });
+      }
       fields.push(...attributes);
+    }
+    if (extendsName) {
+      const flat = this.flattenRedefined(extendsName.name, fields, notes);
+      if (flat) {
+        fields.splice(0, fields.length, ...flat);
+        extendsName = undefined;
+      }
     }
     if (open && fields.length === 0 && !extendsName && kind === "object") kind = "opaque";
     if (open && kind !== "opaque") notes.push({ kind: "interpretation", text: "Other elements (xs:any) are allowed: they are kept as properties of the value." });
@@ -230,6 +241,7 @@ class SchemaMapper {
       name,
       at: ct.at,
       kind,
+      ...(ct.mixed && ct.content.kind === "elements" ? { mixed: true } : {}),
       ...(extendsName ? { extends: extendsName } : {}),
       fields: kind === "choice" ? fields.map((f) => ({ ...f, required: false })) : fields,
       ...(kind === "object" && choices.length > 0 ? { choices } : {}),
@@ -238,6 +250,37 @@ class SchemaMapper {
       ...(ct.doc !== undefined ? { doc: ct.doc } : {}),
       notes,
     });
+  }
+
+  /**
+   * The fields of an extension that redefines a field its base already has
+   * (one of the same name): the base's fields, each redefined one left out,
+   * then the extension's own, so the derived definition is taken where the
+   * extension declares it. The type then extends nothing (a note says so).
+   * Undefined when nothing is redefined.
+   */
+  private flattenRedefined(base: string, own: readonly FieldDescription[], notes: Note[]): FieldDescription[] | undefined {
+    const inherited = this.inheritedFields(base);
+    const names = new Set(own.map((f) => f.name));
+    const redefined = inherited.filter((f) => names.has(f.name));
+    if (redefined.length === 0) return undefined;
+    // degrade: a warning goes here (a redefined inherited field), once Diagnostics has warnings.
+    notes.push({
+      kind: "interpretation",
+      text: `Extends ${base} and redefines ${redefined.map((f) => `"${f.name}"`).join(", ")}: the derived definition is taken (in the extension's place), and the type holds the base's fields itself rather than extending it.`,
+    });
+    return [...inherited.filter((f) => !names.has(f.name)), ...own];
+  }
+
+  /** The fields of a described type and of its bases, base fields first. */
+  private inheritedFields(name: string): FieldDescription[] {
+    const out: FieldDescription[][] = [];
+    const seen = new Set<string>();
+    for (let t = this.types.find((x) => x.name === name); t && !seen.has(t.name); t = t.extends ? this.types.find((x) => x.name === t!.extends!.name) : undefined) {
+      seen.add(t.name);
+      out.unshift([...t.fields]);
+    }
+    return out.flat();
   }
 
   /** The attributes of a complex type or attribute group as fields, in document order; groups expanded, prohibited ones left out. */
@@ -386,6 +429,11 @@ class SchemaMapper {
   }
 
   private particleFields(p: Particle, parent: string, notes: Note[], limits: WireLimit[], optional: boolean, repeated = false): FieldDescription[] | "any" {
+    // A particle that may not occur (maxOccurs="0") is no content: no field.
+    if (p.occurs.max === 0) {
+      notes.push({ kind: "info", text: `${particleLabel(p)} has maxOccurs="0" in the contract: it never occurs, so it has no field.` });
+      return [];
+    }
     switch (p.kind) {
       case "any":
         return "any";
@@ -501,7 +549,7 @@ class SchemaMapper {
       ...(nullable && !constValue ? { nullable } : {}),
       ...this.namespaceOf(e.name.namespace),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
-      notes,
+      notes: [...notes, ...identityNotes(e)],
     };
   }
 
@@ -655,6 +703,7 @@ class SchemaMapper {
     if (t?.kind === "complexType") {
       result = this.claim(name);
       this.describeComplex(t, result, origin);
+      this.typeNotes.get(result)?.push(...identityNotes(e));
     } else if (t?.kind === "typeRef") result = this.namedComplex(t.name);
     if (result !== undefined) this.elementTypes.set(key, result);
     return result;
@@ -690,6 +739,38 @@ class SchemaMapper {
         else this.typeNotes.get(name)?.push({ kind: "interpretation", text: `Not in this type: ${l.message}.` });
       }
     }
+  }
+}
+
+/** The text of a mixed type: a string field `text` (or another name no field has), carried as the element's text. */
+function mixedTextField(at: Position, taken: readonly FieldDescription[]): FieldDescription {
+  const names = new Set(taken.map((f) => f.name));
+  const name = ["text", "content", "value", "mixedText"].find((n) => !names.has(n)) ?? "mixedText";
+  return { name, at, type: { name: "string", at }, required: false, facets: [], examples: [], xml: { node: "text", at }, notes: [] };
+}
+
+/** A note per identity constraint of an element: read, not checked. */
+function identityNotes(e: ElementDecl): Note[] {
+  // degrade: a warning goes here (an identity constraint not checked), once Diagnostics has warnings.
+  return (e.identityConstraints ?? []).map((c) => ({
+    kind: "interpretation" as const,
+    text: `The contract declares the identity constraint xs:${c.kind}${c.name !== undefined ? ` "${c.name}"` : ""} here: it is not checked.`,
+  }));
+}
+
+/** How a note names a particle. */
+function particleLabel(p: Particle): string {
+  switch (p.kind) {
+    case "element":
+      return `The element "${p.name.local}"`;
+    case "elementRef":
+      return `The element "${p.ref.name.local}"`;
+    case "groupRef":
+      return `The group ${p.ref.name.local}`;
+    case "any":
+      return "An xs:any";
+    default:
+      return `An xs:${p.kind}`;
   }
 }
 
@@ -776,8 +857,19 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
   };
 }
 
-/** The SOAP port a service is generated for: SOAP 1.1 when there is one (the choice recorded in the notes), else SOAP 1.2. */
-function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding } | undefined {
+/** A port of a service with its SOAP binding. */
+interface SoapPort {
+  readonly port: WsdlPort;
+  readonly binding: WsdlBinding;
+}
+
+/**
+ * The SOAP port a service is generated for: SOAP 1.1 when there is one, else
+ * SOAP 1.2; and the ports of each SOAP version the client may choose instead
+ * (`soapVersion`): the first port of the other version whose binding binds
+ * the same port type with the same SOAP actions. Other ports are a note.
+ */
+function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding; versions?: readonly SoapPort[] } | undefined {
   const ports = service.ports.flatMap((port) => {
     const binding = defs.bindings.get(port.binding.name.local);
     return binding && port.binding.name.namespace === defs.targetNamespace ? [{ port, binding }] : [];
@@ -788,14 +880,31 @@ function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics,
     d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
     return undefined;
   }
-  const others = ports.filter((p) => p !== chosen);
+  const alternative = ports.find((p) => p.binding.soapVersion !== chosen.binding.soapVersion && sameOperations(p.binding, chosen.binding));
+  const others = ports.filter((p) => p !== chosen && p !== alternative);
+  if (alternative) {
+    notes.push({
+      kind: "interpretation",
+      text: `SOAP ${chosen.binding.soapVersion} (port "${chosen.port.name}") by default; the client's soapVersion option chooses SOAP ${alternative.binding.soapVersion} (port "${alternative.port.name}", binding ${alternative.binding.name.local}) instead, each with its port's address.`,
+    });
+  }
   if (others.length > 0) {
     notes.push({
       kind: "interpretation",
-      text: `Generated for the SOAP ${chosen.binding.soapVersion} port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}.`,
+      text: `Generated for the SOAP ${chosen.binding.soapVersion} port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}, not offered.`,
     });
   }
-  return chosen;
+  return alternative ? { ...chosen, versions: [chosen, alternative] } : chosen;
+}
+
+/** Whether two bindings bind the same port type, each operation with the same SOAP action and headers. */
+function sameOperations(a: WsdlBinding, b: WsdlBinding): boolean {
+  if (qkey(a.portType.name) !== qkey(b.portType.name) || a.operations.length !== b.operations.length) return false;
+  const headers = (o: WsdlBinding["operations"][number]) => JSON.stringify((o.input?.headers ?? []).map((h) => [qkey(h.message.name), h.part]));
+  return a.operations.every((o) => {
+    const other = b.operations.find((x) => x.name === o.name);
+    return other !== undefined && other.soapAction === o.soapAction && headers(other) === headers(o);
+  });
 }
 
 /**
@@ -822,7 +931,7 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
     const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
     const m = new SchemaMapper(defs.schemas, d, home);
     m.describeAllNamed();
-    const operations: OperationDescription[] = [];
+    const operations: SoapOperationDescription[] = [];
     if (chosen) {
       const { port, binding } = chosen;
       const portType = defs.portTypes.get(binding.portType.name.local);
@@ -832,7 +941,14 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
         if (described) operations.push(described);
       }
       m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name, ...(o.headers ?? []).map((h) => h.type.name)] : [])));
-      notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
+      const credentials = credentialsField(operations, m.types);
+      if (credentials) {
+        for (const [i, o] of operations.entries()) if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
+        notes.push({
+          kind: "interpretation",
+          text: `Every request that has fields carries the element "${credentials.field.name}" (${credentials.type}): it is the client's credentials option, put into each of those requests.`,
+        });
+      } else notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
       const doc = service.doc ?? defs.doc;
       out.push({
         name: serviceNameOf(service.name.local),
@@ -847,6 +963,8 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
           namespace: home,
           endpoint: port.address.location,
           ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
+          ...(credentials ? { credentials: credentials.field } : {}),
+          ...(chosen.versions ? { versions: chosen.versions.map((v) => ({ soapVersion: v.binding.soapVersion, endpoint: v.port.address.location })) } : {}),
         },
         types: m.types,
         enums: m.enums,
@@ -930,40 +1048,89 @@ function describeOperation(
     d.error(request.at, `the request element ${request.name.local} of "${op.name}" must be of a complex type`);
     return undefined;
   }
-  // The wrapped response: one child element, whose type is the result.
-  const rt = response.type;
-  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
-  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation ? ct.content.particle : undefined;
-  const child = seq?.kind === "sequence" && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
-  if (!child || child.occurs.max !== 1 || ct!.attributes.length > 0) {
-    d.error(response.at, `the response element ${response.name.local} of "${op.name}" must hold exactly one element, the result (document/literal wrapped)`);
-    return undefined;
-  }
-  let resultType: string | undefined;
-  if (child.type?.kind === "complexType") {
-    resultType = m.claim(`${op.name}Result`);
-    m.describeComplex(child.type, resultType, { kind: "response", operation: op.name });
-  } else if (child.type?.kind === "typeRef") resultType = m.namedComplex(child.type.name);
-  if (resultType === undefined) {
-    d.error(child.at, `the result ${child.name.local} of "${op.name}" must be of a complex type`);
-    return undefined;
-  }
+  const result = resultOf(defs, m, op.name, response, notes, d);
+  if (!result) return undefined;
   return {
     protocol: "soap",
     name: op.name,
     at: op.at,
     auth: false,
     requestType: { name: requestType, at: request.at },
-    responseType: { name: resultType, at: child.at },
+    responseType: { name: result.type, at: result.at },
     ...(request.name.local !== op.name ? { requestElement: request.name.local } : {}),
     ...(response.name.local !== `${op.name}Response` ? { responseElement: response.name.local } : {}),
-    ...(child.name.local !== `${op.name}Result` ? { resultElement: child.name.local } : {}),
+    ...(result.element === undefined ? { bare: true } : result.element !== `${op.name}Result` ? { resultElement: result.element } : {}),
     ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
     ...(headers.length > 0 ? { headers } : {}),
-    ...(child.occurs.min === 0 ? { resultOptional: true } : {}),
+    ...(result.optional ? { resultOptional: true } : {}),
     ...(op.doc !== undefined ? { doc: op.doc } : {}),
     notes,
   };
+}
+
+/** Names that say an element holds credentials. */
+const CREDENTIALS_NAME = /auth|credential|login|security/i;
+
+/**
+ * The credentials element the contract shows: an element every request that
+ * has fields carries (at least two), with the same name and object type,
+ * whose name or type name says it authenticates (`merchantAuthentication` of
+ * `MerchantAuthenticationType`). Undefined when there is none.
+ */
+function credentialsField(operations: readonly SoapOperationDescription[], types: readonly TypeDescription[]): { field: { name: string; at: Position }; type: string; carriers: Set<string> } | undefined {
+  const byName = new Map(types.map((t) => [t.name, t]));
+  const requests = operations.map((o) => ({ op: o.name, type: byName.get(o.requestType.name) })).filter((r) => r.type !== undefined && r.type.kind === "object" && r.type.fields.length > 0);
+  if (requests.length < 2) return undefined;
+  const [first, ...rest] = requests;
+  for (const candidate of first!.type!.fields) {
+    const objectType = byName.get(candidate.type.name);
+    if (objectType?.kind !== "object" || candidate.list || candidate.xml || candidate.nullable) continue;
+    if (!CREDENTIALS_NAME.test(candidate.name) && !CREDENTIALS_NAME.test(candidate.type.name)) continue;
+    const same = rest.every((r) => r.type!.fields.some((f) => f.name === candidate.name && f.type.name === candidate.type.name && !f.list && !f.xml && !f.nullable));
+    if (same) return { field: { name: candidate.name, at: candidate.at }, type: candidate.type.name, carriers: new Set(requests.map((r) => r.op)) };
+  }
+  return undefined;
+}
+
+/** The result of an operation: the response element's type (document/literal bare), or the type of its one result element (wrapped); `element` absent when bare. */
+interface OperationResult {
+  readonly type: string;
+  readonly at: Position;
+  readonly element?: string;
+  readonly optional: boolean;
+}
+
+/**
+ * The result of a response element. Wrapped (the response holds exactly one
+ * element, once, of a complex type, and no attribute): that element's type.
+ * Otherwise the response element itself is the result (document/literal
+ * bare), with a note: it must then be of a complex type.
+ */
+function resultOf(defs: WsdlDefinitions, m: SchemaMapper, operation: string, response: ElementDecl, notes: Note[], d: Diagnostics): OperationResult | undefined {
+  const rt = response.type;
+  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
+  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation && !ct.mixed ? ct.content.particle : undefined;
+  const only = seq?.kind === "sequence" && seq.occurs.max === 1 && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
+  const child = only && only.occurs.max === 1 && ct!.attributes.length === 0 && !ct!.anyAttribute ? only : undefined;
+  const complexChild = child?.type?.kind === "complexType" || (child?.type?.kind === "typeRef" && defs.schemas.namespaces.get(child.type.name.namespace)?.complexTypes.has(child.type.name.local) === true);
+  if (child && complexChild) {
+    let type: string | undefined;
+    if (child.type?.kind === "complexType") {
+      type = m.claim(`${operation}Result`);
+      m.describeComplex(child.type, type, { kind: "response", operation });
+    } else if (child.type?.kind === "typeRef") type = m.namedComplex(child.type.name);
+    return type === undefined ? undefined : { type, at: child.at, element: child.name.local, optional: child.occurs.min === 0 };
+  }
+  const type = m.elementType(response, `${operation}Response`, { kind: "response", operation });
+  if (type === undefined) {
+    d.error(response.at, `the response element ${response.name.local} of "${operation}" must be of a complex type`);
+    return undefined;
+  }
+  notes.push({
+    kind: "interpretation",
+    text: `Document/literal bare: the response element ${response.name.local} is the result itself (it does not wrap exactly one result element of a complex type).`,
+  });
+  return { type, at: response.at, optional: false };
 }
 
 /** A request's `soap:header`: the element its message part names, of a complex type, in that element's namespace. */

@@ -174,7 +174,10 @@ class SchemaMapper {
       const complexBase = this.set.namespaces.get(base.namespace)?.complexTypes.get(base.local);
       if (complexBase) {
         // A value with attributes extending another: its text and attributes come first, from the base.
-        if (derivation.method === "restriction") this.d.error(derivation.at, `a restriction of the complex type ${base.local} with simple content is not supported yet`);
+        if (derivation.method === "restriction") {
+          // degrade: a warning goes here (the restriction read as its base), once Diagnostics has warnings.
+          notes.push({ kind: "interpretation", text: `A restriction of ${base.local} (simple content): read as ${base.local}, its text and attributes; the restriction's facets are not checked.` });
+        }
         const baseName = this.namedComplex(base);
         if (baseName !== undefined) extendsName = { name: baseName, at: derivation.base.at };
       } else {
@@ -634,8 +637,9 @@ class SchemaMapper {
   private simpleShape(st: SimpleType, enumName: string): SimpleShape | undefined {
     const c = st.content;
     if (c.kind !== "restriction") {
-      this.d.error(c.at, `xs:${c.kind} simple types are not supported yet`);
-      return undefined;
+      // degrade: a warning goes here (a list or union simple type read as its text), once Diagnostics has warnings.
+      const what = c.kind === "list" ? "An xs:list (items separated by white space)" : "An xs:union (a value of any of its member types)";
+      return { kind: "scalar", scalar: "string", facets: [], notes: [{ kind: "interpretation", text: `${what} in the contract: its text as one string here, not checked further.` }] };
     }
     const base = c.base.kind === "typeRef" ? this.simpleRef(c.base) : this.simpleShape(c.base, `${enumName}Base`);
     if (!base) return undefined;
@@ -668,15 +672,22 @@ class SchemaMapper {
     if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
     if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
     if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
-    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) this.d.error(f.whiteSpace.at, `whiteSpace "${f.whiteSpace.value}" is not supported yet`);
-    if (f.patterns.length > 1) this.d.error(f.patterns[1]!.at, "several patterns in one restriction are not supported yet");
-    const pattern = f.patterns[0];
+    const notes: Note[] = [...base.notes];
+    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) {
+      // degrade: a warning goes here (whiteSpace not applied), once Diagnostics has warnings.
+      notes.push({ kind: "interpretation", text: `whiteSpace "${f.whiteSpace.value}" in the contract: the value is read and written as it is, not normalized.` });
+    }
+    // Patterns of one restriction: a value matches any of them (one pattern of their alternatives).
+    const pattern = f.patterns.length > 1 ? { value: f.patterns.map((p) => `(${p.value})`).join("|"), at: f.patterns[0]!.at } : f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
-      if (inherited && inherited.value !== pattern.value) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
-      else put("pattern", pattern.value, pattern.at);
+      if (inherited && inherited.value !== pattern.value) {
+        // degrade: a warning goes here (the base's pattern not checked), once Diagnostics has warnings.
+        notes.push({ kind: "interpretation", text: `The value must also match the pattern of the type it restricts (${inherited.value}); only this restriction's pattern is checked.` });
+      }
+      put("pattern", pattern.value, pattern.at);
     }
-    return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes: base.notes };
+    return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes };
   }
 
   /** Global elements whose types are defined in place: each becomes a type named after the element. */

@@ -35,7 +35,7 @@ function soapOperation(
 }
 
 const fieldLine = (f: FieldDescription) =>
-  `${f.name}: ${f.type.name}${f.required ? " required" : ""}${f.list ? " list" : ""}${f.xml ? ` (${f.xml.node})` : ""}`;
+  `${f.name}: ${f.type.name}${f.required ? " required" : ""}${f.list ? " list" : ""}${f.xml ? ` (${f.xml.node})` : ""}${f.facets.map((x) => ` ${x.key}=${x.value}`).join("")}`;
 
 async function readOk(
   schema: string,
@@ -186,6 +186,64 @@ describe("schema constructs read with a note instead of refused", () => {
         note: /^The element "gone" has maxOccurs="0" in the contract: it never occurs, so it has no field\.$/,
       },
     },
+    {
+      given: "an xs:list simple type: its text as a string",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="sizes"><s:simpleType><s:list itemType="s:int"/></s:simpleType></s:element></s:sequence></s:complexType>`,
+      ),
+      want: {
+        type: "R",
+        fields: ["sizes: string required"],
+        note: /^An xs:list \(items separated by white space\) in the contract: its text as one string here/,
+      },
+    },
+    {
+      given: "an xs:union simple type: its text as a string",
+      schema: wrap(
+        `<s:simpleType name="Code"><s:union memberTypes="s:int s:date"/></s:simpleType><s:complexType name="R"><s:sequence><s:element name="code" type="tns:Code"/></s:sequence></s:complexType>`,
+      ),
+      want: {
+        type: "R",
+        fields: ["code: string required"],
+        note: /^An xs:union \(a value of any of its member types\) in the contract/,
+      },
+    },
+    {
+      given: "whiteSpace other than the type's own: the value as it is",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="name"><s:simpleType><s:restriction base="s:string"><s:whiteSpace value="collapse"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`,
+      ),
+      want: {
+        type: "R",
+        fields: ["name: string required"],
+        note: /^whiteSpace "collapse" in the contract: the value is read and written as it is/,
+      },
+    },
+    {
+      given:
+        "a pattern restricting a type that has another: this restriction's pattern",
+      schema:
+        wrap(`<s:simpleType name="Digits"><s:restriction base="s:string"><s:pattern value="[0-9]+"/></s:restriction></s:simpleType>
+        <s:complexType name="R"><s:sequence><s:element name="pin"><s:simpleType><s:restriction base="tns:Digits"><s:pattern value=".{4}"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`),
+      want: {
+        type: "R",
+        fields: ["pin: string required pattern=.{4}"],
+        note: /^The value must also match the pattern of the type it restricts \(\[0-9\]\+\)/,
+      },
+    },
+    {
+      given:
+        "a restriction of a complex type with simple content: read as its base",
+      schema:
+        wrap(`<s:complexType name="Price"><s:simpleContent><s:extension base="s:decimal"><s:attribute name="currency" type="s:string"/></s:extension></s:simpleContent></s:complexType>
+        <s:complexType name="R"><s:simpleContent><s:restriction base="tns:Price"><s:maxInclusive value="100"/></s:restriction></s:simpleContent></s:complexType>`),
+      want: {
+        type: "R",
+        fields: [],
+        extends: "Price",
+        note: /^A restriction of Price \(simple content\): read as Price/,
+      },
+    },
   ];
   it.each(table)("$given", async ({ schema, want }) => {
     const service = await readOk(schema);
@@ -275,5 +333,25 @@ describe("a credentials element in every request", () => {
         ]),
       ),
     ).toEqual(want.auth);
+  });
+});
+
+describe("several patterns in one restriction", () => {
+  it("are one pattern of their alternatives: a value matches any of them", async () => {
+    const service = await readOk(
+      `${PING}<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="PingResult" type="tns:R"/></s:sequence></s:complexType></s:element>
+      <s:complexType name="R"><s:sequence><s:element name="code"><s:simpleType><s:restriction base="s:string"><s:pattern value="[A-Z]{2}"/><s:pattern value="[0-9]{3}"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`,
+    );
+    const pattern = typeOf(service, "R").fields[0]!.facets.find(
+      (f) => f.key === "pattern",
+    )!.value;
+    expect(pattern).toBe("([A-Z]{2})|([0-9]{3})");
+    const whole = new RegExp(`^(?:${pattern})$`, "u");
+    expect(["AB", "123", "AB1", "12"].map((v) => whole.test(v))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

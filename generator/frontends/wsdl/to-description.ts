@@ -223,6 +223,7 @@ class SchemaMapper {
         choices.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: true, at: ct.at });
       }
       if (ct.mixed) {
+        // degrade: a warning goes here (where the text stood between the elements is not kept), once Diagnostics has warnings.
         const text = mixedTextField(ct.at, [...fields, ...attributes]);
         fields.push(text);
         notes.push({ kind: "interpretation", text: `Mixed content: the text between the elements is the field "${text.name}", its pieces joined (each trimmed); it is written before the elements.` });

@@ -82,6 +82,9 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
   let server: RecordingServer;
   let create: Factory;
   let root: string;
+  let xml: Record<string, unknown>;
+  let serverSide: Record<string, unknown>;
+  let nameOf: (kind: "responseParser" | "responseEnvelopeBuilder") => string;
 
   beforeAll(async () => {
     server = await startRecordingServer(answer);
@@ -101,6 +104,9 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
     root = pkg.root;
     const client = await pkg.load(service.name, "client");
     create = client[names.get("clientFactory", service.name)] as Factory;
+    xml = await pkg.load(service.name, "xml");
+    serverSide = await pkg.load(service.name, "server");
+    nameOf = (kind) => names.get(kind, "Lookup");
   });
   afterAll(() => server.close());
 
@@ -211,4 +217,18 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
       expect(result).toEqual({ status: "open", count: 3, text: "found" });
     },
   );
+
+  it("writes a bare response on the server side as the response element itself, which the client's parser reads back", () => {
+    const build = serverSide[nameOf("responseEnvelopeBuilder")] as (
+      result: object,
+      namespace: string,
+    ) => string;
+    const parse = xml[nameOf("responseParser")] as (text: string) => unknown;
+    const result = { status: "open", count: 3, text: "found" };
+    const text = build(result, "urn:vendor");
+    expect(text).toContain(
+      `<soap:Body><LookupResponse xmlns="urn:vendor">found<status>open</status><count>3</count></LookupResponse></soap:Body>`,
+    );
+    expect(parse(text)).toEqual(result);
+  });
 });

@@ -378,11 +378,12 @@ class SchemaMapper {
   }
 
   /** The model group of a particle (a group reference resolved), or a problem. */
-  private groupOf(particle: ModelGroup | GroupRef): ModelGroup | undefined {
+  private groupOf(particle: ModelGroup | GroupRef, optionalAllowed = false): ModelGroup | undefined {
     if (particle.kind !== "groupRef") return particle;
     const def = this.set.namespaces.get(particle.ref.name.namespace)?.groups.get(particle.ref.name.local);
     if (!def) return undefined;
-    if (particle.occurs.min !== 1 || particle.occurs.max !== 1) {
+    // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
+    if ((particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) || particle.occurs.max !== 1) {
       this.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
       return undefined;
     }
@@ -446,8 +447,8 @@ class SchemaMapper {
       case "all":
         return this.groupFields(p, parent, notes, limits, optional).fields;
       case "groupRef": {
-        const g = this.groupOf(p);
-        return g ? this.groupFields(g, parent, notes, limits, optional).fields : [];
+        const g = this.groupOf(p, true);
+        return g ? this.groupFields(g, parent, notes, limits, optional || p.occurs.min === 0).fields : [];
       }
       case "elementRef": {
         const decl = this.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
@@ -948,6 +949,11 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
       const { port, binding } = chosen;
       const portType = defs.portTypes.get(binding.portType.name.local);
       for (const op of portType?.operations ?? []) {
+        if (!op.output) {
+          // degrade: a warning goes here (a one-way operation left out), once Diagnostics has warnings.
+          notes.push({ kind: "interpretation", text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.` });
+          continue;
+        }
         const b = binding.operations.find((x) => x.name === op.name);
         const described = describeOperation(defs, m, op, b, d);
         if (described) operations.push(described);

@@ -355,3 +355,39 @@ describe("several patterns in one restriction", () => {
     ]);
   });
 });
+
+describe("more of what a vendor's contract may hold, read locally", () => {
+  const wrap = (type: string) =>
+    `${PING}<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="PingResult" type="tns:R"/></s:sequence></s:complexType></s:element>${type}`;
+
+  it("an optional group reference: its fields are optional", async () => {
+    const service = await readOk(
+      wrap(`<s:group name="Extra"><s:sequence><s:element name="a" type="s:string"/><s:element name="b" type="s:int"/></s:sequence></s:group>
+        <s:complexType name="R"><s:sequence><s:element name="id" type="s:string"/><s:group ref="tns:Extra" minOccurs="0"/></s:sequence></s:complexType>`),
+    );
+    expect(typeOf(service, "R").fields.map(fieldLine)).toEqual([
+      "id: string required",
+      "a: string",
+      "b: int",
+    ]);
+  });
+
+  it("a one-way operation: left out with a service note, the others generated", async () => {
+    const schema = `${PING}<s:element name="PingResponse"><s:complexType/></s:element><s:element name="Notify"><s:complexType/></s:element>`;
+    const text = vendorWsdl(schema, [
+      { name: "Ping", request: "Ping", response: "PingResponse" },
+      { name: "Notify", request: "Notify", response: "PingResponse" },
+    ])
+      .replace(`<wsdl:output message="tns:NotifyOut"/>`, "")
+      .replace(
+        /(<wsdl:operation name="Notify"><soap:operation[^>]*\/><wsdl:input><soap:body use="literal"\/><\/wsdl:input>)<wsdl:output><soap:body use="literal"\/><\/wsdl:output>/,
+        "$1",
+      );
+    const { service, problems } = await describeWsdl(text);
+    expect(problems).toEqual([]);
+    expect(service!.operations.map((o) => o.name)).toEqual(["Ping"]);
+    expect(service!.notes.map((n) => n.text)).toContain(
+      'The operation "Notify" is one-way (no output): it has no client method; only request-response operations are generated.',
+    );
+  });
+});

@@ -19,6 +19,20 @@ export function soapResult(xml: string | Uint8Array, responseElement: string, re
   return result;
 }
 
+/**
+ * The response element of a document/literal bare envelope: the element is
+ * the result itself. Throws `SoapFaultError` for a fault and `ParseError` for
+ * another shape.
+ */
+export function soapBareResult(xml: string | Uint8Array, responseElement: string, limits?: XmlReadOptions): unknown {
+  const body = readSoapBody(xml, limits);
+  if (body.kind === "fault") throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
+  if (body.name !== responseElement) {
+    throw new ParseError("xml", "unexpected-shape", `expected a ${responseElement} element in the SOAP body`);
+  }
+  return body.value;
+}
+
 /** The operation element of a request envelope (what a server reads). */
 export function soapRequest(xml: string | Uint8Array, operationElement: string, limits?: XmlReadOptions): unknown {
   const body = readSoapBody(xml, limits);

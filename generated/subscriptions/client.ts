@@ -160,9 +160,9 @@ import {
 } from "./xml.js";
 
 /** Options of {@link createSubscriptionsClient}. The endpoint and the namespace are always configuration: the documents show neither. `credentials` is the `merchantAuthentication` every authenticating operation carries. */
-export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<
-  M,
-  MerchantAuthenticationType
+export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = Omit<
+  SoapClientOptions<M, MerchantAuthenticationType>,
+  "soapVersion"
 >;
 
 /**

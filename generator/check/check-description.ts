@@ -86,7 +86,15 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       if (!field) d.error(credentials.at, `"${credentials.name}" is not a field of the request base "${requestBase.name}"${didYouMean(credentials.name, requestBase.fields.map((f) => f.name))}`);
       else if (!typeNames.has(field.type.name)) d.error(credentials.at, `the credentials field "${credentials.name}" must hold an object type, not "${field.type.name}"`);
     }
-    if (credentials && !block.soap.requestBase) d.error(credentials.at, `the credentials field "${credentials.name}" must be a field of a request base, and the service names none`);
+    if (credentials && !block.soap.requestBase) {
+      // Without a request base, every authenticating request carries the field itself, of one object type.
+      const holders = s.operations.filter((op) => op.protocol === "soap" && op.auth).map((op) => (op.requestType ? typeNames.get(op.requestType.name) : undefined));
+      const types = new Set(holders.map((t) => t?.fields.find((f) => f.name === credentials.name)?.type.name));
+      const only = types.size === 1 ? [...types][0] : undefined;
+      if (holders.length === 0 || only === undefined || !typeNames.has(only)) {
+        d.error(credentials.at, `the credentials field "${credentials.name}" must be a field of a request base, or a field of one object type in every request that authenticates`);
+      }
+    }
     const authenticated = s.operations.find((op) => op.protocol === "soap" && op.auth);
     if (!credentials && authenticated) d.error(authenticated.at, `operation "${authenticated.name}" authenticates, but the service names no credentials field: add "credentials: FIELD" to its soap block (or "auth: false" here)`);
   }

@@ -6,7 +6,8 @@ import type { FieldDescription, ServiceDescription, TypeDescription } from "../d
  * - `xml: attribute` and `xml: text` are for SOAP services, and hold one
  *   scalar or enum value (no object, list or map), never null;
  * - a type has at most one text field, base types included, and a type with
- *   a text field (simple content) has no child elements and is no choice;
+ *   a text field (simple content) has no child elements (unless it is mixed)
+ *   and is no choice;
  * - a nullable field has no const and is no map.
  */
 export function checkXmlNodes(s: ServiceDescription, types: ReadonlyMap<string, TypeDescription>, d: Diagnostics): void {
@@ -21,7 +22,8 @@ export function checkXmlNodes(s: ServiceDescription, types: ReadonlyMap<string, 
       if (t.kind === "choice") d.error(f.xml!.at, `the choice "${t.name}" cannot have a text field: a choice is one of several child elements`);
     }
     const element = all.find((f) => f.xml === undefined);
-    if (element && (own.length > 0 || t.fields.includes(element))) {
+    // Mixed content holds text beside its elements.
+    if (element && !t.mixed && (own.length > 0 || t.fields.includes(element))) {
       d.error(element.at, `"${t.name}" has a text field ("${texts[0]!.name}") and so no child elements: make "${element.name}" an attribute, or the text an element`);
     }
   }

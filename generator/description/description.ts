@@ -77,6 +77,8 @@ export interface TypeDescription extends Named, DocsDescription {
   readonly shapeOf?: string;
   /** Groups of this type's optional fields of which one is present (`required`) or at most one (an XML choice among other elements). */
   readonly choices?: readonly ChoiceGroupDescription[];
+  /** XML mixed content: text between the child elements, held by the type's text field beside its element fields. */
+  readonly mixed?: boolean;
 }
 
 export interface ChoiceGroupDescription {
@@ -122,6 +124,8 @@ export interface SoapOperationDescription extends Named, DocsDescription {
   readonly responseElement?: string;
   /** The name of the response element's one child, when it is not `<Operation>Result`. */
   readonly resultElement?: string;
+  /** Document/literal bare: the response element is the result itself (its type is `responseType`), with no result element inside. */
+  readonly bare?: boolean;
   /** The SOAPAction header of this operation, when the contract gives one. */
   readonly soapAction?: string;
   /** Elements the request carries in the SOAP header (credentials, say), in the contract's order; absent when none. */
@@ -239,11 +243,21 @@ export interface SoapBindingDescription {
   readonly endpoint?: string;
   /** `"1.2"` for SOAP 1.2 envelopes and HTTP binding; absent for SOAP 1.1. */
   readonly soapVersion?: "1.2";
+  /**
+   * The SOAP versions the contract has a port for, each with its address,
+   * when it has more than one (a WSDL with SOAP 1.1 and 1.2 ports): the
+   * client takes the version as an option, `soapVersion` being the default.
+   */
+  readonly versions?: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[];
   /** Type every authenticating request extends; absent when requests extend no common base (a WSDL). */
   readonly requestBase?: Named;
   /** Type every result extends; absent when results extend no common base. */
   readonly responseBase?: Named;
-  /** The field of the request base that carries the client's credentials, when operations authenticate. */
+  /**
+   * The field that carries the client's credentials, when operations
+   * authenticate: a field of the request base, or (no request base, a WSDL)
+   * a field every authenticating request has, of one object type.
+   */
   readonly credentials?: Named;
 }
 

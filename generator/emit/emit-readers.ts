@@ -80,8 +80,8 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
         },
       ],
     });
-    // An element with simple content and no attribute is its text alone.
-    const hasText = format === "xml" && type.allFields.some((f) => f.xml === "text");
+    // An element with simple content and no attribute is its text alone; mixed content (text beside elements) is an element.
+    const hasText = format === "xml" && type.allFields.some((f) => f.xml === "text") && !type.allFields.some((f) => f.xml === undefined);
     const key = (name: string) => {
       const f = type.allFields.find((x) => x.name === name);
       return stringLiteral(format === "xml" && f ? xmlReadKey(f) : name);

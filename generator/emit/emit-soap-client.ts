@@ -28,16 +28,21 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   /** The credentials field an operation carries, when it authenticates and the service has one. */
   const credentialsOf = (op: SoapOperation): string | undefined => (op.auth ? credentials?.field : undefined);
   const credentialsType = credentials ? typeRef(credentials.type) : "never";
-  // The endpoint and the namespace a contract gives are defaults the options may override.
+  // The SOAP versions the contract has ports for, when more than one: the client chooses with `soapVersion`.
+  const versions = (service.soap?.versions?.length ?? 0) > 1 ? service.soap!.versions! : undefined;
+  const defaultVersion = service.soap?.soapVersion ?? "1.1";
+  // The endpoint and the namespace a contract gives are defaults the options may override (the endpoint: the chosen version's port's).
   const defaults = [
-    ...(service.soap?.endpoint !== undefined ? [{ key: "endpoint", value: service.soap.endpoint }] : []),
-    ...(service.soap?.namespace !== undefined ? [{ key: "namespace", value: service.soap.namespace }] : []),
+    ...(service.soap?.endpoint !== undefined ? [{ key: "endpoint", value: service.soap.endpoint, expression: endpointDefault(service.soap.endpoint, versions, defaultVersion) }] : []),
+    ...(service.soap?.namespace !== undefined ? [{ key: "namespace", value: service.soap.namespace, expression: stringLiteral(service.soap.namespace) }] : []),
   ];
+  const versionOption = versions ? `readonly soapVersion?: ${versions.map((v) => stringLiteral(v.soapVersion)).join(" | ")};` : undefined;
   // The SOAP header elements operations carry, once each by name: the typed `headers` option.
   const headerParts = [...new Map(ops.flatMap((op) => op.headers ?? []).map((h) => [h.name, h])).values()];
   const headersOption = headerParts.length > 0 ? `readonly headers?: ${headersType(file, { service, names }, headerParts)};` : undefined;
   const clientOptions = `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`;
-  const replaced = [...defaults.map((d) => d.key), ...(headersOption ? ["headers"] : [])];
+  // `soapVersion` is an option only of a client whose contract has ports of both versions.
+  const replaced = [...defaults.map((d) => d.key), ...(headersOption ? ["headers"] : []), "soapVersion"];
   file.addTypeAlias({
     isExported: true,
     name: optionsName,
@@ -45,12 +50,15 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     docs: [
       defaults.length === 0
         ? `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`
-        : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`,
+        : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}${
+            versions ? ` \`soapVersion\` (default \`${defaultVersion}\`) chooses the SOAP version and its port: ${versions.map((v) => `SOAP ${v.soapVersion} at \`${v.endpoint ?? service.soap?.endpoint ?? ""}\``).join(", ")}.` : ""
+          }`,
     ],
-    type:
-      replaced.length === 0
-        ? clientOptions
-        : `Omit<${clientOptions}, ${replaced.map((k) => stringLiteral(k)).join(" | ")}> & { ${[...defaults.map((d) => `readonly ${d.key}?: string;`), ...(headersOption ? [headersOption] : [])].join(" ")} }`,
+    type: `Omit<${clientOptions}, ${replaced.map((k) => stringLiteral(k)).join(" | ")}>${
+      replaced.length > 1 || versionOption
+        ? ` & { ${[...defaults.map((d) => `readonly ${d.key}?: string;`), ...(headersOption ? [headersOption] : []), ...(versionOption ? [versionOption] : [])].join(" ")} }`
+        : ""
+    }`,
   });
   file.addInterface({
     isExported: true,
@@ -90,6 +98,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
               `name: ${stringLiteral(op.name)}`,
               ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
               ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
+              ...(versions ? [`versions: [${versions.map((v) => stringLiteral(v.soapVersion)).join(", ")}]`] : []),
               ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
               `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
               ...(op.headers && op.headers.length > 0
@@ -103,11 +112,13 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
                       )
                       .join(", ")}]`,
                     // The call has validated each header value before it builds: they are of their types.
-                    `build: (request, namespace, headers) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
+                    `build: (request, namespace, headers${versions ? ", version" : ""}) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
                       .map((h) => `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`)
-                      .join(", ")} })`,
+                      .join(", ")} }${versions ? ", version" : ""})`,
                   ]
-                : [`build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`]),
+                : versions
+                  ? [`build: (request, namespace, _headers, version) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, version)`]
+                  : [`build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`]),
               `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
               ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
               ...(sensitive.has(op.resultType)
@@ -130,7 +141,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
     statements: `${
-      defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${stringLiteral(d.value)}`).join(", ")} };\n`
+      defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
     }return {\n${ops
       .map((op) => {
         const field = credentialsOf(op);
@@ -141,3 +152,9 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   });
 }
 
+/** The default endpoint: the contract's, or, when the client chooses a SOAP version, the address of that version's port. */
+function endpointDefault(endpoint: string, versions: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[] | undefined, defaultVersion: "1.1" | "1.2"): string {
+  const other = versions?.find((v) => v.soapVersion !== defaultVersion);
+  if (!other || other.endpoint === undefined || other.endpoint === endpoint) return stringLiteral(endpoint);
+  return `(options.soapVersion === ${stringLiteral(other.soapVersion)} ? ${stringLiteral(other.endpoint)} : ${stringLiteral(endpoint)})`;
+}

@@ -165,7 +165,10 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
       return `...(${value} === undefined ? {} : { ${propertyName(h.name)}: { "@_xmlns": ${xmlns}, ${prefixDeclarations(prefixes).join(" ")}...${names.get("xmlWriter", h.type)}(${value}) } }),`;
     })
     .join("\n");
-  const version = service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"`;
+  // A contract with ports of both SOAP versions: the builder writes the version it is given.
+  const chooses = (service.soap?.versions?.length ?? 0) > 1;
+  const version = chooses ? "version" : service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"`;
+  const versionParameter = chooses ? [{ name: "version", type: file.type("SoapVersion", XML), initializer: service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"` }] : [];
   file.addFunction({
     isExported: true,
     name: names.get("envelopeBuilder", op.name),
@@ -178,12 +181,13 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
       { name: "request", type: requestType },
       { name: "namespace", type: "string" },
       ...(headers.length > 0 ? [{ name: "headers", type: headersType(file, { service, names }, headers), hasQuestionToken: true }] : []),
+      ...versionParameter,
     ],
     returnType: "string",
     statements:
       headers.length > 0
         ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${declared(`${names.get("xmlWriter", op.requestType)}(request)`, prefixes)}, ${version}, {\n${headerContent}\n});`
-        : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${declared(`${names.get("xmlWriter", op.requestType)}(request)`, prefixes)}${versionArgument(service)});`,
+        : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(requestElement(op))}, ${declared(`${names.get("xmlWriter", op.requestType)}(request)`, prefixes)}${chooses ? ", version" : versionArgument(service)});`,
   });
   const opaque = service.types.find((t) => t.name === op.resultType)?.kind === "opaque";
   const element = stringLiteral(op.resultElement);
@@ -192,7 +196,7 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
     isExported: true,
     name: names.get("responseParser", op.name),
     docs: [
-      `The typed \`${op.resultElement}\` of a \`${op.responseElement}\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
+      `The typed \`${op.resultElement}\` ${op.bare ? "(the result itself: document/literal bare) " : `of a \`${op.responseElement}\` `}envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
         opaque ? "" : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
       }${op.resultOptional ? ` The contract lets the response leave the \`${op.resultElement}\` out: it is \`undefined\` then.` : ""}`,
     ],
@@ -203,7 +207,9 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
     returnType: op.resultOptional ? `${resultType} | undefined` : resultType,
     statements: [
       `const o = ${file.value("readContext", READ)}("xml", options);`,
-      `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)}${op.resultOptional ? ", true" : ""});`,
+      op.bare
+        ? `const value = ${file.value("soapBareResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${parseOptions(service, op.resultType)});`
+        : `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)}${op.resultOptional ? ", true" : ""});`,
       ...(op.resultOptional ? ["if (value === undefined) return undefined;"] : []),
       ...(opaque
         ? []
@@ -262,14 +268,16 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
   file.addFunction({
     isExported: true,
     name: names.get("responseEnvelopeBuilder", op.name),
-    docs: [`Server side: the \`${op.responseElement}\` envelope wrapping a \`${op.resultElement}\`, elements in schema order.`],
+    docs: [`Server side: the \`${op.responseElement}\` envelope ${op.bare ? "holding the result itself" : `wrapping a \`${op.resultElement}\``}, elements in schema order.`],
     parameters: [
       { name: "result", type: op.resultOptional ? `${resultType} | undefined` : resultType },
       { name: "namespace", type: "string" },
     ],
     returnType: "string",
-    statements: `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${
-      op.resultOptional ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)` : `${names.get("xmlWriter", op.resultType)}(result)`
-    } }${versionArgument(service)});`,
+    statements: op.bare
+      ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, ${declared(`${names.get("xmlWriter", op.resultType)}(result)`, prefixes)}${versionArgument(service)});`
+      : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${
+          op.resultOptional ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)` : `${names.get("xmlWriter", op.resultType)}(result)`
+        } }${versionArgument(service)});`,
   });
 }

@@ -110,7 +110,8 @@ function buildService(s: ServiceDescription): Service {
         requestType: op.requestType.name,
         resultType: op.responseType.name,
         responseElement: op.responseElement ?? `${op.name}Response`,
-        resultElement: op.resultElement ?? `${op.name}Result`,
+        resultElement: op.bare ? (op.responseElement ?? `${op.name}Response`) : (op.resultElement ?? `${op.name}Result`),
+        ...(op.bare ? { bare: true as const } : {}),
         ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
         ...(op.requestElement !== undefined ? { requestElement: op.requestElement } : {}),
         ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
@@ -185,6 +186,7 @@ function buildService(s: ServiceDescription): Service {
             ...(block.soap.namespace !== undefined ? { namespace: block.soap.namespace } : {}),
             ...(block.soap.endpoint !== undefined ? { endpoint: block.soap.endpoint } : {}),
             ...(block.soap.soapVersion !== undefined ? { soapVersion: block.soap.soapVersion } : {}),
+            ...(block.soap.versions !== undefined ? { versions: block.soap.versions.map((v) => ({ ...v })) } : {}),
             ...(block.soap.requestBase ? { requestBase: block.soap.requestBase.name } : {}),
             ...(block.soap.responseBase ? { responseBase: block.soap.responseBase.name } : {}),
             ...(credentialsOf(s) ? { credentials: credentialsOf(s)! } : {}),
@@ -278,8 +280,10 @@ function docs(d: DocsDescription): Documented {
 /** The credentials field of a SOAP service and its type, found on the request base. */
 function credentialsOf(s: ServiceDescription): { field: string; type: string } | undefined {
   const soap = s.soap;
-  if (!soap?.credentials || !soap.requestBase) return undefined;
-  const base = s.types.find((t) => t.name === soap.requestBase!.name);
+  if (!soap?.credentials) return undefined;
+  // The request base's field; without a base (a WSDL), the field of the first request that authenticates (checked alike in all).
+  const holder = soap.requestBase ? soap.requestBase.name : s.operations.find((o) => o.protocol === "soap" && o.auth)?.requestType?.name;
+  const base = s.types.find((t) => t.name === holder);
   const field = base?.fields.find((f) => f.name === soap.credentials!.name);
   return field ? { field: field.name, type: field.type.name } : undefined;
 }

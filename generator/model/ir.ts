@@ -153,6 +153,8 @@ export interface SoapOperation extends Documented {
   readonly resultType: string;
   readonly responseElement: string;
   readonly resultElement: string;
+  /** Document/literal bare: the response element is the result itself; `resultElement` is then the response element. */
+  readonly bare?: true;
   /** Set when the response is not shown by the documents. */
   readonly responseGap?: string;
   /** The request element, when it is not named like the operation. */
@@ -285,9 +287,11 @@ export interface SoapBinding {
   readonly endpoint?: string;
   /** `"1.2"` for SOAP 1.2 envelopes and HTTP binding; absent for SOAP 1.1. */
   readonly soapVersion?: "1.2";
+  /** The SOAP versions the contract has a port for, when more than one: a client option, `soapVersion` the default. */
+  readonly versions?: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[];
   readonly requestBase?: string;
   readonly responseBase?: string;
-  /** The field of the request base that carries the client's credentials, and its object type. */
+  /** The field (of the request base, or of every authenticating request) that carries the client's credentials, and its object type. */
   readonly credentials?: { readonly field: string; readonly type: string };
 }
 

@@ -14,6 +14,7 @@ import { collectingSecrets, mergeSecrets, NO_SECRETS, REDACTED, scrubText, scrub
 import { soapResponseView } from "./soap-result.js";
 import type { ReadOptions, UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
+import type { SoapVersion } from "./xml.js";
 
 /** The parser options a client's options ask for. */
 function readOptionsOf(options: { readonly onUnknown?: UnknownPolicy }): ReadOptions {
@@ -63,6 +64,12 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
    * header, say), by element name; the generated options type names each.
    */
   readonly headers?: SoapHeaders;
+  /**
+   * The SOAP version of the envelopes, for a service whose contract has ports
+   * of both (the generated options type offers it only then); the operation's
+   * own version by default.
+   */
+  readonly soapVersion?: SoapVersion;
 }
 
 /** SOAP header values by element name. */
@@ -106,12 +113,14 @@ export interface SoapOperation<Req, Res> {
   readonly action?: string;
   /** `"1.2"` for a SOAP 1.2 service: the action goes into the content type, not a SOAPAction header. */
   readonly soapVersion?: "1.2";
+  /** The versions the client's `soapVersion` option may choose, when the contract has ports of both; absent otherwise. */
+  readonly versions?: readonly SoapVersion[];
   /** The request field that carries the client's credentials; absent when the operation does not authenticate. */
   readonly credentials?: string;
   readonly validate: (value: unknown) => ValidationResult<Req>;
   /** The SOAP header elements the request carries, each required; absent when none. */
   readonly headers?: readonly SoapHeaderPart[];
-  readonly build: (request: Req, namespace: string, headers?: SoapHeaders) => string;
+  readonly build: (request: Req, namespace: string, headers?: SoapHeaders, version?: SoapVersion) => string;
   /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
   readonly redact?: (request: Req) => Req;
   readonly parse: (xml: string, options?: ReadOptions) => Res;
@@ -209,10 +218,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const checked = op.validate(request);
   if (!checked.ok) throw new ValidationError(checked.issues);
   const headerValues = op.headers ? checkedHeaders(op.headers, options.headers) : undefined;
-  const body = op.build(request, options.namespace, headerValues);
+  const version = soapVersionOf(op, options.soapVersion);
+  const body = op.build(request, options.namespace, headerValues, version);
   const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
   const headers: Record<string, string> =
-    op.soapVersion === "1.2"
+    version === "1.2"
       ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
       : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
   // The request's redacted copy (its header values too), and the secrets it sent: made once, when first needed.
@@ -240,7 +250,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           redactBody: (text, context) =>
             context.direction === "request"
               ? redact || redactsHeaders
-                ? scrubText(op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers), sent())
+                ? scrubText(op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers, version), sent())
                 : scrubText(text, sent())
               : responseView(op, text, options.namespace, sent()),
         },
@@ -279,6 +289,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
   return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+}
+
+/** The SOAP version of a call: the one the options choose, when the operation offers it, else the operation's own. */
+function soapVersionOf(op: Pick<SoapOperation<unknown, unknown>, "soapVersion" | "versions">, chosen: SoapVersion | undefined): SoapVersion {
+  return chosen !== undefined && op.versions?.includes(chosen) === true ? chosen : (op.soapVersion ?? "1.1");
 }
 
 /**

@@ -9,7 +9,6 @@
  * schemas, a contract with credentials, and the published contracts when they
  * are there.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,8 +23,9 @@ import { respond, startRecordingServer, useRecordingServers, type RecordedReques
 import { valueOf } from "../helpers/model-values.js";
 import { expectNoneOf, hookRecorder, hookViews, printed } from "../helpers/secret-views.js";
 import { writePackage } from "../helpers/temp-package.js";
+import { HAS_SHARED_SPECS, SHARED_SPECS } from "../helpers/shared-specs.js";
 
-const SPECS = path.join(PROJECT_ROOT, "..", "shared", "specs");
+const SPECS = SHARED_SPECS;
 const CARD = "4111111111119876";
 const ACCOUNT = "000123456789";
 const ROUTING = "021000021";
@@ -198,10 +198,7 @@ describe("the sweep: no planted secret in any view", () => {
 
   const published = ["cybersource-rest-spec.2020-02-17.json", "stripe-spec3.2022-04-12.json", "paypal-checkout-orders-v2.2024-02-02.json"];
   it.for(published)("the published contract %s", { timeout: 300_000 }, async (file, context) => {
-    if (!existsSync(SPECS)) {
-      console.info(`skipped: ${SPECS} is absent`);
-      context.skip();
-    }
+    if (!HAS_SHARED_SPECS) return context.skip();
     let result;
     try {
       result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(SPECS, file)], cwd: PROJECT_ROOT });

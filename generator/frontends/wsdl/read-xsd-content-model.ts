@@ -15,6 +15,7 @@ import type {
   ElementWildcard,
   GroupDef,
   GroupRef,
+  IdentityConstraint,
   LocalElement,
   ModelGroup,
   Occurs,
@@ -292,11 +293,17 @@ function readElementParticle(element: XmlElement, context: XsdContext): LocalEle
 function readElementBody(
   element: XmlElement,
   context: XsdContext,
-): { type?: TypeRef | ComplexType | SimpleType; nillable: boolean; default?: ValueConstraint; fixed?: ValueConstraint; doc?: string } {
+): { type?: TypeRef | ComplexType | SimpleType; nillable: boolean; default?: ValueConstraint; fixed?: ValueConstraint; doc?: string; identityConstraints?: IdentityConstraint[] } {
   const { doc, children } = context.content(element);
   const typeRef = context.reference(element, "type");
   let type: TypeRef | ComplexType | SimpleType | undefined = typeRef === undefined ? undefined : { kind: "typeRef", ...typeRef };
+  const identityConstraints: IdentityConstraint[] = [];
   for (const child of children) {
+    const constraint = identityConstraintOf(child, context);
+    if (constraint) {
+      identityConstraints.push(constraint);
+      continue;
+    }
     if (!context.is(child, "complexType") && !context.is(child, "simpleType")) {
       context.unexpected(child, element);
       continue;
@@ -316,7 +323,16 @@ function readElementBody(
     ...(fallback === undefined ? {} : { default: { value: fallback.value, at: fallback.valueAt } }),
     ...(fixed === undefined ? {} : { fixed: { value: fixed.value, at: fixed.valueAt } }),
     ...(doc === undefined ? {} : { doc }),
+    ...(identityConstraints.length === 0 ? {} : { identityConstraints }),
   };
+}
+
+/** An `xs:unique`, `xs:key` or `xs:keyref` of an element: its kind, name and position (what it selects is not read). */
+function identityConstraintOf(child: XmlElement, context: XsdContext): IdentityConstraint | undefined {
+  const kind = (["unique", "key", "keyref"] as const).find((k) => context.is(child, k));
+  if (kind === undefined) return undefined;
+  const name = context.attribute(child, "name")?.value;
+  return { kind, ...(name === undefined ? {} : { name }), at: child.at };
 }
 
 /** An `xs:group ref=` inside a content model. */

@@ -1,5 +1,5 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { ChoiceGroupDescription, EnumDescription, FieldDescription, OperationDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import type { ChoiceGroupDescription, EnumDescription, FieldDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
 import { wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
@@ -139,7 +139,6 @@ class SchemaMapper {
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
-    if (ct.mixed) this.d.error(ct.at, `mixed content (text between elements) in ${this.label(ct, name)} is not supported yet`);
     if (ct.anyAttribute) notes.push({ kind: "interpretation", text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written." });
     const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
@@ -148,7 +147,10 @@ class SchemaMapper {
       const complexBase = this.set.namespaces.get(base.namespace)?.complexTypes.get(base.local);
       if (complexBase) {
         // A value with attributes extending another: its text and attributes come first, from the base.
-        if (derivation.method === "restriction") this.d.error(derivation.at, `a restriction of the complex type ${base.local} with simple content is not supported yet`);
+        if (derivation.method === "restriction") {
+          // degrade: a warning goes here (the restriction read as its base), once Diagnostics has warnings.
+          notes.push({ kind: "interpretation", text: `A restriction of ${base.local} (simple content): read as ${base.local}, its text and attributes; the restriction's facets are not checked.` });
+        }
         const baseName = this.namedComplex(base);
         if (baseName !== undefined) extendsName = { name: baseName, at: derivation.base.at };
       } else {
@@ -189,12 +191,25 @@ class SchemaMapper {
       // A named group stays open while its content is read, so that a reference back to it, however deep, is seen.
       if (particle?.kind === "groupRef") this.withGroupOpen(particle, () => readParticle(this.groupOf(particle)));
       else readParticle(particle);
-      if (attributes.length > 0 && kind === "choice") {
-        // A choice with attributes: the elements become a choice group beside the attributes.
+      if ((attributes.length > 0 || ct.mixed) && kind === "choice") {
+        // A choice with attributes (or text): the elements become a choice group beside them.
         kind = "object";
         choices.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: true, at: ct.at });
       }
+      if (ct.mixed) {
+        // degrade: a warning goes here (where the text stood between the elements is not kept), once Diagnostics has warnings.
+        const text = mixedTextField(ct.at, [...fields, ...attributes]);
+        fields.push(text);
+        notes.push({ kind: "interpretation", text: `Mixed content: the text between the elements is the field "${text.name}", its pieces joined (each trimmed); it is written before the elements.` });
+      }
       fields.push(...attributes);
+    }
+    if (extendsName) {
+      const flat = this.flattenRedefined(extendsName.name, fields, notes);
+      if (flat) {
+        fields.splice(0, fields.length, ...flat);
+        extendsName = undefined;
+      }
     }
     if (open && fields.length === 0 && !extendsName && kind === "object") kind = "opaque";
     if (open && kind !== "opaque") notes.push({ kind: "interpretation", text: "Other elements (xs:any) are allowed: they are kept as properties of the value." });
@@ -204,6 +219,7 @@ class SchemaMapper {
       name,
       at: ct.at,
       kind,
+      ...(ct.mixed && ct.content.kind === "elements" ? { mixed: true } : {}),
       ...(extendsName ? { extends: extendsName } : {}),
       fields: kind === "choice" ? fields.map((f) => ({ ...f, required: false })) : fields,
       ...(kind === "object" && choices.length > 0 ? { choices } : {}),
@@ -212,6 +228,37 @@ class SchemaMapper {
       ...(ct.doc !== undefined ? { doc: ct.doc } : {}),
       notes,
     });
+  }
+
+  /**
+   * The fields of an extension that redefines a field its base already has
+   * (one of the same name): the base's fields, each redefined one left out,
+   * then the extension's own, so the derived definition is taken where the
+   * extension declares it. The type then extends nothing (a note says so).
+   * Undefined when nothing is redefined.
+   */
+  private flattenRedefined(base: string, own: readonly FieldDescription[], notes: Note[]): FieldDescription[] | undefined {
+    const inherited = this.inheritedFields(base);
+    const names = new Set(own.map((f) => f.name));
+    const redefined = inherited.filter((f) => names.has(f.name));
+    if (redefined.length === 0) return undefined;
+    // degrade: a warning goes here (a redefined inherited field), once Diagnostics has warnings.
+    notes.push({
+      kind: "interpretation",
+      text: `Extends ${base} and redefines ${redefined.map((f) => `"${f.name}"`).join(", ")}: the derived definition is taken (in the extension's place), and the type holds the base's fields itself rather than extending it.`,
+    });
+    return [...inherited.filter((f) => !names.has(f.name)), ...own];
+  }
+
+  /** The fields of a described type and of its bases, base fields first. */
+  private inheritedFields(name: string): FieldDescription[] {
+    const out: FieldDescription[][] = [];
+    const seen = new Set<string>();
+    for (let t = this.types.find((x) => x.name === name); t && !seen.has(t.name); t = t.extends ? this.types.find((x) => x.name === t!.extends!.name) : undefined) {
+      seen.add(t.name);
+      out.unshift([...t.fields]);
+    }
+    return out.flat();
   }
 
   /** The attributes of a complex type or attribute group as fields, in document order; groups expanded, prohibited ones left out. */
@@ -305,11 +352,12 @@ class SchemaMapper {
   }
 
   /** The model group of a particle (a group reference resolved), or a problem. */
-  private groupOf(particle: ModelGroup | GroupRef): ModelGroup | undefined {
+  private groupOf(particle: ModelGroup | GroupRef, optionalAllowed = false): ModelGroup | undefined {
     if (particle.kind !== "groupRef") return particle;
     const def = this.set.namespaces.get(particle.ref.name.namespace)?.groups.get(particle.ref.name.local);
     if (!def) return undefined;
-    if (particle.occurs.min !== 1 || particle.occurs.max !== 1) {
+    // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
+    if ((particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) || particle.occurs.max !== 1) {
       this.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
       return undefined;
     }
@@ -360,6 +408,11 @@ class SchemaMapper {
   }
 
   private particleFields(p: Particle, parent: string, notes: Note[], limits: WireLimit[], optional: boolean, repeated = false): FieldDescription[] | "any" {
+    // A particle that may not occur (maxOccurs="0") is no content: no field.
+    if (p.occurs.max === 0) {
+      notes.push({ kind: "info", text: `${particleLabel(p)} has maxOccurs="0" in the contract: it never occurs, so it has no field.` });
+      return [];
+    }
     switch (p.kind) {
       case "any":
         return "any";
@@ -369,8 +422,8 @@ class SchemaMapper {
         return this.groupFields(p, parent, notes, limits, optional).fields;
       case "groupRef":
         return this.withGroupOpen(p, () => {
-          const g = this.groupOf(p);
-          return g ? this.groupFields(g, parent, notes, limits, optional).fields : [];
+          const g = this.groupOf(p, true);
+          return g ? this.groupFields(g, parent, notes, limits, optional || p.occurs.min === 0).fields : [];
         }) ?? [];
       case "elementRef": {
         const decl = this.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
@@ -482,7 +535,7 @@ class SchemaMapper {
       ...(nullable && !constValue ? { nullable } : {}),
       ...this.namespaceOf(e.name.namespace),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
-      notes,
+      notes: [...notes, ...identityNotes(e)],
     };
   }
 
@@ -567,8 +620,9 @@ class SchemaMapper {
   private simpleShape(st: SimpleType, enumName: string): SimpleShape | undefined {
     const c = st.content;
     if (c.kind !== "restriction") {
-      this.d.error(c.at, `xs:${c.kind} simple types are not supported yet`);
-      return undefined;
+      // degrade: a warning goes here (a list or union simple type read as its text), once Diagnostics has warnings.
+      const what = c.kind === "list" ? "An xs:list (items separated by white space)" : "An xs:union (a value of any of its member types)";
+      return { kind: "scalar", scalar: "string", facets: [], notes: [{ kind: "interpretation", text: `${what} in the contract: its text as one string here, not checked further.` }] };
     }
     const base = c.base.kind === "typeRef" ? this.simpleRef(c.base) : this.simpleShape(c.base, `${enumName}Base`);
     if (!base) return undefined;
@@ -601,16 +655,23 @@ class SchemaMapper {
     if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
     if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
     if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
-    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) this.d.error(f.whiteSpace.at, `whiteSpace "${f.whiteSpace.value}" is not supported yet`);
-    if (f.patterns.length > 1) this.d.error(f.patterns[1]!.at, "several patterns in one restriction are not supported yet");
-    const pattern = f.patterns[0];
+    const notes: Note[] = [...base.notes];
+    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) {
+      // degrade: a warning goes here (whiteSpace not applied), once Diagnostics has warnings.
+      notes.push({ kind: "interpretation", text: `whiteSpace "${f.whiteSpace.value}" in the contract: the value is read and written as it is, not normalized.` });
+    }
+    // Patterns of one restriction: a value matches any of them (one pattern of their alternatives).
+    const pattern = f.patterns.length > 1 ? { value: f.patterns.map((p) => `(${p.value})`).join("|"), at: f.patterns[0]!.at } : f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
       // XML Schema patterns match the whole value.
-      if (inherited && inherited.value !== wholeValuePattern(pattern.value)) this.d.error(pattern.at, "a pattern restricting a type that has another pattern is not supported yet");
-      else put("pattern", wholeValuePattern(pattern.value), pattern.at);
+      if (inherited && inherited.value !== wholeValuePattern(pattern.value)) {
+        // degrade: a warning goes here (the base's pattern not checked), once Diagnostics has warnings.
+        notes.push({ kind: "interpretation", text: `The value must also match the pattern of the type it restricts (${inherited.value}); only this restriction's pattern is checked.` });
+      }
+      put("pattern", wholeValuePattern(pattern.value), pattern.at);
     }
-    return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes: base.notes };
+    return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes };
   }
 
   /** Global elements whose types are defined in place: each becomes a type named after the element. */
@@ -676,6 +737,7 @@ class SchemaMapper {
       const claimed = this.claim(name);
       this.describeElementType(key, claimed, () => this.describeComplex(t, claimed, origin));
       result = claimed;
+      this.typeNotes.get(claimed)?.push(...identityNotes(e));
     } else if (t?.kind === "typeRef") result = this.namedComplex(t.name);
     if (result !== undefined) this.elementTypes.set(key, result);
     return result;
@@ -711,6 +773,38 @@ class SchemaMapper {
         else this.typeNotes.get(name)?.push({ kind: "interpretation", text: `Not in this type: ${l.message}.` });
       }
     }
+  }
+}
+
+/** The text of a mixed type: a string field `text` (or another name no field has), carried as the element's text. */
+function mixedTextField(at: Position, taken: readonly FieldDescription[]): FieldDescription {
+  const names = new Set(taken.map((f) => f.name));
+  const name = ["text", "content", "value", "mixedText"].find((n) => !names.has(n)) ?? "mixedText";
+  return { name, at, type: { name: "string", at }, required: false, facets: [], examples: [], xml: { node: "text", at }, notes: [] };
+}
+
+/** A note per identity constraint of an element: read, not checked. */
+function identityNotes(e: ElementDecl): Note[] {
+  // degrade: a warning goes here (an identity constraint not checked), once Diagnostics has warnings.
+  return (e.identityConstraints ?? []).map((c) => ({
+    kind: "interpretation" as const,
+    text: `The contract declares the identity constraint xs:${c.kind}${c.name !== undefined ? ` "${c.name}"` : ""} here: it is not checked.`,
+  }));
+}
+
+/** How a note names a particle. */
+function particleLabel(p: Particle): string {
+  switch (p.kind) {
+    case "element":
+      return `The element "${p.name.local}"`;
+    case "elementRef":
+      return `The element "${p.ref.name.local}"`;
+    case "groupRef":
+      return `The group ${p.ref.name.local}`;
+    case "any":
+      return "An xs:any";
+    default:
+      return `An xs:${p.kind}`;
   }
 }
 
@@ -802,8 +896,19 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
   };
 }
 
-/** The SOAP port a service is generated for: SOAP 1.1 when there is one (the choice recorded in the notes), else SOAP 1.2. */
-function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding } | undefined {
+/** A port of a service with its SOAP binding. */
+interface SoapPort {
+  readonly port: WsdlPort;
+  readonly binding: WsdlBinding;
+}
+
+/**
+ * The SOAP port a service is generated for: SOAP 1.1 when there is one, else
+ * SOAP 1.2; and the ports of each SOAP version the client may choose instead
+ * (`soapVersion`): the first port of the other version whose binding binds
+ * the same port type with the same SOAP actions. Other ports are a note.
+ */
+function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding; versions?: readonly SoapPort[] } | undefined {
   const ports = service.ports.flatMap((port) => {
     const binding = defs.bindings.get(port.binding.name.local);
     return binding && port.binding.name.namespace === defs.targetNamespace ? [{ port, binding }] : [];
@@ -814,14 +919,31 @@ function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics,
     d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
     return undefined;
   }
-  const others = ports.filter((p) => p !== chosen);
+  const alternative = ports.find((p) => p.binding.soapVersion !== chosen.binding.soapVersion && sameOperations(p.binding, chosen.binding));
+  const others = ports.filter((p) => p !== chosen && p !== alternative);
+  if (alternative) {
+    notes.push({
+      kind: "interpretation",
+      text: `SOAP ${chosen.binding.soapVersion} (port "${chosen.port.name}") by default; the client's soapVersion option chooses SOAP ${alternative.binding.soapVersion} (port "${alternative.port.name}", binding ${alternative.binding.name.local}) instead, each with its port's address.`,
+    });
+  }
   if (others.length > 0) {
     notes.push({
       kind: "interpretation",
-      text: `Generated for the SOAP ${chosen.binding.soapVersion} port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}.`,
+      text: `Generated for the SOAP ${chosen.binding.soapVersion} port "${chosen.port.name}" (binding ${chosen.binding.name.local}); the contract also has ${others.map((o) => `the SOAP ${o.binding.soapVersion} port "${o.port.name}"`).join(", ")}, not offered.`,
     });
   }
-  return chosen;
+  return alternative ? { ...chosen, versions: [chosen, alternative] } : chosen;
+}
+
+/** Whether two bindings bind the same port type, each operation with the same SOAP action and headers. */
+function sameOperations(a: WsdlBinding, b: WsdlBinding): boolean {
+  if (qkey(a.portType.name) !== qkey(b.portType.name) || a.operations.length !== b.operations.length) return false;
+  const headers = (o: WsdlBinding["operations"][number]) => JSON.stringify((o.input?.headers ?? []).map((h) => [qkey(h.message.name), h.part]));
+  return a.operations.every((o) => {
+    const other = b.operations.find((x) => x.name === o.name);
+    return other !== undefined && other.soapAction === o.soapAction && headers(other) === headers(o);
+  });
 }
 
 /**
@@ -848,17 +970,29 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
     const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
     const m = new SchemaMapper(defs.schemas, d, home);
     m.describeAllNamed();
-    const operations: OperationDescription[] = [];
+    const operations: SoapOperationDescription[] = [];
     if (chosen) {
       const { port, binding } = chosen;
       const portType = defs.portTypes.get(binding.portType.name.local);
       for (const op of portType?.operations ?? []) {
+        if (!op.output) {
+          // degrade: a warning goes here (a one-way operation left out), once Diagnostics has warnings.
+          notes.push({ kind: "interpretation", text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.` });
+          continue;
+        }
         const b = binding.operations.find((x) => x.name === op.name);
         const described = describeOperation(defs, m, op, b, d);
         if (described) operations.push(described);
       }
       m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name, ...(o.headers ?? []).map((h) => h.type.name)] : [])));
-      notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
+      const credentials = credentialsField(operations, m.types);
+      if (credentials) {
+        for (const [i, o] of operations.entries()) if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
+        notes.push({
+          kind: "interpretation",
+          text: `Every request that has fields carries the element "${credentials.field.name}" (${credentials.type}): it is the client's credentials option, put into each of those requests.`,
+        });
+      } else notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
       const doc = service.doc ?? defs.doc;
       out.push({
         name: serviceNameOf(service.name.local),
@@ -873,6 +1007,8 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
           namespace: home,
           endpoint: port.address.location,
           ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
+          ...(credentials ? { credentials: credentials.field } : {}),
+          ...(chosen.versions ? { versions: chosen.versions.map((v) => ({ soapVersion: v.binding.soapVersion, endpoint: v.port.address.location })) } : {}),
         },
         types: m.types,
         enums: m.enums,
@@ -956,40 +1092,89 @@ function describeOperation(
     d.error(request.at, `the request element ${request.name.local} of "${op.name}" must be of a complex type`);
     return undefined;
   }
-  // The wrapped response: one child element, whose type is the result.
-  const rt = response.type;
-  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
-  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation ? ct.content.particle : undefined;
-  const child = seq?.kind === "sequence" && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
-  if (!child || child.occurs.max !== 1 || ct!.attributes.length > 0) {
-    d.error(response.at, `the response element ${response.name.local} of "${op.name}" must hold exactly one element, the result (document/literal wrapped)`);
-    return undefined;
-  }
-  let resultType: string | undefined;
-  if (child.type?.kind === "complexType") {
-    resultType = m.claim(`${op.name}Result`);
-    m.describeComplex(child.type, resultType, { kind: "response", operation: op.name });
-  } else if (child.type?.kind === "typeRef") resultType = m.namedComplex(child.type.name);
-  if (resultType === undefined) {
-    d.error(child.at, `the result ${child.name.local} of "${op.name}" must be of a complex type`);
-    return undefined;
-  }
+  const result = resultOf(defs, m, op.name, response, notes, d);
+  if (!result) return undefined;
   return {
     protocol: "soap",
     name: op.name,
     at: op.at,
     auth: false,
     requestType: { name: requestType, at: request.at },
-    responseType: { name: resultType, at: child.at },
+    responseType: { name: result.type, at: result.at },
     ...(request.name.local !== op.name ? { requestElement: request.name.local } : {}),
     ...(response.name.local !== `${op.name}Response` ? { responseElement: response.name.local } : {}),
-    ...(child.name.local !== `${op.name}Result` ? { resultElement: child.name.local } : {}),
+    ...(result.element === undefined ? { bare: true } : result.element !== `${op.name}Result` ? { resultElement: result.element } : {}),
     ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
     ...(headers.length > 0 ? { headers } : {}),
-    ...(child.occurs.min === 0 ? { resultOptional: true } : {}),
+    ...(result.optional ? { resultOptional: true } : {}),
     ...(op.doc !== undefined ? { doc: op.doc } : {}),
     notes,
   };
+}
+
+/** Names that say an element holds credentials. */
+const CREDENTIALS_NAME = /auth|credential|login|security/i;
+
+/**
+ * The credentials element the contract shows: an element every request that
+ * has fields carries (at least two), with the same name and object type,
+ * whose name or type name says it authenticates (`merchantAuthentication` of
+ * `MerchantAuthenticationType`). Undefined when there is none.
+ */
+function credentialsField(operations: readonly SoapOperationDescription[], types: readonly TypeDescription[]): { field: { name: string; at: Position }; type: string; carriers: Set<string> } | undefined {
+  const byName = new Map(types.map((t) => [t.name, t]));
+  const requests = operations.map((o) => ({ op: o.name, type: byName.get(o.requestType.name) })).filter((r) => r.type !== undefined && r.type.kind === "object" && r.type.fields.length > 0);
+  if (requests.length < 2) return undefined;
+  const [first, ...rest] = requests;
+  for (const candidate of first!.type!.fields) {
+    const objectType = byName.get(candidate.type.name);
+    if (objectType?.kind !== "object" || candidate.list || candidate.xml || candidate.nullable) continue;
+    if (!CREDENTIALS_NAME.test(candidate.name) && !CREDENTIALS_NAME.test(candidate.type.name)) continue;
+    const same = rest.every((r) => r.type!.fields.some((f) => f.name === candidate.name && f.type.name === candidate.type.name && !f.list && !f.xml && !f.nullable));
+    if (same) return { field: { name: candidate.name, at: candidate.at }, type: candidate.type.name, carriers: new Set(requests.map((r) => r.op)) };
+  }
+  return undefined;
+}
+
+/** The result of an operation: the response element's type (document/literal bare), or the type of its one result element (wrapped); `element` absent when bare. */
+interface OperationResult {
+  readonly type: string;
+  readonly at: Position;
+  readonly element?: string;
+  readonly optional: boolean;
+}
+
+/**
+ * The result of a response element. Wrapped (the response holds exactly one
+ * element, once, of a complex type, and no attribute): that element's type.
+ * Otherwise the response element itself is the result (document/literal
+ * bare), with a note: it must then be of a complex type.
+ */
+function resultOf(defs: WsdlDefinitions, m: SchemaMapper, operation: string, response: ElementDecl, notes: Note[], d: Diagnostics): OperationResult | undefined {
+  const rt = response.type;
+  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
+  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation && !ct.mixed ? ct.content.particle : undefined;
+  const only = seq?.kind === "sequence" && seq.occurs.max === 1 && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
+  const child = only && only.occurs.max === 1 && ct!.attributes.length === 0 && !ct!.anyAttribute ? only : undefined;
+  const complexChild = child?.type?.kind === "complexType" || (child?.type?.kind === "typeRef" && defs.schemas.namespaces.get(child.type.name.namespace)?.complexTypes.has(child.type.name.local) === true);
+  if (child && complexChild) {
+    let type: string | undefined;
+    if (child.type?.kind === "complexType") {
+      type = m.claim(`${operation}Result`);
+      m.describeComplex(child.type, type, { kind: "response", operation });
+    } else if (child.type?.kind === "typeRef") type = m.namedComplex(child.type.name);
+    return type === undefined ? undefined : { type, at: child.at, element: child.name.local, optional: child.occurs.min === 0 };
+  }
+  const type = m.elementType(response, `${operation}Response`, { kind: "response", operation });
+  if (type === undefined) {
+    d.error(response.at, `the response element ${response.name.local} of "${operation}" must be of a complex type`);
+    return undefined;
+  }
+  notes.push({
+    kind: "interpretation",
+    text: `Document/literal bare: the response element ${response.name.local} is the result itself (it does not wrap exactly one result element of a complex type).`,
+  });
+  return { type, at: response.at, optional: false };
 }
 
 /** A request's `soap:header`: the element its message part names, of a complex type, in that element's namespace. */

@@ -25,9 +25,6 @@ export interface SchemaDocumentScope {
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
   ["redefine", "xs:redefine is not supported: copy the redefined components into the schema instead"],
   ["notation", "xs:notation is not supported"],
-  ["key", "identity constraints (xs:key) are not supported"],
-  ["keyref", "identity constraints (xs:keyref) are not supported"],
-  ["unique", "identity constraints (xs:unique) are not supported"],
 ]);
 
 /**

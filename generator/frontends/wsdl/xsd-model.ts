@@ -196,6 +196,15 @@ export interface ElementDecl extends Documented {
   readonly default?: ValueConstraint;
   readonly fixed?: ValueConstraint;
   readonly substitutionGroup?: Reference;
+  /** `xs:unique`, `xs:key` and `xs:keyref` declared on the element, in document order: not checked, kept for a note. */
+  readonly identityConstraints?: readonly IdentityConstraint[];
+}
+
+/** An identity constraint of an element (`xs:unique`, `xs:key`, `xs:keyref`): only its kind, name and position are kept. */
+export interface IdentityConstraint {
+  readonly kind: "unique" | "key" | "keyref";
+  readonly name?: string;
+  readonly at: Position;
 }
 
 /** An `xs:element name=` inside a content model. */

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,19 +16,10 @@ import {
   startRecordingServer,
   useRecordingServers,
 } from "../../helpers/http-server.js";
+import { HAS_SHARED_SPECS, sharedSpec } from "../../helpers/shared-specs.js";
 
-const SPEC = path.join(
-  PROJECT_ROOT,
-  "..",
-  "shared",
-  "specs",
-  "cybersource-rest-spec.2020-02-17.json",
-);
-const present = existsSync(SPEC);
-if (!present)
-  console.log(
-    "skipped: the published contracts folder (../shared/specs) is absent",
-  );
+const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
+const present = HAS_SHARED_SPECS;
 
 type Module = Record<string, unknown>;
 type Client = Record<string, (...args: unknown[]) => Promise<unknown>>;

@@ -13,7 +13,7 @@ import { field, objectType, restOperation, restService, scalar } from "../../hel
 const info = { packageName: "pkg", version: "1.0.0", fastXmlParserVersion: "5", buildDependencies: {} };
 
 async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info);
+  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
   return files.find((f) => f.path === "README.md")!.content;
 }
 

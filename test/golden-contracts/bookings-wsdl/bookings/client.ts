@@ -17,7 +17,7 @@ import { buildCreateBookingEnvelope, parseCreateBookingResponse } from "./xml.js
 /** Options of {@link createBookingsClient}. `endpoint` defaults to the contract's `https://bookings.example.test/soap`; `namespace` defaults to the contract's `urn:example:bookings`. */
 export type BookingsClientOptions<M extends ApiErrorMode = "throw"> = Omit<
   SoapClientOptions<M, never>,
-  "endpoint" | "namespace" | "headers"
+  "endpoint" | "namespace" | "headers" | "soapVersion"
 > & {
   readonly endpoint?: string;
   readonly namespace?: string;

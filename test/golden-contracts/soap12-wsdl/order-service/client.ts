@@ -14,7 +14,7 @@ import { buildPlaceOrderEnvelope, parsePlaceOrderResponse } from "./xml.js";
 /** Options of {@link createOrderServiceClient}. `endpoint` defaults to the contract's `https://orders.example.test/v12`; `namespace` defaults to the contract's `urn:orders`. */
 export type OrderServiceClientOptions<M extends ApiErrorMode = "throw"> = Omit<
   SoapClientOptions<M, never>,
-  "endpoint" | "namespace"
+  "endpoint" | "namespace" | "soapVersion"
 > & { readonly endpoint?: string; readonly namespace?: string };
 
 /**

@@ -32,9 +32,9 @@ import {
 } from "./xml.js";
 
 /** Options of {@link createClashClient}. The endpoint and the namespace are always configuration: the documents show neither. `credentials` is the `merchantAuthentication` every authenticating operation carries. */
-export type ClashClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<
-  M,
-  Credentials
+export type ClashClientOptions<M extends ApiErrorMode = "throw"> = Omit<
+  SoapClientOptions<M, Credentials>,
+  "soapVersion"
 >;
 
 /**

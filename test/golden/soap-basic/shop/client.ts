@@ -32,7 +32,10 @@ import {
 } from "./xml.js";
 
 /** Options of {@link createShopClient}. The endpoint and the namespace are always configuration: the documents show neither. `credentials` is the `merchantAuthentication` every authenticating operation carries. */
-export type ShopClientOptions<M extends ApiErrorMode = "throw"> = SoapClientOptions<M, Credentials>;
+export type ShopClientOptions<M extends ApiErrorMode = "throw"> = Omit<
+  SoapClientOptions<M, Credentials>,
+  "soapVersion"
+>;
 
 /**
  * The Shop Service: one method per operation. The client's credentials go into every operation's `merchantAuthentication` except those without authentication.

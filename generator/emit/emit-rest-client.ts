@@ -9,7 +9,7 @@ import { propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import { fileFields, rawResponseType, requestArgumentType, takesBody, wireEntries } from "./rest-wire.js";
+import { fileFields, formFieldsLiteral, rawResponseType, requestArgumentType, takesBody, wireEntries } from "./rest-wire.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
 export function emitRestClient(file: TsFile, { service, names }: EmitContext): void {
@@ -262,7 +262,13 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const args = [...params, ...(hasRequestParams(op) ? ["params"] : []), ...(takesBody(op) ? ["request"] : []), "call"];
     const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
     const pick = (list: readonly { name: string }[]) => `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
-    const url = op.query && op.query.length > 0 ? `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})` : path;
+    const styled = op.wire?.query ?? [];
+    const url =
+      op.query && op.query.length > 0
+        ? styled.length > 0
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query)}, ${formFieldsLiteral(styled)})`
+          : `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})`
+        : path;
     const headerParts = [
       ...(op.headers && op.headers.length > 0 ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`] : []),
       ...(op.cookies && op.cookies.length > 0 ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`] : []),

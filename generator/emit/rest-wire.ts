@@ -63,6 +63,11 @@ function fieldLiteral(f: FormFieldEncoding): string {
   return `{ ${parts.join(", ")} }`;
 }
 
+/** A list of form field encodings as code. */
+export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string {
+  return `[${fields.map(fieldLiteral).join(", ")}]`;
+}
+
 /** The table entries that say how the operation's bodies are written and read (none for JSON both ways). */
 export function wireEntries(file: TsFile, op: RestOperation): string[] {
   const wire = op.wire;
@@ -72,7 +77,7 @@ export function wireEntries(file: TsFile, op: RestOperation): string[] {
   if (wire.accept !== undefined)
     out.push(`accept: ${stringLiteral(wire.accept)}`);
   const request = wire.request;
-  const fields = `[${(request?.fields ?? []).map(fieldLiteral).join(", ")}]`;
+  const fields = formFieldsLiteral(request?.fields ?? []);
   switch (request?.encoding) {
     case "json":
       out.push(`contentType: ${stringLiteral(request.mediaType)}`);

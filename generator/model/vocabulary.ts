@@ -143,4 +143,6 @@ export interface RestWire {
   };
   /** A success body that is not JSON: `text` (a string) or `bytes` (a `Uint8Array`). */
   readonly response?: "text" | "bytes";
+  /** Query parameters not written `form`, exploded (the default), or holding an object: how each is written. */
+  readonly query?: readonly FormFieldEncoding[];
 }

@@ -159,3 +159,14 @@ export function formPairs(value: object, fields: readonly FormField[]): Pair[] {
 export function formBody(value: object, fields: readonly FormField[]): string {
   return encodePairs(formPairs(value, fields));
 }
+
+/**
+ * `url` with the query parameters appended in the order given, each written
+ * as `fields` says (a parameter not listed: `form`, exploded); absent values
+ * left out.
+ */
+export function withStyledQuery(url: string, params: Readonly<Record<string, unknown>>, fields: readonly FormField[]): string {
+  const query = encodePairs(formPairs(params, fields));
+  if (query === "") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${query}`;
+}

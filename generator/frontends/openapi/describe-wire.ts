@@ -2,6 +2,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { Named } from "../../description/description.js";
 import type { NoteKind, RestWire } from "../../model/vocabulary.js";
 import {
+  queryStyles,
   acceptOf,
   chosenRequestContent,
   encodingOf,
@@ -105,6 +106,7 @@ export function describeWire(
       text: `The ${(success ?? download)!.status} body is ${mediaTypes.join(" or ")}: the client returns it as ${response === "text" ? "text (a string)" : "bytes (a Uint8Array)"}.`,
     });
   }
+  const query = queryStyles(op, schemas);
   const accept = acceptOf(op);
   const isDefault =
     (accept === undefined || accept === "application/json") &&
@@ -112,11 +114,13 @@ export function describeWire(
       (request.encoding === "json" &&
         request.mediaType === "application/json" &&
         !request.required)) &&
-    response === undefined;
+    response === undefined &&
+    query.length === 0;
   const wire: RestWire = {
     ...(accept !== undefined ? { accept } : {}),
     ...(request ? { request } : {}),
     ...(response ? { response } : {}),
+    ...(query.length > 0 ? { query } : {}),
   };
   return {
     ...(requestType ? { requestType } : {}),

@@ -524,8 +524,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const notes = [...v.notes];
     if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
     const isObject = !["string", "boolean", "short", "int", "long", "decimal", "date", "dateTime", "gYearMonth", "base64", "uri"].includes(v.type) && !enums.some((e) => e.name === v.type);
-    if (isObject || v.map) {
-      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
+    // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
+    if ((isObject || v.map) && !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))) {
+      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`);
       return undefined;
     }
     // A parameter is present or absent: null has no form in a path, query or header.

@@ -64,7 +64,9 @@ function fieldLiteral(f: FormFieldEncoding): string {
 }
 
 /** A list of form field encodings as code. */
-export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string {
+export function formFieldsLiteral(
+  fields: readonly FormFieldEncoding[],
+): string {
   return `[${fields.map(fieldLiteral).join(", ")}]`;
 }
 

@@ -165,7 +165,11 @@ export function formBody(value: object, fields: readonly FormField[]): string {
  * as `fields` says (a parameter not listed: `form`, exploded); absent values
  * left out.
  */
-export function withStyledQuery(url: string, params: Readonly<Record<string, unknown>>, fields: readonly FormField[]): string {
+export function withStyledQuery(
+  url: string,
+  params: Readonly<Record<string, unknown>>,
+  fields: readonly FormField[],
+): string {
   const query = encodePairs(formPairs(params, fields));
   if (query === "") return url;
   return `${url}${url.includes("?") ? "&" : "?"}${query}`;

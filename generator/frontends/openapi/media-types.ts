@@ -138,12 +138,25 @@ export function requestWire(
 }
 
 /** Query parameters written otherwise than `form`, exploded, or holding an object: their style. */
-export function queryStyles(op: Operation, schemas: ReadonlyMap<string, NamedSchema>): FormFieldEncoding[] {
+export function queryStyles(
+  op: Operation,
+  schemas: ReadonlyMap<string, NamedSchema>,
+): FormFieldEncoding[] {
   const out: FormFieldEncoding[] = [];
   for (const p of op.parameters) {
-    if (p.in !== "query" || p.style === "simple" || p.style === "label" || p.style === "matrix") continue;
+    if (
+      p.in !== "query" ||
+      p.style === "simple" ||
+      p.style === "label" ||
+      p.style === "matrix"
+    )
+      continue;
     const shape = objectShape(p.schema, schemas);
-    const holdsObject = shape !== undefined && (shape.types.includes("object") || shape.properties !== undefined || shape.additionalProperties !== undefined);
+    const holdsObject =
+      shape !== undefined &&
+      (shape.types.includes("object") ||
+        shape.properties !== undefined ||
+        shape.additionalProperties !== undefined);
     if (p.style === "form" && p.explode && !holdsObject) continue;
     out.push({ name: p.name, style: p.style, explode: p.explode });
   }

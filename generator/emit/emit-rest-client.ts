@@ -308,7 +308,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     docs: [
       `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
-    parameters: [{ name: "options", type: names.get("clientOptions", service.name) }],
+    // When the contract names every server the client calls, it needs no option at all.
+    parameters: [{ name: "options", type: names.get("clientOptions", service.name), ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}) }],
     returnType: name,
     statements: [
       // API key headers are credentials: hooks and logs never see them.

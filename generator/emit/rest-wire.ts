@@ -76,8 +76,10 @@ export function wireEntries(file: TsFile, op: RestOperation): string[] {
   if (!wire) return [];
   const body = paths.runtime("request-body.ts");
   const out: string[] = [];
-  if (wire.accept !== undefined)
+  // `application/json` is the runtime's own default.
+  if (wire.accept !== undefined && wire.accept !== "application/json") {
     out.push(`accept: ${stringLiteral(wire.accept)}`);
+  }
   const request = wire.request;
   const fields = formFieldsLiteral(request?.fields ?? []);
   switch (request?.encoding) {

@@ -110,6 +110,9 @@ describe("emitClient (REST media types)", () => {
       "readonly baseUrl?: string;",
     );
     expect(code).toContain(
+      "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
+    );
+    expect(code).toContain(
       `joinUrl(options.baseUrl ?? "https://api.example.test", fillPath(operations.note.path, {}))`,
     );
   });

@@ -46,7 +46,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     isExported: true,
     name: names.get("clientOptions", service.name),
     extends: [file.type("RestClientOptions", REST)],
-    docs: [`Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: production and test differ only here.`],
+    docs: [
+      `Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: ${baseDefaults.size > 0 ? "the contract names its servers, and an option points a client elsewhere (a test server)" : "the documents show only placeholders, and production and test differ only here"}.`,
+    ],
     properties: [
       ...usedBaseUrls.map((b) => ({
         name: optionName(b),

@@ -57,9 +57,10 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
     const target = `${method.toLowerCase()} ${url.pathname}${url.search}`;
     const hasBody = request.body !== undefined && method !== "GET" && method !== "HEAD";
     const digest = hasBody
-      ? `SHA-256=${createHash("sha256")
-          .update(request.body ?? "", "utf8")
-          .digest("base64")}`
+      ? `SHA-256=${(typeof request.body === "string"
+          ? createHash("sha256").update(request.body, "utf8")
+          : createHash("sha256").update(request.body ?? "")
+        ).digest("base64")}`
       : undefined;
 
     const signed: [string, string][] = [

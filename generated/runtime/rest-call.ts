@@ -5,16 +5,17 @@
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
 import { withConstants, type FlowValue } from "./flow.js";
-import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
+import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
-import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets, type SensitiveKind } from "./redact.js";
+import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
+import type { BodyEncoder } from "./request-body.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -73,50 +74,33 @@ export interface RestOperation<Req, Res> {
   readonly constants?: readonly (readonly [path: string, value: FlowValue])[];
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
+  /** The `accept` header: the media types the contract answers in; default `application/json`. */
+  readonly accept?: string;
+  /** The `content-type` of a JSON body as the contract writes it; default `application/json; charset=utf-8`. */
+  readonly contentType?: string;
+  /** Writes a body that is not JSON (a form, multipart, text, bytes), instead of `serialize`. */
+  readonly encode?: BodyEncoder<Req>;
+  /** A success body that is not JSON: handed over as text or as its bytes, instead of `parse`. */
+  readonly readAs?: "text" | "bytes";
   /** A copy of the request fit for logs. */
   readonly redact?: (value: Req) => Req;
-  readonly parse: (body: string, options?: ReadOptions) => Res;
+  /** Reads a JSON success body; absent when the operation answers none (or `readAs` says how). */
+  readonly parse?: (body: string, options?: ReadOptions) => Res;
   /** A copy of the response fit for logs. */
   readonly redactResponse?: (value: Res) => unknown;
-  /** Reads an error body with the operation's documented error schema; absent when the contract gives none. */
-  readonly parseError?: (body: string) => unknown;
+  /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
+  readonly parseError?: (body: string, status: number) => unknown;
 }
 
-/**
- * Replaces `{param}` placeholders with URL-encoded values. Every parameter
- * must be a non-empty string, and none may be a dot segment (`.` or `..`,
- * percent-encoded or not): `encodeURIComponent` keeps dots, and URL parsing
- * would collapse such a segment and send the request to another resource.
- */
+/** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (typeof value !== "string" || value.length === 0) {
       throw new ValidationError([{ path: name, code: "required", message: "is required in the path" }]);
     }
-    if (isDotSegment(value)) {
-      throw new ValidationError([{ path: name, code: "format", message: "cannot be a dot segment (\".\" or \"..\") in the path" }]);
-    }
     return encodeURIComponent(value);
   });
-}
-
-/** Whether a path value is `.` or `..` once any percent-encoding is undone (as a URL parser would read it). */
-function isDotSegment(value: string): boolean {
-  let text = value;
-  // Each round undoes one level of encoding; a value that is encoded again and again is still refused.
-  for (let round = 0; round < 8; round += 1) {
-    if (text === "." || text === ".." || text === "") return true;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(text);
-    } catch {
-      return false;
-    }
-    if (decoded === text) return false;
-    text = decoded;
-  }
-  return false;
 }
 
 /** A query or header parameter's value: absent, one value, or (query only) a list of values. */
@@ -268,7 +252,7 @@ function withKeptData(copy: unknown, original: unknown): unknown {
  * the request's secrets are known: the body, parsed as JSON when it is JSON,
  * is scrubbed of them; the body as received is kept apart.
  */
-function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string) => unknown) | undefined): HttpStatusError {
+function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string, status: number) => unknown) | undefined): HttpStatusError {
   const error = statusError(response, meaning, (text) => {
     try {
       return scrubValue(parseJson(text), sent);
@@ -276,7 +260,7 @@ function scrubbedStatusError(response: HttpResponse, meaning: string | undefined
       return scrubText(text, sent);
     }
   });
-  const data = parseError ? typedErrorBody(parseError, scrubText(response.body, sent)) : undefined;
+  const data = parseError ? typedErrorBody((body) => parseError(body, response.status), scrubText(response.body, sent)) : undefined;
   return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body, operation, ...(data !== undefined ? { data } : {}) });
 }
 
@@ -304,25 +288,21 @@ export async function callRest<Req, Res>(
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);
   }
-  const body = request !== undefined && op.serialize ? op.serialize(request) : undefined;
-  const headers: Record<string, string> = { ...paramHeaders, accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
+  const encoded = request === undefined ? undefined : op.encode ? await op.encode(request) : op.serialize ? { body: op.serialize(request), contentType: op.contentType ?? "application/json; charset=utf-8" } : undefined;
+  const body = encoded?.body;
+  const headers: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
+  if (encoded !== undefined) headers["content-type"] = encoded.contentType;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
   const redactedRequest = () => (redacted ??= request !== undefined && redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
-  // The secrets of the headers as sent (credentials, signatures, cookies), recorded at each attempt.
-  const credentials = new Map<string, SensitiveKind>();
-  let known: { readonly secrets: Secrets; readonly credentials: number } | undefined;
-  const sent = (): Secrets => {
-    if (known?.credentials !== credentials.size) known = { secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)), credentials: credentials.size };
-    return known.secrets;
-  };
+  const sent = (): Secrets => redactedRequest().secrets;
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
-    // Scrubbed too: a card-shaped number in a field no schema marks, a credential in the body.
-    if (context.direction === "request") return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
+    if (context.direction === "request") return redact ? JSON.stringify(redactedRequest().copy) : text;
+    if (op.readAs === "bytes") return "[binary body]";
+    if (op.readAs === "text") return scrubText(text, sent());
     // A body that is not the operation's answer throws here, and hooks see it redacted whole.
-    return JSON.stringify(loggableResponse(op, op.parse(text), sent()));
+    return op.parse ? JSON.stringify(loggableResponse(op, op.parse(text), sent())) : "";
   };
   const response = await withRetries(
     async () => {
@@ -338,9 +318,6 @@ export async function callRest<Req, Res>(
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           redactBody,
-          onSent: (sentHeaders) => {
-            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders)) credentials.set(value, kind);
-          },
         },
       );
       if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent(), op.name, op.parseError);
@@ -354,7 +331,7 @@ export async function callRest<Req, Res>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  const result = op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {});
+  const result = op.readAs === "bytes" ? (response.bytes as Res) : op.readAs === "text" ? (response.body as Res) : op.parse ? op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {}) : (undefined as Res);
   if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));

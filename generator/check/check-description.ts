@@ -188,7 +188,9 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
           if (seenParams.has(p.name.toLowerCase())) d.error(p.at, `${where} parameter "${p.name}" is listed twice`);
           seenParams.add(p.name.toLowerCase());
           const kind = resolve(p.type, "type");
-          if (kind === "object") d.error(p.type.at, `a ${where} parameter must be a scalar or an enum, or a list of them`);
+          // An object in the query is written as its contract's style says (deepObject: `name[key]=value`).
+          const styled = where === "query" && op.protocol === "rest" && (op.wire?.query ?? []).some((q) => q.name === p.name);
+          if (kind === "object" && !styled) d.error(p.type.at, `a ${where} parameter must be a scalar or an enum, or a list of them`);
           checkFacets(p, kind === "scalar" ? (p.type.name as ScalarName) : undefined, d);
         }
       }

@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, PathValue, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
+import type { ConstValue, HttpMethod, NoteKind, PathValue, RestWire, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
 
 /**
  * What a contract says, whatever it was written in: the output of every front
@@ -169,6 +169,10 @@ export interface RestOperationDescription extends Named, DocsDescription {
   readonly timeoutMs?: number;
   /** Response links the result can follow: link name → operation and the result's method name. */
   readonly links: readonly { readonly name: string; readonly at: Position; readonly operation: Named; readonly method: string }[];
+  /** The media types the contract gives (OpenAPI); absent: JSON both ways. */
+  readonly wire?: RestWire;
+  /** Error bodies that differ by status: each documented non-2xx status (or `default`) with the object type its body is read as. */
+  readonly errorTypes?: readonly { readonly status: number | "default"; readonly type: Named }[];
 }
 
 export type OperationDescription = SoapOperationDescription | RestOperationDescription;
@@ -262,7 +266,8 @@ export interface SoapBindingDescription {
 }
 
 export interface RestBindingDescription {
-  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
+  /** `url`: the address the contract names, the client's default (absent: the client must be given one). */
+  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly url?: string; readonly at: Position }[];
   readonly retry?: RetryGuidance;
   /** Response fields that say how a request went even on a 2xx (e.g. a status that says declined). */
   readonly outcome: readonly { readonly path: string; readonly at: Position }[];

@@ -120,5 +120,5 @@ function requestBodies(service: Service): string[] {
 
 /** The body types a client receives: REST response bodies. */
 function responseBodies(service: Service): string[] {
-  return service.operations.flatMap((op) => (op.protocol === "rest" ? [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : [])] : []));
+  return service.operations.flatMap((op) => (op.protocol === "rest" ? [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)] : []));
 }

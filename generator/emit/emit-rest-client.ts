@@ -1,6 +1,7 @@
 import { lowerCamel, pascalCase } from "../naming/case.js";
 import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { addOperationTable, requiredInputs } from "./client-common.js";
+import { documentsErrors } from "../naming/names.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
@@ -8,6 +9,7 @@ import { propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import { fileFields, formFieldsLiteral, rawResponseType, requestArgumentType, takesBody, wireEntries } from "./rest-wire.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
 export function emitRestClient(file: TsFile, { service, names }: EmitContext): void {
@@ -22,6 +24,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const callOptions = file.type("CallOptions", REST);
   const usedBaseUrls = [...new Set(ops.map((o) => o.baseUrl))];
   const baseDocs = new Map(service.rest?.baseUrls.map((b) => [b.name, b.doc]) ?? []);
+  // The address the contract names is the default; the option overrides it.
+  const baseDefaults = new Map(service.rest?.baseUrls.flatMap((b) => (b.url !== undefined ? [[b.name, b.url] as const] : [])) ?? []);
+  const baseUrlOf = (baseUrl: string) => (baseDefaults.has(baseUrl) ? `(options.${optionName(baseUrl)} ?? ${stringLiteral(baseDefaults.get(baseUrl)!)})` : `options.${optionName(baseUrl)}`);
   const optionName = (baseUrl: string) => lowerCamel(pascalCase(baseUrl));
   const schemes = service.rest?.security ?? [];
   // A credential option is named after its scheme, kept apart from the base URL options and the runtime's own.
@@ -41,13 +46,20 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     isExported: true,
     name: names.get("clientOptions", service.name),
     extends: [file.type("RestClientOptions", REST)],
-    docs: [`Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here.`],
+    docs: [
+      `Options of {@link ${names.get("clientFactory", service.name)}}. Base URLs are configuration: ${baseDefaults.size > 0 ? "the contract names its servers, and an option points a client elsewhere (a test server)" : "the documents show only placeholders, and production and test differ only here"}.`,
+    ],
     properties: [
       ...usedBaseUrls.map((b) => ({
         name: optionName(b),
         type: "string",
         isReadonly: true,
-        docs: [`The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`.`],
+        ...(baseDefaults.has(b) ? { hasQuestionToken: true } : {}),
+        docs: [
+          baseDefaults.has(b)
+            ? `The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`; default ${stringLiteral(baseDefaults.get(b)!)}, the contract's.`
+            : `The document's \`{${b}}\`${baseDocs.get(b) ? `: ${baseDocs.get(b)}` : ""}. An absolute URL such as \`https://host\`.`,
+        ],
       })),
       ...schemes.map((scheme) => ({
         name: credentialOption.get(scheme.name)!,
@@ -73,15 +85,16 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
 
   const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? names.get("linkResult", op.name) : undefined);
   const linkFlow = (from: RestOperation, target: string): Flow | undefined => service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
-  const responseType = (op: RestOperation) => (op.responseType ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(op.responseType)}>` : "void");
+  const responseType = (op: RestOperation) => rawResponseType(op) ?? (op.responseType ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(op.responseType)}>` : "void");
+  // A body the contract requires, or one with required fields, is a required argument.
+  const requestRequired = (op: RestOperation) => op.wire?.request?.required === true || (op.requestType !== undefined && requiredInputs(types.get(op.requestType), new Set()));
   const methodSignature = (op: RestOperation) => {
     const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
-    const request = op.requestType ? types.get(op.requestType) : undefined;
-    const requestOptional = !op.requestType || !requiredInputs(request, new Set());
+    const requestType = requestArgumentType(file, op, () => requestTypeOf(op));
     return [
       ...params,
-      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: requestOptional && !requestParams(op).some((p) => p.required) }] : []),
-      ...(op.requestType ? [{ name: "request", type: requestTypeOf(op), hasQuestionToken: !requiredInputs(request, new Set()) }] : []),
+      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: !requestRequired(op) && !requestParams(op).some((p) => p.required) }] : []),
+      ...(requestType !== undefined ? [{ name: "request", type: requestType, hasQuestionToken: !requestRequired(op) }] : []),
       { name: "call", type: callOptions, hasQuestionToken: true },
     ];
   };
@@ -128,26 +141,46 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     });
   }
 
-  // An operation whose contract documents its error bodies: the status error type, and a guard that narrows to it.
+  // An operation whose contract documents error responses: the status error type, and a guard that narrows to it.
+  const errorDataTypes = (op: RestOperation): string[] => [...new Set([...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)])];
   for (const op of ops) {
-    if (op.errorType === undefined) continue;
+    if (!documentsErrors(op)) continue;
     const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
     const errorName = names.get("operationError", op.name);
+    const data = errorDataTypes(op);
+    const dataType = data.length > 0 ? data.map((t) => file.type(names.get("type", t), paths.types(service.name))).join(" | ") : "unknown";
+    const dataDoc =
+      data.length === 0
+        ? "the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came"
+        : op.errorType !== undefined
+          ? `\`data\` is the body read as {@link ${names.get("type", op.errorType)}}, when it fits`
+          : `\`data\` is the body read with the schema of the status received (${op.errorTypes!.map((e) => `${e.status}: {@link ${names.get("type", e.type)}}`).join(", ")}), when it fits`;
     file.addTypeAlias({
       isExported: true,
       name: errorName,
-      docs: [`What \`${method(op)}\` rejects with for a status the call failed with: \`data\` is the body read as {@link ${names.get("type", op.errorType)}}, when it fits.`],
-      type: `${statusError}<${file.type(names.get("type", op.errorType), paths.types(service.name))}>`,
+      docs: [`What \`${method(op)}\` rejects with for a status the call failed with: ${dataDoc}.`],
+      type: `${statusError}<${dataType}>`,
     });
     file.addFunction({
       isExported: true,
       name: names.get("operationErrorGuard", op.name),
-      docs: [`Whether an error is the status error of a \`${method(op)}\` call, so its \`data\` is typed.`],
+      docs: [`Whether an error is the status error of a \`${method(op)}\` call${data.length > 0 ? ", so its `data` is typed" : ""}.`],
       parameters: [{ name: "error", type: "unknown" }],
       returnType: `error is ${errorName}`,
       statements: `return error instanceof ${statusError} && error.operation === ${stringLiteral(op.name)};`,
     });
   }
+
+  /** The `parseError` of an operation: its one error schema, or the schema of each status (`default` for the others). */
+  const parseErrorOf = (op: RestOperation): string | undefined => {
+    const parser = (type: string) => file.value(names.get("parser", type), paths.json(service.name));
+    if (op.errorType !== undefined) return `parseError: (body) => ${parser(op.errorType)}(body)`;
+    const list = op.errorTypes ?? [];
+    if (list.length === 0) return undefined;
+    const fallback = list.find((e) => e.status === "default");
+    const cases = list.filter((e) => e.status !== "default").map((e) => `status === ${e.status} ? ${parser(e.type)}(body) : `);
+    return `parseError: (body, status) => ${cases.join("")}${fallback ? `${parser(fallback.type)}(body)` : "undefined"}`;
+  };
 
   file.addInterface({
     isExported: true,
@@ -168,10 +201,14 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   addOperationTable(
     file,
     ops.map((op) => {
-            const req = op.requestType ? typeRef(op.requestType) : "undefined";
+            const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
             const res = responseType(op);
             const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
             const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
+            const files = fileFields(op);
+            const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
+            const validator = (type: string) => queryChecked(type, file.value(names.get("validator", type), paths.validators(service.name)));
+            const parseError = parseErrorOf(op);
             const parts = [
               `name: ${stringLiteral(op.name)}`,
               `method: ${stringLiteral(op.httpMethod)}`,
@@ -183,14 +220,17 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
               ...(op.requestConstants ? [`constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`] : []),
               ...(op.requestType
                 ? [
-                    `validate: ${queryChecked(op.requestType, file.value(names.get("validator", op.requestType), paths.validators(service.name)))}`,
-                    `serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`,
-                    ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
+                    files.length > 0
+                      ? `validate: ${file.value("validateWithFiles", paths.runtime("multipart-body.ts"))}(${validator(op.requestType)}, [${files.map(stringLiteral).join(", ")}])`
+                      : `validate: ${validator(op.requestType)}`,
+                    ...(json ? [`serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`] : []),
+                    ...(sensitive.has(op.requestType) && files.length === 0 ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
                   ]
                 : []),
-              op.responseType ? `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)` : `parse: () => undefined`,
+              ...wireEntries(file, op),
+              ...(op.wire?.response !== undefined ? [] : op.responseType ? [`parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`] : [`parse: () => undefined`]),
               ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`] : []),
-              ...(op.errorType ? [`parseError: (body) => ${file.value(names.get("parser", op.errorType), paths.json(service.name))}(body)`] : []),
+              ...(parseError ? [parseError] : []),
             ];
             return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
@@ -221,17 +261,23 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const fill = file.value("fillPath", REST);
   const methods = ops.map((op) => {
     const params = op.params.map((p) => safeParam(p.name));
-    const args = [...params, ...(hasRequestParams(op) ? ["params"] : []), ...(op.requestType ? ["request"] : []), "call"];
-    const path = `${join}(options.${optionName(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
+    const args = [...params, ...(hasRequestParams(op) ? ["params"] : []), ...(takesBody(op) ? ["request"] : []), "call"];
+    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
     const pick = (list: readonly { name: string }[]) => `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
-    const url = op.query && op.query.length > 0 ? `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})` : path;
+    const styled = op.wire?.query ?? [];
+    const url =
+      op.query && op.query.length > 0
+        ? styled.length > 0
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query)}, ${formFieldsLiteral(styled)})`
+          : `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})`
+        : path;
     const headerParts = [
       ...(op.headers && op.headers.length > 0 ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`] : []),
       ...(op.cookies && op.cookies.length > 0 ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`] : []),
       ...(op.security && op.security.length > 0 ? [`...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`] : []),
     ];
     const headerArg = headerParts.length > 0 ? `, { ${headerParts.join(", ")} }` : "";
-    const invoke = `${call}(operations.${method(op)}, ${url}, ${op.requestType ? "request" : "undefined"}, options, call${headerArg})`;
+    const invoke = `${call}(operations.${method(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${headerArg})`;
     const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
     return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
@@ -242,7 +288,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const entries = op.links.map((link) => {
       const target = opsByName.get(link.operation)!;
       const flow = linkFlow(op, target.name);
-      const url = `${file.value("linkUrl", REST)}(options.${optionName(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
+      const url = `${file.value("linkUrl", REST)}(${baseUrlOf(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
       const requestExpr = flow
         ? `${file.value(names.get("flowBuilder", flow.name), paths.flows(service.name))}(response, input)`
         : target.requestType
@@ -264,7 +310,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     docs: [
       `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
-    parameters: [{ name: "options", type: names.get("clientOptions", service.name) }],
+    // When the contract names every server the client calls, it needs no option at all.
+    parameters: [{ name: "options", type: names.get("clientOptions", service.name), ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}) }],
     returnType: name,
     statements: [
       // API key headers are credentials: hooks and logs never see them.

@@ -142,6 +142,8 @@ function buildService(s: ServiceDescription): Service {
       idempotent: op.idempotent,
       ...(op.timeoutMs !== undefined ? { timeoutMs: op.timeoutMs } : {}),
       links: op.links.map((l) => ({ name: l.name, operation: l.operation.name, method: l.method })),
+      ...(op.wire ? { wire: op.wire } : {}),
+      ...(op.errorTypes && op.errorTypes.length > 0 ? { errorTypes: op.errorTypes.map((e) => ({ status: e.status, type: e.type.name })) } : {}),
       ...docs(op),
     };
   });
@@ -196,7 +198,7 @@ function buildService(s: ServiceDescription): Service {
     ...(block.rest
       ? {
           rest: {
-            baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}) })),
+            baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
             ...(block.rest.retry ? { retry: block.rest.retry } : {}),
             outcome: block.rest.outcome.map((o) => o.path),
             ...(block.rest.security && block.rest.security.length > 0

@@ -21,7 +21,7 @@ export function deriveFacts(
     ...documentRoots,
   ];
   const receivedRoots = [
-    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : [])])),
+    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)])),
     ...documentRoots,
   ];
 

@@ -8,7 +8,7 @@
 
 export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
 export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
-import type { ConstValue, HttpMethod, Note, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
+import type { ConstValue, HttpMethod, Note, PathValue, RestWire, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -211,6 +211,10 @@ export interface RestOperation extends Documented {
   readonly timeoutMs?: number;
   /** `_links.<name>` of the response, followed by `operation` through the result's `method`. */
   readonly links: readonly { readonly name: string; readonly operation: string; readonly method: string }[];
+  /** The media types the contract gives (OpenAPI); absent: JSON both ways. */
+  readonly wire?: RestWire;
+  /** Error bodies that differ by status: each documented error status (or `default`) with the object type its body is read as. */
+  readonly errorTypes?: readonly { readonly status: number | "default"; readonly type: string }[];
 }
 
 export type Operation = SoapOperation | RestOperation;
@@ -296,7 +300,8 @@ export interface SoapBinding {
 }
 
 export interface RestBinding {
-  readonly baseUrls: readonly { readonly name: string; readonly doc?: string }[];
+  /** `url`: the address the contract names, the client's default; absent: the option is required. */
+  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly url?: string }[];
   readonly retry?: RetryGuidance;
   /** Response field paths that say how a request went even on a 2xx; a caller checks them. */
   readonly outcome: readonly string[];

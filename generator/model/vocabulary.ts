@@ -122,3 +122,41 @@ export interface RetryGuidance {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+
+/**
+ * How a request body is written: JSON text, `application/x-www-form-urlencoded`
+ * pairs, `multipart/form-data` parts, text as given, or bytes as given.
+ */
+export type BodyEncoding = "json" | "form" | "multipart" | "text" | "bytes";
+
+/** How one property of a form or multipart body, or an object-valued query parameter, is written (OpenAPI 3 `encoding`, `style`, `explode`). */
+export interface FormFieldEncoding {
+  readonly name: string;
+  readonly style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly explode: boolean;
+  /** Multipart: the part's media type, as the contract writes it (`encoding.contentType`). */
+  readonly contentType?: string;
+  /** Multipart: the property is a file (`format: binary`, Swagger 2.0 `type: file`), sent as bytes. */
+  readonly file?: true;
+}
+
+/**
+ * The media types of a REST operation as its contract gives them. Absent
+ * parts mean JSON both ways (`accept: application/json`, a JSON body).
+ */
+export interface RestWire {
+  /** The `accept` header: the operation's response media types, JSON ones first, joined by `, `. */
+  readonly accept?: string;
+  /** The request body: its `content-type` as written, how it is written, and whether the contract requires it. */
+  readonly request?: {
+    readonly mediaType: string;
+    readonly encoding: BodyEncoding;
+    readonly required: boolean;
+    /** Form and multipart bodies: how each property is written, in the schema's order; a property not listed is `form`, exploded. */
+    readonly fields?: readonly FormFieldEncoding[];
+  };
+  /** A success body that is not JSON: `text` (a string) or `bytes` (a `Uint8Array`). */
+  readonly response?: "text" | "bytes";
+  /** Query parameters not written `form`, exploded (the default), or holding an object: how each is written. */
+  readonly query?: readonly FormFieldEncoding[];
+}

@@ -1,5 +1,5 @@
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { Service } from "../model/ir.js";
+import type { RestOperation, Service } from "../model/ir.js";
 import { identifierBase, lowerCamel, pascalCase } from "./case.js";
 import { MEMBER_RESERVED, RESERVED } from "./reserved.js";
 
@@ -137,7 +137,7 @@ export function nameRequests(service: Service): NameRequests {
         add("links", op.name, base);
       }
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
-      if (op.errorType !== undefined) {
+      if (documentsErrors(op)) {
         add("operationError", op.name, base);
         add("operationErrorGuard", op.name, base);
       }
@@ -216,4 +216,9 @@ function claim(base: string, taken: Set<string>): string {
 
 function lowerFirst(text: string): string {
   return lowerCamel(text);
+}
+
+/** Whether a REST operation's contract documents an error response: its client exports `<Op>Error` and `is<Op>Error`. */
+export function documentsErrors(op: RestOperation): boolean {
+  return op.errorType !== undefined || (op.errorTypes?.length ?? 0) > 0 || op.statuses.some((s) => s.code >= 400);
 }

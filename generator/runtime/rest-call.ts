@@ -15,6 +15,7 @@ import { parseJson } from "./json.js";
 import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets, type SensitiveKind } from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
+import type { BodyEncoder } from "./request-body.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -73,13 +74,22 @@ export interface RestOperation<Req, Res> {
   readonly constants?: readonly (readonly [path: string, value: FlowValue])[];
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
+  /** The `accept` header: the media types the contract answers in; default `application/json`. */
+  readonly accept?: string;
+  /** The `content-type` of a JSON body as the contract writes it; default `application/json; charset=utf-8`. */
+  readonly contentType?: string;
+  /** Writes a body that is not JSON (a form, multipart, text, bytes), instead of `serialize`. */
+  readonly encode?: BodyEncoder<Req>;
+  /** A success body that is not JSON: handed over as text or as its bytes, instead of `parse`. */
+  readonly readAs?: "text" | "bytes";
   /** A copy of the request fit for logs. */
   readonly redact?: (value: Req) => Req;
-  readonly parse: (body: string, options?: ReadOptions) => Res;
+  /** Reads a JSON success body; absent when the operation answers none (or `readAs` says how). */
+  readonly parse?: (body: string, options?: ReadOptions) => Res;
   /** A copy of the response fit for logs. */
   readonly redactResponse?: (value: Res) => unknown;
-  /** Reads an error body with the operation's documented error schema; absent when the contract gives none. */
-  readonly parseError?: (body: string) => unknown;
+  /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
+  readonly parseError?: (body: string, status: number) => unknown;
 }
 
 /**
@@ -268,7 +278,7 @@ function withKeptData(copy: unknown, original: unknown): unknown {
  * the request's secrets are known: the body, parsed as JSON when it is JSON,
  * is scrubbed of them; the body as received is kept apart.
  */
-function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string) => unknown) | undefined): HttpStatusError {
+function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string, status: number) => unknown) | undefined): HttpStatusError {
   const error = statusError(response, meaning, (text) => {
     try {
       return scrubValue(parseJson(text), sent);
@@ -276,7 +286,7 @@ function scrubbedStatusError(response: HttpResponse, meaning: string | undefined
       return scrubText(text, sent);
     }
   });
-  const data = parseError ? typedErrorBody(parseError, scrubText(response.body, sent)) : undefined;
+  const data = parseError ? typedErrorBody((body) => parseError(body, response.status), scrubText(response.body, sent)) : undefined;
   return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body, operation, ...(data !== undefined ? { data } : {}) });
 }
 
@@ -304,9 +314,10 @@ export async function callRest<Req, Res>(
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);
   }
-  const body = request !== undefined && op.serialize ? op.serialize(request) : undefined;
-  const headers: Record<string, string> = { ...paramHeaders, accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8";
+  const encoded = request === undefined ? undefined : op.encode ? await op.encode(request) : op.serialize ? { body: op.serialize(request), contentType: op.contentType ?? "application/json; charset=utf-8" } : undefined;
+  const body = encoded?.body;
+  const headers: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
+  if (encoded !== undefined) headers["content-type"] = encoded.contentType;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -321,8 +332,10 @@ export async function callRest<Req, Res>(
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
     // Scrubbed too: a card-shaped number in a field no schema marks, a credential in the body.
     if (context.direction === "request") return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
+    if (op.readAs === "bytes") return "[binary body]";
+    if (op.readAs === "text") return scrubText(text, sent());
     // A body that is not the operation's answer throws here, and hooks see it redacted whole.
-    return JSON.stringify(loggableResponse(op, op.parse(text), sent()));
+    return op.parse ? JSON.stringify(loggableResponse(op, op.parse(text), sent())) : "";
   };
   const response = await withRetries(
     async () => {
@@ -354,7 +367,7 @@ export async function callRest<Req, Res>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  const result = op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {});
+  const result = op.readAs === "bytes" ? (response.bytes as Res) : op.readAs === "text" ? (response.body as Res) : op.parse ? op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {}) : (undefined as Res);
   if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));

@@ -344,7 +344,7 @@ describe("payments client: signer", () => {
 
   it("gives the signer the body the server receives", async () => {
     const server = await serve([respond.json(201, authorization)]);
-    const bodies: (string | undefined)[] = [];
+    const bodies: (string | Uint8Array | undefined)[] = [];
     await payments(server, {
       signer: async (request) => {
         bodies.push(request.body);

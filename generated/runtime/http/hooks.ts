@@ -78,7 +78,8 @@ export interface SigningRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
+  /** Text (sent as UTF-8) or bytes (a multipart or binary body). */
+  readonly body: string | Uint8Array | undefined;
 }
 
 /**
@@ -192,7 +193,11 @@ export function requestView(
     method,
     url,
     headers: redactHeaders(request.headers, options.sensitiveHeaders),
-    body: redactBody(request.body, { direction: "request", method, url }, options.redactBody),
+    body: redactBody(
+      request.body instanceof Uint8Array ? `[${request.body.byteLength} bytes]` : request.body,
+      { direction: "request", method, url },
+      options.redactBody,
+    ),
   });
 }
 

@@ -94,6 +94,8 @@ export interface Operation extends Located {
   readonly security?: readonly SecurityRequirement[];
   /** Base URLs of the operation or of its path when it overrides the document's (3.x), else the document's. */
   readonly baseUrls: readonly BaseUrl[];
+  /** Swagger 2.0: the media types the operation answers in (`produces`, its own or the document's), even for responses without a body. */
+  readonly produces?: readonly string[];
 }
 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
@@ -141,6 +143,18 @@ export interface MediaContent extends Located {
   /** Absent when the document gives none (any content). */
   readonly schema?: Schema;
   readonly examples: readonly JsonValue[];
+  /** OpenAPI 3 `encoding` of a form or multipart body: how named properties are written, in document order. */
+  readonly encoding?: readonly PropertyEncoding[];
+}
+
+/** How one property of a form or multipart body is written (OpenAPI 3 Encoding object). */
+export interface PropertyEncoding extends Located {
+  readonly name: string;
+  /** Multipart: the media type of the part. */
+  readonly contentType?: string;
+  readonly style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly explode?: boolean;
+  readonly allowReserved?: true;
 }
 
 /** One response of an operation. */

@@ -2,7 +2,7 @@ import { pascalCase } from "../../naming/case.js";
 import { toJsonValue, type JsonValue } from "../json/json-value.js";
 import { FORMAT_NAMES } from "./detect-format.js";
 import type { ObjectReader } from "./object-reader.js";
-import type { MediaContent } from "./openapi-model.js";
+import type { MediaContent, PropertyEncoding } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
@@ -17,10 +17,7 @@ export function readMediaTypeMap(context: ReadContext, content: ObjectReader, sl
   const out: MediaContent[] = [];
   let index = 0;
   for (const { key, reader } of content.entries("a media type")) {
-    reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, {
-      known: ["schema", "example", "examples"],
-      unsupported: new Map([["encoding", "the encoding of multipart and form bodies is not read; remove it, or describe the parts as properties"]]),
-    });
+    reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, { known: ["schema", "example", "examples", "encoding"] });
     if (!/^[^\s/]+\/[^\s/]+$/.test(key.replace(/;.*$/, "").trim())) {
       content.error(content.member(key)!.keyAt, `"${key}" is not a media type (type/subtype, such as application/json)`, reader.pointer);
     }
@@ -28,7 +25,40 @@ export function readMediaTypeMap(context: ReadContext, content: ObjectReader, sl
     const name = index === 0 ? slotName : `${slotName}${pascalCase(key)}`;
     index++;
     const schema = node ? context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(name), nameable: true }) : undefined;
-    out.push({ mediaType: key, ...(schema ? { schema } : {}), examples: readExamples(context, reader), at: reader.at, pointer: reader.pointer });
+    const encoding = readEncoding(reader.object("encoding"));
+    out.push({ mediaType: key, ...(schema ? { schema } : {}), examples: readExamples(context, reader), ...(encoding.length > 0 ? { encoding } : {}), at: reader.at, pointer: reader.pointer });
+  }
+  return out;
+}
+
+const ENCODING_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/**
+ * A media type's `encoding`: per property, its part's content type
+ * (multipart) and its `style`/`explode` (form bodies; the specification's
+ * query parameter styles). Part `headers` are read past: the client sends
+ * none.
+ */
+function readEncoding(encoding: ObjectReader | undefined): PropertyEncoding[] {
+  const out: PropertyEncoding[] = [];
+  for (const { key, reader } of encoding?.entries("an encoding") ?? []) {
+    reader.checkKeys("an encoding", { known: ["contentType", "headers", "style", "explode", "allowReserved"] });
+    const contentType = reader.string("contentType");
+    const written = reader.string("style");
+    const style = ENCODING_STYLES.find((s) => s === written);
+    if (written !== undefined && style === undefined) {
+      reader.error(reader.member("style")!.value.at, `style "${written}" is not a form style; use ${ENCODING_STYLES.map((s) => `"${s}"`).join(", ")}`, reader.pointerOf("style"));
+    }
+    const explode = reader.boolean("explode");
+    out.push({
+      name: key,
+      ...(contentType === undefined ? {} : { contentType }),
+      ...(style === undefined ? {} : { style }),
+      ...(explode === undefined ? {} : { explode }),
+      ...(reader.boolean("allowReserved") ? { allowReserved: true as const } : {}),
+      at: reader.at,
+      pointer: reader.pointer,
+    });
   }
   return out;
 }

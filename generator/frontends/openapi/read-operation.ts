@@ -72,6 +72,7 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
     responses,
     ...(security ? { security } : {}),
     baseUrls: operationBaseUrls(context, site),
+    ...(produces.length > 0 ? { produces } : {}),
     at: reader.at,
     pointer: reader.pointer,
   };

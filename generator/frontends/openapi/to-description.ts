@@ -19,6 +19,8 @@ import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Sche
 import { readOpenApi } from "./read-openapi.js";
 import { scalarOfShape, type ScalarChoice } from "./scalar-of-format.js";
 import { splitReadWrite } from "./split-read-write.js";
+import { describeWire } from "./describe-wire.js";
+import { isJsonMediaType } from "./media-types.js";
 
 /**
  * Reads a Swagger 2.0 / OpenAPI 3.x file (`readOpenApi`) and maps the
@@ -60,11 +62,7 @@ interface ValueShape {
 /** A list or map that may itself be null: the model's null is per value, so null reads as absent here. */
 const NULL_AS_ABSENT: Note = { kind: "interpretation", text: "The contract allows null here; null is read as absent." };
 
-/** JSON media types: `application/json`, `application/hal+json;charset=utf-8`, `*\/*`... */
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]!.trim().toLowerCase();
-  return base === "application/json" || base.endsWith("+json") || base === "*/*" || base === "application/*";
-}
+export { isJsonMediaType };
 
 /** The service name of a document: its title in lower-case words joined by `-` (`CyberSource Merged Spec` → `cybersource-merged-spec`). */
 export function serviceNameOf(title: string): string {
@@ -333,7 +331,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const baseUrlNames = baseUrls.map((_, i) => (i === 0 ? "base_url" : `base_url_${i + 1}`));
   const bindingUrls =
     baseUrls.length > 0
-      ? baseUrls.map((b, i) => ({ name: baseUrlNames[i]!, doc: `${b.description ? `${b.description}: ` : ""}${b.url}`, at: b.at }))
+      ? baseUrls.map((b, i) => ({ name: baseUrlNames[i]!, doc: `${b.description ? `${b.description}: ` : ""}${b.url}`, ...(/^https?:\/\//i.test(b.url) ? { url: b.url } : {}), at: b.at }))
       : [{ name: "base_url", doc: "The contract names no server", at: doc.at }];
 
   const serviceNotes: Note[] = [];
@@ -399,18 +397,15 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     }
     if (requirement && requirement.schemes.some((x) => x.scopes.length > 0)) notes.push({ kind: "info", text: `Scopes: ${requirement.schemes.flatMap((x) => x.scopes).join(", ")}.` });
     if (alternatives.length > 0) notes.push({ kind: "interpretation", text: `The contract also accepts ${alternatives.map((a) => (a.schemes.length === 0 ? "no authentication" : a.schemes.map((x) => x.name).join(" + "))).join(", or ")}; the client sends the first requirement.` });
-    let requestType: Named | undefined;
-    if (op.requestBody) {
-      const body = op.requestBody;
-      const json = body.content.find((c) => isJsonMediaType(c.mediaType));
-      const others = body.content.filter((c) => c !== json).map((c) => c.mediaType);
-      if (others.length > 0) notes.push({ kind: "info", text: `The request body may also be sent as ${others.join(", ")}; the client sends JSON.` });
-      requestType = bodyType(json, body.content[0], `${pascalCase(name)}Request`, name, "request", notes, body.at);
-      if (!body.required) notes.push({ kind: "info", text: "The request body is optional in the contract." });
-    }
-    let responseType: Named | undefined;
+    const wire = describeWire(op, schemas, notes, {
+      body: (content, fallback) => bodyType(content, content, fallback, name, "request", notes, op.requestBody!.at),
+      response: (content, fallback, at) => bodyType(content, content, fallback, name, "response", notes, at),
+      requestName: `${pascalCase(name)}Request`,
+      responseName: `${pascalCase(name)}Response`,
+    });
+    const requestType = wire.requestType;
+    const responseType = wire.responseType;
     const statuses: StatusDescription[] = [];
-    const success = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length > 0);
     for (const r of op.responses) {
       if (/^[1-5]\d\d$/.test(r.status)) {
         statuses.push({ code: Number(r.status), at: r.at, meaning: r.description.trim() || `HTTP ${r.status}` });
@@ -418,12 +413,8 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         notes.push({ kind: "info", text: `${r.status === "default" ? "Any other status" : `Statuses ${r.status}`}: ${r.description.trim()}` });
       }
     }
-    if (success) {
-      const json = success.content.find((c) => isJsonMediaType(c.mediaType));
-      if (json) responseType = bodyType(json, json, `${pascalCase(name)}Response`, name, "response", notes, success.at);
-      else notes.push({ kind: "interpretation", text: `The ${success.status} body is ${success.content.map((c) => c.mediaType).join(" or ")}, not JSON: the client does not read it.` });
-    }
     const errorType = errorBodyType(op, notes);
+    const errorTypes = errorType ? [] : errorBodyTypes(op);
     return {
       protocol: "rest",
       name,
@@ -440,6 +431,8 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       ...(requestType ? { requestType } : {}),
       ...(responseType ? { responseType } : {}),
       ...(errorType ? { errorType } : {}),
+      ...(errorTypes.length > 0 ? { errorTypes } : {}),
+      ...(wire.wire ? { wire: wire.wire } : {}),
       statuses,
       idempotent: method !== "POST" && method !== "PATCH",
       links: [],
@@ -469,8 +462,22 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const errors = op.responses.filter((r) => /^[45](\d\d|XX)$/.test(r.status)).flatMap((r) => objectOf(r.status) ?? []);
     const names = [...new Set(errors.map((e) => e.name))];
     if (names.length === 1) return errors[0];
-    if (names.length > 1) notes.push({ kind: "interpretation", text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is not typed.` });
+    if (names.length > 1) notes.push({ kind: "interpretation", text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is read with the schema of the status received.` });
     return undefined;
+  }
+
+  /** Error bodies that differ by status: each error status whose JSON body is a named object schema, with its type. */
+  function errorBodyTypes(op: Operation): { status: number | "default"; type: Named }[] {
+    const out: { status: number | "default"; type: Named }[] = [];
+    for (const r of op.responses) {
+      if (!/^([45]\d\d|default)$/.test(r.status)) continue;
+      const json = r.content.find((c) => isJsonMediaType(c.mediaType));
+      if (json?.schema?.kind !== "ref") continue;
+      const name = typeFor(json.schema.target);
+      const type = name !== undefined ? types.find((t) => t.name === name) : undefined;
+      if (type && type.kind === "object") out.push({ status: r.status === "default" ? "default" : Number(r.status), type: { name: type.name, at: json.at } });
+    }
+    return out;
   }
 
   function paramValue(p: Parameter, opName: string): ValueShape | undefined {
@@ -483,8 +490,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const notes = [...v.notes];
     if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
     const isObject = !(SCALAR_NAMES as readonly string[]).includes(v.type) && !enums.some((e) => e.name === v.type);
-    if (isObject || v.map) {
-      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: not supported yet`);
+    // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
+    if ((isObject || v.map) && !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))) {
+      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`);
       return undefined;
     }
     // A parameter is present or absent: null has no form in a path, query or header.

@@ -27,7 +27,7 @@ export interface StatusErrorOptions extends RetryAfterOptions {
  * `retryAfterMs` comes from the Retry-After header, when it is valid.
  */
 export function statusError(
-  response: HttpResponse,
+  response: Pick<HttpResponse, "status" | "headers" | "body">,
   meaning: string | undefined,
   parseBody: (body: string) => unknown,
   options: StatusErrorOptions = {},
@@ -53,12 +53,14 @@ export function statusError(
  * {@link statusError} otherwise, with the meaning documented for the status
  * in `meanings` (if any).
  */
-export function ensureSuccess(
-  response: HttpResponse,
+export function ensureSuccess<
+  R extends Pick<HttpResponse, "status" | "headers" | "body">,
+>(
+  response: R,
   meanings: Readonly<Partial<Record<number, string>>>,
   parseBody: (body: string) => unknown,
   options: StatusErrorOptions = {},
-): HttpResponse {
+): R {
   if (isSuccessStatus(response.status)) return response;
   throw statusError(response, meanings[response.status], parseBody, options);
 }

@@ -13,8 +13,8 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** Sent as UTF-8. Absent for requests without a body (GET). */
-  body?: string;
+  /** Text is sent as UTF-8, bytes as they are. Absent for requests without a body (GET). */
+  body?: string | Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -26,6 +26,8 @@ export interface HttpResponse {
   headers: Headers;
   /** The whole body decoded as text (the `charset` of Content-Type, UTF-8 by default). */
   body: string;
+  /** The whole body as received, byte for byte. */
+  bytes: Uint8Array;
 }
 
 /** The default of {@link TransportOptions.timeoutMs}: 30 seconds. */
@@ -183,7 +185,10 @@ export async function send(
       () => undefined,
     );
     const response = await Promise.race([fetching, whenStopped]);
-    const body = await readBody(response, maxBytes, whenStopped, where, () => controller.abort());
+    const bytes = await readBody(response, maxBytes, whenStopped, where, () =>
+      controller.abort(),
+    );
+    const body = decoderFor(response.headers.get("content-type")).decode(bytes);
     if (hasHooks(options.onResponse)) {
       runHooks(
         options.onResponse,
@@ -200,7 +205,7 @@ export async function send(
         ),
       );
     }
-    return { status: response.status, headers: response.headers, body };
+    return { status: response.status, headers: response.headers, body, bytes };
   } catch (error) {
     if (error instanceof HttpTransportError) throw error;
     if (stopped?.kind === "timeout") {
@@ -288,7 +293,7 @@ async function readBody(
   whenStopped: Promise<never>,
   where: string,
   teardown: () => void,
-): Promise<string> {
+): Promise<Uint8Array> {
   const tooLarge = (): HttpTransportError => {
     teardown();
     return new HttpTransportError(
@@ -306,11 +311,10 @@ async function readBody(
     throw tooLarge();
   }
   const stream = response.body;
-  if (!stream) return "";
+  if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
-  const decoder = decoderFor(response.headers.get("content-type"));
+  const chunks: Uint8Array[] = [];
   let received = 0;
-  let text = "";
   let complete = false;
   try {
     for (;;) {
@@ -318,10 +322,16 @@ async function readBody(
       if (chunk.done) break;
       received += chunk.value.byteLength;
       if (received > maxBytes) throw tooLarge();
-      text += decoder.decode(chunk.value, { stream: true });
+      chunks.push(chunk.value);
     }
     complete = true;
-    return text + decoder.decode();
+    const bytes = new Uint8Array(received);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return bytes;
   } finally {
     if (!complete) reader.cancel().then(undefined, () => undefined);
   }

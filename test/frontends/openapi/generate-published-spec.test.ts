@@ -48,7 +48,7 @@ describeWithSpecs("generating from the published REST specification", () => {
     const create = byName.get("createPayment")!;
     expect([create.httpMethod, create.path, create.requestType, create.responseType]).toEqual(["POST", "/pts/v2/payments", "CreatePaymentRequest", "PtsV2PaymentsPost201Response"]);
     expect(create.statuses.map((s) => s.code)).toEqual([201, 400, 502]);
-    expect(service.rest?.baseUrls).toEqual([{ name: "base_url", doc: "https://apitest.cybersource.com" }]);
+    expect(service.rest?.baseUrls).toEqual([{ name: "base_url", doc: "https://apitest.cybersource.com", url: "https://apitest.cybersource.com" }]);
   });
 
   it("type-checks with tsc in strict mode", async () => {

@@ -62,6 +62,7 @@ describe("operations", () => {
             { status: "default", description: "Anything else.", content: [], headers: [] },
           ],
           baseUrls,
+          produces: ["application/json"],
         },
         {
           name: "putPetsByPetId",
@@ -79,6 +80,7 @@ describe("operations", () => {
           },
           responses: [{ status: "204", description: "Replaced.", content: [], headers: [] }],
           baseUrls: [baseUrls[0]],
+          produces: ["application/json"],
         },
       ],
       schemas: [

@@ -24,8 +24,8 @@ describe("an OpenAPI document as a description", () => {
     expect([service!.name, service!.title, service!.protocol, service!.doc]).toEqual(["pet-store", "Pet Store", "rest", "A store of pets."]);
     expect(service!.rest).toEqual({
       baseUrls: [
-        { name: "base_url", doc: "Production: https://api.example.com/v1" },
-        { name: "base_url_2", doc: "https://sandbox.example.com/v1" },
+        { name: "base_url", doc: "Production: https://api.example.com/v1", url: "https://api.example.com/v1" },
+        { name: "base_url_2", doc: "https://sandbox.example.com/v1", url: "https://sandbox.example.com/v1" },
       ],
       outcome: [],
     });
@@ -63,10 +63,10 @@ describe("an OpenAPI document as a description", () => {
       // Pet has a readOnly id: a caller sends the writable shape.
       { name: "PetWritable" },
       { name: "PostPetsResponse" },
-      [note("info", "The request body may also be sent as application/xml; the client sends JSON."), note("interpretation", "The response body is an array in the contract: handled as an opaque body.")],
+      [note("info", "The request body may also be sent as application/xml; the client sends application/json."), note("interpretation", "The response body is an array in the contract: handled as an opaque body.")],
     ]);
     expect(service!.types.find((t) => t.name === "PostPetsResponse")).toMatchObject({ kind: "opaque", origin: { kind: "response", operation: "postPets" } });
-    expect([exportPets!.responseType, exportPets!.notes]).toEqual([undefined, [note("interpretation", "The 200 body is text/csv, not JSON: the client does not read it.")]]);
+    expect([exportPets!.responseType, exportPets!.notes, exportPets!.wire?.response, exportPets!.wire?.accept]).toEqual([undefined, [note("info", "The 200 body is text/csv: the client returns it as text (a string).")], "text", "text/csv"]);
   });
 
   it("maps object schemas, formats, facets (exclusive bounds and multipleOf included), enums, maps, unions and annotations", async () => {
@@ -104,8 +104,8 @@ describe("an OpenAPI document as a description", () => {
     const { service, problems } = await describeFixture("pets-2.0.yaml");
     expect(problems).toEqual([]);
     expect(service!.rest!.baseUrls).toEqual([
-      { name: "base_url", doc: "https://api.example.com/v1" },
-      { name: "base_url_2", doc: "http://api.example.com/v1" },
+      { name: "base_url", doc: "https://api.example.com/v1", url: "https://api.example.com/v1" },
+      { name: "base_url_2", doc: "http://api.example.com/v1", url: "http://api.example.com/v1" },
     ]);
     const [getPet, addPet] = service!.operations as RestOperationDescription[];
     expect(getPet!.query!.map((q) => [q.name, q.type.name, q.required, q.list])).toEqual([
@@ -126,7 +126,7 @@ describe("an OpenAPI document as a description", () => {
     const { problems } = await describeFixture("refused-3.0.yaml");
     const file = "test/frontends/openapi/fixtures/description/refused-3.0.yaml";
     expect(problems).toEqual([
-      `${file}:9:11: parameter "filter" holds an object: not supported yet (at #/paths/~1things/get/parameters/1)`,
+      `${file}:9:11: parameter "filter" holds an object: only query parameters of style deepObject or form can (at #/paths/~1things/get/parameters/1)`,
       `${file}:18:25: an array of arrays is not supported yet (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid)`,
       `${file}:19:29: a schema that allows any value is not supported yet: give it a type (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/anything)`,
       `${file}:21:7: HTTP method TRACE is not supported: only GET, POST, PUT, PATCH and DELETE (at #/paths/~1things/trace)`,

@@ -11,10 +11,10 @@ import {
 import { parsePet } from "./json.js";
 import type { Pet } from "./types.js";
 
-/** Options of {@link createPetStoreClient}. Base URLs are configuration: the documents show only placeholders, and production and test differ only here. */
+/** Options of {@link createPetStoreClient}. Base URLs are configuration: the contract names its servers, and an option points a client elsewhere (a test server). */
 export interface PetStoreClientOptions extends RestClientOptions {
-  /** The document's `{base_url}`: https://api.example.com/v1. An absolute URL such as `https://host`. */
-  readonly baseUrl: string;
+  /** The document's `{base_url}`: https://api.example.com/v1. An absolute URL such as `https://host`; default "https://api.example.com/v1", the contract's. */
+  readonly baseUrl?: string;
 }
 
 /**
@@ -46,12 +46,15 @@ const operations = {
 };
 
 /** Creates a client of the Pet Store. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
-export function createPetStoreClient(options: PetStoreClientOptions): PetStoreClient {
+export function createPetStoreClient(options: PetStoreClientOptions = {}): PetStoreClient {
   return {
     getPet: async (petId, call) =>
       callRest(
         operations.getPet,
-        joinUrl(options.baseUrl, fillPath(operations.getPet.path, { petId })),
+        joinUrl(
+          options.baseUrl ?? "https://api.example.com/v1",
+          fillPath(operations.getPet.path, { petId }),
+        ),
         undefined,
         options,
         call,

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { emitClient } from "../../../generator/emit/emit-client.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
+
+/** The media types of REST operations in the client: arguments, results and the table entries that write and read bodies. */
+describe("emitClient (REST media types)", () => {
+  const base = restService({
+    types: [
+      objectType("Upload", [
+        field("file", scalar("string"), { required: true }),
+        field("note", scalar("string")),
+      ]),
+      objectType("Problem", [field("message", scalar("string"))]),
+    ],
+    operations: [
+      restOperation("upload", "Upload", undefined, {
+        statuses: [
+          { code: 200, meaning: "OK." },
+          { code: 400, meaning: "Bad." },
+        ],
+        errorTypes: [{ status: 400, type: "Problem" }],
+        wire: {
+          accept: "application/hal+json",
+          request: {
+            mediaType: "multipart/form-data",
+            encoding: "multipart",
+            required: true,
+            fields: [
+              { name: "file", style: "form", explode: true, file: true },
+            ],
+          },
+        },
+      }),
+      restOperation("report", undefined, undefined, {
+        httpMethod: "GET",
+        idempotent: true,
+        wire: { accept: "text/csv", response: "text" },
+      }),
+      restOperation("note", undefined, undefined, {
+        wire: {
+          request: {
+            mediaType: "text/plain",
+            encoding: "text",
+            required: true,
+          },
+          response: "bytes",
+          accept: "application/pdf",
+        },
+      }),
+    ],
+  });
+  const service = {
+    ...base,
+    rest: {
+      baseUrls: [
+        {
+          name: "base_url",
+          doc: "https://api.example.test",
+          url: "https://api.example.test",
+        },
+      ],
+      outcome: [],
+    },
+  };
+
+  it("takes files, text and bytes, returns text and bytes, and makes a required body a required argument", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "SvcClient")).toContain(
+      'upload(request: WithFiles<Upload, "file">, call?: CallOptions): Promise<void>;',
+    );
+    expect(declaration(code, "SvcClient")).toContain(
+      "report(call?: CallOptions): Promise<string>;",
+    );
+    expect(declaration(code, "SvcClient")).toContain(
+      "note(request: string, call?: CallOptions): Promise<Uint8Array>;",
+    );
+  });
+
+  it("writes the operation's media types into its table entry", async () => {
+    const code = await emitWith(emitClient, service);
+    const table = declaration(code, "operations");
+    expect(table).toContain(
+      `validate: validateWithFiles(validateUpload, ["file"]),`,
+    );
+    expect(table).toContain(`accept: "application/hal+json",`);
+    expect(table).toContain(
+      `encode: multipartEncoder([{ name: "file", style: "form", explode: true, file: true }]),`,
+    );
+    expect(table).toContain(
+      `parseError: (body, status) => (status === 400 ? parseProblem(body) : undefined),`,
+    );
+    expect(table).toContain(`accept: "text/csv",\n    readAs: "text",`);
+    expect(table).toContain(
+      `encode: textEncoder("text/plain"),\n    readAs: "bytes",`,
+    );
+    expect(table).not.toContain("serializeUpload");
+  });
+
+  it("defaults the base URL to the contract's server, the option still overriding it", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "SvcClientOptions")).toContain(
+      "readonly baseUrl?: string;",
+    );
+    expect(code).toContain(
+      "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
+    );
+    expect(code).toContain(
+      `joinUrl(options.baseUrl ?? "https://api.example.test", fillPath(operations.note.path, {}))`,
+    );
+  });
+
+  it("types the errors of each status an operation documents", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "UploadError")).toContain(
+      "export type UploadError = HttpStatusError<Problem>;",
+    );
+    expect(declaration(code, "isUploadError")).toContain(
+      'return error instanceof HttpStatusError && error.operation === "upload";',
+    );
+  });
+});

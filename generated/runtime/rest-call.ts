@@ -5,14 +5,14 @@
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
 import { withConstants, type FlowValue } from "./flow.js";
-import type { RequestHook, ResponseHook, Signer } from "./http/hooks.js";
+import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
-import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets } from "./redact.js";
+import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets, type SensitiveKind } from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
@@ -92,15 +92,41 @@ export interface RestOperation<Req, Res> {
   readonly parseError?: (body: string, status: number) => unknown;
 }
 
-/** Replaces `{param}` placeholders with URL-encoded values; every parameter must be a non-empty string. */
+/**
+ * Replaces `{param}` placeholders with URL-encoded values. Every parameter
+ * must be a non-empty string, and none may be a dot segment (`.` or `..`,
+ * percent-encoded or not): `encodeURIComponent` keeps dots, and URL parsing
+ * would collapse such a segment and send the request to another resource.
+ */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (typeof value !== "string" || value.length === 0) {
       throw new ValidationError([{ path: name, code: "required", message: "is required in the path" }]);
     }
+    if (isDotSegment(value)) {
+      throw new ValidationError([{ path: name, code: "format", message: "cannot be a dot segment (\".\" or \"..\") in the path" }]);
+    }
     return encodeURIComponent(value);
   });
+}
+
+/** Whether a path value is `.` or `..` once any percent-encoding is undone (as a URL parser would read it). */
+function isDotSegment(value: string): boolean {
+  let text = value;
+  // Each round undoes one level of encoding; a value that is encoded again and again is still refused.
+  for (let round = 0; round < 8; round += 1) {
+    if (text === "." || text === ".." || text === "") return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return false;
 }
 
 /** A query or header parameter's value: absent, one value, or (query only) a list of values. */
@@ -296,9 +322,16 @@ export async function callRest<Req, Res>(
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
   const redactedRequest = () => (redacted ??= request !== undefined && redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
-  const sent = (): Secrets => redactedRequest().secrets;
+  // The secrets of the headers as sent (credentials, signatures, cookies), recorded at each attempt.
+  const credentials = new Map<string, SensitiveKind>();
+  let known: { readonly secrets: Secrets; readonly credentials: number } | undefined;
+  const sent = (): Secrets => {
+    if (known?.credentials !== credentials.size) known = { secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)), credentials: credentials.size };
+    return known.secrets;
+  };
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
-    if (context.direction === "request") return redact ? JSON.stringify(redactedRequest().copy) : text;
+    // Scrubbed too: a card-shaped number in a field no schema marks, a credential in the body.
+    if (context.direction === "request") return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
     if (op.readAs === "bytes") return "[binary body]";
     if (op.readAs === "text") return scrubText(text, sent());
     // A body that is not the operation's answer throws here, and hooks see it redacted whole.
@@ -318,6 +351,9 @@ export async function callRest<Req, Res>(
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           redactBody,
+          onSent: (sentHeaders) => {
+            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders)) credentials.set(value, kind);
+          },
         },
       );
       if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent(), op.name, op.parseError);

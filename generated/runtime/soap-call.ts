@@ -250,8 +250,8 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           redactBody: (text, context) =>
             context.direction === "request"
               ? redact || redactsHeaders
-                ? op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers, version)
-                : text
+                ? scrubText(op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers, version), sent())
+                : scrubText(text, sent())
               : responseView(op, text, options.namespace, sent()),
         },
       ),

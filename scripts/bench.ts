@@ -3,6 +3,10 @@
  * the same run, side by side. It reports figures and ratios and never fails
  * on a missed target; it exits non-zero only when a benchmark cannot run.
  * See docs/benchmarks.md for what each line measures.
+ *
+ * `npm run bench -- --only contracts` runs benchmark 8 alone (the published
+ * contracts, whole process): it needs neither the generated package nor its
+ * build.
  */
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +28,7 @@ import { runDiffSelfBenchmark, type DiffSelfResult } from "./bench/diff-self.js"
 import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
 import { runFromWsdlBenchmark, type FromWsdlResult } from "./bench/from-wsdl.js";
 import { runColdGenerateBenchmark, type ColdGenerateResult } from "./bench/cold-generate.js";
+import { type PublishedContractsResult, runPublishedContractsBenchmark } from "./bench/published-contracts.js";
 import type { Row } from "./bench/row.js";
 import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
@@ -41,6 +46,10 @@ const OPENAPI_ROUNDS = 3;
 const DIFF_ROUNDS = 3;
 const WSDL_ROUNDS = 3;
 const COLD_ROUNDS = 3;
+const CONTRACT_ROUNDS = 3;
+/** The benchmarks `--only` can pick. */
+const SECTIONS = ["contracts"] as const;
+type Section = (typeof SECTIONS)[number];
 
 function progress(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
@@ -68,6 +77,58 @@ function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+}
+
+/** The section named by `--only SECTION`, or `undefined` for the whole run; throws on anything else. */
+function onlySection(argv: readonly string[]): Section | undefined {
+  if (argv.length === 0) return undefined;
+  const [flag, value] = argv;
+  const section = SECTIONS.find((s) => s === value);
+  if (flag !== "--only" || section === undefined || argv.length > 2) {
+    throw new Error(`usage: npm run bench [-- --only ${SECTIONS.join("|")}]`);
+  }
+  return section;
+}
+
+/** The JSON summary's figures for benchmark 8. */
+function contractsSummary(result: PublishedContractsResult): unknown {
+  return result.contracts.map((c) => {
+    const figures = (f: { wallMs: number; cpuMs: number; peakMb: number; bytes: number }) => ({
+      wallMs: round(f.wallMs, 1),
+      cpuMs: round(f.cpuMs, 1),
+      peakMb: round(f.peakMb, 1),
+      bytes: f.bytes,
+    });
+    if (c.outcome === "absent") return c;
+    if (c.outcome === "refused") return { file: c.file, outcome: c.outcome, problems: c.problems, heyApi: figures(c.heyApi) };
+    return { file: c.file, outcome: c.outcome, operations: c.operations, paygen: figures(c.paygen), heyApi: figures(c.heyApi) };
+  });
+}
+
+/** `--only contracts`: benchmark 8 alone, with the same header, table and JSON line as a whole run. */
+async function contractsOnly(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadAverage();
+  progress(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore}`);
+  progress(`8. generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`);
+  const contracts = await runPublishedContractsBenchmark(CONTRACT_ROUNDS);
+  const seconds = (performance.now() - started) / 1000;
+  const loadAfter = loadAverage();
+  console.log("");
+  console.log(`node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) ${loadBefore} before, ${loadAfter} after`);
+  console.log(renderTable(contracts.rows));
+  console.log("");
+  console.log(
+    JSON.stringify({
+      bench: "paygen",
+      only: "contracts",
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      contracts: contractsSummary(contracts),
+      seconds: round(seconds, 1),
+    }),
+  );
 }
 
 function summaryOf(c: Comparison, target: number): Record<string, number | boolean> {
@@ -98,36 +159,40 @@ async function main(): Promise<void> {
   let fromWsdl: FromWsdlResult;
   let cold: ColdGenerateResult;
   let diffSelf: DiffSelfResult;
+  let contracts: PublishedContractsResult;
   try {
     const modules = await loadBuiltModules(built.dir);
 
-    progress(`1/7 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    progress(`1/8 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
-    progress(`2/7 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    progress(`2/8 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
-    progress(`3/7 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    progress(`3/8 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
     imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
 
-    progress(`4/7 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    progress(`4/8 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
 
-    progress(`5/7 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
+    progress(`5/8 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
     fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
 
-    progress(`6/7 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
+    progress(`6/8 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
     fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
     progress(`   and each as \`paygen generate\` cold, in a fresh process (${COLD_ROUNDS} rounds)`);
     cold = await runColdGenerateBenchmark(COLD_ROUNDS);
 
-    progress(`7/7 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`);
+    progress(`7/8 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`);
     diffSelf = await runDiffSelfBenchmark(DIFF_ROUNDS);
+
+    progress(`8/8 generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`);
+    contracts = await runPublishedContractsBenchmark(CONTRACT_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...cold.rows, ...diffSelf.rows);
+  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...cold.rows, ...diffSelf.rows, ...contracts.rows);
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -164,6 +229,8 @@ async function main(): Promise<void> {
       paygenMsPerOperation: round(fromOpenApi.msPerOperation.paygen),
       heyApiMsPerOperation: round(fromOpenApi.msPerOperation["hey-api"]),
       openapiTypescriptMsPerOperation: round(fromOpenApi.msPerOperation["openapi-typescript"]),
+      cpuMsPerOperation: Object.fromEntries(Object.entries(fromOpenApi.cpuMsPerOperation).map(([k, v]) => [k, round(v)])),
+      peakMb: Object.fromEntries(Object.entries(fromOpenApi.peakMb).map(([k, v]) => [k, round(v, 1)])),
     },
     fromWsdl: {
       operations: fromWsdl.operations,
@@ -174,9 +241,11 @@ async function main(): Promise<void> {
     },
     coldGenerate: {
       wallMs: Object.fromEntries(Object.entries(cold.wallMs).map(([k, v]) => [k, round(v)])),
+      cpuMs: Object.fromEntries(Object.entries(cold.cpuMs).map(([k, v]) => [k, round(v)])),
       peakMb: Object.fromEntries(Object.entries(cold.peakMb).map(([k, v]) => [k, round(v)])),
     },
     diffSelf: Object.fromEntries(Object.entries(diffSelf.ms).map(([k, v]) => [k, round(v, 1)])),
+    contracts: contractsSummary(contracts),
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),
     seconds: round(seconds, 1),
@@ -197,7 +266,8 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  if (onlySection(process.argv.slice(2)) === "contracts") await contractsOnly();
+  else await main();
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

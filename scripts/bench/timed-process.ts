@@ -1,33 +1,76 @@
 /**
  * One whole Node process, timed as a user waits for it: its wall time, and
- * its peak resident memory, which the child reports itself at exit through
- * a preloaded module (`report-peak-rss.mjs`), so the program measured
- * carries no benchmark code.
+ * its CPU time (user + system, every thread) and peak resident memory, which
+ * the child reports itself at exit through a preloaded module
+ * (`report-resource-usage.mjs`), so the program measured carries no
+ * benchmark code. CPU time is much less sensitive to machine load than wall
+ * time: on a busy machine, a process waits for a core without using one.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 
-const PEAK = path.join(PROJECT_ROOT, "scripts", "bench", "report-peak-rss.mjs");
+const USAGE_MODULE = path.join(
+  PROJECT_ROOT,
+  "scripts",
+  "bench",
+  "report-resource-usage.mjs",
+);
+const USAGE_LINE = /RESOURCE_USAGE maxRssKb=(\d+) userUs=(\d+) systemUs=(\d+)/;
 
 export interface ProcessSample {
   readonly wallMs: number;
+  /** User + system CPU time of the child, ms. */
+  readonly cpuMs: number;
+  /** Peak resident set size of the child, MiB. */
   readonly peakMb: number;
 }
 
-/** Runs `node ARGS` in the project folder; rejects, naming `label`, when it fails. */
-export function timeNodeProcess(args: readonly string[], label: string): Promise<ProcessSample> {
+/** How a process ended: its exit code, its standard error (the usage line included) and its figures when it reported them. */
+export interface ProcessOutcome {
+  readonly code: number | null;
+  readonly stderr: string;
+  readonly sample: ProcessSample | undefined;
+}
+
+/** Runs `node ARGS` in the project folder and reports how it ended, whether it succeeded or not. */
+export function runNodeProcess(
+  args: readonly string[],
+): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", PEAK, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const child = spawn(process.execPath, ["--import", USAGE_MODULE, ...args], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => {
       const wallMs = performance.now() - started;
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(err);
-      if (code !== 0 || !peak) reject(new Error(`${label} exited with ${code}: ${err.slice(0, 400)}`));
-      else resolve({ wallMs, peakMb: Number(peak[1]) / 1024 });
+      const usage = USAGE_LINE.exec(stderr);
+      const sample = usage
+        ? {
+            wallMs,
+            cpuMs: (Number(usage[2]) + Number(usage[3])) / 1000,
+            peakMb: Number(usage[1]) / 1024,
+          }
+        : undefined;
+      resolve({ code, stderr, sample });
     });
   });
+}
+
+/** Runs `node ARGS` in the project folder; rejects, naming `label`, when it fails. */
+export async function timeNodeProcess(
+  args: readonly string[],
+  label: string,
+): Promise<ProcessSample> {
+  const outcome = await runNodeProcess(args);
+  if (outcome.code !== 0 || outcome.sample === undefined) {
+    throw new Error(
+      `${label} exited with ${outcome.code}: ${outcome.stderr.slice(0, 400)}`,
+    );
+  }
+  return outcome.sample;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { warningSummary } from "../diagnostics/warning-summary.js";
 import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
 import { withInputLog } from "../input-log.js";
 import { CACHE_DIR } from "../project-paths.js";
@@ -9,7 +10,7 @@ import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--no-cache] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--check | --watch]
        (npm run generate -- ... in this project)
 
   --schemas DIR  schema folder of the YAML schema language (default: schemas)
@@ -19,6 +20,9 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --no-cache     format every file, and generate even when nothing changed since the last run
                  (by default, formatted files are cached, and a run whose generator, inputs and
                  output are those of the last run of the same command says so and stops)
+  --verbose      print each warning (where a contract is read approximately: the most precise safe
+                 type instead of the exact one); by default the summary counts them by kind
+  --strict       every warning is an error: exit 1 and write nothing when a contract is read approximately
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
   --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
@@ -39,6 +43,8 @@ export async function generateCommand(argv: readonly string[], log = console.log
         check: { type: "boolean", default: false },
         "no-cache": { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
+        verbose: { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -96,6 +102,8 @@ interface GenerateValues {
   readonly "version-file"?: string | undefined;
   readonly check?: boolean | undefined;
   readonly "no-cache"?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+  readonly strict?: boolean | undefined;
 }
 
 /**
@@ -121,7 +129,8 @@ async function generateOnce(
   try {
     // The same command with the same generator, inputs and output as last time: the output is what a run would write.
     const cached = values["no-cache"] !== true;
-    const unchanged = watching || !cached ? undefined : await unchangedRun(key);
+    // --verbose and --strict are about the warnings of a read: they always read.
+    const unchanged = watching || !cached || values.verbose || values.strict ? undefined : await unchangedRun(key);
     if (unchanged) {
       const ms = Math.round(performance.now() - started);
       log(`paygen: ${unchanged.summary}, ${unchanged.fileCount} files up to date in ${outLabel}/ (inputs unchanged since the last run; ${ms} ms)`);
@@ -135,11 +144,19 @@ async function generateOnce(
         packageVersion: version.version,
         schemasDir,
         ...(values.from ? { from: values.from } : {}),
-        ...(cached ? { formatCacheDir: path.join(CACHE_DIR, "paygen-format"), previousDir: outDir } : {}),
+        ...(cached
+          ? {
+              formatCacheDir: path.join(CACHE_DIR, "paygen-format"),
+              previousDir: outDir,
+            }
+          : {}),
+        ...(values.strict ? { strict: true } : {}),
       });
       return { version, ...generated };
     });
-    const { version, model, files } = result;
+    const { version, model, files, warnings } = result;
+    if (values.verbose) for (const w of warnings) err(formatDiagnostic(w));
+    const warned = warnings.length === 0 ? "" : `; ${warningSummary(warnings)}${values.verbose ? "" : "; --verbose prints each"}`;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     const summary = `${model.services.length} services, ${types} types, ${operations} operations`;
@@ -155,7 +172,7 @@ async function generateOnce(
         for (const line of effect.lines) err(line);
         return 1;
       }
-      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)`);
+      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)${warned}`);
       return 0;
     }
     // What this run changes, said before the output is replaced (watch mode).
@@ -168,7 +185,7 @@ async function generateOnce(
     await writeAtomic(outDir, written);
     await saveRunRecord(key, { outDir, generator: await generatorIdentity(), inputs, summary, fileCount: files.length }, written);
     const ms = Math.round(performance.now() - started);
-    log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms`);
+    log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms${warned}`);
     if (watching) {
       log(changes.length === 0 ? `paygen: ${outLabel}/ is unchanged` : `paygen: ${changes.length} file${changes.length === 1 ? "" : "s"} changed in ${outLabel}/: ${changes.map((c) => c.replace(/ \(.*\)$/, "")).join(", ")}`);
       for (const line of effect?.lines ?? []) log(line);

@@ -8,24 +8,12 @@
 import { ParseError } from "./errors.js";
 import { JsonNumber, REQUIRED, type ReadContext, type Required } from "./read-values.js";
 import type { Issues } from "./validate.js";
+import { JsonNumberText } from "./json-number-text.js";
 
-/** A JSON number literal, exactly as written. */
-const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+export { JsonNumberText } from "./json-number-text.js";
 
 /** The deepest value read or checked, as the JSON parser's default limit. */
 const MAX_DEPTH = 256;
-
-/** A JSON number held as its source text (`new JsonNumberText("12.30")`); written back as that text. */
-export class JsonNumberText {
-  readonly text: string;
-  constructor(text: string) {
-    if (!NUMBER_TEXT.test(text)) throw new TypeError("JsonNumberText: not a JSON number literal");
-    this.text = text;
-  }
-  toString(): string {
-    return this.text;
-  }
-}
 
 /** Any JSON value; numbers as their exact text. */
 export type JsonValue = string | boolean | null | JsonNumberText | readonly JsonValue[] | { readonly [key: string]: JsonValue };

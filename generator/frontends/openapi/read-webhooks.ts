@@ -4,7 +4,7 @@ import type { ObjectReader } from "./object-reader.js";
 import type { ReadContext } from "./read-context.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
-import { isJsonMediaType } from "./to-description.js";
+import { isJsonMediaType } from "./json-media-type.js";
 
 /**
  * OpenAPI 3.1 `webhooks`: requests the API sends to the caller. Each is an

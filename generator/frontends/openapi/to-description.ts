@@ -9,6 +9,7 @@ import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Sche
 import { readOpenApi } from "./read-openapi.js";
 import { splitReadWrite } from "./split-read-write.js";
 import { describeWebhooks } from "./describe-webhooks.js";
+import { isJsonMediaType } from "./json-media-type.js";
 
 /**
  * Reads a Swagger 2.0 / OpenAPI 3.x file (`readOpenApi`) and maps the
@@ -53,11 +54,7 @@ interface ValueShape {
 /** A list or map that may itself be null: the model's null is per value, so null reads as absent here. */
 const NULL_AS_ABSENT: Note = { kind: "interpretation", text: "The contract allows null here; null is read as absent." };
 
-/** JSON media types: `application/json`, `application/hal+json;charset=utf-8`, `*\/*`... */
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]!.trim().toLowerCase();
-  return base === "application/json" || base.endsWith("+json") || base === "*/*" || base === "application/*";
-}
+export { isJsonMediaType } from "./json-media-type.js";
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;

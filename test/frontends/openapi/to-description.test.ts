@@ -152,4 +152,24 @@ describe("an OpenAPI document as a description", () => {
       ["api-key-in-query", `${file}:24:10`, "#/components/securitySchemes/key"],
     ]);
   });
+
+  it("reads 3.1 webhooks as events whose payloads are types; nullable in 3.1 as in 3.0, with a warning", async () => {
+    const { service, problems, warnings } = await describeFixture("webhooks-3.1.yaml");
+    const file = "test/frontends/openapi/fixtures/description/webhooks-3.1.yaml";
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([`${file}:14:37: warning: OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0 (at #/webhooks/petAdopted/post/requestBody/content/application~1json/schema/properties/id/nullable)`]);
+    expect(service!.operations).toEqual([]);
+    expect(service!.events).toEqual([{ name: "petAdopted", doc: "A pet was adopted.", notes: [note("info", "A request the API sends; its JSON payload is a PetAdoptedPayload.")] }]);
+    const payload = service!.types.find((t) => t.name === "PetAdoptedPayload")!;
+    expect(payload.fields.map((f) => [f.name, f.type.name, f.required, f.nullable !== undefined])).toEqual([
+      ["id", "string", true, true],
+      ["extra", "json", false, false],
+    ]);
+  });
+
+  it("refuses a document that leaves no operation and no type", async () => {
+    const { service, problems } = await describeFixture("nothing-3.1.yaml");
+    expect(service).toBeUndefined();
+    expect(problems).toEqual(["test/frontends/openapi/fixtures/description/nothing-3.1.yaml:1:1: the contract describes no operation and no type: there is nothing to generate"]);
+  });
 });

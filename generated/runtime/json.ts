@@ -7,6 +7,7 @@
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError } from "./errors.js";
 import { JsonNumber } from "./read-values.js";
+import { holdsNumberText, stringifyWithNumberText } from "./json-value.js";
 
 export type { ParseLimits } from "./body.js";
 
@@ -268,7 +269,8 @@ function quoteKey(key: string): string {
  * @throws TypeError when the value has no JSON form (`undefined`, a function, a bigint).
  */
 export function stringifyJson(value: unknown): string {
-  const text = JSON.stringify(value) as string | undefined;
+  // Values a contract leaves open (`JsonValue`) hold numbers as their exact text.
+  const text = holdsNumberText(value) ? stringifyWithNumberText(value) : (JSON.stringify(value) as string | undefined);
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }

@@ -2,6 +2,7 @@
  * Redaction of sensitive values for error messages, log lines and inspect
  * output, and scrubbing of server text that may echo them.
  */
+import { JsonNumberText } from "./json-number-text.js";
 
 /** The kinds of sensitive field a schema can mark. */
 export type SensitiveKind =
@@ -164,8 +165,8 @@ const MAX_SCRUB_DEPTH = 128;
 
 /**
  * A copy of a parsed value (JSON, XML tree, typed result) with every string,
- * and every key, scrubbed by {@link scrubText}. Numbers, booleans and `null`
- * are kept; anything else, and anything nested too deep, is {@link REDACTED}.
+ * and every key, scrubbed by {@link scrubText}. Numbers (a `JsonNumberText`
+ * too), booleans and `null` are kept; anything else, and anything nested too deep, is {@link REDACTED}.
  */
 export function scrubValue(value: unknown, secrets: Secrets): unknown {
   return secrets.size === 0 ? value : scrubDeep(value, scrubberOf(secrets), 0);
@@ -173,7 +174,7 @@ export function scrubValue(value: unknown, secrets: Secrets): unknown {
 
 function scrubDeep(value: unknown, scrub: Scrubber, depth: number): unknown {
   if (typeof value === "string") return scrub(value);
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return value;
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumberText) return value;
   if (typeof value === "bigint") return scrub(String(value));
   if (typeof value !== "object" || depth >= MAX_SCRUB_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, scrub, depth + 1));

@@ -34,7 +34,7 @@ const APPROXIMATED_SCHEMA_KEYWORDS = new Map<string, { readonly kind: string; re
   ["if", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
   ["then", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
   ["else", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
-  ["patternProperties", { kind: "pattern-properties", reading: "properties named by a pattern are not typed: they are kept as other properties" }],
+  ["patternProperties", { kind: "pattern-properties", reading: "properties named by a pattern are not typed: they are read as properties the type does not name" }],
   ["propertyNames", { kind: "ignored-keyword", reading: "the property names are not checked" }],
   ["prefixItems", { kind: "tuple", reading: "a tuple is read as an array of any JSON values" }],
   ["additionalItems", { kind: "tuple", reading: "a tuple is read as an array of its items" }],

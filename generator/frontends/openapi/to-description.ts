@@ -416,7 +416,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   function describeOperation(op: Operation): OperationDescription | undefined {
     const method = op.method.toUpperCase();
     if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
-      refuse(op.at, op.pointer, `HTTP method ${method} is not supported: only GET, POST, PUT, PATCH and DELETE`);
+      approximate(op.at, op.pointer, "http-method", `HTTP method ${method} is left out: the client has GET, POST, PUT, PATCH and DELETE operations only`);
       return undefined;
     }
     const name = lowerCamel(identifierOf(op.name));

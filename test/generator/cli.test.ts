@@ -162,7 +162,8 @@ describe("paygen generate --from", () => {
         expect(row?.split("|").map((cell) => cell.trim())).toEqual([
           "",
           "`ref-sibling`",
-          `\`${file}:19:52\``,
+          // Named relative to the contract's folder: the README does not depend on where paygen ran.
+          "`api.yaml:19:52`",
           "`#/components/schemas/Pet/properties/name/maxLength`",
           // Contract text through the Markdown escaping of schema-text.ts.
           '"maxLength" next to "$ref" is ignored, as OpenAPI 3.0 says (write \\{allOf: \\[\\{$ref: ...\\}\\], maxLength: ...\\} to add to the referenced schema)',

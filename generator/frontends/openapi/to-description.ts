@@ -27,9 +27,7 @@ export async function readOpenApiDescription(file: string, cwd: string, diagnost
   const service = describeApi(document, own);
   diagnostics.add(...own.sorted(), ...own.warnings());
   const approximated = sortDiagnostics([...warnings.map((p) => p.toDiagnostic()), ...own.warnings()]);
-  return {
-    services: service ? [withApproximations(service, approximated)] : [],
-  };
+  return { services: service ? [withApproximations(service, approximated, document.at.file)] : [] };
 }
 
 type Note = { readonly kind: NoteKind; readonly text: string };

@@ -148,9 +148,9 @@ describe("an OpenAPI document as a description", () => {
       ["anything", "json", false],
     ]);
     expect(service!.approximations!.map((a) => [a.kind, a.position, a.pointer])).toEqual([
-      ["nested-array", `${file}:18:25`, "#/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid"],
-      ["http-method", `${file}:21:7`, "#/paths/~1things/trace"],
-      ["api-key-in-query", `${file}:24:10`, "#/components/securitySchemes/key"],
+      ["nested-array", "refused-3.0.yaml:18:25", "#/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid"],
+      ["http-method", "refused-3.0.yaml:21:7", "#/paths/~1things/trace"],
+      ["api-key-in-query", "refused-3.0.yaml:24:10", "#/components/securitySchemes/key"],
     ]);
   });
 

@@ -318,16 +318,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     if (isMap(shape)) {
       const entry = valueOf(shape.additionalProperties as Schema, parent, `${field}Value`, depth + 1);
       if (!entry) return undefined;
-      if (entry.map || entry.list) {
-        approximate(shape.at, shape.pointer, entry.map ? "nested-map" : "map-of-arrays", `a map of ${entry.map ? "maps" : "arrays"}: each value is read as any JSON value (JsonValue)`);
-        const any = anyJson(`Each value is ${entry.map ? "a map" : "an array"} in the contract, read as any JSON value.`);
-        return {
-          ...any,
-          map: true,
-          notes: [...notes, ...any.notes],
-          examples,
-          ...withDoc,
-        };
+      // A map of lists is a map field of list values; a map of maps has its inner maps as JSON values.
+      if (entry.map) {
+        approximate(shape.at, shape.pointer, "nested-map", "a map of maps: each value is read as any JSON value (JsonValue)");
+        const any = anyJson("Each value is a map in the contract, read as any JSON value.");
+        return { ...any, map: true, notes: [...notes, ...any.notes], examples, ...withDoc };
       }
       if (shape.minProperties !== undefined || shape.maxProperties !== undefined) notes.push({ kind: "info", text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).` });
       if (shape.types.includes("null") || entry.nullable) notes.push(NULL_AS_ABSENT);

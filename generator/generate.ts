@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import { checkDescription } from "./check/check-description.js";
 import { DEFAULT_PACKAGE_NAME } from "./commands/package-name.js";
 import { DEFAULT_PACKAGE_VERSION } from "./commands/package-version.js";
-import { Diagnostics, SchemaErrors } from "./diagnostics/diagnostic.js";
+import { Diagnostics, SchemaErrors, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { warningsAsErrors } from "./diagnostics/warning-summary.js";
 import { emitPackage } from "./emit/emit-package.js";
 import type { PackageInfo } from "./emit/emit-templates.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
@@ -34,12 +35,16 @@ export interface GenerateOptions {
   readonly packageVersion?: string;
   /** The generated package's npm name; `DEFAULT_PACKAGE_NAME` when absent. */
   readonly packageName?: string;
+  /** Every warning is an error: a contract read approximately stops the run. */
+  readonly strict?: boolean;
 }
 
 
 export interface GenerateResult {
   readonly model: Model;
   readonly files: readonly GeneratedFile[];
+  /** Where the contracts were read approximately, sorted (each also listed in the package README). */
+  readonly warnings: readonly Diagnostic[];
 }
 
 /**
@@ -47,7 +52,7 @@ export interface GenerateResult {
  * Throws `SchemaErrors` with every problem when the schemas are not valid.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const model = await loadModel(options);
+  const { model, warnings } = await loadCheckedModel(options);
   const files = await emitPackage(model, {
     templatesDir: options.templatesDir ?? TEMPLATES_DIR,
     runtimeDir: options.runtimeDir ?? RUNTIME_DIR,
@@ -58,11 +63,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
     ...(options.previousDir !== undefined ? { previousDir: options.previousDir } : {}),
   });
-  return { model, files: formatted };
+  return { model, files: formatted, warnings };
 }
 
 /** Front end, check and model stages only. */
 export async function loadModel(options: GenerateOptions): Promise<Model> {
+  return (await loadCheckedModel(options)).model;
+}
+
+/**
+ * Front end, check and model stages, with the warnings of the read. Throws
+ * `SchemaErrors` when there is an error (or, with `strict`, a warning).
+ */
+export async function loadCheckedModel(options: GenerateOptions): Promise<{ model: Model; warnings: readonly Diagnostic[] }> {
   const diagnostics = new Diagnostics();
   const cwd = options.cwd ?? process.cwd();
   const description =
@@ -74,7 +87,9 @@ export async function loadModel(options: GenerateOptions): Promise<Model> {
   }
   checkDescription(description, diagnostics);
   if (diagnostics.count > 0) throw new SchemaErrors(diagnostics.sorted());
-  return buildModel(description);
+  const warnings = diagnostics.warnings();
+  if (options.strict && warnings.length > 0) throw new SchemaErrors(warningsAsErrors(warnings));
+  return { model: buildModel(description), warnings };
 }
 
 async function packageInfo(packageVersion: string, packageName: string): Promise<PackageInfo> {

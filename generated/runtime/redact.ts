@@ -2,8 +2,7 @@
  * Redaction of sensitive values for error messages, log lines and inspect
  * output, and scrubbing of server text that may echo them.
  */
-
-import { maskCardNumbers } from "./redact-card-numbers.js";
+import { JsonNumberText } from "./json-number-text.js";
 
 /** The kinds of sensitive field a schema can mark. */
 export type SensitiveKind =
@@ -14,11 +13,7 @@ export type SensitiveKind =
   | "transaction-key"
   | "cryptogram"
   | "wallet-payload"
-  | "token"
-  | "pin"
-  | "track-data"
-  | "secret"
-  | "tax-id";
+  | "token";
 
 /** What a sensitive value is replaced with when nothing of it may be shown. */
 export const REDACTED = "[redacted]";
@@ -107,7 +102,7 @@ function digitsOf(text: string): string {
 }
 
 /** Kinds whose values are numbers a server may also write grouped (`4111 1111 …`, `4111-1111-…`). */
-const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set(["card-number", "account-number", "routing-number", "tax-id"]);
+const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set(["card-number", "account-number", "routing-number"]);
 /** Fewer digits than this are too common to be matched by digits alone. */
 const MIN_DIGIT_MATCH = 6;
 /** A run of digits, single spaces or hyphens allowed between them. */
@@ -122,8 +117,8 @@ function spellings(value: string): string[] {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A compiled {@link scrubText} for one set of secrets; `cardShapes: false` leaves card-shaped numbers the call did not send. */
-type Scrubber = (text: string, cardShapes?: boolean) => string;
+/** A compiled {@link scrubText} for one set of secrets. */
+type Scrubber = (text: string) => string;
 
 const scrubbers = new WeakMap<Secrets, Scrubber>();
 
@@ -139,20 +134,16 @@ function scrubberOf(secrets: Secrets): Scrubber {
     if (digits.length >= MIN_DIGIT_MATCH) numbers.push({ digits, shown });
   }
   // One pass, longest spelling first: a replacement is never scrubbed again.
-  const pattern = replacement.size > 0 ? new RegExp([...replacement.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|"), "g") : undefined;
-  const scrub: Scrubber = (text, cardShapes = true) => {
+  const pattern = new RegExp([...replacement.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|"), "g");
+  const scrub: Scrubber = (text) => {
     if (text === "") return text;
-    const out = pattern ? text.replace(pattern, (found) => replacement.get(found) ?? REDACTED) : text;
-    const known =
-      numbers.length === 0
-        ? out
-        : out.replace(DIGIT_RUN, (run) => {
-            if (run.length < MIN_DIGIT_MATCH) return run;
-            const digits = digitsOf(run);
-            return numbers.find((n) => digits.includes(n.digits))?.shown ?? run;
-          });
-    // Card numbers the call did not send, found by their shape.
-    return cardShapes ? maskCardNumbers(known) : known;
+    const out = text.replace(pattern, (found) => replacement.get(found) ?? REDACTED);
+    if (numbers.length === 0) return out;
+    return out.replace(DIGIT_RUN, (run) => {
+      if (run.length < MIN_DIGIT_MATCH) return run;
+      const digits = digitsOf(run);
+      return numbers.find((n) => digits.includes(n.digits))?.shown ?? run;
+    });
   };
   scrubbers.set(secrets, scrub);
   return scrub;
@@ -163,11 +154,10 @@ function scrubberOf(secrets: Secrets): Scrubber {
  * (`…1111` for card and account numbers, `[redacted]` otherwise), whether
  * written as is or escaped for XML or JSON. A run of digits, spaces and
  * hyphens that holds the digits of a card, account or routing number is
- * replaced too, and so is every number shaped like a card number (13 to 19
- * digits passing the Luhn check), whoever sent it. Other text is returned unchanged.
+ * replaced too. Text that holds no secret is returned unchanged.
  */
 export function scrubText(text: string, secrets: Secrets): string {
-  return scrubberOf(secrets)(text);
+  return secrets.size === 0 ? text : scrubberOf(secrets)(text);
 }
 
 /** Deeper than any parsed body goes (their parsers stop at 100 levels). */
@@ -175,21 +165,16 @@ const MAX_SCRUB_DEPTH = 128;
 
 /**
  * A copy of a parsed value (JSON, XML tree, typed result) with every string,
- * and every key, scrubbed by {@link scrubText}. Numbers, booleans and `null`
- * are kept; anything else, and anything nested too deep, is {@link REDACTED}.
+ * and every key, scrubbed by {@link scrubText}. Numbers (a `JsonNumberText`
+ * too), booleans and `null` are kept; anything else, and anything nested too deep, is {@link REDACTED}.
  */
 export function scrubValue(value: unknown, secrets: Secrets): unknown {
-  return scrubDeep(value, scrubberOf(secrets), 0);
+  return secrets.size === 0 ? value : scrubDeep(value, scrubberOf(secrets), 0);
 }
 
-/** A key naming an id (`id`, `instrumentId`, `payment_id`): its value is a reference, never taken for a card number by its shape. */
-const ID_KEY = /^id$|[a-z0-9](?:Id|ID)$|[_-]id$/;
-
-function scrubDeep(value: unknown, scrub: Scrubber, depth: number, isId = false): unknown {
-  if (typeof value === "string") return scrub(value, !isId);
-  if (value === null || value === undefined || typeof value === "boolean") return value;
-  // A number is text to a reader: a card number read as a JSON number is masked like one written as a string.
-  if (typeof value === "number") return scrub(String(value), !isId) === String(value) ? value : scrub(String(value), !isId);
+function scrubDeep(value: unknown, scrub: Scrubber, depth: number): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumberText) return value;
   if (typeof value === "bigint") return scrub(String(value));
   if (typeof value !== "object" || depth >= MAX_SCRUB_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, scrub, depth + 1));
@@ -197,7 +182,7 @@ function scrubDeep(value: unknown, scrub: Scrubber, depth: number, isId = false)
   for (const key of Object.keys(value)) {
     // defineProperty: a key such as `__proto__` stays an own property.
     Object.defineProperty(out, scrub(key), {
-      value: scrubDeep((value as Record<string, unknown>)[key], scrub, depth + 1, ID_KEY.test(key)),
+      value: scrubDeep((value as Record<string, unknown>)[key], scrub, depth + 1),
       enumerable: true,
       configurable: true,
       writable: true,

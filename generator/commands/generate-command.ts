@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "../diagnostics/diagnostic.js";
 import { SourceProblemsError } from "../frontends/json/source-problem.js";
+import { warningSummary } from "../diagnostics/warning-summary.js";
 import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
 import { withInputLog } from "../input-log.js";
 import { CACHE_DIR } from "../project-paths.js";
@@ -13,7 +14,7 @@ import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--check | --watch]
        (npm run generate -- ... in this project)
 
   Without options, every package ${CONFIG_FILE} (or package.json's "paygen" key) lists, each with its
@@ -27,6 +28,9 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --no-cache     format every file, and generate even when nothing changed since the last run
                  (by default, formatted files are cached, and a run whose generator, inputs and
                  output are those of the last run of the same command says so and stops)
+  --verbose      print each warning (where a contract is read approximately: the most precise safe
+                 type instead of the exact one); by default the summary counts them by kind
+  --strict       every warning is an error: exit 1 and write nothing when a contract is read approximately
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
   --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
@@ -48,6 +52,8 @@ export async function generateCommand(argv: readonly string[], log = console.log
         check: { type: "boolean", default: false },
         "no-cache": { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
+        verbose: { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -77,7 +83,7 @@ export async function generateCommand(argv: readonly string[], log = console.log
   }
   const once = (plan: PackagePlan, watching: boolean) => {
     const outDir = path.resolve(plan.out);
-    const values = { check: args.values.check, from: plan.from, "version-file": plan.versionFile, "no-cache": plan.noCache, name: plan.name };
+    const values = { check: args.values.check, from: plan.from, "version-file": plan.versionFile, "no-cache": plan.noCache, name: plan.name, verbose: args.values.verbose, strict: args.values.strict };
     return generateOnce(values, { schemasDir: path.resolve(plan.schemas), outDir, outLabel: path.relative(process.cwd(), outDir) || ".", watching }, log, err);
   };
   if (!args.values.watch) {
@@ -138,6 +144,8 @@ interface GenerateValues {
   readonly "version-file"?: string | undefined;
   readonly check?: boolean | undefined;
   readonly "no-cache"?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+  readonly strict?: boolean | undefined;
 }
 
 /**
@@ -164,7 +172,8 @@ async function generateOnce(
   try {
     // The same command with the same generator, inputs and output as last time: the output is what a run would write.
     const cached = values["no-cache"] !== true;
-    const unchanged = watching || !cached ? undefined : await unchangedRun(key);
+    // --verbose and --strict are about the warnings of a read: they always read.
+    const unchanged = watching || !cached || values.verbose || values.strict ? undefined : await unchangedRun(key);
     if (unchanged) {
       const ms = Math.round(performance.now() - started);
       log(`paygen: ${unchanged.summary}, ${unchanged.fileCount} files up to date in ${outLabel}/ (inputs unchanged since the last run; ${ms} ms)`);
@@ -179,11 +188,19 @@ async function generateOnce(
         ...(values.name !== undefined ? { packageName: values.name } : {}),
         schemasDir,
         ...(values.from ? { from: values.from } : {}),
-        ...(cached ? { formatCacheDir: path.join(CACHE_DIR, "paygen-format"), previousDir: outDir } : {}),
+        ...(cached
+          ? {
+              formatCacheDir: path.join(CACHE_DIR, "paygen-format"),
+              previousDir: outDir,
+            }
+          : {}),
+        ...(values.strict ? { strict: true } : {}),
       });
       return { version, ...generated };
     });
-    const { version, model, files } = result;
+    const { version, model, files, warnings } = result;
+    if (values.verbose) for (const w of warnings) err(formatDiagnostic(w));
+    const warned = warnings.length === 0 ? "" : `; ${warningSummary(warnings)}${values.verbose ? "" : "; --verbose prints each"}`;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     // Marks paygen recognised by field names (model/infer-sensitive.ts): the README lists each.
@@ -201,7 +218,7 @@ async function generateOnce(
         for (const line of effect.lines) err(line);
         return 1;
       }
-      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)`);
+      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)${warned}`);
       return 0;
     }
     // What this run changes, said before the output is replaced (watch mode).
@@ -214,7 +231,7 @@ async function generateOnce(
     await writeAtomic(outDir, written);
     await saveRunRecord(key, { outDir, generator: await generatorIdentity(), inputs, summary, fileCount: files.length }, written);
     const ms = Math.round(performance.now() - started);
-    log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms`);
+    log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms${warned}`);
     if (watching) {
       log(changes.length === 0 ? `paygen: ${outLabel}/ is unchanged` : `paygen: ${changes.length} file${changes.length === 1 ? "" : "s"} changed in ${outLabel}/: ${changes.map((c) => c.replace(/ \(.*\)$/, "")).join(", ")}`);
       for (const line of effect?.lines ?? []) log(line);

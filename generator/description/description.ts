@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ConstValue, HttpMethod, NoteKind, PathValue, RestWire, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
+import type { Approximation, ConstValue, HttpMethod, NoteKind, PathValue, RestWire, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
 
 /**
  * What a contract says, whatever it was written in: the output of every front
@@ -298,6 +298,8 @@ export interface ServiceDescription extends Named, DocsDescription {
   readonly gaps: readonly GapDescription[];
   /** XML documents the service reads and writes whole: a root element and its object type (an XML schema's global elements). */
   readonly documents?: readonly XmlDocumentDescription[];
+  /** Where the contract was read approximately (each also a warning of the run); absent when nowhere. */
+  readonly approximations?: readonly Approximation[];
 }
 
 /** An XML document: its root element's name and namespace, and the object type of its content. */

@@ -8,15 +8,35 @@ export interface Position {
   readonly col: number;
 }
 
-/** One problem in the schemas, reported as `file:line:col: message`. */
+/**
+ * How bad a problem is: an error stops the run (nothing is written); a
+ * warning says where paygen approximated what the contract says (the most
+ * precise safe type instead of the exact one) and the run goes on.
+ */
+export type Severity = "error" | "warning";
+
+/** One problem in the schemas, reported as `file:line:col: message` (`file:line:col: warning: message` for a warning). */
 export interface Diagnostic {
   readonly at: Position;
   readonly message: string;
+  /** The JSON pointer of the value concerned, when there is one: printed as `(at #/pointer)` after the message. */
+  readonly pointer?: string;
+  /** Absent: an error. */
+  readonly severity?: Severity;
+  /** For a warning: what was approximated, in a short word (`allof-conflict`, `ref-sibling`...), counted in the run's summary. */
+  readonly kind?: string;
 }
 
-/** `file:line:col: message`, with contract text escaped for a terminal (`terminalText`). */
+/** The one way a problem is shown on a terminal: `file:line:col: [warning: ]message (at #/pointer)`, contract text escaped (`terminalText`). */
 export function formatDiagnostic(d: Diagnostic): string {
-  return terminalText(`${d.at.file}:${d.at.line}:${d.at.col}: ${d.message}`);
+  const level = d.severity === "warning" ? "warning: " : "";
+  const pointer = d.pointer === undefined ? "" : ` (at ${d.pointer})`;
+  return terminalText(`${d.at.file}:${d.at.line}:${d.at.col}: ${level}${d.message}${pointer}`);
+}
+
+/** Whether a problem is a warning (the run goes on) rather than an error. */
+export function isWarning(d: Diagnostic): boolean {
+  return d.severity === "warning";
 }
 
 /**
@@ -26,24 +46,50 @@ export function formatDiagnostic(d: Diagnostic): string {
 export class Diagnostics {
   private readonly list: Diagnostic[] = [];
 
-  error(at: Position, message: string): void {
-    this.list.push({ at, message });
+  error(at: Position, message: string, pointer?: string): void {
+    this.list.push({
+      at,
+      message,
+      ...(pointer === undefined ? {} : { pointer }),
+    });
   }
 
+  /** Records an approximation: the run goes on; `kind` names what was approximated. */
+  warning(at: Position, kind: string, message: string, pointer?: string): void {
+    this.list.push({
+      at,
+      message,
+      severity: "warning",
+      kind,
+      ...(pointer === undefined ? {} : { pointer }),
+    });
+  }
+
+  /** Records problems found by another collector, errors and warnings alike. */
+  add(...problems: readonly Diagnostic[]): void {
+    this.list.push(...problems);
+  }
+
+  /** The number of errors (warnings do not count: they never stop a run). */
   get count(): number {
-    return this.list.length;
+    return this.list.filter((d) => !isWarning(d)).length;
   }
 
-  /** All problems, sorted by file, line, column, then message. */
+  /** All errors, sorted by file, line, column, then message. */
   sorted(): readonly Diagnostic[] {
-    return [...this.list].sort(
-      (a, b) =>
-        compareText(a.at.file, b.at.file) ||
-        a.at.line - b.at.line ||
-        a.at.col - b.at.col ||
-        compareText(a.message, b.message),
-    );
+    return sortDiagnostics(this.list.filter((d) => !isWarning(d)));
   }
+
+  /** All warnings, sorted like errors, without repeats. */
+  warnings(): readonly Diagnostic[] {
+    const sorted = sortDiagnostics(this.list.filter(isWarning));
+    return sorted.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(sorted[i - 1]!));
+  }
+}
+
+/** Sorted by file, line, column, then message. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.col - b.at.col || compareText(a.message, b.message) || compareText(a.pointer ?? "", b.pointer ?? ""));
 }
 
 /** Code-unit comparison: the same on every machine, unlike localeCompare. */

@@ -8,11 +8,11 @@ import type { Model } from "../model/ir.js";
  * was given, kept next to the generated files (`generated/.paygen-model.json`).
  * `generate --check` compares the schemas with it, so a stale output says what
  * the schema change does to the package and which release it needs. Prose
- * (`doc`, `source`, `notes`, `examples`) is left out: it changes no contract.
+ * (`doc`, `source`, `notes`, `examples`, `approximations`) is left out: it changes no contract.
  */
 export const MODEL_RECORD = ".paygen-model.json";
 
-const PROSE = new Set(["doc", "source", "notes", "examples"]);
+const PROSE = new Set(["doc", "source", "notes", "examples", "approximations"]);
 
 export interface ModelRecord {
   readonly version: string;

@@ -60,8 +60,9 @@ export function emitJsonScanners(file: TsFile, ctx: EmitContext, bodies: readonl
   return new Set(bodies.filter((b) => scanned.has(b)));
 }
 
-/** Whether a field gets a branch: a single value, a scalar or of a type with a scanner. */
+/** Whether a field gets a branch: a single value, a scalar (not any JSON value: the tree reader reads those) or of a type with a scanner. */
 function hasBranch(f: Field, scanned: ReadonlySet<string>): boolean {
+  if (f.type.kind === "scalar" && f.type.name === "json") return false;
   return !f.list && !f.map && (f.type.kind !== "object" || scanned.has(f.type.name));
 }
 

@@ -269,6 +269,8 @@ function valueRead(file: TsFile, ctx: EmitContext, f: Field, v: string, path: st
       return `${fn("readDecimal")}(${v}, o, ${path}${k})`;
     case "double":
       return `${fn("readDouble")}(${v}, o, ${path}${k})`;
+    case "json":
+      return `${file.value("readJsonValue", paths.runtime("json-value.ts"))}(${v}, o, ${path}${k})`;
     case "date":
     case "dateTime":
     case "gYearMonth":

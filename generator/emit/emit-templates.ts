@@ -141,6 +141,12 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     inferredMarks: inferredMarks(s),
     contradictions: notesOf(s, "contradiction"),
     contractDifferences: notesOf(s, "contract"),
+    approximations: (s.approximations ?? []).map((a) => ({
+      kind: a.kind,
+      position: a.position,
+      pointer: a.pointer,
+      message: a.message,
+    })),
     gaps: s.gaps.map((g) => ({
       id: g.id,
       sourceLabel: g.source ? `${g.source.document} §${g.source.section}` : "",

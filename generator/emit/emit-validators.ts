@@ -164,6 +164,8 @@ function valueCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
       return `${fn("checkBase64")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
     case "uri":
       return `${fn("checkUri")}(${v}, ${p}, issues);`;
+    case "json":
+      return `${file.value("checkJsonValue", paths.runtime("json-value.ts"))}(${v}, ${p}, issues);`;
   }
 }
 

@@ -3,8 +3,8 @@ import type { ServiceNames } from "../naming/names.js";
 import { paths } from "./paths.js";
 import type { TsFile } from "./ts-file.js";
 
-/** The TypeScript type of each scalar: exact types for money, ids and dates are string aliases. */
-const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean }> = {
+/** The TypeScript type of each scalar: exact types for money, ids and dates are string aliases (of `runtime/scalars.ts`, or the module named). */
+const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean; module?: string }> = {
   string: { name: "string", alias: false },
   boolean: { name: "boolean", alias: false },
   short: { name: "number", alias: false },
@@ -17,6 +17,7 @@ const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean }> = {
   gYearMonth: { name: "GYearMonth", alias: true },
   base64: { name: "Base64", alias: true },
   uri: { name: "Uri", alias: true },
+  json: { name: "JsonValue", alias: true, module: "json-value.ts" },
 };
 
 /** The type expression for a reference, importing what it needs into `file`. */
@@ -24,7 +25,7 @@ export function typeRefExpression(file: TsFile, service: string, names: ServiceN
   switch (ref.kind) {
     case "scalar": {
       const t = SCALAR_TYPES[ref.name];
-      return t.alias ? file.type(t.name, paths.runtime("scalars.ts")) : t.name;
+      return t.alias ? file.type(t.name, paths.runtime(t.module ?? "scalars.ts")) : t.name;
     }
     case "enum":
       return file.type(names.get("type", ref.name), paths.enums(service));

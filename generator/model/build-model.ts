@@ -246,6 +246,7 @@ function buildService(s: ServiceDescription): Service {
       ...docs(e),
     })),
     gaps,
+    ...(s.approximations && s.approximations.length > 0 ? { approximations: s.approximations } : {}),
     ...(s.documents && s.documents.length > 0
       ? {
           documents: s.documents.map((x) => ({

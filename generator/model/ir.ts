@@ -8,7 +8,7 @@
 
 export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
 export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
-import type { ConstValue, HttpMethod, Note, PathValue, RestWire, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
+import type { Approximation, ConstValue, HttpMethod, Note, PathValue, RestWire, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -337,6 +337,8 @@ export interface Service extends Documented {
   readonly gaps: readonly Gap[];
   /** XML documents read and written whole (an XML schema's global elements), by element name; absent when none. */
   readonly documents?: readonly XmlDocument[];
+  /** Where the contract was read approximately, in contract order (listed in the package README); absent when nowhere. */
+  readonly approximations?: readonly Approximation[];
 }
 
 /** An XML document of a service: its root element and the object type of its content. */

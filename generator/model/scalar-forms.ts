@@ -1,8 +1,8 @@
 import type { Field } from "./ir.js";
 import type { ScalarName } from "./vocabulary.js";
 
-/** How a JSON body carries a value: a number literal, a string, or `true`/`false`. */
-export type JsonForm = "number" | "string" | "boolean";
+/** How a JSON body carries a value: a number literal, a string, `true`/`false`, or any JSON value (`JsonValue`). */
+export type JsonForm = "number" | "string" | "boolean" | "any";
 
 /**
  * Each scalar's form in a JSON body, decided here once for every emitter:
@@ -23,6 +23,7 @@ const JSON_FORMS: Readonly<Record<ScalarName, JsonForm>> = {
   gYearMonth: "string",
   base64: "string",
   uri: "string",
+  json: "any",
 };
 
 /** The scalars held as exact text in TypeScript: a JSON number of theirs is written from the text. */

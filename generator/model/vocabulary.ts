@@ -16,7 +16,9 @@ export type ScalarName =
   | "dateTime"
   | "gYearMonth"
   | "base64"
-  | "uri";
+  | "uri"
+  /** Any JSON value, where a contract allows anything (`JsonValue`, numbers as their exact text). */
+  | "json";
 
 export const SCALAR_NAMES: readonly ScalarName[] = [
   "string",
@@ -31,6 +33,7 @@ export const SCALAR_NAMES: readonly ScalarName[] = [
   "gYearMonth",
   "base64",
   "uri",
+  "json",
 ];
 
 export type SensitiveKind =
@@ -159,4 +162,19 @@ export interface RestWire {
   readonly response?: "text" | "bytes";
   /** Query parameters not written `form`, exploded (the default), or holding an object: how each is written. */
   readonly query?: readonly FormFieldEncoding[];
+}
+
+/**
+ * One approximation of a published contract: what paygen typed less exactly
+ * than the contract says, and where. Positions are plain text here, for the
+ * package's README; the rest of the description and model is position-free.
+ */
+export interface Approximation {
+  /** What was approximated, in a short word (`allof-conflict`, `ref-sibling`, ...). */
+  readonly kind: string;
+  /** `file:line:col` in the contract. */
+  readonly position: string;
+  /** The JSON pointer of the value concerned (`#/components/schemas/Pet`), or "" when there is none. */
+  readonly pointer: string;
+  readonly message: string;
 }

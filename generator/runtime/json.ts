@@ -8,6 +8,9 @@ import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLi
 import { ParseError } from "./errors.js";
 import { JsonNumber } from "./read-values.js";
 import { isDecimal } from "./scalars.js";
+import { JsonNumberText } from "./json-number-text.js";
+
+export { JsonNumberText } from "./json-number-text.js";
 
 export type { ParseLimits } from "./body.js";
 
@@ -261,15 +264,6 @@ function where(stack: readonly Frame[]): string {
 /** A key for a message: as is when it looks like a name, else left out (keys come from the body). */
 function quoteKey(key: string): string {
   return /^[A-Za-z_$][\w$.-]{0,63}$/.test(key) ? key : "(a key)";
-}
-
-/**
- * A long or decimal to be written as a JSON number literal: its exact text,
- * never a float. Made by `jsonNumber`; written by `stringifyJson`.
- */
-export class JsonNumberText {
-  /** @internal Use `jsonNumber`. */
-  constructor(readonly text: string) {}
 }
 
 /**

@@ -2,6 +2,7 @@
  * Redaction of sensitive values for error messages, log lines and inspect
  * output, and scrubbing of server text that may echo them.
  */
+import { JsonNumberText } from "./json-number-text.js";
 
 import { maskCardNumbers } from "./redact-card-numbers.js";
 
@@ -175,8 +176,8 @@ const MAX_SCRUB_DEPTH = 128;
 
 /**
  * A copy of a parsed value (JSON, XML tree, typed result) with every string,
- * and every key, scrubbed by {@link scrubText}. Numbers, booleans and `null`
- * are kept; anything else, and anything nested too deep, is {@link REDACTED}.
+ * and every key, scrubbed by {@link scrubText}. Numbers (a `JsonNumberText`
+ * too), booleans and `null` are kept; anything else, and anything nested too deep, is {@link REDACTED}.
  */
 export function scrubValue(value: unknown, secrets: Secrets): unknown {
   return scrubDeep(value, scrubberOf(secrets), 0);
@@ -188,6 +189,8 @@ const ID_KEY = /^id$|[a-z0-9](?:Id|ID)$|[_-]id$/;
 function scrubDeep(value: unknown, scrub: Scrubber, depth: number, isId = false): unknown {
   if (typeof value === "string") return scrub(value, !isId);
   if (value === null || value === undefined || typeof value === "boolean") return value;
+  // A number kept as its text (a `JsonValue`'s) is masked like one written as a string, and kept when nothing is masked.
+  if (value instanceof JsonNumberText) return scrub(value.text, !isId) === value.text ? value : scrub(value.text, !isId);
   // A number is text to a reader: a card number read as a JSON number is masked like one written as a string.
   if (typeof value === "number") return scrub(String(value), !isId) === String(value) ? value : scrub(String(value), !isId);
   if (typeof value === "bigint") return scrub(String(value));

@@ -34,7 +34,8 @@ const SCALAR_SCHEMAS: Readonly<Record<ScalarName, JsonSchema>> = {
   uri: {
     type: "string",
     pattern: "^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\\-._~:/?#[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
-  },
+  }, // Any JSON value (a contract's `{}`): no constraint.
+  json: {},
 };
 
 function typeOf(service: Service, name: string): ObjectType {

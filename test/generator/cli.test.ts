@@ -107,6 +107,79 @@ describe("paygen generate --from", () => {
     await expect(readdir(path.join(root, "out"))).rejects.toThrow();
   });
 
+  describe("a contract read approximately", () => {
+    const contract = [
+      "openapi: 3.0.3",
+      "info: { title: Approximate, version: '1' }",
+      "paths:",
+      "  /pets:",
+      "    get:",
+      "      operationId: listPets",
+      "      responses:",
+      "        '200':",
+      "          description: Pets.",
+      "          content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } }",
+      "components:",
+      "  schemas:",
+      "    Name: { type: string }",
+      "    Pet:",
+      "      type: object",
+      "      required: [id, age]",
+      "      properties:",
+      "        id: { type: string }",
+      "        name: { $ref: '#/components/schemas/Name', maxLength: 5 }",
+      "",
+    ].join("\n");
+    const setUp = async () => {
+      const root = await mkdtemp(path.join(tmpdir(), "paygen-approx-"));
+      await writeFile(path.join(root, "api.yaml"), contract);
+      const file = path.relative(process.cwd(), path.join(root, "api.yaml"));
+      return { root, file, out: path.join(root, "out") };
+    };
+    const WARNINGS = (file: string) => [
+      `${file}:16:17: warning: required property "age" is not among the properties: ignored (at #/components/schemas/Pet/required)`,
+      `${file}:19:52: warning: "maxLength" next to "$ref" is ignored, as OpenAPI 3.0 says (write {allOf: [{$ref: ...}], maxLength: ...} to add to the referenced schema) (at #/components/schemas/Pet/properties/name/maxLength)`,
+    ];
+
+    it.each([
+      { given: [], want: { code: 0, printed: 0, written: true, summary: "; 2 warnings (1 ref-sibling, 1 undefined-required); --verbose prints each" } },
+      { given: ["--verbose"], want: { code: 0, printed: 2, written: true, summary: "; 2 warnings (1 ref-sibling, 1 undefined-required)" } },
+      { given: ["--strict"], want: { code: 1, printed: 0, written: false, summary: "" } },
+    ])("with $given: exit $want.code, warnings counted by kind in the summary", async ({ given, want }) => {
+      const { file, out } = await setUp();
+      const logs: string[] = [];
+      const errors: string[] = [];
+      const code = await main(["generate", "--from", file, "--out", out, "--no-cache", ...given], (t) => logs.push(t), (t) => errors.push(t));
+      expect(code).toBe(want.code);
+      if (want.written) {
+        expect(logs.at(-1)).toMatch(/^paygen: 1 services, .* files written to .* in \d+ ms(.*)$/);
+        expect(logs.at(-1)!.endsWith(want.summary)).toBe(true);
+        expect(errors).toEqual(WARNINGS(file).slice(0, want.printed));
+        // The generated README lists each approximation with its position and pointer.
+        const readme = await readFile(path.join(out, "README.md"), "utf8");
+        expect(readme).toContain("### Where the contract is read approximately");
+        const row = readme.split("\n").find((line) => line.includes("`ref-sibling`"));
+        expect(row?.split("|").map((cell) => cell.trim())).toEqual([
+          "",
+          "`ref-sibling`",
+          // Named relative to the contract's folder: the README does not depend on where paygen ran.
+          "`api.yaml:19:52`",
+          "`#/components/schemas/Pet/properties/name/maxLength`",
+          // Contract text through the Markdown escaping of schema-text.ts.
+          '"maxLength" next to "$ref" is ignored, as OpenAPI 3.0 says (write \\{allOf: \\[\\{$ref: ...\\}\\], maxLength: ...\\} to add to the referenced schema)',
+          "",
+        ]);
+      } else {
+        expect(errors).toEqual([
+          `${file}:16:17: undefined-required: required property "age" is not among the properties: ignored (at #/components/schemas/Pet/required)`,
+          `${file}:19:52: ref-sibling: "maxLength" next to "$ref" is ignored, as OpenAPI 3.0 says (write {allOf: [{$ref: ...}], maxLength: ...} to add to the referenced schema) (at #/components/schemas/Pet/properties/name/maxLength)`,
+          "paygen: 2 problems in the contracts; nothing was written",
+        ]);
+        await expect(readdir(out)).rejects.toThrow();
+      }
+    });
+  });
+
   it("refuses an unknown command with the usage", async () => {
     const errors: string[] = [];
     expect(await main(["frobnicate"], () => {}, (t) => errors.push(t))).toBe(2);

@@ -1,11 +1,12 @@
-import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic, Position, Severity } from "../../diagnostics/diagnostic.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { terminalText } from "../../diagnostics/terminal-text.js";
 
 /**
  * One problem found in a source file, at a line and column (both 1-based,
  * columns counted in characters), optionally with the JSON pointer of the
- * value it concerns. Its message reads `file:line:col: detail (at #/pointer)`.
+ * value it concerns. Its message reads `file:line:col: detail (at #/pointer)`
+ * (`file:line:col: warning: detail (at #/pointer)` for a warning).
  */
 export class SourceProblem extends Error {
   override readonly name = "SourceProblem";
@@ -19,9 +20,13 @@ export class SourceProblem extends Error {
     readonly detail: string,
     /** The JSON pointer (`#/paths/~1pets/get`) of the value concerned, when there is one. */
     readonly pointer?: string,
+    /** An error stops the run; a warning says what was approximated. */
+    readonly severity: Severity = "error",
+    /** For a warning: what was approximated (`allof-conflict`, `ref-sibling`...). */
+    readonly kind?: string,
   ) {
     // The message may be printed as it is: contract text in it is escaped for a terminal.
-    super(terminalText(`${at.file}:${at.line}:${at.col}: ${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`));
+    super(terminalText(`${at.file}:${at.line}:${at.col}: ${severity === "warning" ? "warning: " : ""}${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`));
     this.file = at.file;
     this.line = at.line;
     this.col = at.col;
@@ -31,9 +36,18 @@ export class SourceProblem extends Error {
     return { file: this.file, line: this.line, col: this.col };
   }
 
+  get isWarning(): boolean {
+    return this.severity === "warning";
+  }
+
   /** The same problem in the shape the rest of the generator reports (`Diagnostics`). */
   toDiagnostic(): Diagnostic {
-    return { at: this.at, message: this.pointer === undefined ? this.detail : `${this.detail} (at ${this.pointer})` };
+    return {
+      at: this.at,
+      message: this.detail,
+      ...(this.pointer === undefined ? {} : { pointer: this.pointer }),
+      ...(this.severity === "warning" ? { severity: this.severity, kind: this.kind ?? "other" } : {}),
+    };
   }
 }
 
@@ -48,7 +62,8 @@ export class SourceProblemsError extends Error {
 
 /**
  * Collects every problem of a read, so that the user sees all of them at
- * once instead of fixing one and running again.
+ * once instead of fixing one and running again. Errors and warnings are kept
+ * together; only errors count and stop a read.
  */
 export class SourceProblems {
   private readonly list: SourceProblem[] = [];
@@ -58,16 +73,22 @@ export class SourceProblems {
     this.list.push(new SourceProblem(at, detail, pointer));
   }
 
+  /** Records an approximation of kind `kind` at `at`: the read goes on. */
+  warning(at: Position, kind: string, detail: string, pointer?: string): void {
+    this.list.push(new SourceProblem(at, detail, pointer, "warning", kind));
+  }
+
   /** Records problems found by another collector or reader. */
   addAll(problems: Iterable<SourceProblem>): void {
     for (const problem of problems) this.list.push(problem);
   }
 
+  /** The number of errors. */
   get count(): number {
-    return this.list.length;
+    return this.list.filter((p) => !p.isWarning).length;
   }
 
-  /** All problems, sorted by file, line, column, then message, without repeats. */
+  /** All problems, errors and warnings, sorted by file, line, column, then message, without repeats. */
   sorted(): SourceProblem[] {
     const sorted = [...this.list].sort(
       (a, b) => compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.message, b.message),
@@ -75,8 +96,18 @@ export class SourceProblems {
     return sorted.filter((p, i) => i === 0 || p.message !== sorted[i - 1]!.message);
   }
 
-  /** Throws a `SourceProblemsError` holding every problem, when there is any. */
+  /** The errors, sorted. */
+  errors(): SourceProblem[] {
+    return this.sorted().filter((p) => !p.isWarning);
+  }
+
+  /** The warnings, sorted. */
+  warnings(): SourceProblem[] {
+    return this.sorted().filter((p) => p.isWarning);
+  }
+
+  /** Throws a `SourceProblemsError` holding every error, when there is any. */
   throwIfAny(): void {
-    if (this.list.length > 0) throw new SourceProblemsError(this.sorted());
+    if (this.count > 0) throw new SourceProblemsError(this.errors());
   }
 }

@@ -105,9 +105,11 @@ export class DocumentSet {
    * Resolves a `$ref` string written in `from` at `at` (the pointer of the
    * referring object is `pointer`), reporting why when it cannot: a URL
    * (never fetched), a file that cannot be read, a fragment that is not a
-   * JSON pointer, a pointer that leads nowhere.
+   * JSON pointer, a pointer that leads nowhere. With `missing: "warning"`,
+   * a pointer that leads nowhere in a file that was read is a `missing-ref`
+   * warning instead (the caller reads the value as any value).
    */
-  resolve(ref: string, from: SourceDocument, at: Position, pointer: string): RefTarget | undefined {
+  resolve(ref: string, from: SourceDocument, at: Position, pointer: string, missing: "error" | "warning" = "error"): RefTarget | undefined {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
@@ -159,8 +161,9 @@ export class DocumentSet {
     const found = resolvePointer(document.root, segments);
     const normalised = formatPointer(segments);
     if (!found.found) {
-      const missing = formatPointer(segments.slice(0, found.failedAt + 1));
-      this.problems.error(at, `$ref "${ref}" leads nowhere: ${document.displayPath} has nothing at ${missing}`, pointer);
+      const message = `$ref "${ref}" leads nowhere: ${document.displayPath} has nothing at ${formatPointer(segments.slice(0, found.failedAt + 1))}`;
+      if (missing === "warning") this.problems.warning(at, "missing-ref", `${message}; the value is read as any JSON value`, pointer);
+      else this.problems.error(at, message, pointer);
       return undefined;
     }
     return { document, node: found.node, pointer: normalised, key: `${document.absolutePath}${normalised}` };

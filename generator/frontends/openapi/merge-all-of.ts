@@ -1,6 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { canonicalJsonText } from "../json/json-value.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import { SourceProblems } from "../json/source-problem.js";
 import type { Bound, Property, Schema, SchemaShape, SchemaType } from "./openapi-model.js";
 
 /** A `SchemaShape` being built. */
@@ -29,9 +29,12 @@ export interface MergeHelpers {
  * Merges the parts of an `allOf` (in order) with the keywords written next
  * to it (`own`, last): every part applies, so types intersect, lower bounds
  * take the highest, upper bounds the lowest, enums intersect, properties and
- * required names unite. What cannot hold at once (two types with nothing in
- * common, two formats, two patterns, a property defined two different ways,
- * two unions) is reported with the positions of both parts. Documentation
+ * required names unite; a property defined in two parts is the merge of
+ * both definitions when they hold at once (one narrows the other). What
+ * cannot hold at once (two types with nothing in common, two formats, two
+ * patterns, a property defined two different ways, two unions) keeps the
+ * first part's reading (a value both parts allow fits it: the read is safe,
+ * only less precise) with an `allof-conflict` warning naming both parts. Documentation
  * comes from `own` and from parts written in place, not from referenced
  * parts: a derived schema does not take its base's description.
  */
@@ -41,9 +44,10 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
   const merged: ShapeDraft = { kind: "shape", at: own.at, pointer: own.pointer, types: [] };
   const origin = new Map<string, AllOfPart>();
   const conflict = (what: string, first: AllOfPart, second: AllOfPart, detail: string): void => {
-    helpers.problems.error(
+    helpers.problems.warning(
       second.at,
-      `allOf parts disagree on ${what}: ${detail} (the other part at ${first.at.file}:${first.at.line}:${first.at.col}, ${first.pointer})`,
+      "allof-conflict",
+      `allOf parts disagree on ${what}: ${detail}; the reading of the part at ${first.at.file}:${first.at.line}:${first.at.col} (${first.pointer}) is kept, which every value both allow fits`,
       second.pointer,
     );
   };
@@ -139,8 +143,9 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
       if (helpers.keyOf(before) === helpers.keyOf(after)) schema = before;
       else if (isAnnotationOnly(after)) schema = helpers.annotate(before, after);
       else if (isAnnotationOnly(before)) schema = after;
+      else schema = intersection(before, after, helpers);
       if (schema === undefined) {
-        conflict(`property "${property.name}"`, known.part, part, "it is defined differently in each");
+        conflict(`property "${property.name}"`, known.part, part, "it is defined differently in each, and neither narrows the other");
         schema = before;
       }
       properties.set(property.name, { property: { ...known.property, required, schema }, part: known.part });
@@ -150,6 +155,34 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
     merged.properties = [...properties.values()].map((p) => p.property);
   }
   return withoutUndefined(merged);
+}
+
+/**
+ * Two definitions of one property that hold at once (`{type: string}` and
+ * `{type: string, maxLength: 5}`): their merge, when merging them finds no
+ * conflict (one narrows the other, or each adds facets the other lacks);
+ * undefined otherwise. References are compared as they are, not followed.
+ */
+function intersection(a: Schema, b: Schema, helpers: MergeHelpers): Schema | undefined {
+  if (a.kind !== "shape" || b.kind !== "shape") return undefined;
+  const trial = new SourceProblems();
+  const part = (shape: SchemaShape): AllOfPart => ({
+    shape,
+    isReference: false,
+    at: shape.at,
+    pointer: shape.pointer,
+  });
+  const own: ShapeDraft = {
+    kind: "shape",
+    at: a.at,
+    pointer: a.pointer,
+    types: [],
+  };
+  const merged = mergeAllOf(own, [part(a), part(b)], {
+    ...helpers,
+    problems: trial,
+  });
+  return trial.sorted().length === 0 ? merged : undefined;
 }
 
 /** The types both lists allow (`integer` is a `number`). */

@@ -11,6 +11,8 @@ export interface KeyRules {
   readonly known: readonly string[];
   /** Keys of the specification this reader does not support, each with why or what to do instead. */
   readonly unsupported?: ReadonlyMap<string, string>;
+  /** Keys read past with a warning of their kind, each with what the reading leaves out. */
+  readonly approximated?: ReadonlyMap<string, { readonly kind: string; readonly reading: string }>;
   /** Keys of another version of the specification, each with what this version uses instead. */
   readonly otherVersion?: ReadonlyMap<string, string>;
 }
@@ -51,6 +53,11 @@ export class ObjectReader {
     this.problems.error(at, message, pointer);
   }
 
+  /** Records an approximation of kind `kind` (the read goes on). */
+  warning(at: Position, kind: string, message: string, pointer = this.pointer): void {
+    this.problems.warning(at, kind, message, pointer);
+  }
+
   /** Reports a member's value as not what it should be. */
   mismatch(key: string, expected: string): void {
     const member = this.member(key);
@@ -60,7 +67,7 @@ export class ObjectReader {
 
   /**
    * Reports every key outside `rules.known` that is not an `x-` extension:
-   * an unsupported one with its reason, one of another version with what
+   * an approximated one as a warning, an unsupported one with its reason, one of another version with what
    * this version says instead, any other as unknown (with a suggestion).
    */
   checkKeys(what: string, rules: KeyRules): void {
@@ -70,7 +77,9 @@ export class ObjectReader {
       const pointer = this.pointerOf(key);
       const unsupported = rules.unsupported?.get(key);
       const otherVersion = rules.otherVersion?.get(key);
-      if (unsupported !== undefined) this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
+      const approximated = rules.approximated?.get(key);
+      if (approximated !== undefined) this.warning(member.keyAt, approximated.kind, `"${key}" in ${what} is read past: ${approximated.reading}`, pointer);
+      else if (unsupported !== undefined) this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
       else if (otherVersion !== undefined) this.error(member.keyAt, `"${key}" is not part of ${what}: ${otherVersion}`, pointer);
       else this.error(member.keyAt, `unknown key "${key}" in ${what}${didYouMean(key, rules.known)}`, pointer);
     }

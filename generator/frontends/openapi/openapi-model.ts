@@ -40,6 +40,15 @@ export interface ApiDocument extends Located {
   readonly operations: readonly Operation[];
   /** Every named schema, sorted by name. */
   readonly schemas: readonly NamedSchema[];
+  /** OpenAPI 3.1 `webhooks` (requests the API sends), in document order; absent when there is none. */
+  readonly webhooks?: readonly Webhook[];
+}
+
+/** A webhook of OpenAPI 3.1: an event the API sends, named by its key, and the JSON schemas of its payload. */
+export interface Webhook extends Located {
+  readonly name: string;
+  readonly description?: string;
+  readonly payloads: readonly Schema[];
 }
 
 export interface ApiInfo {
@@ -177,7 +186,7 @@ export interface ResponseHeader extends Located {
 }
 
 /** A security scheme the document defines. */
-export type SecurityScheme = ApiKeyScheme | HttpAuthScheme | OAuth2ClientCredentialsScheme;
+export type SecurityScheme = ApiKeyScheme | HttpAuthScheme | OAuth2Scheme;
 
 /** An API key sent in a header or the query. */
 export interface ApiKeyScheme extends Located {
@@ -199,13 +208,24 @@ export interface HttpAuthScheme extends Located {
   readonly description?: string;
 }
 
-/** OAuth 2 client credentials (2.0 `flow: application`, 3.x `flows.clientCredentials`). */
-export interface OAuth2ClientCredentialsScheme extends Located {
-  readonly kind: "oauth2ClientCredentials";
+/**
+ * OAuth 2, any flow (2.0 `flow`, 3.x `flows`): the client sends an access
+ * token as a bearer token; getting one is the caller's. OpenID Connect is
+ * read the same way (its access tokens are bearer tokens).
+ */
+export interface OAuth2Scheme extends Located {
+  readonly kind: "oauth2";
   readonly name: string;
-  readonly tokenUrl: string;
+  /** The flows the contract names (`clientCredentials`, `authorizationCode`, `implicit`, `password`; `openIdConnect` for OpenID Connect), in document order. */
+  readonly flows: readonly string[];
+  /** Where tokens come from: the first flow's token URL (or authorization URL, or OpenID Connect discovery URL); absent when none is given. */
+  readonly tokenUrl?: string;
   readonly refreshUrl?: string;
-  readonly scopes: readonly { readonly name: string; readonly description: string }[];
+  /** The scopes of every flow, once each. */
+  readonly scopes: readonly {
+    readonly name: string;
+    readonly description: string;
+  }[];
   readonly description?: string;
 }
 

@@ -8,6 +8,7 @@ import { ObjectReader } from "./object-reader.js";
 import type { ApiDocument, ApiFormat, ApiInfo, BaseUrl } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { readPaths } from "./read-paths.js";
+import { readWebhooks } from "./read-webhooks.js";
 import { SchemaReader } from "./read-schema.js";
 import { readSecurityRequirements, readSecuritySchemes } from "./read-security.js";
 import { readSchemes, readServers, swagger2BaseUrls } from "./read-servers.js";
@@ -22,11 +23,13 @@ export interface ReadOpenApiOptions {
   readonly limits?: Partial<ReadLimits>;
 }
 
-/** The result of a read: the document when it could be read without a problem, and every problem found. */
+/** The result of a read: the document when it could be read without an error, every error found, and every approximation made. */
 export interface ReadOpenApiResult {
   readonly document?: ApiDocument;
-  /** Sorted by file, line and column; empty when `document` is present. */
+  /** The errors, sorted by file, line and column; empty when `document` is present. */
   readonly problems: readonly SourceProblem[];
+  /** The warnings: where the document was read approximately (see the README), sorted. */
+  readonly warnings: readonly SourceProblem[];
 }
 
 /** The OpenAPI 3.1 default dialect, the only one read. */
@@ -36,18 +39,19 @@ const OAS_31_DIALECT = "https://spec.openapis.org/oas/3.1/dialect/base";
  * Reads a Swagger 2.0, OpenAPI 3.0 or OpenAPI 3.1 description (recognised
  * by its content) and the files its `$ref`s name, into the normalised model
  * of `openapi-model.ts`. Every problem of every file is collected; the
- * document is returned only when there is none.
+ * document is returned only when there is no error (warnings say where it
+ * was read approximately).
  */
 export async function readOpenApi(options: ReadOpenApiOptions): Promise<ReadOpenApiResult> {
   const problems = new SourceProblems();
   const cwd = options.cwd ?? process.cwd();
   const { set, entry } = await DocumentSet.load(options.file, cwd, options.limits, problems);
-  if (!entry.root) return { problems: problems.sorted() };
+  if (!entry.root) return { problems: problems.errors(), warnings: problems.warnings() };
   const detected = detectFormat(entry.root, entry.displayPath, problems);
-  if (!detected || entry.root.kind !== "object") return { problems: problems.sorted() };
+  if (!detected || entry.root.kind !== "object") return { problems: problems.errors(), warnings: problems.warnings() };
   const document = readDocument(new ObjectReader(entry.root, entry, "#", problems), detected.format, detected.version, set, entry, problems);
-  const sorted = problems.sorted();
-  return sorted.length === 0 ? { document, problems: sorted } : { problems: sorted };
+  const errors = problems.errors();
+  return errors.length === 0 ? { document, problems: errors, warnings: problems.warnings() } : { problems: errors, warnings: problems.warnings() };
 }
 
 function readDocument(root: ObjectReader, format: ApiFormat, version: string, documents: DocumentSet, entry: SourceDocument, problems: SourceProblems): ApiDocument {
@@ -65,10 +69,6 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
   });
   const definitions = swagger2 ? root.object("definitions") : components?.object("schemas");
   registerComponents(graph, documents, entry, definitions, swagger2 ? ["definitions"] : ["components", "schemas"]);
-  const webhooks = format === "openapi-3.1" ? root.object("webhooks") : undefined;
-  if (webhooks && webhooks.node.members.size > 0) {
-    root.error(root.member("webhooks")!.keyAt, '"webhooks" (requests the API sends) are not supported: describe them as a separate API', root.pointerOf("webhooks"));
-  }
   const dialect = format === "openapi-3.1" ? root.string("jsonSchemaDialect") : undefined;
   if (dialect !== undefined && dialect !== OAS_31_DIALECT) {
     root.error(root.member("jsonSchemaDialect")!.value.at, `only the OpenAPI 3.1 default schema dialect (${OAS_31_DIALECT}) is read`, root.pointerOf("jsonSchemaDialect"));
@@ -97,6 +97,7 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
   const securityList = root.array("security");
   const security = securityList ? readSecurityRequirements(context, securityList, entry, root.pointerOf("security")) : undefined;
   const operations = readPaths(context, root.object("paths"), security);
+  const webhooks = format === "openapi-3.1" ? readWebhooks(context, root.object("webhooks")) : [];
   schemas.readPending();
   const named = nameSchemas(graph, problems);
   return {
@@ -108,6 +109,7 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
     ...(security ? { security } : {}),
     operations,
     schemas: named,
+    ...(webhooks.length > 0 ? { webhooks } : {}),
     at: root.at,
     pointer: "#",
   };

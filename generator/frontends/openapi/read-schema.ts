@@ -140,8 +140,8 @@ export class SchemaReader {
   }
 
   /** Resolves a schema `$ref` to its entry (reported and `undefined` when it leads nowhere). */
-  resolveRef(ref: string, document: SourceDocument, at: Position, pointer: string): SchemaEntry | undefined {
-    const target = this.documents.resolve(ref, document, at, pointer);
+  resolveRef(ref: string, document: SourceDocument, at: Position, pointer: string, missing: "error" | "warning" = "error"): SchemaEntry | undefined {
+    const target = this.documents.resolve(ref, document, at, pointer, missing);
     return target ? this.graph.locationEntry(target, locationName(target)) : undefined;
   }
 
@@ -155,13 +155,10 @@ export class SchemaReader {
     }
     for (const other of reader.node.members.values()) {
       if (other.key.startsWith("x-") || REF_SITE_KEYS.has(other.key)) continue;
-      reader.error(
-        other.keyAt,
-        `"${other.key}" next to "$ref" is ignored by ${FORMAT_NAMES[this.format]}: write {allOf: [{$ref: ...}], ${other.key}: ...} to add to the referenced schema`,
-        reader.pointerOf(other.key),
-      );
+      reader.warning(other.keyAt, "ref-sibling", `"${other.key}" next to "$ref" is ignored, as ${FORMAT_NAMES[this.format]} says (write {allOf: [{$ref: ...}], ${other.key}: ...} to add to the referenced schema)`, reader.pointerOf(other.key));
     }
-    const entry = this.resolveRef(member.value.value, reader.document, at, reader.pointer);
+    // A schema that does not exist is any value (a warning): the other operations generate.
+    const entry = this.resolveRef(member.value.value, reader.document, at, reader.pointer, "warning");
     if (!entry) return anyShape(reader.at, reader.pointer);
     const ref = this.graph.refTo(entry, reader.at, reader.pointer);
     this.readRefAnnotations(reader, ref);
@@ -177,13 +174,22 @@ export class SchemaReader {
     if (reader.boolean("readOnly")) ref.readOnly = true;
     if (reader.boolean("writeOnly")) ref.writeOnly = true;
     if (reader.has("nullable")) {
-      if (this.format !== "openapi-3.0") reader.error(reader.member("nullable")!.keyAt, `"nullable" is OpenAPI 3.0 only`, reader.pointerOf("nullable"));
-      else if (reader.boolean("nullable")) ref.nullable = true;
+      if (this.format === "swagger-2.0") reader.error(reader.member("nullable")!.keyAt, `"nullable" is OpenAPI 3.0 only`, reader.pointerOf("nullable"));
+      else if (this.readNullable(reader)) ref.nullable = true;
     }
     const defaultValue = reader.member("default");
     if (defaultValue) ref.default = toJsonValue(defaultValue.value);
     const examples = this.readExamples(reader);
     if (examples) ref.examples = examples;
+  }
+
+  /** 3.0 `nullable`; in 3.1, which has none, read the same way with a warning. */
+  private readNullable(reader: ObjectReader): boolean {
+    const nullable = reader.boolean("nullable") === true;
+    if (this.format === "openapi-3.1" && reader.has("nullable")) {
+      reader.warning(reader.member("nullable")!.keyAt, "nullable-3.1", 'OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0', reader.pointerOf("nullable"));
+    }
+    return nullable;
   }
 
   private readShape(reader: ObjectReader, site: SchemaSite, options: SchemaReadOptions): Schema {
@@ -205,7 +211,7 @@ export class SchemaReader {
     if (reader.boolean("readOnly")) shape.readOnly = true;
     if (reader.boolean("writeOnly")) shape.writeOnly = true;
     if (shape.readOnly && shape.writeOnly) reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
-    if (this.format === "openapi-3.0" && reader.boolean("nullable") && shape.types.length > 0 && !shape.types.includes("null")) {
+    if (this.format !== "swagger-2.0" && this.readNullable(reader) && shape.types.length > 0 && !shape.types.includes("null")) {
       shape.types = [...shape.types, "null"];
     }
     this.readValues(reader, shape);
@@ -213,7 +219,7 @@ export class SchemaReader {
     if (!simple) this.readObjectKeywords(reader, site, shape);
     const items = reader.member("items");
     if (items) {
-      if (items.value.kind === "array") reader.error(items.value.at, "tuples (items as a list) are not supported; give items one schema", reader.pointerOf("items"));
+      if (items.value.kind === "array") reader.warning(items.value.at, "tuple", "a tuple (items as a list) is read as an array of any JSON values", reader.pointerOf("items"));
       else {
         if (options.itemOptions) this.checkNestedCollectionFormat(items.value, reader.pointerOf("items"));
         shape.items = this.read(items.value, { document: site.document, pointer: reader.pointerOf("items"), slot: childSlot(site.slot, "Item"), nameable: true }, options.itemOptions ?? {});
@@ -578,7 +584,7 @@ export class SchemaReader {
     if (!shape.properties) return;
     const names = new Set(shape.properties.map((p) => p.name));
     for (const name of required) {
-      if (!names.has(name)) reader.error(reader.member("required")?.value.at ?? reader.at, `required property "${name}" is not among the properties`, reader.pointerOf("required"));
+      if (!names.has(name)) reader.warning(reader.member("required")?.value.at ?? reader.at, "undefined-required", `required property "${name}" is not among the properties: ignored`, reader.pointerOf("required"));
     }
     if (shape.discriminator && !names.has(shape.discriminator.propertyName)) {
       reader.error(shape.discriminator.at, `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`, shape.discriminator.pointer);

@@ -8,9 +8,10 @@ import { resolveObject } from "./resolve-object.js";
 
 /**
  * The security schemes a document defines (2.0 `securityDefinitions`, 3.x
- * `components/securitySchemes`). Supported: API keys in a header or the
- * query, HTTP basic and bearer, OAuth 2 client credentials. Any other kind
- * is reported (and left out).
+ * `components/securitySchemes`): API keys, HTTP basic and bearer, OAuth 2
+ * of every flow and OpenID Connect (bearer tokens the caller gets). What the
+ * client cannot send (mutual TLS, other HTTP schemes, a key in a cookie) is
+ * left out with a warning: the caller signs such requests.
  */
 export function readSecuritySchemes(context: Pick<ReadContext, "format" | "documents" | "problems">, map: ObjectReader | undefined): SecurityScheme[] {
   const out: SecurityScheme[] = [];
@@ -38,13 +39,14 @@ function readSwagger2Scheme(name: string, reader: ObjectReader): SecurityScheme 
     case "oauth2": {
       const flow = reader.requiredString("flow", "an OAuth 2 security scheme");
       if (flow === undefined) return undefined;
-      if (flow !== "application") {
-        reader.error(reader.member("flow")!.value.at, `the OAuth 2 flow "${flow}" is not supported: only "application" (client credentials) is`, reader.pointerOf("flow"));
-        return undefined;
-      }
-      const tokenUrl = reader.requiredString("tokenUrl", "an OAuth 2 application flow");
-      if (tokenUrl === undefined) return undefined;
-      return { kind: "oauth2ClientCredentials", tokenUrl, scopes: readScopes(reader), ...common };
+      const url = reader.string("tokenUrl") ?? reader.string("authorizationUrl");
+      return {
+        kind: "oauth2",
+        flows: [SWAGGER2_FLOWS[flow] ?? flow],
+        ...(url === undefined ? {} : { tokenUrl: url }),
+        scopes: readScopes(reader),
+        ...common,
+      };
     }
     default:
       reader.error(reader.member("type")!.value.at, `unknown security scheme type "${type}"; Swagger 2.0 has "basic", "apiKey" and "oauth2"`, reader.pointerOf("type"));
@@ -67,40 +69,31 @@ function readOpenApi3Scheme(name: string, reader: ObjectReader, format: ReadCont
       if (scheme === undefined) return undefined;
       const lower = scheme.toLowerCase();
       if (lower !== "basic" && lower !== "bearer") {
-        reader.error(reader.member("scheme")!.value.at, `the HTTP authentication scheme "${scheme}" is not supported: only "basic" and "bearer" are`, reader.pointerOf("scheme"));
+        reader.warning(
+          reader.member("scheme")!.value.at,
+          "security-scheme",
+          `the HTTP authentication scheme "${scheme}" is not sent by the client (only basic and bearer are): sign such requests with the client's signer option`,
+          reader.pointerOf("scheme"),
+        );
         return undefined;
       }
       const bearerFormat = reader.string("bearerFormat");
       return { kind: "http", scheme: lower, ...(bearerFormat === undefined || lower !== "bearer" ? {} : { bearerFormat }), ...common };
     }
-    case "oauth2": {
-      const flows = reader.object("flows");
-      if (!flows) {
-        reader.error(reader.at, 'an OAuth 2 security scheme needs "flows"');
-        return undefined;
-      }
-      flows.checkKeys("OAuth 2 flows", {
-        known: ["clientCredentials"],
-        unsupported: new Map([
-          ["implicit", "only client credentials are (a client generated for a server cannot sign a user in)"],
-          ["password", "only client credentials are"],
-          ["authorizationCode", "only client credentials are (a client generated for a server cannot sign a user in)"],
-        ]),
-      });
-      const flow = flows.object("clientCredentials");
-      if (!flow) {
-        if (!flows.has("clientCredentials")) reader.error(flows.at, "the OAuth 2 security scheme has no clientCredentials flow, the only one supported", flows.pointer);
-        return undefined;
-      }
-      flow.checkKeys("an OAuth 2 flow", { known: ["tokenUrl", "refreshUrl", "scopes"] });
-      const tokenUrl = flow.requiredString("tokenUrl", "an OAuth 2 client credentials flow");
-      const refreshUrl = flow.string("refreshUrl");
-      if (tokenUrl === undefined) return undefined;
-      return { kind: "oauth2ClientCredentials", tokenUrl, ...(refreshUrl === undefined ? {} : { refreshUrl }), scopes: readScopes(flow), ...common };
+    case "oauth2":
+      return readOAuth2Flows(reader, common);
+    case "openIdConnect": {
+      const url = reader.requiredString("openIdConnectUrl", "an OpenID Connect security scheme");
+      return {
+        kind: "oauth2",
+        flows: ["openIdConnect"],
+        ...(url === undefined ? {} : { tokenUrl: url }),
+        scopes: [],
+        ...common,
+      };
     }
-    case "openIdConnect":
     case "mutualTLS":
-      reader.error(reader.member("type")!.value.at, `the security scheme type "${type}" is not supported: use apiKey, http (basic or bearer) or oauth2 client credentials`, reader.pointerOf("type"));
+      reader.warning(reader.member("type")!.value.at, "security-scheme", "mutual TLS is the transport's: the client sends no credential for it (give the client a fetch whose agent holds the certificate)", reader.pointerOf("type"));
       return undefined;
     default:
       reader.error(reader.member("type")!.value.at, `unknown security scheme type "${type}"`, reader.pointerOf("type"));
@@ -108,12 +101,73 @@ function readOpenApi3Scheme(name: string, reader: ObjectReader, format: ReadCont
   }
 }
 
-function readApiKey(reader: ObjectReader, common: { name: string; at: SecurityScheme["at"]; pointer: string; description?: string }): SecurityScheme | undefined {
+/** 2.0 flow names, as 3.x names them. */
+const SWAGGER2_FLOWS: Readonly<Record<string, string>> = {
+  application: "clientCredentials",
+  accessCode: "authorizationCode",
+  implicit: "implicit",
+  password: "password",
+};
+
+/** 3.x OAuth 2 flows, every kind: one bearer-token scheme, the flows and scopes said in its documentation. */
+function readOAuth2Flows(
+  reader: ObjectReader,
+  common: {
+    name: string;
+    at: SecurityScheme["at"];
+    pointer: string;
+    description?: string;
+  },
+): SecurityScheme | undefined {
+  const flows = reader.object("flows");
+  if (!flows) {
+    reader.error(reader.at, 'an OAuth 2 security scheme needs "flows"');
+    return undefined;
+  }
+  flows.checkKeys("OAuth 2 flows", {
+    known: ["clientCredentials", "authorizationCode", "implicit", "password"],
+  });
+  const names: string[] = [];
+  const scopes = new Map<string, { name: string; description: string }>();
+  let tokenUrl: string | undefined;
+  let refreshUrl: string | undefined;
+  for (const { key, reader: flow } of flows.entries("an OAuth 2 flow")) {
+    flow.checkKeys("an OAuth 2 flow", {
+      known: ["authorizationUrl", "tokenUrl", "refreshUrl", "scopes"],
+    });
+    names.push(key);
+    tokenUrl ??= flow.string("tokenUrl") ?? flow.string("authorizationUrl");
+    refreshUrl ??= flow.string("refreshUrl");
+    for (const scope of readScopes(flow)) if (!scopes.has(scope.name)) scopes.set(scope.name, scope);
+  }
+  if (names.length === 0) {
+    reader.error(flows.at, "an OAuth 2 security scheme needs at least one flow", flows.pointer);
+    return undefined;
+  }
+  return {
+    kind: "oauth2",
+    flows: names,
+    ...(tokenUrl === undefined ? {} : { tokenUrl }),
+    ...(refreshUrl === undefined ? {} : { refreshUrl }),
+    scopes: [...scopes.values()],
+    ...common,
+  };
+}
+
+function readApiKey(
+  reader: ObjectReader,
+  common: {
+    name: string;
+    at: SecurityScheme["at"];
+    pointer: string;
+    description?: string;
+  },
+): SecurityScheme | undefined {
   const parameterName = reader.requiredString("name", "an API key security scheme");
   const location = reader.requiredString("in", "an API key security scheme");
   if (parameterName === undefined || location === undefined) return undefined;
   if (location !== "header" && location !== "query") {
-    reader.error(reader.member("in")!.value.at, `an API key in "${location}" is not supported: only "header" and "query" are`, reader.pointerOf("in"));
+    reader.warning(reader.member("in")!.value.at, "security-scheme", `an API key in "${location}" is not sent by the client (only one in a header is): sign such requests with the client's signer option`, reader.pointerOf("in"));
     return undefined;
   }
   return { kind: "apiKey", in: location, parameterName, ...common };

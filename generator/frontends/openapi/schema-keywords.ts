@@ -20,35 +20,41 @@ const OPENAPI_3 = [...COMMON, "oneOf", "anyOf", "writeOnly", "deprecated"] as co
 export const SCHEMA_KEYWORDS: Readonly<Record<ApiFormat, readonly string[]>> = {
   "swagger-2.0": COMMON,
   "openapi-3.0": [...OPENAPI_3, "nullable"],
-  "openapi-3.1": [...OPENAPI_3, "const", "examples", "$defs", "$comment", "$schema"],
+  // 3.1 has no nullable; vendors write it anyway, and it is read as in 3.0, with a warning.
+  "openapi-3.1": [...OPENAPI_3, "const", "examples", "$defs", "$comment", "$schema", "nullable"],
 };
 
-const UNSUPPORTED_SCHEMA_KEYWORDS = new Map<string, string>([
-  ["not", "a schema that excludes another cannot be expressed as a type"],
-  ["if", "conditional schemas cannot be expressed as a type"],
-  ["then", "conditional schemas cannot be expressed as a type"],
-  ["else", "conditional schemas cannot be expressed as a type"],
-  ["patternProperties", "use additionalProperties for a map"],
-  ["propertyNames", "use additionalProperties for a map; the names are not checked"],
-  ["prefixItems", "tuples are not supported; use items"],
-  ["additionalItems", "tuples are not supported; use items"],
-  ["contains", "use items"],
-  ["minContains", "use items"],
-  ["maxContains", "use items"],
-  ["dependentRequired", "make the properties required, or split the schema with oneOf"],
-  ["dependentSchemas", "split the schema with oneOf"],
-  ["dependencies", "split the schema with oneOf"],
-  ["unevaluatedProperties", "use additionalProperties"],
-  ["unevaluatedItems", "use items"],
-  ["contentEncoding", "use format: byte or format: binary"],
-  ["contentMediaType", "use format: byte or format: binary"],
-  ["contentSchema", "use format: byte or format: binary"],
-  ["$id", "references are resolved by file and JSON pointer only"],
-  ["$anchor", "references are resolved by file and JSON pointer only"],
-  ["$dynamicRef", "use $ref"],
-  ["$dynamicAnchor", "use $ref"],
-  ["$recursiveRef", "use $ref"],
-  ["$recursiveAnchor", "use $ref"],
+/**
+ * Keywords that narrow a schema in ways a type cannot say: each is read past
+ * with a warning of its kind, so the schema allows more than the contract
+ * does (the most precise safe reading), never less.
+ */
+const APPROXIMATED_SCHEMA_KEYWORDS = new Map<string, { readonly kind: string; readonly reading: string }>([
+  ["not", { kind: "not", reading: "a schema that excludes another cannot be a type: the values it excludes are not refused" }],
+  ["if", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
+  ["then", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
+  ["else", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
+  ["patternProperties", { kind: "pattern-properties", reading: "properties named by a pattern are not typed: they are read as properties the type does not name" }],
+  ["propertyNames", { kind: "ignored-keyword", reading: "the property names are not checked" }],
+  ["prefixItems", { kind: "tuple", reading: "a tuple is read as an array of any JSON values" }],
+  ["additionalItems", { kind: "tuple", reading: "a tuple is read as an array of its items" }],
+  ["contains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
+  ["minContains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
+  ["maxContains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
+  ["dependentRequired", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
+  ["dependentSchemas", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
+  ["dependencies", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
+  ["unevaluatedProperties", { kind: "ignored-keyword", reading: "other properties are not checked" }],
+  ["unevaluatedItems", { kind: "ignored-keyword", reading: "other items are not checked" }],
+  ["contentEncoding", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
+  ["contentMediaType", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
+  ["contentSchema", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
+  ["$id", { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" }],
+  ["$anchor", { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" }],
+  ["$dynamicRef", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
+  ["$dynamicAnchor", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
+  ["$recursiveRef", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
+  ["$recursiveAnchor", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
 ]);
 
 const OTHER_VERSION: Readonly<Record<ApiFormat, ReadonlyMap<string, string>>> = {
@@ -66,12 +72,16 @@ const OTHER_VERSION: Readonly<Record<ApiFormat, ReadonlyMap<string, string>>> = 
     ["examples", "OpenAPI 3.0 schemas take one example (examples is OpenAPI 3.1)"],
     ["$defs", "$defs is OpenAPI 3.1: use components/schemas"],
   ]),
-  "openapi-3.1": new Map([["nullable", 'OpenAPI 3.1 has no nullable: write type: [T, "null"]']]),
+  "openapi-3.1": new Map(),
 };
 
 /** The rules of schema keys for a version, with `extra` keys read by the caller (parameter keys of a 2.0 parameter). */
 export function schemaKeyRules(format: ApiFormat, extra: readonly string[] = []): KeyRules {
-  return { known: [...SCHEMA_KEYWORDS[format], ...extra], unsupported: UNSUPPORTED_SCHEMA_KEYWORDS, otherVersion: OTHER_VERSION[format] };
+  return {
+    known: [...SCHEMA_KEYWORDS[format], ...extra],
+    approximated: APPROXIMATED_SCHEMA_KEYWORDS,
+    otherVersion: OTHER_VERSION[format],
+  };
 }
 
 /** Keys that may stand next to `$ref` and annotate this use of the named schema. */

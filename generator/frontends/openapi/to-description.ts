@@ -1,16 +1,6 @@
-import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type {
-  Description,
-  EnumDescription,
-  FieldDescription,
-  Named,
-  OperationDescription,
-  ParamDescription,
-  SecuritySchemeDescription,
-  ServiceDescription,
-  StatusDescription,
-  TypeDescription,
-} from "../../description/description.js";
+import { Diagnostics, sortDiagnostics, type Position } from "../../diagnostics/diagnostic.js";
+import { withApproximations } from "./approximations.js";
+import type { Description, EnumDescription, FieldDescription, Named, OperationDescription, ParamDescription, SecuritySchemeDescription, ServiceDescription, StatusDescription, TypeDescription } from "../../description/description.js";
 import { facetOf } from "../../facets/registry.js";
 import { lowerCamel, pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES, type ConstValue, type HttpMethod, type NoteKind, type ScalarName } from "../../model/vocabulary.js";
@@ -20,6 +10,7 @@ import { readOpenApi } from "./read-openapi.js";
 import { scalarOfShape, type ScalarChoice } from "./scalar-of-format.js";
 import { splitReadWrite } from "./split-read-write.js";
 import { describeWire } from "./describe-wire.js";
+import { describeWebhooks } from "./describe-webhooks.js";
 import { isJsonMediaType } from "./media-types.js";
 
 /**
@@ -30,14 +21,15 @@ import { isJsonMediaType } from "./media-types.js";
  * as a note on the construct it concerns.
  */
 export async function readOpenApiDescription(file: string, cwd: string, diagnostics: Diagnostics): Promise<Description> {
-  const { document, problems } = await readOpenApi({ file, cwd });
-  for (const p of problems) {
-    const d = p.toDiagnostic();
-    diagnostics.error(d.at, d.message);
-  }
+  const { document, problems, warnings } = await readOpenApi({ file, cwd });
+  diagnostics.add(...problems.map((p) => p.toDiagnostic()), ...warnings.map((p) => p.toDiagnostic()));
   if (!document) return { services: [] };
-  const service = describeApi(document, diagnostics);
-  return { services: service ? [service] : [] };
+  // The mapping's own collector: its warnings, with the reader's, are the approximations the README lists.
+  const own = new Diagnostics();
+  const service = describeApi(document, own);
+  diagnostics.add(...own.sorted(), ...own.warnings());
+  const approximated = sortDiagnostics([...warnings.map((p) => p.toDiagnostic()), ...own.warnings()]);
+  return { services: service ? [withApproximations(service, approximated, document.at.file)] : [] };
 }
 
 type Note = { readonly kind: NoteKind; readonly text: string };
@@ -85,7 +77,21 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     taken.add(name);
     return name;
   };
-  const refuse = (at: Position, pointer: string, message: string) => d.error(at, `${message} (at ${pointer})`);
+  const refuse = (at: Position, pointer: string, message: string) => d.error(at, message, pointer);
+  /** What the description can say only approximately: a warning of kind `kind`, listed in the README. */
+  const approximate = (at: Position, pointer: string, kind: string, message: string) => d.warning(at, kind, message, pointer);
+  /** Any JSON value (`JsonValue`), with a note saying why. */
+  const anyJson = (why: string): ValueShape => ({
+    type: "json",
+    facets: [],
+    notes: [
+      {
+        kind: "interpretation",
+        text: `${why} It is a JsonValue: numbers keep their exact text.`,
+      },
+    ],
+    examples: [],
+  });
 
   /** readOnly and writeOnly properties, by type: request and response shapes are separated where they differ. */
   const access = new Map<string, Map<string, "readOnly" | "writeOnly">>();
@@ -253,16 +259,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const nullable = shape.types.includes("null") ? ({ nullable: true } as const) : {};
     if (kinds.length === 1 && kinds[0] === "array") {
       if (shape.types.includes("null")) notes.push(NULL_AS_ABSENT);
-      if (!shape.items) {
-        refuse(shape.at, shape.pointer, "an array without items is not supported: say what its items are");
-        return undefined;
-      }
-      const item = valueOf(shape.items, parent, field, depth + 1);
-      if (!item) return undefined;
-      if (item.list || item.map) {
-        refuse(shape.at, shape.pointer, `an array of ${item.list ? "arrays" : "maps"} is not supported yet`);
-        return undefined;
-      }
+      // An array without items allows items of any kind; an array of arrays or maps has its items read as JSON values.
+      const read = shape.items ? valueOf(shape.items, parent, field, depth + 1) : anyJson("The contract says nothing of the items: each is any JSON value.");
+      if (!read) return undefined;
+      if (read.list || read.map) approximate(shape.at, shape.pointer, read.list ? "nested-array" : "array-of-maps", `an array of ${read.list ? "arrays" : "maps"}: each item is read as any JSON value (JsonValue)`);
+      const item = read.list || read.map ? anyJson(`Each item is ${read.list ? "an array" : "a map"} in the contract, read as any JSON value.`) : read;
       if (shape.uniqueItems) notes.push({ kind: "info", text: "Items are unique (not checked)." });
       return {
         type: item.type,
@@ -276,15 +277,18 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       };
     }
     if (kinds.length === 0 && shape.additionalProperties === undefined && shape.properties === undefined) {
-      refuse(shape.at, shape.pointer, "a schema that allows any value is not supported yet: give it a type");
-      return undefined;
+      // The contract allows any value here: said so, not approximated.
+      const any = anyJson("The contract allows any JSON value here.");
+      return { ...any, notes: [...notes, ...any.notes], examples, ...withDoc };
     }
     if (isMap(shape)) {
       const entry = valueOf(shape.additionalProperties as Schema, parent, `${field}Value`, depth + 1);
       if (!entry) return undefined;
+      // A map of lists is a map field of list values; a map of maps has its inner maps as JSON values.
       if (entry.map) {
-        refuse(shape.at, shape.pointer, "a map of maps is not supported yet");
-        return undefined;
+        approximate(shape.at, shape.pointer, "nested-map", "a map of maps: each value is read as any JSON value (JsonValue)");
+        const any = anyJson("Each value is a map in the contract, read as any JSON value.");
+        return { ...any, map: true, notes: [...notes, ...any.notes], examples, ...withDoc };
       }
       if (shape.minProperties !== undefined || shape.maxProperties !== undefined) notes.push({ kind: "info", text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).` });
       if (shape.types.includes("null") || entry.nullable) notes.push(NULL_AS_ABSENT);
@@ -299,8 +303,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     }
     const chosen = scalarOfShape(shape, notes);
     if (chosen === undefined) {
-      refuse(shape.at, shape.pointer, `a value of types ${kinds.join(", ")} is not supported yet`);
-      return undefined;
+      approximate(shape.at, shape.pointer, "several-types", `a value of types ${kinds.join(", ")} is read as any JSON value (JsonValue)`);
+      const any = anyJson(`The contract allows a value of types ${kinds.join(", ")}: read as any JSON value.`);
+      return { ...any, notes: [...notes, ...any.notes], examples, ...withDoc };
     }
     const scalar = chosen.scalar;
     // const: the one value allowed, checked by the validator, when it fits the scalar; a note otherwise.
@@ -338,14 +343,26 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const security: SecuritySchemeDescription[] = [];
   for (const s of doc.securitySchemes) {
     if (s.kind === "apiKey") {
-      if (s.in === "query") refuse(s.at, s.pointer, `security scheme "${s.name}" sends its key in the query: not supported, a URL ends up in logs; send it in a header (or through the client's signer option)`);
-      else security.push({ name: s.name, at: s.at, kind: "apiKey", header: s.parameterName, ...(s.description !== undefined ? { doc: s.description } : {}) });
+      if (s.in === "query") approximate(s.at, s.pointer, "api-key-in-query", `security scheme "${s.name}" sends its key in the query: the client does not (a URL ends up in logs); add it with the client's signer option`);
+      else
+        security.push({
+          name: s.name,
+          at: s.at,
+          kind: "apiKey",
+          header: s.parameterName,
+          ...(s.description !== undefined ? { doc: s.description } : {}),
+        });
     } else if (s.kind === "http") {
       const doc = [s.description, s.bearerFormat ? `Token format: ${s.bearerFormat}.` : undefined].filter((x) => x !== undefined).join(" ");
       security.push({ name: s.name, at: s.at, kind: s.scheme, ...(doc ? { doc } : {}) });
     } else {
       const scopes = s.scopes.length > 0 ? ` Scopes: ${s.scopes.map((x) => x.name).join(", ")}.` : "";
-      security.push({ name: s.name, at: s.at, kind: "bearer", doc: `${s.description ? `${s.description} ` : ""}OAuth 2 client credentials: an access token from ${s.tokenUrl}.${scopes} The client does not fetch tokens: give a function that returns a current one.` });
+      security.push({
+        name: s.name,
+        at: s.at,
+        kind: "bearer",
+        doc: `${s.description ? `${s.description} ` : ""}${oauthFlowsText(s.flows)}: an access token${s.tokenUrl !== undefined ? ` from ${s.tokenUrl}` : ""}.${scopes} The client does not fetch tokens: give a function that returns a current one.`,
+      });
     }
   }
   const usable = new Set(security.map((s) => s.name));
@@ -359,7 +376,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   function describeOperation(op: Operation): OperationDescription | undefined {
     const method = op.method.toUpperCase();
     if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
-      refuse(op.at, op.pointer, `HTTP method ${method} is not supported: only GET, POST, PUT, PATCH and DELETE`);
+      approximate(op.at, op.pointer, "http-method", `HTTP method ${method} is left out: the client has GET, POST, PUT, PATCH and DELETE operations only`);
       return undefined;
     }
     const name = lowerCamel(identifierOf(op.name));
@@ -518,6 +535,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     return { name, at: json?.at ?? at };
   }
 
+  const events = describeWebhooks(doc, (schema, name) => valueOf(schema, pascalCase(name), "Payload")?.type);
+  if (operations.length === 0 && types.length === 0 && enums.length === 0) {
+    d.error(doc.at, "the contract describes no operation and no type: there is nothing to generate");
+    return undefined;
+  }
   const serviceDoc = doc.info.description?.trim();
   const shapes = splitReadWrite(types, operations, access, unique);
   return {
@@ -530,7 +552,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     enums,
     operations: shapes.operations,
     flows: [],
-    events: [],
+    events,
     gaps: [],
     notes: [...serviceNotes, { kind: "info", text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.` }],
     ...(serviceDoc ? { doc: serviceDoc } : {}),
@@ -553,6 +575,13 @@ function constOf(value: JsonValue, scalar: ScalarName): ConstValue | undefined {
 function isMap(shape: SchemaShape): boolean {
   const kinds = shape.types.filter((t) => t !== "null");
   return (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) && (shape.properties === undefined || shape.properties.length === 0) && shape.additionalProperties !== undefined && shape.additionalProperties !== false;
+}
+
+/** How a bearer token is obtained, in words: `OAuth 2 client credentials`, `OAuth 2 (authorization code or implicit)`, `OpenID Connect`. */
+function oauthFlowsText(flows: readonly string[]): string {
+  if (flows.length === 1 && flows[0] === "openIdConnect") return "OpenID Connect";
+  const words = flows.map((f) => f.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
+  return words.length === 1 ? `OAuth 2 ${words[0]}` : `OAuth 2 (${words.join(" or ")})`;
 }
 
 /** An operation name usable as a method: letters and digits, not starting with a digit. */

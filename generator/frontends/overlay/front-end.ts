@@ -34,10 +34,9 @@ export async function readOverlayContract(file: string, cwd: string, diagnostics
   // The contract is read on its own (a front end stops at its own first problems, not at the overlay's), then its problems join the others.
   const own = new Diagnostics();
   const contract = await readContract([overlay.contract.file], cwd, own);
-  if (own.count > 0) {
-    for (const problem of own.sorted()) diagnostics.error(problem.at, problem.message);
-    return { services: [] };
-  }
+  // Warnings (where the contract is read approximately) are the run's too.
+  diagnostics.add(...own.sorted(), ...own.warnings());
+  if (own.count > 0) return { services: [] };
   if (contract.services.length !== 1) {
     diagnostics.error(overlay.contract.at, `an overlay applies to one service; "${overlay.contract.written}" describes ${contract.services.length}`);
     return { services: [] };

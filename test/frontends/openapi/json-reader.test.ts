@@ -181,7 +181,50 @@ describe("problems", () => {
     expect(problem).toBeInstanceOf(Error);
     expect([problem.file, problem.line, problem.col, problem.detail]).toEqual(["api.yaml", 3, 7, "unknown key"]);
     expect(problem.message).toBe("api.yaml:3:7: unknown key (at #/paths/~1pets/get)");
-    expect(problem.toDiagnostic()).toEqual({ at: { file: "api.yaml", line: 3, col: 7 }, message: "unknown key (at #/paths/~1pets/get)" });
+    expect(problem.toDiagnostic()).toEqual({
+      at: { file: "api.yaml", line: 3, col: 7 },
+      message: "unknown key",
+      pointer: "#/paths/~1pets/get",
+    });
+  });
+
+  it.each([
+    {
+      given: { severity: "error" as const, kind: undefined },
+      want: {
+        message: "api.yaml:3:7: unknown key (at #/a)",
+        diagnostic: { message: "unknown key", pointer: "#/a" },
+      },
+    },
+    {
+      given: { severity: "warning" as const, kind: "ref-sibling" },
+      want: {
+        message: "api.yaml:3:7: warning: unknown key (at #/a)",
+        diagnostic: {
+          message: "unknown key",
+          pointer: "#/a",
+          severity: "warning",
+          kind: "ref-sibling",
+        },
+      },
+    },
+  ])("a $given.severity reads file:line:col: [warning: ]detail (at pointer), and keeps its kind", ({ given, want }) => {
+    const problem = new SourceProblem({ file: "api.yaml", line: 3, col: 7 }, "unknown key", "#/a", given.severity, given.kind);
+    expect(problem.message).toBe(want.message);
+    expect(problem.toDiagnostic()).toEqual({
+      at: { file: "api.yaml", line: 3, col: 7 },
+      ...want.diagnostic,
+    });
+  });
+
+  it("are collected with warnings apart: only errors count and stop a read", () => {
+    const problems = new SourceProblems();
+    problems.warning({ file: "a.yaml", line: 2, col: 1 }, "ref-sibling", "ignored", "#/x");
+    problems.error({ file: "a.yaml", line: 1, col: 1 }, "broken");
+    expect(problems.count).toBe(1);
+    expect(problems.errors().map((p) => p.message)).toEqual(["a.yaml:1:1: broken"]);
+    expect(problems.warnings().map((p) => p.message)).toEqual(["a.yaml:2:1: warning: ignored (at #/x)"]);
+    expect(() => problems.throwIfAny()).toThrow("a.yaml:1:1: broken");
   });
 
   it("are collected and thrown together, sorted", () => {

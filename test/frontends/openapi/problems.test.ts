@@ -1,20 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { fixtureProblems } from "./read-fixture.js";
+import { fixtureProblems, fixtureWarnings } from "./read-fixture.js";
 
 describe("what the reader does not support is a positioned problem, all of them at once", () => {
   it("OpenAPI 3.0: unsupported keywords and objects, unknown keys with a suggestion, keys of another version, $ref siblings; x- extensions read past", async () => {
     expect(await fixtureProblems("errors/unsupported-3.0.yaml")).toEqual([
       'errors/unsupported-3.0.yaml:9:7: "callbacks" in an OpenAPI 3.0 operation is not supported: callbacks (requests the server sends) are not read; describe them as a separate API (at #/paths/~1pets/get/callbacks)',
       'errors/unsupported-3.0.yaml:14:11: "links" in an OpenAPI 3.0 response is not supported: response links are not read; remove them, or describe the follow-up operations in the description (at #/paths/~1pets/get/responses/200/links)',
-      'errors/unsupported-3.0.yaml:24:7: "not" in an OpenAPI 3.0 schema is not supported: a schema that excludes another cannot be expressed as a type (at #/components/schemas/NotAString/not)',
       'errors/unsupported-3.0.yaml:27:7: unknown key "propertes" in an OpenAPI 3.0 schema; did you mean "properties"? (at #/components/schemas/Typo/propertes)',
       'errors/unsupported-3.0.yaml:30:7: "const" is not part of an OpenAPI 3.0 schema: OpenAPI 3.0 has no const: use an enum of one value (at #/components/schemas/Version31/const)',
       "errors/unsupported-3.0.yaml:33:25: in OpenAPI 3.0 exclusiveMinimum is a flag on minimum (true or false); a number is OpenAPI 3.1 (at #/components/schemas/Bound31/exclusiveMinimum)",
-      'errors/unsupported-3.0.yaml:36:7: "maxLength" next to "$ref" is ignored by OpenAPI 3.0: write {allOf: [{$ref: ...}], maxLength: ...} to add to the referenced schema (at #/components/schemas/RefSibling/maxLength)',
-      'errors/unsupported-3.0.yaml:40:19: the security scheme type "openIdConnect" is not supported: use apiKey, http (basic or bearer) or oauth2 client credentials (at #/components/securitySchemes/oidc/type)',
-      'errors/unsupported-3.0.yaml:41:36: an API key in "cookie" is not supported: only "header" and "query" are (at #/components/securitySchemes/cookieKey/in)',
-      'errors/unsupported-3.0.yaml:45:9: "implicit" in OAuth 2 flows is not supported: only client credentials are (a client generated for a server cannot sign a user in) (at #/components/securitySchemes/implicit/flows/implicit)',
-      "errors/unsupported-3.0.yaml:45:9: the OAuth 2 security scheme has no clientCredentials flow, the only one supported (at #/components/securitySchemes/implicit/flows)",
+    ]);
+  });
+
+  it("OpenAPI 3.0: what it reads approximately is a warning of its kind (the schema allows more, never less)", async () => {
+    expect(await fixtureWarnings("errors/unsupported-3.0.yaml")).toEqual([
+      'errors/unsupported-3.0.yaml:24:7: warning: "not" in an OpenAPI 3.0 schema is read past: a schema that excludes another cannot be a type: the values it excludes are not refused (at #/components/schemas/NotAString/not)',
+      'errors/unsupported-3.0.yaml:36:7: warning: "maxLength" next to "$ref" is ignored, as OpenAPI 3.0 says (write {allOf: [{$ref: ...}], maxLength: ...} to add to the referenced schema) (at #/components/schemas/RefSibling/maxLength)',
+      'errors/unsupported-3.0.yaml:41:36: warning: an API key in "cookie" is not sent by the client (only one in a header is): sign such requests with the client\'s signer option (at #/components/securitySchemes/cookieKey/in)',
+    ]);
+  });
+
+  it("OpenAPI 3.1: nullable read as in 3.0, tuples as arrays of any value, each with a warning", async () => {
+    expect(await fixtureWarnings("errors/versions-3.1.yaml")).toEqual([
+      'errors/versions-3.1.yaml:7:7: warning: OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0 (at #/components/schemas/Nullable/nullable)',
+      'errors/versions-3.1.yaml:14:7: warning: "prefixItems" in an OpenAPI 3.1 schema is read past: a tuple is read as an array of any JSON values (at #/components/schemas/Tuple/prefixItems)',
     ]);
   });
 
@@ -29,11 +38,7 @@ describe("what the reader does not support is a positioned problem, all of them 
   });
 
   it("OpenAPI 3.1: what only 3.0 has, and tuples", async () => {
-    expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual([
-      'errors/versions-3.1.yaml:7:7: "nullable" is not part of an OpenAPI 3.1 schema: OpenAPI 3.1 has no nullable: write type: [T, "null"] (at #/components/schemas/Nullable/nullable)',
-      "errors/versions-3.1.yaml:11:25: in OpenAPI 3.1 exclusiveMinimum is the bound itself (a number), not a flag on minimum (at #/components/schemas/OldBound/exclusiveMinimum)",
-      'errors/versions-3.1.yaml:14:7: "prefixItems" in an OpenAPI 3.1 schema is not supported: tuples are not supported; use items (at #/components/schemas/Tuple/prefixItems)',
-    ]);
+    expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual(["errors/versions-3.1.yaml:11:25: in OpenAPI 3.1 exclusiveMinimum is the bound itself (a number), not a flag on minimum (at #/components/schemas/OldBound/exclusiveMinimum)"]);
   });
 
   it("operations: paths, path parameters, duplicates, styles, statuses, operation ids, security, responses", async () => {

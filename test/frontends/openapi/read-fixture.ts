@@ -34,6 +34,13 @@ export async function fixtureProblems(name: string): Promise<string[]> {
   return result.problems.map((p) => p.message.split(prefix).join(""));
 }
 
+/** A fixture's warnings (where it is read approximately), as formatted messages, with the fixtures folder left out of file names. */
+export async function fixtureWarnings(name: string): Promise<string[]> {
+  const result = await readFixture(name);
+  const prefix = `${path.relative(PROJECT_ROOT, FIXTURES).split(path.sep).join("/")}/`;
+  return result.warnings.map((p) => p.message.split(prefix).join(""));
+}
+
 /** A named schema of a document, by name. */
 export function schemaNamed(document: ApiDocument, name: string): NamedSchema {
   const found = document.schemas.find((s) => s.name === name);

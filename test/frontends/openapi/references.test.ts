@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureProblems, readFixtureDocument, withoutPlaces } from "./read-fixture.js";
+import { fixtureProblems, fixtureWarnings, readFixtureDocument, withoutPlaces } from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
 
@@ -118,12 +118,14 @@ describe("$ref", () => {
     ]);
   });
 
-  it("reports references that lead nowhere: a missing pointer, a missing file, a fragment that is not a pointer", async () => {
+  it("refuses references it cannot read (a missing file, a fragment that is not a pointer); a schema that does not exist is any value, with a warning", async () => {
     expect(await fixtureProblems("refs/missing-3.0.yaml")).toEqual([
-      'refs/missing-3.0.yaml:9:24: $ref "#/components/schemas/Owner" leads nowhere: refs/missing-3.0.yaml has nothing at #/components/schemas/Owner (at #/components/schemas/Pet/properties/owner)',
       'refs/missing-3.0.yaml:10:22: $ref "toys.yaml#/Toy": the file refs/toys.yaml does not exist (at #/components/schemas/Pet/properties/toy)',
       'refs/missing-3.0.yaml:11:22: $ref "#components/schemas/Tag": the part after "#" must be a JSON pointer such as "#/components/schemas/Pet" (anchors are not supported) (at #/components/schemas/Pet/properties/tag)',
-      'refs/missing-3.0.yaml:12:23: $ref "#/components/schemas/Pet/properties/nothing/here" leads nowhere: refs/missing-3.0.yaml has nothing at #/components/schemas/Pet/properties/nothing (at #/components/schemas/Pet/properties/deep)',
+    ]);
+    expect(await fixtureWarnings("refs/missing-3.0.yaml")).toEqual([
+      'refs/missing-3.0.yaml:9:24: warning: $ref "#/components/schemas/Owner" leads nowhere: refs/missing-3.0.yaml has nothing at #/components/schemas/Owner; the value is read as any JSON value (at #/components/schemas/Pet/properties/owner)',
+      'refs/missing-3.0.yaml:12:23: warning: $ref "#/components/schemas/Pet/properties/nothing/here" leads nowhere: refs/missing-3.0.yaml has nothing at #/components/schemas/Pet/properties/nothing; the value is read as any JSON value (at #/components/schemas/Pet/properties/deep)',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureProblems, readFixtureDocument, schemaNamed, withoutPlaces } from "./read-fixture.js";
+import { fixtureProblems, fixtureWarnings, readFixtureDocument, schemaNamed, withoutPlaces } from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
 const integer = { kind: "shape", types: ["integer"] };
@@ -149,11 +149,48 @@ describe("allOf", () => {
     });
   });
 
-  it("reports parts that cannot hold at once with the positions of both, and a loop of allOf", async () => {
-    expect(await fixtureProblems("schemas/all-of-conflict-3.0.yaml")).toEqual([
-      'schemas/all-of-conflict-3.0.yaml:15:11: allOf parts disagree on "format": "email" and "int32" (the other part at schemas/all-of-conflict-3.0.yaml:14:11, #/components/schemas/Broken/allOf/0) (at #/components/schemas/Broken/allOf/1)',
-      'schemas/all-of-conflict-3.0.yaml:15:11: allOf parts disagree on the type: "string" and "integer" (the other part at schemas/all-of-conflict-3.0.yaml:14:11, #/components/schemas/Broken/allOf/0) (at #/components/schemas/Broken/allOf/1)',
-      "schemas/all-of-conflict-3.0.yaml:21:11: allOf goes round in a loop (Loop2 → Loop → Loop2): a schema cannot extend itself (at #/components/schemas/Loop2/allOf/0)",
+  it("warns of parts that cannot hold at once with the positions of both (the first part's reading kept); a loop of allOf is an error", async () => {
+    expect(await fixtureWarnings("schemas/all-of-conflict-3.0.yaml")).toEqual([
+      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on "format": "email" and "int32"; the reading of the part at schemas/all-of-conflict-3.0.yaml:14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
+      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on the type: "string" and "integer"; the reading of the part at schemas/all-of-conflict-3.0.yaml:14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
+    ]);
+    expect(await fixtureProblems("schemas/all-of-conflict-3.0.yaml")).toEqual(["schemas/all-of-conflict-3.0.yaml:21:11: allOf goes round in a loop (Loop2 → Loop → Loop2): a schema cannot extend itself (at #/components/schemas/Loop2/allOf/0)"]);
+  });
+
+  it("a property defined in two parts is the narrower definition when one narrows the other, else the first part's, with a warning", async () => {
+    const document = await readFixtureDocument("schemas/all-of-narrowing-3.0.yaml");
+    const properties = (name: string) => {
+      const schema = withoutPlaces(schemaNamed(document, name).schema) as {
+        properties: unknown[];
+      };
+      return schema.properties;
+    };
+    expect(properties("Narrowed")).toEqual([
+      {
+        name: "code",
+        required: false,
+        schema: {
+          kind: "shape",
+          types: ["string"],
+          maxLength: 5,
+          enum: ["A", "B"],
+        },
+      },
+      { name: "tag", required: false, schema: { kind: "ref", target: "Text" } },
+    ]);
+    expect(properties("Disagree")).toEqual([
+      {
+        name: "details",
+        required: false,
+        schema: {
+          kind: "shape",
+          types: ["array"],
+          items: { kind: "ref", target: "Text" },
+        },
+      },
+    ]);
+    expect(await fixtureWarnings("schemas/all-of-narrowing-3.0.yaml")).toEqual([
+      'schemas/all-of-narrowing-3.0.yaml:27:11: warning: allOf parts disagree on property "details": it is defined differently in each, and neither narrows the other; the reading of the part at schemas/all-of-narrowing-3.0.yaml:24:11 (#/components/schemas/Disagree/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Disagree/allOf/1)',
     ]);
   });
 });

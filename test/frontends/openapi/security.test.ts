@@ -6,8 +6,20 @@ describe("security", () => {
     const document = await readFixtureDocument("security/swagger-2.0.yaml");
     expect(withoutPlaces(document.securitySchemes)).toEqual([
       { kind: "http", scheme: "basic", name: "basicAuth" },
-      { kind: "apiKey", in: "header", parameterName: "X-Api-Key", name: "key", description: "The merchant key." },
-      { kind: "oauth2ClientCredentials", tokenUrl: "https://api.example.com/oauth/token", scopes: [{ name: "payments", description: "Take payments" }], name: "oauth" },
+      {
+        kind: "apiKey",
+        in: "header",
+        parameterName: "X-Api-Key",
+        name: "key",
+        description: "The merchant key.",
+      },
+      {
+        kind: "oauth2",
+        flows: ["clientCredentials"],
+        tokenUrl: "https://api.example.com/oauth/token",
+        scopes: [{ name: "payments", description: "Take payments" }],
+        name: "oauth",
+      },
     ]);
     const key = [{ schemes: [{ name: "key", scopes: [] }] }];
     expect(withoutPlaces(document.security)).toEqual(key);
@@ -35,7 +47,13 @@ describe("security", () => {
       { kind: "http", scheme: "basic", name: "basicAuth" },
       { kind: "http", scheme: "bearer", bearerFormat: "JWT", name: "bearer" },
       { kind: "apiKey", in: "query", parameterName: "key", name: "key" },
-      { kind: "oauth2ClientCredentials", tokenUrl: "https://api.example.com/oauth/token", scopes: [{ name: "payments", description: "Take payments" }], name: "oauth" },
+      {
+        kind: "oauth2",
+        flows: ["clientCredentials"],
+        tokenUrl: "https://api.example.com/oauth/token",
+        scopes: [{ name: "payments", description: "Take payments" }],
+        name: "oauth",
+      },
     ]);
     expect(withoutPlaces(document.security)).toEqual([{ schemes: [{ name: "bearer", scopes: [] }] }]);
     expect(withoutPlaces(document.operations[0]!.security)).toEqual([

@@ -6,11 +6,19 @@ import { readOpenApiDescription, serviceNameOf } from "../../../generator/fronte
 import { FIXTURES, PROJECT_ROOT } from "./read-fixture.js";
 
 /** A fixture of `fixtures/description/` as a description, positions left out; its problems as messages. */
-async function describeFixture(name: string): Promise<{ service?: ServiceDescription; problems: string[] }> {
+async function describeFixture(name: string): Promise<{
+  service?: ServiceDescription;
+  problems: string[];
+  warnings: string[];
+}> {
   const d = new Diagnostics();
   const description = await readOpenApiDescription(path.join(FIXTURES, "description", name), PROJECT_ROOT, d);
   const service = description.services[0] && (JSON.parse(JSON.stringify(description.services[0], (k, v: unknown) => (k === "at" || k === "pathAt" || k === "requiredAt" ? undefined : v))) as ServiceDescription);
-  return { ...(service ? { service } : {}), problems: d.sorted().map(formatDiagnostic) };
+  return {
+    ...(service ? { service } : {}),
+    problems: d.sorted().map(formatDiagnostic),
+    warnings: d.warnings().map(formatDiagnostic),
+  };
 }
 
 const field = (name: string, type: string, more: object = {}) => ({ name, type: { name: type }, required: false, facets: [], examples: [], notes: [], ...more });
@@ -122,15 +130,47 @@ describe("an OpenAPI document as a description", () => {
     expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { nullable: {} }), field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] })]);
   });
 
-  it("refuses what it cannot say yet, each at its place with its JSON pointer", async () => {
-    const { problems } = await describeFixture("refused-3.0.yaml");
+  it("refuses what it cannot say yet, and says approximately what it can, each at its place with its JSON pointer", async () => {
+    const { problems, warnings, service } = await describeFixture("refused-3.0.yaml");
     const file = "test/frontends/openapi/fixtures/description/refused-3.0.yaml";
     expect(problems).toEqual([
       `${file}:9:11: parameter "filter" holds an object: only query parameters of style deepObject or form can (at #/paths/~1things/get/parameters/1)`,
-      `${file}:18:25: an array of arrays is not supported yet (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid)`,
-      `${file}:19:29: a schema that allows any value is not supported yet: give it a type (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/anything)`,
-      `${file}:21:7: HTTP method TRACE is not supported: only GET, POST, PUT, PATCH and DELETE (at #/paths/~1things/trace)`,
-      `${file}:24:10: security scheme "key" sends its key in the query: not supported, a URL ends up in logs; send it in a header (or through the client's signer option) (at #/components/securitySchemes/key)`,
     ]);
+    expect(warnings).toEqual([
+      `${file}:18:25: warning: an array of arrays: each item is read as any JSON value (JsonValue) (at #/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid)`,
+      `${file}:21:7: warning: HTTP method TRACE is left out: the client has GET, POST, PUT, PATCH and DELETE operations only (at #/paths/~1things/trace)`,
+      `${file}:24:10: warning: security scheme "key" sends its key in the query: the client does not (a URL ends up in logs); add it with the client's signer option (at #/components/securitySchemes/key)`,
+    ]);
+    // Any value is a JsonValue field (the contract says so: a note, no warning); an array of arrays, a list of them.
+    const things = service!.types.find((t) => t.name === "ListThingsResponse")!;
+    expect(things.fields.map((f) => [f.name, f.type.name, f.list !== undefined])).toEqual([
+      ["grid", "json", true],
+      ["anything", "json", false],
+    ]);
+    expect(service!.approximations!.map((a) => [a.kind, a.position, a.pointer])).toEqual([
+      ["nested-array", "refused-3.0.yaml:18:25", "#/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid"],
+      ["http-method", "refused-3.0.yaml:21:7", "#/paths/~1things/trace"],
+      ["api-key-in-query", "refused-3.0.yaml:24:10", "#/components/securitySchemes/key"],
+    ]);
+  });
+
+  it("reads 3.1 webhooks as events whose payloads are types; nullable in 3.1 as in 3.0, with a warning", async () => {
+    const { service, problems, warnings } = await describeFixture("webhooks-3.1.yaml");
+    const file = "test/frontends/openapi/fixtures/description/webhooks-3.1.yaml";
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([`${file}:14:37: warning: OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0 (at #/webhooks/petAdopted/post/requestBody/content/application~1json/schema/properties/id/nullable)`]);
+    expect(service!.operations).toEqual([]);
+    expect(service!.events).toEqual([{ name: "petAdopted", doc: "A pet was adopted.", notes: [note("info", "A request the API sends; its JSON payload is a PetAdoptedPayload.")] }]);
+    const payload = service!.types.find((t) => t.name === "PetAdoptedPayload")!;
+    expect(payload.fields.map((f) => [f.name, f.type.name, f.required, f.nullable !== undefined])).toEqual([
+      ["id", "string", true, true],
+      ["extra", "json", false, false],
+    ]);
+  });
+
+  it("refuses a document that leaves no operation and no type", async () => {
+    const { service, problems } = await describeFixture("nothing-3.1.yaml");
+    expect(service).toBeUndefined();
+    expect(problems).toEqual(["test/frontends/openapi/fixtures/description/nothing-3.1.yaml:1:1: the contract describes no operation and no type: there is nothing to generate"]);
   });
 });

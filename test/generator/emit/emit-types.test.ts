@@ -25,6 +25,16 @@ describe("emitTypes", () => {
 }`,
     },
     {
+      name: "any JSON value: a JsonValue",
+      given: { types: [objectType("Patch", [field("value", scalar("json")), field("values", scalar("json"), { list: { min: 0 } })])] },
+      type: "Patch",
+      want: `export interface Patch {
+  value?: JsonValue;
+  /** List of 0..unbounded. */
+  values?: JsonValue[];
+}`,
+    },
+    {
       name: "facets and a sensitive field read in the doc comment",
       given: {
         types: [

@@ -21,6 +21,18 @@ describe("emitValidators", () => {
 }`,
     },
     {
+      name: "any JSON value (JsonValue), checked to be one",
+      given: send(objectType("Req", [field("extra", scalar("json"))])),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (value.extra !== undefined) {
+    checkJsonValue(value.extra, joinPath(path, "extra"), issues);
+  }
+}`,
+    },
+    {
       name: "a bounded decimal and an int with a minimum",
       given: send(objectType("Req", [field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }), field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] })])),
       decl: "checkReq",

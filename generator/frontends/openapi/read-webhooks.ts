@@ -1,0 +1,54 @@
+import { pascalCase } from "../../naming/case.js";
+import { HTTP_METHODS, type Schema, type Webhook } from "./openapi-model.js";
+import type { ObjectReader } from "./object-reader.js";
+import type { ReadContext } from "./read-context.js";
+import { baseSlot } from "./read-schema.js";
+import { resolveObject } from "./resolve-object.js";
+import { isJsonMediaType } from "./media-types.js";
+
+/**
+ * OpenAPI 3.1 `webhooks`: requests the API sends to the caller. Each is an
+ * event named by its key; the JSON schema of its request body (the payload)
+ * is read like any schema, so it becomes a type with its reader and
+ * validator (named `<Key>Payload` when written in place). Nothing else of a
+ * webhook (parameters, responses) is read: a client never sends them.
+ */
+export function readWebhooks(context: ReadContext, webhooks: ObjectReader | undefined): Webhook[] {
+  const out: Webhook[] = [];
+  for (const { key, reader: written } of webhooks?.entries("a webhook") ?? []) {
+    const resolved = resolveObject(context, written, "path item");
+    if (!resolved) continue;
+    const item = resolved.reader;
+    const payloads: Schema[] = [];
+    let summary = item.string("summary") ?? item.string("description");
+    for (const method of HTTP_METHODS) {
+      const operation = item.object(method);
+      if (!operation) continue;
+      summary ??= operation.string("summary") ?? operation.string("description");
+      const body = operation.object("requestBody");
+      const request = body ? resolveObject(context, body, "request body")?.reader : undefined;
+      const content = request?.object("content");
+      for (const media of content?.entries("a media type") ?? []) {
+        const schema = media.reader.member("schema");
+        if (!isJsonMediaType(media.key) || !schema) continue;
+        payloads.push(
+          context.schemas.read(schema.value, {
+            document: media.reader.document,
+            pointer: media.reader.pointerOf("schema"),
+            slot: baseSlot(`${pascalCase(key) || "Webhook"}Payload`),
+            nameable: true,
+          }),
+        );
+        break;
+      }
+    }
+    out.push({
+      name: key,
+      payloads,
+      at: written.at,
+      pointer: written.pointer,
+      ...(summary === undefined ? {} : { description: summary }),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../../generator/cli.js";
+import { PROJECT_ROOT } from "../../../generator/generate.js";
+
+const run = promisify(execFile);
+const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "paypal-checkout-orders-v2.2024-02-02.json");
+
+/**
+ * The PayPal Orders API (OpenAPI 3.0) as its vendor publishes it: `allOf`
+ * error schemas whose parts define `details` differently, keywords next to
+ * `$ref`, schemas that allow any value. It generates, with a warning for each
+ * place it is read approximately, and the package type-checks.
+ */
+describe.skipIf(!existsSync(SPEC))("generating the published PayPal Orders API", () => {
+  let out: string;
+  let code: number;
+  const logs: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "paygen-orders-"));
+    out = path.join(root, "out");
+    code = await main(
+      ["generate", "--from", path.relative(process.cwd(), SPEC), "--out", out, "--no-cache"],
+      (t) => logs.push(t),
+      (t) => errors.push(t),
+    );
+    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+  }, 180_000);
+
+  it("exits 0 and counts the warnings by kind", () => {
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(logs.at(-1)).toMatch(/^paygen: 1 services, \d+ types, 8 operations, \d+ files written to .*; 43 warnings \(31 allof-conflict, 12 ref-sibling\); --verbose prints each$/);
+  });
+
+  it("lists every approximation in the README, with its position and JSON pointer", async () => {
+    const readme = await readFile(path.join(out, "README.md"), "utf8");
+    const rows = readme.split("\n").filter((line) => /^\| `(allof-conflict|ref-sibling)` /.test(line));
+    expect(rows).toHaveLength(43);
+    expect(rows.filter((r) => r.startsWith("| `ref-sibling`"))).toHaveLength(12);
+    for (const row of rows) expect(row).toMatch(/\| `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` +\| `#\/[^`]*` +\|/);
+  });
+
+  it("type-checks with tsc in strict mode", async () => {
+    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
+    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out, maxBuffer: 64 * 1024 * 1024 }).then(
+      (r) => ({ code: 0, out: r.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    );
+    expect(result.out).toBe("");
+    expect(result.code).toBe(0);
+  }, 180_000);
+});

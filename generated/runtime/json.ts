@@ -7,7 +7,10 @@
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
 import { ParseError } from "./errors.js";
 import { JsonNumber } from "./read-values.js";
-import { holdsNumberText, stringifyWithNumberText } from "./json-value.js";
+import { isDecimal } from "./scalars.js";
+import { JsonNumberText } from "./json-number-text.js";
+
+export { JsonNumberText } from "./json-number-text.js";
 
 export type { ParseLimits } from "./body.js";
 
@@ -264,15 +267,56 @@ function quoteKey(key: string): string {
 }
 
 /**
- * Writes a request body as JSON. Decimal and Long values are strings and are
- * written as such; properties whose value is `undefined` are omitted.
- * @throws TypeError when the value has no JSON form (`undefined`, a function, a bigint).
+ * A long's or decimal's text as the JSON number it is: leading zeros dropped
+ * and a bare point completed (`"007"` → `7`, `".5"` → `0.5`, `"5."` → `5`),
+ * the scale kept (`"12.50"` → `12.50`).
+ * @throws TypeError when `text` is not decimal text (nothing but a number is ever written raw).
+ */
+export function jsonNumber(text: string): JsonNumberText {
+  const m = isDecimal(text) ? DECIMAL_TEXT.exec(text) : null;
+  if (m === null) throw new TypeError("jsonNumber: the value is not a number's text (optional '-', digits, at most one point)");
+  const int = (m[2] ?? "").replace(LEADING_ZEROS, "") || "0";
+  const frac = m[3] ?? "";
+  return new JsonNumberText(`${m[1] ?? ""}${int}${frac === "" ? "" : `.${frac}`}`);
+}
+
+const DECIMAL_TEXT = /^(-)?([0-9]*)(?:\.([0-9]*))?$/;
+const LEADING_ZEROS = /^0+(?=.)|^0+$/;
+
+/**
+ * Writes a request body as JSON, as `JSON.stringify` does (properties whose
+ * value is `undefined` omitted, `toJSON` honoured), except that a
+ * `JsonNumberText` is written as its number literal.
+ * @throws TypeError when the value has no JSON form (`undefined`, a function,
+ * a bigint, NaN or an infinity, which `JSON.stringify` would turn into `null`)
+ * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  // Values a contract leaves open (`JsonValue`) hold numbers as their exact text.
-  const text = holdsNumberText(value) ? stringifyWithNumberText(value) : (JSON.stringify(value) as string | undefined);
+  const text = writeJson(value, new Set());
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
+}
+
+function writeJson(v: unknown, open: Set<object>): string | undefined {
+  if (v instanceof JsonNumberText) return v.text;
+  if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
+  if (v === null || typeof v !== "object" || v instanceof Number || v instanceof String || v instanceof Boolean) return JSON.stringify(v) as string | undefined;
+  const toJSON = (v as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === "function") return writeJson(toJSON.call(v), open);
+  if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
+  open.add(v);
+  let out: string;
+  if (Array.isArray(v)) out = `[${v.map((item: unknown) => writeJson(item, open) ?? "null").join(",")}]`;
+  else {
+    const parts: string[] = [];
+    for (const key of Object.keys(v)) {
+      const text = writeJson((v as Record<string, unknown>)[key], open);
+      if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+    }
+    out = `{${parts.join(",")}}`;
+  }
+  open.delete(v);
+  return out;
 }
 
 function looksLikeJson(s: string, i: number): boolean {

@@ -4,6 +4,8 @@
  */
 import { JsonNumberText } from "./json-number-text.js";
 
+import { maskCardNumbers } from "./redact-card-numbers.js";
+
 /** The kinds of sensitive field a schema can mark. */
 export type SensitiveKind =
   | "card-number"
@@ -13,7 +15,11 @@ export type SensitiveKind =
   | "transaction-key"
   | "cryptogram"
   | "wallet-payload"
-  | "token";
+  | "token"
+  | "pin"
+  | "track-data"
+  | "secret"
+  | "tax-id";
 
 /** What a sensitive value is replaced with when nothing of it may be shown. */
 export const REDACTED = "[redacted]";
@@ -102,7 +108,7 @@ function digitsOf(text: string): string {
 }
 
 /** Kinds whose values are numbers a server may also write grouped (`4111 1111 …`, `4111-1111-…`). */
-const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set(["card-number", "account-number", "routing-number"]);
+const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set(["card-number", "account-number", "routing-number", "tax-id"]);
 /** Fewer digits than this are too common to be matched by digits alone. */
 const MIN_DIGIT_MATCH = 6;
 /** A run of digits, single spaces or hyphens allowed between them. */
@@ -117,8 +123,8 @@ function spellings(value: string): string[] {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A compiled {@link scrubText} for one set of secrets. */
-type Scrubber = (text: string) => string;
+/** A compiled {@link scrubText} for one set of secrets; `cardShapes: false` leaves card-shaped numbers the call did not send. */
+type Scrubber = (text: string, cardShapes?: boolean) => string;
 
 const scrubbers = new WeakMap<Secrets, Scrubber>();
 
@@ -134,16 +140,20 @@ function scrubberOf(secrets: Secrets): Scrubber {
     if (digits.length >= MIN_DIGIT_MATCH) numbers.push({ digits, shown });
   }
   // One pass, longest spelling first: a replacement is never scrubbed again.
-  const pattern = new RegExp([...replacement.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|"), "g");
-  const scrub: Scrubber = (text) => {
+  const pattern = replacement.size > 0 ? new RegExp([...replacement.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|"), "g") : undefined;
+  const scrub: Scrubber = (text, cardShapes = true) => {
     if (text === "") return text;
-    const out = text.replace(pattern, (found) => replacement.get(found) ?? REDACTED);
-    if (numbers.length === 0) return out;
-    return out.replace(DIGIT_RUN, (run) => {
-      if (run.length < MIN_DIGIT_MATCH) return run;
-      const digits = digitsOf(run);
-      return numbers.find((n) => digits.includes(n.digits))?.shown ?? run;
-    });
+    const out = pattern ? text.replace(pattern, (found) => replacement.get(found) ?? REDACTED) : text;
+    const known =
+      numbers.length === 0
+        ? out
+        : out.replace(DIGIT_RUN, (run) => {
+            if (run.length < MIN_DIGIT_MATCH) return run;
+            const digits = digitsOf(run);
+            return numbers.find((n) => digits.includes(n.digits))?.shown ?? run;
+          });
+    // Card numbers the call did not send, found by their shape.
+    return cardShapes ? maskCardNumbers(known) : known;
   };
   scrubbers.set(secrets, scrub);
   return scrub;
@@ -154,10 +164,11 @@ function scrubberOf(secrets: Secrets): Scrubber {
  * (`…1111` for card and account numbers, `[redacted]` otherwise), whether
  * written as is or escaped for XML or JSON. A run of digits, spaces and
  * hyphens that holds the digits of a card, account or routing number is
- * replaced too. Text that holds no secret is returned unchanged.
+ * replaced too, and so is every number shaped like a card number (13 to 19
+ * digits passing the Luhn check), whoever sent it. Other text is returned unchanged.
  */
 export function scrubText(text: string, secrets: Secrets): string {
-  return secrets.size === 0 ? text : scrubberOf(secrets)(text);
+  return scrubberOf(secrets)(text);
 }
 
 /** Deeper than any parsed body goes (their parsers stop at 100 levels). */
@@ -169,12 +180,19 @@ const MAX_SCRUB_DEPTH = 128;
  * too), booleans and `null` are kept; anything else, and anything nested too deep, is {@link REDACTED}.
  */
 export function scrubValue(value: unknown, secrets: Secrets): unknown {
-  return secrets.size === 0 ? value : scrubDeep(value, scrubberOf(secrets), 0);
+  return scrubDeep(value, scrubberOf(secrets), 0);
 }
 
-function scrubDeep(value: unknown, scrub: Scrubber, depth: number): unknown {
-  if (typeof value === "string") return scrub(value);
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumberText) return value;
+/** A key naming an id (`id`, `instrumentId`, `payment_id`): its value is a reference, never taken for a card number by its shape. */
+const ID_KEY = /^id$|[a-z0-9](?:Id|ID)$|[_-]id$/;
+
+function scrubDeep(value: unknown, scrub: Scrubber, depth: number, isId = false): unknown {
+  if (typeof value === "string") return scrub(value, !isId);
+  if (value === null || value === undefined || typeof value === "boolean") return value;
+  // A number kept as its text (a `JsonValue`'s) is masked like one written as a string, and kept when nothing is masked.
+  if (value instanceof JsonNumberText) return scrub(value.text, !isId) === value.text ? value : scrub(value.text, !isId);
+  // A number is text to a reader: a card number read as a JSON number is masked like one written as a string.
+  if (typeof value === "number") return scrub(String(value), !isId) === String(value) ? value : scrub(String(value), !isId);
   if (typeof value === "bigint") return scrub(String(value));
   if (typeof value !== "object" || depth >= MAX_SCRUB_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, scrub, depth + 1));
@@ -182,7 +200,7 @@ function scrubDeep(value: unknown, scrub: Scrubber, depth: number): unknown {
   for (const key of Object.keys(value)) {
     // defineProperty: a key such as `__proto__` stays an own property.
     Object.defineProperty(out, scrub(key), {
-      value: scrubDeep((value as Record<string, unknown>)[key], scrub, depth + 1),
+      value: scrubDeep((value as Record<string, unknown>)[key], scrub, depth + 1, ID_KEY.test(key)),
       enumerable: true,
       configurable: true,
       writable: true,

@@ -82,7 +82,7 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
     const date = new Date(now()).toUTCString();
     const target = `${method.toLowerCase()} ${url.pathname}${url.search}`;
     const hasBody = request.body !== undefined && method !== "GET" && method !== "HEAD";
-    const bodyBytes = typeof request.body === "string" ? utf8.encode(request.body) : (request.body ?? new Uint8Array());
+    const bodyBytes = typeof request.body === "string" ? utf8.encode(request.body) : (request.body ? new Uint8Array(request.body) : new Uint8Array(0));
     const digest = hasBody ? `SHA-256=${toBase64(await subtle.digest("SHA-256", bodyBytes))}` : undefined;
 
     const signed: [string, string][] = [

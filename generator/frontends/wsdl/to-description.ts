@@ -664,12 +664,11 @@ class SchemaMapper {
     const pattern = f.patterns.length > 1 ? { value: f.patterns.map((p) => `(${p.value})`).join("|"), at: f.patterns[0]!.at } : f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
-      // XML Schema patterns match the whole value.
-      if (inherited && inherited.value !== wholeValuePattern(pattern.value)) {
-        // degrade: a warning goes here (the base's pattern not checked), once Diagnostics has warnings.
-        notes.push({ kind: "interpretation", text: `The value must also match the pattern of the type it restricts (${inherited.value}); only this restriction's pattern is checked.` });
-      }
-      put("pattern", wholeValuePattern(pattern.value), pattern.at);
+      // XML Schema patterns match the whole value; a value of a restriction matches its base's pattern too,
+      // so the two are one pattern: the base's as a lookahead, then this restriction's.
+      const own = wholeValuePattern(pattern.value);
+      const both = inherited && inherited.value !== own ? `^(?=${String(inherited.value).slice(1)})${own.slice(1)}` : own;
+      put("pattern", both, pattern.at);
     }
     return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes };
   }

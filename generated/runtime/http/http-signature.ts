@@ -82,7 +82,8 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
     const date = new Date(now()).toUTCString();
     const target = `${method.toLowerCase()} ${url.pathname}${url.search}`;
     const hasBody = request.body !== undefined && method !== "GET" && method !== "HEAD";
-    const bodyBytes = typeof request.body === "string" ? utf8.encode(request.body) : (request.body ?? new Uint8Array());
+    // Bytes are copied: Web Crypto takes no view of a SharedArrayBuffer, which a signer's request type allows.
+    const bodyBytes = typeof request.body === "string" ? utf8.encode(request.body) : new Uint8Array(request.body ?? []);
     const digest = hasBody ? `SHA-256=${toBase64(await subtle.digest("SHA-256", bodyBytes))}` : undefined;
 
     const signed: [string, string][] = [

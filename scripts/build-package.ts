@@ -62,10 +62,12 @@ export async function buildGeneratedPackage(projectRoot: string): Promise<BuiltP
     }
     const buildMs = performance.now() - started;
     const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as {
-      exports: Record<string, { import: string }>;
+      exports: Record<string, { import: string; require?: string }>;
     };
     for (const [key, entry] of Object.entries(manifest.exports)) {
-      if (!existsSync(path.join(dir, entry.import))) throw new Error(`the build has no ${entry.import} (exports["${key}"])`);
+      for (const file of [entry.import, entry.require]) {
+        if (file !== undefined && !existsSync(path.join(dir, file))) throw new Error(`the build has no ${file} (exports["${key}"])`);
+      }
     }
     return { dir, buildMs, dispose };
   } catch (error) {

@@ -118,6 +118,50 @@ describe("build.mjs", () => {
   }, 30_000);
 });
 
+describe("build.mjs, CommonJS", () => {
+  it("refuses a require condition that is not the import's file as .cjs, and writes nothing", async () => {
+    const dir = await makePackage(
+      "bad-require",
+      { "./a": { types: "./dist/a/index.d.ts", import: "./dist/a/index.js", require: "./dist/a/other.cjs" } },
+      { "a/index.ts": ENTRY("a") },
+    );
+    const result = await build(dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('build failed: exports["./a"].require must be ./dist/a/index.cjs (the import\'s file as .cjs), got "./dist/a/other.cjs"\n');
+    expect((await readdir(dir)).sort()).toEqual(["a", "build.mjs", "node_modules", "package.json", "tsconfig.json"]);
+  });
+
+  it("links each entry with a require condition into one self-contained CommonJS file beside its ES module", async () => {
+    const dir = await makePackage(
+      "two-entries-cjs",
+      {
+        "./a": { types: "./dist/a/index.d.ts", import: "./dist/a/index.js", require: "./dist/a/index.cjs" },
+        "./b": { types: "./dist/b/index.d.ts", import: "./dist/b/index.js" },
+      },
+      { "a/index.ts": ENTRY("a"), "b/index.ts": ENTRY("b"), "shared/util.ts": SHARED },
+    );
+    const result = await build(dir);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(", 1 CommonJS entry,");
+    expect((await readdir(path.join(dir, "dist", "a"))).sort()).toEqual(["index.cjs", "index.d.ts", "index.js"]);
+    expect((await readdir(path.join(dir, "dist", "b"))).sort()).toEqual(["index.d.ts", "index.js"]);
+    expect((await readdir(path.join(dir, "dist", "shared"))).filter((f) => f.endsWith(".cjs"))).toEqual([]);
+    // Node's require of ES modules off: the file is CommonJS, and it holds the shared module itself.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--no-experimental-require-module", "-e", `const a = require("./dist/a/index.cjs"); console.log(JSON.stringify([a.a(), new a.AppError("x") instanceof Error]));`],
+      { cwd: dir },
+    );
+    expect(JSON.parse(stdout)).toEqual(["[a]", true]);
+    const meta = JSON.parse(await readFile(path.join(dir, ".build", "bundle-meta-cjs.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    expect(Object.keys(meta.outputs)).toEqual(["dist/a/index.cjs"]);
+    expect(Object.keys(meta.outputs["dist/a/index.cjs"]!.inputs).sort()).toEqual([".build/js/a/index.js", ".build/js/shared/util.js"]);
+  }, 90_000);
+});
+
 describe("packing the generated package", () => {
   it("builds it first: a pack never ships without dist/", async () => {
     const dir = path.join(work, "packed");

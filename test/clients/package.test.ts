@@ -37,7 +37,8 @@ interface PackResult {
 }
 interface PackageJson {
   readonly name: string;
-  readonly exports: Readonly<Record<string, { readonly types: string; readonly import: string }>>;
+  readonly exports: Readonly<Record<string, { readonly types: string; readonly import: string; readonly require: string }>>;
+  readonly typesVersions: Readonly<Record<"*", Readonly<Record<string, readonly [string]>>>>;
   readonly dependencies: Readonly<Record<string, string>>;
 }
 
@@ -115,13 +116,20 @@ describe("the packed package", () => {
     const files = new Set(packed!.files.map((f) => f.path));
     for (const service of services) {
       const entry = manifest.exports[`./${service}`]!;
-      expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js`, default: `./dist/${service}/index.js` });
+      expect(entry).toEqual({ types: `./dist/${service}/index.d.ts`, import: `./dist/${service}/index.js`, require: `./dist/${service}/index.cjs`, default: `./dist/${service}/index.js` });
       expect(files.has(`dist/${service}/index.d.ts`)).toBe(true);
       expect(files.has(`dist/${service}/index.js`)).toBe(true);
+      expect(files.has(`dist/${service}/index.cjs`)).toBe(true);
       const server = manifest.exports[`./${service}/server`]!;
-      expect(server).toEqual({ types: `./dist/${service}/server.d.ts`, import: `./dist/${service}/server.js`, default: `./dist/${service}/server.js` });
+      expect(server).toEqual({ types: `./dist/${service}/server.d.ts`, import: `./dist/${service}/server.js`, require: `./dist/${service}/server.cjs`, default: `./dist/${service}/server.js` });
       expect(files.has(`dist/${service}/server.d.ts`)).toBe(true);
       expect(files.has(`dist/${service}/server.js`)).toBe(true);
+      expect(files.has(`dist/${service}/server.cjs`)).toBe(true);
+    }
+    // moduleResolution node10 ignores exports: typesVersions names the declarations of every entry.
+    expect(Object.keys(manifest.typesVersions["*"]).sort()).toEqual(Object.keys(manifest.exports).map((k) => k.slice(2)).sort());
+    for (const [key, [types]] of Object.entries(manifest.typesVersions["*"])) {
+      expect(`./${types}`, key).toBe(manifest.exports[`./${key}`]!.types);
     }
     // Any other entry is a shared runtime module (such as an opt-in helper), never a third door into a service.
     for (const key of keys.filter((k) => !serviceKeys.includes(k))) {
@@ -146,8 +154,8 @@ describe("the packed package", () => {
     expect(sources).toEqual([]);
   });
 
-  it("a CommonJS project, installed from the same tarball, requires every entry (Node's require of an ES module, through the default condition)", async () => {
-    const manifest = JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+  it("a CommonJS project, installed from the same tarball, requires every entry through the require condition, without Node's require of ES modules", async () => {
+    const manifest = JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { name: string; exports: Record<string, { require: string }> };
     const specifiers = Object.keys(manifest.exports).map((key) => `${manifest.name}${key.slice(1)}`);
     // A project of its own whose modules are CommonJS (no "type": "module"), with a plain .js program.
     const cjsDir = path.join(work, "consumer-cjs");
@@ -155,12 +163,28 @@ describe("the packed package", () => {
     await writeFile(path.join(cjsDir, "package.json"), JSON.stringify({ name: "paygen-consumer-cjs", version: "1.0.0", private: true, type: "commonjs" }, null, 2));
     const tarball = path.join(work, packed!.filename);
     await sh("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], cjsDir).catch(() => sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], cjsDir));
-    const program = `const out = {}; for (const s of ${JSON.stringify(specifiers)}) out[s] = Object.keys(require(s)).length; console.log(JSON.stringify(out));`;
+    const program = `const path = require("node:path");
+const out = {};
+for (const s of ${JSON.stringify(specifiers)}) {
+  const file = require.resolve(s);
+  out[s] = { file: file.slice(file.indexOf(path.join("node_modules", "paygen-clients")) + 28).split(path.sep).join("/"), exports: Object.keys(require(s)).length };
+}
+// Calls through the CommonJS payments entry: its parser throws the entry's own error class.
+const payments = require("paygen-clients/payments");
+out.valid = payments.validatePaymentRequest({ orderInformation: { amountDetails: { totalAmount: "ten" } } }).issues.map((i) => i.path);
+try { payments.parsePaymentResponse("<html>"); out.parsed = "parsed"; } catch (error) { out.parsed = error instanceof payments.ParseError ? error.code : String(error); }
+console.log(JSON.stringify(out));`;
     await writeFile(path.join(cjsDir, "require-all.js"), program);
-    const { stdout } = await promisify(execFile)(process.execPath, ["require-all.js"], { cwd: cjsDir });
-    const counts = JSON.parse(stdout) as Record<string, number>;
-    expect(Object.keys(counts).sort()).toEqual([...specifiers].sort());
-    for (const s of specifiers) expect(counts[s], s).toBeGreaterThan(0);
+    // Node's require of an ES module turned off: only real CommonJS files can load.
+    const { stdout } = await promisify(execFile)(process.execPath, ["--no-experimental-require-module", "require-all.js"], { cwd: cjsDir });
+    const out = JSON.parse(stdout) as Record<string, { file: string; exports: number }> & { valid: unknown; parsed: unknown };
+    for (const s of specifiers) {
+      expect(out[s]!.file, s).toBe(manifest.exports[`.${s.slice(manifest.name.length)}`]!.require.slice(2));
+      expect(out[s]!.file, s).toMatch(/\.cjs$/);
+      expect(out[s]!.exports, s).toBeGreaterThan(0);
+    }
+    expect(out.valid).toEqual(["orderInformation.amountDetails.totalAmount"]);
+    expect(out.parsed).toBe("parse.not-json");
   });
 
   it("ships an API reference naming every runtime export of every entry", async () => {
@@ -320,7 +344,7 @@ void soap.arbCancelSubscription({ subscriptionId: "1", merchantAuthentication: {
     });
   });
 
-  it("resolves the types under moduleResolution bundler, and in a CommonJS TypeScript module under nodenext", async () => {
+  it("resolves the types under moduleResolution bundler, in a CommonJS TypeScript module under nodenext, and under node10 through typesVersions", async () => {
     // The ESM consumer above, checked as a bundler-based project would.
     const dir = path.join(consumerDir, "resolutions");
     await mkdir(dir, { recursive: true });
@@ -339,7 +363,21 @@ export { request, query, sale };
 `,
     );
     await writeFile(path.join(dir, "tsconfig.cjs.json"), JSON.stringify({ compilerOptions: { ...common, module: "NodeNext", moduleResolution: "NodeNext" }, files: ["consumer.cts"] }));
-    for (const config of ["tsconfig.bundler.json", "tsconfig.cjs.json"]) {
+    // module commonjs with moduleResolution node10, which reads no exports map: the entries resolve through typesVersions.
+    await writeFile(
+      path.join(dir, "node10.ts"),
+      `import { createPaymentsClient, type PaymentRequest } from "paygen-clients/payments";
+import { createSubscriptionsClient } from "paygen-clients/subscriptions";
+import { serializePaymentResponse } from "paygen-clients/payments/server";
+import { createHttpSignatureSigner } from "paygen-clients/http-signature";
+const request: PaymentRequest = { clientReferenceInformation: { code: "c" } };
+// @ts-expect-error an amount is a Decimal string, never a number
+const wrong: PaymentRequest = { orderInformation: { amountDetails: { totalAmount: 10 } } };
+export { createPaymentsClient, createSubscriptionsClient, serializePaymentResponse, createHttpSignatureSigner, request, wrong };
+`,
+    );
+    await writeFile(path.join(dir, "tsconfig.node10.json"), JSON.stringify({ compilerOptions: { ...common, module: "CommonJS", moduleResolution: "Node10" }, files: ["node10.ts"] }));
+    for (const config of ["tsconfig.bundler.json", "tsconfig.cjs.json", "tsconfig.node10.json"]) {
       const result = await sh(process.execPath, [TSC, "-p", config], dir).then(
         () => "",
         (error: unknown) => String(error),

@@ -1,5 +1,5 @@
 /**
- * Builds the package into `dist/`, in two steps:
+ * Builds the package into `dist/`, in three steps:
  *
  * 1. The TypeScript compiler type-checks the sources and writes the
  *    declarations to `dist/` and the JavaScript to `.build/js/`.
@@ -7,11 +7,18 @@
  *    `exports` map (no transform: it only joins modules). Code that several
  *    entries use goes to shared chunks in `dist/shared/`, so a class such as
  *    an error class is the same class through every entry.
+ * 3. For every entry whose `exports` target has a `require` condition,
+ *    esbuild links the same JavaScript into one self-contained CommonJS file
+ *    beside the ES module (`dist/a/index.js` → `dist/a/index.cjs`). esbuild
+ *    cannot split CommonJS output into shared chunks, so each CommonJS entry
+ *    holds its own copy of the code it uses: an error class required from one
+ *    entry is not the class required from another.
  *
  * Why link at all: Node pays about a millisecond per module it loads, and an
  * entry such as `search` is some forty source modules. Linked, an entry is one
  * or a few files. The bundle's metafile (which source module went into which
- * output file) is kept in `.build/bundle-meta.json`.
+ * output file) is kept in `.build/bundle-meta.json` (ES modules) and
+ * `.build/bundle-meta-cjs.json` (CommonJS).
  *
  * Run with `npm run build`. Needs `typescript` and `esbuild` (devDependencies).
  */
@@ -25,17 +32,50 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const JS_DIR = path.join(".build", "js");
 
-/** `./dist/a/b.js` of the exports map → `.build/js/a/b.js`, the compiled module it is built from. */
+/**
+ * The entries of the exports map: `./dist/a/b.js` → `.build/js/a/b.js`, the
+ * compiled module it is built from, and `cjs`, the CommonJS file its `require`
+ * condition names (`dist/a/b.cjs`), when it has one.
+ */
 function entryPoints(manifest) {
   const entries = [];
   for (const [key, target] of Object.entries(manifest.exports ?? {})) {
-    const file = typeof target === "object" && target !== null ? target.import : undefined;
-    const match = typeof file === "string" ? /^\.\/dist\/([\w/-]+\.js)$/.exec(file) : null;
+    const conditions = typeof target === "object" && target !== null ? target : {};
+    const file = conditions.import;
+    const match = typeof file === "string" ? /^\.\/dist\/([\w/-]+)\.js$/.exec(file) : null;
     if (!match)
       throw new Error(`exports["${key}"].import must be ./dist/….js, got ${JSON.stringify(file)}`);
-    entries.push(path.join(JS_DIR, match[1]));
+    const cjs = `./dist/${match[1]}.cjs`;
+    if (conditions.require !== undefined && conditions.require !== cjs)
+      throw new Error(`exports["${key}"].require must be ${cjs} (the import's file as .cjs), got ${JSON.stringify(conditions.require)}`);
+    entries.push({
+      source: path.join(JS_DIR, `${match[1]}.js`),
+      name: match[1],
+      cjs: conditions.require === undefined ? undefined : cjs.slice(2),
+    });
   }
-  return entries.sort();
+  return entries.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+}
+
+/** Links the entries that have a `require` condition into one CommonJS file each; returns esbuild's metafile. */
+async function buildCommonJs(esbuild, manifest, entries) {
+  const cjsEntries = entries.filter((e) => e.cjs !== undefined);
+  if (cjsEntries.length === 0) return 0;
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: cjsEntries.map((e) => ({ in: e.source, out: e.name })),
+    outdir: "dist",
+    outExtension: { ".js": ".cjs" },
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "es2022",
+    external: Object.keys(manifest.dependencies ?? {}),
+    metafile: true,
+    logLevel: "warning",
+  });
+  writeFileSync(path.join(root, ".build", "bundle-meta-cjs.json"), `${JSON.stringify(result.metafile, null, 2)}\n`);
+  return cjsEntries.length;
 }
 
 async function main() {
@@ -54,7 +94,7 @@ async function main() {
   const esbuild = require("esbuild");
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: entries,
+    entryPoints: entries.map((e) => e.source),
     outbase: JS_DIR,
     outdir: "dist",
     bundle: true,
@@ -72,11 +112,12 @@ async function main() {
     path.join(root, ".build", "bundle-meta.json"),
     `${JSON.stringify(result.metafile, null, 2)}\n`,
   );
+  const cjsCount = await buildCommonJs(esbuild, manifest, entries);
   const reference = writeReference(manifest);
   const outputs = Object.keys(result.metafile.outputs);
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
   process.stdout.write(
-    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(manifest.exports ?? {}).sort().join(", ")}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
+    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(manifest.exports ?? {}).sort().join(", ")}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, ${cjsCount} CommonJS ${cjsCount === 1 ? "entry" : "entries"}, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
   );
 }
 

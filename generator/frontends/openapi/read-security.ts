@@ -109,15 +109,18 @@ const SWAGGER2_FLOWS: Readonly<Record<string, string>> = {
   password: "password",
 };
 
+/** What every security scheme has, whatever its kind. */
+interface SchemeCommon {
+  name: string;
+  at: SecurityScheme["at"];
+  pointer: string;
+  description?: string;
+}
+
 /** 3.x OAuth 2 flows, every kind: one bearer-token scheme, the flows and scopes said in its documentation. */
 function readOAuth2Flows(
   reader: ObjectReader,
-  common: {
-    name: string;
-    at: SecurityScheme["at"];
-    pointer: string;
-    description?: string;
-  },
+  common: SchemeCommon,
 ): SecurityScheme | undefined {
   const flows = reader.object("flows");
   if (!flows) {
@@ -156,12 +159,7 @@ function readOAuth2Flows(
 
 function readApiKey(
   reader: ObjectReader,
-  common: {
-    name: string;
-    at: SecurityScheme["at"];
-    pointer: string;
-    description?: string;
-  },
+  common: SchemeCommon,
 ): SecurityScheme | undefined {
   const parameterName = reader.requiredString("name", "an API key security scheme");
   const location = reader.requiredString("in", "an API key security scheme");

@@ -197,6 +197,16 @@ function isTrackData(words: readonly string[]): boolean {
   return (at === last && numbered) || (numbered && at + 1 === last && /^[123]$/.test(end)) || end === "data";
 }
 
+/** Trailing words that say what shape a type is, not what it holds. */
+const SHAPE_WORDS: ReadonlySet<string> = new Set(["request", "response", "writable", "details", "detail", "info", "information", "input", "output", "body", "object", "type"]);
+
+/** The word that says what a holder is: its last word, past words that only name a shape. */
+function holderWord(words: readonly string[]): string[] {
+  let end = words.length;
+  while (end > 1 && SHAPE_WORDS.has(words[end - 1]!)) end--;
+  return words.slice(end - 1, end);
+}
+
 /** A rule with a holder takes the whole name (`number`, not `issueNumber`) and the last word of a holder's name. */
 function matches(rule: NameRule, words: readonly string[], holderEnds: readonly string[]): boolean {
   if (words.length < rule.ending.length || (rule.holder !== undefined && words.length !== rule.ending.length)) return false;
@@ -216,8 +226,9 @@ export function inferSensitive(field: FieldToInfer, holderNames: readonly string
   const words = nameWords(field.name);
   if (words.length === 0) return undefined;
   if (isTrackData(words)) return { kind: "track-data", reason: "its name says track data" };
-  // Only the last word of each holder name: `CardholderPhone.number` is not in a card.
-  const holderEnds = holderNames.flatMap((n) => nameWords(n).slice(-1));
+  // Only the last word of each holder name: `CardholderPhone.number` is not in a card. Words that
+  // name a shape rather than a thing do not count: `card_request` and `CardWritable` are cards.
+  const holderEnds = holderNames.flatMap((n) => holderWord(nameWords(n)));
   for (const rule of RULES) {
     if (matches(rule, words, holderEnds))
       return {

@@ -116,6 +116,11 @@ describe("inferSensitive: what holds the field, and its type", () => {
       want: "account-number",
     },
     { given: { name: "number", holder: ["CardholderPhone"] }, want: undefined },
+    // A holder named for its shape is still a card: `card_request`, `CardWritable`, a card's details.
+    { given: { name: "number", holder: ["card_request"] }, want: "card-number" },
+    { given: { name: "number", holder: ["CardWritable"] }, want: "card-number" },
+    { given: { name: "number", holder: ["CardDetailsResponse"] }, want: "card-number" },
+    { given: { name: "number", holder: ["phone_request"] }, want: undefined },
     {
       given: { name: "issueNumber", holder: ["PaymentInformationCard"] },
       want: undefined,

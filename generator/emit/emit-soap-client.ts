@@ -140,7 +140,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
-    statements: `${
+    statements: `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.httpHeaders, "httpHeaders");\n${
       defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
     }return {\n${ops
       .map((op) => {

@@ -12,6 +12,7 @@ import {
   ValidationError,
   createPaymentsClient,
 } from "../../generated/payments/index.js";
+import { createSubscriptionsClient } from "../../generated/subscriptions/index.js";
 import {
   REDACTED,
   type RedactedRequestView,
@@ -135,6 +136,56 @@ describe("headers, interceptors and withResponse", () => {
       ValidationError,
     );
     expect(error.issues.map((i) => i.path)).toEqual(["idempotencyKey"]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("SOAP calls", () => {
+  const NS = "urn:example:paygen:subscriptions:v1";
+  const alive = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><IsAliveResponse xmlns="${NS}"><IsAliveResult><resultCode>Ok</resultCode></IsAliveResult></IsAliveResponse></soap:Body></soap:Envelope>`;
+
+  it("sends the client's httpHeaders and the call's headers, and what an interceptor adds", async () => {
+    const server = await startRecordingServer([respond.xml(200, alive)]);
+    const soap = createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+      httpHeaders: { "x-tenant": "client", "x-trace": "client" },
+      interceptors: {
+        request: [
+          (req) => ({
+            ...req,
+            headers: { ...req.headers, "x-intercepted": "1" },
+          }),
+        ],
+      },
+    });
+    await soap.isAlive({}, { headers: { "X-Trace": "call" } });
+    const [sent] = server.requests;
+    expect([
+      sent!.headers["x-tenant"],
+      sent!.headers["x-trace"],
+      sent!.headers["x-intercepted"],
+      sent!.headers["content-type"],
+    ]).toEqual(["client", "call", "1", "text/xml; charset=utf-8"]);
+  });
+
+  it("refuses a caller header naming the SOAPAction or the content type", async () => {
+    const server = await startRecordingServer([]);
+    const soap = createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+    });
+    const error = await rejectsWith(
+      soap.isAlive(
+        {},
+        { headers: { SOAPAction: "x", "Content-Type": "text/plain" } },
+      ),
+      ValidationError,
+    );
+    expect(error.issues.map((i) => i.path)).toEqual([
+      "headers.soapaction",
+      "headers.content-type",
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 });

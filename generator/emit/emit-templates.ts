@@ -1,3 +1,4 @@
+import { idempotencyHeader } from "../model/idempotency-header.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
@@ -230,7 +231,9 @@ function retryRow(op: RestOperation, service: Service) {
   const guidance = service.rest?.retry;
   const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
   const tooMany = op.statuses.find((s) => s.code === 429 && documented(s));
-  if (op.idempotent) {
+  const keyHeader = idempotencyHeader(op);
+  if (!op.idempotent && keyHeader !== undefined) rules.push(`as a read, since every attempt sends the same key in its ${keyHeader} header (contract)`);
+  if (op.idempotent || keyHeader !== undefined) {
     rules.push(`429 after Retry-After, or back-off (${tooMany ? "documents" : "paygen"})`);
     rules.push(`500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`);
     rules.push(`a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`);
@@ -238,7 +241,7 @@ function retryRow(op: RestOperation, service: Service) {
   } else {
     rules.push("only when the request provably never left: connection refused, DNS failure (paygen)");
   }
-  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
+  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no", rules: rules.join("; ") };
 }
 
 /** Every note of one kind in a service, with where it is: the README lists the contradictions and the contract differences, each with both readings. */

@@ -116,3 +116,30 @@ describe("the README's options tables", () => {
     );
   });
 });
+
+describe("the README's retry table", () => {
+  it("says an operation with an idempotency header is retried with its key, and one without is not", async () => {
+    const order = objectType("Order", [field("amount", scalar("string"))]);
+    const text = await readme({
+      services: [
+        restService({
+          types: [order],
+          operations: [
+            restOperation("charge", "Order", undefined, {
+              headers: [
+                field("Idempotency-Key", scalar("string"), { required: true }),
+              ],
+            }),
+            restOperation("note", "Order", undefined),
+          ],
+        }),
+      ],
+    });
+    expect(text).toMatch(
+      /\| `charge` \| with its key \| as a read, since every attempt sends the same key in its Idempotency-Key header \(contract\); 429 after Retry-After/,
+    );
+    expect(text).toContain(
+      "| `note` | no | only when the request provably never left: connection refused, DNS failure (paygen) |",
+    );
+  });
+});

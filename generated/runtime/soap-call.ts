@@ -5,6 +5,8 @@
  */
 import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage, type ValidationIssue } from "./errors.js";
 import type { RequestHook, ResponseHook } from "./http/hooks.js";
+import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
+import type { Interceptors } from "./http/interceptors.js";
 import { withRetries } from "./http/retry.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
@@ -56,7 +58,20 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
   readonly maxResponseBytes?: number;
   readonly onRequest?: readonly RequestHook[];
   readonly onResponse?: readonly ResponseHook[];
-  /** Timing of retries. Only failures that provably never reached the service are retried. */
+  /**
+   * HTTP headers sent with every request (a call's `headers` win over them);
+   * named apart from `headers`, the SOAP header elements. The content type and
+   * SOAPAction stay the client's: naming them is a `ValidationError`.
+   */
+  readonly httpHeaders?: HeaderValues;
+  /** Functions that may change each request (before it is sent) and each response (once read), in order. */
+  readonly interceptors?: Interceptors;
+  /** Header names hooks must not see, besides Authorization, Signature and cookies. */
+  readonly sensitiveHeaders?: readonly string[];
+  /**
+   * Timing of retries, within bounds (`RETRY_BOUNDS`; refused when the client
+   * is created). Only failures that provably never reached the service are retried.
+   */
   readonly retry?: RetryPolicy;
   readonly onRetry?: (info: RetryInfo) => void;
   /**
@@ -130,8 +145,12 @@ export interface SoapOperation<Req, Res> {
 
 /** Options of one call. */
 export interface SoapCallOptions {
+  /** Aborts the call, including any retry wait. */
   readonly signal?: AbortSignal;
+  /** Milliseconds for one attempt, overriding the client's. */
   readonly timeoutMs?: number;
+  /** HTTP headers of this call, over the client's `httpHeaders` and with the same rules. */
+  readonly headers?: HeaderValues;
 }
 
 interface ResultLike {
@@ -221,10 +240,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const version = soapVersionOf(op, options.soapVersion);
   const body = op.build(request, options.namespace, headerValues, version);
   const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
-  const headers: Record<string, string> =
+  const own: Record<string, string> =
     version === "1.2"
       ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
       : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
+  const headers = withCallerHeaders(own, options.httpHeaders, call.headers, options.sensitiveHeaders);
   // The request's redacted copy (its header values too), and the secrets it sent: made once, when first needed.
   const redact = op.redact;
   const redactsHeaders = op.headers?.some((h) => h.redact !== undefined) === true;
@@ -244,8 +264,10 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           ...(call.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
           ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+          ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           // Requests are rebuilt from their redacted copy, responses scrubbed of every secret known.
           redactBody: (text, context) =>
             context.direction === "request"

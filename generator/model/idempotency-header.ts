@@ -8,6 +8,15 @@ import type { RestOperation } from "./ir.js";
 const IDEMPOTENCY_HEADER = /(^|[-_])idempotency[-_]?key$/i;
 
 /**
+ * Idempotency headers named otherwise, each documented as such by its
+ * gateway (lower case): PayPal's `PayPal-Request-Id` ("the server stores keys
+ * for 6 hours"). A plain `X-Request-Id` is a correlation id, not a key.
+ */
+const NAMED_IDEMPOTENCY_HEADERS: ReadonlySet<string> = new Set([
+  "paypal-request-id",
+]);
+
+/**
  * The header parameter of an operation that carries its idempotency key, as
  * the contract writes it, or `undefined` when the contract declares none: the
  * only case where a client may retry a request that may have reached the
@@ -16,5 +25,9 @@ const IDEMPOTENCY_HEADER = /(^|[-_])idempotency[-_]?key$/i;
 export function idempotencyHeader(
   op: Pick<RestOperation, "headers">,
 ): string | undefined {
-  return op.headers?.find((h) => IDEMPOTENCY_HEADER.test(h.name))?.name;
+  return op.headers?.find(
+    (h) =>
+      IDEMPOTENCY_HEADER.test(h.name) ||
+      NAMED_IDEMPOTENCY_HEADERS.has(h.name.toLowerCase()),
+  )?.name;
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { emitClient } from "../../../generator/emit/emit-client.js";
+import { idempotencyHeader } from "../../../generator/model/idempotency-header.js";
 import {
   declaration,
   emitWith,
@@ -56,5 +57,34 @@ describe("emitClient (idempotency header)", () => {
     expect(client).toContain(
       "Sends an idempotency key in `Idempotency-Key` (the call's `idempotencyKey`, else a random UUID), the same with every attempt, so it is retried like a read.",
     );
+  });
+});
+
+describe("idempotencyHeader", () => {
+  it("recognises the IETF name, vendor-prefixed ones and PayPal's, never a correlation id", () => {
+    const headerNamed = (name: string) =>
+      idempotencyHeader({ headers: [field(name, scalar("string"))] });
+    expect(
+      [
+        "Idempotency-Key",
+        "v-c-idempotency-key",
+        "X_IDEMPOTENCY_KEY",
+        "PayPal-Request-Id",
+      ].map(headerNamed),
+    ).toEqual([
+      "Idempotency-Key",
+      "v-c-idempotency-key",
+      "X_IDEMPOTENCY_KEY",
+      "PayPal-Request-Id",
+    ]);
+    expect(
+      [
+        "X-Request-Id",
+        "Idempotency",
+        "Idempotency-Key-Hint",
+        "correlation-id",
+      ].map(headerNamed),
+    ).toEqual([undefined, undefined, undefined, undefined]);
+    expect(idempotencyHeader({})).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
-import { lowerCamel, pascalCase } from "../naming/case.js";
+import { pascalCase } from "../naming/case.js";
 import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { addOperationTable, requiredInputs } from "./client-common.js";
+import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
 import { documentsErrors } from "../naming/names.js";
 import type { EmitContext } from "./emit-context.js";
@@ -28,18 +29,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   // The address the contract names is the default; the option overrides it.
   const baseDefaults = new Map(service.rest?.baseUrls.flatMap((b) => (b.url !== undefined ? [[b.name, b.url] as const] : [])) ?? []);
   const baseUrlOf = (baseUrl: string) => (baseDefaults.has(baseUrl) ? `(options.${optionName(baseUrl)} ?? ${stringLiteral(baseDefaults.get(baseUrl)!)})` : `options.${optionName(baseUrl)}`);
-  const optionName = (baseUrl: string) => lowerCamel(pascalCase(baseUrl));
+  const optionName = baseUrlOption;
   const schemes = service.rest?.security ?? [];
-  // A credential option is named after its scheme, kept apart from the base URL options and the runtime's own.
-  const taken = new Set([...usedBaseUrls.map(optionName), ...RUNTIME_OPTIONS]);
-  const credentialOption = new Map<string, string>();
-  for (const scheme of schemes) {
-    let option = lowerCamel(pascalCase(scheme.name)) || "credentials";
-    if (!/^[A-Za-z_$]/.test(option)) option = `_${option}`;
-    while (taken.has(option)) option = `${option}Credential`;
-    taken.add(option);
-    credentialOption.set(scheme.name, option);
-  }
+  const credentialOption = new Map(credentialOptions(service).map((c) => [c.scheme, c.option]));
   const credentialType = (kind: "apiKey" | "basic" | "bearer") =>
     kind === "basic" ? file.type("BasicCredentials", REST) : file.type("Credential", REST);
 
@@ -347,8 +339,6 @@ function restLines(op: RestOperation): string[] {
   return lines;
 }
 
-/** Options every REST client has already (`RestClientOptions`): a credential option never takes their names. */
-const RUNTIME_OPTIONS = ["fetch", "timeoutMs", "maxResponseBytes", "signer", "headers", "interceptors", "onRequest", "onResponse", "sensitiveHeaders", "retry", "onRetry", "onUnknown"];
 
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
 function requestParams(op: RestOperation): readonly Field[] {

@@ -1,8 +1,9 @@
-import { idempotencyHeader } from "../model/idempotency-header.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
+import { idempotencyHeader } from "../model/idempotency-header.js";
+import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { SENSITIVE_KINDS, type Documented, type Model, type NoteKind, type RestOperation, type SensitiveKind, type Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
@@ -103,7 +104,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
-    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, doc: b.doc ?? "" })),
+    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, option: baseUrlOption(b.name), doc: b.doc ?? "" })),
+    credentialOptions: s.protocol === "rest" ? credentialOptions(s).map((c) => ({ option: c.option, scheme: c.scheme, sends: c.kind === "apiKey" ? `an API key in the ${c.header ?? ""} header` : c.kind === "basic" ? "a user name and password, as HTTP basic credentials in Authorization" : "a bearer token in Authorization; a function is called for each request" })) : [],
     events: s.events.map((e) => ({
       type: e.type,
       product: e.product ?? "",

@@ -143,3 +143,39 @@ describe("the README's retry table", () => {
     );
   });
 });
+
+describe("the README's credential options", () => {
+  it("names each security scheme's client option, as the client does, and what it sends", async () => {
+    const order = objectType("Order", [field("amount", scalar("string"))]);
+    const service = restService({
+      types: [order],
+      operations: [
+        restOperation("order", "Order", undefined, {
+          security: ["api_key", "retry"],
+        }),
+      ],
+    });
+    const text = await readme({
+      services: [
+        {
+          ...service,
+          rest: {
+            ...service.rest!,
+            security: [
+              { name: "api_key", kind: "apiKey", header: "X-Api-Key" },
+              { name: "retry", kind: "bearer" },
+            ],
+          },
+        },
+      ],
+    });
+    expect(text).toContain(
+      "| `apiKey` | `api_key` | an API key in the X-Api-Key header |",
+    );
+    // A scheme named like a runtime option gets another name: the README says the one the client takes.
+    expect(text).toContain(
+      "| `retryCredential` | `retry` | a bearer token in Authorization; a function is called for each request |",
+    );
+    expect(text).toContain("| `{base_url}` | `baseUrl` |");
+  });
+});

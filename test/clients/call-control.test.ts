@@ -169,6 +169,25 @@ describe("SOAP calls", () => {
     ]).toEqual(["client", "call", "1", "text/xml; charset=utf-8"]);
   });
 
+  it("gives the status and headers of the HTTP answer with withResponse, and the result alone without", async () => {
+    const server = await startRecordingServer([
+      respond.xml(200, alive, { "x-request-id": "soap-9" }),
+      respond.xml(200, alive),
+    ]);
+    const soap = createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+    });
+    const answer = await soap.isAlive({}, { withResponse: true });
+    expect([
+      answer.status,
+      answer.headers.get("x-request-id"),
+      answer.data.resultCode,
+    ]).toEqual([200, "soap-9", "Ok"]);
+    const plain = await soap.isAlive();
+    expect(plain.resultCode).toBe("Ok");
+  });
+
   it("refuses a caller header naming the SOAPAction or the content type", async () => {
     const server = await startRecordingServer([]);
     const soap = createSubscriptionsClient({

@@ -5,6 +5,7 @@
  */
 import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage, type ValidationIssue } from "./errors.js";
 import type { RequestHook, ResponseHook } from "./http/hooks.js";
+import type { Answer, WithResponse } from "./http/answer.js";
 import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
 import type { Interceptors } from "./http/interceptors.js";
 import { withRetries } from "./http/retry.js";
@@ -151,6 +152,8 @@ export interface SoapCallOptions {
   readonly timeoutMs?: number;
   /** HTTP headers of this call, over the client's `httpHeaders` and with the same rules. */
   readonly headers?: HeaderValues;
+  /** `true`: the call resolves to `{ data, status, headers }` instead of its answer alone. */
+  readonly withResponse?: boolean;
 }
 
 interface ResultLike {
@@ -225,13 +228,28 @@ function scrubbedStatusError(response: HttpResponse, sent: Secrets): HttpStatusE
   return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
 }
 
-/** Calls one SOAP operation. */
-export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
+/**
+ * Calls one SOAP operation. It resolves to the answer, or with `withResponse`
+ * to `{ data, status, headers }` of the HTTP answer.
+ */
+export async function callSoap<Req extends object, Res, M extends ApiErrorMode, C extends SoapCallOptions = SoapCallOptions>(
   op: SoapOperation<Req, Res>,
   input: object,
   options: SoapClientOptions<M, object>,
-  call: SoapCallOptions = {},
-): Promise<SoapAnswer<Res, M>> {
+  call?: C,
+): Promise<Answer<SoapAnswer<Res, M>, C>> {
+  const answer = await exchangeSoap(op, input, options, call ?? {});
+  // The one place the flag meets the type: `Answer` says what each flag gives.
+  return (call?.withResponse === true ? answer : answer.data) as Answer<SoapAnswer<Res, M>, C>;
+}
+
+/** One SOAP exchange: the answer, with the status and headers of the HTTP answer. */
+async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
+  op: SoapOperation<Req, Res>,
+  input: object,
+  options: SoapClientOptions<M, object>,
+  call: SoapCallOptions,
+): Promise<WithResponse<SoapAnswer<Res, M>>> {
   // A copy of the credentials, so a caller's later change cannot reach a call in flight.
   const request = (op.credentials !== undefined && options.credentials ? { ...input, [op.credentials]: { ...options.credentials } } : input) as Req;
   const checked = op.validate(request);
@@ -284,6 +302,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
+  const answered = (data: SoapAnswer<Res, M>): WithResponse<SoapAnswer<Res, M>> => ({ data, status: response.status, headers: response.headers });
   let result: Res;
   try {
     result = op.parse(response.body, readOptionsOf(options));
@@ -304,13 +323,13 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     const secrets = loggableResult(op, result, sent()).secrets;
     const messages = resultMessages((result as ResultLike).messages).map((m) => scrubbedMessage(m, secrets));
     const error = new ApiError(op.name, messages, result, { unredactedBody: response.body });
-    if (options.onApiError === "result") return { ok: false, error, result } as SoapAnswer<Res, M>;
+    if (options.onApiError === "result") return answered({ ok: false, error, result } as SoapAnswer<Res, M>);
     throw error;
   }
   if (resultCode !== undefined && resultCode !== "Ok") {
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
-  return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+  return answered((options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>);
 }
 
 /** The SOAP version of a call: the one the options choose, when the operation offers it, else the operation's own. */

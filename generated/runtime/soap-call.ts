@@ -5,6 +5,9 @@
  */
 import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage, type ValidationIssue } from "./errors.js";
 import type { RequestHook, ResponseHook } from "./http/hooks.js";
+import type { Answer, WithResponse } from "./http/answer.js";
+import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
+import type { Interceptors } from "./http/interceptors.js";
 import { withRetries } from "./http/retry.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
@@ -56,7 +59,20 @@ export interface SoapClientOptions<M extends ApiErrorMode = "throw", C extends o
   readonly maxResponseBytes?: number;
   readonly onRequest?: readonly RequestHook[];
   readonly onResponse?: readonly ResponseHook[];
-  /** Timing of retries. Only failures that provably never reached the service are retried. */
+  /**
+   * HTTP headers sent with every request (a call's `headers` win over them);
+   * named apart from `headers`, the SOAP header elements. The content type and
+   * SOAPAction stay the client's: naming them is a `ValidationError`.
+   */
+  readonly httpHeaders?: HeaderValues;
+  /** Functions that may change each request (before it is sent) and each response (once read), in order. */
+  readonly interceptors?: Interceptors;
+  /** Header names hooks must not see, besides Authorization, Signature and cookies. */
+  readonly sensitiveHeaders?: readonly string[];
+  /**
+   * Timing of retries, within bounds (`RETRY_BOUNDS`; refused when the client
+   * is created). Only failures that provably never reached the service are retried.
+   */
   readonly retry?: RetryPolicy;
   readonly onRetry?: (info: RetryInfo) => void;
   /**
@@ -130,8 +146,14 @@ export interface SoapOperation<Req, Res> {
 
 /** Options of one call. */
 export interface SoapCallOptions {
+  /** Aborts the call, including any retry wait. */
   readonly signal?: AbortSignal;
+  /** Milliseconds for one attempt, overriding the client's. */
   readonly timeoutMs?: number;
+  /** HTTP headers of this call, over the client's `httpHeaders` and with the same rules. */
+  readonly headers?: HeaderValues;
+  /** `true`: the call resolves to `{ data, status, headers }` instead of its answer alone. */
+  readonly withResponse?: boolean;
 }
 
 interface ResultLike {
@@ -206,13 +228,28 @@ function scrubbedStatusError(response: HttpResponse, sent: Secrets): HttpStatusE
   return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
 }
 
-/** Calls one SOAP operation. */
-export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
+/**
+ * Calls one SOAP operation. It resolves to the answer, or with `withResponse`
+ * to `{ data, status, headers }` of the HTTP answer.
+ */
+export async function callSoap<Req extends object, Res, M extends ApiErrorMode, C extends SoapCallOptions = SoapCallOptions>(
   op: SoapOperation<Req, Res>,
   input: object,
   options: SoapClientOptions<M, object>,
-  call: SoapCallOptions = {},
-): Promise<SoapAnswer<Res, M>> {
+  call?: C,
+): Promise<Answer<SoapAnswer<Res, M>, C>> {
+  const answer = await exchangeSoap(op, input, options, call ?? {});
+  // The one place the flag meets the type: `Answer` says what each flag gives.
+  return (call?.withResponse === true ? answer : answer.data) as Answer<SoapAnswer<Res, M>, C>;
+}
+
+/** One SOAP exchange: the answer, with the status and headers of the HTTP answer. */
+async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
+  op: SoapOperation<Req, Res>,
+  input: object,
+  options: SoapClientOptions<M, object>,
+  call: SoapCallOptions,
+): Promise<WithResponse<SoapAnswer<Res, M>>> {
   // A copy of the credentials, so a caller's later change cannot reach a call in flight.
   const request = (op.credentials !== undefined && options.credentials ? { ...input, [op.credentials]: { ...options.credentials } } : input) as Req;
   const checked = op.validate(request);
@@ -221,10 +258,11 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
   const version = soapVersionOf(op, options.soapVersion);
   const body = op.build(request, options.namespace, headerValues, version);
   const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
-  const headers: Record<string, string> =
+  const own: Record<string, string> =
     version === "1.2"
       ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
       : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
+  const headers = withCallerHeaders(own, options.httpHeaders, call.headers, options.sensitiveHeaders);
   // The request's redacted copy (its header values too), and the secrets it sent: made once, when first needed.
   const redact = op.redact;
   const redactsHeaders = op.headers?.some((h) => h.redact !== undefined) === true;
@@ -244,8 +282,10 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
           ...(call.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
           ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+          ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           // Requests are rebuilt from their redacted copy, responses scrubbed of every secret known.
           redactBody: (text, context) =>
             context.direction === "request"
@@ -262,6 +302,7 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
+  const answered = (data: SoapAnswer<Res, M>): WithResponse<SoapAnswer<Res, M>> => ({ data, status: response.status, headers: response.headers });
   let result: Res;
   try {
     result = op.parse(response.body, readOptionsOf(options));
@@ -282,13 +323,13 @@ export async function callSoap<Req extends object, Res, M extends ApiErrorMode>(
     const secrets = loggableResult(op, result, sent()).secrets;
     const messages = resultMessages((result as ResultLike).messages).map((m) => scrubbedMessage(m, secrets));
     const error = new ApiError(op.name, messages, result, { unredactedBody: response.body });
-    if (options.onApiError === "result") return { ok: false, error, result } as SoapAnswer<Res, M>;
+    if (options.onApiError === "result") return answered({ ok: false, error, result } as SoapAnswer<Res, M>);
     throw error;
   }
   if (resultCode !== undefined && resultCode !== "Ok") {
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
-  return (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>;
+  return answered((options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>);
 }
 
 /** The SOAP version of a call: the one the options choose, when the operation offers it, else the operation's own. */

@@ -1,6 +1,8 @@
-import { lowerCamel, pascalCase } from "../naming/case.js";
+import { pascalCase } from "../naming/case.js";
 import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { addOperationTable, requiredInputs } from "./client-common.js";
+import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
+import { idempotencyHeader } from "../model/idempotency-header.js";
 import { documentsErrors } from "../naming/names.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
@@ -27,18 +29,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   // The address the contract names is the default; the option overrides it.
   const baseDefaults = new Map(service.rest?.baseUrls.flatMap((b) => (b.url !== undefined ? [[b.name, b.url] as const] : [])) ?? []);
   const baseUrlOf = (baseUrl: string) => (baseDefaults.has(baseUrl) ? `(options.${optionName(baseUrl)} ?? ${stringLiteral(baseDefaults.get(baseUrl)!)})` : `options.${optionName(baseUrl)}`);
-  const optionName = (baseUrl: string) => lowerCamel(pascalCase(baseUrl));
+  const optionName = baseUrlOption;
   const schemes = service.rest?.security ?? [];
-  // A credential option is named after its scheme, kept apart from the base URL options and the runtime's own.
-  const taken = new Set([...usedBaseUrls.map(optionName), ...RUNTIME_OPTIONS]);
-  const credentialOption = new Map<string, string>();
-  for (const scheme of schemes) {
-    let option = lowerCamel(pascalCase(scheme.name)) || "credentials";
-    if (!/^[A-Za-z_$]/.test(option)) option = `_${option}`;
-    while (taken.has(option)) option = `${option}Credential`;
-    taken.add(option);
-    credentialOption.set(scheme.name, option);
-  }
+  const credentialOption = new Map(credentialOptions(service).map((c) => [c.scheme, c.option]));
   const credentialType = (kind: "apiKey" | "basic" | "bearer") =>
     kind === "basic" ? file.type("BasicCredentials", REST) : file.type("Credential", REST);
 
@@ -93,16 +86,19 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const requestType = requestArgumentType(file, op, () => requestTypeOf(op));
     return [
       ...params,
-      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: !requestRequired(op) && !requestParams(op).some((p) => p.required) }] : []),
+      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: !requestRequired(op) && !requestParams(op).some((p) => callerMustGive(op, p)) }] : []),
       ...(requestType !== undefined ? [{ name: "request", type: requestType, hasQuestionToken: !requestRequired(op) }] : []),
-      { name: "call", type: callOptions, hasQuestionToken: true },
+      { name: "call", type: "C", hasQuestionToken: true },
     ];
   };
+  // Every method is generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
+  const callTypeParameter = () => [{ name: "C", constraint: callOptions, default: file.type("DataOnly", paths.runtime("http/answer.ts")) }];
+  const answerOf = (data: string) => `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${data}, C>>`;
 
   /** The query, header and cookie parameters of an operation, as one object type (wire names as property names). */
   function requestParamsType(op: RestOperation): string {
     const members = requestParams(op).map((p) => {
-      return `${inlineDoc(docText(p))}readonly ${propertyName(p.name)}${p.required ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
+      return `${inlineDoc(docText(p))}readonly ${propertyName(p.name)}${callerMustGive(op, p) ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
     });
     return `{ ${members.join("; ")} }`;
   }
@@ -127,9 +123,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
               : target.requestType
                 ? [{ name: "request", type: requestTypeOf(target), hasQuestionToken: !requiredInputs(request, new Set()) }]
                 : []),
-            { name: "call", type: callOptions, hasQuestionToken: true },
+            { name: "call", type: "C", hasQuestionToken: true },
           ],
-          returnType: `Promise<${target.links.length > 0 ? resultTypeName(target)! : responseType(target)}>`,
+          typeParameters: callTypeParameter(),
+          returnType: answerOf(target.links.length > 0 ? resultTypeName(target)! : responseType(target)),
         };
       }),
     });
@@ -191,8 +188,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       return {
         name: method(op),
         ...(docs ? { docs: [docs] } : {}),
+        typeParameters: callTypeParameter(),
         parameters: methodSignature(op),
-        returnType: `Promise<${resultTypeName(op) ?? responseType(op)}>`,
+        returnType: answerOf(resultTypeName(op) ?? responseType(op)),
       };
     }),
   });
@@ -214,6 +212,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
               `method: ${stringLiteral(op.httpMethod)}`,
               `path: ${stringLiteral(op.path)}`,
               `idempotent: ${op.idempotent}`,
+              ...(idempotencyHeader(op) !== undefined ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`] : []),
               `retryNotFound: ${retryNotFound}`,
               `meanings: ${meanings}`,
               ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
@@ -276,9 +275,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(op.cookies && op.cookies.length > 0 ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`] : []),
       ...(op.security && op.security.length > 0 ? [`...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`] : []),
     ];
-    const headerArg = headerParts.length > 0 ? `, { ${headerParts.join(", ")} }` : "";
-    const invoke = `${call}(operations.${method(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${headerArg})`;
-    const body = op.links.length > 0 ? `withLinks${pascalCase(op.name)}(await ${invoke})` : invoke;
+    const headerArg = headerParts.length > 0 ? `{ ${headerParts.join(", ")} }` : "undefined";
+    // A result with links gets its methods from `finish`, so `withResponse` attaches them to `data`.
+    const tail = op.links.length > 0 ? `, ${headerArg}, withLinks${pascalCase(op.name)}` : headerParts.length > 0 ? `, ${headerArg}` : "";
+    const body = `${call}(operations.${method(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${tail})`;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
     return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
   });
@@ -295,9 +295,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ? "request"
           : "undefined";
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
-      const credentials = target.security && target.security.length > 0 ? `, await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])` : "";
-      const invoke = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call${credentials})`;
-      const wrapped = target.links.length > 0 ? `withLinks${pascalCase(target.name)}(await ${invoke})` : invoke;
+      const credentials = target.security && target.security.length > 0 ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])` : undefined;
+      const tail = target.links.length > 0 ? `, ${credentials ?? "undefined"}, withLinks${pascalCase(target.name)}` : credentials !== undefined ? `, ${credentials}` : "";
+      const wrapped = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call${tail})`;
       return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
     });
     linkHelpers.push(
@@ -314,6 +314,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     parameters: [{ name: "options", type: names.get("clientOptions", service.name), ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}) }],
     returnType: name,
     statements: [
+      `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.headers);`,
       // API key headers are credentials: hooks and logs never see them.
       ...(apiKeyHeaders.length > 0 ? [`options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`] : []),
       ...linkHelpers,
@@ -327,16 +328,26 @@ function restLines(op: RestOperation): string[] {
   for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
   if (op.timeoutMs !== undefined) lines.push(`Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`);
   if (op.security && op.security.length > 0) lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
-  lines.push(op.idempotent ? "Retried on rate limiting, server errors and network failures, with exponential back-off." : "Never retried once the request may have reached the service: a duplicate could charge twice.");
+  const keyHeader = idempotencyHeader(op);
+  lines.push(
+    op.idempotent
+      ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
+      : keyHeader !== undefined
+        ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
+        : "Never retried once the request may have reached the service: a duplicate could charge twice.",
+  );
   return lines;
 }
 
-/** Options every REST client has already (`RestClientOptions`): a credential option never takes their names. */
-const RUNTIME_OPTIONS = ["fetch", "timeoutMs", "maxResponseBytes", "signer", "onRequest", "onResponse", "sensitiveHeaders", "retry", "onRetry", "onUnknown"];
 
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
 function requestParams(op: RestOperation): readonly Field[] {
   return [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])];
+}
+
+/** Whether a caller must give a parameter: a required one, except the idempotency key, which the client makes up when none is given. */
+function callerMustGive(op: RestOperation, p: Field): boolean {
+  return p.required === true && !(op.headers?.includes(p) === true && p.name === idempotencyHeader(op));
 }
 
 /** Whether an operation takes query, header or cookie parameters (one `params` object). */

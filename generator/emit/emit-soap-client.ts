@@ -82,9 +82,11 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
         ...(docs ? { docs: [docs] } : {}),
         parameters: [
           { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
-          { name: "call", type: callOptions, hasQuestionToken: true },
+          { name: "call", type: "C", hasQuestionToken: true },
         ],
-        returnType: `Promise<${answer}<${resultOf(op)}, M>>`,
+        // Generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
+        typeParameters: [{ name: "C", constraint: callOptions, default: file.type("DataOnly", paths.runtime("http/answer.ts")) }],
+        returnType: `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${answer}<${resultOf(op)}, M>, C>>`,
       };
     }),
   });
@@ -140,7 +142,7 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
-    statements: `${
+    statements: `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.httpHeaders, "httpHeaders");\n${
       defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
     }return {\n${ops
       .map((op) => {

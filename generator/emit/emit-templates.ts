@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
+import { idempotencyHeader } from "../model/idempotency-header.js";
+import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { SENSITIVE_KINDS, type Documented, type Model, type NoteKind, type RestOperation, type SensitiveKind, type Service } from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
@@ -107,7 +109,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
-    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, doc: b.doc ?? "" })),
+    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, option: baseUrlOption(b.name), doc: b.doc ?? "" })),
+    credentialOptions: s.protocol === "rest" ? credentialOptions(s).map((c) => ({ option: c.option, scheme: c.scheme, sends: c.kind === "apiKey" ? `an API key in the ${c.header ?? ""} header` : c.kind === "basic" ? "a user name and password, as HTTP basic credentials in Authorization" : "a bearer token in Authorization; a function is called for each request" })) : [],
     events: s.events.map((e) => ({
       type: e.type,
       product: e.product ?? "",
@@ -241,7 +244,9 @@ function retryRow(op: RestOperation, service: Service) {
   const guidance = service.rest?.retry;
   const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
   const tooMany = op.statuses.find((s) => s.code === 429 && documented(s));
-  if (op.idempotent) {
+  const keyHeader = idempotencyHeader(op);
+  if (!op.idempotent && keyHeader !== undefined) rules.push(`as a read, since every attempt sends the same key in its ${keyHeader} header (contract)`);
+  if (op.idempotent || keyHeader !== undefined) {
     rules.push(`429 after Retry-After, or back-off (${tooMany ? "documents" : "paygen"})`);
     rules.push(`500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`);
     rules.push(`a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`);
@@ -249,7 +254,7 @@ function retryRow(op: RestOperation, service: Service) {
   } else {
     rules.push("only when the request provably never left: connection refused, DNS failure (paygen)");
   }
-  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : "no", rules: rules.join("; ") };
+  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no", rules: rules.join("; ") };
 }
 
 /** Every note of one kind in a service, with where it is: the README lists the contradictions and the contract differences, each with both readings. */

@@ -6,7 +6,11 @@
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
 import { withConstants, type FlowValue } from "./flow.js";
 import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
+import type { Answer } from "./http/answer.js";
+import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
+import type { Interceptors } from "./http/interceptors.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
+import { idempotencyKeyOf } from "./http/idempotency-key.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
@@ -31,13 +35,31 @@ export interface RestClientOptions {
    * `createHttpSignatureSigner` for the gateway's published HTTP-signature scheme).
    */
   readonly signer?: Signer;
+  /**
+   * HTTP headers sent with every request (a call's `headers` win over them).
+   * They add to a request and never replace what the client sets itself:
+   * credentials, cookies, `content-type`, `accept`, the operation's header
+   * parameters and the idempotency key are refused with a `ValidationError`.
+   */
+  readonly headers?: HeaderValues;
+  /**
+   * Functions that may change each request (before it is signed) and each
+   * response (once read), in order. A credential header one adds is still
+   * hidden from hooks and logs.
+   */
+  readonly interceptors?: Interceptors;
   /** Observe each request: a redacted, read-only view. */
   readonly onRequest?: readonly RequestHook[];
   /** Observe each response: a redacted, read-only view. */
   readonly onResponse?: readonly ResponseHook[];
   /** Header names hooks must not see, besides Authorization, Signature and cookies. */
   readonly sensitiveHeaders?: readonly string[];
-  /** Retry timing; which failures are retried follows the documents and cannot be widened. */
+  /**
+   * Retry timing, within bounds (`RETRY_BOUNDS`: 1..10 attempts, a first
+   * backoff of at most 60 s, waits of at most 5 minutes); a value outside is
+   * refused when the client is created. Which failures are retried follows
+   * the documents and cannot be widened.
+   */
   readonly retry?: RetryPolicy;
   /** Called before each retry wait. */
   readonly onRetry?: (info: RetryInfo) => void;
@@ -56,6 +78,17 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Milliseconds for one attempt, overriding the client's. */
   readonly timeoutMs?: number;
+  /** HTTP headers of this call, over the client's `headers` and with the same rules. */
+  readonly headers?: HeaderValues;
+  /**
+   * The idempotency key of this call, for an operation whose contract declares
+   * an idempotency header (others refuse it). Without it such an operation
+   * sends a random UUID; either way every retry sends the same key, so a
+   * request that may have reached the service is retried.
+   */
+  readonly idempotencyKey?: string;
+  /** `true`: the call resolves to `{ data, status, headers }` instead of the data alone. */
+  readonly withResponse?: boolean;
 }
 
 /** An operation as the generated client describes it. */
@@ -65,6 +98,8 @@ export interface RestOperation<Req, Res> {
   /** Path template with `{param}` placeholders. */
   readonly path: string;
   readonly idempotent: boolean;
+  /** The header (lower case) that carries the operation's idempotency key, when the contract declares one. */
+  readonly idempotencyHeader?: string;
   readonly retryNotFound: boolean;
   /** Documented meaning of statuses. */
   readonly meanings: Readonly<Partial<Record<number, string>>>;
@@ -299,16 +334,36 @@ function typedErrorBody(parseError: (body: string) => unknown, body: string): un
   }
 }
 
-/** Calls one operation at `url` (already filled in). */
-export async function callRest<Req, Res>(
+/**
+ * Calls one operation at `url` (already filled in). It resolves to the data
+ * (`finish` applied, which attaches links), or with `withResponse` to
+ * `{ data, status, headers }`.
+ */
+export async function callRest<Req, Res, C extends CallOptions = CallOptions, Out = Res>(
   op: RestOperation<Req, Res>,
   url: string,
   request: Req | undefined,
   options: RestClientOptions,
-  call: CallOptions = {},
-  /** Header parameters of the operation (`headerParams`); the content type and `accept` stay the client's. */
+  call?: C,
+  /** Header parameters and credentials of the operation (`headerParams`, `securityHeaders`); the content type and `accept` stay the client's. */
   paramHeaders: Readonly<Record<string, string>> = {},
-): Promise<Res> {
+  finish?: (data: Res) => Out,
+): Promise<Answer<Out, C>> {
+  const answer = await exchange(op, url, request, options, call ?? {}, paramHeaders);
+  const data = finish ? finish(answer.data) : (answer.data as unknown as Out);
+  // The one place the flag meets the type: `Answer` says what each flag gives.
+  return (call?.withResponse === true ? { data, status: answer.status, headers: answer.headers } : data) as Answer<Out, C>;
+}
+
+/** One call's exchange: the data read from the answer, with its status and headers. */
+async function exchange<Req, Res>(
+  op: RestOperation<Req, Res>,
+  url: string,
+  request: Req | undefined,
+  options: RestClientOptions,
+  call: CallOptions,
+  paramHeaders: Readonly<Record<string, string>>,
+): Promise<{ readonly data: Res; readonly status: number; readonly headers: Headers }> {
   if (op.constants) request = withConstants(request, op.constants, op.name);
   if (request !== undefined && op.validate) {
     const checked = op.validate(request);
@@ -316,8 +371,11 @@ export async function callRest<Req, Res>(
   }
   const encoded = request === undefined ? undefined : op.encode ? await op.encode(request) : op.serialize ? { body: op.serialize(request), contentType: op.contentType ?? "application/json; charset=utf-8" } : undefined;
   const body = encoded?.body;
-  const headers: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
-  if (encoded !== undefined) headers["content-type"] = encoded.contentType;
+  const own: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
+  if (encoded !== undefined) own["content-type"] = encoded.contentType;
+  const idempotencyKey = idempotencyKeyOf(op.idempotencyHeader, call.idempotencyKey, paramHeaders);
+  if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
+  const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -347,6 +405,7 @@ export async function callRest<Req, Res>(
           ...(call.signal ? { signal: call.signal } : {}),
           ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
           ...(options.signer ? { signer: options.signer } : {}),
+          ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
@@ -360,7 +419,8 @@ export async function callRest<Req, Res>(
       return answer;
     },
     {
-      idempotent: op.idempotent,
+      // The same key with every attempt: the service answers a repeat as it answered the first.
+      idempotent: op.idempotent || idempotencyKey !== undefined,
       retryNotFound: op.retryNotFound,
       ...(options.retry ? { policy: options.retry } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
@@ -375,5 +435,5 @@ export async function callRest<Req, Res>(
   // What the documents do not show, kept beside the result: inspecting it scrubs the request's secrets too.
   const kept = unknownData(result);
   if (kept) withRedactedInspect(kept, (k) => scrubValue(k, sent()));
-  return result;
+  return { data: result, status: response.status, headers: response.headers };
 }

@@ -6,6 +6,7 @@
 
 import type { RequestHook, ResponseHook, BodyRedactor, Signer, SigningRequest } from "./hooks.js";
 import { requestView, responseView, runHooks } from "./hooks.js";
+import { interceptRequest, interceptResponse, type Interceptors } from "./interceptors.js";
 import { HttpTransportError } from "./transport-error.js";
 
 /** One request to send. `url` must be absolute `http:` or `https:`. */
@@ -54,6 +55,8 @@ export interface TransportOptions {
    * negative or NaN value).
    */
   maxResponseBytes?: number;
+  /** Change each request before it is signed, and each response once it has been read (see {@link Interceptors}). */
+  interceptors?: Interceptors;
   /** Adds authentication headers to each request just before it is sent. */
   signer?: Signer;
   /** Observe each request (a redacted view) just before it is sent. */
@@ -99,8 +102,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  *
  * The returned promise always settles, at the latest when the timeout fires,
  * and no promise is left to reject unobserved. An error thrown by the signer
- * propagates unchanged. The request body is never given to hooks: they see
- * the caller's redaction of it.
+ * propagates unchanged, and so does one thrown by an interceptor. Request
+ * interceptors run before signing, so the signer signs what is sent; hooks
+ * see the request as sent and the response as received, before the response
+ * interceptors. The request body is never given to hooks: they see the
+ * caller's redaction of it.
  */
 export async function send(
   request: HttpRequest,
@@ -114,8 +120,6 @@ export async function send(
       mayHaveReachedService: false,
     });
   }
-  const url = parseUrl(request.url, method);
-  const where = `${method} ${url.origin}`;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = clampTimeout(options.timeoutMs);
   const maxBytes =
@@ -136,6 +140,7 @@ export async function send(
     controller.abort(reason);
     rejectStopped(reason);
   };
+  let where = `${method} ${originOf(request.url)}`;
   const timer = setTimeout(
     () =>
       stop("timeout", new DOMException(`${where} timed out after ${timeoutMs} ms`, "TimeoutError")),
@@ -146,13 +151,20 @@ export async function send(
 
   let handedToFetch = false;
   try {
-    const headers = await signedHeaders(request, method, url, options.signer, whenStopped);
+    // Interceptors may change anything, the URL and method too: both are checked again after them.
+    const outgoing = options.interceptors?.request?.length
+      ? await Promise.race([interceptRequest(request, options.interceptors.request).catch(boxed), whenStopped])
+      : request;
+    const method = outgoing.method.toUpperCase();
+    const url = parseUrl(outgoing.url, method);
+    where = `${method} ${url.origin}`;
+    const headers = await signedHeaders(outgoing, method, url, options.signer, whenStopped);
     options.onSent?.(headers);
     const init: RequestInit = {
       method,
       headers,
       redirect: "manual",
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(outgoing.body !== undefined ? { body: outgoing.body } : {}),
     };
     try {
       // Building the Request validates method, headers and body before anything is sent.
@@ -168,7 +180,7 @@ export async function send(
     if (hasHooks(options.onRequest)) {
       runHooks(
         options.onRequest,
-        requestView({ method, url: url.href, headers, body: request.body }, options),
+        requestView({ method, url: url.href, headers, body: outgoing.body }, options),
       );
     }
 
@@ -205,9 +217,14 @@ export async function send(
         ),
       );
     }
-    return { status: response.status, headers: response.headers, body, bytes };
+    const received: HttpResponse = { status: response.status, headers: response.headers, body, bytes };
+    return options.interceptors?.response?.length
+      ? await Promise.race([interceptResponse(received, options.interceptors.response).catch(boxed), whenStopped])
+      : received;
   } catch (error) {
     if (error instanceof HttpTransportError) throw error;
+    // What an interceptor throws is the caller's own error: it propagates unchanged.
+    if (error instanceof InterceptorFailure) throw error.error;
     if (stopped?.kind === "timeout") {
       throw new HttpTransportError("timeout", `${where} timed out after ${timeoutMs} ms`, {
         cause: error,
@@ -229,6 +246,24 @@ export async function send(
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener("abort", onCallerAbort);
+  }
+}
+
+/** What an interceptor threw, told apart from the transport's own failures. */
+class InterceptorFailure {
+  constructor(readonly error: unknown) {}
+}
+
+function boxed(error: unknown): never {
+  throw new InterceptorFailure(error);
+}
+
+/** The origin of a URL for messages (never its path or query), or `""` when it is not one. */
+function originOf(raw: string): string {
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return "";
   }
 }
 

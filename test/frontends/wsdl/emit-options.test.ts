@@ -128,6 +128,7 @@ export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
 export function createSvcClient<M extends ApiErrorMode = "throw">(
   options: SvcClientOptions<M>,
 ): SvcClient<M> {
+  checkClientOptions(options, options.httpHeaders, "httpHeaders");
   const configured = {
     ...options,
     endpoint:

@@ -19,7 +19,10 @@ export interface SvcClient {
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
-  then$(request?: Req, call?: CallOptions): Promise<Received<Res>>;
+  then$<C extends CallOptions = DataOnly>(
+    request?: Req,
+    call?: C,
+  ): Promise<Answer<Received<Res>, C>>;
   /**
    * \`GET /constructor\`.
    *
@@ -27,7 +30,7 @@ export interface SvcClient {
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    */
-  constructor$(call?: CallOptions): Promise<Received<Res>>;
+  constructor$<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<Received<Res>, C>>;
   /**
    * \`POST /pay\`.
    *
@@ -35,7 +38,7 @@ export interface SvcClient {
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
-  pay(request?: Req, call?: CallOptions): Promise<Received<Res>>;
+  pay<C extends CallOptions = DataOnly>(request?: Req, call?: C): Promise<Answer<Received<Res>, C>>;
 }`);
   });
 });

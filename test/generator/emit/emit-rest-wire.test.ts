@@ -74,13 +74,13 @@ describe("emitClient (REST media types)", () => {
   it("takes files, text and bytes, returns text and bytes, and makes a required body a required argument", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "SvcClient")).toContain(
-      'upload(request: WithFiles<Upload, "file">, call?: CallOptions): Promise<void>;',
+      'upload<C extends CallOptions = DataOnly>(\n    request: WithFiles<Upload, "file">,\n    call?: C,\n  ): Promise<Answer<void, C>>;',
     );
     expect(declaration(code, "SvcClient")).toContain(
-      "report(call?: CallOptions): Promise<string>;",
+      "report<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<string, C>>;",
     );
     expect(declaration(code, "SvcClient")).toContain(
-      "note(request: string, call?: CallOptions): Promise<Uint8Array>;",
+      "note<C extends CallOptions = DataOnly>(request: string, call?: C): Promise<Answer<Uint8Array, C>>;",
     );
   });
 

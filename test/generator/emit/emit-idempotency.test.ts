@@ -1,0 +1,90 @@
+/**
+ * An operation whose contract declares an idempotency header: its table entry
+ * names the header, the caller need not give it, and its doc says it is
+ * retried; an operation without one stays never retried.
+ */
+import { describe, expect, it } from "vitest";
+import { emitClient } from "../../../generator/emit/emit-client.js";
+import { idempotencyHeader } from "../../../generator/model/idempotency-header.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
+
+describe("emitClient (idempotency header)", () => {
+  const service = restService({
+    types: [
+      objectType("Req", [field("a", scalar("string"))]),
+      objectType("Res", [field("b", scalar("string"))]),
+    ],
+    operations: [
+      restOperation("charge", "Req", "Res", {
+        headers: [
+          field("Idempotency-Key", scalar("string"), { required: true }),
+        ],
+      }),
+      restOperation("note", "Req", "Res", {
+        headers: [field("X-Trace", scalar("string"), { required: true })],
+      }),
+    ],
+  });
+
+  it("names the header in the table entry of the operation that declares it, and only there", async () => {
+    const table = declaration(
+      await emitWith(emitClient, service),
+      "operations",
+    );
+    expect(table).toContain(
+      'idempotent: false,\n    idempotencyHeader: "idempotency-key",',
+    );
+    expect(table.match(/idempotencyHeader/g)).toHaveLength(1);
+  });
+
+  it("makes the key an optional parameter, other required headers staying required, and documents the retry", async () => {
+    const client = declaration(
+      await emitWith(emitClient, service),
+      "SvcClient",
+    );
+    expect(client).toContain(
+      'params?: { readonly "Idempotency-Key"?: string }',
+    );
+    expect(client).toContain('params: { readonly "X-Trace": string }');
+    expect(client).toContain(
+      "Sends an idempotency key in `Idempotency-Key` (the call's `idempotencyKey`, else a random UUID), the same with every attempt, so it is retried like a read.",
+    );
+  });
+});
+
+describe("idempotencyHeader", () => {
+  it("recognises the IETF name, vendor-prefixed ones and PayPal's, never a correlation id", () => {
+    const headerNamed = (name: string) =>
+      idempotencyHeader({ headers: [field(name, scalar("string"))] });
+    expect(
+      [
+        "Idempotency-Key",
+        "v-c-idempotency-key",
+        "X_IDEMPOTENCY_KEY",
+        "PayPal-Request-Id",
+      ].map(headerNamed),
+    ).toEqual([
+      "Idempotency-Key",
+      "v-c-idempotency-key",
+      "X_IDEMPOTENCY_KEY",
+      "PayPal-Request-Id",
+    ]);
+    expect(
+      [
+        "X-Request-Id",
+        "Idempotency",
+        "Idempotency-Key-Hint",
+        "correlation-id",
+      ].map(headerNamed),
+    ).toEqual([undefined, undefined, undefined, undefined]);
+    expect(idempotencyHeader({})).toBeUndefined();
+  });
+});

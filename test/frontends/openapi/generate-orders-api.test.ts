@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { main } from "../../../generator/cli.js";
 import { PROJECT_ROOT } from "../../../generator/generate.js";
+import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 const run = promisify(execFile);
-const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "paypal-checkout-orders-v2.2024-02-02.json");
+const SPEC = sharedSpec("paypal-checkout-orders-v2.2024-02-02.json");
 
 /**
  * The PayPal Orders API (OpenAPI 3.0) as its vendor publishes it: `allOf`
@@ -17,7 +17,7 @@ const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "paypal-checkout-o
  * `$ref`, schemas that allow any value. It generates, with a warning for each
  * place it is read approximately, and the package type-checks.
  */
-describe.skipIf(!existsSync(SPEC))("generating the published PayPal Orders API", () => {
+describeWithSpecs("generating the published PayPal Orders API", () => {
   let out: string;
   let code: number;
   const logs: string[] = [];

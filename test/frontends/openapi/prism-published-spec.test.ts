@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,20 +8,12 @@ import type { RestOperation, Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
 import { writePackage } from "../../helpers/temp-package.js";
+import { HAS_SHARED_SPECS, sharedSpec } from "../../helpers/shared-specs.js";
 
-const SPEC = path.join(
-  PROJECT_ROOT,
-  "..",
-  "shared",
-  "specs",
-  "cybersource-rest-spec.2020-02-17.json",
-);
+const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
 const PRISM = path.join(PROJECT_ROOT, "node_modules", ".bin", "prism");
-const present = existsSync(SPEC) && existsSync(PRISM);
-if (!present)
-  console.log(
-    `skipped: the Prism test needs ${existsSync(PRISM) ? "the published specifications (../shared/specs)" : "@stoplight/prism-cli installed"}`,
-  );
+// Without the published specifications the run's one notice says so; Prism is a devDependency, always installed by npm ci.
+const present = HAS_SHARED_SPECS;
 
 /** A free port on 127.0.0.1. */
 function freePort(): Promise<number> {

@@ -3,14 +3,20 @@ import path from "node:path";
 import { PROJECT_ROOT } from "./project-paths.js";
 
 /** A subcommand of `paygen`: its arguments in, its exit code out. */
-type Command = (argv: readonly string[], log: (text: string) => void, err: (text: string) => void) => Promise<number>;
+type Command = (
+  argv: readonly string[],
+  log: (text: string) => void,
+  err: (text: string) => void,
+) => Promise<number>;
 
 /**
  * Every subcommand, in one list. `generate` is also what runs when no
  * subcommand is named. A command's module is loaded only when it runs, so a
  * run pays for nothing another command needs.
  */
-const COMMANDS: Readonly<Record<string, () => Promise<{ readonly run: Command; readonly usage: string }>>> = {
+const COMMANDS: Readonly<
+  Record<string, () => Promise<{ readonly run: Command; readonly usage: string }>>
+> = {
   generate: async () => {
     const m = await import("./commands/generate-command.js");
     return { run: m.generateCommand, usage: m.GENERATE_USAGE };
@@ -23,7 +29,11 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ readonly run: Command; r
 
 /** What `paygen --help` prints: every command, each with its own usage and options. */
 async function usage(): Promise<string> {
-  const parts = await Promise.all(Object.entries(COMMANDS).map(async ([name, load]) => `${name}:\n${(await load()).usage.replace(/^(?=.)/gm, "  ")}`));
+  const parts = await Promise.all(
+    Object.entries(COMMANDS).map(
+      async ([name, load]) => `${name}:\n${(await load()).usage.replace(/^(?=.)/gm, "  ")}`,
+    ),
+  );
   return [
     "usage: paygen <command> [options]",
     "       paygen --version | --help",
@@ -37,12 +47,18 @@ async function usage(): Promise<string> {
 
 /** The generator's own version: its package.json's. */
 async function ownVersion(): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: unknown };
+  const manifest = JSON.parse(await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+    version?: unknown;
+  };
   return String(manifest.version);
 }
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: readonly string[], log: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  log: (text: string) => void = console.log,
+  err: (text: string) => void = console.error,
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === "--version" || first === "-v") {
     log(await ownVersion());
@@ -52,7 +68,8 @@ export async function main(argv: readonly string[], log: (text: string) => void 
     log(await usage());
     return 0;
   }
-  if (first === undefined || first.startsWith("-")) return (await COMMANDS["generate"]!()).run(argv, log, err);
+  if (first === undefined || first.startsWith("-"))
+    return (await COMMANDS["generate"]!()).run(argv, log, err);
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (!command) {
     err(`paygen: unknown command "${first}"\n${await usage()}`);

@@ -39,7 +39,6 @@ export interface GenerateOptions {
   readonly strict?: boolean;
 }
 
-
 export interface GenerateResult {
   readonly model: Model;
   readonly files: readonly GeneratedFile[];
@@ -57,7 +56,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     templatesDir: options.templatesDir ?? TEMPLATES_DIR,
     runtimeDir: options.runtimeDir ?? RUNTIME_DIR,
     buildScriptFile: options.buildScriptFile ?? BUILD_SCRIPT_FILE,
-    info: await packageInfo(options.packageVersion ?? DEFAULT_PACKAGE_VERSION, options.packageName ?? DEFAULT_PACKAGE_NAME),
+    info: await packageInfo(
+      options.packageVersion ?? DEFAULT_PACKAGE_VERSION,
+      options.packageName ?? DEFAULT_PACKAGE_NAME,
+    ),
   });
   const formatted = await formatFiles(files, {
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
@@ -75,7 +77,9 @@ export async function loadModel(options: GenerateOptions): Promise<Model> {
  * Front end, check and model stages, with the warnings of the read. Throws
  * `SchemaErrors` when there is an error (or, with `strict`, a warning).
  */
-export async function loadCheckedModel(options: GenerateOptions): Promise<{ model: Model; warnings: readonly Diagnostic[] }> {
+export async function loadCheckedModel(
+  options: GenerateOptions,
+): Promise<{ model: Model; warnings: readonly Diagnostic[] }> {
   const diagnostics = new Diagnostics();
   const cwd = options.cwd ?? process.cwd();
   const description =

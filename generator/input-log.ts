@@ -27,8 +27,13 @@ export function listingHash(names: readonly string[]): string {
 }
 
 /** Runs `run`, recording what the front ends it calls read (through the `note*` functions). */
-export async function withInputLog<T>(run: () => Promise<T>): Promise<{ readonly result: T; readonly inputs: InputLog }> {
-  const inputs: InputLog = { files: Object.create(null) as Record<string, string>, folders: Object.create(null) as Record<string, string> };
+export async function withInputLog<T>(
+  run: () => Promise<T>,
+): Promise<{ readonly result: T; readonly inputs: InputLog }> {
+  const inputs: InputLog = {
+    files: Object.create(null) as Record<string, string>,
+    folders: Object.create(null) as Record<string, string>,
+  };
   const result = await current.run(inputs, run);
   return { result, inputs };
 }
@@ -46,12 +51,17 @@ export function noteFileAbsent(absolutePath: string): void {
 }
 
 /** The names of a folder's entries as a listing records them: folders end in `/`. */
-export function listingNames(entries: readonly { readonly name: string; isDirectory(): boolean }[]): string[] {
+export function listingNames(
+  entries: readonly { readonly name: string; isDirectory(): boolean }[],
+): string[] {
   return entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
 }
 
 /** A folder whose listing decided what was read. */
-export function noteFolderListed(absolutePath: string, entries: readonly { readonly name: string; isDirectory(): boolean }[]): void {
+export function noteFolderListed(
+  absolutePath: string,
+  entries: readonly { readonly name: string; isDirectory(): boolean }[],
+): void {
   const log = current.getStore();
   if (log) log.folders[absolutePath] = listingHash(listingNames(entries));
 }

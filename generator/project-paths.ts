@@ -15,7 +15,8 @@ function findProjectRoot(start: string): string {
     } catch {
       // Not here; look higher.
     }
-    if (path.dirname(dir) === dir) throw new Error(`paygen: no generator/runtime/ above ${start}; the checkout is incomplete`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`paygen: no generator/runtime/ above ${start}; the checkout is incomplete`);
   }
 }
 

@@ -48,7 +48,11 @@ export async function readInputFile(absolutePath: string, maxBytes: number): Pro
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new UnreadableFile("not-regular", info.isDirectory() ? "not a regular file (it is a folder)" : "not a regular file");
+    if (!info.isFile())
+      throw new UnreadableFile(
+        "not-regular",
+        info.isDirectory() ? "not a regular file (it is a folder)" : "not a regular file",
+      );
     if (info.size > maxBytes) throw tooLarge(info.size, maxBytes);
     const bytes = await readUpTo(handle, maxBytes, info.size);
     noteFileRead(absolutePath, bytes);
@@ -77,18 +81,30 @@ async function readUpTo(handle: FileHandle, maxBytes: number, expected: number):
 }
 
 function tooLarge(size: number, maxBytes: number): UnreadableFile {
-  return new UnreadableFile("too-large", `the file is ${size} bytes; at most ${maxBytes} are read`, size);
+  return new UnreadableFile(
+    "too-large",
+    `the file is ${size} bytes; at most ${maxBytes} are read`,
+    size,
+  );
 }
 
 /** A file system error in words rather than an errno code. */
 function unreadable(error: unknown): UnreadableFile {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === "ENOENT") return new UnreadableFile("missing", "the file does not exist");
-  if (code === "ENOTDIR") return new UnreadableFile("missing", "the file does not exist (a folder on its path is a file)");
-  if (code === "EACCES" || code === "EPERM") return new UnreadableFile("unreadable", "the file cannot be read: permission denied");
-  if (code === "ELOOP") return new UnreadableFile("unreadable", "the file cannot be read: too many symbolic links");
+  if (code === "ENOTDIR")
+    return new UnreadableFile(
+      "missing",
+      "the file does not exist (a folder on its path is a file)",
+    );
+  if (code === "EACCES" || code === "EPERM")
+    return new UnreadableFile("unreadable", "the file cannot be read: permission denied");
+  if (code === "ELOOP")
+    return new UnreadableFile("unreadable", "the file cannot be read: too many symbolic links");
   // ENXIO: a socket, or a device with nothing behind it.
-  if (code === "ENXIO" || code === "ENODEV") return new UnreadableFile("not-regular", "not a regular file");
-  if (code === "EISDIR") return new UnreadableFile("not-regular", "not a regular file (it is a folder)");
+  if (code === "ENXIO" || code === "ENODEV")
+    return new UnreadableFile("not-regular", "not a regular file");
+  if (code === "EISDIR")
+    return new UnreadableFile("not-regular", "not a regular file (it is a folder)");
   return new UnreadableFile("unreadable", `the file cannot be read (${code ?? "unknown error"})`);
 }

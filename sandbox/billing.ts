@@ -73,7 +73,9 @@ export class Billing {
     const payment = profile?.payment;
     const dueMonth = occurrenceDate(subscription, index).slice(0, 7);
     const expired =
-      payment?.kind === "creditCard" && payment.expirationDate !== undefined && payment.expirationDate < dueMonth;
+      payment?.kind === "creditCard" &&
+      payment.expirationDate !== undefined &&
+      payment.expirationDate < dueMonth;
     const declined =
       payment === undefined ||
       (payment.kind === "creditCard" && payment.declines) ||
@@ -86,7 +88,9 @@ export class Billing {
       applications: ["ics_auth", "ics_bill"],
       amount,
       currency: SUBSCRIPTION_CURRENCY,
-      ...(subscription.order?.invoiceNumber !== undefined ? { clientReferenceCode: subscription.order.invoiceNumber } : {}),
+      ...(subscription.order?.invoiceNumber !== undefined
+        ? { clientReferenceCode: subscription.order.invoiceNumber }
+        : {}),
       ...(billTo !== undefined
         ? {
             billTo: {

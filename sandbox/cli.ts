@@ -22,7 +22,8 @@ export const USAGE = `usage: npm run sandbox -- [options]
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min) throw new Error(`--${name} needs a whole number of at least ${min}`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < min)
+    throw new Error(`--${name} needs a whole number of at least ${min}`);
   return Number(value);
 }
 
@@ -95,4 +96,3 @@ export function describe(sandbox: Sandbox): string[] {
     `  State: ${sandbox.dataFile ?? "in memory (lost on exit)"}`,
   ];
 }
-

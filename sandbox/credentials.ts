@@ -43,7 +43,8 @@ export class Credentials {
     if (!this.requireMerchantHeader) return undefined;
     const value = headers[MERCHANT_HEADER];
     if (typeof value !== "string") return `the ${MERCHANT_HEADER} header is required`;
-    if (!sameText(value, this.merchant)) return `the ${MERCHANT_HEADER} header does not name this sandbox's merchant`;
+    if (!sameText(value, this.merchant))
+      return `the ${MERCHANT_HEADER} header does not name this sandbox's merchant`;
     return undefined;
   }
 }

@@ -44,8 +44,16 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
 };
 
 /** A JSON answer. */
-export function jsonAnswer(status: number, body: string, headers: Readonly<Record<string, string>> = {}): SandboxAnswer {
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body };
+export function jsonAnswer(
+  status: number,
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+): SandboxAnswer {
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body,
+  };
 }
 
 /** The sandbox's error body: `{ status, reason, message, details? }`. */
@@ -73,12 +81,18 @@ export class AnswerError extends Error {
 }
 
 /** Throws an {@link AnswerError} with the sandbox's error body. */
-export function fail(status: number, reason: string, message: string, details?: readonly ErrorDetail[]): never {
+export function fail(
+  status: number,
+  reason: string,
+  message: string,
+  details?: readonly ErrorDetail[],
+): never {
   throw new AnswerError(errorAnswer(status, reason, message, details));
 }
 
 /** The outcome of reading a body: the bytes, or that it was larger than allowed. */
-export type BodyRead = { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly tooLarge: true };
+export type BodyRead =
+  { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly tooLarge: true };
 
 /**
  * Reads a request body up to `maxBytes`. A larger body is read on and thrown
@@ -102,7 +116,9 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bo
       }
       if (!tooLarge) chunks.push(chunk);
     });
-    request.on("end", () => resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, body: Buffer.concat(chunks) }));
+    request.on("end", () =>
+      resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, body: Buffer.concat(chunks) }),
+    );
     request.on("error", reject);
     request.on("close", () => {
       if (!request.complete) reject(new Error("the request was aborted"));

@@ -13,7 +13,9 @@ export class Ids {
   /** A transaction id: 22 digits, the clock's milliseconds followed by a 9-digit sequence number. */
   transaction(): string {
     const n = this.counters.next("transaction", 1);
-    const millis = String(Math.max(0, Math.floor(this.now()))).padStart(13, "0").slice(-13);
+    const millis = String(Math.max(0, Math.floor(this.now())))
+      .padStart(13, "0")
+      .slice(-13);
     return `${millis}${String(n % 1_000_000_000).padStart(9, "0")}`;
   }
 

@@ -9,12 +9,21 @@ import { fail, type ErrorDetail, type SandboxRequest } from "./http-io.js";
 
 /** Issues as error details: path and rule, never a value. */
 export function issueDetails(issues: readonly ValidationIssue[]): ErrorDetail[] {
-  return issues.map((issue) => ({ field: issue.path || "(body)", reason: issue.code, message: issue.message }));
+  return issues.map((issue) => ({
+    field: issue.path || "(body)",
+    reason: issue.code,
+    message: issue.message,
+  }));
 }
 
 /** Answers 400 for validation issues (`MISSING_FIELD` when a required field is absent, else `INVALID_DATA`). */
-export function failValidation(issues: readonly ValidationIssue[], message = "the request is not valid"): never {
-  const reason = issues.some((issue) => issue.code === "required") ? "MISSING_FIELD" : "INVALID_DATA";
+export function failValidation(
+  issues: readonly ValidationIssue[],
+  message = "the request is not valid",
+): never {
+  const reason = issues.some((issue) => issue.code === "required")
+    ? "MISSING_FIELD"
+    : "INVALID_DATA";
   return fail(400, reason, message, issueDetails(issues));
 }
 

@@ -5,7 +5,11 @@
  */
 import type { NumberDigests } from "./store/digests.js";
 import type { StoredBankAccount, StoredCard } from "./store/records.js";
-import type { BankAccount, BankAccountMasked, CreditCardMasked } from "../generated/subscriptions/types.js";
+import type {
+  BankAccount,
+  BankAccountMasked,
+  CreditCardMasked,
+} from "../generated/subscriptions/types.js";
 
 /** The sandbox's test card that is always declined (see docs/sandbox.md). */
 export const DECLINE_CARD_NUMBER = "4000000000000002";
@@ -54,7 +58,11 @@ export function cardBrand(digits: string): string {
 }
 
 /** Stores a card: digits must already be checked. `digests` are the database's. */
-export function storeCard(digits: string, expirationDate: string | undefined, digests: NumberDigests): StoredCard {
+export function storeCard(
+  digits: string,
+  expirationDate: string | undefined,
+  digests: NumberDigests,
+): StoredCard {
   return {
     kind: "creditCard",
     bin: digits.slice(0, 6),
@@ -92,7 +100,8 @@ export function maskLast4(last4: string): string {
 export function maskedCard(card: StoredCard, unmaskExpirationDate: boolean): CreditCardMasked {
   return {
     cardNumber: maskLast4(card.last4),
-    expirationDate: unmaskExpirationDate && card.expirationDate !== undefined ? card.expirationDate : "XXXX",
+    expirationDate:
+      unmaskExpirationDate && card.expirationDate !== undefined ? card.expirationDate : "XXXX",
     cardType: card.cardType,
   };
 }
@@ -104,7 +113,9 @@ export function maskedBankAccount(account: StoredBankAccount): BankAccountMasked
     ...(account.nameOnAccount !== undefined ? { nameOnAccount: account.nameOnAccount } : {}),
     ...(account.echeckType !== undefined ? { echeckType: account.echeckType } : {}),
     ...(account.bankName !== undefined ? { bankName: account.bankName } : {}),
-    ...(account.routingLast4 !== undefined ? { routingNumber: maskLast4(account.routingLast4) } : {}),
+    ...(account.routingLast4 !== undefined
+      ? { routingNumber: maskLast4(account.routingLast4) }
+      : {}),
     accountNumber: maskLast4(account.accountLast4),
   };
 }
@@ -115,7 +126,9 @@ export function maskedCardNumber(card: StoredCard): string {
 }
 
 /** The card type codes of the payment requests (`001`) and their brands, as the sandbox reads them. */
-const CARD_TYPE_CODES: Readonly<Record<string, { readonly brand: string; readonly method: string }>> = {
+const CARD_TYPE_CODES: Readonly<
+  Record<string, { readonly brand: string; readonly method: string }>
+> = {
   "001": { brand: "Visa", method: "vi" },
   "002": { brand: "MasterCard", method: "mc" },
   "003": { brand: "AmericanExpress", method: "ax" },

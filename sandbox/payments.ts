@@ -57,7 +57,12 @@ import { isOpaqueObject, opaqueBody } from "./opaque.js";
 import { cardDigits, cardNumberProblem, storeCard } from "./payment-data.js";
 import type { NumberDigests } from "./store/digests.js";
 import type { Route } from "./router.js";
-import type { StoredCard, StoredResponse, TransactionBillTo, TransactionRecord } from "./store/records.js";
+import type {
+  StoredCard,
+  StoredResponse,
+  TransactionBillTo,
+  TransactionRecord,
+} from "./store/records.js";
 import type { Ledger, SubmitTime } from "./transactions.js";
 
 const PAYMENTS = "/pts/v2/payments";
@@ -76,7 +81,8 @@ function flowIssues(request: PaymentRequest): ValidationIssue[] {
   let checked: ValidationResult<PaymentRequest> | undefined;
   if (solution === "012") checked = validateWallet012(request);
   else if (solution === "001") {
-    if (request.paymentInformation?.fluidData !== undefined) checked = validateWallet001ServiceDecryption(request);
+    if (request.paymentInformation?.fluidData !== undefined)
+      checked = validateWallet001ServiceDecryption(request);
     else if (request.consumerAuthenticationInformation?.cavv !== undefined) {
       checked = validateWallet001MerchantDecryptionCard001(request);
     } else checked = validateWallet001MerchantDecryptionCard002(request);
@@ -94,18 +100,31 @@ function flowIssues(request: PaymentRequest): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const card = request.paymentInformation?.card;
   const need = (value: string | undefined, path: string): void => {
-    if (value === undefined || value === "") issues.push({ path, code: "required", message: "is required" });
+    if (value === undefined || value === "")
+      issues.push({ path, code: "required", message: "is required" });
   };
   need(card?.number, "paymentInformation.card.number");
   need(card?.expirationMonth, "paymentInformation.card.expirationMonth");
   need(card?.expirationYear, "paymentInformation.card.expirationYear");
-  need(request.orderInformation?.amountDetails?.totalAmount, "orderInformation.amountDetails.totalAmount");
-  need(request.orderInformation?.amountDetails?.currency, "orderInformation.amountDetails.currency");
+  need(
+    request.orderInformation?.amountDetails?.totalAmount,
+    "orderInformation.amountDetails.totalAmount",
+  );
+  need(
+    request.orderInformation?.amountDetails?.currency,
+    "orderInformation.amountDetails.currency",
+  );
   return issues;
 }
 
 function expiration(month: string | undefined, year: string | undefined): string | undefined {
-  if (month === undefined || year === undefined || !/^[0-9]{1,2}$/.test(month) || !/^[0-9]{4}$/.test(year)) return undefined;
+  if (
+    month === undefined ||
+    year === undefined ||
+    !/^[0-9]{1,2}$/.test(month) ||
+    !/^[0-9]{4}$/.test(year)
+  )
+    return undefined;
   return `${year}-${month.padStart(2, "0")}`;
 }
 
@@ -116,16 +135,26 @@ function paymentCard(request: PaymentRequest, digests: NumberDigests): StoredCar
   if (card?.number !== undefined) {
     const problem = cardNumberProblem(card.number);
     if (problem !== undefined) {
-      failValidation([{ path: "paymentInformation.card.number", code: "format", message: problem }]);
+      failValidation([
+        { path: "paymentInformation.card.number", code: "format", message: problem },
+      ]);
     }
-    return storeCard(cardDigits(card.number) ?? "", expiration(card.expirationMonth, card.expirationYear), digests);
+    return storeCard(
+      cardDigits(card.number) ?? "",
+      expiration(card.expirationMonth, card.expirationYear),
+      digests,
+    );
   }
   const token = info?.tokenizedCard;
   if (token?.number !== undefined) {
     const digits = cardDigits(token.number);
     if (digits === undefined || digits.length < 13 || digits.length > 19) {
       failValidation([
-        { path: "paymentInformation.tokenizedCard.number", code: "format", message: "must have 13 to 19 digits" },
+        {
+          path: "paymentInformation.tokenizedCard.number",
+          code: "format",
+          message: "must have 13 to 19 digits",
+        },
       ]);
     }
     return storeCard(digits, expiration(token.expirationMonth, token.expirationYear), digests);
@@ -146,8 +175,12 @@ function responsePaymentInformation(
       ? {
           tokenizedCard: {
             ...(token.type !== undefined ? { type: token.type } : {}),
-            ...(token.number !== undefined && card !== undefined ? { prefix: card.bin, suffix: card.last4 } : {}),
-            ...(token.expirationMonth !== undefined ? { expirationMonth: token.expirationMonth } : {}),
+            ...(token.number !== undefined && card !== undefined
+              ? { prefix: card.bin, suffix: card.last4 }
+              : {}),
+            ...(token.expirationMonth !== undefined
+              ? { expirationMonth: token.expirationMonth }
+              : {}),
             ...(token.expirationYear !== undefined ? { expirationYear: token.expirationYear } : {}),
           },
         }
@@ -172,7 +205,12 @@ export class PaymentsApi {
   routes(): Route[] {
     const id = "([0-9]+)";
     return [
-      { method: "POST", path: new RegExp(`^${PAYMENTS}$`), api: "rest", handle: (r) => this.createPayment(r) },
+      {
+        method: "POST",
+        path: new RegExp(`^${PAYMENTS}$`),
+        api: "rest",
+        handle: (r) => this.createPayment(r),
+      },
       {
         method: "POST",
         path: new RegExp(`^${PAYMENTS}/${id}/reversals$`),
@@ -191,7 +229,12 @@ export class PaymentsApi {
         api: "rest",
         handle: (r, p) => this.voidPayment(r, p[0] ?? ""),
       },
-      { method: "GET", path: new RegExp(`^${PAYMENTS}/${id}$`), api: "rest", handle: (_r, p) => this.getPayment(p[0] ?? "") },
+      {
+        method: "GET",
+        path: new RegExp(`^${PAYMENTS}/${id}$`),
+        api: "rest",
+        handle: (_r, p) => this.getPayment(p[0] ?? ""),
+      },
       {
         method: "GET",
         path: new RegExp(`^/pts/v2/reversals/${id}$`),
@@ -217,13 +260,18 @@ export class PaymentsApi {
   private createPayment(request: SandboxRequest): SandboxAnswer {
     const body = readJson(request, parsePaymentRequest, validatePaymentRequest);
     const issues = flowIssues(body);
-    if (issues.length > 0) failValidation(issues, "the request does not follow a documented payment flow");
+    if (issues.length > 0)
+      failValidation(issues, "the request does not follow a documented payment flow");
     const amountDetails = body.orderInformation?.amountDetails;
     const amount = amountDetails?.totalAmount ?? "";
     const currency = amountDetails?.currency ?? "";
     if (!isPositive(amount)) {
       failValidation([
-        { path: "orderInformation.amountDetails.totalAmount", code: "range", message: "must be greater than zero" },
+        {
+          path: "orderInformation.amountDetails.totalAmount",
+          code: "range",
+          message: "must be greater than zero",
+        },
       ]);
     }
     const card = paymentCard(body, this.digests);
@@ -233,7 +281,8 @@ export class PaymentsApi {
     const time = this.ledger.submitTime();
     const approvalCode = declined ? undefined : this.ledger.ids.approvalCode();
     const rrn = id.slice(-12);
-    const cardTypeCode = body.paymentInformation?.card?.type ?? body.paymentInformation?.tokenizedCard?.type;
+    const cardTypeCode =
+      body.paymentInformation?.card?.type ?? body.paymentInformation?.tokenizedCard?.type;
     const clientCode = body.clientReferenceInformation?.code;
     const links: PaymentResponseLinks = declined
       ? { self: link(`${PAYMENTS}/${id}`, "GET") }
@@ -258,7 +307,9 @@ export class PaymentsApi {
           ...(sale ? { totalAmount: amount } : {}),
         },
       },
-      ...(cardTypeCode !== undefined ? { paymentAccountInformation: { card: { type: cardTypeCode } } } : {}),
+      ...(cardTypeCode !== undefined
+        ? { paymentAccountInformation: { card: { type: cardTypeCode } } }
+        : {}),
       ...(paymentInformation !== undefined ? { paymentInformation } : {}),
       pointOfSaleInformation: { terminalId: "SBX00001" },
       ...(body.processingInformation?.paymentSolution !== undefined
@@ -270,10 +321,17 @@ export class PaymentsApi {
         transactionId: id.slice(-15),
         responseCode: declined ? DECLINED : APPROVED,
         avs: { code: "Y", codeRaw: "Y" },
-        ...(sale && !declined ? { systemTraceAuditNumber: id.slice(-6), retrievalReferenceNumber: rrn } : {}),
+        ...(sale && !declined
+          ? { systemTraceAuditNumber: id.slice(-6), retrievalReferenceNumber: rrn }
+          : {}),
       },
       ...(declined
-        ? { errorInformation: { reason: "PROCESSOR_DECLINED", message: "Declined by the sandbox's decline rule." } }
+        ? {
+            errorInformation: {
+              reason: "PROCESSOR_DECLINED",
+              message: "Declined by the sandbox's decline rule.",
+            },
+          }
         : {}),
     };
     this.ledger.record({
@@ -301,16 +359,25 @@ export class PaymentsApi {
   /** POST /pts/v2/payments/{id}/reversals. */
   private reverse(request: SandboxRequest, id: string): SandboxAnswer {
     // Without a body the reversal has no amount: answered as a missing field.
-    const body = request.body.length === 0 ? {} : readJson(request, parseReversalRequest, validateReversalRequest);
+    const body =
+      request.body.length === 0
+        ? {}
+        : readJson(request, parseReversalRequest, validateReversalRequest);
     const payment = this.payment(id);
     const total = body.reversalInformation?.amountDetails?.totalAmount;
     if (total === undefined) {
       failValidation([
-        { path: "reversalInformation.amountDetails.totalAmount", code: "required", message: "is required" },
+        {
+          path: "reversalInformation.amountDetails.totalAmount",
+          code: "required",
+          message: "is required",
+        },
       ]);
     }
-    if (payment.kind !== "authorization") fail(409, "INVALID_STATE", "only an authorization can be reversed; void a sale");
-    if (payment.status !== "AUTHORIZED") fail(409, "INVALID_STATE", `the payment is ${payment.status}, not AUTHORIZED`);
+    if (payment.kind !== "authorization")
+      fail(409, "INVALID_STATE", "only an authorization can be reversed; void a sale");
+    if (payment.status !== "AUTHORIZED")
+      fail(409, "INVALID_STATE", `the payment is ${payment.status}, not AUTHORIZED`);
     if (compareDecimal(total, payment.amount) !== 0) {
       fail(400, "INVALID_AMOUNT", "the reversal amount must equal the authorized amount", [
         { field: "reversalInformation.amountDetails.totalAmount", reason: "value" },
@@ -349,15 +416,27 @@ export class PaymentsApi {
   /** POST /pts/v2/payments/{id}/captures. */
   private capture(request: SandboxRequest, id: string): SandboxAnswer {
     // Without a body the whole authorized amount is captured.
-    const body = request.body.length === 0 ? {} : readJson(request, parseCaptureRequest, validateCaptureRequest);
+    const body =
+      request.body.length === 0
+        ? {}
+        : readJson(request, parseCaptureRequest, validateCaptureRequest);
     const payment = this.payment(id);
-    if (payment.kind !== "authorization") fail(409, "INVALID_STATE", "only an authorization can be captured; a sale is captured already");
-    if (payment.status !== "AUTHORIZED") fail(409, "INVALID_STATE", `the payment is ${payment.status}, not AUTHORIZED`);
+    if (payment.kind !== "authorization")
+      fail(
+        409,
+        "INVALID_STATE",
+        "only an authorization can be captured; a sale is captured already",
+      );
+    if (payment.status !== "AUTHORIZED")
+      fail(409, "INVALID_STATE", `the payment is ${payment.status}, not AUTHORIZED`);
     const amount = body.orderInformation?.amountDetails?.totalAmount ?? payment.amount;
     if (!isPositive(amount) || compareDecimal(amount, payment.amount) > 0) {
-      fail(400, "INVALID_AMOUNT", "the capture amount must be greater than zero and at most the authorized amount", [
-        { field: "orderInformation.amountDetails.totalAmount", reason: "value" },
-      ]);
+      fail(
+        400,
+        "INVALID_AMOUNT",
+        "the capture amount must be greater than zero and at most the authorized amount",
+        [{ field: "orderInformation.amountDetails.totalAmount", reason: "value" }],
+      );
     }
     this.checkCurrency(body.orderInformation?.amountDetails?.currency, payment);
     const captureId = this.ledger.newId();
@@ -393,10 +472,19 @@ export class PaymentsApi {
 
   /** POST /pts/v2/payments/{id}/voids: voids a sale. */
   private voidPayment(request: SandboxRequest, id: string): SandboxAnswer {
-    const voidRequest = request.body.length === 0 ? undefined : readJson(request, parseVoidPaymentRequest, validateVoidPaymentRequest);
+    const voidRequest =
+      request.body.length === 0
+        ? undefined
+        : readJson(request, parseVoidPaymentRequest, validateVoidPaymentRequest);
     const payment = this.payment(id);
-    if (payment.kind !== "sale") fail(409, "INVALID_STATE", "only a sale can be voided here; reverse an authorization, void its capture");
-    if (payment.status !== "AUTHORIZED") fail(409, "INVALID_STATE", `the sale is ${payment.status}`);
+    if (payment.kind !== "sale")
+      fail(
+        409,
+        "INVALID_STATE",
+        "only a sale can be voided here; reverse an authorization, void its capture",
+      );
+    if (payment.status !== "AUTHORIZED")
+      fail(409, "INVALID_STATE", `the sale is ${payment.status}`);
     const body = this.voided(request, payment, voidRequest, "paymentVoid");
     payment.status = "VOIDED";
     this.ledger.update(payment);
@@ -405,10 +493,15 @@ export class PaymentsApi {
 
   /** POST /pts/v2/captures/{id}/voids: voids a pending capture; its authorization can be captured or reversed again. */
   private voidCapture(request: SandboxRequest, id: string): SandboxAnswer {
-    const voidRequest = request.body.length === 0 ? undefined : readJson(request, parseVoidCaptureRequest, validateVoidCaptureRequest);
+    const voidRequest =
+      request.body.length === 0
+        ? undefined
+        : readJson(request, parseVoidCaptureRequest, validateVoidCaptureRequest);
     const capture = this.ledger.get(id);
-    if (capture === undefined || capture.kind !== "capture") fail(404, "NOT_FOUND", "no capture has this id");
-    if (capture.status !== "PENDING") fail(409, "INVALID_STATE", `the capture is ${capture.status}, not PENDING`);
+    if (capture === undefined || capture.kind !== "capture")
+      fail(404, "NOT_FOUND", "no capture has this id");
+    if (capture.status !== "PENDING")
+      fail(409, "INVALID_STATE", `the capture is ${capture.status}, not PENDING`);
     const body = this.voided(request, capture, voidRequest, "captureVoid");
     capture.status = "VOIDED";
     this.ledger.update(capture);
@@ -425,7 +518,10 @@ export class PaymentsApi {
   private getPayment(id: string): SandboxAnswer {
     const payment = this.payment(id);
     if (payment.response?.type !== "payment") fail(404, "NOT_FOUND", "no payment has this id");
-    return jsonAnswer(200, serializePaymentResponse({ ...payment.response.body, status: payment.status }));
+    return jsonAnswer(
+      200,
+      serializePaymentResponse({ ...payment.response.body, status: payment.status }),
+    );
   }
 
   /** GET /pts/v2/reversals/{id}. */
@@ -439,7 +535,10 @@ export class PaymentsApi {
   private getCapture(id: string): SandboxAnswer {
     const capture = this.ledger.get(id);
     if (capture?.response?.type !== "capture") fail(404, "NOT_FOUND", "no capture has this id");
-    return jsonAnswer(200, serializeCaptureResponse({ ...capture.response.body, status: capture.status }));
+    return jsonAnswer(
+      200,
+      serializeCaptureResponse({ ...capture.response.body, status: capture.status }),
+    );
   }
 
   private payment(id: string): TransactionRecord {

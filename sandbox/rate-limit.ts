@@ -5,7 +5,8 @@
  */
 import type { RateLimit } from "./options.js";
 
-export type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+export type RateDecision =
+  { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 export class FixedWindowLimiter {
   private windowStart = Number.NEGATIVE_INFINITY;

@@ -9,7 +9,10 @@ export interface Route {
   readonly path: RegExp;
   /** `rest` routes take JSON and the REST credential policy; `soap` takes XML. */
   readonly api: "rest" | "soap";
-  readonly handle: (request: SandboxRequest, params: readonly string[]) => SandboxAnswer | Promise<SandboxAnswer>;
+  readonly handle: (
+    request: SandboxRequest,
+    params: readonly string[],
+  ) => SandboxAnswer | Promise<SandboxAnswer>;
 }
 
 /** What the table says about a request: a route, a known path with another method, or nothing. */
@@ -23,7 +26,8 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   for (const route of routes) {
     const match = route.path.exec(path);
     if (match === null) continue;
-    if (route.method === method) return { kind: "route", route, params: match.slice(1).map((p) => decode(p ?? "")) };
+    if (route.method === method)
+      return { kind: "route", route, params: match.slice(1).map((p) => decode(p ?? "")) };
     allowed.push(route.method);
   }
   return allowed.length > 0 ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };

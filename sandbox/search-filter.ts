@@ -27,7 +27,12 @@ type CanonicalField = Exclude<SearchQueryField, "reconciliationId">;
 
 type Values = readonly (string | undefined)[];
 
-const TEXT_VALUES: Readonly<Record<Exclude<CanonicalField, "submitTimeUtc">, (tx: TransactionRecord, merchantId: string) => Values>> = {
+const TEXT_VALUES: Readonly<
+  Record<
+    Exclude<CanonicalField, "submitTimeUtc">,
+    (tx: TransactionRecord, merchantId: string) => Values
+  >
+> = {
   "applicationInformation.applications.name": (tx) => tx.applications,
   "applicationInformation.applications.reconciliationId": (tx) => [tx.reconciliationId],
   "buyerInformation.merchantCustomerId": (tx) => [tx.merchantCustomerId],
@@ -47,11 +52,21 @@ const TEXT_VALUES: Readonly<Record<Exclude<CanonicalField, "submitTimeUtc">, (tx
   "orderInformation.billTo.phoneNumber": (tx) => [tx.billTo?.phoneNumber],
   "orderInformation.shipTo.phoneNumber": (tx) => [tx.shipToPhoneNumber],
   "paymentInformation.bank.account.number": () => [],
-  "paymentInformation.bank.account.prefix": (tx) => [tx.payment?.kind === "bankAccount" ? tx.payment.accountPrefix : undefined],
-  "paymentInformation.bank.account.suffix": (tx) => [tx.payment?.kind === "bankAccount" ? tx.payment.accountLast4 : undefined],
-  "paymentInformation.card.number": (tx) => [tx.payment?.kind === "creditCard" ? maskedCardNumber(tx.payment) : undefined],
-  "paymentInformation.card.prefix": (tx) => [tx.payment?.kind === "creditCard" ? tx.payment.bin : undefined],
-  "paymentInformation.card.suffix": (tx) => [tx.payment?.kind === "creditCard" ? tx.payment.last4 : undefined],
+  "paymentInformation.bank.account.prefix": (tx) => [
+    tx.payment?.kind === "bankAccount" ? tx.payment.accountPrefix : undefined,
+  ],
+  "paymentInformation.bank.account.suffix": (tx) => [
+    tx.payment?.kind === "bankAccount" ? tx.payment.accountLast4 : undefined,
+  ],
+  "paymentInformation.card.number": (tx) => [
+    tx.payment?.kind === "creditCard" ? maskedCardNumber(tx.payment) : undefined,
+  ],
+  "paymentInformation.card.prefix": (tx) => [
+    tx.payment?.kind === "creditCard" ? tx.payment.bin : undefined,
+  ],
+  "paymentInformation.card.suffix": (tx) => [
+    tx.payment?.kind === "creditCard" ? tx.payment.last4 : undefined,
+  ],
   "paymentInformation.customer.customerId": (tx) => [tx.customerProfileId],
   "paymentInformation.paymentType.method": (tx) => [tx.paymentMethod],
   "paymentInformation.paymentType.type": (tx) => [tx.paymentType],
@@ -92,7 +107,12 @@ export class RangeCache {
     let w = this.windows.get(bounds);
     if (w === undefined) {
       const r = evaluateRange(bounds, { now: this.ctx.nowMs, timeZone: this.ctx.timeZone });
-      w = { start: r.start.getTime(), end: r.end.getTime(), startInclusive: r.startInclusive, endInclusive: r.endInclusive };
+      w = {
+        start: r.start.getTime(),
+        end: r.end.getTime(),
+        startInclusive: r.startInclusive,
+        endInclusive: r.endInclusive,
+      };
       this.windows.set(bounds, w);
     }
     return w;
@@ -120,35 +140,54 @@ function wildcardPattern(pattern: string): RegExp {
 }
 
 function equalValue(field: CanonicalField, actual: string, wanted: string): boolean {
-  if (field === "orderInformation.amountDetails.totalAmount" && isDecimal(actual) && isDecimal(wanted)) {
+  if (
+    field === "orderInformation.amountDetails.totalAmount" &&
+    isDecimal(actual) &&
+    isDecimal(wanted)
+  ) {
     return compareDecimal(actual, wanted) === 0;
   }
   return actual.toLowerCase() === wanted.toLowerCase();
 }
 
 /** An exact lookup of a card or account number, compared by digest. */
-function numberMatches(field: CanonicalField, tx: TransactionRecord, wanted: string, digests: NumberDigests): boolean | undefined {
+function numberMatches(
+  field: CanonicalField,
+  tx: TransactionRecord,
+  wanted: string,
+  digests: NumberDigests,
+): boolean | undefined {
   if (field === "paymentInformation.card.number") {
     const digits = cardDigits(wanted);
     if (digits === undefined) return undefined;
     return tx.payment?.kind === "creditCard" && tx.payment.digest === digests.of(digits);
   }
   if (field === "paymentInformation.bank.account.number") {
-    return tx.payment?.kind === "bankAccount" && tx.payment.accountDigest === digests.of(wanted.replace(/\s/g, ""));
+    return (
+      tx.payment?.kind === "bankAccount" &&
+      tx.payment.accountDigest === digests.of(wanted.replace(/\s/g, ""))
+    );
   }
   return undefined;
 }
 
 /** Whether a transaction matches a query node. */
-export function matches(node: QueryNode, tx: TransactionRecord, ctx: FilterContext, ranges: RangeCache): boolean {
-  if (node.kind === "and") return node.operands.every((operand) => matches(operand, tx, ctx, ranges));
+export function matches(
+  node: QueryNode,
+  tx: TransactionRecord,
+  ctx: FilterContext,
+  ranges: RangeCache,
+): boolean {
+  if (node.kind === "and")
+    return node.operands.every((operand) => matches(operand, tx, ctx, ranges));
   if (node.kind === "or") return node.operands.some((operand) => matches(operand, tx, ctx, ranges));
   if (node.kind === "range") return inWindow(tx.submitTimeMs, ranges.window(node));
   const field = canonicalField(node.field);
   if (field === undefined || field === "submitTimeUtc") return false;
   const values = TEXT_VALUES[field](tx, ctx.merchantId).filter((v): v is string => v !== undefined);
   const equals = (wanted: string): boolean =>
-    numberMatches(field, tx, wanted, ctx.digests) ?? values.some((value) => equalValue(field, value, wanted));
+    numberMatches(field, tx, wanted, ctx.digests) ??
+    values.some((value) => equalValue(field, value, wanted));
   switch (node.kind) {
     case "eq":
       return equals(node.value);
@@ -166,20 +205,30 @@ export function matches(node: QueryNode, tx: TransactionRecord, ctx: FilterConte
 }
 
 /** The value a transaction is sorted by, for a sort field. */
-export function sortKey(field: CanonicalField, tx: TransactionRecord, merchantId: string): string | number | undefined {
+export function sortKey(
+  field: CanonicalField,
+  tx: TransactionRecord,
+  merchantId: string,
+): string | number | undefined {
   if (field === "submitTimeUtc") return tx.submitTimeMs;
   return TEXT_VALUES[field](tx, merchantId).find((v): v is string => v !== undefined);
 }
 
 /** Compares two transactions by a sort field, ascending; absent values sort first. */
-export function compareBy(field: CanonicalField, a: TransactionRecord, b: TransactionRecord, merchantId: string): number {
+export function compareBy(
+  field: CanonicalField,
+  a: TransactionRecord,
+  b: TransactionRecord,
+  merchantId: string,
+): number {
   const x = sortKey(field, a, merchantId);
   const y = sortKey(field, b, merchantId);
   if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? -1 : 1;
   if (typeof x === "number" && typeof y === "number") return x - y;
   const sx = String(x);
   const sy = String(y);
-  if (field === "orderInformation.amountDetails.totalAmount" && isDecimal(sx) && isDecimal(sy)) return compareDecimal(sx, sy);
+  if (field === "orderInformation.amountDetails.totalAmount" && isDecimal(sx) && isDecimal(sy))
+    return compareDecimal(sx, sy);
   const lx = sx.toLowerCase();
   const ly = sy.toLowerCase();
   return lx < ly ? -1 : lx > ly ? 1 : 0;

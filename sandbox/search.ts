@@ -20,7 +20,13 @@ import {
 import { parseSearchQuery, searchQueryLanguage } from "../generated/search/query.js";
 import type { SearchTimeZone } from "../generated/search/enums.js";
 import { validateSearchRequest } from "../generated/search/validators.js";
-import { errorAnswer, fail, jsonAnswer, type SandboxAnswer, type SandboxRequest } from "./http-io.js";
+import {
+  errorAnswer,
+  fail,
+  jsonAnswer,
+  type SandboxAnswer,
+  type SandboxRequest,
+} from "./http-io.js";
 import type { Ids } from "./ids.js";
 import { readJson } from "./json-body.js";
 import { opaqueBody } from "./opaque.js";
@@ -77,9 +83,15 @@ export class SearchApi {
     if (this.limiter !== undefined) {
       const decision = this.limiter.take();
       if (!decision.ok) {
-        return errorAnswer(429, "TOO_MANY_REQUESTS", "the sandbox's search rate limit was reached", undefined, {
-          "retry-after": String(decision.retryAfterSeconds),
-        });
+        return errorAnswer(
+          429,
+          "TOO_MANY_REQUESTS",
+          "the sandbox's search rate limit was reached",
+          undefined,
+          {
+            "retry-after": String(decision.retryAfterSeconds),
+          },
+        );
       }
     }
     const body = readJson(request, parseSearchRequest, validateSearchRequest);
@@ -89,7 +101,10 @@ export class SearchApi {
     try {
       parsed = parseSearchQuery(body.query, { now: nowMs, timeZone });
     } catch (error) {
-      if (error instanceof QueryError) fail(400, "INVALID_DATA", "the time zone is not known to the sandbox", [{ field: "timezone", reason: "enum" }]);
+      if (error instanceof QueryError)
+        fail(400, "INVALID_DATA", "the time zone is not known to the sandbox", [
+          { field: "timezone", reason: "enum" },
+        ]);
       throw error;
     }
     if (!parsed.ok) {
@@ -102,23 +117,40 @@ export class SearchApi {
     }
     const sort = parseSort(body.sort, searchQueryLanguage);
     if (!sort.ok) {
-      fail(400, "INVALID_DATA", "the sort is not valid", sort.errors.map((e) => ({ field: "sort", reason: e.code, message: e.message })));
+      fail(
+        400,
+        "INVALID_DATA",
+        "the sort is not valid",
+        sort.errors.map((e) => ({ field: "sort", reason: e.code, message: e.message })),
+      );
     }
     const offset = body.offset ?? 0;
     const limit = body.limit ?? DEFAULT_LIMIT;
-    if (offset < 0) fail(400, "INVALID_DATA", "offset must be 0 or more", [{ field: "offset", reason: "range" }]);
+    if (offset < 0)
+      fail(400, "INVALID_DATA", "offset must be 0 or more", [{ field: "offset", reason: "range" }]);
     if (limit < 1 || limit > MAX_LIMIT) {
-      fail(400, "INVALID_DATA", `limit must be from 1 to ${MAX_LIMIT}`, [{ field: "limit", reason: "range" }]);
+      fail(400, "INVALID_DATA", `limit must be from 1 to ${MAX_LIMIT}`, [
+        { field: "limit", reason: "range" },
+      ]);
     }
     const save = (body.save ?? "false").toLowerCase();
     if (save !== "true" && save !== "false") {
-      fail(400, "INVALID_DATA", "save is the string true or false", [{ field: "save", reason: "enum" }]);
+      fail(400, "INVALID_DATA", "save is the string true or false", [
+        { field: "save", reason: "enum" },
+      ]);
     }
 
-    const ctx: FilterContext = { nowMs, timeZone, merchantId: this.ledger.merchantId, digests: this.state.digests };
+    const ctx: FilterContext = {
+      nowMs,
+      timeZone,
+      merchantId: this.ledger.merchantId,
+      digests: this.state.digests,
+    };
     const ranges = new RangeCache(ctx);
     const ast = parsed.ast;
-    const window = hasTimeFilter(ast) ? undefined : evaluateRange(DEFAULT_WINDOW, { now: nowMs, timeZone });
+    const window = hasTimeFilter(ast)
+      ? undefined
+      : evaluateRange(DEFAULT_WINDOW, { now: nowMs, timeZone });
     const field = canonicalField(sort.field) ?? "submitTimeUtc";
     const direction = sort.direction === "desc" ? -1 : 1;
     const found = this.ledger

@@ -54,7 +54,10 @@ export interface Sandbox {
 }
 
 function isJsonType(type: string | undefined): boolean {
-  return type === "application/json" || (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type));
+  return (
+    type === "application/json" ||
+    (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type))
+  );
 }
 
 /** Starts a sandbox. */
@@ -64,9 +67,20 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const ids = new Ids(state.counters, options.now);
   const ledger = new Ledger(state, ids, options.now, options.merchant);
   const billing = new Billing(state, ledger, options.now);
-  const credentials = new Credentials(options.merchant, options.transactionKey, options.requireMerchantHeader);
-  const soap = new SoapEndpoint({ state, ids, ledger, billing, now: options.now }, credentials, options.namespace);
-  const limiter = options.searchRateLimit !== undefined ? new FixedWindowLimiter(options.searchRateLimit, Date.now) : undefined;
+  const credentials = new Credentials(
+    options.merchant,
+    options.transactionKey,
+    options.requireMerchantHeader,
+  );
+  const soap = new SoapEndpoint(
+    { state, ids, ledger, billing, now: options.now },
+    credentials,
+    options.namespace,
+  );
+  const limiter =
+    options.searchRateLimit !== undefined
+      ? new FixedWindowLimiter(options.searchRateLimit, Date.now)
+      : undefined;
   const webhooks = new WebhooksApi(
     state,
     ids,
@@ -83,14 +97,23 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   ];
 
   const server = createServer((request, response) => {
-    serve(request, response, routes, { options, credentials, billing, state }).catch((error: unknown) => {
-      options.log(`sandbox: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) send(response, errorAnswer(500, "SERVER_ERROR", "the sandbox failed to handle the request"));
-      else response.destroy();
-    });
+    serve(request, response, routes, { options, credentials, billing, state }).catch(
+      (error: unknown) => {
+        options.log(
+          `sandbox: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        if (!response.headersSent)
+          send(
+            response,
+            errorAnswer(500, "SERVER_ERROR", "the sandbox failed to handle the request"),
+          );
+        else response.destroy();
+      },
+    );
   });
   server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    if (socket.writable)
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     else socket.destroy();
   });
   try {
@@ -155,7 +178,11 @@ async function serve(
     path = new URL(request.url ?? "/", "http://sandbox.invalid").pathname;
   } catch {
     request.resume();
-    send(response, errorAnswer(400, "INVALID_DATA", "the request target is not a valid path"), true);
+    send(
+      response,
+      errorAnswer(400, "INVALID_DATA", "the request target is not a valid path"),
+      true,
+    );
     return;
   }
   const match = matchRoute(routes, method, path);
@@ -169,7 +196,13 @@ async function serve(
   }
   if (!read.ok) {
     const message = `the request body is larger than ${options.maxBodyBytes} bytes`;
-    send(response, soapPath ? soapFault(413, "soap:Client", message) : errorAnswer(413, "BODY_TOO_LARGE", message), true);
+    send(
+      response,
+      soapPath
+        ? soapFault(413, "soap:Client", message)
+        : errorAnswer(413, "BODY_TOO_LARGE", message),
+      true,
+    );
     return;
   }
   if (match.kind === "not-found") {
@@ -199,7 +232,14 @@ async function serve(
       return;
     }
     if (method === "POST" && read.body.length > 0 && !isJsonType(mediaType(request.headers))) {
-      send(response, errorAnswer(415, "UNSUPPORTED_MEDIA_TYPE", "the request body must be JSON (Content-Type application/json)"));
+      send(
+        response,
+        errorAnswer(
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+          "the request body must be JSON (Content-Type application/json)",
+        ),
+      );
       return;
     }
   }

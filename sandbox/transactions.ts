@@ -95,7 +95,10 @@ export class Ledger {
     const paymentMethod =
       payment?.kind === "bankAccount"
         ? bankMethodCode(payment)
-        : cardMethodCode(input.cardTypeCode, payment?.kind === "creditCard" ? payment.cardType : undefined);
+        : cardMethodCode(
+            input.cardTypeCode,
+            payment?.kind === "creditCard" ? payment.cardType : undefined,
+          );
     const record: TransactionRecord = {
       ...fields,
       id,
@@ -117,7 +120,10 @@ export class Ledger {
   details(tx: TransactionRecord): TransactionDetails {
     const documented: TransactionDetails = {
       applicationInformation: {
-        applications: tx.applications.map((name) => ({ name, reconciliationId: tx.reconciliationId })),
+        applications: tx.applications.map((name) => ({
+          name,
+          reconciliationId: tx.reconciliationId,
+        })),
       },
     };
     // Everything else is what the documents do not show: answered beside the documented fields, as a client keeps it.
@@ -131,7 +137,11 @@ export class Ledger {
         reconciliationId: tx.reconciliationId,
         ...this.commonFields(tx),
         ...(tx.parentId !== undefined
-          ? { relatedTransactions: [{ id: tx.parentId, href: `/tss/v2/transactions/${tx.parentId}` }] }
+          ? {
+              relatedTransactions: [
+                { id: tx.parentId, href: `/tss/v2/transactions/${tx.parentId}` },
+              ],
+            }
           : {}),
         _links: { self: { href: `/tss/v2/transactions/${tx.id}`, method: "GET" } },
       }),
@@ -146,7 +156,10 @@ export class Ledger {
       merchantId: this.merchantId,
       status: tx.status,
       applicationInformation: {
-        applications: tx.applications.map((name) => ({ name, reconciliationId: tx.reconciliationId })),
+        applications: tx.applications.map((name) => ({
+          name,
+          reconciliationId: tx.reconciliationId,
+        })),
       },
       ...this.commonFields(tx),
       _links: { transactionDetail: { href: `/tss/v2/transactions/${tx.id}`, method: "GET" } },
@@ -156,25 +169,36 @@ export class Ledger {
   private commonFields(tx: TransactionRecord): Record<string, unknown> {
     const payment = tx.payment;
     return {
-      clientReferenceInformation: tx.clientReferenceCode !== undefined ? { code: tx.clientReferenceCode } : undefined,
-      buyerInformation: tx.merchantCustomerId !== undefined ? { merchantCustomerId: tx.merchantCustomerId } : undefined,
+      clientReferenceInformation:
+        tx.clientReferenceCode !== undefined ? { code: tx.clientReferenceCode } : undefined,
+      buyerInformation:
+        tx.merchantCustomerId !== undefined
+          ? { merchantCustomerId: tx.merchantCustomerId }
+          : undefined,
       deviceInformation: tx.ipAddress !== undefined ? { ipAddress: tx.ipAddress } : undefined,
       orderInformation: {
         amountDetails: { totalAmount: tx.amount, currency: tx.currency },
         billTo: tx.billTo,
-        shipTo: tx.shipToPhoneNumber !== undefined ? { phoneNumber: tx.shipToPhoneNumber } : undefined,
+        shipTo:
+          tx.shipToPhoneNumber !== undefined ? { phoneNumber: tx.shipToPhoneNumber } : undefined,
       },
       paymentInformation: {
         paymentType: { type: tx.paymentType, method: tx.paymentMethod },
         card:
           payment?.kind === "creditCard"
-            ? { prefix: payment.bin, suffix: payment.last4, number: maskedCardNumber(payment), type: payment.cardType }
+            ? {
+                prefix: payment.bin,
+                suffix: payment.last4,
+                number: maskedCardNumber(payment),
+                type: payment.cardType,
+              }
             : undefined,
         bank:
           payment?.kind === "bankAccount"
             ? { account: { prefix: payment.accountPrefix, suffix: payment.accountLast4 } }
             : undefined,
-        customer: tx.customerProfileId !== undefined ? { customerId: tx.customerProfileId } : undefined,
+        customer:
+          tx.customerProfileId !== undefined ? { customerId: tx.customerProfileId } : undefined,
       },
       processingInformation:
         tx.commerceIndicator !== undefined || tx.paymentSolution !== undefined
@@ -184,7 +208,8 @@ export class Ledger {
         tx.approvalCode !== undefined || tx.retrievalReferenceNumber !== undefined
           ? { approvalCode: tx.approvalCode, retrievalReferenceNumber: tx.retrievalReferenceNumber }
           : undefined,
-      subscriptionInformation: tx.subscriptionId !== undefined ? { subscriptionId: tx.subscriptionId } : undefined,
+      subscriptionInformation:
+        tx.subscriptionId !== undefined ? { subscriptionId: tx.subscriptionId } : undefined,
     };
   }
 }

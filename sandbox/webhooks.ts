@@ -34,7 +34,11 @@ import type { Ids } from "./ids.js";
 import { failValidation, readJson } from "./json-body.js";
 import { cardDigits, cardNumberProblem, maskedCardNumber, storeCard } from "./payment-data.js";
 import type { Route } from "./router.js";
-import type { InstrumentIdentifierRecord, NotificationRecord, WebhookRecord } from "./store/records.js";
+import type {
+  InstrumentIdentifierRecord,
+  NotificationRecord,
+  WebhookRecord,
+} from "./store/records.js";
 import type { SandboxState } from "./store/state.js";
 import { isoSeconds } from "./transactions.js";
 
@@ -86,8 +90,18 @@ export class WebhooksApi {
 
   routes(): Route[] {
     return [
-      { method: "POST", path: /^\/notification-subscriptions\/v2\/webhooks$/, api: "rest", handle: (r) => this.createWebhook(r) },
-      { method: "POST", path: /^\/tms\/v1\/instrumentidentifiers$/, api: "rest", handle: (r) => this.createInstrumentIdentifier(r) },
+      {
+        method: "POST",
+        path: /^\/notification-subscriptions\/v2\/webhooks$/,
+        api: "rest",
+        handle: (r) => this.createWebhook(r),
+      },
+      {
+        method: "POST",
+        path: /^\/tms\/v1\/instrumentidentifiers$/,
+        api: "rest",
+        handle: (r) => this.createInstrumentIdentifier(r),
+      },
       {
         method: "GET",
         path: /^\/tms\/v1\/instrumentidentifiers\/([^/]+)$/,
@@ -114,21 +128,43 @@ export class WebhooksApi {
 
   /** POST /notification-subscriptions/v2/webhooks. */
   private async createWebhook(request: SandboxRequest): Promise<SandboxAnswer> {
-    const body = readJson(request, parseWebhookSubscriptionRequest, validateWebhookSubscriptionRequest);
-    if (body.webhookUrl === undefined) failValidation([{ path: "webhookUrl", code: "required", message: "is required" }]);
-    if (!isHttpUrl(body.webhookUrl)) failValidation([{ path: "webhookUrl", code: "format", message: "must be an http or https URL" }]);
+    const body = readJson(
+      request,
+      parseWebhookSubscriptionRequest,
+      validateWebhookSubscriptionRequest,
+    );
+    if (body.webhookUrl === undefined)
+      failValidation([{ path: "webhookUrl", code: "required", message: "is required" }]);
+    if (!isHttpUrl(body.webhookUrl))
+      failValidation([
+        { path: "webhookUrl", code: "format", message: "must be an http or https URL" },
+      ]);
     const healthCheckUrl = body.healthCheckUrl ?? body.webhookUrl;
     if (!isHttpUrl(healthCheckUrl)) {
-      failValidation([{ path: "healthCheckUrl", code: "format", message: "must be an http or https URL" }]);
+      failValidation([
+        { path: "healthCheckUrl", code: "format", message: "must be an http or https URL" },
+      ]);
     }
     const productId = body.productId ?? TOKEN_MANAGEMENT;
     if (productId !== TOKEN_MANAGEMENT) {
-      failValidation([{ path: "productId", code: "enum", message: `the sandbox serves the product ${TOKEN_MANAGEMENT} only` }]);
+      failValidation([
+        {
+          path: "productId",
+          code: "enum",
+          message: `the sandbox serves the product ${TOKEN_MANAGEMENT} only`,
+        },
+      ]);
     }
     const policy = body.retryPolicy ?? {};
     const algorithm = policy.algorithm ?? "ARITHMETIC";
     if (algorithm !== "ARITHMETIC") {
-      failValidation([{ path: "retryPolicy.algorithm", code: "enum", message: "the sandbox implements ARITHMETIC only" }]);
+      failValidation([
+        {
+          path: "retryPolicy.algorithm",
+          code: "enum",
+          message: "the sandbox implements ARITHMETIC only",
+        },
+      ]);
     }
     const retryPolicy: WebhookRecord["retryPolicy"] = {
       algorithm,
@@ -149,17 +185,36 @@ export class WebhooksApi {
     for (const [key, max] of bounds) {
       const value = retryPolicy[key];
       if (typeof value === "number" && (value < 0 || value > max)) {
-        failValidation([{ path: `retryPolicy.${key}`, code: "range", message: `must be from 0 to ${max}` }]);
+        failValidation([
+          { path: `retryPolicy.${key}`, code: "range", message: `must be from 0 to ${max}` },
+        ]);
       }
     }
     if (retryPolicy.deactivateFlag !== "true" && retryPolicy.deactivateFlag !== "false") {
-      failValidation([{ path: "retryPolicy.deactivateFlag", code: "enum", message: "must be the string true or false" }]);
-    }
-    const health = await this.call(healthCheckUrl, { method: "GET", headers: { "user-agent": "paygen-sandbox" } });
-    if (!health.ok) {
-      fail(400, "HEALTH_CHECK_FAILED", `the health check of the subscription failed: ${health.problem}`, [
-        { field: body.healthCheckUrl !== undefined ? "healthCheckUrl" : "webhookUrl", reason: "health-check" },
+      failValidation([
+        {
+          path: "retryPolicy.deactivateFlag",
+          code: "enum",
+          message: "must be the string true or false",
+        },
       ]);
+    }
+    const health = await this.call(healthCheckUrl, {
+      method: "GET",
+      headers: { "user-agent": "paygen-sandbox" },
+    });
+    if (!health.ok) {
+      fail(
+        400,
+        "HEALTH_CHECK_FAILED",
+        `the health check of the subscription failed: ${health.problem}`,
+        [
+          {
+            field: body.healthCheckUrl !== undefined ? "healthCheckUrl" : "webhookUrl",
+            reason: "health-check",
+          },
+        ],
+      );
     }
     const record = this.state.webhooks.put({
       id: this.ids.webhook(),
@@ -196,14 +251,22 @@ export class WebhooksApi {
 
   /** POST /tms/v1/instrumentidentifiers. */
   private createInstrumentIdentifier(request: SandboxRequest): SandboxAnswer {
-    const body = readJson(request, parseInstrumentIdentifierRequest, validateInstrumentIdentifierRequest);
+    const body = readJson(
+      request,
+      parseInstrumentIdentifierRequest,
+      validateInstrumentIdentifierRequest,
+    );
     const number = body.card?.number;
-    if (number === undefined) failValidation([{ path: "card.number", code: "required", message: "is required" }]);
+    if (number === undefined)
+      failValidation([{ path: "card.number", code: "required", message: "is required" }]);
     const problem = cardNumberProblem(number);
-    if (problem !== undefined) failValidation([{ path: "card.number", code: "format", message: problem }]);
+    if (problem !== undefined)
+      failValidation([{ path: "card.number", code: "format", message: problem }]);
     const digits = cardDigits(number) ?? "";
     const digest = this.state.digests.of(digits);
-    const existing = this.state.instrumentIdentifiers.values().find((i) => i.card.digest === digest);
+    const existing = this.state.instrumentIdentifiers
+      .values()
+      .find((i) => i.card.digest === digest);
     if (existing !== undefined) {
       fail(
         409,
@@ -215,7 +278,10 @@ export class WebhooksApi {
     const month = body.card?.expirationMonth;
     const year = body.card?.expirationYear;
     const expiration =
-      month !== undefined && year !== undefined && /^[0-9]{4}$/.test(year) && /^[0-9]{1,2}$/.test(month)
+      month !== undefined &&
+      year !== undefined &&
+      /^[0-9]{4}$/.test(year) &&
+      /^[0-9]{1,2}$/.test(month)
         ? `${year}-${month.padStart(2, "0")}`
         : undefined;
     const record = this.state.instrumentIdentifiers.put({
@@ -239,7 +305,8 @@ export class WebhooksApi {
 
   /** DELETE /tms/v1/instrumentidentifiers/{id} (the sandbox's own). */
   private deleteInstrumentIdentifier(id: string): SandboxAnswer {
-    if (!this.state.instrumentIdentifiers.delete(id)) fail(404, "NOT_FOUND", "no instrument identifier has this id");
+    if (!this.state.instrumentIdentifiers.delete(id))
+      fail(404, "NOT_FOUND", "no instrument identifier has this id");
     return { status: 204 };
   }
 
@@ -251,7 +318,9 @@ export class WebhooksApi {
       type: record.type,
       card: {
         number: maskedCardNumber(record.card),
-        ...(record.expirationMonth !== undefined ? { expirationMonth: record.expirationMonth } : {}),
+        ...(record.expirationMonth !== undefined
+          ? { expirationMonth: record.expirationMonth }
+          : {}),
         ...(record.expirationYear !== undefined ? { expirationYear: record.expirationYear } : {}),
       },
       tokenizedCard: { state: "ACTIVE", type: record.card.cardType.toLowerCase() },
@@ -289,7 +358,9 @@ export class WebhooksApi {
     if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      task().catch((error: unknown) => this.log(`webhook delivery failed unexpectedly: ${String(error)}`));
+      task().catch((error: unknown) =>
+        this.log(`webhook delivery failed unexpectedly: ${String(error)}`),
+      );
     }, delayMs);
     this.timers.add(timer);
   }
@@ -317,32 +388,50 @@ export class WebhooksApi {
     };
     const outcome = await this.call(webhook.webhookUrl, {
       method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", "user-agent": "paygen-sandbox" },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "user-agent": "paygen-sandbox",
+      },
       body: JSON.stringify(payload),
     });
     if (this.closed) return;
     const next: NotificationRecord = { ...notification, attempts: retryNumber + 1 };
     if (outcome.ok) next.status = "DELIVERED";
-    else if (retryNumber < delays.length) this.schedule(() => this.attempt(webhookId, notificationId, identifier, delays), delays[retryNumber] ?? 0);
+    else if (retryNumber < delays.length)
+      this.schedule(
+        () => this.attempt(webhookId, notificationId, identifier, delays),
+        delays[retryNumber] ?? 0,
+      );
     else {
       next.status = "FAILED";
-      if (webhook.retryPolicy.deactivateFlag === "true") this.state.webhooks.put({ ...webhook, status: "INACTIVE" });
+      if (webhook.retryPolicy.deactivateFlag === "true")
+        this.state.webhooks.put({ ...webhook, status: "INACTIVE" });
     }
     this.state.notifications.put(next);
-    await this.state.flush().catch((error: unknown) => this.log(`the state could not be written: ${String(error)}`));
+    await this.state
+      .flush()
+      .catch((error: unknown) => this.log(`the state could not be written: ${String(error)}`));
   }
 
   /** An HTTP call with a timeout: whether it answered 2xx, and why not. */
-  private async call(url: string, init: RequestInit): Promise<{ ok: true } | { ok: false; problem: string }> {
+  private async call(
+    url: string,
+    init: RequestInit,
+  ): Promise<{ ok: true } | { ok: false; problem: string }> {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
     try {
       const response = await fetch(url, { ...init, signal: controller.signal, redirect: "manual" });
       await response.arrayBuffer().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, problem: `HTTP ${response.status}` };
+      return response.status >= 200 && response.status < 300
+        ? { ok: true }
+        : { ok: false, problem: `HTTP ${response.status}` };
     } catch {
-      return { ok: false, problem: controller.signal.aborted ? "no answer in time" : "the URL could not be reached" };
+      return {
+        ok: false,
+        problem: controller.signal.aborted ? "no answer in time" : "the URL could not be reached",
+      };
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(controller);

@@ -28,9 +28,17 @@ import { runDiffSelfBenchmark, type DiffSelfResult } from "./bench/diff-self.js"
 import { runFromOpenApiBenchmark, type FromOpenApiResult } from "./bench/from-openapi.js";
 import { runFromWsdlBenchmark, type FromWsdlResult } from "./bench/from-wsdl.js";
 import { runColdGenerateBenchmark, type ColdGenerateResult } from "./bench/cold-generate.js";
-import { type PublishedContractsResult, runPublishedContractsBenchmark } from "./bench/published-contracts.js";
+import {
+  type PublishedContractsResult,
+  runPublishedContractsBenchmark,
+} from "./bench/published-contracts.js";
 import type { Row } from "./bench/row.js";
-import { runSoapBenchmark, SOAP_TARGET, type SoapResult, SUBSCRIPTION_DETAILS } from "./bench/soap-envelope.js";
+import {
+  runSoapBenchmark,
+  SOAP_TARGET,
+  type SoapResult,
+  SUBSCRIPTION_DETAILS,
+} from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
 import { runWalletBenchmark, WALLET_TARGET, type WalletResult } from "./bench/wallet-codec.js";
 
@@ -69,7 +77,10 @@ function figuresOf(f: CaseFigures): Record<string, number> {
 }
 
 function restPass(entry: CaseFigures, nothing: CaseFigures): boolean {
-  return entry.wallMs - nothing.wallMs <= REST_WALL_TARGET_MS && entry.rssMb - nothing.rssMb <= REST_RSS_TARGET_MB;
+  return (
+    entry.wallMs - nothing.wallMs <= REST_WALL_TARGET_MS &&
+    entry.rssMb - nothing.rssMb <= REST_RSS_TARGET_MB
+  );
 }
 
 function loadAverage(): string {
@@ -100,8 +111,15 @@ function contractsSummary(result: PublishedContractsResult): unknown {
       bytes: f.bytes,
     });
     if (c.outcome === "absent") return c;
-    if (c.outcome === "refused") return { file: c.file, outcome: c.outcome, problems: c.problems, heyApi: figures(c.heyApi) };
-    return { file: c.file, outcome: c.outcome, operations: c.operations, paygen: figures(c.paygen), heyApi: figures(c.heyApi) };
+    if (c.outcome === "refused")
+      return { file: c.file, outcome: c.outcome, problems: c.problems, heyApi: figures(c.heyApi) };
+    return {
+      file: c.file,
+      outcome: c.outcome,
+      operations: c.operations,
+      paygen: figures(c.paygen),
+      heyApi: figures(c.heyApi),
+    };
   });
 }
 
@@ -110,12 +128,16 @@ async function contractsOnly(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadAverage();
   progress(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore}`);
-  progress(`8. generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`);
+  progress(
+    `8. generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`,
+  );
   const contracts = await runPublishedContractsBenchmark(CONTRACT_ROUNDS);
   const seconds = (performance.now() - started) / 1000;
   const loadAfter = loadAverage();
   console.log("");
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) ${loadBefore} before, ${loadAfter} after`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) ${loadBefore} before, ${loadAfter} after`,
+  );
   console.log(renderTable(contracts.rows));
   console.log("");
   console.log(
@@ -147,7 +169,10 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   progress(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore}`);
 
-  const model = await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT });
+  const model = await loadModel({
+    schemasDir: path.join(PROJECT_ROOT, "schemas"),
+    cwd: PROJECT_ROOT,
+  });
 
   progress("building the generated package to JavaScript (every benchmark runs the built code)");
   const built = await buildGeneratedPackage(PROJECT_ROOT);
@@ -163,10 +188,14 @@ async function main(): Promise<void> {
   try {
     const modules = await loadBuiltModules(built.dir);
 
-    progress(`1/8 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`);
+    progress(
+      `1/8 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`,
+    );
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
-    progress(`2/8 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`);
+    progress(
+      `2/8 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`,
+    );
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
@@ -176,23 +205,41 @@ async function main(): Promise<void> {
     progress(`4/8 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
 
-    progress(`5/8 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`);
+    progress(
+      `5/8 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`,
+    );
     fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
 
-    progress(`6/8 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`);
+    progress(
+      `6/8 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`,
+    );
     fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
     progress(`   and each as \`paygen generate\` cold, in a fresh process (${COLD_ROUNDS} rounds)`);
     cold = await runColdGenerateBenchmark(COLD_ROUNDS);
 
-    progress(`7/8 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`);
+    progress(
+      `7/8 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`,
+    );
     diffSelf = await runDiffSelfBenchmark(DIFF_ROUNDS);
 
-    progress(`8/8 generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`);
+    progress(
+      `8/8 generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`,
+    );
     contracts = await runPublishedContractsBenchmark(CONTRACT_ROUNDS);
   } finally {
     await built.dispose();
   }
-  rows.push(...wallet.rows, ...soap.rows, ...imports.rows, ...client.rows, ...fromOpenApi.rows, ...fromWsdl.rows, ...cold.rows, ...diffSelf.rows, ...contracts.rows);
+  rows.push(
+    ...wallet.rows,
+    ...soap.rows,
+    ...imports.rows,
+    ...client.rows,
+    ...fromOpenApi.rows,
+    ...fromWsdl.rows,
+    ...cold.rows,
+    ...diffSelf.rows,
+    ...contracts.rows,
+  );
 
   const targets = rows.filter((r) => r.pass !== undefined);
   const missed = targets.filter((r) => r.pass === false);
@@ -229,8 +276,12 @@ async function main(): Promise<void> {
       paygenMsPerOperation: round(fromOpenApi.msPerOperation.paygen),
       heyApiMsPerOperation: round(fromOpenApi.msPerOperation["hey-api"]),
       openapiTypescriptMsPerOperation: round(fromOpenApi.msPerOperation["openapi-typescript"]),
-      cpuMsPerOperation: Object.fromEntries(Object.entries(fromOpenApi.cpuMsPerOperation).map(([k, v]) => [k, round(v)])),
-      peakMb: Object.fromEntries(Object.entries(fromOpenApi.peakMb).map(([k, v]) => [k, round(v, 1)])),
+      cpuMsPerOperation: Object.fromEntries(
+        Object.entries(fromOpenApi.cpuMsPerOperation).map(([k, v]) => [k, round(v)]),
+      ),
+      peakMb: Object.fromEntries(
+        Object.entries(fromOpenApi.peakMb).map(([k, v]) => [k, round(v, 1)]),
+      ),
     },
     fromWsdl: {
       operations: fromWsdl.operations,
@@ -269,6 +320,8 @@ try {
   if (onlySection(process.argv.slice(2)) === "contracts") await contractsOnly();
   else await main();
 } catch (error) {
-  console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exitCode = 1;
 }

@@ -32,10 +32,17 @@ export interface BuiltPackage {
 export function npmChildEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(package|lifecycle)_/i.test(key) || key === "npm_command" || key === "INIT_CWD") continue;
+    if (/^npm_(package|lifecycle)_/i.test(key) || key === "npm_command" || key === "INIT_CWD")
+      continue;
     env[key] = value;
   }
-  return { ...env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", ...extra };
+  return {
+    ...env,
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+    ...extra,
+  };
 }
 
 /** Copies `generated/` of `projectRoot` to a temporary folder and builds it with `npm run build`. */
@@ -52,13 +59,22 @@ export async function buildGeneratedPackage(projectRoot: string): Promise<BuiltP
     await symlink(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
     const started = performance.now();
     try {
-      await run("npm", ["run", "build"], { cwd: dir, env: npmChildEnv(), maxBuffer: 16 * 1024 * 1024 });
+      await run("npm", ["run", "build"], {
+        cwd: dir,
+        env: npmChildEnv(),
+        maxBuffer: 16 * 1024 * 1024,
+      });
     } catch (error) {
       const out = (key: string): string =>
-        typeof error === "object" && error !== null && key in error ? String((error as Record<string, unknown>)[key]) : "";
-      throw new Error(`the generated package does not build:\n${`${out("stdout")}\n${out("stderr")}`.slice(0, 4000)}`, {
-        cause: error,
-      });
+        typeof error === "object" && error !== null && key in error
+          ? String((error as Record<string, unknown>)[key])
+          : "";
+      throw new Error(
+        `the generated package does not build:\n${`${out("stdout")}\n${out("stderr")}`.slice(0, 4000)}`,
+        {
+          cause: error,
+        },
+      );
     }
     const buildMs = performance.now() - started;
     const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as {
@@ -66,7 +82,8 @@ export async function buildGeneratedPackage(projectRoot: string): Promise<BuiltP
     };
     for (const [key, entry] of Object.entries(manifest.exports)) {
       for (const file of [entry.import, entry.require]) {
-        if (file !== undefined && !existsSync(path.join(dir, file))) throw new Error(`the build has no ${file} (exports["${key}"])`);
+        if (file !== undefined && !existsSync(path.join(dir, file)))
+          throw new Error(`the build has no ${file} (exports["${key}"])`);
       }
     }
     return { dir, buildMs, dispose };

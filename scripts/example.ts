@@ -21,7 +21,9 @@ const credentials = {
 /** The first day of next month (UTC), `YYYY-MM-DD`. */
 function firstOfNextMonth(): string {
   const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    .toISOString()
+    .slice(0, 10);
 }
 
 async function main(): Promise<void> {
@@ -36,14 +38,25 @@ async function main(): Promise<void> {
   const created = await subscriptions.arbCreateSubscription({
     subscription: {
       name: "Example monthly plan",
-      paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: firstOfNextMonth(), totalOccurrences: 12 },
+      paymentSchedule: {
+        interval: { length: 1, unit: "months" },
+        startDate: firstOfNextMonth(),
+        totalOccurrences: 12,
+      },
       amount: "19.99",
-      payment: { creditCard: { cardNumber: "4111111111111111", expirationDate: `${new Date().getUTCFullYear() + 4}-12` } },
+      payment: {
+        creditCard: {
+          cardNumber: "4111111111111111",
+          expirationDate: `${new Date().getUTCFullYear() + 4}-12`,
+        },
+      },
       billTo: { firstName: "Ada", lastName: "Lovelace" },
     },
   });
   console.log(`subscription ${created.subscriptionId} created (${created.resultCode})`);
-  const status = await subscriptions.arbGetSubscriptionStatus({ subscriptionId: created.subscriptionId });
+  const status = await subscriptions.arbGetSubscriptionStatus({
+    subscriptionId: created.subscriptionId,
+  });
   console.log(`subscription ${created.subscriptionId} status: ${status.status}`);
 
   const authorization = await payments.authorize(
@@ -73,14 +86,18 @@ async function main(): Promise<void> {
   const capture = await authorization.capture({
     orderInformation: { amountDetails: { totalAmount: "42.00", currency: "USD" } },
   });
-  console.log(`capture ${capture.id}: ${capture.status}, ${capture.orderInformation?.amountDetails?.totalAmount} ${capture.orderInformation?.amountDetails?.currency}`);
+  console.log(
+    `capture ${capture.id}: ${capture.status}, ${capture.orderInformation?.amountDetails?.totalAmount} ${capture.orderInformation?.amountDetails?.currency}`,
+  );
   const payment = await authorization.refresh();
   console.log(`payment ${authorization.id} now reads: ${String(payment["status"])}`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof TransportError) {
-    console.error(`no sandbox answered at ${url}: start one first with \`npm run sandbox\` (or set SANDBOX_URL)`);
+    console.error(
+      `no sandbox answered at ${url}: start one first with \`npm run sandbox\` (or set SANDBOX_URL)`,
+    );
   } else {
     console.error(error instanceof Error ? error.message : String(error));
   }

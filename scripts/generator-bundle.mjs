@@ -120,14 +120,17 @@ export async function generatorEntry() {
   if (!(await exists(path.join(SOURCES, "cli.ts")))) {
     // An installed package: its bundle was built when it was packed.
     const entry = path.join(DIST, "cli.mjs");
-    if (!(await exists(entry))) throw new Error(`paygen: ${entry} is missing; the package was packed without its bundle`);
+    if (!(await exists(entry)))
+      throw new Error(`paygen: ${entry} is missing; the package was packed without its bundle`);
     return pathToFileURL(entry).href;
   }
   try {
     return pathToFileURL(await bundleEntry()).href;
   } catch (error) {
     if (error?.code !== "ERR_MODULE_NOT_FOUND") {
-      process.stderr.write(`paygen: the generator could not be bundled (${reason(error)}); running its sources\n`);
+      process.stderr.write(
+        `paygen: the generator could not be bundled (${reason(error)}); running its sources\n`,
+      );
     }
     const { register } = await import("tsx/esm/api");
     register();
@@ -149,6 +152,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href && process.arg
   await buildDist();
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundleEntry().catch((error) => {
-    process.stderr.write(`paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`);
+    process.stderr.write(
+      `paygen: the generator was not bundled (${reason(error)}); runs will build it or run its sources\n`,
+    );
   });
 }

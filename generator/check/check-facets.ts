@@ -8,7 +8,11 @@ import type { ScalarName } from "../model/vocabulary.js";
  * The facets of a field fit it: each is a known facet of a scalar it applies
  * to, with a value it accepts, and lower bounds are not above upper bounds.
  */
-export function checkFacets(f: FieldDescription, scalar: ScalarName | undefined, d: Diagnostics): void {
+export function checkFacets(
+  f: FieldDescription,
+  scalar: ScalarName | undefined,
+  d: Diagnostics,
+): void {
   const values = new Map<string, number | string>();
   for (const use of f.facets) {
     const facet = facetOf(use.key);
@@ -17,7 +21,10 @@ export function checkFacets(f: FieldDescription, scalar: ScalarName | undefined,
       continue;
     }
     if (scalar === undefined || !facet.appliesTo.includes(scalar)) {
-      d.error(use.at, `${facet.key} applies to ${facet.appliesToText}; "${f.name}" is ${f.type.name}`);
+      d.error(
+        use.at,
+        `${facet.key} applies to ${facet.appliesToText}; "${f.name}" is ${f.type.name}`,
+      );
       continue;
     }
     const problem = facet.problem?.(use.value);
@@ -27,8 +34,14 @@ export function checkFacets(f: FieldDescription, scalar: ScalarName | undefined,
   const at = (key: string) => f.facets.find((x) => x.key === key)!.at;
   const minLength = values.get("minLength");
   const maxLength = values.get("maxLength");
-  if (typeof minLength === "number" && typeof maxLength === "number" && minLength > maxLength) d.error(at("minLength"), "minLength is greater than maxLength");
+  if (typeof minLength === "number" && typeof maxLength === "number" && minLength > maxLength)
+    d.error(at("minLength"), "minLength is greater than maxLength");
   const minimum = values.get("minimum");
   const maximum = values.get("maximum");
-  if (typeof minimum === "string" && typeof maximum === "string" && compareDecimal(minimum, maximum) > 0) d.error(at("minimum"), "minimum is greater than maximum");
+  if (
+    typeof minimum === "string" &&
+    typeof maximum === "string" &&
+    compareDecimal(minimum, maximum) > 0
+  )
+    d.error(at("minimum"), "minimum is greater than maximum");
 }

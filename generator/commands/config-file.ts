@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Position } from "../diagnostics/diagnostic.js";
-import { describeKind, type JsonMember, type JsonNode, type JsonObjectNode } from "../frontends/json/json-node.js";
+import {
+  describeKind,
+  type JsonMember,
+  type JsonNode,
+  type JsonObjectNode,
+} from "../frontends/json/json-node.js";
 import { readJson } from "../frontends/json/read-json.js";
 import { DEFAULT_READ_LIMITS } from "../frontends/json/read-limits.js";
 import { SourceProblems } from "../frontends/json/source-problem.js";
@@ -59,7 +64,8 @@ async function readText(file: string): Promise<string | undefined> {
     noteFileRead(file, text);
     return text;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new Error(`${path.basename(file)}:1:1: the file cannot be read`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      throw new Error(`${path.basename(file)}:1:1: the file cannot be read`);
     noteFileAbsent(file);
     return undefined;
   }
@@ -75,14 +81,26 @@ function readRoot(text: string, file: string): JsonNode {
 function parseConfig(root: JsonNode, file: string): Config {
   const problems = new SourceProblems();
   const packages: PackageSettings[] = [];
-  if (root.kind !== "object") problems.error(root.at, `the configuration is an object with a "packages" list, not ${describeKind(root)}`);
+  if (root.kind !== "object")
+    problems.error(
+      root.at,
+      `the configuration is an object with a "packages" list, not ${describeKind(root)}`,
+    );
   else {
     for (const member of root.members.values()) {
-      if (member.key !== "packages") problems.error(member.keyAt, `unknown key ${JSON.stringify(member.key)}; the configuration has one key, "packages"`);
+      if (member.key !== "packages")
+        problems.error(
+          member.keyAt,
+          `unknown key ${JSON.stringify(member.key)}; the configuration has one key, "packages"`,
+        );
     }
     const list = root.members.get("packages");
     if (list === undefined) problems.error(root.at, 'the configuration has no "packages" list');
-    else if (list.value.kind !== "array" || list.value.items.length === 0) problems.error(list.value.at, `"packages" is a list of one or more packages, not ${list.value.kind === "array" ? "an empty list" : describeKind(list.value)}`);
+    else if (list.value.kind !== "array" || list.value.items.length === 0)
+      problems.error(
+        list.value.at,
+        `"packages" is a list of one or more packages, not ${list.value.kind === "array" ? "an empty list" : describeKind(list.value)}`,
+      );
     else for (const item of list.value.items) packages.push(parsePackage(item, problems));
     if (list?.value.kind === "array") checkOutputs(list.value.items, packages, problems);
   }
@@ -92,38 +110,72 @@ function parseConfig(root: JsonNode, file: string): Config {
 
 function parsePackage(node: JsonNode, problems: SourceProblems): PackageSettings {
   if (node.kind !== "object") {
-    problems.error(node.at, `a package is an object of ${Object.keys(PACKAGE_KEYS).join(", ")}, not ${describeKind(node)}`);
+    problems.error(
+      node.at,
+      `a package is an object of ${Object.keys(PACKAGE_KEYS).join(", ")}, not ${describeKind(node)}`,
+    );
     return {};
   }
   const settings: Record<string, unknown> = {};
   for (const member of node.members.values()) {
-    const kind = Object.hasOwn(PACKAGE_KEYS, member.key) ? PACKAGE_KEYS[member.key as keyof PackageSettings] : undefined;
-    if (kind === undefined) problems.error(member.keyAt, `unknown key ${JSON.stringify(member.key)}; a package has ${Object.keys(PACKAGE_KEYS).join(", ")}`);
+    const kind = Object.hasOwn(PACKAGE_KEYS, member.key)
+      ? PACKAGE_KEYS[member.key as keyof PackageSettings]
+      : undefined;
+    if (kind === undefined)
+      problems.error(
+        member.keyAt,
+        `unknown key ${JSON.stringify(member.key)}; a package has ${Object.keys(PACKAGE_KEYS).join(", ")}`,
+      );
     else settings[member.key] = valueOf(member, kind, problems);
   }
   const name = node.members.get("name");
   if (typeof settings["name"] === "string") {
     const problem = packageNameProblem(settings["name"]);
-    if (problem !== undefined) problems.error(name!.value.at, `${JSON.stringify(settings["name"])} is not an npm package name: ${problem}`);
+    if (problem !== undefined)
+      problems.error(
+        name!.value.at,
+        `${JSON.stringify(settings["name"])} is not an npm package name: ${problem}`,
+      );
   }
-  if (node.members.has("schemas") && node.members.has("from")) problems.error(node.members.get("from")!.keyAt, 'a package is generated from "schemas" or "from", not both');
+  if (node.members.has("schemas") && node.members.has("from"))
+    problems.error(
+      node.members.get("from")!.keyAt,
+      'a package is generated from "schemas" or "from", not both',
+    );
   return settings as PackageSettings;
 }
 
-function valueOf(member: JsonMember, kind: "string" | "strings" | "boolean", problems: SourceProblems): unknown {
+function valueOf(
+  member: JsonMember,
+  kind: "string" | "strings" | "boolean",
+  problems: SourceProblems,
+): unknown {
   const { value } = member;
   if (kind === "boolean" && value.kind === "boolean") return value.value;
   if (kind === "string" && value.kind === "string" && value.value !== "") return value.value;
-  if (kind === "strings" && value.kind === "array" && value.items.length > 0 && value.items.every((i) => i.kind === "string" && i.value !== "")) {
+  if (
+    kind === "strings" &&
+    value.kind === "array" &&
+    value.items.length > 0 &&
+    value.items.every((i) => i.kind === "string" && i.value !== "")
+  ) {
     return value.items.map((i) => (i as { value: string }).value);
   }
-  const wanted = { boolean: "true or false", string: "a non-empty string", strings: "a non-empty list of non-empty strings" }[kind];
+  const wanted = {
+    boolean: "true or false",
+    string: "a non-empty string",
+    strings: "a non-empty list of non-empty strings",
+  }[kind];
   problems.error(value.at, `"${member.key}" is ${wanted}, not ${describeKind(value)}`);
   return undefined;
 }
 
 /** Two packages never share an output folder (the default one included). */
-function checkOutputs(items: readonly JsonNode[], packages: readonly PackageSettings[], problems: SourceProblems): void {
+function checkOutputs(
+  items: readonly JsonNode[],
+  packages: readonly PackageSettings[],
+  problems: SourceProblems,
+): void {
   const seen = new Map<string, number>();
   packages.forEach((settings, i) => {
     const out = path.normalize(settings.out ?? DEFAULT_OUT);
@@ -134,7 +186,10 @@ function checkOutputs(items: readonly JsonNode[], packages: readonly PackageSett
     }
     const item = items[i] as JsonObjectNode;
     const at: Position = item.members.get("out")?.value.at ?? item.at;
-    problems.error(at, `packages ${first + 1} and ${i + 1} are both written to ${out}/; give each its own "out"`);
+    problems.error(
+      at,
+      `packages ${first + 1} and ${i + 1} are both written to ${out}/; give each its own "out"`,
+    );
   });
 }
 

@@ -21,7 +21,12 @@ const FORMATS = ["text", "markdown", "json"] as const;
 const FAIL_ON: readonly Severity[] = ["breaking", "warning"];
 
 /** `paygen diff`: what changed between two versions of a contract, and what it breaks. Returns the exit code. */
-export async function diffCommand(argv: readonly string[], log = console.log, err = console.error, options: { readonly colour?: boolean; readonly cwd?: string } = {}): Promise<number> {
+export async function diffCommand(
+  argv: readonly string[],
+  log = console.log,
+  err = console.error,
+  options: { readonly colour?: boolean; readonly cwd?: string } = {},
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -53,7 +58,9 @@ export async function diffCommand(argv: readonly string[], log = console.log, er
     return 2;
   }
   if (args.positionals.length !== 2) {
-    err(`paygen diff: expected OLD and NEW, got ${args.positionals.length} argument${args.positionals.length === 1 ? "" : "s"}\n${DIFF_USAGE}`);
+    err(
+      `paygen diff: expected OLD and NEW, got ${args.positionals.length} argument${args.positionals.length === 1 ? "" : "s"}\n${DIFF_USAGE}`,
+    );
     return 2;
   }
   const cwd = options.cwd ?? process.cwd();
@@ -67,9 +74,13 @@ export async function diffCommand(argv: readonly string[], log = console.log, er
       failed = true;
       if (error instanceof SchemaErrors) {
         for (const d of error.diagnostics) err(formatDiagnostic(d));
-        err(`paygen diff: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in ${spec}; nothing was compared`);
+        err(
+          `paygen diff: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in ${spec}; nothing was compared`,
+        );
       } else {
-        err(`paygen diff: ${error instanceof Error ? error.message : String(error)}; nothing was compared`);
+        err(
+          `paygen diff: ${error instanceof Error ? error.message : String(error)}; nothing was compared`,
+        );
       }
     }
   }
@@ -78,5 +89,8 @@ export async function diffCommand(argv: readonly string[], log = console.log, er
   if (format === "json") log(formatJson(changes));
   else if (format === "markdown") log(formatMarkdown(changes));
   else log(formatText(changes, { colour: options.colour ?? Boolean(process.stdout.isTTY) }));
-  return failOn !== undefined && changes.some((c: Change) => severityRank(c.severity) <= severityRank(failOn)) ? 1 : 0;
+  return failOn !== undefined &&
+    changes.some((c: Change) => severityRank(c.severity) <= severityRank(failOn))
+    ? 1
+    : 0;
 }

@@ -37,7 +37,12 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
                  saying what changed; a schema error is printed and watching goes on; Ctrl-C stops`;
 
 /** `paygen generate`: returns the exit code. With `--watch`, it returns when `stop` aborts (by default SIGINT or SIGTERM). */
-export async function generateCommand(argv: readonly string[], log = console.log, err = console.error, stop?: AbortSignal): Promise<number> {
+export async function generateCommand(
+  argv: readonly string[],
+  log = console.log,
+  err = console.error,
+  stop?: AbortSignal,
+): Promise<number> {
   const USAGE = GENERATE_USAGE;
   let args;
   try {
@@ -83,8 +88,26 @@ export async function generateCommand(argv: readonly string[], log = console.log
   }
   const once = (plan: PackagePlan, watching: boolean) => {
     const outDir = path.resolve(plan.out);
-    const values = { check: args.values.check, from: plan.from, "version-file": plan.versionFile, "no-cache": plan.noCache, name: plan.name, verbose: args.values.verbose, strict: args.values.strict };
-    return generateOnce(values, { schemasDir: path.resolve(plan.schemas), outDir, outLabel: path.relative(process.cwd(), outDir) || ".", watching }, log, err);
+    const values = {
+      check: args.values.check,
+      from: plan.from,
+      "version-file": plan.versionFile,
+      "no-cache": plan.noCache,
+      name: plan.name,
+      verbose: args.values.verbose,
+      strict: args.values.strict,
+    };
+    return generateOnce(
+      values,
+      {
+        schemasDir: path.resolve(plan.schemas),
+        outDir,
+        outLabel: path.relative(process.cwd(), outDir) || ".",
+        watching,
+      },
+      log,
+      err,
+    );
   };
   if (!args.values.watch) {
     let code = 0;
@@ -106,14 +129,20 @@ export async function generateCommand(argv: readonly string[], log = console.log
   const targets = plan.from
     ? { folders: [], files: [...plan.from.map((f) => path.resolve(f)), versionFile] }
     : { folders: [path.resolve(plan.schemas)], files: [versionFile] };
-  log(`paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`);
+  log(
+    `paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`,
+  );
   const finished = await watchAndRun(
     targets,
     async (changed) => {
       log(`paygen: changed: ${changed.join(", ")}`);
       await once(plan, true);
     },
-    { signal, onError: (error) => err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`) },
+    {
+      signal,
+      onError: (error) =>
+        err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`),
+    },
   );
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
@@ -130,7 +159,9 @@ function configProblem(error: unknown, err: (text: string) => void): number {
   }
   if (error instanceof SourceProblemsError) {
     for (const problem of error.problems) err(problem.message);
-    err(`paygen: ${error.problems.length} problem${error.problems.length === 1 ? "" : "s"} in the configuration; nothing was written`);
+    err(
+      `paygen: ${error.problems.length} problem${error.problems.length === 1 ? "" : "s"} in the configuration; nothing was written`,
+    );
     return 1;
   }
   err(`paygen: ${error instanceof Error ? error.message : String(error)}; nothing was written`);
@@ -155,7 +186,12 @@ interface GenerateValues {
  */
 async function generateOnce(
   values: GenerateValues,
-  where: { readonly schemasDir: string; readonly outDir: string; readonly outLabel: string; readonly watching: boolean },
+  where: {
+    readonly schemasDir: string;
+    readonly outDir: string;
+    readonly outLabel: string;
+    readonly watching: boolean;
+  },
   log: (text: string) => void,
   err: (text: string) => void,
 ): Promise<number> {
@@ -166,17 +202,21 @@ async function generateOnce(
     outDir,
     schemasDir: values.from ? undefined : schemasDir,
     from: values.from?.map((f) => path.resolve(f)),
-    versionFile: values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
+    versionFile:
+      values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
     name: values.name,
   });
   try {
     // The same command with the same generator, inputs and output as last time: the output is what a run would write.
     const cached = values["no-cache"] !== true;
     // --verbose and --strict are about the warnings of a read: they always read.
-    const unchanged = watching || !cached || values.verbose || values.strict ? undefined : await unchangedRun(key);
+    const unchanged =
+      watching || !cached || values.verbose || values.strict ? undefined : await unchangedRun(key);
     if (unchanged) {
       const ms = Math.round(performance.now() - started);
-      log(`paygen: ${unchanged.summary}, ${unchanged.fileCount} files up to date in ${outLabel}/ (inputs unchanged since the last run; ${ms} ms)`);
+      log(
+        `paygen: ${unchanged.summary}, ${unchanged.fileCount} files up to date in ${outLabel}/ (inputs unchanged since the last run; ${ms} ms)`,
+      );
       return 0;
     }
     // The pipeline (ts-morph, prettier) is loaded only when there is something to generate.
@@ -200,47 +240,88 @@ async function generateOnce(
     });
     const { version, model, files, warnings } = result;
     if (values.verbose) for (const w of warnings) err(formatDiagnostic(w));
-    const warned = warnings.length === 0 ? "" : `; ${warningSummary(warnings)}${values.verbose ? "" : "; --verbose prints each"}`;
+    const warned =
+      warnings.length === 0
+        ? ""
+        : `; ${warningSummary(warnings)}${values.verbose ? "" : "; --verbose prints each"}`;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
     // Marks paygen recognised by field names (model/infer-sensitive.ts): the README lists each.
-    const inferred = model.services.reduce((n, s) => n + s.types.reduce((m, t) => m + t.fields.filter((f) => f.sensitiveReason !== undefined).length, 0), 0);
+    const inferred = model.services.reduce(
+      (n, s) =>
+        n +
+        s.types.reduce(
+          (m, t) => m + t.fields.filter((f) => f.sensitiveReason !== undefined).length,
+          0,
+        ),
+      0,
+    );
     const summary = `${model.services.length} services, ${types} types, ${operations} operations${inferred > 0 ? `, ${inferred} sensitive fields recognised by name` : ""}`;
     if (values.check) {
       // The model record describes the output; it is never what makes the output stale.
-      const stale = (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `));
+      const stale = (await staleFiles(outDir, files)).filter(
+        (s) => !s.startsWith(`${MODEL_RECORD} `),
+      );
       const ms = Math.round(performance.now() - started);
       if (stale.length > 0) {
         err(`paygen: ${outLabel}/ is stale (${stale.length} files); run \`npm run generate\`:`);
         for (const s of stale) err(`  ${s}`);
         const { checkSummary } = await import("../diff/check-summary.js");
-        const effect = await checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file");
+        const effect = await checkSummary(
+          outDir,
+          outLabel,
+          model,
+          version.version,
+          version.file ?? "the default: there is no version file",
+        );
         for (const line of effect.lines) err(line);
         return 1;
       }
-      log(`paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)${warned}`);
+      log(
+        `paygen: ${summary}, ${files.length} files up to date in ${outLabel}/ (${ms} ms)${warned}`,
+      );
       return 0;
     }
     // What this run changes, said before the output is replaced (watch mode).
-    const changes = watching ? (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `)) : [];
+    const changes = watching
+      ? (await staleFiles(outDir, files)).filter((s) => !s.startsWith(`${MODEL_RECORD} `))
+      : [];
     const effect =
       watching && changes.length > 0
-        ? await (await import("../diff/check-summary.js")).checkSummary(outDir, outLabel, model, version.version, version.file ?? "the default: there is no version file")
+        ? await (
+            await import("../diff/check-summary.js")
+          ).checkSummary(
+            outDir,
+            outLabel,
+            model,
+            version.version,
+            version.file ?? "the default: there is no version file",
+          )
         : undefined;
     const written = [...files, modelRecordFile(model, version.version)];
     await writeAtomic(outDir, written);
-    await saveRunRecord(key, { outDir, generator: await generatorIdentity(), inputs, summary, fileCount: files.length }, written);
+    await saveRunRecord(
+      key,
+      { outDir, generator: await generatorIdentity(), inputs, summary, fileCount: files.length },
+      written,
+    );
     const ms = Math.round(performance.now() - started);
     log(`paygen: ${summary}, ${files.length} files written to ${outLabel}/ in ${ms} ms${warned}`);
     if (watching) {
-      log(changes.length === 0 ? `paygen: ${outLabel}/ is unchanged` : `paygen: ${changes.length} file${changes.length === 1 ? "" : "s"} changed in ${outLabel}/: ${changes.map((c) => c.replace(/ \(.*\)$/, "")).join(", ")}`);
+      log(
+        changes.length === 0
+          ? `paygen: ${outLabel}/ is unchanged`
+          : `paygen: ${changes.length} file${changes.length === 1 ? "" : "s"} changed in ${outLabel}/: ${changes.map((c) => c.replace(/ \(.*\)$/, "")).join(", ")}`,
+      );
       for (const line of effect?.lines ?? []) log(line);
     }
     return 0;
   } catch (error) {
     if (error instanceof SchemaErrors) {
       for (const d of error.diagnostics) err(formatDiagnostic(d));
-      err(`paygen: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in the ${values.from ? "contracts" : "schemas"}; nothing was written`);
+      err(
+        `paygen: ${error.diagnostics.length} problem${error.diagnostics.length === 1 ? "" : "s"} in the ${values.from ? "contracts" : "schemas"}; nothing was written`,
+      );
       return 1;
     }
     err(`paygen: ${error instanceof Error ? error.message : String(error)}; nothing was written`);

@@ -15,9 +15,12 @@ export function packageNameProblem(name: string): string | undefined {
   if (name.startsWith("@") && !scoped) return "a scoped package name is @scope/name";
   const parts = scoped ? [scoped[1]!, scoped[2]!] : [name];
   for (const part of parts) {
-    if (part.startsWith(".") || part.startsWith("_")) return "a package name (and its scope) starts with neither . nor _";
-    if (!/^[a-z0-9._~-]+$/.test(part)) return "a package name holds only a-z, 0-9, and the characters - . _ ~ (and a scope's @ and /)";
+    if (part.startsWith(".") || part.startsWith("_"))
+      return "a package name (and its scope) starts with neither . nor _";
+    if (!/^[a-z0-9._~-]+$/.test(part))
+      return "a package name holds only a-z, 0-9, and the characters - . _ ~ (and a scope's @ and /)";
   }
-  if (!scoped && (name === "node_modules" || name === "favicon.ico")) return `${name} is not allowed as a package name`;
+  if (!scoped && (name === "node_modules" || name === "favicon.ico"))
+    return `${name} is not allowed as a package name`;
   return undefined;
 }

@@ -39,13 +39,18 @@ const ONE_PACKAGE_FLAGS = ["schemas", "from", "out", "version-file", "name"] as 
 export async function planPackages(flags: PackageFlags, cwd: string): Promise<PackagePlan[]> {
   if (flags.name !== undefined) {
     const problem = packageNameProblem(flags.name);
-    if (problem !== undefined) throw new UsageError(`--name ${JSON.stringify(flags.name)} is not an npm package name: ${problem}`);
+    if (problem !== undefined)
+      throw new UsageError(
+        `--name ${JSON.stringify(flags.name)} is not an npm package name: ${problem}`,
+      );
   }
   const config = await readConfig(cwd);
   const listed = config?.packages ?? [{}];
   const given = ONE_PACKAGE_FLAGS.filter((f) => flags[f] !== undefined);
   if (listed.length > 1 && given.length > 0) {
-    throw new UsageError(`${given.map((f) => `--${f}`).join(", ")} set${given.length === 1 ? "s" : ""} one package, and ${config?.file ?? CONFIG_FILE} lists ${listed.length}; run without ${given.length === 1 ? "it" : "them"}, or from a folder without the configuration`);
+    throw new UsageError(
+      `${given.map((f) => `--${f}`).join(", ")} set${given.length === 1 ? "s" : ""} one package, and ${config?.file ?? CONFIG_FILE} lists ${listed.length}; run without ${given.length === 1 ? "it" : "them"}, or from a folder without the configuration`,
+    );
   }
   return listed.map((settings) => {
     const from = flags.from ?? (flags.schemas === undefined ? settings.from : undefined);

@@ -19,7 +19,10 @@ export const VERSION_FILE = "package-version";
  * positioned message when the file holds no semantic version, or when a file
  * named by `--version-file` cannot be read.
  */
-export async function readPackageVersion(cwd: string, named?: string): Promise<{ readonly version: string; readonly file?: string }> {
+export async function readPackageVersion(
+  cwd: string,
+  named?: string,
+): Promise<{ readonly version: string; readonly file?: string }> {
   const file = path.resolve(cwd, named ?? VERSION_FILE);
   const display = path.relative(cwd, file).split(path.sep).join("/") || file;
   let text: string;
@@ -30,13 +33,21 @@ export async function readPackageVersion(cwd: string, named?: string): Promise<{
       noteFileAbsent(file);
       return { version: DEFAULT_PACKAGE_VERSION };
     }
-    const why = error instanceof UnreadableFile && (error.reason === "not-regular" || error.reason === "too-large") ? error.detail : "the version file cannot be read";
+    const why =
+      error instanceof UnreadableFile &&
+      (error.reason === "not-regular" || error.reason === "too-large")
+        ? error.detail
+        : "the version file cannot be read";
     throw new Error(`${display}:1:1: ${why}`);
   }
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const line = lines.findIndex((l) => l.trim() !== "");
   const version = line < 0 ? "" : lines[line]!.trim();
-  if (!parseVersion(version)) throw new Error(`${display}:${line < 0 ? 1 : line + 1}:1: the version file must hold one semantic version, such as 1.4.0`);
-  if (lines.slice(line + 1).some((l) => l.trim() !== "")) throw new Error(`${display}:${line + 2}:1: the version file must hold one line`);
+  if (!parseVersion(version))
+    throw new Error(
+      `${display}:${line < 0 ? 1 : line + 1}:1: the version file must hold one semantic version, such as 1.4.0`,
+    );
+  if (lines.slice(line + 1).some((l) => l.trim() !== ""))
+    throw new Error(`${display}:${line + 2}:1: the version file must hold one line`);
   return { version: version.replace(/\+.*$/, ""), file: display };
 }

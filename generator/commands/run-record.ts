@@ -31,8 +31,16 @@ const KEEP_MS = 14 * 24 * 60 * 60_000;
 const RECORDS = path.join(CACHE_DIR, "paygen-runs");
 
 /** The record's file name: one per command (output folder, working folder and options). */
-export function runKey(command: Readonly<Record<string, string | readonly string[] | undefined>>): string {
-  return contentHash(JSON.stringify(Object.keys(command).sort().map((k) => [k, command[k] ?? null])));
+export function runKey(
+  command: Readonly<Record<string, string | readonly string[] | undefined>>,
+): string {
+  return contentHash(
+    JSON.stringify(
+      Object.keys(command)
+        .sort()
+        .map((k) => [k, command[k] ?? null]),
+    ),
+  );
 }
 
 /** The generator's identity, from the contents of what decides its output. */
@@ -40,13 +48,19 @@ export async function generatorIdentity(): Promise<string> {
   const parts: string[] = [];
   for (const folder of ["generator", "templates", "dist"]) {
     for (const rel of await listFiles(path.join(PROJECT_ROOT, folder))) {
-      parts.push(`${folder}/${rel}\0${contentHash(await readFile(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`);
+      parts.push(
+        `${folder}/${rel}\0${contentHash(await readFile(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`,
+      );
     }
   }
-  parts.push(`package.json\0${contentHash(await readFile(path.join(PROJECT_ROOT, "package.json")))}`);
+  parts.push(
+    `package.json\0${contentHash(await readFile(path.join(PROJECT_ROOT, "package.json")))}`,
+  );
   // Installed versions can differ from package.json's ranges.
   for (const dependency of ["prettier", "ts-morph", "yaml", "fast-xml-parser", "handlebars"]) {
-    const manifest = await readFile(path.join(PROJECT_ROOT, "node_modules", dependency, "package.json")).catch(() => "");
+    const manifest = await readFile(
+      path.join(PROJECT_ROOT, "node_modules", dependency, "package.json"),
+    ).catch(() => "");
     parts.push(`${dependency}\0${contentHash(manifest)}`);
   }
   return contentHash(parts.join("\n"));
@@ -79,9 +93,15 @@ async function outputsMatch(record: RunRecord): Promise<boolean> {
   const outDir = record.outDir;
   const onDisk = await listFiles(outDir).catch(() => undefined);
   const expected = Object.keys(record.outputs).sort();
-  if (onDisk === undefined || onDisk.length !== expected.length || onDisk.some((f, i) => f !== expected[i])) return false;
+  if (
+    onDisk === undefined ||
+    onDisk.length !== expected.length ||
+    onDisk.some((f, i) => f !== expected[i])
+  )
+    return false;
   for (const file of expected) {
-    if ((await fileHash(path.join(outDir, ...file.split("/")))) !== record.outputs[file]) return false;
+    if ((await fileHash(path.join(outDir, ...file.split("/")))) !== record.outputs[file])
+      return false;
   }
   return true;
 }
@@ -113,12 +133,24 @@ function isRecord(value: unknown): value is RunRecord {
 }
 
 function isHashes(value: unknown): value is Record<string, string> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((h) => typeof h === "string");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((h) => typeof h === "string")
+  );
 }
 
 /** Saves the record of a run that wrote `outDir`; a cache that cannot be written only costs time. */
-export async function saveRunRecord(key: string, record: Omit<RunRecord, "outputs">, outputs: readonly { readonly path: string; readonly content: string }[]): Promise<void> {
-  const full: RunRecord = { ...record, outputs: Object.fromEntries(outputs.map((f) => [f.path, contentHash(f.content)])) };
+export async function saveRunRecord(
+  key: string,
+  record: Omit<RunRecord, "outputs">,
+  outputs: readonly { readonly path: string; readonly content: string }[],
+): Promise<void> {
+  const full: RunRecord = {
+    ...record,
+    outputs: Object.fromEntries(outputs.map((f) => [f.path, contentHash(f.content)])),
+  };
   const file = path.join(RECORDS, `${key}.json`);
   try {
     await mkdir(RECORDS, { recursive: true });

@@ -28,7 +28,11 @@ export interface WatchOptions {
  * within `stopGraceMs` of stopping (it is left behind; nothing it would
  * write is half-written: output is replaced atomically).
  */
-export async function watchAndRun(targets: WatchTargets, run: (changed: readonly string[]) => Promise<void>, options: WatchOptions): Promise<boolean> {
+export async function watchAndRun(
+  targets: WatchTargets,
+  run: (changed: readonly string[]) => Promise<void>,
+  options: WatchOptions,
+): Promise<boolean> {
   const debounceMs = options.debounceMs ?? 150;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -69,7 +73,8 @@ export async function watchAndRun(targets: WatchTargets, run: (changed: readonly
       options.onError?.(error);
     }
   };
-  for (const folder of options.signal.aborted ? [] : targets.folders) add(folder, true, (name) => name !== "");
+  for (const folder of options.signal.aborted ? [] : targets.folders)
+    add(folder, true, (name) => name !== "");
   // A single file is watched through its folder, so a save by rename is seen too.
   const byFolder = new Map<string, Set<string>>();
   for (const file of targets.files) {
@@ -94,7 +99,10 @@ export async function watchAndRun(targets: WatchTargets, run: (changed: readonly
  * stop even when a run waits on something that never comes. True when no run
  * was left unfinished.
  */
-async function finishedWithin(running: Promise<void> | undefined, graceMs: number): Promise<boolean> {
+async function finishedWithin(
+  running: Promise<void> | undefined,
+  graceMs: number,
+): Promise<boolean> {
   if (running === undefined) return true;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {

@@ -1,5 +1,17 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { Approximation, ConstValue, HttpMethod, NoteKind, PathValue, RestWire, RetryGuidance, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "../model/vocabulary.js";
+import type {
+  Approximation,
+  ConstValue,
+  HttpMethod,
+  NoteKind,
+  PathValue,
+  RestWire,
+  RetryGuidance,
+  SensitiveKind,
+  SourceRef,
+  TypeOrigin,
+  XmlNode,
+} from "../model/vocabulary.js";
 
 /**
  * What a contract says, whatever it was written in: the output of every front
@@ -32,7 +44,13 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly required: boolean;
   /** Where `required` was said, when it was. */
   readonly requiredAt?: Position;
-  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly itemNamespace?: string; readonly at: Position };
+  readonly list?: {
+    readonly min: number;
+    readonly max?: number;
+    readonly item?: string;
+    readonly itemNamespace?: string;
+    readonly at: Position;
+  };
   /** XML only: the namespace of the field's element (or attribute), when it is not the service's own (a type imported from another schema). */
   readonly namespace?: string;
   /** JSON only: the value is an object mapping any key to what the field otherwise holds (a value, or a list). */
@@ -40,7 +58,11 @@ export interface FieldDescription extends Named, DocsDescription {
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
   /** Facets (lengths, bounds, patterns: see generator/facets/), in the order of the facet registry. */
-  readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
+  readonly facets: readonly {
+    readonly key: string;
+    readonly value: number | string;
+    readonly at: Position;
+  }[];
   readonly sensitive?: SensitiveKind;
   /** The contract writes `format: password` (OpenAPI): the model marks the field a secret. */
   readonly passwordFormat?: true;
@@ -65,7 +87,11 @@ export interface TypeDescription extends Named, DocsDescription {
   /** A union's object types, in the contract's order. */
   readonly variants?: readonly Named[];
   /** A union's tag: the property whose value names the variant. */
-  readonly discriminator?: { readonly property: string; readonly at: Position; readonly mapping: readonly { readonly value: string; readonly type: Named }[] };
+  readonly discriminator?: {
+    readonly property: string;
+    readonly at: Position;
+    readonly mapping: readonly { readonly value: string; readonly type: Named }[];
+  };
   readonly extends?: Named;
   /** Fields in wire order. */
   readonly fields: readonly FieldDescription[];
@@ -99,7 +125,11 @@ export interface EnumDescription extends Named, DocsDescription {
   /** Membership of this enum's values in the values of another enum. */
   readonly groups?: {
     readonly by: Named;
-    readonly members: readonly { readonly group: string; readonly at: Position; readonly values: readonly EnumValueDescription[] }[];
+    readonly members: readonly {
+      readonly group: string;
+      readonly at: Position;
+      readonly values: readonly EnumValueDescription[];
+    }[];
   };
 }
 
@@ -168,7 +198,12 @@ export interface RestOperationDescription extends Named, DocsDescription {
   readonly idempotent: boolean;
   readonly timeoutMs?: number;
   /** Response links the result can follow: link name → operation and the result's method name. */
-  readonly links: readonly { readonly name: string; readonly at: Position; readonly operation: Named; readonly method: string }[];
+  readonly links: readonly {
+    readonly name: string;
+    readonly at: Position;
+    readonly operation: Named;
+    readonly method: string;
+  }[];
   /** The media types the contract gives (OpenAPI); absent: JSON both ways. */
   readonly wire?: RestWire;
   /** Error bodies that differ by status: each documented non-2xx status (or `default`) with the object type its body is read as. */
@@ -199,7 +234,11 @@ export interface FlowDescription extends Named, DocsDescription {
   /** The flow's values are the document's sample, not the service's defaults. */
   readonly sample?: boolean;
   /** Documented value lists of the flow: label → enum of the service. */
-  readonly supports: readonly { readonly label: string; readonly at: Position; readonly enum: Named }[];
+  readonly supports: readonly {
+    readonly label: string;
+    readonly at: Position;
+    readonly enum: Named;
+  }[];
   readonly required: readonly { readonly path: string; readonly at: Position }[];
   /** Groups of request paths of which exactly one is required (a document that gives two readings). */
   readonly exactlyOne: readonly { readonly paths: readonly string[]; readonly at: Position }[];
@@ -207,7 +246,14 @@ export interface FlowDescription extends Named, DocsDescription {
   readonly defaults: readonly PathDefaultDescription[];
   readonly combinesWith: readonly Named[];
   /** Values copied from the response of an earlier operation. */
-  readonly from?: { readonly operation: Named; readonly copy: readonly { readonly target: string; readonly source: string; readonly at: Position }[] };
+  readonly from?: {
+    readonly operation: Named;
+    readonly copy: readonly {
+      readonly target: string;
+      readonly source: string;
+      readonly at: Position;
+    }[];
+  };
 }
 
 export interface QueryFieldDescription extends Named, DocsDescription {
@@ -224,7 +270,12 @@ export interface QueryDescription extends DocsDescription {
   readonly defaultWindowDays: number;
   readonly dateMathUnits: readonly string[];
   readonly timeZones: Named;
-  readonly presets: readonly { readonly name: string; readonly title: string; readonly range: string; readonly at: Position }[];
+  readonly presets: readonly {
+    readonly name: string;
+    readonly title: string;
+    readonly range: string;
+    readonly at: Position;
+  }[];
 }
 
 export interface EventDescription extends Named, DocsDescription {
@@ -252,7 +303,10 @@ export interface SoapBindingDescription {
    * when it has more than one (a WSDL with SOAP 1.1 and 1.2 ports): the
    * client takes the version as an option, `soapVersion` being the default.
    */
-  readonly versions?: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[];
+  readonly versions?: readonly {
+    readonly soapVersion: "1.1" | "1.2";
+    readonly endpoint?: string;
+  }[];
   /** Type every authenticating request extends; absent when requests extend no common base (a WSDL). */
   readonly requestBase?: Named;
   /** Type every result extends; absent when results extend no common base. */
@@ -267,7 +321,12 @@ export interface SoapBindingDescription {
 
 export interface RestBindingDescription {
   /** `url`: the address the contract names, the client's default (absent: the client must be given one). */
-  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly url?: string; readonly at: Position }[];
+  readonly baseUrls: readonly {
+    readonly name: string;
+    readonly doc?: string;
+    readonly url?: string;
+    readonly at: Position;
+  }[];
   readonly retry?: RetryGuidance;
   /** Response fields that say how a request went even on a 2xx (e.g. a status that says declined). */
   readonly outcome: readonly { readonly path: string; readonly at: Position }[];

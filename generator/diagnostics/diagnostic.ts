@@ -83,13 +83,22 @@ export class Diagnostics {
   /** All warnings, sorted like errors, without repeats. */
   warnings(): readonly Diagnostic[] {
     const sorted = sortDiagnostics(this.list.filter(isWarning));
-    return sorted.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(sorted[i - 1]!));
+    return sorted.filter(
+      (d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(sorted[i - 1]!),
+    );
   }
 }
 
 /** Sorted by file, line, column, then message. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  return [...list].sort((a, b) => compareText(a.at.file, b.at.file) || a.at.line - b.at.line || a.at.col - b.at.col || compareText(a.message, b.message) || compareText(a.pointer ?? "", b.pointer ?? ""));
+  return [...list].sort(
+    (a, b) =>
+      compareText(a.at.file, b.at.file) ||
+      a.at.line - b.at.line ||
+      a.at.col - b.at.col ||
+      compareText(a.message, b.message) ||
+      compareText(a.pointer ?? "", b.pointer ?? ""),
+  );
 }
 
 /** Code-unit comparison: the same on every machine, unlike localeCompare. */

@@ -9,7 +9,9 @@ export function warningSummary(warnings: readonly Diagnostic[]): string {
   if (warnings.length === 0) return "";
   const byKind = new Map<string, number>();
   for (const w of warnings) byKind.set(w.kind ?? "other", (byKind.get(w.kind ?? "other") ?? 0) + 1);
-  const kinds = [...byKind.entries()].sort((a, b) => compareText(a[0], b[0])).map(([kind, n]) => `${n} ${kind}`);
+  const kinds = [...byKind.entries()]
+    .sort((a, b) => compareText(a[0], b[0]))
+    .map(([kind, n]) => `${n} ${kind}`);
   return `${warnings.length} warning${warnings.length === 1 ? "" : "s"} (${kinds.join(", ")})`;
 }
 

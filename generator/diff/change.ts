@@ -34,9 +34,23 @@ export function severityRank(s: Severity): number {
 }
 
 /** Builds a change with its surfaces de-duplicated and in a fixed order. */
-export function change(severity: Severity, kind: string, path: string, surfaces: readonly Surface[], message: string, addition = false): Change {
+export function change(
+  severity: Severity,
+  kind: string,
+  path: string,
+  surfaces: readonly Surface[],
+  message: string,
+  addition = false,
+): Change {
   const sorted = SURFACE_ORDER.filter((s) => surfaces.includes(s));
-  return { severity, kind, path, surfaces: sorted, message, ...(addition ? { addition: true } : {}) };
+  return {
+    severity,
+    kind,
+    path,
+    surfaces: sorted,
+    message,
+    ...(addition ? { addition: true } : {}),
+  };
 }
 
 /** Most severe first, then by path, kind and message: the same order on every machine. */

@@ -8,7 +8,14 @@ type Facets = Field["facets"];
  * with `min` is a lower bound, with `max` an upper bound, anything else (a
  * pattern) a constraint that a change both tightens and loosens.
  */
-export function compareFacets(pair: ServicePair, at: string, name: string, before: Facets, after: Facets, dir: Direction): void {
+export function compareFacets(
+  pair: ServicePair,
+  at: string,
+  name: string,
+  before: Facets,
+  after: Facets,
+  dir: Direction,
+): void {
   const keys = [...new Set([...before.map((f) => f.key), ...after.map((f) => f.key)])].sort();
   for (const key of keys) {
     const b = before.find((f) => f.key === key)?.value;
@@ -16,22 +23,46 @@ export function compareFacets(pair: ServicePair, at: string, name: string, befor
     if (b === a) continue;
     const { tighter, looser } = direction(key, b, a);
     const what =
-      b === undefined ? `facet ${key} ${show(a)} was added to ${name}` : a === undefined ? `facet ${key} ${show(b)} was removed from ${name}` : `facet ${key} of ${name} changed from ${show(b)} to ${show(a)}`;
+      b === undefined
+        ? `facet ${key} ${show(a)} was added to ${name}`
+        : a === undefined
+          ? `facet ${key} ${show(b)} was removed from ${name}`
+          : `facet ${key} of ${name} changed from ${show(b)} to ${show(a)}`;
     const text = `${what} (${directionText(dir)})`;
-    if (tighter && dir.sent) pair.add("breaking", "facet-tightened", at, [pair.wire], `${text}: a request valid before may be refused`);
-    else if (looser && dir.received) pair.add("warning", "facet-loosened", at, [pair.wire], `${text}: a response may hold a value the old package's validator refuses`);
+    if (tighter && dir.sent)
+      pair.add(
+        "breaking",
+        "facet-tightened",
+        at,
+        [pair.wire],
+        `${text}: a request valid before may be refused`,
+      );
+    else if (looser && dir.received)
+      pair.add(
+        "warning",
+        "facet-loosened",
+        at,
+        [pair.wire],
+        `${text}: a response may hold a value the old package's validator refuses`,
+      );
     else pair.add("info", tighter ? "facet-tightened" : "facet-loosened", at, [], text);
   }
 }
 
-function direction(key: string, b: number | string | undefined, a: number | string | undefined): { tighter: boolean; looser: boolean } {
+function direction(
+  key: string,
+  b: number | string | undefined,
+  a: number | string | undefined,
+): { tighter: boolean; looser: boolean } {
   if (b === undefined) return { tighter: true, looser: false };
   if (a === undefined) return { tighter: false, looser: true };
   const order = compareNumbers(b, a);
   if (order === undefined || !/^(min|max)/.test(key)) return { tighter: true, looser: true };
   const lower = key.startsWith("min");
   // A lower bound raised, or an upper bound lowered, accepts less.
-  return lower ? { tighter: order < 0, looser: order > 0 } : { tighter: order > 0, looser: order < 0 };
+  return lower
+    ? { tighter: order < 0, looser: order > 0 }
+    : { tighter: order > 0, looser: order < 0 };
 }
 
 /** Exact comparison of two numbers written as counts or decimal text; undefined when either is not a number. */

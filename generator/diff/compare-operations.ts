@@ -24,8 +24,12 @@ export function findRenamedOperations(pair: ServicePair): void {
     taken.add(a.name);
     pair.renamedOperations.set(b.name, a.name);
     if (b.protocol !== "soap" || a.protocol !== "soap") continue;
-    for (const [x, y] of [[b.requestType, a.requestType], [b.resultType, a.resultType]] as const) {
-      if (pair.mapped(x) !== y && !pair.typeAfter(x) && !pair.typeBefore(y)) pair.renamedTypes.set(x, y);
+    for (const [x, y] of [
+      [b.requestType, a.requestType],
+      [b.resultType, a.resultType],
+    ] as const) {
+      if (pair.mapped(x) !== y && !pair.typeAfter(x) && !pair.typeBefore(y))
+        pair.renamedTypes.set(x, y);
     }
   }
 }
@@ -36,7 +40,9 @@ export function compareOperations(pair: ServicePair): void {
   const beforeByName = new Map(pair.before.operations.map((o) => [o.name, o]));
   const removed = pair.before.operations.filter((o) => !afterByName.has(o.name));
   const added = pair.after.operations.filter((o) => !beforeByName.has(o.name));
-  const matched: [Operation, Operation][] = pair.before.operations.filter((o) => afterByName.has(o.name)).map((o) => [o, afterByName.get(o.name)!]);
+  const matched: [Operation, Operation][] = pair.before.operations
+    .filter((o) => afterByName.has(o.name))
+    .map((o) => [o, afterByName.get(o.name)!]);
   const renamedTo = new Set(pair.renamedOperations.values());
   for (const b of removed) {
     const renamed = pair.renamedOperations.get(b.name);
@@ -47,7 +53,13 @@ export function compareOperations(pair: ServicePair): void {
       const methodAfter = pair.afterNames.method(a.name);
       if (methodBefore === methodAfter) {
         // Only the wire name changed: SOAP names the request element after the operation.
-        pair.add("breaking", "operation-wire-name-changed", pair.path("operations", a.name), a.protocol === "soap" ? [pair.wire] : [], `operation ${b.name} is now named ${a.name} on the wire (its request element, and the elements named after it); the client method ${methodAfter} stayed`);
+        pair.add(
+          "breaking",
+          "operation-wire-name-changed",
+          pair.path("operations", a.name),
+          a.protocol === "soap" ? [pair.wire] : [],
+          `operation ${b.name} is now named ${a.name} on the wire (its request element, and the elements named after it); the client method ${methodAfter} stayed`,
+        );
       } else {
         pair.add(
           "breaking",
@@ -59,18 +71,38 @@ export function compareOperations(pair: ServicePair): void {
       }
       continue;
     }
-    pair.add("breaking", "operation-removed", pair.path("operations", b.name), ["source", pair.wire], `operation ${b.name} was removed: code calling ${pair.beforeNames.method(b.name)} no longer compiles, and the service no longer answers it`);
+    pair.add(
+      "breaking",
+      "operation-removed",
+      pair.path("operations", b.name),
+      ["source", pair.wire],
+      `operation ${b.name} was removed: code calling ${pair.beforeNames.method(b.name)} no longer compiles, and the service no longer answers it`,
+    );
   }
   for (const a of added) {
     if (renamedTo.has(a.name)) continue;
-    pair.add("info", "operation-added", pair.path("operations", a.name), [], `operation ${a.name} was added (client method ${pair.afterNames.method(a.name)})`, true);
+    pair.add(
+      "info",
+      "operation-added",
+      pair.path("operations", a.name),
+      [],
+      `operation ${a.name} was added (client method ${pair.afterNames.method(a.name)})`,
+      true,
+    );
   }
   for (const [b, a] of matched) {
     const at = pair.path("operations", a.name);
     if (b.name === a.name) {
       const mb = pair.beforeNames.method(b.name);
       const ma = pair.afterNames.method(a.name);
-      if (mb !== ma) pair.add("breaking", "ts-name-changed", at, ["source"], `the client method of ${a.name} changed from ${mb} to ${ma} (the wire is unchanged): code calling ${mb} no longer compiles`);
+      if (mb !== ma)
+        pair.add(
+          "breaking",
+          "ts-name-changed",
+          at,
+          ["source"],
+          `the client method of ${a.name} changed from ${mb} to ${ma} (the wire is unchanged): code calling ${mb} no longer compiles`,
+        );
     }
     if (b.protocol === "soap" && a.protocol === "soap") compareSoapBinding(pair, at, b, a);
     else if (b.protocol === "rest" && a.protocol === "rest") compareRestBinding(pair, at, b, a);
@@ -78,7 +110,8 @@ export function compareOperations(pair: ServicePair): void {
 }
 
 function sameOperation(pair: ServicePair, b: Operation, a: Operation): boolean {
-  if (b.protocol === "rest" && a.protocol === "rest") return b.httpMethod === a.httpMethod && templatePath(b.path) === templatePath(a.path);
+  if (b.protocol === "rest" && a.protocol === "rest")
+    return b.httpMethod === a.httpMethod && templatePath(b.path) === templatePath(a.path);
   if (b.protocol === "soap" && a.protocol === "soap") {
     const same = (x: string, y: string) => {
       if (pair.mapped(x) === y) return true;

@@ -18,7 +18,8 @@ export function findRenamedTypes(pair: ServicePair): void {
   const addedByShape = byShape(added);
   for (const [shape, olds] of byShape(removed)) {
     const news = addedByShape.get(shape);
-    if (olds.length === 1 && news?.length === 1) pair.renamedTypes.set(olds[0]!.name, news[0]!.name);
+    if (olds.length === 1 && news?.length === 1)
+      pair.renamedTypes.set(olds[0]!.name, news[0]!.name);
   }
 }
 
@@ -40,12 +41,25 @@ export function compareTypes(pair: ServicePair): void {
       continue;
     }
     if (!pair.typeAfter(t.name)) {
-      pair.add("breaking", "type-removed", pair.path("types", t.name), ["source"], `type ${t.name} was removed: code naming it no longer compiles`);
+      pair.add(
+        "breaking",
+        "type-removed",
+        pair.path("types", t.name),
+        ["source"],
+        `type ${t.name} was removed: code naming it no longer compiles`,
+      );
     }
   }
   for (const t of pair.after.types) {
     if (pair.typeBefore(t.name) || renamedTo.has(t.name)) continue;
-    pair.add("info", "type-added", pair.path("types", t.name), [], `type ${t.name} was added (${directionText(t.facts)})`, true);
+    pair.add(
+      "info",
+      "type-added",
+      pair.path("types", t.name),
+      [],
+      `type ${t.name} was added (${directionText(t.facts)})`,
+      true,
+    );
   }
   for (const before of pair.before.types) {
     const afterName = pair.mapped(before.name);
@@ -62,37 +76,94 @@ function compareType(pair: ServicePair, before: ObjectType, after: ObjectType): 
     const tsBefore = pair.beforeNames.get("type", before.name);
     const tsAfter = pair.afterNames.get("type", after.name);
     if (tsBefore !== tsAfter) {
-      pair.add("breaking", "ts-name-changed", at, ["source"], `the TypeScript name of type ${after.name} changed from ${tsBefore} to ${tsAfter} (the wire is unchanged): code naming ${tsBefore} no longer compiles`);
+      pair.add(
+        "breaking",
+        "ts-name-changed",
+        at,
+        ["source"],
+        `the TypeScript name of type ${after.name} changed from ${tsBefore} to ${tsAfter} (the wire is unchanged): code naming ${tsBefore} no longer compiles`,
+      );
     }
   }
   if (before.kind !== after.kind) {
-    pair.add("breaking", "type-kind-changed", at, ["source", pair.wire], `type ${after.name} changed from ${kindText(before.kind)} to ${kindText(after.kind)}: its values are written and read differently`);
+    pair.add(
+      "breaking",
+      "type-kind-changed",
+      at,
+      ["source", pair.wire],
+      `type ${after.name} changed from ${kindText(before.kind)} to ${kindText(after.kind)}: its values are written and read differently`,
+    );
     return;
   }
   const baseBefore = before.base === undefined ? undefined : pair.mapped(before.base);
   if (baseBefore !== after.base) {
     const what =
-      before.base === undefined ? `now extends ${after.base}` : after.base === undefined ? `no longer extends ${before.base}` : `extends ${after.base} instead of ${before.base}`;
-    pair.add("breaking", "base-changed", at, ["source", pair.wire], `type ${after.name} ${what}: the fields it inherits, and where it can be used, changed`);
+      before.base === undefined
+        ? `now extends ${after.base}`
+        : after.base === undefined
+          ? `no longer extends ${before.base}`
+          : `extends ${after.base} instead of ${before.base}`;
+    pair.add(
+      "breaking",
+      "base-changed",
+      at,
+      ["source", pair.wire],
+      `type ${after.name} ${what}: the fields it inherits, and where it can be used, changed`,
+    );
   }
   if (before.open !== after.open) {
-    if (after.open) pair.add("info", "type-opened", at, [], `type ${after.name} now keeps properties the schema does not name`);
-    else pair.add(dir.received ? "warning" : "info", "type-closed", at, [], `type ${after.name} no longer keeps unnamed properties (${directionText(dir)}): code reading them finds them gone`);
+    if (after.open)
+      pair.add(
+        "info",
+        "type-opened",
+        at,
+        [],
+        `type ${after.name} now keeps properties the schema does not name`,
+      );
+    else
+      pair.add(
+        dir.received ? "warning" : "info",
+        "type-closed",
+        at,
+        [],
+        `type ${after.name} no longer keeps unnamed properties (${directionText(dir)}): code reading them finds them gone`,
+      );
   }
   if (after.kind === "union") {
     const variants = (t: ObjectType) => (t.variants ?? []).join(", ");
-    const tags = (t: ObjectType) => (t.discriminator ? `${t.discriminator.property}: ${t.discriminator.mapping.map((m) => `${m.value}=${m.type}`).join(", ")}` : "none");
+    const tags = (t: ObjectType) =>
+      t.discriminator
+        ? `${t.discriminator.property}: ${t.discriminator.mapping.map((m) => `${m.value}=${m.type}`).join(", ")}`
+        : "none";
     const variantsBefore = (before.variants ?? []).map((v) => pair.mapped(v)).join(", ");
     if (variantsBefore !== variants(after)) {
-      pair.add("breaking", "union-variants-changed", at, ["source", pair.wire], `the union ${after.name} is now one of ${variants(after) || "nothing"} (was ${variantsBefore || "nothing"}): code handling each variant, and values of a removed one, change`);
+      pair.add(
+        "breaking",
+        "union-variants-changed",
+        at,
+        ["source", pair.wire],
+        `the union ${after.name} is now one of ${variants(after) || "nothing"} (was ${variantsBefore || "nothing"}): code handling each variant, and values of a removed one, change`,
+      );
     }
     if (tags(before) !== tags(after)) {
-      pair.add("breaking", "union-tag-changed", at, ["source", pair.wire], `the discriminator of the union ${after.name} is now ${tags(after)} (was ${tags(before)}): values are told apart otherwise`);
+      pair.add(
+        "breaking",
+        "union-tag-changed",
+        at,
+        ["source", pair.wire],
+        `the discriminator of the union ${after.name} is now ${tags(after)} (was ${tags(before)}): values are told apart otherwise`,
+      );
     }
   }
   compareFields(pair, before, after);
 }
 
 function kindText(kind: ObjectType["kind"]): string {
-  return kind === "object" ? "an object" : kind === "choice" ? "a choice" : kind === "union" ? "a union" : "an opaque body";
+  return kind === "object"
+    ? "an object"
+    : kind === "choice"
+      ? "a choice"
+      : kind === "union"
+        ? "a union"
+        : "an opaque body";
 }

@@ -74,10 +74,16 @@ export class ServicePair {
   }
 
   /** A type's direction on either side (a type sent before or after is sent). */
-  typeDirection(beforeName: string | undefined, afterName: string | undefined = beforeName): Direction {
+  typeDirection(
+    beforeName: string | undefined,
+    afterName: string | undefined = beforeName,
+  ): Direction {
     const a = beforeName === undefined ? undefined : this.typeBefore(beforeName);
     const b = afterName === undefined ? undefined : this.typeAfter(afterName);
-    return { sent: Boolean(a?.facts.sent || b?.facts.sent), received: Boolean(a?.facts.received || b?.facts.received) };
+    return {
+      sent: Boolean(a?.facts.sent || b?.facts.sent),
+      received: Boolean(a?.facts.received || b?.facts.received),
+    };
   }
 
   enumDirection(name: string): Direction {
@@ -91,7 +97,10 @@ export class ServicePair {
 
   /** Whether two references name the same thing, once renamed types are followed. */
   sameRef(a: TypeRef, b: TypeRef): boolean {
-    return a.kind === b.kind && (a.kind === "scalar" ? a.name === b.name : this.mapped(a.name) === b.name);
+    return (
+      a.kind === b.kind &&
+      (a.kind === "scalar" ? a.name === b.name : this.mapped(a.name) === b.name)
+    );
   }
 
   /** Two references to differently named types or enums of one shape: only their TypeScript names differ. */
@@ -104,10 +113,21 @@ export class ServicePair {
     }
     const x = this.before.enums.find((e) => e.name === a.name);
     const y = this.after.enums.find((e) => e.name === b.name);
-    return x !== undefined && y !== undefined && JSON.stringify(x.values.map((v) => v.value)) === JSON.stringify(y.values.map((v) => v.value));
+    return (
+      x !== undefined &&
+      y !== undefined &&
+      JSON.stringify(x.values.map((v) => v.value)) === JSON.stringify(y.values.map((v) => v.value))
+    );
   }
 
-  add(severity: Severity, kind: string, path: string, surfaces: readonly Surface[], message: string, addition = false): void {
+  add(
+    severity: Severity,
+    kind: string,
+    path: string,
+    surfaces: readonly Surface[],
+    message: string,
+    addition = false,
+  ): void {
     this.out.push(change(severity, kind, path, surfaces, message, addition));
   }
 

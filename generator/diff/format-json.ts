@@ -5,7 +5,13 @@ import { requiredBump } from "./semver.js";
 export function formatJson(changes: readonly Change[]): string {
   return JSON.stringify(
     {
-      changes: changes.map((c) => ({ severity: c.severity, kind: c.kind, path: c.path, surfaces: c.surfaces, message: c.message })),
+      changes: changes.map((c) => ({
+        severity: c.severity,
+        kind: c.kind,
+        path: c.path,
+        surfaces: c.surfaces,
+        message: c.message,
+      })),
       bump: requiredBump(changes),
     },
     null,

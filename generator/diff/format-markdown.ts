@@ -6,12 +6,23 @@ export function formatMarkdown(changes: readonly Change[]): string {
   const lines = ["## Contract changes", ""];
   if (changes.length === 0) return [...lines, "No changes."].join("\n");
   const counts = countBySeverity(changes);
-  lines.push(`${SEVERITIES.map((s) => `**${counts[s]}** ${s}`).join(", ")}; this needs ${bumpText(requiredBump(changes))}.`);
+  lines.push(
+    `${SEVERITIES.map((s) => `**${counts[s]}** ${s}`).join(", ")}; this needs ${bumpText(requiredBump(changes))}.`,
+  );
   for (const severity of SEVERITIES) {
     const group = changes.filter((c) => c.severity === severity);
     if (group.length === 0) continue;
-    lines.push("", `### ${severity[0]!.toUpperCase()}${severity.slice(1)} (${group.length})`, "", "| path | kind | surfaces | what changed |", "| --- | --- | --- | --- |");
-    for (const c of group) lines.push(`| ${code(c.path)} | ${code(c.kind)} | ${c.surfaces.join(", ") || "none"} | ${cell(c.message)} |`);
+    lines.push(
+      "",
+      `### ${severity[0]!.toUpperCase()}${severity.slice(1)} (${group.length})`,
+      "",
+      "| path | kind | surfaces | what changed |",
+      "| --- | --- | --- | --- |",
+    );
+    for (const c of group)
+      lines.push(
+        `| ${code(c.path)} | ${code(c.kind)} | ${c.surfaces.join(", ") || "none"} | ${cell(c.message)} |`,
+      );
   }
   return lines.join("\n");
 }

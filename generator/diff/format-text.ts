@@ -1,7 +1,11 @@
 import { countBySeverity, SEVERITIES, type Change, type Severity } from "./change.js";
 import { bumpText, requiredBump } from "./semver.js";
 
-const COLOURS: Record<Severity, string> = { breaking: "\u001b[31m", warning: "\u001b[33m", info: "\u001b[36m" };
+const COLOURS: Record<Severity, string> = {
+  breaking: "\u001b[31m",
+  warning: "\u001b[33m",
+  info: "\u001b[36m",
+};
 const RESET = "\u001b[0m";
 const BOLD = "\u001b[1m";
 
@@ -13,7 +17,10 @@ export function summaryLine(changes: readonly Change[]): string {
 }
 
 /** For a terminal: a summary line, then the changes grouped by severity; coloured only when asked (stdout is a TTY). */
-export function formatText(changes: readonly Change[], options: { readonly colour?: boolean } = {}): string {
+export function formatText(
+  changes: readonly Change[],
+  options: { readonly colour?: boolean } = {},
+): string {
   const paint = (code: string, text: string) => (options.colour ? `${code}${text}${RESET}` : text);
   const lines = [summaryLine(changes)];
   for (const severity of SEVERITIES) {
@@ -21,7 +28,9 @@ export function formatText(changes: readonly Change[], options: { readonly colou
     if (group.length === 0) continue;
     lines.push("", paint(BOLD + COLOURS[severity], `${severity.toUpperCase()} (${group.length})`));
     for (const c of group) {
-      lines.push(`  ${paint(COLOURS[severity], c.path)}  ${c.kind}${c.surfaces.length > 0 ? `  [${c.surfaces.join(", ")}]` : ""}`);
+      lines.push(
+        `  ${paint(COLOURS[severity], c.path)}  ${c.kind}${c.surfaces.length > 0 ? `  [${c.surfaces.join(", ")}]` : ""}`,
+      );
       lines.push(`    ${c.message}`);
     }
   }

@@ -50,18 +50,28 @@ export async function sideSource(spec: string, cwd: string): Promise<SideSource>
  */
 export async function loadSide(spec: string, cwd: string): Promise<Side> {
   const source = await sideSource(spec, cwd);
-  if (source.kind === "folder") return { model: await loadModel({ schemasDir: source.dir, cwd }), label: spec };
-  if (source.kind === "file") return { model: await loadModel({ schemasDir: cwd, from: [source.file], cwd }), label: spec };
+  if (source.kind === "folder")
+    return { model: await loadModel({ schemasDir: source.dir, cwd }), label: spec };
+  if (source.kind === "file")
+    return { model: await loadModel({ schemasDir: cwd, from: [source.file], cwd }), label: spec };
   const root = await mkdtemp(path.join(tmpdir(), "paygen-diff-"));
   try {
     const { type, display } = await extract(source.rev, source.path, cwd, root);
     const target = path.join(root, ...display.split("/"));
     try {
-      const model = type === "tree" ? await loadModel({ schemasDir: target, cwd: root }) : await loadModel({ schemasDir: root, from: [target], cwd: root });
+      const model =
+        type === "tree"
+          ? await loadModel({ schemasDir: target, cwd: root })
+          : await loadModel({ schemasDir: root, from: [target], cwd: root });
       return { model, label: spec };
     } catch (error) {
       if (!(error instanceof SchemaErrors)) throw error;
-      throw new SchemaErrors(error.diagnostics.map((d) => ({ ...d, at: { ...d.at, file: `${source.rev}:${d.at.file}` } })));
+      throw new SchemaErrors(
+        error.diagnostics.map((d) => ({
+          ...d,
+          at: { ...d.at, file: `${source.rev}:${d.at.file}` },
+        })),
+      );
     }
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -69,22 +79,37 @@ export async function loadSide(spec: string, cwd: string): Promise<Side> {
 }
 
 /** Copies `rev:path` (a tree or a blob) under `root`, at its path in the repository. */
-async function extract(rev: string, gitPath: string, cwd: string, root: string): Promise<{ type: "tree" | "blob"; display: string }> {
+async function extract(
+  rev: string,
+  gitPath: string,
+  cwd: string,
+  root: string,
+): Promise<{ type: "tree" | "blob"; display: string }> {
   const object = `${rev}:${gitPath}`;
   const git = async (args: string[], encoding: "utf8" | "buffer" = "utf8") => {
     try {
       return await run("git", args, { cwd, encoding, maxBuffer: MAX_BLOB_BYTES });
     } catch (error) {
-      const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim().split("\n")[0];
-      throw new Error(`cannot read ${object} from git: ${stderr || (error instanceof Error ? error.message : String(error))}`);
+      const stderr = String((error as { stderr?: unknown }).stderr ?? "")
+        .trim()
+        .split("\n")[0];
+      throw new Error(
+        `cannot read ${object} from git: ${stderr || (error instanceof Error ? error.message : String(error))}`,
+      );
     }
   };
   const type = String((await git(["cat-file", "-t", object])).stdout).trim();
-  if (type !== "tree" && type !== "blob") throw new Error(`cannot read ${object} from git: it is a ${type}, not a folder or a file`);
+  if (type !== "tree" && type !== "blob")
+    throw new Error(`cannot read ${object} from git: it is a ${type}, not a folder or a file`);
   // Where the path is in the repository, so messages name it as the user knows it.
-  const prefix = gitPath.startsWith("./") || gitPath.startsWith("../") ? String((await git(["rev-parse", "--show-prefix"])).stdout).trim() : "";
-  const display = path.posix.normalize(path.posix.join(prefix, gitPath)).replace(/^\/+|\/+$/g, "") || ".";
-  if (display.startsWith("..")) throw new Error(`cannot read ${object}: the path leaves the repository`);
+  const prefix =
+    gitPath.startsWith("./") || gitPath.startsWith("../")
+      ? String((await git(["rev-parse", "--show-prefix"])).stdout).trim()
+      : "";
+  const display =
+    path.posix.normalize(path.posix.join(prefix, gitPath)).replace(/^\/+|\/+$/g, "") || ".";
+  if (display.startsWith(".."))
+    throw new Error(`cannot read ${object}: the path leaves the repository`);
   const base = path.join(root, ...display.split("/"));
   if (type === "blob") {
     await writeBlob(git, object, base);
@@ -102,7 +127,11 @@ async function extract(rev: string, gitPath: string, cwd: string, root: string):
   return { type, display };
 }
 
-async function writeBlob(git: (args: string[], encoding?: "utf8" | "buffer") => Promise<{ stdout: string | Buffer }>, object: string, target: string): Promise<void> {
+async function writeBlob(
+  git: (args: string[], encoding?: "utf8" | "buffer") => Promise<{ stdout: string | Buffer }>,
+  object: string,
+  target: string,
+): Promise<void> {
   const { stdout } = await git(["cat-file", "blob", object], "buffer");
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, stdout);

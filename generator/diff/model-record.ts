@@ -21,11 +21,15 @@ export interface ModelRecord {
 
 export function modelRecordFile(model: Model, version: string): GeneratedFile {
   const record = {
-    about: "Written by paygen: the model this folder was generated from (without its prose) and the package version, for `generate --check` and `diff`.",
+    about:
+      "Written by paygen: the model this folder was generated from (without its prose) and the package version, for `generate --check` and `diff`.",
     version,
     model,
   };
-  return { path: MODEL_RECORD, content: `${JSON.stringify(record, (key, value: unknown) => (PROSE.has(key) ? undefined : value), 1)}\n` };
+  return {
+    path: MODEL_RECORD,
+    content: `${JSON.stringify(record, (key, value: unknown) => (PROSE.has(key) ? undefined : value), 1)}\n`,
+  };
 }
 
 /** The record of an output folder; undefined when it has none, or one this paygen cannot read. */
@@ -38,7 +42,13 @@ export async function readModelRecord(outDir: string): Promise<ModelRecord | und
   }
   if (typeof parsed !== "object" || parsed === null) return undefined;
   const { version, model } = parsed as { version?: unknown; model?: unknown };
-  if (typeof version !== "string" || typeof model !== "object" || model === null || !Array.isArray((model as { services?: unknown }).services)) return undefined;
+  if (
+    typeof version !== "string" ||
+    typeof model !== "object" ||
+    model === null ||
+    !Array.isArray((model as { services?: unknown }).services)
+  )
+    return undefined;
   // The prose left out is read by no rule of the diff.
   return { version, model: model as Model };
 }

@@ -19,7 +19,10 @@ export interface Version {
 
 /** `1.2.3`, with an optional pre-release or build suffix (ignored for comparison); undefined when not a version. */
 export function parseVersion(text: string): Version | undefined {
-  const m = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
+  const m =
+    /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(
+      text.trim(),
+    );
   return m ? { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) } : undefined;
 }
 
@@ -31,7 +34,9 @@ export function parseVersion(text: string): Version | undefined {
 export function nextVersion(from: Version, bump: Bump): Version {
   if (bump === "none") return from;
   if (from.major === 0) {
-    return bump === "major" ? { major: 0, minor: from.minor + 1, patch: 0 } : { major: 0, minor: from.minor, patch: from.patch + 1 };
+    return bump === "major"
+      ? { major: 0, minor: from.minor + 1, patch: 0 }
+      : { major: 0, minor: from.minor, patch: from.patch + 1 };
   }
   if (bump === "major") return { major: from.major + 1, minor: 0, patch: 0 };
   if (bump === "minor") return { major: from.major, minor: from.minor + 1, patch: 0 };
@@ -41,8 +46,10 @@ export function nextVersion(from: Version, bump: Bump): Version {
 /** What going from one version to another announces, read with the 0.x rule. */
 export function bumpBetween(from: Version, to: Version): Bump {
   if (to.major !== from.major) return to.major > from.major ? "major" : "none";
-  if (to.minor !== from.minor) return to.minor > from.minor ? (from.major === 0 ? "major" : "minor") : "none";
-  if (to.patch !== from.patch) return to.patch > from.patch ? (from.major === 0 ? "minor" : "patch") : "none";
+  if (to.minor !== from.minor)
+    return to.minor > from.minor ? (from.major === 0 ? "major" : "minor") : "none";
+  if (to.patch !== from.patch)
+    return to.patch > from.patch ? (from.major === 0 ? "minor" : "patch") : "none";
   return "none";
 }
 

@@ -10,6 +10,15 @@ export function typeShape(t: ObjectType): string {
     t.kind,
     t.base ?? null,
     t.open,
-    t.fields.map((f) => [f.name, f.type, f.required, f.list ?? null, f.const ?? null, f.default ?? null, f.facets, f.sensitive ?? null]),
+    t.fields.map((f) => [
+      f.name,
+      f.type,
+      f.required,
+      f.list ?? null,
+      f.const ?? null,
+      f.default ?? null,
+      f.facets,
+      f.sensitive ?? null,
+    ]),
   ]);
 }

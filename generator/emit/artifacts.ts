@@ -40,17 +40,47 @@ const rest = (s: Service): boolean => s.protocol === "rest";
 export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   { name: "types", path: paths.types, when: always, emit: emitTypes, entry: "types" },
   { name: "enums", path: paths.enums, when: always, emit: emitEnums, entry: "values" },
-  { name: "validators", path: paths.validators, when: always, emit: emitValidators, entry: "values" },
+  {
+    name: "validators",
+    path: paths.validators,
+    when: always,
+    emit: emitValidators,
+    entry: "values",
+  },
   { name: "xml", path: paths.xml, when: soap, emit: emitXml, entry: "values" },
   { name: "json", path: paths.json, when: rest, emit: emitJson, entry: "values" },
   // What only a server needs has its own entry point (`<service>/server`), which the index never re-exports.
   { name: "server", path: paths.server, when: soap, emit: emitSoapServer, entry: "none" },
   { name: "server", path: paths.server, when: rest, emit: emitRestServer, entry: "none" },
-  { name: "redact", path: paths.redact, when: (s) => s.types.some((t) => t.facts.sensitive), emit: emitRedact, entry: "values" },
-  { name: "flows", path: paths.flows, when: (s) => s.flows.length > 0, emit: emitFlows, entry: "values" },
+  {
+    name: "redact",
+    path: paths.redact,
+    when: (s) => s.types.some((t) => t.facts.sensitive),
+    emit: emitRedact,
+    entry: "values",
+  },
+  {
+    name: "flows",
+    path: paths.flows,
+    when: (s) => s.flows.length > 0,
+    emit: emitFlows,
+    entry: "values",
+  },
   // A contract that names no operation (an XML schema on its own) has types and validators, and no client.
-  { name: "client", path: paths.client, when: (s) => s.operations.length > 0, emit: emitClient, entry: "values" },
-  { name: "query", path: paths.query, when: (s) => s.query !== undefined, emit: emitQuery, entry: "values" },
+  {
+    name: "client",
+    path: paths.client,
+    when: (s) => s.operations.length > 0,
+    emit: emitClient,
+    entry: "values",
+  },
+  {
+    name: "query",
+    path: paths.query,
+    when: (s) => s.query !== undefined,
+    emit: emitQuery,
+    entry: "values",
+  },
 ];
 
 /** A runtime module a service's entry point re-exports: all of it, or the names listed. */
@@ -66,12 +96,44 @@ export const RUNTIME_EXPORTS: readonly RuntimeExport[] = [
   { file: paths.runtime("errors.ts"), kind: "values", when: always },
   // What a caller reads with or about unknown data (see read-options.ts).
   { file: paths.runtime("read-options.ts"), kind: "values", names: ["unknownData"], when: always },
-  { file: paths.runtime("read-options.ts"), kind: "types", names: ["ReadOptions", "UnknownData", "UnknownPolicy"], when: always },
+  {
+    file: paths.runtime("read-options.ts"),
+    kind: "types",
+    names: ["ReadOptions", "UnknownData", "UnknownPolicy"],
+    when: always,
+  },
   // Options, hooks and retry settings.
-  { file: paths.runtime("soap-call.ts"), kind: "types", names: ["ApiErrorMode", "ApiOutcome", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"], when: soap },
-  { file: paths.runtime("rest-call.ts"), kind: "types", names: ["CallOptions", "RestClientOptions"], when: rest },
+  {
+    file: paths.runtime("soap-call.ts"),
+    kind: "types",
+    names: ["ApiErrorMode", "ApiOutcome", "SoapAnswer", "SoapCallOptions", "SoapClientOptions"],
+    when: soap,
+  },
+  {
+    file: paths.runtime("rest-call.ts"),
+    kind: "types",
+    names: ["CallOptions", "RestClientOptions"],
+    when: rest,
+  },
   // What a REST reader returns: a caller annotating a stored answer writes this type.
   { file: paths.runtime("received.ts"), kind: "types", names: ["Received"], when: rest },
-  { file: paths.runtime("http/hooks.ts"), kind: "types", names: ["RedactedRequestView", "RedactedResponseView", "RequestHook", "ResponseHook", "Signer", "SigningRequest"], when: always },
-  { file: paths.runtime("http/retry.ts"), kind: "types", names: ["RetryInfo", "RetryPolicy"], when: always },
+  {
+    file: paths.runtime("http/hooks.ts"),
+    kind: "types",
+    names: [
+      "RedactedRequestView",
+      "RedactedResponseView",
+      "RequestHook",
+      "ResponseHook",
+      "Signer",
+      "SigningRequest",
+    ],
+    when: always,
+  },
+  {
+    file: paths.runtime("http/retry.ts"),
+    kind: "types",
+    names: ["RetryInfo", "RetryPolicy"],
+    when: always,
+  },
 ];

@@ -32,7 +32,13 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [`Every value of {@link ${name}}, in documented order.`],
-    declarations: [{ name: valuesName, type: `readonly ${name}[]`, initializer: `Object.freeze([\n${items}\n])` }],
+    declarations: [
+      {
+        name: valuesName,
+        type: `readonly ${name}[]`,
+        initializer: `Object.freeze([\n${items}\n])`,
+      },
+    ],
   });
   file.addFunction({
     isExported: true,
@@ -52,16 +58,23 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The documented membership of {@link ${name}} values in {@link ${by}} values.`],
-      declarations: [{ name: tableName, type: `{ readonly [group in ${by}]?: readonly ${name}[] }`, initializer: `{\n${table}\n}` }],
+      declarations: [
+        {
+          name: tableName,
+          type: `{ readonly [group in ${by}]?: readonly ${name}[] }`,
+          initializer: `{\n${table}\n}`,
+        },
+      ],
     });
     file.addFunction({
       isExported: true,
       name: names.get("enumGroupOf", e.name),
-      docs: [`Every {@link ${by}} that lists \`value\`, in documented order; a value can belong to more than one.`],
+      docs: [
+        `Every {@link ${by}} that lists \`value\`, in documented order; a value can belong to more than one.`,
+      ],
       parameters: [{ name: "value", type: name }],
       returnType: `${by}[]`,
       statements: `return (Object.keys(${tableName}) as ${by}[]).filter((group) => ${tableName}[group]?.includes(value) === true);`,
     });
   }
 }
-

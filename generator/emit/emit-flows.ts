@@ -28,7 +28,8 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   const ops = new Map(service.operations.map((o) => [o.name, o]));
   const sensitive = new Set(service.types.filter((t) => t.facts.sensitive).map((t) => t.name));
   const requestOf = (flow: Flow) => types.get(flow.type)!;
-  const builderName = (flow: Flow) => names.get(flow.operation !== undefined ? "flowBuilder" : "valueBuilder", flow.name);
+  const builderName = (flow: Flow) =>
+    names.get(flow.operation !== undefined ? "flowBuilder" : "valueBuilder", flow.name);
   const specType = file.type("FlowSpec", FLOW);
   /** Flows whose input has no required member, so the builder's input may be left out. */
   const emptyInputs = new Set<string>();
@@ -36,7 +37,9 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`The ${flow.title ?? flow.name} flow as data: its required fields, constants and defaults.`],
+      docs: [
+        `The ${flow.title ?? flow.name} flow as data: its required fields, constants and defaults.`,
+      ],
       declarations: [
         {
           name: specName(flow.name),
@@ -50,33 +53,69 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
     const request = requestOf(flow);
     // A flow of an operation that always sends some values builds that operation's own request type, the constants written as literals.
     const flowOp = flow.operation !== undefined ? ops.get(flow.operation) : undefined;
-    const opConstants = flowOp?.protocol === "rest" && flowOp.requestConstants ? flowOp.requestConstants : undefined;
+    const opConstants =
+      flowOp?.protocol === "rest" && flowOp.requestConstants ? flowOp.requestConstants : undefined;
     const requestType = file.type(names.get("type", request.name), paths.types(service.name));
-    const builtType = flowOp && opConstants ? file.type(names.get("operationRequest", flowOp.name), paths.types(service.name)) : requestType;
-    const stamped = (expr: string) => (opConstants ? withConstantsExpression(expr, opConstants) : expr);
+    const builtType =
+      flowOp && opConstants
+        ? file.type(names.get("operationRequest", flowOp.name), paths.types(service.name))
+        : requestType;
+    const stamped = (expr: string) =>
+      opConstants ? withConstantsExpression(expr, opConstants) : expr;
     const bases = flow.combinesWith.map((b) => service.flows.find((f) => f.name === b)!);
     const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
     const resultType = file.type("ValidationResult", paths.runtime("validate.ts"));
-    const validate = file.value(names.get("validator", request.name), paths.validators(service.name));
+    const validate = file.value(
+      names.get("validator", request.name),
+      paths.validators(service.name),
+    );
     const withInspect = (expr: string) =>
-      sensitive.has(request.name) ? `${file.value("withRedactedInspect", paths.runtime("inspect.ts"))}(${expr}, ${file.value(names.get("redactor", request.name), paths.redact(service.name))})` : expr;
+      sensitive.has(request.name)
+        ? `${file.value("withRedactedInspect", paths.runtime("inspect.ts"))}(${expr}, ${file.value(names.get("redactor", request.name), paths.redact(service.name))})`
+        : expr;
     const docs = docText(flow);
     if (bases.length === 0) {
-      const omit = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
-      const members = projection(file, service, names, types, request, "", new Set(flow.required.filter((p) => !omit.has(p))), omit);
-      const inputDocs = [`What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`];
+      const omit = new Set([
+        ...flow.constants.map((c) => c.path),
+        ...(flow.from?.copy.map((c) => c.target) ?? []),
+      ]);
+      const members = projection(
+        file,
+        service,
+        names,
+        types,
+        request,
+        "",
+        new Set(flow.required.filter((p) => !omit.has(p))),
+        omit,
+      );
+      const inputDocs = [
+        `What a caller gives for the ${flow.title ?? flow.name} flow: the fields it requires are required here, the constants it fixes (${flow.constants.map((c) => `\`${c.path}\``).join(", ") || "none"}) are filled in by the builder${flow.from ? `, and the values copied from the ${flow.from.operation} response are taken from it` : ""}.`,
+      ];
       if (members.length === 0) {
         // Nothing is left for the caller: an empty input that refuses any property.
-        file.addTypeAlias({ isExported: true, name: inputName(flow.name), docs: inputDocs, type: "Record<string, never>" });
+        file.addTypeAlias({
+          isExported: true,
+          name: inputName(flow.name),
+          docs: inputDocs,
+          type: "Record<string, never>",
+        });
       } else {
-        file.addInterface({ isExported: true, name: inputName(flow.name), docs: inputDocs, properties: members });
+        file.addInterface({
+          isExported: true,
+          name: inputName(flow.name),
+          docs: inputDocs,
+          properties: members,
+        });
       }
       emptyInputs.add(flow.name);
       if (members.some((m) => !m.hasQuestionToken)) emptyInputs.delete(flow.name);
       file.addFunction({
         isExported: true,
         name: names.get("flowValidator", flow.name),
-        docs: [`Checks a request against the ${flow.title ?? flow.name} flow: its required-field table, its constants, and the request type itself.`],
+        docs: [
+          `Checks a request against the ${flow.title ?? flow.name} flow: its required-field table, its constants, and the request type itself.`,
+        ],
         parameters: [{ name: "value", type: "unknown" }],
         returnType: `${resultType}<${requestType}>`,
         statements: [
@@ -104,7 +143,11 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         ...(docs ? { docs: [docWithLead(builderLead(flow), docs)] } : {}),
         parameters: [
           ...(fromType ? [{ name: "source", type: fromType }] : []),
-          { name: "input", type: inputName(flow.name), ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}) },
+          {
+            name: "input",
+            type: inputName(flow.name),
+            ...(emptyInputs.has(flow.name) ? { initializer: "{}" } : {}),
+          },
         ],
         returnType: builtType,
         statements: [
@@ -123,17 +166,29 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
       file.addInterface({
         isExported: true,
         name: mapName,
-        docs: [`The flows a ${flow.title ?? flow.name} request can build on, with the input each needs.`],
+        docs: [
+          `The flows a ${flow.title ?? flow.name} request can build on, with the input each needs.`,
+        ],
         properties: bases.map((b) => ({ name: propertyName(b.name), type: inputName(b.name) })),
       });
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: `${names.get("flowBasesTable", flow.name)}`, initializer: `{ ${bases.map((b) => `${propertyName(b.name)}: ${specName(b.name)}`).join(", ")} }` }],
+        declarations: [
+          {
+            name: `${names.get("flowBasesTable", flow.name)}`,
+            initializer: `{ ${bases.map((b) => `${propertyName(b.name)}: ${specName(b.name)}`).join(", ")} }`,
+          },
+        ],
       });
       file.addFunction({
         isExported: true,
         name: builderName(flow),
-        docs: [docWithLead(`Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${constLiteral(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.`, docs)],
+        docs: [
+          docWithLead(
+            `Builds a ${flow.title ?? flow.name} request on top of one of its base flows: the base flow's constants and this flow's (${flow.constants.map((c) => `\`${c.path}\` = ${constLiteral(c.value)}`).join(", ")}) are filled in. Throws \`ValidationError\` listing every problem.`,
+            docs,
+          ),
+        ],
         typeParameters: [{ name: "F", constraint: `keyof ${mapName}` }],
         parameters: [
           { name: "base", type: "F" },
@@ -193,13 +248,15 @@ function projection(
   required: ReadonlySet<string>,
   omit: ReadonlySet<string>,
 ): { name: string; type: string; hasQuestionToken: boolean }[] {
-  const touched = (path: string, set: ReadonlySet<string>) => [...set].some((p) => p.startsWith(`${path}.`));
+  const touched = (path: string, set: ReadonlySet<string>) =>
+    [...set].some((p) => p.startsWith(`${path}.`));
   const out: { name: string; type: string; hasQuestionToken: boolean }[] = [];
   for (const f of type.allFields) {
     const path = `${prefix}${f.name}`;
     if (omit.has(path)) continue;
     const isRequired = required.has(path) || touched(path, required);
-    const nested = f.type.kind === "object" && !f.list && !f.map ? types.get(f.type.name) : undefined;
+    const nested =
+      f.type.kind === "object" && !f.list && !f.map ? types.get(f.type.name) : undefined;
     if (nested && nested.kind === "object" && (touched(path, required) || touched(path, omit))) {
       const members = projection(file, service, names, types, nested, `${path}.`, required, omit);
       // Everything inside is fixed by the flow: the caller gives nothing here.
@@ -207,7 +264,11 @@ function projection(
       const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
       out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
     } else {
-      out.push({ name: propertyName(f.name), type: fieldTypeExpression(file, service.name, names, f), hasQuestionToken: !isRequired });
+      out.push({
+        name: propertyName(f.name),
+        type: fieldTypeExpression(file, service.name, names, f),
+        hasQuestionToken: !isRequired,
+      });
     }
   }
   return out;

@@ -20,7 +20,11 @@ const SCAN = paths.runtime("json-scan.ts");
  * the reader reads the tree parser's object (see runtime/json-scan.ts).
  * Returns the body types that have a scanner.
  */
-export function emitJsonScanners(file: TsFile, ctx: EmitContext, bodies: readonly string[]): ReadonlySet<string> {
+export function emitJsonScanners(
+  file: TsFile,
+  ctx: EmitContext,
+  bodies: readonly string[],
+): ReadonlySet<string> {
   const scanned = scannedTypes(ctx.service, bodies);
   const scan = (name: string) => ctx.names.get("jsonScanner", name);
   for (const type of ctx.service.types) {
@@ -29,18 +33,27 @@ export function emitJsonScanners(file: TsFile, ctx: EmitContext, bodies: readonl
     // One local per field with a branch: `value<position>`, a form no generated name takes.
     const local = new Map(fields.map((f, i) => [f.name, `value${i}`]));
     const declarations = fields.map((f) => {
-      const valueType = f.type.kind === "object" ? file.type(ctx.names.get("type", f.type.name), paths.types(ctx.service.name)) : "string | boolean";
+      const valueType =
+        f.type.kind === "object"
+          ? file.type(ctx.names.get("type", f.type.name), paths.types(ctx.service.name))
+          : "string | boolean";
       return `let ${local.get(f.name)}: ${valueType} | undefined;`;
     });
     const branches = fields.map((f) => {
       const name = local.get(f.name)!;
-      const read = f.type.kind === "object" ? `${scan(f.type.name)}(c.once(${name}), o)` : `c.scalar(${name})`;
+      const read =
+        f.type.kind === "object" ? `${scan(f.type.name)}(c.once(${name}), o)` : `c.scalar(${name})`;
       return `if (key === ${stringLiteral(f.name)}) ${name} = ${read};`;
     });
     // Fields without a branch are never present in a body the scanner takes: the value is built without them,
     // a base's fields with the others (in the same order as a reader that delegates to the base's).
     const { delegatedBase: _delegated, ...facts } = type.facts;
-    const build = typedValueStatements(file, ctx, { ...type, fields, allFields: fields, facts }, (f) => local.get(f.name)!);
+    const build = typedValueStatements(
+      file,
+      ctx,
+      { ...type, fields, allFields: fields, facts },
+      (f) => local.get(f.name)!,
+    );
     file.addFunction({
       name: scan(type.name),
       parameters: [
@@ -76,12 +89,18 @@ function hasBranch(f: Field, scanned: ReadonlySet<string>): boolean {
 function scannedTypes(service: Service, bodies: readonly string[]): Set<string> {
   const candidates = new Map(
     service.types
-      .filter((t) => t.kind === "object" && t.facts.extras !== "properties" && !hasInheritedName(t.allFields) && choiceGroupsOf(service, t).length === 0)
+      .filter(
+        (t) =>
+          t.kind === "object" &&
+          t.facts.extras !== "properties" &&
+          !hasInheritedName(t.allFields) &&
+          choiceGroupsOf(service, t).length === 0,
+      )
       .map((t) => [t.name, t]),
   );
   // A type whose required field has no branch never yields a value: it and the fields of its type lose their scanner, until nothing changes.
   const able = new Set(candidates.keys());
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const name of [...able]) {
       const type = candidates.get(name)!;
@@ -96,7 +115,8 @@ function scannedTypes(service: Service, bodies: readonly string[]): Set<string> 
   const visit = (name: string): void => {
     if (out.has(name) || !able.has(name)) return;
     out.add(name);
-    for (const f of candidates.get(name)!.allFields) if (f.type.kind === "object" && hasBranch(f, able)) visit(f.type.name);
+    for (const f of candidates.get(name)!.allFields)
+      if (f.type.kind === "object" && hasBranch(f, able)) visit(f.type.name);
   };
   for (const body of [...bodies].sort()) visit(body);
   return out;

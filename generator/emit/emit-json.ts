@@ -34,21 +34,39 @@ export function emitRestServer(ctx: EmitContext): GeneratedFile {
 }
 
 /** Serializers of the bodies `written`, parsers of the bodies `read`, and the wire functions they use. */
-function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], read: readonly string[], readSide: "request" | "response"): void {
+function emitBodies(
+  file: TsFile,
+  ctx: EmitContext,
+  written: readonly string[],
+  read: readonly string[],
+  readSide: "request" | "response",
+): void {
   const { service, names } = ctx;
   const writtenBodies = [...new Set(written)].sort();
   const readBodies = [...new Set(read)].sort();
   const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
   const writtenSide = readSide === "request" ? "received" : "sent";
-  for (const type of service.types.filter((t) => (writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived))) emitWriter(file, ctx, type);
-  emitReaders(file, ctx, readSide === "request" ? "sent" : "received", "json", readSide === "request" ? "draft" : "typed");
+  for (const type of service.types.filter((t) =>
+    writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived,
+  ))
+    emitWriter(file, ctx, type);
+  emitReaders(
+    file,
+    ctx,
+    readSide === "request" ? "sent" : "received",
+    "json",
+    readSide === "request" ? "draft" : "typed",
+  );
   // A client reads its answers through scanners first (a server reads requests with the tree parser alone).
-  const scanned = readSide === "response" ? emitJsonScanners(file, ctx, readBodies) : new Set<string>();
+  const scanned =
+    readSide === "response" ? emitJsonScanners(file, ctx, readBodies) : new Set<string>();
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
       name: names.get("serializer", name),
-      docs: [`The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so).`],
+      docs: [
+        `The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so).`,
+      ],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
       statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${names.get("jsonWriter", name)}(value));`,
@@ -65,10 +83,17 @@ function emitBodies(file: TsFile, ctx: EmitContext, written: readonly string[], 
       ],
       parameters: [
         { name: "body", type: "string | Uint8Array" },
-        { name: "options", type: file.type("ReadOptions", paths.runtime("read-options.ts")), hasQuestionToken: true },
+        {
+          name: "options",
+          type: file.type("ReadOptions", paths.runtime("read-options.ts")),
+          hasQuestionToken: true,
+        },
       ],
       // A response body is returned as received: a flow that copies from an answer can tell it from a request.
-      returnType: readSide === "response" ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>` : typeRef(name),
+      returnType:
+        readSide === "response"
+          ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>`
+          : typeRef(name),
       statements: (() => {
         const read = scanned.has(name)
           ? `${file.value("readJsonBody", paths.runtime("json-scan.ts"))}(body, options, ${names.get("jsonScanner", name)}, ${names.get("reader", name)})`
@@ -88,15 +113,32 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
   // JSON.stringify leaves out undefined properties, so absent fields vanish.
   const statements =
     type.kind === "union"
-      ? unionDispatch(file, service, type, (variant) => `${writerName(variant)}(value as ${file.type(names.get("type", variant), paths.types(service.name))})`)
+      ? unionDispatch(
+          file,
+          service,
+          type,
+          (variant) =>
+            `${writerName(variant)}(value as ${file.type(names.get("type", variant), paths.types(service.name))})`,
+        )
       : type.kind === "opaque"
-      ? [`return value as Record<string, unknown>;`]
-      : [
-          `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n};`,
-        ];
+        ? [`return value as Record<string, unknown>;`]
+        : [
+            `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n};`,
+          ];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [{ name: type.kind !== "opaque" && type.kind !== "union" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
+    parameters: [
+      {
+        name:
+          type.kind !== "opaque" &&
+          type.kind !== "union" &&
+          type.allFields.length === 0 &&
+          !type.open
+            ? "_value"
+            : "value",
+        type: typeName,
+      },
+    ],
     returnType: "Record<string, unknown>",
     statements,
   });
@@ -105,20 +147,40 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
 function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {
   const access = propertyAccess("value", f.name);
   // A long or decimal in its number form is written as the number its text is (model/scalar-forms.ts).
-  const write = writesNumberText(f) ? (v: string) => `${file.value("jsonNumber", paths.runtime("json.ts"))}(${v})` : f.type.kind === "object" ? (v: string) => `${writerName(f.type.name)}(${v})` : undefined;
+  const write = writesNumberText(f)
+    ? (v: string) => `${file.value("jsonNumber", paths.runtime("json.ts"))}(${v})`
+    : f.type.kind === "object"
+      ? (v: string) => `${writerName(f.type.name)}(${v})`
+      : undefined;
   if (write === undefined) return access;
   const one = (v: string) => (f.nullable ? `${v} === null ? null : ${write(v)}` : write(v));
-  if (f.map) return whenPresent("value", f.name, (v) => `${file.value("mapValues", paths.runtime("read-values.ts"))}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`);
+  if (f.map)
+    return whenPresent(
+      "value",
+      f.name,
+      (v) =>
+        `${file.value("mapValues", paths.runtime("read-values.ts"))}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`,
+    );
   if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
   return whenPresent("value", f.name, one);
 }
 
 /** The body types a client sends: REST request bodies. */
 function requestBodies(service: Service): string[] {
-  return service.operations.flatMap((op) => (op.protocol === "rest" && op.requestType !== undefined ? [op.requestType] : []));
+  return service.operations.flatMap((op) =>
+    op.protocol === "rest" && op.requestType !== undefined ? [op.requestType] : [],
+  );
 }
 
 /** The body types a client receives: REST response bodies. */
 function responseBodies(service: Service): string[] {
-  return service.operations.flatMap((op) => (op.protocol === "rest" ? [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)] : []));
+  return service.operations.flatMap((op) =>
+    op.protocol === "rest"
+      ? [
+          ...(op.responseType !== undefined ? [op.responseType] : []),
+          ...(op.errorType !== undefined ? [op.errorType] : []),
+          ...(op.errorTypes ?? []).map((e) => e.type),
+        ]
+      : [],
+  );
 }

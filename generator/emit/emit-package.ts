@@ -4,7 +4,12 @@ import { RUNTIME_EXPORTS, SERVICE_ARTIFACTS, type RuntimeExport } from "./artifa
 import { emitBuildScript } from "./emit-build-script.js";
 import type { EmitContext } from "./emit-context.js";
 import { emitIndex } from "./emit-index.js";
-import { emitRuntime, importedPackages, reachableRuntime, runtimeExportNames } from "./emit-runtime.js";
+import {
+  emitRuntime,
+  importedPackages,
+  reachableRuntime,
+  runtimeExportNames,
+} from "./emit-runtime.js";
 import { emitTemplates, type PackageInfo } from "./emit-templates.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -36,27 +41,44 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
     files.push(
       emitIndex(paths.index(service.name), [
-        ...artifacts.flatMap((a) => (a.entry === "none" ? [] : [{ file: a.path(service.name), kind: a.entry }])),
-        ...RUNTIME_EXPORTS.filter((r) => r.when(service)).map((r) => ({ file: r.file, kind: r.kind, ...(r.names ? { names: r.names } : {}) })),
+        ...artifacts.flatMap((a) =>
+          a.entry === "none" ? [] : [{ file: a.path(service.name), kind: a.entry }],
+        ),
+        ...RUNTIME_EXPORTS.filter((r) => r.when(service)).map((r) => ({
+          file: r.file,
+          kind: r.kind,
+          ...(r.names ? { names: r.names } : {}),
+        })),
       ]),
     );
   }
   const shipped = reachableRuntime(runtime, files, RUNTIME_ENTRIES);
   files.push(...shipped);
-  files.push(...(await emitTemplates(options.templatesDir, model, options.info, importedPackages(files))));
+  files.push(
+    ...(await emitTemplates(options.templatesDir, model, options.info, importedPackages(files))),
+  );
   files.push(await emitBuildScript(options.buildScriptFile));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The naming table of every service of a model, as `emitPackage` computes it (for tests and tools that call generated code). */
-export async function packageNames(model: Model, runtimeDir: string): Promise<Map<string, ServiceNames>> {
+export async function packageNames(
+  model: Model,
+  runtimeDir: string,
+): Promise<Map<string, ServiceNames>> {
   const runtime = await emitRuntime(runtimeDir);
   return new Map(model.services.map((s) => [s.name, namesOf(s, runtime)]));
 }
 
 /** A service's naming table: its names are kept clear of the runtime names its entry point re-exports. */
 function namesOf(service: Service, runtime: readonly GeneratedFile[]): ServiceNames {
-  return serviceNames(service, reexportedNames(RUNTIME_EXPORTS.filter((r) => r.when(service)), runtime));
+  return serviceNames(
+    service,
+    reexportedNames(
+      RUNTIME_EXPORTS.filter((r) => r.when(service)),
+      runtime,
+    ),
+  );
 }
 
 /**
@@ -64,7 +86,10 @@ function namesOf(service: Service, runtime: readonly GeneratedFile[]): ServiceNa
  * namespace, so no generated declaration may take one. (Other runtime names
  * a file imports are aliased by `TsFile` when they clash.)
  */
-function reexportedNames(reexported: readonly RuntimeExport[], runtime: readonly GeneratedFile[]): string[] {
+function reexportedNames(
+  reexported: readonly RuntimeExport[],
+  runtime: readonly GeneratedFile[],
+): string[] {
   return reexported.flatMap((r) => {
     if (r.names) return [...r.names];
     const file = runtime.find((f) => f.path === r.file);

@@ -56,22 +56,40 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need ${q.wildcard.minPrefix} characters before \`*\`.`],
-    declarations: [{ name: name("queryBuilder"), initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})` }],
+    docs: [
+      `Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need ${q.wildcard.minPrefix} characters before \`*\`.`,
+    ],
+    declarations: [
+      {
+        name: name("queryBuilder"),
+        initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})`,
+      },
+    ],
   });
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ["`field:asc` or `field:desc` over the known fields."],
-    declarations: [{ name: name("querySort"), initializer: `${file.value("createSort", QUERY)}(${languageName})` }],
+    declarations: [
+      {
+        name: name("querySort"),
+        initializer: `${file.value("createSort", QUERY)}(${languageName})`,
+      },
+    ],
   });
   file.addFunction({
     isExported: true,
     name: name("queryParser"),
-    docs: ["Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations."],
+    docs: [
+      "Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations.",
+    ],
     parameters: [
       { name: "text", type: "string" },
-      { name: "options", type: `${file.type("ParseOptions", QUERY)}<${zone}>`, hasQuestionToken: true },
+      {
+        name: "options",
+        type: `${file.type("ParseOptions", QUERY)}<${zone}>`,
+        hasQuestionToken: true,
+      },
     ],
     returnType: `${file.type("ParseResult", QUERY)}<${fieldType}>`,
     statements: `return ${file.value("parseQuery", QUERY)}(text, ${languageName}, options);`,
@@ -79,16 +97,33 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
   file.addFunction({
     isExported: true,
     name: name("queryRequestBuilder"),
-    docs: ["The body of a search request, checked: the query parses, the sort field is known, the time zone is documented, offset and limit are whole numbers. Throws `ValidationError` listing every problem."],
-    parameters: [{ name: "input", type: `${file.type("SearchRequestInput", QUERY)}<${fieldType}, ${zone}>` }],
+    docs: [
+      "The body of a search request, checked: the query parses, the sort field is known, the time zone is documented, offset and limit are whole numbers. Throws `ValidationError` listing every problem.",
+    ],
+    parameters: [
+      { name: "input", type: `${file.type("SearchRequestInput", QUERY)}<${fieldType}, ${zone}>` },
+    ],
     returnType: `${file.type("SearchRequest", QUERY)}<${zone}>`,
     statements: `return ${file.value("createSearchRequest", QUERY)}(input, ${languageName});`,
   });
-  const sensitive = q.fields.flatMap((f) => (f.sensitive ? [f.name, ...(f.alias ? [f.alias] : [])].map((n) => `${stringLiteral(n)}: ${stringLiteral(f.sensitive!)}`) : []));
+  const sensitive = q.fields.flatMap((f) =>
+    f.sensitive
+      ? [f.name, ...(f.alias ? [f.alias] : [])].map(
+          (n) => `${stringLiteral(n)}: ${stringLiteral(f.sensitive!)}`,
+        )
+      : [],
+  );
   file.addFunction({
     isExported: true,
     name: name("queryRedactor"),
-    docs: [`A query fit for logs: values of the sensitive query fields (${q.fields.filter((f) => f.sensitive).map((f) => `\`${f.name}\``).join(", ") || "none"}) are redacted; a query that does not parse is withheld whole.`],
+    docs: [
+      `A query fit for logs: values of the sensitive query fields (${
+        q.fields
+          .filter((f) => f.sensitive)
+          .map((f) => `\`${f.name}\``)
+          .join(", ") || "none"
+      }) are redacted; a query that does not parse is withheld whole.`,
+    ],
     parameters: [{ name: "query", type: "string" }],
     returnType: "string",
     statements: `return ${file.value("redactQuery", QUERY)}(query, ${languageName}, { ${sensitive.join(", ")} });`,

@@ -2,7 +2,13 @@ import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Field, ObjectType } from "../model/ir.js";
 import type { EmitContext } from "./emit-context.js";
 import { paths } from "./paths.js";
-import { hasInheritedName, INHERITED_NAMES, propertyAccess, propertyName, propertySet } from "./safe-names.js";
+import {
+  hasInheritedName,
+  INHERITED_NAMES,
+  propertyAccess,
+  propertyName,
+  propertySet,
+} from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { xmlReadKey } from "./xml-keys.js";
@@ -10,8 +16,6 @@ import { choiceGroupsOf } from "./choice-groups.js";
 import { tagCases, variantShapes } from "./union-variants.js";
 
 const READ = paths.runtime("read-values.ts");
-
-
 
 /**
  * How a reader reads:
@@ -35,18 +39,35 @@ export type ReaderKind = "typed" | "draft";
  * keeping longs and decimals exact. A field's path is built only when its
  * value is wrong.
  */
-export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "received", format: "xml" | "json", kind: ReaderKind): void {
+export function emitReaders(
+  file: TsFile,
+  ctx: EmitContext,
+  side: "sent" | "received",
+  format: "xml" | "json",
+  kind: ReaderKind,
+): void {
   const { service } = ctx;
   const fn = (name: string) => file.value(name, READ);
-  const types = service.types.filter((t) => (side === "sent" ? t.facts.wireSent : t.facts.wireReceived));
+  const types = service.types.filter((t) =>
+    side === "sent" ? t.facts.wireSent : t.facts.wireReceived,
+  );
   // Types read as a whole (bodies and field values); the others are only bases, read through their fields reader.
-  const whole = new Set(types.filter((t) => (side === "sent" ? t.facts.wholeSent : t.facts.wholeReceived)).map((t) => t.name));
+  const whole = new Set(
+    types
+      .filter((t) => (side === "sent" ? t.facts.wholeSent : t.facts.wholeReceived))
+      .map((t) => t.name),
+  );
   const bases = new Set(types.flatMap((t) => t.facts.delegatedBase ?? []));
   for (const type of types) {
-    const typeName = kind === "typed" ? file.type(ctx.names.get("type", type.name), paths.types(service.name)) : file.type("Draft", READ);
+    const typeName =
+      kind === "typed"
+        ? file.type(ctx.names.get("type", type.name), paths.types(service.name))
+        : file.type("Draft", READ);
     const context = file.type("ReadContext", READ);
     if (type.kind === "opaque") {
-      addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${fn("readOpaque")}(value, o, path);`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [
+        `return ${fn("readOpaque")}(value, o, path);`,
+      ]);
       continue;
     }
     if (type.kind === "union") {
@@ -56,10 +77,14 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
       const read = type.discriminator
         ? `${file.value("readTagged", UNION)}(value, o, path, ${stringLiteral(type.discriminator.property)}, ${tagCases(type, reader)})`
         : `${file.value("readUntagged", UNION)}(value, o, path, ${variantShapes(ctx.service, type)}, [${(type.variants ?? []).map(reader).join(", ")}])`;
-      addReader(file, ctx.names.get("reader", type.name), typeName, context, [`return ${read} as ${typeName};`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [
+        `return ${read} as ${typeName};`,
+      ]);
       continue;
     }
-    const names = type.allFields.map((f) => stringLiteral(format === "xml" ? xmlReadKey(f) : f.name));
+    const names = type.allFields.map((f) =>
+      stringLiteral(format === "xml" ? xmlReadKey(f) : f.name),
+    );
     if (!whole.has(type.name)) {
       // Only a base: its fields reader is all extensions use.
       addFieldsReader(file, ctx, type, typeName, context, format, kind);
@@ -68,7 +93,12 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
     if (type.kind === "choice" && kind === "typed") {
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: ctx.names.get("members", type.name), initializer: `[${names.join(", ")}] as const` }],
+        declarations: [
+          {
+            name: ctx.names.get("members", type.name),
+            initializer: `[${names.join(", ")}] as const`,
+          },
+        ],
       });
     }
     file.addVariableStatement({
@@ -81,7 +111,10 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
       ],
     });
     // An element with simple content and no attribute is its text alone; mixed content (text beside elements) is an element.
-    const hasText = format === "xml" && type.allFields.some((f) => f.xml === "text") && !type.allFields.some((f) => f.xml === undefined);
+    const hasText =
+      format === "xml" &&
+      type.allFields.some((f) => f.xml === "text") &&
+      !type.allFields.some((f) => f.xml === undefined);
     const key = (name: string) => {
       const f = type.allFields.find((x) => x.name === name);
       return stringLiteral(format === "xml" && f ? xmlReadKey(f) : name);
@@ -91,28 +124,54 @@ export function emitReaders(file: TsFile, ctx: EmitContext, side: "sent" | "rece
     const start = [
       `const obj = ${fn(hasText ? "readSimpleContent" : "readObject")}(value, o, path);`,
       `const u = ${fn("checkFields")}(obj, ${ctx.names.get("fieldSet", type.name)}, o, path);`,
-      ...groups.map((g) => `${fn("choiceGroup")}(obj, [${g.fields.map(key).join(", ")}], ${g.required}, o, path);`),
+      ...groups.map(
+        (g) =>
+          `${fn("choiceGroup")}(obj, [${g.fields.map(key).join(", ")}], ${g.required}, o, path);`,
+      ),
     ];
-    const open = (expr: string) => (type.facts.extras === "properties" ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})` : expr);
+    const open = (expr: string) =>
+      type.facts.extras === "properties"
+        ? `${fn("keepOpen")}(${expr}, obj, ${ctx.names.get("fieldSet", type.name)})`
+        : expr;
     if (type.kind === "choice" && kind === "typed") {
       const cases = type.allFields.map(
-        (f) => `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)} }`)}, u);`,
+        (f) =>
+          `case ${stringLiteral(f.name)}: return ${fn("finish")}(${open(`{ ${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)} }`)}, u);`,
       );
-      addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, `switch (${fn("choiceOf")}(obj, ${ctx.names.get("members", type.name)}, o, path)) {\n${cases.join("\n")}\n}`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [
+        ...start,
+        `switch (${fn("choiceOf")}(obj, ${ctx.names.get("members", type.name)}, o, path)) {\n${cases.join("\n")}\n}`,
+      ]);
       continue;
     }
     if (bases.has(type.name)) {
       // Extensions read these fields through the fields reader, with their own checks of the whole object.
       addFieldsReader(file, ctx, type, typeName, context, format, kind);
-      addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, `const out: ${typeName} = ${ctx.names.get("fieldsReader", type.name)}(obj, path, o, u);`, `return ${fn("finish")}(${open("out")}, u);`]);
+      addReader(file, ctx.names.get("reader", type.name), typeName, context, [
+        ...start,
+        `const out: ${typeName} = ${ctx.names.get("fieldsReader", type.name)}(obj, path, o, u);`,
+        `return ${fn("finish")}(${open("out")}, u);`,
+      ]);
       continue;
     }
-    addReader(file, ctx.names.get("reader", type.name), typeName, context, [...start, ...outStatements(file, ctx, type, typeName, format, kind), `return ${fn("finish")}(${open("out")}, u);`]);
+    addReader(file, ctx.names.get("reader", type.name), typeName, context, [
+      ...start,
+      ...outStatements(file, ctx, type, typeName, format, kind),
+      `return ${fn("finish")}(${open("out")}, u);`,
+    ]);
   }
 }
 
 /** `read<Type>Fields(obj, path, o, u)`: a base's fields, for the readers of its extensions. */
-function addFieldsReader(file: TsFile, ctx: EmitContext, type: ObjectType, returnType: string, context: string, format: "xml" | "json", kind: ReaderKind): void {
+function addFieldsReader(
+  file: TsFile,
+  ctx: EmitContext,
+  type: ObjectType,
+  returnType: string,
+  context: string,
+  format: "xml" | "json",
+  kind: ReaderKind,
+): void {
   const statements = [...outStatements(file, ctx, type, returnType, format, kind), "return out;"];
   const text = statements.join("\n");
   file.addFunction({
@@ -121,14 +180,23 @@ function addFieldsReader(file: TsFile, ctx: EmitContext, type: ObjectType, retur
       { name: "obj", type: file.type("ParsedObject", READ) },
       { name: usesName(text, "path") ? "path" : "_path", type: "string" },
       { name: usesName(text, "o") ? "o" : "_o", type: context },
-      { name: usesName(text, "u") ? "u" : "_u", type: `${file.type("Unknowns", READ)} | undefined` },
+      {
+        name: usesName(text, "u") ? "u" : "_u",
+        type: `${file.type("Unknowns", READ)} | undefined`,
+      },
     ],
     returnType,
     statements,
   });
 }
 
-function addReader(file: TsFile, name: string, returnType: string, context: string, statements: string[]): void {
+function addReader(
+  file: TsFile,
+  name: string,
+  returnType: string,
+  context: string,
+  statements: string[],
+): void {
   const text = statements.join("\n");
   file.addFunction({
     name,
@@ -155,7 +223,15 @@ export function usesName(text: string, name: string): boolean {
  * it are assigned one by one, which is much cheaper than spreading. Draft: a
  * record filled field by field.
  */
-function outStatements(file: TsFile, ctx: EmitContext, type: ObjectType, typeName: string, format: "xml" | "json", kind: ReaderKind, source?: Source): string[] {
+function outStatements(
+  file: TsFile,
+  ctx: EmitContext,
+  type: ObjectType,
+  typeName: string,
+  format: "xml" | "json",
+  kind: ReaderKind,
+  source?: Source,
+): string[] {
   const fn = (name: string) => file.value(name, READ);
   const base = type.facts.delegatedBase;
   const own = base ? type.fields : type.allFields;
@@ -163,19 +239,33 @@ function outStatements(file: TsFile, ctx: EmitContext, type: ObjectType, typeNam
   const parts: string[] = [];
   if (base) parts.push(`...${ctx.names.get("fieldsReader", base)}(obj, path, o, u),`);
   own.slice(0, lastRequired + 1).forEach((f) => {
-    if (f.required) parts.push(`${propertyName(f.name)}: ${requiredRead(file, ctx, f, format, source)},`);
-    else parts.push(`...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, ctx, f, format, kind, "optional", source)}),`);
+    if (f.required)
+      parts.push(`${propertyName(f.name)}: ${requiredRead(file, ctx, f, format, source)},`);
+    else
+      parts.push(
+        `...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, ctx, f, format, kind, "optional", source)}),`,
+      );
   });
-  const literal = parts.length === 0 ? "{}" : base && parts.length === 1 ? `${ctx.names.get("fieldsReader", base)}(obj, path, o, u)` : `{\n${parts.join("\n")}\n}`;
+  const literal =
+    parts.length === 0
+      ? "{}"
+      : base && parts.length === 1
+        ? `${ctx.names.get("fieldsReader", base)}(obj, path, o, u)`
+        : `{\n${parts.join("\n")}\n}`;
   const rest = own.slice(lastRequired + 1);
   // `v` takes the type of each read (or `unknown` in a draft), so every assignment is checked.
   // A type with a field named like an Object.prototype member is built without a prototype, so an
   // absent `toString` field reads as undefined, as its type says, not as the inherited function.
-  const initial = hasInheritedName(type.allFields) ? `Object.assign(Object.create(null), ${literal})` : literal;
+  const initial = hasInheritedName(type.allFields)
+    ? `Object.assign(Object.create(null), ${literal})`
+    : literal;
   return [
     `const out: ${typeName} = ${initial};`,
     ...(rest.length > 0 ? [kind === "typed" ? "let v;" : "let v: unknown;"] : []),
-    ...rest.map((f) => `if ((v = ${fieldRead(file, ctx, f, format, kind, "optional", source)}) !== undefined) ${propertySet("out", f.name, "v")}`),
+    ...rest.map(
+      (f) =>
+        `if ((v = ${fieldRead(file, ctx, f, format, kind, "optional", source)}) !== undefined) ${propertySet("out", f.name, "v")}`,
+    ),
   ];
 }
 
@@ -192,7 +282,12 @@ type Source = (f: Field) => string;
  * and the scanner's locals, `o` and `path` are in scope. Declares `u` (where unknown enum values are kept aside) and ends
  * with the return of the value.
  */
-export function typedValueStatements(file: TsFile, ctx: EmitContext, type: ObjectType, source: Source): string[] {
+export function typedValueStatements(
+  file: TsFile,
+  ctx: EmitContext,
+  type: ObjectType,
+  source: Source,
+): string[] {
   const typeName = file.type(ctx.names.get("type", type.name), paths.types(ctx.service.name));
   return [
     `const u = ${file.value("unknownsOf", READ)}(o);`,
@@ -202,9 +297,17 @@ export function typedValueStatements(file: TsFile, ctx: EmitContext, type: Objec
 }
 
 /** A required field's read (of a typed reader): its value, or `ParseError` when absent. Also a choice's member, known present. */
-function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json", source?: Source): string {
+function requiredRead(
+  file: TsFile,
+  ctx: EmitContext,
+  f: Field,
+  format: "xml" | "json",
+  source?: Source,
+): string {
   const read = fieldRead(file, ctx, f, format, "typed", "required", source);
-  return f.list || f.map ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})` : read;
+  return f.list || f.map
+    ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})`
+    : read;
 }
 
 /**
@@ -212,31 +315,58 @@ function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | 
  * and an unknown enum value may be kept aside in `u`; `required`: the reader
  * of a single value throws when it is absent (a list is wrapped by the caller).
  */
-function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json", kind: ReaderKind, presence: "optional" | "required", source?: Source): string {
+function fieldRead(
+  file: TsFile,
+  ctx: EmitContext,
+  f: Field,
+  format: "xml" | "json",
+  kind: ReaderKind,
+  presence: "optional" | "required",
+  source?: Source,
+): string {
   const fn = (name: string) => file.value(name, READ);
   const key = stringLiteral(f.name);
   const wire = format === "xml" ? xmlReadKey(f) : f.name;
   // A key that no prototype defines can be read directly: absent, it is undefined.
-  const get = source ? source(f) : INHERITED_NAMES.has(wire) ? `${fn("own")}(obj, ${stringLiteral(wire)})` : propertyAccess("obj", wire);
+  const get = source
+    ? source(f)
+    : INHERITED_NAMES.has(wire)
+      ? `${fn("own")}(obj, ${stringLiteral(wire)})`
+      : propertyAccess("obj", wire);
   // A scanner's object field is already of its type (see typedValueStatements).
-  if (source && f.type.kind === "object" && !f.list && !f.map) return presence === "required" ? `${fn("required")}(${get}, o, path, ${key})` : get;
+  if (source && f.type.kind === "object" && !f.list && !f.map)
+    return presence === "required" ? `${fn("required")}(${get}, o, path, ${key})` : get;
   // A nullable value (or list item) that is null (`xsi:nil` in XML) reads as null.
-  const orNull = (v: string, read: string) => (f.nullable ? `${fn("isNil")}(${v}, o) ? null : ${read}` : read);
+  const orNull = (v: string, read: string) =>
+    f.nullable ? `${fn("isNil")}(${v}, o) ? null : ${read}` : read;
   const aside = presence === "optional" ? `, u, ${key}` : "";
   if (f.map) {
     // Each member of the map is a value (or a list) of the field's type, under its own key.
-    const itemRead = (v: string, p: string) => (f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(${v}, ${p}, o)` : valueRead(file, ctx, f, v, p, undefined, kind, ""));
-    const entry = f.list ? `${fn("readList")}(entry, o, entryPath, (item, itemPath) => ${itemRead("item", "itemPath")})` : itemRead("entry", "entryPath");
+    const itemRead = (v: string, p: string) =>
+      f.type.kind === "object"
+        ? `${ctx.names.get("reader", f.type.name)}(${v}, ${p}, o)`
+        : valueRead(file, ctx, f, v, p, undefined, kind, "");
+    const entry = f.list
+      ? `${fn("readList")}(entry, o, entryPath, (item, itemPath) => ${itemRead("item", "itemPath")})`
+      : itemRead("entry", "entryPath");
     return `${fn("readMap")}(${get}, o, ${fn("at")}(path, ${key}), (entry, entryPath) => ${entry})`;
   }
   if (!f.list) {
     const need = presence === "required" ? `, ${fn("REQUIRED")}` : "";
-    if (f.type.kind === "object") return orNull(get, `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`);
-    return orNull(get, valueRead(file, ctx, f, get, "path", key, kind, presence === "required" ? need : aside));
+    if (f.type.kind === "object")
+      return orNull(
+        get,
+        `${fn("readChild")}(${get}, o, path, ${key}, ${ctx.names.get("reader", f.type.name)}${need})`,
+      );
+    return orNull(
+      get,
+      valueRead(file, ctx, f, get, "path", key, kind, presence === "required" ? need : aside),
+    );
   }
   const item = `(item, itemPath) => ${orNull("item", f.type.kind === "object" ? `${ctx.names.get("reader", f.type.name)}(item, itemPath, o)` : valueRead(file, ctx, f, "item", "itemPath", undefined, kind, aside))}`;
   const p = `${fn("at")}(path, ${key})`;
-  if (format === "xml" && f.list.item !== undefined) return `${fn("readWrappedList")}(${get}, ${stringLiteral(f.list.item)}, o, ${p}, ${item}${aside})`;
+  if (format === "xml" && f.list.item !== undefined)
+    return `${fn("readWrappedList")}(${get}, ${stringLiteral(f.list.item)}, o, ${p}, ${item}${aside})`;
   return `${fn("readList")}(${get}, o, ${p}, ${item})`;
 }
 
@@ -245,7 +375,16 @@ function fieldRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "js
  * for list items, whose path is complete). `tail` ends the call: `, REQUIRED`,
  * or for an enum `, u, "field"` (where an unknown value may be kept aside).
  */
-function valueRead(file: TsFile, ctx: EmitContext, f: Field, v: string, path: string, key: string | undefined, kind: ReaderKind, tail: string): string {
+function valueRead(
+  file: TsFile,
+  ctx: EmitContext,
+  f: Field,
+  v: string,
+  path: string,
+  key: string | undefined,
+  kind: ReaderKind,
+  tail: string,
+): string {
   const fn = (name: string) => file.value(name, READ);
   const required = tail.endsWith("REQUIRED") ? tail : "";
   const k = (key === undefined ? "" : `, ${key}`) + required;

@@ -26,22 +26,35 @@ export function emitRedact(ctx: EmitContext): GeneratedFile {
       file.addFunction({
         isExported: true,
         name: names.get("redactor", type.name),
-        docs: [`A copy of a {@link ${typeName}} with every sensitive value redacted, for logs and inspect output.`],
+        docs: [
+          `A copy of a {@link ${typeName}} with every sensitive value redacted, for logs and inspect output.`,
+        ],
         parameters: [{ name: "value", type: typeName }],
         returnType: typeName,
-        statements: unionDispatch(file, service, type, (v) => (sensitive.has(v) ? `${names.get("redactor", v)}(value as ${file.type(names.get("type", v), paths.types(service.name))}) as ${typeName}` : "value")),
+        statements: unionDispatch(file, service, type, (v) =>
+          sensitive.has(v)
+            ? `${names.get("redactor", v)}(value as ${file.type(names.get("type", v), paths.types(service.name))}) as ${typeName}`
+            : "value",
+        ),
       });
       continue;
     }
     // An extension of a base that holds sensitive values starts from the base's redacted copy.
     const base = type.base !== undefined && sensitive.has(type.base) ? type.base : undefined;
     const start = base ? `...${names.get("redactor", base)}(value)` : "...value";
-    const overrides = (base ? type.fields : type.allFields).filter((f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)));
-    const lines = overrides.map((f) => `...(${whenPresent("value", f.name, (v) => `{ ${propertyName(f.name)}: ${redactField(file, f, v, sensitive, service, names)} }`, "{}")}),`);
+    const overrides = (base ? type.fields : type.allFields).filter(
+      (f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)),
+    );
+    const lines = overrides.map(
+      (f) =>
+        `...(${whenPresent("value", f.name, (v) => `{ ${propertyName(f.name)}: ${redactField(file, f, v, sensitive, service, names)} }`, "{}")}),`,
+    );
     file.addFunction({
       isExported: true,
       name: names.get("redactor", type.name),
-      docs: [`A copy of a {@link ${typeName}} with every sensitive value redacted, for logs and inspect output.`],
+      docs: [
+        `A copy of a {@link ${typeName}} with every sensitive value redacted, for logs and inspect output.`,
+      ],
       parameters: [{ name: "value", type: typeName }],
       returnType: typeName,
       statements: `return { ${start}, ${lines.join(" ")} } as ${typeName};`,
@@ -50,16 +63,26 @@ export function emitRedact(ctx: EmitContext): GeneratedFile {
   return file.finish();
 }
 
-function redactField(file: TsFile, f: Field, access: string, sensitive: ReadonlySet<string>, service: Service, names: ServiceNames): string {
+function redactField(
+  file: TsFile,
+  f: Field,
+  access: string,
+  sensitive: ReadonlySet<string>,
+  service: Service,
+  names: ServiceNames,
+): string {
   const one = (v: string) =>
     f.sensitive === "query"
       ? `${file.value(names.get("queryRedactor", service.name), paths.query(service.name))}(${v})`
       : f.sensitive !== undefined
-      ? `${file.value("redact", paths.runtime("redact.ts"))}(${stringLiteral(f.sensitive)}, ${v})`
-      : sensitive.has(f.type.name)
-        ? `${names.get("redactor", f.type.name)}(${v})`
-        : v;
-  const some = (v: string) => (f.nullable && one(v) !== v ? `${v} === null ? null : ${one(v)}` : one(v));
+        ? `${file.value("redact", paths.runtime("redact.ts"))}(${stringLiteral(f.sensitive)}, ${v})`
+        : sensitive.has(f.type.name)
+          ? `${names.get("redactor", f.type.name)}(${v})`
+          : v;
+  const some = (v: string) =>
+    f.nullable && one(v) !== v ? `${v} === null ? null : ${one(v)}` : one(v);
   const value = (v: string) => (f.list ? `${v}.map((item) => ${some("item")})` : some(v));
-  return f.map ? `${file.value("mapValues", paths.runtime("read-values.ts"))}(${access}, (entry) => ${value("entry")})` : value(access);
+  return f.map
+    ? `${file.value("mapValues", paths.runtime("read-values.ts"))}(${access}, (entry) => ${value("entry")})`
+    : value(access);
 }

@@ -11,7 +11,14 @@ import { propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import { fileFields, formFieldsLiteral, rawResponseType, requestArgumentType, takesBody, wireEntries } from "./rest-wire.js";
+import {
+  fileFields,
+  formFieldsLiteral,
+  rawResponseType,
+  requestArgumentType,
+  takesBody,
+  wireEntries,
+} from "./rest-wire.js";
 
 /** The REST client: base URLs from the options, documented retries, results that follow their links. */
 export function emitRestClient(file: TsFile, { service, names }: EmitContext): void {
@@ -27,8 +34,15 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const usedBaseUrls = [...new Set(ops.map((o) => o.baseUrl))];
   const baseDocs = new Map(service.rest?.baseUrls.map((b) => [b.name, b.doc]) ?? []);
   // The address the contract names is the default; the option overrides it.
-  const baseDefaults = new Map(service.rest?.baseUrls.flatMap((b) => (b.url !== undefined ? [[b.name, b.url] as const] : [])) ?? []);
-  const baseUrlOf = (baseUrl: string) => (baseDefaults.has(baseUrl) ? `(options.${optionName(baseUrl)} ?? ${stringLiteral(baseDefaults.get(baseUrl)!)})` : `options.${optionName(baseUrl)}`);
+  const baseDefaults = new Map(
+    service.rest?.baseUrls.flatMap((b) =>
+      b.url !== undefined ? [[b.name, b.url] as const] : [],
+    ) ?? [],
+  );
+  const baseUrlOf = (baseUrl: string) =>
+    baseDefaults.has(baseUrl)
+      ? `(options.${optionName(baseUrl)} ?? ${stringLiteral(baseDefaults.get(baseUrl)!)})`
+      : `options.${optionName(baseUrl)}`;
   const optionName = baseUrlOption;
   const schemes = service.rest?.security ?? [];
   const credentialOption = new Map(credentialOptions(service).map((c) => [c.scheme, c.option]));
@@ -74,26 +88,55 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   });
 
   // An operation that always sends some request values takes a request type that cannot hold other values.
-  const requestTypeOf = (op: RestOperation) => (op.requestConstants ? file.type(names.get("operationRequest", op.name), paths.types(service.name)) : typeRef(op.requestType!));
+  const requestTypeOf = (op: RestOperation) =>
+    op.requestConstants
+      ? file.type(names.get("operationRequest", op.name), paths.types(service.name))
+      : typeRef(op.requestType!);
 
-  const resultTypeName = (op: RestOperation) => (op.links.length > 0 ? names.get("linkResult", op.name) : undefined);
-  const linkFlow = (from: RestOperation, target: string): Flow | undefined => service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
-  const responseType = (op: RestOperation) => rawResponseType(op) ?? (op.responseType ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(op.responseType)}>` : "void");
+  const resultTypeName = (op: RestOperation) =>
+    op.links.length > 0 ? names.get("linkResult", op.name) : undefined;
+  const linkFlow = (from: RestOperation, target: string): Flow | undefined =>
+    service.flows.find((f) => f.operation === target && f.from?.operation === from.name);
+  const responseType = (op: RestOperation) =>
+    rawResponseType(op) ??
+    (op.responseType
+      ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(op.responseType)}>`
+      : "void");
   // A body the contract requires, or one with required fields, is a required argument.
-  const requestRequired = (op: RestOperation) => op.wire?.request?.required === true || (op.requestType !== undefined && requiredInputs(types.get(op.requestType), new Set()));
+  const requestRequired = (op: RestOperation) =>
+    op.wire?.request?.required === true ||
+    (op.requestType !== undefined && requiredInputs(types.get(op.requestType), new Set()));
   const methodSignature = (op: RestOperation) => {
     const params = op.params.map((p) => ({ name: safeParam(p.name), type: "string" }));
     const requestType = requestArgumentType(file, op, () => requestTypeOf(op));
     return [
       ...params,
-      ...(hasRequestParams(op) ? [{ name: "params", type: requestParamsType(op), hasQuestionToken: !requestRequired(op) && !requestParams(op).some((p) => callerMustGive(op, p)) }] : []),
-      ...(requestType !== undefined ? [{ name: "request", type: requestType, hasQuestionToken: !requestRequired(op) }] : []),
+      ...(hasRequestParams(op)
+        ? [
+            {
+              name: "params",
+              type: requestParamsType(op),
+              hasQuestionToken:
+                !requestRequired(op) && !requestParams(op).some((p) => callerMustGive(op, p)),
+            },
+          ]
+        : []),
+      ...(requestType !== undefined
+        ? [{ name: "request", type: requestType, hasQuestionToken: !requestRequired(op) }]
+        : []),
       { name: "call", type: "C", hasQuestionToken: true },
     ];
   };
   // Every method is generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
-  const callTypeParameter = () => [{ name: "C", constraint: callOptions, default: file.type("DataOnly", paths.runtime("http/answer.ts")) }];
-  const answerOf = (data: string) => `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${data}, C>>`;
+  const callTypeParameter = () => [
+    {
+      name: "C",
+      constraint: callOptions,
+      default: file.type("DataOnly", paths.runtime("http/answer.ts")),
+    },
+  ];
+  const answerOf = (data: string) =>
+    `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${data}, C>>`;
 
   /** The query, header and cookie parameters of an operation, as one object type (wire names as property names). */
   function requestParamsType(op: RestOperation): string {
@@ -116,36 +159,62 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         const request = target.requestType ? types.get(target.requestType) : undefined;
         return {
           name: names.linkMethod(op.name, link.name),
-          docs: [`Follows \`_links.${link.name}\`: the \`${target.name}\` operation at the link's href.${flow ? ` Values the ${flow.name} flow copies from this result (${flow.from!.copy.map((c) => `\`${c.target}\``).join(", ")}) are filled in.` : ""} Rejects with \`LinkError\` when the service sent no such link.`],
+          docs: [
+            `Follows \`_links.${link.name}\`: the \`${target.name}\` operation at the link's href.${flow ? ` Values the ${flow.name} flow copies from this result (${flow.from!.copy.map((c) => `\`${c.target}\``).join(", ")}) are filled in.` : ""} Rejects with \`LinkError\` when the service sent no such link.`,
+          ],
           parameters: [
             ...(flow
-              ? [{ name: "input", type: file.type(names.get("flowInput", flow.name), paths.flows(service.name)), hasQuestionToken: !flowHasRequiredInput(flow, target, types) }]
+              ? [
+                  {
+                    name: "input",
+                    type: file.type(names.get("flowInput", flow.name), paths.flows(service.name)),
+                    hasQuestionToken: !flowHasRequiredInput(flow, target, types),
+                  },
+                ]
               : target.requestType
-                ? [{ name: "request", type: requestTypeOf(target), hasQuestionToken: !requiredInputs(request, new Set()) }]
+                ? [
+                    {
+                      name: "request",
+                      type: requestTypeOf(target),
+                      hasQuestionToken: !requiredInputs(request, new Set()),
+                    },
+                  ]
                 : []),
             { name: "call", type: "C", hasQuestionToken: true },
           ],
           typeParameters: callTypeParameter(),
-          returnType: answerOf(target.links.length > 0 ? resultTypeName(target)! : responseType(target)),
+          returnType: answerOf(
+            target.links.length > 0 ? resultTypeName(target)! : responseType(target),
+          ),
         };
       }),
     });
     file.addTypeAlias({
       isExported: true,
       name: result,
-      docs: [`The \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`],
+      docs: [
+        `The \`${op.name}\` response with methods that follow its links. The methods are not enumerable: JSON and equality see the response only.`,
+      ],
       type: `${responseType(op)} & ${names.get("links", op.name)}`,
     });
   }
 
   // An operation whose contract documents error responses: the status error type, and a guard that narrows to it.
-  const errorDataTypes = (op: RestOperation): string[] => [...new Set([...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)])];
+  const errorDataTypes = (op: RestOperation): string[] => [
+    ...new Set([
+      ...(op.errorType !== undefined ? [op.errorType] : []),
+      ...(op.errorTypes ?? []).map((e) => e.type),
+    ]),
+  ];
   for (const op of ops) {
     if (!documentsErrors(op)) continue;
     const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
     const errorName = names.get("operationError", op.name);
     const data = errorDataTypes(op);
-    const dataType = data.length > 0 ? data.map((t) => file.type(names.get("type", t), paths.types(service.name))).join(" | ") : "unknown";
+    const dataType =
+      data.length > 0
+        ? data.map((t) => file.type(names.get("type", t), paths.types(service.name))).join(" | ")
+        : "unknown";
     const dataDoc =
       data.length === 0
         ? "the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came"
@@ -161,7 +230,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     file.addFunction({
       isExported: true,
       name: names.get("operationErrorGuard", op.name),
-      docs: [`Whether an error is the status error of a \`${method(op)}\` call${data.length > 0 ? ", so its `data` is typed" : ""}.`],
+      docs: [
+        `Whether an error is the status error of a \`${method(op)}\` call${data.length > 0 ? ", so its `data` is typed" : ""}.`,
+      ],
       parameters: [{ name: "error", type: "unknown" }],
       returnType: `error is ${errorName}`,
       statements: `return error instanceof ${statusError} && error.operation === ${stringLiteral(op.name)};`,
@@ -170,12 +241,15 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
 
   /** The `parseError` of an operation: its one error schema, or the schema of each status (`default` for the others). */
   const parseErrorOf = (op: RestOperation): string | undefined => {
-    const parser = (type: string) => file.value(names.get("parser", type), paths.json(service.name));
+    const parser = (type: string) =>
+      file.value(names.get("parser", type), paths.json(service.name));
     if (op.errorType !== undefined) return `parseError: (body) => ${parser(op.errorType)}(body)`;
     const list = op.errorTypes ?? [];
     if (list.length === 0) return undefined;
     const fallback = list.find((e) => e.status === "default");
-    const cases = list.filter((e) => e.status !== "default").map((e) => `status === ${e.status} ? ${parser(e.type)}(body) : `);
+    const cases = list
+      .filter((e) => e.status !== "default")
+      .map((e) => `status === ${e.status} ? ${parser(e.type)}(body) : `);
     return `parseError: (body, status) => ${cases.join("")}${fallback ? `${parser(fallback.type)}(body)` : "undefined"}`;
   };
 
@@ -199,39 +273,67 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   addOperationTable(
     file,
     ops.map((op) => {
-            const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
-            const res = responseType(op);
-            const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
-            const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
-            const files = fileFields(op);
-            const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
-            const validator = (type: string) => queryChecked(type, file.value(names.get("validator", type), paths.validators(service.name)));
-            const parseError = parseErrorOf(op);
-            const parts = [
-              `name: ${stringLiteral(op.name)}`,
-              `method: ${stringLiteral(op.httpMethod)}`,
-              `path: ${stringLiteral(op.path)}`,
-              `idempotent: ${op.idempotent}`,
-              ...(idempotencyHeader(op) !== undefined ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`] : []),
-              `retryNotFound: ${retryNotFound}`,
-              `meanings: ${meanings}`,
-              ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
-              ...(op.requestConstants ? [`constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`] : []),
-              ...(op.requestType
+      const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
+      const res = responseType(op);
+      const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
+      const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
+      const files = fileFields(op);
+      const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
+      const validator = (type: string) =>
+        queryChecked(
+          type,
+          file.value(names.get("validator", type), paths.validators(service.name)),
+        );
+      const parseError = parseErrorOf(op);
+      const parts = [
+        `name: ${stringLiteral(op.name)}`,
+        `method: ${stringLiteral(op.httpMethod)}`,
+        `path: ${stringLiteral(op.path)}`,
+        `idempotent: ${op.idempotent}`,
+        ...(idempotencyHeader(op) !== undefined
+          ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
+          : []),
+        `retryNotFound: ${retryNotFound}`,
+        `meanings: ${meanings}`,
+        ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
+        ...(op.requestConstants
+          ? [
+              `constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`,
+            ]
+          : []),
+        ...(op.requestType
+          ? [
+              files.length > 0
+                ? `validate: ${file.value("validateWithFiles", paths.runtime("multipart-body.ts"))}(${validator(op.requestType)}, [${files.map(stringLiteral).join(", ")}])`
+                : `validate: ${validator(op.requestType)}`,
+              ...(json
                 ? [
-                    files.length > 0
-                      ? `validate: ${file.value("validateWithFiles", paths.runtime("multipart-body.ts"))}(${validator(op.requestType)}, [${files.map(stringLiteral).join(", ")}])`
-                      : `validate: ${validator(op.requestType)}`,
-                    ...(json ? [`serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`] : []),
-                    ...(sensitive.has(op.requestType) && files.length === 0 ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
+                    `serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`,
                   ]
                 : []),
-              ...wireEntries(file, op),
-              ...(op.wire?.response !== undefined ? [] : op.responseType ? [`parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`] : [`parse: () => undefined`]),
-              ...(op.responseType && sensitive.has(op.responseType) ? [`redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`] : []),
-              ...(parseError ? [parseError] : []),
-            ];
-            return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
+              ...(sensitive.has(op.requestType) && files.length === 0
+                ? [
+                    `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
+                  ]
+                : []),
+            ]
+          : []),
+        ...wireEntries(file, op),
+        ...(op.wire?.response !== undefined
+          ? []
+          : op.responseType
+            ? [
+                `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`,
+              ]
+            : [`parse: () => undefined`]),
+        ...(op.responseType && sensitive.has(op.responseType)
+          ? [
+              `redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`,
+            ]
+          : []),
+        ...(parseError ? [parseError] : []),
+      ];
+      return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
 
@@ -241,9 +343,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
    * invalid query is refused before it is sent.
    */
   function queryChecked(requestType: string, validator: string): string {
-    const queryFields = service.query ? (types.get(requestType)?.allFields ?? []).filter((f) => f.sensitive === "query") : [];
+    const queryFields = service.query
+      ? (types.get(requestType)?.allFields ?? []).filter((f) => f.sensitive === "query")
+      : [];
     return queryFields.reduce(
-      (inner, f) => `${file.value("withQueryCheck", paths.runtime("search-query/index.ts"))}(${inner}, ${file.value(names.get("queryLanguage", service.name), paths.query(service.name))}, ${stringLiteral(f.name)})`,
+      (inner, f) =>
+        `${file.value("withQueryCheck", paths.runtime("search-query/index.ts"))}(${inner}, ${file.value(names.get("queryLanguage", service.name), paths.query(service.name))}, ${stringLiteral(f.name)})`,
       validator,
     );
   }
@@ -254,15 +359,27 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const option = credentialOption.get(name)!;
     return `{ kind: ${stringLiteral(scheme.kind)}, ${scheme.kind === "apiKey" ? `header: ${stringLiteral(scheme.header ?? "")}, ` : ""}option: ${stringLiteral(option)}, value: options.${option} }`;
   }
-  const apiKeyHeaders = [...new Set(schemes.filter((x) => x.kind === "apiKey" && ops.some((op) => op.security?.includes(x.name))).map((x) => (x.header ?? "").toLowerCase()))];
+  const apiKeyHeaders = [
+    ...new Set(
+      schemes
+        .filter((x) => x.kind === "apiKey" && ops.some((op) => op.security?.includes(x.name)))
+        .map((x) => (x.header ?? "").toLowerCase()),
+    ),
+  ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
   const fill = file.value("fillPath", REST);
   const methods = ops.map((op) => {
     const params = op.params.map((p) => safeParam(p.name));
-    const args = [...params, ...(hasRequestParams(op) ? ["params"] : []), ...(takesBody(op) ? ["request"] : []), "call"];
+    const args = [
+      ...params,
+      ...(hasRequestParams(op) ? ["params"] : []),
+      ...(takesBody(op) ? ["request"] : []),
+      "call",
+    ];
     const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
-    const pick = (list: readonly { name: string }[]) => `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
+    const pick = (list: readonly { name: string }[]) =>
+      `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
     const styled = op.wire?.query ?? [];
     const url =
       op.query && op.query.length > 0
@@ -271,13 +388,26 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})`
         : path;
     const headerParts = [
-      ...(op.headers && op.headers.length > 0 ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`] : []),
-      ...(op.cookies && op.cookies.length > 0 ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`] : []),
-      ...(op.security && op.security.length > 0 ? [`...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`] : []),
+      ...(op.headers && op.headers.length > 0
+        ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`]
+        : []),
+      ...(op.cookies && op.cookies.length > 0
+        ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`]
+        : []),
+      ...(op.security && op.security.length > 0
+        ? [
+            `...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`,
+          ]
+        : []),
     ];
     const headerArg = headerParts.length > 0 ? `{ ${headerParts.join(", ")} }` : "undefined";
     // A result with links gets its methods from `finish`, so `withResponse` attaches them to `data`.
-    const tail = op.links.length > 0 ? `, ${headerArg}, withLinks${pascalCase(op.name)}` : headerParts.length > 0 ? `, ${headerArg}` : "";
+    const tail =
+      op.links.length > 0
+        ? `, ${headerArg}, withLinks${pascalCase(op.name)}`
+        : headerParts.length > 0
+          ? `, ${headerArg}`
+          : "";
     const body = `${call}(operations.${method(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${tail})`;
     // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
     return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
@@ -295,8 +425,16 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ? "request"
           : "undefined";
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
-      const credentials = target.security && target.security.length > 0 ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])` : undefined;
-      const tail = target.links.length > 0 ? `, ${credentials ?? "undefined"}, withLinks${pascalCase(target.name)}` : credentials !== undefined ? `, ${credentials}` : "";
+      const credentials =
+        target.security && target.security.length > 0
+          ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])`
+          : undefined;
+      const tail =
+        target.links.length > 0
+          ? `, ${credentials ?? "undefined"}, withLinks${pascalCase(target.name)}`
+          : credentials !== undefined
+            ? `, ${credentials}`
+            : "";
       const wrapped = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call${tail})`;
       return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
     });
@@ -311,12 +449,22 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
     // When the contract names every server the client calls, it needs no option at all.
-    parameters: [{ name: "options", type: names.get("clientOptions", service.name), ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}) }],
+    parameters: [
+      {
+        name: "options",
+        type: names.get("clientOptions", service.name),
+        ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}),
+      },
+    ],
     returnType: name,
     statements: [
       `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.headers);`,
       // API key headers are credentials: hooks and logs never see them.
-      ...(apiKeyHeaders.length > 0 ? [`options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`] : []),
+      ...(apiKeyHeaders.length > 0
+        ? [
+            `options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`,
+          ]
+        : []),
       ...linkHelpers,
       `return {\n${methods.join("\n")}\n};`,
     ],
@@ -326,8 +474,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
 function restLines(op: RestOperation): string[] {
   const lines = [`\`${op.httpMethod} ${op.path}\`.`];
   for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
-  if (op.timeoutMs !== undefined) lines.push(`Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`);
-  if (op.security && op.security.length > 0) lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
+  if (op.timeoutMs !== undefined)
+    lines.push(
+      `Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`,
+    );
+  if (op.security && op.security.length > 0)
+    lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
   const keyHeader = idempotencyHeader(op);
   lines.push(
     op.idempotent
@@ -339,7 +491,6 @@ function restLines(op: RestOperation): string[] {
   return lines;
 }
 
-
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
 function requestParams(op: RestOperation): readonly Field[] {
   return [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])];
@@ -347,7 +498,9 @@ function requestParams(op: RestOperation): readonly Field[] {
 
 /** Whether a caller must give a parameter: a required one, except the idempotency key, which the client makes up when none is given. */
 function callerMustGive(op: RestOperation, p: Field): boolean {
-  return p.required === true && !(op.headers?.includes(p) === true && p.name === idempotencyHeader(op));
+  return (
+    p.required === true && !(op.headers?.includes(p) === true && p.name === idempotencyHeader(op))
+  );
 }
 
 /** Whether an operation takes query, header or cookie parameters (one `params` object). */
@@ -366,8 +519,15 @@ function safeParam(name: string): string {
 }
 
 /** Whether a flow leaves the caller any required field (required paths that are neither constants nor copied). */
-function flowHasRequiredInput(flow: Flow, _target: RestOperation, _types: ReadonlyMap<string, ObjectType>): boolean {
-  const fixed = new Set([...flow.constants.map((c) => c.path), ...(flow.from?.copy.map((c) => c.target) ?? [])]);
+function flowHasRequiredInput(
+  flow: Flow,
+  _target: RestOperation,
+  _types: ReadonlyMap<string, ObjectType>,
+): boolean {
+  const fixed = new Set([
+    ...flow.constants.map((c) => c.path),
+    ...(flow.from?.copy.map((c) => c.target) ?? []),
+  ]);
   return flow.required.some((p) => !fixed.has(p));
 }
 
@@ -385,10 +545,20 @@ function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComm
     .filter((p) => p.doc !== undefined || p.notes.length > 0 || p.source !== undefined)
     .map((p) => ({
       tagName: "param",
-      text: [safeParam(p.name), p.doc, ...p.notes.map((n) => n.text), ...(p.source ? [`(${sourceLabel(p.source)})`] : [])].filter((t) => t !== undefined).join(" "),
+      text: [
+        safeParam(p.name),
+        p.doc,
+        ...p.notes.map((n) => n.text),
+        ...(p.source ? [`(${sourceLabel(p.source)})`] : []),
+      ]
+        .filter((t) => t !== undefined)
+        .join(" "),
     }));
   if (tags.length === 0 && paramsTag.length === 0) return docs;
-  return { description: docs?.description ?? "", tags: [...tags, ...paramsTag, ...(docs?.tags ?? [])] };
+  return {
+    description: docs?.description ?? "",
+    tags: [...tags, ...paramsTag, ...(docs?.tags ?? [])],
+  };
 }
 
 /** What a caller checks on a 2xx answer, from the fields the schema names; nothing when it names none. */

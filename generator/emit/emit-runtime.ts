@@ -18,7 +18,11 @@ export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> 
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) await walk(childRel);
       else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-        files.push({ path: paths.runtime(childRel), content: await readFile(path.join(runtimeDir, childRel), "utf8"), verbatim: true });
+        files.push({
+          path: paths.runtime(childRel),
+          content: await readFile(path.join(runtimeDir, childRel), "utf8"),
+          verbatim: true,
+        });
       }
     }
   }
@@ -29,7 +33,9 @@ export async function emitRuntime(runtimeDir: string): Promise<GeneratedFile[]> 
 /** What a module imports or re-exports, as written: `./x.js`, `../runtime/xml.js`, `fast-xml-parser`, `node:crypto`. */
 export function importSpecifiers(content: string): string[] {
   const found: string[] = [];
-  for (const m of content.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gms)) {
+  for (const m of content.matchAll(
+    /^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gms,
+  )) {
     found.push((m[1] ?? m[2] ?? m[3])!);
   }
   return found;
@@ -42,7 +48,11 @@ export function importSpecifiers(content: string): string[] {
  * A package without XML ships no XML runtime, one without a query language
  * none of it.
  */
-export function reachableRuntime(runtime: readonly GeneratedFile[], files: readonly GeneratedFile[], entries: readonly string[]): GeneratedFile[] {
+export function reachableRuntime(
+  runtime: readonly GeneratedFile[],
+  files: readonly GeneratedFile[],
+  entries: readonly string[],
+): GeneratedFile[] {
   const byPath = new Map(runtime.map((f) => [f.path, f]));
   const reached = new Set<string>();
   const visit = (from: string, content: string): void => {
@@ -70,7 +80,11 @@ export function importedPackages(files: readonly GeneratedFile[]): string[] {
   for (const file of files) {
     for (const specifier of importSpecifiers(file.content)) {
       if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
-      names.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+      names.add(
+        specifier.startsWith("@")
+          ? specifier.split("/").slice(0, 2).join("/")
+          : specifier.split("/")[0]!,
+      );
     }
   }
   return [...names].sort(compareText);
@@ -79,12 +93,18 @@ export function importedPackages(files: readonly GeneratedFile[]): string[] {
 /** The names a runtime module exports. */
 export function runtimeExportNames(file: GeneratedFile): Set<string> {
   const names = new Set<string>();
-  const declaration = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+  const declaration =
+    /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
   const list = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
   for (const m of file.content.matchAll(declaration)) names.add(m[1]!);
   for (const m of file.content.matchAll(list)) {
     for (const part of m[1]!.split(",")) {
-      const alias = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim();
+      const alias = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (alias) names.add(alias);
     }
   }

@@ -16,7 +16,8 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
   const method = (op: SoapOperation) => names.method(op.name);
   /** What an operation answers: its result, or undefined too when the contract lets the response leave it out. */
-  const resultOf = (op: SoapOperation) => (op.resultOptional ? `${typeRef(op.resultType)} | undefined` : typeRef(op.resultType));
+  const resultOf = (op: SoapOperation) =>
+    op.resultOptional ? `${typeRef(op.resultType)} | undefined` : typeRef(op.resultType);
   const ops = service.operations.filter((o): o is SoapOperation => o.protocol === "soap");
   const mode = file.type("ApiErrorMode", SOAP);
   const answer = file.type("SoapAnswer", SOAP);
@@ -26,23 +27,51 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   const factory = names.get("clientFactory", service.name);
   const credentials = service.soap?.credentials;
   /** The credentials field an operation carries, when it authenticates and the service has one. */
-  const credentialsOf = (op: SoapOperation): string | undefined => (op.auth ? credentials?.field : undefined);
+  const credentialsOf = (op: SoapOperation): string | undefined =>
+    op.auth ? credentials?.field : undefined;
   const credentialsType = credentials ? typeRef(credentials.type) : "never";
   // The SOAP versions the contract has ports for, when more than one: the client chooses with `soapVersion`.
   const versions = (service.soap?.versions?.length ?? 0) > 1 ? service.soap!.versions! : undefined;
   const defaultVersion = service.soap?.soapVersion ?? "1.1";
   // The endpoint and the namespace a contract gives are defaults the options may override (the endpoint: the chosen version's port's).
   const defaults = [
-    ...(service.soap?.endpoint !== undefined ? [{ key: "endpoint", value: service.soap.endpoint, expression: endpointDefault(service.soap.endpoint, versions, defaultVersion) }] : []),
-    ...(service.soap?.namespace !== undefined ? [{ key: "namespace", value: service.soap.namespace, expression: stringLiteral(service.soap.namespace) }] : []),
+    ...(service.soap?.endpoint !== undefined
+      ? [
+          {
+            key: "endpoint",
+            value: service.soap.endpoint,
+            expression: endpointDefault(service.soap.endpoint, versions, defaultVersion),
+          },
+        ]
+      : []),
+    ...(service.soap?.namespace !== undefined
+      ? [
+          {
+            key: "namespace",
+            value: service.soap.namespace,
+            expression: stringLiteral(service.soap.namespace),
+          },
+        ]
+      : []),
   ];
-  const versionOption = versions ? `readonly soapVersion?: ${versions.map((v) => stringLiteral(v.soapVersion)).join(" | ")};` : undefined;
+  const versionOption = versions
+    ? `readonly soapVersion?: ${versions.map((v) => stringLiteral(v.soapVersion)).join(" | ")};`
+    : undefined;
   // The SOAP header elements operations carry, once each by name: the typed `headers` option.
-  const headerParts = [...new Map(ops.flatMap((op) => op.headers ?? []).map((h) => [h.name, h])).values()];
-  const headersOption = headerParts.length > 0 ? `readonly headers?: ${headersType(file, { service, names }, headerParts)};` : undefined;
+  const headerParts = [
+    ...new Map(ops.flatMap((op) => op.headers ?? []).map((h) => [h.name, h])).values(),
+  ];
+  const headersOption =
+    headerParts.length > 0
+      ? `readonly headers?: ${headersType(file, { service, names }, headerParts)};`
+      : undefined;
   const clientOptions = `${file.type("SoapClientOptions", SOAP)}<M, ${credentialsType}>`;
   // `soapVersion` is an option only of a client whose contract has ports of both versions.
-  const replaced = [...defaults.map((d) => d.key), ...(headersOption ? ["headers"] : []), "soapVersion"];
+  const replaced = [
+    ...defaults.map((d) => d.key),
+    ...(headersOption ? ["headers"] : []),
+    "soapVersion",
+  ];
   file.addTypeAlias({
     isExported: true,
     name: optionsName,
@@ -51,7 +80,9 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
       defaults.length === 0
         ? `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`
         : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}${
-            versions ? ` \`soapVersion\` (default \`${defaultVersion}\`) chooses the SOAP version and its port: ${versions.map((v) => `SOAP ${v.soapVersion} at \`${v.endpoint ?? service.soap?.endpoint ?? ""}\``).join(", ")}.` : ""
+            versions
+              ? ` \`soapVersion\` (default \`${defaultVersion}\`) chooses the SOAP version and its port: ${versions.map((v) => `SOAP ${v.soapVersion} at \`${v.endpoint ?? service.soap?.endpoint ?? ""}\``).join(", ")}.`
+              : ""
           }`,
     ],
     type: `Omit<${clientOptions}, ${replaced.map((k) => stringLiteral(k)).join(" | ")}>${
@@ -75,7 +106,8 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
       const field = credentialsOf(op);
       const omit = new Set(field !== undefined ? [field] : []);
       const requestType = typeRef(op.requestType);
-      const param = field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
+      const param =
+        field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
       const docs = docText(op);
       return {
         name: method(op),
@@ -85,7 +117,13 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
           { name: "call", type: "C", hasQuestionToken: true },
         ],
         // Generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
-        typeParameters: [{ name: "C", constraint: callOptions, default: file.type("DataOnly", paths.runtime("http/answer.ts")) }],
+        typeParameters: [
+          {
+            name: "C",
+            constraint: callOptions,
+            default: file.type("DataOnly", paths.runtime("http/answer.ts")),
+          },
+        ],
         returnType: `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${answer}<${resultOf(op)}, M>, C>>`,
       };
     }),
@@ -94,60 +132,84 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
   addOperationTable(
     file,
     ops.map((op) => {
-            const req = typeRef(op.requestType);
-            const res = resultOf(op);
-            const parts = [
-              `name: ${stringLiteral(op.name)}`,
-              ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
-              ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
-              ...(versions ? [`versions: [${versions.map((v) => stringLiteral(v.soapVersion)).join(", ")}]`] : []),
-              ...(credentialsOf(op) !== undefined ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`] : []),
-              `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
-              ...(op.headers && op.headers.length > 0
-                ? [
-                    `headers: [${op.headers
-                      .map(
-                        (h) =>
-                          `${file.value("soapHeader", SOAP)}({ name: ${stringLiteral(h.name)}, validate: ${file.value(names.get("validator", h.type), paths.validators(service.name))}${
-                            sensitive.has(h.type) ? `, redact: ${file.value(names.get("redactor", h.type), paths.redact(service.name))}` : ""
-                          } })`,
-                      )
-                      .join(", ")}]`,
-                    // The call has validated each header value before it builds: they are of their types.
-                    `build: (request, namespace, headers${versions ? ", version" : ""}) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
-                      .map((h) => `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`)
-                      .join(", ")} }${versions ? ", version" : ""})`,
-                  ]
-                : versions
-                  ? [`build: (request, namespace, _headers, version) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, version)`]
-                  : [`build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`]),
-              `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
-              ...(sensitive.has(op.requestType) ? [`redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`] : []),
-              ...(sensitive.has(op.resultType)
-                ? [
-                    op.resultOptional
-                      ? `redactResult: (result) => (result === undefined ? result : ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}(result))`
-                      : `redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`,
-                  ]
-                : []),
-            ];
-            return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
+      const req = typeRef(op.requestType);
+      const res = resultOf(op);
+      const parts = [
+        `name: ${stringLiteral(op.name)}`,
+        ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
+        ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
+        ...(versions
+          ? [`versions: [${versions.map((v) => stringLiteral(v.soapVersion)).join(", ")}]`]
+          : []),
+        ...(credentialsOf(op) !== undefined
+          ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`]
+          : []),
+        `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
+        ...(op.headers && op.headers.length > 0
+          ? [
+              `headers: [${op.headers
+                .map(
+                  (h) =>
+                    `${file.value("soapHeader", SOAP)}({ name: ${stringLiteral(h.name)}, validate: ${file.value(names.get("validator", h.type), paths.validators(service.name))}${
+                      sensitive.has(h.type)
+                        ? `, redact: ${file.value(names.get("redactor", h.type), paths.redact(service.name))}`
+                        : ""
+                    } })`,
+                )
+                .join(", ")}]`,
+              // The call has validated each header value before it builds: they are of their types.
+              `build: (request, namespace, headers${versions ? ", version" : ""}) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
+                .map(
+                  (h) =>
+                    `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`,
+                )
+                .join(", ")} }${versions ? ", version" : ""})`,
+            ]
+          : versions
+            ? [
+                `build: (request, namespace, _headers, version) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, version)`,
+              ]
+            : [
+                `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
+              ]),
+        `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
+        ...(sensitive.has(op.requestType)
+          ? [
+              `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
+            ]
+          : []),
+        ...(sensitive.has(op.resultType)
+          ? [
+              op.resultOptional
+                ? `redactResult: (result) => (result === undefined ? result : ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}(result))`
+                : `redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`,
+            ]
+          : []),
+      ];
+      return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
     }),
   );
   const call = file.value("callSoap", SOAP);
   file.addFunction({
     isExported: true,
     name: factory,
-    docs: [`Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`],
+    docs: [
+      `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`,
+    ],
     typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
     statements: `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.httpHeaders, "httpHeaders");\n${
-      defaults.length === 0 ? "" : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
+      defaults.length === 0
+        ? ""
+        : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
     }return {\n${ops
       .map((op) => {
         const field = credentialsOf(op);
-        const optional = !requiredInputs(types.get(op.requestType), new Set(field !== undefined ? [field] : []));
+        const optional = !requiredInputs(
+          types.get(op.requestType),
+          new Set(field !== undefined ? [field] : []),
+        );
         return `${propertyName(method(op))}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${method(op)}, request, ${defaults.length === 0 ? "options" : "configured"}, call),`;
       })
       .join("\n")}\n};`,
@@ -155,8 +217,14 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
 }
 
 /** The default endpoint: the contract's, or, when the client chooses a SOAP version, the address of that version's port. */
-function endpointDefault(endpoint: string, versions: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[] | undefined, defaultVersion: "1.1" | "1.2"): string {
+function endpointDefault(
+  endpoint: string,
+  versions:
+    readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[] | undefined,
+  defaultVersion: "1.1" | "1.2",
+): string {
   const other = versions?.find((v) => v.soapVersion !== defaultVersion);
-  if (!other || other.endpoint === undefined || other.endpoint === endpoint) return stringLiteral(endpoint);
+  if (!other || other.endpoint === undefined || other.endpoint === endpoint)
+    return stringLiteral(endpoint);
   return `(options.soapVersion === ${stringLiteral(other.soapVersion)} ? ${stringLiteral(other.endpoint)} : ${stringLiteral(endpoint)})`;
 }

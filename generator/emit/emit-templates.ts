@@ -4,7 +4,15 @@ import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
-import { SENSITIVE_KINDS, type Documented, type Model, type NoteKind, type RestOperation, type SensitiveKind, type Service } from "../model/ir.js";
+import {
+  SENSITIVE_KINDS,
+  type Documented,
+  type Model,
+  type NoteKind,
+  type RestOperation,
+  type SensitiveKind,
+  type Service,
+} from "../model/ir.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -25,7 +33,12 @@ const EXAMPLES_PACKAGE_NAME = "paygen-clients";
  * Renders the non-code files of the package from `templates/*.hbs`. The view
  * handed to a template is plain data computed here: templates hold layout, no logic.
  */
-export async function emitTemplates(templatesDir: string, model: Model, info: PackageInfo, imported: readonly string[]): Promise<GeneratedFile[]> {
+export async function emitTemplates(
+  templatesDir: string,
+  model: Model,
+  info: PackageInfo,
+  imported: readonly string[],
+): Promise<GeneratedFile[]> {
   const hb = Handlebars.create();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
   hb.registerHelper("md", (value: unknown) => markdownText(textOf(value)));
@@ -34,13 +47,22 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
   const examples = new Map<string, string>();
   for (const service of model.services) {
     try {
-      const example = (await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")).trimEnd();
-      examples.set(service.name, example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`));
+      const example = (
+        await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")
+      ).trimEnd();
+      examples.set(
+        service.name,
+        example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`),
+      );
     } catch {
       // No example for this service.
     }
   }
-  const view = asTemplateData({ ...packageView(model, info, examples), dependencies: dependencies(imported, info), usesXmlParser: imported.includes("fast-xml-parser") });
+  const view = asTemplateData({
+    ...packageView(model, info, examples),
+    dependencies: dependencies(imported, info),
+    usesXmlParser: imported.includes("fast-xml-parser"),
+  });
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
@@ -48,7 +70,12 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
     out.push({ path: name, content: template(view) });
   }
   // The query-language reference ships as written, with a package that has a query language.
-  if (model.services.some((s) => s.query)) out.push({ path: QUERY_LANGUAGE_FILE, content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8"), verbatim: true });
+  if (model.services.some((s) => s.query))
+    out.push({
+      path: QUERY_LANGUAGE_FILE,
+      content: await readFile(path.join(templatesDir, QUERY_LANGUAGE_FILE), "utf8"),
+      verbatim: true,
+    });
   return out;
 }
 
@@ -57,10 +84,16 @@ export async function emitTemplates(templatesDir: string, model: Model, info: Pa
  * paygen generates for. A runtime importing a package paygen knows no version
  * of is a bug of the runtime, not of a contract.
  */
-function dependencies(imported: readonly string[], info: PackageInfo): { name: string; version: string }[] {
-  const versions: Readonly<Record<string, string>> = { "fast-xml-parser": info.fastXmlParserVersion };
+function dependencies(
+  imported: readonly string[],
+  info: PackageInfo,
+): { name: string; version: string }[] {
+  const versions: Readonly<Record<string, string>> = {
+    "fast-xml-parser": info.fastXmlParserVersion,
+  };
   return imported.map((name) => {
-    if (!Object.hasOwn(versions, name)) throw new Error(`the generated package imports ${name}, and paygen knows no version of it`);
+    if (!Object.hasOwn(versions, name))
+      throw new Error(`the generated package imports ${name}, and paygen knows no version of it`);
     return { name, version: versions[name]! };
   });
 }
@@ -77,7 +110,9 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     hasQuery: model.services.some((s) => s.query !== undefined),
-    hasMarks: model.services.some((s) => s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined))),
+    hasMarks: model.services.some((s) =>
+      s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined)),
+    ),
     hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
     markedKinds: markedKinds(model),
     services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
@@ -109,12 +144,30 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
-    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({ name: `{${b.name}}`, option: baseUrlOption(b.name), doc: b.doc ?? "" })),
-    credentialOptions: s.protocol === "rest" ? credentialOptions(s).map((c) => ({ option: c.option, scheme: c.scheme, sends: c.kind === "apiKey" ? `an API key in the ${c.header ?? ""} header` : c.kind === "basic" ? "a user name and password, as HTTP basic credentials in Authorization" : "a bearer token in Authorization; a function is called for each request" })) : [],
+    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({
+      name: `{${b.name}}`,
+      option: baseUrlOption(b.name),
+      doc: b.doc ?? "",
+    })),
+    credentialOptions:
+      s.protocol === "rest"
+        ? credentialOptions(s).map((c) => ({
+            option: c.option,
+            scheme: c.scheme,
+            sends:
+              c.kind === "apiKey"
+                ? `an API key in the ${c.header ?? ""} header`
+                : c.kind === "basic"
+                  ? "a user name and password, as HTTP basic credentials in Authorization"
+                  : "a bearer token in Authorization; a function is called for each request",
+          }))
+        : [],
     events: s.events.map((e) => ({
       type: e.type,
       product: e.product ?? "",
-      doc: [e.doc ?? "", ...e.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)].filter((t) => t !== "").join(" "),
+      doc: [e.doc ?? "", ...e.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)]
+        .filter((t) => t !== "")
+        .join(" "),
       sourceLabel: e.source ? `${e.source.document} §${e.source.section}` : "",
     })),
     protocol: s.protocol.toUpperCase(),
@@ -144,7 +197,12 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       // A flow builds an operation's request, or a value of its own type handed elsewhere.
       builds: f.operation ?? `${f.type} (no operation)`,
       summary: `${f.sample ? "The document's sample, not defaults of the service: " : ""}${f.title ?? firstSentence(f.doc ?? "")}`,
-      supports: f.supports.map((x) => ({ label: x.label, values: (s.enums.find((e) => e.name === x.enum)?.values ?? []).map((v) => v.value).join(", ") })),
+      supports: f.supports.map((x) => ({
+        label: x.label,
+        values: (s.enums.find((e) => e.name === x.enum)?.values ?? [])
+          .map((v) => v.value)
+          .join(", "),
+      })),
     })),
     inferredMarks: inferredMarks(s),
     contradictions: notesOf(s, "contradiction"),
@@ -183,14 +241,26 @@ const KIND_WORDS: Readonly<Record<SensitiveKind, string>> = {
 
 /** The kinds of sensitive field the package has, in words: `card numbers, card codes and tokens`. */
 function markedKinds(model: Model): string {
-  const present = new Set(model.services.flatMap((s) => s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitive ? [f.sensitive] : [])))));
+  const present = new Set(
+    model.services.flatMap((s) =>
+      s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitive ? [f.sensitive] : []))),
+    ),
+  );
   const words = SENSITIVE_KINDS.filter((k) => present.has(k)).map((k) => KIND_WORDS[k]);
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
 /** The fields paygen marked sensitive from their names, with the kind and the reason, in type order. */
 function inferredMarks(s: Service): { field: string; kind: string; reason: string }[] {
-  return s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitiveReason !== undefined && f.sensitive !== undefined ? [{ field: `${t.name}.${f.name}`, kind: f.sensitive, reason: f.sensitiveReason }] : [])));
+  return s.types.flatMap((t) =>
+    t.fields.flatMap((f) =>
+      f.sensitiveReason !== undefined && f.sensitive !== undefined
+        ? [{ field: `${t.name}.${f.name}`, kind: f.sensitive, reason: f.sensitiveReason }]
+        : [],
+    ),
+  );
 }
 
 function firstSentence(text: string): string {
@@ -206,7 +276,9 @@ function firstSentence(text: string): string {
 class Text {
   constructor(readonly value: string) {}
   toString(): string {
-    throw new Error(`template printed text without md, code or json: ${JSON.stringify(this.value.slice(0, 40))}`);
+    throw new Error(
+      `template printed text without md, code or json: ${JSON.stringify(this.value.slice(0, 40))}`,
+    );
   }
 }
 
@@ -220,7 +292,8 @@ class Verbatim {
 
 function textOf(value: unknown): string {
   if (value instanceof Text || value instanceof Verbatim) return value.value;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return String(value);
   throw new Error(`template helper given ${typeof value}, not text`);
 }
 
@@ -245,16 +318,33 @@ function retryRow(op: RestOperation, service: Service) {
   const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
   const tooMany = op.statuses.find((s) => s.code === 429 && documented(s));
   const keyHeader = idempotencyHeader(op);
-  if (!op.idempotent && keyHeader !== undefined) rules.push(`as a read, since every attempt sends the same key in its ${keyHeader} header (contract)`);
+  if (!op.idempotent && keyHeader !== undefined)
+    rules.push(
+      `as a read, since every attempt sends the same key in its ${keyHeader} header (contract)`,
+    );
   if (op.idempotent || keyHeader !== undefined) {
     rules.push(`429 after Retry-After, or back-off (${tooMany ? "documents" : "paygen"})`);
-    rules.push(`500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`);
-    rules.push(`a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`);
-    if (notFound?.retry) rules.push(`404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, ${notFound.retry.maxAttempts ?? 5} tries in all (documents)`);
+    rules.push(
+      `500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`,
+    );
+    rules.push(
+      `a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`,
+    );
+    if (notFound?.retry)
+      rules.push(
+        `404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, ${notFound.retry.maxAttempts ?? 5} tries in all (documents)`,
+      );
   } else {
-    rules.push("only when the request provably never left: connection refused, DNS failure (paygen)");
+    rules.push(
+      "only when the request provably never left: connection refused, DNS failure (paygen)",
+    );
   }
-  return { name: op.name, method: op.method, idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no", rules: rules.join("; ") };
+  return {
+    name: op.name,
+    method: op.method,
+    idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no",
+    rules: rules.join("; "),
+  };
 }
 
 /** Every note of one kind in a service, with where it is: the README lists the contradictions and the contract differences, each with both readings. */
@@ -271,7 +361,8 @@ function notesOf(s: Service, kind: NoteKind): { where: string; text: string }[] 
   for (const e of s.enums) take(`enum ${e.name}`, e);
   for (const op of s.operations) {
     take(`operation ${op.name}`, op);
-    if (op.protocol === "rest") for (const p of op.params) take(`parameter ${p.name} of ${op.name}`, p);
+    if (op.protocol === "rest")
+      for (const p of op.params) take(`parameter ${p.name} of ${op.name}`, p);
   }
   for (const f of s.flows) take(`flow ${f.name}`, f);
   return out;

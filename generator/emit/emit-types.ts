@@ -33,30 +33,57 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       const d = type.discriminator;
       const members = (type.variants ?? []).map((v) => {
         const variant = file.type(names.get("type", v), paths.types(service.name));
-        const values = (d?.mapping ?? []).filter((m) => m.type === v).map((m) => stringLiteral(m.value));
-        return d && values.length > 0 ? `(${variant} & { readonly ${propertyName(d.property)}: ${values.join(" | ")} })` : variant;
+        const values = (d?.mapping ?? [])
+          .filter((m) => m.type === v)
+          .map((m) => stringLiteral(m.value));
+        return d && values.length > 0
+          ? `(${variant} & { readonly ${propertyName(d.property)}: ${values.join(" | ")} })`
+          : variant;
       });
-      file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
+      file.addTypeAlias({
+        name,
+        isExported: true,
+        type: members.join(" | "),
+        ...(docs ? { docs: [docs] } : {}),
+      });
       continue;
     }
     if (type.kind === "choice") {
       // Exactly one member: a union of single-member objects, the others excluded.
       const members = type.fields.map((f) => {
-        const others = type.fields.filter((o) => o !== f).map((o) => `${propertyName(o.name)}?: undefined`);
+        const others = type.fields
+          .filter((o) => o !== f)
+          .map((o) => `${propertyName(o.name)}?: undefined`);
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         const doc = inlineDoc(fieldDocs);
         return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, names, f)}; ${others.join("; ")} }`;
       });
-      file.addTypeAlias({ name, isExported: true, type: members.join(" | "), ...(docs ? { docs: [docs] } : {}) });
+      file.addTypeAlias({
+        name,
+        isExported: true,
+        type: members.join(" | "),
+        ...(docs ? { docs: [docs] } : {}),
+      });
       continue;
     }
     file.addInterface({
       name,
       isExported: true,
-      ...(type.base ? { extends: [file.type(names.get("type", type.base), paths.types(service.name))] } : {}),
+      ...(type.base
+        ? { extends: [file.type(names.get("type", type.base), paths.types(service.name))] }
+        : {}),
       ...(docs ? { docs: [docs] } : {}),
       ...(type.facts.extras === "properties"
-        ? { indexSignatures: [{ keyName: "extra", keyType: "string", returnType: "unknown", docs: ["Properties the documents do not show, sent and kept as given."] }] }
+        ? {
+            indexSignatures: [
+              {
+                keyName: "extra",
+                keyType: "string",
+                returnType: "unknown",
+                docs: ["Properties the documents do not show, sent and kept as given."],
+              },
+            ],
+          }
         : {}),
       properties: type.fields.map((f) => {
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
@@ -85,12 +112,22 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
   return file.finish();
 }
 
-function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; extension: string }>, names: ServiceNames): string[] {
+function typeLines(
+  type: ObjectType,
+  gaps: ReadonlyMap<string, { text: string; extension: string }>,
+  names: ServiceNames,
+): string[] {
   const lines: string[] = [];
-  if (type.origin.kind === "inline") lines.push(`The \`${type.origin.field}\` object of {@link ${names.get("type", type.origin.parent)}}.`);
-  if (type.origin.kind === "request") lines.push(`Request of the \`${type.origin.operation}\` operation.`);
-  if (type.origin.kind === "response") lines.push(`Result of the \`${type.origin.operation}\` operation.`);
-  if (type.kind === "choice") lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  if (type.origin.kind === "inline")
+    lines.push(
+      `The \`${type.origin.field}\` object of {@link ${names.get("type", type.origin.parent)}}.`,
+    );
+  if (type.origin.kind === "request")
+    lines.push(`Request of the \`${type.origin.operation}\` operation.`);
+  if (type.origin.kind === "response")
+    lines.push(`Result of the \`${type.origin.operation}\` operation.`);
+  if (type.kind === "choice")
+    lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
   if (type.kind === "union") {
     const d = type.discriminator;
     lines.push(
@@ -99,17 +136,27 @@ function typeLines(type: ObjectType, gaps: ReadonlyMap<string, { text: string; e
         : `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by their properties.`,
     );
   }
-  for (const group of type.choices ?? []) lines.push(`${group.required ? "Exactly" : "At most"} one of: ${group.fields.map((f) => `\`${f}\``).join(", ")} (checked by the validator and the reader).`);
+  for (const group of type.choices ?? [])
+    lines.push(
+      `${group.required ? "Exactly" : "At most"} one of: ${group.fields.map((f) => `\`${f}\``).join(", ")} (checked by the validator and the reader).`,
+    );
   const gap = type.gap ? gaps.get(type.gap) : undefined;
   if (gap) lines.push(`Not shown by the documents: "${gap.text}" ${gap.extension}`);
-  if (type.facts.extras === "kept") lines.push("The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.");
+  if (type.facts.extras === "kept")
+    lines.push(
+      "The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.",
+    );
   return lines;
 }
 
 function fieldLines(f: Field): string[] {
   const lines: string[] = [];
-  const occurs = f.list ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.` : undefined;
-  const mapped = f.map ? `A map: any key, each value ${f.list ? "a list" : "one value"} of this type.` : undefined;
+  const occurs = f.list
+    ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.`
+    : undefined;
+  const mapped = f.map
+    ? `A map: any key, each value ${f.list ? "a list" : "one value"} of this type.`
+    : undefined;
   if (mapped) lines.push(mapped);
   if (occurs) lines.push(occurs);
   if (f.const !== undefined) lines.push(`Documented constant: \`${String(f.const)}\`.`);
@@ -120,7 +167,13 @@ function fieldLines(f: Field): string[] {
   }
   if (f.xml === "attribute") lines.push("XML: an attribute of the element.");
   if (f.xml === "text") lines.push("XML: the text of the element.");
-  if (f.nullable) lines.push(f.list ? "An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON." : "May be null: sent and read as `xsi:nil` in XML, `null` in JSON.");
-  if (f.sensitive) lines.push(`Sensitive (${f.sensitive}): never shown in messages, logs or inspect output.`);
+  if (f.nullable)
+    lines.push(
+      f.list
+        ? "An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON."
+        : "May be null: sent and read as `xsi:nil` in XML, `null` in JSON.",
+    );
+  if (f.sensitive)
+    lines.push(`Sensitive (${f.sensitive}): never shown in messages, logs or inspect output.`);
   return lines;
 }

@@ -29,7 +29,13 @@ export function emitValidators(ctx: EmitContext): GeneratedFile {
   return file.finish();
 }
 
-function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: ObjectType, isBase: boolean): void {
+function emitChecker(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  type: ObjectType,
+  isBase: boolean,
+): void {
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   const checkerName = (t: string) => names.get("checker", t);
   const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
@@ -37,7 +43,9 @@ function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: 
   file.addFunction({
     isExported: true,
     name: names.get("validator", type.name),
-    docs: [`Checks {@link ${typeName}} values before they are sent: every problem, each with a path, a code and a message that never contains the value.`],
+    docs: [
+      `Checks {@link ${typeName}} values before they are sent: every problem, each with a path, a code and a message that never contains the value.`,
+    ],
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `${resultType}<${typeName}>`,
     statements: [
@@ -61,20 +69,30 @@ function emitChecker(file: TsFile, service: Service, names: ServiceNames, type: 
     if (!type.open) {
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: names.get("fieldSet", type.name), initializer: `new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])` }],
+        declarations: [
+          {
+            name: names.get("fieldSet", type.name),
+            initializer: `new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])`,
+          },
+        ],
       });
       const check = `${file.value("checkUnknownKeys", VALIDATE)}(value, ${names.get("fieldSet", type.name)}, path, issues);`;
       body.push(isBase ? `if (!extended) ${check}` : check);
     }
     if (type.kind === "choice") {
-      body.push(`${file.value("checkChoice", VALIDATE)}(value, [${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}], path, issues);`);
+      body.push(
+        `${file.value("checkChoice", VALIDATE)}(value, [${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}], path, issues);`,
+      );
     }
     // An extension checks its base's fields through the base's checker.
     const base = type.facts.delegatedBase;
     if (base !== undefined) body.push(`${checkerName(base)}(value, path, issues, true);`);
-    for (const f of base !== undefined ? type.fields : type.allFields) body.push(...fieldCheck(file, service, names, f));
+    for (const f of base !== undefined ? type.fields : type.allFields)
+      body.push(...fieldCheck(file, service, names, f));
     for (const group of choiceGroupsOf(service, type, base !== undefined ? "own" : "all")) {
-      body.push(`${file.value("checkChoiceGroup", VALIDATE)}(value, [${group.fields.map(stringLiteral).join(", ")}], ${group.required}, path, issues);`);
+      body.push(
+        `${file.value("checkChoiceGroup", VALIDATE)}(value, [${group.fields.map(stringLiteral).join(", ")}], ${group.required}, path, issues);`,
+      );
     }
   }
   file.addFunction({
@@ -94,7 +112,10 @@ function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
   const access = propertyAccess("value", f.name);
   const pathExpr = `${file.value("joinPath", VALIDATE)}(path, ${stringLiteral(f.name)})`;
   // A nullable value (or list item) that is null is valid as it is.
-  const check = (v: string, p: string) => (f.nullable ? `if (${v} !== null) { ${valueCheck(file, service, names, f, v, p)} }` : valueCheck(file, service, names, f, v, p));
+  const check = (v: string, p: string) =>
+    f.nullable
+      ? `if (${v} !== null) { ${valueCheck(file, service, names, f, v, p)} }`
+      : valueCheck(file, service, names, f, v, p);
   // The common case costs one typeof: the path is built only when the value is wrong.
   const fast = fastPath(f, access);
   const values = (v: string, p: string): string[] =>
@@ -118,27 +139,44 @@ function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
       ]
     : values(access, pathExpr);
   if (f.required) {
-    return [`if (${file.value("requireField", VALIDATE)}(value, ${stringLiteral(f.name)}, path, issues)) {`, ...inner, `}`];
+    return [
+      `if (${file.value("requireField", VALIDATE)}(value, ${stringLiteral(f.name)}, path, issues)) {`,
+      ...inner,
+      `}`,
+    ];
   }
   return [`if (${access} !== undefined) {`, ...inner, `}`];
 }
 
 /** The statement that checks one value of a field's type, then each of its facets. */
-function valueCheck(file: TsFile, service: Service, names: ServiceNames, f: Field, v: string, p: string): string {
+function valueCheck(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  f: Field,
+  v: string,
+  p: string,
+): string {
   const fn = (name: string) => file.value(name, VALIDATE);
   const t = f.type;
   if (t.kind === "object") return `${names.get("checker", t.name)}(${v}, ${p}, issues);`;
   if (t.kind === "enum") {
     const values = file.value(names.get("enumValues", t.name), paths.enums(service.name));
-    const constCheck = f.const !== undefined ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)` : "";
+    const constCheck =
+      f.const !== undefined
+        ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)`
+        : "";
     return `${fn("checkEnum")}(${v}, ${values}, ${p}, issues)${constCheck};`;
   }
-  const constCheck = f.const !== undefined && t.name !== "string" ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)` : "";
+  const constCheck =
+    f.const !== undefined && t.name !== "string"
+      ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)`
+      : "";
   switch (t.name) {
     case "string": {
-      const c = [
-        f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : "",
-      ].filter(Boolean);
+      const c = [f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : ""].filter(
+        Boolean,
+      );
       return `${fn("checkString")}(${v}, ${p}, issues${c.length ? `, { ${c.join(", ")} }` : ""})${facetChecks(file, f, v, p)};`;
     }
     case "decimal":
@@ -186,7 +224,15 @@ function facetChecks(file: TsFile, f: Field, v: string, p: string): string {
 
 /** A cheap test that a value certainly passes its field's check, when there is one. */
 function fastPath(f: Field, access: string): string | undefined {
-  if (f.list || f.map || f.nullable || f.type.kind !== "scalar" || f.const !== undefined || f.facets.length > 0) return undefined;
+  if (
+    f.list ||
+    f.map ||
+    f.nullable ||
+    f.type.kind !== "scalar" ||
+    f.const !== undefined ||
+    f.facets.length > 0
+  )
+    return undefined;
   if (f.type.name === "string") return `typeof ${access} === "string"`;
   if (f.type.name === "boolean") return `typeof ${access} === "boolean"`;
   return undefined;

@@ -4,9 +4,22 @@ import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
-import { optionalAccess, propertyAccess, propertyName, propertySet, whenPresent } from "./safe-names.js";
+import {
+  optionalAccess,
+  propertyAccess,
+  propertyName,
+  propertySet,
+  whenPresent,
+} from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
-import { prefixDeclarations, readsXmlAttributes, xmlItemKey, xmlPrefixes, xmlWriteKey, type XmlPrefixes } from "./xml-keys.js";
+import {
+  prefixDeclarations,
+  readsXmlAttributes,
+  xmlItemKey,
+  xmlPrefixes,
+  xmlWriteKey,
+  type XmlPrefixes,
+} from "./xml-keys.js";
 import { headersType } from "./soap-headers.js";
 import type { TsFile } from "./ts-file.js";
 
@@ -25,7 +38,8 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   const { service } = ctx;
   const file = serviceFile(ctx, paths.xml(service.name));
   const prefixes = xmlPrefixes(service);
-  for (const type of service.types.filter((t) => t.facts.wireSent)) emitWriter(file, ctx, type, prefixes);
+  for (const type of service.types.filter((t) => t.facts.wireSent))
+    emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "received", "xml", "typed");
   for (const op of soapOperations(service)) emitClientOperation(file, ctx, op, prefixes);
   for (const doc of service.documents ?? []) emitDocument(file, ctx, doc, prefixes);
@@ -44,7 +58,8 @@ export function emitSoapServer(ctx: EmitContext): GeneratedFile {
   const prefixes = xmlPrefixes(service);
   // Documents are read and written by the one xml module: a server of no operation has nothing of its own.
   if (soapOperations(service).length === 0) return file.finish();
-  for (const type of service.types.filter((t) => t.facts.wireReceived)) emitWriter(file, ctx, type, prefixes);
+  for (const type of service.types.filter((t) => t.facts.wireReceived))
+    emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "sent", "xml", "draft");
   for (const op of soapOperations(service)) emitServerOperation(file, ctx, op, prefixes);
   return file.finish();
@@ -61,7 +76,9 @@ function versionArgument(service: Service): string {
 
 /** An element's content with the service's namespace prefixes declared on it (the content itself when there are none). */
 function declared(content: string, prefixes: XmlPrefixes): string {
-  return prefixes.size === 0 ? content : `{ ${prefixDeclarations(prefixes).join(" ")} ...${content} }`;
+  return prefixes.size === 0
+    ? content
+    : `{ ${prefixDeclarations(prefixes).join(" ")} ...${content} }`;
 }
 
 /** The parser's options: the caller's, and attributes kept when the body's types have any (or may be nil). */
@@ -74,7 +91,12 @@ function requestElement(op: SoapOperation): string {
   return op.requestElement ?? op.name;
 }
 
-function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType, prefixes: XmlPrefixes): void {
+function emitWriter(
+  file: TsFile,
+  { service, names }: EmitContext,
+  type: ObjectType,
+  prefixes: XmlPrefixes,
+): void {
   const writerName = (t: string) => names.get("xmlWriter", t);
   // An extension writes its base's elements first, through the base's writer.
   const base = type.facts.delegatedBase;
@@ -86,29 +108,51 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
       ? [`return value as unknown as ${input};`]
       : [
           `return {\n${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(xmlWriteKey(f, prefixes))}: ${fieldWrite(file, f, writerName, prefixes)},`).join("\n")}\n${
-            type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n` : ""
+            type.open
+              ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])) as ${input},\n`
+              : ""
           }};`,
         ];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [{ name: type.kind !== "opaque" && type.allFields.length === 0 && !type.open ? "_value" : "value", type: typeName }],
+    parameters: [
+      {
+        name:
+          type.kind !== "opaque" && type.allFields.length === 0 && !type.open ? "_value" : "value",
+        type: typeName,
+      },
+    ],
     returnType: input,
     statements,
   });
 }
 
 /** The XML content of one field: undefined (omitted), text, an element, repeated elements or a wrapper; `xsi:nil` for null. */
-function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string, prefixes: XmlPrefixes): string {
+function fieldWrite(
+  file: TsFile,
+  f: Field,
+  writerName: (type: string) => string,
+  prefixes: XmlPrefixes,
+): string {
   const access = propertyAccess("value", f.name);
   // A scalar not written as it is held (a double: `INF`, `-INF`, `NaN`) goes through its writer (model/scalar-forms.ts).
   const textWriter = xmlTextWriter(f);
   const converted = textWriter !== undefined;
-  const write = (v: string) => (f.type.kind === "object" ? `${writerName(f.type.name)}(${v})` : textWriter !== undefined ? `${file.value(textWriter, paths.runtime("scalars.ts"))}(${v})` : v);
-  const one = (v: string) => (f.nullable ? `${v} === null ? ${file.value("XML_NIL", XML)} : ${write(v)}` : write(v));
+  const write = (v: string) =>
+    f.type.kind === "object"
+      ? `${writerName(f.type.name)}(${v})`
+      : textWriter !== undefined
+        ? `${file.value(textWriter, paths.runtime("scalars.ts"))}(${v})`
+        : v;
+  const one = (v: string) =>
+    f.nullable ? `${v} === null ? ${file.value("XML_NIL", XML)} : ${write(v)}` : write(v);
   const list = f.list;
   if (list) {
     return whenPresent("value", f.name, (v) => {
-      const items = f.type.kind === "object" || f.nullable || converted ? `${v}.map((item) => ${one("item")})` : v;
+      const items =
+        f.type.kind === "object" || f.nullable || converted
+          ? `${v}.map((item) => ${one("item")})`
+          : v;
       const item = xmlItemKey(f, prefixes);
       return item !== undefined ? `{ ${propertyName(item)}: ${items} }` : items;
     });
@@ -121,19 +165,29 @@ function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string
  * A whole XML document of the service (an XML schema's global element): a
  * builder that writes it with its declaration, and a typed parser.
  */
-function emitDocument(file: TsFile, { service, names }: EmitContext, doc: XmlDocument, prefixes: XmlPrefixes): void {
+function emitDocument(
+  file: TsFile,
+  { service, names }: EmitContext,
+  doc: XmlDocument,
+  prefixes: XmlPrefixes,
+): void {
   const typeName = file.type(names.get("type", doc.type), paths.types(service.name));
   const home = service.soap?.namespace;
   // A root in another namespace than the service's is prefixed, so the service's namespace stays the default for its children.
   const rootPrefix = doc.namespace !== undefined ? prefixes.get(doc.namespace) : undefined;
   const root = rootPrefix !== undefined ? `${rootPrefix}:${doc.element}` : doc.element;
   // A schema without a target namespace writes elements in no namespace: no parameter, no declaration.
-  const namespaceParameters = home !== undefined ? [{ name: "namespace", type: "string", initializer: stringLiteral(home) }] : [];
+  const namespaceParameters =
+    home !== undefined
+      ? [{ name: "namespace", type: "string", initializer: stringLiteral(home) }]
+      : [];
   const xmlns = home !== undefined ? `"@_xmlns": namespace, ` : "";
   file.addFunction({
     isExported: true,
     name: names.get("documentBuilder", doc.element),
-    docs: [`The XML document of a \`${doc.element}\` element${home !== undefined ? ` (in \`${home}\` unless \`namespace\` says otherwise)` : ""}: its declaration, then the element with its content in schema order.`],
+    docs: [
+      `The XML document of a \`${doc.element}\` element${home !== undefined ? ` (in \`${home}\` unless \`namespace\` says otherwise)` : ""}: its declaration, then the element with its content in schema order.`,
+    ],
     parameters: [{ name: "value", type: typeName }, ...namespaceParameters],
     returnType: "string",
     statements: `return ${file.value("buildXml", XML)}({ ${propertyName(root)}: { ${xmlns}${prefixDeclarations(prefixes).join(" ")}...${names.get("xmlWriter", doc.type)}(value) } }, { declaration: true });`,
@@ -141,7 +195,9 @@ function emitDocument(file: TsFile, { service, names }: EmitContext, doc: XmlDoc
   file.addFunction({
     isExported: true,
     name: names.get("documentParser", doc.element),
-    docs: [`Reads a \`${doc.element}\` document: the typed value of its root element. Throws \`ParseError\` for anything that is not that document or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).`],
+    docs: [
+      `Reads a \`${doc.element}\` document: the typed value of its root element. Throws \`ParseError\` for anything that is not that document or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).`,
+    ],
     parameters: [
       { name: "xml", type: "string | Uint8Array" },
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
@@ -151,7 +207,12 @@ function emitDocument(file: TsFile, { service, names }: EmitContext, doc: XmlDoc
   });
 }
 
-function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {
+function emitClientOperation(
+  file: TsFile,
+  { service, names }: EmitContext,
+  op: SoapOperation,
+  prefixes: XmlPrefixes,
+): void {
   const requestType = file.type(names.get("type", op.requestType), paths.types(service.name));
   const resultType = file.type(names.get("type", op.resultType), paths.types(service.name));
   const readerName = (t: string) => names.get("reader", t);
@@ -168,19 +229,37 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
   // A contract with ports of both SOAP versions: the builder writes the version it is given.
   const chooses = (service.soap?.versions?.length ?? 0) > 1;
   const version = chooses ? "version" : service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"`;
-  const versionParameter = chooses ? [{ name: "version", type: file.type("SoapVersion", XML), initializer: service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"` }] : [];
+  const versionParameter = chooses
+    ? [
+        {
+          name: "version",
+          type: file.type("SoapVersion", XML),
+          initializer: service.soap?.soapVersion === "1.2" ? `"1.2"` : `"1.1"`,
+        },
+      ]
+    : [];
   file.addFunction({
     isExported: true,
     name: names.get("envelopeBuilder", op.name),
     docs: [
       `The SOAP envelope of a \`${op.name}\` request: the \`${requestElement(op)}\` element in the given namespace, its elements in schema order.${
-        headers.length > 0 ? ` The SOAP header carries ${headers.map((h) => `\`${h.name}\``).join(", ")} from \`headers\`.` : ""
+        headers.length > 0
+          ? ` The SOAP header carries ${headers.map((h) => `\`${h.name}\``).join(", ")} from \`headers\`.`
+          : ""
       }`,
     ],
     parameters: [
       { name: "request", type: requestType },
       { name: "namespace", type: "string" },
-      ...(headers.length > 0 ? [{ name: "headers", type: headersType(file, { service, names }, headers), hasQuestionToken: true }] : []),
+      ...(headers.length > 0
+        ? [
+            {
+              name: "headers",
+              type: headersType(file, { service, names }, headers),
+              hasQuestionToken: true,
+            },
+          ]
+        : []),
       ...versionParameter,
     ],
     returnType: "string",
@@ -197,7 +276,9 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
     name: names.get("responseParser", op.name),
     docs: [
       `The typed \`${op.resultElement}\` ${op.bare ? "(the result itself: document/literal bare) " : `of a \`${op.responseElement}\` `}envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`).${
-        opaque ? "" : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
+        opaque
+          ? ""
+          : " A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`)."
       }${op.resultOptional ? ` The contract lets the response leave the \`${op.resultElement}\` out: it is \`undefined\` then.` : ""}`,
     ],
     parameters: [
@@ -222,7 +303,12 @@ function emitClientOperation(file: TsFile, { service, names }: EmitContext, op: 
   });
 }
 
-function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: SoapOperation, prefixes: XmlPrefixes): void {
+function emitServerOperation(
+  file: TsFile,
+  { service, names }: EmitContext,
+  op: SoapOperation,
+  prefixes: XmlPrefixes,
+): void {
   if (op.headers && op.headers.length > 0) {
     const fn = (name: string) => file.value(name, READ);
     const headers = headersType(file, { service, names }, op.headers);
@@ -268,7 +354,9 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
   file.addFunction({
     isExported: true,
     name: names.get("responseEnvelopeBuilder", op.name),
-    docs: [`Server side: the \`${op.responseElement}\` envelope ${op.bare ? "holding the result itself" : `wrapping a \`${op.resultElement}\``}, elements in schema order.`],
+    docs: [
+      `Server side: the \`${op.responseElement}\` envelope ${op.bare ? "holding the result itself" : `wrapping a \`${op.resultElement}\``}, elements in schema order.`,
+    ],
     parameters: [
       { name: "result", type: op.resultOptional ? `${resultType} | undefined` : resultType },
       { name: "namespace", type: "string" },
@@ -277,7 +365,9 @@ function emitServerOperation(file: TsFile, { service, names }: EmitContext, op: 
     statements: op.bare
       ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, ${declared(`${names.get("xmlWriter", op.resultType)}(result)`, prefixes)}${versionArgument(service)});`
       : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${
-          op.resultOptional ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)` : `${names.get("xmlWriter", op.resultType)}(result)`
+          op.resultOptional
+            ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)`
+            : `${names.get("xmlWriter", op.resultType)}(result)`
         } }${versionArgument(service)});`,
   });
 }

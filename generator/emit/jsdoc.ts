@@ -49,7 +49,10 @@ export function doc(...paragraphs: string[]): DocComment {
 /** `lead` as the first paragraph, then `rest` (a construct's own doc comment), when there is one. */
 export function docWithLead(lead: string, rest: DocComment | undefined): DocComment {
   if (!rest) return doc(lead);
-  return { description: rest.description ? `${lead}\n\n${rest.description}` : lead, tags: rest.tags };
+  return {
+    description: rest.description ? `${lead}\n\n${rest.description}` : lead,
+    tags: rest.tags,
+  };
 }
 
 export function sourceLabel(source: SourceRef): string {
@@ -63,15 +66,19 @@ export function sourceLabel(source: SourceRef): string {
  */
 export function renderDoc(d: DocComment | string, layout: "block" | "inline" = "block"): string {
   // Inline, line breaks fold first, so no text starts a line (nor needs the escape of one that does).
-  const text = (t: string) => commentText(layout === "inline" ? t.replace(/[\r\n\u2028\u2029]+/g, " ") : t);
+  const text = (t: string) =>
+    commentText(layout === "inline" ? t.replace(/[\r\n\u2028\u2029]+/g, " ") : t);
   if (typeof d === "string") return text(d);
   // Each part alone: the `@` of a tag this emitter chose is kept, any other is escaped.
   const tags = d.tags.map((t) => `@${tagName(t.tagName)} ${text(t.text)}`.trimEnd());
-  return [text(d.description), ...tags].filter((p) => p !== "").join(layout === "inline" ? " " : "\n\n");
+  return [text(d.description), ...tags]
+    .filter((p) => p !== "")
+    .join(layout === "inline" ? " " : "\n\n");
 }
 
 function tagName(name: string): string {
-  if (!/^[a-z][a-zA-Z]*$/.test(name)) throw new Error(`not a JSDoc tag name: ${JSON.stringify(name)}`);
+  if (!/^[a-z][a-zA-Z]*$/.test(name))
+    throw new Error(`not a JSDoc tag name: ${JSON.stringify(name)}`);
   return name;
 }
 

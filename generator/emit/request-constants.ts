@@ -18,7 +18,9 @@ interface Level {
   readonly children: Map<string, Level>;
 }
 
-function treeOf(constants: readonly { readonly path: string; readonly value: ConstValue }[]): Level {
+function treeOf(
+  constants: readonly { readonly path: string; readonly value: ConstValue }[],
+): Level {
   const root: Level = { children: new Map() };
   for (const c of constants) {
     let level = root;
@@ -33,8 +35,12 @@ function treeOf(constants: readonly { readonly path: string; readonly value: Con
 }
 
 /** The object type that holds each constant at its dotted path, every level optional: `{ a?: { b?: true } }`. */
-export function constantsType(constants: readonly { readonly path: string; readonly value: ConstValue }[]): string {
-  const render = (level: Level): string => level.value ?? `{ ${[...level.children].map(([key, child]) => `${propertyName(key)}?: ${render(child)}`).join("; ")} }`;
+export function constantsType(
+  constants: readonly { readonly path: string; readonly value: ConstValue }[],
+): string {
+  const render = (level: Level): string =>
+    level.value ??
+    `{ ${[...level.children].map(([key, child]) => `${propertyName(key)}?: ${render(child)}`).join("; ")} }`;
   return render(treeOf(constants));
 }
 
@@ -43,9 +49,13 @@ export function constantsType(constants: readonly { readonly path: string; reado
  * literal, so that the compiler sees the constants' literal types without a
  * cast: `{ ...v, a: { ...v.a, b: true } }`.
  */
-export function withConstantsExpression(value: string, constants: readonly { readonly path: string; readonly value: ConstValue }[]): string {
+export function withConstantsExpression(
+  value: string,
+  constants: readonly { readonly path: string; readonly value: ConstValue }[],
+): string {
   // Below the value itself, a level may be absent: it is read with `?.`.
   const render = (level: Level, at: string, access: (key: string) => string): string =>
-    level.value ?? `{ ...${at}, ${[...level.children].map(([key, child]) => `${propertyName(key)}: ${render(child, `${at}${access(key)}`, optionalAccess)}`).join(", ")} }`;
+    level.value ??
+    `{ ...${at}, ${[...level.children].map(([key, child]) => `${propertyName(key)}: ${render(child, `${at}${access(key)}`, optionalAccess)}`).join(", ")} }`;
   return render(treeOf(constants), value, memberAccess);
 }

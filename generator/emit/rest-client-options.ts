@@ -36,13 +36,9 @@ export interface CredentialOption {
  * one place these names are decided, for the client and its README.
  */
 export function credentialOptions(service: Service): CredentialOption[] {
-  const ops = service.operations.filter(
-    (o): o is RestOperation => o.protocol === "rest",
-  );
+  const ops = service.operations.filter((o): o is RestOperation => o.protocol === "rest");
   const taken = new Set(
-    [...new Set(ops.map((o) => o.baseUrl))]
-      .map(baseUrlOption)
-      .concat(RUNTIME_OPTIONS),
+    [...new Set(ops.map((o) => o.baseUrl))].map(baseUrlOption).concat(RUNTIME_OPTIONS),
   );
   return (service.rest?.security ?? []).map((scheme) => {
     let option = lowerCamel(pascalCase(scheme.name)) || "credentials";

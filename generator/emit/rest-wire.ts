@@ -36,9 +36,7 @@ export function requestArgumentType(
 /** Whether the method takes a body at all. */
 export function takesBody(op: RestOperation): boolean {
   const encoding = op.wire?.request?.encoding;
-  return (
-    op.requestType !== undefined || encoding === "text" || encoding === "bytes"
-  );
+  return op.requestType !== undefined || encoding === "text" || encoding === "bytes";
 }
 
 /** The value a success resolves to, before `Received<>`: a string, bytes; undefined for a JSON (typed) or empty body. */
@@ -55,18 +53,14 @@ function fieldLiteral(f: FormFieldEncoding): string {
     `name: ${stringLiteral(f.name)}`,
     `style: ${stringLiteral(f.style)}`,
     `explode: ${f.explode}`,
-    ...(f.contentType !== undefined
-      ? [`contentType: ${stringLiteral(f.contentType)}`]
-      : []),
+    ...(f.contentType !== undefined ? [`contentType: ${stringLiteral(f.contentType)}`] : []),
     ...(f.file ? ["file: true"] : []),
   ];
   return `{ ${parts.join(", ")} }`;
 }
 
 /** A list of form field encodings as code. */
-export function formFieldsLiteral(
-  fields: readonly FormFieldEncoding[],
-): string {
+export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string {
   return `[${fields.map(fieldLiteral).join(", ")}]`;
 }
 
@@ -97,19 +91,14 @@ export function wireEntries(file: TsFile, op: RestOperation): string[] {
       );
       break;
     case "text":
-      out.push(
-        `encode: ${file.value("textEncoder", body)}(${stringLiteral(request.mediaType)})`,
-      );
+      out.push(`encode: ${file.value("textEncoder", body)}(${stringLiteral(request.mediaType)})`);
       break;
     case "bytes":
-      out.push(
-        `encode: ${file.value("bytesEncoder", body)}(${stringLiteral(request.mediaType)})`,
-      );
+      out.push(`encode: ${file.value("bytesEncoder", body)}(${stringLiteral(request.mediaType)})`);
       break;
     default:
       break;
   }
-  if (wire.response !== undefined)
-    out.push(`readAs: ${stringLiteral(wire.response)}`);
+  if (wire.response !== undefined) out.push(`readAs: ${stringLiteral(wire.response)}`);
   return out;
 }

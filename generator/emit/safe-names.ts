@@ -12,7 +12,9 @@ export function propertyName(name: string): string {
  * `toString`, `hasOwnProperty`...): a field so named must be read as an own
  * property, or an absent field reads as the inherited function.
  */
-export const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+export const INHERITED_NAMES: ReadonlySet<string> = new Set(
+  Object.getOwnPropertyNames(Object.prototype),
+);
 
 /** Whether a type has a field named like an `Object.prototype` member: its values are built without a prototype. */
 export function hasInheritedName(fields: readonly { readonly name: string }[]): boolean {
@@ -26,12 +28,15 @@ export function hasInheritedName(fields: readonly { readonly name: string }[]): 
  */
 export function propertyAccess(target: string, name: string): string {
   const access = IDENTIFIER.test(name) ? `${target}.${name}` : `${target}[${stringLiteral(name)}]`;
-  return INHERITED_NAMES.has(name) ? `(Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${access} : undefined)` : access;
+  return INHERITED_NAMES.has(name)
+    ? `(Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${access} : undefined)`
+    : access;
 }
 
 /** `propertyAccess` of an optional object: undefined when the object is. */
 export function optionalAccess(target: string, name: string): string {
-  if (INHERITED_NAMES.has(name)) return `(${target} !== undefined && Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${target}[${stringLiteral(name)}] : undefined)`;
+  if (INHERITED_NAMES.has(name))
+    return `(${target} !== undefined && Object.hasOwn(${target}, ${stringLiteral(name)}) ? ${target}[${stringLiteral(name)}] : undefined)`;
   return IDENTIFIER.test(name) ? `${target}?.${name}` : `${target}?.[${stringLiteral(name)}]`;
 }
 
@@ -49,7 +54,12 @@ export function propertySet(target: string, name: string, value: string): string
  * name every object inherits, through a function whose parameter the
  * compiler types from the own-property read.
  */
-export function whenPresent(target: string, name: string, present: (value: string) => string, absent = "undefined"): string {
+export function whenPresent(
+  target: string,
+  name: string,
+  present: (value: string) => string,
+  absent = "undefined",
+): string {
   const access = propertyAccess(target, name);
   if (!INHERITED_NAMES.has(name)) return `${access} === undefined ? ${absent} : ${present(access)}`;
   return `((field) => (field === undefined ? ${absent} : ${present("field")}))(${access})`;

@@ -49,19 +49,26 @@ export function readCommentText(comment: string): string {
 
 /** A TypeScript string literal for any text (also usable as a literal type). */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A literal for a constant of the schema: a string literal, or a finite number or boolean as written. */
 export function constLiteral(value: string | number | boolean): string {
   if (typeof value === "string") return stringLiteral(value);
-  if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new Error(`not a finite number: ${value}`);
   return String(value);
 }
 
 /** A literal for a value a schema gives at a path: one constant, or an array literal of them. */
-export function pathValueLiteral(value: string | number | boolean | readonly (string | number | boolean)[]): string {
-  return typeof value === "object" ? `[${value.map(constLiteral).join(", ")}]` : constLiteral(value);
+export function pathValueLiteral(
+  value: string | number | boolean | readonly (string | number | boolean)[],
+): string {
+  return typeof value === "object"
+    ? `[${value.map(constLiteral).join(", ")}]`
+    : constLiteral(value);
 }
 
 /** A JSON string (with its quotes) for a JSON template. */
@@ -97,6 +104,11 @@ export function markdownCode(text: string): string {
   const flat = text.replace(LINE_BREAK, " ").replace(CONTROL, "");
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
-  const pad = flat.startsWith("`") || flat.endsWith("`") || (flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "") ? " " : "";
+  const pad =
+    flat.startsWith("`") ||
+    flat.endsWith("`") ||
+    (flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "")
+      ? " "
+      : "";
   return `${fence}${pad}${flat}${pad}${fence}`;
 }

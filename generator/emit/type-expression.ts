@@ -21,7 +21,12 @@ const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean; module?: 
 };
 
 /** The type expression for a reference, importing what it needs into `file`. */
-export function typeRefExpression(file: TsFile, service: string, names: ServiceNames, ref: TypeRef): string {
+export function typeRefExpression(
+  file: TsFile,
+  service: string,
+  names: ServiceNames,
+  ref: TypeRef,
+): string {
   switch (ref.kind) {
     case "scalar": {
       const t = SCALAR_TYPES[ref.name];
@@ -35,7 +40,12 @@ export function typeRefExpression(file: TsFile, service: string, names: ServiceN
 }
 
 /** The type expression of a field: its type (or null, when nullable), an array of it for lists, an index signature for maps. */
-export function fieldTypeExpression(file: TsFile, service: string, names: ServiceNames, field: Field): string {
+export function fieldTypeExpression(
+  file: TsFile,
+  service: string,
+  names: ServiceNames,
+  field: Field,
+): string {
   const one = typeRefExpression(file, service, names, field.type);
   const base = field.nullable ? `${one} | null` : one;
   const value = field.list ? (field.nullable ? `(${base})[]` : `${base}[]`) : base;

@@ -39,12 +39,20 @@ export function tagCases(union: ObjectType, expression: (variant: string) => str
  * (or, untagged, from the keys), then one `return` per variant, the first
  * variant last as the fallback for a value that names none.
  */
-export function unionDispatch(file: TsFile, service: Service, type: ObjectType, call: (variant: string) => string): string[] {
+export function unionDispatch(
+  file: TsFile,
+  service: Service,
+  type: ObjectType,
+  call: (variant: string) => string,
+): string[] {
   const UNION = paths.runtime("union.ts");
   const variants = type.variants ?? [];
   const index = type.discriminator
     ? `${file.value("variantByTag", UNION)}(value, ${stringLiteral(type.discriminator.property)}, ${tagIndexes(type)})`
     : `${file.value("variantByKeys", UNION)}(value, ${variantShapes(service, type)})`;
-  return [`const variant = ${index};`, ...variants.slice(1).map((v, i) => `if (variant === ${i + 1}) return ${call(v)};`), `return ${call(variants[0]!)};`];
+  return [
+    `const variant = ${index};`,
+    ...variants.slice(1).map((v, i) => `if (variant === ${i + 1}) return ${call(v)};`),
+    `return ${call(variants[0]!)};`,
+  ];
 }
-

@@ -19,7 +19,9 @@ export function xmlWriteKey(f: Field, prefixes: XmlPrefixes): string {
 
 /** The name a wrapper's entries are written under. */
 export function xmlItemKey(f: Field, prefixes: XmlPrefixes): string | undefined {
-  return f.list?.item === undefined ? undefined : qualified(f.list.item, f.list.itemNamespace, prefixes);
+  return f.list?.item === undefined
+    ? undefined
+    : qualified(f.list.item, f.list.itemNamespace, prefixes);
 }
 
 /** Namespace → prefix, for the elements and attributes of a service outside its own namespace. */
@@ -34,19 +36,24 @@ export type XmlPrefixes = ReadonlyMap<string, string>;
  */
 export function xmlPrefixes(service: Service): XmlPrefixes {
   const uris = new Set<string>();
-  for (const doc of service.documents ?? []) if (doc.namespace !== undefined) uris.add(doc.namespace);
+  for (const doc of service.documents ?? [])
+    if (doc.namespace !== undefined) uris.add(doc.namespace);
   for (const t of service.types) {
     for (const f of t.fields) {
       if (f.namespace !== undefined) uris.add(f.namespace);
       if (f.list?.itemNamespace !== undefined) uris.add(f.list.itemNamespace);
     }
   }
-  return new Map([...uris].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((uri, i) => [uri, `ns${i + 1}`]));
+  return new Map(
+    [...uris].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((uri, i) => [uri, `ns${i + 1}`]),
+  );
 }
 
 /** The `@_xmlns:nsN` declarations of a service's prefixes, as object literal entries. */
 export function prefixDeclarations(prefixes: XmlPrefixes): string[] {
-  return [...prefixes].map(([uri, prefix]) => `${stringLiteral(`@_xmlns:${prefix}`)}: ${stringLiteral(uri)},`);
+  return [...prefixes].map(
+    ([uri, prefix]) => `${stringLiteral(`@_xmlns:${prefix}`)}: ${stringLiteral(uri)},`,
+  );
 }
 
 function qualified(name: string, namespace: string | undefined, prefixes: XmlPrefixes): string {

@@ -19,6 +19,7 @@ export const fractionDigits: Facet = {
   valueKind: "count",
   appliesTo: DIGIT_SCALARS,
   appliesToText: "numbers",
-  doc: (value) => (value === 0 ? "A whole number." : `At most ${value} digits after the decimal point.`),
+  doc: (value) =>
+    value === 0 ? "A whole number." : `At most ${value} digits after the decimal point.`,
   runtimeCheck: "checkFractionDigits",
 };

@@ -6,7 +6,10 @@ export const multipleOf: Facet = {
   valueKind: "decimal",
   appliesTo: ["short", "int", "long", "decimal", "double"],
   appliesToText: "numbers",
-  problem: (value) => (/^0*(\.0*)?$/.test(String(value)) || String(value).startsWith("-") ? "must be greater than 0" : undefined),
+  problem: (value) =>
+    /^0*(\.0*)?$/.test(String(value)) || String(value).startsWith("-")
+      ? "must be greater than 0"
+      : undefined,
   doc: (value) => `A multiple of ${value}.`,
   runtimeCheck: "checkMultipleOf",
 };

@@ -64,7 +64,10 @@ function isLoose(e: Element): boolean {
 }
 
 function isLooseAlternative(alternative: Alternative): boolean {
-  return alternative.some(isLoose) && alternative.every((e) => e.quantifier.min === 0 || e.zeroWidth || isLoose(e));
+  return (
+    alternative.some(isLoose) &&
+    alternative.every((e) => e.quantifier.min === 0 || e.zeroWidth || isLoose(e))
+  );
 }
 
 /** The one element an alternative repeats (`a`, `aa`, `a+`), or undefined. */
@@ -76,21 +79,33 @@ function onlyElement(alternative: Alternative): string | undefined {
 function ambiguousAlternatives(alternatives: readonly Alternative[]): boolean {
   const seen = new Set<string>();
   for (const alternative of alternatives) {
-    const key = onlyElement(alternative) ?? `=${alternative.map((e) => e.text + e.quantifier.text).join("")}`;
+    const key =
+      onlyElement(alternative) ?? `=${alternative.map((e) => e.text + e.quantifier.text).join("")}`;
     if (seen.has(key)) return true;
     seen.add(key);
   }
   return false;
 }
 
-function findRisky(alternatives: readonly Alternative[]): { group: string; quantifier: string; why: string } | undefined {
+function findRisky(
+  alternatives: readonly Alternative[],
+): { group: string; quantifier: string; why: string } | undefined {
   for (const alternative of alternatives) {
     for (const e of alternative) {
       if (e.alternatives === undefined) continue;
       if (repeatsMany(e)) {
         if (e.alternatives.some(isLooseAlternative))
-          return { group: e.text, quantifier: e.quantifier.text, why: "holds a repetition that can match the same text in more than one way" };
-        if (ambiguousAlternatives(e.alternatives)) return { group: e.text, quantifier: e.quantifier.text, why: "has alternatives that match the same text" };
+          return {
+            group: e.text,
+            quantifier: e.quantifier.text,
+            why: "holds a repetition that can match the same text in more than one way",
+          };
+        if (ambiguousAlternatives(e.alternatives))
+          return {
+            group: e.text,
+            quantifier: e.quantifier.text,
+            why: "has alternatives that match the same text",
+          };
       }
       const inner = findRisky(e.alternatives);
       if (inner !== undefined) return inner;
@@ -145,14 +160,20 @@ class PatternReader {
     const alternatives = this.alternation();
     if (this.source[this.at] !== ")") throw new Error("unclosed group");
     this.at++;
-    return { text: this.source.slice(start, this.at), alternatives, zeroWidth: lookaround !== null, quantifier: this.quantifier() };
+    return {
+      text: this.source.slice(start, this.at),
+      alternatives,
+      zeroWidth: lookaround !== null,
+      quantifier: this.quantifier(),
+    };
   }
 
   private escape(): void {
     const next = this.source[this.at + 1];
     if (next === undefined) throw new Error("trailing backslash");
     this.at += 2;
-    if ((next === "p" || next === "P" || next === "u") && this.source[this.at] === "{") this.at = this.indexAfter("}", this.at);
+    if ((next === "p" || next === "P" || next === "u") && this.source[this.at] === "{")
+      this.at = this.indexAfter("}", this.at);
     else if (next === "u") this.at += 4;
     else if (next === "x") this.at += 2;
     else if (next === "c") this.at += 1;
@@ -173,7 +194,8 @@ class PatternReader {
     const m = /^(?:([*+?])|\{(\d+)(?:(,)(\d*))?\})\??/.exec(this.source.slice(this.at));
     if (!m) return ONCE;
     this.at += m[0].length;
-    if (m[1] !== undefined) return { min: m[1] === "+" ? 1 : 0, max: m[1] === "?" ? 1 : Infinity, text: m[0] };
+    if (m[1] !== undefined)
+      return { min: m[1] === "+" ? 1 : 0, max: m[1] === "?" ? 1 : Infinity, text: m[0] };
     const min = Number(m[2]);
     const max = m[3] === undefined ? min : m[4] === "" ? Infinity : Number(m[4]);
     return { min, max, text: m[0] };

@@ -22,7 +22,10 @@ export const pattern: Facet = {
     const error = compileError(text);
     if (error === undefined) return catastrophicBacktracking(text);
     // A message quotes the pattern as the contract wrote it, not its anchored form.
-    const written = text.startsWith(WHOLE_START) && text.endsWith(WHOLE_END) ? text.slice(WHOLE_START.length, -WHOLE_END.length) : text;
+    const written =
+      text.startsWith(WHOLE_START) && text.endsWith(WHOLE_END)
+        ? text.slice(WHOLE_START.length, -WHOLE_END.length)
+        : text;
     return `not a regular expression: ${compileError(written) ?? error}`;
   },
   doc: (value) => {
@@ -30,7 +33,9 @@ export const pattern: Facet = {
     if (whole !== undefined) return `Matches the pattern \`${whole}\` as a whole.`;
     // A pattern that anchors itself reads as written; another one matches anywhere in the value.
     const text = String(value);
-    return /^\^.*[^\\]\$$/su.test(text) ? `Matches the pattern \`${text}\`.` : `Holds a match of the pattern \`${text}\`.`;
+    return /^\^.*[^\\]\$$/su.test(text)
+      ? `Matches the pattern \`${text}\`.`
+      : `Holds a match of the pattern \`${text}\`.`;
   },
   runtimeCheck: "checkPattern",
 };

@@ -8,7 +8,18 @@ import { pattern } from "./pattern.js";
 import { maximum, minimum } from "./range.js";
 
 /** Every facet the schema language and the model know, in the order their checks run. */
-export const FACETS: readonly Facet[] = [minLength, maxLength, pattern, minimum, maximum, totalDigits, fractionDigits, exclusiveMinimum, exclusiveMaximum, multipleOf];
+export const FACETS: readonly Facet[] = [
+  minLength,
+  maxLength,
+  pattern,
+  minimum,
+  maximum,
+  totalDigits,
+  fractionDigits,
+  exclusiveMinimum,
+  exclusiveMaximum,
+  multipleOf,
+];
 
 /** A facet by its key. */
 export function facetOf(key: string): Facet | undefined {

@@ -9,7 +9,9 @@ import { layOutJson } from "./json-layout.js";
 import { alignMarkdownTables } from "./markdown-tables.js";
 
 /** Prettier's version, part of every cache key; read without loading prettier, which a run that reuses every file never needs. */
-const PRETTIER_VERSION = (createRequire(import.meta.url)("prettier/package.json") as { version: string }).version;
+const PRETTIER_VERSION = (
+  createRequire(import.meta.url)("prettier/package.json") as { version: string }
+).version;
 
 /**
  * Fixed options, never read from the user's configuration files: output must
@@ -79,8 +81,12 @@ interface Manifest {
  * JSON and Markdown laid out as prettier would; others pass through with a
  * final newline. Hand-written files (`verbatim`) are shipped byte for byte.
  */
-export async function formatFiles(files: readonly GeneratedFile[], options: FormatOptions = {}): Promise<GeneratedFile[]> {
-  const previous = options.previousDir === undefined ? undefined : await readManifest(options.previousDir);
+export async function formatFiles(
+  files: readonly GeneratedFile[],
+  options: FormatOptions = {},
+): Promise<GeneratedFile[]> {
+  const previous =
+    options.previousDir === undefined ? undefined : await readManifest(options.previousDir);
   const out = files.map((file) => ({ ...file }));
   const entries: Record<string, { input: string; output: string }> = {};
   const pending: { index: number; parser: string; key: string }[] = [];
@@ -90,11 +96,16 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
       const extension = /\.[a-z]+$/.exec(file.path)?.[0] ?? "";
       const parser = PARSERS[extension];
       if (!parser) {
-        out[index] = { path: file.path, content: (LAYOUTS[extension] ?? ensureNewline)(file.content) };
+        out[index] = {
+          path: file.path,
+          content: (LAYOUTS[extension] ?? ensureNewline)(file.content),
+        };
         return;
       }
       const key = cacheKey(file.content, parser);
-      const reused = (await fromPrevious(options.previousDir, previous, file.path, key)) ?? (options.cacheDir === undefined ? undefined : await readCache(options.cacheDir, key));
+      const reused =
+        (await fromPrevious(options.previousDir, previous, file.path, key)) ??
+        (options.cacheDir === undefined ? undefined : await readCache(options.cacheDir, key));
       if (reused === undefined) pending.push({ index, parser, key });
       else {
         out[index] = { path: file.path, content: reused };
@@ -113,8 +124,13 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
     }),
   );
   const manifest: Manifest = {
-    about: "Written by paygen: per file, a hash of prettier's input and of the formatted file, so regenerating skips files that did not change.",
-    files: Object.fromEntries(Object.keys(entries).sort().map((k) => [k, entries[k]!])),
+    about:
+      "Written by paygen: per file, a hash of prettier's input and of the formatted file, so regenerating skips files that did not change.",
+    files: Object.fromEntries(
+      Object.keys(entries)
+        .sort()
+        .map((k) => [k, entries[k]!]),
+    ),
   };
   out.push({ path: FORMAT_MANIFEST, content: `${JSON.stringify(manifest, null, 2)}\n` });
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -125,7 +141,10 @@ async function formatHere(text: string, parser: string): Promise<string> {
   // Doc comments are set aside while prettier formats the code around them (see doc-comments.ts).
   const aside = parser === "babel-ts" ? setAside(text) : undefined;
   if (aside !== undefined) {
-    const restored = putBack(await prettier.format(aside.text, { ...FORMAT_OPTIONS, parser }), aside);
+    const restored = putBack(
+      await prettier.format(aside.text, { ...FORMAT_OPTIONS, parser }),
+      aside,
+    );
     if (restored !== undefined) return restored;
   }
   return prettier.format(text, { ...FORMAT_OPTIONS, parser });
@@ -138,16 +157,27 @@ function sha256(text: string): string {
 async function readManifest(dir: string): Promise<Manifest | undefined> {
   try {
     const parsed: unknown = JSON.parse(await readFile(path.join(dir, FORMAT_MANIFEST), "utf8"));
-    return typeof parsed === "object" && parsed !== null && typeof (parsed as Manifest).files === "object" ? (parsed as Manifest) : undefined;
+    return typeof parsed === "object" &&
+      parsed !== null &&
+      typeof (parsed as Manifest).files === "object"
+      ? (parsed as Manifest)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The file of the previous run, when it is exactly what formatting this input gives. */
-async function fromPrevious(dir: string | undefined, manifest: Manifest | undefined, file: string, key: string): Promise<string | undefined> {
+async function fromPrevious(
+  dir: string | undefined,
+  manifest: Manifest | undefined,
+  file: string,
+  key: string,
+): Promise<string | undefined> {
   if (dir === undefined || manifest === undefined) return undefined;
-  const entry = Object.prototype.hasOwnProperty.call(manifest.files, file) ? manifest.files[file] : undefined;
+  const entry = Object.prototype.hasOwnProperty.call(manifest.files, file)
+    ? manifest.files[file]
+    : undefined;
   if (entry?.input !== key) return undefined;
   try {
     const text = await readFile(path.join(dir, ...file.split("/")), "utf8");
@@ -158,7 +188,9 @@ async function fromPrevious(dir: string | undefined, manifest: Manifest | undefi
 }
 
 function cacheKey(text: string, parser: string): string {
-  return createHash("sha256").update(`${PRETTIER_VERSION}\0${JSON.stringify(FORMAT_OPTIONS)}\0${parser}\0${text}`).digest("hex");
+  return createHash("sha256")
+    .update(`${PRETTIER_VERSION}\0${JSON.stringify(FORMAT_OPTIONS)}\0${parser}\0${text}`)
+    .digest("hex");
 }
 
 async function readCache(dir: string, key: string): Promise<string | undefined> {

@@ -33,27 +33,43 @@ function flat(value: unknown): string | undefined {
     }
     return `[${items.join(", ")}]`;
   }
-  if (typeof value === "object" && value !== null) return Object.keys(value).length === 0 ? "{}" : undefined;
+  if (typeof value === "object" && value !== null)
+    return Object.keys(value).length === 0 ? "{}" : undefined;
   return scalar(value);
 }
 
 /** A string, number, boolean or null; prettier writes an exponent without its `+`. */
 function scalar(value: unknown): string {
-  return typeof value === "number" ? JSON.stringify(value).replace("e+", "e") : JSON.stringify(value);
+  return typeof value === "number"
+    ? JSON.stringify(value).replace("e+", "e")
+    : JSON.stringify(value);
 }
 
 /**
  * `value` at `indent`, after `prefix` on its first line (a key) and before
  * `suffix` on its last (a comma). Returns the value's text only.
  */
-function layOut(value: unknown, indent: string, prefix: string, suffix: string, width: number): string {
+function layOut(
+  value: unknown,
+  indent: string,
+  prefix: string,
+  suffix: string,
+  width: number,
+): string {
   if (typeof value !== "object" || value === null) return scalar(value);
   const oneLine = brokenArrayOfArrays(value) ? undefined : flat(value);
-  if (oneLine !== undefined && indent.length + prefix.length + oneLine.length + suffix.length <= width) return oneLine;
+  if (
+    oneLine !== undefined &&
+    indent.length + prefix.length + oneLine.length + suffix.length <= width
+  )
+    return oneLine;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.length > 0 && value.every((item) => typeof item === "number")) return fill(value.map(scalar), indent, width);
-    const lines = value.map((item, i) => inner + layOut(item, inner, "", i < value.length - 1 ? "," : "", width));
+    if (value.length > 0 && value.every((item) => typeof item === "number"))
+      return fill(value.map(scalar), indent, width);
+    const lines = value.map(
+      (item, i) => inner + layOut(item, inner, "", i < value.length - 1 ? "," : "", width),
+    );
     return `[\n${lines.join(",\n")}\n${indent}]`;
   }
   const record = value as Record<string, unknown>;
@@ -67,7 +83,11 @@ function layOut(value: unknown, indent: string, prefix: string, suffix: string, 
 
 /** An array of two or more arrays of two or more elements: prettier puts each on its own line, fit or not. */
 function brokenArrayOfArrays(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 1 && value.every((item) => Array.isArray(item) && item.length > 1);
+  return (
+    Array.isArray(value) &&
+    value.length > 1 &&
+    value.every((item) => Array.isArray(item) && item.length > 1)
+  );
 }
 
 /** Numbers filling lines: each goes on the current line when it fits with the comma before it, else starts the next. */
@@ -78,7 +98,8 @@ function fill(items: readonly string[], indent: string, width: number): string {
   for (const [i, item] of items.entries()) {
     const comma = i < items.length - 1 ? "," : "";
     if (line === "") line = item + comma;
-    else if (inner.length + line.length + 1 + item.length + comma.length <= width) line += ` ${item}${comma}`;
+    else if (inner.length + line.length + 1 + item.length + comma.length <= width)
+      line += ` ${item}${comma}`;
     else {
       lines.push(line);
       line = item + comma;

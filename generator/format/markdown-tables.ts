@@ -27,7 +27,8 @@ export function alignMarkdownTables(text: string): string {
     const line = lines[i]!;
     const opening = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
+      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length)
+        fence = undefined;
       out.push(line);
       continue;
     }
@@ -87,7 +88,9 @@ function cells(line: string): string[] {
 }
 
 function padTable(rows: readonly string[][], aligns: readonly Align[]): string[] {
-  const widths = aligns.map((_, column) => Math.max(3, ...rows.map((row) => displayWidth(row[column] ?? ""))));
+  const widths = aligns.map((_, column) =>
+    Math.max(3, ...rows.map((row) => displayWidth(row[column] ?? ""))),
+  );
   const printRow = (row: readonly string[]): string =>
     `| ${widths
       .map((width, column) => {

@@ -8,7 +8,11 @@ import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
 import { readInputFile, UnreadableFile } from "../read-input-file.js";
 
 /** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
-export type ContractReader = (file: string, cwd: string, diagnostics: Diagnostics) => Promise<Description>;
+export type ContractReader = (
+  file: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+) => Promise<Description>;
 
 /** A front end for published contracts: the formats it reads, recognised by content. */
 export interface ContractFrontEnd {
@@ -33,7 +37,15 @@ export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
   {
     name: "overlay",
     formats: ["overlay"],
-    read: (file, cwd, diagnostics) => readOverlayContract(file, cwd, diagnostics, (files, dir, d) => readContracts(files, dir, d, CONTRACT_FRONT_ENDS.filter((f) => f.name !== "overlay"))),
+    read: (file, cwd, diagnostics) =>
+      readOverlayContract(file, cwd, diagnostics, (files, dir, d) =>
+        readContracts(
+          files,
+          dir,
+          d,
+          CONTRACT_FRONT_ENDS.filter((f) => f.name !== "overlay"),
+        ),
+      ),
   },
 ];
 
@@ -42,7 +54,12 @@ export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
  * the services they describe. A file no front end reads, or two services of
  * one name, is a positioned problem.
  */
-export async function readContracts(files: readonly string[], cwd: string, diagnostics: Diagnostics, frontEnds: readonly ContractFrontEnd[] = CONTRACT_FRONT_ENDS): Promise<Description> {
+export async function readContracts(
+  files: readonly string[],
+  cwd: string,
+  diagnostics: Diagnostics,
+  frontEnds: readonly ContractFrontEnd[] = CONTRACT_FRONT_ENDS,
+): Promise<Description> {
   const services: ServiceDescription[] = [];
   for (const file of files) {
     const display = path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/") || file;
@@ -62,7 +79,12 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
     }
     const frontEnd = frontEnds.find((f) => f.formats.includes(format.kind));
     if (!frontEnd) {
-      diagnostics.error(start, format.kind === "overlay" ? "an overlay names a contract, not another overlay" : `${format.kind} contracts are recognised but not read yet`);
+      diagnostics.error(
+        start,
+        format.kind === "overlay"
+          ? "an overlay names a contract, not another overlay"
+          : `${format.kind} contracts are recognised but not read yet`,
+      );
       continue;
     }
     try {
@@ -76,7 +98,11 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
   const seen = new Map<string, ServiceDescription>();
   for (const s of services) {
     const first = seen.get(s.name);
-    if (first) diagnostics.error(s.at, `service "${s.name}" is also described at ${first.at.file}:${first.at.line}:${first.at.col}`);
+    if (first)
+      diagnostics.error(
+        s.at,
+        `service "${s.name}" is also described at ${first.at.file}:${first.at.line}:${first.at.col}`,
+      );
     else seen.set(s.name, s);
   }
   return { services: [...seen.values()] };
@@ -84,7 +110,8 @@ export async function readContracts(files: readonly string[], cwd: string, diagn
 
 /** Why a contract file was not read, as its problem says it. */
 function contractUnreadable(error: UnreadableFile): string {
-  if (error.reason === "too-large") return `the file is ${error.size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`;
+  if (error.reason === "too-large")
+    return `the file is ${error.size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`;
   if (error.reason === "not-regular") return error.detail;
   return "the contract file does not exist or cannot be read";
 }

@@ -1,5 +1,12 @@
 import { compareText } from "../diagnostics/diagnostic.js";
-import type { Description, DocsDescription, EnumDescription, FieldDescription, ServiceDescription, TypeDescription } from "../description/description.js";
+import type {
+  Description,
+  DocsDescription,
+  EnumDescription,
+  FieldDescription,
+  ServiceDescription,
+  TypeDescription,
+} from "../description/description.js";
 import { lowerCamel } from "../naming/case.js";
 import { deriveFacts } from "./derive-facts.js";
 import { inferSensitive } from "./infer-sensitive.js";
@@ -39,11 +46,21 @@ function buildService(s: ServiceDescription): Service {
         : { kind: "object", name };
 
   /** The contract's or overlay's mark; else the one the name gives a field of a type (see infer-sensitive.ts). */
-  const markOf = (f: FieldDescription, holder: TypeDescription | undefined): Pick<Field, "sensitive" | "sensitiveReason"> => {
+  const markOf = (
+    f: FieldDescription,
+    holder: TypeDescription | undefined,
+  ): Pick<Field, "sensitive" | "sensitiveReason"> => {
     if (f.sensitive) return { sensitive: f.sensitive };
     if (!holder || f.notSensitive) return {};
     const type = ref(f.type.name);
-    const inferred = inferSensitive({ name: f.name, type: type.kind === "scalar" ? type.name : type.kind, ...(f.passwordFormat ? { passwordFormat: true } : {}) }, [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])]);
+    const inferred = inferSensitive(
+      {
+        name: f.name,
+        type: type.kind === "scalar" ? type.name : type.kind,
+        ...(f.passwordFormat ? { passwordFormat: true } : {}),
+      },
+      [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])],
+    );
     return inferred ? { sensitive: inferred.kind, sensitiveReason: inferred.reason } : {};
   };
 
@@ -90,16 +107,31 @@ function buildService(s: ServiceDescription): Service {
     open: d.open,
     ...(d.gap ? { gap: d.gap.name } : {}),
     origin: d.origin,
-    ...(d.choices && d.choices.length > 0 ? { choices: d.choices.map((c) => ({ fields: c.fields.map((f) => f.name), required: c.required })) } : {}),
+    ...(d.choices && d.choices.length > 0
+      ? {
+          choices: d.choices.map((c) => ({
+            fields: c.fields.map((f) => f.name),
+            required: c.required,
+          })),
+        }
+      : {}),
     ...(d.variants ? { variants: d.variants.map((v) => v.name) } : {}),
-    ...(d.discriminator ? { discriminator: { property: d.discriminator.property, mapping: d.discriminator.mapping.map((m) => ({ value: m.value, type: m.type.name })) } } : {}),
+    ...(d.discriminator
+      ? {
+          discriminator: {
+            property: d.discriminator.property,
+            mapping: d.discriminator.mapping.map((m) => ({ value: m.value, type: m.type.name })),
+          },
+        }
+      : {}),
     ...docs(d),
   }));
 
   const enums: EnumType[] = s.enums.map(enumOf);
 
   // The request type of an operation, by name (a checked description: every flow's operation has one).
-  const requestTypeOf = (name: string): string => s.operations.find((o) => o.name === name)?.requestType?.name ?? "";
+  const requestTypeOf = (name: string): string =>
+    s.operations.find((o) => o.name === name)?.requestType?.name ?? "";
   const operations: Operation[] = s.operations.map((op) => {
     if (op.protocol === "soap") {
       return {
@@ -110,14 +142,23 @@ function buildService(s: ServiceDescription): Service {
         requestType: op.requestType.name,
         resultType: op.responseType.name,
         responseElement: op.responseElement ?? `${op.name}Response`,
-        resultElement: op.bare ? (op.responseElement ?? `${op.name}Response`) : (op.resultElement ?? `${op.name}Result`),
+        resultElement: op.bare
+          ? (op.responseElement ?? `${op.name}Response`)
+          : (op.resultElement ?? `${op.name}Result`),
         ...(op.bare ? { bare: true as const } : {}),
         ...(op.responseGap ? { responseGap: op.responseGap.name } : {}),
         ...(op.requestElement !== undefined ? { requestElement: op.requestElement } : {}),
         ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
         ...(op.resultOptional ? { resultOptional: true as const } : {}),
         ...(op.headers && op.headers.length > 0
-          ? { headers: op.headers.map((h) => ({ name: h.name, type: h.type.name, ...(h.namespace !== undefined ? { namespace: h.namespace } : {}), ...(h.doc !== undefined ? { doc: h.doc } : {}) })) }
+          ? {
+              headers: op.headers.map((h) => ({
+                name: h.name,
+                type: h.type.name,
+                ...(h.namespace !== undefined ? { namespace: h.namespace } : {}),
+                ...(h.doc !== undefined ? { doc: h.doc } : {}),
+              })),
+            }
           : {}),
         ...docs(op),
       };
@@ -131,19 +172,35 @@ function buildService(s: ServiceDescription): Service {
       baseUrl: op.baseUrl.name,
       params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
       ...(op.query && op.query.length > 0 ? { query: op.query.map((f) => fieldOf(f)) } : {}),
-      ...(op.headers && op.headers.length > 0 ? { headers: op.headers.map((f) => fieldOf(f)) } : {}),
-      ...(op.cookies && op.cookies.length > 0 ? { cookies: op.cookies.map((f) => fieldOf(f)) } : {}),
-      ...(op.security && op.security.length > 0 ? { security: op.security.map((x) => x.name) } : {}),
+      ...(op.headers && op.headers.length > 0
+        ? { headers: op.headers.map((f) => fieldOf(f)) }
+        : {}),
+      ...(op.cookies && op.cookies.length > 0
+        ? { cookies: op.cookies.map((f) => fieldOf(f)) }
+        : {}),
+      ...(op.security && op.security.length > 0
+        ? { security: op.security.map((x) => x.name) }
+        : {}),
       ...(op.requestType ? { requestType: op.requestType.name } : {}),
-      ...(op.requestConstants && op.requestConstants.length > 0 ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) } : {}),
+      ...(op.requestConstants && op.requestConstants.length > 0
+        ? { requestConstants: op.requestConstants.map((c) => ({ path: c.path, value: c.value })) }
+        : {}),
       ...(op.responseType ? { responseType: op.responseType.name } : {}),
       ...(op.errorType ? { errorType: op.errorType.name } : {}),
-      statuses: [...op.statuses].sort((a, b) => a.code - b.code).map((st) => ({ code: st.code, meaning: st.meaning, ...(st.retry ? { retry: st.retry } : {}) })),
+      statuses: [...op.statuses]
+        .sort((a, b) => a.code - b.code)
+        .map((st) => ({
+          code: st.code,
+          meaning: st.meaning,
+          ...(st.retry ? { retry: st.retry } : {}),
+        })),
       idempotent: op.idempotent,
       ...(op.timeoutMs !== undefined ? { timeoutMs: op.timeoutMs } : {}),
       links: op.links.map((l) => ({ name: l.name, operation: l.operation.name, method: l.method })),
       ...(op.wire ? { wire: op.wire } : {}),
-      ...(op.errorTypes && op.errorTypes.length > 0 ? { errorTypes: op.errorTypes.map((e) => ({ status: e.status, type: e.type.name })) } : {}),
+      ...(op.errorTypes && op.errorTypes.length > 0
+        ? { errorTypes: op.errorTypes.map((e) => ({ status: e.status, type: e.type.name })) }
+        : {}),
       ...docs(op),
     };
   });
@@ -165,7 +222,8 @@ function buildService(s: ServiceDescription): Service {
     use(t.gap, `type ${t.name}`);
     for (const f of t.fields) use(f.gap, `field ${t.name}.${f.name}`);
   }
-  for (const op of operations) if (op.protocol === "soap") use(op.responseGap, `operation ${op.name}`);
+  for (const op of operations)
+    if (op.protocol === "soap") use(op.responseGap, `operation ${op.name}`);
   for (const ev of s.events) use(ev.payloadGap?.name, `event ${ev.name}`);
   const gaps: Gap[] = s.gaps.map((g) => ({
     id: g.name,
@@ -187,8 +245,12 @@ function buildService(s: ServiceDescription): Service {
             version: block.soap.version,
             ...(block.soap.namespace !== undefined ? { namespace: block.soap.namespace } : {}),
             ...(block.soap.endpoint !== undefined ? { endpoint: block.soap.endpoint } : {}),
-            ...(block.soap.soapVersion !== undefined ? { soapVersion: block.soap.soapVersion } : {}),
-            ...(block.soap.versions !== undefined ? { versions: block.soap.versions.map((v) => ({ ...v })) } : {}),
+            ...(block.soap.soapVersion !== undefined
+              ? { soapVersion: block.soap.soapVersion }
+              : {}),
+            ...(block.soap.versions !== undefined
+              ? { versions: block.soap.versions.map((v) => ({ ...v })) }
+              : {}),
             ...(block.soap.requestBase ? { requestBase: block.soap.requestBase.name } : {}),
             ...(block.soap.responseBase ? { responseBase: block.soap.responseBase.name } : {}),
             ...(credentialsOf(s) ? { credentials: credentialsOf(s)! } : {}),
@@ -198,11 +260,22 @@ function buildService(s: ServiceDescription): Service {
     ...(block.rest
       ? {
           rest: {
-            baseUrls: block.rest.baseUrls.map((b) => ({ name: b.name, ...(b.doc !== undefined ? { doc: b.doc } : {}), ...(b.url !== undefined ? { url: b.url } : {}) })),
+            baseUrls: block.rest.baseUrls.map((b) => ({
+              name: b.name,
+              ...(b.doc !== undefined ? { doc: b.doc } : {}),
+              ...(b.url !== undefined ? { url: b.url } : {}),
+            })),
             ...(block.rest.retry ? { retry: block.rest.retry } : {}),
             outcome: block.rest.outcome.map((o) => o.path),
             ...(block.rest.security && block.rest.security.length > 0
-              ? { security: block.rest.security.map((x) => ({ name: x.name, kind: x.kind, ...(x.header !== undefined ? { header: x.header } : {}), ...(x.doc !== undefined ? { doc: x.doc } : {}) })) }
+              ? {
+                  security: block.rest.security.map((x) => ({
+                    name: x.name,
+                    kind: x.kind,
+                    ...(x.header !== undefined ? { header: x.header } : {}),
+                    ...(x.doc !== undefined ? { doc: x.doc } : {}),
+                  })),
+                }
               : {}),
           },
         }
@@ -222,13 +295,26 @@ function buildService(s: ServiceDescription): Service {
       constants: f.constants.map((c) => ({ path: c.path, value: c.value })),
       defaults: f.defaults.map((c) => ({ path: c.path, value: c.value })),
       combinesWith: f.combinesWith.map((c) => c.name),
-      ...(f.from ? { from: { operation: f.from.operation.name, copy: f.from.copy.map((c) => ({ target: c.target, source: c.source })) } } : {}),
+      ...(f.from
+        ? {
+            from: {
+              operation: f.from.operation.name,
+              copy: f.from.copy.map((c) => ({ target: c.target, source: c.source })),
+            },
+          }
+        : {}),
       ...docs(f),
     })),
     ...(q
       ? {
           query: {
-            fields: q.fields.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias.name } : {}), kind: f.kind, ...(f.sensitive ? { sensitive: f.sensitive } : {}), ...docs(f) })),
+            fields: q.fields.map((f) => ({
+              name: f.name,
+              ...(f.alias ? { alias: f.alias.name } : {}),
+              kind: f.kind,
+              ...(f.sensitive ? { sensitive: f.sensitive } : {}),
+              ...docs(f),
+            })),
             wildcard: q.wildcard,
             recommend: q.recommend,
             defaultWindowDays: q.defaultWindowDays,
@@ -246,7 +332,9 @@ function buildService(s: ServiceDescription): Service {
       ...docs(e),
     })),
     gaps,
-    ...(s.approximations && s.approximations.length > 0 ? { approximations: s.approximations } : {}),
+    ...(s.approximations && s.approximations.length > 0
+      ? { approximations: s.approximations }
+      : {}),
     ...(s.documents && s.documents.length > 0
       ? {
           documents: s.documents.map((x) => ({
@@ -264,20 +352,38 @@ function buildService(s: ServiceDescription): Service {
 function enumOf(e: EnumDescription): EnumType {
   if (e.groups) {
     const seen = new Map<string, EnumType["values"][number]>();
-    for (const m of e.groups.members) for (const v of m.values) if (!seen.has(v.value)) seen.set(v.value, { value: v.value, ...docs(v) });
+    for (const m of e.groups.members)
+      for (const v of m.values)
+        if (!seen.has(v.value)) seen.set(v.value, { value: v.value, ...docs(v) });
     return {
       name: e.name,
       values: [...seen.values()],
       ...(e.default ? { default: e.default.value } : {}),
-      groups: { by: e.groups.by.name, members: e.groups.members.map((m) => ({ group: m.group, values: m.values.map((v) => v.value) })) },
+      groups: {
+        by: e.groups.by.name,
+        members: e.groups.members.map((m) => ({
+          group: m.group,
+          values: m.values.map((v) => v.value),
+        })),
+      },
       ...docs(e),
     };
   }
-  return { name: e.name, values: e.values.map((v) => ({ value: v.value, ...docs(v) })), ...(e.default ? { default: e.default.value } : {}), ...docs(e) };
+  return {
+    name: e.name,
+    values: e.values.map((v) => ({ value: v.value, ...docs(v) })),
+    ...(e.default ? { default: e.default.value } : {}),
+    ...docs(e),
+  };
 }
 
 function docs(d: DocsDescription): Documented {
-  return { ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source ? { source: d.source } : {}), notes: d.notes, ...(d.deprecated ? { deprecated: true as const } : {}) };
+  return {
+    ...(d.doc !== undefined ? { doc: d.doc } : {}),
+    ...(d.source ? { source: d.source } : {}),
+    notes: d.notes,
+    ...(d.deprecated ? { deprecated: true as const } : {}),
+  };
 }
 
 /** The credentials field of a SOAP service and its type, found on the request base. */
@@ -285,7 +391,9 @@ function credentialsOf(s: ServiceDescription): { field: string; type: string } |
   const soap = s.soap;
   if (!soap?.credentials) return undefined;
   // The request base's field; without a base (a WSDL), the field of the first request that authenticates (checked alike in all).
-  const holder = soap.requestBase ? soap.requestBase.name : s.operations.find((o) => o.protocol === "soap" && o.auth)?.requestType?.name;
+  const holder = soap.requestBase
+    ? soap.requestBase.name
+    : s.operations.find((o) => o.protocol === "soap" && o.auth)?.requestType?.name;
   const base = s.types.find((t) => t.name === holder);
   const field = base?.fields.find((f) => f.name === soap.credentials!.name);
   return field ? { field: field.name, type: field.type.name } : undefined;

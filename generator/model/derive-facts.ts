@@ -17,11 +17,25 @@ export function deriveFacts(
   const byName = new Map(types.map((t) => [t.name, t]));
   // A SOAP request's header values are sent like its body.
   const sentRoots = [
-    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)] : op.requestType !== undefined ? [op.requestType] : [])),
+    ...operations.flatMap((op) =>
+      op.protocol === "soap"
+        ? [op.requestType, ...(op.headers ?? []).map((h) => h.type)]
+        : op.requestType !== undefined
+          ? [op.requestType]
+          : [],
+    ),
     ...documentRoots,
   ];
   const receivedRoots = [
-    ...operations.flatMap((op) => (op.protocol === "soap" ? [op.resultType] : [...(op.responseType !== undefined ? [op.responseType] : []), ...(op.errorType !== undefined ? [op.errorType] : []), ...(op.errorTypes ?? []).map((e) => e.type)])),
+    ...operations.flatMap((op) =>
+      op.protocol === "soap"
+        ? [op.resultType]
+        : [
+            ...(op.responseType !== undefined ? [op.responseType] : []),
+            ...(op.errorType !== undefined ? [op.errorType] : []),
+            ...(op.errorTypes ?? []).map((e) => e.type),
+          ],
+    ),
     ...documentRoots,
   ];
 
@@ -78,7 +92,11 @@ export function deriveFacts(
     if (!type || stack.has(name)) return false;
     stack.add(name);
     const result =
-      type.allFields.some((f) => f.sensitive !== undefined || (f.type.kind === "object" && holdsSensitive(f.type.name, stack))) || (type.variants ?? []).some((v) => holdsSensitive(v, stack));
+      type.allFields.some(
+        (f) =>
+          f.sensitive !== undefined ||
+          (f.type.kind === "object" && holdsSensitive(f.type.name, stack)),
+      ) || (type.variants ?? []).some((v) => holdsSensitive(v, stack));
     stack.delete(name);
     memo.set(name, result);
     return result;

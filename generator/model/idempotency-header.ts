@@ -12,9 +12,7 @@ const IDEMPOTENCY_HEADER = /(^|[-_])idempotency[-_]?key$/i;
  * gateway (lower case): PayPal's `PayPal-Request-Id` ("the server stores keys
  * for 6 hours"). A plain `X-Request-Id` is a correlation id, not a key.
  */
-const NAMED_IDEMPOTENCY_HEADERS: ReadonlySet<string> = new Set([
-  "paypal-request-id",
-]);
+const NAMED_IDEMPOTENCY_HEADERS: ReadonlySet<string> = new Set(["paypal-request-id"]);
 
 /**
  * The header parameter of an operation that carries its idempotency key, as
@@ -22,12 +20,8 @@ const NAMED_IDEMPOTENCY_HEADERS: ReadonlySet<string> = new Set([
  * only case where a client may retry a request that may have reached the
  * service (the key makes the service answer a repeat as it answered the first).
  */
-export function idempotencyHeader(
-  op: Pick<RestOperation, "headers">,
-): string | undefined {
+export function idempotencyHeader(op: Pick<RestOperation, "headers">): string | undefined {
   return op.headers?.find(
-    (h) =>
-      IDEMPOTENCY_HEADER.test(h.name) ||
-      NAMED_IDEMPOTENCY_HEADERS.has(h.name.toLowerCase()),
+    (h) => IDEMPOTENCY_HEADER.test(h.name) || NAMED_IDEMPOTENCY_HEADERS.has(h.name.toLowerCase()),
   )?.name;
 }

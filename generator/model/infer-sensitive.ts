@@ -171,7 +171,14 @@ const RULES: readonly NameRule[] = [
 ];
 
 /** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
-const SECRET_SCALARS: ReadonlySet<string> = new Set(["string", "base64", "long", "int", "short", "decimal"]);
+const SECRET_SCALARS: ReadonlySet<string> = new Set([
+  "string",
+  "base64",
+  "long",
+  "int",
+  "short",
+  "decimal",
+]);
 
 /**
  * The words of a name, lower case: split at `_`, `-`, `.`, spaces and case
@@ -194,11 +201,28 @@ function isTrackData(words: readonly string[]): boolean {
   if (at < 0) return false;
   const numbered = /[123]$/.test(words[at]!) || /^[123]$/.test(words[at + 1] ?? "");
   const end = words[last]!;
-  return (at === last && numbered) || (numbered && at + 1 === last && /^[123]$/.test(end)) || end === "data";
+  return (
+    (at === last && numbered) ||
+    (numbered && at + 1 === last && /^[123]$/.test(end)) ||
+    end === "data"
+  );
 }
 
 /** Trailing words that say what shape a type is, not what it holds. */
-const SHAPE_WORDS: ReadonlySet<string> = new Set(["request", "response", "writable", "details", "detail", "info", "information", "input", "output", "body", "object", "type"]);
+const SHAPE_WORDS: ReadonlySet<string> = new Set([
+  "request",
+  "response",
+  "writable",
+  "details",
+  "detail",
+  "info",
+  "information",
+  "input",
+  "output",
+  "body",
+  "object",
+  "type",
+]);
 
 /** The word that says what a holder is: its last word, past words that only name a shape. */
 function holderWord(words: readonly string[]): string[] {
@@ -209,7 +233,11 @@ function holderWord(words: readonly string[]): string[] {
 
 /** A rule with a holder takes the whole name (`number`, not `issueNumber`) and the last word of a holder's name. */
 function matches(rule: NameRule, words: readonly string[], holderEnds: readonly string[]): boolean {
-  if (words.length < rule.ending.length || (rule.holder !== undefined && words.length !== rule.ending.length)) return false;
+  if (
+    words.length < rule.ending.length ||
+    (rule.holder !== undefined && words.length !== rule.ending.length)
+  )
+    return false;
   const start = words.length - rule.ending.length;
   if (!rule.ending.every((set, i) => set.includes(words[start + i]!))) return false;
   return rule.holder === undefined || rule.holder.some((w) => holderEnds.includes(w));
@@ -220,7 +248,10 @@ function matches(rule: NameRule, words: readonly string[], holderEnds: readonly 
  * `holderNames` are the names of what holds it: its type, and the field an
  * inline type was declared in.
  */
-export function inferSensitive(field: FieldToInfer, holderNames: readonly string[]): InferredMark | undefined {
+export function inferSensitive(
+  field: FieldToInfer,
+  holderNames: readonly string[],
+): InferredMark | undefined {
   if (!SECRET_SCALARS.has(field.type)) return undefined;
   if (field.passwordFormat) return { kind: "secret", reason: "format: password" };
   const words = nameWords(field.name);

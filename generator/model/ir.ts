@@ -7,8 +7,33 @@
  */
 
 export { SCALAR_NAMES, SENSITIVE_KINDS } from "./vocabulary.js";
-export type { ConstValue, HttpMethod, Note, NoteKind, PathValue, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
-import type { Approximation, ConstValue, HttpMethod, Note, PathValue, RestWire, RetryGuidance, ScalarName, SensitiveKind, SourceRef, TypeOrigin, XmlNode } from "./vocabulary.js";
+export type {
+  ConstValue,
+  HttpMethod,
+  Note,
+  NoteKind,
+  PathValue,
+  RetryGuidance,
+  ScalarName,
+  SensitiveKind,
+  SourceRef,
+  TypeOrigin,
+  XmlNode,
+} from "./vocabulary.js";
+import type {
+  Approximation,
+  ConstValue,
+  HttpMethod,
+  Note,
+  PathValue,
+  RestWire,
+  RetryGuidance,
+  ScalarName,
+  SensitiveKind,
+  SourceRef,
+  TypeOrigin,
+  XmlNode,
+} from "./vocabulary.js";
 
 /** What every documented construct carries for readers. */
 export interface Documented {
@@ -68,7 +93,10 @@ export interface ObjectType extends Documented {
   /** A union's object types, in the contract's order. */
   readonly variants?: readonly string[];
   /** A union's tag: the property whose value names the variant, and which value names which. */
-  readonly discriminator?: { readonly property: string; readonly mapping: readonly { readonly value: string; readonly type: string }[] };
+  readonly discriminator?: {
+    readonly property: string;
+    readonly mapping: readonly { readonly value: string; readonly type: string }[];
+  };
   readonly base?: string;
   /** Fields declared on this type, in wire order. */
   readonly fields: readonly Field[];
@@ -210,7 +238,11 @@ export interface RestOperation extends Documented {
   /** Default timeout of one attempt in ms, when the documents say the operation can be slow. */
   readonly timeoutMs?: number;
   /** `_links.<name>` of the response, followed by `operation` through the result's `method`. */
-  readonly links: readonly { readonly name: string; readonly operation: string; readonly method: string }[];
+  readonly links: readonly {
+    readonly name: string;
+    readonly operation: string;
+    readonly method: string;
+  }[];
   /** The media types the contract gives (OpenAPI); absent: JSON both ways. */
   readonly wire?: RestWire;
   /** Error bodies that differ by status: each documented error status (or `default`) with the object type its body is read as. */
@@ -238,7 +270,10 @@ export interface Flow extends Documented {
   readonly defaults: readonly { readonly path: string; readonly value: PathValue }[];
   readonly combinesWith: readonly string[];
   /** Values copied from the response of an earlier operation. */
-  readonly from?: { readonly operation: string; readonly copy: readonly { readonly target: string; readonly source: string }[] };
+  readonly from?: {
+    readonly operation: string;
+    readonly copy: readonly { readonly target: string; readonly source: string }[];
+  };
 }
 
 export interface QueryField extends Documented {
@@ -292,7 +327,10 @@ export interface SoapBinding {
   /** `"1.2"` for SOAP 1.2 envelopes and HTTP binding; absent for SOAP 1.1. */
   readonly soapVersion?: "1.2";
   /** The SOAP versions the contract has a port for, when more than one: a client option, `soapVersion` the default. */
-  readonly versions?: readonly { readonly soapVersion: "1.1" | "1.2"; readonly endpoint?: string }[];
+  readonly versions?: readonly {
+    readonly soapVersion: "1.1" | "1.2";
+    readonly endpoint?: string;
+  }[];
   readonly requestBase?: string;
   readonly responseBase?: string;
   /** The field (of the request base, or of every authenticating request) that carries the client's credentials, and its object type. */
@@ -301,7 +339,11 @@ export interface SoapBinding {
 
 export interface RestBinding {
   /** `url`: the address the contract names, the client's default; absent: the option is required. */
-  readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly url?: string }[];
+  readonly baseUrls: readonly {
+    readonly name: string;
+    readonly doc?: string;
+    readonly url?: string;
+  }[];
   readonly retry?: RetryGuidance;
   /** Response field paths that say how a request went even on a 2xx; a caller checks them. */
   readonly outcome: readonly string[];

@@ -33,18 +33,14 @@ const EXACT_TEXT: ReadonlySet<ScalarName> = new Set(["long", "decimal"]);
 export const JSON_STRING_SCALARS: readonly ScalarName[] = [...EXACT_TEXT];
 
 /** A scalar field's form in JSON: the scalar's own, or a string when the contract carries the number as one (`Field.jsonString`). */
-export function jsonFormOf(
-  field: Pick<Field, "type" | "jsonString">,
-): JsonForm | undefined {
+export function jsonFormOf(field: Pick<Field, "type" | "jsonString">): JsonForm | undefined {
   if (field.type.kind !== "scalar") return undefined;
   if (field.jsonString && EXACT_TEXT.has(field.type.name)) return "string";
   return JSON_FORMS[field.type.name];
 }
 
 /** Whether a JSON writer writes the field's value (exact text) as a number literal: a long or decimal in its number form. */
-export function writesNumberText(
-  field: Pick<Field, "type" | "jsonString">,
-): boolean {
+export function writesNumberText(field: Pick<Field, "type" | "jsonString">): boolean {
   return (
     field.type.kind === "scalar" &&
     EXACT_TEXT.has(field.type.name) &&
@@ -60,7 +56,5 @@ const XML_TEXT_WRITERS: Readonly<Partial<Record<ScalarName, string>>> = {
 
 /** The runtime function writing the field's XML text, or undefined when the value is written as it is held. */
 export function xmlTextWriter(field: Pick<Field, "type">): string | undefined {
-  return field.type.kind === "scalar"
-    ? XML_TEXT_WRITERS[field.type.name]
-    : undefined;
+  return field.type.kind === "scalar" ? XML_TEXT_WRITERS[field.type.name] : undefined;
 }

@@ -125,7 +125,6 @@ export interface RetryGuidance {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-
 /**
  * How a request body is written: JSON text, `application/x-www-form-urlencoded`
  * pairs, `multipart/form-data` parts, text as given, or bytes as given.

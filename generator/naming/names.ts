@@ -95,9 +95,18 @@ export interface ServiceNames {
 
 /** What the names are computed for: one subject per kind, found in the model. */
 export interface NameRequests {
-  readonly topLevel: readonly { readonly kind: NameKind; readonly subject: string; readonly base: string }[];
+  readonly topLevel: readonly {
+    readonly kind: NameKind;
+    readonly subject: string;
+    readonly base: string;
+  }[];
   readonly methods: readonly { readonly operation: string; readonly base: string }[];
-  readonly links: readonly { readonly operation: string; readonly link: string; readonly base: string; readonly taken: readonly string[] }[];
+  readonly links: readonly {
+    readonly operation: string;
+    readonly link: string;
+    readonly base: string;
+    readonly taken: readonly string[];
+  }[];
 }
 
 /** Every name a service needs, computed once; `runtimeExports` are the names the shipped runtime exports. */
@@ -108,11 +117,27 @@ export function serviceNames(service: Service, runtimeExports: Iterable<string>)
 /** The subjects of each kind in a service, with the base each name is formed from. */
 export function nameRequests(service: Service): NameRequests {
   const topLevel: { kind: NameKind; subject: string; base: string }[] = [];
-  const add = (kind: NameKind, subject: string, base = identifierBase(subject)) => topLevel.push({ kind, subject, base: TOP_LEVEL[kind](base) });
+  const add = (kind: NameKind, subject: string, base = identifierBase(subject)) =>
+    topLevel.push({ kind, subject, base: TOP_LEVEL[kind](base) });
   const serviceBase = pascalCase(service.name) || "Service";
   for (const t of service.types) {
     add("type", t.name);
-    for (const kind of ["validator", "redactor", "reader", "fieldsReader", "parser", "serializer", "checker", "fieldSet", "knownFields", "members", "xmlWriter", "jsonWriter", "jsonScanner"] as const) add(kind, t.name);
+    for (const kind of [
+      "validator",
+      "redactor",
+      "reader",
+      "fieldsReader",
+      "parser",
+      "serializer",
+      "checker",
+      "fieldSet",
+      "knownFields",
+      "members",
+      "xmlWriter",
+      "jsonWriter",
+      "jsonScanner",
+    ] as const)
+      add(kind, t.name);
   }
   for (const e of service.enums) {
     add("type", e.name);
@@ -124,13 +149,23 @@ export function nameRequests(service: Service): NameRequests {
       add("enumGroupOf", e.name, `${by}Of${identifierBase(e.name)}`);
     }
   }
-  for (const kind of ["client", "clientOptions", "clientFactory"] as const) add(kind, service.name, serviceBase);
-  for (const doc of service.documents ?? []) for (const kind of ["documentBuilder", "documentParser"] as const) add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
+  for (const kind of ["client", "clientOptions", "clientFactory"] as const)
+    add(kind, service.name, serviceBase);
+  for (const doc of service.documents ?? [])
+    for (const kind of ["documentBuilder", "documentParser"] as const)
+      add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
   for (const op of service.operations) {
     const base = pascalCase(op.name) || identifierBase(op.name);
     if (op.protocol === "soap") {
-      for (const kind of ["envelopeBuilder", "envelopeReader", "responseParser", "responseEnvelopeBuilder"] as const) add(kind, op.name, identifierBase(op.name));
-      if (op.headers && op.headers.length > 0) add("envelopeHeaderReader", op.name, identifierBase(op.name));
+      for (const kind of [
+        "envelopeBuilder",
+        "envelopeReader",
+        "responseParser",
+        "responseEnvelopeBuilder",
+      ] as const)
+        add(kind, op.name, identifierBase(op.name));
+      if (op.headers && op.headers.length > 0)
+        add("envelopeHeaderReader", op.name, identifierBase(op.name));
     } else {
       if (op.links.length > 0) {
         add("linkResult", op.name, base);
@@ -145,14 +180,33 @@ export function nameRequests(service: Service): NameRequests {
   }
   for (const f of service.flows) {
     const base = pascalCase(f.name) || identifierBase(f.name);
-    for (const kind of ["flowInput", "flowBases", "flowSpec", "flowValidator", "flowBasesTable"] as const) add(kind, f.name, base);
+    for (const kind of [
+      "flowInput",
+      "flowBases",
+      "flowSpec",
+      "flowValidator",
+      "flowBasesTable",
+    ] as const)
+      add(kind, f.name, base);
     // A flow builds a request of its operation, or a value of its type (no "Request" in its name).
     add(f.operation !== undefined ? "flowBuilder" : "valueBuilder", f.name, base);
   }
   if (service.query) {
-    for (const kind of ["queryField", "querySort", "queryLanguage", "queryBuilder", "queryParser", "queryRequestBuilder", "queryRedactor"] as const) add(kind, service.name, serviceBase);
+    for (const kind of [
+      "queryField",
+      "querySort",
+      "queryLanguage",
+      "queryBuilder",
+      "queryParser",
+      "queryRequestBuilder",
+      "queryRedactor",
+    ] as const)
+      add(kind, service.name, serviceBase);
   }
-  const methods = service.operations.map((op) => ({ operation: op.name, base: op.protocol === "soap" ? lowerCamel(identifierBase(op.name)) : identifierBase(op.name) }));
+  const methods = service.operations.map((op) => ({
+    operation: op.name,
+    base: op.protocol === "soap" ? lowerCamel(identifierBase(op.name)) : identifierBase(op.name),
+  }));
   const types = new Map(service.types.map((t) => [t.name, t]));
   const links = service.operations.flatMap((op) =>
     op.protocol === "rest"
@@ -160,7 +214,9 @@ export function nameRequests(service: Service): NameRequests {
           operation: op.name,
           link: l.name,
           base: identifierBase(l.method),
-          taken: (op.responseType ? (types.get(op.responseType)?.allFields ?? []) : []).map((f) => f.name),
+          taken: (op.responseType ? (types.get(op.responseType)?.allFields ?? []) : []).map(
+            (f) => f.name,
+          ),
         }))
       : [],
   );
@@ -172,17 +228,25 @@ export function resolveNames(requests: NameRequests, reserved: ReadonlySet<strin
   const taken = new Set(reserved);
   const topLevel = new Map<string, string>();
   const ordered = [...requests.topLevel].sort(
-    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject),
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject),
   );
   for (const r of ordered) topLevel.set(`${r.kind}\u0000${r.subject}`, claim(r.base, taken));
 
   const memberTaken = new Set(MEMBER_RESERVED);
   const methods = new Map<string, string>();
-  for (const m of [...requests.methods].sort((a, b) => compareText(a.operation, b.operation))) methods.set(m.operation, claim(m.base, memberTaken));
+  for (const m of [...requests.methods].sort((a, b) => compareText(a.operation, b.operation)))
+    methods.set(m.operation, claim(m.base, memberTaken));
 
   const links = new Map<string, string>();
   for (const l of requests.links) {
-    const own = new Set([...MEMBER_RESERVED, ...l.taken, ...[...links.entries()].filter(([k]) => k.startsWith(`${l.operation}\u0000`)).map(([, v]) => v)]);
+    const own = new Set([
+      ...MEMBER_RESERVED,
+      ...l.taken,
+      ...[...links.entries()]
+        .filter(([k]) => k.startsWith(`${l.operation}\u0000`))
+        .map(([, v]) => v),
+    ]);
     links.set(`${l.operation}\u0000${l.link}`, claim(l.base, own));
   }
 
@@ -190,17 +254,22 @@ export function resolveNames(requests: NameRequests, reserved: ReadonlySet<strin
     declared: new Set(topLevel.values()),
     get(kind, subject) {
       const name = topLevel.get(`${kind}\u0000${subject}`);
-      if (name === undefined) throw new Error(`no ${kind} name for ${JSON.stringify(subject)}: the naming table was not asked for it`);
+      if (name === undefined)
+        throw new Error(
+          `no ${kind} name for ${JSON.stringify(subject)}: the naming table was not asked for it`,
+        );
       return name;
     },
     method(operation) {
       const name = methods.get(operation);
-      if (name === undefined) throw new Error(`no method name for operation ${JSON.stringify(operation)}`);
+      if (name === undefined)
+        throw new Error(`no method name for operation ${JSON.stringify(operation)}`);
       return name;
     },
     linkMethod(operation, link) {
       const name = links.get(`${operation}\u0000${link}`);
-      if (name === undefined) throw new Error(`no link method for ${JSON.stringify(operation)}._links.${link}`);
+      if (name === undefined)
+        throw new Error(`no link method for ${JSON.stringify(operation)}._links.${link}`);
       return name;
     },
   };
@@ -220,5 +289,9 @@ function lowerFirst(text: string): string {
 
 /** Whether a REST operation's contract documents an error response: its client exports `<Op>Error` and `is<Op>Error`. */
 export function documentsErrors(op: RestOperation): boolean {
-  return op.errorType !== undefined || (op.errorTypes?.length ?? 0) > 0 || op.statuses.some((s) => s.code >= 400);
+  return (
+    op.errorType !== undefined ||
+    (op.errorTypes?.length ?? 0) > 0 ||
+    op.statuses.some((s) => s.code >= 400)
+  );
 }

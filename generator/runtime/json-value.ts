@@ -16,29 +16,59 @@ export { JsonNumberText } from "./json-number-text.js";
 const MAX_DEPTH = 256;
 
 /** Any JSON value; numbers as their exact text. */
-export type JsonValue = string | boolean | null | JsonNumberText | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | boolean
+  | null
+  | JsonNumberText
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
 
 /**
  * Reads any JSON value out of a parsed body, at `path` (and `key` under it,
  * for a field). Null is a value; absent is `undefined`, or a `ParseError`
  * when `need` is `REQUIRED`.
  */
-export function readJsonValue(v: unknown, o: ReadContext, path: string, key: string, need: Required): JsonValue;
-export function readJsonValue(v: unknown, o: ReadContext, path: string, key?: string): JsonValue | undefined;
-export function readJsonValue(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): JsonValue | undefined {
+export function readJsonValue(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): JsonValue;
+export function readJsonValue(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): JsonValue | undefined;
+export function readJsonValue(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): JsonValue | undefined {
   const full = key === undefined ? path : path === "" ? key : `${path}.${key}`;
   if (v === undefined) {
-    if (need === REQUIRED && o.errorResult !== true) throw new ParseError(o.format, "unexpected-shape", `${full || "(root)"}: required property is missing`);
+    if (need === REQUIRED && o.errorResult !== true)
+      throw new ParseError(
+        o.format,
+        "unexpected-shape",
+        `${full || "(root)"}: required property is missing`,
+      );
     return undefined;
   }
   return copy(v, o, full, 0);
 }
 
 function copy(v: unknown, o: ReadContext, path: string, depth: number): JsonValue {
-  if (depth > MAX_DEPTH) throw new ParseError(o.format, "unexpected-shape", `${path || "(root)"}: nested too deeply`);
+  if (depth > MAX_DEPTH)
+    throw new ParseError(o.format, "unexpected-shape", `${path || "(root)"}: nested too deeply`);
   if (v === null || typeof v === "string" || typeof v === "boolean") return v;
   if (v instanceof JsonNumber) return new JsonNumberText(v.text);
-  if (typeof v === "number" && Number.isFinite(v)) return new JsonNumberText(String(v).replace(/e\+/, "e"));
+  if (typeof v === "number" && Number.isFinite(v))
+    return new JsonNumberText(String(v).replace(/e\+/, "e"));
   if (Array.isArray(v)) return v.map((item, i) => copy(item, o, `${path}[${i}]`, depth + 1));
   if (typeof v === "object") {
     const out: { [key: string]: JsonValue } = {};
@@ -67,11 +97,17 @@ export function checkJsonValue(v: unknown, path: string, issues: Issues, depth =
     return false;
   };
   if (depth > MAX_DEPTH) return fail();
-  if (v === null || typeof v === "string" || typeof v === "boolean" || v instanceof JsonNumberText) return true;
-  if (Array.isArray(v)) return v.every((item, i) => checkJsonValue(item, `${path}[${i}]`, issues, depth + 1));
-  if (typeof v === "object" && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
-    return Object.keys(v).every((k) => checkJsonValue((v as Record<string, unknown>)[k], `${path}.${k}`, issues, depth + 1));
+  if (v === null || typeof v === "string" || typeof v === "boolean" || v instanceof JsonNumberText)
+    return true;
+  if (Array.isArray(v))
+    return v.every((item, i) => checkJsonValue(item, `${path}[${i}]`, issues, depth + 1));
+  if (
+    typeof v === "object" &&
+    (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
+  ) {
+    return Object.keys(v).every((k) =>
+      checkJsonValue((v as Record<string, unknown>)[k], `${path}.${k}`, issues, depth + 1),
+    );
   }
   return fail();
 }
-

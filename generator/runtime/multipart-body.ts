@@ -25,10 +25,7 @@ export interface MultipartBody {
 const encoder = new TextEncoder();
 
 function isFile(value: unknown): value is FileValue {
-  return (
-    value instanceof Uint8Array ||
-    (typeof Blob !== "undefined" && value instanceof Blob)
-  );
+  return value instanceof Uint8Array || (typeof Blob !== "undefined" && value instanceof Blob);
 }
 
 /** A header parameter value: quotes and line breaks escaped as RFC 7578 says browsers do. */
@@ -51,9 +48,7 @@ async function partOf(
   if (isFile(value)) {
     const type =
       field?.contentType ??
-      (value instanceof Uint8Array || value.type === ""
-        ? "application/octet-stream"
-        : value.type);
+      (value instanceof Uint8Array || value.type === "" ? "application/octet-stream" : value.type);
     const filename =
       typeof Blob !== "undefined" &&
       value instanceof Blob &&
@@ -61,10 +56,7 @@ async function partOf(
       typeof value.name === "string"
         ? value.name
         : name;
-    const bytes =
-      value instanceof Uint8Array
-        ? value
-        : new Uint8Array(await value.arrayBuffer());
+    const bytes = value instanceof Uint8Array ? value : new Uint8Array(await value.arrayBuffer());
     return {
       head: `${disposition}; filename=${quoted(filename)}\r\ncontent-type: ${type}`,
       bytes,
@@ -79,9 +71,7 @@ async function partOf(
       },
     ]);
   const json = typeof value === "object" && value !== null;
-  const type =
-    field?.contentType ??
-    (json ? "application/json" : "text/plain; charset=utf-8");
+  const type = field?.contentType ?? (json ? "application/json" : "text/plain; charset=utf-8");
   const text = json ? JSON.stringify(value) : String(value);
   return {
     head: `${disposition}\r\ncontent-type: ${type}`,
@@ -101,9 +91,7 @@ export async function multipartBody(
     const field = byName.get(name);
     const items: readonly unknown[] =
       Array.isArray(v) &&
-      (v as unknown[]).every(
-        (x) => isFile(x) || typeof x !== "object" || x === null,
-      )
+      (v as unknown[]).every((x) => isFile(x) || typeof x !== "object" || x === null)
         ? (v as unknown[])
         : [v];
     for (const item of items) parts.push(await partOf(name, item, field));

@@ -40,7 +40,9 @@ export async function writeAtomic(outDir: string, files: readonly GeneratedFile[
     const staging = path.join(parent, `.${base}.staging-${tag}`);
     const previous = path.join(parent, `.${base}.previous-${tag}`);
     const orphans = await findOrphans(parent, base);
-    await swapIn(outDir, staging, previous, files, () => giveBackUserFolders(orphans, outDir, staging));
+    await swapIn(outDir, staging, previous, files, () =>
+      giveBackUserFolders(orphans, outDir, staging),
+    );
     for (const orphan of orphans) await rm(orphan.path, { recursive: true, force: true });
   } finally {
     await unlock();
@@ -135,12 +137,20 @@ async function findOrphans(parent: string, base: string): Promise<Orphan[]> {
  * (node_modules, dist, .build) into its staging folder: those the output
  * lacks go into the new output instead of being deleted with the orphan.
  */
-async function giveBackUserFolders(orphans: readonly Orphan[], outDir: string, staging: string): Promise<void> {
+async function giveBackUserFolders(
+  orphans: readonly Orphan[],
+  outDir: string,
+  staging: string,
+): Promise<void> {
   for (const orphan of orphans) {
     if (orphan.kind !== "staging") continue;
     for (const name of IGNORED) {
       const from = path.join(orphan.path, name);
-      if ((await exists(from)) && !(await exists(path.join(outDir, name))) && !(await exists(path.join(staging, name)))) {
+      if (
+        (await exists(from)) &&
+        !(await exists(path.join(outDir, name))) &&
+        !(await exists(path.join(staging, name)))
+      ) {
         await rename(from, path.join(staging, name));
       }
     }
@@ -180,8 +190,12 @@ async function lock(lockFile: string, outDir: string): Promise<() => Promise<voi
         continue;
       }
       if (Date.now() > deadline) {
-        const who = current?.holder ? `process ${current.holder.pid} on ${current.holder.host}` : "another run";
-        throw new Error(`${outDir} is being replaced by ${who}: waited ${LOCK_WAIT_MS / 1000} s for ${lockFile}`);
+        const who = current?.holder
+          ? `process ${current.holder.pid} on ${current.holder.host}`
+          : "another run";
+        throw new Error(
+          `${outDir} is being replaced by ${who}: waited ${LOCK_WAIT_MS / 1000} s for ${lockFile}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
       delay = Math.min(delay * 2, 100);
@@ -191,17 +205,24 @@ async function lock(lockFile: string, outDir: string): Promise<() => Promise<voi
   }
   return async () => {
     // Only our own lock: after a (mistaken) takeover the file may be another run's.
-    if ((await readLock(lockFile))?.holder?.token === holder.token) await rm(lockFile, { force: true });
+    if ((await readLock(lockFile))?.holder?.token === holder.token)
+      await rm(lockFile, { force: true });
   };
 }
 
-async function readLock(lockFile: string): Promise<{ text: string; holder: LockHolder | undefined; mtime: number } | undefined> {
+async function readLock(
+  lockFile: string,
+): Promise<{ text: string; holder: LockHolder | undefined; mtime: number } | undefined> {
   try {
     const [text, info] = await Promise.all([readFile(lockFile, "utf8"), stat(lockFile)]);
     let holder: LockHolder | undefined;
     try {
       const parsed = JSON.parse(text) as Partial<LockHolder>;
-      if (typeof parsed.pid === "number" && typeof parsed.host === "string" && typeof parsed.token === "string") {
+      if (
+        typeof parsed.pid === "number" &&
+        typeof parsed.host === "string" &&
+        typeof parsed.token === "string"
+      ) {
         holder = { pid: parsed.pid, host: parsed.host, token: parsed.token };
       }
     } catch {
@@ -233,7 +254,8 @@ async function takeOver(lockFile: string, staleText: string): Promise<void> {
     return; // Another run removed or took it first.
   }
   try {
-    if ((await readFile(aside, "utf8")) !== staleText) await link(aside, lockFile).catch(() => undefined);
+    if ((await readFile(aside, "utf8")) !== staleText)
+      await link(aside, lockFile).catch(() => undefined);
   } finally {
     await rm(aside, { force: true });
   }
@@ -260,7 +282,10 @@ export async function hasRunsAround(outDir: string): Promise<boolean> {
   const resolved = path.resolve(outDir);
   const prefix = `.${path.basename(resolved)}.`;
   const siblings = await readdir(path.dirname(resolved)).catch(() => [] as string[]);
-  return siblings.some((name) => name.startsWith(prefix) && /^(lock|staging-|previous-)/.test(name.slice(prefix.length)));
+  return siblings.some(
+    (name) =>
+      name.startsWith(prefix) && /^(lock|staging-|previous-)/.test(name.slice(prefix.length)),
+  );
 }
 
 /** Files under `outDir` (relative, `/` separators, sorted), skipping user folders. */
@@ -280,7 +305,10 @@ export async function listFiles(outDir: string): Promise<string[]> {
 }
 
 /** Paths that differ between `outDir` and `files`: changed, missing or extra. */
-export async function staleFiles(outDir: string, files: readonly GeneratedFile[]): Promise<string[]> {
+export async function staleFiles(
+  outDir: string,
+  files: readonly GeneratedFile[],
+): Promise<string[]> {
   const onDisk = new Set(await listFiles(outDir));
   const stale: string[] = [];
   for (const file of files) {
@@ -302,7 +330,9 @@ async function assertOwned(outDir: string): Promise<void> {
   const entries = await readdir(outDir);
   if (entries.length === 0) return;
   try {
-    const pkg = JSON.parse(await readFile(path.join(outDir, "package.json"), "utf8")) as { generator?: unknown };
+    const pkg = JSON.parse(await readFile(path.join(outDir, "package.json"), "utf8")) as {
+      generator?: unknown;
+    };
     if (pkg.generator === "paygen") return;
   } catch {
     // Fall through: not ours.

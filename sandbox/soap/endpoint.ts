@@ -7,7 +7,10 @@
  */
 import { ParseError } from "../../generated/runtime/errors.js";
 import { buildXml, readSoapBody, SOAP11_NAMESPACE } from "../../generated/runtime/xml.js";
-import { validateAuthenticateTestRequest, validateIsAliveRequest } from "../../generated/subscriptions/validators.js";
+import {
+  validateAuthenticateTestRequest,
+  validateIsAliveRequest,
+} from "../../generated/subscriptions/validators.js";
 import {
   buildAuthenticateTestResponseEnvelope,
   buildIsAliveResponseEnvelope,
@@ -17,14 +20,25 @@ import {
 import type { Credentials } from "../credentials.js";
 import { mediaType, type SandboxAnswer, type SandboxRequest } from "../http-io.js";
 import type { Route } from "../router.js";
-import { defineOperation, ERROR, OK, okMessages, type SoapContext, type SoapOperation } from "./operation.js";
+import {
+  defineOperation,
+  ERROR,
+  OK,
+  okMessages,
+  type SoapContext,
+  type SoapOperation,
+} from "./operation.js";
 import { ProfileTransactionOperations } from "./profile-transactions.js";
 import { ProfileOperations } from "./profiles.js";
 import { SubscriptionOperations } from "./subscriptions.js";
 
 export const SOAP_PATH = "/soap";
 
-const XML_TYPES: ReadonlySet<string> = new Set(["text/xml", "application/soap+xml", "application/xml"]);
+const XML_TYPES: ReadonlySet<string> = new Set([
+  "text/xml",
+  "application/soap+xml",
+  "application/xml",
+]);
 
 /** A SOAP 1.1 Fault envelope, built with the generated package's XML writer. */
 export function soapFault(status: number, faultCode: string, faultString: string): SandboxAnswer {
@@ -84,7 +98,12 @@ export class SoapEndpoint {
   }
 
   route(): Route {
-    return { method: "POST", path: /^\/soap\/?$/, api: "soap", handle: (request) => this.handle(request) };
+    return {
+      method: "POST",
+      path: /^\/soap\/?$/,
+      api: "soap",
+      handle: (request) => this.handle(request),
+    };
   }
 
   handle(request: SandboxRequest): SandboxAnswer {
@@ -95,19 +114,27 @@ export class SoapEndpoint {
     let name: string;
     try {
       const body = readSoapBody(request.body);
-      if (body.kind === "fault") return soapFault(500, "soap:Client", "a request cannot be a SOAP Fault");
+      if (body.kind === "fault")
+        return soapFault(500, "soap:Client", "a request cannot be a SOAP Fault");
       name = body.name;
     } catch (error) {
-      if (error instanceof ParseError) return soapFault(500, "soap:Client", `malformed request: ${error.message}`);
+      if (error instanceof ParseError)
+        return soapFault(500, "soap:Client", `malformed request: ${error.message}`);
       throw error;
     }
     const operation = this.operations.get(name);
-    if (operation === undefined) return soapFault(500, "soap:Client", `unknown operation ${JSON.stringify(name.slice(0, 100))}`);
+    if (operation === undefined)
+      return soapFault(
+        500,
+        "soap:Client",
+        `unknown operation ${JSON.stringify(name.slice(0, 100))}`,
+      );
     try {
       const xml = operation.run(request.body, { remoteAddress: request.remoteAddress });
       return { status: 200, headers: { "content-type": "text/xml; charset=utf-8" }, body: xml };
     } catch (error) {
-      if (error instanceof ParseError) return soapFault(500, "soap:Client", `malformed ${name} request: ${error.message}`);
+      if (error instanceof ParseError)
+        return soapFault(500, "soap:Client", `malformed ${name} request: ${error.message}`);
       throw error;
     }
   }

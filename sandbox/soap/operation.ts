@@ -104,7 +104,10 @@ export function defineOperation<Req extends ApiRequestType, Res>(
       if (!checked.ok) return failWith(MessageCode.invalidRequest, issuesText(checked.issues));
       // The credentials as sent: the generated reader trims text, and credentials compare exactly.
       if (spec.auth && !credentials.acceptsSoap(rawMerchantAuthentication(xml, spec.name))) {
-        return failWith(MessageCode.authenticationFailed, "User authentication failed: the merchant name or transaction key is not the sandbox's.");
+        return failWith(
+          MessageCode.authenticationFailed,
+          "User authentication failed: the merchant name or transaction key is not the sandbox's.",
+        );
       }
       let result: Res;
       try {

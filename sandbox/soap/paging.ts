@@ -12,9 +12,13 @@ export const MAX_PAGE_SIZE = 1000;
 export function readPaging(paging: Paging | undefined): Paging {
   if (paging === undefined) return { limit: MAX_PAGE_SIZE, offset: 1 };
   if (paging.limit < 1 || paging.limit > MAX_PAGE_SIZE) {
-    throw new SoapFailure(MessageCode.invalidRequest, `paging.limit must be from 1 to ${MAX_PAGE_SIZE}`);
+    throw new SoapFailure(
+      MessageCode.invalidRequest,
+      `paging.limit must be from 1 to ${MAX_PAGE_SIZE}`,
+    );
   }
-  if (paging.offset < 1) throw new SoapFailure(MessageCode.invalidRequest, "paging.offset is a page number from 1");
+  if (paging.offset < 1)
+    throw new SoapFailure(MessageCode.invalidRequest, "paging.offset is a page number from 1");
   return paging;
 }
 

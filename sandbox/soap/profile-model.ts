@@ -12,7 +12,15 @@ import type {
   ValidationMode,
 } from "../../generated/subscriptions/index.js";
 import { utcMonth } from "../dates.js";
-import { cardDigits, cardNumberProblem, maskLast4, maskedBankAccount, maskedCard, storeBankAccount, storeCard } from "../payment-data.js";
+import {
+  cardDigits,
+  cardNumberProblem,
+  maskLast4,
+  maskedBankAccount,
+  maskedCard,
+  storeBankAccount,
+  storeCard,
+} from "../payment-data.js";
 import type {
   CustomerProfileRecord,
   PaymentProfileRecord,
@@ -38,31 +46,52 @@ export function storePayment(
   if (payment.creditCard !== undefined) {
     const card = payment.creditCard;
     const number = card.cardNumber;
-    if (number === undefined) throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.cardNumber is required`);
+    if (number === undefined)
+      throw new SoapFailure(
+        MessageCode.invalidRequest,
+        `${path}.creditCard.cardNumber is required`,
+      );
     const expiration = card.expirationDate === "XXXX" ? undefined : card.expirationDate;
     if (previous?.kind === "creditCard" && number === maskLast4(previous.last4)) {
       return { ...previous, ...(expiration !== undefined ? { expirationDate: expiration } : {}) };
     }
     const problem = cardNumberProblem(number);
-    if (problem !== undefined) throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.cardNumber ${problem}`);
+    if (problem !== undefined)
+      throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.cardNumber ${problem}`);
     if (expiration === undefined) {
-      throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.expirationDate is required`);
+      throw new SoapFailure(
+        MessageCode.invalidRequest,
+        `${path}.creditCard.expirationDate is required`,
+      );
     }
-    if (expiration < utcMonth(now)) throw new SoapFailure(MessageCode.invalidRequest, `${path}.creditCard.expirationDate is in the past`);
+    if (expiration < utcMonth(now))
+      throw new SoapFailure(
+        MessageCode.invalidRequest,
+        `${path}.creditCard.expirationDate is in the past`,
+      );
     return storeCard(cardDigits(number) ?? "", expiration, digests);
   }
   const account = payment.bankAccount;
   if (account.accountNumber === undefined || !/^[0-9]{4,17}$/.test(account.accountNumber)) {
-    throw new SoapFailure(MessageCode.invalidRequest, `${path}.bankAccount.accountNumber must have 4 to 17 digits`);
+    throw new SoapFailure(
+      MessageCode.invalidRequest,
+      `${path}.bankAccount.accountNumber must have 4 to 17 digits`,
+    );
   }
   if (account.routingNumber === undefined || !/^[0-9]{9}$/.test(account.routingNumber)) {
-    throw new SoapFailure(MessageCode.invalidRequest, `${path}.bankAccount.routingNumber must have 9 digits`);
+    throw new SoapFailure(
+      MessageCode.invalidRequest,
+      `${path}.bankAccount.routingNumber must have 9 digits`,
+    );
   }
   return storeBankAccount(account, digests);
 }
 
 /** The masked form of a stored payment. */
-export function paymentMasked(payment: StoredPayment, unmaskExpirationDate: boolean): PaymentMasked {
+export function paymentMasked(
+  payment: StoredPayment,
+  unmaskExpirationDate: boolean,
+): PaymentMasked {
   return payment.kind === "creditCard"
     ? { creditCard: maskedCard(payment, unmaskExpirationDate) }
     : { bankAccount: maskedBankAccount(payment) };
@@ -73,21 +102,32 @@ export function paymentMasked(payment: StoredPayment, unmaskExpirationDate: bool
  * `validationMode` (the sandbox's own format: `APPROVED`), nothing for
  * `none`; a decline card fails the check.
  */
-export function validatePaymentProfile(mode: ValidationMode, payment: StoredPayment | undefined): string | undefined {
+export function validatePaymentProfile(
+  mode: ValidationMode,
+  payment: StoredPayment | undefined,
+): string | undefined {
   if (mode === "none" || payment === undefined) return undefined;
   if (payment.kind === "creditCard" && payment.declines) {
-    throw new SoapFailure(MessageCode.declined, "The payment profile was not validated: the card was declined.");
+    throw new SoapFailure(
+      MessageCode.declined,
+      "The payment profile was not validated: the card was declined.",
+    );
   }
   return "APPROVED";
 }
 
 export function requireProfile(state: SandboxState, id: string): CustomerProfileRecord {
   const profile = state.customerProfiles.get(id);
-  if (profile === undefined) throw new SoapFailure(MessageCode.notFound, "The customer profile was not found.");
+  if (profile === undefined)
+    throw new SoapFailure(MessageCode.notFound, "The customer profile was not found.");
   return profile;
 }
 
-export function requirePaymentProfile(state: SandboxState, profileId: string, id: string): PaymentProfileRecord {
+export function requirePaymentProfile(
+  state: SandboxState,
+  profileId: string,
+  id: string,
+): PaymentProfileRecord {
   requireProfile(state, profileId);
   const record = state.paymentProfiles.get(id);
   if (record === undefined || record.customerProfileId !== profileId) {
@@ -96,7 +136,11 @@ export function requirePaymentProfile(state: SandboxState, profileId: string, id
   return record;
 }
 
-export function requireAddress(state: SandboxState, profileId: string, id: string): ShippingAddressRecord {
+export function requireAddress(
+  state: SandboxState,
+  profileId: string,
+  id: string,
+): ShippingAddressRecord {
   requireProfile(state, profileId);
   const record = state.shippingAddresses.get(id);
   if (record === undefined || record.customerProfileId !== profileId) {
@@ -108,7 +152,11 @@ export function requireAddress(state: SandboxState, profileId: string, id: strin
 /** Ids of the subscriptions that use a profile, a payment profile or an address. */
 export function subscriptionIdsOf(
   state: SandboxState,
-  uses: { readonly profileId?: string; readonly paymentProfileId?: string; readonly addressId?: string },
+  uses: {
+    readonly profileId?: string;
+    readonly paymentProfileId?: string;
+    readonly addressId?: string;
+  },
 ): string[] {
   return state.subscriptions
     .values()
@@ -124,7 +172,11 @@ export function subscriptionIdsOf(
 /** Whether a live subscription (active or suspended) uses the record. */
 export function usedByLiveSubscription(
   state: SandboxState,
-  uses: { readonly profileId?: string; readonly paymentProfileId?: string; readonly addressId?: string },
+  uses: {
+    readonly profileId?: string;
+    readonly paymentProfileId?: string;
+    readonly addressId?: string;
+  },
 ): boolean {
   const ids = new Set(subscriptionIdsOf(state, uses));
   return state.subscriptions
@@ -143,7 +195,9 @@ export function paymentProfileMasked(
     ...(record.billTo !== undefined ? { billTo: record.billTo } : {}),
     customerProfileId: record.customerProfileId,
     customerPaymentProfileId: record.id,
-    ...(record.payment !== undefined ? { payment: paymentMasked(record.payment, unmaskExpirationDate) } : {}),
+    ...(record.payment !== undefined
+      ? { payment: paymentMasked(record.payment, unmaskExpirationDate) }
+      : {}),
     ...(record.driversLicense !== undefined ? { driversLicense: record.driversLicense } : {}),
     ...(record.taxId !== undefined ? { taxId: record.taxId } : {}),
     ...(subscriptionIds.length > 0 ? { subscriptionIds } : {}),
@@ -156,7 +210,19 @@ export function addressEx(record: ShippingAddressRecord): CustomerAddressEx {
 
 /** Copies the documented fields of an address (dropping `customerAddressId` of an update). */
 export function addressOf(address: CustomerAddress): CustomerAddress {
-  const { firstName, lastName, company, address: street, city, state, zip, country, phoneNumber, faxNumber, email } = address;
+  const {
+    firstName,
+    lastName,
+    company,
+    address: street,
+    city,
+    state,
+    zip,
+    country,
+    phoneNumber,
+    faxNumber,
+    email,
+  } = address;
   const out: CustomerAddress = {};
   const fields: [keyof CustomerAddress, string | undefined][] = [
     ["firstName", firstName],

@@ -27,7 +27,13 @@ import {
 } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { utcMonth } from "../dates.js";
-import { addDecimal, compareDecimal, isDeclineAmount, isPositive, subtractDecimal } from "../money.js";
+import {
+  addDecimal,
+  compareDecimal,
+  isDeclineAmount,
+  isPositive,
+  subtractDecimal,
+} from "../money.js";
 import { opaqueBody } from "../opaque.js";
 import { maskLast4 } from "../payment-data.js";
 import type { TransactionBillTo, TransactionKind, TransactionRecord } from "../store/records.js";
@@ -89,8 +95,15 @@ function resultOf(ok: boolean, messages: Message[], tx?: TransactionRecord): Opa
     responseCode: tx === undefined ? undefined : tx.status === "DECLINED" ? "2" : "1",
     authCode: tx?.approvalCode,
     accountNumber:
-      payment === undefined ? undefined : maskLast4(payment.kind === "creditCard" ? payment.last4 : payment.accountLast4),
-    accountType: payment === undefined ? undefined : payment.kind === "creditCard" ? payment.cardType : "eCheck",
+      payment === undefined
+        ? undefined
+        : maskLast4(payment.kind === "creditCard" ? payment.last4 : payment.accountLast4),
+    accountType:
+      payment === undefined
+        ? undefined
+        : payment.kind === "creditCard"
+          ? payment.cardType
+          : "eCheck",
     amount: tx?.amount,
   });
 }
@@ -111,17 +124,26 @@ export class ProfileTransactionOperations {
             const t = request.transaction;
             if (t === undefined) throw invalid("transaction is required");
             let tx: TransactionRecord;
-            if (t.profileTransAuthCapture !== undefined) tx = this.auth(t.profileTransAuthCapture, "profileAuthCapture", call);
-            else if (t.profileTransAuthOnly !== undefined) tx = this.auth(t.profileTransAuthOnly, "profileAuthOnly", call);
+            if (t.profileTransAuthCapture !== undefined)
+              tx = this.auth(t.profileTransAuthCapture, "profileAuthCapture", call);
+            else if (t.profileTransAuthOnly !== undefined)
+              tx = this.auth(t.profileTransAuthOnly, "profileAuthOnly", call);
             else if (t.profileTransCaptureOnly !== undefined) {
               const approvalCode = t.profileTransCaptureOnly.approvalCode;
-              if (approvalCode === undefined || approvalCode === "") throw invalid("profileTransCaptureOnly.approvalCode is required");
+              if (approvalCode === undefined || approvalCode === "")
+                throw invalid("profileTransCaptureOnly.approvalCode is required");
               tx = this.auth(t.profileTransCaptureOnly, "profileCaptureOnly", call, approvalCode);
-            } else if (t.profileTransPriorAuthCapture !== undefined) tx = this.priorAuthCapture(t.profileTransPriorAuthCapture, call);
-            else if (t.profileTransRefund !== undefined) tx = this.refund(t.profileTransRefund, call);
+            } else if (t.profileTransPriorAuthCapture !== undefined)
+              tx = this.priorAuthCapture(t.profileTransPriorAuthCapture, call);
+            else if (t.profileTransRefund !== undefined)
+              tx = this.refund(t.profileTransRefund, call);
             else tx = this.void(t.profileTransVoid, call);
             if (tx.status === "DECLINED") {
-              return resultOf(false, [{ code: MessageCode.declined, text: "This transaction has been declined." }], tx);
+              return resultOf(
+                false,
+                [{ code: MessageCode.declined, text: "This transaction has been declined." }],
+                tx,
+              );
             }
             return resultOf(true, okMessages("This transaction has been approved."), tx);
           },
@@ -141,7 +163,11 @@ export class ProfileTransactionOperations {
     approvalCode?: string,
   ): TransactionRecord {
     const { state, ledger } = this.ctx;
-    const paymentProfile = requirePaymentProfile(state, input.customerProfileId, input.customerPaymentProfileId);
+    const paymentProfile = requirePaymentProfile(
+      state,
+      input.customerProfileId,
+      input.customerPaymentProfileId,
+    );
     const profile = requireProfile(state, input.customerProfileId);
     const address =
       input.customerShippingAddressId !== undefined
@@ -149,21 +175,32 @@ export class ProfileTransactionOperations {
         : undefined;
     if (!isPositive(input.amount)) throw invalid("amount must be greater than zero");
     const payment = paymentProfile.payment;
-    if (payment === undefined) throw new SoapFailure(MessageCode.invalidState, "The payment profile has no payment data.");
+    if (payment === undefined)
+      throw new SoapFailure(MessageCode.invalidState, "The payment profile has no payment data.");
     const expired =
       payment.kind === "creditCard" &&
       payment.expirationDate !== undefined &&
       payment.expirationDate < utcMonth(this.ctx.now());
-    const declined = (payment.kind === "creditCard" && payment.declines) || expired || isDeclineAmount(input.amount);
+    const declined =
+      (payment.kind === "creditCard" && payment.declines) ||
+      expired ||
+      isDeclineAmount(input.amount);
     const captures = kind !== "profileAuthOnly";
-    const applications = kind === "profileAuthCapture" ? ["ics_auth", "ics_bill"] : kind === "profileAuthOnly" ? ["ics_auth"] : ["ics_bill"];
+    const applications =
+      kind === "profileAuthCapture"
+        ? ["ics_auth", "ics_bill"]
+        : kind === "profileAuthOnly"
+          ? ["ics_auth"]
+          : ["ics_bill"];
     return ledger.record({
       kind,
       status: declined ? "DECLINED" : captures ? "CAPTURED" : "AUTHORIZED",
       applications,
       amount: input.amount,
       currency: SUBSCRIPTION_CURRENCY,
-      ...(input.order?.invoiceNumber !== undefined ? { clientReferenceCode: input.order.invoiceNumber } : {}),
+      ...(input.order?.invoiceNumber !== undefined
+        ? { clientReferenceCode: input.order.invoiceNumber }
+        : {}),
       billTo: billToOf(paymentProfile.billTo),
       shipToPhoneNumber: address?.address.phoneNumber,
       payment,
@@ -180,7 +217,8 @@ export class ProfileTransactionOperations {
   private original(transId: unknown, what: string): TransactionRecord {
     if (typeof transId !== "string" || transId === "") throw invalid(`${what}.transId is required`);
     const tx = this.ctx.ledger.get(transId);
-    if (tx === undefined) throw new SoapFailure(MessageCode.notFound, "The referenced transaction was not found.");
+    if (tx === undefined)
+      throw new SoapFailure(MessageCode.notFound, "The referenced transaction was not found.");
     return tx;
   }
 
@@ -191,8 +229,13 @@ export class ProfileTransactionOperations {
     if (input.customerProfileId !== undefined && input.customerProfileId !== tx.customerProfileId) {
       throw invalid("customerProfileId is not the profile of the referenced transaction");
     }
-    if (input.customerPaymentProfileId !== undefined && input.customerPaymentProfileId !== tx.customerPaymentProfileId) {
-      throw invalid("customerPaymentProfileId is not the payment profile of the referenced transaction");
+    if (
+      input.customerPaymentProfileId !== undefined &&
+      input.customerPaymentProfileId !== tx.customerPaymentProfileId
+    ) {
+      throw invalid(
+        "customerPaymentProfileId is not the payment profile of the referenced transaction",
+      );
     }
   }
 
@@ -230,12 +273,27 @@ export class ProfileTransactionOperations {
   private priorAuthCapture(input: ProfileTransPriorAuthCapture, call: SoapCall): TransactionRecord {
     const auth = this.original(input.transId, "profileTransPriorAuthCapture");
     this.checkSameProfile(auth, input);
-    if (auth.kind !== "profileAuthOnly") throw new SoapFailure(MessageCode.invalidState, "Only an authOnly transaction can be captured.");
-    if (auth.status !== "AUTHORIZED") throw new SoapFailure(MessageCode.invalidState, `The transaction is ${auth.status}, not AUTHORIZED.`);
+    if (auth.kind !== "profileAuthOnly")
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "Only an authOnly transaction can be captured.",
+      );
+    if (auth.status !== "AUTHORIZED")
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        `The transaction is ${auth.status}, not AUTHORIZED.`,
+      );
     if (!isPositive(input.amount) || compareDecimal(input.amount, auth.amount) > 0) {
       throw invalid("amount must be greater than zero and at most the authorized amount");
     }
-    const tx = this.derived(auth, "profilePriorAuthCapture", "CAPTURED", ["ics_bill"], input.amount, call);
+    const tx = this.derived(
+      auth,
+      "profilePriorAuthCapture",
+      "CAPTURED",
+      ["ics_bill"],
+      input.amount,
+      call,
+    );
     auth.status = "CAPTURED";
     auth.settledAmount = input.amount;
     this.ctx.ledger.update(auth);
@@ -247,7 +305,10 @@ export class ProfileTransactionOperations {
     const captured = this.original(input.transId, "profileTransRefund");
     this.checkSameProfile(captured, input);
     if (!CAPTURING.has(captured.kind) || captured.status !== "CAPTURED") {
-      throw new SoapFailure(MessageCode.invalidState, "Only a captured profile transaction can be refunded.");
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "Only a captured profile transaction can be refunded.",
+      );
     }
     const payment = captured.payment;
     if (input.creditCardNumberMasked !== undefined && payment?.kind === "creditCard") {
@@ -259,9 +320,17 @@ export class ProfileTransactionOperations {
     if (!isPositive(input.amount) || compareDecimal(input.amount, left) > 0) {
       throw invalid("amount must be greater than zero and at most the amount not yet refunded");
     }
-    const tx = this.derived(captured, "profileRefund", "REFUNDED", ["ics_credit"], input.amount, call);
+    const tx = this.derived(
+      captured,
+      "profileRefund",
+      "REFUNDED",
+      ["ics_credit"],
+      input.amount,
+      call,
+    );
     captured.refundedAmount = addDecimal(captured.refundedAmount ?? "0", input.amount);
-    if (compareDecimal(captured.refundedAmount, captured.amount) === 0) captured.status = "REFUNDED";
+    if (compareDecimal(captured.refundedAmount, captured.amount) === 0)
+      captured.status = "REFUNDED";
     this.ctx.ledger.update(captured);
     return tx;
   }
@@ -275,11 +344,20 @@ export class ProfileTransactionOperations {
     if (input === undefined) throw invalid("transaction must hold one profile transaction");
     const target = this.original(input["transId"], "profileTransVoid");
     this.checkSameProfile(target, input);
-    if (!VOIDABLE.has(target.kind) || (target.status !== "AUTHORIZED" && target.status !== "CAPTURED")) {
-      throw new SoapFailure(MessageCode.invalidState, "Only an authorized or captured profile transaction can be voided.");
+    if (
+      !VOIDABLE.has(target.kind) ||
+      (target.status !== "AUTHORIZED" && target.status !== "CAPTURED")
+    ) {
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "Only an authorized or captured profile transaction can be voided.",
+      );
     }
     if (target.refundedAmount !== undefined) {
-      throw new SoapFailure(MessageCode.invalidState, "A transaction with refunds cannot be voided.");
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "A transaction with refunds cannot be voided.",
+      );
     }
     const tx = this.derived(target, "profileVoid", "VOIDED", ["ics_void"], target.amount, call);
     target.status = "VOIDED";

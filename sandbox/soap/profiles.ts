@@ -109,7 +109,8 @@ interface PreparedPaymentProfile {
 function samePayment(a: StoredPayment | undefined, b: StoredPayment | undefined): boolean {
   if (a === undefined || b === undefined) return false;
   if (a.kind === "creditCard" && b.kind === "creditCard") return a.digest === b.digest;
-  if (a.kind === "bankAccount" && b.kind === "bankAccount") return a.accountDigest === b.accountDigest;
+  if (a.kind === "bankAccount" && b.kind === "bankAccount")
+    return a.accountDigest === b.accountDigest;
   return false;
 }
 
@@ -134,8 +135,9 @@ export class ProfileOperations {
 
   operations(credentials: Credentials, namespace: string): SoapOperation[] {
     const ok = okMessages;
-    const define = <Req extends ApiRequestType, Res>(spec: SoapOperationSpec<Req, Res>): SoapOperation =>
-      defineOperation(spec, credentials, namespace);
+    const define = <Req extends ApiRequestType, Res>(
+      spec: SoapOperationSpec<Req, Res>,
+    ): SoapOperation => defineOperation(spec, credentials, namespace);
     return [
       define({
         name: "CreateCustomerProfile",
@@ -153,7 +155,11 @@ export class ProfileOperations {
               email: profile.email,
             },
             (profile.paymentProfiles ?? []).map((p, i) =>
-              this.preparePaymentProfile(p, `profile.paymentProfiles[${i}]`, request.validationMode),
+              this.preparePaymentProfile(
+                p,
+                `profile.paymentProfiles[${i}]`,
+                request.validationMode,
+              ),
             ),
             (profile.shipToList ?? []).map(addressOf),
           );
@@ -167,7 +173,11 @@ export class ProfileOperations {
         read: readCreateCustomerProfileFromTransactionEnvelope,
         validate: validateCreateCustomerProfileFromTransactionRequest,
         write: buildCreateCustomerProfileFromTransactionResponseEnvelope,
-        handle: (request) => ({ resultCode: OK, messages: ok(), ...this.fromTransaction(request.transId) }),
+        handle: (request) => ({
+          resultCode: OK,
+          messages: ok(),
+          ...this.fromTransaction(request.transId),
+        }),
         failure: (messages) => ({ resultCode: ERROR, messages, customerProfileId: "0" }),
       }),
       define({
@@ -179,23 +189,47 @@ export class ProfileOperations {
         handle: (request) => {
           const { state, ids } = this.ctx;
           requireProfile(state, request.customerProfileId);
-          if (request.paymentProfile?.payment === undefined) throw invalid("paymentProfile.payment is required");
-          const prepared = this.preparePaymentProfile(request.paymentProfile, "paymentProfile", request.validationMode);
+          if (request.paymentProfile?.payment === undefined)
+            throw invalid("paymentProfile.payment is required");
+          const prepared = this.preparePaymentProfile(
+            request.paymentProfile,
+            "paymentProfile",
+            request.validationMode,
+          );
           const duplicate = state.paymentProfiles
             .values()
-            .some((p) => p.customerProfileId === request.customerProfileId && samePayment(p.payment, prepared.record.payment));
-          if (duplicate) throw new SoapFailure(MessageCode.duplicate, "A duplicate payment profile already exists.");
+            .some(
+              (p) =>
+                p.customerProfileId === request.customerProfileId &&
+                samePayment(p.payment, prepared.record.payment),
+            );
+          if (duplicate)
+            throw new SoapFailure(
+              MessageCode.duplicate,
+              "A duplicate payment profile already exists.",
+            );
           const id = ids.paymentProfile();
-          state.paymentProfiles.put({ ...prepared.record, id, customerProfileId: request.customerProfileId });
+          state.paymentProfiles.put({
+            ...prepared.record,
+            id,
+            customerProfileId: request.customerProfileId,
+          });
           return {
             resultCode: OK,
             messages: ok(),
             customerProfileId: request.customerProfileId,
             customerPaymentProfileId: id,
-            ...(prepared.validation !== undefined ? { validationDirectResponse: prepared.validation } : {}),
+            ...(prepared.validation !== undefined
+              ? { validationDirectResponse: prepared.validation }
+              : {}),
           };
         },
-        failure: (messages) => ({ resultCode: ERROR, messages, customerProfileId: "0", customerPaymentProfileId: "0" }),
+        failure: (messages) => ({
+          resultCode: ERROR,
+          messages,
+          customerProfileId: "0",
+          customerPaymentProfileId: "0",
+        }),
       }),
       define({
         name: "CreateCustomerShippingAddress",
@@ -208,10 +242,24 @@ export class ProfileOperations {
           requireProfile(state, request.customerProfileId);
           if (request.address === undefined) throw invalid("address is required");
           const id = ids.shippingAddress();
-          state.shippingAddresses.put({ id, customerProfileId: request.customerProfileId, address: addressOf(request.address) });
-          return { resultCode: OK, messages: ok(), customerProfileId: request.customerProfileId, customerAddressId: id };
+          state.shippingAddresses.put({
+            id,
+            customerProfileId: request.customerProfileId,
+            address: addressOf(request.address),
+          });
+          return {
+            resultCode: OK,
+            messages: ok(),
+            customerProfileId: request.customerProfileId,
+            customerAddressId: id,
+          };
         },
-        failure: (messages) => ({ resultCode: ERROR, messages, customerProfileId: "0", customerAddressId: "0" }),
+        failure: (messages) => ({
+          resultCode: ERROR,
+          messages,
+          customerProfileId: "0",
+          customerAddressId: "0",
+        }),
       }),
       define({
         name: "GetCustomerProfile",
@@ -220,7 +268,9 @@ export class ProfileOperations {
         validate: validateGetCustomerProfileRequest,
         write: buildGetCustomerProfileResponseEnvelope,
         handle: (request) => {
-          const subscriptionIds = subscriptionIdsOf(this.ctx.state, { profileId: request.customerProfileId });
+          const subscriptionIds = subscriptionIdsOf(this.ctx.state, {
+            profileId: request.customerProfileId,
+          });
           return {
             resultCode: OK,
             messages: ok(),
@@ -237,11 +287,19 @@ export class ProfileOperations {
         validate: validateGetCustomerPaymentProfileRequest,
         write: buildGetCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
-          const record = requirePaymentProfile(this.ctx.state, request.customerProfileId, request.customerPaymentProfileId);
+          const record = requirePaymentProfile(
+            this.ctx.state,
+            request.customerProfileId,
+            request.customerPaymentProfileId,
+          );
           return {
             resultCode: OK,
             messages: ok(),
-            paymentProfile: paymentProfileMasked(this.ctx.state, record, request.unmaskExpirationDate),
+            paymentProfile: paymentProfileMasked(
+              this.ctx.state,
+              record,
+              request.unmaskExpirationDate,
+            ),
           };
         },
         failure: (messages) => ({ resultCode: ERROR, messages }),
@@ -254,7 +312,8 @@ export class ProfileOperations {
         write: buildGetCustomerPaymentProfileListResponseEnvelope,
         handle: (request) => {
           const criteria = request.getCustomerPaymentProfileListRequestType;
-          if (criteria === undefined) throw invalid("getCustomerPaymentProfileListRequestType.searchType is required");
+          if (criteria === undefined)
+            throw invalid("getCustomerPaymentProfileListRequestType.searchType is required");
           const { total, page } = this.paymentProfileList(criteria);
           return {
             resultCode: OK,
@@ -272,7 +331,11 @@ export class ProfileOperations {
         validate: validateGetCustomerShippingAddressRequest,
         write: buildGetCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
-          const record = requireAddress(this.ctx.state, request.customerProfileId, request.customerAddressId);
+          const record = requireAddress(
+            this.ctx.state,
+            request.customerProfileId,
+            request.customerAddressId,
+          );
           const subscriptionIds = subscriptionIdsOf(this.ctx.state, { addressId: record.id });
           return {
             resultCode: OK,
@@ -299,7 +362,9 @@ export class ProfileOperations {
           const next = { id: profile.id, createdAt: profile.createdAt };
           state.customerProfiles.put({
             ...next,
-            ...(input.merchantCustomerId !== undefined ? { merchantCustomerId: input.merchantCustomerId } : {}),
+            ...(input.merchantCustomerId !== undefined
+              ? { merchantCustomerId: input.merchantCustomerId }
+              : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
             ...(input.email !== undefined ? { email: input.email } : {}),
           });
@@ -317,10 +382,20 @@ export class ProfileOperations {
           const input = request.paymentProfile;
           if (input === undefined) throw invalid("paymentProfile is required");
           const { state } = this.ctx;
-          const record = requirePaymentProfile(state, request.customerProfileId, input.customerPaymentProfileId);
+          const record = requirePaymentProfile(
+            state,
+            request.customerProfileId,
+            input.customerPaymentProfileId,
+          );
           const payment =
             input.payment !== undefined
-              ? storePayment(input.payment, "paymentProfile.payment", this.ctx.now(), this.ctx.state.digests, record.payment)
+              ? storePayment(
+                  input.payment,
+                  "paymentProfile.payment",
+                  this.ctx.now(),
+                  this.ctx.state.digests,
+                  record.payment,
+                )
               : record.payment;
           const validation = validatePaymentProfile(request.validationMode, payment);
           state.paymentProfiles.put({
@@ -332,7 +407,11 @@ export class ProfileOperations {
             ...(input.driversLicense !== undefined ? { driversLicense: input.driversLicense } : {}),
             ...(input.taxId !== undefined ? { taxId: input.taxId } : {}),
           });
-          return { resultCode: OK, messages: ok(), ...(validation !== undefined ? { validationDirectResponse: validation } : {}) };
+          return {
+            resultCode: OK,
+            messages: ok(),
+            ...(validation !== undefined ? { validationDirectResponse: validation } : {}),
+          };
         },
         failure: (messages) => ({ resultCode: ERROR, messages }),
       }),
@@ -345,7 +424,11 @@ export class ProfileOperations {
         handle: (request) => {
           const input = request.address;
           if (input === undefined) throw invalid("address is required");
-          const record = requireAddress(this.ctx.state, request.customerProfileId, input.customerAddressId);
+          const record = requireAddress(
+            this.ctx.state,
+            request.customerProfileId,
+            input.customerAddressId,
+          );
           this.ctx.state.shippingAddresses.put({ ...record, address: addressOf(input) });
           return { resultCode: OK, messages: ok() };
         },
@@ -361,10 +444,15 @@ export class ProfileOperations {
           const { state } = this.ctx;
           const profile = requireProfile(state, request.customerProfileId);
           if (usedByLiveSubscription(state, { profileId: profile.id })) {
-            throw new SoapFailure(MessageCode.invalidState, "The customer profile is used by an active or suspended subscription.");
+            throw new SoapFailure(
+              MessageCode.invalidState,
+              "The customer profile is used by an active or suspended subscription.",
+            );
           }
-          for (const p of state.paymentProfiles.values()) if (p.customerProfileId === profile.id) state.paymentProfiles.delete(p.id);
-          for (const a of state.shippingAddresses.values()) if (a.customerProfileId === profile.id) state.shippingAddresses.delete(a.id);
+          for (const p of state.paymentProfiles.values())
+            if (p.customerProfileId === profile.id) state.paymentProfiles.delete(p.id);
+          for (const a of state.shippingAddresses.values())
+            if (a.customerProfileId === profile.id) state.shippingAddresses.delete(a.id);
           state.customerProfiles.delete(profile.id);
           return { resultCode: OK, messages: ok() };
         },
@@ -378,9 +466,16 @@ export class ProfileOperations {
         write: buildDeleteCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
           const { state } = this.ctx;
-          const record = requirePaymentProfile(state, request.customerProfileId, request.customerPaymentProfileId);
+          const record = requirePaymentProfile(
+            state,
+            request.customerProfileId,
+            request.customerPaymentProfileId,
+          );
           if (usedByLiveSubscription(state, { paymentProfileId: record.id })) {
-            throw new SoapFailure(MessageCode.invalidState, "The payment profile is used by an active or suspended subscription.");
+            throw new SoapFailure(
+              MessageCode.invalidState,
+              "The payment profile is used by an active or suspended subscription.",
+            );
           }
           state.paymentProfiles.delete(record.id);
           return { resultCode: OK, messages: ok() };
@@ -395,9 +490,16 @@ export class ProfileOperations {
         write: buildDeleteCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
           const { state } = this.ctx;
-          const record = requireAddress(state, request.customerProfileId, request.customerAddressId);
+          const record = requireAddress(
+            state,
+            request.customerProfileId,
+            request.customerAddressId,
+          );
           if (usedByLiveSubscription(state, { addressId: record.id })) {
-            throw new SoapFailure(MessageCode.invalidState, "The shipping address is used by an active or suspended subscription.");
+            throw new SoapFailure(
+              MessageCode.invalidState,
+              "The shipping address is used by an active or suspended subscription.",
+            );
           }
           state.shippingAddresses.delete(record.id);
           return { resultCode: OK, messages: ok() };
@@ -412,17 +514,36 @@ export class ProfileOperations {
     fields: { merchantCustomerId?: string; description?: string; email?: string },
     ownId?: string,
   ): void {
-    if (fields.merchantCustomerId === undefined && fields.description === undefined && fields.email === undefined) {
+    if (
+      fields.merchantCustomerId === undefined &&
+      fields.description === undefined &&
+      fields.email === undefined
+    ) {
       throw invalid("a profile needs at least one of merchantCustomerId, description and email");
     }
     const id = fields.merchantCustomerId;
-    if (id !== undefined && this.ctx.state.customerProfiles.values().some((p) => p.id !== ownId && p.merchantCustomerId === id)) {
-      throw new SoapFailure(MessageCode.duplicate, "A duplicate customer profile already exists (same merchantCustomerId).");
+    if (
+      id !== undefined &&
+      this.ctx.state.customerProfiles
+        .values()
+        .some((p) => p.id !== ownId && p.merchantCustomerId === id)
+    ) {
+      throw new SoapFailure(
+        MessageCode.duplicate,
+        "A duplicate customer profile already exists (same merchantCustomerId).",
+      );
     }
   }
 
-  private preparePaymentProfile(input: CustomerPaymentProfile, path: string, mode: ValidationMode): PreparedPaymentProfile {
-    const payment = input.payment !== undefined ? storePayment(input.payment, `${path}.payment`, this.ctx.now(), this.ctx.state.digests) : undefined;
+  private preparePaymentProfile(
+    input: CustomerPaymentProfile,
+    path: string,
+    mode: ValidationMode,
+  ): PreparedPaymentProfile {
+    const payment =
+      input.payment !== undefined
+        ? storePayment(input.payment, `${path}.payment`, this.ctx.now(), this.ctx.state.digests)
+        : undefined;
     return {
       record: {
         ...(input.customerType !== undefined ? { customerType: input.customerType } : {}),
@@ -437,27 +558,39 @@ export class ProfileOperations {
 
   /** Stores a profile with its payment profiles and addresses, all checked beforehand. */
   private createProfile(
-    fields: { merchantCustomerId: string | undefined; description: string | undefined; email: string | undefined },
+    fields: {
+      merchantCustomerId: string | undefined;
+      description: string | undefined;
+      email: string | undefined;
+    },
     paymentProfiles: readonly PreparedPaymentProfile[],
     addresses: readonly CustomerAddress[],
   ): CreatedProfile {
     const { state, ids } = this.ctx;
     this.checkProfileFields({
-      ...(fields.merchantCustomerId !== undefined ? { merchantCustomerId: fields.merchantCustomerId } : {}),
+      ...(fields.merchantCustomerId !== undefined
+        ? { merchantCustomerId: fields.merchantCustomerId }
+        : {}),
       ...(fields.description !== undefined ? { description: fields.description } : {}),
       ...(fields.email !== undefined ? { email: fields.email } : {}),
     });
     const id = ids.customerProfile();
     state.customerProfiles.put({
       id,
-      ...(fields.merchantCustomerId !== undefined ? { merchantCustomerId: fields.merchantCustomerId } : {}),
+      ...(fields.merchantCustomerId !== undefined
+        ? { merchantCustomerId: fields.merchantCustomerId }
+        : {}),
       ...(fields.description !== undefined ? { description: fields.description } : {}),
       ...(fields.email !== undefined ? { email: fields.email } : {}),
       createdAt: isoSeconds(this.ctx.now()),
     });
     const paymentIds = paymentProfiles.map((prepared) => {
       const paymentProfileId = ids.paymentProfile();
-      state.paymentProfiles.put({ ...prepared.record, id: paymentProfileId, customerProfileId: id });
+      state.paymentProfiles.put({
+        ...prepared.record,
+        id: paymentProfileId,
+        customerProfileId: id,
+      });
       return paymentProfileId;
     });
     const addressIds = addresses.map((address) => {
@@ -465,7 +598,9 @@ export class ProfileOperations {
       state.shippingAddresses.put({ id: addressId, customerProfileId: id, address });
       return addressId;
     });
-    const validations = paymentProfiles.map((p) => p.validation).filter((v): v is string => v !== undefined);
+    const validations = paymentProfiles
+      .map((p) => p.validation)
+      .filter((v): v is string => v !== undefined);
     return {
       customerProfileId: id,
       ...(paymentIds.length > 0 ? { customerPaymentProfileIdList: paymentIds } : {}),
@@ -478,10 +613,18 @@ export class ProfileOperations {
   private fromTransaction(transId: string | undefined): CreatedProfile {
     if (transId === undefined) throw invalid("transId is required");
     const tx = this.ctx.ledger.get(transId);
-    if (tx === undefined) throw new SoapFailure(MessageCode.notFound, "The transaction was not found.");
-    if (tx.status === "DECLINED") throw new SoapFailure(MessageCode.invalidState, "A declined transaction cannot make a profile.");
+    if (tx === undefined)
+      throw new SoapFailure(MessageCode.notFound, "The transaction was not found.");
+    if (tx.status === "DECLINED")
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "A declined transaction cannot make a profile.",
+      );
     if (tx.payment === undefined) {
-      throw new SoapFailure(MessageCode.invalidState, "The transaction carries no card or account data the sandbox can store.");
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        "The transaction carries no card or account data the sandbox can store.",
+      );
     }
     const billTo = billToFromTransaction(tx.billTo);
     const email = tx.billTo?.email;
@@ -491,7 +634,12 @@ export class ProfileOperations {
         description: `Created from transaction ${tx.id}`,
         email,
       },
-      [{ record: { payment: tx.payment, ...(billTo !== undefined ? { billTo } : {}) }, validation: undefined }],
+      [
+        {
+          record: { payment: tx.payment, ...(billTo !== undefined ? { billTo } : {}) },
+          validation: undefined,
+        },
+      ],
       [],
     );
   }
@@ -508,7 +656,9 @@ export class ProfileOperations {
       .filter((a) => a.customerProfileId === id)
       .map(addressEx);
     return {
-      ...(profile.merchantCustomerId !== undefined ? { merchantCustomerId: profile.merchantCustomerId } : {}),
+      ...(profile.merchantCustomerId !== undefined
+        ? { merchantCustomerId: profile.merchantCustomerId }
+        : {}),
       ...(profile.description !== undefined ? { description: profile.description } : {}),
       ...(profile.email !== undefined ? { email: profile.email } : {}),
       customerProfileId: profile.id,
@@ -523,7 +673,8 @@ export class ProfileOperations {
     page: CustomerPaymentProfileListItem[];
   } {
     const month = criteria.month ?? utcMonth(this.ctx.now());
-    if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalid("month must be a year and month, YYYY-MM");
+    if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month))
+      throw invalid("month must be a year and month, YYYY-MM");
     const descending = criteria.sorting?.orderDescending ?? false;
     const matching = this.ctx.state.paymentProfiles
       .values()

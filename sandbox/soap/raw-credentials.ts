@@ -15,7 +15,13 @@ export interface RawMerchantAuthentication {
   readonly transactionKey: string | undefined;
 }
 
-const PREDEFINED: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const PREDEFINED: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
 const REFERENCE = /&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|(amp|lt|gt|quot|apos));/g;
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -60,13 +66,21 @@ function rawParser(): XMLParser {
 
 function child(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  return Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(value, name)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The text of a single element (`""` when empty), or undefined when absent, repeated or not text. */
 function text(value: unknown): string | undefined {
   if (typeof value === "string") return value;
-  if (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return "";
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 0
+  )
+    return "";
   return undefined;
 }
 
@@ -75,14 +89,20 @@ function text(value: unknown): string | undefined {
  * SOAP body, untrimmed; undefined when it is missing or cannot be read as one
  * element with text children (such a request is refused).
  */
-export function rawMerchantAuthentication(body: Uint8Array, operation: string): RawMerchantAuthentication | undefined {
+export function rawMerchantAuthentication(
+  body: Uint8Array,
+  operation: string,
+): RawMerchantAuthentication | undefined {
   let tree: unknown;
   try {
     tree = rawParser().parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch {
     return undefined;
   }
-  const auth = child(child(child(child(tree, "Envelope"), "Body"), operation), "merchantAuthentication");
+  const auth = child(
+    child(child(child(tree, "Envelope"), "Body"), operation),
+    "merchantAuthentication",
+  );
   if (typeof auth !== "object" || auth === null || Array.isArray(auth)) return undefined;
   return { name: text(child(auth, "name")), transactionKey: text(child(auth, "transactionKey")) };
 }

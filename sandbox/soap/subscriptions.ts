@@ -70,12 +70,15 @@ function invalid(text: string): SoapFailure {
 /** The sandbox's schedule rules: interval of 1 to 365 days or 1 to 12 months, 1 to 9999 occurrences. */
 function checkInterval(length: number, unit: "days" | "months"): void {
   const max = unit === "days" ? 365 : 12;
-  if (length < 1 || length > max) throw invalid(`paymentSchedule.interval.length must be from 1 to ${max} ${unit}`);
+  if (length < 1 || length > max)
+    throw invalid(`paymentSchedule.interval.length must be from 1 to ${max} ${unit}`);
 }
 
 function checkOccurrences(total: number, trial: number): void {
-  if (total < 1 || total > 9999) throw invalid("paymentSchedule.totalOccurrences must be from 1 to 9999");
-  if (trial < 0 || trial >= total) throw invalid("paymentSchedule.trialOccurrences must be from 0 to less than totalOccurrences");
+  if (total < 1 || total > 9999)
+    throw invalid("paymentSchedule.totalOccurrences must be from 1 to 9999");
+  if (trial < 0 || trial >= total)
+    throw invalid("paymentSchedule.trialOccurrences must be from 0 to less than totalOccurrences");
 }
 
 function billToAddress(subscription: ARBSubscriptionType): CustomerAddress | undefined {
@@ -219,7 +222,8 @@ export class SubscriptionOperations {
 
   private require(id: string): SubscriptionRecord {
     const record = this.ctx.state.subscriptions.get(id);
-    if (record === undefined) throw new SoapFailure(MessageCode.notFound, "The subscription was not found.");
+    if (record === undefined)
+      throw new SoapFailure(MessageCode.notFound, "The subscription was not found.");
     return record;
   }
 
@@ -229,18 +233,27 @@ export class SubscriptionOperations {
     const schedule = input.paymentSchedule;
     const interval = schedule?.interval;
     if (interval === undefined) throw invalid("subscription.paymentSchedule.interval is required");
-    if (schedule?.startDate === undefined) throw invalid("subscription.paymentSchedule.startDate is required");
-    if (schedule.totalOccurrences === undefined) throw invalid("subscription.paymentSchedule.totalOccurrences is required");
+    if (schedule?.startDate === undefined)
+      throw invalid("subscription.paymentSchedule.startDate is required");
+    if (schedule.totalOccurrences === undefined)
+      throw invalid("subscription.paymentSchedule.totalOccurrences is required");
     checkInterval(interval.length, interval.unit);
     const trialOccurrences = schedule.trialOccurrences ?? 0;
     checkOccurrences(schedule.totalOccurrences, trialOccurrences);
-    if (schedule.startDate < this.today) throw invalid("subscription.paymentSchedule.startDate must not be before today (UTC)");
-    if (input.amount === undefined || !isPositive(input.amount)) throw invalid("subscription.amount must be greater than zero");
+    if (schedule.startDate < this.today)
+      throw invalid("subscription.paymentSchedule.startDate must not be before today (UTC)");
+    if (input.amount === undefined || !isPositive(input.amount))
+      throw invalid("subscription.amount must be greater than zero");
     if (trialOccurrences > 0 && input.trialAmount === undefined) {
       throw invalid("subscription.trialAmount is required with trialOccurrences");
     }
     if (input.payment === undefined) throw invalid("subscription.payment is required");
-    const payment = storePayment(input.payment, "subscription.payment", this.ctx.now(), this.ctx.state.digests);
+    const payment = storePayment(
+      input.payment,
+      "subscription.payment",
+      this.ctx.now(),
+      this.ctx.state.digests,
+    );
     checkExpiry(payment, schedule.startDate);
 
     const now = this.ctx.now();
@@ -259,13 +272,19 @@ export class SubscriptionOperations {
       ...(input.customer?.type !== undefined ? { customerType: input.customer.type } : {}),
       ...(billTo !== undefined ? { billTo } : {}),
       payment,
-      ...(input.customer?.driversLicense !== undefined ? { driversLicense: input.customer.driversLicense } : {}),
+      ...(input.customer?.driversLicense !== undefined
+        ? { driversLicense: input.customer.driversLicense }
+        : {}),
       ...(input.customer?.taxId !== undefined ? { taxId: input.customer.taxId } : {}),
     });
     let shippingAddressId: string | undefined;
     if (input.shipTo !== undefined) {
       shippingAddressId = ids.shippingAddress();
-      state.shippingAddresses.put({ id: shippingAddressId, customerProfileId: profileId, address: shipToAddress(input.shipTo) });
+      state.shippingAddresses.put({
+        id: shippingAddressId,
+        customerProfileId: profileId,
+        address: shipToAddress(input.shipTo),
+      });
     }
     const id = ids.subscription();
     state.subscriptions.put({
@@ -301,7 +320,10 @@ export class SubscriptionOperations {
     const { state, ids } = this.ctx;
     const record = this.require(request.subscriptionId);
     if (!LIVE.has(record.status)) {
-      throw new SoapFailure(MessageCode.invalidState, `The subscription is ${record.status} and cannot be updated.`);
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        `The subscription is ${record.status} and cannot be updated.`,
+      );
     }
     const input = request.subscription ?? {};
     const next: SubscriptionRecord = { ...record, schedule: { ...record.schedule } };
@@ -320,14 +342,23 @@ export class SubscriptionOperations {
     const paymentProfile = state.paymentProfiles.get(record.paymentProfileId);
     let payment = paymentProfile?.payment;
     if (input.payment !== undefined) {
-      payment = storePayment(input.payment, "subscription.payment", this.ctx.now(), this.ctx.state.digests, payment);
+      payment = storePayment(
+        input.payment,
+        "subscription.payment",
+        this.ctx.now(),
+        this.ctx.state.digests,
+        payment,
+      );
       checkExpiry(payment, utcDate(this.ctx.now()));
       // New payment data makes a suspended subscription active again.
       if (next.status === "suspended") next.status = "active";
     }
     // Every check has passed: store the changes.
     if (paymentProfile !== undefined) {
-      const billTo = input.billTo !== undefined || input.customer !== undefined ? billToAddress({ billTo: next.billTo, customer: next.customer }) : paymentProfile.billTo;
+      const billTo =
+        input.billTo !== undefined || input.customer !== undefined
+          ? billToAddress({ billTo: next.billTo, customer: next.customer })
+          : paymentProfile.billTo;
       state.paymentProfiles.put({
         ...paymentProfile,
         ...(payment !== undefined ? { payment } : {}),
@@ -346,7 +377,10 @@ export class SubscriptionOperations {
     }
     if (input.shipTo !== undefined) {
       const address = shipToAddress(input.shipTo);
-      const existing = next.shippingAddressId !== undefined ? state.shippingAddresses.get(next.shippingAddressId) : undefined;
+      const existing =
+        next.shippingAddressId !== undefined
+          ? state.shippingAddresses.get(next.shippingAddressId)
+          : undefined;
       if (existing !== undefined) state.shippingAddresses.put({ ...existing, address });
       else {
         const id = ids.shippingAddress();
@@ -362,23 +396,36 @@ export class SubscriptionOperations {
     const interval = schedule.interval;
     if (
       interval !== undefined &&
-      (interval.length !== next.schedule.intervalLength || interval.unit !== next.schedule.intervalUnit)
+      (interval.length !== next.schedule.intervalLength ||
+        interval.unit !== next.schedule.intervalUnit)
     ) {
       throw invalid("subscription.paymentSchedule.interval cannot be changed");
     }
     const started = next.handledOccurrences > 0;
     if (schedule.startDate !== undefined && schedule.startDate !== next.schedule.startDate) {
-      if (started) throw invalid("subscription.paymentSchedule.startDate cannot be changed after the first occurrence");
-      if (schedule.startDate < this.today) throw invalid("subscription.paymentSchedule.startDate must not be before today (UTC)");
+      if (started)
+        throw invalid(
+          "subscription.paymentSchedule.startDate cannot be changed after the first occurrence",
+        );
+      if (schedule.startDate < this.today)
+        throw invalid("subscription.paymentSchedule.startDate must not be before today (UTC)");
       next.schedule.startDate = schedule.startDate;
     }
-    if (schedule.trialOccurrences !== undefined && schedule.trialOccurrences !== next.schedule.trialOccurrences) {
-      if (started) throw invalid("subscription.paymentSchedule.trialOccurrences cannot be changed after the first occurrence");
+    if (
+      schedule.trialOccurrences !== undefined &&
+      schedule.trialOccurrences !== next.schedule.trialOccurrences
+    ) {
+      if (started)
+        throw invalid(
+          "subscription.paymentSchedule.trialOccurrences cannot be changed after the first occurrence",
+        );
       next.schedule.trialOccurrences = schedule.trialOccurrences;
     }
     if (schedule.totalOccurrences !== undefined) {
       if (schedule.totalOccurrences < next.handledOccurrences) {
-        throw invalid("subscription.paymentSchedule.totalOccurrences cannot be less than the occurrences already handled");
+        throw invalid(
+          "subscription.paymentSchedule.totalOccurrences cannot be less than the occurrences already handled",
+        );
       }
       next.schedule.totalOccurrences = schedule.totalOccurrences;
     }
@@ -388,10 +435,15 @@ export class SubscriptionOperations {
   private cancel(id: string): Message[] {
     const record = this.require(id);
     if (record.status === "canceled") {
-      return [{ code: MessageCode.alreadyCanceled, text: "The subscription has already been canceled." }];
+      return [
+        { code: MessageCode.alreadyCanceled, text: "The subscription has already been canceled." },
+      ];
     }
     if (!LIVE.has(record.status)) {
-      throw new SoapFailure(MessageCode.invalidState, `The subscription is ${record.status} and cannot be canceled.`);
+      throw new SoapFailure(
+        MessageCode.invalidState,
+        `The subscription is ${record.status} and cannot be canceled.`,
+      );
     }
     this.ctx.state.subscriptions.put({ ...record, status: "canceled" });
     return okMessages();
@@ -401,7 +453,10 @@ export class SubscriptionOperations {
     const { state } = this.ctx;
     const profile = state.customerProfiles.get(record.customerProfileId);
     const paymentProfile = state.paymentProfiles.get(record.paymentProfileId);
-    const address = record.shippingAddressId !== undefined ? state.shippingAddresses.get(record.shippingAddressId) : undefined;
+    const address =
+      record.shippingAddressId !== undefined
+        ? state.shippingAddresses.get(record.shippingAddressId)
+        : undefined;
     return {
       ...(record.name !== undefined ? { name: record.name } : {}),
       paymentSchedule: {
@@ -416,10 +471,14 @@ export class SubscriptionOperations {
       ...(profile !== undefined
         ? {
             profile: {
-              ...(profile.merchantCustomerId !== undefined ? { merchantCustomerId: profile.merchantCustomerId } : {}),
+              ...(profile.merchantCustomerId !== undefined
+                ? { merchantCustomerId: profile.merchantCustomerId }
+                : {}),
               ...(profile.description !== undefined ? { description: profile.description } : {}),
               ...(profile.email !== undefined ? { email: profile.email } : {}),
-              ...(paymentProfile !== undefined ? { paymentProfile: paymentProfileMasked(state, paymentProfile, false) } : {}),
+              ...(paymentProfile !== undefined
+                ? { paymentProfile: paymentProfileMasked(state, paymentProfile, false) }
+                : {}),
               ...(address !== undefined ? { shippingProfile: addressEx(address) } : {}),
             },
           }
@@ -466,7 +525,11 @@ export class SubscriptionOperations {
           return record.status !== "active";
         case "cardExpiringThisMonth": {
           const payment = this.paymentOf(record);
-          return record.status === "active" && payment?.kind === "creditCard" && payment.expirationDate === month;
+          return (
+            record.status === "active" &&
+            payment?.kind === "creditCard" &&
+            payment.expirationDate === month
+          );
         }
         case "subscriptionExpiringThisMonth":
           return (
@@ -480,8 +543,14 @@ export class SubscriptionOperations {
 }
 
 function checkExpiry(payment: StoredPayment, date: string): void {
-  if (payment.kind === "creditCard" && payment.expirationDate !== undefined && payment.expirationDate < date.slice(0, 7)) {
-    throw invalid("subscription.payment.creditCard.expirationDate is before the start of the subscription");
+  if (
+    payment.kind === "creditCard" &&
+    payment.expirationDate !== undefined &&
+    payment.expirationDate < date.slice(0, 7)
+  ) {
+    throw invalid(
+      "subscription.payment.creditCard.expirationDate is before the start of the subscription",
+    );
   }
 }
 
@@ -499,7 +568,11 @@ function compareText(a: string | undefined, b: string | undefined): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function compareBy(field: ARBGetSubscriptionListOrderFieldEnum, a: SubscriptionDetail, b: SubscriptionDetail): number {
+function compareBy(
+  field: ARBGetSubscriptionListOrderFieldEnum,
+  a: SubscriptionDetail,
+  b: SubscriptionDetail,
+): number {
   switch (field) {
     case "id":
       return compareIds(a.id, b.id);

@@ -101,7 +101,10 @@ export class SqlStore {
     }
   }
 
-  private static async load(file: string | undefined, lock: DataFileLock | undefined): Promise<SqlStore> {
+  private static async load(
+    file: string | undefined,
+    lock: DataFileLock | undefined,
+  ): Promise<SqlStore> {
     const SQL = await sqlEngine();
     let bytes: Uint8Array | undefined;
     if (file !== undefined) {
@@ -116,7 +119,9 @@ export class SqlStore {
       db.exec(SCHEMA);
     } catch (error) {
       db.close();
-      throw new Error(`${file ?? "the store"} is not a sandbox data file (an SQLite database)`, { cause: error });
+      throw new Error(`${file ?? "the store"} is not a sandbox data file (an SQLite database)`, {
+        cause: error,
+      });
     }
     const store = new SqlStore(db, file, lock);
     const version = store.metaValue("format");
@@ -130,7 +135,9 @@ export class SqlStore {
       upgraded = true;
     } else if (version !== FORMAT_VERSION) {
       db.close();
-      throw new Error(`the data file has store format ${version}; this sandbox reads format ${FORMAT_VERSION}`);
+      throw new Error(
+        `the data file has store format ${version}; this sandbox reads format ${FORMAT_VERSION}`,
+      );
     }
     const key = store.metaValue("digestKey");
     if (!isDigestKey(key)) {
@@ -235,7 +242,8 @@ export class SqlStore {
   private upgradeFromFormat1(): void {
     const key = newDigestKey();
     const digests = new NumberDigests(key);
-    for (const row of this.rows()) this.put(row.kind, row.id, upgradeRecordDigests(row.data, digests));
+    for (const row of this.rows())
+      this.put(row.kind, row.id, upgradeRecordDigests(row.data, digests));
     this.setMeta("digestKey", key);
     this.setMeta("format", FORMAT_VERSION);
     this.db.exec("VACUUM");
@@ -269,18 +277,20 @@ export class SqlStore {
     const file = this.file;
     // export() is synchronous: the bytes hold every change made up to here.
     const bytes = this.db.export();
-    writeAtomically(file, bytes).then(
-      () => {
-        this.written = Math.max(this.written, generation);
-        this.settle((w) => w.generation <= generation, undefined);
-      },
-      (error: unknown) => {
-        this.settle((w) => w.generation <= generation, error);
-      },
-    ).finally(() => {
-      this.writing = false;
-      this.pump();
-    });
+    writeAtomically(file, bytes)
+      .then(
+        () => {
+          this.written = Math.max(this.written, generation);
+          this.settle((w) => w.generation <= generation, undefined);
+        },
+        (error: unknown) => {
+          this.settle((w) => w.generation <= generation, error);
+        },
+      )
+      .finally(() => {
+        this.writing = false;
+        this.pump();
+      });
   }
 
   private settle(done: (w: Waiter) => boolean, error: unknown): void {

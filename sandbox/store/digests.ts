@@ -62,7 +62,8 @@ export function upgradeRecordDigests(data: string, digests: NumberDigests): stri
     // No prototype: a JSON key "__proto__" stays an ordinary property.
     const out = Object.create(null) as Record<string, unknown>;
     for (const [name, item] of Object.entries(value)) out[name] = visit(item);
-    if (out["kind"] === "creditCard" && typeof out["digest"] === "string") out["digest"] = digests.rekey(out["digest"]);
+    if (out["kind"] === "creditCard" && typeof out["digest"] === "string")
+      out["digest"] = digests.rekey(out["digest"]);
     if (out["kind"] === "bankAccount" && typeof out["accountDigest"] === "string") {
       out["accountDigest"] = digests.rekey(out["accountDigest"]);
     }

@@ -6,7 +6,11 @@
  * No record ever holds a full card or account number: only its first digits,
  * its last four, and a keyed digest for exact lookups (see digests.ts).
  */
-import type { CaptureResponse, PaymentResponse, ReversalResponse } from "../../generated/payments/types.js";
+import type {
+  CaptureResponse,
+  PaymentResponse,
+  ReversalResponse,
+} from "../../generated/payments/types.js";
 import type { Decimal } from "../../generated/runtime/scalars.js";
 import type {
   WebhookSubscriptionRequestRetryPolicy,
@@ -147,7 +151,10 @@ export type StoredResponse =
   | { readonly type: "payment"; readonly body: PaymentResponse }
   | { readonly type: "reversal"; readonly body: ReversalResponse }
   | { readonly type: "capture"; readonly body: CaptureResponse }
-  | { readonly type: "void"; readonly body: Readonly<Record<string, string | Readonly<Record<string, string>>>> };
+  | {
+      readonly type: "void";
+      readonly body: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
+    };
 
 /** Every transaction the sandbox processed, whatever the interface: what search and details read. */
 export interface TransactionRecord {

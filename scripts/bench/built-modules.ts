@@ -16,7 +16,8 @@ export interface BuiltModules {
 
 /** Imports `dist/payments/index.js` and `dist/subscriptions/index.js` of the package built in `packageDir`. */
 export async function loadBuiltModules(packageDir: string): Promise<BuiltModules> {
-  const entry = (service: string): string => pathToFileURL(path.join(packageDir, "dist", service, "index.js")).href;
+  const entry = (service: string): string =>
+    pathToFileURL(path.join(packageDir, "dist", service, "index.js")).href;
   const payments = (await import(entry("payments"))) as PaymentsModule;
   const subscriptions = (await import(entry("subscriptions"))) as SubscriptionsModule;
   return { payments, subscriptions };

@@ -11,7 +11,10 @@ const body = Buffer.from(authorizationResponseBody, "utf8");
 const server = http.createServer((req, res) => {
   req.resume();
   req.on("end", () => {
-    res.writeHead(201, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+    res.writeHead(201, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": body.length,
+    });
     res.end(body);
   });
 });

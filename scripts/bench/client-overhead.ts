@@ -29,7 +29,9 @@ const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "canned-s
 
 /** Starts the canned server with the same loader flags as this process (it is TypeScript). */
 async function startServer(): Promise<{ readonly port: number; readonly child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, SERVER], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...process.execArgv, SERVER], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, "exit").then(([code]) => {
     throw new Error(`the canned server exited early (code ${String(code)})`);
@@ -71,7 +73,10 @@ export async function runClientBenchmark(
     const client = createPaymentsClient({ baseUrl });
     const url = `${baseUrl}/pts/v2/payments`;
     const body = serializePaymentRequest(request);
-    const headers = { accept: "application/json", "content-type": "application/json; charset=utf-8" };
+    const headers = {
+      accept: "application/json",
+      "content-type": "application/json; charset=utf-8",
+    };
 
     const viaClient = async (): Promise<unknown> => {
       const result = await client.authorize(request);

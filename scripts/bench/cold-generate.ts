@@ -38,15 +38,25 @@ export interface ColdGenerateResult {
 }
 
 function generateOnce(side: Side, out: string): Promise<ProcessSample> {
-  const from = side === "wsdl" ? ["--from", PUBLISHED_WSDL] : side === "xsd" ? ["--from", PUBLISHED_XSD] : [];
+  const from =
+    side === "wsdl" ? ["--from", PUBLISHED_WSDL] : side === "xsd" ? ["--from", PUBLISHED_XSD] : [];
   const entry = side === "yamlSources" ? ["--import", "tsx", SOURCES] : [LAUNCHER];
   const cache = side === "rerun" ? [] : ["--no-cache"];
-  return timeNodeProcess([...entry, "generate", ...from, ...cache, "--out", out], `paygen generate (${side})`);
+  return timeNodeProcess(
+    [...entry, "generate", ...from, ...cache, "--out", out],
+    `paygen generate (${side})`,
+  );
 }
 
 export async function runColdGenerateBenchmark(rounds: number): Promise<ColdGenerateResult> {
   const root = await mkdtemp(path.join(tmpdir(), "paygen-bench-cold-"));
-  const samples: Record<Side, ProcessSample[]> = { wsdl: [], xsd: [], yaml: [], yamlSources: [], rerun: [] };
+  const samples: Record<Side, ProcessSample[]> = {
+    wsdl: [],
+    xsd: [],
+    yaml: [],
+    yamlSources: [],
+    rerun: [],
+  };
   let n = 0;
   try {
     for (let r = 0; r < rounds; r++) {
@@ -61,20 +71,37 @@ export async function runColdGenerateBenchmark(rounds: number): Promise<ColdGene
     await rm(root, { recursive: true, force: true });
   }
   const of = (pick: (s: ProcessSample) => number) =>
-    Object.fromEntries(Object.entries(samples).map(([side, list]) => [side, median(list.map(pick))])) as Record<Side, number>;
+    Object.fromEntries(
+      Object.entries(samples).map(([side, list]) => [side, median(list.map(pick))]),
+    ) as Record<Side, number>;
   const wallMs = of((s) => s.wallMs);
   const cpuMs = of((s) => s.cpuMs);
   const peakMb = of((s) => s.peakMb);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mib = (mb: number) => `${mb.toFixed(0)} MiB`;
-  const figure = (side: Side) => `${seconds(wallMs[side])}, CPU ${seconds(cpuMs[side])}, peak ${mib(peakMb[side])}`;
+  const figure = (side: Side) =>
+    `${seconds(wallMs[side])}, CPU ${seconds(cpuMs[side])}, peak ${mib(peakMb[side])}`;
   const versus = (side: Side, base: Side) =>
     `time ${formatRatio(wallMs[side] / wallMs[base])}, CPU ${formatRatio(cpuMs[side] / cpuMs[base])}, memory ${formatRatio(peakMb[side] / peakMb[base])}`;
   const yamlBaseline = `${figure("yaml")} schemas/ (YAML)`;
   return {
     rows: [
-      { name: "   6c. paygen generate --from the WSDL, cold whole process", value: figure("wsdl"), baseline: yamlBaseline, comparison: versus("wsdl", "yaml"), target: "", pass: undefined },
-      { name: "   6d. paygen generate --from the XSD, cold whole process", value: figure("xsd"), baseline: yamlBaseline, comparison: versus("xsd", "yaml"), target: "", pass: undefined },
+      {
+        name: "   6c. paygen generate --from the WSDL, cold whole process",
+        value: figure("wsdl"),
+        baseline: yamlBaseline,
+        comparison: versus("wsdl", "yaml"),
+        target: "",
+        pass: undefined,
+      },
+      {
+        name: "   6d. paygen generate --from the XSD, cold whole process",
+        value: figure("xsd"),
+        baseline: yamlBaseline,
+        comparison: versus("xsd", "yaml"),
+        target: "",
+        pass: undefined,
+      },
       {
         name: "   6e. paygen generate schemas/, cold whole process",
         value: figure("yaml"),

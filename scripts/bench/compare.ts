@@ -73,7 +73,11 @@ function side(samples: readonly number[]): SideTiming {
 }
 
 /** Times `subject` and `baseline` in alternating rounds and returns both medians and their ratio. */
-export function compare(subject: Contender, baseline: Contender, options: CompareOptions): Comparison {
+export function compare(
+  subject: Contender,
+  baseline: Contender,
+  options: CompareOptions,
+): Comparison {
   const calibrate = (c: Contender): number => {
     const n = runFor(c.run, options.warmupMs);
     return Math.max(16, Math.round((n * options.roundMs) / Math.max(1, options.warmupMs)));

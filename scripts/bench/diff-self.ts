@@ -15,7 +15,11 @@ import { median } from "./stats.js";
 
 const SPECS = path.join(PROJECT_ROOT, "..", "shared", "specs");
 const CONTRACTS = [
-  { label: "the published REST specification", format: "openapi", file: path.join(SPECS, "cybersource-rest-spec.2020-02-17.json") },
+  {
+    label: "the published REST specification",
+    format: "openapi",
+    file: path.join(SPECS, "cybersource-rest-spec.2020-02-17.json"),
+  },
   { label: "the published XSD", format: "xsd", file: path.join(SPECS, "AnetApiSchema.xsd") },
 ] as const;
 
@@ -31,14 +35,22 @@ export async function runDiffSelfBenchmark(rounds: number): Promise<DiffSelfResu
   for (const [i, c] of CONTRACTS.entries()) {
     const name = `${i === 0 ? "7." : "  7b."} diff of ${c.label} against itself`;
     if (!CONTRACT_FRONT_ENDS.some((f) => (f.formats as readonly string[]).includes(c.format))) {
-      rows.push({ name, value: "skipped", baseline: `no ${c.format} front end is registered`, comparison: "", target: "", pass: undefined });
+      rows.push({
+        name,
+        value: "skipped",
+        baseline: `no ${c.format} front end is registered`,
+        comparison: "",
+        target: "",
+        pass: undefined,
+      });
       continue;
     }
     const load = () => loadModel({ schemasDir: SPECS, from: [c.file], cwd: SPECS });
     const readBoth = async (): Promise<[Model, Model]> => [await load(), await load()];
     // One untimed run of each side first (module loading, engine warm-up).
     const [a, b] = await readBoth();
-    if ((await diffModels(a, b)).length !== 0) throw new Error(`the diff of ${c.label} against itself is not empty`);
+    if ((await diffModels(a, b)).length !== 0)
+      throw new Error(`the diff of ${c.label} against itself is not empty`);
     const whole: number[] = [];
     const reading: number[] = [];
     for (let r = 0; r < rounds; r++) {
@@ -49,7 +61,8 @@ export async function runDiffSelfBenchmark(rounds: number): Promise<DiffSelfResu
       const [x, y] = await readBoth();
       const changes = await diffModels(x, y);
       whole.push(performance.now() - started);
-      if (changes.length !== 0) throw new Error(`the diff of ${c.label} against itself is not empty`);
+      if (changes.length !== 0)
+        throw new Error(`the diff of ${c.label} against itself is not empty`);
     }
     ms[c.format] = median(whole);
     rows.push({

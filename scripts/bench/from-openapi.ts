@@ -18,7 +18,13 @@ import { formatMs, formatRatio, type Row } from "./row.js";
 import { median } from "./stats.js";
 import { type ProcessSample, timeNodeProcess } from "./timed-process.js";
 
-export const PUBLISHED_SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "cybersource-rest-spec.2020-02-17.json");
+export const PUBLISHED_SPEC = path.join(
+  PROJECT_ROOT,
+  "..",
+  "shared",
+  "specs",
+  "cybersource-rest-spec.2020-02-17.json",
+);
 const OPERATIONS = 61;
 
 type Side = "paygen" | "hey-api" | "openapi-typescript";
@@ -53,7 +59,15 @@ function commandOf(side: Side, out: string): string[] {
   const target = JSON.stringify(out);
   switch (side) {
     case "paygen":
-      return [path.join(PROJECT_ROOT, "scripts", "paygen.mjs"), "generate", "--from", PUBLISHED_SPEC, "--no-cache", "--out", out];
+      return [
+        path.join(PROJECT_ROOT, "scripts", "paygen.mjs"),
+        "generate",
+        "--from",
+        PUBLISHED_SPEC,
+        "--no-cache",
+        "--out",
+        out,
+      ];
     case "hey-api":
       return heyApiArgs(PUBLISHED_SPEC, out);
     case "openapi-typescript":
@@ -65,10 +79,13 @@ function commandOf(side: Side, out: string): string[] {
   }
 }
 
-
 export async function runFromOpenApiBenchmark(rounds: number): Promise<FromOpenApiResult> {
   const root = await mkdtemp(path.join(tmpdir(), "paygen-bench-openapi-"));
-  const samples: Record<Side, ProcessSample[]> = { paygen: [], "hey-api": [], "openapi-typescript": [] };
+  const samples: Record<Side, ProcessSample[]> = {
+    paygen: [],
+    "hey-api": [],
+    "openapi-typescript": [],
+  };
   let operations = 0;
   let n = 0;
   try {
@@ -77,20 +94,28 @@ export async function runFromOpenApiBenchmark(rounds: number): Promise<FromOpenA
       for (const side of order) {
         const out = path.join(root, `${side}-${n++}`);
         samples[side].push(await timeNodeProcess(commandOf(side, out), side));
-        if (side === "paygen") operations = operationsIn(JSON.parse(await readFile(path.join(out, ".paygen-model.json"), "utf8")));
+        if (side === "paygen")
+          operations = operationsIn(
+            JSON.parse(await readFile(path.join(out, ".paygen-model.json"), "utf8")),
+          );
       }
     }
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-  if (operations !== OPERATIONS) throw new Error(`the published specification gave ${operations} operations, not ${OPERATIONS}`);
+  if (operations !== OPERATIONS)
+    throw new Error(`the published specification gave ${operations} operations, not ${OPERATIONS}`);
   const of = (pick: (s: ProcessSample) => number) =>
-    Object.fromEntries(SIDES.map((side) => [side, median(samples[side].map(pick))])) as Record<Side, number>;
+    Object.fromEntries(SIDES.map((side) => [side, median(samples[side].map(pick))])) as Record<
+      Side,
+      number
+    >;
   const msPerOperation = of((s) => s.wallMs / operations);
   const cpuMsPerOperation = of((s) => s.cpuMs / operations);
   const peakMb = of((s) => s.peakMb);
   const ratio = msPerOperation.paygen / msPerOperation["hey-api"];
-  const figure = (side: Side) => `${formatMs(msPerOperation[side])}, CPU ${formatMs(cpuMsPerOperation[side])}, peak ${peakMb[side].toFixed(0)} MiB`;
+  const figure = (side: Side) =>
+    `${formatMs(msPerOperation[side])}, CPU ${formatMs(cpuMsPerOperation[side])}, peak ${peakMb[side].toFixed(0)} MiB`;
   const versus = (base: Side) =>
     `time ${formatRatio(msPerOperation.paygen / msPerOperation[base])}, CPU ${formatRatio(cpuMsPerOperation.paygen / cpuMsPerOperation[base])}, memory ${formatRatio(peakMb.paygen / peakMb[base])}`;
   const rows: Row[] = [
@@ -116,6 +141,7 @@ export async function runFromOpenApiBenchmark(rounds: number): Promise<FromOpenA
 
 /** The number of operations in a generated package's model record. */
 export function operationsIn(record: unknown): number {
-  const services = (record as { model?: { services?: { operations?: unknown[] }[] } }).model?.services ?? [];
+  const services =
+    (record as { model?: { services?: { operations?: unknown[] }[] } }).model?.services ?? [];
   return services.reduce((n, s) => n + (s.operations?.length ?? 0), 0);
 }

@@ -43,7 +43,8 @@ export async function runFromWsdlBenchmark(rounds: number): Promise<FromWsdlResu
       cwd: PROJECT_ROOT,
     });
     types[side] = model.services.reduce((sum, s) => sum + s.types.length + s.enums.length, 0);
-    if (side === "wsdl") operations = model.services.reduce((sum, s) => sum + s.operations.length, 0);
+    if (side === "wsdl")
+      operations = model.services.reduce((sum, s) => sum + s.operations.length, 0);
     for (const f of files) {
       await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
       await writeFile(path.join(out, f.path), f.content);
@@ -65,7 +66,8 @@ export async function runFromWsdlBenchmark(rounds: number): Promise<FromWsdlResu
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-  if (operations !== 30) throw new Error(`the published WSDL gave ${operations} operations, not 30`);
+  if (operations !== 30)
+    throw new Error(`the published WSDL gave ${operations} operations, not 30`);
   const perType = (side: Side) => median(samples[side]) / types[side];
   const msPerType = { wsdl: perType("wsdl"), xsd: perType("xsd"), yaml: perType("yaml") };
   const baseline = `${formatMs(msPerType.yaml)} schemas/ (YAML, ${types.yaml} types)`;

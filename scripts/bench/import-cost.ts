@@ -9,8 +9,17 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDelta, formatMb, formatMs, type Row } from "./row.js";
-import { DECLARATION, envelopeObject, FXP_BUILDER_OPTIONS, FXP_PARSER_OPTIONS } from "./soap-envelope.js";
-import { SOAP_NAMESPACE, subscriptionListRequest, subscriptionListResponse } from "./soap-fixtures.js";
+import {
+  DECLARATION,
+  envelopeObject,
+  FXP_BUILDER_OPTIONS,
+  FXP_PARSER_OPTIONS,
+} from "./soap-envelope.js";
+import {
+  SOAP_NAMESPACE,
+  subscriptionListRequest,
+  subscriptionListResponse,
+} from "./soap-fixtures.js";
 import { median } from "./stats.js";
 
 export const REST_WALL_TARGET_MS = 30;
@@ -19,7 +28,13 @@ export const SOAP_WALL_TARGET_MS = 10;
 
 export type ImportCase = "nothing" | "payments" | "search" | "subscriptions" | "fast-xml-parser";
 
-const CASES: readonly ImportCase[] = ["nothing", "payments", "search", "subscriptions", "fast-xml-parser"];
+const CASES: readonly ImportCase[] = [
+  "nothing",
+  "payments",
+  "search",
+  "subscriptions",
+  "fast-xml-parser",
+];
 
 /** Runs in the child: imports its argument, then prints the resident set size, the import's own time and the process's CPU time. */
 const PROBE = `const started = performance.now();
@@ -66,18 +81,29 @@ function runProbe(probe: string, target: string, cwd: string): Promise<Sample> {
     let err = "";
     let wallMs = 0;
     const started = performance.now();
-    const child = spawn(process.execPath, [probe, target], { cwd, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [probe, target], {
+      cwd,
+      env: childEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
     child.on("exit", () => (wallMs = performance.now() - started));
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`importing ${target} failed (exit ${code}):\n${err.slice(0, 2000)}`));
+      if (code !== 0)
+        return reject(
+          new Error(`importing ${target} failed (exit ${code}):\n${err.slice(0, 2000)}`),
+        );
       try {
         const parsed = JSON.parse(out) as { rss: number; importMs: number; cpuMs: number };
         resolve({ wallMs, rss: parsed.rss, importMs: parsed.importMs, cpuMs: parsed.cpuMs });
       } catch (error) {
-        reject(new Error(`unexpected probe output for ${target}: ${out.slice(0, 200)}`, { cause: error }));
+        reject(
+          new Error(`unexpected probe output for ${target}: ${out.slice(0, 200)}`, {
+            cause: error,
+          }),
+        );
       }
     });
   });
@@ -99,7 +125,9 @@ function figures(samples: readonly Sample[]): CaseFigures {
  * own entry is its ES module build, so comparing bare imports would credit
  * the entry with a cost it only defers. Each module checks its own result.
  */
-function firstCallModules(subscriptionsUrl: string): Readonly<Record<"subscriptions" | "fast-xml-parser", string>> {
+function firstCallModules(
+  subscriptionsUrl: string,
+): Readonly<Record<"subscriptions" | "fast-xml-parser", string>> {
   const request = JSON.stringify(subscriptionListRequest);
   const response = JSON.stringify(subscriptionListResponse(1));
   const namespace = JSON.stringify(SOAP_NAMESPACE);
@@ -127,9 +155,13 @@ export async function runImportBenchmark(
   const empty = path.join(packageDir, "empty.mjs");
   await writeFile(probe, PROBE);
   await writeFile(empty, "export {};\n");
-  const firstCalls = firstCallModules(pathToFileURL(path.join(packageDir, "dist", "subscriptions", "index.js")).href);
-  const firstCallFile = (c: "subscriptions" | "fast-xml-parser") => path.join(packageDir, `first-call-${c}.mjs`);
-  for (const c of ["subscriptions", "fast-xml-parser"] as const) await writeFile(firstCallFile(c), firstCalls[c]);
+  const firstCalls = firstCallModules(
+    pathToFileURL(path.join(packageDir, "dist", "subscriptions", "index.js")).href,
+  );
+  const firstCallFile = (c: "subscriptions" | "fast-xml-parser") =>
+    path.join(packageDir, `first-call-${c}.mjs`);
+  for (const c of ["subscriptions", "fast-xml-parser"] as const)
+    await writeFile(firstCallFile(c), firstCalls[c]);
   const targets: Readonly<Record<ImportCase, string>> = {
     nothing: pathToFileURL(empty).href,
     payments: pathToFileURL(path.join(packageDir, "dist", "payments", "index.js")).href,

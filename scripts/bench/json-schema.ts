@@ -3,7 +3,15 @@
  * the baseline validator: the same required fields, value types, decimal
  * format and closed objects that the generated validator checks.
  */
-import type { ConstValue, EnumType, Field, Flow, ObjectType, ScalarName, Service } from "../../generator/model/ir.js";
+import type {
+  ConstValue,
+  EnumType,
+  Field,
+  Flow,
+  ObjectType,
+  ScalarName,
+  Service,
+} from "../../generator/model/ir.js";
 
 /** A JSON Schema document or subschema. */
 export interface JsonSchema {
@@ -27,10 +35,14 @@ const SCALAR_SCHEMAS: Readonly<Record<ScalarName, JsonSchema>> = {
   date: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
   dateTime: {
     type: "string",
-    pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$",
+    pattern:
+      "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$",
   },
   gYearMonth: { type: "string", pattern: "^[0-9]{4}-(?:0[1-9]|1[0-2])$" },
-  base64: { type: "string", pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" },
+  base64: {
+    type: "string",
+    pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+  },
   uri: {
     type: "string",
     pattern: "^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\\-._~:/?#[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$",
@@ -56,7 +68,9 @@ function valueSchema(service: Service, field: Field, defs: Map<string, JsonSchem
   if (ref.kind === "scalar") {
     schema = { ...SCALAR_SCHEMAS[ref.name] };
     // The baseline enforces the same length facets as the generated validators.
-    for (const facet of field.facets) if (facet.key === "minLength" || facet.key === "maxLength") schema = { ...schema, [facet.key]: facet.value };
+    for (const facet of field.facets)
+      if (facet.key === "minLength" || facet.key === "maxLength")
+        schema = { ...schema, [facet.key]: facet.value };
   } else if (ref.kind === "enum") {
     schema = { type: "string", enum: enumOf(service, ref.name).values.map((v) => v.value) };
   } else {
@@ -78,7 +92,11 @@ function fieldSchema(service: Service, field: Field, defs: Map<string, JsonSchem
   };
 }
 
-function objectSchema(service: Service, type: ObjectType, defs: Map<string, JsonSchema>): JsonSchema {
+function objectSchema(
+  service: Service,
+  type: ObjectType,
+  defs: Map<string, JsonSchema>,
+): JsonSchema {
   if (type.kind === "opaque") return { type: "object" };
   const properties: Record<string, JsonSchema> = {};
   for (const f of type.allFields) properties[f.name] = fieldSchema(service, f, defs);
@@ -88,7 +106,9 @@ function objectSchema(service: Service, type: ObjectType, defs: Map<string, Json
     properties,
     ...(required.length > 0 ? { required } : {}),
     additionalProperties: type.open,
-    ...(type.kind === "choice" ? { oneOf: type.allFields.map((f) => ({ required: [f.name] })) } : {}),
+    ...(type.kind === "choice"
+      ? { oneOf: type.allFields.map((f) => ({ required: [f.name] })) }
+      : {}),
   };
 }
 
@@ -116,7 +136,9 @@ export function schemaOfFlow(service: Service, flow: Flow, typeName: string): Js
   const constants = new Map<string, ConstValue>(flow.constants.map((c) => [c.path, c.value]));
   const overlay = (schema: JsonSchema, type: ObjectType, prefix: string): JsonSchema => {
     const properties: Record<string, JsonSchema> = {};
-    const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const required = new Set<string>(
+      Array.isArray(schema.required) ? (schema.required as string[]) : [],
+    );
     const own = (schema.properties ?? {}) as Record<string, JsonSchema>;
     for (const f of type.allFields) {
       const path = prefix === "" ? f.name : `${prefix}.${f.name}`;

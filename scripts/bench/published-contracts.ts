@@ -17,11 +17,7 @@ import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { heyApiArgs, operationsIn } from "./from-openapi.js";
 import { formatRatio, type Row } from "./row.js";
 import { median } from "./stats.js";
-import {
-  type ProcessSample,
-  runNodeProcess,
-  timeNodeProcess,
-} from "./timed-process.js";
+import { type ProcessSample, runNodeProcess, timeNodeProcess } from "./timed-process.js";
 
 export const SPECS_DIR = path.join(PROJECT_ROOT, "..", "shared", "specs");
 export const PUBLISHED_CONTRACTS: readonly string[] = [
@@ -66,16 +62,12 @@ async function bytesUnder(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   let total = 0;
   for (const entry of entries) {
-    if (entry.isFile())
-      total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
   }
   return total;
 }
 
-function mediansOf(
-  samples: readonly ProcessSample[],
-  bytes: number,
-): SideFigures {
+function mediansOf(samples: readonly ProcessSample[], bytes: number): SideFigures {
   return {
     wallMs: median(samples.map((s) => s.wallMs)),
     cpuMs: median(samples.map((s) => s.cpuMs)),
@@ -85,10 +77,7 @@ function mediansOf(
 }
 
 /** What one paygen run gave: its figures, or the number of problems it refused the contract for. */
-async function runPaygen(
-  spec: string,
-  out: string,
-): Promise<ProcessSample | { problems: number }> {
+async function runPaygen(spec: string, out: string): Promise<ProcessSample | { problems: number }> {
   const outcome = await runNodeProcess([
     LAUNCHER,
     "generate",
@@ -130,10 +119,7 @@ async function measureContract(
     };
     const runHeyApiSide = async (): Promise<void> => {
       heyApi.push(
-        await timeNodeProcess(
-          heyApiArgs(spec, heyApiOut),
-          `@hey-api/openapi-ts on ${file}`,
-        ),
+        await timeNodeProcess(heyApiArgs(spec, heyApiOut), `@hey-api/openapi-ts on ${file}`),
       );
     };
     if (r % 2 === 0) {
@@ -147,10 +133,7 @@ async function measureContract(
       heyApiBytes = await bytesUnder(heyApiOut);
       if (problems === undefined) {
         paygenBytes = await bytesUnder(paygenOut);
-        const record = await readFile(
-          path.join(paygenOut, ".paygen-model.json"),
-          "utf8",
-        );
+        const record = await readFile(path.join(paygenOut, ".paygen-model.json"), "utf8");
         operations = operationsIn(JSON.parse(record));
       }
     }
@@ -158,8 +141,7 @@ async function measureContract(
     await rm(heyApiOut, { recursive: true, force: true });
   }
   const heyApiFigures = mediansOf(heyApi, heyApiBytes);
-  if (problems !== undefined)
-    return { file, outcome: "refused", problems, heyApi: heyApiFigures };
+  if (problems !== undefined) return { file, outcome: "refused", problems, heyApi: heyApiFigures };
   return {
     file,
     outcome: "generated",

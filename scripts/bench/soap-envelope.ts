@@ -11,7 +11,11 @@ import type { ARBGetSubscriptionListRequest } from "../../generated/subscription
 import type { SubscriptionsModule } from "./built-modules.js";
 import { compare, type CompareOptions, type Comparison, type Contender } from "./compare.js";
 import { formatOps, formatRatio, type Row } from "./row.js";
-import { SOAP_NAMESPACE, subscriptionListRequest, subscriptionListResponse } from "./soap-fixtures.js";
+import {
+  SOAP_NAMESPACE,
+  subscriptionListRequest,
+  subscriptionListResponse,
+} from "./soap-fixtures.js";
 
 export const SOAP_TARGET = 1.5;
 /** Issue 16: building at most what XMLBuilder costs (2a), and the typed read at most what XMLParser.parse alone costs (2c). */
@@ -79,7 +83,10 @@ function countDetails(tree: unknown): number {
   ];
   let node: unknown = tree;
   for (const key of path)
-    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    node =
+      typeof node === "object" && node !== null
+        ? (node as Record<string, unknown>)[key]
+        : undefined;
   return Array.isArray(node) ? node.length : 0;
 }
 
@@ -88,7 +95,8 @@ export function runSoapBenchmark(
   main: CompareOptions,
   detail: CompareOptions,
 ): SoapResult {
-  const { buildARBGetSubscriptionListEnvelope, parseARBGetSubscriptionListResponse } = subscriptions;
+  const { buildARBGetSubscriptionListEnvelope, parseARBGetSubscriptionListResponse } =
+    subscriptions;
   const request = subscriptionListRequest;
   const response = subscriptionListResponse(SUBSCRIPTION_DETAILS);
   const builder = new XMLBuilder(FXP_BUILDER_OPTIONS);
@@ -98,13 +106,17 @@ export function runSoapBenchmark(
 
   // Same bytes out, same entries back: otherwise the work would differ.
   strictEqual(buildARBGetSubscriptionListEnvelope(request, SOAP_NAMESPACE), build());
-  strictEqual(parseARBGetSubscriptionListResponse(response).subscriptionDetails?.length, SUBSCRIPTION_DETAILS);
+  strictEqual(
+    parseARBGetSubscriptionListResponse(response).subscriptionDetails?.length,
+    SUBSCRIPTION_DETAILS,
+  );
   strictEqual(countDetails(parse()), SUBSCRIPTION_DETAILS);
 
   const paygen: Contender = {
     name: "paygen",
     run: () => {
-      if (buildARBGetSubscriptionListEnvelope(request, SOAP_NAMESPACE).length === 0) throw new Error("empty envelope");
+      if (buildARBGetSubscriptionListEnvelope(request, SOAP_NAMESPACE).length === 0)
+        throw new Error("empty envelope");
       return parseARBGetSubscriptionListResponse(response);
     },
   };
@@ -150,7 +162,12 @@ export function runSoapBenchmark(
       target: `time ≤ ${formatRatio(SOAP_TARGET)}`,
       pass: mainResult.timeRatio <= SOAP_TARGET,
     },
-    targeted("  2a buildARBGetSubscriptionListEnvelope", breakdown.build, "XMLBuilder.build", BUILD_TARGET),
+    targeted(
+      "  2a buildARBGetSubscriptionListEnvelope",
+      breakdown.build,
+      "XMLBuilder.build",
+      BUILD_TARGET,
+    ),
     info("  2b parseARBGetSubscriptionListResponse", breakdown.parse, "XMLParser.parse"),
   ];
   // The typed read at 10, 100 and 1,000 entries, against the parse alone and against a well-formedness
@@ -162,12 +179,35 @@ export function runSoapBenchmark(
     const body = subscriptionListResponse(entries);
     strictEqual(parseARBGetSubscriptionListResponse(body).subscriptionDetails?.length, entries);
     strictEqual(countDetails(parser.parse(body) as unknown), entries);
-    const typed: Contender = { name: "parse", run: () => parseARBGetSubscriptionListResponse(body) };
-    const alone = compare(typed, { name: "XMLParser.parse", run: () => parser.parse(body) as unknown }, detail);
-    const checked = compare(typed, { name: "XMLValidator.validate + XMLParser.parse", run: () => (validator(body), parser.parse(body) as unknown) }, detail);
+    const typed: Contender = {
+      name: "parse",
+      run: () => parseARBGetSubscriptionListResponse(body),
+    };
+    const alone = compare(
+      typed,
+      { name: "XMLParser.parse", run: () => parser.parse(body) as unknown },
+      detail,
+    );
+    const checked = compare(
+      typed,
+      {
+        name: "XMLValidator.validate + XMLParser.parse",
+        run: () => (validator(body), parser.parse(body) as unknown),
+      },
+      detail,
+    );
     rows.push(
-      targeted(`  2c parse, ${entries} entries, vs parse alone`, alone, "XMLParser.parse", TYPED_READ_TARGET),
-      info(`  2d parse, ${entries} entries, vs validate + parse`, checked, "XMLValidator.validate + XMLParser.parse"),
+      targeted(
+        `  2c parse, ${entries} entries, vs parse alone`,
+        alone,
+        "XMLParser.parse",
+        TYPED_READ_TARGET,
+      ),
+      info(
+        `  2d parse, ${entries} entries, vs validate + parse`,
+        checked,
+        "XMLValidator.validate + XMLParser.parse",
+      ),
     );
   }
   return { rows, main: mainResult, breakdown };

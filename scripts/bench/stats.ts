@@ -13,7 +13,8 @@ export function median(values: readonly number[]): number {
 /** The spread of samples around their median, as a fraction: (p75 - p25) / median. */
 export function relativeSpread(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  const at = (q: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
   const m = median(sorted);
   return m === 0 ? 0 : (at(0.75) - at(0.25)) / m;
 }

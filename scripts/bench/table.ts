@@ -1,7 +1,14 @@
 /** Plain-text rendering of the results table. */
 import type { Row } from "./row.js";
 
-const HEADERS = ["benchmark", "paygen", "baseline (same run)", "vs baseline", "target", "result"] as const;
+const HEADERS = [
+  "benchmark",
+  "paygen",
+  "baseline (same run)",
+  "vs baseline",
+  "target",
+  "result",
+] as const;
 
 function verdict(pass: boolean | undefined): string {
   if (pass === undefined) return "info";
@@ -10,8 +17,17 @@ function verdict(pass: boolean | undefined): string {
 
 /** The rows as an aligned table; numeric columns are right-aligned. */
 export function renderTable(rows: readonly Row[]): string {
-  const cells = rows.map((r) => [r.name, r.value, r.baseline, r.comparison, r.target, verdict(r.pass)]);
-  const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
+  const cells = rows.map((r) => [
+    r.name,
+    r.value,
+    r.baseline,
+    r.comparison,
+    r.target,
+    verdict(r.pass),
+  ]);
+  const widths = HEADERS.map((h, i) =>
+    Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)),
+  );
   const rightAligned = new Set([1, 3]);
   const line = (values: readonly string[]): string =>
     values

@@ -10,12 +10,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 
-const USAGE_MODULE = path.join(
-  PROJECT_ROOT,
-  "scripts",
-  "bench",
-  "report-resource-usage.mjs",
-);
+const USAGE_MODULE = path.join(PROJECT_ROOT, "scripts", "bench", "report-resource-usage.mjs");
 const USAGE_LINE = /RESOURCE_USAGE maxRssKb=(\d+) userUs=(\d+) systemUs=(\d+)/;
 
 export interface ProcessSample {
@@ -34,9 +29,7 @@ export interface ProcessOutcome {
 }
 
 /** Runs `node ARGS` in the project folder and reports how it ended, whether it succeeded or not. */
-export function runNodeProcess(
-  args: readonly string[],
-): Promise<ProcessOutcome> {
+export function runNodeProcess(args: readonly string[]): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["--import", USAGE_MODULE, ...args], {
@@ -68,9 +61,7 @@ export async function timeNodeProcess(
 ): Promise<ProcessSample> {
   const outcome = await runNodeProcess(args);
   if (outcome.code !== 0 || outcome.sample === undefined) {
-    throw new Error(
-      `${label} exited with ${outcome.code}: ${outcome.stderr.slice(0, 400)}`,
-    );
+    throw new Error(`${label} exited with ${outcome.code}: ${outcome.stderr.slice(0, 400)}`);
   }
   return outcome.sample;
 }

@@ -58,7 +58,9 @@ function checkEquivalence(
     const a = paygen(value).ok;
     const b = ajv(value) === true;
     if (a !== expected || b !== expected) {
-      throw new Error(`${label}: validators disagree on "${name}" (paygen ${a}, ajv ${b}, expected ${expected})`);
+      throw new Error(
+        `${label}: validators disagree on "${name}" (paygen ${a}, ajv ${b}, expected ${expected})`,
+      );
     }
   }
 }
@@ -68,9 +70,21 @@ function requestCases(request: object): Case[] {
     ["valid request", request, true],
     ["unknown top-level field", withChange(request, "extra", 1), false],
     ["unknown nested field", withChange(request, "orderInformation.note", "x"), false],
-    ["amount as a number", withChange(request, "orderInformation.amountDetails.totalAmount", 102.21), false],
-    ["amount with exponent", withChange(request, "orderInformation.amountDetails.totalAmount", "1e3"), false],
-    ["amount with two points", withChange(request, "orderInformation.amountDetails.totalAmount", "1.2.3"), false],
+    [
+      "amount as a number",
+      withChange(request, "orderInformation.amountDetails.totalAmount", 102.21),
+      false,
+    ],
+    [
+      "amount with exponent",
+      withChange(request, "orderInformation.amountDetails.totalAmount", "1e3"),
+      false,
+    ],
+    [
+      "amount with two points",
+      withChange(request, "orderInformation.amountDetails.totalAmount", "1.2.3"),
+      false,
+    ],
     ["boolean as text", withChange(request, "processingInformation.capture", "true"), false],
     ["object as null", withChange(request, "orderInformation.billTo", null), false],
     ["text as a number", withChange(request, "orderInformation.billTo.postalCode", 94105), false],
@@ -82,7 +96,11 @@ function flowCases(request: object): Case[] {
     ...requestCases(request),
     ["missing required field", withChange(request, "orderInformation.billTo.email", REMOVE), false],
     ["missing required object", withChange(request, "paymentInformation", REMOVE), false],
-    ["wrong flow constant", withChange(request, "processingInformation.paymentSolution", "001"), false],
+    [
+      "wrong flow constant",
+      withChange(request, "processingInformation.paymentSolution", "001"),
+      false,
+    ],
   ];
 }
 
@@ -115,7 +133,10 @@ export function runWalletBenchmark(
   const ajvFlow = compileAjv(schemaOfFlow(service, flow, "PaymentRequest"));
   checkEquivalence("PaymentRequest", validatePaymentRequest, ajvRequest, requestCases(request));
   checkEquivalence("wallet012 flow", validateWallet012, ajvFlow, flowCases(request));
-  deepStrictEqual(JSON.parse(serializePaymentRequest(request)), JSON.parse(JSON.stringify(request)));
+  deepStrictEqual(
+    JSON.parse(serializePaymentRequest(request)),
+    JSON.parse(JSON.stringify(request)),
+  );
   deepStrictEqual(JSON.parse(JSON.stringify(parsePaymentResponse(response))), JSON.parse(response));
 
   const paygen: Contender = {

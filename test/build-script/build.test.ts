@@ -39,12 +39,19 @@ afterAll(async () => {
 });
 
 /** A package folder holding the build script, `files` and a manifest with `exports`. */
-async function makePackage(name: string, exports: Record<string, unknown>, files: Record<string, string>): Promise<string> {
+async function makePackage(
+  name: string,
+  exports: Record<string, unknown>,
+  files: Record<string, string>,
+): Promise<string> {
   const dir = path.join(work, name);
   await mkdir(dir);
   await cp(SCRIPT, path.join(dir, "build.mjs"));
   await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name, type: "module", exports }));
+  await writeFile(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name, type: "module", exports }),
+  );
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -68,11 +75,23 @@ const ENTRY = (name: string) =>
 
 describe("build.mjs", () => {
   it("refuses an exports entry outside dist/ and writes nothing", async () => {
-    const dir = await makePackage("bad-exports", { "./a": { types: "./a/index.d.ts", import: "./a/index.js" } }, { "a/index.ts": ENTRY("a") });
+    const dir = await makePackage(
+      "bad-exports",
+      { "./a": { types: "./a/index.d.ts", import: "./a/index.js" } },
+      { "a/index.ts": ENTRY("a") },
+    );
     const result = await build(dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('build failed: exports["./a"].import must be ./dist/….js, got "./a/index.js"\n');
-    expect((await readdir(dir)).sort()).toEqual(["a", "build.mjs", "node_modules", "package.json", "tsconfig.json"]);
+    expect(result.stderr).toBe(
+      'build failed: exports["./a"].import must be ./dist/….js, got "./a/index.js"\n',
+    );
+    expect((await readdir(dir)).sort()).toEqual([
+      "a",
+      "build.mjs",
+      "node_modules",
+      "package.json",
+      "tsconfig.json",
+    ]);
   });
 
   it("fails on a type error, with the compiler's message", async () => {
@@ -100,21 +119,35 @@ describe("build.mjs", () => {
     const result = await build(dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const shared = (await readdir(path.join(dir, "dist", "shared"))).filter((f) => f.endsWith(".js"));
+    const shared = (await readdir(path.join(dir, "dist", "shared"))).filter((f) =>
+      f.endsWith(".js"),
+    );
     expect(shared).toHaveLength(1);
     expect(shared[0]).toMatch(/^chunk-[A-Z0-9]+\.js$/);
     expect((await readdir(path.join(dir, "dist", "a"))).sort()).toEqual(["index.d.ts", "index.js"]);
-    expect(await readFile(path.join(dir, "dist", "shared", "util.d.ts"), "utf8")).toContain("class AppError");
+    expect(await readFile(path.join(dir, "dist", "shared", "util.d.ts"), "utf8")).toContain(
+      "class AppError",
+    );
 
-    const a = (await import(pathToFileURL(path.join(dir, "dist", "a", "index.js")).href)) as { a: () => string; AppError: unknown };
-    const b = (await import(pathToFileURL(path.join(dir, "dist", "b", "index.js")).href)) as { b: () => string; AppError: unknown };
+    const a = (await import(pathToFileURL(path.join(dir, "dist", "a", "index.js")).href)) as {
+      a: () => string;
+      AppError: unknown;
+    };
+    const b = (await import(pathToFileURL(path.join(dir, "dist", "b", "index.js")).href)) as {
+      b: () => string;
+      AppError: unknown;
+    };
     expect([a.a(), b.b()]).toEqual(["[a]", "[b]"]);
     expect(a.AppError).toBe(b.AppError);
 
-    const meta = JSON.parse(await readFile(path.join(dir, ".build", "bundle-meta.json"), "utf8")) as {
+    const meta = JSON.parse(
+      await readFile(path.join(dir, ".build", "bundle-meta.json"), "utf8"),
+    ) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
-    expect(Object.keys(meta.outputs[`dist/shared/${shared[0]}`]!.inputs)).toEqual([".build/js/shared/util.js"]);
+    expect(Object.keys(meta.outputs[`dist/shared/${shared[0]}`]!.inputs)).toEqual([
+      ".build/js/shared/util.js",
+    ]);
   }, 30_000);
 });
 
@@ -122,20 +155,38 @@ describe("build.mjs, CommonJS", () => {
   it("refuses a require condition that is not the import's file as .cjs, and writes nothing", async () => {
     const dir = await makePackage(
       "bad-require",
-      { "./a": { types: "./dist/a/index.d.ts", import: "./dist/a/index.js", require: "./dist/a/other.cjs" } },
+      {
+        "./a": {
+          types: "./dist/a/index.d.ts",
+          import: "./dist/a/index.js",
+          require: "./dist/a/other.cjs",
+        },
+      },
       { "a/index.ts": ENTRY("a") },
     );
     const result = await build(dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('build failed: exports["./a"].require must be ./dist/a/index.cjs (the import\'s file as .cjs), got "./dist/a/other.cjs"\n');
-    expect((await readdir(dir)).sort()).toEqual(["a", "build.mjs", "node_modules", "package.json", "tsconfig.json"]);
+    expect(result.stderr).toBe(
+      'build failed: exports["./a"].require must be ./dist/a/index.cjs (the import\'s file as .cjs), got "./dist/a/other.cjs"\n',
+    );
+    expect((await readdir(dir)).sort()).toEqual([
+      "a",
+      "build.mjs",
+      "node_modules",
+      "package.json",
+      "tsconfig.json",
+    ]);
   });
 
   it("links each entry with a require condition into one self-contained CommonJS file beside its ES module", async () => {
     const dir = await makePackage(
       "two-entries-cjs",
       {
-        "./a": { types: "./dist/a/index.d.ts", import: "./dist/a/index.js", require: "./dist/a/index.cjs" },
+        "./a": {
+          types: "./dist/a/index.d.ts",
+          import: "./dist/a/index.js",
+          require: "./dist/a/index.cjs",
+        },
         "./b": { types: "./dist/b/index.d.ts", import: "./dist/b/index.js" },
       },
       { "a/index.ts": ENTRY("a"), "b/index.ts": ENTRY("b"), "shared/util.ts": SHARED },
@@ -144,32 +195,54 @@ describe("build.mjs, CommonJS", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(", 1 CommonJS entry,");
-    expect((await readdir(path.join(dir, "dist", "a"))).sort()).toEqual(["index.cjs", "index.d.ts", "index.js"]);
+    expect((await readdir(path.join(dir, "dist", "a"))).sort()).toEqual([
+      "index.cjs",
+      "index.d.ts",
+      "index.js",
+    ]);
     expect((await readdir(path.join(dir, "dist", "b"))).sort()).toEqual(["index.d.ts", "index.js"]);
-    expect((await readdir(path.join(dir, "dist", "shared"))).filter((f) => f.endsWith(".cjs"))).toEqual([]);
+    expect(
+      (await readdir(path.join(dir, "dist", "shared"))).filter((f) => f.endsWith(".cjs")),
+    ).toEqual([]);
     // Node's require of ES modules off: the file is CommonJS, and it holds the shared module itself.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--no-experimental-require-module", "-e", `const a = require("./dist/a/index.cjs"); console.log(JSON.stringify([a.a(), new a.AppError("x") instanceof Error]));`],
+      [
+        "--no-experimental-require-module",
+        "-e",
+        `const a = require("./dist/a/index.cjs"); console.log(JSON.stringify([a.a(), new a.AppError("x") instanceof Error]));`,
+      ],
       { cwd: dir },
     );
     expect(JSON.parse(stdout)).toEqual(["[a]", true]);
-    const meta = JSON.parse(await readFile(path.join(dir, ".build", "bundle-meta-cjs.json"), "utf8")) as {
+    const meta = JSON.parse(
+      await readFile(path.join(dir, ".build", "bundle-meta-cjs.json"), "utf8"),
+    ) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
     expect(Object.keys(meta.outputs)).toEqual(["dist/a/index.cjs"]);
-    expect(Object.keys(meta.outputs["dist/a/index.cjs"]!.inputs).sort()).toEqual([".build/js/a/index.js", ".build/js/shared/util.js"]);
+    expect(Object.keys(meta.outputs["dist/a/index.cjs"]!.inputs).sort()).toEqual([
+      ".build/js/a/index.js",
+      ".build/js/shared/util.js",
+    ]);
   }, 90_000);
 });
 
 describe("packing the generated package", () => {
   it("builds it first: a pack never ships without dist/", async () => {
     const dir = path.join(work, "packed");
-    await cp(path.join(PROJECT_ROOT, "generated"), dir, { recursive: true, filter: (src) => !/[\\/](dist|\.build|node_modules)$/.test(src) });
+    await cp(path.join(PROJECT_ROOT, "generated"), dir, {
+      recursive: true,
+      filter: (src) => !/[\\/](dist|\.build|node_modules)$/.test(src),
+    });
     await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     const { npmChildEnv } = await import("../../scripts/build-package.js");
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const { stdout } = await promisify(execFile)(npm, ["pack", "--dry-run", "--json", "--ignore-scripts=false"], { cwd: dir, env: npmChildEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      npm,
+      ["pack", "--dry-run", "--json", "--ignore-scripts=false"],
+      { cwd: dir, env: npmChildEnv(), maxBuffer: 64 * 1024 * 1024 },
+    );
     const [pack] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { files: { path: string }[] }[];
     const files = pack!.files.map((f) => f.path);
     expect(files).toContain("dist/payments/index.js");

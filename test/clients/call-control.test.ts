@@ -8,15 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
-import {
-  ValidationError,
-  createPaymentsClient,
-} from "../../generated/payments/index.js";
+import { ValidationError, createPaymentsClient } from "../../generated/payments/index.js";
 import { createSubscriptionsClient } from "../../generated/subscriptions/index.js";
-import {
-  REDACTED,
-  type RedactedRequestView,
-} from "../../generated/runtime/http/hooks.js";
+import { REDACTED, type RedactedRequestView } from "../../generated/runtime/http/hooks.js";
 import {
   useRecordingServers,
   rejectionOf,
@@ -67,10 +61,7 @@ describe("headers, interceptors and withResponse", () => {
         response: [
           (res) => ({
             ...res,
-            headers: new Headers([
-              ...res.headers,
-              ["x-seen-by", "interceptor"],
-            ]),
+            headers: new Headers([...res.headers, ["x-seen-by", "interceptor"]]),
           }),
         ],
       },
@@ -115,9 +106,7 @@ describe("headers, interceptors and withResponse", () => {
         client.getPayment(ID, { headers: { [name]: "x" } }),
         ValidationError,
       );
-      expect(error.issues.map((i) => i.path)).toEqual([
-        `headers.${name.toLowerCase()}`,
-      ]);
+      expect(error.issues.map((i) => i.path)).toEqual([`headers.${name.toLowerCase()}`]);
     }
     const broken = await rejectsWith(
       client.getPayment(ID, { headers: { "x-a": "1\r\nx-b: 2" } }),
@@ -179,11 +168,11 @@ describe("SOAP calls", () => {
       namespace: NS,
     });
     const answer = await soap.isAlive({}, { withResponse: true });
-    expect([
-      answer.status,
-      answer.headers.get("x-request-id"),
-      answer.data.resultCode,
-    ]).toEqual([200, "soap-9", "Ok"]);
+    expect([answer.status, answer.headers.get("x-request-id"), answer.data.resultCode]).toEqual([
+      200,
+      "soap-9",
+      "Ok",
+    ]);
     const plain = await soap.isAlive();
     expect(plain.resultCode).toBe("Ok");
   });
@@ -195,16 +184,10 @@ describe("SOAP calls", () => {
       namespace: NS,
     });
     const error = await rejectsWith(
-      soap.isAlive(
-        {},
-        { headers: { SOAPAction: "x", "Content-Type": "text/plain" } },
-      ),
+      soap.isAlive({}, { headers: { SOAPAction: "x", "Content-Type": "text/plain" } }),
       ValidationError,
     );
-    expect(error.issues.map((i) => i.path)).toEqual([
-      "headers.soapaction",
-      "headers.content-type",
-    ]);
+    expect(error.issues.map((i) => i.path)).toEqual(["headers.soapaction", "headers.content-type"]);
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -228,9 +211,7 @@ describe("retry policy bounds", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(ValidationError);
-    expect(
-      (error as ValidationError).issues.map((i) => `${i.path}: ${i.message}`),
-    ).toEqual([
+    expect((error as ValidationError).issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
       "retry.maxAttempts: must be between 1 and 10",
       "retry.baseDelayMs: must be between 0 and 60000",
       "retry.maxDelayMs: must be between 0 and 300000",
@@ -290,9 +271,7 @@ describe("idempotency keys", () => {
       cwd: PROJECT_ROOT,
     });
     const index = await (await writePackage(files)).load("keyed", "index");
-    const factory = index["createKeyedClient"] as (
-      o: object,
-    ) => Record<string, Method>;
+    const factory = index["createKeyedClient"] as (o: object) => Record<string, Method>;
     create = (server) => factory({ baseUrl: server.origin, retry: FAST_RETRY });
   }, 120_000);
 
@@ -308,9 +287,7 @@ describe("idempotency keys", () => {
       { idempotencyKey: "order-77" },
     );
     expect(charge).toEqual({ id: "ch_1", amount: 5 });
-    expect(
-      server.requests.map((r) => [r.method, r.headers["idempotency-key"]]),
-    ).toEqual([
+    expect(server.requests.map((r) => [r.method, r.headers["idempotency-key"]])).toEqual([
       ["POST", "order-77"],
       ["POST", "order-77"],
       ["POST", "order-77"],
@@ -335,10 +312,7 @@ describe("idempotency keys", () => {
   });
 
   it("does not retry a POST without a key once it may have reached the service", async () => {
-    const server = await startRecordingServer([
-      respond.reset(),
-      respond.json(201, { id: "n_1" }),
-    ]);
+    const server = await startRecordingServer([respond.reset(), respond.json(201, { id: "n_1" })]);
     // The package is loaded from its own folder: its error classes are not this file's, so the code is checked.
     const error = await rejectionOf(create(server)["addNote"]!({ amount: 1 }));
     expect((error as { code?: string }).code).toBe("transport.network");

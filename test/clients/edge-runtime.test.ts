@@ -71,15 +71,12 @@ beforeAll(async () => {
       res.end(out.body);
     });
   });
-  await new Promise<void>((resolve) =>
-    server!.listen(0, "127.0.0.1", () => resolve()),
-  );
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  if (server)
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
+  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
 });
 
 /** One entry of generated/ bundled for the browser platform as a script defining the global `entry`. */
@@ -100,9 +97,7 @@ async function bundleForBrowser(entry: string): Promise<string> {
 }
 
 /** A fresh Edge VM with the bundle evaluated in it, and what the VM's global scope lacks. */
-async function edgeVmWith(
-  bundle: string,
-): Promise<{ vm: EdgeVM; nodeGlobals: string }> {
+async function edgeVmWith(bundle: string): Promise<{ vm: EdgeVM; nodeGlobals: string }> {
   const vm = new EdgeVM();
   vm.evaluate(bundle);
   const nodeGlobals = vm.evaluate<string>(

@@ -13,7 +13,15 @@ import {
   createPaymentsClient,
   type PaymentsClientOptions,
 } from "../../generated/payments/index.js";
-import { useRecordingServers, rejectsWith, respond, startRecordingServer, type RecordedRequest, type RecordingServer, type ScriptedResponse } from "../helpers/http-server.js";
+import {
+  useRecordingServers,
+  rejectsWith,
+  respond,
+  startRecordingServer,
+  type RecordedRequest,
+  type RecordingServer,
+  type ScriptedResponse,
+} from "../helpers/http-server.js";
 
 const ID = "6899916537706036604951";
 /** Link targets carry ids other than the response `id`, so only following the href can reach them. */
@@ -28,7 +36,16 @@ const request = buildWallet012Request({
   orderInformation: {
     // The requested amount; the service authorized less (a partial approval).
     amountDetails: { totalAmount: "150.00", currency: "EUR" },
-    billTo: { firstName: "A", lastName: "B", address1: "1 Main St", locality: "Town", administrativeArea: "CA", postalCode: "94000", country: "US", email: "a@example.test" },
+    billTo: {
+      firstName: "A",
+      lastName: "B",
+      address1: "1 Main St",
+      locality: "Town",
+      administrativeArea: "CA",
+      postalCode: "94000",
+      country: "US",
+      email: "a@example.test",
+    },
   },
 });
 
@@ -51,7 +68,10 @@ const standardLinks: Links = {
 };
 
 const captureBody = {
-  _links: { void: { href: "/pts/v2/captures/8000000000000000000001/voids", method: "POST" }, self: { href: "/pts/v2/captures/8000000000000000000001", method: "GET" } },
+  _links: {
+    void: { href: "/pts/v2/captures/8000000000000000000001/voids", method: "POST" },
+    self: { href: "/pts/v2/captures/8000000000000000000001", method: "GET" },
+  },
   id: "8000000000000000000001",
   status: "PENDING",
   orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } },
@@ -61,33 +81,53 @@ useRecordingServers();
 
 /** A server that answers by method and path, so the test sees exactly what was called. */
 async function gateway(routes: Record<string, ScriptedResponse>): Promise<RecordingServer> {
-  return startRecordingServer((seen: RecordedRequest) => routes[`${seen.method} ${seen.path}`] ?? respond.json(404, { message: `no route ${seen.method} ${seen.path}` }));
+  return startRecordingServer(
+    (seen: RecordedRequest) =>
+      routes[`${seen.method} ${seen.path}`] ??
+      respond.json(404, { message: `no route ${seen.method} ${seen.path}` }),
+  );
 }
 
 function client(server: RecordingServer, extra: Partial<PaymentsClientOptions> = {}) {
   return createPaymentsClient({ baseUrl: server.origin, retry: { maxAttempts: 1 }, ...extra });
 }
 
-const calls = (server: RecordingServer): string[] => server.requests.map((r) => `${r.method} ${r.path}`);
+const calls = (server: RecordingServer): string[] =>
+  server.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("links of an authorization", () => {
   it("capture() posts to the capture href and returns a capture result with its own links", async () => {
     const server = await gateway({
       "POST /pts/v2/payments": respond.json(201, authorization(standardLinks)),
       [`POST ${CAPTURE_PATH}`]: respond.json(201, captureBody),
-      "GET /pts/v2/captures/8000000000000000000001": respond.json(200, { id: "8000000000000000000001", status: "PENDING" }),
+      "GET /pts/v2/captures/8000000000000000000001": respond.json(200, {
+        id: "8000000000000000000001",
+        status: "PENDING",
+      }),
     });
     const result = await client(server).authorize(request);
-    const capture = await result.capture({ orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } } });
+    const capture = await result.capture({
+      orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } },
+    });
     expect(capture).toEqual(captureBody);
-    expect(JSON.parse(server.requests[1]!.body)).toEqual({ orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } } });
+    expect(JSON.parse(server.requests[1]!.body)).toEqual({
+      orderInformation: { amountDetails: { totalAmount: "102.21", currency: "EUR" } },
+    });
     const details = await capture.refresh();
     expect(details).toEqual({ id: "8000000000000000000001", status: "PENDING" });
-    expect(calls(server)).toEqual(["POST /pts/v2/payments", `POST ${CAPTURE_PATH}`, "GET /pts/v2/captures/8000000000000000000001"]);
+    expect(calls(server)).toEqual([
+      "POST /pts/v2/payments",
+      `POST ${CAPTURE_PATH}`,
+      "GET /pts/v2/captures/8000000000000000000001",
+    ]);
   });
 
   it("reverse() posts to the authReversal href with the authorized amount, not the requested one", async () => {
-    const reversal = { id: "9000000000000000000001", status: "REVERSED", reversalAmountDetails: { reversedAmount: "102.21", currency: "EUR" } };
+    const reversal = {
+      id: "9000000000000000000001",
+      status: "REVERSED",
+      reversalAmountDetails: { reversedAmount: "102.21", currency: "EUR" },
+    };
     const server = await gateway({
       "POST /pts/v2/payments": respond.json(201, authorization(standardLinks)),
       [`POST ${REVERSAL_PATH}`]: respond.json(201, reversal),
@@ -105,11 +145,16 @@ describe("links of an authorization", () => {
   });
 
   it("reverse() rejects with ValidationError and sends nothing when the authorization has no authorizedAmount", async () => {
-    const body = { ...authorization(standardLinks), orderInformation: { amountDetails: { currency: "EUR" } } };
+    const body = {
+      ...authorization(standardLinks),
+      orderInformation: { amountDetails: { currency: "EUR" } },
+    };
     const server = await gateway({ "POST /pts/v2/payments": respond.json(201, body) });
     const result = await client(server).authorize(request);
     const error = await rejectsWith(result.reverse(), ValidationError);
-    expect(error.issues.map((i) => i.path)).toEqual(["reversalInformation.amountDetails.totalAmount"]);
+    expect(error.issues.map((i) => i.path)).toEqual([
+      "reversalInformation.amountDetails.totalAmount",
+    ]);
     expect(calls(server)).toEqual(["POST /pts/v2/payments"]);
   });
 
@@ -128,7 +173,10 @@ describe("links of an authorization", () => {
   it("an absolute href on the configured origin is followed exactly, query included", async () => {
     const routes: Record<string, ScriptedResponse> = {};
     const server = await gateway(routes);
-    routes["POST /pts/v2/payments"] = respond.json(201, authorization({ self: { href: `${server.origin}${SELF_PATH}?view=full`, method: "GET" } }));
+    routes["POST /pts/v2/payments"] = respond.json(
+      201,
+      authorization({ self: { href: `${server.origin}${SELF_PATH}?view=full`, method: "GET" } }),
+    );
     routes[`GET ${SELF_PATH}?view=full`] = respond.json(200, { id: ID });
     const result = await client(server).authorize(request);
     expect(await result.refresh()).toEqual({ id: ID });
@@ -155,13 +203,28 @@ describe("links that must not be followed", () => {
     ["another port on the same host", (other: RecordingServer) => `${other.origin}${CAPTURE_PATH}`],
     ["another host", () => `https://gateway.example.test${CAPTURE_PATH}`],
     ["a protocol-relative href", () => `//gateway.example.test${CAPTURE_PATH}`],
-    ["another scheme", (other: RecordingServer) => `https://127.0.0.1:${other.port}${CAPTURE_PATH}`],
+    [
+      "another scheme",
+      (other: RecordingServer) => `https://127.0.0.1:${other.port}${CAPTURE_PATH}`,
+    ],
   ])("an href to %s rejects with LinkError and sends nothing", async (_, href) => {
     const elsewhere = await gateway({ [`POST ${CAPTURE_PATH}`]: respond.json(201, captureBody) });
-    const server = await gateway({ "POST /pts/v2/payments": respond.json(201, authorization({ capture: { href: href(elsewhere), method: "POST" } })) });
+    const server = await gateway({
+      "POST /pts/v2/payments": respond.json(
+        201,
+        authorization({ capture: { href: href(elsewhere), method: "POST" } }),
+      ),
+    });
     const signed: string[] = [];
-    const result = await client(server, { signer: (r) => (signed.push(r.url), { signature: "secret" }) }).authorize(request);
-    const error = await rejectsWith(result.capture({ orderInformation: { amountDetails: { totalAmount: "1.00", currency: "EUR" } } }), LinkError);
+    const result = await client(server, {
+      signer: (r) => (signed.push(r.url), { signature: "secret" }),
+    }).authorize(request);
+    const error = await rejectsWith(
+      result.capture({
+        orderInformation: { amountDetails: { totalAmount: "1.00", currency: "EUR" } },
+      }),
+      LinkError,
+    );
     expect(error).toBeInstanceOf(PaygenError);
     expect(error.code).toBe("link.unavailable");
     expect(error.link).toBe("capture");
@@ -173,7 +236,9 @@ describe("links that must not be followed", () => {
   });
 
   it("a link the response does not have rejects with LinkError naming it", async () => {
-    const server = await gateway({ "POST /pts/v2/payments": respond.json(201, authorization(standardLinks)) });
+    const server = await gateway({
+      "POST /pts/v2/payments": respond.json(201, authorization(standardLinks)),
+    });
     const result = await client(server).authorize(request);
     const error = await rejectsWith(result.void(), LinkError);
     expect(error.link).toBe("void");

@@ -19,10 +19,22 @@ import {
   type SaleRequest,
   type Wallet012Input,
 } from "../../generated/payments/index.js";
-import type { RedactedRequestView, RedactedResponseView, SigningRequest } from "../../generated/runtime/http/hooks.js";
+import type {
+  RedactedRequestView,
+  RedactedResponseView,
+  SigningRequest,
+} from "../../generated/runtime/http/hooks.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
 import { settleIo, signal, tracked, withFakeTimers } from "../helpers/fake-time.js";
-import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
+import {
+  useRecordingServers,
+  closedPort,
+  rejectsWith,
+  respond,
+  startRecordingServer,
+  type RecordingServer,
+  type Script,
+} from "../helpers/http-server.js";
 
 const PAYLOAD = "eyJ3YWxsZXQiOiJ0b2tlbi1kYXRhLVdBTExFVC1TRUNSRVQifQ==";
 const TOKEN_NUMBER = "4111111111111111";
@@ -72,7 +84,11 @@ const authorization = {
   submitTimeUtc: "2030-06-10T14:22:33Z",
 };
 
-const paymentDetails = { id: ID, status: "AUTHORIZED", orderInformation: { amountDetails: { authorizedAmount: "102.21" } } };
+const paymentDetails = {
+  id: ID,
+  status: "AUTHORIZED",
+  orderInformation: { amountDetails: { authorizedAmount: "102.21" } },
+};
 
 /** Short retry waits: the rules are the documented ones, only the timing is shortened. */
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 50, jitter: () => 0.5 } as const;
@@ -90,7 +106,9 @@ function payments(server: RecordingServer, extra: Partial<PaymentsClientOptions>
 describe("sale: the client sends processingInformation.capture = true itself (document 001: true makes the request a sale)", () => {
   const card: SaleRequest = {
     clientReferenceInformation: { code: "SALE-1" },
-    paymentInformation: { card: { number: TOKEN_NUMBER, expirationMonth: "12", expirationYear: "2031", type: "001" } },
+    paymentInformation: {
+      card: { number: TOKEN_NUMBER, expirationMonth: "12", expirationYear: "2031", type: "001" },
+    },
     orderInformation: { amountDetails: { totalAmount: "10.00", currency: "USD" }, billTo },
   };
 
@@ -104,7 +122,10 @@ describe("sale: the client sends processingInformation.capture = true itself (do
   it("a request that already says capture true goes out as given", async () => {
     const server = await serve([respond.json(201, authorization)]);
     await payments(server).sale(buildSaleRequest("wallet012", walletInput));
-    expect(JSON.parse(server.requests[0]!.body).processingInformation).toEqual({ capture: true, paymentSolution: "012" });
+    expect(JSON.parse(server.requests[0]!.body).processingInformation).toEqual({
+      capture: true,
+      paymentSolution: "012",
+    });
   });
 
   it("capture false is a compile error, and at run time a ValidationError before anything is sent", async () => {
@@ -112,7 +133,13 @@ describe("sale: the client sends processingInformation.capture = true itself (do
     const authorizationOnly = { ...card, processingInformation: { capture: false } };
     // @ts-expect-error a sale cannot say capture false: that request would be an authorization
     const error = await rejectsWith(payments(server).sale(authorizationOnly), ValidationError);
-    expect(error.issues).toEqual([{ path: "processingInformation.capture", code: "const", message: "must be true: the sale operation always sends it" }]);
+    expect(error.issues).toEqual([
+      {
+        path: "processingInformation.capture",
+        code: "const",
+        message: "must be true: the sale operation always sends it",
+      },
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -143,17 +170,33 @@ describe("payments client: successful calls", () => {
   });
 
   it("keeps amounts with trailing zeros and 64-bit-sized digits exactly", async () => {
-    const body = { ...authorization, orderInformation: { amountDetails: { authorizedAmount: "100.10", totalAmount: "12345678901234567890.00", currency: "JPY" } } };
+    const body = {
+      ...authorization,
+      orderInformation: {
+        amountDetails: {
+          authorizedAmount: "100.10",
+          totalAmount: "12345678901234567890.00",
+          currency: "JPY",
+        },
+      },
+    };
     const server = await serve([respond.json(200, body)]);
     const result = await payments(server).sale(buildSaleRequest("wallet012", walletInput));
-    expect(result.orderInformation?.amountDetails).toEqual({ authorizedAmount: "100.10", totalAmount: "12345678901234567890.00", currency: "JPY" });
+    expect(result.orderInformation?.amountDetails).toEqual({
+      authorizedAmount: "100.10",
+      totalAmount: "12345678901234567890.00",
+      currency: "JPY",
+    });
   });
 
   it("a 201 whose body says DECLINED resolves: the caller reads the status", async () => {
     const declined = {
       id: "6899916537706036604952",
       status: "DECLINED",
-      errorInformation: { reason: "PROCESSOR_DECLINED", message: "Decline - General decline of the card." },
+      errorInformation: {
+        reason: "PROCESSOR_DECLINED",
+        message: "Decline - General decline of the card.",
+      },
       processorInformation: { responseCode: "005" },
     };
     const server = await serve([respond.json(201, declined)]);
@@ -168,11 +211,17 @@ describe("payments client: successful calls", () => {
   });
 
   it("joins a base URL that has a path, and encodes path parameters", async () => {
-    const server = await serve([respond.json(200, paymentDetails), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.json(200, paymentDetails),
+      respond.json(200, paymentDetails),
+    ]);
     const client = createPaymentsClient({ baseUrl: `${server.origin}/gateway/` });
     await client.getPayment(ID);
     await client.getPayment("a/../b?c");
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /gateway/pts/v2/payments/${ID}`, "GET /gateway/pts/v2/payments/a%2F..%2Fb%3Fc"]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /gateway/pts/v2/payments/${ID}`,
+      "GET /gateway/pts/v2/payments/a%2F..%2Fb%3Fc",
+    ]);
     expect(server.requests[0]!.body).toBe("");
     expect(server.requests[0]!.headers["content-type"]).toBeUndefined();
   });
@@ -180,32 +229,54 @@ describe("payments client: successful calls", () => {
   it("rejects an invalid request or an empty id with ValidationError and sends nothing", async () => {
     const server = await serve([respond.json(201, authorization)]);
     const client = payments(server);
-    const amount = await rejectsWith(client.authorize({ orderInformation: { amountDetails: { totalAmount: "ten dollars" } } }), ValidationError);
-    expect(amount.issues.map((i) => i.path)).toEqual(["orderInformation.amountDetails.totalAmount"]);
+    const amount = await rejectsWith(
+      client.authorize({ orderInformation: { amountDetails: { totalAmount: "ten dollars" } } }),
+      ValidationError,
+    );
+    expect(amount.issues.map((i) => i.path)).toEqual([
+      "orderInformation.amountDetails.totalAmount",
+    ]);
     // The method must return a rejected promise, not throw before returning one.
     let pending: Promise<unknown> | undefined;
     expect(() => {
       pending = client.getPayment("");
     }).not.toThrow();
     const emptyId = await rejectsWith(pending!, ValidationError);
-    expect(emptyId.issues).toEqual([{ path: "id", code: "required", message: "is required in the path" }]);
+    expect(emptyId.issues).toEqual([
+      { path: "id", code: "required", message: "is required in the path" },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.requests).toHaveLength(0);
   });
 
-  it.each([".", "..", "%2e", "%2e%2E", ".%2E", "%252e%252e"])("refuses the path parameter %j (a dot segment would leave the path) and sends nothing", async (id) => {
-    const server = await serve([respond.json(200, paymentDetails)]);
-    const error = await rejectsWith(payments(server).getPayment(id), ValidationError);
-    expect(error.issues).toEqual([{ path: "id", code: "format", message: 'cannot be a dot segment ("." or "..") in the path' }]);
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each([".", "..", "%2e", "%2e%2E", ".%2E", "%252e%252e"])(
+    "refuses the path parameter %j (a dot segment would leave the path) and sends nothing",
+    async (id) => {
+      const server = await serve([respond.json(200, paymentDetails)]);
+      const error = await rejectsWith(payments(server).getPayment(id), ValidationError);
+      expect(error.issues).toEqual([
+        {
+          path: "id",
+          code: "format",
+          message: 'cannot be a dot segment ("." or "..") in the path',
+        },
+      ]);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it("keeps dots that are not a whole segment: ids like '...' and 'a..b' are sent encoded", async () => {
-    const server = await serve([respond.json(200, paymentDetails), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.json(200, paymentDetails),
+      respond.json(200, paymentDetails),
+    ]);
     const client = payments(server);
     await client.getPayment("...");
     await client.getPayment("a..b");
-    expect(server.requests.map((r) => r.path)).toEqual(["/pts/v2/payments/...", "/pts/v2/payments/a..b"]);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/pts/v2/payments/...",
+      "/pts/v2/payments/a..b",
+    ]);
   });
 });
 
@@ -214,28 +285,46 @@ describe("payments client: statuses and bodies", () => {
     [404, { message: "not found" }],
     [429, { message: "slow down" }],
     [500, { message: "internal" }],
-  ])("an answer %i to authorize is an HttpStatusError with the parsed body, sent once", async (status, body) => {
-    const server = await serve([respond.json(status, body, status === 429 ? { "retry-after": "0" } : {})]);
-    const error = await rejectsWith(payments(server).authorize(buildWallet012Request(walletInput)), HttpStatusError);
-    expect(error.status).toBe(status);
-    // The payments document gives no meaning for these statuses.
-    expect(error.meaning).toBeUndefined();
-    expect(error.message).toBe(`HTTP ${status}`);
-    expect(error.body).toEqual(body);
-    expect(error.retryAfterMs).toBe(status === 429 ? 0 : undefined);
-    expect(server.requests).toHaveLength(1);
-  });
+  ])(
+    "an answer %i to authorize is an HttpStatusError with the parsed body, sent once",
+    async (status, body) => {
+      const server = await serve([
+        respond.json(status, body, status === 429 ? { "retry-after": "0" } : {}),
+      ]);
+      const error = await rejectsWith(
+        payments(server).authorize(buildWallet012Request(walletInput)),
+        HttpStatusError,
+      );
+      expect(error.status).toBe(status);
+      // The payments document gives no meaning for these statuses.
+      expect(error.meaning).toBeUndefined();
+      expect(error.message).toBe(`HTTP ${status}`);
+      expect(error.body).toEqual(body);
+      expect(error.retryAfterMs).toBe(status === 429 ? 0 : undefined);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it("an error page that is not JSON is kept as text in the error body", async () => {
-    const server = await serve([respond.html(503, "<html><body>Service Unavailable</body></html>")]);
-    const error = await rejectsWith(payments(server).capture(ID, { orderInformation: { amountDetails: { totalAmount: "1.00", currency: "USD" } } }), HttpStatusError);
+    const server = await serve([
+      respond.html(503, "<html><body>Service Unavailable</body></html>"),
+    ]);
+    const error = await rejectsWith(
+      payments(server).capture(ID, {
+        orderInformation: { amountDetails: { totalAmount: "1.00", currency: "USD" } },
+      }),
+      HttpStatusError,
+    );
     expect(error.status).toBe(503);
     expect(error.body).toBe("<html><body>Service Unavailable</body></html>");
     expect(server.requests).toHaveLength(1);
   });
 
   it("a non-JSON 200 body is a ParseError, and a GET is not retried for it", async () => {
-    const server = await serve([respond.html(200, "<html><body>OK</body></html>"), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.html(200, "<html><body>OK</body></html>"),
+      respond.json(200, paymentDetails),
+    ]);
     const error = await rejectsWith(payments(server).getPayment(ID), ParseError);
     expect(error.format).toBe("json");
     expect(error.failure).toBe("not-json");
@@ -243,20 +332,33 @@ describe("payments client: statuses and bodies", () => {
   });
 
   it("a truncated JSON 201 body is a ParseError malformed", async () => {
-    const server = await serve([respond.raw(201, '{"id":"1","status":"AUTHOR', "application/json")]);
-    const error = await rejectsWith(payments(server).authorize(buildWallet012Request(walletInput)), ParseError);
+    const server = await serve([
+      respond.raw(201, '{"id":"1","status":"AUTHOR', "application/json"),
+    ]);
+    const error = await rejectsWith(
+      payments(server).authorize(buildWallet012Request(walletInput)),
+      ParseError,
+    );
     expect(error.failure).toBe("malformed");
   });
 
   it("an empty 200 body is a ParseError empty", async () => {
     const server = await serve([respond.empty(200)]);
-    const error = await rejectsWith(payments(server).authorize(buildWallet012Request(walletInput)), ParseError);
+    const error = await rejectsWith(
+      payments(server).authorize(buildWallet012Request(walletInput)),
+      ParseError,
+    );
     expect(error.failure).toBe("empty");
   });
 
   it("a body over maxResponseBytes is a too-large TransportError", async () => {
-    const server = await serve([respond.json(200, { ...paymentDetails, padding: "x".repeat(5_000) })]);
-    const error = await rejectsWith(payments(server, { maxResponseBytes: 1_000 }).getPayment(ID), TransportError);
+    const server = await serve([
+      respond.json(200, { ...paymentDetails, padding: "x".repeat(5_000) }),
+    ]);
+    const error = await rejectsWith(
+      payments(server, { maxResponseBytes: 1_000 }).getPayment(ID),
+      TransportError,
+    );
     expect(error.failure).toBe("too-large");
     expect(server.requests).toHaveLength(1);
   });
@@ -264,9 +366,17 @@ describe("payments client: statuses and bodies", () => {
 
 describe("payments client: retries", () => {
   it("a payment POST answered 500 is not retried", async () => {
-    const server = await serve([respond.json(500, { message: "boom" }), respond.json(201, authorization)]);
+    const server = await serve([
+      respond.json(500, { message: "boom" }),
+      respond.json(201, authorization),
+    ]);
     const retries: RetryInfo[] = [];
-    const error = await rejectsWith(payments(server, { onRetry: (info) => retries.push(info) }).authorize(buildWallet012Request(walletInput)), HttpStatusError);
+    const error = await rejectsWith(
+      payments(server, { onRetry: (info) => retries.push(info) }).authorize(
+        buildWallet012Request(walletInput),
+      ),
+      HttpStatusError,
+    );
     expect(error.status).toBe(500);
     expect(retries).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -275,35 +385,66 @@ describe("payments client: retries", () => {
 
   it("a payment POST whose connection is reset after the request arrived is not retried", async () => {
     const server = await serve([respond.reset(), respond.json(201, authorization)]);
-    const error = await rejectsWith(payments(server).authorize(buildWallet012Request(walletInput)), TransportError);
+    const error = await rejectsWith(
+      payments(server).authorize(buildWallet012Request(walletInput)),
+      TransportError,
+    );
     expect(error.failure).toBe("network");
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(server.requests).toHaveLength(1);
   });
 
   it("reverse and capture POSTs answered 502 are not retried either", async () => {
-    const server = await serve([respond.json(502, {}), respond.json(502, {}), respond.json(201, {})]);
+    const server = await serve([
+      respond.json(502, {}),
+      respond.json(502, {}),
+      respond.json(201, {}),
+    ]);
     const client = payments(server);
-    await rejectsWith(client.reverse(ID, { reversalInformation: { amountDetails: { totalAmount: "102.21" } } }), HttpStatusError);
-    await rejectsWith(client.capture(ID, { orderInformation: { amountDetails: { totalAmount: "102.21", currency: "USD" } } }), HttpStatusError);
-    expect(server.requests.map((r) => r.path)).toEqual([`/pts/v2/payments/${ID}/reversals`, `/pts/v2/payments/${ID}/captures`]);
+    await rejectsWith(
+      client.reverse(ID, { reversalInformation: { amountDetails: { totalAmount: "102.21" } } }),
+      HttpStatusError,
+    );
+    await rejectsWith(
+      client.capture(ID, {
+        orderInformation: { amountDetails: { totalAmount: "102.21", currency: "USD" } },
+      }),
+      HttpStatusError,
+    );
+    expect(server.requests.map((r) => r.path)).toEqual([
+      `/pts/v2/payments/${ID}/reversals`,
+      `/pts/v2/payments/${ID}/captures`,
+    ]);
   });
 
   it("a payment POST to a refused port is retried: nothing was sent", async () => {
     const port = await closedPort();
     const retries: RetryInfo[] = [];
-    const client = createPaymentsClient({ baseUrl: `http://127.0.0.1:${port}`, retry: { ...FAST_RETRY, maxAttempts: 2 }, onRetry: (info) => retries.push(info) });
-    const error = await rejectsWith(client.authorize(buildWallet012Request(walletInput)), TransportError);
+    const client = createPaymentsClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      retry: { ...FAST_RETRY, maxAttempts: 2 },
+      onRetry: (info) => retries.push(info),
+    });
+    const error = await rejectsWith(
+      client.authorize(buildWallet012Request(walletInput)),
+      TransportError,
+    );
     expect(error.failure).toBe("network");
     expect(retries.map((r) => r.reason)).toEqual(["network"]);
   });
 
   it("the same 500 on an idempotent GET is retried and then succeeds", async () => {
-    const server = await serve([respond.json(500, { message: "boom" }), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.json(500, { message: "boom" }),
+      respond.json(200, paymentDetails),
+    ]);
     const retries: RetryInfo[] = [];
     const result = await payments(server, { onRetry: (info) => retries.push(info) }).getPayment(ID);
     expect(result).toEqual(paymentDetails);
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /pts/v2/payments/${ID}`, `GET /pts/v2/payments/${ID}`]);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /pts/v2/payments/${ID}`,
+      `GET /pts/v2/payments/${ID}`,
+    ]);
     expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([[1, "server-error", 5]]);
     expect(retries[0]!.error).toBeInstanceOf(HttpStatusError);
   });
@@ -312,12 +453,23 @@ describe("payments client: retries", () => {
     const server = await serve([respond.reset(), respond.json(200, paymentDetails)]);
     const result = await payments(server).getCapture("cap-1");
     expect(result).toEqual(paymentDetails);
-    expect(server.requests.map((r) => r.path)).toEqual(["/pts/v2/captures/cap-1", "/pts/v2/captures/cap-1"]);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/pts/v2/captures/cap-1",
+      "/pts/v2/captures/cap-1",
+    ]);
   });
 
   it("a GET gives up after maxAttempts tries and rejects with the last failure", async () => {
-    const server = await serve([respond.json(503, { n: 1 }), respond.json(503, { n: 2 }), respond.json(503, { n: 3 }), respond.json(200, paymentDetails)]);
-    const error = await rejectsWith(payments(server, { retry: { ...FAST_RETRY, maxAttempts: 3 } }).getReversal("rev-1"), HttpStatusError);
+    const server = await serve([
+      respond.json(503, { n: 1 }),
+      respond.json(503, { n: 2 }),
+      respond.json(503, { n: 3 }),
+      respond.json(200, paymentDetails),
+    ]);
+    const error = await rejectsWith(
+      payments(server, { retry: { ...FAST_RETRY, maxAttempts: 3 } }).getReversal("rev-1"),
+      HttpStatusError,
+    );
     expect(error.status).toBe(503);
     expect(error.body).toEqual({ n: 3 });
     expect(server.requests).toHaveLength(3);
@@ -326,20 +478,34 @@ describe("payments client: retries", () => {
 
 describe("payments client: signer", () => {
   it("adds the signer's headers to every attempt, signing the body exactly as sent", async () => {
-    const server = await serve([respond.json(503, {}), respond.json(502, {}), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.json(503, {}),
+      respond.json(502, {}),
+      respond.json(200, paymentDetails),
+    ]);
     const signed: SigningRequest[] = [];
     const client = payments(server, {
       signer: (request) => {
         signed.push(request);
-        return { "v-c-merchant-id": "merchant-1", signature: `keyid="k1", signature="sig-${signed.length}"`, Accept: "application/hal+json" };
+        return {
+          "v-c-merchant-id": "merchant-1",
+          signature: `keyid="k1", signature="sig-${signed.length}"`,
+          Accept: "application/hal+json",
+        };
       },
     });
     await client.getPayment(ID);
-    expect(server.requests.map((r) => r.headers["signature"])).toEqual(['keyid="k1", signature="sig-1"', 'keyid="k1", signature="sig-2"', 'keyid="k1", signature="sig-3"']);
+    expect(server.requests.map((r) => r.headers["signature"])).toEqual([
+      'keyid="k1", signature="sig-1"',
+      'keyid="k1", signature="sig-2"',
+      'keyid="k1", signature="sig-3"',
+    ]);
     expect(server.requests.every((r) => r.headers["v-c-merchant-id"] === "merchant-1")).toBe(true);
     // A signer header replaces the client's header of the same name, whatever its case.
     expect(server.requests.every((r) => r.headers["accept"] === "application/hal+json")).toBe(true);
-    expect(signed.map((s) => `${s.method} ${s.url}`)).toEqual(Array(3).fill(`GET ${server.origin}/pts/v2/payments/${ID}`));
+    expect(signed.map((s) => `${s.method} ${s.url}`)).toEqual(
+      Array(3).fill(`GET ${server.origin}/pts/v2/payments/${ID}`),
+    );
   });
 
   it("gives the signer the body the server receives", async () => {
@@ -374,7 +540,9 @@ describe("payments client: signer", () => {
 
 describe("payments client: hooks", () => {
   it("request and response hooks see a redacted wallet request while the server receives the payload", async () => {
-    const server = await serve([respond.json(201, authorization, { "set-cookie": "sid=abc", "x-request-id": "req-1" })]);
+    const server = await serve([
+      respond.json(201, authorization, { "set-cookie": "sid=abc", "x-request-id": "req-1" }),
+    ]);
     const requests: RedactedRequestView[] = [];
     const responses: RedactedResponseView[] = [];
     await payments(server, {
@@ -417,30 +585,69 @@ describe("payments client: hooks", () => {
     const seen: string[] = [];
     const request = buildWallet001MerchantDecryptionCard002Request({
       clientReferenceInformation: { code: "ORDER-2" },
-      paymentInformation: { tokenizedCard: { type: "002", number: TOKEN_NUMBER, expirationMonth: "12", expirationYear: "2031", cryptogram: CRYPTOGRAM } },
+      paymentInformation: {
+        tokenizedCard: {
+          type: "002",
+          number: TOKEN_NUMBER,
+          expirationMonth: "12",
+          expirationYear: "2031",
+          cryptogram: CRYPTOGRAM,
+        },
+      },
       consumerAuthenticationInformation: { ucafAuthenticationData: CRYPTOGRAM },
       orderInformation: { amountDetails: { totalAmount: "5.00", currency: "EUR" }, billTo },
     });
     await payments(server, { onRequest: [(view) => void seen.push(view.body)] }).authorize(request);
 
-    const wire = JSON.parse(server.requests[0]!.body) as { paymentInformation: { tokenizedCard: unknown }; consumerAuthenticationInformation: unknown };
-    expect(wire.paymentInformation.tokenizedCard).toEqual({ type: "002", number: TOKEN_NUMBER, expirationMonth: "12", expirationYear: "2031", cryptogram: CRYPTOGRAM, transactionType: "1" });
-    expect(wire.consumerAuthenticationInformation).toEqual({ ucafAuthenticationData: CRYPTOGRAM, ecommerceIndicator: "internet", ucafCollectionIndicator: "2" });
+    const wire = JSON.parse(server.requests[0]!.body) as {
+      paymentInformation: { tokenizedCard: unknown };
+      consumerAuthenticationInformation: unknown;
+    };
+    expect(wire.paymentInformation.tokenizedCard).toEqual({
+      type: "002",
+      number: TOKEN_NUMBER,
+      expirationMonth: "12",
+      expirationYear: "2031",
+      cryptogram: CRYPTOGRAM,
+      transactionType: "1",
+    });
+    expect(wire.consumerAuthenticationInformation).toEqual({
+      ucafAuthenticationData: CRYPTOGRAM,
+      ecommerceIndicator: "internet",
+      ucafCollectionIndicator: "2",
+    });
 
     expect(seen).toHaveLength(1);
     const logged = JSON.parse(seen[0]!) as typeof wire;
     expect(seen[0]).not.toContain(TOKEN_NUMBER);
     expect(seen[0]).not.toContain(CRYPTOGRAM);
     expect(seen[0]).not.toContain(TOKEN_NUMBER.slice(0, 8));
-    expect(logged.paymentInformation.tokenizedCard).toEqual({ type: "002", number: "\u20261111", expirationMonth: "12", expirationYear: "2031", cryptogram: "[redacted]", transactionType: "1" });
-    expect(logged.consumerAuthenticationInformation).toEqual({ ucafAuthenticationData: "[redacted]", ecommerceIndicator: "internet", ucafCollectionIndicator: "2" });
+    expect(logged.paymentInformation.tokenizedCard).toEqual({
+      type: "002",
+      number: "\u20261111",
+      expirationMonth: "12",
+      expirationYear: "2031",
+      cryptogram: "[redacted]",
+      transactionType: "1",
+    });
+    expect(logged.consumerAuthenticationInformation).toEqual({
+      ucafAuthenticationData: "[redacted]",
+      ecommerceIndicator: "internet",
+      ucafCollectionIndicator: "2",
+    });
   });
 
   it("each retry of a GET is shown to the hooks, and a failed answer's unparsable body is redacted", async () => {
-    const server = await serve([respond.html(500, "<html>oops</html>"), respond.json(200, paymentDetails)]);
+    const server = await serve([
+      respond.html(500, "<html>oops</html>"),
+      respond.json(200, paymentDetails),
+    ]);
     const requests: RedactedRequestView[] = [];
     const responses: RedactedResponseView[] = [];
-    await payments(server, { onRequest: [(v) => void requests.push(v)], onResponse: [(v) => void responses.push(v)] }).getPayment(ID);
+    await payments(server, {
+      onRequest: [(v) => void requests.push(v)],
+      onResponse: [(v) => void responses.push(v)],
+    }).getPayment(ID);
     expect(requests.map((r) => `${r.method} ${r.body}`)).toEqual(["GET ", "GET "]);
     expect(responses.map((r) => [r.status, r.body])).toEqual([
       [500, "[redacted]"],
@@ -453,7 +660,9 @@ describe("payments client: timeouts and aborts", () => {
   it("a server that never answers a payment makes the call reject at timeoutMs, without a retry (fake timers)", () =>
     withFakeTimers(async () => {
       const server = await serve([respond.hang(), respond.json(201, authorization)]);
-      const pending = payments(server, { timeoutMs: 150 }).authorize(buildWallet012Request(walletInput));
+      const pending = payments(server, { timeoutMs: 150 }).authorize(
+        buildWallet012Request(walletInput),
+      );
       const state = tracked(pending);
       await server.waitForRequests(1);
       vi.advanceTimersByTime(149);
@@ -470,7 +679,9 @@ describe("payments client: timeouts and aborts", () => {
 
   it("a body that stalls after its first chunk times out too (per-call timeoutMs, fake timers)", () =>
     withFakeTimers(async () => {
-      const server = await serve([respond.stall(200, '{"id":"68999165377', { "content-type": "application/json" })]);
+      const server = await serve([
+        respond.stall(200, '{"id":"68999165377', { "content-type": "application/json" }),
+      ]);
       const headers = signal();
       const client = payments(server, {
         retry: { maxAttempts: 1 },
@@ -493,7 +704,10 @@ describe("payments client: timeouts and aborts", () => {
 
   it("a slow answer within timeoutMs succeeds; one that comes after it is a timeout (fake timers)", () =>
     withFakeTimers(async () => {
-      const server = await serve([respond.delayed(60, respond.json(200, paymentDetails)), respond.delayed(400, respond.json(201, authorization))]);
+      const server = await serve([
+        respond.delayed(60, respond.json(200, paymentDetails)),
+        respond.delayed(400, respond.json(201, authorization)),
+      ]);
       const client = payments(server, { timeoutMs: 150 });
       const details = client.getPayment(ID, { timeoutMs: 2_000 });
       await server.waitForRequests(1);
@@ -561,7 +775,13 @@ describe("payments client: timeouts and aborts", () => {
       });
       const pending = client.getPayment(ID, { signal: controller.signal });
       const state = tracked(pending);
-      const info = await Promise.race([retrying.promise, pending.then(() => undefined, () => undefined)]);
+      const info = await Promise.race([
+        retrying.promise,
+        pending.then(
+          () => undefined,
+          () => undefined,
+        ),
+      ]);
       expect(info?.delayMs).toBe(10_000);
       await settleIo();
       expect(state.settled()).toBe(false); // waiting the 10 s
@@ -577,7 +797,9 @@ describe("payments client: timeouts and aborts", () => {
   it("an abort while the request is in flight rejects with an abort TransportError", async () => {
     const server = await serve([respond.hang()]);
     const controller = new AbortController();
-    const pending = payments(server).authorize(buildWallet012Request(walletInput), { signal: controller.signal });
+    const pending = payments(server).authorize(buildWallet012Request(walletInput), {
+      signal: controller.signal,
+    });
     await server.waitForRequests(1);
     controller.abort();
     const error = await rejectsWith(pending, TransportError);

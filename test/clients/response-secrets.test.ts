@@ -7,10 +7,18 @@
 import { unknownData } from "../../generated/runtime/read-options.js";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createSubscriptionsClient, type SubscriptionsClientOptions } from "../../generated/subscriptions/index.js";
+import {
+  createSubscriptionsClient,
+  type SubscriptionsClientOptions,
+} from "../../generated/subscriptions/index.js";
 import { createSearchClient } from "../../generated/search/index.js";
 import type { RedactedResponseView } from "../../generated/runtime/http/hooks.js";
-import { useRecordingServers, respond, startRecordingServer, type RecordingServer } from "../helpers/http-server.js";
+import {
+  useRecordingServers,
+  respond,
+  startRecordingServer,
+  type RecordingServer,
+} from "../helpers/http-server.js";
 
 const NS = "urn:example:paygen:subscriptions:v1";
 const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -22,7 +30,8 @@ const TOKEN = "TOKEN-7f6e5d4c3b2a";
 const resultEnvelope = (operation: string, content: string): string =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_NS}"><soap:Body><${operation}Response xmlns="${NS}"><${operation}Result>${content}</${operation}Result></${operation}Response></soap:Body></soap:Envelope>`;
 
-const OK = "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
+const OK =
+  "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
 
 /** A payment profile whose "masked" card number, account number and token are all given in full. */
 const unmaskedProfile = `<paymentProfile><customerType>individual</customerType><customerProfileId>101</customerProfileId><customerPaymentProfileId>202</customerPaymentProfileId><payment><creditCard><cardNumber>${CARD}</cardNumber><expirationDate>2030-12</expirationDate><cardType>Visa</cardType></creditCard></payment></paymentProfile>`;
@@ -32,7 +41,12 @@ const secretsOf = [CARD, CARD.slice(0, 12), ACCOUNT, TOKEN, CREDENTIALS.transact
 useRecordingServers();
 
 function soapClient(server: RecordingServer, extra: Partial<SubscriptionsClientOptions> = {}) {
-  return createSubscriptionsClient({ endpoint: server.origin, namespace: NS, credentials: CREDENTIALS, ...extra });
+  return createSubscriptionsClient({
+    endpoint: server.origin,
+    namespace: NS,
+    credentials: CREDENTIALS,
+    ...extra,
+  });
 }
 
 function expectNoSecret(text: string, what: string): void {
@@ -41,9 +55,13 @@ function expectNoSecret(text: string, what: string): void {
 
 describe("SOAP responses with sensitive values", () => {
   it("GetCustomerPaymentProfile answered with a full card number: the result keeps it, hooks and inspect do not show it", async () => {
-    const server = await startRecordingServer([respond.xml(200, resultEnvelope("GetCustomerPaymentProfile", `${OK}${unmaskedProfile}`))]);
+    const server = await startRecordingServer([
+      respond.xml(200, resultEnvelope("GetCustomerPaymentProfile", `${OK}${unmaskedProfile}`)),
+    ]);
     const views: RedactedResponseView[] = [];
-    const result = await soapClient(server, { onResponse: [(view) => void views.push(view)] }).getCustomerPaymentProfile({
+    const result = await soapClient(server, {
+      onResponse: [(view) => void views.push(view)],
+    }).getCustomerPaymentProfile({
       customerProfileId: "101",
       customerPaymentProfileId: "202",
       unmaskExpirationDate: false,
@@ -59,7 +77,10 @@ describe("SOAP responses with sensitive values", () => {
     expectNoSecret(shown, "inspect(result)");
     expect(shown).toContain("\u20269876");
     expect(shown).toContain("Visa");
-    expectNoSecret(inspect({ wrapped: [result] }, { depth: 20 }), "inspect of a value holding the result");
+    expectNoSecret(
+      inspect({ wrapped: [result] }, { depth: 20 }),
+      "inspect of a value holding the result",
+    );
 
     expect(views).toHaveLength(1);
     expectNoSecret(views[0]!.body, "the onResponse view");
@@ -71,11 +92,22 @@ describe("SOAP responses with sensitive values", () => {
     const item = `<paymentProfile><customerPaymentProfileId>7</customerPaymentProfileId><customerProfileId>8</customerProfileId><payment><bankAccount><accountType>checking</accountType><nameOnAccount>Ada</nameOnAccount><routingNumber>XXXX0021</routingNumber><accountNumber>${ACCOUNT}</accountNumber></bankAccount></payment></paymentProfile>`;
     const tokenItem = `<paymentProfile><customerPaymentProfileId>9</customerPaymentProfileId><customerProfileId>8</customerProfileId><payment><tokenInformation><tokenSource>wallet</tokenSource><tokenNumber>${TOKEN}</tokenNumber></tokenInformation></payment></paymentProfile>`;
     const server = await startRecordingServer([
-      respond.xml(200, resultEnvelope("GetCustomerPaymentProfileList", `${OK}<paymentProfiles>${item}${tokenItem}</paymentProfiles><totalNumInResultSet>2</totalNumInResultSet>`)),
+      respond.xml(
+        200,
+        resultEnvelope(
+          "GetCustomerPaymentProfileList",
+          `${OK}<paymentProfiles>${item}${tokenItem}</paymentProfiles><totalNumInResultSet>2</totalNumInResultSet>`,
+        ),
+      ),
     ]);
     const views: RedactedResponseView[] = [];
-    const result = await soapClient(server, { onResponse: [(view) => void views.push(view)] }).getCustomerPaymentProfileList({
-      getCustomerPaymentProfileListRequestType: { searchType: "cardsExpiringInMonth", month: "2030-12" },
+    const result = await soapClient(server, {
+      onResponse: [(view) => void views.push(view)],
+    }).getCustomerPaymentProfileList({
+      getCustomerPaymentProfileListRequestType: {
+        searchType: "cardsExpiringInMonth",
+        month: "2030-12",
+      },
     });
     expect(result.paymentProfiles?.[0]?.payment?.bankAccount?.accountNumber).toBe(ACCOUNT);
     expect(result.paymentProfiles?.[1]?.payment?.tokenInformation?.tokenNumber).toBe(TOKEN);
@@ -85,8 +117,19 @@ describe("SOAP responses with sensitive values", () => {
   });
 
   it('in onApiError: "result" mode the outcome prints redacted, and its result keeps the values', async () => {
-    const server = await startRecordingServer([respond.xml(200, resultEnvelope("GetCustomerPaymentProfile", `${OK}${unmaskedProfile}`))]);
-    const outcome = await createSubscriptionsClient({ endpoint: server.origin, namespace: NS, credentials: CREDENTIALS, onApiError: "result" }).getCustomerPaymentProfile({ customerProfileId: "101", customerPaymentProfileId: "202", unmaskExpirationDate: false });
+    const server = await startRecordingServer([
+      respond.xml(200, resultEnvelope("GetCustomerPaymentProfile", `${OK}${unmaskedProfile}`)),
+    ]);
+    const outcome = await createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+      credentials: CREDENTIALS,
+      onApiError: "result",
+    }).getCustomerPaymentProfile({
+      customerProfileId: "101",
+      customerPaymentProfileId: "202",
+      unmaskExpirationDate: false,
+    });
     if (!outcome.ok) throw new Error("expected a successful outcome");
     expect(outcome.result.paymentProfile?.payment?.creditCard?.cardNumber).toBe(CARD);
     expectNoSecret(inspect(outcome, { depth: 20 }), "inspect(outcome)");
@@ -96,10 +139,23 @@ describe("SOAP responses with sensitive values", () => {
 describe("REST responses that echo a sensitive request value", () => {
   it("an instrument identifier answered with the card number it was sent: the result keeps it, hooks and inspect do not show it", async () => {
     const searchHost = await startRecordingServer([]);
-    const testHost = await startRecordingServer([respond.json(201, { id: "7010000000016241111", card: { number: CARD, expirationMonth: "12" }, note: `created for ${CARD}` })]);
+    const testHost = await startRecordingServer([
+      respond.json(201, {
+        id: "7010000000016241111",
+        card: { number: CARD, expirationMonth: "12" },
+        note: `created for ${CARD}`,
+      }),
+    ]);
     const views: RedactedResponseView[] = [];
-    const client = createSearchClient({ searchUrl: searchHost.origin, testBaseUrl: testHost.origin, onResponse: [(view) => void views.push(view)] });
-    const result = await client.createInstrumentIdentifier({ type: "enrollable card", card: { number: CARD, expirationMonth: "12", expirationYear: "2031" } });
+    const client = createSearchClient({
+      searchUrl: searchHost.origin,
+      testBaseUrl: testHost.origin,
+      onResponse: [(view) => void views.push(view)],
+    });
+    const result = await client.createInstrumentIdentifier({
+      type: "enrollable card",
+      card: { number: CARD, expirationMonth: "12", expirationYear: "2031" },
+    });
 
     expect((unknownData(result)?.fields["card"] as { number: string }).number).toBe(CARD);
     expect(unknownData(result)?.fields["id"]).toBe("7010000000016241111");
@@ -110,6 +166,10 @@ describe("REST responses that echo a sensitive request value", () => {
     expect(shown).toContain("7010000000016241111");
     expect(views).toHaveLength(1);
     expectNoSecret(views[0]!.body, "the onResponse view");
-    expect(JSON.parse(views[0]!.body)).toEqual({ id: "7010000000016241111", card: { number: "\u20269876", expirationMonth: "12" }, note: "created for \u20269876" });
+    expect(JSON.parse(views[0]!.body)).toEqual({
+      id: "7010000000016241111",
+      card: { number: "\u20269876", expirationMonth: "12" },
+      note: "created for \u20269876",
+    });
   });
 });

@@ -18,7 +18,12 @@ import { generate, PROJECT_ROOT } from "../../generator/generate.js";
 import type { Field, Service } from "../../generator/model/ir.js";
 import { lowerCamel, pascalCase } from "../../generator/naming/case.js";
 import { projectModel } from "../helpers/generated.js";
-import { respond, startRecordingServer, useRecordingServers, type RecordedRequest } from "../helpers/http-server.js";
+import {
+  respond,
+  startRecordingServer,
+  useRecordingServers,
+  type RecordedRequest,
+} from "../helpers/http-server.js";
 import { valueOf } from "../helpers/model-values.js";
 import { expectNoneOf, hookRecorder, hookViews, printed } from "../helpers/secret-views.js";
 import { writePackage } from "../helpers/temp-package.js";
@@ -40,17 +45,32 @@ const TRANSACTION_KEY = "TK-9f8e7d6c5b4a";
 function marker(f: Field): string {
   const max = f.facets.find((x) => x.key === "maxLength")?.value;
   const fits = (value: string) => typeof max !== "number" || value.length <= max;
-  if (f.sensitive === "card-number" || f.sensitive === "track-data") return fits(CARD) ? CARD : CODE;
-  if (f.sensitive === "account-number" || f.sensitive === "tax-id") return fits(ACCOUNT) ? ACCOUNT : CODE;
+  if (f.sensitive === "card-number" || f.sensitive === "track-data")
+    return fits(CARD) ? CARD : CODE;
+  if (f.sensitive === "account-number" || f.sensitive === "tax-id")
+    return fits(ACCOUNT) ? ACCOUNT : CODE;
   if (f.sensitive === "routing-number") return fits(ROUTING) ? ROUTING : CODE;
   if (f.sensitive === "card-code" || f.sensitive === "pin") return CODE;
   return fits(SECRET) ? SECRET : CODE;
 }
 
 /** What must never show: every marker, the first twelve digits of the card, the other card, every credential. */
-const FORBIDDEN = [CARD, CARD.slice(0, 12), ACCOUNT, ROUTING, CODE, SECRET, OTHER_CARD, OTHER_CARD.replace(/ /g, ""), API_KEY, PASSWORD, TRANSACTION_KEY];
+const FORBIDDEN = [
+  CARD,
+  CARD.slice(0, 12),
+  ACCOUNT,
+  ROUTING,
+  CODE,
+  SECRET,
+  OTHER_CARD,
+  OTHER_CARD.replace(/ /g, ""),
+  API_KEY,
+  PASSWORD,
+  TRANSACTION_KEY,
+];
 
-const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const xmlText = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The echo: everything the request carried, and another card, in a 400 (REST) or a SOAP Fault. */
 function echo(protocol: Service["protocol"]) {
@@ -72,17 +92,34 @@ function echo(protocol: Service["protocol"]) {
   };
 }
 
-type ClientFactory = (options: Record<string, unknown>) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+type ClientFactory = (
+  options: Record<string, unknown>,
+) => Record<string, (...args: unknown[]) => Promise<unknown>>;
 
 /** The options of a client: every base URL at `origin`, every credential the contract names. */
-function clientOptions(service: Service, origin: string, hooks: ReturnType<typeof hookRecorder>): Record<string, unknown> {
-  const options: Record<string, unknown> = { onRequest: hooks.onRequest, onResponse: hooks.onResponse, retry: { maxAttempts: 1 } };
+function clientOptions(
+  service: Service,
+  origin: string,
+  hooks: ReturnType<typeof hookRecorder>,
+): Record<string, unknown> {
+  const options: Record<string, unknown> = {
+    onRequest: hooks.onRequest,
+    onResponse: hooks.onResponse,
+    retry: { maxAttempts: 1 },
+  };
   if (service.protocol === "soap")
-    return { ...options, endpoint: origin, namespace: service.soap?.namespace ?? "urn:example:sweep", credentials: { name: "merchant-login-7", transactionKey: TRANSACTION_KEY } };
+    return {
+      ...options,
+      endpoint: origin,
+      namespace: service.soap?.namespace ?? "urn:example:sweep",
+      credentials: { name: "merchant-login-7", transactionKey: TRANSACTION_KEY },
+    };
   // Option names as the client emitter spells them (a name of the contract, in lower camel case).
   const option = (name: string) => lowerCamel(pascalCase(name));
   for (const base of service.rest?.baseUrls ?? []) options[option(base.name)] = origin;
-  for (const scheme of service.rest?.security ?? []) options[option(scheme.name)] = scheme.kind === "basic" ? { username: "merchant", password: PASSWORD } : API_KEY;
+  for (const scheme of service.rest?.security ?? [])
+    options[option(scheme.name)] =
+      scheme.kind === "basic" ? { username: "merchant", password: PASSWORD } : API_KEY;
   return options;
 }
 
@@ -98,12 +135,23 @@ async function sweep(service: Service, createClient: ClientFactory): Promise<num
     if (op.requestType === undefined || !types.get(op.requestType)?.facts.sensitive) continue;
     const hooks = hookRecorder();
     const client = createClient(clientOptions(service, server.origin, hooks));
-    const request = valueOf(service, op.requestType, { mode: "full", sensitiveValue: marker, xml: service.protocol === "soap" });
+    const request = valueOf(service, op.requestType, {
+      mode: "full",
+      sensitiveValue: marker,
+      xml: service.protocol === "soap",
+    });
     const before = server.requests.length;
     let error: Error | undefined;
     // A value the validator refuses (a bound the sample values miss) loses the refused fields and goes again.
     for (let round = 0; round < 4; round++) {
-      const args = op.protocol === "rest" ? [...op.params.map(() => "1"), ...(op.query || op.headers || op.cookies ? [{}] : []), request] : [request];
+      const args =
+        op.protocol === "rest"
+          ? [
+              ...op.params.map(() => "1"),
+              ...(op.query || op.headers || op.cookies ? [{}] : []),
+              request,
+            ]
+          : [request];
       error = await client[op.method]!(...args).then(
         () => new Error(`${op.name} succeeded against a server that answers 400`),
         (e: unknown) => e as Error,
@@ -133,10 +181,15 @@ function dropPath(value: unknown, issuePath: string): void {
 }
 
 /** A generated client package, loaded from a temporary folder. */
-async function packageClients(files: readonly { readonly path: string; readonly content: string }[], service: Service): Promise<ClientFactory> {
+async function packageClients(
+  files: readonly { readonly path: string; readonly content: string }[],
+  service: Service,
+): Promise<ClientFactory> {
   const pkg = await writePackage(files);
   const index = await pkg.load(service.name, "index");
-  const factory = Object.entries(index).find(([name, value]) => /^create.*Client$/.test(name) && typeof value === "function");
+  const factory = Object.entries(index).find(
+    ([name, value]) => /^create.*Client$/.test(name) && typeof value === "function",
+  );
   if (!factory) throw new Error(`${service.name} exports no client factory`);
   return factory[1] as ClientFactory;
 }
@@ -147,14 +200,33 @@ const KEYED_SPEC = {
   info: { title: "Keyed payments", version: "1" },
   servers: [{ url: "https://api.example.test" }],
   components: {
-    securitySchemes: { merchantKey: { type: "apiKey", in: "header", name: "X-Merchant-Key" }, bearer: { type: "http", scheme: "bearer" }, basic: { type: "http", scheme: "basic" } },
+    securitySchemes: {
+      merchantKey: { type: "apiKey", in: "header", name: "X-Merchant-Key" },
+      bearer: { type: "http", scheme: "bearer" },
+      basic: { type: "http", scheme: "basic" },
+    },
     schemas: {
       Payment: {
         type: "object",
         required: ["amount"],
-        properties: { amount: { type: "string" }, card: { $ref: "#/components/schemas/Card" }, login: { type: "object", properties: { user: { type: "string" }, password: { type: "string" } } } },
+        properties: {
+          amount: { type: "string" },
+          card: { $ref: "#/components/schemas/Card" },
+          login: {
+            type: "object",
+            properties: { user: { type: "string" }, password: { type: "string" } },
+          },
+        },
       },
-      Card: { type: "object", properties: { number: { type: "string" }, security_code: { type: "string" }, network_token_cryptogram: { type: "string" }, cardType: { type: "string" } } },
+      Card: {
+        type: "object",
+        properties: {
+          number: { type: "string" },
+          security_code: { type: "string" },
+          network_token_cryptogram: { type: "string" },
+          cardType: { type: "string" },
+        },
+      },
     },
   },
   security: [{ merchantKey: [], bearer: [] }],
@@ -162,15 +234,26 @@ const KEYED_SPEC = {
     "/payments": {
       post: {
         operationId: "createPayment",
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } } },
-        responses: { "201": { description: "Created", content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } },
+        },
+        responses: {
+          "201": {
+            description: "Created",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } },
+          },
+        },
       },
     },
     "/payouts": {
       post: {
         operationId: "createPayout",
         security: [{ basic: [] }],
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Payment" } } },
+        },
         responses: { "201": { description: "Created" } },
       },
     },
@@ -180,17 +263,29 @@ const KEYED_SPEC = {
 useRecordingServers();
 
 describe("the sweep: no planted secret in any view", () => {
-  it.each(["payments", "search", "subscriptions"])("the %s service of the project's schemas", async (name) => {
-    const service = (await projectModel()).services.find((s) => s.name === name)!;
-    const index = (await import(/* @vite-ignore */ pathToFileURL(path.join(PROJECT_ROOT, "generated", name, "index.ts")).href)) as Record<string, unknown>;
-    const factory = Object.entries(index).find(([key]) => /^create.*Client$/.test(key))![1] as ClientFactory;
-    expect(await sweep(service, factory)).toBeGreaterThan(0);
-  });
+  it.each(["payments", "search", "subscriptions"])(
+    "the %s service of the project's schemas",
+    async (name) => {
+      const service = (await projectModel()).services.find((s) => s.name === name)!;
+      const index = (await import(
+        /* @vite-ignore */ pathToFileURL(path.join(PROJECT_ROOT, "generated", name, "index.ts"))
+          .href
+      )) as Record<string, unknown>;
+      const factory = Object.entries(index).find(([key]) =>
+        /^create.*Client$/.test(key),
+      )![1] as ClientFactory;
+      expect(await sweep(service, factory)).toBeGreaterThan(0);
+    },
+  );
 
   it("a contract with an API key, a bearer token and basic credentials, no mark written", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-sweep-"));
     await writeFile(path.join(dir, "keyed.json"), JSON.stringify(KEYED_SPEC));
-    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(dir, "keyed.json")], cwd: dir });
+    const result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(dir, "keyed.json")],
+      cwd: dir,
+    });
     const service = result.model.services[0]!;
     expect(await sweep(service, await packageClients(result.files, service))).toBe(2);
   }, 60_000);
@@ -202,7 +297,11 @@ describe("the sweep: no planted secret in any view", () => {
   it.skip("the published contract paypal-checkout-orders-v2.2024-02-02.json (no sample request passes its validator yet)", () => {});
   it.for(published)("the published contract %s", { timeout: 300_000 }, async (file, context) => {
     if (!HAS_SHARED_SPECS) return context.skip();
-    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(SPECS, file)], cwd: PROJECT_ROOT });
+    const result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(SPECS, file)],
+      cwd: PROJECT_ROOT,
+    });
     const service = result.model.services[0]!;
     expect(await sweep(service, await packageClients(result.files, service))).toBeGreaterThan(0);
   });

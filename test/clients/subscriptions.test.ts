@@ -14,9 +14,20 @@ import {
   createSubscriptionsClient,
   type SubscriptionsClientOptions,
 } from "../../generated/subscriptions/index.js";
-import type { RedactedRequestView, RedactedResponseView } from "../../generated/runtime/http/hooks.js";
+import type {
+  RedactedRequestView,
+  RedactedResponseView,
+} from "../../generated/runtime/http/hooks.js";
 import { settleIo, signal, tracked, withFakeTimers } from "../helpers/fake-time.js";
-import { useRecordingServers, closedPort, rejectsWith, respond, startRecordingServer, type RecordingServer, type Script } from "../helpers/http-server.js";
+import {
+  useRecordingServers,
+  closedPort,
+  rejectsWith,
+  respond,
+  startRecordingServer,
+  type RecordingServer,
+  type Script,
+} from "../helpers/http-server.js";
 
 const NS = "urn:example:paygen:subscriptions:v1";
 const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -33,9 +44,12 @@ const envelope = (body: string): string =>
 
 /** A `<Operation>Response` envelope wrapping `<Operation>Result` with `content`. */
 const resultEnvelope = (operation: string, content: string): string =>
-  envelope(`<${operation}Response xmlns="${NS}"><${operation}Result>${content}</${operation}Result></${operation}Response>`);
+  envelope(
+    `<${operation}Response xmlns="${NS}"><${operation}Result>${content}</${operation}Result></${operation}Response>`,
+  );
 
-const OK = "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
+const OK =
+  "<resultCode>Ok</resultCode><messages><MessagesTypeMessage><code>I00001</code><text>Successful.</text></MessagesTypeMessage></messages>";
 
 useRecordingServers();
 
@@ -44,14 +58,22 @@ async function serve(script: Script): Promise<RecordingServer> {
 }
 
 function client(server: RecordingServer, extra: Partial<SubscriptionsClientOptions> = {}) {
-  return createSubscriptionsClient({ endpoint: `${server.origin}/soap/v1/service.asmx`, namespace: NS, credentials: CREDENTIALS, ...extra });
+  return createSubscriptionsClient({
+    endpoint: `${server.origin}/soap/v1/service.asmx`,
+    namespace: NS,
+    credentials: CREDENTIALS,
+    ...extra,
+  });
 }
 
 describe("subscriptions client: successful calls", () => {
   it("isAlive posts an envelope without credentials, with the SOAP headers, and reads the result", async () => {
     const server = await serve([respond.xml(200, resultEnvelope("IsAlive", OK))]);
     const result = await client(server).isAlive();
-    expect(result).toEqual({ resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }] });
+    expect(result).toEqual({
+      resultCode: "Ok",
+      messages: [{ code: "I00001", text: "Successful." }],
+    });
 
     expect(server.requests).toHaveLength(1);
     const seen = server.requests[0]!;
@@ -64,7 +86,10 @@ describe("subscriptions client: successful calls", () => {
   });
 
   it("sends the soapAction option's value as the SOAPAction header", async () => {
-    const server = await serve([respond.xml(200, resultEnvelope("IsAlive", OK)), respond.xml(200, resultEnvelope("ARBCancelSubscription", OK))]);
+    const server = await serve([
+      respond.xml(200, resultEnvelope("IsAlive", OK)),
+      respond.xml(200, resultEnvelope("ARBCancelSubscription", OK)),
+    ]);
     const actions: string[] = [];
     const soap = client(server, {
       soapAction: (operation) => {
@@ -75,22 +100,41 @@ describe("subscriptions client: successful calls", () => {
     await soap.isAlive();
     await soap.arbCancelSubscription({ subscriptionId: "42" });
     expect(actions).toEqual(["IsAlive", "ARBCancelSubscription"]);
-    expect(server.requests.map((r) => r.headers["soapaction"])).toEqual(['"urn:example:action/IsAlive"', '"urn:example:action/ARBCancelSubscription"']);
+    expect(server.requests.map((r) => r.headers["soapaction"])).toEqual([
+      '"urn:example:action/IsAlive"',
+      '"urn:example:action/ARBCancelSubscription"',
+    ]);
   });
 
   it("arbCreateSubscription places merchantAuthentication first and returns the long id as a string", async () => {
-    const server = await serve([respond.xml(200, resultEnvelope("ARBCreateSubscription", `${OK}<subscriptionId>9007199254740993123</subscriptionId>`))]);
+    const server = await serve([
+      respond.xml(
+        200,
+        resultEnvelope(
+          "ARBCreateSubscription",
+          `${OK}<subscriptionId>9007199254740993123</subscriptionId>`,
+        ),
+      ),
+    ]);
     const result = await client(server).arbCreateSubscription({
       subscription: {
         name: "Gold plan",
-        paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: "2030-01-15", totalOccurrences: 12 },
+        paymentSchedule: {
+          interval: { length: 1, unit: "months" },
+          startDate: "2030-01-15",
+          totalOccurrences: 12,
+        },
         amount: "19.90",
         payment: { creditCard: { cardNumber: CARD, expirationDate: "2030-12" } },
         billTo: { firstName: "Ada", lastName: "Lovelace" },
       },
       clientId: "client-1",
     });
-    expect(result).toEqual({ resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }], subscriptionId: "9007199254740993123" });
+    expect(result).toEqual({
+      resultCode: "Ok",
+      messages: [{ code: "I00001", text: "Successful." }],
+      subscriptionId: "9007199254740993123",
+    });
     expect(typeof result.subscriptionId).toBe("string");
 
     expect(server.requests[0]!.body).toBe(
@@ -102,7 +146,12 @@ describe("subscriptions client: successful calls", () => {
   });
 
   it("puts merchantAuthentication first in every authenticated operation", async () => {
-    const answers = ["AuthenticateTest", "ARBCancelSubscription", "GetCustomerProfile", "DeleteCustomerShippingAddress"].map((op) => respond.xml(200, resultEnvelope(op, OK)));
+    const answers = [
+      "AuthenticateTest",
+      "ARBCancelSubscription",
+      "GetCustomerProfile",
+      "DeleteCustomerShippingAddress",
+    ].map((op) => respond.xml(200, resultEnvelope(op, OK)));
     const server = await serve(answers);
     const soap = client(server);
     await soap.authenticateTest();
@@ -113,14 +162,22 @@ describe("subscriptions client: successful calls", () => {
       requestEnvelope("AuthenticateTest", AUTH),
       requestEnvelope("ARBCancelSubscription", `${AUTH}<subscriptionId>5</subscriptionId>`),
       requestEnvelope("GetCustomerProfile", `${AUTH}<customerProfileId>6</customerProfileId>`),
-      requestEnvelope("DeleteCustomerShippingAddress", `${AUTH}<customerProfileId>7</customerProfileId><customerAddressId>8</customerAddressId>`),
+      requestEnvelope(
+        "DeleteCustomerShippingAddress",
+        `${AUTH}<customerProfileId>7</customerProfileId><customerAddressId>8</customerAddressId>`,
+      ),
     ]);
   });
 
   it("sends no merchantAuthentication when the client has no credentials", async () => {
     const server = await serve([respond.xml(200, resultEnvelope("ARBCancelSubscription", OK))]);
-    await createSubscriptionsClient({ endpoint: server.origin, namespace: NS }).arbCancelSubscription({ subscriptionId: "5" });
-    expect(server.requests[0]!.body).toBe(requestEnvelope("ARBCancelSubscription", "<subscriptionId>5</subscriptionId>"));
+    await createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+    }).arbCancelSubscription({ subscriptionId: "5" });
+    expect(server.requests[0]!.body).toBe(
+      requestEnvelope("ARBCancelSubscription", "<subscriptionId>5</subscriptionId>"),
+    );
   });
 
   const profile = (paymentProfiles: string, shipTo: string, subscriptionIds: string): string =>
@@ -129,29 +186,57 @@ describe("subscriptions client: successful calls", () => {
       `${OK}<profile><merchantCustomerId>M-1</merchantCustomerId><email>ada@example.test</email><customerProfileId>9223372036854775807</customerProfileId>${wrap("paymentProfiles", paymentProfiles)}${wrap("shipToList", shipTo)}</profile>${subscriptionIds}`,
     );
   // The WSDL's list shape: a wrapper element whose entries are named after their type.
-  const wrap = (wrapper: string, items: string): string => (items === "" ? "" : `<${wrapper}>${items}</${wrapper}>`);
+  const wrap = (wrapper: string, items: string): string =>
+    items === "" ? "" : `<${wrapper}>${items}</${wrapper}>`;
   const paymentProfile = (id: string): string =>
     `<CustomerPaymentProfileMaskedType><customerType>individual</customerType><customerProfileId>9223372036854775807</customerProfileId><customerPaymentProfileId>${id}</customerPaymentProfileId><payment><creditCard><cardNumber>XXXX1111</cardNumber><expirationDate>XXXX</expirationDate><cardType>Visa</cardType></creditCard></payment></CustomerPaymentProfileMaskedType>`;
-  const address = (id: string): string => `<CustomerAddressExType><firstName>Ada</firstName><city>London</city><customerAddressId>${id}</customerAddressId></CustomerAddressExType>`;
+  const address = (id: string): string =>
+    `<CustomerAddressExType><firstName>Ada</firstName><city>London</city><customerAddressId>${id}</customerAddressId></CustomerAddressExType>`;
   const masked = (id: string) => ({
     customerType: "individual",
     customerProfileId: "9223372036854775807",
     customerPaymentProfileId: id,
     payment: { creditCard: { cardNumber: "XXXX1111", expirationDate: "XXXX", cardType: "Visa" } },
   });
-  const base = { merchantCustomerId: "M-1", email: "ada@example.test", customerProfileId: "9223372036854775807" };
+  const base = {
+    merchantCustomerId: "M-1",
+    email: "ada@example.test",
+    customerProfileId: "9223372036854775807",
+  };
 
   it("getCustomerProfile reads lists of zero entries", async () => {
     const server = await serve([respond.xml(200, profile("", "", "<subscriptionIds/>"))]);
-    const result = await client(server).getCustomerProfile({ customerProfileId: "9223372036854775807" });
-    expect(result).toEqual({ resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }], profile: base, subscriptionIds: [] });
+    const result = await client(server).getCustomerProfile({
+      customerProfileId: "9223372036854775807",
+    });
+    expect(result).toEqual({
+      resultCode: "Ok",
+      messages: [{ code: "I00001", text: "Successful." }],
+      profile: base,
+      subscriptionIds: [],
+    });
     expect(result.profile?.paymentProfiles).toBeUndefined();
   });
 
   it("getCustomerProfile reads lists of one entry as arrays", async () => {
-    const server = await serve([respond.xml(200, profile(paymentProfile("100"), address("200"), "<subscriptionIds><subscriptionId>300</subscriptionId></subscriptionIds>"))]);
-    const result = await client(server).getCustomerProfile({ customerProfileId: "9223372036854775807" });
-    expect(result.profile).toEqual({ ...base, paymentProfiles: [masked("100")], shipToList: [{ firstName: "Ada", city: "London", customerAddressId: "200" }] });
+    const server = await serve([
+      respond.xml(
+        200,
+        profile(
+          paymentProfile("100"),
+          address("200"),
+          "<subscriptionIds><subscriptionId>300</subscriptionId></subscriptionIds>",
+        ),
+      ),
+    ]);
+    const result = await client(server).getCustomerProfile({
+      customerProfileId: "9223372036854775807",
+    });
+    expect(result.profile).toEqual({
+      ...base,
+      paymentProfiles: [masked("100")],
+      shipToList: [{ firstName: "Ada", city: "London", customerAddressId: "200" }],
+    });
     expect(result.subscriptionIds).toEqual(["300"]);
   });
 
@@ -176,9 +261,17 @@ describe("subscriptions client: successful calls", () => {
     const detail = (id: number) =>
       `<subscriptionDetail><id>${id}</id><name>Plan ${id}</name><status>active</status><createTimeStampUTC>2030-01-15T10:00:00Z</createTimeStampUTC><totalOccurrences>12</totalOccurrences><pastOccurrences>3</pastOccurrences><paymentMethod>creditCard</paymentMethod><amount>19.90</amount><customerProfileId>77</customerProfileId><customerPaymentProfileId>78</customerPaymentProfileId><customerShippingProfileId>79</customerShippingProfileId></subscriptionDetail>`;
     const server = await serve([
-      respond.xml(200, resultEnvelope("ARBGetSubscriptionList", `${OK}<totalNumInResultSet>2</totalNumInResultSet><subscriptionDetails>${detail(1)}${detail(2)}</subscriptionDetails>`)),
+      respond.xml(
+        200,
+        resultEnvelope(
+          "ARBGetSubscriptionList",
+          `${OK}<totalNumInResultSet>2</totalNumInResultSet><subscriptionDetails>${detail(1)}${detail(2)}</subscriptionDetails>`,
+        ),
+      ),
     ]);
-    const result = await client(server).arbGetSubscriptionList({ request: { searchType: "subscriptionActive", paging: { limit: 10, offset: 1 } } });
+    const result = await client(server).arbGetSubscriptionList({
+      request: { searchType: "subscriptionActive", paging: { limit: 10, offset: 1 } },
+    });
     expect(result.totalNumInResultSet).toBe(2);
     expect(result.subscriptionDetails).toHaveLength(2);
     expect(result.subscriptionDetails?.[1]).toEqual({
@@ -195,18 +288,27 @@ describe("subscriptions client: successful calls", () => {
       customerShippingProfileId: 79,
     });
     expect(server.requests[0]!.body).toBe(
-      requestEnvelope("ARBGetSubscriptionList", `${AUTH}<request><searchType>subscriptionActive</searchType><paging><limit>10</limit><offset>1</offset></paging></request>`),
+      requestEnvelope(
+        "ARBGetSubscriptionList",
+        `${AUTH}<request><searchType>subscriptionActive</searchType><paging><limit>10</limit><offset>1</offset></paging></request>`,
+      ),
     );
   });
 });
 
 describe("subscriptions client: errors", () => {
   const errorResult = (operation: string) =>
-    resultEnvelope(operation, "<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00040</code><text>The record cannot be found.</text></MessagesTypeMessage><MessagesTypeMessage><code>E00099</code><text>Second message.</text></MessagesTypeMessage></messages>");
+    resultEnvelope(
+      operation,
+      "<resultCode>Error</resultCode><messages><MessagesTypeMessage><code>E00040</code><text>The record cannot be found.</text></MessagesTypeMessage><MessagesTypeMessage><code>E00099</code><text>Second message.</text></MessagesTypeMessage></messages>",
+    );
 
   it("rejects with ApiError carrying the messages when resultCode is Error", async () => {
     const server = await serve([respond.xml(200, errorResult("ARBCancelSubscription"))]);
-    const error = await rejectsWith(client(server).arbCancelSubscription({ subscriptionId: "404" }), ApiError);
+    const error = await rejectsWith(
+      client(server).arbCancelSubscription({ subscriptionId: "404" }),
+      ApiError,
+    );
     expect(error.code).toBe("api.error");
     expect(error.operation).toBe("ARBCancelSubscription");
     expect(error.messages).toEqual([
@@ -214,12 +316,22 @@ describe("subscriptions client: errors", () => {
       { code: "E00099", text: "Second message." },
     ]);
     expect(error.result).toEqual({ resultCode: "Error", messages: error.messages });
-    expect(error.message).toBe("ARBCancelSubscription answered resultCode Error: E00040 The record cannot be found.; E00099 Second message.");
+    expect(error.message).toBe(
+      "ARBCancelSubscription answered resultCode Error: E00040 The record cannot be found.; E00099 Second message.",
+    );
   });
 
   it('resolves to { ok: false, error } with onApiError: "result", and { ok: true, result } on success', async () => {
-    const server = await serve([respond.xml(200, errorResult("ARBCancelSubscription")), respond.xml(200, resultEnvelope("ARBCancelSubscription", OK))]);
-    const soap = createSubscriptionsClient({ endpoint: server.origin, namespace: NS, credentials: CREDENTIALS, onApiError: "result" });
+    const server = await serve([
+      respond.xml(200, errorResult("ARBCancelSubscription")),
+      respond.xml(200, resultEnvelope("ARBCancelSubscription", OK)),
+    ]);
+    const soap = createSubscriptionsClient({
+      endpoint: server.origin,
+      namespace: NS,
+      credentials: CREDENTIALS,
+      onApiError: "result",
+    });
     const failed = await soap.arbCancelSubscription({ subscriptionId: "404" });
     expect(failed.ok).toBe(false);
     if (failed.ok) throw new Error("unreachable");
@@ -228,7 +340,10 @@ describe("subscriptions client: errors", () => {
     expect(failed.result.resultCode).toBe("Error");
 
     const passed = await soap.arbCancelSubscription({ subscriptionId: "405" });
-    expect(passed).toEqual({ ok: true, result: { resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }] } });
+    expect(passed).toEqual({
+      ok: true,
+      result: { resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }] },
+    });
   });
 
   it("rejects with SoapFaultError for a SOAP Fault answered with status 500", async () => {
@@ -236,7 +351,10 @@ describe("subscriptions client: errors", () => {
       "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server was unable to read request.</faultstring><detail><reason>bad element</reason></detail></soap:Fault>",
     );
     const server = await serve([respond.xml(500, fault)]);
-    const error = await rejectsWith(client(server).arbCancelSubscription({ subscriptionId: "1" }), SoapFaultError);
+    const error = await rejectsWith(
+      client(server).arbCancelSubscription({ subscriptionId: "1" }),
+      SoapFaultError,
+    );
     expect(error.code).toBe("soap.fault");
     expect(error.faultCode).toBe("soap:Client");
     expect(error.faultString).toBe("Server was unable to read request.");
@@ -245,7 +363,8 @@ describe("subscriptions client: errors", () => {
   });
 
   it("rejects with HttpStatusError (not ParseError) for an HTML 502 page, keeping the page as the body", async () => {
-    const page = "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>";
+    const page =
+      "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>";
     const server = await serve([respond.html(502, page)]);
     const error = await rejectsWith(client(server).isAlive(), HttpStatusError);
     expect(error).not.toBeInstanceOf(ParseError);
@@ -271,10 +390,16 @@ describe("subscriptions client: errors", () => {
   it("rejects an invalid request with ValidationError and sends nothing", async () => {
     const server = await serve([respond.xml(200, resultEnvelope("ARBCancelSubscription", OK))]);
     const soap = client(server);
-    const error = await rejectsWith(soap.arbCancelSubscription({ subscriptionId: "not-a-number" }), ValidationError);
+    const error = await rejectsWith(
+      soap.arbCancelSubscription({ subscriptionId: "not-a-number" }),
+      ValidationError,
+    );
     expect(error.issues.map((i) => i.path)).toEqual(["subscriptionId"]);
     const wrongEnum = await rejectsWith(
-      soap.createCustomerProfile({ validationMode: "sometimes" as "none", profile: { paymentProfiles: [{ payment: { creditCard: { cardNumber: CARD } } }] } }),
+      soap.createCustomerProfile({
+        validationMode: "sometimes" as "none",
+        profile: { paymentProfiles: [{ payment: { creditCard: { cardNumber: CARD } } }] },
+      }),
       ValidationError,
     );
     expect(wrongEnum.issues.map((i) => i.path)).toEqual(["validationMode"]);
@@ -288,8 +413,14 @@ describe("subscriptions client: errors", () => {
 
 describe("subscriptions client: transport failures", () => {
   it("a connection reset is a network TransportError and is not sent again", async () => {
-    const server = await serve([respond.reset(), respond.xml(200, resultEnvelope("ARBCancelSubscription", OK))]);
-    const error = await rejectsWith(client(server, { retry: { baseDelayMs: 1 } }).arbCancelSubscription({ subscriptionId: "1" }), TransportError);
+    const server = await serve([
+      respond.reset(),
+      respond.xml(200, resultEnvelope("ARBCancelSubscription", OK)),
+    ]);
+    const error = await rejectsWith(
+      client(server, { retry: { baseDelayMs: 1 } }).arbCancelSubscription({ subscriptionId: "1" }),
+      TransportError,
+    );
     expect(error.failure).toBe("network");
     expect(error.code).toBe("transport.network");
     expect(server.requests).toHaveLength(1);
@@ -312,7 +443,11 @@ describe("subscriptions client: transport failures", () => {
 
   it("a body that stalls after the first chunk is a timeout too (fake timers)", () =>
     withFakeTimers(async () => {
-      const server = await serve([respond.stall(200, envelope(`<IsAliveResponse xmlns="${NS}"><IsAliveResult>`), { "content-type": "text/xml" })]);
+      const server = await serve([
+        respond.stall(200, envelope(`<IsAliveResponse xmlns="${NS}"><IsAliveResult>`), {
+          "content-type": "text/xml",
+        }),
+      ]);
       const headers = signal();
       const soap = client(server, {
         fetch: async (input, init) => {
@@ -345,7 +480,10 @@ describe("subscriptions client: transport failures", () => {
 
   it("a signal aborted before the call sends nothing", async () => {
     const server = await serve([respond.xml(200, resultEnvelope("IsAlive", OK))]);
-    const error = await rejectsWith(client(server).isAlive({}, { signal: AbortSignal.abort() }), TransportError);
+    const error = await rejectsWith(
+      client(server).isAlive({}, { signal: AbortSignal.abort() }),
+      TransportError,
+    );
     expect(error.failure).toBe("abort");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests).toHaveLength(0);
@@ -361,7 +499,10 @@ describe("subscriptions client: transport failures", () => {
       retry: { maxAttempts: 3, baseDelayMs: 5 },
       onRetry: (info) => retries.push(info.reason),
     });
-    const error = await rejectsWith(soap.arbCancelSubscription({ subscriptionId: "1" }), TransportError);
+    const error = await rejectsWith(
+      soap.arbCancelSubscription({ subscriptionId: "1" }),
+      TransportError,
+    );
     expect(error.failure).toBe("network");
     expect(error.message).toContain("ECONNREFUSED");
     expect(retries).toEqual(["network", "network"]);
@@ -381,11 +522,21 @@ describe("subscriptions client: hooks", () => {
     ]);
     const requests: RedactedRequestView[] = [];
     const responses: RedactedResponseView[] = [];
-    const soap = client(server, { onRequest: [(view) => void requests.push(view)], onResponse: [(view) => void responses.push(view)] });
+    const soap = client(server, {
+      onRequest: [(view) => void requests.push(view)],
+      onResponse: [(view) => void responses.push(view)],
+    });
     const result = await soap.createCustomerProfile({
       profile: {
         merchantCustomerId: "M-1",
-        paymentProfiles: [{ customerType: "individual", payment: { creditCard: { cardNumber: CARD, expirationDate: "2030-12", cardCode: "737" } } }],
+        paymentProfiles: [
+          {
+            customerType: "individual",
+            payment: {
+              creditCard: { cardNumber: CARD, expirationDate: "2030-12", cardCode: "737" },
+            },
+          },
+        ],
       },
       validationMode: "testMode",
     });
@@ -436,6 +587,9 @@ describe("subscriptions client: hooks", () => {
       ],
       onResponse: [() => Promise.reject(new Error("async hook failure"))],
     });
-    await expect(soap.isAlive()).resolves.toEqual({ resultCode: "Ok", messages: [{ code: "I00001", text: "Successful." }] });
+    await expect(soap.isAlive()).resolves.toEqual({
+      resultCode: "Ok",
+      messages: [{ code: "I00001", text: "Successful." }],
+    });
   });
 });

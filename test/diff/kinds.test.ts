@@ -15,8 +15,10 @@ interface Case {
   readonly response: readonly Expected[];
 }
 
-const thing = (...fields: string[]) => `Thing:\n  fields:\n${fields.map((f) => `    - ${f}`).join("\n")}`;
-const choice = (...fields: string[]) => `Thing:\n  choice: true\n  fields:\n${fields.map((f) => `    - ${f}`).join("\n")}`;
+const thing = (...fields: string[]) =>
+  `Thing:\n  fields:\n${fields.map((f) => `    - ${f}`).join("\n")}`;
+const choice = (...fields: string[]) =>
+  `Thing:\n  choice: true\n  fields:\n${fields.map((f) => `    - ${f}`).join("\n")}`;
 const A = "{ name: a, type: string }";
 const B = "{ name: b, type: string }";
 const STATUS = (...values: string[]) => `Status:\n  values: [${values.join(", ")}]`;
@@ -197,20 +199,38 @@ const CASES: readonly Case[] = [
 ];
 
 /** Renaming `Thing` renames its use too: the operation's field must follow. */
-function files(protocol: "soap" | "rest", side: Side, types: string, enums: string | undefined): Record<string, string> {
+function files(
+  protocol: "soap" | "rest",
+  side: Side,
+  types: string,
+  enums: string | undefined,
+): Record<string, string> {
   const usesThing2 = /^Thing2:/m.test(types);
   const build = protocol === "soap" ? soapWith : restWith;
   const out = build(side, types, enums ? { enums } : {});
   if (!usesThing2) return out;
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, k.endsWith("operations.yaml") ? v.replace(/type: Thing\b/g, "type: Thing2") : v]));
+  return Object.fromEntries(
+    Object.entries(out).map(([k, v]) => [
+      k,
+      k.endsWith("operations.yaml") ? v.replace(/type: Thing\b/g, "type: Thing2") : v,
+    ]),
+  );
 }
 
 describe.each(["soap", "rest"] as const)("paygen diff, %s", (protocol) => {
   const wire = protocol === "soap" ? "wire-xml" : "wire-json";
   describe.each(CASES)("$name", (c) => {
     it.each(["request", "response"] as const)("seen from the %s side", async (side) => {
-      const changes = await diffKinds(files(protocol, side, c.before, c.enumsBefore), files(protocol, side, c.after, c.enumsAfter));
-      const expected = c[side].map(([severity, kind, path, surfaces]) => ({ severity, kind, path: `svc/${path}`, surfaces: surfaces.map((s) => (s === "wire-xml" ? wire : s)) }));
+      const changes = await diffKinds(
+        files(protocol, side, c.before, c.enumsBefore),
+        files(protocol, side, c.after, c.enumsAfter),
+      );
+      const expected = c[side].map(([severity, kind, path, surfaces]) => ({
+        severity,
+        kind,
+        path: `svc/${path}`,
+        surfaces: surfaces.map((s) => (s === "wire-xml" ? wire : s)),
+      }));
       expect(changes).toEqual(expected);
     });
   });

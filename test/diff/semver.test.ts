@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { change } from "../../generator/diff/change.js";
 import { compareNumbers } from "../../generator/diff/compare-facets.js";
-import { bumpBetween, formatVersion, nextVersion, parseVersion, requiredBump, versionAllows } from "../../generator/diff/semver.js";
+import {
+  bumpBetween,
+  formatVersion,
+  nextVersion,
+  parseVersion,
+  requiredBump,
+  versionAllows,
+} from "../../generator/diff/semver.js";
 
 const v = (text: string) => parseVersion(text)!;
 
@@ -9,8 +16,15 @@ describe("the release a set of changes needs", () => {
   it("is major for a breaking change, minor for an addition, patch otherwise", () => {
     expect(requiredBump([])).toBe("none");
     expect(requiredBump([change("info", "sensitivity-added", "s/t", [], "m")])).toBe("patch");
-    expect(requiredBump([change("warning", "enum-value-added", "s/e", ["wire-json"], "m", true)])).toBe("minor");
-    expect(requiredBump([change("info", "type-added", "s/t", [], "m", true), change("breaking", "field-removed", "s/t/f", ["source"], "m")])).toBe("major");
+    expect(
+      requiredBump([change("warning", "enum-value-added", "s/e", ["wire-json"], "m", true)]),
+    ).toBe("minor");
+    expect(
+      requiredBump([
+        change("info", "type-added", "s/t", [], "m", true),
+        change("breaking", "field-removed", "s/t/f", ["source"], "m"),
+      ]),
+    ).toBe("major");
   });
 
   it("reads 0.x the way npm's caret ranges do", () => {
@@ -30,7 +44,8 @@ describe("the release a set of changes needs", () => {
 
   it("parses versions strictly", () => {
     expect(parseVersion("1.2.3-beta.1+build")).toEqual({ major: 1, minor: 2, patch: 3 });
-    for (const bad of ["1.2", "01.2.3", "v1.2.3", "1.2.3.4", ""]) expect(parseVersion(bad), bad).toBeUndefined();
+    for (const bad of ["1.2", "01.2.3", "v1.2.3", "1.2.3.4", ""])
+      expect(parseVersion(bad), bad).toBeUndefined();
   });
 
   it("compares facet bounds exactly, as decimals", () => {

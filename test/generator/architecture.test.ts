@@ -15,10 +15,14 @@ function importGraph(): Map<string, string[]> {
         if (full !== path.join(GENERATOR, "runtime")) walk(full);
       } else if (entry.name.endsWith(".ts")) {
         const text = readFileSync(full, "utf8");
-        const specs = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/gms)].map((m) => m[1]!);
+        const specs = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/gms)].map(
+          (m) => m[1]!,
+        );
         graph.set(
           path.relative(GENERATOR, full),
-          specs.map((s) => path.relative(GENERATOR, path.resolve(path.dirname(full), s.replace(/\.js$/, ".ts")))),
+          specs.map((s) =>
+            path.relative(GENERATOR, path.resolve(path.dirname(full), s.replace(/\.js$/, ".ts"))),
+          ),
         );
       }
     }
@@ -75,20 +79,32 @@ describe("the generator's layering", () => {
   });
 
   it("finds a cycle when there is one", () => {
-    expect(cycles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["a.ts"]], ["c.ts", ["a.ts"]]]))).toEqual([["a.ts", "b.ts"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", ["a.ts"]],
+          ["c.ts", ["a.ts"]],
+        ]),
+      ),
+    ).toEqual([["a.ts", "b.ts"]]);
   });
 
   it("keeps front ends out of check, model, naming and emit", () => {
     const offending = [...graph.entries()]
       .filter(([file]) => /^(check|model|naming|emit|description)\//.test(file))
-      .flatMap(([file, deps]) => deps.filter((d) => d.startsWith("frontends/")).map((d) => `${file} imports ${d}`));
+      .flatMap(([file, deps]) =>
+        deps.filter((d) => d.startsWith("frontends/")).map((d) => `${file} imports ${d}`),
+      );
     expect(offending).toEqual([]);
   });
 
   it("keeps emitters from reading descriptions or checks: they see the model only", () => {
     const offending = [...graph.entries()]
       .filter(([file]) => file.startsWith("emit/"))
-      .flatMap(([file, deps]) => deps.filter((d) => /^(check|description)\//.test(d)).map((d) => `${file} imports ${d}`));
+      .flatMap(([file, deps]) =>
+        deps.filter((d) => /^(check|description)\//.test(d)).map((d) => `${file} imports ${d}`),
+      );
     expect(offending).toEqual([]);
   });
 });

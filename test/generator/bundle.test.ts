@@ -8,9 +8,15 @@ import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 
 /** `npm run generate -- ARGS`: the launcher, which runs the generator's bundle (building it when the sources changed). */
-function launch(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function launch(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "paygen.mjs"), ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, "scripts", "paygen.mjs"), ...args],
+      { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -27,10 +33,18 @@ describe("the bundled generator (what `npm run generate` runs)", () => {
     const written = await launch(["generate", "--schemas", schemas, "--out", out]);
     expect(written.stderr).toBe("");
     expect(written.code).toBe(0);
-    expect(written.stdout).toMatch(/^paygen: 1 services, 20 types, 3 operations, \d+ files written to /);
+    expect(written.stdout).toMatch(
+      /^paygen: 1 services, 20 types, 3 operations, \d+ files written to /,
+    );
     // The sources, run in this process, find nothing to change.
     const err: string[] = [];
-    expect(await main(["--schemas", schemas, "--out", out, "--check"], () => {}, (m) => err.push(m))).toBe(0);
+    expect(
+      await main(
+        ["--schemas", schemas, "--out", out, "--check"],
+        () => {},
+        (m) => err.push(m),
+      ),
+    ).toBe(0);
     expect(err).toEqual([]);
   });
 
@@ -40,6 +54,8 @@ describe("the bundled generator (what `npm run generate` runs)", () => {
     expect(diff.stdout).toMatch(/^usage: paygen diff /);
     const unknown = await launch(["constructor"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^paygen: unknown command "constructor"\nusage: paygen <command> \[options\]\n[^]*\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff /);
+    expect(unknown.stderr).toMatch(
+      /^paygen: unknown command "constructor"\nusage: paygen <command> \[options\]\n[^]*\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff /,
+    );
   });
 });

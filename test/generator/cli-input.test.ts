@@ -21,13 +21,20 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-async function run(args: string[], cwd?: string): Promise<{ code: number; out: string[]; err: string[] }> {
+async function run(
+  args: string[],
+  cwd?: string,
+): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
   const before = process.cwd();
   if (cwd !== undefined) process.chdir(cwd);
   try {
-    const code = await main(args, (m) => out.push(m), (m) => err.push(m));
+    const code = await main(
+      args,
+      (m) => out.push(m),
+      (m) => err.push(m),
+    );
     return { code, out, err };
   } finally {
     process.chdir(before);
@@ -37,7 +44,12 @@ async function run(args: string[], cwd?: string): Promise<{ code: number; out: s
 /** A temporary folder holding `out/`, a package generated from the soap-basic fixture. */
 async function withGeneratedOutput(): Promise<{ dir: string; before: Record<string, string> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "paygen-input-"));
-  const first = await run(["--schemas", path.join(FIXTURES, "soap-basic"), "--out", path.join(dir, "out")]);
+  const first = await run([
+    "--schemas",
+    path.join(FIXTURES, "soap-basic"),
+    "--out",
+    path.join(dir, "out"),
+  ]);
   expect(first.code).toBe(0);
   await writeFile(path.join(dir, "out", "stray.txt"), "a file of the user's");
   return { dir, before: await snapshot(dir) };
@@ -60,7 +72,9 @@ describe("the generate command refuses a schema folder without services", () => 
     const { dir, before } = await withGeneratedOutput();
     const failed = await run(["--schemas", "nowhere", "--out", "out"], dir);
     expect(failed.code).toBe(1);
-    expect(failed.err).toEqual(["paygen: the schema folder nowhere/ does not exist; nothing was written"]);
+    expect(failed.err).toEqual([
+      "paygen: the schema folder nowhere/ does not exist; nothing was written",
+    ]);
     expect(await snapshot(dir)).toEqual(before);
   });
 
@@ -69,8 +83,13 @@ describe("the generate command refuses a schema folder without services", () => 
     await writeFile(path.join(dir, "schemas.yaml"), "types: {}\n");
     const failed = await run(["--schemas", "schemas.yaml", "--out", "out"], dir);
     expect(failed.code).toBe(1);
-    expect(failed.err).toEqual(["paygen: the schema folder schemas.yaml/ is not a folder; nothing was written"]);
-    expect(await snapshot(dir)).toEqual({ ...before, "schemas.yaml": Buffer.from("types: {}\n").toString("base64") });
+    expect(failed.err).toEqual([
+      "paygen: the schema folder schemas.yaml/ is not a folder; nothing was written",
+    ]);
+    expect(await snapshot(dir)).toEqual({
+      ...before,
+      "schemas.yaml": Buffer.from("types: {}\n").toString("base64"),
+    });
   });
 
   it("a schema folder with folders and other files but no schema file is an error, and nothing is written", async () => {
@@ -126,7 +145,11 @@ describe("schema file encoding", () => {
   function insertAfter(text: Buffer, after: string, bytes: number[]): Buffer {
     const at = text.indexOf(after);
     expect(at).toBeGreaterThanOrEqual(0);
-    return Buffer.concat([text.subarray(0, at + Buffer.byteLength(after)), Buffer.from(bytes), text.subarray(at + Buffer.byteLength(after))]);
+    return Buffer.concat([
+      text.subarray(0, at + Buffer.byteLength(after)),
+      Buffer.from(bytes),
+      text.subarray(at + Buffer.byteLength(after)),
+    ]);
   }
 
   /** 1-based line and column (UTF-16 code units, as every diagnostic counts them) of `needle` in the file. */
@@ -136,7 +159,8 @@ describe("schema file encoding", () => {
     return { line: before.length, col: before[before.length - 1]!.length + 1 };
   }
 
-  const notUtf8 = (problem: string): string => `the file is not UTF-8: ${problem}; save it as UTF-8`;
+  const notUtf8 = (problem: string): string =>
+    `the file is not UTF-8: ${problem}; save it as UTF-8`;
   it.each([
     ["a stray continuation byte", [0x80], "byte 0x80 cannot start a character"],
     ["a byte never used in UTF-8", [0xff], "byte 0xFF cannot start a character"],
@@ -144,32 +168,55 @@ describe("schema file encoding", () => {
     ["a truncated sequence", [0xe2, 0x82], "the character starting with byte 0xE2 is incomplete"],
     ["an overlong encoding", [0xe0, 0x80, 0xaf], "bytes 0xE0 0x80 do not encode a character"],
     ["an encoded surrogate", [0xed, 0xa0, 0x80], "bytes 0xED 0xA0 do not encode a character"],
-    ["a code point above U+10FFFF", [0xf4, 0x90, 0x80, 0x80], "bytes 0xF4 0x90 do not encode a character"],
-  ])("%s is an error at the first invalid byte, and nothing is written", async (_name, bytes, problem) => {
-    const original = await readFile(path.join(FIXTURES, "soap-basic", "shop", "types.yaml"), "utf8");
-    const anchor = "doc: ";
-    const dir = await schemasWith((b) => insertAfter(b, anchor, bytes));
-    const failed = await run(["--schemas", "schemas", "--out", "out"], dir);
-    expect(failed.code).toBe(1);
-    const { line, col } = lineCol(original, anchor);
-    expect(failed.err).toEqual([
-      `schemas/shop/types.yaml:${line}:${col + anchor.length}: ${notUtf8(problem)}`,
-      "paygen: 1 problem in the schemas; nothing was written",
-    ]);
-    expect(failed.err.join("\n")).not.toContain("\uFFFD");
-    expect(await readdir(dir)).toEqual(["schemas"]);
-  });
+    [
+      "a code point above U+10FFFF",
+      [0xf4, 0x90, 0x80, 0x80],
+      "bytes 0xF4 0x90 do not encode a character",
+    ],
+  ])(
+    "%s is an error at the first invalid byte, and nothing is written",
+    async (_name, bytes, problem) => {
+      const original = await readFile(
+        path.join(FIXTURES, "soap-basic", "shop", "types.yaml"),
+        "utf8",
+      );
+      const anchor = "doc: ";
+      const dir = await schemasWith((b) => insertAfter(b, anchor, bytes));
+      const failed = await run(["--schemas", "schemas", "--out", "out"], dir);
+      expect(failed.code).toBe(1);
+      const { line, col } = lineCol(original, anchor);
+      expect(failed.err).toEqual([
+        `schemas/shop/types.yaml:${line}:${col + anchor.length}: ${notUtf8(problem)}`,
+        "paygen: 1 problem in the schemas; nothing was written",
+      ]);
+      expect(failed.err.join("\n")).not.toContain("\uFFFD");
+      expect(await readdir(dir)).toEqual(["schemas"]);
+    },
+  );
 
   it("counts lines and columns in characters before the invalid byte, past multi-byte characters", async () => {
-    const dir = await schemasWith((b) => Buffer.concat([Buffer.from("# Überblick — ok\n# ab"), Buffer.from([0xff]), Buffer.from("\n"), b]));
+    const dir = await schemasWith((b) =>
+      Buffer.concat([
+        Buffer.from("# Überblick — ok\n# ab"),
+        Buffer.from([0xff]),
+        Buffer.from("\n"),
+        b,
+      ]),
+    );
     const failed = await run(["--schemas", "schemas", "--out", "out"], dir);
-    expect(failed.err[0]).toBe(`schemas/shop/types.yaml:2:5: ${notUtf8("byte 0xFF cannot start a character")}`);
+    expect(failed.err[0]).toBe(
+      `schemas/shop/types.yaml:2:5: ${notUtf8("byte 0xFF cannot start a character")}`,
+    );
   });
 
   it("a file ending inside a multi-byte character points at its first byte", async () => {
-    const dir = await schemasWith((b) => Buffer.concat([b, Buffer.from("# x"), Buffer.from([0xf0, 0x9f, 0x98])]));
+    const dir = await schemasWith((b) =>
+      Buffer.concat([b, Buffer.from("# x"), Buffer.from([0xf0, 0x9f, 0x98])]),
+    );
     const failed = await run(["--schemas", "schemas", "--out", "out"], dir);
-    const text = (await readFile(path.join(dir, "schemas", "shop", "types.yaml"))).subarray(0, -3).toString("utf8");
+    const text = (await readFile(path.join(dir, "schemas", "shop", "types.yaml")))
+      .subarray(0, -3)
+      .toString("utf8");
     const lines = text.split("\n");
     expect(failed.err[0]).toBe(
       `schemas/shop/types.yaml:${lines.length}:${lines[lines.length - 1]!.length + 1}: ${notUtf8("the character starting with byte 0xF0 is incomplete")}`,
@@ -178,7 +225,16 @@ describe("schema file encoding", () => {
 
   it("a UTF-8 byte order mark is accepted and changes nothing in the output", async () => {
     const plain = await mkdtemp(path.join(tmpdir(), "paygen-input-"));
-    expect((await run(["--schemas", path.join(FIXTURES, "soap-basic"), "--out", path.join(plain, "out")])).code).toBe(0);
+    expect(
+      (
+        await run([
+          "--schemas",
+          path.join(FIXTURES, "soap-basic"),
+          "--out",
+          path.join(plain, "out"),
+        ])
+      ).code,
+    ).toBe(0);
     const dir = await schemasWith((b) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), b]));
     const result = await run(["--schemas", "schemas", "--out", "out"], dir);
     expect(result.err).toEqual([]);
@@ -187,8 +243,18 @@ describe("schema file encoding", () => {
   });
 
   it("after a byte order mark, positions count from the first character", async () => {
-    const dir = await schemasWith((b) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("# ab"), Buffer.from([0x80]), Buffer.from("\n"), b]));
+    const dir = await schemasWith((b) =>
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from("# ab"),
+        Buffer.from([0x80]),
+        Buffer.from("\n"),
+        b,
+      ]),
+    );
     const failed = await run(["--schemas", "schemas", "--out", "out"], dir);
-    expect(failed.err[0]).toBe(`schemas/shop/types.yaml:1:5: ${notUtf8("byte 0x80 cannot start a character")}`);
+    expect(failed.err[0]).toBe(
+      `schemas/shop/types.yaml:1:5: ${notUtf8("byte 0x80 cannot start a character")}`,
+    );
   });
 });

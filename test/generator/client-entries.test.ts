@@ -10,21 +10,28 @@ const OPENAPI = path.join(PROJECT_ROOT, "test", "frontends", "openapi", "fixture
 
 /** Every specifier a module imports or re-exports, static or dynamic. */
 function specifiers(content: string): string[] {
-  return [...content.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gms)].map(
-    (m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!,
-  );
+  return [
+    ...content.matchAll(
+      /^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gms,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
 }
 
 /** The client entries of a package (its exports but the server entries), as source paths: `payments/index.ts`. */
 function clientEntries(files: ReadonlyMap<string, string>): string[] {
-  const manifest = JSON.parse(files.get("package.json")!) as { exports: Record<string, { import: string }> };
+  const manifest = JSON.parse(files.get("package.json")!) as {
+    exports: Record<string, { import: string }>;
+  };
   return Object.entries(manifest.exports)
     .filter(([key]) => !key.endsWith("/server"))
     .map(([, target]) => target.import.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"));
 }
 
 /** Each module an entry reaches through relative imports, with the `node:` modules it imports. */
-function nodeImportsReached(files: ReadonlyMap<string, string>, entry: string): { reached: number; nodeImports: string[] } {
+function nodeImportsReached(
+  files: ReadonlyMap<string, string>,
+  entry: string,
+): { reached: number; nodeImports: string[] } {
   const seen = new Set<string>();
   const nodeImports: string[] = [];
   const visit = (file: string): void => {
@@ -34,7 +41,8 @@ function nodeImportsReached(files: ReadonlyMap<string, string>, entry: string): 
     seen.add(file);
     for (const specifier of specifiers(content)) {
       if (specifier.startsWith("node:")) nodeImports.push(`${file}: ${specifier}`);
-      else if (specifier.startsWith(".")) visit(path.posix.join(path.posix.dirname(file), specifier).replace(/\.js$/, ".ts"));
+      else if (specifier.startsWith("."))
+        visit(path.posix.join(path.posix.dirname(file), specifier).replace(/\.js$/, ".ts"));
     }
   };
   visit(entry);
@@ -52,7 +60,10 @@ describe("the client entries of a generated package import no node: module", () 
   it.each([
     { label: "the SOAP fixture", input: { schemasDir: path.join(FIXTURES, "soap-basic") } },
     { label: "the REST fixture", input: { schemasDir: path.join(FIXTURES, "rest-basic") } },
-    { label: "an OpenAPI contract", input: { schemasDir: "", from: [path.join(OPENAPI, "pets-3.0.yaml")] } },
+    {
+      label: "an OpenAPI contract",
+      input: { schemasDir: "", from: [path.join(OPENAPI, "pets-3.0.yaml")] },
+    },
   ])("$label", async ({ input }) => {
     const files = asMap((await generate({ ...input, cwd: PROJECT_ROOT })).files);
     const entries = clientEntries(files);
@@ -67,9 +78,11 @@ describe("the client entries of a generated package import no node: module", () 
   it("generated/ (the project's package)", async () => {
     const root = path.join(PROJECT_ROOT, "generated");
     const files = new Map<string, string>();
-    for (const rel of await listFiles(root)) files.set(rel, await readFile(path.join(root, rel), "utf8"));
+    for (const rel of await listFiles(root))
+      files.set(rel, await readFile(path.join(root, rel), "utf8"));
     const entries = clientEntries(files);
     expect(entries.length).toBeGreaterThan(3);
-    for (const entry of entries) expect(nodeImportsReached(files, entry).nodeImports, entry).toEqual([]);
+    for (const entry of entries)
+      expect(nodeImportsReached(files, entry).nodeImports, entry).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ describe("deterministic output", () => {
     const first = await generate({ schemasDir: path.join(a, "schemas"), cwd: a });
     const second = await generate({ schemasDir: path.join(b, "schemas"), cwd: b });
     expect(second.files.map((f) => f.path)).toEqual(first.files.map((f) => f.path));
-    for (const [i, f] of first.files.entries()) expect(second.files[i]!.content, f.path).toBe(f.content);
+    for (const [i, f] of first.files.entries())
+      expect(second.files[i]!.content, f.path).toBe(f.content);
   });
 });

@@ -19,7 +19,10 @@ async function serviceText(service: string): Promise<string> {
 describe.each(lists)("documented names of %s", (list) => {
   it("all appear in the generated code", async () => {
     const service = list.replace(/\.txt$/, "");
-    const names = (await readFile(path.join(listDir, list), "utf8")).split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    const names = (await readFile(path.join(listDir, list), "utf8"))
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"));
     expect(names.length).toBeGreaterThan(20);
     const text = await serviceText(service);
     const missing = names.filter((n) => !text.includes(n));

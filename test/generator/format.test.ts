@@ -13,25 +13,45 @@ describe("formatting", () => {
     const out = await formatFiles([source]);
     expect(out.map((f) => f.path)).toEqual([FORMAT_MANIFEST, "svc/a.ts"]);
     expect(out[1]!.content).toBe("export const a = 1;\n");
-    const manifest = JSON.parse(out[0]!.content) as { files: Record<string, { input: string; output: string }> };
+    const manifest = JSON.parse(out[0]!.content) as {
+      files: Record<string, { input: string; output: string }>;
+    };
     expect(manifest.files["svc/a.ts"]!.output).toBe(sha("export const a = 1;\n"));
   });
 
   it("reuses a previous file only while it is exactly what was recorded", async () => {
     const first = await formatFiles([source]);
-    const manifest = JSON.parse(first[0]!.content) as { about: string; files: Record<string, { input: string; output: string }> };
+    const manifest = JSON.parse(first[0]!.content) as {
+      about: string;
+      files: Record<string, { input: string; output: string }>;
+    };
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-format-"));
     await mkdir(path.join(dir, "svc"));
     // Content prettier would never print, recorded with a matching hash: seeing it back proves reuse.
     const planted = "export const a = 1; // reused\n";
     await writeFile(path.join(dir, "svc", "a.ts"), planted);
-    await writeFile(path.join(dir, FORMAT_MANIFEST), JSON.stringify({ ...manifest, files: { "svc/a.ts": { input: manifest.files["svc/a.ts"]!.input, output: sha(planted) } } }));
-    expect((await formatFiles([source], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!.content).toBe(planted);
+    await writeFile(
+      path.join(dir, FORMAT_MANIFEST),
+      JSON.stringify({
+        ...manifest,
+        files: { "svc/a.ts": { input: manifest.files["svc/a.ts"]!.input, output: sha(planted) } },
+      }),
+    );
+    expect(
+      (await formatFiles([source], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!
+        .content,
+    ).toBe(planted);
     // A hand edit no longer matches the recorded hash: the file is formatted again.
     await writeFile(path.join(dir, "svc", "a.ts"), "export const a = 2; // edited\n");
-    expect((await formatFiles([source], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!.content).toBe("export const a = 1;\n");
+    expect(
+      (await formatFiles([source], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!
+        .content,
+    ).toBe("export const a = 1;\n");
     // A different input is formatted again too.
     const changed = { path: "svc/a.ts", content: "export const   a = 3" };
-    expect((await formatFiles([changed], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!.content).toBe("export const a = 3;\n");
+    expect(
+      (await formatFiles([changed], { previousDir: dir })).find((f) => f.path === "svc/a.ts")!
+        .content,
+    ).toBe("export const a = 3;\n");
   });
 });

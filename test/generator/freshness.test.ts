@@ -7,7 +7,13 @@ describe("generated/ is fresh", () => {
   it("equals a fresh generation from schemas/ (the same as `npm run generate -- --check`)", async () => {
     const err: string[] = [];
     const code = await main(
-      ["--schemas", path.join(PROJECT_ROOT, "schemas"), "--out", path.join(PROJECT_ROOT, "generated"), "--check"],
+      [
+        "--schemas",
+        path.join(PROJECT_ROOT, "schemas"),
+        "--out",
+        path.join(PROJECT_ROOT, "generated"),
+        "--check",
+      ],
       () => {},
       (m) => err.push(m),
     );

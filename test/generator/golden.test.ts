@@ -10,7 +10,10 @@ import { FIXTURES, GOLDEN, generateFrom } from "../helpers/generate-fixture.js";
  * The runtime is hand-written and copied as is, so it is compared to its source instead.
  */
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
-const fixtures = (await readdir(FIXTURES, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith("invalid")).map((d) => d.name).sort();
+const fixtures = (await readdir(FIXTURES, { withFileTypes: true }))
+  .filter((d) => d.isDirectory() && !d.name.startsWith("invalid"))
+  .map((d) => d.name)
+  .sort();
 
 /** Every file under `dir`, as sorted paths relative to it; none when `dir` does not exist. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -64,10 +67,15 @@ describe.each(fixtures)("golden output of fixture %s", (fixture) => {
     const { files } = await generateFrom(path.join(FIXTURES, fixture));
     const sources = await runtimeSources();
     const shipped = files.filter((f) => f.path.startsWith("runtime/"));
-    expect(shipped.map((f) => f.path.slice("runtime/".length)).filter((f) => !sources.includes(f))).toEqual([]);
+    expect(
+      shipped.map((f) => f.path.slice("runtime/".length)).filter((f) => !sources.includes(f)),
+    ).toEqual([]);
     expect(shipped.map((f) => f.path)).toContain("runtime/http/http-signature.ts");
     for (const f of shipped) {
-      const source = await readFile(path.join(RUNTIME_SOURCE, f.path.slice("runtime/".length)), "utf8");
+      const source = await readFile(
+        path.join(RUNTIME_SOURCE, f.path.slice("runtime/".length)),
+        "utf8",
+      );
       expect(f.content, f.path).toBe(source);
     }
   });
@@ -89,13 +97,23 @@ const CONTRACTS: readonly { readonly name: string; readonly file: string }[] = [
   { name: "pets-openapi-3.1", file: path.join(OPENAPI_FIXTURES, "description", "pets-3.1.yaml") },
 ];
 
-const SHARED_FILES: ReadonlySet<string> = new Set(["build.mjs", "tsconfig.json", ".paygen-format.json"]);
+const SHARED_FILES: ReadonlySet<string> = new Set([
+  "build.mjs",
+  "tsconfig.json",
+  ".paygen-format.json",
+]);
 
 describe.each(CONTRACTS)("golden output of the contract fixture $name", ({ name, file }) => {
   it("matches test/golden-contracts file by file", async () => {
-    const { files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.relative(PROJECT_ROOT, file)], cwd: PROJECT_ROOT });
+    const { files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.relative(PROJECT_ROOT, file)],
+      cwd: PROJECT_ROOT,
+    });
     // What the contract decides: its services, README and package manifest. The build script and tsconfig are the same for every package (the YAML goldens hold them).
-    const generated = files.filter((f) => !f.path.startsWith("runtime/") && !SHARED_FILES.has(f.path));
+    const generated = files.filter(
+      (f) => !f.path.startsWith("runtime/") && !SHARED_FILES.has(f.path),
+    );
     const goldenDir = path.join(CONTRACT_GOLDEN, name);
     if (UPDATE) {
       await rm(goldenDir, { recursive: true, force: true });
@@ -106,7 +124,8 @@ describe.each(CONTRACTS)("golden output of the contract fixture $name", ({ name,
       }
     }
     expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
-    for (const f of generated) expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
+    for (const f of generated)
+      expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
   });
 });
 

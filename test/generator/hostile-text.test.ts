@@ -73,8 +73,11 @@ async function plantHostileText(schemasDir: string): Promise<Planted[]> {
           if (!isScalar(pair.key) || !proseKeys.has(String(pair.key.value))) return;
           const key = String(pair.key.value);
           if (isScalar(pair.value)) plant(key, pair.value);
-          else if (isSeq(pair.value)) for (const item of pair.value.items) if (isScalar(item)) plant(key, item);
-          else if (isMap(pair.value)) throw new Error(`prose key ${key} holds a map in ${folder}/${name}`);
+          else if (isSeq(pair.value))
+            for (const item of pair.value.items)
+              if (isScalar(item)) plant(key, item);
+              else if (isMap(pair.value))
+                throw new Error(`prose key ${key} holds a map in ${folder}/${name}`);
         },
       });
       await writeFile(file, doc.toString({ lineWidth: 0 }));
@@ -101,7 +104,8 @@ function textsOf(fileName: string, source: string): { comments: string[]; string
         .join("\n");
       comments.push(readCommentText(body));
     }
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) strings.push(node.text);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      strings.push(node.text);
     ts.forEachChild(node, visitNode);
   };
   visitNode(file);
@@ -141,7 +145,11 @@ describe("hostile text in every prose value of the real schemas", () => {
 
   it("the package type-checks", async () => {
     const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out }).then(
+    const result = await run(
+      process.execPath,
+      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
+      { cwd: out },
+    ).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );
@@ -155,7 +163,11 @@ describe("hostile text in every prose value of the real schemas", () => {
       for (const m of ${JSON.stringify(modules)}) await import(new URL(m, ${JSON.stringify(`file://${out}/`)}).href);
       process.stdout.write(JSON.stringify({ imported: ${modules.length}, pwned: globalThis.__pwned ?? null }));
     `;
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], { cwd: PROJECT_ROOT });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", program],
+      { cwd: PROJECT_ROOT },
+    );
     expect(JSON.parse(stdout)).toEqual({ imported: modules.length, pwned: null });
     expect(modules.length).toBeGreaterThan(20);
   });

@@ -43,7 +43,15 @@ const PETS = JSON.stringify({
   info: { title: "Pets", version: "1" },
   paths: {
     "/pets": {
-      get: { operationId: "listPets", responses: { "200": { description: "OK.", content: { "application/json": { schema: { $ref: "pet.json#/Pet" } } } } } },
+      get: {
+        operationId: "listPets",
+        responses: {
+          "200": {
+            description: "OK.",
+            content: { "application/json": { schema: { $ref: "pet.json#/Pet" } } },
+          },
+        },
+      },
     },
   },
 });
@@ -68,9 +76,16 @@ describe("readInputFile", () => {
     await symlink(path.join(dir, "real.yaml"), path.join(dir, "link.yaml"));
     expect((await readInputFile(path.join(dir, "link.yaml"), 1000)).toString()).toBe("a: 1\n");
     await symlink(path.join(dir, "fifo.yaml"), path.join(dir, "link-to-fifo.yaml"));
-    await expect(readInputFile(path.join(dir, "link-to-fifo.yaml"), 1000)).rejects.toMatchObject({ reason: "not-regular" });
-    await expect(readInputFile(path.join(dir, "absent.yaml"), 1000)).rejects.toMatchObject({ reason: "missing" });
-    await expect(readInputFile(path.join(dir, "real.yaml"), 3)).rejects.toMatchObject({ reason: "too-large", size: 5 });
+    await expect(readInputFile(path.join(dir, "link-to-fifo.yaml"), 1000)).rejects.toMatchObject({
+      reason: "not-regular",
+    });
+    await expect(readInputFile(path.join(dir, "absent.yaml"), 1000)).rejects.toMatchObject({
+      reason: "missing",
+    });
+    await expect(readInputFile(path.join(dir, "real.yaml"), 3)).rejects.toMatchObject({
+      reason: "too-large",
+      size: 5,
+    });
   });
 });
 
@@ -79,7 +94,14 @@ describe("the generate command reads only regular files", () => {
     const dir = await folder();
     const pipe = fifo(path.join(dir, "api.json"));
     await symlink(pipe, path.join(dir, "link.json"));
-    const { code, err } = await generate(["--from", pipe, "--from", path.join(dir, "link.json"), "--out", path.join(dir, "out")]);
+    const { code, err } = await generate([
+      "--from",
+      pipe,
+      "--from",
+      path.join(dir, "link.json"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(code).toBe(1);
     expect(err).toEqual([
       `${rel(pipe)}:1:1: not a regular file`,
@@ -92,8 +114,16 @@ describe("the generate command reads only regular files", () => {
   it("an overlay whose contract is a FIFO is a positioned error", async () => {
     const dir = await folder();
     const pipe = fifo(path.join(dir, "api.json"));
-    await writeFile(path.join(dir, "overlay.yaml"), `overlay:\n  contract: api.json\n  service: pets\n`);
-    const { code, err } = await generate(["--from", path.join(dir, "overlay.yaml"), "--out", path.join(dir, "out")]);
+    await writeFile(
+      path.join(dir, "overlay.yaml"),
+      `overlay:\n  contract: api.json\n  service: pets\n`,
+    );
+    const { code, err } = await generate([
+      "--from",
+      path.join(dir, "overlay.yaml"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(code).toBe(1);
     expect(err[0]).toBe(`${rel(pipe)}:1:1: not a regular file`);
   });
@@ -102,7 +132,12 @@ describe("the generate command reads only regular files", () => {
     const dir = await folder();
     await writeFile(path.join(dir, "api.json"), PETS);
     const pipe = fifo(path.join(dir, "pet.json"));
-    const { code, err } = await generate(["--from", path.join(dir, "api.json"), "--out", path.join(dir, "out")]);
+    const { code, err } = await generate([
+      "--from",
+      path.join(dir, "api.json"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(code).toBe(1);
     expect(err.join("\n")).toContain("not a regular file");
     expect(err.join("\n")).toContain(rel(pipe));
@@ -110,10 +145,16 @@ describe("the generate command reads only regular files", () => {
 
   it("an XSD include of a FIFO is a positioned error", async () => {
     const dir = await folder();
-    const xsd = '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t">\n  <xs:include schemaLocation="part.xsd"/>\n</xs:schema>\n';
+    const xsd =
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t">\n  <xs:include schemaLocation="part.xsd"/>\n</xs:schema>\n';
     await writeFile(path.join(dir, "main.xsd"), xsd);
     const pipe = fifo(path.join(dir, "part.xsd"));
-    const { code, err } = await generate(["--from", path.join(dir, "main.xsd"), "--out", path.join(dir, "out")]);
+    const { code, err } = await generate([
+      "--from",
+      path.join(dir, "main.xsd"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(code).toBe(1);
     expect(err).toContain(`${rel(pipe)}:1:1: not a regular file`);
   });
@@ -121,8 +162,17 @@ describe("the generate command reads only regular files", () => {
   it("a --version-file that is a FIFO is a positioned error", async () => {
     const dir = await folder();
     const pipe = fifo(path.join(dir, "version"));
-    await expect(readPackageVersion(dir, "version")).rejects.toThrow(/^version:1:1: not a regular file$/);
-    const { code, err } = await generate(["--from", pipe, "--version-file", pipe, "--out", path.join(dir, "out")]);
+    await expect(readPackageVersion(dir, "version")).rejects.toThrow(
+      /^version:1:1: not a regular file$/,
+    );
+    const { code, err } = await generate([
+      "--from",
+      pipe,
+      "--version-file",
+      pipe,
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(code).toBe(1);
     expect(err.join("\n")).toContain(`${rel(pipe)}:1:1: not a regular file`);
   });
@@ -134,13 +184,23 @@ describe("the generate command reads only regular files", () => {
     await writeFile(real, REST_SERVICE);
     await mkdir(path.join(dir, "schemas", "svc"), { recursive: true });
     await symlink(real, path.join(dir, "schemas", "svc", "service.yaml"));
-    const linked = await generate(["--schemas", path.join(dir, "schemas"), "--out", path.join(dir, "out")]);
+    const linked = await generate([
+      "--schemas",
+      path.join(dir, "schemas"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(linked.err).toEqual([]);
     expect(linked.code).toBe(0);
     expect(await readdir(path.join(dir, "out"))).toContain("svc");
 
     const pipe = fifo(path.join(dir, "schemas", "svc", "extra.yaml"));
-    const piped = await generate(["--schemas", path.join(dir, "schemas"), "--out", path.join(dir, "out")]);
+    const piped = await generate([
+      "--schemas",
+      path.join(dir, "schemas"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(piped.code).toBe(1);
     expect(piped.err[0]).toBe(`${rel(pipe)}:1:1: not a regular file`);
   });
@@ -151,7 +211,12 @@ describe("the generate command reads only regular files", () => {
     await writeFile(path.join(dir, "elsewhere", "service.yaml"), REST_SERVICE);
     await mkdir(path.join(dir, "schemas"));
     await symlink(path.join(dir, "elsewhere"), path.join(dir, "schemas", "svc"));
-    const { code, err } = await generate(["--schemas", path.join(dir, "schemas"), "--out", path.join(dir, "out")]);
+    const { code, err } = await generate([
+      "--schemas",
+      path.join(dir, "schemas"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
     expect(err).toEqual([]);
     expect(code).toBe(0);
   });

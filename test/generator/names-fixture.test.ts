@@ -24,11 +24,17 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
   let out: string;
   let service: Service;
   let names: ServiceNames;
-  const load = (file: string) => import(pathToFileURL(path.join(out, service.name, `${file}.ts`)).href) as Promise<Record<string, unknown>>;
+  const load = (file: string) =>
+    import(pathToFileURL(path.join(out, service.name, `${file}.ts`)).href) as Promise<
+      Record<string, unknown>
+    >;
 
   beforeAll(async () => {
     const root = await mkdtemp(path.join(tmpdir(), `paygen-${fixture}-`));
-    const { files, model } = await generate({ schemasDir: path.join(FIXTURES, fixture), cwd: PROJECT_ROOT });
+    const { files, model } = await generate({
+      schemasDir: path.join(FIXTURES, fixture),
+      cwd: PROJECT_ROOT,
+    });
     out = path.join(root, "out");
     for (const f of files) {
       await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
@@ -36,12 +42,18 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
     }
     await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
     service = model.services[0]!;
-    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(service.name)!;
+    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(
+      service.name,
+    )!;
   });
 
   it("type-checks with tsc in strict mode", async () => {
     const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out }).then(
+    const result = await run(
+      process.execPath,
+      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
+      { cwd: out },
+    ).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );
@@ -51,25 +63,43 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
 
   it("awaiting a client gives the client back: no method makes it thenable", async () => {
     const index = await load("index");
-    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, unknown>;
-    const client = create({ endpoint: "http://127.0.0.1:9", namespace: "urn:x", baseUrl: "http://127.0.0.1:9", fetch: () => Promise.reject(new Error("no network in this test")) });
+    const create = index[names.get("clientFactory", service.name)] as (
+      options: object,
+    ) => Record<string, unknown>;
+    const client = create({
+      endpoint: "http://127.0.0.1:9",
+      namespace: "urn:x",
+      baseUrl: "http://127.0.0.1:9",
+      fetch: () => Promise.reject(new Error("no network in this test")),
+    });
     expect(await (async () => client)()).toBe(client);
-    expect(Object.keys(client).sort()).toEqual(service.operations.map((op) => names.method(op.name)).sort());
+    expect(Object.keys(client).sort()).toEqual(
+      service.operations.map((op) => names.method(op.name)).sort(),
+    );
     expect(Object.keys(client)).not.toContain("then");
   });
 
   // The SOAP side is tested against the subscriptions client (test/clients/unknown-data.test.ts).
-  it.skipIf(fixture !== "names-rest")("a client passes its onUnknown option to the response parser", async () => {
-    const index = await load("index");
-    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
-    // `pay` answers a closed type (Promise$, one field `then`): an added property is unknown data.
-    const fetch = async () => new Response(JSON.stringify({ then: "x", added: 1 }), { status: 200, headers: { "content-type": "application/json" } });
-    const request = { amount: { total: "1.00", currency: "USD" } };
-    const ignore = create({ baseUrl: "http://127.0.0.1:9", fetch });
-    expect(await ignore[names.method("pay")]!(request)).toEqual({ then: "x" });
-    const reject = create({ baseUrl: "http://127.0.0.1:9", fetch, onUnknown: "reject" });
-    await expect(reject[names.method("pay")]!(request)).rejects.toThrow(/added/);
-  });
+  it.skipIf(fixture !== "names-rest")(
+    "a client passes its onUnknown option to the response parser",
+    async () => {
+      const index = await load("index");
+      const create = index[names.get("clientFactory", service.name)] as (
+        options: object,
+      ) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+      // `pay` answers a closed type (Promise$, one field `then`): an added property is unknown data.
+      const fetch = async () =>
+        new Response(JSON.stringify({ then: "x", added: 1 }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      const request = { amount: { total: "1.00", currency: "USD" } };
+      const ignore = create({ baseUrl: "http://127.0.0.1:9", fetch });
+      expect(await ignore[names.method("pay")]!(request)).toEqual({ then: "x" });
+      const reject = create({ baseUrl: "http://127.0.0.1:9", fetch, onUnknown: "reject" });
+      await expect(reject[names.method("pay")]!(request)).rejects.toThrow(/added/);
+    },
+  );
 
   it("round-trips every body through its writer and reader, wire names kept", async () => {
     const client = await load(service.protocol === "soap" ? "xml" : "json");
@@ -84,7 +114,16 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
       ] as const) {
         if (type === undefined) continue;
         const value = valueOf(service, type, { mode: "full", xml: service.protocol === "soap" });
-        const { written, back } = roundTrip(service, names, op.name, type, side, write, read, value);
+        const { written, back } = roundTrip(
+          service,
+          names,
+          op.name,
+          type,
+          side,
+          write,
+          read,
+          value,
+        );
         expect(back, `${op.name} ${side}: ${written}`).toEqual(value);
         checked++;
       }
@@ -113,8 +152,14 @@ function roundTrip(
     const written = call(writer, names.get("serializer", type), value) as string;
     return { written, back: call(reader, names.get("parser", type), written) };
   }
-  const build = side === "request" ? names.get("envelopeBuilder", operation) : names.get("responseEnvelopeBuilder", operation);
-  const parse = side === "request" ? names.get("envelopeReader", operation) : names.get("responseParser", operation);
+  const build =
+    side === "request"
+      ? names.get("envelopeBuilder", operation)
+      : names.get("responseEnvelopeBuilder", operation);
+  const parse =
+    side === "request"
+      ? names.get("envelopeReader", operation)
+      : names.get("responseParser", operation);
   const written = call(writer, build, value, "urn:x") as string;
   return { written, back: call(reader, parse, written) };
 }

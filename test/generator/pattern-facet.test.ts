@@ -17,7 +17,13 @@ import type { ValidationIssue } from "../../generator/runtime/errors.js";
 import { checkPattern } from "../../generator/runtime/validate.js";
 import { problemsOf, REST_SERVICE, writeSchemas } from "../helpers/temp-schemas.js";
 
-const SPEC = path.join(PROJECT_ROOT, "..", "shared", "specs", "cybersource-rest-spec.2020-02-17.json");
+const SPEC = path.join(
+  PROJECT_ROOT,
+  "..",
+  "shared",
+  "specs",
+  "cybersource-rest-spec.2020-02-17.json",
+);
 
 /** Whether `value` passes the pattern facet `source` at run time. */
 function passes(value: string, source: string): boolean {
@@ -45,7 +51,12 @@ async function contract(name: string, text: string): Promise<string> {
 
 function openApiWith(patternText: string): string {
   const person = { type: "object", properties: { name: { type: "string", pattern: patternText } } };
-  const ok = { "200": { description: "OK.", content: { "application/json": { schema: { $ref: "#/components/schemas/Person" } } } } };
+  const ok = {
+    "200": {
+      description: "OK.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Person" } } },
+    },
+  };
   return JSON.stringify({
     openapi: "3.0.3",
     info: { title: "People", version: "1" },
@@ -57,7 +68,9 @@ function openApiWith(patternText: string): string {
 describe("who anchors a pattern: the front end, in the facet's value", () => {
   it("OpenAPI: [a-z]+ is kept as written and accepts 'Bob smith' (ECMA-262: unanchored)", async () => {
     const file = await contract("api.json", openApiWith("[a-z]+"));
-    const patterns = patternsOf(await loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) }));
+    const patterns = patternsOf(
+      await loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) }),
+    );
     expect(patterns).toEqual({ "Person.name": "[a-z]+" });
     expect(passes("Bob smith", patterns["Person.name"]!)).toBe(true);
     expect(passes("BOB", patterns["Person.name"]!)).toBe(false);
@@ -73,7 +86,9 @@ describe("who anchors a pattern: the front end, in the facet's value", () => {
 </xs:schema>
 `;
     const file = await contract("people.xsd", xsd);
-    const patterns = patternsOf(await loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) }));
+    const patterns = patternsOf(
+      await loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) }),
+    );
     expect(Object.values(patterns)).toEqual(["^(?:[a-z]+)$"]);
     expect(passes("Bob smith", "^(?:[a-z]+)$")).toBe(false);
     expect(passes("bob", "^(?:[a-z]+)$")).toBe(true);
@@ -82,9 +97,12 @@ describe("who anchors a pattern: the front end, in the facet's value", () => {
   it("the YAML schema language: a pattern matches the whole value, as documented", async () => {
     const root = await writeSchemas({
       "svc/service.yaml": REST_SERVICE,
-      "svc/t.yaml": 'types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: "[a-z]+" }\n',
+      "svc/t.yaml":
+        'types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: "[a-z]+" }\n',
     });
-    expect(patternsOf(await loadModel({ schemasDir: path.join(root, "schemas"), cwd: root }))).toEqual({ "T.a": "^(?:[a-z]+)$" });
+    expect(
+      patternsOf(await loadModel({ schemasDir: path.join(root, "schemas"), cwd: root })),
+    ).toEqual({ "T.a": "^(?:[a-z]+)$" });
     expect(wholeValuePattern("[a-z]+")).toBe("^(?:[a-z]+)$");
     expect(wholeValueSource("^(?:[a-z]+)$")).toBe("[a-z]+");
     expect(wholeValueSource("^(?:a)|(?:b)$")).toBeUndefined();
@@ -94,7 +112,11 @@ describe("who anchors a pattern: the front end, in the facet's value", () => {
   it.skipIf(!existsSync(SPEC))(
     "the published REST spec: its unanchored patterns stay unanchored, and none is refused",
     async () => {
-      const model = await loadModel({ schemasDir: path.dirname(SPEC), from: [SPEC], cwd: path.dirname(SPEC) });
+      const model = await loadModel({
+        schemasDir: path.dirname(SPEC),
+        from: [SPEC],
+        cwd: path.dirname(SPEC),
+      });
       const values = Object.values(patternsOf(model));
       const unanchored = values.filter((v) => !v.startsWith("^"));
       expect(unanchored.length).toBeGreaterThan(0);
@@ -106,14 +128,23 @@ describe("who anchors a pattern: the front end, in the facet's value", () => {
 });
 
 describe("patterns that can backtrack catastrophically", () => {
-  it.each(["^(a+)+$", "(a*)*", "(a|a)*", "(.*)*", "^(\\w+\\s?)*$", "((ab)+)+", "(a|aa)+", "(\\d|\\d+)*", "(?:x(a+){2,})", "([a-z]+)*!", "(a+){1,20}"])(
-    "%s is refused",
-    (source) => {
-      expect(catastrophicBacktracking(source)).toMatch(/^can backtrack catastrophically/);
-      expect(pattern.problem?.(source)).toMatch(/^can backtrack catastrophically/);
-      expect(pattern.problem?.(wholeValuePattern(source))).toMatch(/^can backtrack catastrophically/);
-    },
-  );
+  it.each([
+    "^(a+)+$",
+    "(a*)*",
+    "(a|a)*",
+    "(.*)*",
+    "^(\\w+\\s?)*$",
+    "((ab)+)+",
+    "(a|aa)+",
+    "(\\d|\\d+)*",
+    "(?:x(a+){2,})",
+    "([a-z]+)*!",
+    "(a+){1,20}",
+  ])("%s is refused", (source) => {
+    expect(catastrophicBacktracking(source)).toMatch(/^can backtrack catastrophically/);
+    expect(pattern.problem?.(source)).toMatch(/^can backtrack catastrophically/);
+    expect(pattern.problem?.(wholeValuePattern(source))).toMatch(/^can backtrack catastrophically/);
+  });
 
   it.each([
     "[a-z]+",
@@ -133,18 +164,31 @@ describe("patterns that can backtrack catastrophically", () => {
   it("a YAML schema's catastrophic pattern is a positioned error", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": REST_SERVICE,
-      "svc/t.yaml": 'types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: "(a+)+$" }\n',
+      "svc/t.yaml":
+        'types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: "(a+)+$" }\n',
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^schemas\/svc\/t\.yaml:4:43: pattern of "a": can backtrack catastrophically .*`\(a\+\)` repeated by `\+`/),
+      expect.stringMatching(
+        /^schemas\/svc\/t\.yaml:4:43: pattern of "a": can backtrack catastrophically .*`\(a\+\)` repeated by `\+`/,
+      ),
     ]);
   });
 
   it("an OpenAPI contract's catastrophic pattern is not checked, and says so on the field", async () => {
     const file = await contract("api.json", openApiWith("^(a+)+$"));
-    const model = await loadModel({ schemasDir: path.dirname(file), from: [file], cwd: path.dirname(file) });
+    const model = await loadModel({
+      schemasDir: path.dirname(file),
+      from: [file],
+      cwd: path.dirname(file),
+    });
     expect(patternsOf(model)).toEqual({});
-    const name = model.services[0]!.types.find((t) => t.name === "Person")!.fields.find((f) => f.name === "name")!;
-    expect(name.notes.map((n) => n.text)).toEqual([expect.stringMatching(/^The contract gives pattern \^\(a\+\)\+\$ \(can backtrack catastrophically/)]);
+    const name = model.services[0]!.types.find((t) => t.name === "Person")!.fields.find(
+      (f) => f.name === "name",
+    )!;
+    expect(name.notes.map((n) => n.text)).toEqual([
+      expect.stringMatching(
+        /^The contract gives pattern \^\(a\+\)\+\$ \(can backtrack catastrophically/,
+      ),
+    ]);
   });
 });

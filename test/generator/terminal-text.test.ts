@@ -13,7 +13,8 @@ import { SourceProblem } from "../../generator/frontends/json/source-problem.js"
 import { writeSchemas, SOAP_SERVICE } from "../helpers/temp-schemas.js";
 
 const HOSTILE = "Evil\u001b[31m\u001b]0;title\u0007\nschemas/forged.yaml:1:1: forged\r\u009b\u202e";
-const ESCAPED = "Evil\\u001b[31m\\u001b]0;title\\u0007\\nschemas/forged.yaml:1:1: forged\\r\\u009b\\u202e";
+const ESCAPED =
+  "Evil\\u001b[31m\\u001b]0;title\\u0007\\nschemas/forged.yaml:1:1: forged\\r\\u009b\\u202e";
 /** Anything a terminal acts on rather than shows. */
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
@@ -25,7 +26,9 @@ describe("terminalText", () => {
 
   it("is what formatDiagnostic and a SourceProblem's message print", () => {
     const at = { file: "schemas/x\u001b.yaml", line: 3, col: 4 };
-    expect(formatDiagnostic({ at, message: `unknown type "${HOSTILE}"` })).toBe(`schemas/x\\u001b.yaml:3:4: unknown type "${ESCAPED}"`);
+    expect(formatDiagnostic({ at, message: `unknown type "${HOSTILE}"` })).toBe(
+      `schemas/x\\u001b.yaml:3:4: unknown type "${ESCAPED}"`,
+    );
     const problem = new SourceProblem(at, `unknown "${HOSTILE}"`, "#/a\nb");
     expect(problem.message).toBe(`schemas/x\\u001b.yaml:3:4: unknown "${ESCAPED}" (at #/a\\nb)`);
     expect(problem.detail).toBe(`unknown "${HOSTILE}"`);

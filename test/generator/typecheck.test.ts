@@ -9,7 +9,10 @@ const run = promisify(execFile);
 /** `tsc --noEmit` on a project; its output and exit code. */
 async function typecheck(project: string): Promise<{ code: number; out: string }> {
   const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-  return run(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 }).then(
+  return run(process.execPath, [tsc, "-p", project, "--noEmit"], {
+    cwd: PROJECT_ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     (r) => ({ code: 0, out: r.stdout }),
     (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
   );

@@ -6,16 +6,24 @@ import { main } from "../../generator/cli.js";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 
-const UNCHANGED = /^paygen: 1 services, 20 types, 3 operations, \d+ files up to date in .+ \(inputs unchanged since the last run; \d+ ms\)$/;
+const UNCHANGED =
+  /^paygen: 1 services, 20 types, 3 operations, \d+ files up to date in .+ \(inputs unchanged since the last run; \d+ ms\)$/;
 const WRITTEN = / files written to /;
 
-async function run(args: string[], cwd?: string): Promise<{ code: number; out: string[]; err: string[] }> {
+async function run(
+  args: string[],
+  cwd?: string,
+): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
   const before = process.cwd();
   if (cwd) process.chdir(cwd);
   try {
-    const code = await main(args, (m) => out.push(m), (m) => err.push(m));
+    const code = await main(
+      args,
+      (m) => out.push(m),
+      (m) => err.push(m),
+    );
     return { code, out, err };
   } finally {
     process.chdir(before);
@@ -42,7 +50,9 @@ describe("running the same generation again", () => {
     const check = await run([...args, "--check"]);
     expect(check.code).toBe(0);
     expect(check.out[0]).toMatch(UNCHANGED);
-    expect(await readFile(path.join(out, "package.json"), "utf8")).toContain('"generator": "paygen"');
+    expect(await readFile(path.join(out, "package.json"), "utf8")).toContain(
+      '"generator": "paygen"',
+    );
   });
 
   it("generates again with --no-cache, nothing changed", async () => {
@@ -56,7 +66,10 @@ describe("running the same generation again", () => {
     const { dir, schemas, out, args } = await workspace();
     await run(args, dir);
     const service = path.join(schemas, "shop", "service.yaml");
-    await writeFile(service, `${await readFile(service, "utf8")}\n# a comment changes the bytes, not the model\n`);
+    await writeFile(
+      service,
+      `${await readFile(service, "utf8")}\n# a comment changes the bytes, not the model\n`,
+    );
     expect((await run(args, dir)).out[0]).toMatch(WRITTEN);
     expect((await run(args, dir)).out[0]).toMatch(UNCHANGED);
     await writeFile(path.join(schemas, "shop", "notes.yml"), "# not a schema of anything yet\n");
@@ -68,7 +81,9 @@ describe("running the same generation again", () => {
     expect((await run(args, dir)).out[0]).toMatch(UNCHANGED);
     await writeFile(path.join(dir, "package-version"), "2.0.0\n");
     expect((await run(args, dir)).out[0]).toMatch(WRITTEN);
-    expect(JSON.parse(await readFile(path.join(out, "package.json"), "utf8")).version).toBe("2.0.0");
+    expect(JSON.parse(await readFile(path.join(out, "package.json"), "utf8")).version).toBe(
+      "2.0.0",
+    );
   });
 
   it("generates again when an output file was edited, removed or added, and restores the output", async () => {
@@ -104,7 +119,8 @@ describe("running the same generation again", () => {
       fixture: ["test", "frontends", "openapi", "fixtures", "refs", "multi-file"],
       entry: "root.yaml",
       edited: "pet.yaml",
-      edit: (text: string) => text.replace("name: { type: string }", "name: { type: string, description: A name. }"),
+      edit: (text: string) =>
+        text.replace("name: { type: string }", "name: { type: string, description: A name. }"),
       shows: { file: ["several-files", "types.ts"], text: "A name." },
     },
   ])("generates again when $what changes", async ({ fixture, entry, edited, edit, shows }) => {
@@ -120,7 +136,8 @@ describe("running the same generation again", () => {
     await writeFile(file, edit(before));
     expect((await run(args)).out[0]).toMatch(/ files written to /);
     expect((await run(args)).out[0]).toMatch(/files up to date .*inputs unchanged/);
-    if (shows) expect(await readFile(path.join(dir, "out", ...shows.file), "utf8")).toContain(shows.text);
+    if (shows)
+      expect(await readFile(path.join(dir, "out", ...shows.file), "utf8")).toContain(shows.text);
   });
 
   it("never answers from the record while another run holds the output's lock or a dead run left its folders", async () => {

@@ -1,15 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { Diagnostics, formatDiagnostic, type Diagnostic } from "../../generator/diagnostics/diagnostic.js";
+import {
+  Diagnostics,
+  formatDiagnostic,
+  type Diagnostic,
+} from "../../generator/diagnostics/diagnostic.js";
 import { warningsAsErrors, warningSummary } from "../../generator/diagnostics/warning-summary.js";
 
 const at = { file: "api.yaml", line: 3, col: 7 };
-const warning = (kind: string, message = "approximated"): Diagnostic => ({ at, message, severity: "warning", kind, pointer: "#/a" });
+const warning = (kind: string, message = "approximated"): Diagnostic => ({
+  at,
+  message,
+  severity: "warning",
+  kind,
+  pointer: "#/a",
+});
 
 describe("warnings", () => {
   it.each([
     { given: [], want: "" },
     { given: [warning("ref-sibling")], want: "1 warning (1 ref-sibling)" },
-    { given: [warning("ref-sibling"), warning("allof-conflict"), warning("ref-sibling")], want: "3 warnings (1 allof-conflict, 2 ref-sibling)" },
+    {
+      given: [warning("ref-sibling"), warning("allof-conflict"), warning("ref-sibling")],
+      want: "3 warnings (1 allof-conflict, 2 ref-sibling)",
+    },
   ])("are counted by kind, kinds by name: $want", ({ given, want }) => {
     expect(warningSummary(given)).toBe(want);
   });
@@ -29,6 +42,8 @@ describe("warnings", () => {
     expect(d.count).toBe(0);
     expect(d.sorted()).toEqual([]);
     expect(d.warnings().map(formatDiagnostic)).toEqual(["api.yaml:3:7: warning: a tuple (at #/t)"]);
-    expect(warningsAsErrors(d.warnings()).map(formatDiagnostic)).toEqual(["api.yaml:3:7: tuple: a tuple (at #/t)"]);
+    expect(warningsAsErrors(d.warnings()).map(formatDiagnostic)).toEqual([
+      "api.yaml:3:7: tuple: a tuple (at #/t)",
+    ]);
   });
 });

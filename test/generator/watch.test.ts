@@ -28,7 +28,12 @@ async function project(): Promise<{ root: string; schemas: string; out: string }
 }
 
 /** Resolves once `lines` holds a line matching `pattern` at index `from` or later; the index of that line. */
-async function lineMatching(lines: readonly string[], pattern: RegExp, from = 0, what = String(pattern)): Promise<number> {
+async function lineMatching(
+  lines: readonly string[],
+  pattern: RegExp,
+  from = 0,
+  what = String(pattern),
+): Promise<number> {
   for (let i = 0; i < 1500; i++) {
     const index = lines.findIndex((line, n) => n >= from && pattern.test(line));
     if (index >= 0) return index;
@@ -66,7 +71,9 @@ describe("generate --watch", () => {
     );
     at = await lineMatching(log, /^paygen: changed: .*wallet[\\/]types\.yaml/, at + 1);
     at = await lineMatching(log, /^paygen: \d+ files? changed in .*: .*wallet\/types\.ts/, at + 1);
-    expect(log.slice(at + 1).join("\n")).toMatch(/schema changes since .* was generated: 0 breaking/);
+    expect(log.slice(at + 1).join("\n")).toMatch(
+      /schema changes since .* was generated: 0 breaking/,
+    );
     const after = await readFile(typesFile, "utf8");
     expect(after).not.toBe(before);
     expect(after).toContain("reconciliationId?: string;");
@@ -74,7 +81,11 @@ describe("generate --watch", () => {
     // A schema error: printed with its position; the output stays as it was; watching goes on.
     const errorsBefore = err.length;
     await writeFile(schemaFile, original.replace("type: Link }", "type: Lnk }"));
-    await lineMatching(err, /types\.yaml:\d+:\d+: unknown type "Lnk"; did you mean "Link"\?/, errorsBefore);
+    await lineMatching(
+      err,
+      /types\.yaml:\d+:\d+: unknown type "Lnk"; did you mean "Link"\?/,
+      errorsBefore,
+    );
     await lineMatching(err, /nothing was written/, errorsBefore);
     expect(await readFile(typesFile, "utf8")).toBe(after);
 
@@ -106,59 +117,114 @@ describe("generate --watch", () => {
     // Run from the project, as `npm run generate -- --watch` does (tsx resolves from there).
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--schemas", schemas, "--out", out, "--watch"],
+      [
+        "--import",
+        "tsx",
+        path.join(PROJECT_ROOT, "generator", "cli.ts"),
+        "generate",
+        "--schemas",
+        schemas,
+        "--out",
+        out,
+        "--watch",
+      ],
       {
         cwd: PROJECT_ROOT,
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
     const lines: string[] = [];
-    child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-    child.stderr.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.stdout.on("data", (chunk: Buffer) =>
+      lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)),
+    );
+    child.stderr.on("data", (chunk: Buffer) =>
+      lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)),
+    );
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
     await lineMatching(lines, /^paygen: watching /);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(lines).toContain("paygen: stopped watching");
   });
-  it("as a process, stops on SIGTERM after its contract was replaced by a symbolic link to a FIFO", { timeout: 240_000 }, async () => {
-    const { root, out } = await project();
-    const contract = path.join(root, "api.json");
-    const operation = {
-      operationId: "listPets",
-      responses: { "200": { description: "OK.", content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } } } },
-    };
-    await writeFile(contract, JSON.stringify({ openapi: "3.0.3", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: operation } } }));
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), "generate", "--from", contract, "--out", out, "--no-cache", "--watch"],
-      {
-        cwd: PROJECT_ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    try {
-      const lines: string[] = [];
-      child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-      child.stderr.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-      await lineMatching(lines, /^paygen: watching /);
-      // A FIFO with no writer: reading it the ordinary way waits forever.
-      const fifo = path.join(root, "pipe");
-      execFileSync("mkfifo", [fifo]);
-      await symlink(fifo, path.join(root, "api-link.json"));
-      await rename(path.join(root, "api-link.json"), contract);
-      await lineMatching(lines, /^paygen: changed: /);
-      child.kill("SIGTERM");
-      // A bound against a hang only, far above any run on a busy machine; nothing is measured.
-      const bound = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 180_000).unref());
-      expect(await Promise.race([exited, bound])).toBe(0);
-      expect(lines).toContain("paygen: stopped watching");
-      expect(lines.some((line) => line.endsWith("api.json:1:1: not a regular file"))).toBe(true);
-    } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
-  });
+  it(
+    "as a process, stops on SIGTERM after its contract was replaced by a symbolic link to a FIFO",
+    { timeout: 240_000 },
+    async () => {
+      const { root, out } = await project();
+      const contract = path.join(root, "api.json");
+      const operation = {
+        operationId: "listPets",
+        responses: {
+          "200": {
+            description: "OK.",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { name: { type: "string" } } },
+              },
+            },
+          },
+        },
+      };
+      await writeFile(
+        contract,
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Pets", version: "1" },
+          paths: { "/pets": { get: operation } },
+        }),
+      );
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          path.join(PROJECT_ROOT, "generator", "cli.ts"),
+          "generate",
+          "--from",
+          contract,
+          "--out",
+          out,
+          "--no-cache",
+          "--watch",
+        ],
+        {
+          cwd: PROJECT_ROOT,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      try {
+        const lines: string[] = [];
+        child.stdout.on("data", (chunk: Buffer) =>
+          lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)),
+        );
+        child.stderr.on("data", (chunk: Buffer) =>
+          lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)),
+        );
+        const exited = new Promise<number | null>((resolve) =>
+          child.on("exit", (code) => resolve(code)),
+        );
+        await lineMatching(lines, /^paygen: watching /);
+        // A FIFO with no writer: reading it the ordinary way waits forever.
+        const fifo = path.join(root, "pipe");
+        execFileSync("mkfifo", [fifo]);
+        await symlink(fifo, path.join(root, "api-link.json"));
+        await rename(path.join(root, "api-link.json"), contract);
+        await lineMatching(lines, /^paygen: changed: /);
+        child.kill("SIGTERM");
+        // A bound against a hang only, far above any run on a busy machine; nothing is measured.
+        const bound = new Promise<"still running">((resolve) =>
+          setTimeout(() => resolve("still running"), 180_000).unref(),
+        );
+        expect(await Promise.race([exited, bound])).toBe(0);
+        expect(lines).toContain("paygen: stopped watching");
+        expect(lines.some((line) => line.endsWith("api.json:1:1: not a regular file"))).toBe(true);
+      } finally {
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+    },
+  );
   it("stops even when a run under way never finishes, and says so", async () => {
     const { schemas } = await project();
     const controller = new AbortController();
@@ -175,7 +241,10 @@ describe("generate --watch", () => {
     // Rewritten until the watcher sees it (a watcher starts a moment after it is made).
     for (let i = 0; i < 300; i++) {
       await writeFile(path.join(schemas, "touched.yaml"), `# ${i}\n`);
-      const seen = await Promise.race([runStarted.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 100))]);
+      const seen = await Promise.race([
+        runStarted.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
+      ]);
       if (seen) break;
     }
     await runStarted;

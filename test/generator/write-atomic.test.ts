@@ -12,7 +12,11 @@ const SCHEMAS = path.join(FIXTURES, "soap-basic");
 
 async function quietMain(args: string[]): Promise<{ code: number; err: string[] }> {
   const err: string[] = [];
-  const code = await main(args, () => {}, (m) => err.push(m));
+  const code = await main(
+    args,
+    () => {},
+    (m) => err.push(m),
+  );
   return { code, err };
 }
 
@@ -34,10 +38,14 @@ function exists(p: string): Promise<boolean> {
 /** Runs the command in a child process, as two terminals (or two CI jobs) would. */
 function runChild(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), ...args], {
-      cwd: PROJECT_ROOT,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(PROJECT_ROOT, "generator", "cli.ts"), ...args],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
@@ -87,14 +95,19 @@ describe("replacing the output folder", () => {
     await (await import("node:fs/promises")).rename(out, path.join(dir, `.out.previous-${tag}`));
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
     expect(await readdir(dir)).toEqual(["out"]);
-    expect(await readFile(path.join(out, "node_modules", "dep", "index.js"), "utf8")).toBe("export {};\n");
+    expect(await readFile(path.join(out, "node_modules", "dep", "index.js"), "utf8")).toBe(
+      "export {};\n",
+    );
   });
 
   it("takes over a lock left by a run that died, and leaves none behind", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-write-"));
     const out = path.join(dir, "out");
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
-    await writeFile(path.join(dir, ".out.lock"), `${JSON.stringify({ pid: await deadPid(), host: hostname(), token: "t" })}\n`);
+    await writeFile(
+      path.join(dir, ".out.lock"),
+      `${JSON.stringify({ pid: await deadPid(), host: hostname(), token: "t" })}\n`,
+    );
     // Taken over, not waited for: nobody will release it, so a run that waited
     // would end minutes later in an error (code 1), or time this test out.
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
@@ -112,21 +125,33 @@ describe("replacing the output folder", () => {
     await writeAtomic(out, version(0));
     await mkdir(path.join(out, "node_modules", "dep"), { recursive: true });
     await writeFile(path.join(out, "node_modules", "dep", "index.js"), "export {};\n");
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => writeAtomic(out, version(i + 1))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => writeAtomic(out, version(i + 1))),
+    );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(await readdir(dir)).toEqual(["out"]);
     const one = await readFile(path.join(out, "a", "one.ts"), "utf8");
     const two = await readFile(path.join(out, "b", "two.ts"), "utf8");
     expect(one.replace(" n ", " m ")).toBe(two);
-    expect(await readFile(path.join(out, "node_modules", "dep", "index.js"), "utf8")).toBe("export {};\n");
+    expect(await readFile(path.join(out, "node_modules", "dep", "index.js"), "utf8")).toBe(
+      "export {};\n",
+    );
   });
 
   it("two processes replacing one output over and over never fail, and never take it for a folder paygen did not write", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-write-"));
     const out = path.join(dir, "out");
     const files = (n: number) =>
-      [{ path: "package.json", content: `${JSON.stringify({ name: "p", generator: "paygen" })}\n` }].concat(
-        Array.from({ length: 40 }, (_, i) => ({ path: `f/${i % 5}/file${i}.ts`, content: `export const v = ${n};\n` })),
+      [
+        {
+          path: "package.json",
+          content: `${JSON.stringify({ name: "p", generator: "paygen" })}\n`,
+        },
+      ].concat(
+        Array.from({ length: 40 }, (_, i) => ({
+          path: `f/${i % 5}/file${i}.ts`,
+          content: `export const v = ${n};\n`,
+        })),
       );
     await writeAtomic(out, files(0));
     // Each child says it is ready, then waits for the other (a barrier, not a clock): both then replace
@@ -144,7 +169,11 @@ describe("replacing the output folder", () => {
       [0, 1].map(
         (me) =>
           new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-            const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script(me)], { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+            const child = spawn(
+              process.execPath,
+              ["--import", "tsx", "--input-type=module", "-e", script(me)],
+              { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "pipe"] },
+            );
             let stderr = "";
             child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
             child.on("error", reject);
@@ -158,7 +187,9 @@ describe("replacing the output folder", () => {
     }
     expect(await readdir(dir)).toEqual(["out"]);
     expect((await readdir(path.join(out, "f", "0"))).length).toBe(8);
-    expect(await readFile(path.join(out, "f", "0", "file0.ts"), "utf8")).toBe("export const v = 60;\n");
+    expect(await readFile(path.join(out, "f", "0", "file0.ts"), "utf8")).toBe(
+      "export const v = 60;\n",
+    );
   }, 600_000);
 
   it("two generations into one output at once both succeed, and the output is complete", async () => {
@@ -166,7 +197,10 @@ describe("replacing the output folder", () => {
     const out = path.join(dir, "out");
     // An earlier generation is there: its marker is what a racing run would fail to read.
     expect((await quietMain(["--schemas", SCHEMAS, "--out", out])).code).toBe(0);
-    const results = await Promise.all([runChild(["--schemas", SCHEMAS, "--out", out]), runChild(["--schemas", SCHEMAS, "--out", out])]);
+    const results = await Promise.all([
+      runChild(["--schemas", SCHEMAS, "--out", out]),
+      runChild(["--schemas", SCHEMAS, "--out", out]),
+    ]);
     for (const r of results) {
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);

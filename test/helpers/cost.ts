@@ -56,9 +56,17 @@ export function expectNoBlowUp<T>(
   let smallMs = Number.POSITIVE_INFINITY;
   let largeMs = Number.POSITIVE_INFINITY;
   for (let i = 0; i < runs; i++) {
-    smallMs = Math.min(smallMs, cpuMillis(() => run(small)));
-    largeMs = Math.min(largeMs, cpuMillis(() => run(large)));
+    smallMs = Math.min(
+      smallMs,
+      cpuMillis(() => run(small)),
+    );
+    largeMs = Math.min(
+      largeMs,
+      cpuMillis(() => run(large)),
+    );
   }
   // A floor on the small cost keeps the clock's resolution from deciding the outcome.
-  expect(largeMs, `8n cost ${largeMs} ms, n cost ${smallMs} ms`).toBeLessThan(40 * Math.max(smallMs, 0.05));
+  expect(largeMs, `8n cost ${largeMs} ms, n cost ${smallMs} ms`).toBeLessThan(
+    40 * Math.max(smallMs, 0.05),
+  );
 }

@@ -61,7 +61,11 @@ export function signal<T = void>(): { promise: Promise<T>; resolve: (value: T) =
 }
 
 /** What a hook is called with, in order, and a wait for its `count`-th call. */
-export function recorder<T>(): { values: T[]; push: (value: T) => void; reached: (count: number) => Promise<void> } {
+export function recorder<T>(): {
+  values: T[];
+  push: (value: T) => void;
+  reached: (count: number) => Promise<void>;
+} {
   const values: T[] = [];
   const waiting: { count: number; resolve: () => void }[] = [];
   return {
@@ -74,6 +78,8 @@ export function recorder<T>(): { values: T[]; push: (value: T) => void; reached:
       }
     },
     reached: (count) =>
-      values.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+      values.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ count, resolve })),
   };
 }

@@ -12,13 +12,19 @@ export function projectModel(): Promise<Model> {
 }
 
 /** A generated module of a service, e.g. `generatedModule("payments", "json")`. */
-export async function generatedModule(service: string, file: string): Promise<Record<string, unknown>> {
+export async function generatedModule(
+  service: string,
+  file: string,
+): Promise<Record<string, unknown>> {
   const url = pathToFileURL(path.join(PROJECT_ROOT, "generated", service, `${file}.ts`)).href;
   return (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
 }
 
 /** A function exported by a generated module; fails the test clearly when missing. */
-export function fn<T extends (...args: never[]) => unknown>(module: Record<string, unknown>, name: string): T {
+export function fn<T extends (...args: never[]) => unknown>(
+  module: Record<string, unknown>,
+  name: string,
+): T {
   const f = module[name];
   if (typeof f !== "function") throw new Error(`generated module has no function ${name}`);
   return f as T;

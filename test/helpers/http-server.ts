@@ -62,15 +62,38 @@ export type Script = readonly ScriptedResponse[] | ((request: RecordedRequest) =
 
 /** Builders of scripted responses. */
 export const respond = {
-  json(status: number, value: unknown, headers: Readonly<Record<string, string>> = {}): ScriptedResponse {
-    return { kind: "reply", status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(value) };
+  json(
+    status: number,
+    value: unknown,
+    headers: Readonly<Record<string, string>> = {},
+  ): ScriptedResponse {
+    return {
+      kind: "reply",
+      status,
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(value),
+    };
   },
   /** A body sent byte for byte as given, with the given content type. */
-  raw(status: number, body: string, contentType: string, headers: Readonly<Record<string, string>> = {}): ScriptedResponse {
+  raw(
+    status: number,
+    body: string,
+    contentType: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): ScriptedResponse {
     return { kind: "reply", status, headers: { "content-type": contentType, ...headers }, body };
   },
-  xml(status: number, body: string, headers: Readonly<Record<string, string>> = {}): ScriptedResponse {
-    return { kind: "reply", status, headers: { "content-type": "text/xml; charset=utf-8", ...headers }, body };
+  xml(
+    status: number,
+    body: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): ScriptedResponse {
+    return {
+      kind: "reply",
+      status,
+      headers: { "content-type": "text/xml; charset=utf-8", ...headers },
+      body,
+    };
   },
   html(status: number, body: string): ScriptedResponse {
     return { kind: "reply", status, headers: { "content-type": "text/html; charset=utf-8" }, body };
@@ -79,13 +102,18 @@ export const respond = {
     return { kind: "reply", status, headers };
   },
   delayed(delayMs: number, response: ScriptedResponse): ScriptedResponse {
-    if (response.kind !== "reply" && response.kind !== "reset") throw new TypeError("only replies and resets can be delayed");
+    if (response.kind !== "reply" && response.kind !== "reset")
+      throw new TypeError("only replies and resets can be delayed");
     return { ...response, delayMs };
   },
   reset(delayMs?: number): ScriptedResponse {
     return delayMs === undefined ? { kind: "reset" } : { kind: "reset", delayMs };
   },
-  stall(status: number, firstChunk: string, headers: Readonly<Record<string, string>> = {}): ScriptedResponse {
+  stall(
+    status: number,
+    firstChunk: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): ScriptedResponse {
     return { kind: "stall", status, headers, firstChunk };
   },
   hang(): ScriptedResponse {
@@ -127,7 +155,14 @@ export async function startRecordingServer(script: Script): Promise<RecordingSer
   const next = (request: RecordedRequest): ScriptedResponse => {
     if (typeof script === "function") return script(request);
     const list: readonly ScriptedResponse[] = script;
-    return list[request.index] ?? { kind: "reply", status: 500, headers: { "content-type": "text/plain" }, body: "unscripted request" };
+    return (
+      list[request.index] ?? {
+        kind: "reply",
+        status: 500,
+        headers: { "content-type": "text/plain" },
+        body: "unscripted request",
+      }
+    );
   };
 
   const answer = (scripted: ScriptedResponse, res: ServerResponse, socket: Socket): void => {
@@ -199,7 +234,9 @@ export async function startRecordingServer(script: Script): Promise<RecordingSer
       return new Promise<readonly RecordedRequest[]>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`));
+          reject(
+            new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`),
+          );
         }, timeoutMs);
         const waiter = {
           count,
@@ -254,10 +291,15 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
  * The error a promise rejects with, checked to be an instance of `type` (the
  * class the test imported, so module identity is checked too).
  */
-export async function rejectsWith<T>(promise: Promise<unknown>, type: abstract new (...args: never[]) => T): Promise<T> {
+export async function rejectsWith<T>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => T,
+): Promise<T> {
   const error = await rejectionOf(promise);
   if (!(error instanceof type)) {
-    throw new Error(`expected a ${type.name} rejection, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    throw new Error(
+      `expected a ${type.name} rejection, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    );
   }
   return error;
 }

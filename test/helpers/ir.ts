@@ -1,6 +1,13 @@
 import type { EmitContext } from "../../generator/emit/emit-context.js";
 import type { GeneratedFile } from "../../generator/emit/generated-file.js";
-import type { EnumType, Field, ObjectType, Operation, Service, TypeRef } from "../../generator/model/ir.js";
+import type {
+  EnumType,
+  Field,
+  ObjectType,
+  Operation,
+  Service,
+  TypeRef,
+} from "../../generator/model/ir.js";
 import { deriveFacts } from "../../generator/model/derive-facts.js";
 import { formatFiles } from "../../generator/format/format-files.js";
 import { serviceNames } from "../../generator/naming/names.js";
@@ -22,16 +29,38 @@ export function field(name: string, type: TypeRef, extra: Partial<Field> = {}): 
   return { name, type, required: false, facets: [], examples: [], notes: [], ...extra };
 }
 
-export function objectType(name: string, fields: readonly Field[], extra: Partial<Omit<ObjectType, "facts">> = {}): Omit<ObjectType, "facts"> {
-  return { name, kind: "object", fields, allFields: fields, open: false, origin: { kind: "declared" }, notes: [], ...extra };
+export function objectType(
+  name: string,
+  fields: readonly Field[],
+  extra: Partial<Omit<ObjectType, "facts">> = {},
+): Omit<ObjectType, "facts"> {
+  return {
+    name,
+    kind: "object",
+    fields,
+    allFields: fields,
+    open: false,
+    origin: { kind: "declared" },
+    notes: [],
+    ...extra,
+  };
 }
 
-export function enumType(name: string, values: readonly string[], extra: Partial<EnumType> = {}): EnumType {
+export function enumType(
+  name: string,
+  values: readonly string[],
+  extra: Partial<EnumType> = {},
+): EnumType {
   return { name, values: values.map((value) => ({ value, notes: [] })), notes: [], ...extra };
 }
 
 /** A REST operation `name` sending `request` and receiving `response`. */
-export function restOperation(name: string, request: string | undefined, response: string | undefined, extra: Partial<Operation> = {}): Operation {
+export function restOperation(
+  name: string,
+  request: string | undefined,
+  response: string | undefined,
+  extra: Partial<Operation> = {},
+): Operation {
   return {
     protocol: "rest",
     name,
@@ -51,7 +80,11 @@ export function restOperation(name: string, request: string | undefined, respons
 }
 
 /** A REST service holding the given types, enums and operations, with the facts the model derives. */
-export function restService(parts: { types?: readonly Omit<ObjectType, "facts">[]; enums?: readonly EnumType[]; operations?: readonly Operation[] }): Service {
+export function restService(parts: {
+  types?: readonly Omit<ObjectType, "facts">[];
+  enums?: readonly EnumType[];
+  operations?: readonly Operation[];
+}): Service {
   const types = parts.types ?? [];
   const operations = parts.operations ?? [];
   const facts = deriveFacts(types, operations);
@@ -71,7 +104,12 @@ export function restService(parts: { types?: readonly Omit<ObjectType, "facts">[
 }
 
 /** A SOAP operation `name` sending `request` and answering `result`. */
-export function soapOperation(name: string, request: string, result: string, extra: Partial<Extract<Operation, { protocol: "soap" }>> = {}): Operation {
+export function soapOperation(
+  name: string,
+  request: string,
+  result: string,
+  extra: Partial<Extract<Operation, { protocol: "soap" }>> = {},
+): Operation {
   return {
     protocol: "soap",
     name,
@@ -87,7 +125,11 @@ export function soapOperation(name: string, request: string, result: string, ext
 }
 
 /** A SOAP service in namespace `urn:svc` holding the given types, enums and operations, with the facts the model derives. */
-export function soapService(parts: { types?: readonly Omit<ObjectType, "facts">[]; enums?: readonly EnumType[]; operations?: readonly Operation[] }): Service {
+export function soapService(parts: {
+  types?: readonly Omit<ObjectType, "facts">[];
+  enums?: readonly EnumType[];
+  operations?: readonly Operation[];
+}): Service {
   const types = parts.types ?? [];
   const operations = parts.operations ?? [];
   const facts = deriveFacts(types, operations);
@@ -107,7 +149,11 @@ export function soapService(parts: { types?: readonly Omit<ObjectType, "facts">[
 }
 
 /** Runs one emitter on a service with the naming table the package would use, and formats its file as the package's would be. */
-export async function emitWith(emit: (ctx: EmitContext) => GeneratedFile, service: Service, runtimeNames: readonly string[] = []): Promise<string> {
+export async function emitWith(
+  emit: (ctx: EmitContext) => GeneratedFile,
+  service: Service,
+  runtimeNames: readonly string[] = [],
+): Promise<string> {
   const file = emit({ service, names: serviceNames(service, runtimeNames) });
   const formatted = await formatFiles([file]);
   return formatted.find((f) => f.path === file.path)!.content;
@@ -116,11 +162,16 @@ export async function emitWith(emit: (ctx: EmitContext) => GeneratedFile, servic
 /** The text of the top-level declaration of `name` in emitted code (with its doc comment), for exact comparison. */
 export function declaration(code: string, name: string): string {
   const lines = code.split("\n");
-  const start = lines.findIndex((l) => new RegExp(`^(export )?(function|const|interface|type) ${name.replace(/\$/g, "\\$")}\\b`).test(l));
+  const start = lines.findIndex((l) =>
+    new RegExp(`^(export )?(function|const|interface|type) ${name.replace(/\$/g, "\\$")}\\b`).test(
+      l,
+    ),
+  );
   if (start < 0) throw new Error(`no declaration of ${name} in:\n${code}`);
   let from = start;
   while (from > 0 && /^(\/\*\*| \*)/.test(lines[from - 1]!)) from--;
   let to = start;
-  if (!lines[start]!.trimEnd().endsWith(";")) while (to < lines.length && lines[to] !== "}" && lines[to] !== "};") to++;
+  if (!lines[start]!.trimEnd().endsWith(";"))
+    while (to < lines.length && lines[to] !== "}" && lines[to] !== "};") to++;
   return lines.slice(from, to + 1).join("\n");
 }

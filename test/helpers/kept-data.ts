@@ -6,6 +6,7 @@ export function withKept(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) out[key] = withKept(v);
-  for (const [key, v] of Object.entries(unknownData(value)?.fields ?? {})) if (!(key in out)) out[key] = v;
+  for (const [key, v] of Object.entries(unknownData(value)?.fields ?? {}))
+    if (!(key in out)) out[key] = v;
   return out;
 }

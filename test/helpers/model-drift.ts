@@ -7,8 +7,15 @@ import type { Field, Service } from "../../generator/model/ir.js";
 
 /** A field as the drift lists describe it: its type, presence and list shape. */
 export function describeField(f: Field): string {
-  const type = f.type.kind === "enum" ? `enum ${f.type.name}` : f.type.kind === "object" ? `type ${f.type.name}` : f.type.name;
-  const list = f.list ? ` list(min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item <${f.list.item}>` : ", repeated"})` : "";
+  const type =
+    f.type.kind === "enum"
+      ? `enum ${f.type.name}`
+      : f.type.kind === "object"
+        ? `type ${f.type.name}`
+        : f.type.name;
+  const list = f.list
+    ? ` list(min ${f.list.min}${f.list.max !== undefined ? `, max ${f.list.max}` : ""}${f.list.item !== undefined ? `, item <${f.list.item}>` : ", repeated"})`
+    : "";
   const xml = f.xml !== undefined ? ` ${f.xml}` : "";
   return `${type}${f.required ? " required" : " optional"}${list}${f.nullable ? " nullable" : ""}${xml}`;
 }
@@ -27,7 +34,16 @@ export interface DriftOptions {
 }
 
 /** The differences between two readings of one type and the types below it, appended to `out`. */
-export function compareTypes(contract: Service, schemas: Service, cName: string, sName: string, at: string, out: string[], seen: Set<string>, options: DriftOptions): void {
+export function compareTypes(
+  contract: Service,
+  schemas: Service,
+  cName: string,
+  sName: string,
+  at: string,
+  out: string[],
+  seen: Set<string>,
+  options: DriftOptions,
+): void {
   const key = `${cName}\u0000${sName}`;
   if (seen.has(key)) return;
   seen.add(key);
@@ -40,14 +56,22 @@ export function compareTypes(contract: Service, schemas: Service, cName: string,
   const wf = new Map(w.allFields.map((f) => [f.name, f]));
   const yf = new Map(y.allFields.map((f) => [f.name, f]));
   const contractOnly = w.allFields.filter((f) => !yf.has(f.name));
-  if (options.contractOnlyFields === "list") for (const f of contractOnly) out.push(`${at}.${f.name}: ${L} ${describeField(f)} | schemas absent`);
-  else if (contractOnly.length > 0) out.push(`${at}: ${contractOnly.length} more field${contractOnly.length === 1 ? "" : "s"} in the ${L}`);
-  for (const f of y.allFields) if (!wf.has(f.name)) out.push(`${at}.${f.name}: ${L} absent | schemas ${describeField(f)}`);
-  const common = (fields: readonly Field[], other: Map<string, Field>) => fields.filter((f) => other.has(f.name)).map((f) => f.name);
+  if (options.contractOnlyFields === "list")
+    for (const f of contractOnly)
+      out.push(`${at}.${f.name}: ${L} ${describeField(f)} | schemas absent`);
+  else if (contractOnly.length > 0)
+    out.push(
+      `${at}: ${contractOnly.length} more field${contractOnly.length === 1 ? "" : "s"} in the ${L}`,
+    );
+  for (const f of y.allFields)
+    if (!wf.has(f.name)) out.push(`${at}.${f.name}: ${L} absent | schemas ${describeField(f)}`);
+  const common = (fields: readonly Field[], other: Map<string, Field>) =>
+    fields.filter((f) => other.has(f.name)).map((f) => f.name);
   const wOrder = common(w.allFields, yf);
   const yOrder = common(y.allFields, wf);
   // A choice has no order; a sequence has.
-  if (options.order && w.kind === "object" && wOrder.join(" ") !== yOrder.join(" ")) out.push(`${at}: order ${L} ${wOrder.join(", ")} | schemas ${yOrder.join(", ")}`);
+  if (options.order && w.kind === "object" && wOrder.join(" ") !== yOrder.join(" "))
+    out.push(`${at}: order ${L} ${wOrder.join(", ")} | schemas ${yOrder.join(", ")}`);
   for (const name of wOrder) {
     const a = wf.get(name)!;
     const b = yf.get(name)!;
@@ -55,7 +79,8 @@ export function compareTypes(contract: Service, schemas: Service, cName: string,
     if (a.type.kind === "object" && b.type.kind === "object") {
       const shapeA = describeField({ ...a, type: { kind: "object", name: "" } });
       const shapeB = describeField({ ...b, type: { kind: "object", name: "" } });
-      if (shapeA !== shapeB) out.push(`${here}: ${L} ${describeField(a)} | schemas ${describeField(b)}`);
+      if (shapeA !== shapeB)
+        out.push(`${here}: ${L} ${describeField(a)} | schemas ${describeField(b)}`);
       compareTypes(contract, schemas, a.type.name, b.type.name, here, out, seen, options);
       continue;
     }
@@ -64,14 +89,23 @@ export function compareTypes(contract: Service, schemas: Service, cName: string,
       const vb = schemas.enums.find((e) => e.name === b.type.name)!.values.map((v) => v.value);
       const onlyA = va.filter((v) => !vb.includes(v));
       const onlyB = vb.filter((v) => !va.includes(v));
-      if (onlyA.length > 0 || onlyB.length > 0) out.push(`${here}: values only in the ${L} [${onlyA.join(", ")}] | only in the schemas [${onlyB.join(", ")}]`);
+      if (onlyA.length > 0 || onlyB.length > 0)
+        out.push(
+          `${here}: values only in the ${L} [${onlyA.join(", ")}] | only in the schemas [${onlyB.join(", ")}]`,
+        );
       const shapeA = describeField({ ...a, type: { kind: "enum", name: "" } });
       const shapeB = describeField({ ...b, type: { kind: "enum", name: "" } });
-      if (shapeA !== shapeB) out.push(`${here}: ${L} ${describeField(a)} | schemas ${describeField(b)}`);
+      if (shapeA !== shapeB)
+        out.push(`${here}: ${L} ${describeField(a)} | schemas ${describeField(b)}`);
       continue;
     }
-    const sameType = a.type.kind === b.type.kind && (a.type.kind !== "scalar" || a.type.name === b.type.name);
-    if (!sameType || describeField(a).replace(/^\S+( \S+)?/, "") !== describeField(b).replace(/^\S+( \S+)?/, "") || a.required !== b.required) {
+    const sameType =
+      a.type.kind === b.type.kind && (a.type.kind !== "scalar" || a.type.name === b.type.name);
+    if (
+      !sameType ||
+      describeField(a).replace(/^\S+( \S+)?/, "") !== describeField(b).replace(/^\S+( \S+)?/, "") ||
+      a.required !== b.required
+    ) {
       out.push(`${here}: ${L} ${describeField(a)} | schemas ${describeField(b)}`);
     }
   }

@@ -22,16 +22,34 @@ export interface ValueOptions {
   readonly sensitiveValue?: (field: Field) => string;
 }
 
-const TEXT = ["plain", "with space", "a<b&c>\"d'", "ünïcödé €", "x".repeat(40), "tab\tinside", "0042"];
+const TEXT = [
+  "plain",
+  "with space",
+  "a<b&c>\"d'",
+  "ünïcödé €",
+  "x".repeat(40),
+  "tab\tinside",
+  "0042",
+];
 
 /** A value of `type` that the generated validator must accept. */
-export function valueOf(service: Service, typeName: string, options: ValueOptions, depth = 0): unknown {
+export function valueOf(
+  service: Service,
+  typeName: string,
+  options: ValueOptions,
+  depth = 0,
+): unknown {
   const type = service.types.find((t) => t.name === typeName);
   if (!type) throw new Error(`no type ${typeName}`);
   return objectValue(service, type, options, depth);
 }
 
-function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth: number): Record<string, unknown> {
+function objectValue(
+  service: Service,
+  type: ObjectType,
+  o: ValueOptions,
+  depth: number,
+): Record<string, unknown> {
   const r = o.random ?? (() => 0.5);
   const out: Record<string, unknown> = {};
   if (type.kind === "opaque") return o.mode === "full" ? { note: "opaque" } : {};
@@ -53,14 +71,21 @@ function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth:
   // A choice group holds one member (the first in "full" mode, any or none in "random" mode): the others are left out.
   const left = new Set<string>();
   for (const group of choiceGroups(service, type)) {
-    const pick = o.mode === "full" || group.required ? Math.floor(o.mode === "full" ? 0 : r() * group.fields.length) : r() < 0.5 ? Math.floor(r() * group.fields.length) : -1;
+    const pick =
+      o.mode === "full" || group.required
+        ? Math.floor(o.mode === "full" ? 0 : r() * group.fields.length)
+        : r() < 0.5
+          ? Math.floor(r() * group.fields.length)
+          : -1;
     group.fields.forEach((name, i) => {
       if (i !== pick) left.add(name);
     });
   }
   for (const f of type.allFields) {
     if (left.has(f.name)) continue;
-    const chosen = type.allFields.length > 0 && choiceGroups(service, type).some((g) => g.fields.includes(f.name));
+    const chosen =
+      type.allFields.length > 0 &&
+      choiceGroups(service, type).some((g) => g.fields.includes(f.name));
     const include = f.required || chosen || (depth < 6 && (o.mode === "full" || r() < 0.6));
     if (include) out[f.name] = fieldValue(service, f, o, depth + 1);
   }
@@ -68,8 +93,12 @@ function objectValue(service: Service, type: ObjectType, o: ValueOptions, depth:
 }
 
 /** The choice groups of a type and its bases. */
-function choiceGroups(service: Service, type: ObjectType): readonly { readonly fields: readonly string[]; readonly required: boolean }[] {
-  const base = type.base !== undefined ? service.types.find((t) => t.name === type.base) : undefined;
+function choiceGroups(
+  service: Service,
+  type: ObjectType,
+): readonly { readonly fields: readonly string[]; readonly required: boolean }[] {
+  const base =
+    type.base !== undefined ? service.types.find((t) => t.name === type.base) : undefined;
   return [...(base && base !== type ? choiceGroups(service, base) : []), ...(type.choices ?? [])];
 }
 
@@ -77,19 +106,32 @@ function fieldValue(service: Service, f: Field, o: ValueOptions, depth: number):
   // A map: two keys, one of them named like an Object.prototype member, each holding what the field holds.
   if (f.map) {
     const { map: _map, ...entry } = f;
-    return { first: fieldValue(service, entry, o, depth), toString: fieldValue(service, entry, o, depth) };
+    return {
+      first: fieldValue(service, entry, o, depth),
+      toString: fieldValue(service, entry, o, depth),
+    };
   }
   const r = o.random ?? (() => 0.5);
   // A nullable value: null for the second list item in "full" mode, and now and then in "random" mode.
-  const one = (i: number) => (f.nullable && (o.mode === "full" ? i === 1 : r() < 0.2) ? null : singleValue(service, f, o, depth, i));
+  const one = (i: number) =>
+    f.nullable && (o.mode === "full" ? i === 1 : r() < 0.2)
+      ? null
+      : singleValue(service, f, o, depth, i);
   if (!f.list) return f.nullable && o.mode === "full" && depth % 2 === 1 ? null : one(0);
   const min = Math.max(f.list.min, o.xml && f.list.item === undefined ? 1 : 0);
   const max = Math.min(f.list.max ?? 3, 3);
-  const n = o.mode === "full" ? Math.min(2, max) : min + Math.floor(r() * (Math.max(max, min) - min + 1));
+  const n =
+    o.mode === "full" ? Math.min(2, max) : min + Math.floor(r() * (Math.max(max, min) - min + 1));
   return Array.from({ length: Math.max(n, min) }, (_, i) => one(i));
 }
 
-function singleValue(service: Service, f: Field, o: ValueOptions, depth: number, index: number): unknown {
+function singleValue(
+  service: Service,
+  f: Field,
+  o: ValueOptions,
+  depth: number,
+  index: number,
+): unknown {
   const r = o.random ?? (() => 0.5);
   if (f.const !== undefined) return f.const;
   if (f.sensitive && o.sensitiveValue && f.type.kind === "scalar") return o.sensitiveValue(f);
@@ -98,7 +140,8 @@ function singleValue(service: Service, f: Field, o: ValueOptions, depth: number,
       return valueOf(service, f.type.name, o, depth);
     case "enum": {
       const values = service.enums.find((e) => e.name === f.type.name)!.values;
-      return values[o.mode === "full" ? index % values.length : Math.floor(r() * values.length)]!.value;
+      return values[o.mode === "full" ? index % values.length : Math.floor(r() * values.length)]!
+        .value;
     }
     case "scalar":
       return scalarValue(f.type.name, f, o, index);
@@ -107,7 +150,8 @@ function singleValue(service: Service, f: Field, o: ValueOptions, depth: number,
 
 function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number): unknown {
   const r = o.random ?? (() => 0.5);
-  const pick = <T>(xs: readonly T[]): T => xs[o.mode === "full" ? index % xs.length : Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T =>
+    xs[o.mode === "full" ? index % xs.length : Math.floor(r() * xs.length)]!;
   switch (name) {
     case "string": {
       let s = o.mode === "full" ? `${f.name}-${index + 1}` : pick(TEXT);
@@ -133,9 +177,14 @@ function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number)
       const facet = (key: string) => f.facets.find((x) => x.key === key)?.value;
       const lowest = facet("minimum") ?? facet("exclusiveMinimum");
       const highest = facet("maximum") ?? facet("exclusiveMaximum");
-      const fits = (n: number) => (facet("fractionDigits") !== 0 || Number.isInteger(n)) && (lowest === undefined || n > Number(lowest)) && (highest === undefined || n < Number(highest));
+      const fits = (n: number) =>
+        (facet("fractionDigits") !== 0 || Number.isInteger(n)) &&
+        (lowest === undefined || n > Number(lowest)) &&
+        (highest === undefined || n < Number(highest));
       const candidates = [0.5, 3, -0.125, 1e21, 2, 1].filter(fits);
-      return candidates.length > 0 ? pick(candidates) : Number(facet("minimum") ?? facet("maximum") ?? 0);
+      return candidates.length > 0
+        ? pick(candidates)
+        : Number(facet("minimum") ?? facet("maximum") ?? 0);
     }
     case "date":
       return pick(["2024-02-29", "2026-11-22"]);

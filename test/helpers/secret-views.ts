@@ -6,13 +6,21 @@
  */
 import { inspect } from "node:util";
 import { expect } from "vitest";
-import type { RedactedRequestView, RedactedResponseView } from "../../generated/runtime/http/hooks.js";
+import type {
+  RedactedRequestView,
+  RedactedResponseView,
+} from "../../generated/runtime/http/hooks.js";
 
 /** Records what hooks are shown. */
 export function hookRecorder() {
   const requests: RedactedRequestView[] = [];
   const responses: RedactedResponseView[] = [];
-  return { requests, responses, onRequest: [(v: RedactedRequestView) => void requests.push(v)], onResponse: [(v: RedactedResponseView) => void responses.push(v)] };
+  return {
+    requests,
+    responses,
+    onRequest: [(v: RedactedRequestView) => void requests.push(v)],
+    onResponse: [(v: RedactedResponseView) => void responses.push(v)],
+  };
 }
 
 export type HookRecorder = ReturnType<typeof hookRecorder>;
@@ -32,12 +40,19 @@ function stable(text: string): string {
 
 /** Every way an error is usually printed or logged, its `cause` chain included. */
 export function printed(error: Error): Record<string, string> {
-  return Object.fromEntries(Object.entries(printedAsIs(error)).map(([where, text]) => [where, stable(text)]));
+  return Object.fromEntries(
+    Object.entries(printedAsIs(error)).map(([where, text]) => [where, stable(text)]),
+  );
 }
 
 function printedAsIs(error: Error): Record<string, string> {
   const causes: string[] = [];
-  for (let cause: unknown = error.cause, depth = 0; cause !== undefined && depth < 8; cause = (cause as { cause?: unknown } | null)?.cause, depth++) causes.push(inspect(cause, { depth: 20 }));
+  for (
+    let cause: unknown = error.cause, depth = 0;
+    cause !== undefined && depth < 8;
+    cause = (cause as { cause?: unknown } | null)?.cause, depth++
+  )
+    causes.push(inspect(cause, { depth: 20 }));
   return {
     message: error.message,
     stack: error.stack ?? "",
@@ -53,8 +68,12 @@ function printedAsIs(error: Error): Record<string, string> {
 /** What the hooks were shown, one text per view. */
 export function hookViews(hooks: HookRecorder): Record<string, string> {
   return {
-    ...Object.fromEntries(hooks.requests.map((v, i) => [`request view ${i}`, stable(JSON.stringify(v))])),
-    ...Object.fromEntries(hooks.responses.map((v, i) => [`response view ${i}`, stable(JSON.stringify(v))])),
+    ...Object.fromEntries(
+      hooks.requests.map((v, i) => [`request view ${i}`, stable(JSON.stringify(v))]),
+    ),
+    ...Object.fromEntries(
+      hooks.responses.map((v, i) => [`response view ${i}`, stable(JSON.stringify(v))]),
+    ),
   };
 }
 

@@ -9,11 +9,7 @@ import { describe, it } from "vitest";
  * `PAYGEN_SHARED_SPECS` names another folder (an absolute path, or one
  * relative to the project).
  */
-const PROJECT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-);
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SHARED_SPECS = path.resolve(
   PROJECT,
   process.env["PAYGEN_SHARED_SPECS"] ?? path.join("..", "shared", "specs"),
@@ -23,8 +19,7 @@ export const SHARED_SPECS = path.resolve(
 export const HAS_SHARED_SPECS = existsSync(SHARED_SPECS);
 
 /** A published contract's path in the shared specs folder. */
-export const sharedSpec = (file: string): string =>
-  path.join(SHARED_SPECS, file);
+export const sharedSpec = (file: string): string => path.join(SHARED_SPECS, file);
 
 /** `describe` and `it` for tests that need the published contracts: skipped when the folder is absent. */
 export const describeWithSpecs = describe.skipIf(!HAS_SHARED_SPECS);

@@ -11,7 +11,9 @@ export interface TempPackage {
   load(service: string, module: string): Promise<Record<string, unknown>>;
 }
 
-export async function writePackage(files: readonly { readonly path: string; readonly content: string }[]): Promise<TempPackage> {
+export async function writePackage(
+  files: readonly { readonly path: string; readonly content: string }[],
+): Promise<TempPackage> {
   const root = path.join(await mkdtemp(path.join(tmpdir(), "paygen-package-")), "out");
   for (const f of files) {
     await mkdir(path.dirname(path.join(root, f.path)), { recursive: true });
@@ -20,6 +22,9 @@ export async function writePackage(files: readonly { readonly path: string; read
   await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
   return {
     root,
-    load: (service, module) => import(/* @vite-ignore */ pathToFileURL(path.join(root, service, `${module}.ts`)).href) as Promise<Record<string, unknown>>,
+    load: (service, module) =>
+      import(
+        /* @vite-ignore */ pathToFileURL(path.join(root, service, `${module}.ts`)).href
+      ) as Promise<Record<string, unknown>>,
   };
 }

@@ -21,17 +21,34 @@ afterAll(async () => {
 afterEach(async () => {
   // Whatever came before, the sandbox still answers.
   expect((await h.soap.isAlive()).resultCode).toBe("Ok");
-  expect((await h.payments.authorize({
-    processingInformation: { paymentSolution: "012" },
-    paymentInformation: { fluidData: { value: "eA==" } },
-    orderInformation: {
-      amountDetails: { totalAmount: "1.00", currency: "USD" },
-      billTo: { firstName: "a", lastName: "b", address1: "c", locality: "d", administrativeArea: "e", postalCode: "f", country: "US", email: "g@h.i" },
-    },
-  })).status).toBe("AUTHORIZED");
+  expect(
+    (
+      await h.payments.authorize({
+        processingInformation: { paymentSolution: "012" },
+        paymentInformation: { fluidData: { value: "eA==" } },
+        orderInformation: {
+          amountDetails: { totalAmount: "1.00", currency: "USD" },
+          billTo: {
+            firstName: "a",
+            lastName: "b",
+            address1: "c",
+            locality: "d",
+            administrativeArea: "e",
+            postalCode: "f",
+            country: "US",
+            email: "g@h.i",
+          },
+        },
+      })
+    ).status,
+  ).toBe("AUTHORIZED");
 });
 
-async function post(path: string, body: string | Uint8Array, contentType: string | undefined): Promise<{ status: number; text: string; headers: Headers }> {
+async function post(
+  path: string,
+  body: string | Uint8Array,
+  contentType: string | undefined,
+): Promise<{ status: number; text: string; headers: Headers }> {
   const response = await fetch(`${h.sandbox.url}${path}`, {
     method: "POST",
     headers: contentType === undefined ? {} : { "content-type": contentType },
@@ -51,7 +68,12 @@ const envelope = (inner: string) =>
 
 describe("the SOAP endpoint", () => {
   it("answers a SOAP fault for malformed XML", async () => {
-    for (const body of ["<soap:Envelope><soap:Body>", "not xml at all", "<html><body>hi</body></html>", ""]) {
+    for (const body of [
+      "<soap:Envelope><soap:Body>",
+      "not xml at all",
+      "<html><body>hi</body></html>",
+      "",
+    ]) {
       const answer = await post("/soap", body, "text/xml; charset=utf-8");
       expect(answer.status).toBe(500);
       expect(fault(answer.text).faultCode).toBe("soap:Client");
@@ -59,7 +81,11 @@ describe("the SOAP endpoint", () => {
   });
 
   it("refuses a DTD and entity declarations", async () => {
-    const answer = await post("/soap", `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>${envelope("<IsAlive/>")}`, "text/xml");
+    const answer = await post(
+      "/soap",
+      `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>${envelope("<IsAlive/>")}`,
+      "text/xml",
+    );
     expect(answer.status).toBe(500);
     expect(fault(answer.text).faultString).toContain("DTD");
   });
@@ -67,24 +93,47 @@ describe("the SOAP endpoint", () => {
   it("answers a fault for XML that is not a SOAP request, and for an unknown operation", async () => {
     const notSoap = await post("/soap", "<IsAlive/>", "text/xml");
     expect(fault(notSoap.text).faultString).toContain("Envelope");
-    const unknown = await post("/soap", envelope(`<DropAllTables xmlns="${CLIENT_NAMESPACE}"/>`), "text/xml");
+    const unknown = await post(
+      "/soap",
+      envelope(`<DropAllTables xmlns="${CLIENT_NAMESPACE}"/>`),
+      "text/xml",
+    );
     expect(unknown.status).toBe(500);
     expect(fault(unknown.text).faultString).toContain("unknown operation");
-    const faulty = await post("/soap", envelope("<soap:Fault><faultcode>x</faultcode></soap:Fault>"), "text/xml");
+    const faulty = await post(
+      "/soap",
+      envelope("<soap:Fault><faultcode>x</faultcode></soap:Fault>"),
+      "text/xml",
+    );
     expect(fault(faulty.text).faultCode).toBe("soap:Client");
   });
 
   it("answers a fault for a value of the wrong type, and resultCode Error for a missing required field", async () => {
     const auth = `<merchantAuthentication><name>${CREDENTIALS.name}</name><transactionKey>${CREDENTIALS.transactionKey}</transactionKey></merchantAuthentication>`;
-    const wrongType = await post("/soap", envelope(`<ARBGetSubscriptionStatus xmlns="${CLIENT_NAMESPACE}">${auth}<subscriptionId>abc</subscriptionId></ARBGetSubscriptionStatus>`), "text/xml");
+    const wrongType = await post(
+      "/soap",
+      envelope(
+        `<ARBGetSubscriptionStatus xmlns="${CLIENT_NAMESPACE}">${auth}<subscriptionId>abc</subscriptionId></ARBGetSubscriptionStatus>`,
+      ),
+      "text/xml",
+    );
     expect(wrongType.status).toBe(500);
     expect(fault(wrongType.text).faultString).toContain("subscriptionId");
-    const missing = await post("/soap", envelope(`<ARBGetSubscriptionStatus xmlns="${CLIENT_NAMESPACE}">${auth}</ARBGetSubscriptionStatus>`), "text/xml");
+    const missing = await post(
+      "/soap",
+      envelope(
+        `<ARBGetSubscriptionStatus xmlns="${CLIENT_NAMESPACE}">${auth}</ARBGetSubscriptionStatus>`,
+      ),
+      "text/xml",
+    );
     expect(missing.status).toBe(200);
     expect(missing.text).toContain("<resultCode>Error</resultCode>");
     expect(missing.text).toContain("INVALID_REQUEST");
     // The generated request writer's envelope is accepted as is.
-    const built = buildARBGetSubscriptionStatusEnvelope({ merchantAuthentication: CREDENTIALS, subscriptionId: "1" }, CLIENT_NAMESPACE);
+    const built = buildARBGetSubscriptionStatusEnvelope(
+      { merchantAuthentication: CREDENTIALS, subscriptionId: "1" },
+      CLIENT_NAMESPACE,
+    );
     const valid = await post("/soap", built, "text/xml");
     expect(valid.status).toBe(200);
     expect(valid.text).toContain("NOT_FOUND");
@@ -99,7 +148,11 @@ describe("the SOAP endpoint", () => {
   });
 
   it("answers 413 with a fault for an oversized body", async () => {
-    const answer = await post("/soap", envelope(`<IsAlive>${"x".repeat(MAX_BODY * 2)}</IsAlive>`), "text/xml");
+    const answer = await post(
+      "/soap",
+      envelope(`<IsAlive>${"x".repeat(MAX_BODY * 2)}</IsAlive>`),
+      "text/xml",
+    );
     expect(answer.status).toBe(413);
     expect(fault(answer.text).faultCode).toBe("soap:Client");
   });
@@ -119,15 +172,26 @@ describe("the REST paths", () => {
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.text)).toMatchObject({ status: "INVALID_REQUEST" });
     }
-    const wrongShape = await post("/pts/v2/payments", JSON.stringify({ orderInformation: { amountDetails: { totalAmount: true } } }), "application/json");
+    const wrongShape = await post(
+      "/pts/v2/payments",
+      JSON.stringify({ orderInformation: { amountDetails: { totalAmount: true } } }),
+      "application/json",
+    );
     expect(wrongShape.status).toBe(400);
     expect(JSON.parse(wrongShape.text)).toMatchObject({ reason: "INVALID_DATA" });
     const notObject = await post("/tss/v2/searches", "[]", "application/json");
     expect(notObject.status).toBe(400);
     const empty = await post("/tss/v2/searches", "", "application/json");
     expect(JSON.parse(empty.text)).toMatchObject({ reason: "MISSING_BODY" });
-    const missing = await post("/tss/v2/searches", JSON.stringify({ sort: "id:asc" }), "application/json");
-    expect(JSON.parse(missing.text)).toMatchObject({ reason: "MISSING_FIELD", details: [{ field: "query", reason: "required" }] });
+    const missing = await post(
+      "/tss/v2/searches",
+      JSON.stringify({ sort: "id:asc" }),
+      "application/json",
+    );
+    expect(JSON.parse(missing.text)).toMatchObject({
+      reason: "MISSING_FIELD",
+      details: [{ field: "query", reason: "required" }],
+    });
   });
 
   it("answers 415 for a body that is not JSON by its content type", async () => {
@@ -138,7 +202,11 @@ describe("the REST paths", () => {
   });
 
   it("answers 413 for an oversized body", async () => {
-    const answer = await post("/tss/v2/searches", JSON.stringify({ query: "x".repeat(MAX_BODY * 3), sort: "id:asc" }), "application/json");
+    const answer = await post(
+      "/tss/v2/searches",
+      JSON.stringify({ query: "x".repeat(MAX_BODY * 3), sort: "id:asc" }),
+      "application/json",
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toMatchObject({ reason: "BODY_TOO_LARGE" });
   });
@@ -153,7 +221,11 @@ describe("the REST paths", () => {
     const nonNumeric = await fetch(`${h.sandbox.url}/pts/v2/payments/abc`);
     expect(nonNumeric.status).toBe(404);
     await nonNumeric.text();
-    const method = await fetch(`${h.sandbox.url}/pts/v2/payments`, { method: "PUT", body: "{}", headers: { "content-type": "application/json" } });
+    const method = await fetch(`${h.sandbox.url}/pts/v2/payments`, {
+      method: "PUT",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(method.status).toBe(405);
     expect(method.headers.get("allow")).toBe("POST");
     await method.text();

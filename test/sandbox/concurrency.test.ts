@@ -37,7 +37,9 @@ describe(`${PARALLEL} parallel authorizations and captures`, () => {
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, async (_, i) => {
         const auth = await h.payments.authorize(wallet012(`${i + 1}.00`, `conc-${i}`));
-        const capture = await auth.capture({ orderInformation: { amountDetails: { totalAmount: `${i + 1}.00`, currency: "USD" } } });
+        const capture = await auth.capture({
+          orderInformation: { amountDetails: { totalAmount: `${i + 1}.00`, currency: "USD" } },
+        });
         return { auth, capture };
       }),
     );
@@ -57,12 +59,18 @@ describe(`${PARALLEL} parallel authorizations and captures`, () => {
   });
 
   it("records every one of them, each once, and each payment reads CAPTURED", async () => {
-    const found = await h.search.createSearch({ query: "clientReferenceInformation.code:conc*", sort: "submitTimeUtc:asc", limit: 1000 });
+    const found = await h.search.createSearch({
+      query: "clientReferenceInformation.code:conc*",
+      sort: "submitTimeUtc:asc",
+      limit: 1000,
+    });
     expect(found["totalCount"]).toBe(PARALLEL * 2);
     const ids = summaryIds(found);
     expect(new Set(ids).size).toBe(PARALLEL * 2);
     expect(new Set(ids)).toEqual(new Set([...authIds, ...captureIds]));
-    const statuses = await Promise.all(authIds.map(async (id) => (await h.payments.getPayment(id))["status"]));
+    const statuses = await Promise.all(
+      authIds.map(async (id) => (await h.payments.getPayment(id))["status"]),
+    );
     expect(statuses.every((s) => s === "CAPTURED")).toBe(true);
   });
 
@@ -87,24 +95,36 @@ describe(`${PARALLEL} parallel authorizations and captures`, () => {
           subscription: {
             name: `parallel ${i}`,
             amount: "1.00",
-            paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: "2099-01-01", totalOccurrences: 2 },
+            paymentSchedule: {
+              interval: { length: 1, unit: "months" },
+              startDate: "2099-01-01",
+              totalOccurrences: 2,
+            },
             payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
           },
         }),
       ),
     );
     expect(new Set(created.map((c) => c.subscriptionId)).size).toBe(50);
-    const list = await h.soap.arbGetSubscriptionList({ request: { searchType: "subscriptionActive" } });
+    const list = await h.soap.arbGetSubscriptionList({
+      request: { searchType: "subscriptionActive" },
+    });
     expect(list.totalNumInResultSet).toBe(50);
   });
 
   it("finds everything again after a restart on the same data file", async () => {
     await h.close();
     h = await startHarness({ dataFile });
-    const found = await h.search.createSearch({ query: "clientReferenceInformation.code:conc*", sort: "submitTimeUtc:asc", limit: 1000 });
+    const found = await h.search.createSearch({
+      query: "clientReferenceInformation.code:conc*",
+      sort: "submitTimeUtc:asc",
+      limit: 1000,
+    });
     expect(found["totalCount"]).toBe(PARALLEL * 2);
     expect((await h.payments.getCapture(captureIds[PARALLEL - 1] ?? ""))["status"]).toBe("PENDING");
-    const list = await h.soap.arbGetSubscriptionList({ request: { searchType: "subscriptionActive" } });
+    const list = await h.soap.arbGetSubscriptionList({
+      request: { searchType: "subscriptionActive" },
+    });
     expect(list.totalNumInResultSet).toBe(50);
   });
 });

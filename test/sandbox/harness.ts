@@ -63,14 +63,26 @@ export interface Harness {
 }
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ merchant: MERCHANT, transactionKey: TRANSACTION_KEY, ...options });
-  const soapOptions = { endpoint: sandbox.soapUrl, namespace: CLIENT_NAMESPACE, credentials: CREDENTIALS };
+  const sandbox = await startSandbox({
+    merchant: MERCHANT,
+    transactionKey: TRANSACTION_KEY,
+    ...options,
+  });
+  const soapOptions = {
+    endpoint: sandbox.soapUrl,
+    namespace: CLIENT_NAMESPACE,
+    credentials: CREDENTIALS,
+  };
   return {
     sandbox,
     soap: createSubscriptionsClient(soapOptions),
     soapResults: createSubscriptionsClient({ ...soapOptions, onApiError: "result" }),
     payments: createPaymentsClient({ baseUrl: sandbox.url, retry: NO_RETRY }),
-    search: createSearchClient({ searchUrl: sandbox.url, testBaseUrl: sandbox.url, retry: NO_RETRY }),
+    search: createSearchClient({
+      searchUrl: sandbox.url,
+      testBaseUrl: sandbox.url,
+      retry: NO_RETRY,
+    }),
     close: () => sandbox.close(),
   };
 }
@@ -105,13 +117,22 @@ export function wallet012(amount: string, code = "order-1", currency = "USD"): P
 export function cardPayment(amount: string, number: string, code: string): SaleRequest {
   return {
     clientReferenceInformation: { code },
-    paymentInformation: { card: { number, expirationMonth: "12", expirationYear: "2031", type: "001" } },
-    orderInformation: { amountDetails: { totalAmount: amount, currency: "USD" }, billTo: { ...BILL_TO } },
+    paymentInformation: {
+      card: { number, expirationMonth: "12", expirationYear: "2031", type: "001" },
+    },
+    orderInformation: {
+      amountDetails: { totalAmount: amount, currency: "USD" },
+      billTo: { ...BILL_TO },
+    },
   };
 }
 
 /** Waits until `check` is true, polling every 10 ms, or fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = "the condition"): Promise<void> {
+export async function waitFor(
+  check: () => boolean,
+  timeoutMs = 5_000,
+  what = "the condition",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

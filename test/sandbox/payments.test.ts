@@ -16,7 +16,16 @@ import {
   type PaymentResponse,
 } from "../../generated/payments/index.js";
 import { createHttpSignatureSigner } from "../../generated/runtime/http/http-signature.js";
-import { BILL_TO, cardPayment, DECLINE_CARD, NO_RETRY, startHarness, VISA, wallet012, type Harness } from "./harness.js";
+import {
+  BILL_TO,
+  cardPayment,
+  DECLINE_CARD,
+  NO_RETRY,
+  startHarness,
+  VISA,
+  wallet012,
+  type Harness,
+} from "./harness.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -26,7 +35,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const amount = (totalAmount: string) => ({ amountDetails: { totalAmount, currency: "USD" }, billTo: { ...BILL_TO } });
+const amount = (totalAmount: string) => ({
+  amountDetails: { totalAmount, currency: "USD" },
+  billTo: { ...BILL_TO },
+});
 
 /** The HTTP status and the sandbox's error reason of a rejected call. */
 async function rejection(call: Promise<unknown>): Promise<{ status: number; reason: unknown }> {
@@ -35,7 +47,8 @@ async function rejection(call: Promise<unknown>): Promise<{ status: number; reas
   } catch (error) {
     if (error instanceof HttpStatusError) {
       const body = error.body;
-      const reason = typeof body === "object" && body !== null && "reason" in body ? body.reason : undefined;
+      const reason =
+        typeof body === "object" && body !== null && "reason" in body ? body.reason : undefined;
       return { status: error.status, reason };
     }
     throw error;
@@ -59,7 +72,10 @@ describe("authorization in every documented flow", () => {
     expect(auth.status).toBe("AUTHORIZED");
     expectAuthorizationLinks(auth);
     expect(auth.clientReferenceInformation?.code).toBe("flow-012");
-    expect(auth.orderInformation?.amountDetails).toEqual({ authorizedAmount: "25.00", currency: "USD" });
+    expect(auth.orderInformation?.amountDetails).toEqual({
+      authorizedAmount: "25.00",
+      currency: "USD",
+    });
     expect(auth.processingInformation?.paymentSolution).toBe("012");
     expect(auth.processorInformation?.responseCode).toBe("00");
     expect(auth.processorInformation?.approvalCode).toMatch(/^[0-9]{6}$/);
@@ -85,7 +101,10 @@ describe("authorization in every documented flow", () => {
     const auth = await h.payments.authorize(
       buildWallet001ServiceDecryptionRequest({
         clientReferenceInformation: { code: "flow-001-sd-example" },
-        paymentInformation: { tokenizedCard: { type: "001" }, fluidData: { value: "cGF5bWVudERhdGE=" } },
+        paymentInformation: {
+          tokenizedCard: { type: "001" },
+          fluidData: { value: "cGF5bWVudERhdGE=" },
+        },
         orderInformation: amount("12.50"),
       }),
     );
@@ -96,9 +115,17 @@ describe("authorization in every documented flow", () => {
     const card002 = await h.payments.authorize(
       buildWallet001MerchantDecryptionCard002Request({
         clientReferenceInformation: { code: "flow-001-002" },
-        consumerAuthenticationInformation: { ucafAuthenticationData: "EHuWW9PiBkWvqE5juRwDzAUFBAk=" },
+        consumerAuthenticationInformation: {
+          ucafAuthenticationData: "EHuWW9PiBkWvqE5juRwDzAUFBAk=",
+        },
         paymentInformation: {
-          tokenizedCard: { type: "002", number: "5555555555554444", expirationMonth: "12", expirationYear: "2031", cryptogram: "EHuWW9PiBkWvqE5juRwDzAUFBAk=" },
+          tokenizedCard: {
+            type: "002",
+            number: "5555555555554444",
+            expirationMonth: "12",
+            expirationYear: "2031",
+            cryptogram: "EHuWW9PiBkWvqE5juRwDzAUFBAk=",
+          },
         },
         orderInformation: amount("13.00"),
       }),
@@ -114,9 +141,18 @@ describe("authorization in every documented flow", () => {
     const card001 = await h.payments.authorize(
       buildWallet001MerchantDecryptionCard001Request({
         clientReferenceInformation: { code: "flow-001-001" },
-        consumerAuthenticationInformation: { cavv: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=", ecommerceIndicator: "vbv" },
+        consumerAuthenticationInformation: {
+          cavv: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+          ecommerceIndicator: "vbv",
+        },
         paymentInformation: {
-          tokenizedCard: { type: "001", number: VISA, expirationMonth: "12", expirationYear: "2031", cryptogram: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=" },
+          tokenizedCard: {
+            type: "001",
+            number: VISA,
+            expirationMonth: "12",
+            expirationYear: "2031",
+            cryptogram: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+          },
         },
         orderInformation: amount("14.00"),
       }),
@@ -134,12 +170,17 @@ describe("authorization in every documented flow", () => {
     );
     expect(missing).toEqual({ status: 400, reason: "MISSING_FIELD" });
     const unknownSolution = await rejection(
-      h.payments.authorize({ processingInformation: { paymentSolution: "999" }, orderInformation: amount("1.00") }),
+      h.payments.authorize({
+        processingInformation: { paymentSolution: "999" },
+        orderInformation: amount("1.00"),
+      }),
     );
     expect(unknownSolution.status).toBe(400);
     const zero = await rejection(h.payments.authorize(wallet012("0.00")));
     expect(zero.status).toBe(400);
-    const badCard = await rejection(h.payments.authorize(cardPayment("1.00", "4111111111111112", "bad-card")));
+    const badCard = await rejection(
+      h.payments.authorize(cardPayment("1.00", "4111111111111112", "bad-card")),
+    );
     expect(badCard.status).toBe(400);
   });
 });
@@ -151,7 +192,10 @@ describe("reversal", () => {
     expect(reversal.status).toBe("REVERSED");
     expect(reversal.reversalAmountDetails).toEqual({ reversedAmount: "30.00", currency: "USD" });
     expect(reversal.clientReferenceInformation?.code).toBe("rev-1");
-    expect(reversal._links?.self).toEqual({ href: `/pts/v2/reversals/${reversal.id}`, method: "GET" });
+    expect(reversal._links?.self).toEqual({
+      href: `/pts/v2/reversals/${reversal.id}`,
+      method: "GET",
+    });
     expect(reversal.processorInformation?.responseCode).toBe("00");
     const read = await h.payments.getReversal(reversal.id ?? "");
     expect(read["status"]).toBe("REVERSED");
@@ -164,10 +208,15 @@ describe("reversal", () => {
     const auth = await h.payments.authorize(wallet012("40.00", "rev-2"));
     const id = auth.id ?? "";
     const wrong = await rejection(
-      h.payments.reverse(id, { reversalInformation: { amountDetails: { totalAmount: "39.99" } }, orderInformation: { amountDetails: { currency: "USD" } } }),
+      h.payments.reverse(id, {
+        reversalInformation: { amountDetails: { totalAmount: "39.99" } },
+        orderInformation: { amountDetails: { currency: "USD" } },
+      }),
     );
     expect(wrong).toEqual({ status: 400, reason: "INVALID_AMOUNT" });
-    const equal = await h.payments.reverse(id, { reversalInformation: { amountDetails: { totalAmount: "40.0" } } });
+    const equal = await h.payments.reverse(id, {
+      reversalInformation: { amountDetails: { totalAmount: "40.0" } },
+    });
     expect(equal.status).toBe("REVERSED");
     const missing = await rejection(h.payments.reverse(id, {}));
     expect(missing.status).toBe(400);
@@ -177,9 +226,15 @@ describe("reversal", () => {
 describe("capture", () => {
   it("AUTHORIZED → capture PENDING; the payment reads CAPTURED; a second capture is refused", async () => {
     const auth = await h.payments.authorize(wallet012("60.00", "cap-1"));
-    const capture = await auth.capture({ clientReferenceInformation: { code: "cap-1" }, orderInformation: { amountDetails: { totalAmount: "60.00", currency: "USD" } } });
+    const capture = await auth.capture({
+      clientReferenceInformation: { code: "cap-1" },
+      orderInformation: { amountDetails: { totalAmount: "60.00", currency: "USD" } },
+    });
     expect(capture.status).toBe("PENDING");
-    expect(capture.orderInformation?.amountDetails).toEqual({ totalAmount: "60.00", currency: "USD" });
+    expect(capture.orderInformation?.amountDetails).toEqual({
+      totalAmount: "60.00",
+      currency: "USD",
+    });
     expect(capture._links).toEqual({
       void: { href: `/pts/v2/captures/${capture.id}/voids`, method: "POST" },
       self: { href: `/pts/v2/captures/${capture.id}`, method: "GET" },
@@ -193,12 +248,26 @@ describe("capture", () => {
   it("captures part of the amount, refuses more than authorized or another currency", async () => {
     const auth = await h.payments.authorize(wallet012("20.00", "cap-2"));
     const id = auth.id ?? "";
-    expect(await rejection(h.payments.capture(id, { orderInformation: { amountDetails: { totalAmount: "20.01" } } }))).toEqual({
+    expect(
+      await rejection(
+        h.payments.capture(id, { orderInformation: { amountDetails: { totalAmount: "20.01" } } }),
+      ),
+    ).toEqual({
       status: 400,
       reason: "INVALID_AMOUNT",
     });
-    expect((await rejection(h.payments.capture(id, { orderInformation: { amountDetails: { totalAmount: "5.00", currency: "EUR" } } }))).status).toBe(400);
-    const part = await h.payments.capture(id, { orderInformation: { amountDetails: { totalAmount: "15.00" } } });
+    expect(
+      (
+        await rejection(
+          h.payments.capture(id, {
+            orderInformation: { amountDetails: { totalAmount: "5.00", currency: "EUR" } },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    const part = await h.payments.capture(id, {
+      orderInformation: { amountDetails: { totalAmount: "15.00" } },
+    });
     expect(part.status).toBe("PENDING");
     expect(part.orderInformation?.amountDetails?.totalAmount).toBe("15.00");
   });
@@ -225,9 +294,16 @@ describe("sale", () => {
       }),
     );
     expect(sale.status).toBe("AUTHORIZED");
-    expect(sale._links?.void).toEqual({ href: `/pts/v2/payments/${sale.id}/voids`, method: "POST" });
+    expect(sale._links?.void).toEqual({
+      href: `/pts/v2/payments/${sale.id}/voids`,
+      method: "POST",
+    });
     expect(sale._links?.self?.href).toBe(`/pts/v2/payments/${sale.id}`);
-    expect(sale.orderInformation?.amountDetails).toEqual({ authorizedAmount: "75.00", currency: "USD", totalAmount: "75.00" });
+    expect(sale.orderInformation?.amountDetails).toEqual({
+      authorizedAmount: "75.00",
+      currency: "USD",
+      totalAmount: "75.00",
+    });
     expect(sale.processorInformation?.retrievalReferenceNumber).toMatch(/^[0-9]{12}$/);
     expect(sale.processorInformation?.systemTraceAuditNumber).toMatch(/^[0-9]{6}$/);
     expect(await rejection(sale.capture())).toEqual({ status: 409, reason: "INVALID_STATE" });
@@ -242,7 +318,11 @@ describe("sale", () => {
     const sale = await h.payments.sale(cardPayment("5.00", VISA, "card-sale"));
     expect(sale.status).toBe("AUTHORIZED");
     expect(sale.paymentAccountInformation?.card?.type).toBe("001");
-    expect(await rejection(h.payments.voidPayment((await h.payments.authorize(wallet012("3.00"))).id ?? ""))).toEqual({
+    expect(
+      await rejection(
+        h.payments.voidPayment((await h.payments.authorize(wallet012("3.00"))).id ?? ""),
+      ),
+    ).toEqual({
       status: 409,
       reason: "INVALID_STATE",
     });
@@ -254,16 +334,30 @@ describe("declines (the sandbox's rule: cents of 13, or the card 400000000000000
     const declined = await h.payments.authorize(wallet012("10.13", "decline-amount"));
     expect(declined.status).toBe("DECLINED");
     expect(declined.processorInformation?.responseCode).toBe("05");
-    expect(declined._links).toEqual({ self: { href: `/pts/v2/payments/${declined.id}`, method: "GET" } });
-    expect(unknownData(declined)?.fields["errorInformation"]).toEqual({ reason: "PROCESSOR_DECLINED", message: "Declined by the sandbox's decline rule." });
+    expect(declined._links).toEqual({
+      self: { href: `/pts/v2/payments/${declined.id}`, method: "GET" },
+    });
+    expect(unknownData(declined)?.fields["errorInformation"]).toEqual({
+      reason: "PROCESSOR_DECLINED",
+      message: "Declined by the sandbox's decline rule.",
+    });
     expect((await declined.refresh())["status"]).toBe("DECLINED");
-    expect(await rejection(h.payments.capture(declined.id ?? ""))).toEqual({ status: 409, reason: "INVALID_STATE" });
+    expect(await rejection(h.payments.capture(declined.id ?? ""))).toEqual({
+      status: 409,
+      reason: "INVALID_STATE",
+    });
   });
 
   it("declines the decline card, in an authorization and a sale", async () => {
-    expect((await h.payments.authorize(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status).toBe("DECLINED");
-    expect((await h.payments.sale(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status).toBe("DECLINED");
-    expect((await h.payments.authorize(cardPayment("10.14", VISA, "not-declined"))).status).toBe("AUTHORIZED");
+    expect(
+      (await h.payments.authorize(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status,
+    ).toBe("DECLINED");
+    expect((await h.payments.sale(cardPayment("10.00", DECLINE_CARD, "decline-card"))).status).toBe(
+      "DECLINED",
+    );
+    expect((await h.payments.authorize(cardPayment("10.14", VISA, "not-declined"))).status).toBe(
+      "AUTHORIZED",
+    );
   });
 });
 
@@ -274,7 +368,10 @@ describe("unknown ids and REST credentials", () => {
       () => h.payments.getReversal("1234"),
       () => h.payments.getCapture("1234"),
       () => h.payments.capture("1234"),
-      () => h.payments.reverse("1234", { reversalInformation: { amountDetails: { totalAmount: "1.00" } } }),
+      () =>
+        h.payments.reverse("1234", {
+          reversalInformation: { amountDetails: { totalAmount: "1.00" } },
+        }),
       () => h.payments.voidPayment("1234"),
       () => h.payments.voidCapture("1234"),
     ];
@@ -287,17 +384,28 @@ describe("unknown ids and REST credentials", () => {
     const strict = await startHarness({ requireMerchantHeader: true });
     try {
       const unsigned = createPaymentsClient({ baseUrl: strict.sandbox.url, retry: NO_RETRY });
-      expect(await rejection(unsigned.authorize(wallet012("1.00")))).toEqual({ status: 401, reason: "UNAUTHORIZED" });
+      expect(await rejection(unsigned.authorize(wallet012("1.00")))).toEqual({
+        status: 401,
+        reason: "UNAUTHORIZED",
+      });
       const other = createPaymentsClient({
         baseUrl: strict.sandbox.url,
         retry: NO_RETRY,
-        signer: createHttpSignatureSigner({ merchantId: "someone-else", keyId: "k", sharedSecretBase64: "c2VjcmV0" }),
+        signer: createHttpSignatureSigner({
+          merchantId: "someone-else",
+          keyId: "k",
+          sharedSecretBase64: "c2VjcmV0",
+        }),
       });
       expect((await rejection(other.authorize(wallet012("1.00")))).status).toBe(401);
       const signed = createPaymentsClient({
         baseUrl: strict.sandbox.url,
         retry: NO_RETRY,
-        signer: createHttpSignatureSigner({ merchantId: strict.sandbox.merchant, keyId: "k", sharedSecretBase64: "c2VjcmV0" }),
+        signer: createHttpSignatureSigner({
+          merchantId: strict.sandbox.merchant,
+          keyId: "k",
+          sharedSecretBase64: "c2VjcmV0",
+        }),
       });
       expect((await signed.authorize(wallet012("1.00"))).status).toBe("AUTHORIZED");
     } finally {

@@ -15,7 +15,15 @@ import { createPaymentsClient } from "../../generated/payments/index.js";
 import { HttpStatusError } from "../../generated/search/index.js";
 import { createSubscriptionsClient } from "../../generated/subscriptions/index.js";
 import { startSandbox } from "../../sandbox/server.js";
-import { CLIENT_NAMESPACE, NO_RETRY, startHarness, tempDir, VISA, MASTERCARD, wallet012 } from "./harness.js";
+import {
+  CLIENT_NAMESPACE,
+  NO_RETRY,
+  startHarness,
+  tempDir,
+  VISA,
+  MASTERCARD,
+  wallet012,
+} from "./harness.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -40,13 +48,21 @@ afterAll(async () => {
   await dir.remove();
 });
 
-const schedule = { interval: { length: 1, unit: "months" as const }, startDate: "2099-01-01", totalOccurrences: 12 };
+const schedule = {
+  interval: { length: 1, unit: "months" as const },
+  startDate: "2099-01-01",
+  totalOccurrences: 12,
+};
 
 describe("state", () => {
   it("lives in memory by default: a restart starts empty", async () => {
     const first = await startHarness();
     const { subscriptionId } = await first.soap.arbCreateSubscription({
-      subscription: { amount: "1.00", paymentSchedule: schedule, payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } } },
+      subscription: {
+        amount: "1.00",
+        paymentSchedule: schedule,
+        payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
+      },
     });
     await first.close();
     const second = await startHarness();
@@ -63,47 +79,85 @@ describe("state", () => {
     const dataFile = path.join(dir.dir, "nested", "dir", "sandbox.sqlite");
     const first = await startHarness({ dataFile });
     const { subscriptionId } = await first.soap.arbCreateSubscription({
-      subscription: { name: "kept", amount: "3.00", paymentSchedule: schedule, payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } } },
+      subscription: {
+        name: "kept",
+        amount: "3.00",
+        paymentSchedule: schedule,
+        payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
+      },
     });
     const profile = await first.soap.createCustomerProfile({
-      profile: { merchantCustomerId: "KEEP", paymentProfiles: [{ payment: { creditCard: { cardNumber: MASTERCARD, expirationDate: "2098-06" } } }] },
+      profile: {
+        merchantCustomerId: "KEEP",
+        paymentProfiles: [
+          { payment: { creditCard: { cardNumber: MASTERCARD, expirationDate: "2098-06" } } },
+        ],
+      },
       validationMode: "none",
     });
     const auth = await first.payments.authorize(wallet012("44.00", "kept-payment"));
     const capture = await auth.capture();
-    const saved = await first.search.createSearch({ query: "clientReferenceInformation.code:kept-payment", sort: "submitTimeUtc:asc", save: "true" });
-    const hook = await first.search.createWebhookSubscription({ webhookUrl: `${healthUrl}/hook`, healthCheckUrl: `${healthUrl}/health` });
+    const saved = await first.search.createSearch({
+      query: "clientReferenceInformation.code:kept-payment",
+      sort: "submitTimeUtc:asc",
+      save: "true",
+    });
+    const hook = await first.search.createWebhookSubscription({
+      webhookUrl: `${healthUrl}/hook`,
+      healthCheckUrl: `${healthUrl}/health`,
+    });
     const instrument = await first.search.createInstrumentIdentifier({ card: { number: VISA } });
     await first.close();
 
     const second = await startHarness({ dataFile });
     try {
       expect(second.sandbox.dataFile).toBe(dataFile);
-      expect((await second.soap.arbGetSubscription({ subscriptionId })).subscription?.name).toBe("kept");
+      expect((await second.soap.arbGetSubscription({ subscriptionId })).subscription?.name).toBe(
+        "kept",
+      );
       const pp = await second.soap.getCustomerPaymentProfile({
         customerProfileId: profile.customerProfileId,
         customerPaymentProfileId: profile.customerPaymentProfileIdList?.[0] ?? "",
         unmaskExpirationDate: true,
       });
-      expect(pp.paymentProfile?.payment?.creditCard).toEqual({ cardNumber: "XXXX4444", expirationDate: "2098-06", cardType: "MasterCard" });
+      expect(pp.paymentProfile?.payment?.creditCard).toEqual({
+        cardNumber: "XXXX4444",
+        expirationDate: "2098-06",
+        cardType: "MasterCard",
+      });
       expect((await second.payments.getPayment(auth.id ?? ""))["status"]).toBe("CAPTURED");
       expect((await second.payments.getCapture(capture.id ?? ""))["status"]).toBe("PENDING");
       expect(await second.search.getSearch(String(saved["id"]))).toEqual(saved);
-      expect((await second.search.getTransaction(auth.id ?? "")).applicationInformation?.applications?.[0]?.name).toBe("ics_auth");
+      expect(
+        (await second.search.getTransaction(auth.id ?? "")).applicationInformation
+          ?.applications?.[0]?.name,
+      ).toBe("ics_auth");
       // The sequences go on: no id is handed out twice.
       const next = await second.soap.arbCreateSubscription({
-        subscription: { amount: "1.00", paymentSchedule: schedule, payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } } },
+        subscription: {
+          amount: "1.00",
+          paymentSchedule: schedule,
+          payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
+        },
       });
       expect(Number(next.subscriptionId)).toBeGreaterThan(Number(subscriptionId));
       const nextAuth = await second.payments.authorize(wallet012("1.00"));
       expect(nextAuth.id).not.toBe(auth.id);
       // The one-identifier-per-card rule holds across the restart.
-      const duplicate = await second.search.createInstrumentIdentifier({ card: { number: VISA } }).then(
-        () => 201,
-        (e: unknown) => (e instanceof HttpStatusError ? e.status : -1),
-      );
+      const duplicate = await second.search
+        .createInstrumentIdentifier({ card: { number: VISA } })
+        .then(
+          () => 201,
+          (e: unknown) => (e instanceof HttpStatusError ? e.status : -1),
+        );
       expect(duplicate).toBe(409);
-      expect((await fetch(`${second.sandbox.url}/tms/v1/instrumentidentifiers/${String(unknownData(instrument)?.fields["id"])}`)).status).toBe(200);
+      expect(
+        (
+          await fetch(
+            `${second.sandbox.url}/tms/v1/instrumentidentifiers/${String(unknownData(instrument)?.fields["id"])}`,
+          )
+        ).status,
+      ).toBe(200);
       expect(unknownData(hook)?.fields["webhookId"]).toMatch(/^wh-/);
     } finally {
       await second.close();
@@ -119,8 +173,13 @@ describe("state", () => {
       const SQL = await initSqlJs();
       const onDisk = new SQL.Database(await readFile(dataFile));
       try {
-        const [row] = onDisk.exec("SELECT data FROM records WHERE kind = 'transaction' AND id = ?", [auth.id ?? ""]);
-        expect((JSON.parse(String(row?.values[0]?.[0])) as { status: string }).status).toBe("AUTHORIZED");
+        const [row] = onDisk.exec(
+          "SELECT data FROM records WHERE kind = 'transaction' AND id = ?",
+          [auth.id ?? ""],
+        );
+        expect((JSON.parse(String(row?.values[0]?.[0])) as { status: string }).status).toBe(
+          "AUTHORIZED",
+        );
       } finally {
         onDisk.close();
       }
@@ -146,7 +205,10 @@ interface Cli {
 
 /** Runs the command line (`npm run sandbox -- ARGS`) as a child process. */
 function run(args: string[]): Cli {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
@@ -168,7 +230,16 @@ async function started(cli: Cli): Promise<string> {
 describe("the command line", () => {
   it("starts with --port, --data, --merchant and --key, prints its endpoints and stops on SIGTERM", async () => {
     const dataFile = path.join(dir.dir, "cli.sqlite");
-    const cli = run(["--port", "0", "--data", dataFile, "--merchant", "cli-merchant", "--key", "cli-key"]);
+    const cli = run([
+      "--port",
+      "0",
+      "--data",
+      dataFile,
+      "--merchant",
+      "cli-merchant",
+      "--key",
+      "cli-key",
+    ]);
     try {
       await started(cli);
       const output = cli.output();
@@ -179,7 +250,11 @@ describe("the command line", () => {
       expect(output).toContain(`POST ${url}/tss/v2/searches`);
       expect(output).toContain(`POST ${url}/notification-subscriptions/v2/webhooks`);
       expect(output).toContain(dataFile);
-      const good = createSubscriptionsClient({ endpoint: `${url}/soap`, namespace: CLIENT_NAMESPACE, credentials: { name: "cli-merchant", transactionKey: "cli-key" } });
+      const good = createSubscriptionsClient({
+        endpoint: `${url}/soap`,
+        namespace: CLIENT_NAMESPACE,
+        credentials: { name: "cli-merchant", transactionKey: "cli-key" },
+      });
       expect((await good.authenticateTest()).resultCode).toBe("Ok");
       const bad = createSubscriptionsClient({
         endpoint: `${url}/soap`,
@@ -211,9 +286,13 @@ describe("one sandbox per data file", () => {
     let kept: string | undefined;
     try {
       kept = (await first.payments.authorize(wallet012("2.00", "locked"))).id;
-      await expect(startSandbox({ dataFile })).rejects.toThrow(`the data file ${dataFile} is in use by another sandbox (process ${process.pid})`);
+      await expect(startSandbox({ dataFile })).rejects.toThrow(
+        `the data file ${dataFile} is in use by another sandbox (process ${process.pid})`,
+      );
       // The same file by another spelling is the same lock.
-      await expect(startSandbox({ dataFile: path.relative(process.cwd(), dataFile) })).rejects.toThrow("is in use by another sandbox");
+      await expect(
+        startSandbox({ dataFile: path.relative(process.cwd(), dataFile) }),
+      ).rejects.toThrow("is in use by another sandbox");
       // The first one still serves and writes.
       expect((await first.payments.getPayment(kept ?? ""))["status"]).toBe("AUTHORIZED");
       expect(existsSync(`${dataFile}.lock`)).toBe(true);
@@ -236,7 +315,9 @@ describe("one sandbox per data file", () => {
       await started(holder);
       const pid = holder.child.pid ?? 0;
       expect((await readFile(`${dataFile}.lock`, "utf8")).trim()).toBe(String(pid));
-      await expect(startSandbox({ dataFile })).rejects.toThrow(`the data file ${dataFile} is in use by another sandbox (process ${pid})`);
+      await expect(startSandbox({ dataFile })).rejects.toThrow(
+        `the data file ${dataFile} is in use by another sandbox (process ${pid})`,
+      );
       const second = run(["--port", "0", "--data", dataFile]);
       expect(await second.exit).toBe(1);
       expect(second.errors()).toContain(`the data file ${dataFile} is in use by another sandbox`);

@@ -9,7 +9,18 @@ import { unknownData } from "../../generated/runtime/read-options.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpaqueBody, OpaqueValue } from "../../generated/runtime/opaque.js";
 import type { CustomerPaymentProfile } from "../../generated/subscriptions/index.js";
-import { AMEX, cardPayment, DECLINE_CARD, errorCode, MASTERCARD, startHarness, TestClock, VISA, wallet012, type Harness } from "./harness.js";
+import {
+  AMEX,
+  cardPayment,
+  DECLINE_CARD,
+  errorCode,
+  MASTERCARD,
+  startHarness,
+  TestClock,
+  VISA,
+  wallet012,
+  type Harness,
+} from "./harness.js";
 
 const clock = new TestClock(Date.UTC(2031, 4, 10, 12, 0, 0));
 let h: Harness;
@@ -24,7 +35,12 @@ afterAll(async () => {
 function card(number: string, expirationDate = "2032-12"): CustomerPaymentProfile {
   return {
     customerType: "individual",
-    billTo: { firstName: "Ada", lastName: "Lovelace", city: "London", phoneNumber: "020 7946 0000" },
+    billTo: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      city: "London",
+      phoneNumber: "020 7946 0000",
+    },
     payment: { creditCard: { cardNumber: number, expirationDate, cardCode: "999" } },
   };
 }
@@ -33,7 +49,9 @@ function text(value: OpaqueValue | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function applicationNames(details: { applicationInformation?: { applications?: { name?: string }[] } }): (string | undefined)[] {
+function applicationNames(details: {
+  applicationInformation?: { applications?: { name?: string }[] };
+}): (string | undefined)[] {
   return details.applicationInformation?.applications?.map((a) => a.name) ?? [];
 }
 
@@ -83,7 +101,10 @@ describe("customer profiles", () => {
     const profile = read.profile;
     expect(profile?.merchantCustomerId).toBe("M-100");
     expect(profile?.customerProfileId).toBe(profileId);
-    expect(profile?.paymentProfiles?.map((p) => p.customerPaymentProfileId)).toEqual([cardProfileId, bankProfileId]);
+    expect(profile?.paymentProfiles?.map((p) => p.customerPaymentProfileId)).toEqual([
+      cardProfileId,
+      bankProfileId,
+    ]);
     expect(profile?.paymentProfiles?.[0]?.payment?.creditCard).toEqual({
       cardNumber: "XXXX1111",
       expirationDate: "XXXX",
@@ -96,7 +117,15 @@ describe("customer profiles", () => {
       routingNumber: "XXXX2882",
       accountNumber: "XXXX6789",
     });
-    expect(profile?.shipToList).toEqual([{ firstName: "Ada", address: "1 Dock Rd", city: "Bristol", zip: "BS1", customerAddressId: addressId }]);
+    expect(profile?.shipToList).toEqual([
+      {
+        firstName: "Ada",
+        address: "1 Dock Rd",
+        city: "Bristol",
+        zip: "BS1",
+        customerAddressId: addressId,
+      },
+    ]);
     expect(read.subscriptionIds).toBeUndefined();
     const raw = JSON.stringify(read);
     expect(raw).not.toContain(VISA);
@@ -115,12 +144,22 @@ describe("customer profiles", () => {
       customerPaymentProfileId: cardProfileId,
       unmaskExpirationDate: true,
     });
-    expect(unmasked.paymentProfile?.payment?.creditCard).toEqual({ cardNumber: "XXXX1111", expirationDate: "2032-12", cardType: "Visa" });
+    expect(unmasked.paymentProfile?.payment?.creditCard).toEqual({
+      cardNumber: "XXXX1111",
+      expirationDate: "2032-12",
+      cardType: "Visa",
+    });
     expect(unmasked.paymentProfile?.billTo?.phoneNumber).toBe("020 7946 0000");
   });
 
   it("updates the profile, a payment profile (masked number keeps the card) and an address", async () => {
-    await h.soap.updateCustomerProfile({ profile: { customerProfileId: profileId, merchantCustomerId: "M-100", email: "lovelace@example.com" } });
+    await h.soap.updateCustomerProfile({
+      profile: {
+        customerProfileId: profileId,
+        merchantCustomerId: "M-100",
+        email: "lovelace@example.com",
+      },
+    });
     let read = await h.soap.getCustomerProfile({ customerProfileId: profileId });
     expect(read.profile?.email).toBe("lovelace@example.com");
     // An update replaces the fields: the description left out is cleared.
@@ -141,24 +180,46 @@ describe("customer profiles", () => {
       customerPaymentProfileId: cardProfileId,
       unmaskExpirationDate: true,
     });
-    expect(paymentProfile.paymentProfile?.payment?.creditCard).toEqual({ cardNumber: "XXXX1111", expirationDate: "2034-02", cardType: "Visa" });
-    expect(paymentProfile.paymentProfile?.billTo).toEqual({ firstName: "Augusta", lastName: "King" });
+    expect(paymentProfile.paymentProfile?.payment?.creditCard).toEqual({
+      cardNumber: "XXXX1111",
+      expirationDate: "2034-02",
+      cardType: "Visa",
+    });
+    expect(paymentProfile.paymentProfile?.billTo).toEqual({
+      firstName: "Augusta",
+      lastName: "King",
+    });
 
     await h.soap.updateCustomerShippingAddress({
       customerProfileId: profileId,
       address: { customerAddressId: addressId, firstName: "Augusta", city: "Bath" },
     });
-    const address = await h.soap.getCustomerShippingAddress({ customerProfileId: profileId, customerAddressId: addressId });
-    expect(address.address).toEqual({ firstName: "Augusta", city: "Bath", customerAddressId: addressId });
+    const address = await h.soap.getCustomerShippingAddress({
+      customerProfileId: profileId,
+      customerAddressId: addressId,
+    });
+    expect(address.address).toEqual({
+      firstName: "Augusta",
+      city: "Bath",
+      customerAddressId: addressId,
+    });
     read = await h.soap.getCustomerProfile({ customerProfileId: profileId });
     expect(read.profile?.shipToList?.[0]?.city).toBe("Bath");
   });
 
   it("adds a payment profile and an address; refuses duplicates", async () => {
-    const added = await h.soap.createCustomerPaymentProfile({ customerProfileId: profileId, paymentProfile: card(MASTERCARD), validationMode: "none" });
+    const added = await h.soap.createCustomerPaymentProfile({
+      customerProfileId: profileId,
+      paymentProfile: card(MASTERCARD),
+      validationMode: "none",
+    });
     expect(added.customerProfileId).toBe(profileId);
     expect(added.validationDirectResponse).toBeUndefined();
-    const dup = await h.soapResults.createCustomerPaymentProfile({ customerProfileId: profileId, paymentProfile: card(MASTERCARD), validationMode: "none" });
+    const dup = await h.soapResults.createCustomerPaymentProfile({
+      customerProfileId: profileId,
+      paymentProfile: card(MASTERCARD),
+      validationMode: "none",
+    });
     expect(dup.ok).toBe(false);
     expect(dup.result.messages?.[0]?.code).toBe("DUPLICATE");
     const declined = await h.soapResults.createCustomerPaymentProfile({
@@ -167,28 +228,51 @@ describe("customer profiles", () => {
       validationMode: "liveMode",
     });
     expect(declined.result.messages?.[0]?.code).toBe("DECLINED");
-    const address = await h.soap.createCustomerShippingAddress({ customerProfileId: profileId, address: { firstName: "Second", city: "York" } });
+    const address = await h.soap.createCustomerShippingAddress({
+      customerProfileId: profileId,
+      address: { firstName: "Second", city: "York" },
+    });
     expect(address.customerAddressId).toMatch(/^[0-9]+$/);
-    const dupProfile = await h.soapResults.createCustomerProfile({ profile: { merchantCustomerId: "M-100" }, validationMode: "none" });
+    const dupProfile = await h.soapResults.createCustomerProfile({
+      profile: { merchantCustomerId: "M-100" },
+      validationMode: "none",
+    });
     expect(dupProfile.ok).toBe(false);
     expect(dupProfile.result.messages?.[0]?.code).toBe("DUPLICATE");
-    const empty = await h.soapResults.createCustomerProfile({ profile: {}, validationMode: "none" });
+    const empty = await h.soapResults.createCustomerProfile({
+      profile: {},
+      validationMode: "none",
+    });
     expect(empty.result.messages?.[0]?.code).toBe("INVALID_REQUEST");
   });
 
   it("deletes an address, a payment profile and the profile; reads then answer NOT_FOUND", async () => {
     const extra = await h.soap.createCustomerProfile({
-      profile: { merchantCustomerId: "M-DEL", paymentProfiles: [card(AMEX)], shipToList: [{ city: "Hull" }] },
+      profile: {
+        merchantCustomerId: "M-DEL",
+        paymentProfiles: [card(AMEX)],
+        shipToList: [{ city: "Hull" }],
+      },
       validationMode: "none",
     });
     const id = extra.customerProfileId;
     const pp = extra.customerPaymentProfileIdList?.[0] ?? "";
     const addr = extra.customerShippingAddressIdList?.[0] ?? "";
     await h.soap.deleteCustomerShippingAddress({ customerProfileId: id, customerAddressId: addr });
-    const gone = await h.soapResults.getCustomerShippingAddress({ customerProfileId: id, customerAddressId: addr });
+    const gone = await h.soapResults.getCustomerShippingAddress({
+      customerProfileId: id,
+      customerAddressId: addr,
+    });
     expect(gone.result.messages?.[0]?.code).toBe("NOT_FOUND");
-    await h.soap.deleteCustomerPaymentProfile({ customerProfileId: id, customerPaymentProfileId: pp });
-    const goneProfile = await h.soapResults.getCustomerPaymentProfile({ customerProfileId: id, customerPaymentProfileId: pp, unmaskExpirationDate: false });
+    await h.soap.deleteCustomerPaymentProfile({
+      customerProfileId: id,
+      customerPaymentProfileId: pp,
+    });
+    const goneProfile = await h.soapResults.getCustomerPaymentProfile({
+      customerProfileId: id,
+      customerPaymentProfileId: pp,
+      unmaskExpirationDate: false,
+    });
     expect(goneProfile.result.messages?.[0]?.code).toBe("NOT_FOUND");
     await h.soap.deleteCustomerProfile({ customerProfileId: id });
     const goneAll = await h.soapResults.getCustomerProfile({ customerProfileId: id });
@@ -232,7 +316,9 @@ describe("GetCustomerPaymentProfileList (cardsExpiringInMonth)", () => {
       },
     });
     expect(desc.totalNumInResultSet).toBe(3);
-    expect(desc.paymentProfiles?.map((p) => p.customerPaymentProfileId)).toEqual([...ids].reverse().slice(0, 2));
+    expect(desc.paymentProfiles?.map((p) => p.customerPaymentProfileId)).toEqual(
+      [...ids].reverse().slice(0, 2),
+    );
     const page2 = await h.soap.getCustomerPaymentProfileList({
       getCustomerPaymentProfileListRequestType: {
         searchType: "cardsExpiringInMonth",
@@ -243,12 +329,18 @@ describe("GetCustomerPaymentProfileList (cardsExpiringInMonth)", () => {
     });
     expect(page2.paymentProfiles?.map((p) => p.customerPaymentProfileId)).toEqual([ids[0]]);
     const none = await h.soap.getCustomerPaymentProfileList({
-      getCustomerPaymentProfileListRequestType: { searchType: "cardsExpiringInMonth", month: "2040-01" },
+      getCustomerPaymentProfileListRequestType: {
+        searchType: "cardsExpiringInMonth",
+        month: "2040-01",
+      },
     });
     expect(none.totalNumInResultSet).toBe(0);
     expect(none.paymentProfiles ?? []).toEqual([]);
     const bad = await h.soapResults.getCustomerPaymentProfileList({
-      getCustomerPaymentProfileListRequestType: { searchType: "cardsExpiringInMonth", month: "July" },
+      getCustomerPaymentProfileListRequestType: {
+        searchType: "cardsExpiringInMonth",
+        month: "July",
+      },
     });
     expect(bad.result.messages?.[0]?.code).toBe("INVALID_REQUEST");
   });
@@ -260,14 +352,20 @@ describe("subscription ids on profile reads", () => {
       subscription: {
         name: "linked",
         amount: "4.00",
-        paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: "2031-07-01", totalOccurrences: 6 },
+        paymentSchedule: {
+          interval: { length: 1, unit: "months" },
+          startDate: "2031-07-01",
+          totalOccurrences: 6,
+        },
         payment: { creditCard: { cardNumber: VISA, expirationDate: "2032-12" } },
         customer: { id: "SUB-CUST" },
         billTo: { firstName: "Ada" },
         shipTo: { city: "Oxford" },
       },
     });
-    const list = await h.soap.arbGetSubscriptionList({ request: { searchType: "subscriptionActive" } });
+    const list = await h.soap.arbGetSubscriptionList({
+      request: { searchType: "subscriptionActive" },
+    });
     const detail = list.subscriptionDetails?.find((d) => String(d.id) === subscriptionId);
     const profileId = String(detail?.customerProfileId);
     const paymentProfileId = String(detail?.customerPaymentProfileId);
@@ -275,18 +373,30 @@ describe("subscription ids on profile reads", () => {
     const profile = await h.soap.getCustomerProfile({ customerProfileId: profileId });
     expect(profile.subscriptionIds).toEqual([subscriptionId]);
     expect(profile.profile?.merchantCustomerId).toBe("SUB-CUST");
-    const pp = await h.soap.getCustomerPaymentProfile({ customerProfileId: profileId, customerPaymentProfileId: paymentProfileId, unmaskExpirationDate: false });
+    const pp = await h.soap.getCustomerPaymentProfile({
+      customerProfileId: profileId,
+      customerPaymentProfileId: paymentProfileId,
+      unmaskExpirationDate: false,
+    });
     expect(pp.paymentProfile?.subscriptionIds).toEqual([subscriptionId]);
-    const address = await h.soap.getCustomerShippingAddress({ customerProfileId: profileId, customerAddressId: addressId });
+    const address = await h.soap.getCustomerShippingAddress({
+      customerProfileId: profileId,
+      customerAddressId: addressId,
+    });
     expect(address.subscriptionIds).toEqual([subscriptionId]);
     expect(address.address?.city).toBe("Oxford");
 
     const blocked = await h.soapResults.deleteCustomerProfile({ customerProfileId: profileId });
     expect(blocked.result.messages?.[0]?.code).toBe("INVALID_STATE");
-    const blockedPp = await h.soapResults.deleteCustomerPaymentProfile({ customerProfileId: profileId, customerPaymentProfileId: paymentProfileId });
+    const blockedPp = await h.soapResults.deleteCustomerPaymentProfile({
+      customerProfileId: profileId,
+      customerPaymentProfileId: paymentProfileId,
+    });
     expect(blockedPp.result.messages?.[0]?.code).toBe("INVALID_STATE");
     await h.soap.arbCancelSubscription({ subscriptionId });
-    expect((await h.soap.deleteCustomerProfile({ customerProfileId: profileId })).resultCode).toBe("Ok");
+    expect((await h.soap.deleteCustomerProfile({ customerProfileId: profileId })).resultCode).toBe(
+      "Ok",
+    );
   });
 });
 
@@ -295,7 +405,9 @@ describe("CreateCustomerProfileFromTransaction", () => {
     const sale = await h.payments.sale(cardPayment("15.00", MASTERCARD, "from-tx"));
     const created = await h.soap.createCustomerProfileFromTransaction({ transId: sale.id ?? "" });
     expect(created.customerPaymentProfileIdList).toHaveLength(1);
-    const profile = await h.soap.getCustomerProfile({ customerProfileId: created.customerProfileId });
+    const profile = await h.soap.getCustomerProfile({
+      customerProfileId: created.customerProfileId,
+    });
     expect(profile.profile?.email).toBe("ada@example.com");
     expect(profile.profile?.paymentProfiles?.[0]?.payment?.creditCard?.cardNumber).toBe("XXXX4444");
     expect(profile.profile?.paymentProfiles?.[0]?.billTo?.city).toBe("London");
@@ -316,7 +428,9 @@ describe("CreateCustomerProfileFromTransaction", () => {
     const unknown = await h.soapResults.createCustomerProfileFromTransaction({ transId: "123" });
     expect(unknown.result.messages?.[0]?.code).toBe("NOT_FOUND");
     const wallet = await h.payments.authorize(wallet012("8.00", "wallet-no-card"));
-    const refused = await h.soapResults.createCustomerProfileFromTransaction({ transId: wallet.id ?? "" });
+    const refused = await h.soapResults.createCustomerProfileFromTransaction({
+      transId: wallet.id ?? "",
+    });
     expect(refused.result.messages?.[0]?.code).toBe("INVALID_STATE");
   });
 });
@@ -343,14 +457,21 @@ describe("CreateCustomerProfileTransaction", () => {
 
   const ids = () => ({ customerProfileId: profileId, customerPaymentProfileId: paymentProfileId });
 
-  async function transact(transaction: Parameters<Harness["soap"]["createCustomerProfileTransaction"]>[0]): Promise<OpaqueBody> {
+  async function transact(
+    transaction: Parameters<Harness["soap"]["createCustomerProfileTransaction"]>[0],
+  ): Promise<OpaqueBody> {
     return h.soap.createCustomerProfileTransaction(transaction);
   }
 
   it("authCapture → CAPTURED, refunded in parts → REFUNDED", async () => {
     const charged = await transact({
       transaction: {
-        profileTransAuthCapture: { ...ids(), amount: "50.00", customerShippingAddressId: addressId, order: { invoiceNumber: "PT-1" } },
+        profileTransAuthCapture: {
+          ...ids(),
+          amount: "50.00",
+          customerShippingAddressId: addressId,
+          order: { invoiceNumber: "PT-1" },
+        },
       },
     });
     expect(charged["resultCode"]).toBe("Ok");
@@ -359,7 +480,14 @@ describe("CreateCustomerProfileTransaction", () => {
     expect(text(charged["authCode"])).toMatch(/^[0-9]{6}$/);
     const transId = text(charged["transId"]) ?? "";
     const refund1 = await transact({
-      transaction: { profileTransRefund: { ...ids(), amount: "20.00", transId, creditCardNumberMasked: "XXXX1111" } },
+      transaction: {
+        profileTransRefund: {
+          ...ids(),
+          amount: "20.00",
+          transId,
+          creditCardNumberMasked: "XXXX1111",
+        },
+      },
     });
     expect(text(refund1["status"])).toBe("REFUNDED");
     expect(text(refund1["refTransId"])).toBe(transId);
@@ -376,14 +504,18 @@ describe("CreateCustomerProfileTransaction", () => {
   });
 
   it("authOnly → AUTHORIZED → priorAuthCapture → CAPTURED; a second capture is refused", async () => {
-    const auth = await transact({ transaction: { profileTransAuthOnly: { ...ids(), amount: "40.00" } } });
+    const auth = await transact({
+      transaction: { profileTransAuthOnly: { ...ids(), amount: "40.00" } },
+    });
     expect(text(auth["status"])).toBe("AUTHORIZED");
     const transId = text(auth["transId"]) ?? "";
     const over = await h.soapResults.createCustomerProfileTransaction({
       transaction: { profileTransPriorAuthCapture: { amount: "40.01", transId } },
     });
     expect(over.result["resultCode"]).toBe("Error");
-    const captured = await transact({ transaction: { profileTransPriorAuthCapture: { ...ids(), amount: "35.00", transId } } });
+    const captured = await transact({
+      transaction: { profileTransPriorAuthCapture: { ...ids(), amount: "35.00", transId } },
+    });
     expect(text(captured["status"])).toBe("CAPTURED");
     expect(text(captured["refTransId"])).toBe(transId);
     const again = await h.soapResults.createCustomerProfileTransaction({
@@ -391,7 +523,9 @@ describe("CreateCustomerProfileTransaction", () => {
     });
     expect(again.ok).toBe(false);
     expect(errorCode(again)).toBe("INVALID_STATE");
-    expect(applicationNames(await h.search.getTransaction(text(captured["transId"]) ?? ""))).toEqual(["ics_bill"]);
+    expect(
+      applicationNames(await h.search.getTransaction(text(captured["transId"]) ?? "")),
+    ).toEqual(["ics_bill"]);
   });
 
   it("captureOnly needs an approval code; void voids an authorization", async () => {
@@ -399,19 +533,31 @@ describe("CreateCustomerProfileTransaction", () => {
       transaction: { profileTransCaptureOnly: { ...ids(), amount: "9.00" } },
     });
     expect(errorCode(missing)).toBe("INVALID_REQUEST");
-    const captureOnly = await transact({ transaction: { profileTransCaptureOnly: { ...ids(), amount: "9.00", approvalCode: "ABC123" } } });
+    const captureOnly = await transact({
+      transaction: {
+        profileTransCaptureOnly: { ...ids(), amount: "9.00", approvalCode: "ABC123" },
+      },
+    });
     expect(text(captureOnly["status"])).toBe("CAPTURED");
     expect(text(captureOnly["authCode"])).toBe("ABC123");
 
-    const auth = await transact({ transaction: { profileTransAuthOnly: { ...ids(), amount: "11.00" } } });
+    const auth = await transact({
+      transaction: { profileTransAuthOnly: { ...ids(), amount: "11.00" } },
+    });
     const transId = text(auth["transId"]) ?? "";
     const voided = await transact({ transaction: { profileTransVoid: { ...ids(), transId } } });
     expect(text(voided["status"])).toBe("VOIDED");
     expect(unknownData(await h.search.getTransaction(transId))?.fields["status"]).toBe("VOIDED");
-    expect(applicationNames(await h.search.getTransaction(text(voided["transId"]) ?? ""))).toEqual(["ics_void"]);
-    const twice = await h.soapResults.createCustomerProfileTransaction({ transaction: { profileTransVoid: { transId } } });
+    expect(applicationNames(await h.search.getTransaction(text(voided["transId"]) ?? ""))).toEqual([
+      "ics_void",
+    ]);
+    const twice = await h.soapResults.createCustomerProfileTransaction({
+      transaction: { profileTransVoid: { transId } },
+    });
     expect(errorCode(twice)).toBe("INVALID_STATE");
-    const noId = await h.soapResults.createCustomerProfileTransaction({ transaction: { profileTransVoid: { ...ids() } } });
+    const noId = await h.soapResults.createCustomerProfileTransaction({
+      transaction: { profileTransVoid: { ...ids() } },
+    });
     expect(errorCode(noId)).toBe("INVALID_REQUEST");
   });
 
@@ -429,7 +575,13 @@ describe("CreateCustomerProfileTransaction", () => {
 
   it("refuses unknown profile ids and a payment profile of another profile", async () => {
     const unknown = await h.soapResults.createCustomerProfileTransaction({
-      transaction: { profileTransAuthOnly: { customerProfileId: "1", customerPaymentProfileId: paymentProfileId, amount: "1.00" } },
+      transaction: {
+        profileTransAuthOnly: {
+          customerProfileId: "1",
+          customerPaymentProfileId: paymentProfileId,
+          amount: "1.00",
+        },
+      },
     });
     expect(errorCode(unknown)).toBe("NOT_FOUND");
   });
@@ -440,13 +592,21 @@ describe("CreateCustomerProfileTransaction", () => {
       sort: "submitTimeUtc:asc",
       limit: 100,
     });
-    const summaries = (found["_embedded"] as { transactionSummaries: { applicationInformation: { applications: { name: string }[] } }[] })
-      .transactionSummaries;
-    const names = new Set(summaries.flatMap((s) => s.applicationInformation.applications.map((a) => a.name)));
+    const summaries = (
+      found["_embedded"] as {
+        transactionSummaries: { applicationInformation: { applications: { name: string }[] } }[];
+      }
+    ).transactionSummaries;
+    const names = new Set(
+      summaries.flatMap((s) => s.applicationInformation.applications.map((a) => a.name)),
+    );
     expect([...names].sort()).toEqual(["ics_auth", "ics_bill", "ics_credit", "ics_void"]);
     expect(found["totalCount"]).toBe(summaries.length);
     expect(summaries.length).toBe(9);
-    const byShipPhone = await h.search.createSearch({ query: `orderInformation.shipTo.phoneNumber:"01223 000000"`, sort: "id:asc" });
+    const byShipPhone = await h.search.createSearch({
+      query: `orderInformation.shipTo.phoneNumber:"01223 000000"`,
+      sort: "id:asc",
+    });
     // The charge and its two refunds.
     expect(byShipPhone["totalCount"]).toBe(3);
   });

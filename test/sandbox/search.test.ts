@@ -10,8 +10,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PaymentResponse } from "../../generated/payments/index.js";
 import type { RetryInfo } from "../../generated/runtime/http/retry.js";
 import type { OpaqueBody } from "../../generated/runtime/opaque.js";
-import { createSearchClient, HttpStatusError, ValidationError, type SearchRequest } from "../../generated/search/index.js";
-import { cardPayment, MASTERCARD, NO_RETRY, startHarness, TestClock, VISA, wallet012, type Harness } from "./harness.js";
+import {
+  createSearchClient,
+  HttpStatusError,
+  ValidationError,
+  type SearchRequest,
+} from "../../generated/search/index.js";
+import {
+  cardPayment,
+  MASTERCARD,
+  NO_RETRY,
+  startHarness,
+  TestClock,
+  VISA,
+  wallet012,
+  type Harness,
+} from "./harness.js";
 
 // 03:30 UTC on the day New York moves to summer time: still March 9 there.
 const NOW = Date.UTC(2024, 2, 10, 3, 30, 0);
@@ -48,11 +62,15 @@ async function at<T>(ms: number, action: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   h = await startHarness({ now: clock.now });
   old = await at(NOW - 10 * 86_400_000, () => h.payments.authorize(wallet012("11.00", "srch-old")));
-  a = await at(Date.UTC(2024, 2, 9, 23, 0, 0), () => h.payments.sale(cardPayment("20.00", VISA, "srch-a")));
+  a = await at(Date.UTC(2024, 2, 9, 23, 0, 0), () =>
+    h.payments.sale(cardPayment("20.00", VISA, "srch-a")),
+  );
   b = await at(Date.UTC(2024, 2, 10, 1, 0, 0), () =>
     h.payments.authorize({
       ...cardPayment("35.50", MASTERCARD, "srch-b"),
-      paymentInformation: { card: { number: MASTERCARD, expirationMonth: "01", expirationYear: "2030", type: "002" } },
+      paymentInformation: {
+        card: { number: MASTERCARD, expirationMonth: "01", expirationYear: "2030", type: "002" },
+      },
       orderInformation: {
         amountDetails: { totalAmount: "35.50", currency: "USD" },
         billTo: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
@@ -77,7 +95,9 @@ async function ids(query: string, extra: Partial<SearchRequest> = {}): Promise<s
 describe("the query language", () => {
   it("searches the last seven days when submitTimeUtc is absent", async () => {
     expect(await ids("clientReferenceInformation.code:srch-old")).toEqual([]);
-    expect(await ids("clientReferenceInformation.code:srch-old AND submitTimeUtc:[NOW-30DAYS TO NOW]")).toEqual([old.id]);
+    expect(
+      await ids("clientReferenceInformation.code:srch-old AND submitTimeUtc:[NOW-30DAYS TO NOW]"),
+    ).toEqual([old.id]);
   });
 
   it("matches exact values regardless of case, and groups of values", async () => {
@@ -85,7 +105,9 @@ describe("the query language", () => {
     expect(await ids("clientReferenceInformation.code:(srch-a OR srch-b)")).toEqual([a.id, b.id]);
     expect(await ids(`id:${b.id}`)).toEqual([b.id]);
     expect(await ids(`reconciliationId:${b.reconciliationId}`)).toEqual([b.id]);
-    expect(await ids(`applicationInformation.applications.reconciliationId:${a.reconciliationId}`)).toEqual([a.id]);
+    expect(
+      await ids(`applicationInformation.applications.reconciliationId:${a.reconciliationId}`),
+    ).toEqual([a.id]);
     expect(await ids("orderInformation.amountDetails.totalAmount:35.5")).toEqual([b.id]);
     expect(await ids(`merchantId:${h.sandbox.merchant}`)).toHaveLength(4);
     expect(await ids("deviceInformation.ipAddress:127.0.0.1")).toHaveLength(4);
@@ -109,10 +131,19 @@ describe("the query language", () => {
 
   it("combines filters with AND and OR", async () => {
     expect(
-      await ids("(clientReferenceInformation.code:srch-a OR clientReferenceInformation.code:other-c) AND paymentInformation.paymentType.method:vi"),
+      await ids(
+        "(clientReferenceInformation.code:srch-a OR clientReferenceInformation.code:other-c) AND paymentInformation.paymentType.method:vi",
+      ),
     ).toEqual([a.id]);
-    expect(await ids("applicationInformation.applications.name:ics_bill")).toEqual([a.id, cCaptureId]);
-    expect(await ids("applicationInformation.applications.name:ics_auth AND orderInformation.amountDetails.currency:usd")).toEqual([a.id, b.id, c.id]);
+    expect(await ids("applicationInformation.applications.name:ics_bill")).toEqual([
+      a.id,
+      cCaptureId,
+    ]);
+    expect(
+      await ids(
+        "applicationInformation.applications.name:ics_auth AND orderInformation.amountDetails.currency:usd",
+      ),
+    ).toEqual([a.id, b.id, c.id]);
   });
 
   it("evaluates date math in the request's time zone", async () => {
@@ -120,11 +151,21 @@ describe("the query language", () => {
     // In GMT it is March 10: B, C and C's capture.
     expect(await ids(today)).toEqual([b.id, c.id, cCaptureId]);
     // In New York it is still March 9 (from 05:00 UTC): A as well.
-    expect(await ids(today, { timezone: "America/New_York" })).toEqual([a.id, b.id, c.id, cCaptureId]);
+    expect(await ids(today, { timezone: "America/New_York" })).toEqual([
+      a.id,
+      b.id,
+      c.id,
+      cCaptureId,
+    ]);
     expect(await ids("submitTimeUtc:[NOW/DAY-1DAY TO NOW/DAY}")).toEqual([a.id]);
     expect(await ids("submitTimeUtc:[NOW/HOUR-1HOUR TO NOW/HOUR}")).toEqual([]);
     expect(await ids("submitTimeUtc:[NOW-1HOUR TO NOW]")).toEqual([c.id, cCaptureId]);
-    expect(await ids("submitTimeUtc:[NOW/MONTH TO NOW/DAY+1DAY}")).toEqual([a.id, b.id, c.id, cCaptureId]);
+    expect(await ids("submitTimeUtc:[NOW/MONTH TO NOW/DAY+1DAY}")).toEqual([
+      a.id,
+      b.id,
+      c.id,
+      cCaptureId,
+    ]);
   });
 
   it("takes epoch milliseconds, with inclusive and exclusive bounds", async () => {
@@ -179,40 +220,81 @@ describe("sort, offset and limit", () => {
   const window = "submitTimeUtc:[NOW-2DAYS TO NOW]";
 
   it("sorts by any field both ways", async () => {
-    const desc = await h.search.createSearch({ query: window, sort: "orderInformation.amountDetails.totalAmount:desc" });
-    const amounts = summaries(desc).map((s) => Number(s.orderInformation.amountDetails.totalAmount));
+    const desc = await h.search.createSearch({
+      query: window,
+      sort: "orderInformation.amountDetails.totalAmount:desc",
+    });
+    const amounts = summaries(desc).map((s) =>
+      Number(s.orderInformation.amountDetails.totalAmount),
+    );
     expect(amounts).toEqual([99.99, 99.99, 35.5, 20]);
-    const asc = await h.search.createSearch({ query: window, sort: "orderInformation.amountDetails.totalAmount:asc" });
-    expect(summaries(asc).map((s) => Number(s.orderInformation.amountDetails.totalAmount))).toEqual([20, 35.5, 99.99, 99.99]);
-    expect(await ids(window, { sort: "submitTimeUtc:desc" })).toEqual([cCaptureId, c.id, b.id, a.id]);
-    expect(await ids(window, { sort: "clientReferenceInformation.code:asc" })).toEqual([c.id, cCaptureId, a.id, b.id]);
+    const asc = await h.search.createSearch({
+      query: window,
+      sort: "orderInformation.amountDetails.totalAmount:asc",
+    });
+    expect(summaries(asc).map((s) => Number(s.orderInformation.amountDetails.totalAmount))).toEqual(
+      [20, 35.5, 99.99, 99.99],
+    );
+    expect(await ids(window, { sort: "submitTimeUtc:desc" })).toEqual([
+      cCaptureId,
+      c.id,
+      b.id,
+      a.id,
+    ]);
+    expect(await ids(window, { sort: "clientReferenceInformation.code:asc" })).toEqual([
+      c.id,
+      cCaptureId,
+      a.id,
+      b.id,
+    ]);
   });
 
   it("pages with offset and limit, counting every match", async () => {
-    const page = await h.search.createSearch({ query: window, sort: "submitTimeUtc:asc", offset: 1, limit: 2 });
+    const page = await h.search.createSearch({
+      query: window,
+      sort: "submitTimeUtc:asc",
+      offset: 1,
+      limit: 2,
+    });
     expect(page["count"]).toBe(2);
     expect(page["totalCount"]).toBe(4);
     expect(summaries(page).map((s) => s.id)).toEqual([b.id, c.id]);
-    const past = await h.search.createSearch({ query: window, sort: "submitTimeUtc:asc", offset: 10, limit: 2 });
+    const past = await h.search.createSearch({
+      query: window,
+      sort: "submitTimeUtc:asc",
+      offset: 10,
+      limit: 2,
+    });
     expect(past["count"]).toBe(0);
   });
 });
 
 describe("saved searches and details", () => {
   it("returns a saved search by id; an unsaved or unknown one is 404", async () => {
-    const saved = await h.search.createSearch({ query: "clientReferenceInformation.code:srch*", sort: "submitTimeUtc:asc", save: "true", name: "mine" });
+    const saved = await h.search.createSearch({
+      query: "clientReferenceInformation.code:srch*",
+      sort: "submitTimeUtc:asc",
+      save: "true",
+      name: "mine",
+    });
     expect(saved["save"]).toBe(true);
     expect(saved["name"]).toBe("mine");
     const id = String(saved["id"]);
     expect(await h.search.getSearch(id)).toEqual(saved);
     const unsaved = await h.search.createSearch({ query: "id:1", sort: "submitTimeUtc:asc" });
-    await expect(h.search.getSearch(String(unsaved["id"]))).rejects.toSatisfy((e: unknown) => e instanceof HttpStatusError && e.status === 404);
-    await expect(h.search.getSearch("nope")).rejects.toSatisfy((e: unknown) => e instanceof HttpStatusError && e.status === 404);
+    await expect(h.search.getSearch(String(unsaved["id"]))).rejects.toSatisfy(
+      (e: unknown) => e instanceof HttpStatusError && e.status === 404,
+    );
+    await expect(h.search.getSearch("nope")).rejects.toSatisfy(
+      (e: unknown) => e instanceof HttpStatusError && e.status === 404,
+    );
   });
 
   it("details carry the applications of each kind of transaction", async () => {
     const names = async (id: string | undefined) =>
-      (await h.search.getTransaction(id ?? "")).applicationInformation?.applications?.map((x) => x.name);
+      (await h.search.getTransaction(id ?? "")).applicationInformation?.applications?.map(
+        (x) => x.name,
+      );
     expect(await names(b.id)).toEqual(["ics_auth"]);
     expect(await names(a.id)).toEqual(["ics_auth", "ics_bill"]);
     expect(await names(cCaptureId)).toEqual(["ics_bill"]);
@@ -225,11 +307,15 @@ describe("saved searches and details", () => {
     const details = await h.search.getTransaction(a.id ?? "");
     expect(unknownData(details)?.fields["status"]).toBe("AUTHORIZED");
     expect(unknownData(details)?.fields["merchantId"]).toBe(h.sandbox.merchant);
-    expect(details.applicationInformation?.applications?.[0]?.reconciliationId).toBe(a.reconciliationId);
+    expect(details.applicationInformation?.applications?.[0]?.reconciliationId).toBe(
+      a.reconciliationId,
+    );
   });
 
   it("answers 404 for an unknown transaction", async () => {
-    await expect(h.search.getTransaction("0000")).rejects.toSatisfy((e: unknown) => e instanceof HttpStatusError && e.status === 404);
+    await expect(h.search.getTransaction("0000")).rejects.toSatisfy(
+      (e: unknown) => e instanceof HttpStatusError && e.status === 404,
+    );
   });
 });
 
@@ -266,7 +352,9 @@ describe("rate limit", () => {
       expect(result["status"]).toBe("COMPLETED");
       // The client was told to wait the Retry-After, and one retry, sent once
       // the sandbox's clock had moved on by that wait, was let through.
-      expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([[1, "rate-limited", 1_000]]);
+      expect(retries.map((r) => [r.attempt, r.reason, r.delayMs])).toEqual([
+        [1, "rate-limited", 1_000],
+      ]);
     } finally {
       await limited.close();
       vi.useRealTimers();

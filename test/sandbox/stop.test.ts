@@ -23,7 +23,10 @@ describe("stopping the sandbox", () => {
       child.stdout.on("data", (d) => { const m = /listening on (\\S+)/.exec(String(d)); if (m) process.stdout.write(JSON.stringify({ pid: child.pid, url: m[1] }) + "\\n"); });
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ["-e", parentProgram], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const parent = spawn(process.execPath, ["-e", parentProgram], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const [line] = (await once(parent.stdout, "data")) as [Buffer];
     const { pid, url } = JSON.parse(String(line)) as { pid: number; url: string };
     expect((await fetch(`${url}/tss/v2/transactions/none`)).status).toBeGreaterThanOrEqual(400);

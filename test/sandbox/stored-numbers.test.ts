@@ -12,7 +12,16 @@ import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpStatusError } from "../../generated/search/index.js";
 import { SandboxState } from "../../sandbox/store/state.js";
-import { AMEX, cardPayment, errorCode, MASTERCARD, startHarness, tempDir, VISA, type Harness } from "./harness.js";
+import {
+  AMEX,
+  cardPayment,
+  errorCode,
+  MASTERCARD,
+  startHarness,
+  tempDir,
+  VISA,
+  type Harness,
+} from "./harness.js";
 
 const ACCOUNT = "123456789";
 
@@ -39,7 +48,16 @@ async function createProfile(h: Harness, merchantCustomerId: string, card = VISA
       merchantCustomerId,
       paymentProfiles: [
         { payment: { creditCard: { cardNumber: card, expirationDate: "2099-12" } } },
-        { payment: { bankAccount: { accountType: "checking", routingNumber: "121042882", accountNumber: ACCOUNT, nameOnAccount: "Ada" } } },
+        {
+          payment: {
+            bankAccount: {
+              accountType: "checking",
+              routingNumber: "121042882",
+              accountNumber: ACCOUNT,
+              nameOnAccount: "Ada",
+            },
+          },
+        },
       ],
     },
     validationMode: "none",
@@ -129,19 +147,35 @@ describe("stored card and account numbers", () => {
     try {
       for (const payment of [
         { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
-        { bankAccount: { accountType: "checking" as const, routingNumber: "121042882", accountNumber: ACCOUNT, nameOnAccount: "Ada" } },
+        {
+          bankAccount: {
+            accountType: "checking" as const,
+            routingNumber: "121042882",
+            accountNumber: ACCOUNT,
+            nameOnAccount: "Ada",
+          },
+        },
       ]) {
-        const duplicate = await second.soapResults.createCustomerPaymentProfile({ customerProfileId: profileId, paymentProfile: { payment }, validationMode: "none" });
+        const duplicate = await second.soapResults.createCustomerPaymentProfile({
+          customerProfileId: profileId,
+          paymentProfile: { payment },
+          validationMode: "none",
+        });
         expect(errorCode(duplicate)).toBe("DUPLICATE");
       }
       const other = await second.soapResults.createCustomerPaymentProfile({
         customerProfileId: profileId,
-        paymentProfile: { payment: { creditCard: { cardNumber: MASTERCARD, expirationDate: "2099-12" } } },
+        paymentProfile: {
+          payment: { creditCard: { cardNumber: MASTERCARD, expirationDate: "2099-12" } },
+        },
         validationMode: "none",
       });
       expect(other.ok).toBe(true);
       expect(await instrumentStatus(second, VISA)).toBe(409);
-      const search = await second.search.createSearch({ query: `paymentInformation.card.number:${VISA}`, sort: "submitTimeUtc:asc" });
+      const search = await second.search.createSearch({
+        query: `paymentInformation.card.number:${VISA}`,
+        sort: "submitTimeUtc:asc",
+      });
       const embedded = search["_embedded"] as unknown as { transactionSummaries: { id: string }[] };
       const found = embedded.transactionSummaries.map((t) => t.id);
       expect(found).toEqual([paymentId]);
@@ -164,10 +198,16 @@ describe("stored card and account numbers", () => {
     const db = new SQL.Database(await readFile(dataFile));
     const rows = db.exec("SELECT kind, id, data FROM records")[0]?.values ?? [];
     for (const [kind, id, data] of rows) {
-      const record = JSON.parse(String(data)) as { payment?: { kind: string; digest?: string; accountDigest?: string } };
+      const record = JSON.parse(String(data)) as {
+        payment?: { kind: string; digest?: string; accountDigest?: string };
+      };
       if (record.payment?.kind === "creditCard") record.payment.digest = sha256(VISA);
       if (record.payment?.kind === "bankAccount") record.payment.accountDigest = sha256(ACCOUNT);
-      db.run("UPDATE records SET data = ? WHERE kind = ? AND id = ?", [JSON.stringify(record), String(kind), String(id)]);
+      db.run("UPDATE records SET data = ? WHERE kind = ? AND id = ?", [
+        JSON.stringify(record),
+        String(kind),
+        String(id),
+      ]);
     }
     db.run("DELETE FROM meta WHERE key = 'digestKey'");
     db.run("UPDATE meta SET value = '1' WHERE key = 'format'");
@@ -179,7 +219,9 @@ describe("stored card and account numbers", () => {
     try {
       const duplicate = await second.soapResults.createCustomerPaymentProfile({
         customerProfileId: profileId,
-        paymentProfile: { payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } } },
+        paymentProfile: {
+          payment: { creditCard: { cardNumber: VISA, expirationDate: "2099-12" } },
+        },
         validationMode: "none",
       });
       expect(errorCode(duplicate)).toBe("DUPLICATE");

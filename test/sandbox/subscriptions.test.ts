@@ -13,15 +13,32 @@ import {
   type SubscriptionDetail,
 } from "../../generated/subscriptions/index.js";
 import { compareDecimal } from "../../generated/runtime/scalars.js";
-import { CLIENT_NAMESPACE, DECLINE_CARD, MASTERCARD, startHarness, TestClock, VISA, AMEX, type Harness } from "./harness.js";
+import {
+  CLIENT_NAMESPACE,
+  DECLINE_CARD,
+  MASTERCARD,
+  startHarness,
+  TestClock,
+  VISA,
+  AMEX,
+  type Harness,
+} from "./harness.js";
 
 const START = Date.UTC(2031, 4, 10, 12, 0, 0);
 const TODAY = "2031-05-10";
 
-function subscription(overrides: Partial<ARBSubscriptionType> = {}, card = VISA, expiration = "2032-12"): ARBSubscriptionType {
+function subscription(
+  overrides: Partial<ARBSubscriptionType> = {},
+  card = VISA,
+  expiration = "2032-12",
+): ARBSubscriptionType {
   return {
     name: "Monthly plan",
-    paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: "2031-06-01", totalOccurrences: 12 },
+    paymentSchedule: {
+      interval: { length: 1, unit: "months" },
+      startDate: "2031-06-01",
+      totalOccurrences: 12,
+    },
     amount: "10.00",
     payment: { creditCard: { cardNumber: card, expirationDate: expiration, cardCode: "123" } },
     order: { invoiceNumber: "INV-1", description: "plan" },
@@ -44,13 +61,18 @@ afterAll(async () => {
 describe("connectivity and credentials", () => {
   it("serves every operation of the generated client", () => {
     const served = h.sandbox.soapOperations.map((name) => name.toLowerCase()).sort();
-    const methods = Object.keys(h.soap).map((name) => name.toLowerCase()).sort();
+    const methods = Object.keys(h.soap)
+      .map((name) => name.toLowerCase())
+      .sort();
     expect(served).toEqual(methods);
     expect(served).toHaveLength(23);
   });
 
   it("answers IsAlive without credentials", async () => {
-    const client = createSubscriptionsClient({ endpoint: h.sandbox.soapUrl, namespace: CLIENT_NAMESPACE });
+    const client = createSubscriptionsClient({
+      endpoint: h.sandbox.soapUrl,
+      namespace: CLIENT_NAMESPACE,
+    });
     const result = await client.isAlive();
     expect(result.resultCode).toBe("Ok");
   });
@@ -60,7 +82,11 @@ describe("connectivity and credentials", () => {
   });
 
   it("answers resultCode Error for other credentials or none", async () => {
-    for (const credentials of [{ name: "test-merchant", transactionKey: "wrong" }, { name: "other", transactionKey: "test-key-0123" }, undefined]) {
+    for (const credentials of [
+      { name: "test-merchant", transactionKey: "wrong" },
+      { name: "other", transactionKey: "test-key-0123" },
+      undefined,
+    ]) {
       const client = createSubscriptionsClient({
         endpoint: h.sandbox.soapUrl,
         namespace: CLIENT_NAMESPACE,
@@ -90,7 +116,12 @@ describe("connectivity and credentials", () => {
       { name: name.toUpperCase(), transactionKey: key },
     ];
     for (const credentials of variants) {
-      const client = createSubscriptionsClient({ endpoint: h.sandbox.soapUrl, namespace: CLIENT_NAMESPACE, onApiError: "result", credentials });
+      const client = createSubscriptionsClient({
+        endpoint: h.sandbox.soapUrl,
+        namespace: CLIENT_NAMESPACE,
+        onApiError: "result",
+        credentials,
+      });
       const outcome = await client.authenticateTest();
       expect(outcome.ok, JSON.stringify(credentials)).toBe(false);
       expect(outcome.result.messages?.[0]?.code).toBe("AUTHENTICATION_FAILED");
@@ -101,7 +132,13 @@ describe("connectivity and credentials", () => {
       `<AuthenticateTest xmlns="${CLIENT_NAMESPACE}">\n  <merchantAuthentication>\n    <name>${name}</name>\n` +
       `    <transactionKey>${keyXml}</transactionKey>\n  </merchantAuthentication>\n</AuthenticateTest></soap:Body></soap:Envelope>`;
     const post = async (xml: string): Promise<string> =>
-      (await fetch(h.sandbox.soapUrl, { method: "POST", headers: { "content-type": "text/xml" }, body: xml })).text();
+      (
+        await fetch(h.sandbox.soapUrl, {
+          method: "POST",
+          headers: { "content-type": "text/xml" },
+          body: xml,
+        })
+      ).text();
     expect(await post(soap(`${key}&#32;`))).toContain("AUTHENTICATION_FAILED");
     expect(await post(soap(`<![CDATA[ ${key}]]>`))).toContain("AUTHENTICATION_FAILED");
     // The exact credentials pass, however the envelope is indented or escaped.
@@ -112,10 +149,14 @@ describe("connectivity and credentials", () => {
 
 describe("create, read, update, cancel", () => {
   it("creates an active subscription and reads it back masked", async () => {
-    const created = await h.soap.arbCreateSubscription({ subscription: subscription({ shipTo: { firstName: "Ship", city: "Leeds" } }) });
+    const created = await h.soap.arbCreateSubscription({
+      subscription: subscription({ shipTo: { firstName: "Ship", city: "Leeds" } }),
+    });
     expect(created.resultCode).toBe("Ok");
     expect(created.subscriptionId).toMatch(/^[0-9]+$/);
-    const status = await h.soap.arbGetSubscriptionStatus({ subscriptionId: created.subscriptionId });
+    const status = await h.soap.arbGetSubscriptionStatus({
+      subscriptionId: created.subscriptionId,
+    });
     expect(status.status).toBe("active");
     const read = await h.soap.arbGetSubscription({ subscriptionId: created.subscriptionId });
     const s = read.subscription;
@@ -171,8 +212,20 @@ describe("create, read, update, cancel", () => {
     const cases: ARBSubscriptionType[] = [
       subscription({ payment: undefined }),
       subscription({ amount: "0" }),
-      subscription({ paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: "2031-05-09", totalOccurrences: 3 } }),
-      subscription({ paymentSchedule: { interval: { length: 13, unit: "months" }, startDate: "2031-06-01", totalOccurrences: 3 } }),
+      subscription({
+        paymentSchedule: {
+          interval: { length: 1, unit: "months" },
+          startDate: "2031-05-09",
+          totalOccurrences: 3,
+        },
+      }),
+      subscription({
+        paymentSchedule: {
+          interval: { length: 13, unit: "months" },
+          startDate: "2031-06-01",
+          totalOccurrences: 3,
+        },
+      }),
       subscription({}, "4111111111111112"),
       subscription({}, VISA, "2031-04"),
     ];
@@ -192,7 +245,10 @@ describe("create, read, update, cancel", () => {
     const again = await h.soap.arbCancelSubscription({ subscriptionId });
     expect(again.resultCode).toBe("Ok");
     expect(again.messages?.[0]?.code).toBe("ALREADY_CANCELED");
-    const update = await h.soapResults.arbUpdateSubscription({ subscriptionId, subscription: { name: "x" } });
+    const update = await h.soapResults.arbUpdateSubscription({
+      subscriptionId,
+      subscription: { name: "x" },
+    });
     expect(update.ok).toBe(false);
     expect(update.result.messages?.[0]?.code).toBe("INVALID_STATE");
   });
@@ -210,7 +266,11 @@ describe("status transitions driven by billing", () => {
   it("active → expired once every occurrence is charged", async () => {
     const { subscriptionId } = await h.soap.arbCreateSubscription({
       subscription: subscription({
-        paymentSchedule: { interval: { length: 1, unit: "days" }, startDate: TODAY, totalOccurrences: 3 },
+        paymentSchedule: {
+          interval: { length: 1, unit: "days" },
+          startDate: TODAY,
+          totalOccurrences: 3,
+        },
       }),
     });
     // The occurrence of today is charged at once.
@@ -235,7 +295,13 @@ describe("status transitions driven by billing", () => {
   it("active → suspended on a declined charge, and back to active with new payment data", async () => {
     const { subscriptionId } = await h.soap.arbCreateSubscription({
       subscription: subscription(
-        { paymentSchedule: { interval: { length: 7, unit: "days" }, startDate: TODAY, totalOccurrences: 4 } },
+        {
+          paymentSchedule: {
+            interval: { length: 7, unit: "days" },
+            startDate: TODAY,
+            totalOccurrences: 4,
+          },
+        },
         DECLINE_CARD,
       ),
     });
@@ -251,7 +317,11 @@ describe("status transitions driven by billing", () => {
     const { subscriptionId } = await h.soap.arbCreateSubscription({
       subscription: subscription({
         amount: "20.13",
-        paymentSchedule: { interval: { length: 1, unit: "days" }, startDate: TODAY, totalOccurrences: 5 },
+        paymentSchedule: {
+          interval: { length: 1, unit: "days" },
+          startDate: TODAY,
+          totalOccurrences: 5,
+        },
       }),
     });
     expect((await h.soap.arbGetSubscriptionStatus({ subscriptionId })).status).toBe("suspended");
@@ -268,7 +338,16 @@ describe("status transitions driven by billing", () => {
 
   it("a suspended subscription can be canceled", async () => {
     const { subscriptionId } = await h.soap.arbCreateSubscription({
-      subscription: subscription({ paymentSchedule: { interval: { length: 1, unit: "months" }, startDate: TODAY, totalOccurrences: 2 } }, DECLINE_CARD),
+      subscription: subscription(
+        {
+          paymentSchedule: {
+            interval: { length: 1, unit: "months" },
+            startDate: TODAY,
+            totalOccurrences: 2,
+          },
+        },
+        DECLINE_CARD,
+      ),
     });
     expect((await h.soap.arbGetSubscriptionStatus({ subscriptionId })).status).toBe("suspended");
     await h.soap.arbCancelSubscription({ subscriptionId });
@@ -276,7 +355,10 @@ describe("status transitions driven by billing", () => {
   });
 });
 
-async function detailOf(id: string, searchType: "subscriptionActive" | "subscriptionInactive" = "subscriptionActive"): Promise<SubscriptionDetail> {
+async function detailOf(
+  id: string,
+  searchType: "subscriptionActive" | "subscriptionInactive" = "subscriptionActive",
+): Promise<SubscriptionDetail> {
   const list = await h.soap.arbGetSubscriptionList({ request: { searchType } });
   const found = list.subscriptionDetails?.find((d) => String(d.id) === id);
   if (found === undefined) throw new Error(`subscription ${id} is not in the ${searchType} list`);
@@ -290,15 +372,28 @@ describe("ARBGetSubscriptionList", () => {
   beforeAll(async () => {
     // A separate sandbox, so the list holds only these subscriptions.
     const inputs: ARBSubscriptionType[] = [
-      subscription({ name: "Charlie", amount: "30.00", billTo: { firstName: "Zoe", lastName: "Adams" } }, VISA),
-      subscription({ name: "alpha", amount: "5.50", billTo: { firstName: "Yan", lastName: "Brown" } }, MASTERCARD),
-      subscription({ name: "Bravo", amount: "100.00", billTo: { firstName: "Xia", lastName: "Clark" } }, AMEX),
+      subscription(
+        { name: "Charlie", amount: "30.00", billTo: { firstName: "Zoe", lastName: "Adams" } },
+        VISA,
+      ),
+      subscription(
+        { name: "alpha", amount: "5.50", billTo: { firstName: "Yan", lastName: "Brown" } },
+        MASTERCARD,
+      ),
+      subscription(
+        { name: "Bravo", amount: "100.00", billTo: { firstName: "Xia", lastName: "Clark" } },
+        AMEX,
+      ),
       subscription(
         {
           name: "Delta",
           amount: "7.25",
           billTo: { firstName: "Wes", lastName: "Davis" },
-          paymentSchedule: { interval: { length: 1, unit: "days" }, startDate: TODAY, totalOccurrences: 15 },
+          paymentSchedule: {
+            interval: { length: 1, unit: "days" },
+            startDate: TODAY,
+            totalOccurrences: 15,
+          },
         },
         "6011111111111117",
         "2031-05",
@@ -308,7 +403,9 @@ describe("ARBGetSubscriptionList", () => {
       clock.advance(1_000);
       ids.push((await h.soap.arbCreateSubscription({ subscription: input })).subscriptionId);
     }
-    const list = await h.soap.arbGetSubscriptionList({ request: { searchType: "subscriptionActive" } });
+    const list = await h.soap.arbGetSubscriptionList({
+      request: { searchType: "subscriptionActive" },
+    });
     own = (list.subscriptionDetails ?? []).filter((d) => ids.includes(String(d.id)));
   });
 
@@ -338,7 +435,9 @@ describe("ARBGetSubscriptionList", () => {
         const list = await h.soap.arbGetSubscriptionList({
           request: { searchType: "subscriptionActive", sorting: { orderBy, orderDescending } },
         });
-        const got = (list.subscriptionDetails ?? []).filter((d) => ids.includes(String(d.id))).map((d) => d.id);
+        const got = (list.subscriptionDetails ?? [])
+          .filter((d) => ids.includes(String(d.id)))
+          .map((d) => d.id);
         const expected = [...own]
           .sort((a, b) => {
             const c = compareField(orderBy, a, b);
@@ -349,22 +448,34 @@ describe("ARBGetSubscriptionList", () => {
       }
     }
     const byName = await h.soap.arbGetSubscriptionList({
-      request: { searchType: "subscriptionActive", sorting: { orderBy: "name", orderDescending: false } },
+      request: {
+        searchType: "subscriptionActive",
+        sorting: { orderBy: "name", orderDescending: false },
+      },
     });
-    const names = (byName.subscriptionDetails ?? []).filter((d) => ids.includes(String(d.id))).map((d) => d.name);
+    const names = (byName.subscriptionDetails ?? [])
+      .filter((d) => ids.includes(String(d.id)))
+      .map((d) => d.name);
     expect(names).toEqual(["alpha", "Bravo", "Charlie", "Delta"]);
   });
 
   it("pages with limit and offset (a page number from 1) and counts the whole result set", async () => {
     const all = await h.soap.arbGetSubscriptionList({
-      request: { searchType: "subscriptionActive", sorting: { orderBy: "id", orderDescending: false } },
+      request: {
+        searchType: "subscriptionActive",
+        sorting: { orderBy: "id", orderDescending: false },
+      },
     });
     const total = all.totalNumInResultSet;
     expect(total).toBe(all.subscriptionDetails?.length);
     const pages: number[] = [];
     for (let offset = 1; offset <= Math.ceil(total / 3); offset++) {
       const page = await h.soap.arbGetSubscriptionList({
-        request: { searchType: "subscriptionActive", sorting: { orderBy: "id", orderDescending: false }, paging: { limit: 3, offset } },
+        request: {
+          searchType: "subscriptionActive",
+          sorting: { orderBy: "id", orderDescending: false },
+          paging: { limit: 3, offset },
+        },
       });
       expect(page.totalNumInResultSet).toBe(total);
       expect(page.subscriptionDetails?.length ?? 0).toBeLessThanOrEqual(3);
@@ -383,7 +494,13 @@ describe("ARBGetSubscriptionList", () => {
   });
 
   it("filters by each search type", async () => {
-    const of = async (searchType: "cardExpiringThisMonth" | "subscriptionActive" | "subscriptionExpiringThisMonth" | "subscriptionInactive") =>
+    const of = async (
+      searchType:
+        | "cardExpiringThisMonth"
+        | "subscriptionActive"
+        | "subscriptionExpiringThisMonth"
+        | "subscriptionInactive",
+    ) =>
       (await h.soap.arbGetSubscriptionList({ request: { searchType } })).subscriptionDetails ?? [];
     const active = await of("subscriptionActive");
     expect(active.every((d) => d.status === "active")).toBe(true);
@@ -399,7 +516,11 @@ describe("ARBGetSubscriptionList", () => {
   });
 });
 
-function compareField(field: (typeof arbGetSubscriptionListOrderFieldEnumValues)[number], a: SubscriptionDetail, b: SubscriptionDetail): number {
+function compareField(
+  field: (typeof arbGetSubscriptionListOrderFieldEnumValues)[number],
+  a: SubscriptionDetail,
+  b: SubscriptionDetail,
+): number {
   const text = (x: string | undefined, y: string | undefined): number => {
     const p = (x ?? "").toLowerCase();
     const q = (y ?? "").toLowerCase();

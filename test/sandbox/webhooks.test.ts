@@ -35,7 +35,11 @@ class Receiver {
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         const path = (request.url ?? "/").split("?")[0] ?? "/";
-        this.received.push({ method: request.method ?? "", path, body: Buffer.concat(chunks).toString("utf8") });
+        this.received.push({
+          method: request.method ?? "",
+          path,
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
         let status = 200;
         if (path === "/health-down" || path === "/down") status = 503;
         if (path === "/flaky" && this.flakyFailures < 2) {
@@ -81,7 +85,11 @@ async function sandbox(): Promise<Harness> {
   return h;
 }
 
-function subscription(path: string, policy: WebhookSubscriptionRequest["retryPolicy"] = {}, extra: Partial<WebhookSubscriptionRequest> = {}): WebhookSubscriptionRequest {
+function subscription(
+  path: string,
+  policy: WebhookSubscriptionRequest["retryPolicy"] = {},
+  extra: Partial<WebhookSubscriptionRequest> = {},
+): WebhookSubscriptionRequest {
   return {
     name: `hook ${path}`,
     description: "test subscription",
@@ -90,14 +98,26 @@ function subscription(path: string, policy: WebhookSubscriptionRequest["retryPol
     webhookUrl: `${receiver.url}${path}`,
     healthCheckUrl: `${receiver.url}/health?for=${encodeURIComponent(path)}`,
     notificationScope: "SELF",
-    retryPolicy: { algorithm: "ARITHMETIC", firstRetry: 1, interval: 1, numberOfRetries: 3, repeatSequenceCount: 0, repeatSequenceWaitTime: 0, deactivateFlag: "false", ...policy },
+    retryPolicy: {
+      algorithm: "ARITHMETIC",
+      firstRetry: 1,
+      interval: 1,
+      numberOfRetries: 3,
+      repeatSequenceCount: 0,
+      repeatSequenceWaitTime: 0,
+      deactivateFlag: "false",
+      ...policy,
+    },
     securityPolicy: { securityType: "KEY", proxyType: "external" },
     ...extra,
   };
 }
 
 function identifier(number: string) {
-  return { type: "enrollable card", card: { number, expirationMonth: "12", expirationYear: "2031" } };
+  return {
+    type: "enrollable card",
+    card: { number, expirationMonth: "12", expirationYear: "2031" },
+  };
 }
 
 async function statusOf(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
@@ -117,7 +137,11 @@ describe("webhook subscriptions", () => {
     const created = await h.search.createWebhookSubscription(subscription("/ok"));
     expect(unknownData(created)?.fields["status"]).toBe("ACTIVE");
     expect(unknownData(created)?.fields["webhookId"]).toMatch(/^wh-/);
-    expect(unknownData(created)?.fields["retryPolicy"]).toMatchObject({ algorithm: "ARITHMETIC", numberOfRetries: 3, deactivateFlag: "false" });
+    expect(unknownData(created)?.fields["retryPolicy"]).toMatchObject({
+      algorithm: "ARITHMETIC",
+      numberOfRetries: 3,
+      deactivateFlag: "false",
+    });
     const health = receiver.received.slice(before).filter((r) => r.path === "/health");
     expect(health).toHaveLength(1);
     expect(health[0]?.method).toBe("GET");
@@ -125,11 +149,19 @@ describe("webhook subscriptions", () => {
 
   it("refuses a subscription whose health check fails or cannot be reached", async () => {
     await sandbox();
-    const down = await statusOf(h.search.createWebhookSubscription(subscription("/ok", {}, { healthCheckUrl: `${receiver.url}/health-down` })));
+    const down = await statusOf(
+      h.search.createWebhookSubscription(
+        subscription("/ok", {}, { healthCheckUrl: `${receiver.url}/health-down` }),
+      ),
+    );
     expect(down.status).toBe(400);
     expect(JSON.stringify(down.body)).toContain("HEALTH_CHECK_FAILED");
     const port = await closedPort();
-    const unreachable = await statusOf(h.search.createWebhookSubscription(subscription("/ok", {}, { healthCheckUrl: `http://127.0.0.1:${port}/health` })));
+    const unreachable = await statusOf(
+      h.search.createWebhookSubscription(
+        subscription("/ok", {}, { healthCheckUrl: `http://127.0.0.1:${port}/health` }),
+      ),
+    );
     expect(unreachable.status).toBe(400);
     const missing = await statusOf(h.search.createWebhookSubscription({ name: "no url" }));
     expect(missing.status).toBe(400);
@@ -139,7 +171,9 @@ describe("webhook subscriptions", () => {
 describe("tms.networktoken.provisioned notifications", () => {
   it("retries per the ARITHMETIC policy while the receiver fails twice, then stops", async () => {
     await sandbox();
-    const hook = await h.search.createWebhookSubscription(subscription("/flaky", { firstRetry: 1, interval: 2, numberOfRetries: 3 }));
+    const hook = await h.search.createWebhookSubscription(
+      subscription("/flaky", { firstRetry: 1, interval: 2, numberOfRetries: 3 }),
+    );
     // The waits the sandbox asks for between deliveries: positive multiples
     // of the unit, below the 2 s delivery timeout (which is a timer too).
     const timers = vi.spyOn(globalThis, "setTimeout");
@@ -148,7 +182,9 @@ describe("tms.networktoken.provisioned notifications", () => {
     try {
       created = await h.search.createInstrumentIdentifier(identifier(VISA));
       await waitFor(() => receiver.posts("/flaky").length >= 3, 5_000, "three deliveries");
-      waits = timers.mock.calls.map((call) => call[1]).filter((ms) => typeof ms === "number" && ms > 0 && ms < 2_000 && ms % UNIT_MS === 0);
+      waits = timers.mock.calls
+        .map((call) => call[1])
+        .filter((ms) => typeof ms === "number" && ms > 0 && ms < 2_000 && ms % UNIT_MS === 0);
     } finally {
       timers.mockRestore();
     }
@@ -167,7 +203,9 @@ describe("tms.networktoken.provisioned notifications", () => {
       productId: "tokenManagement",
       webhookId: unknownData(hook)?.fields["webhookId"],
       organizationId: h.sandbox.merchant,
-      payload: { data: { id: unknownData(created)?.fields["id"], card: { number: "411111XXXXXX1111" } } },
+      payload: {
+        data: { id: unknownData(created)?.fields["id"], card: { number: "411111XXXXXX1111" } },
+      },
     });
     expect(posts.some((p) => p.body.includes(VISA))).toBe(false);
   });
@@ -194,16 +232,32 @@ describe("tms.networktoken.provisioned notifications", () => {
 
   it("deactivates a subscription whose retries are exhausted when deactivateFlag is true", async () => {
     await sandbox();
-    await h.search.createWebhookSubscription(subscription("/down", { numberOfRetries: 1, deactivateFlag: "true" }));
-    await h.search.createWebhookSubscription(subscription("/down-kept", { numberOfRetries: 0, deactivateFlag: "false" }, { webhookUrl: `${receiver.url}/down` }));
+    await h.search.createWebhookSubscription(
+      subscription("/down", { numberOfRetries: 1, deactivateFlag: "true" }),
+    );
+    await h.search.createWebhookSubscription(
+      subscription(
+        "/down-kept",
+        { numberOfRetries: 0, deactivateFlag: "false" },
+        { webhookUrl: `${receiver.url}/down` },
+      ),
+    );
     const start = receiver.posts("/down").length;
     await h.search.createInstrumentIdentifier(identifier(VISA));
     // The first subscription: first attempt and one retry; the second: one attempt.
-    await waitFor(() => receiver.posts("/down").length >= start + 3, 5_000, "three failed deliveries");
+    await waitFor(
+      () => receiver.posts("/down").length >= start + 3,
+      5_000,
+      "three failed deliveries",
+    );
     await new Promise((resolve) => setTimeout(resolve, UNIT_MS * 3));
     expect(receiver.posts("/down").length).toBe(start + 3);
     await h.search.createInstrumentIdentifier(identifier(AMEX));
-    await waitFor(() => receiver.posts("/down").length >= start + 4, 5_000, "a delivery to the kept subscription");
+    await waitFor(
+      () => receiver.posts("/down").length >= start + 4,
+      5_000,
+      "a delivery to the kept subscription",
+    );
     await new Promise((resolve) => setTimeout(resolve, UNIT_MS * 4));
     // Only the subscription with deactivateFlag false is still notified.
     expect(receiver.posts("/down").length).toBe(start + 4);
@@ -211,7 +265,9 @@ describe("tms.networktoken.provisioned notifications", () => {
 
   it("notifies only subscriptions of the sandbox's organization for the event", async () => {
     await sandbox();
-    await h.search.createWebhookSubscription(subscription("/other-org", {}, { organizationId: "another-org" }));
+    await h.search.createWebhookSubscription(
+      subscription("/other-org", {}, { organizationId: "another-org" }),
+    );
     await h.search.createWebhookSubscription(subscription("/mine"));
     await h.search.createInstrumentIdentifier(identifier(AMEX));
     await waitFor(() => receiver.posts("/mine").length >= 1, 5_000, "a delivery");
@@ -223,7 +279,15 @@ describe("tms.networktoken.provisioned notifications", () => {
 describe("retry schedule", () => {
   it("waits firstRetry, then interval, and repeats the sequence after repeatSequenceWaitTime", () => {
     const delays = retryDelays(
-      { algorithm: "ARITHMETIC", firstRetry: 1, interval: 3, numberOfRetries: 2, repeatSequenceCount: 1, repeatSequenceWaitTime: 10, deactivateFlag: "false" },
+      {
+        algorithm: "ARITHMETIC",
+        firstRetry: 1,
+        interval: 3,
+        numberOfRetries: 2,
+        repeatSequenceCount: 1,
+        repeatSequenceWaitTime: 10,
+        deactivateFlag: "false",
+      },
       1_000,
     );
     expect(delays).toEqual([1_000, 3_000, 10_000, 1_000, 3_000]);

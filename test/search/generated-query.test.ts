@@ -18,7 +18,9 @@ import {
 /** The query language as generated from schemas/search: bound to the documented fields, zones and codes. */
 describe("generated search query module", () => {
   it("knows every documented query field, the reconciliationId alias included", () => {
-    const names = searchQueryLanguage.fields.flatMap((f) => ("alias" in f && f.alias ? [f.name, f.alias] : [f.name]));
+    const names = searchQueryLanguage.fields.flatMap((f) =>
+      "alias" in f && f.alias ? [f.name, f.alias] : [f.name],
+    );
     expect(names).toContain("reconciliationId");
     expect(names).toContain("applicationInformation.applications.reconciliationId");
     expect(names).toContain("submitTimeUtc");
@@ -27,16 +29,30 @@ describe("generated search query module", () => {
   });
 
   it("builds queries whose field names the compiler checks", () => {
-    const query = q.and(q.eq("reconciliationId", "abc 123"), q.anyOf("paymentInformation.paymentType.method", ["vi", "mc"]), q.range("submitTimeUtc", presets.past7Days()));
-    const request = buildSearchRequest({ query, sort: searchSort("submitTimeUtc", "desc"), timezone: "America/New_York", limit: 100 });
-    expect(request.query).toBe('reconciliationId:"abc 123" AND paymentInformation.paymentType.method:(vi OR mc) AND submitTimeUtc:[NOW/DAY-7DAYS TO NOW/DAY+1DAY}');
+    const query = q.and(
+      q.eq("reconciliationId", "abc 123"),
+      q.anyOf("paymentInformation.paymentType.method", ["vi", "mc"]),
+      q.range("submitTimeUtc", presets.past7Days()),
+    );
+    const request = buildSearchRequest({
+      query,
+      sort: searchSort("submitTimeUtc", "desc"),
+      timezone: "America/New_York",
+      limit: 100,
+    });
+    expect(request.query).toBe(
+      'reconciliationId:"abc 123" AND paymentInformation.paymentType.method:(vi OR mc) AND submitTimeUtc:[NOW/DAY-7DAYS TO NOW/DAY+1DAY}',
+    );
     expect(request.sort).toBe("submitTimeUtc:desc");
     // @ts-expect-error an unknown field does not compile
     expect(() => q.eq("orderInformation.amountDetails.totalAmont", "1")).toThrow();
   });
 
   it("explains a hand-written query with columns and suggestions", () => {
-    const result = parseSearchQuery("clientReferenceInformation.code:ab* AND orderInformation.billTo.emial:x", { now: Date.UTC(2026, 10, 22) });
+    const result = parseSearchQuery(
+      "clientReferenceInformation.code:ab* AND orderInformation.billTo.emial:x",
+      { now: Date.UTC(2026, 10, 22) },
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.errors.map((e) => e.message)).toEqual([
@@ -47,11 +63,16 @@ describe("generated search query module", () => {
   });
 
   it("rejects a time zone outside the documented list", () => {
-    expect(() => buildSearchRequest({ query: "id:1", sort: "id:asc", timezone: "Mars/Olympus" as never })).toThrow(ValidationError);
+    expect(() =>
+      buildSearchRequest({ query: "id:1", sort: "id:asc", timezone: "Mars/Olympus" as never }),
+    ).toThrow(ValidationError);
   });
 
   it("evaluates the documented presets in a documented zone", () => {
-    const range = evaluateRange(presets.yesterday(), { now: Date.UTC(2026, 2, 9, 12), timeZone: "America/New_York" });
+    const range = evaluateRange(presets.yesterday(), {
+      now: Date.UTC(2026, 2, 9, 12),
+      timeZone: "America/New_York",
+    });
     // 2026-03-08 was the spring-forward day in New York: 23 hours long, starting at 05:00Z.
     expect(range.start.toISOString()).toBe("2026-03-08T05:00:00.000Z");
     expect(range.end.toISOString()).toBe("2026-03-09T04:00:00.000Z");

@@ -38,20 +38,32 @@ describe("choice groups", () => {
   let validators: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({ "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`, "svc/operations.yaml": OPERATIONS });
+    const { files } = await generateSchemas({
+      "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
+      "svc/operations.yaml": OPERATIONS,
+    });
     const pkg = await writePackage(files);
-    [xml, server, validators] = await Promise.all([pkg.load("svc", "xml"), pkg.load("svc", "server"), pkg.load("svc", "validators")]);
+    [xml, server, validators] = await Promise.all([
+      pkg.load("svc", "xml"),
+      pkg.load("svc", "server"),
+      pkg.load("svc", "validators"),
+    ]);
   });
 
   it("the validator wants exactly one of a required group and at most one of the other", () => {
-    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string; code: string; message: string }[] }>(validators, "validateRegisterRequest");
+    const validate = fn<
+      (v: unknown) => { ok: boolean; issues?: { path: string; code: string; message: string }[] }
+    >(validators, "validateRegisterRequest");
     expect(validate({ contact: { name: "Ada", email: "a@example.test" } }).ok).toBe(true);
     expect(validate({ contact: { name: "Ada", phone: "1", pager: "2" } }).ok).toBe(true);
-    expect(validate({ contact: { name: "Ada" } }).issues).toEqual([{ path: "contact", code: "choice", message: "must have exactly one of: email, phone" }]);
-    expect(validate({ contact: { name: "Ada", email: "a", phone: "1", fax: "2", pager: "3" } }).issues?.map((i) => i.message)).toEqual([
-      "must have exactly one of: email, phone",
-      "must have at most one of: fax, pager",
+    expect(validate({ contact: { name: "Ada" } }).issues).toEqual([
+      { path: "contact", code: "choice", message: "must have exactly one of: email, phone" },
     ]);
+    expect(
+      validate({
+        contact: { name: "Ada", email: "a", phone: "1", fax: "2", pager: "3" },
+      }).issues?.map((i) => i.message),
+    ).toEqual(["must have exactly one of: email, phone", "must have at most one of: fax, pager"]);
   });
 
   it("the typed reader refuses a response with two members, or none of a required group", () => {
@@ -67,9 +79,15 @@ describe("choice groups", () => {
         return (error as Error).message;
       }
     };
-    expect(failure("")).toBe('RegisterResult.contact: holds none of "email", "phone", and its type exactly one');
-    expect(failure("<email>a</email><phone>1</phone>")).toBe('RegisterResult.contact: holds both "email" and "phone", and its type at most one of "email", "phone"');
-    expect(failure("<phone>1</phone><fax>2</fax><pager>3</pager>")).toBe('RegisterResult.contact: holds both "fax" and "pager", and its type at most one of "fax", "pager"');
+    expect(failure("")).toBe(
+      'RegisterResult.contact: holds none of "email", "phone", and its type exactly one',
+    );
+    expect(failure("<email>a</email><phone>1</phone>")).toBe(
+      'RegisterResult.contact: holds both "email" and "phone", and its type at most one of "email", "phone"',
+    );
+    expect(failure("<phone>1</phone><fax>2</fax><pager>3</pager>")).toBe(
+      'RegisterResult.contact: holds both "fax" and "pager", and its type at most one of "fax", "pager"',
+    );
   });
 
   it("a server's draft reader leaves the choice to the validator", () => {

@@ -5,7 +5,10 @@ import { fn, generatedModule } from "../helpers/generated.js";
 
 const xml = await generatedModule("subscriptions", "xml");
 const json = await generatedModule("payments", "json");
-const parseSoap = fn<(x: string | Uint8Array) => unknown>(xml, "parseARBGetSubscriptionListResponse");
+const parseSoap = fn<(x: string | Uint8Array) => unknown>(
+  xml,
+  "parseARBGetSubscriptionListResponse",
+);
 const parseRest = fn<(x: string | Uint8Array) => unknown>(json, "parsePaymentResponse");
 
 /** Runs `f`, expecting a ParseError with the given failure; anything else (a TypeError, a hang) fails. */
@@ -22,10 +25,15 @@ function failure(f: () => unknown): string {
 const ok = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ARBGetSubscriptionListResponse><ARBGetSubscriptionListResult><resultCode>Ok</resultCode><totalNumInResultSet>0</totalNumInResultSet></ARBGetSubscriptionListResult></ARBGetSubscriptionListResponse></soap:Body></soap:Envelope>`;
 
 describe("generated SOAP parsers on broken and hostile input", () => {
-  it("an HTML error page", () => expect(failure(() => parseSoap("<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"))).toMatch(/not-xml|dtd-forbidden/));
+  it("an HTML error page", () =>
+    expect(
+      failure(() => parseSoap("<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>")),
+    ).toMatch(/not-xml|dtd-forbidden/));
   it("an empty body", () => expect(failure(() => parseSoap(""))).toBe("empty"));
-  it("a leading byte-order mark is fine", () => expect(parseSoap(`\uFEFF${ok}`)).toEqual({ resultCode: "Ok", totalNumInResultSet: 0 }));
-  it("truncated XML", () => expect(failure(() => parseSoap(ok.slice(0, ok.length - 30)))).toBe("malformed"));
+  it("a leading byte-order mark is fine", () =>
+    expect(parseSoap(`\uFEFF${ok}`)).toEqual({ resultCode: "Ok", totalNumInResultSet: 0 }));
+  it("truncated XML", () =>
+    expect(failure(() => parseSoap(ok.slice(0, ok.length - 30)))).toBe("malformed"));
   it("a SOAP Fault is a typed SoapFaultError", () => {
     const fault = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>Bad request</faultstring></soap:Fault></soap:Body></soap:Envelope>`;
     expect(() => parseSoap(fault)).toThrow(SoapFaultError);
@@ -52,10 +60,15 @@ describe("generated SOAP parsers on broken and hostile input", () => {
     expect(failure(() => parseSoap(external))).toBe("dtd-forbidden");
   });
   it("deep nesting is refused without a stack overflow", () => {
-    expect(failure(() => parseSoap(`${"<a>".repeat(20000)}${"</a>".repeat(20000)}`))).toBe("too-deep");
+    expect(failure(() => parseSoap(`${"<a>".repeat(20000)}${"</a>".repeat(20000)}`))).toBe(
+      "too-deep",
+    );
   });
   it("a wrong value type is a typed error naming the path, never the value", () => {
-    const bad = ok.replace("<totalNumInResultSet>0</totalNumInResultSet>", "<totalNumInResultSet>4111111111111111</totalNumInResultSet>");
+    const bad = ok.replace(
+      "<totalNumInResultSet>0</totalNumInResultSet>",
+      "<totalNumInResultSet>4111111111111111</totalNumInResultSet>",
+    );
     try {
       parseSoap(bad);
       throw new Error("expected a failure");
@@ -66,21 +79,34 @@ describe("generated SOAP parsers on broken and hostile input", () => {
     }
   });
   it("__proto__ elements pollute nothing", () => {
-    const evil = ok.replace("<resultCode>Ok</resultCode>", "<resultCode>Ok</resultCode><__proto__><polluted>yes</polluted></__proto__><constructor>x</constructor>");
+    const evil = ok.replace(
+      "<resultCode>Ok</resultCode>",
+      "<resultCode>Ok</resultCode><__proto__><polluted>yes</polluted></__proto__><constructor>x</constructor>",
+    );
     parseSoap(evil);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
 describe("generated JSON parsers on broken and hostile input", () => {
-  it("an HTML error page", () => expect(failure(() => parseRest("<html><body>Service Unavailable</body></html>"))).toBe("not-json"));
+  it("an HTML error page", () =>
+    expect(failure(() => parseRest("<html><body>Service Unavailable</body></html>"))).toBe(
+      "not-json",
+    ));
   it("an empty body", () => expect(failure(() => parseRest(""))).toBe("empty"));
   it("a byte-order mark is fine", () => expect(parseRest('\uFEFF{"id":"1"}')).toEqual({ id: "1" }));
-  it("truncated JSON", () => expect(failure(() => parseRest('{"id":"1","status":"AUTH'))).toBe("malformed"));
-  it("a 50 MB body is refused", () => expect(failure(() => parseRest(`{"id":"${"9".repeat(50 * 1024 * 1024)}"}`))).toBe("too-large"));
-  it("deep nesting is refused", () => expect(failure(() => parseRest(`${"[".repeat(100000)}${"]".repeat(100000)}`))).toBe("too-deep"));
+  it("truncated JSON", () =>
+    expect(failure(() => parseRest('{"id":"1","status":"AUTH'))).toBe("malformed"));
+  it("a 50 MB body is refused", () =>
+    expect(failure(() => parseRest(`{"id":"${"9".repeat(50 * 1024 * 1024)}"}`))).toBe("too-large"));
+  it("deep nesting is refused", () =>
+    expect(failure(() => parseRest(`${"[".repeat(100000)}${"]".repeat(100000)}`))).toBe(
+      "too-deep",
+    ));
   it("__proto__ and constructor keys never reach a prototype", () => {
-    const parsed = parseRest('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"id":"1","orderInformation":{"__proto__":{"x":1}}}') as Record<string, unknown>;
+    const parsed = parseRest(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"id":"1","orderInformation":{"__proto__":{"x":1}}}',
+    ) as Record<string, unknown>;
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(parsed.id).toBe("1");

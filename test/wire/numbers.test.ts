@@ -101,19 +101,15 @@ describe("numbers on the JSON wire", () => {
   });
 
   it("validates what the types hold: text for longs and decimals, a finite number within bounds for a double", () => {
-    const validate = fn<
-      (v: unknown) => { ok: boolean; issues?: { path: string; code: string }[] }
-    >(validators, "validatePage");
+    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string; code: string }[] }>(
+      validators,
+      "validatePage",
+    );
     expect(validate(page).ok).toBe(true);
     const wrong = validate({ ...page, offset: 0, ratio: 1.5 });
-    expect(wrong.issues?.map((i) => `${i.path} ${i.code}`)).toEqual([
-      "offset type",
-      "ratio range",
-    ]);
+    expect(wrong.issues?.map((i) => `${i.path} ${i.code}`)).toEqual(["offset type", "ratio range"]);
     expect(
-      validate({ ...page, ratio: Number.NaN }).issues?.map(
-        (i) => `${i.path} ${i.code}`,
-      ),
+      validate({ ...page, ratio: Number.NaN }).issues?.map((i) => `${i.path} ${i.code}`),
     ).toEqual(["ratio range"]);
   });
 
@@ -131,9 +127,7 @@ describe("numbers on the JSON wire", () => {
       expect.stringMatching(
         /^schemas\/svc\/types\.yaml:4:31: json applies to long and decimal fields only/,
       ),
-      expect.stringMatching(
-        /^schemas\/svc\/types\.yaml:5:38: json must be "string" or "number"/,
-      ),
+      expect.stringMatching(/^schemas\/svc\/types\.yaml:5:38: json must be "string" or "number"/),
     ]);
   });
 });
@@ -147,33 +141,22 @@ describe("doubles on the XML wire", () => {
       "svc/service.yaml": `${SOAP_SERVICE}${SOAP_TYPES}`,
     });
     const pkg = await writePackage(files);
-    [xml, server] = await Promise.all([
-      pkg.load("svc", "xml"),
-      pkg.load("svc", "server"),
-    ]);
+    [xml, server] = await Promise.all([pkg.load("svc", "xml"), pkg.load("svc", "server")]);
   });
 
   it("writes XSD lexical forms, the specials included, and reads them back", () => {
     const reading = {
       value: -0.1,
-      samples: [
-        Number.POSITIVE_INFINITY,
-        Number.NEGATIVE_INFINITY,
-        Number.NaN,
-        1e21,
-        5e-324,
-      ],
+      samples: [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e21, 5e-324],
     };
-    const envelope = fn<(r: object, ns: string) => string>(
-      xml,
-      "buildRecordEnvelope",
-    )({ reading }, "urn:x");
+    const envelope = fn<(r: object, ns: string) => string>(xml, "buildRecordEnvelope")(
+      { reading },
+      "urn:x",
+    );
     expect(envelope).toContain(
       "<reading><value>-0.1</value><samples><sample>INF</sample><sample>-INF</sample><sample>NaN</sample><sample>1e+21</sample><sample>5e-324</sample></samples></reading>",
     );
-    expect(
-      fn<(x: string) => unknown>(server, "readRecordEnvelope")(envelope),
-    ).toEqual({ reading });
+    expect(fn<(x: string) => unknown>(server, "readRecordEnvelope")(envelope)).toEqual({ reading });
   });
 
   it("reads the lexical forms XSD allows and refuses others", () => {
@@ -185,11 +168,7 @@ describe("doubles on the XML wire", () => {
     expect(parse(answer("-INF"))).toMatchObject({
       reading: { value: Number.NEGATIVE_INFINITY },
     });
-    expect(() => parse(answer("Infinity"))).toThrow(
-      /expected a floating-point number/,
-    );
-    expect(() => parse(answer("0x10"))).toThrow(
-      /expected a floating-point number/,
-    );
+    expect(() => parse(answer("Infinity"))).toThrow(/expected a floating-point number/);
+    expect(() => parse(answer("0x10"))).toThrow(/expected a floating-point number/);
   });
 });

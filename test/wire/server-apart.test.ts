@@ -20,8 +20,12 @@ const model = await projectModel();
 /** The exported functions a server calls: SOAP request readers and response builders, REST request parsers and response serializers. */
 function serverEntryPoints(service: Service): string[] {
   return service.operations.flatMap((op) => {
-    if (op.protocol === "soap") return [`read${op.name}Envelope`, `build${op.name}ResponseEnvelope`];
-    return [...(op.requestType ? [`parse${op.requestType}`] : []), ...(op.responseType ? [`serialize${op.responseType}`] : [])];
+    if (op.protocol === "soap")
+      return [`read${op.name}Envelope`, `build${op.name}ResponseEnvelope`];
+    return [
+      ...(op.requestType ? [`parse${op.requestType}`] : []),
+      ...(op.responseType ? [`serialize${op.responseType}`] : []),
+    ];
   });
 }
 
@@ -52,7 +56,11 @@ async function reachableModules(entry: string): Promise<Map<string, string>> {
     const source = await readFile(path.join(GENERATED, file), "utf8");
     seen.set(file, source);
     for (const m of source.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)) {
-      queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!.replace(/\.js$/, ".ts"))));
+      queue.push(
+        path.posix.normalize(
+          path.posix.join(path.posix.dirname(file), m[1]!.replace(/\.js$/, ".ts")),
+        ),
+      );
     }
   }
   return seen;
@@ -74,11 +82,15 @@ describe.each(model.services.map((s) => [s.name, s] as const))("service %s", (na
     expect([...modules.keys()].filter((file) => /(^|\/)server\.ts$/.test(file))).toEqual([]);
     const serverOnly = serverOnlyFunctions(service);
     const defined = [...modules].flatMap(([file, source]) =>
-      serverOnly.filter((fnName) => new RegExp(`\\bfunction\\s+${fnName}\\s*\\(`).test(source)).map((fnName) => `${file}: ${fnName}`),
+      serverOnly
+        .filter((fnName) => new RegExp(`\\bfunction\\s+${fnName}\\s*\\(`).test(source))
+        .map((fnName) => `${file}: ${fnName}`),
     );
     expect(defined).toEqual([]);
     // The check can fail: the server module does define them.
     const server = await readFile(path.join(GENERATED, name, "server.ts"), "utf8");
-    expect(serverOnly.filter((fnName) => !new RegExp(`\\bfunction\\s+${fnName}\\s*\\(`).test(server))).toEqual([]);
+    expect(
+      serverOnly.filter((fnName) => !new RegExp(`\\bfunction\\s+${fnName}\\s*\\(`).test(server)),
+    ).toEqual([]);
   });
 });

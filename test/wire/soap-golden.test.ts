@@ -15,7 +15,9 @@ const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const model = await projectModel();
 const soapServices = model.services.filter((s) => s.protocol === "soap");
 const cases = soapServices.flatMap((service) =>
-  service.operations.filter((o): o is SoapOperation => o.protocol === "soap").map((op) => [service.name, op.name, service, op] as const),
+  service.operations
+    .filter((o): o is SoapOperation => o.protocol === "soap")
+    .map((op) => [service.name, op.name, service, op] as const),
 );
 
 /** One element per line, indented: envelopes have no mixed content. */
@@ -25,21 +27,31 @@ function pretty(envelope: string): string {
   for (const token of envelope.replace(/></g, ">\n<").split("\n")) {
     if (token.startsWith("</")) depth--;
     lines.push(`${"  ".repeat(Math.max(depth, 0))}${token}`);
-    if (token.startsWith("<") && !token.startsWith("</") && !token.startsWith("<?") && !token.endsWith("/>") && !/<\/[^>]+>$/.test(token)) depth++;
+    if (
+      token.startsWith("<") &&
+      !token.startsWith("</") &&
+      !token.startsWith("<?") &&
+      !token.endsWith("/>") &&
+      !/<\/[^>]+>$/.test(token)
+    )
+      depth++;
   }
   return `${lines.join("\n")}\n`;
 }
 
 it("the model has a SOAP service with requests to compare", () => {
   expect(soapServices.length).toBeGreaterThan(0);
-  for (const service of soapServices) expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
+  for (const service of soapServices)
+    expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
 });
 
 describe.each(cases)("golden request of %s %s", (serviceName, name, service, op) => {
   it("matches test/golden-xml", async () => {
     const xml = await generatedModule(serviceName, "xml");
     const build = fn<(r: unknown, ns: string) => string>(xml, `build${op.name}Envelope`);
-    const text = pretty(build(valueOf(service, op.requestType, { mode: "full", xml: true }), "urn:example:soap:v1"));
+    const text = pretty(
+      build(valueOf(service, op.requestType, { mode: "full", xml: true }), "urn:example:soap:v1"),
+    );
     const dir = path.join(PROJECT_ROOT, "test", "golden-xml", serviceName);
     const file = path.join(dir, `${name}.xml`);
     if (UPDATE) {

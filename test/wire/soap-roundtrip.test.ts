@@ -9,12 +9,15 @@ const soapServices = model.services.filter((s) => s.protocol === "soap");
 /** The details below are those of the subscriptions service's documents. */
 const subscriptionsXml = await generatedModule("subscriptions", "xml");
 const cases = soapServices.flatMap((service) =>
-  service.operations.filter((o): o is SoapOperation => o.protocol === "soap").map((op) => [service.name, op.name, service, op] as const),
+  service.operations
+    .filter((o): o is SoapOperation => o.protocol === "soap")
+    .map((op) => [service.name, op.name, service, op] as const),
 );
 
 it("the model has a SOAP service with operations to round-trip", () => {
   expect(soapServices.length).toBeGreaterThan(0);
-  for (const service of soapServices) expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
+  for (const service of soapServices)
+    expect(cases.filter(([name]) => name === service.name).length, service.name).toBeGreaterThan(0);
 });
 
 describe.each(cases)("SOAP %s %s", (_service, _op, service, op) => {
@@ -26,13 +29,23 @@ describe.each(cases)("SOAP %s %s", (_service, _op, service, op) => {
     const validators = await generatedModule(service.name, "validators");
     const build = fn<(r: unknown, ns: string) => string>(xml, `build${op.name}Envelope`);
     const read = fn<(x: string) => unknown>(server, `read${op.name}Envelope`);
-    const validate = fn<(v: unknown) => { ok: boolean; issues?: unknown }>(validators, `validate${op.requestType}`);
-    for (const value of [valueOf(service, op.requestType, { mode: "full", xml: true }), ...seeds.map((s) => valueOf(service, op.requestType, { mode: "random", random: rng(s), xml: true }))]) {
+    const validate = fn<(v: unknown) => { ok: boolean; issues?: unknown }>(
+      validators,
+      `validate${op.requestType}`,
+    );
+    for (const value of [
+      valueOf(service, op.requestType, { mode: "full", xml: true }),
+      ...seeds.map((s) =>
+        valueOf(service, op.requestType, { mode: "random", random: rng(s), xml: true }),
+      ),
+    ]) {
       const checked = validate(value);
       expect(checked.issues, JSON.stringify(value)).toBeUndefined();
       expect(checked.ok).toBe(true);
       const envelope = build(value, NS);
-      expect(envelope.startsWith('<?xml version="1.0" encoding="utf-8"?><soap:Envelope')).toBe(true);
+      expect(envelope.startsWith('<?xml version="1.0" encoding="utf-8"?><soap:Envelope')).toBe(
+        true,
+      );
       expect(envelope).toContain(`<${op.name} xmlns="${NS}">`);
       expect(read(envelope)).toEqual(value);
     }
@@ -43,7 +56,12 @@ describe.each(cases)("SOAP %s %s", (_service, _op, service, op) => {
     const server = await generatedModule(service.name, "server");
     const build = fn<(r: unknown, ns: string) => string>(server, `build${op.name}ResponseEnvelope`);
     const parse = fn<(x: string) => unknown>(xml, `parse${op.name}Response`);
-    for (const value of [valueOf(service, op.resultType, { mode: "full", xml: true }), ...seeds.map((s) => valueOf(service, op.resultType, { mode: "random", random: rng(s * 7), xml: true }))]) {
+    for (const value of [
+      valueOf(service, op.resultType, { mode: "full", xml: true }),
+      ...seeds.map((s) =>
+        valueOf(service, op.resultType, { mode: "random", random: rng(s * 7), xml: true }),
+      ),
+    ]) {
       const envelope = build(value, NS);
       expect(envelope).toContain(`<${op.responseElement} xmlns="${NS}"><${op.resultElement}>`);
       expect(parse(envelope)).toEqual(value);
@@ -53,21 +71,41 @@ describe.each(cases)("SOAP %s %s", (_service, _op, service, op) => {
 
 describe("SOAP wire details of subscriptions", () => {
   it("writes merchantAuthentication and clientId first, whatever the object's key order", () => {
-    const build = fn<(r: unknown, ns: string) => string>(subscriptionsXml, "buildARBCancelSubscriptionEnvelope");
-    const envelope = build({ subscriptionId: "9223372036854775807", clientId: "c1", merchantAuthentication: { transactionKey: "k", name: "n" } }, NS);
+    const build = fn<(r: unknown, ns: string) => string>(
+      subscriptionsXml,
+      "buildARBCancelSubscriptionEnvelope",
+    );
+    const envelope = build(
+      {
+        subscriptionId: "9223372036854775807",
+        clientId: "c1",
+        merchantAuthentication: { transactionKey: "k", name: "n" },
+      },
+      NS,
+    );
     expect(envelope).toContain(
       `<ARBCancelSubscription xmlns="${NS}"><merchantAuthentication><name>n</name><transactionKey>k</transactionKey></merchantAuthentication><clientId>c1</clientId><subscriptionId>9223372036854775807</subscriptionId></ARBCancelSubscription>`,
     );
   });
 
   it("escapes text and keeps decimals and longs exactly as given", () => {
-    const build = fn<(r: unknown, ns: string) => string>(subscriptionsXml, "buildARBCreateSubscriptionEnvelope");
-    const envelope = build({ subscription: { name: `<x>&"'`, amount: "12345678901234567890.10", trialAmount: "0.1" } }, NS);
-    expect(envelope).toContain("<name>&lt;x&gt;&amp;&quot;&apos;</name><amount>12345678901234567890.10</amount><trialAmount>0.1</trialAmount>");
+    const build = fn<(r: unknown, ns: string) => string>(
+      subscriptionsXml,
+      "buildARBCreateSubscriptionEnvelope",
+    );
+    const envelope = build(
+      { subscription: { name: `<x>&"'`, amount: "12345678901234567890.10", trialAmount: "0.1" } },
+      NS,
+    );
+    expect(envelope).toContain(
+      "<name>&lt;x&gt;&amp;&quot;&apos;</name><amount>12345678901234567890.10</amount><trialAmount>0.1</trialAmount>",
+    );
   });
 
   it("reads lists as arrays whether they hold zero, one or many entries", () => {
-    const parse = fn<(x: string) => { subscriptionDetails?: unknown[]; totalNumInResultSet?: number }>(subscriptionsXml, "parseARBGetSubscriptionListResponse");
+    const parse = fn<
+      (x: string) => { subscriptionDetails?: unknown[]; totalNumInResultSet?: number }
+    >(subscriptionsXml, "parseARBGetSubscriptionListResponse");
     const envelope = (details: string) =>
       `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ARBGetSubscriptionListResponse xmlns="${NS}"><ARBGetSubscriptionListResult><resultCode>Ok</resultCode><totalNumInResultSet>3</totalNumInResultSet><subscriptionDetails>${details}</subscriptionDetails><unknownElement>ignored</unknownElement></ARBGetSubscriptionListResult></ARBGetSubscriptionListResponse></soap:Body></soap:Envelope>`;
     const detail = (id: number) =>

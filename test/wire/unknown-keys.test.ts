@@ -14,13 +14,27 @@ const forbidden = [CARD, CARD.slice(0, 12), SECRET];
 describe("keys that are not in the schema", () => {
   it("are reported by position, never by name: a card number used as a key is not echoed", async () => {
     const validators = await generatedModule("subscriptions", "validators");
-    const validate = fn<(v: unknown) => { ok: boolean; issues?: readonly { path: string; code: string; message: string }[] }>(validators, "validateCreditCard");
+    const validate = fn<
+      (v: unknown) => {
+        ok: boolean;
+        issues?: readonly { path: string; code: string; message: string }[];
+      }
+    >(validators, "validateCreditCard");
     const root = validate({ [CARD]: "x" });
     expect(root.ok).toBe(false);
     const unknown = root.issues!.filter((i) => i.code === "unknown-field");
-    expect(unknown).toEqual([{ path: "<unknown key #1>", code: "unknown-field", message: "is not a documented field (the key's name is not shown)" }]);
+    expect(unknown).toEqual([
+      {
+        path: "<unknown key #1>",
+        code: "unknown-field",
+        message: "is not a documented field (the key's name is not shown)",
+      },
+    ]);
 
-    const nested = fn<(v: unknown) => { issues?: readonly { path: string; code: string }[] }>(validators, "validateARBCreateSubscriptionRequest")({
+    const nested = fn<(v: unknown) => { issues?: readonly { path: string; code: string }[] }>(
+      validators,
+      "validateARBCreateSubscriptionRequest",
+    )({
       subscription: { name: "plan", [CARD]: { cardNumber: CARD }, [SECRET]: 1 },
     });
     const paths = nested.issues!.filter((i) => i.code === "unknown-field").map((i) => i.path);
@@ -28,6 +42,9 @@ describe("keys that are not in the schema", () => {
     const text = JSON.stringify(nested.issues);
     for (const secret of forbidden) expect(text).not.toContain(secret);
     const error = new ValidationError(nested.issues as never);
-    for (const secret of forbidden) expect(`${error.message}\n${error.stack}\n${inspect(error)}\n${JSON.stringify(error)}`).not.toContain(secret);
+    for (const secret of forbidden)
+      expect(
+        `${error.message}\n${error.stack}\n${inspect(error)}\n${JSON.stringify(error)}`,
+      ).not.toContain(secret);
   });
 });

@@ -51,9 +51,16 @@ describe("XML attributes, simple content and xsi:nil", () => {
   let validators: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({ "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`, "svc/operations.yaml": OPERATIONS });
+    const { files } = await generateSchemas({
+      "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
+      "svc/operations.yaml": OPERATIONS,
+    });
     const pkg = await writePackage(files);
-    [xml, server, validators] = await Promise.all([pkg.load("svc", "xml"), pkg.load("svc", "server"), pkg.load("svc", "validators")]);
+    [xml, server, validators] = await Promise.all([
+      pkg.load("svc", "xml"),
+      pkg.load("svc", "server"),
+      pkg.load("svc", "validators"),
+    ]);
   });
 
   const order = {
@@ -66,23 +73,36 @@ describe("XML attributes, simple content and xsi:nil", () => {
   };
 
   it("writes attributes on the element, the text as its content and null as xsi:nil", () => {
-    const envelope = fn<(r: object, ns: string) => string>(xml, "buildPlaceOrderEnvelope")({ order }, "urn:x");
+    const envelope = fn<(r: object, ns: string) => string>(xml, "buildPlaceOrderEnvelope")(
+      { order },
+      "urn:x",
+    );
     expect(envelope).toContain(
       `<order id="9007199254740993" channel="web"><total currency="EUR">10.50</total><note ${XSI}></note><tags><tag>a</tag><tag ${XSI}></tag><tag>b</tag></tags><line ${XSI}></line></order>`,
     );
     // What a server reads is what was sent: attributes, the text and the nulls.
-    expect(fn<(x: string) => unknown>(server, "readPlaceOrderEnvelope")(envelope)).toEqual({ order });
+    expect(fn<(x: string) => unknown>(server, "readPlaceOrderEnvelope")(envelope)).toEqual({
+      order,
+    });
   });
 
   it("reads a value with attributes, and the text alone when it has none", () => {
     const parse = fn<(x: string) => unknown>(xml, "parsePlaceOrderResponse");
     const answer = (inner: string) =>
       `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><PlaceOrderResponse xmlns="urn:x"><PlaceOrderResult>${inner}</PlaceOrderResult></PlaceOrderResponse></s:Body></s:Envelope>`;
-    expect(parse(answer(`<total currency="USD">1.00</total><note xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="1"/>`))).toEqual({
+    expect(
+      parse(
+        answer(
+          `<total currency="USD">1.00</total><note xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="1"/>`,
+        ),
+      ),
+    ).toEqual({
       total: { value: "1.00", currency: "USD" },
       note: null,
     });
-    expect(parse(answer(`<total currency="USD" xml:lang="en">0</total><note>kept</note>`))).toEqual({ total: { value: "0", currency: "USD" }, note: "kept" });
+    expect(parse(answer(`<total currency="USD" xml:lang="en">0</total><note>kept</note>`))).toEqual(
+      { total: { value: "0", currency: "USD" }, note: "kept" },
+    );
     // A required attribute missing, a text that is no decimal, a nil where null is not allowed: typed errors.
     // (The package carries its own runtime, so its errors are told by name and message.)
     const failure = (inner: string) => {
@@ -93,15 +113,26 @@ describe("XML attributes, simple content and xsi:nil", () => {
       }
       return "no error";
     };
-    expect(failure(`<total>1.00</total>`)).toBe("ParseError: PlaceOrderResult.total.currency: required element is missing");
-    expect(failure(`<total currency="USD">ten</total>`)).toMatch(/^ParseError: PlaceOrderResult\.total\.value: /);
-    expect(failure(`<total ${XSI} currency="USD"/>`)).toMatch(/^ParseError: PlaceOrderResult\.total\.value: /);
+    expect(failure(`<total>1.00</total>`)).toBe(
+      "ParseError: PlaceOrderResult.total.currency: required element is missing",
+    );
+    expect(failure(`<total currency="USD">ten</total>`)).toMatch(
+      /^ParseError: PlaceOrderResult\.total\.value: /,
+    );
+    expect(failure(`<total ${XSI} currency="USD"/>`)).toMatch(
+      /^ParseError: PlaceOrderResult\.total\.value: /,
+    );
   });
 
   it("validates null only where the schema allows it, and an attribute's facets", () => {
-    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string }[] }>(validators, "validatePlaceOrderRequest");
+    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string }[] }>(
+      validators,
+      "validatePlaceOrderRequest",
+    );
     expect(validate({ order }).ok).toBe(true);
-    const wrong = validate({ order: { ...order, id: null, total: { value: "1", currency: "EURO" } } });
+    const wrong = validate({
+      order: { ...order, id: null, total: { value: "1", currency: "EURO" } },
+    });
     expect(wrong.ok).toBe(false);
     expect(wrong.issues?.map((i) => i.path).sort()).toEqual(["order.id", "order.total.currency"]);
   });

@@ -22,7 +22,11 @@ export function decodeText(bytes: Uint8Array, file: string, problems: SourceProb
   let from = 0;
   for (let i = text.indexOf("\uFFFD"); i !== -1; i = text.indexOf("\uFFFD", i + 1)) {
     byteOffset += Buffer.byteLength(text.slice(from, i), "utf8");
-    if (bytes[byteOffset] === 0xef && bytes[byteOffset + 1] === 0xbf && bytes[byteOffset + 2] === 0xbd) {
+    if (
+      bytes[byteOffset] === 0xef &&
+      bytes[byteOffset + 1] === 0xbf &&
+      bytes[byteOffset + 2] === 0xbd
+    ) {
       byteOffset += 3;
       from = i + 1;
       continue;
@@ -32,7 +36,10 @@ export function decodeText(bytes: Uint8Array, file: string, problems: SourceProb
     const line = before.length - before.replace(/\n/g, "").length + 1;
     const col = [...before.slice(lineStart)].length + 1;
     const value = bytes[byteOffset] ?? 0;
-    problems.error({ file, line, col }, `the file is not UTF-8: byte 0x${value.toString(16).toUpperCase().padStart(2, "0")} does not start a valid character; save the file as UTF-8`);
+    problems.error(
+      { file, line, col },
+      `the file is not UTF-8: byte 0x${value.toString(16).toUpperCase().padStart(2, "0")} does not start a valid character; save the file as UTF-8`,
+    );
     return text;
   }
   problems.error({ file, line: 1, col: 1 }, "the file is not UTF-8; save it as UTF-8");

@@ -9,7 +9,8 @@ import type { Position } from "../../diagnostics/diagnostic.js";
  * as `__proto__` or `constructor` are data like any other; numbers keep their
  * source text, so that `12.30` and 64-bit integers are read exactly.
  */
-export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
+export type JsonNode =
+  JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
 
 /** The kinds of node, as messages name them. */
 export type JsonNodeKind = JsonNode["kind"];

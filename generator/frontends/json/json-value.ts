@@ -6,7 +6,8 @@ import type { JsonNode } from "./json-node.js";
  * `{ number: "12.30" }`, its source text; objects are maps, so any key is
  * data.
  */
-export type JsonValue = null | boolean | string | JsonNumberValue | readonly JsonValue[] | ReadonlyMap<string, JsonValue>;
+export type JsonValue =
+  null | boolean | string | JsonNumberValue | readonly JsonValue[] | ReadonlyMap<string, JsonValue>;
 
 /** A number as written in the source. */
 export interface JsonNumberValue {
@@ -32,7 +33,9 @@ export function toJsonValue(node: JsonNode): JsonValue {
 
 /** Whether a value is a number (`{ number }`). */
 export function isJsonNumber(value: JsonValue): value is JsonNumberValue {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Map);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Map)
+  );
 }
 
 /**
@@ -40,7 +43,8 @@ export function isJsonNumber(value: JsonValue): value is JsonNumberValue {
  * compared by their mathematical value where it is exact, `1.0` as `1`).
  */
 export function canonicalJsonText(value: JsonValue): string {
-  if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+  if (value === null || typeof value === "boolean" || typeof value === "string")
+    return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJsonText).join(",")}]`;
   if (value instanceof Map) {
     const keys = [...value.keys()].sort();
@@ -65,7 +69,8 @@ export function canonicalNumberText(text: string): string {
   }
   let out: string;
   if (exponent >= 0) out = digits + "0".repeat(exponent);
-  else if (-exponent < digits.length) out = `${digits.slice(0, digits.length + exponent)}.${digits.slice(digits.length + exponent)}`;
+  else if (-exponent < digits.length)
+    out = `${digits.slice(0, digits.length + exponent)}.${digits.slice(digits.length + exponent)}`;
   else out = `0.${"0".repeat(-exponent - digits.length)}${digits}`;
   return negative ? `-${out}` : out;
 }

@@ -25,7 +25,10 @@ export function readJson(text: string, file: string, limits: ReadLimits): Parsed
   const problems = new SourceProblems();
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {
-    problems.error({ file, line: 1, col: 1 }, `the file is ${bytes} bytes; at most ${limits.maxBytes} are read (raise the size limit to read it)`);
+    problems.error(
+      { file, line: 1, col: 1 },
+      `the file is ${bytes} bytes; at most ${limits.maxBytes} are read (raise the size limit to read it)`,
+    );
     return { problems };
   }
   const parser = new JsonParser(text, file, limits.maxDepth, problems);
@@ -85,7 +88,8 @@ class JsonParser {
       if (this.pos >= this.text.length) this.fail("the file holds no JSON value");
       const root = this.value(1);
       this.skipWhitespace();
-      if (this.pos < this.text.length) this.fail(`unexpected ${this.describeHere()} after the JSON value`);
+      if (this.pos < this.text.length)
+        this.fail(`unexpected ${this.describeHere()} after the JSON value`);
       return this.tooDeep ? { problems: this.problems } : { root, problems: this.problems };
     } catch (error) {
       if (error instanceof SyntaxStop) return { problems: this.problems };
@@ -94,7 +98,9 @@ class JsonParser {
   }
 
   private at(offset = this.pos): Position {
-    const col = this.lineIndex ? this.lineIndex.column(this.lineStart, offset) : offset - this.lineStart + 1;
+    const col = this.lineIndex
+      ? this.lineIndex.column(this.lineStart, offset)
+      : offset - this.lineStart + 1;
     return { file: this.file, line: this.line, col };
   }
 
@@ -106,7 +112,9 @@ class JsonParser {
   private describeHere(): string {
     if (this.pos >= this.text.length) return "end of file";
     const ch = String.fromCodePoint(this.text.codePointAt(this.pos)!);
-    return /^[\x20-\x7e]$/.test(ch) ? `"${ch}"` : `character U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    return /^[\x20-\x7e]$/.test(ch)
+      ? `"${ch}"`
+      : `character U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
   }
 
   private skipWhitespace(): void {
@@ -148,7 +156,8 @@ class JsonParser {
   }
 
   private literal<T extends JsonNode>(word: string, node: T): T {
-    if (!this.text.startsWith(word, this.pos)) this.fail(`expected a JSON value, found ${this.describeHere()}`);
+    if (!this.text.startsWith(word, this.pos))
+      this.fail(`expected a JSON value, found ${this.describeHere()}`);
     this.pos += word.length;
     return node;
   }
@@ -163,18 +172,23 @@ class JsonParser {
       return { kind: "object", at, members };
     }
     for (;;) {
-      if (this.text.charCodeAt(this.pos) !== Code.Quote) this.fail(`expected a key in double quotes, found ${this.describeHere()}`);
+      if (this.text.charCodeAt(this.pos) !== Code.Quote)
+        this.fail(`expected a key in double quotes, found ${this.describeHere()}`);
       const keyAt = this.at();
       const key = this.string();
       this.skipWhitespace();
-      if (this.text.charCodeAt(this.pos) !== Code.Colon) this.fail(`expected ":" after the key, found ${this.describeHere()}`);
+      if (this.text.charCodeAt(this.pos) !== Code.Colon)
+        this.fail(`expected ":" after the key, found ${this.describeHere()}`);
       this.pos++;
       this.skipWhitespace();
       if (this.pos >= this.text.length) this.fail("unexpected end of file: expected a value");
       const value = this.value(depth + 1);
       const first = members.get(key);
       if (first) {
-        this.problems.error(keyAt, `duplicate key ${JSON.stringify(key)} (first at line ${first.keyAt.line}, column ${first.keyAt.col})`);
+        this.problems.error(
+          keyAt,
+          `duplicate key ${JSON.stringify(key)} (first at line ${first.keyAt.line}, column ${first.keyAt.col})`,
+        );
       } else members.set(key, { key, keyAt, value });
       this.skipWhitespace();
       const c = this.text.charCodeAt(this.pos);
@@ -219,7 +233,10 @@ class JsonParser {
    */
   private skipTooDeep(): JsonNode {
     const at = this.at();
-    this.problems.error(at, `nesting deeper than ${this.maxDepth} levels; the reader stops at ${this.maxDepth}`);
+    this.problems.error(
+      at,
+      `nesting deeper than ${this.maxDepth} levels; the reader stops at ${this.maxDepth}`,
+    );
     this.tooDeep = true;
     let open = 0;
     const text = this.text;
@@ -301,7 +318,8 @@ class JsonParser {
           case 117: {
             // u
             const hex = text.slice(pos + 2, pos + 6);
-            if (!/^[0-9A-Fa-f]{4}$/.test(hex)) this.fail("expected four hexadecimal digits after \\u", pos);
+            if (!/^[0-9A-Fa-f]{4}$/.test(hex))
+              this.fail("expected four hexadecimal digits after \\u", pos);
             parts.push(String.fromCharCode(parseInt(hex, 16)));
             pos += 4;
             break;
@@ -321,7 +339,10 @@ class JsonParser {
 
   private badStringCharacter(pos: number, c: number, quote: number): never {
     if (Number.isNaN(c) || c === Code.Newline) this.fail("unterminated string", quote);
-    this.fail(`control character U+${c.toString(16).toUpperCase().padStart(4, "0")} in a string; write it escaped`, pos);
+    this.fail(
+      `control character U+${c.toString(16).toUpperCase().padStart(4, "0")} in a string; write it escaped`,
+      pos,
+    );
   }
 
   /** A number in JSON syntax; its text is kept as written. */
@@ -335,9 +356,10 @@ class JsonParser {
     if (first === Code.Zero) {
       pos++;
       const next = text.charCodeAt(pos);
-      if (next >= Code.Zero && next <= Code.Nine) this.fail("a number may not start with 0 followed by digits", start);
+      if (next >= Code.Zero && next <= Code.Nine)
+        this.fail("a number may not start with 0 followed by digits", start);
     } else if (first >= Code.Zero && first <= Code.Nine) pos = this.digits(pos);
-    else this.fail("expected digits after \"-\"", pos);
+    else this.fail('expected digits after "-"', pos);
     if (text.charCodeAt(pos) === Code.Dot) {
       const after = this.digits(pos + 1);
       if (after === pos + 1) this.fail("expected digits after the decimal point", pos + 1);

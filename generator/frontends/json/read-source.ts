@@ -16,9 +16,16 @@ export function syntaxOf(fileName: string): SourceSyntax | undefined {
 }
 
 /** Reads text in the given syntax into positioned nodes. */
-export function readSourceText(text: string, displayPath: string, syntax: SourceSyntax, limits?: Partial<ReadLimits>): ParsedDocument {
+export function readSourceText(
+  text: string,
+  displayPath: string,
+  syntax: SourceSyntax,
+  limits?: Partial<ReadLimits>,
+): ParsedDocument {
   const bounds = readLimits(limits);
-  return syntax === "json" ? readJson(text, displayPath, bounds) : readYamlNodes(text, displayPath, bounds);
+  return syntax === "json"
+    ? readJson(text, displayPath, bounds)
+    : readYamlNodes(text, displayPath, bounds);
 }
 
 /**
@@ -26,7 +33,11 @@ export function readSourceText(text: string, displayPath: string, syntax: Source
  * `displayPath` is how messages name it. The size limit is checked before
  * the file is read, and the bytes must be UTF-8.
  */
-export async function readSourceFile(absolutePath: string, displayPath: string, limits?: Partial<ReadLimits>): Promise<ParsedDocument> {
+export async function readSourceFile(
+  absolutePath: string,
+  displayPath: string,
+  limits?: Partial<ReadLimits>,
+): Promise<ParsedDocument> {
   const bounds = readLimits(limits);
   const problems = new SourceProblems();
   const start = { file: displayPath, line: 1, col: 1 };
@@ -40,7 +51,12 @@ export async function readSourceFile(absolutePath: string, displayPath: string, 
     bytes = await readInputFile(absolutePath, bounds.maxBytes);
   } catch (error) {
     if (!(error instanceof UnreadableFile)) throw error;
-    problems.error(start, error.reason === "too-large" ? `${error.detail} (raise the size limit to read it)` : error.detail);
+    problems.error(
+      start,
+      error.reason === "too-large"
+        ? `${error.detail} (raise the size limit to read it)`
+        : error.detail,
+    );
     return { problems };
   }
   const text = decodeText(bytes, displayPath, problems);

@@ -1,4 +1,14 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+} from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonMember, JsonNode } from "./json-node.js";
 import { LineIndex } from "./line-index.js";
@@ -23,22 +33,38 @@ export function readYamlNodes(text: string, file: string, limits: ReadLimits): P
   const problems = new SourceProblems();
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {
-    problems.error({ file, line: 1, col: 1 }, `the file is ${bytes} bytes; at most ${limits.maxBytes} are read (raise the size limit to read it)`);
+    problems.error(
+      { file, line: 1, col: 1 },
+      `the file is ${bytes} bytes; at most ${limits.maxBytes} are read (raise the size limit to read it)`,
+    );
     return { problems };
   }
   const lineCounter = new LineCounter();
   let document: Document.Parsed;
   try {
-    document = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+    document = parseDocument(text, {
+      lineCounter,
+      uniqueKeys: false,
+      prettyErrors: false,
+      strict: true,
+    });
   } catch (error) {
     // The YAML library recurses on nesting: absurdly deep input ends here instead of crashing.
-    problems.error({ file, line: 1, col: 1 }, error instanceof RangeError ? "nesting is too deep to read" : "the file could not be read as YAML");
+    problems.error(
+      { file, line: 1, col: 1 },
+      error instanceof RangeError
+        ? "nesting is too deep to read"
+        : "the file could not be read as YAML",
+    );
     return { problems };
   }
   const lines = new LineIndex(text, lineCounter.lineStarts);
   const position = (offset: number): Position => ({ file, ...lines.position(offset) });
   for (const problem of [...document.errors, ...document.warnings]) {
-    const message = (problem.message.split("\n")[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, "");
+    const message = (problem.message.split("\n")[0] ?? problem.message).replace(
+      / at line \d+, column \d+:?$/,
+      "",
+    );
     problems.error(position(problem.pos[0]), `YAML: ${message}`);
   }
   if (document.errors.length > 0) return { problems };
@@ -87,13 +113,17 @@ class YamlConverter {
     if (isAlias(node)) {
       const target = node.resolve(this.document);
       if (!target) return this.error(at, `YAML: alias *${node.source} refers to no anchor`);
-      if (this.inProgress.has(target)) return this.error(at, `YAML: alias *${node.source} refers to a node that contains it`);
+      if (this.inProgress.has(target))
+        return this.error(at, `YAML: alias *${node.source} refers to a node that contains it`);
       const converted = this.converted.get(target) ?? this.convert(target, depth);
       this.aliasExpansion += this.sizes.get(converted) ?? 1;
       if (this.aliasExpansion > MAX_ALIAS_EXPANSION) {
         // Reported once, at the alias that crosses the budget; the document is refused.
         if (this.aliasExpansion - (this.sizes.get(converted) ?? 1) <= MAX_ALIAS_EXPANSION) {
-          return this.error(at, `YAML: aliases expand the document beyond ${MAX_ALIAS_EXPANSION} nodes`);
+          return this.error(
+            at,
+            `YAML: aliases expand the document beyond ${MAX_ALIAS_EXPANSION} nodes`,
+          );
         }
         return { kind: "null", at };
       }
@@ -102,7 +132,10 @@ class YamlConverter {
     const known = this.converted.get(node);
     if (known) return known;
     if ((isMap(node) || isSeq(node)) && depth > this.maxDepth) {
-      return this.error(at, `nesting deeper than ${this.maxDepth} levels; the reader stops at ${this.maxDepth}`);
+      return this.error(
+        at,
+        `nesting deeper than ${this.maxDepth} levels; the reader stops at ${this.maxDepth}`,
+      );
     }
     this.inProgress.add(node);
     const result = this.convertUncached(node, at, depth);
@@ -122,11 +155,15 @@ class YamlConverter {
         const key = this.key(keyNode, keyAt);
         if (key === undefined) continue;
         const valueNode = pair.value as Node | null;
-        const value: JsonNode = valueNode === null ? { kind: "null", at: keyAt } : this.convert(valueNode, depth + 1);
+        const value: JsonNode =
+          valueNode === null ? { kind: "null", at: keyAt } : this.convert(valueNode, depth + 1);
         size += this.sizes.get(value) ?? 1;
         const first = members.get(key);
         if (first) {
-          this.problems.error(keyAt, `duplicate key ${JSON.stringify(key)} (first at line ${first.keyAt.line}, column ${first.keyAt.col})`);
+          this.problems.error(
+            keyAt,
+            `duplicate key ${JSON.stringify(key)} (first at line ${first.keyAt.line}, column ${first.keyAt.col})`,
+          );
         } else members.set(key, { key, keyAt, value });
       }
       const result: JsonNode = { kind: "object", at, members };
@@ -136,7 +173,8 @@ class YamlConverter {
     if (isSeq(node)) {
       let size = 1;
       const items = node.items.map((item) => {
-        const value: JsonNode = item === null ? { kind: "null", at } : this.convert(item as Node, depth + 1);
+        const value: JsonNode =
+          item === null ? { kind: "null", at } : this.convert(item as Node, depth + 1);
         size += this.sizes.get(value) ?? 1;
         return value;
       });
@@ -166,10 +204,14 @@ class YamlConverter {
     if (typeof value === "boolean") return { kind: "boolean", at, value };
     if (typeof value === "number" || typeof value === "bigint") {
       const text = jsonNumberText(value, source);
-      if (text === undefined) return this.error(at, `the number ${source ?? String(value)} cannot be written in JSON`);
+      if (text === undefined)
+        return this.error(at, `the number ${source ?? String(value)} cannot be written in JSON`);
       return { kind: "number", at, text };
     }
-    return this.error(at, "YAML: this value has no JSON form (only strings, numbers, booleans and null)");
+    return this.error(
+      at,
+      "YAML: this value has no JSON form (only strings, numbers, booleans and null)",
+    );
   }
 }
 

@@ -26,7 +26,11 @@ export class SourceProblem extends Error {
     readonly kind?: string,
   ) {
     // The message may be printed as it is: contract text in it is escaped for a terminal.
-    super(terminalText(`${at.file}:${at.line}:${at.col}: ${severity === "warning" ? "warning: " : ""}${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`));
+    super(
+      terminalText(
+        `${at.file}:${at.line}:${at.col}: ${severity === "warning" ? "warning: " : ""}${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`,
+      ),
+    );
     this.file = at.file;
     this.line = at.line;
     this.col = at.col;
@@ -46,7 +50,9 @@ export class SourceProblem extends Error {
       at: this.at,
       message: this.detail,
       ...(this.pointer === undefined ? {} : { pointer: this.pointer }),
-      ...(this.severity === "warning" ? { severity: this.severity, kind: this.kind ?? "other" } : {}),
+      ...(this.severity === "warning"
+        ? { severity: this.severity, kind: this.kind ?? "other" }
+        : {}),
     };
   }
 }
@@ -91,7 +97,11 @@ export class SourceProblems {
   /** All problems, errors and warnings, sorted by file, line, column, then message, without repeats. */
   sorted(): SourceProblem[] {
     const sorted = [...this.list].sort(
-      (a, b) => compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.message, b.message),
+      (a, b) =>
+        compareText(a.file, b.file) ||
+        a.line - b.line ||
+        a.col - b.col ||
+        compareText(a.message, b.message),
     );
     return sorted.filter((p, i) => i === 0 || p.message !== sorted[i - 1]!.message);
   }

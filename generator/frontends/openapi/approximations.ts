@@ -9,7 +9,10 @@ import type { Approximation } from "../../model/vocabulary.js";
  * contract (`entryFile`, as messages name it), so the README does not depend
  * on the folder paygen ran in.
  */
-export function approximationsOf(warnings: readonly Diagnostic[], entryFile: string): Approximation[] {
+export function approximationsOf(
+  warnings: readonly Diagnostic[],
+  entryFile: string,
+): Approximation[] {
   const folder = path.posix.dirname(entryFile);
   return warnings.map((w) => ({
     kind: w.kind ?? "other",
@@ -20,6 +23,12 @@ export function approximationsOf(warnings: readonly Diagnostic[], entryFile: str
 }
 
 /** `service` with the approximations of `warnings` (unchanged when there is none). */
-export function withApproximations(service: ServiceDescription, warnings: readonly Diagnostic[], entryFile: string): ServiceDescription {
-  return warnings.length === 0 ? service : { ...service, approximations: approximationsOf(warnings, entryFile) };
+export function withApproximations(
+  service: ServiceDescription,
+  warnings: readonly Diagnostic[],
+  entryFile: string,
+): ServiceDescription {
+  return warnings.length === 0
+    ? service
+    : { ...service, approximations: approximationsOf(warnings, entryFile) };
 }

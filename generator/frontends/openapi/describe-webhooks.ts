@@ -7,7 +7,10 @@ import type { ApiDocument, Schema } from "./openapi-model.js";
  * like any other, with readers and validators). `typeOf` gives the type a
  * payload schema is described as.
  */
-export function describeWebhooks(doc: ApiDocument, typeOf: (schema: Schema, webhook: string) => string | undefined): EventDescription[] {
+export function describeWebhooks(
+  doc: ApiDocument,
+  typeOf: (schema: Schema, webhook: string) => string | undefined,
+): EventDescription[] {
   return (doc.webhooks ?? []).map((w) => {
     const payloads = w.payloads.flatMap((p) => typeOf(p, w.name) ?? []);
     return {

@@ -18,11 +18,7 @@ type Note = { readonly kind: NoteKind; readonly text: string };
 /** How the mapping onto the description types a body: a named type (an object type, or an opaque one). */
 export interface BodyTypers {
   readonly body: (content: MediaContent, fallback: string) => Named;
-  readonly response: (
-    content: MediaContent,
-    fallback: string,
-    at: Position,
-  ) => Named;
+  readonly response: (content: MediaContent, fallback: string, at: Position) => Named;
   readonly requestName: string;
   readonly responseName: string;
 }
@@ -51,9 +47,7 @@ export function describeWire(
   } else if (body) {
     const chosen = chosenRequestContent(body.content);
     if (chosen) {
-      const others = body.content
-        .filter((c) => c !== chosen)
-        .map((c) => c.mediaType);
+      const others = body.content.filter((c) => c !== chosen).map((c) => c.mediaType);
       if (others.length > 0)
         notes.push({
           kind: "info",
@@ -61,11 +55,7 @@ export function describeWire(
         });
       request = requestWire(op, chosen, schemas);
       const encoding = encodingOf(chosen.mediaType);
-      if (
-        encoding === "json" ||
-        encoding === "form" ||
-        encoding === "multipart"
-      )
+      if (encoding === "json" || encoding === "form" || encoding === "multipart")
         requestType = typers.body(chosen, typers.requestName);
     }
     if (!body.required)
@@ -76,30 +66,20 @@ export function describeWire(
   }
   let responseType: Named | undefined;
   let response: RestWire["response"];
-  const success = op.responses.find(
-    (r) => /^2\d\d$/.test(r.status) && r.content.length > 0,
-  );
+  const success = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length > 0);
   // Swagger 2.0: a success without a schema in an operation that produces no JSON is a download (a report, a file).
   const download = success
     ? undefined
     : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.status !== "204");
   const downloadTypes =
-    download &&
-    op.produces &&
-    op.produces.length > 0 &&
-    !op.produces.some(isJsonMediaType)
+    download && op.produces && op.produces.length > 0 && !op.produces.some(isJsonMediaType)
       ? op.produces
       : undefined;
-  if (
-    success &&
-    responseReading(success.content.map((c) => c.mediaType)) === "json"
-  ) {
+  if (success && responseReading(success.content.map((c) => c.mediaType)) === "json") {
     const json = success.content.find((c) => isJsonMediaType(c.mediaType))!;
     responseType = typers.response(json, typers.responseName, success.at);
   } else if (success || downloadTypes) {
-    const mediaTypes = success
-      ? success.content.map((c) => c.mediaType)
-      : downloadTypes!;
+    const mediaTypes = success ? success.content.map((c) => c.mediaType) : downloadTypes!;
     response = responseReading(mediaTypes) === "text" ? "text" : "bytes";
     notes.push({
       kind: "info",

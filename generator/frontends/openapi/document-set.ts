@@ -54,7 +54,12 @@ export class DocumentSet {
    * file go to `problems` at once; those of other files when a reference to
    * them is resolved.
    */
-  static async load(entryPath: string, cwd: string, limits: Partial<ReadLimits> | undefined, problems: SourceProblems): Promise<{ set: DocumentSet; entry: SourceDocument }> {
+  static async load(
+    entryPath: string,
+    cwd: string,
+    limits: Partial<ReadLimits> | undefined,
+    problems: SourceProblems,
+  ): Promise<{ set: DocumentSet; entry: SourceDocument }> {
     const set = new DocumentSet(cwd, problems);
     const entryAbsolute = path.resolve(cwd, entryPath);
     const queue = [entryAbsolute];
@@ -68,13 +73,16 @@ export class DocumentSet {
         continue;
       }
       const parsed = await readSourceFile(absolutePath, displayPath, limits);
-      const document: SourceDocument = parsed.root ? { absolutePath, displayPath, root: parsed.root } : { absolutePath, displayPath };
+      const document: SourceDocument = parsed.root
+        ? { absolutePath, displayPath, root: parsed.root }
+        : { absolutePath, displayPath };
       set.documents.set(absolutePath, document);
       set.readProblems.set(absolutePath, parsed.problems);
       if (!parsed.root) continue;
       for (const ref of collectRefStrings(parsed.root)) {
         const file = refFilePart(ref);
-        if (file === undefined || file === "" || URL_SCHEME.test(file) || file.startsWith("//")) continue;
+        if (file === undefined || file === "" || URL_SCHEME.test(file) || file.startsWith("//"))
+          continue;
         const target = path.resolve(path.dirname(absolutePath), file);
         // Only JSON and YAML files are read; a reference to anything else is refused where it is written.
         if (!set.documents.has(target) && syntaxOf(target) !== undefined) queue.push(target);
@@ -109,7 +117,13 @@ export class DocumentSet {
    * a pointer that leads nowhere in a file that was read is a `missing-ref`
    * warning instead (the caller reads the value as any value).
    */
-  resolve(ref: string, from: SourceDocument, at: Position, pointer: string, missing: "error" | "warning" = "error"): RefTarget | undefined {
+  resolve(
+    ref: string,
+    from: SourceDocument,
+    at: Position,
+    pointer: string,
+    missing: "error" | "warning" = "error",
+  ): RefTarget | undefined {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
@@ -128,33 +142,57 @@ export class DocumentSet {
       try {
         decoded = decodeURI(filePart);
       } catch {
-        this.problems.error(at, `$ref "${ref}" has an invalid percent escape in its file name`, pointer);
+        this.problems.error(
+          at,
+          `$ref "${ref}" has an invalid percent escape in its file name`,
+          pointer,
+        );
         return undefined;
       }
       const absolutePath = path.resolve(path.dirname(from.absolutePath), decoded);
       if (syntaxOf(absolutePath) === undefined) {
-        this.problems.error(at, `$ref "${ref}": only .json, .yaml and .yml files are read`, pointer);
+        this.problems.error(
+          at,
+          `$ref "${ref}": only .json, .yaml and .yml files are read`,
+          pointer,
+        );
         return undefined;
       }
       const found = this.documents.get(absolutePath);
       if (!found) {
-        this.problems.error(at, `$ref "${ref}": the file ${this.display(absolutePath)} was not read (more than ${MAX_DOCUMENTS} files)`, pointer);
+        this.problems.error(
+          at,
+          `$ref "${ref}": the file ${this.display(absolutePath)} was not read (more than ${MAX_DOCUMENTS} files)`,
+          pointer,
+        );
         return undefined;
       }
       if (this.missing.has(absolutePath)) {
-        this.problems.error(at, `$ref "${ref}": the file ${found.displayPath} does not exist`, pointer);
+        this.problems.error(
+          at,
+          `$ref "${ref}": the file ${found.displayPath} does not exist`,
+          pointer,
+        );
         return undefined;
       }
       this.reportReadProblems(absolutePath);
       if (!found.root) {
-        this.problems.error(at, `$ref "${ref}": the file ${found.displayPath} could not be read`, pointer);
+        this.problems.error(
+          at,
+          `$ref "${ref}": the file ${found.displayPath} could not be read`,
+          pointer,
+        );
         return undefined;
       }
       document = found;
     }
     const segments = parsePointer(fragment);
     if (segments === undefined) {
-      this.problems.error(at, `$ref "${ref}": the part after "#" must be a JSON pointer such as "#/components/schemas/Pet" (anchors are not supported)`, pointer);
+      this.problems.error(
+        at,
+        `$ref "${ref}": the part after "#" must be a JSON pointer such as "#/components/schemas/Pet" (anchors are not supported)`,
+        pointer,
+      );
       return undefined;
     }
     if (!document.root) return undefined;
@@ -162,11 +200,22 @@ export class DocumentSet {
     const normalised = formatPointer(segments);
     if (!found.found) {
       const message = `$ref "${ref}" leads nowhere: ${document.displayPath} has nothing at ${formatPointer(segments.slice(0, found.failedAt + 1))}`;
-      if (missing === "warning") this.problems.warning(at, "missing-ref", `${message}; the value is read as any JSON value`, pointer);
+      if (missing === "warning")
+        this.problems.warning(
+          at,
+          "missing-ref",
+          `${message}; the value is read as any JSON value`,
+          pointer,
+        );
       else this.problems.error(at, message, pointer);
       return undefined;
     }
-    return { document, node: found.node, pointer: normalised, key: `${document.absolutePath}${normalised}` };
+    return {
+      document,
+      node: found.node,
+      pointer: normalised,
+      key: `${document.absolutePath}${normalised}`,
+    };
   }
 }
 

@@ -1,14 +1,5 @@
-import type {
-  BodyEncoding,
-  FormFieldEncoding,
-  RestWire,
-} from "../../model/vocabulary.js";
-import type {
-  MediaContent,
-  NamedSchema,
-  Operation,
-  Schema,
-} from "./openapi-model.js";
+import type { BodyEncoding, FormFieldEncoding, RestWire } from "../../model/vocabulary.js";
+import type { MediaContent, NamedSchema, Operation, Schema } from "./openapi-model.js";
 
 /**
  * The media types of an operation as the client sends and reads them: the
@@ -36,10 +27,7 @@ export function isJsonMediaType(mediaType: string): boolean {
 /** Text a client hands over as a string: `text/*` (CSV included), XML and its kin (`application/xml-dtd`, `+xml`). */
 export function isTextMediaType(mediaType: string): boolean {
   const base = mediaEssence(mediaType);
-  return (
-    base.startsWith("text/") ||
-    (base.startsWith("application/") && base.includes("xml"))
-  );
+  return base.startsWith("text/") || (base.startsWith("application/") && base.includes("xml"));
 }
 
 /** How a body of this media type is written. */
@@ -53,13 +41,9 @@ export function encodingOf(mediaType: string): BodyEncoding {
 }
 
 /** The request body's media type the client writes: JSON when the contract offers it, else a form, else the first. */
-export function chosenRequestContent(
-  content: readonly MediaContent[],
-): MediaContent | undefined {
+export function chosenRequestContent(content: readonly MediaContent[]): MediaContent | undefined {
   const rank = (c: MediaContent): number =>
-    ["json", "form", "multipart", "text", "bytes"].indexOf(
-      encodingOf(c.mediaType),
-    );
+    ["json", "form", "multipart", "text", "bytes"].indexOf(encodingOf(c.mediaType));
   return [...content].sort((a, b) => rank(a) - rank(b))[0];
 }
 
@@ -80,9 +64,7 @@ export function acceptOf(op: Operation): string | undefined {
 }
 
 /** How a body of these media types is read: JSON (typed) when one is JSON, text when all are text, else bytes (which hold any of them). */
-export function responseReading(
-  mediaTypes: readonly string[],
-): "json" | "text" | "bytes" {
+export function responseReading(mediaTypes: readonly string[]): "json" | "text" | "bytes" {
   if (mediaTypes.some(isJsonMediaType)) return "json";
   if (mediaTypes.every(isTextMediaType)) return "text";
   return "bytes";
@@ -126,9 +108,7 @@ export function requestWire(
 ): NonNullable<RestWire["request"]> {
   const encoding = encodingOf(content.mediaType);
   const fields =
-    encoding === "form" || encoding === "multipart"
-      ? formFields(content, schemas)
-      : [];
+    encoding === "form" || encoding === "multipart" ? formFields(content, schemas) : [];
   return {
     mediaType: content.mediaType.trim(),
     encoding,
@@ -144,12 +124,7 @@ export function queryStyles(
 ): FormFieldEncoding[] {
   const out: FormFieldEncoding[] = [];
   for (const p of op.parameters) {
-    if (
-      p.in !== "query" ||
-      p.style === "simple" ||
-      p.style === "label" ||
-      p.style === "matrix"
-    )
+    if (p.in !== "query" || p.style === "simple" || p.style === "label" || p.style === "matrix")
       continue;
     const shape = objectShape(p.schema, schemas);
     const holdsObject =
@@ -164,17 +139,13 @@ export function queryStyles(
 }
 
 /** A GET or DELETE whose body is an empty form (no properties): the contract's way of saying it has none. */
-export function isEmptyFormBody(
-  op: Operation,
-  schemas: ReadonlyMap<string, NamedSchema>,
-): boolean {
+export function isEmptyFormBody(op: Operation, schemas: ReadonlyMap<string, NamedSchema>): boolean {
   const body = op.requestBody;
   if (!body || (op.method !== "get" && op.method !== "delete")) return false;
   return body.content.every(
     (c) =>
       encodingOf(c.mediaType) === "form" &&
-      (c.schema === undefined ||
-        (objectShape(c.schema, schemas)?.properties ?? []).length === 0),
+      (c.schema === undefined || (objectShape(c.schema, schemas)?.properties ?? []).length === 0),
   );
 }
 
@@ -188,13 +159,9 @@ function objectShape(
   return objectShape(schemas.get(schema.target)?.schema, schemas, depth + 1);
 }
 
-function isBinary(
-  schema: Schema,
-  schemas: ReadonlyMap<string, NamedSchema>,
-): boolean {
+function isBinary(schema: Schema, schemas: ReadonlyMap<string, NamedSchema>): boolean {
   const shape = objectShape(schema, schemas);
   if (!shape) return false;
-  if (shape.types.includes("array") && shape.items)
-    return isBinary(shape.items, schemas);
+  if (shape.types.includes("array") && shape.items) return isBinary(shape.items, schemas);
   return shape.types.includes("string") && shape.format === "binary";
 }

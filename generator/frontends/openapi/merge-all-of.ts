@@ -38,7 +38,11 @@ export interface MergeHelpers {
  * comes from `own` and from parts written in place, not from referenced
  * parts: a derived schema does not take its base's description.
  */
-export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers: MergeHelpers): ShapeDraft {
+export function mergeAllOf(
+  own: ShapeDraft,
+  parts: readonly AllOfPart[],
+  helpers: MergeHelpers,
+): ShapeDraft {
   const ownPart: AllOfPart = { shape: own, isReference: false, at: own.at, pointer: own.pointer };
   const all = [...parts, ownPart];
   const merged: ShapeDraft = { kind: "shape", at: own.at, pointer: own.pointer, types: [] };
@@ -52,15 +56,26 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
     );
   };
   /** Keeps the first value of a keyword; a different later value is a conflict. */
-  const same = <K extends keyof ShapeDraft>(key: K, part: AllOfPart, text: (v: NonNullable<ShapeDraft[K]>) => string): void => {
+  const same = <K extends keyof ShapeDraft>(
+    key: K,
+    part: AllOfPart,
+    text: (v: NonNullable<ShapeDraft[K]>) => string,
+  ): void => {
     const value = part.shape[key];
     if (value === undefined) return;
     const current = merged[key];
     if (current === undefined) {
       merged[key] = value as ShapeDraft[K];
       origin.set(key, part);
-    } else if (text(current as NonNullable<ShapeDraft[K]>) !== text(value as NonNullable<ShapeDraft[K]>)) {
-      conflict(`"${key}"`, origin.get(key)!, part, `${text(current as NonNullable<ShapeDraft[K]>)} and ${text(value as NonNullable<ShapeDraft[K]>)}`);
+    } else if (
+      text(current as NonNullable<ShapeDraft[K]>) !== text(value as NonNullable<ShapeDraft[K]>)
+    ) {
+      conflict(
+        `"${key}"`,
+        origin.get(key)!,
+        part,
+        `${text(current as NonNullable<ShapeDraft[K]>)} and ${text(value as NonNullable<ShapeDraft[K]>)}`,
+      );
     }
   };
   const quoted = (v: string): string => JSON.stringify(v);
@@ -70,9 +85,11 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
     if (part.isReference) continue;
     const shape = part.shape;
     if (merged.title === undefined && shape.title !== undefined) merged.title = shape.title;
-    if (merged.description === undefined && shape.description !== undefined) merged.description = shape.description;
+    if (merged.description === undefined && shape.description !== undefined)
+      merged.description = shape.description;
     if (merged.default === undefined && shape.default !== undefined) merged.default = shape.default;
-    if (merged.examples === undefined && shape.examples !== undefined) merged.examples = shape.examples;
+    if (merged.examples === undefined && shape.examples !== undefined)
+      merged.examples = shape.examples;
   }
 
   let typesFrom: AllOfPart | undefined;
@@ -85,7 +102,13 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
         typesFrom = part;
       } else {
         const common = intersectTypes(merged.types, shape.types);
-        if (common.length === 0) conflict("the type", typesFrom, part, `${merged.types.map(quoted).join(" or ")} and ${shape.types.map(quoted).join(" or ")}`);
+        if (common.length === 0)
+          conflict(
+            "the type",
+            typesFrom,
+            part,
+            `${merged.types.map(quoted).join(" or ")} and ${shape.types.map(quoted).join(" or ")}`,
+          );
         else merged.types = common;
       }
     }
@@ -117,7 +140,8 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
       } else {
         const allowed = new Set(shape.enum.map(canonicalJsonText));
         const common = merged.enum.filter((v) => allowed.has(canonicalJsonText(v)));
-        if (common.length === 0) conflict("\"enum\"", origin.get("enum")!, part, "no value is in both lists");
+        if (common.length === 0)
+          conflict('"enum"', origin.get("enum")!, part, "no value is in both lists");
         else merged.enum = common;
       }
     }
@@ -126,7 +150,12 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
       const value = shape.additionalProperties;
       if (current === undefined || value === false) merged.additionalProperties = value;
       else if (current !== false && helpers.keyOf(current) !== helpers.keyOf(value)) {
-        conflict("\"additionalProperties\"", origin.get("additionalProperties")!, part, "two different schemas");
+        conflict(
+          '"additionalProperties"',
+          origin.get("additionalProperties")!,
+          part,
+          "two different schemas",
+        );
       }
       if (current === undefined || value === false) origin.set("additionalProperties", part);
     }
@@ -145,10 +174,18 @@ export function mergeAllOf(own: ShapeDraft, parts: readonly AllOfPart[], helpers
       else if (isAnnotationOnly(before)) schema = after;
       else schema = intersection(before, after, helpers);
       if (schema === undefined) {
-        conflict(`property "${property.name}"`, known.part, part, "it is defined differently in each, and neither narrows the other");
+        conflict(
+          `property "${property.name}"`,
+          known.part,
+          part,
+          "it is defined differently in each, and neither narrows the other",
+        );
         schema = before;
       }
-      properties.set(property.name, { property: { ...known.property, required, schema }, part: known.part });
+      properties.set(property.name, {
+        property: { ...known.property, required, schema },
+        part: known.part,
+      });
     }
   }
   if (properties.size > 0 || all.some((p) => p.shape.properties !== undefined)) {
@@ -208,11 +245,24 @@ function tighter(current: Bound | undefined, next: Bound, side: "lower" | "upper
 /** A schema that only documents or marks (description, readOnly, ...) and constrains nothing. */
 function isAnnotationOnly(schema: Schema): schema is SchemaShape {
   if (schema.kind !== "shape") return false;
-  const annotations = new Set(["kind", "at", "pointer", "types", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples"]);
+  const annotations = new Set([
+    "kind",
+    "at",
+    "pointer",
+    "types",
+    "title",
+    "description",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "default",
+    "examples",
+  ]);
   return schema.types.length === 0 && Object.keys(schema).every((k) => annotations.has(k));
 }
 
 function withoutUndefined(draft: ShapeDraft): ShapeDraft {
-  for (const key of Object.keys(draft) as (keyof ShapeDraft)[]) if (draft[key] === undefined) delete draft[key];
+  for (const key of Object.keys(draft) as (keyof ShapeDraft)[])
+    if (draft[key] === undefined) delete draft[key];
   return draft;
 }

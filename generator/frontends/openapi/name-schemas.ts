@@ -47,8 +47,10 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
     entry.name = unique(fromTitle || hintName(entry.slot.hint));
     return entry.name;
   };
-  const slotName = (slot: NamingSlot): string => (slot.entry ? nameOf(slot.entry) : hintName(slot.hint));
-  const hintName = (hint: NameHint): string => (hint.base ?? (hint.parent ? slotName(hint.parent) : "")) + hint.suffix;
+  const slotName = (slot: NamingSlot): string =>
+    slot.entry ? nameOf(slot.entry) : hintName(slot.hint);
+  const hintName = (hint: NameHint): string =>
+    (hint.base ?? (hint.parent ? slotName(hint.parent) : "")) + hint.suffix;
 
   for (const entry of graph.entries) nameOf(entry);
   for (const entry of graph.entries) {
@@ -57,7 +59,12 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
     for (const use of entry.uses) {
       use.target = entry.name!;
       // An inline schema's reference repeats its description only where it differs from the named schema's.
-      if (entry.origin === "inline" && use.description !== undefined && use.description === holderDescription) delete use.description;
+      if (
+        entry.origin === "inline" &&
+        use.description !== undefined &&
+        use.description === holderDescription
+      )
+        delete use.description;
     }
   }
   for (const info of graph.extendsOf.values()) info.names.push(...info.entries.map(nameOf));
@@ -67,7 +74,8 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
   const alsoAt = new Map<SchemaEntry, string[]>();
   for (const entry of graph.entries) {
     const holder = holders.get(entry);
-    if (holder && holder !== entry) alsoAt.set(holder, [...(alsoAt.get(holder) ?? []), entry.pointer]);
+    if (holder && holder !== entry)
+      alsoAt.set(holder, [...(alsoAt.get(holder) ?? []), entry.pointer]);
   }
   return graph.entries
     .filter((entry) => (holders.get(entry) ?? entry) === entry && entry.schema !== undefined)
@@ -120,7 +128,10 @@ function groupIdenticalShapes(graph: SchemaGraph): Map<SchemaEntry, SchemaEntry>
  */
 function settleDiscriminators(graph: SchemaGraph, nameOf: (entry: SchemaEntry) => string): void {
   for (const pending of graph.discriminators) {
-    const cases: DiscriminatorCase[] = pending.explicit.map((c) => ({ value: c.value, target: nameOf(c.entry) }));
+    const cases: DiscriminatorCase[] = pending.explicit.map((c) => ({
+      value: c.value,
+      target: nameOf(c.entry),
+    }));
     const covered = new Set(pending.explicit.map((c) => c.entry));
     const values = new Set(cases.map((c) => c.value));
     let implicit: readonly SchemaEntry[] = pending.variants ?? [];

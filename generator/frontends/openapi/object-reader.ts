@@ -1,6 +1,12 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { didYouMean } from "../../diagnostics/did-you-mean.js";
-import { describeKind, type JsonArrayNode, type JsonMember, type JsonNode, type JsonObjectNode } from "../json/json-node.js";
+import {
+  describeKind,
+  type JsonArrayNode,
+  type JsonMember,
+  type JsonNode,
+  type JsonObjectNode,
+} from "../json/json-node.js";
 import { childPointer } from "../json/json-pointer.js";
 import type { SourceProblems } from "../json/source-problem.js";
 import type { SourceDocument } from "./document-set.js";
@@ -62,7 +68,11 @@ export class ObjectReader {
   mismatch(key: string, expected: string): void {
     const member = this.member(key);
     if (!member) return;
-    this.error(member.value.at, `"${key}" must be ${expected}, not ${describeKind(member.value)}`, this.pointerOf(key));
+    this.error(
+      member.value.at,
+      `"${key}" must be ${expected}, not ${describeKind(member.value)}`,
+      this.pointerOf(key),
+    );
   }
 
   /**
@@ -78,10 +88,23 @@ export class ObjectReader {
       const unsupported = rules.unsupported?.get(key);
       const otherVersion = rules.otherVersion?.get(key);
       const approximated = rules.approximated?.get(key);
-      if (approximated !== undefined) this.warning(member.keyAt, approximated.kind, `"${key}" in ${what} is read past: ${approximated.reading}`, pointer);
-      else if (unsupported !== undefined) this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
-      else if (otherVersion !== undefined) this.error(member.keyAt, `"${key}" is not part of ${what}: ${otherVersion}`, pointer);
-      else this.error(member.keyAt, `unknown key "${key}" in ${what}${didYouMean(key, rules.known)}`, pointer);
+      if (approximated !== undefined)
+        this.warning(
+          member.keyAt,
+          approximated.kind,
+          `"${key}" in ${what} is read past: ${approximated.reading}`,
+          pointer,
+        );
+      else if (unsupported !== undefined)
+        this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
+      else if (otherVersion !== undefined)
+        this.error(member.keyAt, `"${key}" is not part of ${what}: ${otherVersion}`, pointer);
+      else
+        this.error(
+          member.keyAt,
+          `unknown key "${key}" in ${what}${didYouMean(key, rules.known)}`,
+          pointer,
+        );
     }
   }
 
@@ -115,8 +138,18 @@ export class ObjectReader {
     const member = this.member(key);
     if (!member) return undefined;
     const value = member.value;
-    if (value.kind === "number" && /^(0|[1-9][0-9]*)$/.test(value.text) && Number.isSafeInteger(Number(value.text))) return Number(value.text);
-    if (value.kind === "number" && /^[0-9]+(\.0+)?$/.test(value.text) && Number.isSafeInteger(Number(value.text))) return Number(value.text);
+    if (
+      value.kind === "number" &&
+      /^(0|[1-9][0-9]*)$/.test(value.text) &&
+      Number.isSafeInteger(Number(value.text))
+    )
+      return Number(value.text);
+    if (
+      value.kind === "number" &&
+      /^[0-9]+(\.0+)?$/.test(value.text) &&
+      Number.isSafeInteger(Number(value.text))
+    )
+      return Number(value.text);
     this.error(value.at, `"${key}" must be a whole number of 0 or more`, this.pointerOf(key));
     return undefined;
   }
@@ -155,7 +188,12 @@ export class ObjectReader {
     const out: string[] = [];
     array.items.forEach((item, i) => {
       if (item.kind === "string") out.push(item.value);
-      else this.error(item.at, `the items of "${key}" must be strings, not ${describeKind(item)}`, childPointer(this.pointerOf(key), i));
+      else
+        this.error(
+          item.at,
+          `the items of "${key}" must be strings, not ${describeKind(item)}`,
+          childPointer(this.pointerOf(key), i),
+        );
     });
     return out;
   }
@@ -167,17 +205,31 @@ export class ObjectReader {
       if (member.key.startsWith("x-")) continue;
       const pointer = this.pointerOf(member.key);
       if (member.value.kind !== "object") {
-        this.error(member.value.at, `${what} "${member.key}" must be an object, not ${describeKind(member.value)}`, pointer);
+        this.error(
+          member.value.at,
+          `${what} "${member.key}" must be an object, not ${describeKind(member.value)}`,
+          pointer,
+        );
         continue;
       }
-      out.push({ key: member.key, keyAt: member.keyAt, reader: new ObjectReader(member.value, this.document, pointer, this.problems) });
+      out.push({
+        key: member.key,
+        keyAt: member.keyAt,
+        reader: new ObjectReader(member.value, this.document, pointer, this.problems),
+      });
     }
     return out;
   }
 }
 
 /** A reader of `node` when it is an object; otherwise reports what it is. */
-export function objectReader(node: JsonNode, document: SourceDocument, pointer: string, problems: SourceProblems, what: string): ObjectReader | undefined {
+export function objectReader(
+  node: JsonNode,
+  document: SourceDocument,
+  pointer: string,
+  problems: SourceProblems,
+  what: string,
+): ObjectReader | undefined {
   if (node.kind === "object") return new ObjectReader(node, document, pointer, problems);
   problems.error(node.at, `${what} must be an object, not ${describeKind(node)}`, pointer);
   return undefined;

@@ -78,7 +78,16 @@ export interface ServerVariable extends Located {
 }
 
 /** HTTP methods an operation may have, in the order operations of one path are listed. */
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export const HTTP_METHODS = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One operation: a method on a path. */
@@ -115,7 +124,8 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
  * `simple` unexploded, `multi` → `form` exploded, `ssv` → `spaceDelimited`,
  * `pipes` → `pipeDelimited`).
  */
-export type ParameterStyle = "simple" | "form" | "label" | "matrix" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+export type ParameterStyle =
+  "simple" | "form" | "label" | "matrix" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
 export interface Parameter extends Located {
   readonly name: string;

@@ -13,20 +13,44 @@ import { resolveObject } from "./resolve-object.js";
  * followed by the media type in PascalCase (the others), unless they are
  * the same shape as the first.
  */
-export function readMediaTypeMap(context: ReadContext, content: ObjectReader, slotName: string): MediaContent[] {
+export function readMediaTypeMap(
+  context: ReadContext,
+  content: ObjectReader,
+  slotName: string,
+): MediaContent[] {
   const out: MediaContent[] = [];
   let index = 0;
   for (const { key, reader } of content.entries("a media type")) {
-    reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, { known: ["schema", "example", "examples", "encoding"] });
+    reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, {
+      known: ["schema", "example", "examples", "encoding"],
+    });
     if (!/^[^\s/]+\/[^\s/]+$/.test(key.replace(/;.*$/, "").trim())) {
-      content.error(content.member(key)!.keyAt, `"${key}" is not a media type (type/subtype, such as application/json)`, reader.pointer);
+      content.error(
+        content.member(key)!.keyAt,
+        `"${key}" is not a media type (type/subtype, such as application/json)`,
+        reader.pointer,
+      );
     }
     const node = reader.member("schema")?.value;
     const name = index === 0 ? slotName : `${slotName}${pascalCase(key)}`;
     index++;
-    const schema = node ? context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(name), nameable: true }) : undefined;
+    const schema = node
+      ? context.schemas.read(node, {
+          document: reader.document,
+          pointer: reader.pointerOf("schema"),
+          slot: baseSlot(name),
+          nameable: true,
+        })
+      : undefined;
     const encoding = readEncoding(reader.object("encoding"));
-    out.push({ mediaType: key, ...(schema ? { schema } : {}), examples: readExamples(context, reader), ...(encoding.length > 0 ? { encoding } : {}), at: reader.at, pointer: reader.pointer });
+    out.push({
+      mediaType: key,
+      ...(schema ? { schema } : {}),
+      examples: readExamples(context, reader),
+      ...(encoding.length > 0 ? { encoding } : {}),
+      at: reader.at,
+      pointer: reader.pointer,
+    });
   }
   return out;
 }
@@ -42,12 +66,18 @@ const ENCODING_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"
 function readEncoding(encoding: ObjectReader | undefined): PropertyEncoding[] {
   const out: PropertyEncoding[] = [];
   for (const { key, reader } of encoding?.entries("an encoding") ?? []) {
-    reader.checkKeys("an encoding", { known: ["contentType", "headers", "style", "explode", "allowReserved"] });
+    reader.checkKeys("an encoding", {
+      known: ["contentType", "headers", "style", "explode", "allowReserved"],
+    });
     const contentType = reader.string("contentType");
     const written = reader.string("style");
     const style = ENCODING_STYLES.find((s) => s === written);
     if (written !== undefined && style === undefined) {
-      reader.error(reader.member("style")!.value.at, `style "${written}" is not a form style; use ${ENCODING_STYLES.map((s) => `"${s}"`).join(", ")}`, reader.pointerOf("style"));
+      reader.error(
+        reader.member("style")!.value.at,
+        `style "${written}" is not a form style; use ${ENCODING_STYLES.map((s) => `"${s}"`).join(", ")}`,
+        reader.pointerOf("style"),
+      );
     }
     const explode = reader.boolean("explode");
     out.push({
@@ -68,7 +98,12 @@ export function readExamples(context: ReadContext, reader: ObjectReader): JsonVa
   const out: JsonValue[] = [];
   const example = reader.member("example");
   if (example) out.push(toJsonValue(example.value));
-  if (example && reader.has("examples")) reader.error(reader.member("examples")!.keyAt, 'give either "example" or "examples", not both', reader.pointerOf("examples"));
+  if (example && reader.has("examples"))
+    reader.error(
+      reader.member("examples")!.keyAt,
+      'give either "example" or "examples", not both',
+      reader.pointerOf("examples"),
+    );
   for (const { reader: written } of reader.object("examples")?.entries("an example") ?? []) {
     const resolved = resolveObject(context, written, "example");
     if (!resolved) continue;

@@ -48,44 +48,140 @@ export async function readOpenApi(options: ReadOpenApiOptions): Promise<ReadOpen
   const { set, entry } = await DocumentSet.load(options.file, cwd, options.limits, problems);
   if (!entry.root) return { problems: problems.errors(), warnings: problems.warnings() };
   const detected = detectFormat(entry.root, entry.displayPath, problems);
-  if (!detected || entry.root.kind !== "object") return { problems: problems.errors(), warnings: problems.warnings() };
-  const document = readDocument(new ObjectReader(entry.root, entry, "#", problems), detected.format, detected.version, set, entry, problems);
+  if (!detected || entry.root.kind !== "object")
+    return { problems: problems.errors(), warnings: problems.warnings() };
+  const document = readDocument(
+    new ObjectReader(entry.root, entry, "#", problems),
+    detected.format,
+    detected.version,
+    set,
+    entry,
+    problems,
+  );
   const errors = problems.errors();
-  return errors.length === 0 ? { document, problems: errors, warnings: problems.warnings() } : { problems: errors, warnings: problems.warnings() };
+  return errors.length === 0
+    ? { document, problems: errors, warnings: problems.warnings() }
+    : { problems: errors, warnings: problems.warnings() };
 }
 
-function readDocument(root: ObjectReader, format: ApiFormat, version: string, documents: DocumentSet, entry: SourceDocument, problems: SourceProblems): ApiDocument {
+function readDocument(
+  root: ObjectReader,
+  format: ApiFormat,
+  version: string,
+  documents: DocumentSet,
+  entry: SourceDocument,
+  problems: SourceProblems,
+): ApiDocument {
   const swagger2 = format === "swagger-2.0";
   root.checkKeys(`the top of ${withArticle(format)} document`, {
     known: swagger2
-      ? ["swagger", "info", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters", "responses", "securityDefinitions", "security", "tags", "externalDocs"]
-      : ["openapi", "info", "servers", "paths", "components", "security", "tags", "externalDocs", ...(format === "openapi-3.1" ? ["webhooks", "jsonSchemaDialect"] : [])],
+      ? [
+          "swagger",
+          "info",
+          "host",
+          "basePath",
+          "schemes",
+          "consumes",
+          "produces",
+          "paths",
+          "definitions",
+          "parameters",
+          "responses",
+          "securityDefinitions",
+          "security",
+          "tags",
+          "externalDocs",
+        ]
+      : [
+          "openapi",
+          "info",
+          "servers",
+          "paths",
+          "components",
+          "security",
+          "tags",
+          "externalDocs",
+          ...(format === "openapi-3.1" ? ["webhooks", "jsonSchemaDialect"] : []),
+        ],
   });
   const graph = new SchemaGraph();
   const schemas = new SchemaReader(format, graph, documents, problems, entry);
   const components = swagger2 ? undefined : root.object("components");
   components?.checkKeys(`the components of ${withArticle(format)} document`, {
-    known: ["schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links", "callbacks", ...(format === "openapi-3.1" ? ["pathItems"] : [])],
+    known: [
+      "schemas",
+      "responses",
+      "parameters",
+      "examples",
+      "requestBodies",
+      "headers",
+      "securitySchemes",
+      "links",
+      "callbacks",
+      ...(format === "openapi-3.1" ? ["pathItems"] : []),
+    ],
   });
   const definitions = swagger2 ? root.object("definitions") : components?.object("schemas");
-  registerComponents(graph, documents, entry, definitions, swagger2 ? ["definitions"] : ["components", "schemas"]);
+  registerComponents(
+    graph,
+    documents,
+    entry,
+    definitions,
+    swagger2 ? ["definitions"] : ["components", "schemas"],
+  );
   const dialect = format === "openapi-3.1" ? root.string("jsonSchemaDialect") : undefined;
   if (dialect !== undefined && dialect !== OAS_31_DIALECT) {
-    root.error(root.member("jsonSchemaDialect")!.value.at, `only the OpenAPI 3.1 default schema dialect (${OAS_31_DIALECT}) is read`, root.pointerOf("jsonSchemaDialect"));
+    root.error(
+      root.member("jsonSchemaDialect")!.value.at,
+      `only the OpenAPI 3.1 default schema dialect (${OAS_31_DIALECT}) is read`,
+      root.pointerOf("jsonSchemaDialect"),
+    );
   }
-  if (!root.has("paths") && format !== "openapi-3.1") root.error(root.at, `${withArticle(format)} document needs "paths"`);
+  if (!root.has("paths") && format !== "openapi-3.1")
+    root.error(root.at, `${withArticle(format)} document needs "paths"`);
 
   const base = { format, documents, problems, schemas, root: entry };
-  const securitySchemes = readSecuritySchemes(base, swagger2 ? root.object("securityDefinitions") : components?.object("securitySchemes"));
-  const securitySchemeNames = new Set([...(swagger2 ? root.object("securityDefinitions") : components?.object("securitySchemes"))?.node.members.keys() ?? []]);
-  const swagger2Server = swagger2 ? { ...optional("host", root.string("host")), basePath: root.string("basePath") ?? "/" } : undefined;
+  const securitySchemes = readSecuritySchemes(
+    base,
+    swagger2 ? root.object("securityDefinitions") : components?.object("securitySchemes"),
+  );
+  const securitySchemeNames = new Set([
+    ...((swagger2
+      ? root.object("securityDefinitions")
+      : components?.object("securitySchemes")
+    )?.node.members.keys() ?? []),
+  ]);
+  const swagger2Server = swagger2
+    ? { ...optional("host", root.string("host")), basePath: root.string("basePath") ?? "/" }
+    : undefined;
   if (swagger2Server?.host !== undefined && /[/:]\/|\/$/.test(swagger2Server.host)) {
-    root.error(root.member("host")!.value.at, "host is a name (and port) only, without a scheme or path", root.pointerOf("host"));
+    root.error(
+      root.member("host")!.value.at,
+      "host is a name (and port) only, without a scheme or path",
+      root.pointerOf("host"),
+    );
   }
-  if (swagger2Server && !swagger2Server.basePath.startsWith("/")) root.error(root.member("basePath")!.value.at, 'basePath must start with "/"', root.pointerOf("basePath"));
+  if (swagger2Server && !swagger2Server.basePath.startsWith("/"))
+    root.error(
+      root.member("basePath")!.value.at,
+      'basePath must start with "/"',
+      root.pointerOf("basePath"),
+    );
   const baseUrls: BaseUrl[] = swagger2
-    ? swagger2BaseUrls(swagger2Server!.host, swagger2Server!.basePath, readSchemes(base, root.array("schemes"), root.pointerOf("schemes")) ?? [], root.member("host")?.value.at ?? root.at, root.has("host") ? root.pointerOf("host") : "#")
-    : readServers(base, root.array("servers"), entry, root.has("servers") ? root.pointerOf("servers") : "#", root.member("servers")?.value.at ?? root.at);
+    ? swagger2BaseUrls(
+        swagger2Server!.host,
+        swagger2Server!.basePath,
+        readSchemes(base, root.array("schemes"), root.pointerOf("schemes")) ?? [],
+        root.member("host")?.value.at ?? root.at,
+        root.has("host") ? root.pointerOf("host") : "#",
+      )
+    : readServers(
+        base,
+        root.array("servers"),
+        entry,
+        root.has("servers") ? root.pointerOf("servers") : "#",
+        root.member("servers")?.value.at ?? root.at,
+      );
   const context: ReadContext = {
     ...base,
     consumes: swagger2 ? (root.stringArray("consumes") ?? []) : [],
@@ -95,7 +191,9 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
     securitySchemeNames,
   };
   const securityList = root.array("security");
-  const security = securityList ? readSecurityRequirements(context, securityList, entry, root.pointerOf("security")) : undefined;
+  const security = securityList
+    ? readSecurityRequirements(context, securityList, entry, root.pointerOf("security"))
+    : undefined;
   const operations = readPaths(context, root.object("paths"), security);
   const webhooks = format === "openapi-3.1" ? readWebhooks(context, root.object("webhooks")) : [];
   schemas.readPending();
@@ -122,16 +220,29 @@ function readDocument(root: ObjectReader, format: ApiFormat, version: string, do
  * into files) is registered at that schema, so that every reference to it,
  * from any file, uses the component's name.
  */
-function registerComponents(graph: SchemaGraph, documents: DocumentSet, entry: SourceDocument, definitions: ObjectReader | undefined, prefix: readonly string[]): void {
+function registerComponents(
+  graph: SchemaGraph,
+  documents: DocumentSet,
+  entry: SourceDocument,
+  definitions: ObjectReader | undefined,
+  prefix: readonly string[],
+): void {
   if (!definitions) return;
   const own = (name: string): string => `${entry.absolutePath}${formatPointer([...prefix, name])}`;
   for (const member of definitions.node.members.values()) {
     const pointer = formatPointer([...prefix, member.key]);
     const node = member.value;
-    const ref = node.kind === "object" && node.members.size === 1 ? node.members.get("$ref")?.value : undefined;
+    const ref =
+      node.kind === "object" && node.members.size === 1
+        ? node.members.get("$ref")?.value
+        : undefined;
     if (ref?.kind === "string" && !ref.value.startsWith("#")) {
       const target = documents.resolve(ref.value, entry, ref.at, pointer);
-      if (target && !graph.hasLocation(target.key) && ![...definitions.node.members.keys()].some((k) => own(k) === target.key)) {
+      if (
+        target &&
+        !graph.hasLocation(target.key) &&
+        ![...definitions.node.members.keys()].some((k) => own(k) === target.key)
+      ) {
         graph.addComponent(member.key, target, own(member.key));
         continue;
       }
@@ -147,7 +258,17 @@ function readInfo(root: ObjectReader, format: ApiFormat): ApiInfo {
     root.error(root.at, 'a document needs "info" (with a title and a version)');
     return { title: "", version: "" };
   }
-  info.checkKeys("info", { known: ["title", "description", "termsOfService", "contact", "license", "version", ...(format === "openapi-3.1" ? ["summary"] : [])] });
+  info.checkKeys("info", {
+    known: [
+      "title",
+      "description",
+      "termsOfService",
+      "contact",
+      "license",
+      "version",
+      ...(format === "openapi-3.1" ? ["summary"] : []),
+    ],
+  });
   const title = info.requiredString("title", "info") ?? "";
   const version = info.requiredString("version", "info") ?? "";
   const description = info.string("description");

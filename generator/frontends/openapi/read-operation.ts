@@ -2,7 +2,16 @@ import { compareText } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import { withArticle } from "./detect-format.js";
 import type { ObjectReader } from "./object-reader.js";
-import type { BaseUrl, HttpMethod, MediaContent, Operation, Parameter, Property, RequestBody, SecurityRequirement } from "./openapi-model.js";
+import type {
+  BaseUrl,
+  HttpMethod,
+  MediaContent,
+  Operation,
+  Parameter,
+  Property,
+  RequestBody,
+  SecurityRequirement,
+} from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { readMediaTypeMap } from "./read-content.js";
 import { parameterReaders, readParameter, type ReadParameterResult } from "./read-parameter.js";
@@ -36,9 +45,39 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
   const swagger2 = context.format === "swagger-2.0";
   reader.checkKeys(`${withArticle(context.format)} operation`, {
     known: swagger2
-      ? ["tags", "summary", "description", "externalDocs", "operationId", "consumes", "produces", "parameters", "responses", "schemes", "deprecated", "security"]
-      : ["tags", "summary", "description", "externalDocs", "operationId", "parameters", "requestBody", "responses", "deprecated", "security", "servers"],
-    unsupported: new Map([["callbacks", "callbacks (requests the server sends) are not read; describe them as a separate API"]]),
+      ? [
+          "tags",
+          "summary",
+          "description",
+          "externalDocs",
+          "operationId",
+          "consumes",
+          "produces",
+          "parameters",
+          "responses",
+          "schemes",
+          "deprecated",
+          "security",
+        ]
+      : [
+          "tags",
+          "summary",
+          "description",
+          "externalDocs",
+          "operationId",
+          "parameters",
+          "requestBody",
+          "responses",
+          "deprecated",
+          "security",
+          "servers",
+        ],
+    unsupported: new Map([
+      [
+        "callbacks",
+        "callbacks (requests the server sends) are not read; describe them as a separate API",
+      ],
+    ]),
   });
   const typeName = pascalCase(site.name) || "Operation";
   const parameters = readAllParameters(context, site, typeName);
@@ -47,14 +86,20 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
   else {
     const written = reader.object("requestBody");
     const resolved = written ? resolveObject(context, written, "request body") : undefined;
-    if (resolved) requestBody = readRequestBody(context, resolved.reader, typeName, resolved.description);
+    if (resolved)
+      requestBody = readRequestBody(context, resolved.reader, typeName, resolved.description);
   }
   const responsesReader = reader.object("responses");
-  if (!responsesReader && context.format !== "openapi-3.1") reader.error(reader.at, 'an operation needs "responses"');
+  if (!responsesReader && context.format !== "openapi-3.1")
+    reader.error(reader.at, 'an operation needs "responses"');
   const produces = swagger2 ? (reader.stringArray("produces") ?? context.produces) : [];
-  const responses = responsesReader ? readResponses(context, responsesReader, typeName, produces) : [];
+  const responses = responsesReader
+    ? readResponses(context, responsesReader, typeName, produces)
+    : [];
   const securityList = reader.array("security");
-  const security = securityList ? readSecurityRequirements(context, securityList, reader.document, reader.pointerOf("security")) : site.security;
+  const security = securityList
+    ? readSecurityRequirements(context, securityList, reader.document, reader.pointerOf("security"))
+    : site.security;
   const summary = reader.string("summary");
   const description = reader.string("description");
   checkPathTemplate(reader, site.path, parameters.list);
@@ -84,21 +129,39 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
  * names compared without case). The same parameter twice in one list is
  * reported. 2.0 body and form parameters are returned apart.
  */
-function readAllParameters(context: ReadContext, site: OperationSite, typeName: string): { list: Parameter[]; bodies: ReadParameterResult[] } {
+function readAllParameters(
+  context: ReadContext,
+  site: OperationSite,
+  typeName: string,
+): { list: Parameter[]; bodies: ReadParameterResult[] } {
   const byKey = new Map<string, Parameter>();
   const bodies = new Map<string, ReadParameterResult>();
   const operationReaders = parameterReaders(context, site.reader);
-  for (const [level, readers] of [["path", site.pathParameters], ["operation", operationReaders]] as const) {
+  for (const [level, readers] of [
+    ["path", site.pathParameters],
+    ["operation", operationReaders],
+  ] as const) {
     const seen = new Map<string, ObjectReader>();
     for (const written of readers) {
       const result = readParameter(context, written, typeName);
       if (!result) continue;
-      const key = result.kind === "parameter" ? parameterKey(result.parameter) : result.kind === "body" ? "body" : `formData:${result.name}`;
+      const key =
+        result.kind === "parameter"
+          ? parameterKey(result.parameter)
+          : result.kind === "body"
+            ? "body"
+            : `formData:${result.name}`;
       const first = seen.get(key);
       if (first) {
-        const [location, name] = [key.slice(0, key.indexOf(":")) || key, key.slice(key.indexOf(":") + 1)];
+        const [location, name] = [
+          key.slice(0, key.indexOf(":")) || key,
+          key.slice(key.indexOf(":") + 1),
+        ];
         const what = key === "body" ? "the body parameter" : `the ${location} parameter "${name}"`;
-        written.error(written.at, `${what} is listed twice in this ${level}'s parameters (first at ${first.at.line}:${first.at.col})`);
+        written.error(
+          written.at,
+          `${what} is listed twice in this ${level}'s parameters (first at ${first.at.line}:${first.at.col})`,
+        );
         continue;
       }
       seen.set(key, written);
@@ -119,42 +182,106 @@ function parameterKey(parameter: Parameter): string {
 }
 
 /** A 2.0 body: the `body` parameter, or the `formData` parameters as the properties of one object. */
-function swagger2RequestBody(context: ReadContext, reader: ObjectReader, bodies: readonly ReadParameterResult[], typeName: string): RequestBody | undefined {
+function swagger2RequestBody(
+  context: ReadContext,
+  reader: ObjectReader,
+  bodies: readonly ReadParameterResult[],
+  typeName: string,
+): RequestBody | undefined {
   const body = bodies.find((b) => b.kind === "body");
-  const form = bodies.filter((b): b is Extract<ReadParameterResult, { kind: "form" }> => b.kind === "form");
+  const form = bodies.filter(
+    (b): b is Extract<ReadParameterResult, { kind: "form" }> => b.kind === "form",
+  );
   const consumes = reader.stringArray("consumes") ?? context.consumes;
   if (body && body.kind === "body") {
-    if (form.length > 0) reader.error(form[0]!.at, "an operation cannot have both a body parameter and form parameters", form[0]!.pointer);
-    const content: MediaContent[] = (consumes.length > 0 ? consumes : ["application/json"]).map((mediaType) => ({ mediaType, schema: body.schema, examples: [], at: body.at, pointer: body.pointer }));
-    return { required: body.required, ...(body.description === undefined ? {} : { description: body.description }), content, at: body.at, pointer: body.pointer };
+    if (form.length > 0)
+      reader.error(
+        form[0]!.at,
+        "an operation cannot have both a body parameter and form parameters",
+        form[0]!.pointer,
+      );
+    const content: MediaContent[] = (consumes.length > 0 ? consumes : ["application/json"]).map(
+      (mediaType) => ({
+        mediaType,
+        schema: body.schema,
+        examples: [],
+        at: body.at,
+        pointer: body.pointer,
+      }),
+    );
+    return {
+      required: body.required,
+      ...(body.description === undefined ? {} : { description: body.description }),
+      content,
+      at: body.at,
+      pointer: body.pointer,
+    };
   }
   if (form.length === 0) return undefined;
   const declared = consumes.filter((m) => FORM_MEDIA_TYPES.includes(m.replace(/;.*$/, "").trim()));
   if (consumes.length > 0 && declared.length === 0) {
-    reader.error(form[0]!.at, `form parameters need consumes to list ${FORM_MEDIA_TYPES.join(" or ")}`, form[0]!.pointer);
+    reader.error(
+      form[0]!.at,
+      `form parameters need consumes to list ${FORM_MEDIA_TYPES.join(" or ")}`,
+      form[0]!.pointer,
+    );
   }
-  const mediaTypes = declared.length > 0 ? declared : [form.some((f) => f.isFile) ? "multipart/form-data" : "application/x-www-form-urlencoded"];
+  const mediaTypes =
+    declared.length > 0
+      ? declared
+      : [form.some((f) => f.isFile) ? "multipart/form-data" : "application/x-www-form-urlencoded"];
   if (form.some((f) => f.isFile) && !mediaTypes.some((m) => m.startsWith("multipart/form-data"))) {
-    reader.error(form.find((f) => f.isFile)!.at, "a file parameter needs consumes: multipart/form-data", form.find((f) => f.isFile)!.pointer);
+    reader.error(
+      form.find((f) => f.isFile)!.at,
+      "a file parameter needs consumes: multipart/form-data",
+      form.find((f) => f.isFile)!.pointer,
+    );
   }
   const properties: Property[] = form.map((f) => ({
     name: f.name,
     required: f.required,
-    schema: f.description === undefined || f.schema.kind !== "shape" ? f.schema : { ...f.schema, description: f.description },
+    schema:
+      f.description === undefined || f.schema.kind !== "shape"
+        ? f.schema
+        : { ...f.schema, description: f.description },
     at: f.at,
     pointer: f.pointer,
   }));
   const pointer = reader.pointerOf("parameters");
-  const shape = { kind: "shape" as const, types: ["object" as const], properties, at: form[0]!.at, pointer };
-  const entry = context.schemas.graph.addInline(shape, baseSlot(`${typeName}Request`), reader.document, undefined);
+  const shape = {
+    kind: "shape" as const,
+    types: ["object" as const],
+    properties,
+    at: form[0]!.at,
+    pointer,
+  };
+  const entry = context.schemas.graph.addInline(
+    shape,
+    baseSlot(`${typeName}Request`),
+    reader.document,
+    undefined,
+  );
   const schema = context.schemas.graph.refTo(entry, shape.at, pointer);
-  const content = mediaTypes.map((mediaType) => ({ mediaType, schema, examples: [], at: shape.at, pointer }));
+  const content = mediaTypes.map((mediaType) => ({
+    mediaType,
+    schema,
+    examples: [],
+    at: shape.at,
+    pointer,
+  }));
   return { required: form.some((f) => f.required), content, at: shape.at, pointer };
 }
 
 /** A 3.x `requestBody`. */
-function readRequestBody(context: ReadContext, reader: ObjectReader, typeName: string, useDescription: string | undefined): RequestBody {
-  reader.checkKeys(`${withArticle(context.format)} request body`, { known: ["description", "content", "required"] });
+function readRequestBody(
+  context: ReadContext,
+  reader: ObjectReader,
+  typeName: string,
+  useDescription: string | undefined,
+): RequestBody {
+  reader.checkKeys(`${withArticle(context.format)} request body`, {
+    known: ["description", "content", "required"],
+  });
   const content = reader.object("content");
   if (!content) reader.error(reader.at, 'a request body needs "content"');
   const description = useDescription ?? reader.string("description");
@@ -168,15 +295,29 @@ function readRequestBody(context: ReadContext, reader: ObjectReader, typeName: s
 }
 
 /** Every `{name}` of the path has a path parameter, and every path parameter a `{name}`. */
-function checkPathTemplate(reader: ObjectReader, path: string, parameters: readonly Parameter[]): void {
+function checkPathTemplate(
+  reader: ObjectReader,
+  path: string,
+  parameters: readonly Parameter[],
+): void {
   const names = pathTemplateNames(path);
   const declared = parameters.filter((p) => p.in === "path");
   for (const name of [...new Set(names)].sort(compareText)) {
-    if (names.filter((n) => n === name).length > 1) reader.error(reader.at, `the path ${path} uses {${name}} twice`);
-    if (!declared.some((p) => p.name === name)) reader.error(reader.at, `the path ${path} has {${name}}, but the operation declares no path parameter "${name}"`);
+    if (names.filter((n) => n === name).length > 1)
+      reader.error(reader.at, `the path ${path} uses {${name}} twice`);
+    if (!declared.some((p) => p.name === name))
+      reader.error(
+        reader.at,
+        `the path ${path} has {${name}}, but the operation declares no path parameter "${name}"`,
+      );
   }
   for (const parameter of declared) {
-    if (!names.includes(parameter.name)) reader.error(parameter.at, `the path parameter "${parameter.name}" does not appear in the path ${path}`, parameter.pointer);
+    if (!names.includes(parameter.name))
+      reader.error(
+        parameter.at,
+        `the path parameter "${parameter.name}" does not appear in the path ${path}`,
+        parameter.pointer,
+      );
   }
 }
 
@@ -186,11 +327,18 @@ function operationBaseUrls(context: ReadContext, site: OperationSite): readonly 
   if (context.format === "swagger-2.0") {
     const schemes = readSchemes(context, reader.array("schemes"), reader.pointerOf("schemes"));
     if (schemes && context.swagger2Server) {
-      return swagger2BaseUrls(context.swagger2Server.host, context.swagger2Server.basePath, schemes, reader.member("schemes")!.value.at, reader.pointerOf("schemes"));
+      return swagger2BaseUrls(
+        context.swagger2Server.host,
+        context.swagger2Server.basePath,
+        schemes,
+        reader.member("schemes")!.value.at,
+        reader.pointerOf("schemes"),
+      );
     }
     return context.baseUrls;
   }
   const servers = reader.array("servers");
-  if (servers && servers.items.length > 0) return readServers(context, servers, reader.document, reader.pointerOf("servers"), servers.at);
+  if (servers && servers.items.length > 0)
+    return readServers(context, servers, reader.document, reader.pointerOf("servers"), servers.at);
   return site.pathBaseUrls ?? context.baseUrls;
 }

@@ -13,8 +13,24 @@ import { SWAGGER2_SIMPLE_SCHEMA_KEYWORDS } from "./schema-keywords.js";
 /** What one parameter object is: a parameter, or (Swagger 2.0) a request body or one field of a form body. */
 export type ReadParameterResult =
   | { readonly kind: "parameter"; readonly parameter: Parameter }
-  | { readonly kind: "body"; readonly required: boolean; readonly description?: string; readonly schema: Schema; readonly at: Position; readonly pointer: string }
-  | { readonly kind: "form"; readonly name: string; readonly required: boolean; readonly description?: string; readonly schema: Schema; readonly isFile: boolean; readonly at: Position; readonly pointer: string };
+  | {
+      readonly kind: "body";
+      readonly required: boolean;
+      readonly description?: string;
+      readonly schema: Schema;
+      readonly at: Position;
+      readonly pointer: string;
+    }
+  | {
+      readonly kind: "form";
+      readonly name: string;
+      readonly required: boolean;
+      readonly description?: string;
+      readonly schema: Schema;
+      readonly isFile: boolean;
+      readonly at: Position;
+      readonly pointer: string;
+    };
 
 /** The styles each location allows (OpenAPI 3), the first being the default. */
 const STYLES: Readonly<Record<ParameterLocation, readonly ParameterStyle[]>> = {
@@ -24,18 +40,31 @@ const STYLES: Readonly<Record<ParameterLocation, readonly ParameterStyle[]>> = {
   cookie: ["form"],
 };
 
-const SWAGGER2_PARAMETER_KEYS = ["name", "in", "description", "required", "allowEmptyValue"] as const;
+const SWAGGER2_PARAMETER_KEYS = [
+  "name",
+  "in",
+  "description",
+  "required",
+  "allowEmptyValue",
+] as const;
 
 /** Items of a 2.0 parameter or header, and their items in turn: the simple keywords only. */
 function swagger2ItemsOptions(): SchemaReadOptions {
-  return { simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, itemOptions: { simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS } };
+  return {
+    simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS,
+    itemOptions: { simpleKeys: SWAGGER2_SIMPLE_SCHEMA_KEYWORDS },
+  };
 }
 
 /**
  * Reads one entry of a `parameters` list (following `$ref`). `operationName`
  * (PascalCase) names inline schemas: `<Operation>Request` for a 2.0 body.
  */
-export function readParameter(context: ReadContext, written: ObjectReader, operationName: string): ReadParameterResult | undefined {
+export function readParameter(
+  context: ReadContext,
+  written: ObjectReader,
+  operationName: string,
+): ReadParameterResult | undefined {
   const resolved = resolveObject(context, written, "parameter");
   if (!resolved) return undefined;
   const reader = resolved.reader;
@@ -47,32 +76,73 @@ export function readParameter(context: ReadContext, written: ObjectReader, opera
   const located = { at: reader.at, pointer: reader.pointer };
   if (context.format === "swagger-2.0") {
     if (location === "body") {
-      reader.checkKeys("a Swagger 2.0 body parameter", { known: ["name", "in", "description", "required", "schema"] });
+      reader.checkKeys("a Swagger 2.0 body parameter", {
+        known: ["name", "in", "description", "required", "schema"],
+      });
       const node = reader.member("schema")?.value;
       if (!node) {
         reader.error(reader.at, 'a body parameter needs "schema"');
         return undefined;
       }
-      const schema = context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(`${operationName}Request`), nameable: true });
-      return { kind: "body", required: reader.boolean("required") ?? false, ...docs, schema, ...located };
+      const schema = context.schemas.read(node, {
+        document: reader.document,
+        pointer: reader.pointerOf("schema"),
+        slot: baseSlot(`${operationName}Request`),
+        nameable: true,
+      });
+      return {
+        kind: "body",
+        required: reader.boolean("required") ?? false,
+        ...docs,
+        schema,
+        ...located,
+      };
     }
     if (location === "formData") {
-      const schema = readSwagger2Value(context, reader, `${operationName}Request${pascalCase(name)}`, true);
-      return { kind: "form", name, required: reader.boolean("required") ?? false, ...docs, schema, isFile: reader.string("type") === "file", ...located };
+      const schema = readSwagger2Value(
+        context,
+        reader,
+        `${operationName}Request${pascalCase(name)}`,
+        true,
+      );
+      return {
+        kind: "form",
+        name,
+        required: reader.boolean("required") ?? false,
+        ...docs,
+        schema,
+        isFile: reader.string("type") === "file",
+        ...located,
+      };
     }
   }
   if (!isLocation(location)) {
-    const allowed = context.format === "swagger-2.0" ? '"path", "query", "header", "body" or "formData"' : '"path", "query", "header" or "cookie"';
-    reader.error(reader.member("in")!.value.at, `a parameter's "in" must be ${allowed}, not "${location}"`, reader.pointerOf("in"));
+    const allowed =
+      context.format === "swagger-2.0"
+        ? '"path", "query", "header", "body" or "formData"'
+        : '"path", "query", "header" or "cookie"';
+    reader.error(
+      reader.member("in")!.value.at,
+      `a parameter's "in" must be ${allowed}, not "${location}"`,
+      reader.pointerOf("in"),
+    );
     return undefined;
   }
   if (location === "cookie" && context.format === "swagger-2.0") {
-    reader.error(reader.member("in")!.value.at, 'Swagger 2.0 has no cookie parameters (they are OpenAPI 3)', reader.pointerOf("in"));
+    reader.error(
+      reader.member("in")!.value.at,
+      "Swagger 2.0 has no cookie parameters (they are OpenAPI 3)",
+      reader.pointerOf("in"),
+    );
     return undefined;
   }
   const required = reader.boolean("required") ?? false;
   if (location === "path" && !required) {
-    reader.error(reader.member("required")?.keyAt ?? reader.at, `the path parameter "${name}" must say required: true`, reader.pointer);
+    reader.error(
+      reader.member("required")?.keyAt ?? reader.at,
+      `the path parameter "${name}" must say required: true`,
+      reader.pointer,
+    );
   }
   const common = {
     name,
@@ -89,7 +159,21 @@ export function readParameter(context: ReadContext, written: ObjectReader, opera
     return style ? { kind: "parameter", parameter: { ...common, ...style, schema } } : undefined;
   }
   reader.checkKeys(`${withArticle(context.format)} parameter`, {
-    known: ["name", "in", "description", "required", "deprecated", "allowEmptyValue", "style", "explode", "allowReserved", "schema", "content", "example", "examples"],
+    known: [
+      "name",
+      "in",
+      "description",
+      "required",
+      "deprecated",
+      "allowEmptyValue",
+      "style",
+      "explode",
+      "allowReserved",
+      "schema",
+      "content",
+      "example",
+      "examples",
+    ],
   });
   const value = readOpenApi3Value(context, reader, slotName);
   if (!value) return undefined;
@@ -114,7 +198,13 @@ export function parameterReaders(context: ReadContext, owner: ObjectReader): Obj
   const list = owner.array("parameters");
   const pointer = owner.pointerOf("parameters");
   return (list?.items ?? []).flatMap((item, i) => {
-    const reader = objectReader(item, owner.document, childPointer(pointer, i), context.problems, "a parameter");
+    const reader = objectReader(
+      item,
+      owner.document,
+      childPointer(pointer, i),
+      context.problems,
+      "a parameter",
+    );
     return reader ? [reader] : [];
   });
 }
@@ -127,44 +217,96 @@ function isLocation(value: string): value is ParameterLocation {
  * The value of a 2.0 parameter or header, described by schema keywords on
  * the object itself (`type`, `format`, `items`, `enum`, ...).
  */
-export function readSwagger2Value(context: ReadContext, reader: ObjectReader, slotName: string, allowFile: boolean, extraKeys: readonly string[] = SWAGGER2_PARAMETER_KEYS): Schema {
-  if (!reader.has("type")) reader.error(reader.at, 'a Swagger 2.0 parameter or header needs "type" (or, for a body parameter, in: body and a schema)');
-  if (reader.string("type") === "array" && !reader.has("items")) reader.error(reader.at, 'an array parameter or header needs "items"');
+export function readSwagger2Value(
+  context: ReadContext,
+  reader: ObjectReader,
+  slotName: string,
+  allowFile: boolean,
+  extraKeys: readonly string[] = SWAGGER2_PARAMETER_KEYS,
+): Schema {
+  if (!reader.has("type"))
+    reader.error(
+      reader.at,
+      'a Swagger 2.0 parameter or header needs "type" (or, for a body parameter, in: body and a schema)',
+    );
+  if (reader.string("type") === "array" && !reader.has("items"))
+    reader.error(reader.at, 'an array parameter or header needs "items"');
   return context.schemas.read(
     reader.node,
-    { document: reader.document, pointer: reader.pointer, slot: baseSlot(slotName), nameable: true },
-    { simpleKeys: [...SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, ...extraKeys], allowFileType: allowFile, itemOptions: swagger2ItemsOptions() },
+    {
+      document: reader.document,
+      pointer: reader.pointer,
+      slot: baseSlot(slotName),
+      nameable: true,
+    },
+    {
+      simpleKeys: [...SWAGGER2_SIMPLE_SCHEMA_KEYWORDS, ...extraKeys],
+      allowFileType: allowFile,
+      itemOptions: swagger2ItemsOptions(),
+    },
   );
 }
 
 /** A 3.x parameter's or header's value: `schema`, or `content` with one media type. */
-export function readOpenApi3Value(context: ReadContext, reader: ObjectReader, slotName: string): { schema: Schema; mediaType?: string } | undefined {
+export function readOpenApi3Value(
+  context: ReadContext,
+  reader: ObjectReader,
+  slotName: string,
+): { schema: Schema; mediaType?: string } | undefined {
   const schemaNode = reader.member("schema")?.value;
   const content = reader.object("content");
   if (schemaNode && content) {
-    reader.error(reader.member("content")!.keyAt, 'give either "schema" or "content", not both', reader.pointerOf("content"));
+    reader.error(
+      reader.member("content")!.keyAt,
+      'give either "schema" or "content", not both',
+      reader.pointerOf("content"),
+    );
   }
-  if (schemaNode) return { schema: context.schemas.read(schemaNode, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(slotName), nameable: true }) };
+  if (schemaNode)
+    return {
+      schema: context.schemas.read(schemaNode, {
+        document: reader.document,
+        pointer: reader.pointerOf("schema"),
+        slot: baseSlot(slotName),
+        nameable: true,
+      }),
+    };
   if (content) {
     const media = readMediaTypeMap(context, content, slotName);
     if (media.length !== 1) {
-      reader.error(content.at, `"content" of a parameter or header must hold exactly one media type, not ${media.length}`, content.pointer);
+      reader.error(
+        content.at,
+        `"content" of a parameter or header must hold exactly one media type, not ${media.length}`,
+        content.pointer,
+      );
       return undefined;
     }
     const only = media[0]!;
-    return { schema: only.schema ?? { kind: "shape", types: [], at: only.at, pointer: only.pointer }, mediaType: only.mediaType };
+    return {
+      schema: only.schema ?? { kind: "shape", types: [], at: only.at, pointer: only.pointer },
+      mediaType: only.mediaType,
+    };
   }
   reader.error(reader.at, 'a parameter or header needs "schema" or "content"');
   return undefined;
 }
 
 /** 2.0 `collectionFormat` as a 3.x style: `csv` (the default), `ssv`, `pipes`, `multi`; `tsv` has no 3.x counterpart. */
-function swagger2Style(reader: ObjectReader, location: ParameterLocation, schema: Schema): { style: ParameterStyle; explode: boolean } | undefined {
+function swagger2Style(
+  reader: ObjectReader,
+  location: ParameterLocation,
+  schema: Schema,
+): { style: ParameterStyle; explode: boolean } | undefined {
   const plain = STYLES[location][0]!;
   const isArray = schema.kind === "shape" && schema.types.includes("array");
   const format = reader.string("collectionFormat");
   if (!isArray) {
-    if (format !== undefined) reader.error(reader.member("collectionFormat")!.keyAt, "collectionFormat applies to arrays only", reader.pointerOf("collectionFormat"));
+    if (format !== undefined)
+      reader.error(
+        reader.member("collectionFormat")!.keyAt,
+        "collectionFormat applies to arrays only",
+        reader.pointerOf("collectionFormat"),
+      );
     return { style: plain, explode: plain === "form" };
   }
   const at = reader.member("collectionFormat")?.value.at ?? reader.at;
@@ -173,35 +315,58 @@ function swagger2Style(reader: ObjectReader, location: ParameterLocation, schema
       return { style: plain, explode: false };
     case "multi":
       if (location !== "query") {
-        reader.error(at, 'collectionFormat "multi" is for query and form parameters only', reader.pointerOf("collectionFormat"));
+        reader.error(
+          at,
+          'collectionFormat "multi" is for query and form parameters only',
+          reader.pointerOf("collectionFormat"),
+        );
         return undefined;
       }
       return { style: "form", explode: true };
     case "ssv":
     case "pipes":
       if (location !== "query") {
-        reader.error(at, `collectionFormat "${format!}" is supported for query parameters only`, reader.pointerOf("collectionFormat"));
+        reader.error(
+          at,
+          `collectionFormat "${format!}" is supported for query parameters only`,
+          reader.pointerOf("collectionFormat"),
+        );
         return undefined;
       }
       return { style: format === "ssv" ? "spaceDelimited" : "pipeDelimited", explode: false };
     case "tsv":
-      reader.error(at, 'collectionFormat "tsv" is not supported (OpenAPI 3 has no counterpart): use csv, ssv, pipes or multi', reader.pointerOf("collectionFormat"));
+      reader.error(
+        at,
+        'collectionFormat "tsv" is not supported (OpenAPI 3 has no counterpart): use csv, ssv, pipes or multi',
+        reader.pointerOf("collectionFormat"),
+      );
       return undefined;
     default:
-      reader.error(at, `unknown collectionFormat "${format!}"; the formats are csv, ssv, tsv, pipes and multi`, reader.pointerOf("collectionFormat"));
+      reader.error(
+        at,
+        `unknown collectionFormat "${format!}"; the formats are csv, ssv, tsv, pipes and multi`,
+        reader.pointerOf("collectionFormat"),
+      );
       return undefined;
   }
 }
 
 /** 3.x `style` (checked against the location) and `explode` (its default: true for `form`). */
-function openApi3Style(reader: ObjectReader, location: ParameterLocation): { style: ParameterStyle; explode: boolean } | undefined {
+function openApi3Style(
+  reader: ObjectReader,
+  location: ParameterLocation,
+): { style: ParameterStyle; explode: boolean } | undefined {
   const allowed = STYLES[location];
   const written = reader.string("style");
   let style = allowed[0]!;
   if (written !== undefined) {
     const found = allowed.find((s) => s === written);
     if (!found) {
-      reader.error(reader.member("style")!.value.at, `style "${written}" is not allowed for ${location} parameters; use ${allowed.map((s) => `"${s}"`).join(", ")}`, reader.pointerOf("style"));
+      reader.error(
+        reader.member("style")!.value.at,
+        `style "${written}" is not allowed for ${location} parameters; use ${allowed.map((s) => `"${s}"`).join(", ")}`,
+        reader.pointerOf("style"),
+      );
       return undefined;
     }
     style = found;

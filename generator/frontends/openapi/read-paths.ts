@@ -15,7 +15,11 @@ import { operationNameFromPath } from "./operation-name.js";
  * `operationId` (two operations with one id are reported), else a name
  * made from the method and the path, numbered if another operation has it.
  */
-export function readPaths(context: ReadContext, paths: ObjectReader | undefined, security: readonly SecurityRequirement[] | undefined): Operation[] {
+export function readPaths(
+  context: ReadContext,
+  paths: ObjectReader | undefined,
+  security: readonly SecurityRequirement[] | undefined,
+): Operation[] {
   if (!paths) return [];
   const sites: Omit<OperationSite, "name" | "nameFrom">[] = [];
   const methods = HTTP_METHODS.filter((m) => m !== "trace" || context.format !== "swagger-2.0");
@@ -28,15 +32,29 @@ export function readPaths(context: ReadContext, paths: ObjectReader | undefined,
     if (!resolved) continue;
     const item = resolved.reader;
     item.checkKeys(`${withArticle(context.format)} path item`, {
-      known: [...methods, "parameters", ...(context.format === "swagger-2.0" ? [] : ["summary", "description", "servers"])],
+      known: [
+        ...methods,
+        "parameters",
+        ...(context.format === "swagger-2.0" ? [] : ["summary", "description", "servers"]),
+      ],
     });
     const pathParameters = parameterReaders(context, item);
     const servers = item.array("servers");
-    const pathBaseUrls = servers && servers.items.length > 0 ? readServers(context, servers, item.document, item.pointerOf("servers"), servers.at) : undefined;
+    const pathBaseUrls =
+      servers && servers.items.length > 0
+        ? readServers(context, servers, item.document, item.pointerOf("servers"), servers.at)
+        : undefined;
     for (const method of methods) {
       const operation = item.object(method);
       if (!operation) continue;
-      sites.push({ path, method, reader: operation, pathParameters, ...(pathBaseUrls ? { pathBaseUrls } : {}), ...(security ? { security } : {}) });
+      sites.push({
+        path,
+        method,
+        reader: operation,
+        pathParameters,
+        ...(pathBaseUrls ? { pathBaseUrls } : {}),
+        ...(security ? { security } : {}),
+      });
     }
   }
   const named = nameOperations(sites);
@@ -44,19 +62,29 @@ export function readPaths(context: ReadContext, paths: ObjectReader | undefined,
 }
 
 /** Gives every operation its name: the `operationId`, else one made from method and path. */
-function nameOperations(sites: readonly Omit<OperationSite, "name" | "nameFrom">[]): OperationSite[] {
+function nameOperations(
+  sites: readonly Omit<OperationSite, "name" | "nameFrom">[],
+): OperationSite[] {
   const ids = new Map<string, ObjectReader>();
   const withIds = sites.map((site) => {
     const id = site.reader.string("operationId");
     if (id === undefined) return { site, id };
     if (id === "") {
-      site.reader.error(site.reader.member("operationId")!.value.at, "operationId is empty", site.reader.pointerOf("operationId"));
+      site.reader.error(
+        site.reader.member("operationId")!.value.at,
+        "operationId is empty",
+        site.reader.pointerOf("operationId"),
+      );
       return { site, id: undefined };
     }
     const first = ids.get(id);
     if (first) {
       const at = first.member("operationId")!.value.at;
-      site.reader.error(site.reader.member("operationId")!.value.at, `operationId "${id}" is also used at ${at.file}:${at.line}:${at.col} (${first.pointer}); operation ids must be unique`, site.reader.pointerOf("operationId"));
+      site.reader.error(
+        site.reader.member("operationId")!.value.at,
+        `operationId "${id}" is also used at ${at.file}:${at.line}:${at.col} (${first.pointer}); operation ids must be unique`,
+        site.reader.pointerOf("operationId"),
+      );
     } else ids.set(id, site.reader);
     return { site, id };
   });

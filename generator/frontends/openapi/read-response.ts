@@ -16,22 +16,45 @@ import { resolveObject } from "./resolve-object.js";
  * `<Operation>Response<Status>` for the others (`...Response400`,
  * `...ResponseDefault`). `produces` (2.0) gives the media types of bodies.
  */
-export function readResponses(context: ReadContext, responses: ObjectReader, operationName: string, produces: readonly string[]): Response[] {
+export function readResponses(
+  context: ReadContext,
+  responses: ObjectReader,
+  operationName: string,
+  produces: readonly string[],
+): Response[] {
   const statuses = [...responses.node.members.keys()].filter((k) => !k.startsWith("x-"));
   const success = statuses.filter((s) => /^2/.test(s)).sort(compareText)[0];
   const out: Response[] = [];
   for (const { key: status, keyAt, reader: written } of responses.entries("a response")) {
-    const valid = /^[1-5][0-9][0-9]$/.test(status) || status === "default" || (/^[1-5]XX$/.test(status) && context.format !== "swagger-2.0");
+    const valid =
+      /^[1-5][0-9][0-9]$/.test(status) ||
+      status === "default" ||
+      (/^[1-5]XX$/.test(status) && context.format !== "swagger-2.0");
     if (!valid) {
       const ranges = context.format === "swagger-2.0" ? "" : ", a range such as 4XX";
-      responses.error(keyAt, `"${status}" is not a response status: write a code from 100 to 599${ranges} or default`, written.pointer);
+      responses.error(
+        keyAt,
+        `"${status}" is not a response status: write a code from 100 to 599${ranges} or default`,
+        written.pointer,
+      );
       continue;
     }
     const resolved = resolveObject(context, written, "response");
     if (!resolved) continue;
-    const name = status === success ? `${operationName}Response` : `${operationName}Response${status === "default" ? "Default" : status}`;
-    const response = context.format === "swagger-2.0" ? readSwagger2Response(context, resolved.reader, status, name, produces) : readOpenApi3Response(context, resolved.reader, status, name);
-    if (response) out.push(resolved.description === undefined ? response : { ...response, description: resolved.description });
+    const name =
+      status === success
+        ? `${operationName}Response`
+        : `${operationName}Response${status === "default" ? "Default" : status}`;
+    const response =
+      context.format === "swagger-2.0"
+        ? readSwagger2Response(context, resolved.reader, status, name, produces)
+        : readOpenApi3Response(context, resolved.reader, status, name);
+    if (response)
+      out.push(
+        resolved.description === undefined
+          ? response
+          : { ...response, description: resolved.description },
+      );
   }
   if (out.length === 0 && statuses.length === 0 && context.format !== "openapi-3.1") {
     responses.error(responses.at, `${FORMAT_NAMES[context.format]} requires at least one response`);
@@ -39,12 +62,29 @@ export function readResponses(context: ReadContext, responses: ObjectReader, ope
   return out;
 }
 
-function readSwagger2Response(context: ReadContext, reader: ObjectReader, status: string, name: string, produces: readonly string[]): Response | undefined {
-  reader.checkKeys("a Swagger 2.0 response", { known: ["description", "schema", "headers", "examples"] });
+function readSwagger2Response(
+  context: ReadContext,
+  reader: ObjectReader,
+  status: string,
+  name: string,
+  produces: readonly string[],
+): Response | undefined {
+  reader.checkKeys("a Swagger 2.0 response", {
+    known: ["description", "schema", "headers", "examples"],
+  });
   const description = reader.requiredString("description", "a response") ?? "";
   const node = reader.member("schema")?.value;
   const schema = node
-    ? context.schemas.read(node, { document: reader.document, pointer: reader.pointerOf("schema"), slot: baseSlot(name), nameable: true }, { allowFileType: true })
+    ? context.schemas.read(
+        node,
+        {
+          document: reader.document,
+          pointer: reader.pointerOf("schema"),
+          slot: baseSlot(name),
+          nameable: true,
+        },
+        { allowFileType: true },
+      )
     : undefined;
   const content: (MediaContent & { examples: JsonValue[] })[] = schema
     ? (produces.length > 0 ? produces : ["application/json"]).map((mediaType) => ({
@@ -58,9 +98,18 @@ function readSwagger2Response(context: ReadContext, reader: ObjectReader, status
   attachSwagger2Examples(reader, content);
   const headers: ResponseHeader[] = [];
   for (const { key, reader: header } of reader.object("headers")?.entries("a header") ?? []) {
-    const schema = readSwagger2Value(context, header, `${name}${pascalCase(key)}Header`, false, ["description"]);
+    const schema = readSwagger2Value(context, header, `${name}${pascalCase(key)}Header`, false, [
+      "description",
+    ]);
     const headerDescription = header.string("description");
-    headers.push({ name: key, required: false, ...(headerDescription === undefined ? {} : { description: headerDescription }), schema, at: header.at, pointer: header.pointer });
+    headers.push({
+      name: key,
+      required: false,
+      ...(headerDescription === undefined ? {} : { description: headerDescription }),
+      schema,
+      at: header.at,
+      pointer: header.pointer,
+    });
   }
   return { status, description, content, headers, at: reader.at, pointer: reader.pointer };
 }
@@ -73,7 +122,10 @@ function readSwagger2Response(context: ReadContext, reader: ObjectReader, status
  * without a schema has no body, so its examples describe nothing the model
  * holds and are read past.
  */
-function attachSwagger2Examples(reader: ObjectReader, content: { mediaType: string; examples: JsonValue[] }[]): void {
+function attachSwagger2Examples(
+  reader: ObjectReader,
+  content: { mediaType: string; examples: JsonValue[] }[],
+): void {
   const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
   for (const member of reader.object("examples")?.node.members.values() ?? []) {
     if (member.key.startsWith("x-") || content.length === 0) continue;
@@ -82,12 +134,25 @@ function attachSwagger2Examples(reader: ObjectReader, content: { mediaType: stri
   }
 }
 
-function readOpenApi3Response(context: ReadContext, reader: ObjectReader, status: string, name: string): Response | undefined {
+function readOpenApi3Response(
+  context: ReadContext,
+  reader: ObjectReader,
+  status: string,
+  name: string,
+): Response | undefined {
   reader.checkKeys(`${withArticle(context.format)} response`, {
     known: ["description", "headers", "content"],
-    unsupported: new Map([["links", "response links are not read; remove them, or describe the follow-up operations in the description"]]),
+    unsupported: new Map([
+      [
+        "links",
+        "response links are not read; remove them, or describe the follow-up operations in the description",
+      ],
+    ]),
   });
-  const description = context.format === "openapi-3.1" ? (reader.string("description") ?? "") : (reader.requiredString("description", "a response") ?? "");
+  const description =
+    context.format === "openapi-3.1"
+      ? (reader.string("description") ?? "")
+      : (reader.requiredString("description", "a response") ?? "");
   const content = reader.object("content");
   const headers: ResponseHeader[] = [];
   for (const { key, reader: written } of reader.object("headers")?.entries("a header") ?? []) {
@@ -96,10 +161,27 @@ function readOpenApi3Response(context: ReadContext, reader: ObjectReader, status
     if (!resolved) continue;
     const header = resolved.reader;
     header.checkKeys(`${withArticle(context.format)} header`, {
-      known: ["description", "required", "deprecated", "allowEmptyValue", "style", "explode", "allowReserved", "schema", "content", "example", "examples"],
+      known: [
+        "description",
+        "required",
+        "deprecated",
+        "allowEmptyValue",
+        "style",
+        "explode",
+        "allowReserved",
+        "schema",
+        "content",
+        "example",
+        "examples",
+      ],
     });
     const style = header.string("style");
-    if (style !== undefined && style !== "simple") header.error(header.member("style")!.value.at, 'a header\'s style can only be "simple"', header.pointerOf("style"));
+    if (style !== undefined && style !== "simple")
+      header.error(
+        header.member("style")!.value.at,
+        'a header\'s style can only be "simple"',
+        header.pointerOf("style"),
+      );
     const value = readOpenApi3Value(context, header, `${name}${pascalCase(key)}Header`);
     if (!value) continue;
     const headerDescription = resolved.description ?? header.string("description");

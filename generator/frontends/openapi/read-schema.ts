@@ -8,7 +8,15 @@ import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { DocumentSet, RefTarget, SourceDocument } from "./document-set.js";
 import { mergeAllOf, type AllOfPart, type ShapeDraft } from "./merge-all-of.js";
 import { ObjectReader } from "./object-reader.js";
-import type { ApiFormat, Bound, Property, Schema, SchemaShape, SchemaType, Union } from "./openapi-model.js";
+import type {
+  ApiFormat,
+  Bound,
+  Property,
+  Schema,
+  SchemaShape,
+  SchemaType,
+  Union,
+} from "./openapi-model.js";
 import type { MutableSchemaRef, NamingSlot, SchemaEntry, SchemaGraph } from "./schema-graph.js";
 import { REF_ANNOTATIONS, schemaKeyRules } from "./schema-keywords.js";
 import { schemaKey } from "./shape-key.js";
@@ -43,7 +51,15 @@ export interface SchemaReadOptions {
   readonly itemOptions?: SchemaReadOptions;
 }
 
-const TYPES: readonly SchemaType[] = ["string", "number", "integer", "boolean", "object", "array", "null"];
+const TYPES: readonly SchemaType[] = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+];
 
 /** A child slot named after its parent. */
 export function childSlot(parent: NamingSlot, suffix: string): NamingSlot {
@@ -72,22 +88,34 @@ export class SchemaReader {
 
   /** Reads every location entry not yet read (the targets of `$ref`s found while reading). */
   readPending(): void {
-    for (let entry = this.graph.nextPending(); entry; entry = this.graph.nextPending()) this.build(entry);
+    for (let entry = this.graph.nextPending(); entry; entry = this.graph.nextPending())
+      this.build(entry);
   }
 
   /** Reads a schema at `site`. A schema that cannot be read is reported and stands as "any value". */
   read(node: JsonNode, site: SchemaSite, options: SchemaReadOptions = {}): Schema {
     if (node.kind === "boolean" && this.format === "openapi-3.1") {
-      if (!node.value) this.problems.error(node.at, "the schema false (no value allowed) is not supported", site.pointer);
+      if (!node.value)
+        this.problems.error(
+          node.at,
+          "the schema false (no value allowed) is not supported",
+          site.pointer,
+        );
       return { kind: "shape", at: node.at, pointer: site.pointer, types: [] };
     }
     if (node.kind !== "object") {
-      this.problems.error(node.at, `a schema must be an object, not ${describeKind(node)}`, site.pointer);
+      this.problems.error(
+        node.at,
+        `a schema must be an object, not ${describeKind(node)}`,
+        site.pointer,
+      );
       return anyShape(node.at, site.pointer);
     }
     const reader = new ObjectReader(node, site.document, site.pointer, this.problems);
     if (reader.has("$ref")) {
-      const simpleAnnotations = [...reader.node.members.keys()].every((k) => k.startsWith("x-") || REF_SITE_KEYS.has(k));
+      const simpleAnnotations = [...reader.node.members.keys()].every(
+        (k) => k.startsWith("x-") || REF_SITE_KEYS.has(k),
+      );
       if (simpleAnnotations || this.format !== "openapi-3.1") return this.readRef(reader);
     }
     const shape = this.readShape(reader, site, options);
@@ -114,8 +142,14 @@ export class SchemaReader {
     for (;;) {
       if (seen.has(current) || current.state === "building") {
         const start = this.building.indexOf(current);
-        const chain = [...(start === -1 ? [] : this.building.slice(start)), ...seen, current].map((e) => e.fixedName ?? e.pointer);
-        this.problems.error(at, `allOf goes round in a loop (${chain.join(" → ")}): a schema cannot extend itself`, pointer);
+        const chain = [...(start === -1 ? [] : this.building.slice(start)), ...seen, current].map(
+          (e) => e.fixedName ?? e.pointer,
+        );
+        this.problems.error(
+          at,
+          `allOf goes round in a loop (${chain.join(" → ")}): a schema cannot extend itself`,
+          pointer,
+        );
         return undefined;
       }
       seen.add(current);
@@ -133,14 +167,25 @@ export class SchemaReader {
     entry.state = "building";
     this.building.push(entry);
     entry.schema = entry.node
-      ? this.read(entry.node, { document: entry.document, pointer: entry.pointer, slot: entry.slot, nameable: false })
+      ? this.read(entry.node, {
+          document: entry.document,
+          pointer: entry.pointer,
+          slot: entry.slot,
+          nameable: false,
+        })
       : anyShape(entry.at, entry.pointer);
     this.building.pop();
     entry.state = "built";
   }
 
   /** Resolves a schema `$ref` to its entry (reported and `undefined` when it leads nowhere). */
-  resolveRef(ref: string, document: SourceDocument, at: Position, pointer: string, missing: "error" | "warning" = "error"): SchemaEntry | undefined {
+  resolveRef(
+    ref: string,
+    document: SourceDocument,
+    at: Position,
+    pointer: string,
+    missing: "error" | "warning" = "error",
+  ): SchemaEntry | undefined {
     const target = this.documents.resolve(ref, document, at, pointer, missing);
     return target ? this.graph.locationEntry(target, locationName(target)) : undefined;
   }
@@ -155,10 +200,21 @@ export class SchemaReader {
     }
     for (const other of reader.node.members.values()) {
       if (other.key.startsWith("x-") || REF_SITE_KEYS.has(other.key)) continue;
-      reader.warning(other.keyAt, "ref-sibling", `"${other.key}" next to "$ref" is ignored, as ${FORMAT_NAMES[this.format]} says (write {allOf: [{$ref: ...}], ${other.key}: ...} to add to the referenced schema)`, reader.pointerOf(other.key));
+      reader.warning(
+        other.keyAt,
+        "ref-sibling",
+        `"${other.key}" next to "$ref" is ignored, as ${FORMAT_NAMES[this.format]} says (write {allOf: [{$ref: ...}], ${other.key}: ...} to add to the referenced schema)`,
+        reader.pointerOf(other.key),
+      );
     }
     // A schema that does not exist is any value (a warning): the other operations generate.
-    const entry = this.resolveRef(member.value.value, reader.document, at, reader.pointer, "warning");
+    const entry = this.resolveRef(
+      member.value.value,
+      reader.document,
+      at,
+      reader.pointer,
+      "warning",
+    );
     if (!entry) return anyShape(reader.at, reader.pointer);
     const ref = this.graph.refTo(entry, reader.at, reader.pointer);
     this.readRefAnnotations(reader, ref);
@@ -174,7 +230,12 @@ export class SchemaReader {
     if (reader.boolean("readOnly")) ref.readOnly = true;
     if (reader.boolean("writeOnly")) ref.writeOnly = true;
     if (reader.has("nullable")) {
-      if (this.format === "swagger-2.0") reader.error(reader.member("nullable")!.keyAt, `"nullable" is OpenAPI 3.0 only`, reader.pointerOf("nullable"));
+      if (this.format === "swagger-2.0")
+        reader.error(
+          reader.member("nullable")!.keyAt,
+          `"nullable" is OpenAPI 3.0 only`,
+          reader.pointerOf("nullable"),
+        );
       else if (this.readNullable(reader)) ref.nullable = true;
     }
     const defaultValue = reader.member("default");
@@ -187,7 +248,12 @@ export class SchemaReader {
   private readNullable(reader: ObjectReader): boolean {
     const nullable = reader.boolean("nullable") === true;
     if (this.format === "openapi-3.1" && reader.has("nullable")) {
-      reader.warning(reader.member("nullable")!.keyAt, "nullable-3.1", 'OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0', reader.pointerOf("nullable"));
+      reader.warning(
+        reader.member("nullable")!.keyAt,
+        "nullable-3.1",
+        'OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0',
+        reader.pointerOf("nullable"),
+      );
     }
     return nullable;
   }
@@ -195,14 +261,22 @@ export class SchemaReader {
   private readShape(reader: ObjectReader, site: SchemaSite, options: SchemaReadOptions): Schema {
     const simple = options.simpleKeys !== undefined;
     reader.checkKeys(
-      simple ? `${withArticle(this.format)} parameter, header or items object` : `${withArticle(this.format)} schema`,
+      simple
+        ? `${withArticle(this.format)} parameter, header or items object`
+        : `${withArticle(this.format)} schema`,
       simple ? { known: options.simpleKeys! } : schemaKeyRules(this.format),
     );
-    const shape: ShapeDraft = { kind: "shape", at: reader.at, pointer: reader.pointer, types: this.readTypes(reader, options) };
+    const shape: ShapeDraft = {
+      kind: "shape",
+      at: reader.at,
+      pointer: reader.pointer,
+      types: this.readTypes(reader, options),
+    };
     const format = reader.string("format");
     if (format !== undefined) shape.format = format;
     const typeNode = reader.member("type")?.value;
-    if (typeNode?.kind === "string" && typeNode.value === "file" && shape.format === undefined) shape.format = "binary";
+    if (typeNode?.kind === "string" && typeNode.value === "file" && shape.format === undefined)
+      shape.format = "binary";
     const title = reader.string("title");
     if (title !== undefined) shape.title = title;
     const description = simple ? undefined : reader.string("description");
@@ -210,8 +284,14 @@ export class SchemaReader {
     if (reader.boolean("deprecated")) shape.deprecated = true;
     if (reader.boolean("readOnly")) shape.readOnly = true;
     if (reader.boolean("writeOnly")) shape.writeOnly = true;
-    if (shape.readOnly && shape.writeOnly) reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
-    if (this.format !== "swagger-2.0" && this.readNullable(reader) && shape.types.length > 0 && !shape.types.includes("null")) {
+    if (shape.readOnly && shape.writeOnly)
+      reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
+    if (
+      this.format !== "swagger-2.0" &&
+      this.readNullable(reader) &&
+      shape.types.length > 0 &&
+      !shape.types.includes("null")
+    ) {
       shape.types = [...shape.types, "null"];
     }
     this.readValues(reader, shape);
@@ -219,13 +299,34 @@ export class SchemaReader {
     if (!simple) this.readObjectKeywords(reader, site, shape);
     const items = reader.member("items");
     if (items) {
-      if (items.value.kind === "array") reader.warning(items.value.at, "tuple", "a tuple (items as a list) is read as an array of any JSON values", reader.pointerOf("items"));
+      if (items.value.kind === "array")
+        reader.warning(
+          items.value.at,
+          "tuple",
+          "a tuple (items as a list) is read as an array of any JSON values",
+          reader.pointerOf("items"),
+        );
       else {
-        if (options.itemOptions) this.checkNestedCollectionFormat(items.value, reader.pointerOf("items"));
-        shape.items = this.read(items.value, { document: site.document, pointer: reader.pointerOf("items"), slot: childSlot(site.slot, "Item"), nameable: true }, options.itemOptions ?? {});
+        if (options.itemOptions)
+          this.checkNestedCollectionFormat(items.value, reader.pointerOf("items"));
+        shape.items = this.read(
+          items.value,
+          {
+            document: site.document,
+            pointer: reader.pointerOf("items"),
+            slot: childSlot(site.slot, "Item"),
+            nameable: true,
+          },
+          options.itemOptions ?? {},
+        );
       }
     }
-    if (shape.types.includes("array") && !items && this.format !== "swagger-2.0" && this.format !== "openapi-3.1") {
+    if (
+      shape.types.includes("array") &&
+      !items &&
+      this.format !== "swagger-2.0" &&
+      this.format !== "openapi-3.1"
+    ) {
       reader.error(reader.at, 'an array schema needs "items" in OpenAPI 3.0');
     }
     if (simple) return prune(shape);
@@ -238,7 +339,8 @@ export class SchemaReader {
     this.readDiscriminator(reader, site, shape);
     const allOf = reader.array("allOf");
     const refNext = this.format === "openapi-3.1" ? reader.member("$ref") : undefined;
-    if (allOf || refNext) return this.readAllOf(reader, site, shape, allOf?.items ?? [], refNext?.value);
+    if (allOf || refNext)
+      return this.readAllOf(reader, site, shape, allOf?.items ?? [], refNext?.value);
     if (!site.allOfPart) this.checkRequired(reader, shape);
     return prune(shape);
   }
@@ -254,24 +356,43 @@ export class SchemaReader {
         return undefined;
       }
       if (node.value === "file" && this.format === "swagger-2.0") {
-        if (!options.allowFileType) reader.error(node.at, 'type "file" is allowed only for form parameters and responses', pointer);
+        if (!options.allowFileType)
+          reader.error(
+            node.at,
+            'type "file" is allowed only for form parameters and responses',
+            pointer,
+          );
         return "string";
       }
       const type = TYPES.find((t) => t === node.value);
       if (!type || (type === "null" && this.format !== "openapi-3.1")) {
-        const nullHint = node.value === "null" ? (this.format === "openapi-3.0" ? ' (write nullable: true)' : " (Swagger 2.0 has no null type)") : "";
-        reader.error(node.at, `unknown type "${node.value}"${nullHint}; the types are ${TYPES.filter((t) => t !== "null" || this.format === "openapi-3.1").join(", ")}`, pointer);
+        const nullHint =
+          node.value === "null"
+            ? this.format === "openapi-3.0"
+              ? " (write nullable: true)"
+              : " (Swagger 2.0 has no null type)"
+            : "";
+        reader.error(
+          node.at,
+          `unknown type "${node.value}"${nullHint}; the types are ${TYPES.filter((t) => t !== "null" || this.format === "openapi-3.1").join(", ")}`,
+          pointer,
+        );
         return undefined;
       }
       return type;
     };
     if (value.kind === "array") {
       if (this.format !== "openapi-3.1") {
-        reader.error(value.at, `a list of types is OpenAPI 3.1; ${FORMAT_NAMES[this.format]} takes one type${this.format === "openapi-3.0" ? " (and nullable: true)" : ""}`, pointer);
+        reader.error(
+          value.at,
+          `a list of types is OpenAPI 3.1; ${FORMAT_NAMES[this.format]} takes one type${this.format === "openapi-3.0" ? " (and nullable: true)" : ""}`,
+          pointer,
+        );
         return [];
       }
       const types = value.items.map(one).filter((t): t is SchemaType => t !== undefined);
-      if (new Set(types).size !== types.length) reader.error(value.at, "a type is listed twice", pointer);
+      if (new Set(types).size !== types.length)
+        reader.error(value.at, "a type is listed twice", pointer);
       return [...new Set(types)];
     }
     const type = one(value);
@@ -284,16 +405,22 @@ export class SchemaReader {
       if (shape.types.length === 0) return;
       const kinds = valueTypes(value);
       if (!kinds.some((k) => shape.types.includes(k))) {
-        reader.error(node.at, `${what} ${describeKind(node)} does not fit the schema's type (${shape.types.join(" or ")})`, pointer);
+        reader.error(
+          node.at,
+          `${what} ${describeKind(node)} does not fit the schema's type (${shape.types.join(" or ")})`,
+          pointer,
+        );
       }
     };
     const enumNode = reader.array("enum");
     if (enumNode) {
-      if (enumNode.items.length === 0) reader.error(enumNode.at, "an enum needs at least one value", reader.pointerOf("enum"));
+      if (enumNode.items.length === 0)
+        reader.error(enumNode.at, "an enum needs at least one value", reader.pointerOf("enum"));
       const nullable = shape.types.includes("null");
       shape.enum = enumNode.items.map((item, i) => {
         const value = toJsonValue(item);
-        if (!(value === null && nullable)) check(value, item, childPointer(reader.pointerOf("enum"), i), "enum value");
+        if (!(value === null && nullable))
+          check(value, item, childPointer(reader.pointerOf("enum"), i), "enum value");
         return value;
       });
     }
@@ -305,7 +432,8 @@ export class SchemaReader {
     const defaultNode = reader.member("default");
     if (defaultNode) {
       shape.default = toJsonValue(defaultNode.value);
-      if (!(shape.default === null && shape.types.includes("null"))) check(shape.default, defaultNode.value, reader.pointerOf("default"), "the default");
+      if (!(shape.default === null && shape.types.includes("null")))
+        check(shape.default, defaultNode.value, reader.pointerOf("default"), "the default");
     }
     const examples = this.readExamples(reader);
     if (examples) shape.examples = examples;
@@ -324,24 +452,50 @@ export class SchemaReader {
   }
 
   private readFacets(reader: ObjectReader, shape: ShapeDraft): void {
-    for (const key of ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"] as const) {
+    for (const key of [
+      "minLength",
+      "maxLength",
+      "minItems",
+      "maxItems",
+      "minProperties",
+      "maxProperties",
+    ] as const) {
       const value = reader.count(key);
       if (value !== undefined) shape[key] = value;
     }
-    for (const [min, max] of [["minLength", "maxLength"], ["minItems", "maxItems"], ["minProperties", "maxProperties"]] as const) {
+    for (const [min, max] of [
+      ["minLength", "maxLength"],
+      ["minItems", "maxItems"],
+      ["minProperties", "maxProperties"],
+    ] as const) {
       const low = shape[min];
       const high = shape[max];
-      if (low !== undefined && high !== undefined && low > high) reader.error(reader.member(min)!.value.at, `${min} ${low} is greater than ${max} ${high}`, reader.pointerOf(min));
+      if (low !== undefined && high !== undefined && low > high)
+        reader.error(
+          reader.member(min)!.value.at,
+          `${min} ${low} is greater than ${max} ${high}`,
+          reader.pointerOf(min),
+        );
     }
     if (reader.boolean("uniqueItems")) shape.uniqueItems = true;
     const pattern = reader.string("pattern");
     if (pattern !== undefined) {
       shape.pattern = pattern;
-      if (!compiles(pattern)) reader.error(reader.member("pattern")!.value.at, `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`, reader.pointerOf("pattern"));
+      if (!compiles(pattern))
+        reader.error(
+          reader.member("pattern")!.value.at,
+          `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`,
+          reader.pointerOf("pattern"),
+        );
     }
     const multipleOf = reader.numberText("multipleOf");
     if (multipleOf !== undefined) {
-      if (!(Number(multipleOf) > 0)) reader.error(reader.member("multipleOf")!.value.at, "multipleOf must be greater than 0", reader.pointerOf("multipleOf"));
+      if (!(Number(multipleOf) > 0))
+        reader.error(
+          reader.member("multipleOf")!.value.at,
+          "multipleOf must be greater than 0",
+          reader.pointerOf("multipleOf"),
+        );
       else shape.multipleOf = multipleOf;
     }
     const minimum = this.readBound(reader, "minimum", "exclusiveMinimum");
@@ -349,7 +503,10 @@ export class SchemaReader {
     const maximum = this.readBound(reader, "maximum", "exclusiveMaximum");
     if (maximum) shape.maximum = maximum;
     if (minimum && maximum && Number(minimum.value) > Number(maximum.value)) {
-      reader.error(reader.at, `the minimum ${minimum.value} is greater than the maximum ${maximum.value}`);
+      reader.error(
+        reader.at,
+        `the minimum ${minimum.value} is greater than the maximum ${maximum.value}`,
+      );
     }
   }
 
@@ -357,31 +514,48 @@ export class SchemaReader {
    * A bound: 2.0/3.0 `minimum` with a boolean `exclusiveMinimum`, or 3.1
    * `minimum` and/or a numeric `exclusiveMinimum` (the stricter is kept).
    */
-  private readBound(reader: ObjectReader, inclusiveKey: "minimum" | "maximum", exclusiveKey: "exclusiveMinimum" | "exclusiveMaximum"): Bound | undefined {
+  private readBound(
+    reader: ObjectReader,
+    inclusiveKey: "minimum" | "maximum",
+    exclusiveKey: "exclusiveMinimum" | "exclusiveMaximum",
+  ): Bound | undefined {
     const inclusive = reader.numberText(inclusiveKey);
     const exclusiveMember = reader.member(exclusiveKey);
-    if (!exclusiveMember) return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
+    if (!exclusiveMember)
+      return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
     const pointer = reader.pointerOf(exclusiveKey);
     if (this.format === "openapi-3.1") {
       if (exclusiveMember.value.kind === "boolean") {
-        reader.error(exclusiveMember.value.at, `in OpenAPI 3.1 ${exclusiveKey} is the bound itself (a number), not a flag on ${inclusiveKey}`, pointer);
+        reader.error(
+          exclusiveMember.value.at,
+          `in OpenAPI 3.1 ${exclusiveKey} is the bound itself (a number), not a flag on ${inclusiveKey}`,
+          pointer,
+        );
         return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
       }
       const exclusive = reader.numberText(exclusiveKey);
-      if (exclusive === undefined) return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
+      if (exclusive === undefined)
+        return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
       if (inclusive === undefined) return { value: exclusive, exclusive: true };
       const a = Number(inclusive);
       const b = Number(exclusive);
       const exclusiveTighter = inclusiveKey === "minimum" ? b >= a : b <= a;
-      return exclusiveTighter ? { value: exclusive, exclusive: true } : { value: inclusive, exclusive: false };
+      return exclusiveTighter
+        ? { value: exclusive, exclusive: true }
+        : { value: inclusive, exclusive: false };
     }
     if (exclusiveMember.value.kind === "number") {
-      reader.error(exclusiveMember.value.at, `in ${FORMAT_NAMES[this.format]} ${exclusiveKey} is a flag on ${inclusiveKey} (true or false); a number is OpenAPI 3.1`, pointer);
+      reader.error(
+        exclusiveMember.value.at,
+        `in ${FORMAT_NAMES[this.format]} ${exclusiveKey} is a flag on ${inclusiveKey} (true or false); a number is OpenAPI 3.1`,
+        pointer,
+      );
       return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
     }
     const flag = reader.boolean(exclusiveKey);
     if (inclusive === undefined) {
-      if (flag !== undefined) reader.error(exclusiveMember.keyAt, `${exclusiveKey} needs ${inclusiveKey}`, pointer);
+      if (flag !== undefined)
+        reader.error(exclusiveMember.keyAt, `${exclusiveKey} needs ${inclusiveKey}`, pointer);
       return undefined;
     }
     return { value: inclusive, exclusive: flag === true };
@@ -390,7 +564,12 @@ export class SchemaReader {
   private readObjectKeywords(reader: ObjectReader, site: SchemaSite, shape: ShapeDraft): void {
     const required = reader.stringArray("required");
     if (required) {
-      if (new Set(required).size !== required.length) reader.error(reader.member("required")!.value.at, "a property is listed twice in required", reader.pointerOf("required"));
+      if (new Set(required).size !== required.length)
+        reader.error(
+          reader.member("required")!.value.at,
+          "a property is listed twice in required",
+          reader.pointerOf("required"),
+        );
       this.requiredNames.set(shape, required);
     }
     const properties = reader.object("properties");
@@ -398,8 +577,19 @@ export class SchemaReader {
       const list: Property[] = [];
       for (const member of properties.node.members.values()) {
         const pointer = properties.pointerOf(member.key);
-        const schema = this.read(member.value, { document: site.document, pointer, slot: childSlot(site.slot, pascalCase(member.key) || "Property"), nameable: true });
-        list.push({ name: member.key, required: required?.includes(member.key) ?? false, schema, at: member.keyAt, pointer });
+        const schema = this.read(member.value, {
+          document: site.document,
+          pointer,
+          slot: childSlot(site.slot, pascalCase(member.key) || "Property"),
+          nameable: true,
+        });
+        list.push({
+          name: member.key,
+          required: required?.includes(member.key) ?? false,
+          schema,
+          at: member.keyAt,
+          pointer,
+        });
       }
       shape.properties = list;
     }
@@ -408,7 +598,13 @@ export class SchemaReader {
       const pointer = reader.pointerOf("additionalProperties");
       if (additional.value.kind === "boolean") {
         if (!additional.value.value) shape.additionalProperties = false;
-      } else shape.additionalProperties = this.read(additional.value, { document: site.document, pointer, slot: childSlot(site.slot, "Value"), nameable: true });
+      } else
+        shape.additionalProperties = this.read(additional.value, {
+          document: site.document,
+          pointer,
+          slot: childSlot(site.slot, "Value"),
+          nameable: true,
+        });
     }
   }
 
@@ -416,18 +612,28 @@ export class SchemaReader {
     const oneOf = reader.member("oneOf");
     const anyOf = reader.member("anyOf");
     if (oneOf && anyOf) {
-      reader.error(anyOf.keyAt, "a schema with both oneOf and anyOf is not supported: nest one in the other", reader.pointerOf("anyOf"));
+      reader.error(
+        anyOf.keyAt,
+        "a schema with both oneOf and anyOf is not supported: nest one in the other",
+        reader.pointerOf("anyOf"),
+      );
     }
     const kind = oneOf ? "oneOf" : anyOf ? "anyOf" : undefined;
     if (!kind) return undefined;
     const list = reader.array(kind);
     if (!list) return undefined;
     const pointer = reader.pointerOf(kind);
-    if (list.items.length === 0) reader.error(list.at, `${kind} needs at least one schema`, pointer);
+    if (list.items.length === 0)
+      reader.error(list.at, `${kind} needs at least one schema`, pointer);
     // In "X or null" the X is named as the union itself would be (see nullableVariant).
     const orNull = list.items.length === 2 && list.items.some(isNullSchemaNode);
     const variants = list.items.map((item, i) =>
-      this.read(item, { document: site.document, pointer: childPointer(pointer, i), slot: orNull ? site.slot : childSlot(site.slot, `Variant${i + 1}`), nameable: true }),
+      this.read(item, {
+        document: site.document,
+        pointer: childPointer(pointer, i),
+        slot: orNull ? site.slot : childSlot(site.slot, `Variant${i + 1}`),
+        nameable: true,
+      }),
     );
     return { kind, variants, at: list.at, pointer };
   }
@@ -437,20 +643,59 @@ export class SchemaReader {
    * nothing else but documentation beside it), read as X admitting null:
    * the same model as 3.0's `nullable: true`.
    */
-  private nullableVariant(reader: ObjectReader, union: Union, shape: ShapeDraft): Schema | undefined {
+  private nullableVariant(
+    reader: ObjectReader,
+    union: Union,
+    shape: ShapeDraft,
+  ): Schema | undefined {
     if (union.variants.length !== 2) return undefined;
-    const isNull = (v: Schema): boolean => v.kind === "shape" && v.types.length === 1 && v.types[0] === "null" && Object.keys(v).every((k) => ["kind", "at", "pointer", "types", "description", "title"].includes(k));
+    const isNull = (v: Schema): boolean =>
+      v.kind === "shape" &&
+      v.types.length === 1 &&
+      v.types[0] === "null" &&
+      Object.keys(v).every((k) =>
+        ["kind", "at", "pointer", "types", "description", "title"].includes(k),
+      );
     const other = union.variants.find((v) => !isNull(v));
     if (!other || !union.variants.some(isNull)) return undefined;
-    const documentation = new Set(["oneOf", "anyOf", "description", "title", "deprecated", "readOnly", "writeOnly", "default", "example", "examples", "$comment"]);
-    if (![...reader.node.members.keys()].every((k) => k.startsWith("x-") || documentation.has(k))) return undefined;
-    const annotations = { kind: "shape" as const, at: shape.at, pointer: shape.pointer, types: [], ...pick(shape, ["description", "title", "deprecated", "readOnly", "writeOnly", "default", "examples"]) };
+    const documentation = new Set([
+      "oneOf",
+      "anyOf",
+      "description",
+      "title",
+      "deprecated",
+      "readOnly",
+      "writeOnly",
+      "default",
+      "example",
+      "examples",
+      "$comment",
+    ]);
+    if (![...reader.node.members.keys()].every((k) => k.startsWith("x-") || documentation.has(k)))
+      return undefined;
+    const annotations = {
+      kind: "shape" as const,
+      at: shape.at,
+      pointer: shape.pointer,
+      types: [],
+      ...pick(shape, [
+        "description",
+        "title",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "default",
+        "examples",
+      ]),
+    };
     const annotated = this.annotate(other, annotations);
     if (annotated.kind === "ref") {
       (annotated as MutableSchemaRef).nullable = true;
       return annotated;
     }
-    return annotated.types.length > 0 && !annotated.types.includes("null") ? { ...annotated, types: [...annotated.types, "null"] } : annotated;
+    return annotated.types.length > 0 && !annotated.types.includes("null")
+      ? { ...annotated, types: [...annotated.types, "null"] }
+      : annotated;
   }
 
   /** 2.0: the property name; 3.x: `{propertyName, mapping}`. Cases are settled when names are given. */
@@ -470,43 +715,83 @@ export class SchemaReader {
       for (const entry of mapping?.node.members.values() ?? []) {
         const casePointer = mapping!.pointerOf(entry.key);
         if (entry.value.kind !== "string") {
-          reader.error(entry.value.at, `a discriminator mapping value must be a schema name or a $ref, not ${describeKind(entry.value)}`, casePointer);
+          reader.error(
+            entry.value.at,
+            `a discriminator mapping value must be a schema name or a $ref, not ${describeKind(entry.value)}`,
+            casePointer,
+          );
           continue;
         }
-        const target = this.mappingTarget(entry.value.value, site.document, entry.value.at, casePointer);
+        const target = this.mappingTarget(
+          entry.value.value,
+          site.document,
+          entry.value.at,
+          casePointer,
+        );
         if (target) explicit.push({ value: entry.key, entry: target });
       }
     }
     if (propertyName === undefined) return;
     const discriminator = { propertyName, mapping: [], at: member.value.at, pointer };
     shape.discriminator = discriminator;
-    const variants = shape.union?.variants.map((v) => (v.kind === "ref" ? this.graph.refEntries.get(v) : undefined));
+    const variants = shape.union?.variants.map((v) =>
+      v.kind === "ref" ? this.graph.refEntries.get(v) : undefined,
+    );
     if (shape.union) {
       shape.union.variants.forEach((variant, i) => {
         const entry = variants![i];
         if (entry && entry.origin !== "inline") return;
         if (explicit.some((c) => entry !== undefined && c.entry === entry)) return;
-        this.problems.error(variant.at, "a variant of a union with a discriminator must be a $ref to a named schema, so that a discriminator value can name it", variant.pointer);
+        this.problems.error(
+          variant.at,
+          "a variant of a union with a discriminator must be a $ref to a named schema, so that a discriminator value can name it",
+          variant.pointer,
+        );
       });
     }
     this.graph.discriminators.push({
       discriminator,
       explicit,
-      ...(variants ? { variants: variants.filter((e): e is SchemaEntry => e !== undefined && e.origin !== "inline") } : {}),
+      ...(variants
+        ? {
+            variants: variants.filter(
+              (e): e is SchemaEntry => e !== undefined && e.origin !== "inline",
+            ),
+          }
+        : {}),
       owner: site.slot,
     });
   }
 
   /** A mapping value: a `$ref`-like value (`#/components/schemas/Cat`, `cat.yaml#/Cat`) or a bare component name (`Cat`). */
-  private mappingTarget(value: string, document: SourceDocument, at: Position, pointer: string): SchemaEntry | undefined {
-    if (value.includes("#") || value.includes("/") || /\.(json|ya?ml)$/i.test(value)) return this.resolveRef(value, document, at, pointer);
-    const components = this.root.root?.kind === "object" ? this.root.root.members.get("components")?.value : undefined;
-    const schemas = components?.kind === "object" ? components.members.get("schemas")?.value : undefined;
+  private mappingTarget(
+    value: string,
+    document: SourceDocument,
+    at: Position,
+    pointer: string,
+  ): SchemaEntry | undefined {
+    if (value.includes("#") || value.includes("/") || /\.(json|ya?ml)$/i.test(value))
+      return this.resolveRef(value, document, at, pointer);
+    const components =
+      this.root.root?.kind === "object"
+        ? this.root.root.members.get("components")?.value
+        : undefined;
+    const schemas =
+      components?.kind === "object" ? components.members.get("schemas")?.value : undefined;
     if (schemas?.kind !== "object" || !schemas.members.has(value)) {
-      this.problems.error(at, `the discriminator mapping names "${value}", which is not a schema of components/schemas`, pointer);
+      this.problems.error(
+        at,
+        `the discriminator mapping names "${value}", which is not a schema of components/schemas`,
+        pointer,
+      );
       return undefined;
     }
-    const known = this.documents.resolve(`#/components/schemas/${escapePointerSegment(value)}`, this.root, at, pointer);
+    const known = this.documents.resolve(
+      `#/components/schemas/${escapePointerSegment(value)}`,
+      this.root,
+      at,
+      pointer,
+    );
     return known ? this.graph.locationEntry(known, value) : undefined;
   }
 
@@ -516,22 +801,48 @@ export class SchemaReader {
    * `{allOf: [{$ref: X}], description, nullable, ...}` stays a reference to X
    * with those annotations.
    */
-  private readAllOf(reader: ObjectReader, site: SchemaSite, own: ShapeDraft, partNodes: readonly JsonNode[], refNode: JsonNode | undefined): Schema {
+  private readAllOf(
+    reader: ObjectReader,
+    site: SchemaSite,
+    own: ShapeDraft,
+    partNodes: readonly JsonNode[],
+    refNode: JsonNode | undefined,
+  ): Schema {
     const pointer = reader.pointerOf("allOf");
     const partSites = partNodes.map((node, i) => ({ node, pointer: childPointer(pointer, i) }));
-    if (refNode) partSites.unshift({ node: { kind: "object", at: refNode.at, members: new Map([["$ref", { key: "$ref", keyAt: refNode.at, value: refNode }]]) }, pointer: reader.pointer });
-    if (partSites.length === 0) reader.error(reader.member("allOf")?.value.at ?? reader.at, "allOf needs at least one schema", pointer);
+    if (refNode)
+      partSites.unshift({
+        node: {
+          kind: "object",
+          at: refNode.at,
+          members: new Map([["$ref", { key: "$ref", keyAt: refNode.at, value: refNode }]]),
+        },
+        pointer: reader.pointer,
+      });
+    if (partSites.length === 0)
+      reader.error(
+        reader.member("allOf")?.value.at ?? reader.at,
+        "allOf needs at least one schema",
+        pointer,
+      );
     const parts: AllOfPart[] = [];
     const bases: SchemaEntry[] = [];
     for (const part of partSites) {
-      const schema = this.read(part.node, { document: site.document, pointer: part.pointer, slot: site.slot, nameable: false, allOfPart: true });
+      const schema = this.read(part.node, {
+        document: site.document,
+        pointer: part.pointer,
+        slot: site.slot,
+        nameable: false,
+        allOfPart: true,
+      });
       if (schema.kind === "shape") {
         parts.push({ shape: schema, isReference: false, at: schema.at, pointer: part.pointer });
         continue;
       }
       const entry = this.graph.refEntries.get(schema);
       if (!entry) continue;
-      if (partSites.length === 1 && isAnnotationOnlyRefSite(reader)) return this.annotatedRef(schema, own, reader);
+      if (partSites.length === 1 && isAnnotationOnlyRefSite(reader))
+        return this.annotatedRef(schema, own, reader);
       const shape = this.shapeOf(entry, schema.at, part.pointer);
       if (!shape) continue;
       bases.push(entry);
@@ -547,18 +858,37 @@ export class SchemaReader {
       merged.extends = names;
       this.graph.extendsOf.set(merged, { entries: bases, names, slot: site.slot });
     }
-    const required = new Set(parts.flatMap((p) => this.requiredNames.get(p.shape) ?? []).concat(this.requiredNames.get(own) ?? []));
-    if (merged.properties) merged.properties = merged.properties.map((p) => (required.has(p.name) && !p.required ? { ...p, required: true } : p));
+    const required = new Set(
+      parts
+        .flatMap((p) => this.requiredNames.get(p.shape) ?? [])
+        .concat(this.requiredNames.get(own) ?? []),
+    );
+    if (merged.properties)
+      merged.properties = merged.properties.map((p) =>
+        required.has(p.name) && !p.required ? { ...p, required: true } : p,
+      );
     this.requiredNames.set(merged, [...required]);
     this.checkRequired(reader, merged);
     return prune(merged);
   }
 
   /** The reference of `{allOf: [{$ref: X}], nullable: true, description: ...}`, annotated. */
-  private annotatedRef(ref: Schema & { kind: "ref" }, own: ShapeDraft, reader: ObjectReader): Schema {
+  private annotatedRef(
+    ref: Schema & { kind: "ref" },
+    own: ShapeDraft,
+    reader: ObjectReader,
+  ): Schema {
     const entry = this.graph.refEntries.get(ref)!;
     const use = this.graph.refTo(entry, reader.at, reader.pointer);
-    for (const key of ["title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"] as const) {
+    for (const key of [
+      "title",
+      "description",
+      "default",
+      "examples",
+      "deprecated",
+      "readOnly",
+      "writeOnly",
+    ] as const) {
       if (own[key] !== undefined) (use as Record<string, unknown>)[key] = own[key];
     }
     if (reader.boolean("nullable")) use.nullable = true;
@@ -568,7 +898,15 @@ export class SchemaReader {
   /** A copy of `schema` (a new use, when it is a reference) carrying the annotations of `annotations`. */
   private annotate(schema: Schema, annotations: SchemaShape): Schema {
     const copy: Record<string, unknown> = {};
-    for (const key of ["description", "title", "deprecated", "readOnly", "writeOnly", "default", "examples"] as const) {
+    for (const key of [
+      "description",
+      "title",
+      "deprecated",
+      "readOnly",
+      "writeOnly",
+      "default",
+      "examples",
+    ] as const) {
       if (annotations[key] !== undefined) copy[key] = annotations[key];
     }
     if (schema.kind === "shape") return { ...schema, ...copy };
@@ -584,10 +922,20 @@ export class SchemaReader {
     if (!shape.properties) return;
     const names = new Set(shape.properties.map((p) => p.name));
     for (const name of required) {
-      if (!names.has(name)) reader.warning(reader.member("required")?.value.at ?? reader.at, "undefined-required", `required property "${name}" is not among the properties: ignored`, reader.pointerOf("required"));
+      if (!names.has(name))
+        reader.warning(
+          reader.member("required")?.value.at ?? reader.at,
+          "undefined-required",
+          `required property "${name}" is not among the properties: ignored`,
+          reader.pointerOf("required"),
+        );
     }
     if (shape.discriminator && !names.has(shape.discriminator.propertyName)) {
-      reader.error(shape.discriminator.at, `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`, shape.discriminator.pointer);
+      reader.error(
+        shape.discriminator.at,
+        `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`,
+        shape.discriminator.pointer,
+      );
     }
   }
 
@@ -596,7 +944,11 @@ export class SchemaReader {
     if (node.kind !== "object") return;
     const member = node.members.get("collectionFormat");
     if (member && !(member.value.kind === "string" && member.value.value === "csv")) {
-      this.problems.error(member.keyAt, 'nested arrays in a parameter are supported only with collectionFormat "csv"', childPointer(pointer, "collectionFormat"));
+      this.problems.error(
+        member.keyAt,
+        'nested arrays in a parameter are supported only with collectionFormat "csv"',
+        childPointer(pointer, "collectionFormat"),
+      );
     }
   }
 }
@@ -608,19 +960,39 @@ const REF_SITE_KEYS: ReadonlySet<string> = new Set(REF_ANNOTATIONS);
 function isNullSchemaNode(node: JsonNode): boolean {
   if (node.kind !== "object") return false;
   const type = node.members.get("type")?.value;
-  return type?.kind === "string" && type.value === "null" && [...node.members.keys()].every((k) => ["type", "description", "title"].includes(k));
+  return (
+    type?.kind === "string" &&
+    type.value === "null" &&
+    [...node.members.keys()].every((k) => ["type", "description", "title"].includes(k))
+  );
 }
 
 /** Whether a schema with `allOf: [one $ref]` adds only annotations: then it stays a reference. */
 function isAnnotationOnlyRefSite(reader: ObjectReader): boolean {
-  const allowed = new Set(["allOf", "description", "title", "deprecated", "readOnly", "writeOnly", "nullable", "default", "example", "examples", "$comment"]);
+  const allowed = new Set([
+    "allOf",
+    "description",
+    "title",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "nullable",
+    "default",
+    "example",
+    "examples",
+    "$comment",
+  ]);
   return [...reader.node.members.keys()].every((k) => k.startsWith("x-") || allowed.has(k));
 }
 
-
 /** Whether a schema written in place gets a name: an object with properties, a union, or a discriminated or extended schema. */
 function isNameable(shape: SchemaShape): boolean {
-  return shape.properties !== undefined || shape.union !== undefined || shape.discriminator !== undefined || shape.extends !== undefined;
+  return (
+    shape.properties !== undefined ||
+    shape.union !== undefined ||
+    shape.discriminator !== undefined ||
+    shape.extends !== undefined
+  );
 }
 
 /** What a schema means when it could not be read: any value. */
@@ -629,7 +1001,20 @@ function anyShape(at: Position, pointer: string): SchemaShape {
 }
 
 /** Pointer segments that say where a schema sits rather than what it is. */
-const STRUCTURAL_SEGMENTS = new Set(["schema", "schemas", "items", "properties", "additionalProperties", "allOf", "oneOf", "anyOf", "content", "definitions", "components", "$defs"]);
+const STRUCTURAL_SEGMENTS = new Set([
+  "schema",
+  "schemas",
+  "items",
+  "properties",
+  "additionalProperties",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "content",
+  "definitions",
+  "components",
+  "$defs",
+]);
 
 /**
  * The name a `$ref` target gets: its last pointer segment (`Pet` for
@@ -639,9 +1024,17 @@ const STRUCTURAL_SEGMENTS = new Set(["schema", "schemas", "items", "properties",
  */
 function locationName(target: RefTarget): string {
   const segments = parsePointer(target.pointer) ?? [];
-  if (segments.length === 0) return pascalCase(target.document.displayPath.replace(/^.*\//, "").replace(/\.[^.]*$/, "")) || "Schema";
+  if (segments.length === 0)
+    return (
+      pascalCase(target.document.displayPath.replace(/^.*\//, "").replace(/\.[^.]*$/, "")) ||
+      "Schema"
+    );
   let start = segments.length - 1;
-  while (start > 0 && (STRUCTURAL_SEGMENTS.has(segments[start]!) || /^[0-9]+$/.test(segments[start]!))) start--;
+  while (
+    start > 0 &&
+    (STRUCTURAL_SEGMENTS.has(segments[start]!) || /^[0-9]+$/.test(segments[start]!))
+  )
+    start--;
   return pascalCase(segments.slice(start).join("-")) || "Schema";
 }
 
@@ -652,7 +1045,8 @@ function valueTypes(value: JsonValue): SchemaType[] {
   if (typeof value === "string") return ["string"];
   if (Array.isArray(value)) return ["array"];
   if (value instanceof Map) return ["object"];
-  if (isJsonNumber(value)) return /^-?\d+(\.0*)?([eE]\+?\d+)?$/.test(value.number) ? ["integer", "number"] : ["number"];
+  if (isJsonNumber(value))
+    return /^-?\d+(\.0*)?([eE]\+?\d+)?$/.test(value.number) ? ["integer", "number"] : ["number"];
   return [];
 }
 
@@ -669,7 +1063,10 @@ function compiles(pattern: string): boolean {
 }
 
 /** The keys of `shape` among `keys` that are set. */
-function pick<K extends keyof SchemaShape>(shape: SchemaShape, keys: readonly K[]): Partial<Pick<SchemaShape, K>> {
+function pick<K extends keyof SchemaShape>(
+  shape: SchemaShape,
+  keys: readonly K[],
+): Partial<Pick<SchemaShape, K>> {
   const out: Partial<Pick<SchemaShape, K>> = {};
   for (const key of keys) if (shape[key] !== undefined) out[key] = shape[key];
   return out;
@@ -677,6 +1074,7 @@ function pick<K extends keyof SchemaShape>(shape: SchemaShape, keys: readonly K[
 
 /** Drops keys left `undefined`, so that the model holds only what the document says. */
 function prune(shape: ShapeDraft): SchemaShape {
-  for (const key of Object.keys(shape) as (keyof ShapeDraft)[]) if (shape[key] === undefined) delete shape[key];
+  for (const key of Object.keys(shape) as (keyof ShapeDraft)[])
+    if (shape[key] === undefined) delete shape[key];
   return shape;
 }

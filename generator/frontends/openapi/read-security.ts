@@ -13,22 +13,35 @@ import { resolveObject } from "./resolve-object.js";
  * client cannot send (mutual TLS, other HTTP schemes, a key in a cookie) is
  * left out with a warning: the caller signs such requests.
  */
-export function readSecuritySchemes(context: Pick<ReadContext, "format" | "documents" | "problems">, map: ObjectReader | undefined): SecurityScheme[] {
+export function readSecuritySchemes(
+  context: Pick<ReadContext, "format" | "documents" | "problems">,
+  map: ObjectReader | undefined,
+): SecurityScheme[] {
   const out: SecurityScheme[] = [];
   for (const { key, reader: written } of map?.entries("a security scheme") ?? []) {
     const resolved = resolveObject(context, written, "security scheme");
     if (!resolved) continue;
-    const scheme = context.format === "swagger-2.0" ? readSwagger2Scheme(key, resolved.reader) : readOpenApi3Scheme(key, resolved.reader, context.format);
+    const scheme =
+      context.format === "swagger-2.0"
+        ? readSwagger2Scheme(key, resolved.reader)
+        : readOpenApi3Scheme(key, resolved.reader, context.format);
     if (scheme) out.push(scheme);
   }
   return out;
 }
 
 function readSwagger2Scheme(name: string, reader: ObjectReader): SecurityScheme | undefined {
-  reader.checkKeys("a Swagger 2.0 security scheme", { known: ["type", "description", "name", "in", "flow", "authorizationUrl", "tokenUrl", "scopes"] });
+  reader.checkKeys("a Swagger 2.0 security scheme", {
+    known: ["type", "description", "name", "in", "flow", "authorizationUrl", "tokenUrl", "scopes"],
+  });
   const type = reader.requiredString("type", "a security scheme");
   const description = reader.string("description");
-  const common = { name, at: reader.at, pointer: reader.pointer, ...(description === undefined ? {} : { description }) };
+  const common = {
+    name,
+    at: reader.at,
+    pointer: reader.pointer,
+    ...(description === undefined ? {} : { description }),
+  };
   switch (type) {
     case undefined:
       return undefined;
@@ -49,16 +62,40 @@ function readSwagger2Scheme(name: string, reader: ObjectReader): SecurityScheme 
       };
     }
     default:
-      reader.error(reader.member("type")!.value.at, `unknown security scheme type "${type}"; Swagger 2.0 has "basic", "apiKey" and "oauth2"`, reader.pointerOf("type"));
+      reader.error(
+        reader.member("type")!.value.at,
+        `unknown security scheme type "${type}"; Swagger 2.0 has "basic", "apiKey" and "oauth2"`,
+        reader.pointerOf("type"),
+      );
       return undefined;
   }
 }
 
-function readOpenApi3Scheme(name: string, reader: ObjectReader, format: ReadContext["format"]): SecurityScheme | undefined {
-  reader.checkKeys(`${withArticle(format)} security scheme`, { known: ["type", "description", "name", "in", "scheme", "bearerFormat", "flows", "openIdConnectUrl"] });
+function readOpenApi3Scheme(
+  name: string,
+  reader: ObjectReader,
+  format: ReadContext["format"],
+): SecurityScheme | undefined {
+  reader.checkKeys(`${withArticle(format)} security scheme`, {
+    known: [
+      "type",
+      "description",
+      "name",
+      "in",
+      "scheme",
+      "bearerFormat",
+      "flows",
+      "openIdConnectUrl",
+    ],
+  });
   const type = reader.requiredString("type", "a security scheme");
   const description = reader.string("description");
-  const common = { name, at: reader.at, pointer: reader.pointer, ...(description === undefined ? {} : { description }) };
+  const common = {
+    name,
+    at: reader.at,
+    pointer: reader.pointer,
+    ...(description === undefined ? {} : { description }),
+  };
   switch (type) {
     case undefined:
       return undefined;
@@ -78,7 +115,12 @@ function readOpenApi3Scheme(name: string, reader: ObjectReader, format: ReadCont
         return undefined;
       }
       const bearerFormat = reader.string("bearerFormat");
-      return { kind: "http", scheme: lower, ...(bearerFormat === undefined || lower !== "bearer" ? {} : { bearerFormat }), ...common };
+      return {
+        kind: "http",
+        scheme: lower,
+        ...(bearerFormat === undefined || lower !== "bearer" ? {} : { bearerFormat }),
+        ...common,
+      };
     }
     case "oauth2":
       return readOAuth2Flows(reader, common);
@@ -93,10 +135,19 @@ function readOpenApi3Scheme(name: string, reader: ObjectReader, format: ReadCont
       };
     }
     case "mutualTLS":
-      reader.warning(reader.member("type")!.value.at, "security-scheme", "mutual TLS is the transport's: the client sends no credential for it (give the client a fetch whose agent holds the certificate)", reader.pointerOf("type"));
+      reader.warning(
+        reader.member("type")!.value.at,
+        "security-scheme",
+        "mutual TLS is the transport's: the client sends no credential for it (give the client a fetch whose agent holds the certificate)",
+        reader.pointerOf("type"),
+      );
       return undefined;
     default:
-      reader.error(reader.member("type")!.value.at, `unknown security scheme type "${type}"`, reader.pointerOf("type"));
+      reader.error(
+        reader.member("type")!.value.at,
+        `unknown security scheme type "${type}"`,
+        reader.pointerOf("type"),
+      );
       return undefined;
   }
 }
@@ -118,10 +169,7 @@ interface SchemeCommon {
 }
 
 /** 3.x OAuth 2 flows, every kind: one bearer-token scheme, the flows and scopes said in its documentation. */
-function readOAuth2Flows(
-  reader: ObjectReader,
-  common: SchemeCommon,
-): SecurityScheme | undefined {
+function readOAuth2Flows(reader: ObjectReader, common: SchemeCommon): SecurityScheme | undefined {
   const flows = reader.object("flows");
   if (!flows) {
     reader.error(reader.at, 'an OAuth 2 security scheme needs "flows"');
@@ -141,7 +189,8 @@ function readOAuth2Flows(
     names.push(key);
     tokenUrl ??= flow.string("tokenUrl") ?? flow.string("authorizationUrl");
     refreshUrl ??= flow.string("refreshUrl");
-    for (const scope of readScopes(flow)) if (!scopes.has(scope.name)) scopes.set(scope.name, scope);
+    for (const scope of readScopes(flow))
+      if (!scopes.has(scope.name)) scopes.set(scope.name, scope);
   }
   if (names.length === 0) {
     reader.error(flows.at, "an OAuth 2 security scheme needs at least one flow", flows.pointer);
@@ -157,15 +206,17 @@ function readOAuth2Flows(
   };
 }
 
-function readApiKey(
-  reader: ObjectReader,
-  common: SchemeCommon,
-): SecurityScheme | undefined {
+function readApiKey(reader: ObjectReader, common: SchemeCommon): SecurityScheme | undefined {
   const parameterName = reader.requiredString("name", "an API key security scheme");
   const location = reader.requiredString("in", "an API key security scheme");
   if (parameterName === undefined || location === undefined) return undefined;
   if (location !== "header" && location !== "query") {
-    reader.warning(reader.member("in")!.value.at, "security-scheme", `an API key in "${location}" is not sent by the client (only one in a header is): sign such requests with the client's signer option`, reader.pointerOf("in"));
+    reader.warning(
+      reader.member("in")!.value.at,
+      "security-scheme",
+      `an API key in "${location}" is not sent by the client (only one in a header is): sign such requests with the client's signer option`,
+      reader.pointerOf("in"),
+    );
     return undefined;
   }
   return { kind: "apiKey", in: location, parameterName, ...common };
@@ -177,8 +228,14 @@ function readScopes(reader: ObjectReader): { name: string; description: string }
   const out: { name: string; description: string }[] = [];
   for (const member of scopes.node.members.values()) {
     if (member.key.startsWith("x-")) continue;
-    if (member.value.kind === "string") out.push({ name: member.key, description: member.value.value });
-    else scopes.error(member.value.at, `a scope's description must be a string, not ${describeKind(member.value)}`, scopes.pointerOf(member.key));
+    if (member.value.kind === "string")
+      out.push({ name: member.key, description: member.value.value });
+    else
+      scopes.error(
+        member.value.at,
+        `a scope's description must be a string, not ${describeKind(member.value)}`,
+        scopes.pointerOf(member.key),
+      );
   }
   return out;
 }
@@ -187,15 +244,30 @@ function readScopes(reader: ObjectReader): { name: string; description: string }
  * A `security` list: alternatives, each naming schemes (with scopes) that
  * apply together. A name the document does not define is reported.
  */
-export function readSecurityRequirements(context: ReadContext, list: JsonArrayNode, document: ObjectReader["document"], pointer: string): SecurityRequirement[] {
+export function readSecurityRequirements(
+  context: ReadContext,
+  list: JsonArrayNode,
+  document: ObjectReader["document"],
+  pointer: string,
+): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];
   list.items.forEach((item, i) => {
-    const reader = objectReader(item, document, childPointer(pointer, i), context.problems, "a security requirement");
+    const reader = objectReader(
+      item,
+      document,
+      childPointer(pointer, i),
+      context.problems,
+      "a security requirement",
+    );
     if (!reader) return;
     const schemes: { name: string; scopes: string[] }[] = [];
     for (const member of reader.node.members.values()) {
       if (!context.securitySchemeNames.has(member.key)) {
-        reader.error(member.keyAt, `the security scheme "${member.key}" is not defined`, reader.pointerOf(member.key));
+        reader.error(
+          member.keyAt,
+          `the security scheme "${member.key}" is not defined`,
+          reader.pointerOf(member.key),
+        );
         continue;
       }
       const scopes = reader.stringArray(member.key);

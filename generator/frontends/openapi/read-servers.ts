@@ -11,23 +11,43 @@ import type { SourceDocument } from "./document-set.js";
  * `{variable}` replaced by its default. No list, or an empty one, means the
  * one server `/` (the specification's default).
  */
-export function readServers(context: Pick<ReadContext, "problems">, list: JsonArrayNode | undefined, document: SourceDocument, pointer: string, at: Position): BaseUrl[] {
-  if (!list || list.items.length === 0) return [{ url: "/", template: "/", variables: [], at, pointer }];
+export function readServers(
+  context: Pick<ReadContext, "problems">,
+  list: JsonArrayNode | undefined,
+  document: SourceDocument,
+  pointer: string,
+  at: Position,
+): BaseUrl[] {
+  if (!list || list.items.length === 0)
+    return [{ url: "/", template: "/", variables: [], at, pointer }];
   const out: BaseUrl[] = [];
   list.items.forEach((item, i) => {
-    const reader = objectReader(item, document, childPointer(pointer, i), context.problems, "a server");
+    const reader = objectReader(
+      item,
+      document,
+      childPointer(pointer, i),
+      context.problems,
+      "a server",
+    );
     if (!reader) return;
     reader.checkKeys("a server", { known: ["url", "description", "variables"] });
     const template = reader.requiredString("url", "a server");
     if (template === undefined) return;
     const variables: ServerVariable[] = [];
-    for (const { key, reader: variable } of reader.object("variables")?.entries("a server variable") ?? []) {
+    for (const { key, reader: variable } of reader
+      .object("variables")
+      ?.entries("a server variable") ?? []) {
       variable.checkKeys("a server variable", { known: ["enum", "default", "description"] });
       const defaultValue = variable.requiredString("default", "a server variable");
       const allowed = variable.stringArray("enum");
       const description = variable.string("description");
       if (defaultValue === undefined) continue;
-      if (allowed && !allowed.includes(defaultValue)) variable.error(variable.member("default")!.value.at, `the default "${defaultValue}" is not one of the enum values`, variable.pointerOf("default"));
+      if (allowed && !allowed.includes(defaultValue))
+        variable.error(
+          variable.member("default")!.value.at,
+          `the default "${defaultValue}" is not one of the enum values`,
+          variable.pointerOf("default"),
+        );
       variables.push({
         name: key,
         default: defaultValue,
@@ -40,11 +60,22 @@ export function readServers(context: Pick<ReadContext, "problems">, list: JsonAr
     const url = template.replace(/\{([^}]*)\}/g, (whole, name: string) => {
       const variable = variables.find((v) => v.name === name);
       if (variable) return variable.default;
-      reader.error(reader.member("url")!.value.at, `the server URL uses {${name}}, which its variables do not define`, reader.pointerOf("url"));
+      reader.error(
+        reader.member("url")!.value.at,
+        `the server URL uses {${name}}, which its variables do not define`,
+        reader.pointerOf("url"),
+      );
       return whole;
     });
     const description = reader.string("description");
-    out.push({ url, template, ...(description === undefined ? {} : { description }), variables, at: reader.at, pointer: reader.pointer });
+    out.push({
+      url,
+      template,
+      ...(description === undefined ? {} : { description }),
+      variables,
+      at: reader.at,
+      pointer: reader.pointer,
+    });
   });
   return out;
 }
@@ -54,9 +85,16 @@ export function readServers(context: Pick<ReadContext, "problems">, list: JsonAr
  * no `host` the URL is `basePath` alone (relative to where the document is
  * served); with no `schemes`, `https` is assumed.
  */
-export function swagger2BaseUrls(host: string | undefined, basePath: string, schemes: readonly string[], at: Position, pointer: string): BaseUrl[] {
+export function swagger2BaseUrls(
+  host: string | undefined,
+  basePath: string,
+  schemes: readonly string[],
+  at: Position,
+  pointer: string,
+): BaseUrl[] {
   const path = basePath === "/" ? "" : basePath;
-  if (host === undefined) return [{ url: basePath, template: basePath, variables: [], at, pointer }];
+  if (host === undefined)
+    return [{ url: basePath, template: basePath, variables: [], at, pointer }];
   const list = schemes.length > 0 ? schemes : ["https"];
   return list.map((scheme) => {
     const url = `${scheme}://${host}${path}`;
@@ -65,12 +103,22 @@ export function swagger2BaseUrls(host: string | undefined, basePath: string, sch
 }
 
 /** Swagger 2.0 `schemes`: a list of `http`, `https`, `ws`, `wss`. */
-export function readSchemes(context: Pick<ReadContext, "problems">, list: JsonArrayNode | undefined, pointer: string): string[] | undefined {
+export function readSchemes(
+  context: Pick<ReadContext, "problems">,
+  list: JsonArrayNode | undefined,
+  pointer: string,
+): string[] | undefined {
   if (!list) return undefined;
   const out: string[] = [];
   list.items.forEach((item, i) => {
-    if (item.kind === "string" && ["http", "https", "ws", "wss"].includes(item.value)) out.push(item.value);
-    else context.problems.error(item.at, `a scheme must be "http", "https", "ws" or "wss", not ${item.kind === "string" ? JSON.stringify(item.value) : describeKind(item)}`, childPointer(pointer, i));
+    if (item.kind === "string" && ["http", "https", "ws", "wss"].includes(item.value))
+      out.push(item.value);
+    else
+      context.problems.error(
+        item.at,
+        `a scheme must be "http", "https", "ws" or "wss", not ${item.kind === "string" ? JSON.stringify(item.value) : describeKind(item)}`,
+        childPointer(pointer, i),
+      );
   });
   return out;
 }

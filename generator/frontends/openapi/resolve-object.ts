@@ -12,27 +12,53 @@ const MAX_REF_HOPS = 32;
  * and gives `undefined`. Keys next to `$ref` are reported (3.1 allows
  * `summary` and `description`, which then describe this use).
  */
-export function resolveObject(context: Pick<ReadContext, "format" | "documents" | "problems">, reader: ObjectReader, what: string): { reader: ObjectReader; description?: string } | undefined {
+export function resolveObject(
+  context: Pick<ReadContext, "format" | "documents" | "problems">,
+  reader: ObjectReader,
+  what: string,
+): { reader: ObjectReader; description?: string } | undefined {
   let current = reader;
   let description: string | undefined;
   const seen = new Set<string>();
   for (let hop = 0; current.has("$ref"); hop++) {
     for (const member of current.node.members.values()) {
       if (member.key === "$ref" || member.key.startsWith("x-")) continue;
-      if (context.format === "openapi-3.1" && (member.key === "summary" || member.key === "description")) continue;
-      current.error(member.keyAt, `"${member.key}" next to "$ref" is ignored by ${FORMAT_NAMES[context.format]}: move it into the referenced ${what}`, current.pointerOf(member.key));
+      if (
+        context.format === "openapi-3.1" &&
+        (member.key === "summary" || member.key === "description")
+      )
+        continue;
+      current.error(
+        member.keyAt,
+        `"${member.key}" next to "$ref" is ignored by ${FORMAT_NAMES[context.format]}: move it into the referenced ${what}`,
+        current.pointerOf(member.key),
+      );
     }
     if (context.format === "openapi-3.1") description ??= current.string("description");
     const ref = current.string("$ref");
     if (ref === undefined) return undefined;
-    const target = context.documents.resolve(ref, current.document, current.member("$ref")!.value.at, current.pointer);
+    const target = context.documents.resolve(
+      ref,
+      current.document,
+      current.member("$ref")!.value.at,
+      current.pointer,
+    );
     if (!target) return undefined;
     if (seen.has(target.key) || hop >= MAX_REF_HOPS) {
-      current.error(current.at, `$ref "${ref}" is part of a loop of references that never reaches a ${what}`);
+      current.error(
+        current.at,
+        `$ref "${ref}" is part of a loop of references that never reaches a ${what}`,
+      );
       return undefined;
     }
     seen.add(target.key);
-    const next = objectReader(target.node, target.document, target.pointer, context.problems, `the ${what} "${ref}" leads to`);
+    const next = objectReader(
+      target.node,
+      target.document,
+      target.pointer,
+      context.problems,
+      `the ${what} "${ref}" leads to`,
+    );
     if (!next) return undefined;
     current = next;
   }

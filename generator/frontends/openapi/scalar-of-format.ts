@@ -19,10 +19,7 @@ const INT_MAX = 2147483647;
  * `float` → double; any other → decimal (exact). Every one of them is a
  * number on the JSON wire (model/scalar-forms.ts).
  */
-export function scalarOfShape(
-  shape: SchemaShape,
-  notes: Note[],
-): ScalarChoice | undefined {
+export function scalarOfShape(shape: SchemaShape, notes: Note[]): ScalarChoice | undefined {
   const kinds = shape.types.filter((t) => t !== "null");
   switch (kinds.length === 1 ? kinds[0] : undefined) {
     case "string":
@@ -32,8 +29,7 @@ export function scalarOfShape(
     case "integer":
       return integerScalar(shape);
     case "number":
-      if (shape.format === "double" || shape.format === "float")
-        return { scalar: "double" };
+      if (shape.format === "double" || shape.format === "float") return { scalar: "double" };
       if (shape.format !== "decimal")
         notes.push({
           kind: "interpretation",
@@ -71,8 +67,7 @@ function integerScalar(shape: SchemaShape): ScalarChoice {
   // Both bounds given, and both inside [low, high]: every value of the field is.
   const boundedBy = (low: number, high: number) =>
     [shape.minimum, shape.maximum].every(
-      (b) =>
-        b !== undefined && Number(b.value) >= low && Number(b.value) <= high,
+      (b) => b !== undefined && Number(b.value) >= low && Number(b.value) <= high,
     );
   if (boundedBy(INT_MIN, INT_MAX)) return { scalar: "int" };
   if (boundedBy(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER))

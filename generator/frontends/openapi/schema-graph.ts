@@ -71,7 +71,14 @@ export class SchemaGraph {
   /** Which entry each reference names. */
   readonly refEntries = new Map<SchemaRef, SchemaEntry>();
   /** Named schemas merged into a shape through `allOf` (its `extends`, filled with names later). */
-  readonly extendsOf = new Map<SchemaShape, { readonly entries: readonly SchemaEntry[]; readonly names: string[]; readonly slot: NamingSlot }>();
+  readonly extendsOf = new Map<
+    SchemaShape,
+    {
+      readonly entries: readonly SchemaEntry[];
+      readonly names: string[];
+      readonly slot: NamingSlot;
+    }
+  >();
   readonly discriminators: PendingDiscriminator[] = [];
 
   /**
@@ -81,7 +88,15 @@ export class SchemaGraph {
    * file's schema, named as the component).
    */
   addComponent(name: string, target: RefTarget, alsoKey?: string): SchemaEntry {
-    const entry = this.newEntry("component", target.document, target.node, target.pointer, target.node.at, { hint: { base: name, suffix: "" } }, name);
+    const entry = this.newEntry(
+      "component",
+      target.document,
+      target.node,
+      target.pointer,
+      target.node.at,
+      { hint: { base: name, suffix: "" } },
+      name,
+    );
     this.byLocation.set(target.key, entry);
     if (alsoKey !== undefined) this.byLocation.set(alsoKey, entry);
     this.pendingLocations.push(entry);
@@ -92,7 +107,14 @@ export class SchemaGraph {
   locationEntry(target: RefTarget, baseName: string): SchemaEntry {
     const known = this.byLocation.get(target.key);
     if (known) return known;
-    const entry = this.newEntry("referenced", target.document, target.node, target.pointer, target.node.at, { hint: { base: baseName, suffix: "" } });
+    const entry = this.newEntry(
+      "referenced",
+      target.document,
+      target.node,
+      target.pointer,
+      target.node.at,
+      { hint: { base: baseName, suffix: "" } },
+    );
     this.byLocation.set(target.key, entry);
     this.pendingLocations.push(entry);
     return entry;
@@ -104,7 +126,12 @@ export class SchemaGraph {
   }
 
   /** Registers a schema written in place as named, at its slot. */
-  addInline(schema: SchemaShape, slot: NamingSlot, document: SourceDocument, node: JsonNode | undefined): SchemaEntry {
+  addInline(
+    schema: SchemaShape,
+    slot: NamingSlot,
+    document: SourceDocument,
+    node: JsonNode | undefined,
+  ): SchemaEntry {
     const entry = this.newEntry("inline", document, node, schema.pointer, schema.at, slot);
     entry.schema = schema;
     entry.state = "built";

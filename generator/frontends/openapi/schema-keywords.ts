@@ -8,10 +8,36 @@ import type { ApiFormat } from "./openapi-model.js";
  */
 
 const COMMON = [
-  "$ref", "type", "format", "title", "description", "default", "enum", "required", "properties", "additionalProperties",
-  "items", "allOf", "maxLength", "minLength", "pattern", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum",
-  "multipleOf", "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "readOnly", "discriminator",
-  "example", "externalDocs", "xml",
+  "$ref",
+  "type",
+  "format",
+  "title",
+  "description",
+  "default",
+  "enum",
+  "required",
+  "properties",
+  "additionalProperties",
+  "items",
+  "allOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "readOnly",
+  "discriminator",
+  "example",
+  "externalDocs",
+  "xml",
 ] as const;
 
 const OPENAPI_3 = [...COMMON, "oneOf", "anyOf", "writeOnly", "deprecated"] as const;
@@ -29,39 +55,134 @@ export const SCHEMA_KEYWORDS: Readonly<Record<ApiFormat, readonly string[]>> = {
  * with a warning of its kind, so the schema allows more than the contract
  * does (the most precise safe reading), never less.
  */
-const APPROXIMATED_SCHEMA_KEYWORDS = new Map<string, { readonly kind: string; readonly reading: string }>([
-  ["not", { kind: "not", reading: "a schema that excludes another cannot be a type: the values it excludes are not refused" }],
-  ["if", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
-  ["then", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
-  ["else", { kind: "conditional", reading: "a conditional schema cannot be a type: its conditions are not checked" }],
-  ["patternProperties", { kind: "pattern-properties", reading: "properties named by a pattern are not typed: they are read as properties the type does not name" }],
+const APPROXIMATED_SCHEMA_KEYWORDS = new Map<
+  string,
+  { readonly kind: string; readonly reading: string }
+>([
+  [
+    "not",
+    {
+      kind: "not",
+      reading:
+        "a schema that excludes another cannot be a type: the values it excludes are not refused",
+    },
+  ],
+  [
+    "if",
+    {
+      kind: "conditional",
+      reading: "a conditional schema cannot be a type: its conditions are not checked",
+    },
+  ],
+  [
+    "then",
+    {
+      kind: "conditional",
+      reading: "a conditional schema cannot be a type: its conditions are not checked",
+    },
+  ],
+  [
+    "else",
+    {
+      kind: "conditional",
+      reading: "a conditional schema cannot be a type: its conditions are not checked",
+    },
+  ],
+  [
+    "patternProperties",
+    {
+      kind: "pattern-properties",
+      reading:
+        "properties named by a pattern are not typed: they are read as properties the type does not name",
+    },
+  ],
   ["propertyNames", { kind: "ignored-keyword", reading: "the property names are not checked" }],
   ["prefixItems", { kind: "tuple", reading: "a tuple is read as an array of any JSON values" }],
   ["additionalItems", { kind: "tuple", reading: "a tuple is read as an array of its items" }],
   ["contains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
-  ["minContains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
-  ["maxContains", { kind: "ignored-keyword", reading: "what the array must contain is not checked" }],
-  ["dependentRequired", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
-  ["dependentSchemas", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
-  ["dependencies", { kind: "ignored-keyword", reading: "properties that depend on others are not checked" }],
-  ["unevaluatedProperties", { kind: "ignored-keyword", reading: "other properties are not checked" }],
+  [
+    "minContains",
+    { kind: "ignored-keyword", reading: "what the array must contain is not checked" },
+  ],
+  [
+    "maxContains",
+    { kind: "ignored-keyword", reading: "what the array must contain is not checked" },
+  ],
+  [
+    "dependentRequired",
+    { kind: "ignored-keyword", reading: "properties that depend on others are not checked" },
+  ],
+  [
+    "dependentSchemas",
+    { kind: "ignored-keyword", reading: "properties that depend on others are not checked" },
+  ],
+  [
+    "dependencies",
+    { kind: "ignored-keyword", reading: "properties that depend on others are not checked" },
+  ],
+  [
+    "unevaluatedProperties",
+    { kind: "ignored-keyword", reading: "other properties are not checked" },
+  ],
   ["unevaluatedItems", { kind: "ignored-keyword", reading: "other items are not checked" }],
-  ["contentEncoding", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
-  ["contentMediaType", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
-  ["contentSchema", { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" }],
-  ["$id", { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" }],
-  ["$anchor", { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" }],
-  ["$dynamicRef", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
-  ["$dynamicAnchor", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
-  ["$recursiveRef", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
-  ["$recursiveAnchor", { kind: "ignored-keyword", reading: "a dynamic reference is not followed: the value is any JSON value" }],
+  [
+    "contentEncoding",
+    { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" },
+  ],
+  [
+    "contentMediaType",
+    { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" },
+  ],
+  [
+    "contentSchema",
+    { kind: "ignored-keyword", reading: "the content of the string is not decoded or checked" },
+  ],
+  [
+    "$id",
+    { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" },
+  ],
+  [
+    "$anchor",
+    { kind: "ignored-keyword", reading: "references are resolved by file and JSON pointer only" },
+  ],
+  [
+    "$dynamicRef",
+    {
+      kind: "ignored-keyword",
+      reading: "a dynamic reference is not followed: the value is any JSON value",
+    },
+  ],
+  [
+    "$dynamicAnchor",
+    {
+      kind: "ignored-keyword",
+      reading: "a dynamic reference is not followed: the value is any JSON value",
+    },
+  ],
+  [
+    "$recursiveRef",
+    {
+      kind: "ignored-keyword",
+      reading: "a dynamic reference is not followed: the value is any JSON value",
+    },
+  ],
+  [
+    "$recursiveAnchor",
+    {
+      kind: "ignored-keyword",
+      reading: "a dynamic reference is not followed: the value is any JSON value",
+    },
+  ],
 ]);
 
 const OTHER_VERSION: Readonly<Record<ApiFormat, ReadonlyMap<string, string>>> = {
   "swagger-2.0": new Map([
     ["oneOf", "Swagger 2.0 has no unions (oneOf is OpenAPI 3)"],
     ["anyOf", "Swagger 2.0 has no unions (anyOf is OpenAPI 3)"],
-    ["nullable", "Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension, read past)"],
+    [
+      "nullable",
+      "Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension, read past)",
+    ],
     ["writeOnly", "writeOnly is OpenAPI 3"],
     ["deprecated", "deprecated schemas are OpenAPI 3"],
     ["const", "Swagger 2.0 has no const: use an enum of one value"],
@@ -85,10 +206,37 @@ export function schemaKeyRules(format: ApiFormat, extra: readonly string[] = [])
 }
 
 /** Keys that may stand next to `$ref` and annotate this use of the named schema. */
-export const REF_ANNOTATIONS = ["$ref", "description", "title", "deprecated", "readOnly", "writeOnly", "nullable", "default", "example", "examples", "$comment"] as const;
+export const REF_ANNOTATIONS = [
+  "$ref",
+  "description",
+  "title",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "nullable",
+  "default",
+  "example",
+  "examples",
+  "$comment",
+] as const;
 
 /** The keys of a 2.0 parameter, header or items object that describe its value (the rest of a schema's keywords are not allowed there). */
 export const SWAGGER2_SIMPLE_SCHEMA_KEYWORDS = [
-  "type", "format", "items", "collectionFormat", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf",
+  "type",
+  "format",
+  "items",
+  "collectionFormat",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
 ] as const;

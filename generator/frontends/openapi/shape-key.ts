@@ -36,7 +36,10 @@ class ShapeKeys {
   /** Short ids of long keys, so that a parent's key holds its children's ids, not their text. */
   private readonly ids = new Map<string, number>();
   private readonly entryKeys = new Map<SchemaEntry, string>();
-  private readonly discriminators = new Map<Discriminator, { value: string; entry: SchemaEntry }[]>();
+  private readonly discriminators = new Map<
+    Discriminator,
+    { value: string; entry: SchemaEntry }[]
+  >();
 
   constructor(private readonly graph: SchemaGraph) {}
 
@@ -57,7 +60,8 @@ class ShapeKeys {
     const known = this.entryKeys.get(entry);
     if (known) return known;
     let key: string;
-    if (entry.origin === "inline" && entry.schema) key = `S${this.id(this.schemaKey(entry.schema))}`;
+    if (entry.origin === "inline" && entry.schema)
+      key = `S${this.id(this.schemaKey(entry.schema))}`;
     else key = `L${entry.id}`;
     this.entryKeys.set(entry, key);
     return key;
@@ -81,14 +85,18 @@ class ShapeKeys {
       case "items":
         return this.schemaKey(shape.items!);
       case "additionalProperties":
-        return shape.additionalProperties === false ? "false" : this.schemaKey(shape.additionalProperties!);
+        return shape.additionalProperties === false
+          ? "false"
+          : this.schemaKey(shape.additionalProperties!);
       case "union":
         return `${shape.union!.kind}[${shape.union!.variants.map((v) => this.schemaKey(v)).join(",")}]`;
       case "extends":
         return `[${(this.graph.extendsOf.get(shape)?.entries ?? []).map((e) => this.entryKey(e)).join(",")}]`;
       case "discriminator": {
         const discriminator = shape.discriminator!;
-        const cases = this.discriminatorCases(discriminator).map((c) => `${JSON.stringify(c.value)}:${this.entryKey(c.entry)}`);
+        const cases = this.discriminatorCases(discriminator).map(
+          (c) => `${JSON.stringify(c.value)}:${this.entryKey(c.entry)}`,
+        );
         return `${JSON.stringify(discriminator.propertyName)}[${cases.join(",")}]`;
       }
       case "enum":
@@ -101,17 +109,28 @@ class ShapeKeys {
     }
   }
 
-  private discriminatorCases(discriminator: Discriminator): { value: string; entry: SchemaEntry }[] {
+  private discriminatorCases(
+    discriminator: Discriminator,
+  ): { value: string; entry: SchemaEntry }[] {
     if (this.discriminators.size === 0 || !this.discriminators.has(discriminator)) {
-      for (const pending of this.graph.discriminators) this.discriminators.set(pending.discriminator, [...pending.explicit]);
+      for (const pending of this.graph.discriminators)
+        this.discriminators.set(pending.discriminator, [...pending.explicit]);
     }
     return this.discriminators.get(discriminator) ?? [];
   }
 
   private value(value: unknown): string {
     if (typeof value === "number") return String(value);
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Map) && !("number" in value)) {
-      return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
+    if (
+      value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      !(value instanceof Map) &&
+      !("number" in value)
+    ) {
+      return JSON.stringify(
+        Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))),
+      );
     }
     return canonicalJsonText(value as JsonValue);
   }

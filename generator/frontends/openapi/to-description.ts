@@ -1,11 +1,36 @@
 import { Diagnostics, sortDiagnostics, type Position } from "../../diagnostics/diagnostic.js";
 import { withApproximations } from "./approximations.js";
-import type { Description, EnumDescription, FieldDescription, Named, OperationDescription, ParamDescription, SecuritySchemeDescription, ServiceDescription, StatusDescription, TypeDescription } from "../../description/description.js";
+import type {
+  Description,
+  EnumDescription,
+  FieldDescription,
+  Named,
+  OperationDescription,
+  ParamDescription,
+  SecuritySchemeDescription,
+  ServiceDescription,
+  StatusDescription,
+  TypeDescription,
+} from "../../description/description.js";
 import { facetOf } from "../../facets/registry.js";
 import { lowerCamel, pascalCase } from "../../naming/case.js";
-import { SCALAR_NAMES, type ConstValue, type HttpMethod, type NoteKind, type ScalarName } from "../../model/vocabulary.js";
+import {
+  SCALAR_NAMES,
+  type ConstValue,
+  type HttpMethod,
+  type NoteKind,
+  type ScalarName,
+} from "../../model/vocabulary.js";
 import { canonicalNumberText, isJsonNumber, type JsonValue } from "../json/json-value.js";
-import type { ApiDocument, MediaContent, NamedSchema, Operation, Parameter, Schema, SchemaShape } from "./openapi-model.js";
+import type {
+  ApiDocument,
+  MediaContent,
+  NamedSchema,
+  Operation,
+  Parameter,
+  Schema,
+  SchemaShape,
+} from "./openapi-model.js";
 import { readOpenApi } from "./read-openapi.js";
 import { scalarOfShape, type ScalarChoice } from "./scalar-of-format.js";
 import { splitReadWrite } from "./split-read-write.js";
@@ -20,15 +45,25 @@ import { isJsonMediaType } from "./media-types.js";
  * JSON pointer, never dropped silently; what it can say only in part is kept
  * as a note on the construct it concerns.
  */
-export async function readOpenApiDescription(file: string, cwd: string, diagnostics: Diagnostics): Promise<Description> {
+export async function readOpenApiDescription(
+  file: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+): Promise<Description> {
   const { document, problems, warnings } = await readOpenApi({ file, cwd });
-  diagnostics.add(...problems.map((p) => p.toDiagnostic()), ...warnings.map((p) => p.toDiagnostic()));
+  diagnostics.add(
+    ...problems.map((p) => p.toDiagnostic()),
+    ...warnings.map((p) => p.toDiagnostic()),
+  );
   if (!document) return { services: [] };
   // The mapping's own collector: its warnings, with the reader's, are the approximations the README lists.
   const own = new Diagnostics();
   const service = describeApi(document, own);
   diagnostics.add(...own.sorted(), ...own.warnings());
-  const approximated = sortDiagnostics([...warnings.map((p) => p.toDiagnostic()), ...own.warnings()]);
+  const approximated = sortDiagnostics([
+    ...warnings.map((p) => p.toDiagnostic()),
+    ...own.warnings(),
+  ]);
   return { services: service ? [withApproximations(service, approximated, document.at.file)] : [] };
 }
 
@@ -52,7 +87,10 @@ interface ValueShape {
 }
 
 /** A list or map that may itself be null: the model's null is per value, so null reads as absent here. */
-const NULL_AS_ABSENT: Note = { kind: "interpretation", text: "The contract allows null here; null is read as absent." };
+const NULL_AS_ABSENT: Note = {
+  kind: "interpretation",
+  text: "The contract allows null here; null is read as absent.",
+};
 
 export { isJsonMediaType };
 
@@ -79,7 +117,8 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   };
   const refuse = (at: Position, pointer: string, message: string) => d.error(at, message, pointer);
   /** What the description can say only approximately: a warning of kind `kind`, listed in the README. */
-  const approximate = (at: Position, pointer: string, kind: string, message: string) => d.warning(at, kind, message, pointer);
+  const approximate = (at: Position, pointer: string, kind: string, message: string) =>
+    d.warning(at, kind, message, pointer);
   /** Any JSON value (`JsonValue`), with a note saying why. */
   const anyJson = (why: string): ValueShape => ({
     type: "json",
@@ -99,27 +138,44 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const described = new Map<string, string>();
   const enumByTarget = new Map<string, string>();
 
-  const facetsOf = (shape: SchemaShape, { scalar, whole }: ScalarChoice, notes: Note[]): { key: string; value: number | string }[] => {
+  const facetsOf = (
+    shape: SchemaShape,
+    { scalar, whole }: ScalarChoice,
+    notes: Note[],
+  ): { key: string; value: number | string }[] => {
     const wanted: { key: string; value: number | string }[] = [];
     if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
     if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
     if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
-    if (shape.minimum !== undefined) wanted.push({ key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum", value: canonicalNumberText(shape.minimum.value) });
-    if (shape.maximum !== undefined) wanted.push({ key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum", value: canonicalNumberText(shape.maximum.value) });
+    if (shape.minimum !== undefined)
+      wanted.push({
+        key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum",
+        value: canonicalNumberText(shape.minimum.value),
+      });
+    if (shape.maximum !== undefined)
+      wanted.push({
+        key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum",
+        value: canonicalNumberText(shape.maximum.value),
+      });
     if (whole) wanted.push({ key: "fractionDigits", value: 0 });
-    if (shape.multipleOf !== undefined) wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
+    if (shape.multipleOf !== undefined)
+      wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
     const kept: { key: string; value: number | string }[] = [];
     for (const f of wanted) {
       const facet = facetOf(f.key)!;
       const problem = facet.problem?.(f.value);
       if (!facet.appliesTo.includes(scalar) || problem !== undefined) {
-        notes.push({ kind: "contradiction", text: `The contract gives ${f.key} ${String(f.value)}${problem ? ` (${problem})` : ` for a ${scalar}`}; it is not checked.` });
+        notes.push({
+          kind: "contradiction",
+          text: `The contract gives ${f.key} ${String(f.value)}${problem ? ` (${problem})` : ` for a ${scalar}`}; it is not checked.`,
+        });
       } else kept.push(f);
     }
     return kept;
   };
 
-  const exampleText = (v: JsonValue): string => (typeof v === "string" ? v : isJsonNumber(v) ? v.number : JSON.stringify(plain(v)));
+  const exampleText = (v: JsonValue): string =>
+    typeof v === "string" ? v : isJsonNumber(v) ? v.number : JSON.stringify(plain(v));
 
   /** An object type for a named schema (made once), or undefined when the schema is not an object. */
   const typeFor = (name: string): string | undefined => {
@@ -128,15 +184,37 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const named = schemas.get(name);
     if (!named || named.schema.kind === "ref") return undefined;
     const shape = named.schema;
-    const isObject = shape.properties !== undefined || shape.union !== undefined || shape.extends !== undefined || shape.types.includes("object") || shape.additionalProperties !== undefined;
+    const isObject =
+      shape.properties !== undefined ||
+      shape.union !== undefined ||
+      shape.extends !== undefined ||
+      shape.types.includes("object") ||
+      shape.additionalProperties !== undefined;
     if (!isObject || isMap(shape)) return undefined;
     described.set(name, name);
     describeObject(name, named, shape);
     return name;
   };
 
-  const opaqueType = (name: string, at: Position, notes: Note[], doc: string | undefined, origin: TypeDescription["origin"], more: { deprecated?: true } = {}): void => {
-    types.push({ name, at, kind: "opaque", fields: [], open: true, origin, notes, ...(doc !== undefined ? { doc } : {}), ...more });
+  const opaqueType = (
+    name: string,
+    at: Position,
+    notes: Note[],
+    doc: string | undefined,
+    origin: TypeDescription["origin"],
+    more: { deprecated?: true } = {},
+  ): void => {
+    types.push({
+      name,
+      at,
+      kind: "opaque",
+      fields: [],
+      open: true,
+      origin,
+      notes,
+      ...(doc !== undefined ? { doc } : {}),
+      ...more,
+    });
   };
 
   /**
@@ -144,7 +222,14 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
    * told apart by its discriminator when it has one (its mapping, explicit or
    * implicit, naming the variants). False when it cannot be one.
    */
-  const unionOf = (name: string, named: NamedSchema, shape: SchemaShape, notes: Note[], doc: string | undefined, deprecated: { deprecated?: true }): boolean => {
+  const unionOf = (
+    name: string,
+    named: NamedSchema,
+    shape: SchemaShape,
+    notes: Note[],
+    doc: string | undefined,
+    deprecated: { deprecated?: true },
+  ): boolean => {
     const variantSchemas = shape.union?.variants ?? [];
     if (variantSchemas.length < 2 || shape.properties?.length) return false;
     const variants: Named[] = [];
@@ -160,7 +245,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const names = new Set(variants.map((v) => v.name));
     const mapping = d?.mapping.flatMap((c) => {
       const typeName = typeFor(c.target);
-      return typeName !== undefined && names.has(typeName) ? [{ value: c.value, type: { name: typeName, at: d.at } }] : [];
+      return typeName !== undefined && names.has(typeName)
+        ? [{ value: c.value, type: { name: typeName, at: d.at } }]
+        : [];
     });
     types.push({
       name,
@@ -175,7 +262,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       ...(doc !== undefined ? { doc } : {}),
       ...deprecated,
     });
-    if (shape.union?.kind === "anyOf") notes.push({ kind: "interpretation", text: "anyOf in the contract: a value is read and checked as the first variant it fits." });
+    if (shape.union?.kind === "anyOf")
+      notes.push({
+        kind: "interpretation",
+        text: "anyOf in the contract: a value is read and checked as the first variant it fits.",
+      });
     return true;
   };
 
@@ -186,7 +277,10 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     if (shape.union || shape.discriminator) {
       const union = unionOf(name, named, shape, notes, doc, deprecated);
       if (union) return;
-      notes.push({ kind: "interpretation", text: `A ${shape.union?.kind ?? "discriminated"} union in the contract whose variants are not all named object schemas: read as an opaque object, its variants not checked.` });
+      notes.push({
+        kind: "interpretation",
+        text: `A ${shape.union?.kind ?? "discriminated"} union in the contract whose variants are not all named object schemas: read as an opaque object, its variants not checked.`,
+      });
       opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }
@@ -194,11 +288,26 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       opaqueType(name, named.at, notes, doc, { kind: "declared" }, deprecated);
       return;
     }
-    if (shape.extends && shape.extends.length > 0) notes.push({ kind: "info", text: `Includes the properties of ${shape.extends.join(", ")}.` });
+    if (shape.extends && shape.extends.length > 0)
+      notes.push({ kind: "info", text: `Includes the properties of ${shape.extends.join(", ")}.` });
     const open = shape.additionalProperties !== undefined && shape.additionalProperties !== false;
-    if (open) notes.push({ kind: "interpretation", text: "Other properties are allowed by the contract: they are kept, unchecked." });
+    if (open)
+      notes.push({
+        kind: "interpretation",
+        text: "Other properties are allowed by the contract: they are kept, unchecked.",
+      });
     const index = types.length;
-    types.push({ name, at: named.at, kind: "object", fields: [], open, origin: { kind: "declared" }, notes, ...(doc !== undefined ? { doc } : {}), ...deprecated });
+    types.push({
+      name,
+      at: named.at,
+      kind: "object",
+      fields: [],
+      open,
+      origin: { kind: "declared" },
+      notes,
+      ...(doc !== undefined ? { doc } : {}),
+      ...deprecated,
+    });
     const fields: FieldDescription[] = [];
     const marks = new Map<string, "readOnly" | "writeOnly">();
     for (const p of shape.properties) {
@@ -221,7 +330,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         notes: v.notes,
         ...(v.doc !== undefined ? { doc: v.doc } : {}),
         ...(v.deprecated ? { deprecated: true as const } : {}),
-        ...(p.schema.kind === "shape" && p.schema.format === "password" ? { passwordFormat: true as const } : {}),
+        ...(p.schema.kind === "shape" && p.schema.format === "password"
+          ? { passwordFormat: true as const }
+          : {}),
       });
     }
     types[index] = { ...types[index]!, fields };
@@ -229,15 +340,33 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   };
 
   /** Follows references to scalar or array schemas; the shape a use means, with the annotations of the use. */
-  const valueOf = (schema: Schema, parent: string, field: string, depth = 0): ValueShape | undefined => {
+  const valueOf = (
+    schema: Schema,
+    parent: string,
+    field: string,
+    depth = 0,
+  ): ValueShape | undefined => {
     const notes: Note[] = [];
     if (schema.kind === "ref") {
       const target = schemas.get(schema.target);
-      if (schema.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
-      if (schema.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
+      if (schema.readOnly)
+        notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
+      if (schema.writeOnly)
+        notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
       const objectType = typeFor(schema.target);
-      const base = { facets: [], notes, examples: (schema.examples ?? []).map(exampleText), ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
-      if (objectType !== undefined) return { type: objectType, ...base, ...(schema.nullable ? { nullable: true as const } : {}) };
+      const base = {
+        facets: [],
+        notes,
+        examples: (schema.examples ?? []).map(exampleText),
+        ...(schema.description !== undefined ? { doc: schema.description } : {}),
+        ...(schema.deprecated ? { deprecated: true as const } : {}),
+      };
+      if (objectType !== undefined)
+        return {
+          type: objectType,
+          ...base,
+          ...(schema.nullable ? { nullable: true as const } : {}),
+        };
       if (!target || depth > 32) {
         refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
         return undefined;
@@ -246,28 +375,60 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       if (!inner) return undefined;
       const nullable = schema.nullable === true || inner.nullable === true;
       if (schema.nullable && (inner.list || inner.map)) notes.push(NULL_AS_ABSENT);
-      return { ...inner, ...(nullable && !inner.list && !inner.map ? { nullable: true as const } : {}), notes: [...notes, ...inner.notes], examples: base.examples.length > 0 ? base.examples : inner.examples, ...(schema.description !== undefined ? { doc: schema.description } : {}), ...(schema.deprecated ? { deprecated: true as const } : {}) };
+      return {
+        ...inner,
+        ...(nullable && !inner.list && !inner.map ? { nullable: true as const } : {}),
+        notes: [...notes, ...inner.notes],
+        examples: base.examples.length > 0 ? base.examples : inner.examples,
+        ...(schema.description !== undefined ? { doc: schema.description } : {}),
+        ...(schema.deprecated ? { deprecated: true as const } : {}),
+      };
     }
     const shape = schema;
-    if (shape.readOnly) notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
-    if (shape.writeOnly) notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
-    if (shape.default !== undefined) notes.push({ kind: "info", text: `Default (applied by the service when absent): ${exampleText(shape.default)}.` });
+    if (shape.readOnly)
+      notes.push({ kind: "info", text: "Read-only: sent by the service, ignored in requests." });
+    if (shape.writeOnly)
+      notes.push({ kind: "info", text: "Write-only: sent in requests, never returned." });
+    if (shape.default !== undefined)
+      notes.push({
+        kind: "info",
+        text: `Default (applied by the service when absent): ${exampleText(shape.default)}.`,
+      });
     const examples = (shape.examples ?? []).map(exampleText);
     const doc = shape.description ?? shape.title;
-    const withDoc = { ...(doc !== undefined ? { doc } : {}), ...(shape.deprecated ? { deprecated: true as const } : {}) };
+    const withDoc = {
+      ...(doc !== undefined ? { doc } : {}),
+      ...(shape.deprecated ? { deprecated: true as const } : {}),
+    };
     const kinds = shape.types.filter((t) => t !== "null");
     const nullable = shape.types.includes("null") ? ({ nullable: true } as const) : {};
     if (kinds.length === 1 && kinds[0] === "array") {
       if (shape.types.includes("null")) notes.push(NULL_AS_ABSENT);
       // An array without items allows items of any kind; an array of arrays or maps has its items read as JSON values.
-      const read = shape.items ? valueOf(shape.items, parent, field, depth + 1) : anyJson("The contract says nothing of the items: each is any JSON value.");
+      const read = shape.items
+        ? valueOf(shape.items, parent, field, depth + 1)
+        : anyJson("The contract says nothing of the items: each is any JSON value.");
       if (!read) return undefined;
-      if (read.list || read.map) approximate(shape.at, shape.pointer, read.list ? "nested-array" : "array-of-maps", `an array of ${read.list ? "arrays" : "maps"}: each item is read as any JSON value (JsonValue)`);
-      const item = read.list || read.map ? anyJson(`Each item is ${read.list ? "an array" : "a map"} in the contract, read as any JSON value.`) : read;
+      if (read.list || read.map)
+        approximate(
+          shape.at,
+          shape.pointer,
+          read.list ? "nested-array" : "array-of-maps",
+          `an array of ${read.list ? "arrays" : "maps"}: each item is read as any JSON value (JsonValue)`,
+        );
+      const item =
+        read.list || read.map
+          ? anyJson(
+              `Each item is ${read.list ? "an array" : "a map"} in the contract, read as any JSON value.`,
+            )
+          : read;
       if (shape.uniqueItems) notes.push({ kind: "info", text: "Items are unique (not checked)." });
       return {
         type: item.type,
-        list: { min: shape.minItems ?? 0, ...(shape.maxItems !== undefined ? { max: shape.maxItems } : {}) },
+        list: {
+          min: shape.minItems ?? 0,
+          ...(shape.maxItems !== undefined ? { max: shape.maxItems } : {}),
+        },
         ...(item.nullable ? { nullable: true as const } : {}),
         facets: item.facets,
         notes: [...notes, ...item.notes],
@@ -276,21 +437,39 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         ...(shape.deprecated ? { deprecated: true as const } : {}),
       };
     }
-    if (kinds.length === 0 && shape.additionalProperties === undefined && shape.properties === undefined) {
+    if (
+      kinds.length === 0 &&
+      shape.additionalProperties === undefined &&
+      shape.properties === undefined
+    ) {
       // The contract allows any value here: said so, not approximated.
       const any = anyJson("The contract allows any JSON value here.");
       return { ...any, notes: [...notes, ...any.notes], examples, ...withDoc };
     }
     if (isMap(shape)) {
-      const entry = valueOf(shape.additionalProperties as Schema, parent, `${field}Value`, depth + 1);
+      const entry = valueOf(
+        shape.additionalProperties as Schema,
+        parent,
+        `${field}Value`,
+        depth + 1,
+      );
       if (!entry) return undefined;
       // A map of lists is a map field of list values; a map of maps has its inner maps as JSON values.
       if (entry.map) {
-        approximate(shape.at, shape.pointer, "nested-map", "a map of maps: each value is read as any JSON value (JsonValue)");
+        approximate(
+          shape.at,
+          shape.pointer,
+          "nested-map",
+          "a map of maps: each value is read as any JSON value (JsonValue)",
+        );
         const any = anyJson("Each value is a map in the contract, read as any JSON value.");
         return { ...any, map: true, notes: [...notes, ...any.notes], examples, ...withDoc };
       }
-      if (shape.minProperties !== undefined || shape.maxProperties !== undefined) notes.push({ kind: "info", text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).` });
+      if (shape.minProperties !== undefined || shape.maxProperties !== undefined)
+        notes.push({
+          kind: "info",
+          text: `Between ${shape.minProperties ?? 0} and ${shape.maxProperties ?? "any number of"} entries (not checked).`,
+        });
       if (shape.types.includes("null") || entry.nullable) notes.push(NULL_AS_ABSENT);
       const { nullable: _entryNull, ...value } = entry;
       return { ...value, map: true, notes: [...notes, ...entry.notes], examples, ...withDoc };
@@ -303,14 +482,22 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     }
     const chosen = scalarOfShape(shape, notes);
     if (chosen === undefined) {
-      approximate(shape.at, shape.pointer, "several-types", `a value of types ${kinds.join(", ")} is read as any JSON value (JsonValue)`);
-      const any = anyJson(`The contract allows a value of types ${kinds.join(", ")}: read as any JSON value.`);
+      approximate(
+        shape.at,
+        shape.pointer,
+        "several-types",
+        `a value of types ${kinds.join(", ")} is read as any JSON value (JsonValue)`,
+      );
+      const any = anyJson(
+        `The contract allows a value of types ${kinds.join(", ")}: read as any JSON value.`,
+      );
       return { ...any, notes: [...notes, ...any.notes], examples, ...withDoc };
     }
     const scalar = chosen.scalar;
     // const: the one value allowed, checked by the validator, when it fits the scalar; a note otherwise.
     const constant = shape.const !== undefined ? constOf(shape.const, scalar) : undefined;
-    if (shape.const !== undefined && constant === undefined) notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
+    if (shape.const !== undefined && constant === undefined)
+      notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
     const fixed = constant !== undefined ? { const: constant } : {};
     if (shape.enum !== undefined) {
       const strings = shape.enum.filter((v): v is string => typeof v === "string");
@@ -320,13 +507,29 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
         if (enumName === undefined) {
           enumName = unique(`${parent}${pascalCase(field)}`);
           enumByTarget.set(key, enumName);
-          enums.push({ name: enumName, at: shape.at, notes: [], values: [...new Set(strings)].map((value) => ({ value, at: shape.at, notes: [] })) });
+          enums.push({
+            name: enumName,
+            at: shape.at,
+            notes: [],
+            values: [...new Set(strings)].map((value) => ({ value, at: shape.at, notes: [] })),
+          });
         }
         return { type: enumName, facets: [], notes, examples, ...withDoc, ...nullable };
       }
-      notes.push({ kind: "info", text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).` });
+      notes.push({
+        kind: "info",
+        text: `One of ${shape.enum.map(exampleText).join(", ")} (not checked).`,
+      });
     }
-    return { type: scalar, facets: facetsOf(shape, chosen, notes), notes, examples, ...withDoc, ...nullable, ...fixed };
+    return {
+      type: scalar,
+      facets: facetsOf(shape, chosen, notes),
+      notes,
+      examples,
+      ...withDoc,
+      ...nullable,
+      ...fixed,
+    };
   };
 
   // Every named object schema is a type, whether operations use it or not.
@@ -336,14 +539,25 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const baseUrlNames = baseUrls.map((_, i) => (i === 0 ? "base_url" : `base_url_${i + 1}`));
   const bindingUrls =
     baseUrls.length > 0
-      ? baseUrls.map((b, i) => ({ name: baseUrlNames[i]!, doc: `${b.description ? `${b.description}: ` : ""}${b.url}`, ...(/^https?:\/\//i.test(b.url) ? { url: b.url } : {}), at: b.at }))
+      ? baseUrls.map((b, i) => ({
+          name: baseUrlNames[i]!,
+          doc: `${b.description ? `${b.description}: ` : ""}${b.url}`,
+          ...(/^https?:\/\//i.test(b.url) ? { url: b.url } : {}),
+          at: b.at,
+        }))
       : [{ name: "base_url", doc: "The contract names no server", at: doc.at }];
 
   const serviceNotes: Note[] = [];
   const security: SecuritySchemeDescription[] = [];
   for (const s of doc.securitySchemes) {
     if (s.kind === "apiKey") {
-      if (s.in === "query") approximate(s.at, s.pointer, "api-key-in-query", `security scheme "${s.name}" sends its key in the query: the client does not (a URL ends up in logs); add it with the client's signer option`);
+      if (s.in === "query")
+        approximate(
+          s.at,
+          s.pointer,
+          "api-key-in-query",
+          `security scheme "${s.name}" sends its key in the query: the client does not (a URL ends up in logs); add it with the client's signer option`,
+        );
       else
         security.push({
           name: s.name,
@@ -353,10 +567,13 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           ...(s.description !== undefined ? { doc: s.description } : {}),
         });
     } else if (s.kind === "http") {
-      const doc = [s.description, s.bearerFormat ? `Token format: ${s.bearerFormat}.` : undefined].filter((x) => x !== undefined).join(" ");
+      const doc = [s.description, s.bearerFormat ? `Token format: ${s.bearerFormat}.` : undefined]
+        .filter((x) => x !== undefined)
+        .join(" ");
       security.push({ name: s.name, at: s.at, kind: s.scheme, ...(doc ? { doc } : {}) });
     } else {
-      const scopes = s.scopes.length > 0 ? ` Scopes: ${s.scopes.map((x) => x.name).join(", ")}.` : "";
+      const scopes =
+        s.scopes.length > 0 ? ` Scopes: ${s.scopes.map((x) => x.name).join(", ")}.` : "";
       security.push({
         name: s.name,
         at: s.at,
@@ -376,7 +593,12 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   function describeOperation(op: Operation): OperationDescription | undefined {
     const method = op.method.toUpperCase();
     if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
-      approximate(op.at, op.pointer, "http-method", `HTTP method ${method} is left out: the client has GET, POST, PUT, PATCH and DELETE operations only`);
+      approximate(
+        op.at,
+        op.pointer,
+        "http-method",
+        `HTTP method ${method} is left out: the client has GET, POST, PUT, PATCH and DELETE operations only`,
+      );
       return undefined;
     }
     const name = lowerCamel(identifierOf(op.name));
@@ -390,7 +612,17 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       const v = paramValue(p, name);
       if (!v) continue;
       if (p.in === "path") {
-        params.push({ name: p.name, at: p.at, type: { name: "string", at: p.at }, required: true, facets: [], examples: [], notes: v.notes, ...(v.doc !== undefined ? { doc: v.doc } : {}), ...(v.deprecated ? { deprecated: true as const } : {}) });
+        params.push({
+          name: p.name,
+          at: p.at,
+          type: { name: "string", at: p.at },
+          required: true,
+          facets: [],
+          examples: [],
+          notes: v.notes,
+          ...(v.doc !== undefined ? { doc: v.doc } : {}),
+          ...(v.deprecated ? { deprecated: true as const } : {}),
+        });
       } else {
         const entry: ParamDescription = {
           name: p.name,
@@ -412,11 +644,21 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     for (const use of requirement?.schemes ?? []) {
       if (usable.has(use.name)) uses.push({ name: use.name, at: requirement!.at });
     }
-    if (requirement && requirement.schemes.some((x) => x.scopes.length > 0)) notes.push({ kind: "info", text: `Scopes: ${requirement.schemes.flatMap((x) => x.scopes).join(", ")}.` });
-    if (alternatives.length > 0) notes.push({ kind: "interpretation", text: `The contract also accepts ${alternatives.map((a) => (a.schemes.length === 0 ? "no authentication" : a.schemes.map((x) => x.name).join(" + "))).join(", or ")}; the client sends the first requirement.` });
+    if (requirement && requirement.schemes.some((x) => x.scopes.length > 0))
+      notes.push({
+        kind: "info",
+        text: `Scopes: ${requirement.schemes.flatMap((x) => x.scopes).join(", ")}.`,
+      });
+    if (alternatives.length > 0)
+      notes.push({
+        kind: "interpretation",
+        text: `The contract also accepts ${alternatives.map((a) => (a.schemes.length === 0 ? "no authentication" : a.schemes.map((x) => x.name).join(" + "))).join(", or ")}; the client sends the first requirement.`,
+      });
     const wire = describeWire(op, schemas, notes, {
-      body: (content, fallback) => bodyType(content, content, fallback, name, "request", notes, op.requestBody!.at),
-      response: (content, fallback, at) => bodyType(content, content, fallback, name, "response", notes, at),
+      body: (content, fallback) =>
+        bodyType(content, content, fallback, name, "request", notes, op.requestBody!.at),
+      response: (content, fallback, at) =>
+        bodyType(content, content, fallback, name, "response", notes, at),
       requestName: `${pascalCase(name)}Request`,
       responseName: `${pascalCase(name)}Response`,
     });
@@ -425,9 +667,16 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     const statuses: StatusDescription[] = [];
     for (const r of op.responses) {
       if (/^[1-5]\d\d$/.test(r.status)) {
-        statuses.push({ code: Number(r.status), at: r.at, meaning: r.description.trim() || `HTTP ${r.status}` });
+        statuses.push({
+          code: Number(r.status),
+          at: r.at,
+          meaning: r.description.trim() || `HTTP ${r.status}`,
+        });
       } else {
-        notes.push({ kind: "info", text: `${r.status === "default" ? "Any other status" : `Statuses ${r.status}`}: ${r.description.trim()}` });
+        notes.push({
+          kind: "info",
+          text: `${r.status === "default" ? "Any other status" : `Statuses ${r.status}`}: ${r.description.trim()}`,
+        });
       }
     }
     const errorType = errorBodyType(op, notes);
@@ -439,7 +688,16 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       httpMethod: method as HttpMethod,
       path: op.path,
       pathAt: op.at,
-      baseUrl: { name: baseUrlNames[Math.max(0, baseUrls.findIndex((b) => op.baseUrls[0]?.url === b.url))] ?? "base_url", at: op.at },
+      baseUrl: {
+        name:
+          baseUrlNames[
+            Math.max(
+              0,
+              baseUrls.findIndex((b) => op.baseUrls[0]?.url === b.url),
+            )
+          ] ?? "base_url",
+        at: op.at,
+      },
       params,
       ...(query.length > 0 ? { query } : {}),
       ...(headers.length > 0 ? { headers } : {}),
@@ -454,7 +712,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       idempotent: method !== "POST" && method !== "PATCH",
       links: [],
       notes,
-      ...(op.description ?? op.summary ? { doc: (op.description ?? op.summary)!.trim() } : {}),
+      ...((op.description ?? op.summary) ? { doc: (op.description ?? op.summary)!.trim() } : {}),
       ...(op.deprecated ? { deprecated: true as const } : {}),
     };
   }
@@ -476,10 +734,16 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     };
     const fromDefault = objectOf("default");
     if (fromDefault) return fromDefault;
-    const errors = op.responses.filter((r) => /^[45](\d\d|XX)$/.test(r.status)).flatMap((r) => objectOf(r.status) ?? []);
+    const errors = op.responses
+      .filter((r) => /^[45](\d\d|XX)$/.test(r.status))
+      .flatMap((r) => objectOf(r.status) ?? []);
     const names = [...new Set(errors.map((e) => e.name))];
     if (names.length === 1) return errors[0];
-    if (names.length > 1) notes.push({ kind: "interpretation", text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is read with the schema of the status received.` });
+    if (names.length > 1)
+      notes.push({
+        kind: "interpretation",
+        text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is read with the schema of the status received.`,
+      });
     return undefined;
   }
 
@@ -492,52 +756,108 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       if (json?.schema?.kind !== "ref") continue;
       const name = typeFor(json.schema.target);
       const type = name !== undefined ? types.find((t) => t.name === name) : undefined;
-      if (type && type.kind === "object") out.push({ status: r.status === "default" ? "default" : Number(r.status), type: { name: type.name, at: json.at } });
+      if (type && type.kind === "object")
+        out.push({
+          status: r.status === "default" ? "default" : Number(r.status),
+          type: { name: type.name, at: json.at },
+        });
     }
     return out;
   }
 
   function paramValue(p: Parameter, opName: string): ValueShape | undefined {
     if (p.mediaType !== undefined) {
-      refuse(p.at, p.pointer, `parameter "${p.name}" given by content (${p.mediaType}) is not supported yet`);
+      refuse(
+        p.at,
+        p.pointer,
+        `parameter "${p.name}" given by content (${p.mediaType}) is not supported yet`,
+      );
       return undefined;
     }
     const v = valueOf(p.schema, pascalCase(opName), p.name);
     if (!v) return undefined;
     const notes = [...v.notes];
-    if (p.in !== "path" && v.list && p.style !== "form") notes.push({ kind: "interpretation", text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.` });
-    const isObject = !(SCALAR_NAMES as readonly string[]).includes(v.type) && !enums.some((e) => e.name === v.type);
+    if (p.in !== "path" && v.list && p.style !== "form")
+      notes.push({
+        kind: "interpretation",
+        text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.`,
+      });
+    const isObject =
+      !(SCALAR_NAMES as readonly string[]).includes(v.type) &&
+      !enums.some((e) => e.name === v.type);
     // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
-    if ((isObject || v.map) && !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))) {
-      refuse(p.at, p.pointer, `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`);
+    if (
+      (isObject || v.map) &&
+      !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))
+    ) {
+      refuse(
+        p.at,
+        p.pointer,
+        `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`,
+      );
       return undefined;
     }
     // A parameter is present or absent: null has no form in a path, query or header.
     const { nullable, ...value } = v;
     if (nullable) notes.push(NULL_AS_ABSENT);
-    return { ...value, notes, ...(p.description !== undefined ? { doc: p.description } : {}), ...(p.deprecated ? { deprecated: true as const } : {}) };
+    return {
+      ...value,
+      notes,
+      ...(p.description !== undefined ? { doc: p.description } : {}),
+      ...(p.deprecated ? { deprecated: true as const } : {}),
+    };
   }
 
-  function bodyType(json: MediaContent | undefined, first: MediaContent | undefined, fallback: string, opName: string, side: "request" | "response", notes: Note[], at: Position): Named {
+  function bodyType(
+    json: MediaContent | undefined,
+    first: MediaContent | undefined,
+    fallback: string,
+    opName: string,
+    side: "request" | "response",
+    notes: Note[],
+    at: Position,
+  ): Named {
     const origin = { kind: side, operation: opName } as const;
     if (json?.schema) {
-      const v = valueOf(json.schema, pascalCase(opName), side === "request" ? "Request" : "Response");
-      if (v && !v.list && !v.map && typeFor(v.type) !== undefined) return { name: v.type, at: json.at };
-      if (v && !v.list && !v.map && types.some((t) => t.name === v.type)) return { name: v.type, at: json.at };
-      if (v) notes.push({ kind: "interpretation", text: `The ${side} body is ${v.map ? "a map" : v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.` });
+      const v = valueOf(
+        json.schema,
+        pascalCase(opName),
+        side === "request" ? "Request" : "Response",
+      );
+      if (v && !v.list && !v.map && typeFor(v.type) !== undefined)
+        return { name: v.type, at: json.at };
+      if (v && !v.list && !v.map && types.some((t) => t.name === v.type))
+        return { name: v.type, at: json.at };
+      if (v)
+        notes.push({
+          kind: "interpretation",
+          text: `The ${side} body is ${v.map ? "a map" : v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.`,
+        });
     } else if (json) {
-      notes.push({ kind: "interpretation", text: `The ${side} body has no schema in the contract: handled as an opaque body.` });
+      notes.push({
+        kind: "interpretation",
+        text: `The ${side} body has no schema in the contract: handled as an opaque body.`,
+      });
     } else {
-      notes.push({ kind: "interpretation", text: `The ${side} body is ${first?.mediaType ?? "not JSON"}: handled as an opaque body.` });
+      notes.push({
+        kind: "interpretation",
+        text: `The ${side} body is ${first?.mediaType ?? "not JSON"}: handled as an opaque body.`,
+      });
     }
     const name = unique(fallback);
     opaqueType(name, json?.at ?? first?.at ?? at, [], undefined, origin);
     return { name, at: json?.at ?? at };
   }
 
-  const events = describeWebhooks(doc, (schema, name) => valueOf(schema, pascalCase(name), "Payload")?.type);
+  const events = describeWebhooks(
+    doc,
+    (schema, name) => valueOf(schema, pascalCase(name), "Payload")?.type,
+  );
   if (operations.length === 0 && types.length === 0 && enums.length === 0) {
-    d.error(doc.at, "the contract describes no operation and no type: there is nothing to generate");
+    d.error(
+      doc.at,
+      "the contract describes no operation and no type: there is nothing to generate",
+    );
     return undefined;
   }
   const serviceDoc = doc.info.description?.trim();
@@ -554,7 +874,13 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     flows: [],
     events,
     gaps: [],
-    notes: [...serviceNotes, { kind: "info", text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.` }],
+    notes: [
+      ...serviceNotes,
+      {
+        kind: "info",
+        text: `Read from ${doc.format === "swagger-2.0" ? "Swagger" : "OpenAPI"} ${doc.formatVersion}, version ${doc.info.version} of the API.`,
+      },
+    ],
     ...(serviceDoc ? { doc: serviceDoc } : {}),
   };
 }
@@ -567,14 +893,24 @@ function constOf(value: JsonValue, scalar: ScalarName): ConstValue | undefined {
   const text = canonicalNumberText(value.number);
   if (scalar === "decimal" || scalar === "long") return text;
   if (scalar === "double" && Number.isFinite(Number(text))) return Number(text);
-  if ((scalar === "short" || scalar === "int") && /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  if (
+    (scalar === "short" || scalar === "int") &&
+    /^-?\d+$/.test(text) &&
+    Number.isSafeInteger(Number(text))
+  )
+    return Number(text);
   return undefined;
 }
 
 /** A map: an object whose members are all of one schema (`additionalProperties`), without named properties. */
 function isMap(shape: SchemaShape): boolean {
   const kinds = shape.types.filter((t) => t !== "null");
-  return (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) && (shape.properties === undefined || shape.properties.length === 0) && shape.additionalProperties !== undefined && shape.additionalProperties !== false;
+  return (
+    (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) &&
+    (shape.properties === undefined || shape.properties.length === 0) &&
+    shape.additionalProperties !== undefined &&
+    shape.additionalProperties !== false
+  );
 }
 
 /** How a bearer token is obtained, in words: `OAuth 2 client credentials`, `OAuth 2 (authorization code or implicit)`, `OpenID Connect`. */

@@ -1,6 +1,14 @@
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 import { didYouMean } from "../../diagnostics/did-you-mean.js";
-import type { DocsDescription, EnumDescription, FieldDescription, Named, OperationDescription, ServiceDescription, TypeDescription } from "../../description/description.js";
+import type {
+  DocsDescription,
+  EnumDescription,
+  FieldDescription,
+  Named,
+  OperationDescription,
+  ServiceDescription,
+  TypeDescription,
+} from "../../description/description.js";
 import type { FieldPatch, OverlayAst, OverlayDocs } from "./overlay-ast.js";
 
 /**
@@ -11,7 +19,11 @@ import type { FieldPatch, OverlayAst, OverlayDocs } from "./overlay-ast.js";
  * problem at its place in the overlay. What the edits produce is checked
  * like any description afterwards.
  */
-export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d: Diagnostics): ServiceDescription {
+export function applyOverlay(
+  service: ServiceDescription,
+  overlay: OverlayAst,
+  d: Diagnostics,
+): ServiceDescription {
   const types = new Map(service.types.map((t) => [t.name, t]));
   const enums = new Map(service.enums.map((e) => [e.name, e]));
   const patchedTypes = new Map<string, TypeDescription>();
@@ -22,27 +34,43 @@ export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d
     const type = types.get(patch.name);
     const en = enums.get(patch.name);
     if (!type && !en) {
-      d.error(patch.at, `the contract has no type or enum "${patch.name}"${didYouMean(patch.name, taken)}`);
+      d.error(
+        patch.at,
+        `the contract has no type or enum "${patch.name}"${didYouMean(patch.name, taken)}`,
+      );
       continue;
     }
     if (patch.rename) {
-      if (taken.has(patch.rename.name) || [...renames.values()].includes(patch.rename.name)) d.error(patch.rename.at, `"${patch.rename.name}" already names a type or enum of the contract`);
+      if (taken.has(patch.rename.name) || [...renames.values()].includes(patch.rename.name))
+        d.error(
+          patch.rename.at,
+          `"${patch.rename.name}" already names a type or enum of the contract`,
+        );
       else renames.set(patch.name, patch.rename.name);
     }
     if (en) {
-      if (patch.fields.length > 0) d.error(patch.fields[0]!.at, `"${patch.name}" is an enum: it has values, not fields`);
-      if (patch.gap) d.error(patch.gap.at, `"${patch.name}" is an enum; a gap goes on a type or a field`);
+      if (patch.fields.length > 0)
+        d.error(patch.fields[0]!.at, `"${patch.name}" is an enum: it has values, not fields`);
+      if (patch.gap)
+        d.error(patch.gap.at, `"${patch.name}" is an enum; a gap goes on a type or a field`);
       patchedEnums.set(en.name, withDocs(en, patch.docs));
       continue;
     }
     // The shapes a caller sends of this type (OpenAPI readOnly/writeOnly) are the same type to a reader: their fields change alike.
     const shapes = service.types.filter((t) => t.shapeOf === type!.name);
-    const fields = new Map([type!, ...shapes].flatMap((t) => t.fields.map((f) => [f.name, f] as const)));
+    const fields = new Map(
+      [type!, ...shapes].flatMap((t) => t.fields.map((f) => [f.name, f] as const)),
+    );
     const fieldEdits = new Map<string, FieldPatch>();
     for (const fp of patch.fields) {
       if (!fields.has(fp.name)) {
         const inherited = inheritedFrom(type!, fp.name, types);
-        d.error(fp.at, inherited ? `"${fp.name}" is a field of "${inherited}", which "${patch.name}" extends: change it there` : `"${patch.name}" has no field "${fp.name}"${didYouMean(fp.name, fields.keys())}`);
+        d.error(
+          fp.at,
+          inherited
+            ? `"${fp.name}" is a field of "${inherited}", which "${patch.name}" extends: change it there`
+            : `"${patch.name}" has no field "${fp.name}"${didYouMean(fp.name, fields.keys())}`,
+        );
         continue;
       }
       fieldEdits.set(fp.name, fp);
@@ -56,14 +84,23 @@ export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d
       }),
     });
     for (const shape of shapes) {
-      patchedTypes.set(shape.name, { ...shape, fields: shape.fields.map((f) => (fieldEdits.has(f.name) ? patchField(f, fieldEdits.get(f.name)!) : f)) });
+      patchedTypes.set(shape.name, {
+        ...shape,
+        fields: shape.fields.map((f) =>
+          fieldEdits.has(f.name) ? patchField(f, fieldEdits.get(f.name)!) : f,
+        ),
+      });
     }
   }
   const operations = new Map(service.operations.map((op) => [op.name, op]));
   const patchedOperations = new Map<string, OperationDescription>();
   for (const patch of overlay.operations) {
     const op = operations.get(patch.name);
-    if (!op) d.error(patch.at, `the contract has no operation "${patch.name}"${didYouMean(patch.name, operations.keys())}`);
+    if (!op)
+      d.error(
+        patch.at,
+        `the contract has no operation "${patch.name}"${didYouMean(patch.name, operations.keys())}`,
+      );
     else patchedOperations.set(op.name, withDocs(op, patch.docs));
   }
   const patched: ServiceDescription = {
@@ -75,13 +112,22 @@ export function applyOverlay(service: ServiceDescription, overlay: OverlayAst, d
     operations: service.operations.map((op) => patchedOperations.get(op.name) ?? op),
   };
   const renamed = renames.size > 0 ? renameTypes(patched, renames) : patched;
-  return { ...renamed, gaps: [...renamed.gaps, ...overlay.gaps], flows: [...renamed.flows, ...overlay.flows] };
+  return {
+    ...renamed,
+    gaps: [...renamed.gaps, ...overlay.gaps],
+    flows: [...renamed.flows, ...overlay.flows],
+  };
 }
 
 function patchField(f: FieldDescription, fp: FieldPatch): FieldDescription {
   // Another type: the contract's facets were written for its own type, so they become notes rather than checks.
   const retyped = fp.type !== undefined && fp.type.name !== f.type.name;
-  const facetNotes = retyped ? f.facets.map((x) => ({ kind: "contract" as const, text: `The contract gives ${x.key} ${x.value} for its ${f.type.name}; not checked on the ${fp.type!.name} the overlay makes it.` })) : [];
+  const facetNotes = retyped
+    ? f.facets.map((x) => ({
+        kind: "contract" as const,
+        text: `The contract gives ${x.key} ${x.value} for its ${f.type.name}; not checked on the ${fp.type!.name} the overlay makes it.`,
+      }))
+    : [];
   const { jsonString: _form, ...base } = withDocs(f, fp.docs);
   // The wire stays the contract's: a string retyped as a decimal (an amount carried as a string) is still written as a string.
   const keepsString = retyped ? f.type.name === "string" : f.jsonString === true;
@@ -115,9 +161,17 @@ function withDocs<T extends DocsDescription>(target: T, docs: OverlayDocs): T {
 }
 
 /** The base type that declares `field`, when one of `type`'s bases does. */
-function inheritedFrom(type: TypeDescription, field: string, types: ReadonlyMap<string, TypeDescription>): string | undefined {
+function inheritedFrom(
+  type: TypeDescription,
+  field: string,
+  types: ReadonlyMap<string, TypeDescription>,
+): string | undefined {
   const seen = new Set<string>();
-  for (let base = type.extends ? types.get(type.extends.name) : undefined; base && !seen.has(base.name); base = base.extends ? types.get(base.extends.name) : undefined) {
+  for (
+    let base = type.extends ? types.get(type.extends.name) : undefined;
+    base && !seen.has(base.name);
+    base = base.extends ? types.get(base.extends.name) : undefined
+  ) {
     seen.add(base.name);
     if (base.fields.some((f) => f.name === field)) return base.name;
   }
@@ -125,9 +179,13 @@ function inheritedFrom(type: TypeDescription, field: string, types: ReadonlyMap<
 }
 
 /** Every declaration of, and reference to, a renamed type or enum, renamed. */
-function renameTypes(s: ServiceDescription, renames: ReadonlyMap<string, string>): ServiceDescription {
+function renameTypes(
+  s: ServiceDescription,
+  renames: ReadonlyMap<string, string>,
+): ServiceDescription {
   const name = (n: string): string => renames.get(n) ?? n;
-  const ref = <T extends Named>(r: T): T => (renames.has(r.name) ? { ...r, name: name(r.name) } : r);
+  const ref = <T extends Named>(r: T): T =>
+    renames.has(r.name) ? { ...r, name: name(r.name) } : r;
   const field = (f: FieldDescription): FieldDescription => ({ ...f, type: ref(f.type) });
   const fields = (list: readonly FieldDescription[] | undefined) => list?.map(field);
   return {
@@ -145,12 +203,17 @@ function renameTypes(s: ServiceDescription, renames: ReadonlyMap<string, string>
       ...ref(t),
       ...(t.extends ? { extends: ref(t.extends) } : {}),
       fields: t.fields.map(field),
-      origin: t.origin.kind === "inline" ? { ...t.origin, parent: name(t.origin.parent) } : t.origin,
+      origin:
+        t.origin.kind === "inline" ? { ...t.origin, parent: name(t.origin.parent) } : t.origin,
       ...(t.shapeOf !== undefined ? { shapeOf: name(t.shapeOf) } : {}),
     })),
-    enums: s.enums.map((e) => ({ ...ref(e), ...(e.groups ? { groups: { ...e.groups, by: ref(e.groups.by) } } : {}) })),
+    enums: s.enums.map((e) => ({
+      ...ref(e),
+      ...(e.groups ? { groups: { ...e.groups, by: ref(e.groups.by) } } : {}),
+    })),
     operations: s.operations.map((op): OperationDescription => {
-      if (op.protocol === "soap") return { ...op, requestType: ref(op.requestType), responseType: ref(op.responseType) };
+      if (op.protocol === "soap")
+        return { ...op, requestType: ref(op.requestType), responseType: ref(op.responseType) };
       return {
         ...op,
         params: op.params.map(field),

@@ -6,7 +6,13 @@ import { readDocs } from "../yaml/read-docs.js";
 import { readFlow } from "../yaml/read-flow.js";
 import { readGap } from "../yaml/read-gap.js";
 import type { SchemaFile } from "../yaml/schema-file.js";
-import type { FieldPatch, OperationPatch, OverlayAst, OverlayDocs, TypePatch } from "./overlay-ast.js";
+import type {
+  FieldPatch,
+  OperationPatch,
+  OverlayAst,
+  OverlayDocs,
+  TypePatch,
+} from "./overlay-ast.js";
 
 const TOP_KEYS = ["overlay", "types", "operations", "gaps", "flows"] as const;
 const OVERLAY_KEYS = ["contract", "service", "title", "doc", "source", "notes"] as const;
@@ -20,9 +26,19 @@ const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * contract path is resolved relative to the overlay file and shown relative
  * to `cwd`, like every other path in messages.
  */
-export function readOverlay(file: SchemaFile, overlayPath: string, cwd: string, diagnostics: Diagnostics): OverlayAst | undefined {
+export function readOverlay(
+  file: SchemaFile,
+  overlayPath: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+): OverlayAst | undefined {
   const r = new NodeReader(file, diagnostics);
-  const root = r.map(file.document.contents as never, { file: file.displayPath, line: 1, col: 1 }, "the overlay", TOP_KEYS);
+  const root = r.map(
+    file.document.contents as never,
+    { file: file.displayPath, line: 1, col: 1 },
+    "the overlay",
+    TOP_KEYS,
+  );
   if (!root) return undefined;
   const head = root.get("overlay");
   if (!head) return undefined;
@@ -30,20 +46,45 @@ export function readOverlay(file: SchemaFile, overlayPath: string, cwd: string, 
   if (!o) return undefined;
   const written = r.requiredString(o, "contract", head.keyAt, "overlay");
   if (written === undefined) return undefined;
-  const contractFile = path.relative(cwd, path.resolve(path.dirname(overlayPath), written)).split(path.sep).join("/");
+  const contractFile = path
+    .relative(cwd, path.resolve(path.dirname(overlayPath), written))
+    .split(path.sep)
+    .join("/");
   const serviceName = r.string(o.get("service"), "service");
-  if (serviceName !== undefined && !SERVICE_NAME.test(serviceName)) r.error(o.get("service")!.at, `service name "${serviceName}" must be lower-case words joined by "-"`);
+  if (serviceName !== undefined && !SERVICE_NAME.test(serviceName))
+    r.error(
+      o.get("service")!.at,
+      `service name "${serviceName}" must be lower-case words joined by "-"`,
+    );
   const title = r.string(o.get("title"), "title");
   return {
     at: head.keyAt,
     contract: { written, file: contractFile, at: o.get("contract")!.at },
-    ...(serviceName !== undefined ? { service: { name: serviceName, at: o.get("service")!.at } } : {}),
+    ...(serviceName !== undefined
+      ? { service: { name: serviceName, at: o.get("service")!.at } }
+      : {}),
     ...(title !== undefined ? { title } : {}),
     docs: docsOf(r, o),
-    types: root.has("types") ? r.namedMap(root.get("types")!.node, root.get("types")!.at, "types").flatMap((e) => typePatch(r, e) ?? []) : [],
-    operations: root.has("operations") ? r.namedMap(root.get("operations")!.node, root.get("operations")!.at, "operations").flatMap((e) => operationPatch(r, e) ?? []) : [],
-    gaps: root.has("gaps") ? r.namedMap(root.get("gaps")!.node, root.get("gaps")!.at, "gaps").flatMap((e) => readGap(r, e) ?? []) : [],
-    flows: root.has("flows") ? r.namedMap(root.get("flows")!.node, root.get("flows")!.at, "flows").flatMap((e) => readFlow(r, e) ?? []) : [],
+    types: root.has("types")
+      ? r
+          .namedMap(root.get("types")!.node, root.get("types")!.at, "types")
+          .flatMap((e) => typePatch(r, e) ?? [])
+      : [],
+    operations: root.has("operations")
+      ? r
+          .namedMap(root.get("operations")!.node, root.get("operations")!.at, "operations")
+          .flatMap((e) => operationPatch(r, e) ?? [])
+      : [],
+    gaps: root.has("gaps")
+      ? r
+          .namedMap(root.get("gaps")!.node, root.get("gaps")!.at, "gaps")
+          .flatMap((e) => readGap(r, e) ?? [])
+      : [],
+    flows: root.has("flows")
+      ? r
+          .namedMap(root.get("flows")!.node, root.get("flows")!.at, "flows")
+          .flatMap((e) => readFlow(r, e) ?? [])
+      : [],
   };
 }
 
@@ -53,10 +94,16 @@ function docsOf(r: NodeReader, e: Entries): OverlayDocs {
 }
 
 function typePatch(r: NodeReader, entry: Entry): TypePatch | undefined {
-  const e = r.map(entry.node, entry.at, `type "${entry.key}"`, ["rename", "gap", "fields", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `type "${entry.key}"`, [
+    "rename",
+    "gap",
+    "fields",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   const rename = r.string(e.get("rename"), "rename");
-  if (rename !== undefined && !TYPE_NAME.test(rename)) r.error(e.get("rename")!.at, `"${rename}" is not a type name (letters, digits and "_")`);
+  if (rename !== undefined && !TYPE_NAME.test(rename))
+    r.error(e.get("rename")!.at, `"${rename}" is not a type name (letters, digits and "_")`);
   const gap = r.string(e.get("gap"), "gap");
   return {
     name: entry.key,
@@ -64,19 +111,34 @@ function typePatch(r: NodeReader, entry: Entry): TypePatch | undefined {
     ...(rename !== undefined ? { rename: { name: rename, at: e.get("rename")!.at } } : {}),
     ...(gap !== undefined ? { gap: { name: gap, at: e.get("gap")!.at } } : {}),
     docs: docsOf(r, e),
-    fields: e.has("fields") ? r.namedMap(e.get("fields")!.node, e.get("fields")!.at, "fields").flatMap((f) => fieldPatch(r, f) ?? []) : [],
+    fields: e.has("fields")
+      ? r
+          .namedMap(e.get("fields")!.node, e.get("fields")!.at, "fields")
+          .flatMap((f) => fieldPatch(r, f) ?? [])
+      : [],
   };
 }
 
 function fieldPatch(r: NodeReader, entry: Entry): FieldPatch | undefined {
-  const e = r.map(entry.node, entry.at, `field "${entry.key}"`, ["type", "sensitive", "required", "gap", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `field "${entry.key}"`, [
+    "type",
+    "sensitive",
+    "required",
+    "gap",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   const type = r.string(e.get("type"), "type");
   const sensitiveText = r.string(e.get("sensitive"), "sensitive");
   let sensitive: SensitiveKind | "none" | undefined;
   if (sensitiveText !== undefined) {
-    if (sensitiveText === "none" || SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind | "none";
-    else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}, or none`);
+    if (sensitiveText === "none" || SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind))
+      sensitive = sensitiveText as SensitiveKind | "none";
+    else
+      r.error(
+        e.get("sensitive")!.at,
+        `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}, or none`,
+      );
   }
   const required = r.boolean(e.get("required"), "required");
   const gap = r.string(e.get("gap"), "gap");

@@ -26,7 +26,10 @@ export class AttributeReader {
     for (const attribute of element.attributes.values()) {
       const { namespace, local } = attribute.name;
       if (namespace === element.name.namespace || (namespace === "" && !allowed.includes(local))) {
-        this.error(attribute.at, `attribute ${attribute.qname} is not allowed on <${element.qname}>`);
+        this.error(
+          attribute.at,
+          `attribute ${attribute.qname} is not allowed on <${element.qname}>`,
+        );
       }
     }
   }
@@ -48,7 +51,10 @@ export class AttributeReader {
     if (attribute === undefined) return undefined;
     const value = collapse(attribute.value);
     if (!isNCName(value)) {
-      this.error(attribute.valueAt, `${name}="${attribute.value}" is not a valid name (letters, digits, "_", "-", ".", not starting with a digit, no ":")`);
+      this.error(
+        attribute.valueAt,
+        `${name}="${attribute.value}" is not a valid name (letters, digits, "_", "-", ".", not starting with a digit, no ":")`,
+      );
       return undefined;
     }
     return value;
@@ -66,13 +72,21 @@ export class AttributeReader {
   }
 
   /** An attribute with a fixed set of values. */
-  choice<T extends string>(element: XmlElement, name: string, values: readonly T[], fallback: T): T {
+  choice<T extends string>(
+    element: XmlElement,
+    name: string,
+    values: readonly T[],
+    fallback: T,
+  ): T {
     const attribute = element.attributes.get(name);
     if (attribute === undefined) return fallback;
     const value = collapse(attribute.value);
     const known = values.find((v) => v === value);
     if (known !== undefined) return known;
-    this.error(attribute.valueAt, `${name} must be ${values.map((v) => `"${v}"`).join(" or ")}, not "${attribute.value}"`);
+    this.error(
+      attribute.valueAt,
+      `${name} must be ${values.map((v) => `"${v}"`).join(" or ")}, not "${attribute.value}"`,
+    );
     return fallback;
   }
 
@@ -87,7 +101,10 @@ export class AttributeReader {
     const value = collapse(attribute.value);
     const digits = value.startsWith("+") ? value.slice(1) : value;
     if (!/^[0-9]+$/.test(digits)) {
-      this.error(attribute.valueAt, `${attribute.qname} must be a non-negative integer, not "${attribute.value}"`);
+      this.error(
+        attribute.valueAt,
+        `${attribute.qname} must be a non-negative integer, not "${attribute.value}"`,
+      );
       return undefined;
     }
     const number = Number(digits);
@@ -117,7 +134,11 @@ export class AttributeReader {
       .filter((r): r is Reference => r !== undefined);
   }
 
-  protected resolve(element: XmlElement, value: string, attribute: XmlAttribute): Reference | undefined {
+  protected resolve(
+    element: XmlElement,
+    value: string,
+    attribute: XmlAttribute,
+  ): Reference | undefined {
     const name = element.namespaces.resolveQName(value);
     if (name === undefined) {
       const colon = value.indexOf(":");
@@ -130,7 +151,10 @@ export class AttributeReader {
       );
       return undefined;
     }
-    return { name: { namespace: this.referencedNamespace(name.namespace), local: name.local }, at: attribute.valueAt };
+    return {
+      name: { namespace: this.referencedNamespace(name.namespace), local: name.local },
+      at: attribute.valueAt,
+    };
   }
 
   /** The namespace a resolved QName reference stands for; a chameleon schema overrides it. */
@@ -141,5 +165,8 @@ export class AttributeReader {
 
 /** XSD's `collapse`: runs of white space become one space, leading and trailing white space goes. */
 export function collapse(value: string): string {
-  return value.split(/[ \t\n\r]+/).filter((part) => part !== "").join(" ");
+  return value
+    .split(/[ \t\n\r]+/)
+    .filter((part) => part !== "")
+    .join(" ");
 }

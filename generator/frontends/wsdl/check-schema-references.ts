@@ -2,7 +2,12 @@ import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 import { didYouMean } from "../../diagnostics/did-you-mean.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import { describeQName } from "./qname.js";
-import { BUILTIN_SIMPLE_TYPE_NAMES, isAnyType, isBuiltinSimpleType, isXmlNamespaceAttribute } from "./xsd-builtins.js";
+import {
+  BUILTIN_SIMPLE_TYPE_NAMES,
+  isAnyType,
+  isBuiltinSimpleType,
+  isXmlNamespaceAttribute,
+} from "./xsd-builtins.js";
 import type {
   AttributeUse,
   ComplexType,
@@ -17,7 +22,15 @@ import type {
 } from "./xsd-model.js";
 
 /** What a reference may name, by where it is written. */
-type Expected = "anyType" | "simpleType" | "complexBase" | "simpleContentBase" | "element" | "attribute" | "group" | "attributeGroup";
+type Expected =
+  | "anyType"
+  | "simpleType"
+  | "complexBase"
+  | "simpleContentBase"
+  | "element"
+  | "attribute"
+  | "group"
+  | "attributeGroup";
 
 /**
  * Checks that every name a schema set references is defined, and is of the
@@ -27,14 +40,20 @@ type Expected = "anyType" | "simpleType" | "complexBase" | "simpleContentBase" |
  * References into an `unavailable` namespace (one whose import already
  * failed, and was reported) are not reported again.
  */
-export function checkSchemaReferences(set: SchemaSet, unavailable: ReadonlySet<string>, diagnostics: Diagnostics): void {
+export function checkSchemaReferences(
+  set: SchemaSet,
+  unavailable: ReadonlySet<string>,
+  diagnostics: Diagnostics,
+): void {
   const checker = new ReferenceChecker(set, unavailable, diagnostics);
   for (const namespace of set.namespaces.values()) {
     for (const type of namespace.complexTypes.values()) checker.complexType(type);
     for (const type of namespace.simpleTypes.values()) checker.simpleType(type);
     for (const element of namespace.elements.values()) checker.element(element);
-    for (const attribute of namespace.attributes.values()) if (attribute.type?.kind === "typeRef") checker.reference(attribute.type, "simpleType");
-    for (const attribute of namespace.attributes.values()) if (attribute.type?.kind === "simpleType") checker.simpleType(attribute.type);
+    for (const attribute of namespace.attributes.values())
+      if (attribute.type?.kind === "typeRef") checker.reference(attribute.type, "simpleType");
+    for (const attribute of namespace.attributes.values())
+      if (attribute.type?.kind === "simpleType") checker.simpleType(attribute.type);
     for (const group of namespace.groups.values()) checker.particle(group.particle);
     for (const group of namespace.attributeGroups.values()) checker.attributes(group.attributes);
   }
@@ -50,7 +69,8 @@ class ReferenceChecker {
 
   complexType(type: ComplexType): void {
     const content = type.content;
-    if (content.kind === "simple") this.reference(content.derivation.base, "simpleContentBase", content.derivation.method);
+    if (content.kind === "simple")
+      this.reference(content.derivation.base, "simpleContentBase", content.derivation.method);
     else {
       if (content.derivation !== undefined) this.reference(content.derivation.base, "complexBase");
       if (content.particle !== undefined) this.particle(content.particle);
@@ -60,7 +80,12 @@ class ReferenceChecker {
 
   simpleType(type: SimpleType): void {
     const content = type.content;
-    const members = content.kind === "restriction" ? [content.base] : content.kind === "list" ? [content.itemType] : content.memberTypes;
+    const members =
+      content.kind === "restriction"
+        ? [content.base]
+        : content.kind === "list"
+          ? [content.itemType]
+          : content.memberTypes;
     for (const member of members) {
       if (member.kind === "typeRef") this.reference(member, "simpleType");
       else this.simpleType(member);
@@ -72,7 +97,8 @@ class ReferenceChecker {
     if (type?.kind === "typeRef") this.reference(type, "anyType");
     else if (type?.kind === "complexType") this.complexType(type);
     else if (type?.kind === "simpleType") this.simpleType(type);
-    if (element.substitutionGroup !== undefined) this.reference(element.substitutionGroup, "element");
+    if (element.substitutionGroup !== undefined)
+      this.reference(element.substitutionGroup, "element");
   }
 
   particle(particle: Particle): void {
@@ -103,7 +129,11 @@ class ReferenceChecker {
   }
 
   /** Reports a reference that names nothing, or something of the wrong kind. */
-  reference(reference: Reference | TypeRef, expected: Expected, method?: "extension" | "restriction"): void {
+  reference(
+    reference: Reference | TypeRef,
+    expected: Expected,
+    method?: "extension" | "restriction",
+  ): void {
     const { name, at } = reference;
     if (name.namespace === XSD_NAMESPACE) {
       this.builtin(reference, expected);
@@ -113,30 +143,56 @@ class ReferenceChecker {
     const namespace = this.set.namespaces.get(name.namespace);
     if (namespace === undefined && this.unavailable.has(name.namespace)) return;
     if (namespace === undefined) {
-      this.diagnostics.error(at, `${noun(expected)} ${describeQName(name)} is not defined: no schema read has that namespace (is an xs:import missing?)`);
+      this.diagnostics.error(
+        at,
+        `${noun(expected)} ${describeQName(name)} is not defined: no schema read has that namespace (is an xs:import missing?)`,
+      );
       return;
     }
     const complex = namespace.complexTypes.get(name.local);
     const simple = namespace.simpleTypes.get(name.local);
     switch (expected) {
       case "anyType":
-        if (complex === undefined && simple === undefined) this.undefined(reference, expected, [...namespace.complexTypes.keys(), ...namespace.simpleTypes.keys()]);
+        if (complex === undefined && simple === undefined)
+          this.undefined(reference, expected, [
+            ...namespace.complexTypes.keys(),
+            ...namespace.simpleTypes.keys(),
+          ]);
         return;
       case "simpleType":
-        if (complex !== undefined) this.diagnostics.error(at, `${describeQName(name)} is a complex type; a simple type is needed here`);
-        else if (simple === undefined) this.undefined(reference, expected, namespace.simpleTypes.keys());
+        if (complex !== undefined)
+          this.diagnostics.error(
+            at,
+            `${describeQName(name)} is a complex type; a simple type is needed here`,
+          );
+        else if (simple === undefined)
+          this.undefined(reference, expected, namespace.simpleTypes.keys());
         return;
       case "complexBase":
-        if (simple !== undefined) this.diagnostics.error(at, `${describeQName(name)} is a simple type; complex content derives from a complex type (use xs:simpleContent for a simple base)`);
-        else if (complex === undefined) this.undefined(reference, expected, namespace.complexTypes.keys());
+        if (simple !== undefined)
+          this.diagnostics.error(
+            at,
+            `${describeQName(name)} is a simple type; complex content derives from a complex type (use xs:simpleContent for a simple base)`,
+          );
+        else if (complex === undefined)
+          this.undefined(reference, expected, namespace.complexTypes.keys());
         return;
       case "simpleContentBase":
         if (complex !== undefined && complex.content.kind !== "simple") {
-          this.diagnostics.error(at, `${describeQName(name)} has element content; simple content derives from a simple type or a complex type with simple content`);
+          this.diagnostics.error(
+            at,
+            `${describeQName(name)} has element content; simple content derives from a simple type or a complex type with simple content`,
+          );
         } else if (simple !== undefined && method === "restriction") {
-          this.diagnostics.error(at, `a restriction of simple content derives from a complex type with simple content, not from the simple type ${describeQName(name)} (use xs:extension)`);
+          this.diagnostics.error(
+            at,
+            `a restriction of simple content derives from a complex type with simple content, not from the simple type ${describeQName(name)} (use xs:extension)`,
+          );
         } else if (complex === undefined && simple === undefined) {
-          this.undefined(reference, expected, [...namespace.complexTypes.keys(), ...namespace.simpleTypes.keys()]);
+          this.undefined(reference, expected, [
+            ...namespace.complexTypes.keys(),
+            ...namespace.simpleTypes.keys(),
+          ]);
         }
         return;
       default: {
@@ -166,7 +222,10 @@ class ReferenceChecker {
             const cycle = path.slice(index);
             const closing = cycle[cycle.length - 1]!.base!;
             const names = [...cycle.map((step) => step.name.local), current.name.local].join(" → ");
-            this.diagnostics.error(closing.at, `type ${describeQName(current.name)} derives from itself (${names})`);
+            this.diagnostics.error(
+              closing.at,
+              `type ${describeQName(current.name)} derives from itself (${names})`,
+            );
             break;
           }
           const base = this.baseOf(current);
@@ -185,28 +244,52 @@ class ReferenceChecker {
   }
 
   private baseOf(type: ComplexType | SimpleType): TypeRef | undefined {
-    if (type.kind === "complexType") return type.content.kind === "simple" ? type.content.derivation.base : type.content.derivation?.base;
-    return type.content.kind === "restriction" && type.content.base.kind === "typeRef" ? type.content.base : undefined;
+    if (type.kind === "complexType")
+      return type.content.kind === "simple"
+        ? type.content.derivation.base
+        : type.content.derivation?.base;
+    return type.content.kind === "restriction" && type.content.base.kind === "typeRef"
+      ? type.content.base
+      : undefined;
   }
 
   private builtin(reference: Reference, expected: Expected): void {
     const { name, at } = reference;
     const simple = isBuiltinSimpleType(name);
     const any = isAnyType(name);
-    const types = expected === "anyType" || expected === "simpleType" || expected === "complexBase" || expected === "simpleContentBase";
+    const types =
+      expected === "anyType" ||
+      expected === "simpleType" ||
+      expected === "complexBase" ||
+      expected === "simpleContentBase";
     if (!types) {
-      this.diagnostics.error(at, `${noun(expected)} ${describeQName(name)}: the XML Schema namespace defines no ${noun(expected)}s`);
+      this.diagnostics.error(
+        at,
+        `${noun(expected)} ${describeQName(name)}: the XML Schema namespace defines no ${noun(expected)}s`,
+      );
     } else if (!simple && !any) {
-      this.diagnostics.error(at, `${describeQName(name)} is not an XML Schema built-in type${didYouMean(name.local, [...BUILTIN_SIMPLE_TYPE_NAMES, "anyType"])}`);
+      this.diagnostics.error(
+        at,
+        `${describeQName(name)} is not an XML Schema built-in type${didYouMean(name.local, [...BUILTIN_SIMPLE_TYPE_NAMES, "anyType"])}`,
+      );
     } else if (any && (expected === "simpleType" || expected === "simpleContentBase")) {
-      this.diagnostics.error(at, "xs:anyType is a complex type; a simple type is needed here (xs:anySimpleType is the simple one)");
+      this.diagnostics.error(
+        at,
+        "xs:anyType is a complex type; a simple type is needed here (xs:anySimpleType is the simple one)",
+      );
     } else if (simple && expected === "complexBase") {
-      this.diagnostics.error(at, `${describeQName(name)} is a simple type; complex content derives from a complex type (use xs:simpleContent for a simple base)`);
+      this.diagnostics.error(
+        at,
+        `${describeQName(name)} is a simple type; complex content derives from a complex type (use xs:simpleContent for a simple base)`,
+      );
     }
   }
 
   private undefined(reference: Reference, expected: Expected, candidates: Iterable<string>): void {
-    this.diagnostics.error(reference.at, `${noun(expected)} ${describeQName(reference.name)} is not defined${didYouMean(reference.name.local, candidates)}`);
+    this.diagnostics.error(
+      reference.at,
+      `${noun(expected)} ${describeQName(reference.name)} is not defined${didYouMean(reference.name.local, candidates)}`,
+    );
   }
 }
 
@@ -234,7 +317,10 @@ function noun(expected: Expected): string {
   }
 }
 
-function tableFor(namespace: SchemaNamespace, expected: "element" | "attribute" | "group" | "attributeGroup"): ReadonlyMap<string, unknown> {
+function tableFor(
+  namespace: SchemaNamespace,
+  expected: "element" | "attribute" | "group" | "attributeGroup",
+): ReadonlyMap<string, unknown> {
   switch (expected) {
     case "element":
       return namespace.elements;

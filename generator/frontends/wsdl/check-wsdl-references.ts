@@ -3,7 +3,14 @@ import { didYouMean } from "../../diagnostics/did-you-mean.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import { describeQName } from "./qname.js";
 import { isAnyType, isBuiltinSimpleType } from "./xsd-builtins.js";
-import type { SoapMessageBinding, WsdlBinding, WsdlDefinitions, WsdlMessage, WsdlOperation, WsdlOperationMessage } from "./wsdl-model.js";
+import type {
+  SoapMessageBinding,
+  WsdlBinding,
+  WsdlDefinitions,
+  WsdlMessage,
+  WsdlOperation,
+  WsdlOperationMessage,
+} from "./wsdl-model.js";
 import type { Reference } from "./xsd-model.js";
 
 /**
@@ -19,7 +26,8 @@ export function checkWsdlReferences(definitions: WsdlDefinitions, diagnostics: D
   for (const message of definitions.messages.values()) check.message(message);
   for (const portType of definitions.portTypes.values()) {
     for (const operation of portType.operations) {
-      for (const io of [operation.input, operation.output, ...operation.faults]) if (io !== undefined) check.lookup(definitions.messages, io.message, "message");
+      for (const io of [operation.input, operation.output, ...operation.faults])
+        if (io !== undefined) check.lookup(definitions.messages, io.message, "message");
     }
   }
   for (const binding of definitions.bindings.values()) check.binding(binding);
@@ -27,7 +35,10 @@ export function checkWsdlReferences(definitions: WsdlDefinitions, diagnostics: D
     for (const port of service.ports) {
       const binding = check.lookup(definitions.bindings, port.binding, "binding");
       if (binding !== undefined && binding.soapVersion !== port.address.soapVersion) {
-        diagnostics.error(port.address.at, `port "${port.name}" has a SOAP ${port.address.soapVersion} address but its binding "${binding.name.local}" is SOAP ${binding.soapVersion}`);
+        diagnostics.error(
+          port.address.at,
+          `port "${port.name}" has a SOAP ${port.address.soapVersion} address but its binding "${binding.name.local}" is SOAP ${binding.soapVersion}`,
+        );
       }
     }
   }
@@ -47,9 +58,17 @@ class WsdlChecker {
       const namespace = schemas.namespaces.get(name.namespace);
       if (part.kind === "element") {
         if (namespace?.elements.has(name.local) === true) continue;
-        this.diagnostics.error(at, `element ${describeQName(name)} is not defined in the schemas${didYouMean(name.local, namespace?.elements.keys() ?? [])}`);
+        this.diagnostics.error(
+          at,
+          `element ${describeQName(name)} is not defined in the schemas${didYouMean(name.local, namespace?.elements.keys() ?? [])}`,
+        );
       } else {
-        if (name.namespace === XSD_NAMESPACE ? isBuiltinSimpleType(name) || isAnyType(name) : namespace?.complexTypes.has(name.local) || namespace?.simpleTypes.has(name.local)) continue;
+        if (
+          name.namespace === XSD_NAMESPACE
+            ? isBuiltinSimpleType(name) || isAnyType(name)
+            : namespace?.complexTypes.has(name.local) || namespace?.simpleTypes.has(name.local)
+        )
+          continue;
         this.diagnostics.error(at, `type ${describeQName(name)} is not defined in the schemas`);
       }
     }
@@ -62,26 +81,54 @@ class WsdlChecker {
     const bound = new Set<string>();
     for (const operation of binding.operations) {
       if (bound.has(operation.name)) {
-        this.diagnostics.error(operation.at, `operation "${operation.name}" is bound twice in binding "${binding.name.local}"`);
+        this.diagnostics.error(
+          operation.at,
+          `operation "${operation.name}" is bound twice in binding "${binding.name.local}"`,
+        );
         continue;
       }
       bound.add(operation.name);
       const declared = abstract.get(operation.name);
       if (declared === undefined) {
-        this.diagnostics.error(operation.at, `port type "${portType.name.local}" has no operation "${operation.name}"${didYouMean(operation.name, abstract.keys())}`);
+        this.diagnostics.error(
+          operation.at,
+          `port type "${portType.name.local}" has no operation "${operation.name}"${didYouMean(operation.name, abstract.keys())}`,
+        );
         continue;
       }
       // An rpc or encoded operation is refused already; its type= parts are what rpc means, not a further problem.
       const documentLiteral = operation.style === "document";
-      this.messageBinding(operation.input, declared.input, "input", declared, operation.at, documentLiteral);
-      this.messageBinding(operation.output, declared.output, "output", declared, operation.at, documentLiteral);
+      this.messageBinding(
+        operation.input,
+        declared.input,
+        "input",
+        declared,
+        operation.at,
+        documentLiteral,
+      );
+      this.messageBinding(
+        operation.output,
+        declared.output,
+        "output",
+        declared,
+        operation.at,
+        documentLiteral,
+      );
       const faults = new Set(declared.faults.map((fault) => fault.name));
       for (const fault of operation.faults) {
-        if (!faults.has(fault.name)) this.diagnostics.error(fault.at, `operation "${declared.name}" of port type "${portType.name.local}" has no fault "${fault.name}"`);
+        if (!faults.has(fault.name))
+          this.diagnostics.error(
+            fault.at,
+            `operation "${declared.name}" of port type "${portType.name.local}" has no fault "${fault.name}"`,
+          );
       }
     }
     for (const operation of portType.operations) {
-      if (!bound.has(operation.name)) this.diagnostics.error(binding.at, `binding "${binding.name.local}" does not bind operation "${operation.name}" of port type "${portType.name.local}"`);
+      if (!bound.has(operation.name))
+        this.diagnostics.error(
+          binding.at,
+          `binding "${binding.name.local}" does not bind operation "${operation.name}" of port type "${portType.name.local}"`,
+        );
     }
   }
 
@@ -95,23 +142,41 @@ class WsdlChecker {
     documentStyle: boolean,
   ): void {
     if (bound === undefined) {
-      if (declared !== undefined) this.diagnostics.error(at, `the binding of operation "${operation.name}" has no ${which}, but the operation has one`);
+      if (declared !== undefined)
+        this.diagnostics.error(
+          at,
+          `the binding of operation "${operation.name}" has no ${which}, but the operation has one`,
+        );
       return;
     }
     if (declared === undefined) {
       this.diagnostics.error(bound.at, `operation "${operation.name}" has no ${which} to bind`);
       return;
     }
-    if (bound.body === undefined) this.diagnostics.error(bound.at, `the ${which} of operation "${operation.name}" has no soap:body`);
+    if (bound.body === undefined)
+      this.diagnostics.error(
+        bound.at,
+        `the ${which} of operation "${operation.name}" has no soap:body`,
+      );
     const message = this.definitions.messages.get(declared.message.name.local);
-    if (message !== undefined && declared.message.name.namespace === this.definitions.targetNamespace) {
+    if (
+      message !== undefined &&
+      declared.message.name.namespace === this.definitions.targetNamespace
+    ) {
       const parts = new Map(message.parts.map((part) => [part.name, part]));
       const bodyParts = bound.body?.parts ?? message.parts.map((part) => part.name);
       for (const partName of bodyParts) {
         const part = parts.get(partName);
-        if (part === undefined) this.diagnostics.error(bound.body!.at, `message "${message.name.local}" has no part "${partName}"${didYouMean(partName, parts.keys())}`);
+        if (part === undefined)
+          this.diagnostics.error(
+            bound.body!.at,
+            `message "${message.name.local}" has no part "${partName}"${didYouMean(partName, parts.keys())}`,
+          );
         else if (part.kind === "type" && documentStyle && bound.body?.use !== "encoded") {
-          this.diagnostics.error(part.at, `part "${part.name}" has type=, but a document/literal body is made of elements: use element=`);
+          this.diagnostics.error(
+            part.at,
+            `part "${part.name}" has type=, but a document/literal body is made of elements: use element=`,
+          );
         }
       }
     }
@@ -120,9 +185,18 @@ class WsdlChecker {
       if (headerMessage === undefined) continue;
       const part = headerMessage.parts.find((p) => p.name === header.part);
       if (part === undefined) {
-        this.diagnostics.error(header.at, `message "${headerMessage.name.local}" has no part "${header.part}"${didYouMean(header.part, headerMessage.parts.map((p) => p.name))}`);
+        this.diagnostics.error(
+          header.at,
+          `message "${headerMessage.name.local}" has no part "${header.part}"${didYouMean(
+            header.part,
+            headerMessage.parts.map((p) => p.name),
+          )}`,
+        );
       } else if (part.kind === "type") {
-        this.diagnostics.error(part.at, `part "${part.name}" has type=, but a literal SOAP header is an element: use element=`);
+        this.diagnostics.error(
+          part.at,
+          `part "${part.name}" has type=, but a literal SOAP header is an element: use element=`,
+        );
       }
     }
   }
@@ -130,10 +204,17 @@ class WsdlChecker {
   /** The definition a reference names, in the definitions' target namespace; reported when there is none. */
   lookup<T>(table: ReadonlyMap<string, T>, reference: Reference, kind: string): T | undefined {
     const { name, at } = reference;
-    const found = name.namespace === this.definitions.targetNamespace ? table.get(name.local) : undefined;
+    const found =
+      name.namespace === this.definitions.targetNamespace ? table.get(name.local) : undefined;
     if (found === undefined) {
-      const where = name.namespace === this.definitions.targetNamespace ? "" : ` (this file's target namespace is ${this.definitions.targetNamespace || "none"})`;
-      this.diagnostics.error(at, `${kind} ${describeQName(name)} is not defined${where}${didYouMean(name.local, table.keys())}`);
+      const where =
+        name.namespace === this.definitions.targetNamespace
+          ? ""
+          : ` (this file's target namespace is ${this.definitions.targetNamespace || "none"})`;
+      this.diagnostics.error(
+        at,
+        `${kind} ${describeQName(name)} is not defined${where}${didYouMean(name.local, table.keys())}`,
+      );
     }
     return found;
   }

@@ -41,29 +41,49 @@ function detectXml(text: string): ContractFormat {
   try {
     root = readXml(text, { file: "", rootOnly: true }).root;
   } catch (error) {
-    if (error instanceof XmlError) return { kind: "unknown", reason: `the XML cannot be read (line ${error.line}, column ${error.col}: ${error.message})` };
+    if (error instanceof XmlError)
+      return {
+        kind: "unknown",
+        reason: `the XML cannot be read (line ${error.line}, column ${error.col}: ${error.message})`,
+      };
     throw error;
   }
   const { namespace, local } = root.name;
   if (namespace === WSDL_NAMESPACE && local === "definitions") return { kind: "wsdl" };
   if (namespace === XSD_NAMESPACE && local === "schema") return { kind: "xsd" };
-  if (namespace === WSDL20_NAMESPACE && local === "description") return { kind: "unknown", reason: "WSDL 2.0 is not read; only WSDL 1.1" };
+  if (namespace === WSDL20_NAMESPACE && local === "description")
+    return { kind: "unknown", reason: "WSDL 2.0 is not read; only WSDL 1.1" };
   const shown = namespace === "" ? local : `${local} in namespace ${namespace}`;
-  return { kind: "unknown", reason: `the root element ${shown} is neither a WSDL 1.1 wsdl:definitions nor an xs:schema` };
+  return {
+    kind: "unknown",
+    reason: `the root element ${shown} is neither a WSDL 1.1 wsdl:definitions nor an xs:schema`,
+  };
 }
 
-function fromKey(found: { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined, syntax: string): ContractFormat {
-  if (found === undefined) return { kind: "unknown", reason: `the ${syntax} has no top-level "swagger" or "openapi" key${syntax === "YAML" ? ' (nor "overlay")' : ""}` };
+function fromKey(
+  found: { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined,
+  syntax: string,
+): ContractFormat {
+  if (found === undefined)
+    return {
+      kind: "unknown",
+      reason: `the ${syntax} has no top-level "swagger" or "openapi" key${syntax === "YAML" ? ' (nor "overlay")' : ""}`,
+    };
   if (found.key === "overlay") return { kind: "overlay" };
   const version = found.version === undefined ? {} : { version: found.version };
-  return found.key === "swagger" ? { kind: "swagger", ...version } : { kind: "openapi", ...version };
+  return found.key === "swagger"
+    ? { kind: "swagger", ...version }
+    : { kind: "openapi", ...version };
 }
 
 /**
  * The `swagger` or `openapi` key of the top-level JSON object, found by
  * walking the text once and counting nesting (strings and escapes skipped).
  */
-function topLevelJsonKey(text: string, start: number): { key: "swagger" | "openapi"; version?: string } | undefined {
+function topLevelJsonKey(
+  text: string,
+  start: number,
+): { key: "swagger" | "openapi"; version?: string } | undefined {
   let depth = 0;
   let i = start;
   while (i < text.length) {
@@ -101,13 +121,18 @@ function stringEnd(text: string, open: number): number {
 }
 
 /** A `swagger:`, `openapi:` or `overlay:` key at the start of a line (the top level of a YAML mapping), possibly quoted. */
-function topLevelYamlKey(text: string): { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined {
+function topLevelYamlKey(
+  text: string,
+): { key: "swagger" | "openapi" | "overlay"; version?: string } | undefined {
   for (const line of text.split("\n")) {
     const match = /^(["']?)(swagger|openapi|overlay)\1[ \t]*:(.*)$/.exec(line.trimEnd());
     if (match === null) continue;
     const key = match[2] === "swagger" ? "swagger" : match[2] === "overlay" ? "overlay" : "openapi";
     if (key === "overlay") return { key };
-    const value = match[3]!.replace(/#.*$/, "").trim().replace(/^(["'])(.*)\1$/, "$2");
+    const value = match[3]!
+      .replace(/#.*$/, "")
+      .trim()
+      .replace(/^(["'])(.*)\1$/, "$2");
     return value === "" ? { key } : { key, version: value };
   }
   return undefined;

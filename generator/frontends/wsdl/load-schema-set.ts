@@ -10,7 +10,13 @@ import { checkSchemaReferences } from "./check-schema-references.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import { declaredTargetNamespace, readSchemaElement } from "./read-xsd-schema.js";
 import { SchemaSetBuilder } from "./schema-set-builder.js";
-import { displayPath, isUrlLocation, resolveLocation, urlFileName, urlLocationMessage } from "./schema-location.js";
+import {
+  displayPath,
+  isUrlLocation,
+  resolveLocation,
+  urlFileName,
+  urlLocationMessage,
+} from "./schema-location.js";
 import type { SchemaDirective, SchemaSet } from "./xsd-model.js";
 import { noteFileAbsent } from "../../input-log.js";
 
@@ -33,7 +39,11 @@ export interface SchemaLoadOptions {
 export const DEFAULT_MAX_SCHEMA_FILES = 1000;
 
 /** Reads schema files and everything they import and include into one schema set; problems go to `diagnostics`. */
-export async function readSchemaFiles(files: readonly string[], options: SchemaLoadOptions, diagnostics: Diagnostics): Promise<SchemaSet> {
+export async function readSchemaFiles(
+  files: readonly string[],
+  options: SchemaLoadOptions,
+  diagnostics: Diagnostics,
+): Promise<SchemaSet> {
   const loader = new SchemaLoader(options, diagnostics);
   for (const file of files) await loader.addFile(file);
   return loader.load();
@@ -89,7 +99,10 @@ export class SchemaLoader {
     const document = await this.readFile(absolute, undefined);
     if (document === undefined) return;
     if (!isSchema(document.root)) {
-      this.diagnostics.error(document.root.at, `the root element is <${document.root.qname}>, not an XML Schema xs:schema`);
+      this.diagnostics.error(
+        document.root.at,
+        `the root element is <${document.root.qname}>, not an XML Schema xs:schema`,
+      );
       return;
     }
     this.readSchema(document.root, absolute, undefined);
@@ -107,13 +120,23 @@ export class SchemaLoader {
       await this.addFile(file);
       const document = this.files.get(absolute);
       if (document !== undefined && isSchema(document.root)) {
-        this.localCopies.push({ absolute, targetNamespace: declaredTargetNamespace(document.root), fileName: path.basename(absolute) });
+        this.localCopies.push({
+          absolute,
+          targetNamespace: declaredTargetNamespace(document.root),
+          fileName: path.basename(absolute),
+        });
       }
     }
-    for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) await this.follow(next);
+    for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift())
+      await this.follow(next);
     for (const { directive } of this.locationless) {
       const namespace = directive.namespace ?? "";
-      if (namespace === XSD_NAMESPACE || namespace === XML_NAMESPACE || this.builder.hasNamespace(namespace)) continue;
+      if (
+        namespace === XSD_NAMESPACE ||
+        namespace === XML_NAMESPACE ||
+        this.builder.hasNamespace(namespace)
+      )
+        continue;
       this.diagnostics.error(
         directive.at,
         `nothing read defines the namespace ${namespace === "" ? "(none)" : namespace} imported here: give its schemaLocation, or pass its schema with --from FILE`,
@@ -125,8 +148,14 @@ export class SchemaLoader {
   }
 
   /** Reads one `xs:schema` element into the set, once per file, position and namespace; queues its imports and includes. */
-  private readSchema(schema: XmlElement, absoluteFile: string, includedInto: string | undefined): void {
-    const namespace = schema.attributes.has("targetNamespace") ? declaredTargetNamespace(schema) : (includedInto ?? "");
+  private readSchema(
+    schema: XmlElement,
+    absoluteFile: string,
+    includedInto: string | undefined,
+  ): void {
+    const namespace = schema.attributes.has("targetNamespace")
+      ? declaredTargetNamespace(schema)
+      : (includedInto ?? "");
     const key = `${absoluteFile}\0${schema.at.line}:${schema.at.col}\0${namespace}`;
     if (this.schemasRead.has(key)) return;
     this.schemasRead.add(key);
@@ -135,7 +164,12 @@ export class SchemaLoader {
     const directives = read.directives.map((directive): MutableDirective => ({ ...directive }));
     this.builder.addDocument({ ...read, directives });
     for (const directive of directives) {
-      this.pending.push({ directive, importerFile: absoluteFile, importerDisplay: display, importerNamespace: read.targetNamespace });
+      this.pending.push({
+        directive,
+        importerFile: absoluteFile,
+        importerDisplay: display,
+        importerNamespace: read.targetNamespace,
+      });
     }
   }
 
@@ -143,7 +177,8 @@ export class SchemaLoader {
   private async follow(pending: PendingDirective): Promise<void> {
     const failures = this.diagnostics.count;
     await this.followDirective(pending);
-    if (this.diagnostics.count > failures && pending.directive.kind === "import") this.unavailable.add(pending.directive.namespace ?? "");
+    if (this.diagnostics.count > failures && pending.directive.kind === "import")
+      this.unavailable.add(pending.directive.namespace ?? "");
   }
 
   private async followDirective(pending: PendingDirective): Promise<void> {
@@ -159,7 +194,10 @@ export class SchemaLoader {
       if (directive.kind === "import" && directive.namespace === XML_NAMESPACE) return;
       const copy = await this.localCopy(directive, location, pending.importerFile);
       if (copy === undefined) {
-        this.diagnostics.error(directive.at, urlLocationMessage("schemaLocation", location, pending.importerDisplay));
+        this.diagnostics.error(
+          directive.at,
+          urlLocationMessage("schemaLocation", location, pending.importerDisplay),
+        );
         return;
       }
       absolute = copy;
@@ -171,7 +209,10 @@ export class SchemaLoader {
     directive.file = displayPath(this.options.cwd, absolute);
     const root = document.root;
     if (!isSchema(root)) {
-      this.diagnostics.error(directive.at, `"${location}" is not an XML schema: its root element is <${root.qname}>`);
+      this.diagnostics.error(
+        directive.at,
+        `"${location}" is not an XML schema: its root element is <${root.qname}>`,
+      );
       return;
     }
     const found = declaredTargetNamespace(root);
@@ -198,10 +239,16 @@ export class SchemaLoader {
   }
 
   /** A local copy for an import by URL: a `--from` file of the imported namespace or file name, or a file of that name next to the importer. */
-  private async localCopy(directive: SchemaDirective, location: string, importerFile: string): Promise<string | undefined> {
+  private async localCopy(
+    directive: SchemaDirective,
+    location: string,
+    importerFile: string,
+  ): Promise<string | undefined> {
     const fileName = urlFileName(location);
     const byNamespace =
-      directive.kind === "import" ? this.localCopies.find((copy) => copy.targetNamespace === (directive.namespace ?? "")) : undefined;
+      directive.kind === "import"
+        ? this.localCopies.find((copy) => copy.targetNamespace === (directive.namespace ?? ""))
+        : undefined;
     const byName = this.localCopies.find((copy) => copy.fileName === fileName);
     const given = byNamespace ?? byName;
     if (given !== undefined) return given.absolute;
@@ -217,7 +264,10 @@ export class SchemaLoader {
   }
 
   /** A file's XML, read once; problems reported at `namedAt` (the import or include) or in the file itself. */
-  private async readFile(absolute: string, namedAt: Position | undefined): Promise<XmlDocument | undefined> {
+  private async readFile(
+    absolute: string,
+    namedAt: Position | undefined,
+  ): Promise<XmlDocument | undefined> {
     if (this.files.has(absolute)) return this.files.get(absolute);
     const display = displayPath(this.options.cwd, absolute);
     const at = namedAt ?? { file: display, line: 1, col: 1 };
@@ -229,7 +279,10 @@ export class SchemaLoader {
     }
     let document: XmlDocument | undefined;
     try {
-      document = await readXmlFile(absolute, { displayPath: display, ...(this.options.limits === undefined ? {} : { limits: this.options.limits }) });
+      document = await readXmlFile(absolute, {
+        displayPath: display,
+        ...(this.options.limits === undefined ? {} : { limits: this.options.limits }),
+      });
     } catch (error) {
       if (error instanceof XmlError) this.diagnostics.error(error.at, error.message);
       else this.diagnostics.error(at, `cannot read ${display}: ${describeFileError(error)}`);

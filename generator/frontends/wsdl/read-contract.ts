@@ -7,17 +7,27 @@ import { displayPath } from "./schema-location.js";
 import { schemaSetToDescription, wsdlToDescription } from "./to-description.js";
 
 /** A WSDL 1.1 file: one service per `wsdl:service`, with its schemas' types. */
-export async function readWsdlContract(file: string, cwd: string, diagnostics: Diagnostics): Promise<Description> {
+export async function readWsdlContract(
+  file: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+): Promise<Description> {
   const defs = await readWsdlFile(file, { cwd }, diagnostics);
   if (!defs || diagnostics.count > 0) return { services: [] };
   return { services: wsdlToDescription(defs, diagnostics) };
 }
 
 /** An XML Schema file (and what it imports): one service of types and enums, named after the file, with no operations. */
-export async function readXsdContract(file: string, cwd: string, diagnostics: Diagnostics): Promise<Description> {
+export async function readXsdContract(
+  file: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+): Promise<Description> {
   const set = await readSchemaFiles([file], { cwd }, diagnostics);
   if (diagnostics.count > 0) return { services: [] };
   const display = displayPath(cwd, path.resolve(cwd, file));
   const name = path.basename(file).replace(/\.[^.]*$/, "");
-  return { services: [schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, diagnostics)] };
+  return {
+    services: [schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, diagnostics)],
+  };
 }

@@ -1,16 +1,32 @@
 import type { XmlElement } from "../xml/xml-tree.js";
 import { SOAP_HTTP_TRANSPORT, WSDL_SOAP11_NAMESPACE, WSDL_SOAP12_NAMESPACE } from "./namespaces.js";
-import type { SoapBody, SoapFaultBinding, SoapHeader, SoapMessageBinding, SoapVersion, WsdlBinding, WsdlBindingOperation } from "./wsdl-model.js";
+import type {
+  SoapBody,
+  SoapFaultBinding,
+  SoapHeader,
+  SoapMessageBinding,
+  SoapVersion,
+  WsdlBinding,
+  WsdlBindingOperation,
+} from "./wsdl-model.js";
 import type { WsdlContext } from "./wsdl-context.js";
 
 /** The transports a SOAP binding may name: SOAP over HTTP, as WSDL 1.1 and the SOAP 1.2 recommendation name it. */
-const HTTP_TRANSPORTS: readonly string[] = [SOAP_HTTP_TRANSPORT, "http://www.w3.org/2003/05/soap/bindings/HTTP/"];
+const HTTP_TRANSPORTS: readonly string[] = [
+  SOAP_HTTP_TRANSPORT,
+  "http://www.w3.org/2003/05/soap/bindings/HTTP/",
+];
 
-const RPC_ENCODED_REFUSED = "rpc/encoded bindings are not supported; only document/literal bindings are read";
+const RPC_ENCODED_REFUSED =
+  "rpc/encoded bindings are not supported; only document/literal bindings are read";
 
 /** The SOAP version whose WSDL extension namespace this is, if it is one. */
 function soapVersionOf(namespace: string): SoapVersion | undefined {
-  return namespace === WSDL_SOAP11_NAMESPACE ? "1.1" : namespace === WSDL_SOAP12_NAMESPACE ? "1.2" : undefined;
+  return namespace === WSDL_SOAP11_NAMESPACE
+    ? "1.1"
+    : namespace === WSDL_SOAP12_NAMESPACE
+      ? "1.2"
+      : undefined;
 }
 
 /**
@@ -19,11 +35,16 @@ function soapVersionOf(namespace: string): SoapVersion | undefined {
  * output and faults are carried. Bindings other than SOAP, rpc style and
  * encoded use are reported at their position.
  */
-export function readBinding(element: XmlElement, context: WsdlContext, targetNamespace: string): WsdlBinding | undefined {
+export function readBinding(
+  element: XmlElement,
+  context: WsdlContext,
+  targetNamespace: string,
+): WsdlBinding | undefined {
   context.checkAttributes(element, ["name", "type"]);
   const name = context.requiredName(element);
   const portType = context.reference(element, "type");
-  if (context.attribute(element, "type") === undefined) context.error(element.at, `<${element.qname}> needs type= (the port type it binds)`);
+  if (context.attribute(element, "type") === undefined)
+    context.error(element.at, `<${element.qname}> needs type= (the port type it binds)`);
   const { doc, children } = context.content(element);
   let soap: { version: SoapVersion; style: "document" | "rpc"; transport: string } | undefined;
   const operationElements: XmlElement[] = [];
@@ -31,15 +52,25 @@ export function readBinding(element: XmlElement, context: WsdlContext, targetNam
     const version = soapVersionOf(child.name.namespace);
     if (context.is(child, "operation")) operationElements.push(child);
     else if (version !== undefined && child.name.local === "binding") {
-      if (soap !== undefined) context.error(child.at, `<${element.qname}> has one SOAP binding element; this is a second`);
+      if (soap !== undefined)
+        context.error(
+          child.at,
+          `<${element.qname}> has one SOAP binding element; this is a second`,
+        );
       else soap = readSoapBinding(child, context, version);
     } else if (child.name.local === "binding") {
-      context.error(child.at, `<${child.qname}> is not supported: only SOAP 1.1 and SOAP 1.2 bindings are read`);
+      context.error(
+        child.at,
+        `<${child.qname}> is not supported: only SOAP 1.1 and SOAP 1.2 bindings are read`,
+      );
       return undefined;
     } else context.unexpected(child, element);
   }
   if (soap === undefined) {
-    context.error(element.at, `<${element.qname}> has no soap:binding or soap12:binding: only SOAP 1.1 and SOAP 1.2 bindings are read`);
+    context.error(
+      element.at,
+      `<${element.qname}> has no soap:binding or soap12:binding: only SOAP 1.1 and SOAP 1.2 bindings are read`,
+    );
     return undefined;
   }
   const operations = operationElements
@@ -58,23 +89,35 @@ export function readBinding(element: XmlElement, context: WsdlContext, targetNam
   };
 }
 
-function readSoapBinding(element: XmlElement, context: WsdlContext, version: SoapVersion): { version: SoapVersion; style: "document" | "rpc"; transport: string } {
+function readSoapBinding(
+  element: XmlElement,
+  context: WsdlContext,
+  version: SoapVersion,
+): { version: SoapVersion; style: "document" | "rpc"; transport: string } {
   context.checkAttributes(element, ["style", "transport"]);
   checkEmpty(element, context);
   const style = readStyle(element, context, "document");
   const transport = context.token(element, "transport");
   if (transport === undefined) context.error(element.at, `<${element.qname}> needs transport=`);
   else if (!HTTP_TRANSPORTS.includes(transport)) {
-    context.error(context.attribute(element, "transport")!.valueAt, `transport "${transport}" is not supported; only SOAP over HTTP (${SOAP_HTTP_TRANSPORT}) is`);
+    context.error(
+      context.attribute(element, "transport")!.valueAt,
+      `transport "${transport}" is not supported; only SOAP over HTTP (${SOAP_HTTP_TRANSPORT}) is`,
+    );
   }
   return { version, style, transport: transport ?? SOAP_HTTP_TRANSPORT };
 }
 
 /** `style=` of `soap:binding` or `soap:operation`; rpc is reported. */
-function readStyle(element: XmlElement, context: WsdlContext, fallback: "document" | "rpc"): "document" | "rpc" {
+function readStyle(
+  element: XmlElement,
+  context: WsdlContext,
+  fallback: "document" | "rpc",
+): "document" | "rpc" {
   const style = context.choice(element, "style", ["document", "rpc"], fallback);
   const attribute = context.attribute(element, "style");
-  if (style === "rpc" && attribute !== undefined) context.error(attribute.valueAt, `style="rpc": ${RPC_ENCODED_REFUSED}`);
+  if (style === "rpc" && attribute !== undefined)
+    context.error(attribute.valueAt, `style="rpc": ${RPC_ENCODED_REFUSED}`);
   return style;
 }
 
@@ -95,9 +138,13 @@ function readBindingOperation(
   const faults: SoapFaultBinding[] = [];
   for (const child of children) {
     if (isSoapElement(child, "operation", version, context)) {
-      if (soapOperationSeen) context.error(child.at, `<${element.qname}> has one <${child.qname}>; this is a second`);
+      if (soapOperationSeen)
+        context.error(child.at, `<${element.qname}> has one <${child.qname}>; this is a second`);
       soapOperationSeen = true;
-      context.checkAttributes(child, version === "1.2" ? ["soapAction", "style", "soapActionRequired"] : ["soapAction", "style"]);
+      context.checkAttributes(
+        child,
+        version === "1.2" ? ["soapAction", "style", "soapActionRequired"] : ["soapAction", "style"],
+      );
       checkEmpty(child, context);
       // The SOAP action is a URI: kept as written, only trimmed.
       const action = context.attribute(child, "soapAction");
@@ -132,7 +179,11 @@ function readBindingOperation(
 }
 
 /** The `wsdl:input` or `wsdl:output` of a binding operation: one `soap:body`, any number of `soap:header`. */
-function readMessageBinding(element: XmlElement, context: WsdlContext, version: SoapVersion): SoapMessageBinding {
+function readMessageBinding(
+  element: XmlElement,
+  context: WsdlContext,
+  version: SoapVersion,
+): SoapMessageBinding {
   context.checkAttributes(element, ["name"]);
   const name = context.ncName(element, "name");
   const { children } = context.content(element);
@@ -140,14 +191,20 @@ function readMessageBinding(element: XmlElement, context: WsdlContext, version: 
   const headers: SoapHeader[] = [];
   for (const child of children) {
     if (isSoapElement(child, "body", version, context)) {
-      if (body !== undefined) context.error(child.at, `<${element.qname}> has one <${child.qname}>; this is a second`);
+      if (body !== undefined)
+        context.error(child.at, `<${element.qname}> has one <${child.qname}>; this is a second`);
       else body = readSoapBody(child, context);
     } else if (isSoapElement(child, "header", version, context)) {
       const header = readSoapHeader(child, context, version);
       if (header !== undefined) headers.push(header);
     } else context.unexpected(child, element);
   }
-  return { at: element.at, ...(name === undefined ? {} : { name }), ...(body === undefined ? {} : { body }), headers };
+  return {
+    at: element.at,
+    ...(name === undefined ? {} : { name }),
+    ...(body === undefined ? {} : { body }),
+    headers,
+  };
 }
 
 function readSoapBody(element: XmlElement, context: WsdlContext): SoapBody {
@@ -164,22 +221,32 @@ function readSoapBody(element: XmlElement, context: WsdlContext): SoapBody {
   };
 }
 
-function readSoapHeader(element: XmlElement, context: WsdlContext, version: SoapVersion): SoapHeader | undefined {
+function readSoapHeader(
+  element: XmlElement,
+  context: WsdlContext,
+  version: SoapVersion,
+): SoapHeader | undefined {
   context.checkAttributes(element, ["message", "part", "use", "encodingStyle", "namespace"]);
   for (const child of context.content(element).children) {
-    if (isSoapElement(child, "headerfault", version, context)) context.error(child.at, `<${child.qname}> is not supported`);
+    if (isSoapElement(child, "headerfault", version, context))
+      context.error(child.at, `<${child.qname}> is not supported`);
     else context.unexpected(child, element);
   }
   const use = readUse(element, context);
   const message = context.reference(element, "message");
   const part = context.token(element, "part");
-  if (context.attribute(element, "message") === undefined) context.error(element.at, `<${element.qname}> needs message=`);
+  if (context.attribute(element, "message") === undefined)
+    context.error(element.at, `<${element.qname}> needs message=`);
   if (part === undefined) context.error(element.at, `<${element.qname}> needs part=`);
   if (message === undefined || part === undefined) return undefined;
   return { at: element.at, message, part, use };
 }
 
-function readFaultBinding(element: XmlElement, context: WsdlContext, version: SoapVersion): SoapFaultBinding | undefined {
+function readFaultBinding(
+  element: XmlElement,
+  context: WsdlContext,
+  version: SoapVersion,
+): SoapFaultBinding | undefined {
   context.checkAttributes(element, ["name"]);
   const name = context.requiredName(element);
   let use: "literal" | "encoded" = "literal";
@@ -189,7 +256,10 @@ function readFaultBinding(element: XmlElement, context: WsdlContext, version: So
       checkEmpty(child, context);
       const faultName = context.token(child, "name");
       if (faultName !== undefined && name !== undefined && faultName !== name) {
-        context.error(context.attribute(child, "name")!.valueAt, `<${child.qname}> names fault "${faultName}" inside the binding of fault "${name}"`);
+        context.error(
+          context.attribute(child, "name")!.valueAt,
+          `<${child.qname}> names fault "${faultName}" inside the binding of fault "${name}"`,
+        );
       }
       use = readUse(child, context);
     } else context.unexpected(child, element);
@@ -201,7 +271,8 @@ function readFaultBinding(element: XmlElement, context: WsdlContext, version: So
 function readUse(element: XmlElement, context: WsdlContext): "literal" | "encoded" {
   const use = context.choice(element, "use", ["literal", "encoded"], "literal");
   const attribute = context.attribute(element, "use");
-  if (use === "encoded" && attribute !== undefined) context.error(attribute.valueAt, `use="encoded": ${RPC_ENCODED_REFUSED}`);
+  if (use === "encoded" && attribute !== undefined)
+    context.error(attribute.valueAt, `use="encoded": ${RPC_ENCODED_REFUSED}`);
   return use;
 }
 
@@ -210,10 +281,19 @@ function readUse(element: XmlElement, context: WsdlContext): "literal" | "encode
  * SOAP version than the binding's is reported (the file mixes versions), and
  * then read as the binding's.
  */
-function isSoapElement(element: XmlElement, local: string, version: SoapVersion, context: WsdlContext): boolean {
+function isSoapElement(
+  element: XmlElement,
+  local: string,
+  version: SoapVersion,
+  context: WsdlContext,
+): boolean {
   const elementVersion = soapVersionOf(element.name.namespace);
   if (elementVersion === undefined || element.name.local !== local) return false;
-  if (elementVersion !== version) context.error(element.at, `<${element.qname}> is a SOAP ${elementVersion} element in a SOAP ${version} binding`);
+  if (elementVersion !== version)
+    context.error(
+      element.at,
+      `<${element.qname}> is a SOAP ${elementVersion} element in a SOAP ${version} binding`,
+    );
   return true;
 }
 

@@ -5,7 +5,12 @@ import { XmlError } from "../xml/xml-error.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
 import { checkWsdlReferences } from "./check-wsdl-references.js";
 import { SchemaLoader, type SchemaLoadOptions } from "./load-schema-set.js";
-import { WSDL_NAMESPACE, WSDL_SOAP11_NAMESPACE, WSDL_SOAP12_NAMESPACE, XSD_NAMESPACE } from "./namespaces.js";
+import {
+  WSDL_NAMESPACE,
+  WSDL_SOAP11_NAMESPACE,
+  WSDL_SOAP12_NAMESPACE,
+  XSD_NAMESPACE,
+} from "./namespaces.js";
 import { readBinding } from "./read-wsdl-binding.js";
 import { displayPath } from "./schema-location.js";
 import type {
@@ -31,20 +36,34 @@ import { WsdlContext } from "./wsdl-context.js";
  * definitions are returned whenever the file could be read as WSDL at all,
  * so that one run shows every problem.
  */
-export async function readWsdlFile(file: string, options: SchemaLoadOptions, diagnostics: Diagnostics): Promise<WsdlDefinitions | undefined> {
+export async function readWsdlFile(
+  file: string,
+  options: SchemaLoadOptions,
+  diagnostics: Diagnostics,
+): Promise<WsdlDefinitions | undefined> {
   const absolute = path.resolve(options.cwd, file);
   const display = displayPath(options.cwd, absolute);
   let document: XmlDocument;
   try {
-    document = await readXmlFile(absolute, { displayPath: display, ...(options.limits === undefined ? {} : { limits: options.limits }) });
+    document = await readXmlFile(absolute, {
+      displayPath: display,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
   } catch (error) {
     if (error instanceof XmlError) diagnostics.error(error.at, error.message);
-    else diagnostics.error({ file: display, line: 1, col: 1 }, `cannot read ${display}: ${describeFileError(error)}`);
+    else
+      diagnostics.error(
+        { file: display, line: 1, col: 1 },
+        `cannot read ${display}: ${describeFileError(error)}`,
+      );
     return undefined;
   }
   const root = document.root;
   if (root.name.namespace !== WSDL_NAMESPACE || root.name.local !== "definitions") {
-    diagnostics.error(root.at, `the root element is <${root.qname}>, not a WSDL 1.1 wsdl:definitions (namespace ${WSDL_NAMESPACE})`);
+    diagnostics.error(
+      root.at,
+      `the root element is <${root.qname}>, not a WSDL 1.1 wsdl:definitions (namespace ${WSDL_NAMESPACE})`,
+    );
     return undefined;
   }
   const context = new WsdlContext(diagnostics);
@@ -60,7 +79,8 @@ export async function readWsdlFile(file: string, options: SchemaLoadOptions, dia
   let typesSeen = false;
   for (const child of children) {
     if (context.is(child, "types")) {
-      if (typesSeen) context.error(child.at, `<${root.qname}> has one <${child.qname}>; this is a second`);
+      if (typesSeen)
+        context.error(child.at, `<${root.qname}> has one <${child.qname}>; this is a second`);
       typesSeen = true;
       readTypes(child, context, (schema) => loader.addEmbeddedSchema(schema, absolute));
     } else if (context.is(child, "message")) {
@@ -72,7 +92,10 @@ export async function readWsdlFile(file: string, options: SchemaLoadOptions, dia
     } else if (context.is(child, "service")) {
       addDefinition(services, readService(child, context, targetNamespace), context, "service");
     } else if (context.is(child, "import")) {
-      context.error(child.at, `<${child.qname}> is not supported: put the imported definitions into this file (schemas may be imported from wsdl:types with xs:import)`);
+      context.error(
+        child.at,
+        `<${child.qname}> is not supported: put the imported definitions into this file (schemas may be imported from wsdl:types with xs:import)`,
+      );
     } else {
       context.unexpected(child, root);
     }
@@ -105,22 +128,37 @@ function addDefinition<T extends { readonly name: QName; readonly at: Position }
   const existing = table.get(item.name.local);
   if (existing !== undefined) {
     const { file, line, col } = existing.at;
-    context.error(item.at, `${kind} "${item.name.local}" is already defined at ${file}:${line}:${col}`);
+    context.error(
+      item.at,
+      `${kind} "${item.name.local}" is already defined at ${file}:${line}:${col}`,
+    );
     return;
   }
   table.set(item.name.local, item);
 }
 
 /** `wsdl:types`: its `xs:schema` elements go to the schema loader. */
-function readTypes(element: XmlElement, context: WsdlContext, addSchema: (schema: XmlElement) => void): void {
+function readTypes(
+  element: XmlElement,
+  context: WsdlContext,
+  addSchema: (schema: XmlElement) => void,
+): void {
   context.checkAttributes(element, []);
   for (const child of context.content(element).children) {
     if (child.name.namespace === XSD_NAMESPACE && child.name.local === "schema") addSchema(child);
-    else context.error(child.at, `<${child.qname}> is not supported in <${element.qname}>: only XML Schema 1.0 (xs:schema) is read`);
+    else
+      context.error(
+        child.at,
+        `<${child.qname}> is not supported in <${element.qname}>: only XML Schema 1.0 (xs:schema) is read`,
+      );
   }
 }
 
-function readMessage(element: XmlElement, context: WsdlContext, targetNamespace: string): WsdlMessage | undefined {
+function readMessage(
+  element: XmlElement,
+  context: WsdlContext,
+  targetNamespace: string,
+): WsdlMessage | undefined {
   context.checkAttributes(element, ["name"]);
   const name = context.requiredName(element);
   const { doc, children } = context.content(element);
@@ -133,12 +171,18 @@ function readMessage(element: XmlElement, context: WsdlContext, targetNamespace:
     }
     const part = readPart(child, context);
     if (part === undefined) continue;
-    if (partNames.has(part.name)) context.error(part.at, `part "${part.name}" is already defined in this message`);
+    if (partNames.has(part.name))
+      context.error(part.at, `part "${part.name}" is already defined in this message`);
     partNames.add(part.name);
     parts.push(part);
   }
   if (name === undefined) return undefined;
-  return { name: { namespace: targetNamespace, local: name }, at: element.at, ...(doc === undefined ? {} : { doc }), parts };
+  return {
+    name: { namespace: targetNamespace, local: name },
+    at: element.at,
+    ...(doc === undefined ? {} : { doc }),
+    parts,
+  };
 }
 
 function readPart(element: XmlElement, context: WsdlContext): WsdlPart | undefined {
@@ -154,12 +198,17 @@ function readPart(element: XmlElement, context: WsdlContext): WsdlPart | undefin
     return undefined;
   }
   if (name === undefined) return undefined;
-  if (elementRef !== undefined) return { kind: "element", name, at: element.at, element: elementRef };
+  if (elementRef !== undefined)
+    return { kind: "element", name, at: element.at, element: elementRef };
   if (typeRef !== undefined) return { kind: "type", name, at: element.at, type: typeRef };
   return undefined;
 }
 
-function readPortType(element: XmlElement, context: WsdlContext, targetNamespace: string): WsdlPortType | undefined {
+function readPortType(
+  element: XmlElement,
+  context: WsdlContext,
+  targetNamespace: string,
+): WsdlPortType | undefined {
   context.checkAttributes(element, ["name"]);
   const name = context.requiredName(element);
   const { doc, children } = context.content(element);
@@ -173,14 +222,22 @@ function readPortType(element: XmlElement, context: WsdlContext, targetNamespace
     const operation = readOperation(child, context);
     if (operation === undefined) continue;
     if (operationNames.has(operation.name)) {
-      context.error(operation.at, `operation "${operation.name}" is already defined in this port type (overloaded operations are not supported)`);
+      context.error(
+        operation.at,
+        `operation "${operation.name}" is already defined in this port type (overloaded operations are not supported)`,
+      );
       continue;
     }
     operationNames.set(operation.name, operation);
     operations.push(operation);
   }
   if (name === undefined) return undefined;
-  return { name: { namespace: targetNamespace, local: name }, at: element.at, ...(doc === undefined ? {} : { doc }), operations };
+  return {
+    name: { namespace: targetNamespace, local: name },
+    at: element.at,
+    ...(doc === undefined ? {} : { doc }),
+    operations,
+  };
 }
 
 /** An abstract operation; its pattern is the order of its input and output. */
@@ -200,7 +257,10 @@ function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation
         continue;
       }
       if (isInput && output !== undefined) {
-        context.error(child.at, "solicit-response operations (output before input) are not supported; only request-response and one-way operations are read");
+        context.error(
+          child.at,
+          "solicit-response operations (output before input) are not supported; only request-response and one-way operations are read",
+        );
       }
       const message = readOperationMessage(child, context);
       if (isInput) input = message;
@@ -232,18 +292,31 @@ function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation
   };
 }
 
-function readOperationMessage(element: XmlElement, context: WsdlContext): WsdlOperationMessage | undefined {
+function readOperationMessage(
+  element: XmlElement,
+  context: WsdlContext,
+): WsdlOperationMessage | undefined {
   context.checkAttributes(element, ["name", "message"]);
   const { doc, children } = context.content(element);
   for (const child of children) context.unexpected(child, element);
   const name = context.ncName(element, "name");
   const message = context.reference(element, "message");
-  if (context.attribute(element, "message") === undefined) context.error(element.at, `<${element.qname}> needs message=`);
+  if (context.attribute(element, "message") === undefined)
+    context.error(element.at, `<${element.qname}> needs message=`);
   if (message === undefined) return undefined;
-  return { ...(name === undefined ? {} : { name }), message, at: element.at, ...(doc === undefined ? {} : { doc }) };
+  return {
+    ...(name === undefined ? {} : { name }),
+    message,
+    at: element.at,
+    ...(doc === undefined ? {} : { doc }),
+  };
 }
 
-function readService(element: XmlElement, context: WsdlContext, targetNamespace: string): WsdlService | undefined {
+function readService(
+  element: XmlElement,
+  context: WsdlContext,
+  targetNamespace: string,
+): WsdlService | undefined {
   context.checkAttributes(element, ["name"]);
   const name = context.requiredName(element);
   const { doc, children } = context.content(element);
@@ -256,12 +329,18 @@ function readService(element: XmlElement, context: WsdlContext, targetNamespace:
     }
     const port = readPort(child, context);
     if (port === undefined) continue;
-    if (portNames.has(port.name)) context.error(port.at, `port "${port.name}" is already defined in this service`);
+    if (portNames.has(port.name))
+      context.error(port.at, `port "${port.name}" is already defined in this service`);
     portNames.add(port.name);
     ports.push(port);
   }
   if (name === undefined) return undefined;
-  return { name: { namespace: targetNamespace, local: name }, at: element.at, ...(doc === undefined ? {} : { doc }), ports };
+  return {
+    name: { namespace: targetNamespace, local: name },
+    at: element.at,
+    ...(doc === undefined ? {} : { doc }),
+    ports,
+  };
 }
 
 /** A `wsdl:port` and its one `soap:address` or `soap12:address`. */
@@ -269,13 +348,22 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
   context.checkAttributes(element, ["name", "binding"]);
   const name = context.requiredName(element);
   const binding = context.reference(element, "binding");
-  if (context.attribute(element, "binding") === undefined) context.error(element.at, `<${element.qname}> needs binding=`);
+  if (context.attribute(element, "binding") === undefined)
+    context.error(element.at, `<${element.qname}> needs binding=`);
   const { doc, children } = context.content(element);
   let address: SoapAddress | undefined;
   for (const child of children) {
-    const version = child.name.namespace === WSDL_SOAP11_NAMESPACE ? "1.1" : child.name.namespace === WSDL_SOAP12_NAMESPACE ? "1.2" : undefined;
+    const version =
+      child.name.namespace === WSDL_SOAP11_NAMESPACE
+        ? "1.1"
+        : child.name.namespace === WSDL_SOAP12_NAMESPACE
+          ? "1.2"
+          : undefined;
     if (version === undefined || child.name.local !== "address") {
-      context.error(child.at, `<${child.qname}> is not supported in <${element.qname}>: only SOAP 1.1 and SOAP 1.2 addresses are read`);
+      context.error(
+        child.at,
+        `<${child.qname}> is not supported in <${element.qname}>: only SOAP 1.1 and SOAP 1.2 addresses are read`,
+      );
       continue;
     }
     if (address !== undefined) {
@@ -288,7 +376,8 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
     if (location === undefined) context.error(child.at, `<${child.qname}> needs location=`);
     else address = { location: location.value.trim(), soapVersion: version, at: child.at };
   }
-  if (address === undefined && children.length === 0) context.error(element.at, `<${element.qname}> needs a soap:address or soap12:address`);
+  if (address === undefined && children.length === 0)
+    context.error(element.at, `<${element.qname}> needs a soap:address or soap12:address`);
   if (name === undefined || binding === undefined || address === undefined) return undefined;
   return { name, at: element.at, ...(doc === undefined ? {} : { doc }), binding, address };
 }

@@ -14,10 +14,14 @@ import type {
 } from "./xsd-model.js";
 
 /** A top-level `xs:attribute`. */
-export function readGlobalAttribute(element: XmlElement, context: XsdContext): AttributeDecl | undefined {
+export function readGlobalAttribute(
+  element: XmlElement,
+  context: XsdContext,
+): AttributeDecl | undefined {
   context.checkAttributes(element, ["name", "type", "default", "fixed", "id"]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `a top-level <${element.qname}> needs a name`);
+  if (context.attribute(element, "name") === undefined)
+    context.error(element.at, `a top-level <${element.qname}> needs a name`);
   const declaration = readDeclaration(element, context);
   if (name === undefined) return undefined;
   return { kind: "attribute", name: context.qualify(name), at: element.at, ...declaration };
@@ -28,28 +32,48 @@ export function readGlobalAttribute(element: XmlElement, context: XsdContext): A
  * extension or restriction, or an attribute group: a local declaration, a
  * reference to a global attribute, or a reference to an attribute group.
  */
-export function readAttributeUse(element: XmlElement, context: XsdContext): AttributeUse | undefined {
+export function readAttributeUse(
+  element: XmlElement,
+  context: XsdContext,
+): AttributeUse | undefined {
   if (context.is(element, "attributeGroup")) {
     context.checkAttributes(element, ["ref", "id"]);
     const { children } = context.content(element);
     for (const child of children) context.unexpected(child, element);
     const ref = context.reference(element, "ref");
-    if (context.attribute(element, "ref") === undefined) context.error(element.at, `<${element.qname}> here needs ref= (attribute groups are defined at the top of a schema)`);
+    if (context.attribute(element, "ref") === undefined)
+      context.error(
+        element.at,
+        `<${element.qname}> here needs ref= (attribute groups are defined at the top of a schema)`,
+      );
     return ref === undefined ? undefined : { kind: "attributeGroupRef", ref, at: element.at };
   }
-  const use = context.choice<AttributeUseKind>(element, "use", ["optional", "required", "prohibited"], "optional");
+  const use = context.choice<AttributeUseKind>(
+    element,
+    "use",
+    ["optional", "required", "prohibited"],
+    "optional",
+  );
   if (context.attribute(element, "ref") !== undefined) {
     context.checkAttributes(element, ["ref", "use", "default", "fixed", "id"]);
     const { children } = context.content(element);
     for (const child of children) context.unexpected(child, element);
     const ref = context.reference(element, "ref");
     const values = readValueConstraints(element, context, use);
-    return ref === undefined ? undefined : { kind: "attributeRef", ref, at: element.at, use, ...values };
+    return ref === undefined
+      ? undefined
+      : { kind: "attributeRef", ref, at: element.at, use, ...values };
   }
   context.checkAttributes(element, ["name", "type", "use", "default", "fixed", "form", "id"]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `<${element.qname}> needs name= or ref=`);
-  const form = context.choice(element, "form", ["qualified", "unqualified"], context.scope.attributeFormDefault);
+  if (context.attribute(element, "name") === undefined)
+    context.error(element.at, `<${element.qname}> needs name= or ref=`);
+  const form = context.choice(
+    element,
+    "form",
+    ["qualified", "unqualified"],
+    context.scope.attributeFormDefault,
+  );
   const declaration = readDeclaration(element, context, use);
   if (name === undefined) return undefined;
   return {
@@ -70,18 +94,30 @@ export function readAttributeWildcard(element: XmlElement, context: XsdContext):
 }
 
 /** `namespace=` and `processContents=` of `xs:any` and `xs:anyAttribute`. */
-export function readWildcardConstraint(element: XmlElement, context: XsdContext): WildcardConstraint {
+export function readWildcardConstraint(
+  element: XmlElement,
+  context: XsdContext,
+): WildcardConstraint {
   return {
     namespace: context.token(element, "namespace") ?? "##any",
-    processContents: context.choice(element, "processContents", ["strict", "lax", "skip"], "strict"),
+    processContents: context.choice(
+      element,
+      "processContents",
+      ["strict", "lax", "skip"],
+      "strict",
+    ),
   };
 }
 
 /** A top-level `xs:attributeGroup`: attribute uses and an optional wildcard, which comes last. */
-export function readAttributeGroupDef(element: XmlElement, context: XsdContext): AttributeGroupDef | undefined {
+export function readAttributeGroupDef(
+  element: XmlElement,
+  context: XsdContext,
+): AttributeGroupDef | undefined {
   context.checkAttributes(element, ["name", "id"]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `a top-level <${element.qname}> needs a name`);
+  if (context.attribute(element, "name") === undefined)
+    context.error(element.at, `a top-level <${element.qname}> needs a name`);
   const { doc, children } = context.content(element);
   const read = readAttributeList(children, element, context);
   if (name === undefined) return undefined;
@@ -109,11 +145,13 @@ export function readAttributeList(
   let anyAttribute: AttributeWildcard | undefined;
   for (const child of children) {
     if (context.is(child, "attribute") || context.is(child, "attributeGroup")) {
-      if (anyAttribute !== undefined) context.error(child.at, `<${child.qname}> must come before xs:anyAttribute`);
+      if (anyAttribute !== undefined)
+        context.error(child.at, `<${child.qname}> must come before xs:anyAttribute`);
       const use = readAttributeUse(child, context);
       if (use !== undefined) attributes.push(use);
     } else if (context.is(child, "anyAttribute")) {
-      if (anyAttribute !== undefined) context.error(child.at, `<${parent.qname}> has one xs:anyAttribute at most`);
+      if (anyAttribute !== undefined)
+        context.error(child.at, `<${parent.qname}> has one xs:anyAttribute at most`);
       else anyAttribute = readAttributeWildcard(child, context);
     } else {
       context.unexpected(child, parent);
@@ -127,17 +165,26 @@ function readDeclaration(
   element: XmlElement,
   context: XsdContext,
   use: AttributeUseKind = "optional",
-): { type?: TypeRef | SimpleType; default?: ValueConstraint; fixed?: ValueConstraint; doc?: string } {
+): {
+  type?: TypeRef | SimpleType;
+  default?: ValueConstraint;
+  fixed?: ValueConstraint;
+  doc?: string;
+} {
   const { doc, children } = context.content(element);
   const typeRef = context.reference(element, "type");
-  let type: TypeRef | SimpleType | undefined = typeRef === undefined ? undefined : { kind: "typeRef", ...typeRef };
+  let type: TypeRef | SimpleType | undefined =
+    typeRef === undefined ? undefined : { kind: "typeRef", ...typeRef };
   for (const child of children) {
     if (!context.is(child, "simpleType")) {
       context.unexpected(child, element);
       continue;
     }
     if (type !== undefined || context.attribute(element, "type") !== undefined) {
-      context.error(child.at, `<${element.qname}> has a type already; give type= or an xs:simpleType inside, not both`);
+      context.error(
+        child.at,
+        `<${element.qname}> has a type already; give type= or an xs:simpleType inside, not both`,
+      );
       continue;
     }
     type = readSimpleType(child, context, false);
@@ -150,11 +197,17 @@ function readDeclaration(
 }
 
 /** `default=` and `fixed=`, which exclude each other; a default also requires the attribute to be optional. */
-function readValueConstraints(element: XmlElement, context: XsdContext, use: AttributeUseKind): { default?: ValueConstraint; fixed?: ValueConstraint } {
+function readValueConstraints(
+  element: XmlElement,
+  context: XsdContext,
+  use: AttributeUseKind,
+): { default?: ValueConstraint; fixed?: ValueConstraint } {
   const fallback = context.attribute(element, "default");
   const fixed = context.attribute(element, "fixed");
-  if (fallback !== undefined && fixed !== undefined) context.error(fixed.at, "default= and fixed= cannot both be given");
-  if (fallback !== undefined && use !== "optional") context.error(fallback.at, `an attribute with a default must be optional, not ${use}`);
+  if (fallback !== undefined && fixed !== undefined)
+    context.error(fixed.at, "default= and fixed= cannot both be given");
+  if (fallback !== undefined && use !== "optional")
+    context.error(fallback.at, `an attribute with a default must be optional, not ${use}`);
   return {
     ...(fallback === undefined ? {} : { default: { value: fallback.value, at: fallback.valueAt } }),
     ...(fixed === undefined ? {} : { fixed: { value: fixed.value, at: fixed.valueAt } }),

@@ -38,10 +38,28 @@ import type {
 type GroupPlace = "type" | "groupDef" | "nested";
 
 /** A top-level `xs:element`. */
-export function readGlobalElement(element: XmlElement, context: XsdContext): ElementDecl | undefined {
-  context.checkAttributes(element, ["name", "type", "nillable", "abstract", "default", "fixed", "substitutionGroup", "block", "final", "id"]);
+export function readGlobalElement(
+  element: XmlElement,
+  context: XsdContext,
+): ElementDecl | undefined {
+  context.checkAttributes(element, [
+    "name",
+    "type",
+    "nillable",
+    "abstract",
+    "default",
+    "fixed",
+    "substitutionGroup",
+    "block",
+    "final",
+    "id",
+  ]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `a top-level <${element.qname}> needs a name (ref= is for elements inside a content model)`);
+  if (context.attribute(element, "name") === undefined)
+    context.error(
+      element.at,
+      `a top-level <${element.qname}> needs a name (ref= is for elements inside a content model)`,
+    );
   const body = readElementBody(element, context);
   const substitutionGroup = context.reference(element, "substitutionGroup");
   if (name === undefined) return undefined;
@@ -56,17 +74,38 @@ export function readGlobalElement(element: XmlElement, context: XsdContext): Ele
 }
 
 /** A top-level `xs:complexType` (`named`), or one defined in place in an element. */
-export function readComplexType(element: XmlElement, context: XsdContext, named: boolean): ComplexType | undefined {
-  context.checkAttributes(element, named ? ["name", "abstract", "mixed", "block", "final", "id"] : ["mixed", "id"]);
+export function readComplexType(
+  element: XmlElement,
+  context: XsdContext,
+  named: boolean,
+): ComplexType | undefined {
+  context.checkAttributes(
+    element,
+    named ? ["name", "abstract", "mixed", "block", "final", "id"] : ["mixed", "id"],
+  );
   const name = named ? context.ncName(element, "name") : undefined;
-  if (named && context.attribute(element, "name") === undefined) context.error(element.at, `a top-level <${element.qname}> needs a name`);
+  if (named && context.attribute(element, "name") === undefined)
+    context.error(element.at, `a top-level <${element.qname}> needs a name`);
   const { doc, children } = context.content(element);
   const mixed = context.flag(element, "mixed", false);
   const first = children[0];
-  let read: { content: ElementContent | SimpleContent; mixed: boolean; attributes: AttributeUse[]; anyAttribute?: AttributeWildcard } | undefined;
-  if (first !== undefined && (context.is(first, "complexContent") || context.is(first, "simpleContent"))) {
-    for (const extra of children.slice(1)) context.error(extra.at, `nothing may follow <${first.qname}> in <${element.qname}>`);
-    read = context.is(first, "complexContent") ? readComplexContent(first, context, mixed) : readSimpleContent(first, context);
+  let read:
+    | {
+        content: ElementContent | SimpleContent;
+        mixed: boolean;
+        attributes: AttributeUse[];
+        anyAttribute?: AttributeWildcard;
+      }
+    | undefined;
+  if (
+    first !== undefined &&
+    (context.is(first, "complexContent") || context.is(first, "simpleContent"))
+  ) {
+    for (const extra of children.slice(1))
+      context.error(extra.at, `nothing may follow <${first.qname}> in <${element.qname}>`);
+    read = context.is(first, "complexContent")
+      ? readComplexContent(first, context, mixed)
+      : readSimpleContent(first, context);
   } else {
     for (const child of children.slice(1)) {
       if (context.is(child, "complexContent") || context.is(child, "simpleContent")) {
@@ -74,12 +113,17 @@ export function readComplexType(element: XmlElement, context: XsdContext, named:
       }
     }
     const body = readParticleAndAttributes(
-      children.filter((child) => !context.is(child, "complexContent") && !context.is(child, "simpleContent")),
+      children.filter(
+        (child) => !context.is(child, "complexContent") && !context.is(child, "simpleContent"),
+      ),
       element,
       context,
     );
     read = {
-      content: { kind: "elements", ...(body.particle === undefined ? {} : { particle: body.particle }) },
+      content: {
+        kind: "elements",
+        ...(body.particle === undefined ? {} : { particle: body.particle }),
+      },
       mixed,
       attributes: body.attributes,
       ...(body.anyAttribute === undefined ? {} : { anyAttribute: body.anyAttribute }),
@@ -103,21 +147,39 @@ export function readComplexType(element: XmlElement, context: XsdContext, named:
 export function readGroupDef(element: XmlElement, context: XsdContext): GroupDef | undefined {
   context.checkAttributes(element, ["name", "id"]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `a top-level <${element.qname}> needs a name (ref= is for groups inside a content model)`);
+  if (context.attribute(element, "name") === undefined)
+    context.error(
+      element.at,
+      `a top-level <${element.qname}> needs a name (ref= is for groups inside a content model)`,
+    );
   const { doc, children } = context.content(element);
   let particle: ModelGroup | undefined;
   for (const child of children) {
-    if (!context.is(child, "sequence") && !context.is(child, "choice") && !context.is(child, "all")) {
+    if (
+      !context.is(child, "sequence") &&
+      !context.is(child, "choice") &&
+      !context.is(child, "all")
+    ) {
       context.unexpected(child, element);
     } else if (particle !== undefined) {
-      context.error(child.at, `<${element.qname}> holds one sequence, choice or all; this is a second`);
+      context.error(
+        child.at,
+        `<${element.qname}> holds one sequence, choice or all; this is a second`,
+      );
     } else {
       particle = readModelGroup(child, context, "groupDef");
     }
   }
-  if (particle === undefined && children.length === 0) context.error(element.at, `<${element.qname}> needs an xs:sequence, xs:choice or xs:all`);
+  if (particle === undefined && children.length === 0)
+    context.error(element.at, `<${element.qname}> needs an xs:sequence, xs:choice or xs:all`);
   if (name === undefined || particle === undefined) return undefined;
-  return { kind: "group", name: context.qualify(name), at: element.at, ...(doc === undefined ? {} : { doc }), particle };
+  return {
+    kind: "group",
+    name: context.qualify(name),
+    at: element.at,
+    ...(doc === undefined ? {} : { doc }),
+    particle,
+  };
 }
 
 /** `xs:complexContent`: an extension or restriction of a complex base, with its own particle and attributes. */
@@ -125,7 +187,14 @@ function readComplexContent(
   element: XmlElement,
   context: XsdContext,
   typeMixed: boolean,
-): { content: ElementContent; mixed: boolean; attributes: AttributeUse[]; anyAttribute?: AttributeWildcard } | undefined {
+):
+  | {
+      content: ElementContent;
+      mixed: boolean;
+      attributes: AttributeUse[];
+      anyAttribute?: AttributeWildcard;
+    }
+  | undefined {
   context.checkAttributes(element, ["mixed", "id"]);
   const mixed = context.flag(element, "mixed", typeMixed);
   const derivationElement = onlyDerivation(element, context);
@@ -136,7 +205,11 @@ function readComplexContent(
   const body = readParticleAndAttributes(children, derivationElement, context);
   if (derivation === undefined) return undefined;
   return {
-    content: { kind: "elements", derivation, ...(body.particle === undefined ? {} : { particle: body.particle }) },
+    content: {
+      kind: "elements",
+      derivation,
+      ...(body.particle === undefined ? {} : { particle: body.particle }),
+    },
     mixed,
     attributes: body.attributes,
     ...(body.anyAttribute === undefined ? {} : { anyAttribute: body.anyAttribute }),
@@ -147,7 +220,14 @@ function readComplexContent(
 function readSimpleContent(
   element: XmlElement,
   context: XsdContext,
-): { content: SimpleContent; mixed: boolean; attributes: AttributeUse[]; anyAttribute?: AttributeWildcard } | undefined {
+):
+  | {
+      content: SimpleContent;
+      mixed: boolean;
+      attributes: AttributeUse[];
+      anyAttribute?: AttributeWildcard;
+    }
+  | undefined {
   context.checkAttributes(element, ["id"]);
   const derivationElement = onlyDerivation(element, context);
   if (derivationElement === undefined) return undefined;
@@ -158,9 +238,17 @@ function readSimpleContent(
   const attributeElements: XmlElement[] = [];
   for (const child of children) {
     if (derivation?.method === "restriction" && context.is(child, "simpleType")) {
-      context.error(child.at, `a simple type defined in place in an <${derivationElement.qname}> of simple content is not supported; restrict the value with facets`);
-    } else if (derivation?.method === "restriction" && child.name.namespace === derivationElement.name.namespace && isFacet(child.name.local)) {
-      if (attributeElements.length > 0) context.error(child.at, `<${child.qname}> must come before the attributes`);
+      context.error(
+        child.at,
+        `a simple type defined in place in an <${derivationElement.qname}> of simple content is not supported; restrict the value with facets`,
+      );
+    } else if (
+      derivation?.method === "restriction" &&
+      child.name.namespace === derivationElement.name.namespace &&
+      isFacet(child.name.local)
+    ) {
+      if (attributeElements.length > 0)
+        context.error(child.at, `<${child.qname}> must come before the attributes`);
       facetElements.push(child);
     } else {
       attributeElements.push(child);
@@ -177,19 +265,30 @@ function onlyDerivation(element: XmlElement, context: XsdContext): XmlElement | 
   const { children } = context.content(element);
   let found: XmlElement | undefined;
   for (const child of children) {
-    if (!context.is(child, "extension") && !context.is(child, "restriction")) context.unexpected(child, element);
-    else if (found !== undefined) context.error(child.at, `<${element.qname}> holds one extension or restriction; this is a second`);
+    if (!context.is(child, "extension") && !context.is(child, "restriction"))
+      context.unexpected(child, element);
+    else if (found !== undefined)
+      context.error(
+        child.at,
+        `<${element.qname}> holds one extension or restriction; this is a second`,
+      );
     else found = child;
   }
-  if (found === undefined && children.length === 0) context.error(element.at, `<${element.qname}> needs an xs:extension or xs:restriction`);
+  if (found === undefined && children.length === 0)
+    context.error(element.at, `<${element.qname}> needs an xs:extension or xs:restriction`);
   return found;
 }
 
 function readDerivation(element: XmlElement, context: XsdContext): Derivation | undefined {
   const base = context.reference(element, "base");
-  if (context.attribute(element, "base") === undefined) context.error(element.at, `<${element.qname}> needs base=`);
+  if (context.attribute(element, "base") === undefined)
+    context.error(element.at, `<${element.qname}> needs base=`);
   if (base === undefined) return undefined;
-  return { method: element.name.local === "extension" ? "extension" : "restriction", base: { kind: "typeRef", ...base }, at: element.at };
+  return {
+    method: element.name.local === "extension" ? "extension" : "restriction",
+    base: { kind: "typeRef", ...base },
+    at: element.at,
+  };
 }
 
 /** The content of a complex type or derivation: at most one particle, then attributes. */
@@ -197,36 +296,68 @@ function readParticleAndAttributes(
   children: readonly XmlElement[],
   parent: XmlElement,
   context: XsdContext,
-): { particle?: ModelGroup | GroupRef; attributes: AttributeUse[]; anyAttribute?: AttributeWildcard } {
+): {
+  particle?: ModelGroup | GroupRef;
+  attributes: AttributeUse[];
+  anyAttribute?: AttributeWildcard;
+} {
   let particle: ModelGroup | GroupRef | undefined;
   let particleSeen = false;
   const attributeElements: XmlElement[] = [];
   for (const child of children) {
-    const isGroup = context.is(child, "sequence") || context.is(child, "choice") || context.is(child, "all") || context.is(child, "group");
+    const isGroup =
+      context.is(child, "sequence") ||
+      context.is(child, "choice") ||
+      context.is(child, "all") ||
+      context.is(child, "group");
     if (!isGroup) {
       attributeElements.push(child);
       continue;
     }
-    if (attributeElements.length > 0) context.error(child.at, `<${child.qname}> must come before the attributes of <${parent.qname}>`);
+    if (attributeElements.length > 0)
+      context.error(
+        child.at,
+        `<${child.qname}> must come before the attributes of <${parent.qname}>`,
+      );
     if (particleSeen) {
-      context.error(child.at, `<${parent.qname}> holds one sequence, choice, all or group; wrap several in an xs:sequence`);
+      context.error(
+        child.at,
+        `<${parent.qname}> holds one sequence, choice, all or group; wrap several in an xs:sequence`,
+      );
       continue;
     }
     particleSeen = true;
-    particle = context.is(child, "group") ? readGroupRef(child, context) : readModelGroup(child, context, "type");
+    particle = context.is(child, "group")
+      ? readGroupRef(child, context)
+      : readModelGroup(child, context, "type");
   }
   const attributes = readAttributeList(attributeElements, parent, context);
   return particle === undefined ? attributes : { particle, ...attributes };
 }
 
 /** `xs:sequence`, `xs:choice` or `xs:all` with its particles. */
-function readModelGroup(element: XmlElement, context: XsdContext, place: GroupPlace): ModelGroup | undefined {
+function readModelGroup(
+  element: XmlElement,
+  context: XsdContext,
+  place: GroupPlace,
+): ModelGroup | undefined {
   const all = context.is(element, "all");
   // A named group's model group takes its occurrence from each reference to the group.
-  context.checkAttributes(element, place === "groupDef" ? ["id"] : ["minOccurs", "maxOccurs", "id"]);
+  context.checkAttributes(
+    element,
+    place === "groupDef" ? ["id"] : ["minOccurs", "maxOccurs", "id"],
+  );
   const occurs = readOccurs(element, context);
-  if (all && place === "nested") context.error(element.at, `<${element.qname}> can only be the whole content of a type or group, not inside another group`);
-  if (all && (occurs.min > 1 || occurs.max !== 1)) context.error(element.at, `<${element.qname}> occurs at most once (minOccurs 0 or 1, maxOccurs 1)`);
+  if (all && place === "nested")
+    context.error(
+      element.at,
+      `<${element.qname}> can only be the whole content of a type or group, not inside another group`,
+    );
+  if (all && (occurs.min > 1 || occurs.max !== 1))
+    context.error(
+      element.at,
+      `<${element.qname}> occurs at most once (minOccurs 0 or 1, maxOccurs 1)`,
+    );
   const { doc, children } = context.content(element);
   const particles: Particle[] = [];
   for (const child of children) {
@@ -243,11 +374,23 @@ function readModelGroup(element: XmlElement, context: XsdContext, place: GroupPl
 }
 
 /** One child of a model group. */
-function readParticle(child: XmlElement, group: XmlElement, context: XsdContext, inAll: boolean): Particle | undefined {
+function readParticle(
+  child: XmlElement,
+  group: XmlElement,
+  context: XsdContext,
+  inAll: boolean,
+): Particle | undefined {
   if (context.is(child, "element")) {
     const particle = readElementParticle(child, context);
-    if (inAll && particle !== undefined && (particle.occurs.min > 1 || (particle.occurs.max !== 0 && particle.occurs.max !== 1))) {
-      context.error(child.at, `an element in <${group.qname}> occurs at most once (maxOccurs 0 or 1)`);
+    if (
+      inAll &&
+      particle !== undefined &&
+      (particle.occurs.min > 1 || (particle.occurs.max !== 0 && particle.occurs.max !== 1))
+    ) {
+      context.error(
+        child.at,
+        `an element in <${group.qname}> occurs at most once (maxOccurs 0 or 1)`,
+      );
     }
     return particle;
   }
@@ -255,7 +398,8 @@ function readParticle(child: XmlElement, group: XmlElement, context: XsdContext,
     context.error(child.at, `<${group.qname}> holds only xs:element, not <${child.qname}>`);
     return undefined;
   }
-  if (context.is(child, "sequence") || context.is(child, "choice") || context.is(child, "all")) return readModelGroup(child, context, "nested");
+  if (context.is(child, "sequence") || context.is(child, "choice") || context.is(child, "all"))
+    return readModelGroup(child, context, "nested");
   if (context.is(child, "group")) return readGroupRef(child, context);
   if (context.is(child, "any")) return readAny(child, context);
   context.unexpected(child, group);
@@ -263,7 +407,10 @@ function readParticle(child: XmlElement, group: XmlElement, context: XsdContext,
 }
 
 /** An `xs:element` inside a model group: a local declaration or a reference to a global one. */
-function readElementParticle(element: XmlElement, context: XsdContext): LocalElement | ElementRef | undefined {
+function readElementParticle(
+  element: XmlElement,
+  context: XsdContext,
+): LocalElement | ElementRef | undefined {
   if (context.attribute(element, "ref") !== undefined) {
     context.checkAttributes(element, ["ref", "minOccurs", "maxOccurs", "id"]);
     const { children } = context.content(element);
@@ -272,10 +419,27 @@ function readElementParticle(element: XmlElement, context: XsdContext): LocalEle
     const ref = context.reference(element, "ref");
     return ref === undefined ? undefined : { kind: "elementRef", ref, at: element.at, occurs };
   }
-  context.checkAttributes(element, ["name", "type", "nillable", "default", "fixed", "minOccurs", "maxOccurs", "form", "block", "id"]);
+  context.checkAttributes(element, [
+    "name",
+    "type",
+    "nillable",
+    "default",
+    "fixed",
+    "minOccurs",
+    "maxOccurs",
+    "form",
+    "block",
+    "id",
+  ]);
   const name = context.ncName(element, "name");
-  if (context.attribute(element, "name") === undefined) context.error(element.at, `<${element.qname}> needs name= or ref=`);
-  const form = context.choice(element, "form", ["qualified", "unqualified"], context.scope.elementFormDefault);
+  if (context.attribute(element, "name") === undefined)
+    context.error(element.at, `<${element.qname}> needs name= or ref=`);
+  const form = context.choice(
+    element,
+    "form",
+    ["qualified", "unqualified"],
+    context.scope.elementFormDefault,
+  );
   const occurs = readOccurs(element, context);
   const body = readElementBody(element, context);
   if (name === undefined) return undefined;
@@ -293,10 +457,18 @@ function readElementParticle(element: XmlElement, context: XsdContext): LocalEle
 function readElementBody(
   element: XmlElement,
   context: XsdContext,
-): { type?: TypeRef | ComplexType | SimpleType; nillable: boolean; default?: ValueConstraint; fixed?: ValueConstraint; doc?: string; identityConstraints?: IdentityConstraint[] } {
+): {
+  type?: TypeRef | ComplexType | SimpleType;
+  nillable: boolean;
+  default?: ValueConstraint;
+  fixed?: ValueConstraint;
+  doc?: string;
+  identityConstraints?: IdentityConstraint[];
+} {
   const { doc, children } = context.content(element);
   const typeRef = context.reference(element, "type");
-  let type: TypeRef | ComplexType | SimpleType | undefined = typeRef === undefined ? undefined : { kind: "typeRef", ...typeRef };
+  let type: TypeRef | ComplexType | SimpleType | undefined =
+    typeRef === undefined ? undefined : { kind: "typeRef", ...typeRef };
   const identityConstraints: IdentityConstraint[] = [];
   for (const child of children) {
     const constraint = identityConstraintOf(child, context);
@@ -309,14 +481,20 @@ function readElementBody(
       continue;
     }
     if (type !== undefined || context.attribute(element, "type") !== undefined) {
-      context.error(child.at, `<${element.qname}> has a type already; give type= or a type inside, not both`);
+      context.error(
+        child.at,
+        `<${element.qname}> has a type already; give type= or a type inside, not both`,
+      );
       continue;
     }
-    type = context.is(child, "complexType") ? readComplexType(child, context, false) : readSimpleType(child, context, false);
+    type = context.is(child, "complexType")
+      ? readComplexType(child, context, false)
+      : readSimpleType(child, context, false);
   }
   const fallback = context.attribute(element, "default");
   const fixed = context.attribute(element, "fixed");
-  if (fallback !== undefined && fixed !== undefined) context.error(fixed.at, "default= and fixed= cannot both be given");
+  if (fallback !== undefined && fixed !== undefined)
+    context.error(fixed.at, "default= and fixed= cannot both be given");
   return {
     ...(type === undefined ? {} : { type }),
     nillable: context.flag(element, "nillable", false),
@@ -328,7 +506,10 @@ function readElementBody(
 }
 
 /** An `xs:unique`, `xs:key` or `xs:keyref` of an element: its kind, name and position (what it selects is not read). */
-function identityConstraintOf(child: XmlElement, context: XsdContext): IdentityConstraint | undefined {
+function identityConstraintOf(
+  child: XmlElement,
+  context: XsdContext,
+): IdentityConstraint | undefined {
   const kind = (["unique", "key", "keyref"] as const).find((k) => context.is(child, k));
   if (kind === undefined) return undefined;
   const name = context.attribute(child, "name")?.value;
@@ -342,16 +523,31 @@ function readGroupRef(element: XmlElement, context: XsdContext): GroupRef | unde
   for (const child of children) context.unexpected(child, element);
   const occurs = readOccurs(element, context);
   const ref = context.reference(element, "ref");
-  if (context.attribute(element, "ref") === undefined) context.error(element.at, `<${element.qname}> here needs ref= (groups are defined at the top of a schema)`);
+  if (context.attribute(element, "ref") === undefined)
+    context.error(
+      element.at,
+      `<${element.qname}> here needs ref= (groups are defined at the top of a schema)`,
+    );
   return ref === undefined ? undefined : { kind: "groupRef", ref, at: element.at, occurs };
 }
 
 /** An `xs:any`: content the schema leaves open. */
 function readAny(element: XmlElement, context: XsdContext): ElementWildcard {
-  context.checkAttributes(element, ["namespace", "processContents", "minOccurs", "maxOccurs", "id"]);
+  context.checkAttributes(element, [
+    "namespace",
+    "processContents",
+    "minOccurs",
+    "maxOccurs",
+    "id",
+  ]);
   const { children } = context.content(element);
   for (const child of children) context.unexpected(child, element);
-  return { kind: "any", at: element.at, occurs: readOccurs(element, context), ...readWildcardConstraint(element, context) };
+  return {
+    kind: "any",
+    at: element.at,
+    occurs: readOccurs(element, context),
+    ...readWildcardConstraint(element, context),
+  };
 }
 
 /** `minOccurs` and `maxOccurs` (both 1 when absent; `unbounded` allowed for the maximum). */
@@ -363,6 +559,7 @@ function readOccurs(element: XmlElement, context: XsdContext): Occurs {
     if (collapse(maxAttribute.value) === "unbounded") max = "unbounded";
     else max = context.countValue(maxAttribute) ?? 1;
   }
-  if (max !== "unbounded" && min > max) context.error(element.at, `minOccurs ${min} is greater than maxOccurs ${max}`);
+  if (max !== "unbounded" && min > max)
+    context.error(element.at, `minOccurs ${min} is greater than maxOccurs ${max}`);
   return { min, max };
 }

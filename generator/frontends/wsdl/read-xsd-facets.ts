@@ -1,13 +1,31 @@
 import type { XmlElement } from "../xml/xml-tree.js";
 import type { XsdContext } from "./xsd-context.js";
 import { collapse } from "./attribute-reader.js";
-import type { BoundFacet, CountFacet, EnumerationFacet, Facets, PatternFacet, WhiteSpaceFacet } from "./xsd-model.js";
+import type {
+  BoundFacet,
+  CountFacet,
+  EnumerationFacet,
+  Facets,
+  PatternFacet,
+  WhiteSpaceFacet,
+} from "./xsd-model.js";
 
 type CountFacetName = "length" | "minLength" | "maxLength" | "totalDigits" | "fractionDigits";
 type BoundFacetName = "minInclusive" | "maxInclusive" | "minExclusive" | "maxExclusive";
 
-const COUNT_FACETS: readonly CountFacetName[] = ["length", "minLength", "maxLength", "totalDigits", "fractionDigits"];
-const BOUND_FACETS: readonly BoundFacetName[] = ["minInclusive", "maxInclusive", "minExclusive", "maxExclusive"];
+const COUNT_FACETS: readonly CountFacetName[] = [
+  "length",
+  "minLength",
+  "maxLength",
+  "totalDigits",
+  "fractionDigits",
+];
+const BOUND_FACETS: readonly BoundFacetName[] = [
+  "minInclusive",
+  "maxInclusive",
+  "minExclusive",
+  "maxExclusive",
+];
 
 /** Whether an XSD element is a facet, for the readers of restrictions. */
 export function isFacet(local: string): boolean {
@@ -46,24 +64,39 @@ export function readFacets(elements: readonly XmlElement[], context: XsdContext)
     if (local === "enumeration" || local === "pattern") {
       context.checkAttributes(element, ["value", "id"]);
       // Kept as written: how white space counts depends on the base type, which is for the mapping to know.
-      if (local === "enumeration") enumerations.push({ value: value.value, at: element.at, ...(doc === undefined ? {} : { doc }) });
+      if (local === "enumeration")
+        enumerations.push({
+          value: value.value,
+          at: element.at,
+          ...(doc === undefined ? {} : { doc }),
+        });
       else patterns.push({ value: value.value, at: element.at });
       continue;
     }
     context.checkAttributes(element, ["value", "fixed", "id"]);
     const fixed = context.flag(element, "fixed", false);
-    if (counts.has(local as CountFacetName) || bounds.has(local as BoundFacetName) || (local === "whiteSpace" && whiteSpace !== undefined)) {
+    if (
+      counts.has(local as CountFacetName) ||
+      bounds.has(local as BoundFacetName) ||
+      (local === "whiteSpace" && whiteSpace !== undefined)
+    ) {
       context.error(element.at, `<${element.qname}> is given twice in one restriction`);
       continue;
     }
     if (local === "whiteSpace") {
       const space = collapse(value.value);
-      if (space === "preserve" || space === "replace" || space === "collapse") whiteSpace = { value: space, fixed, at: element.at };
-      else context.error(value.valueAt, `whiteSpace must be "preserve", "replace" or "collapse", not "${value.value}"`);
+      if (space === "preserve" || space === "replace" || space === "collapse")
+        whiteSpace = { value: space, fixed, at: element.at };
+      else
+        context.error(
+          value.valueAt,
+          `whiteSpace must be "preserve", "replace" or "collapse", not "${value.value}"`,
+        );
     } else if ((COUNT_FACETS as readonly string[]).includes(local)) {
       const count = context.countValue(value);
       if (count === undefined) continue;
-      if (local === "totalDigits" && count === 0) context.error(value.valueAt, "totalDigits must be at least 1");
+      if (local === "totalDigits" && count === 0)
+        context.error(value.valueAt, "totalDigits must be at least 1");
       counts.set(local as CountFacetName, { value: count, fixed, at: element.at });
     } else {
       const bound = collapse(value.value);
@@ -80,7 +113,11 @@ export function readFacets(elements: readonly XmlElement[], context: XsdContext)
 }
 
 /** What XML Schema 1.0 forbids within one restriction: length with min/maxLength, both bounds of a side, crossed counts. */
-function checkCombinations(counts: ReadonlyMap<CountFacetName, CountFacet>, bounds: ReadonlyMap<BoundFacetName, BoundFacet>, context: XsdContext): void {
+function checkCombinations(
+  counts: ReadonlyMap<CountFacetName, CountFacet>,
+  bounds: ReadonlyMap<BoundFacetName, BoundFacet>,
+  context: XsdContext,
+): void {
   const length = counts.get("length");
   const minLength = counts.get("minLength");
   const maxLength = counts.get("maxLength");
@@ -88,18 +125,29 @@ function checkCombinations(counts: ReadonlyMap<CountFacetName, CountFacet>, boun
     context.error(length.at, "length cannot be given together with minLength or maxLength");
   }
   if (minLength !== undefined && maxLength !== undefined && minLength.value > maxLength.value) {
-    context.error(minLength.at, `minLength ${minLength.value} is greater than maxLength ${maxLength.value}`);
+    context.error(
+      minLength.at,
+      `minLength ${minLength.value} is greater than maxLength ${maxLength.value}`,
+    );
   }
   const totalDigits = counts.get("totalDigits");
   const fractionDigits = counts.get("fractionDigits");
-  if (totalDigits !== undefined && fractionDigits !== undefined && fractionDigits.value > totalDigits.value) {
-    context.error(fractionDigits.at, `fractionDigits ${fractionDigits.value} is greater than totalDigits ${totalDigits.value}`);
+  if (
+    totalDigits !== undefined &&
+    fractionDigits !== undefined &&
+    fractionDigits.value > totalDigits.value
+  ) {
+    context.error(
+      fractionDigits.at,
+      `fractionDigits ${fractionDigits.value} is greater than totalDigits ${totalDigits.value}`,
+    );
   }
   for (const [inclusive, exclusive] of [
     ["minInclusive", "minExclusive"],
     ["maxInclusive", "maxExclusive"],
   ] as const) {
     const facet = bounds.get(exclusive);
-    if (bounds.has(inclusive) && facet !== undefined) context.error(facet.at, `${inclusive} and ${exclusive} cannot both be given`);
+    if (bounds.has(inclusive) && facet !== undefined)
+      context.error(facet.at, `${inclusive} and ${exclusive} cannot both be given`);
   }
 }

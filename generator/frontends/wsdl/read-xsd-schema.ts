@@ -27,19 +27,47 @@ export function readSchemaElement(
   diagnostics: Diagnostics,
 ): SchemaDocument {
   const own = schema.attributes.get("targetNamespace");
-  if (own !== undefined && own.value === "") diagnostics.error(own.valueAt, 'targetNamespace="" is not allowed; leave the attribute out for a schema without a namespace');
+  if (own !== undefined && own.value === "")
+    diagnostics.error(
+      own.valueAt,
+      'targetNamespace="" is not allowed; leave the attribute out for a schema without a namespace',
+    );
   const chameleon = own === undefined && includedInto !== undefined && includedInto !== "";
   const bootstrap = new XsdContext(
-    { file, targetNamespace: "", chameleon: false, elementFormDefault: "unqualified", attributeFormDefault: "unqualified" },
+    {
+      file,
+      targetNamespace: "",
+      chameleon: false,
+      elementFormDefault: "unqualified",
+      attributeFormDefault: "unqualified",
+    },
     diagnostics,
   );
-  bootstrap.checkAttributes(schema, ["targetNamespace", "elementFormDefault", "attributeFormDefault", "blockDefault", "finalDefault", "version", "id"]);
+  bootstrap.checkAttributes(schema, [
+    "targetNamespace",
+    "elementFormDefault",
+    "attributeFormDefault",
+    "blockDefault",
+    "finalDefault",
+    "version",
+    "id",
+  ]);
   const scope: SchemaDocumentScope = {
     file,
     targetNamespace: chameleon ? includedInto! : (own?.value ?? ""),
     chameleon,
-    elementFormDefault: bootstrap.choice(schema, "elementFormDefault", ["qualified", "unqualified"], "unqualified"),
-    attributeFormDefault: bootstrap.choice(schema, "attributeFormDefault", ["qualified", "unqualified"], "unqualified"),
+    elementFormDefault: bootstrap.choice(
+      schema,
+      "elementFormDefault",
+      ["qualified", "unqualified"],
+      "unqualified",
+    ),
+    attributeFormDefault: bootstrap.choice(
+      schema,
+      "attributeFormDefault",
+      ["qualified", "unqualified"],
+      "unqualified",
+    ),
   };
   const context = new XsdContext(scope, diagnostics);
   const { doc, children } = readSchemaChildren(schema, context);
@@ -47,7 +75,8 @@ export function readSchemaElement(
   let seenComponent = false;
   for (const child of children) {
     if (context.is(child, "import") || context.is(child, "include")) {
-      if (seenComponent) context.error(child.at, `<${child.qname}> must come before the schema's components`);
+      if (seenComponent)
+        context.error(child.at, `<${child.qname}> must come before the schema's components`);
       const directive = readDirective(child, context);
       if (directive !== undefined) directives.push(directive);
       continue;
@@ -86,17 +115,24 @@ export function readSchemaElement(
  * only first): their documentation is joined into the schema's, and they are
  * left in the list where they stand.
  */
-function readSchemaChildren(schema: XmlElement, context: XsdContext): { doc?: string; children: XmlElement[] } {
+function readSchemaChildren(
+  schema: XmlElement,
+  context: XsdContext,
+): { doc?: string; children: XmlElement[] } {
   const children: XmlElement[] = [];
   let doc: string | undefined;
   for (const child of schema.children) {
     if (child.kind === "text") {
-      if (child.text.trim() !== "") context.error(child.at, `text is not allowed in <${schema.qname}>`);
+      if (child.text.trim() !== "")
+        context.error(child.at, `text is not allowed in <${schema.qname}>`);
     } else if (context.is(child, "annotation")) {
       const text = context.annotation(child);
       if (text !== undefined) doc = doc === undefined ? text : `${doc}\n\n${text}`;
     } else if (child.name.namespace !== schema.name.namespace) {
-      context.error(child.at, `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`);
+      context.error(
+        child.at,
+        `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`,
+      );
     } else {
       children.push(child);
     }
@@ -107,7 +143,10 @@ function readSchemaChildren(schema: XmlElement, context: XsdContext): { doc?: st
 /** An `xs:import` or `xs:include`, as written. */
 function readDirective(element: XmlElement, context: XsdContext): SchemaDirective | undefined {
   const isImport = context.is(element, "import");
-  context.checkAttributes(element, isImport ? ["namespace", "schemaLocation", "id"] : ["schemaLocation", "id"]);
+  context.checkAttributes(
+    element,
+    isImport ? ["namespace", "schemaLocation", "id"] : ["schemaLocation", "id"],
+  );
   const { children } = context.content(element);
   for (const child of children) context.unexpected(child, element);
   const namespace = isImport ? context.attribute(element, "namespace") : undefined;

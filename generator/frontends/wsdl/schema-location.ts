@@ -18,7 +18,11 @@ export function urlFileName(location: string): string {
   } catch {
     pathname = location;
   }
-  const last = pathname.split("/").filter((part) => part !== "").pop() ?? "";
+  const last =
+    pathname
+      .split("/")
+      .filter((part) => part !== "")
+      .pop() ?? "";
   let name: string;
   try {
     name = decodeURIComponent(last);

@@ -12,7 +12,8 @@ import type {
 } from "./xsd-model.js";
 
 /** A top-level component, as the builder files it. */
-type NamedComponent = ComplexType | SimpleType | ElementDecl | AttributeDecl | GroupDef | AttributeGroupDef;
+type NamedComponent =
+  ComplexType | SimpleType | ElementDecl | AttributeDecl | GroupDef | AttributeGroupDef;
 
 /** The symbol spaces of XML Schema: complex and simple types share one, the other kinds have their own. */
 type SymbolSpace = "types" | "elements" | "attributes" | "groups" | "attributeGroups";
@@ -45,11 +46,16 @@ export class SchemaSetBuilder {
     const tables = this.namespace(namespace);
     const space = symbolSpace(component);
     const existing: { readonly at: Position; readonly kind: NamedComponent["kind"] } | undefined =
-      space === "types" ? (tables.complexTypes.get(local) ?? tables.simpleTypes.get(local)) : tables[space].get(local);
+      space === "types"
+        ? (tables.complexTypes.get(local) ?? tables.simpleTypes.get(local))
+        : tables[space].get(local);
     if (existing !== undefined) {
       const { file, line, col } = existing.at;
       const where = namespace === "" ? "in no namespace" : `in namespace ${namespace}`;
-      this.diagnostics.error(component.at, `${describeKind(component)} "${local}" is already defined ${where}, as ${describeKind(existing)} at ${file}:${line}:${col}`);
+      this.diagnostics.error(
+        component.at,
+        `${describeKind(component)} "${local}" is already defined ${where}, as ${describeKind(existing)} at ${file}:${line}:${col}`,
+      );
       return;
     }
     switch (component.kind) {

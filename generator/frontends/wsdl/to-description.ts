@@ -1,13 +1,35 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
-import type { ChoiceGroupDescription, EnumDescription, FieldDescription, ServiceDescription, SoapHeaderDescription, SoapOperationDescription, TypeDescription, XmlDocumentDescription } from "../../description/description.js";
+import type {
+  ChoiceGroupDescription,
+  EnumDescription,
+  FieldDescription,
+  ServiceDescription,
+  SoapHeaderDescription,
+  SoapOperationDescription,
+  TypeDescription,
+  XmlDocumentDescription,
+} from "../../description/description.js";
 import { wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
-import { SCALAR_NAMES, type ConstValue, type NoteKind, type ScalarName, type TypeOrigin } from "../../model/vocabulary.js";
+import {
+  SCALAR_NAMES,
+  type ConstValue,
+  type NoteKind,
+  type ScalarName,
+  type TypeOrigin,
+} from "../../model/vocabulary.js";
 import { doubleFromXsd } from "../../runtime/scalars.js";
 import { builtinScalarOf } from "./xsd-builtins.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
-import type { SoapMessageBinding, WsdlBinding, WsdlDefinitions, WsdlOperation, WsdlPort, WsdlService } from "./wsdl-model.js";
+import type {
+  SoapMessageBinding,
+  WsdlBinding,
+  WsdlDefinitions,
+  WsdlOperation,
+  WsdlPort,
+  WsdlService,
+} from "./wsdl-model.js";
 import type {
   AttributeDecl,
   AttributeRef,
@@ -41,7 +63,12 @@ type FacetUse = FieldDescription["facets"][number];
 
 /** A simple type as the description sees it: a scalar with facets, or an enum. */
 type SimpleShape =
-  | { readonly kind: "scalar"; readonly scalar: ScalarName; readonly facets: readonly FacetUse[]; readonly notes: readonly Note[] }
+  | {
+      readonly kind: "scalar";
+      readonly scalar: ScalarName;
+      readonly facets: readonly FacetUse[];
+      readonly notes: readonly Note[];
+    }
   | { readonly kind: "enum"; readonly name: string };
 
 /** A limit of the wire code: an error when a type that operations send or receive meets it, a note on the type otherwise. */
@@ -81,7 +108,8 @@ class SchemaMapper {
   ) {
     // Named types keep their names; anonymous ones are named around them.
     for (const ns of set.namespaces.values()) {
-      for (const ct of ns.complexTypes.values()) this.complexNames.set(qkey(ct.name!), this.claim(ct.name!.local));
+      for (const ct of ns.complexTypes.values())
+        this.complexNames.set(qkey(ct.name!), this.claim(ct.name!.local));
     }
   }
 
@@ -131,7 +159,12 @@ class SchemaMapper {
     }
   }
 
-  private describeComplexType(ct: ComplexType, name: string, origin: TypeOrigin, choices: ChoiceGroupDescription[]): void {
+  private describeComplexType(
+    ct: ComplexType,
+    name: string,
+    origin: TypeOrigin,
+    choices: ChoiceGroupDescription[],
+  ): void {
     const notes: Note[] = [];
     const limits: WireLimit[] = [];
     // Not narrowed to "object": the particle is read in a closure that may change it.
@@ -139,7 +172,11 @@ class SchemaMapper {
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
-    if (ct.anyAttribute) notes.push({ kind: "interpretation", text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written." });
+    if (ct.anyAttribute)
+      notes.push({
+        kind: "interpretation",
+        text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written.",
+      });
     const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
       const derivation = ct.content.derivation;
@@ -149,7 +186,10 @@ class SchemaMapper {
         // A value with attributes extending another: its text and attributes come first, from the base.
         if (derivation.method === "restriction") {
           // degrade: a warning goes here (the restriction read as its base), once Diagnostics has warnings.
-          notes.push({ kind: "interpretation", text: `A restriction of ${base.local} (simple content): read as ${base.local}, its text and attributes; the restriction's facets are not checked.` });
+          notes.push({
+            kind: "interpretation",
+            text: `A restriction of ${base.local} (simple content): read as ${base.local}, its text and attributes; the restriction's facets are not checked.`,
+          });
         }
         const baseName = this.namedComplex(base);
         if (baseName !== undefined) extendsName = { name: baseName, at: derivation.base.at };
@@ -165,10 +205,17 @@ class SchemaMapper {
         const isAny = base.namespace === XSD_NAMESPACE && base.local === "anyType";
         if (derivation.method === "extension" && !isAny) {
           const baseName = this.namedComplex(base);
-          if (baseName === undefined) this.d.error(derivation.base.at, `${this.label(ct, name)} extends ${base.local}, which is not a complex type; use xs:simpleContent to give a value attributes`);
+          if (baseName === undefined)
+            this.d.error(
+              derivation.base.at,
+              `${this.label(ct, name)} extends ${base.local}, which is not a complex type; use xs:simpleContent to give a value attributes`,
+            );
           else extendsName = { name: baseName, at: derivation.base.at };
         } else if (derivation.method === "restriction" && !isAny) {
-          notes.push({ kind: "interpretation", text: `A restriction of ${base.local}: its fields are those the restriction lists, without the base's.` });
+          notes.push({
+            kind: "interpretation",
+            text: `A restriction of ${base.local}: its fields are those the restriction lists, without the base's.`,
+          });
         }
       }
       const particle = ct.content.particle;
@@ -189,18 +236,26 @@ class SchemaMapper {
         }
       };
       // A named group stays open while its content is read, so that a reference back to it, however deep, is seen.
-      if (particle?.kind === "groupRef") this.withGroupOpen(particle, () => readParticle(this.groupOf(particle)));
+      if (particle?.kind === "groupRef")
+        this.withGroupOpen(particle, () => readParticle(this.groupOf(particle)));
       else readParticle(particle);
       if ((attributes.length > 0 || ct.mixed) && kind === "choice") {
         // A choice with attributes (or text): the elements become a choice group beside them.
         kind = "object";
-        choices.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: true, at: ct.at });
+        choices.push({
+          fields: fields.map((f) => ({ name: f.name, at: f.at })),
+          required: true,
+          at: ct.at,
+        });
       }
       if (ct.mixed) {
         // degrade: a warning goes here (where the text stood between the elements is not kept), once Diagnostics has warnings.
         const text = mixedTextField(ct.at, [...fields, ...attributes]);
         fields.push(text);
-        notes.push({ kind: "interpretation", text: `Mixed content: the text between the elements is the field "${text.name}", its pieces joined (each trimmed); it is written before the elements.` });
+        notes.push({
+          kind: "interpretation",
+          text: `Mixed content: the text between the elements is the field "${text.name}", its pieces joined (each trimmed); it is written before the elements.`,
+        });
       }
       fields.push(...attributes);
     }
@@ -212,7 +267,11 @@ class SchemaMapper {
       }
     }
     if (open && fields.length === 0 && !extendsName && kind === "object") kind = "opaque";
-    if (open && kind !== "opaque") notes.push({ kind: "interpretation", text: "Other elements (xs:any) are allowed: they are kept as properties of the value." });
+    if (open && kind !== "opaque")
+      notes.push({
+        kind: "interpretation",
+        text: "Other elements (xs:any) are allowed: they are kept as properties of the value.",
+      });
     this.wireLimits.set(name, limits);
     this.typeNotes.set(name, notes);
     this.types.push({
@@ -237,7 +296,11 @@ class SchemaMapper {
    * extension declares it. The type then extends nothing (a note says so).
    * Undefined when nothing is redefined.
    */
-  private flattenRedefined(base: string, own: readonly FieldDescription[], notes: Note[]): FieldDescription[] | undefined {
+  private flattenRedefined(
+    base: string,
+    own: readonly FieldDescription[],
+    notes: Note[],
+  ): FieldDescription[] | undefined {
     const inherited = this.inheritedFields(base);
     const names = new Set(own.map((f) => f.name));
     const redefined = inherited.filter((f) => names.has(f.name));
@@ -254,7 +317,11 @@ class SchemaMapper {
   private inheritedFields(name: string): FieldDescription[] {
     const out: FieldDescription[][] = [];
     const seen = new Set<string>();
-    for (let t = this.types.find((x) => x.name === name); t && !seen.has(t.name); t = t.extends ? this.types.find((x) => x.name === t!.extends!.name) : undefined) {
+    for (
+      let t = this.types.find((x) => x.name === name);
+      t && !seen.has(t.name);
+      t = t.extends ? this.types.find((x) => x.name === t!.extends!.name) : undefined
+    ) {
       seen.add(t.name);
       out.unshift([...t.fields]);
     }
@@ -267,13 +334,18 @@ class SchemaMapper {
     for (const use of uses) {
       if (use.kind === "attributeGroupRef") {
         const key = qkey(use.ref.name);
-        const group = this.set.namespaces.get(use.ref.name.namespace)?.attributeGroups.get(use.ref.name.local);
+        const group = this.set.namespaces
+          .get(use.ref.name.namespace)
+          ?.attributeGroups.get(use.ref.name.local);
         if (!group || groups.has(key)) continue; // unknown: reported by the reference check; a cycle: read once
         fields.push(...this.attributeFields(group.attributes, new Set([...groups, key])));
         continue;
       }
       if (use.use === "prohibited") continue;
-      const decl = use.kind === "attribute" ? use : this.set.namespaces.get(use.ref.name.namespace)?.attributes.get(use.ref.name.local);
+      const decl =
+        use.kind === "attribute"
+          ? use
+          : this.set.namespaces.get(use.ref.name.namespace)?.attributes.get(use.ref.name.local);
       if (!decl) continue;
       const field = this.attributeField(decl, use);
       if (field) fields.push(field);
@@ -282,17 +354,28 @@ class SchemaMapper {
   }
 
   /** One attribute as a field: a scalar or enum value carried as an attribute. */
-  private attributeField(decl: AttributeDecl, use: LocalAttribute | AttributeRef): FieldDescription | undefined {
+  private attributeField(
+    decl: AttributeDecl,
+    use: LocalAttribute | AttributeRef,
+  ): FieldDescription | undefined {
     const name = decl.name.local;
     // An attribute without a prefix is in no namespace: one in the service's own namespace would need a prefix of its own.
     if (decl.name.namespace !== "" && decl.name.namespace === this.home) {
-      this.d.error(use.at, `the attribute "${name}" is qualified in the service's own namespace; qualified attributes are supported in other namespaces only`);
+      this.d.error(
+        use.at,
+        `the attribute "${name}" is qualified in the service's own namespace; qualified attributes are supported in other namespaces only`,
+      );
       return undefined;
     }
     const notes: Note[] = [];
     let facets: FacetUse[] = [];
     const t = decl.type;
-    const shape = t === undefined ? ({ kind: "scalar", scalar: "string", facets: [], notes: [] } as const) : t.kind === "typeRef" ? this.simpleRef(t) : this.simpleShape(t, pascalCase(name) || "Attribute");
+    const shape =
+      t === undefined
+        ? ({ kind: "scalar", scalar: "string", facets: [], notes: [] } as const)
+        : t.kind === "typeRef"
+          ? this.simpleRef(t)
+          : this.simpleShape(t, pascalCase(name) || "Attribute");
     if (!shape) return undefined;
     const typeName = shape.kind === "enum" ? shape.name : shape.scalar;
     if (shape.kind === "scalar") {
@@ -306,12 +389,17 @@ class SchemaMapper {
     let defaultValue: FieldDescription["default"];
     if (fixed) {
       const value = constOf(fixed.value, scalar);
-      if (value === undefined) notes.push({ kind: "info", text: `Fixed value in the contract: ${fixed.value}.` });
+      if (value === undefined)
+        notes.push({ kind: "info", text: `Fixed value in the contract: ${fixed.value}.` });
       else constValue = { value, at: fixed.at };
     }
     if (dflt) {
       if (shape.kind === "enum") defaultValue = { value: dflt.value, at: dflt.at };
-      else notes.push({ kind: "info", text: `Default value in the contract: ${dflt.value} (an absent attribute means it).` });
+      else
+        notes.push({
+          kind: "info",
+          text: `Default value in the contract: ${dflt.value} (an absent attribute means it).`,
+        });
     }
     return {
       name,
@@ -330,15 +418,38 @@ class SchemaMapper {
   }
 
   /** The text of a value with attributes (simple content), as a field named `value` (or another name no attribute has). */
-  private textField(derivation: Derivation, facetsHere: Facets, parent: string, attributes: readonly FieldDescription[]): FieldDescription | undefined {
+  private textField(
+    derivation: Derivation,
+    facetsHere: Facets,
+    parent: string,
+    attributes: readonly FieldDescription[],
+  ): FieldDescription | undefined {
     const taken = new Set(attributes.map((a) => a.name));
     const name = ["value", "text", "content"].find((n) => !taken.has(n)) ?? "value";
-    const restricted = derivation.method === "restriction" ? this.simpleShape({ kind: "simpleType", at: derivation.at, content: { kind: "restriction", base: derivation.base, facets: facetsHere, at: derivation.at } }, `${parent}Value`) : this.simpleRef(derivation.base);
+    const restricted =
+      derivation.method === "restriction"
+        ? this.simpleShape(
+            {
+              kind: "simpleType",
+              at: derivation.at,
+              content: {
+                kind: "restriction",
+                base: derivation.base,
+                facets: facetsHere,
+                at: derivation.at,
+              },
+            },
+            `${parent}Value`,
+          )
+        : this.simpleRef(derivation.base);
     if (!restricted) return undefined;
     return {
       name,
       at: derivation.at,
-      type: { name: restricted.kind === "enum" ? restricted.name : restricted.scalar, at: derivation.base.at },
+      type: {
+        name: restricted.kind === "enum" ? restricted.name : restricted.scalar,
+        at: derivation.base.at,
+      },
       required: true,
       facets: restricted.kind === "scalar" ? sortFacets(restricted.facets) : [],
       examples: [],
@@ -352,13 +463,24 @@ class SchemaMapper {
   }
 
   /** The model group of a particle (a group reference resolved), or a problem. */
-  private groupOf(particle: ModelGroup | GroupRef, optionalAllowed = false): ModelGroup | undefined {
+  private groupOf(
+    particle: ModelGroup | GroupRef,
+    optionalAllowed = false,
+  ): ModelGroup | undefined {
     if (particle.kind !== "groupRef") return particle;
-    const def = this.set.namespaces.get(particle.ref.name.namespace)?.groups.get(particle.ref.name.local);
+    const def = this.set.namespaces
+      .get(particle.ref.name.namespace)
+      ?.groups.get(particle.ref.name.local);
     if (!def) return undefined;
     // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
-    if ((particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) || particle.occurs.max !== 1) {
-      this.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
+    if (
+      (particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) ||
+      particle.occurs.max !== 1
+    ) {
+      this.d.error(
+        particle.at,
+        "a group reference that occurs other than once is not supported yet",
+      );
       return undefined;
     }
     return def.particle;
@@ -376,11 +498,21 @@ class SchemaMapper {
   }
 
   /** The fields of a model group inside a type: nested sequences flattened, choices among other elements made optional fields with a note. */
-  private groupFields(group: ModelGroup, parent: string, notes: Note[], limits: WireLimit[], optional: boolean): { fields: FieldDescription[]; any: boolean } {
+  private groupFields(
+    group: ModelGroup,
+    parent: string,
+    notes: Note[],
+    limits: WireLimit[],
+    optional: boolean,
+  ): { fields: FieldDescription[]; any: boolean } {
     const fields: FieldDescription[] = [];
     let any = false;
     const repeated = group.occurs.max === "unbounded" || group.occurs.max > 1;
-    if (group.kind === "all") notes.push({ kind: "interpretation", text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order." });
+    if (group.kind === "all")
+      notes.push({
+        kind: "interpretation",
+        text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order.",
+      });
     if (group.kind === "sequence" && repeated) {
       this.d.error(group.at, "a sequence that repeats is not supported yet");
       return { fields, any };
@@ -388,7 +520,14 @@ class SchemaMapper {
     const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
     let singleBranches = true;
     for (const p of group.particles) {
-      const f = this.particleFields(p, parent, notes, limits, memberOptional, group.kind === "choice" && repeated);
+      const f = this.particleFields(
+        p,
+        parent,
+        notes,
+        limits,
+        memberOptional,
+        group.kind === "choice" && repeated,
+      );
       if (f === "any") any = true;
       else fields.push(...f);
       if (f === "any" || f.length !== 1) singleBranches = false;
@@ -396,21 +535,41 @@ class SchemaMapper {
     if (group.kind === "choice") {
       const names = fields.map((f) => `"${f.name}"`).join(", ");
       if (repeated) {
-        notes.push({ kind: "interpretation", text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.` });
+        notes.push({
+          kind: "interpretation",
+          text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`,
+        });
       } else if (singleBranches && this.choiceSink && fields.length >= 2) {
         // One element per branch: a choice group of the type, checked by its validator and reader.
-        this.choiceSink.push({ fields: fields.map((f) => ({ name: f.name, at: f.at })), required: !optional && group.occurs.min >= 1, at: group.at });
+        this.choiceSink.push({
+          fields: fields.map((f) => ({ name: f.name, at: f.at })),
+          required: !optional && group.occurs.min >= 1,
+          at: group.at,
+        });
       } else {
-        notes.push({ kind: "interpretation", text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.` });
+        notes.push({
+          kind: "interpretation",
+          text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.`,
+        });
       }
     }
     return { fields, any };
   }
 
-  private particleFields(p: Particle, parent: string, notes: Note[], limits: WireLimit[], optional: boolean, repeated = false): FieldDescription[] | "any" {
+  private particleFields(
+    p: Particle,
+    parent: string,
+    notes: Note[],
+    limits: WireLimit[],
+    optional: boolean,
+    repeated = false,
+  ): FieldDescription[] | "any" {
     // A particle that may not occur (maxOccurs="0") is no content: no field.
     if (p.occurs.max === 0) {
-      notes.push({ kind: "info", text: `${particleLabel(p)} has maxOccurs="0" in the contract: it never occurs, so it has no field.` });
+      notes.push({
+        kind: "info",
+        text: `${particleLabel(p)} has maxOccurs="0" in the contract: it never occurs, so it has no field.`,
+      });
       return [];
     }
     switch (p.kind) {
@@ -421,10 +580,14 @@ class SchemaMapper {
       case "all":
         return this.groupFields(p, parent, notes, limits, optional).fields;
       case "groupRef":
-        return this.withGroupOpen(p, () => {
-          const g = this.groupOf(p, true);
-          return g ? this.groupFields(g, parent, notes, limits, optional || p.occurs.min === 0).fields : [];
-        }) ?? [];
+        return (
+          this.withGroupOpen(p, () => {
+            const g = this.groupOf(p, true);
+            return g
+              ? this.groupFields(g, parent, notes, limits, optional || p.occurs.min === 0).fields
+              : [];
+          }) ?? []
+        );
       case "elementRef": {
         const decl = this.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
         if (!decl) return [];
@@ -450,21 +613,41 @@ class SchemaMapper {
   ): FieldDescription | undefined {
     const fieldName = e.name.local;
     if (e.name.namespace === "" && this.home !== "") {
-      limits.push({ at, message: `the unqualified element "${fieldName}": elements are written in the operation's namespace` });
+      limits.push({
+        at,
+        message: `the unqualified element "${fieldName}": elements are written in the operation's namespace`,
+      });
     }
-    if (e.abstract || e.substitutionGroup) this.d.error(e.at, `substitution groups and abstract elements ("${fieldName}") are not supported yet`);
+    if (e.abstract || e.substitutionGroup)
+      this.d.error(
+        e.at,
+        `substitution groups and abstract elements ("${fieldName}") are not supported yet`,
+      );
     const notes: Note[] = [];
     let facets: FacetUse[] = [];
     let typeName: string | undefined;
     let list: FieldDescription["list"];
     let nullable: FieldDescription["nullable"];
     const max = occurs.max === "unbounded" ? undefined : occurs.max;
-    if (max === undefined || max > 1 || repeated) list = { min: repeated ? 0 : occurs.min, ...(max !== undefined && max > 1 && !repeated ? { max } : {}), at };
+    if (max === undefined || max > 1 || repeated)
+      list = {
+        min: repeated ? 0 : occurs.min,
+        ...(max !== undefined && max > 1 && !repeated ? { max } : {}),
+        at,
+      };
     const inlineName = () => `${parent}${pascalCase(fieldName) || "Value"}`;
     const t = e.type;
     if (t === undefined) {
       typeName = this.claim(inlineName());
-      this.types.push({ name: typeName, at: e.at, kind: "opaque", fields: [], open: false, origin: { kind: "inline", parent, field: fieldName }, notes: [{ kind: "info", text: "Any content (xs:anyType)." }] });
+      this.types.push({
+        name: typeName,
+        at: e.at,
+        kind: "opaque",
+        fields: [],
+        open: false,
+        origin: { kind: "inline", parent, field: fieldName },
+        notes: [{ kind: "info", text: "Any content (xs:anyType)." }],
+      });
     } else if (t.kind === "typeRef") {
       const complex = this.set.namespaces.get(t.name.namespace)?.complexTypes.get(t.name.local);
       if (complex) {
@@ -473,13 +656,22 @@ class SchemaMapper {
           const item = wrapper;
           const itemMax = item.occurs.max === "unbounded" ? undefined : item.occurs.max;
           const itemNamespace = this.foreign(item.name.namespace);
-          list = { min: item.occurs.min, ...(itemMax !== undefined ? { max: itemMax } : {}), item: item.name.local, ...(itemNamespace !== undefined ? { itemNamespace } : {}), at: t.at };
+          list = {
+            min: item.occurs.min,
+            ...(itemMax !== undefined ? { max: itemMax } : {}),
+            item: item.name.local,
+            ...(itemNamespace !== undefined ? { itemNamespace } : {}),
+            at: t.at,
+          };
           if (item.nillable) nullable = { at: item.at };
           const inner = this.itemType(item, inlineName(), t.at);
           if (!inner) return undefined;
           typeName = inner.name;
           facets = [...inner.facets];
-          notes.push(...inner.notes, { kind: "info", text: `The list is the wrapper element of type ${t.name.local}, holding one <${item.name.local}> element per item.` });
+          notes.push(...inner.notes, {
+            kind: "info",
+            text: `The list is the wrapper element of type ${t.name.local}, holding one <${item.name.local}> element per item.`,
+          });
         } else typeName = this.namedComplex(t.name);
       } else {
         const shape = this.simpleRef(t);
@@ -497,7 +689,9 @@ class SchemaMapper {
       if (open !== undefined) typeName = open;
       else {
         typeName = this.claim(inlineName());
-        this.describeElementType(global, typeName, () => this.describeComplex(t, typeName!, { kind: "inline", parent, field: fieldName }));
+        this.describeElementType(global, typeName, () =>
+          this.describeComplex(t, typeName!, { kind: "inline", parent, field: fieldName }),
+        );
       }
     } else {
       const shape = this.simpleShape(t, inlineName());
@@ -510,16 +704,20 @@ class SchemaMapper {
     }
     if (typeName === undefined) return undefined;
     if (e.nillable && !list?.item) nullable = { at: e.at };
-    const scalar = (SCALAR_NAMES as readonly string[]).includes(typeName) ? (typeName as ScalarName) : undefined;
+    const scalar = (SCALAR_NAMES as readonly string[]).includes(typeName)
+      ? (typeName as ScalarName)
+      : undefined;
     let constValue: FieldDescription["const"];
     let defaultValue: FieldDescription["default"];
     if (e.fixed) {
       const value = constOf(e.fixed.value, scalar);
-      if (value === undefined) notes.push({ kind: "info", text: `Fixed value in the contract: ${e.fixed.value}.` });
+      if (value === undefined)
+        notes.push({ kind: "info", text: `Fixed value in the contract: ${e.fixed.value}.` });
       else constValue = { value, at: e.fixed.at };
     }
     if (e.default) {
-      if (scalar === undefined && this.enums.some((x) => x.name === typeName)) defaultValue = { value: e.default.value, at: e.default.at };
+      if (scalar === undefined && this.enums.some((x) => x.name === typeName))
+        defaultValue = { value: e.default.value, at: e.default.at };
       else notes.push({ kind: "info", text: `Default value in the contract: ${e.default.value}.` });
     }
     return {
@@ -540,10 +738,17 @@ class SchemaMapper {
   }
 
   /** The type of a list wrapper's item: an object type's name, or a scalar or enum with its facets. */
-  private itemType(item: LocalElement, inlineName: string, at: Position): { name: string; facets: readonly FacetUse[]; notes: readonly Note[] } | undefined {
+  private itemType(
+    item: LocalElement,
+    inlineName: string,
+    at: Position,
+  ): { name: string; facets: readonly FacetUse[]; notes: readonly Note[] } | undefined {
     const t = item.type;
     if (t === undefined) {
-      this.d.error(item.at, `the list item "${item.name.local}" has no type (xs:anyType); not supported yet`);
+      this.d.error(
+        item.at,
+        `the list item "${item.name.local}" has no type (xs:anyType); not supported yet`,
+      );
       return undefined;
     }
     if (t.kind === "typeRef") {
@@ -554,7 +759,9 @@ class SchemaMapper {
       }
       const shape = this.simpleRef(t);
       if (!shape) return undefined;
-      return shape.kind === "enum" ? { name: shape.name, facets: [], notes: [] } : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
+      return shape.kind === "enum"
+        ? { name: shape.name, facets: [], notes: [] }
+        : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
     }
     if (t.kind === "complexType") {
       const name = this.claim(`${inlineName}Item`);
@@ -564,7 +771,9 @@ class SchemaMapper {
     const shape = this.simpleShape(t, `${inlineName}Item`);
     void at;
     if (!shape) return undefined;
-    return shape.kind === "enum" ? { name: shape.name, facets: [], notes: [] } : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
+    return shape.kind === "enum"
+      ? { name: shape.name, facets: [], notes: [] }
+      : { name: shape.scalar, facets: shape.facets, notes: shape.notes };
   }
 
   /**
@@ -573,9 +782,23 @@ class SchemaMapper {
    * single element that may repeat.
    */
   private listWrapper(ct: ComplexType): LocalElement | undefined {
-    if (ct.content.kind !== "elements" || ct.content.derivation || ct.attributes.length > 0 || ct.anyAttribute || ct.mixed) return undefined;
+    if (
+      ct.content.kind !== "elements" ||
+      ct.content.derivation ||
+      ct.attributes.length > 0 ||
+      ct.anyAttribute ||
+      ct.mixed
+    )
+      return undefined;
     const p = ct.content.particle;
-    if (!p || p.kind !== "sequence" || p.occurs.min !== 1 || p.occurs.max !== 1 || p.particles.length !== 1) return undefined;
+    if (
+      !p ||
+      p.kind !== "sequence" ||
+      p.occurs.min !== 1 ||
+      p.occurs.max !== 1 ||
+      p.particles.length !== 1
+    )
+      return undefined;
     const only = p.particles[0]!;
     if (only.kind !== "element") return undefined;
     const max = only.occurs.max;
@@ -621,10 +844,26 @@ class SchemaMapper {
     const c = st.content;
     if (c.kind !== "restriction") {
       // degrade: a warning goes here (a list or union simple type read as its text), once Diagnostics has warnings.
-      const what = c.kind === "list" ? "An xs:list (items separated by white space)" : "An xs:union (a value of any of its member types)";
-      return { kind: "scalar", scalar: "string", facets: [], notes: [{ kind: "interpretation", text: `${what} in the contract: its text as one string here, not checked further.` }] };
+      const what =
+        c.kind === "list"
+          ? "An xs:list (items separated by white space)"
+          : "An xs:union (a value of any of its member types)";
+      return {
+        kind: "scalar",
+        scalar: "string",
+        facets: [],
+        notes: [
+          {
+            kind: "interpretation",
+            text: `${what} in the contract: its text as one string here, not checked further.`,
+          },
+        ],
+      };
     }
-    const base = c.base.kind === "typeRef" ? this.simpleRef(c.base) : this.simpleShape(c.base, `${enumName}Base`);
+    const base =
+      c.base.kind === "typeRef"
+        ? this.simpleRef(c.base)
+        : this.simpleShape(c.base, `${enumName}Base`);
     if (!base) return undefined;
     const f = c.facets;
     if (f.enumerations.length > 0) {
@@ -634,15 +873,29 @@ class SchemaMapper {
       this.enums.push({
         name,
         at: st.at,
-        values: values.map((v) => ({ value: v.value, at: v.at, ...(v.doc !== undefined ? { doc: v.doc } : {}), notes: [] })),
+        values: values.map((v) => ({
+          value: v.value,
+          at: v.at,
+          ...(v.doc !== undefined ? { doc: v.doc } : {}),
+          notes: [],
+        })),
         ...(st.doc !== undefined ? { doc: st.doc } : {}),
-        notes: base.kind === "scalar" && base.scalar !== "string" ? [{ kind: "info", text: `Values of the XML Schema type that is restricted here (${base.scalar}), written as text.` }] : [],
+        notes:
+          base.kind === "scalar" && base.scalar !== "string"
+            ? [
+                {
+                  kind: "info",
+                  text: `Values of the XML Schema type that is restricted here (${base.scalar}), written as text.`,
+                },
+              ]
+            : [],
       });
       return { kind: "enum", name };
     }
     if (base.kind === "enum") return base;
     const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
-    const put = (key: string, value: number | string, at: Position) => facets.set(key, { key, value, at });
+    const put = (key: string, value: number | string, at: Position) =>
+      facets.set(key, { key, value, at });
     if (f.length) {
       put("minLength", f.length.value, f.length.at);
       put("maxLength", f.length.value, f.length.at);
@@ -656,18 +909,30 @@ class SchemaMapper {
     if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
     if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
     const notes: Note[] = [...base.notes];
-    if (f.whiteSpace && f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")) {
+    if (
+      f.whiteSpace &&
+      f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")
+    ) {
       // degrade: a warning goes here (whiteSpace not applied), once Diagnostics has warnings.
-      notes.push({ kind: "interpretation", text: `whiteSpace "${f.whiteSpace.value}" in the contract: the value is read and written as it is, not normalized.` });
+      notes.push({
+        kind: "interpretation",
+        text: `whiteSpace "${f.whiteSpace.value}" in the contract: the value is read and written as it is, not normalized.`,
+      });
     }
     // Patterns of one restriction: a value matches any of them (one pattern of their alternatives).
-    const pattern = f.patterns.length > 1 ? { value: f.patterns.map((p) => `(${p.value})`).join("|"), at: f.patterns[0]!.at } : f.patterns[0];
+    const pattern =
+      f.patterns.length > 1
+        ? { value: f.patterns.map((p) => `(${p.value})`).join("|"), at: f.patterns[0]!.at }
+        : f.patterns[0];
     if (pattern) {
       const inherited = facets.get("pattern");
       // XML Schema patterns match the whole value; a value of a restriction matches its base's pattern too,
       // so the two are one pattern: the base's as a lookahead, then this restriction's.
       const own = wholeValuePattern(pattern.value);
-      const both = inherited && inherited.value !== own ? `^(?=${String(inherited.value).slice(1)})${own.slice(1)}` : own;
+      const both =
+        inherited && inherited.value !== own
+          ? `^(?=${String(inherited.value).slice(1)})${own.slice(1)}`
+          : own;
       put("pattern", both, pattern.at);
     }
     return { kind: "scalar", scalar: base.scalar, facets: [...facets.values()], notes };
@@ -679,7 +944,8 @@ class SchemaMapper {
     for (const ns of this.set.namespaces.values()) {
       for (const e of ns.elements.values()) {
         const t = e.type;
-        if (t?.kind === "complexType") names.set(qkey(e.name), this.elementType(e, e.name.local, { kind: "declared" })!);
+        if (t?.kind === "complexType")
+          names.set(qkey(e.name), this.elementType(e, e.name.local, { kind: "declared" })!);
       }
     }
     return names;
@@ -691,7 +957,11 @@ class SchemaMapper {
   private readonly elementsOpen = new Map<string, string>();
 
   /** Runs `describe` with the global element `key` (when given) open under `typeName`. */
-  private describeElementType(key: string | undefined, typeName: string, describe: () => void): void {
+  private describeElementType(
+    key: string | undefined,
+    typeName: string,
+    describe: () => void,
+  ): void {
     if (key === undefined) return describe();
     this.elementsOpen.set(key, typeName);
     try {
@@ -744,7 +1014,8 @@ class SchemaMapper {
 
   /** Whether a type, or one it holds or extends, meets a limit of the wire code. */
   reachesWireLimit(root: string): boolean {
-    for (const name of this.reached([root])) if ((this.wireLimits.get(name)?.length ?? 0) > 0) return true;
+    for (const name of this.reached([root]))
+      if ((this.wireLimits.get(name)?.length ?? 0) > 0) return true;
     return false;
   }
 
@@ -768,8 +1039,12 @@ class SchemaMapper {
     const reached = this.reached(roots);
     for (const [name, limits] of this.wireLimits) {
       for (const l of limits) {
-        if (reached.has(name)) this.d.error(l.at, `${l.message} (in "${name}", which an operation sends or receives)`);
-        else this.typeNotes.get(name)?.push({ kind: "interpretation", text: `Not in this type: ${l.message}.` });
+        if (reached.has(name))
+          this.d.error(l.at, `${l.message} (in "${name}", which an operation sends or receives)`);
+        else
+          this.typeNotes
+            .get(name)
+            ?.push({ kind: "interpretation", text: `Not in this type: ${l.message}.` });
       }
     }
   }
@@ -779,7 +1054,16 @@ class SchemaMapper {
 function mixedTextField(at: Position, taken: readonly FieldDescription[]): FieldDescription {
   const names = new Set(taken.map((f) => f.name));
   const name = ["text", "content", "value", "mixedText"].find((n) => !names.has(n)) ?? "mixedText";
-  return { name, at, type: { name: "string", at }, required: false, facets: [], examples: [], xml: { node: "text", at }, notes: [] };
+  return {
+    name,
+    at,
+    type: { name: "string", at },
+    required: false,
+    facets: [],
+    examples: [],
+    xml: { node: "text", at },
+    notes: [],
+  };
 }
 
 /** A note per identity constraint of an element: read, not checked. */
@@ -816,7 +1100,11 @@ function sortFacets(facets: readonly FacetUse[]): FacetUse[] {
 function constOf(value: string, scalar: ScalarName | undefined): ConstValue | undefined {
   switch (scalar) {
     case "boolean":
-      return value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : undefined;
+      return value === "true" || value === "1"
+        ? true
+        : value === "false" || value === "0"
+          ? false
+          : undefined;
     case "short":
     case "int":
       return /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : undefined;
@@ -832,7 +1120,11 @@ function constOf(value: string, scalar: ScalarName | undefined): ConstValue | un
 }
 
 /** A built-in type's shape, a problem for one without a scalar, or "not-builtin". */
-function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | undefined | "not-builtin" {
+function builtinShape(
+  name: QName,
+  at: Position,
+  d: Diagnostics,
+): SimpleShape | undefined | "not-builtin" {
   if (name.namespace !== XSD_NAMESPACE) return "not-builtin";
   const b = builtinScalarOf(name.local);
   if (!b) {
@@ -844,12 +1136,20 @@ function builtinShape(name: QName, at: Position, d: Diagnostics): SimpleShape | 
   if (b.integer) facets.push({ key: "fractionDigits", value: 0, at });
   if (b.min !== undefined) facets.push({ key: "minimum", value: b.min, at });
   if (b.max !== undefined) facets.push({ key: "maximum", value: b.max, at });
-  const notes: Note[] = b.integer || b.min !== undefined || b.max !== undefined || b.pattern !== undefined || b.note ? [{ kind: "info", text: `xs:${name.local} in the contract.${b.note ? ` ${b.note}` : ""}` }] : [];
+  const notes: Note[] =
+    b.integer || b.min !== undefined || b.max !== undefined || b.pattern !== undefined || b.note
+      ? [{ kind: "info", text: `xs:${name.local} in the contract.${b.note ? ` ${b.note}` : ""}` }]
+      : [];
   return { kind: "scalar", scalar: b.scalar, facets, notes };
 }
 
 /** An XSD file (or set) as a service of types and enums, with no operations. */
-export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: Position, d: Diagnostics): ServiceDescription {
+export function schemaSetToDescription(
+  set: SchemaSet,
+  serviceName: string,
+  at: Position,
+  d: Diagnostics,
+): ServiceDescription {
   const home = set.documents[0]?.targetNamespace ?? "";
   const m = new SchemaMapper(set, d, home);
   m.describeAllNamed();
@@ -859,14 +1159,24 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
   let simple = 0;
   for (const ns of set.namespaces.values()) {
     for (const e of ns.elements.values()) {
-      const complex = e.type?.kind === "complexType" || (e.type?.kind === "typeRef" && set.namespaces.get(e.type.name.namespace)?.complexTypes.has(e.type.name.local) === true);
-      const type = complex && !e.abstract ? m.elementType(e, e.name.local, { kind: "declared" }) : undefined;
+      const complex =
+        e.type?.kind === "complexType" ||
+        (e.type?.kind === "typeRef" &&
+          set.namespaces.get(e.type.name.namespace)?.complexTypes.has(e.type.name.local) === true);
+      const type =
+        complex && !e.abstract ? m.elementType(e, e.name.local, { kind: "declared" }) : undefined;
       // A document whose types the wire code cannot write yet (an unqualified element, say) gets no functions: its types keep their notes.
       if (type === undefined || m.reachesWireLimit(type)) {
         simple++;
         continue;
       }
-      documents.push({ name: e.name.local, at: e.at, type: { name: type, at: e.at }, ...(e.name.namespace !== home ? { namespace: e.name.namespace } : {}), ...(e.doc !== undefined ? { doc: e.doc } : {}) });
+      documents.push({
+        name: e.name.local,
+        at: e.at,
+        type: { name: type, at: e.at },
+        ...(e.name.namespace !== home ? { namespace: e.name.namespace } : {}),
+        ...(e.doc !== undefined ? { doc: e.doc } : {}),
+      });
     }
   }
   m.settleWireLimits([]);
@@ -877,7 +1187,10 @@ export function schemaSetToDescription(set: SchemaSet, serviceName: string, at: 
     title: serviceName,
     ...(doc !== undefined ? { doc } : {}),
     notes: [
-      { kind: "info", text: `The types and enums of the XML schema ${serviceName}${home ? ` (namespace ${home})` : ""}; a schema names no operation.` },
+      {
+        kind: "info",
+        text: `The types and enums of the XML schema ${serviceName}${home ? ` (namespace ${home})` : ""}; a schema names no operation.`,
+      },
       {
         kind: "info",
         text: `Global elements of a complex type (${documents.length}) are documents read and written whole (parse<Element>Document, build<Element>Document)${simple > 0 ? `; the others (${simple}: of a simple or abstract type, or holding what the wire code cannot write yet) have no document functions` : ""}.`,
@@ -907,10 +1220,17 @@ interface SoapPort {
  * (`soapVersion`): the first port of the other version whose binding binds
  * the same port type with the same SOAP actions. Other ports are a note.
  */
-function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics, notes: Note[]): { port: WsdlPort; binding: WsdlBinding; versions?: readonly SoapPort[] } | undefined {
+function choosePort(
+  service: WsdlService,
+  defs: WsdlDefinitions,
+  d: Diagnostics,
+  notes: Note[],
+): { port: WsdlPort; binding: WsdlBinding; versions?: readonly SoapPort[] } | undefined {
   const ports = service.ports.flatMap((port) => {
     const binding = defs.bindings.get(port.binding.name.local);
-    return binding && port.binding.name.namespace === defs.targetNamespace ? [{ port, binding }] : [];
+    return binding && port.binding.name.namespace === defs.targetNamespace
+      ? [{ port, binding }]
+      : [];
   });
   const soap11 = ports.filter((p) => p.binding.soapVersion === "1.1");
   const chosen = soap11[0] ?? ports[0];
@@ -918,7 +1238,11 @@ function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics,
     d.error(service.at, `the service "${service.name.local}" has no SOAP port`);
     return undefined;
   }
-  const alternative = ports.find((p) => p.binding.soapVersion !== chosen.binding.soapVersion && sameOperations(p.binding, chosen.binding));
+  const alternative = ports.find(
+    (p) =>
+      p.binding.soapVersion !== chosen.binding.soapVersion &&
+      sameOperations(p.binding, chosen.binding),
+  );
   const others = ports.filter((p) => p !== chosen && p !== alternative);
   if (alternative) {
     notes.push({
@@ -937,11 +1261,18 @@ function choosePort(service: WsdlService, defs: WsdlDefinitions, d: Diagnostics,
 
 /** Whether two bindings bind the same port type, each operation with the same SOAP action and headers. */
 function sameOperations(a: WsdlBinding, b: WsdlBinding): boolean {
-  if (qkey(a.portType.name) !== qkey(b.portType.name) || a.operations.length !== b.operations.length) return false;
-  const headers = (o: WsdlBinding["operations"][number]) => JSON.stringify((o.input?.headers ?? []).map((h) => [qkey(h.message.name), h.part]));
+  if (
+    qkey(a.portType.name) !== qkey(b.portType.name) ||
+    a.operations.length !== b.operations.length
+  )
+    return false;
+  const headers = (o: WsdlBinding["operations"][number]) =>
+    JSON.stringify((o.input?.headers ?? []).map((h) => [qkey(h.message.name), h.part]));
   return a.operations.every((o) => {
     const other = b.operations.find((x) => x.name === o.name);
-    return other !== undefined && other.soapAction === o.soapAction && headers(other) === headers(o);
+    return (
+      other !== undefined && other.soapAction === o.soapAction && headers(other) === headers(o)
+    );
   });
 }
 
@@ -976,22 +1307,40 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
       for (const op of portType?.operations ?? []) {
         if (!op.output) {
           // degrade: a warning goes here (a one-way operation left out), once Diagnostics has warnings.
-          notes.push({ kind: "interpretation", text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.` });
+          notes.push({
+            kind: "interpretation",
+            text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.`,
+          });
           continue;
         }
         const b = binding.operations.find((x) => x.name === op.name);
         const described = describeOperation(defs, m, op, b, d);
         if (described) operations.push(described);
       }
-      m.settleWireLimits(operations.flatMap((o) => (o.protocol === "soap" ? [o.requestType.name, o.responseType.name, ...(o.headers ?? []).map((h) => h.type.name)] : [])));
+      m.settleWireLimits(
+        operations.flatMap((o) =>
+          o.protocol === "soap"
+            ? [
+                o.requestType.name,
+                o.responseType.name,
+                ...(o.headers ?? []).map((h) => h.type.name),
+              ]
+            : [],
+        ),
+      );
       const credentials = credentialsField(operations, m.types);
       if (credentials) {
-        for (const [i, o] of operations.entries()) if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
+        for (const [i, o] of operations.entries())
+          if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
         notes.push({
           kind: "interpretation",
           text: `Every request that has fields carries the element "${credentials.field.name}" (${credentials.type}): it is the client's credentials option, put into each of those requests.`,
         });
-      } else notes.push({ kind: "info", text: "Requests extend no common type: each carries the fields its element lists (credentials included)." });
+      } else
+        notes.push({
+          kind: "info",
+          text: "Requests extend no common type: each carries the fields its element lists (credentials included).",
+        });
       const doc = service.doc ?? defs.doc;
       out.push({
         name: serviceNameOf(service.name.local),
@@ -1007,7 +1356,14 @@ export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): Servic
           endpoint: port.address.location,
           ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
           ...(credentials ? { credentials: credentials.field } : {}),
-          ...(chosen.versions ? { versions: chosen.versions.map((v) => ({ soapVersion: v.binding.soapVersion, endpoint: v.port.address.location })) } : {}),
+          ...(chosen.versions
+            ? {
+                versions: chosen.versions.map((v) => ({
+                  soapVersion: v.binding.soapVersion,
+                  endpoint: v.port.address.location,
+                })),
+              }
+            : {}),
         },
         types: m.types,
         enums: m.enums,
@@ -1033,17 +1389,26 @@ function describeOperation(
     return undefined;
   }
   if (b.style === "rpc") {
-    d.error(b.at, `the operation "${op.name}" is rpc style; only document/literal operations are supported`);
+    d.error(
+      b.at,
+      `the operation "${op.name}" is rpc style; only document/literal operations are supported`,
+    );
     return undefined;
   }
   for (const mb of [b.input, b.output]) {
     if (mb?.body?.use === "encoded") {
-      d.error(mb.body.at, `the operation "${op.name}" is encoded; only literal bodies are supported`);
+      d.error(
+        mb.body.at,
+        `the operation "${op.name}" is encoded; only literal bodies are supported`,
+      );
       return undefined;
     }
     for (const h of mb?.headers ?? []) {
       if (h.use === "encoded") {
-        d.error(h.at, `the operation "${op.name}" has an encoded SOAP header; only literal headers are supported`);
+        d.error(
+          h.at,
+          `the operation "${op.name}" has an encoded SOAP header; only literal headers are supported`,
+        );
         return undefined;
       }
     }
@@ -1056,10 +1421,16 @@ function describeOperation(
     headers.push(header);
   }
   for (const h of b.output?.headers ?? []) {
-    notes.push({ kind: "interpretation", text: `The response carries the SOAP header part "${h.part}" of message ${h.message.name.local}; it is not read.` });
+    notes.push({
+      kind: "interpretation",
+      text: `The response carries the SOAP header part "${h.part}" of message ${h.message.name.local}; it is not read.`,
+    });
   }
   if (!op.output) {
-    d.error(op.at, `the operation "${op.name}" is one-way (no output); only request-response operations are supported`);
+    d.error(
+      op.at,
+      `the operation "${op.name}" is one-way (no output); only request-response operations are supported`,
+    );
     return undefined;
   }
   const element = (ref: { name: QName; at: Position }, side: string): ElementDecl | undefined => {
@@ -1067,15 +1438,23 @@ function describeOperation(
     if (!message) return undefined;
     const parts = message.parts;
     if (parts.length !== 1) {
-      d.error(message.at, `the ${side} message of "${op.name}" has ${parts.length} parts; a document/literal wrapped operation has one`);
+      d.error(
+        message.at,
+        `the ${side} message of "${op.name}" has ${parts.length} parts; a document/literal wrapped operation has one`,
+      );
       return undefined;
     }
     const part = parts[0]!;
     if (part.kind !== "element") {
-      d.error(part.at, `the ${side} part of "${op.name}" names a type; a document/literal operation names an element`);
+      d.error(
+        part.at,
+        `the ${side} part of "${op.name}" names a type; a document/literal operation names an element`,
+      );
       return undefined;
     }
-    const decl = defs.schemas.namespaces.get(part.element.name.namespace)?.elements.get(part.element.name.local);
+    const decl = defs.schemas.namespaces
+      .get(part.element.name.namespace)
+      ?.elements.get(part.element.name.local);
     if (!decl) d.error(part.element.at, `the element ${part.element.name.local} is not defined`);
     return decl;
   };
@@ -1083,12 +1462,21 @@ function describeOperation(
   const response = element(op.output.message, "output");
   if (!request || !response) return undefined;
   if (request.name.namespace !== m.home) {
-    d.error(request.at, `the request element ${request.name.local} of "${op.name}" is in namespace "${request.name.namespace}", and the service's other operations in "${m.home}"; one service has one body namespace`);
+    d.error(
+      request.at,
+      `the request element ${request.name.local} of "${op.name}" is in namespace "${request.name.namespace}", and the service's other operations in "${m.home}"; one service has one body namespace`,
+    );
     return undefined;
   }
-  const requestType = m.elementType(request, `${op.name}Request`, { kind: "request", operation: op.name });
+  const requestType = m.elementType(request, `${op.name}Request`, {
+    kind: "request",
+    operation: op.name,
+  });
   if (requestType === undefined) {
-    d.error(request.at, `the request element ${request.name.local} of "${op.name}" must be of a complex type`);
+    d.error(
+      request.at,
+      `the request element ${request.name.local} of "${op.name}" must be of a complex type`,
+    );
     return undefined;
   }
   const result = resultOf(defs, m, op.name, response, notes, d);
@@ -1101,8 +1489,14 @@ function describeOperation(
     requestType: { name: requestType, at: request.at },
     responseType: { name: result.type, at: result.at },
     ...(request.name.local !== op.name ? { requestElement: request.name.local } : {}),
-    ...(response.name.local !== `${op.name}Response` ? { responseElement: response.name.local } : {}),
-    ...(result.element === undefined ? { bare: true } : result.element !== `${op.name}Result` ? { resultElement: result.element } : {}),
+    ...(response.name.local !== `${op.name}Response`
+      ? { responseElement: response.name.local }
+      : {}),
+    ...(result.element === undefined
+      ? { bare: true }
+      : result.element !== `${op.name}Result`
+        ? { resultElement: result.element }
+        : {}),
     ...(b.soapAction !== undefined ? { soapAction: b.soapAction } : {}),
     ...(headers.length > 0 ? { headers } : {}),
     ...(result.optional ? { resultOptional: true } : {}),
@@ -1120,17 +1514,38 @@ const CREDENTIALS_NAME = /auth|credential|login|security/i;
  * whose name or type name says it authenticates (`merchantAuthentication` of
  * `MerchantAuthenticationType`). Undefined when there is none.
  */
-function credentialsField(operations: readonly SoapOperationDescription[], types: readonly TypeDescription[]): { field: { name: string; at: Position }; type: string; carriers: Set<string> } | undefined {
+function credentialsField(
+  operations: readonly SoapOperationDescription[],
+  types: readonly TypeDescription[],
+): { field: { name: string; at: Position }; type: string; carriers: Set<string> } | undefined {
   const byName = new Map(types.map((t) => [t.name, t]));
-  const requests = operations.map((o) => ({ op: o.name, type: byName.get(o.requestType.name) })).filter((r) => r.type !== undefined && r.type.kind === "object" && r.type.fields.length > 0);
+  const requests = operations
+    .map((o) => ({ op: o.name, type: byName.get(o.requestType.name) }))
+    .filter((r) => r.type !== undefined && r.type.kind === "object" && r.type.fields.length > 0);
   if (requests.length < 2) return undefined;
   const [first, ...rest] = requests;
   for (const candidate of first!.type!.fields) {
     const objectType = byName.get(candidate.type.name);
-    if (objectType?.kind !== "object" || candidate.list || candidate.xml || candidate.nullable) continue;
-    if (!CREDENTIALS_NAME.test(candidate.name) && !CREDENTIALS_NAME.test(candidate.type.name)) continue;
-    const same = rest.every((r) => r.type!.fields.some((f) => f.name === candidate.name && f.type.name === candidate.type.name && !f.list && !f.xml && !f.nullable));
-    if (same) return { field: { name: candidate.name, at: candidate.at }, type: candidate.type.name, carriers: new Set(requests.map((r) => r.op)) };
+    if (objectType?.kind !== "object" || candidate.list || candidate.xml || candidate.nullable)
+      continue;
+    if (!CREDENTIALS_NAME.test(candidate.name) && !CREDENTIALS_NAME.test(candidate.type.name))
+      continue;
+    const same = rest.every((r) =>
+      r.type!.fields.some(
+        (f) =>
+          f.name === candidate.name &&
+          f.type.name === candidate.type.name &&
+          !f.list &&
+          !f.xml &&
+          !f.nullable,
+      ),
+    );
+    if (same)
+      return {
+        field: { name: candidate.name, at: candidate.at },
+        type: candidate.type.name,
+        carriers: new Set(requests.map((r) => r.op)),
+      };
   }
   return undefined;
 }
@@ -1149,24 +1564,58 @@ interface OperationResult {
  * Otherwise the response element itself is the result (document/literal
  * bare), with a note: it must then be of a complex type.
  */
-function resultOf(defs: WsdlDefinitions, m: SchemaMapper, operation: string, response: ElementDecl, notes: Note[], d: Diagnostics): OperationResult | undefined {
+function resultOf(
+  defs: WsdlDefinitions,
+  m: SchemaMapper,
+  operation: string,
+  response: ElementDecl,
+  notes: Note[],
+  d: Diagnostics,
+): OperationResult | undefined {
   const rt = response.type;
-  const ct = rt?.kind === "complexType" ? rt : rt?.kind === "typeRef" ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local) : undefined;
-  const seq = ct && ct.content.kind === "elements" && !ct.content.derivation && !ct.mixed ? ct.content.particle : undefined;
-  const only = seq?.kind === "sequence" && seq.occurs.max === 1 && seq.particles.length === 1 && seq.particles[0]!.kind === "element" ? (seq.particles[0] as LocalElement) : undefined;
-  const child = only && only.occurs.max === 1 && ct!.attributes.length === 0 && !ct!.anyAttribute ? only : undefined;
-  const complexChild = child?.type?.kind === "complexType" || (child?.type?.kind === "typeRef" && defs.schemas.namespaces.get(child.type.name.namespace)?.complexTypes.has(child.type.name.local) === true);
+  const ct =
+    rt?.kind === "complexType"
+      ? rt
+      : rt?.kind === "typeRef"
+        ? defs.schemas.namespaces.get(rt.name.namespace)?.complexTypes.get(rt.name.local)
+        : undefined;
+  const seq =
+    ct && ct.content.kind === "elements" && !ct.content.derivation && !ct.mixed
+      ? ct.content.particle
+      : undefined;
+  const only =
+    seq?.kind === "sequence" &&
+    seq.occurs.max === 1 &&
+    seq.particles.length === 1 &&
+    seq.particles[0]!.kind === "element"
+      ? (seq.particles[0] as LocalElement)
+      : undefined;
+  const child =
+    only && only.occurs.max === 1 && ct!.attributes.length === 0 && !ct!.anyAttribute
+      ? only
+      : undefined;
+  const complexChild =
+    child?.type?.kind === "complexType" ||
+    (child?.type?.kind === "typeRef" &&
+      defs.schemas.namespaces
+        .get(child.type.name.namespace)
+        ?.complexTypes.has(child.type.name.local) === true);
   if (child && complexChild) {
     let type: string | undefined;
     if (child.type?.kind === "complexType") {
       type = m.claim(`${operation}Result`);
       m.describeComplex(child.type, type, { kind: "response", operation });
     } else if (child.type?.kind === "typeRef") type = m.namedComplex(child.type.name);
-    return type === undefined ? undefined : { type, at: child.at, element: child.name.local, optional: child.occurs.min === 0 };
+    return type === undefined
+      ? undefined
+      : { type, at: child.at, element: child.name.local, optional: child.occurs.min === 0 };
   }
   const type = m.elementType(response, `${operation}Response`, { kind: "response", operation });
   if (type === undefined) {
-    d.error(response.at, `the response element ${response.name.local} of "${operation}" must be of a complex type`);
+    d.error(
+      response.at,
+      `the response element ${response.name.local} of "${operation}" must be of a complex type`,
+    );
     return undefined;
   }
   notes.push({
@@ -1177,23 +1626,45 @@ function resultOf(defs: WsdlDefinitions, m: SchemaMapper, operation: string, res
 }
 
 /** A request's `soap:header`: the element its message part names, of a complex type, in that element's namespace. */
-function headerOf(defs: WsdlDefinitions, m: SchemaMapper, h: SoapMessageBinding["headers"][number], operation: string, d: Diagnostics): SoapHeaderDescription | undefined {
+function headerOf(
+  defs: WsdlDefinitions,
+  m: SchemaMapper,
+  h: SoapMessageBinding["headers"][number],
+  operation: string,
+  d: Diagnostics,
+): SoapHeaderDescription | undefined {
   const message = defs.messages.get(h.message.name.local);
   const part = message?.parts.find((p) => p.name === h.part);
   if (!message || !part) {
-    d.error(h.at, `the SOAP header of "${operation}" names the part "${h.part}" of message ${h.message.name.local}, which it does not have`);
+    d.error(
+      h.at,
+      `the SOAP header of "${operation}" names the part "${h.part}" of message ${h.message.name.local}, which it does not have`,
+    );
     return undefined;
   }
   if (part.kind !== "element") {
-    d.error(part.at, `the SOAP header part "${h.part}" of "${operation}" names a type; a document/literal header names an element`);
+    d.error(
+      part.at,
+      `the SOAP header part "${h.part}" of "${operation}" names a type; a document/literal header names an element`,
+    );
     return undefined;
   }
-  const decl = defs.schemas.namespaces.get(part.element.name.namespace)?.elements.get(part.element.name.local);
+  const decl = defs.schemas.namespaces
+    .get(part.element.name.namespace)
+    ?.elements.get(part.element.name.local);
   const type = decl ? m.elementType(decl, decl.name.local, { kind: "declared" }) : undefined;
   if (!decl || type === undefined) {
-    d.error(part.element.at, `the SOAP header element ${part.element.name.local} of "${operation}" must be of a complex type`);
+    d.error(
+      part.element.at,
+      `the SOAP header element ${part.element.name.local} of "${operation}" must be of a complex type`,
+    );
     return undefined;
   }
-  return { name: decl.name.local, at: h.at, type: { name: type, at: decl.at }, namespace: decl.name.namespace, ...(decl.doc !== undefined ? { doc: decl.doc } : {}) };
+  return {
+    name: decl.name.local,
+    at: h.at,
+    type: { name: type, at: decl.at },
+    namespace: decl.name.namespace,
+    ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
+  };
 }
-

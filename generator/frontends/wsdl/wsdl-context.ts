@@ -16,7 +16,8 @@ export class WsdlContext extends AttributeReader {
    */
   content(element: XmlElement): { doc?: string; children: XmlElement[] } {
     for (const child of element.children) {
-      if (child.kind === "text" && child.text.trim() !== "") this.error(child.at, `text is not allowed in <${element.qname}>`);
+      if (child.kind === "text" && child.text.trim() !== "")
+        this.error(child.at, `text is not allowed in <${element.qname}>`);
     }
     const children: XmlElement[] = [];
     let doc: string | undefined;
@@ -26,7 +27,11 @@ export class WsdlContext extends AttributeReader {
         children.push(child);
         continue;
       }
-      if (children.length > 0 || seenDocumentation) this.error(child.at, `<${child.qname}> must come first in <${element.qname}>, and only once`);
+      if (children.length > 0 || seenDocumentation)
+        this.error(
+          child.at,
+          `<${child.qname}> must come first in <${element.qname}>, and only once`,
+        );
       seenDocumentation = true;
       this.checkAttributes(child, []);
       const text = documentationText(child);
@@ -42,7 +47,10 @@ export class WsdlContext extends AttributeReader {
 
   /** Reports a child that has no place where it is. */
   unexpected(child: XmlElement, parent: XmlElement): void {
-    const where = child.name.namespace === WSDL_NAMESPACE ? "is not allowed" : "is an extension element that is not supported";
+    const where =
+      child.name.namespace === WSDL_NAMESPACE
+        ? "is not allowed"
+        : "is an extension element that is not supported";
     this.error(child.at, `<${child.qname}> ${where} in <${parent.qname}>`);
   }
 

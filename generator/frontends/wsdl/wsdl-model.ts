@@ -10,8 +10,18 @@ import type { Documented, QName, Reference, SchemaSet } from "./xsd-model.js";
 
 /** `element=` parts (document style) name a global element; `type=` parts (rpc style) name a type. */
 export type WsdlPart =
-  | { readonly kind: "element"; readonly name: string; readonly at: Position; readonly element: Reference }
-  | { readonly kind: "type"; readonly name: string; readonly at: Position; readonly type: Reference };
+  | {
+      readonly kind: "element";
+      readonly name: string;
+      readonly at: Position;
+      readonly element: Reference;
+    }
+  | {
+      readonly kind: "type";
+      readonly name: string;
+      readonly at: Position;
+      readonly type: Reference;
+    };
 
 export interface WsdlMessage extends Documented {
   readonly name: QName;

@@ -95,10 +95,23 @@ export interface BuiltinScalar {
  * `-`, `P`, years, months, days, then after `T` hours, minutes and seconds
  * (with an optional fraction); at least one part, and `T` only before a time part.
  */
-export const XSD_DURATION_PATTERN = "-?P(?=[0-9]|T[0-9])(?:[0-9]+Y)?(?:[0-9]+M)?(?:[0-9]+D)?(?:T(?=[0-9])(?:[0-9]+H)?(?:[0-9]+M)?(?:[0-9]+(?:\\.[0-9]+)?S)?)?";
+export const XSD_DURATION_PATTERN =
+  "-?P(?=[0-9]|T[0-9])(?:[0-9]+Y)?(?:[0-9]+M)?(?:[0-9]+D)?(?:T(?=[0-9])(?:[0-9]+H)?(?:[0-9]+M)?(?:[0-9]+(?:\\.[0-9]+)?S)?)?";
 
 const BUILTIN_SCALARS: ReadonlyMap<string, BuiltinScalar> = new Map<string, BuiltinScalar>([
-  ...["string", "normalizedString", "token", "language", "Name", "NCName", "ID", "IDREF", "ENTITY", "NMTOKEN", "anySimpleType"].map((n): [string, BuiltinScalar] => [n, { scalar: "string" }]),
+  ...[
+    "string",
+    "normalizedString",
+    "token",
+    "language",
+    "Name",
+    "NCName",
+    "ID",
+    "IDREF",
+    "ENTITY",
+    "NMTOKEN",
+    "anySimpleType",
+  ].map((n): [string, BuiltinScalar] => [n, { scalar: "string" }]),
   ["boolean", { scalar: "boolean" }],
   ["short", { scalar: "short" }],
   ["byte", { scalar: "short", min: "-128", max: "127" }],
@@ -116,8 +129,21 @@ const BUILTIN_SCALARS: ReadonlyMap<string, BuiltinScalar> = new Map<string, Buil
   ["decimal", { scalar: "decimal" }],
   // A binary float is the contract's own type here: a JavaScript number holds every double exactly.
   ["double", { scalar: "double" }],
-  ["float", { scalar: "double", note: "A 32-bit float, held as a JavaScript number: a value sent is rounded to 32 bits by the receiver." }],
-  ["duration", { scalar: "string", pattern: XSD_DURATION_PATTERN, note: "An ISO 8601 duration (`P1Y2M3DT4H5M6.5S`), checked against its lexical form." }],
+  [
+    "float",
+    {
+      scalar: "double",
+      note: "A 32-bit float, held as a JavaScript number: a value sent is rounded to 32 bits by the receiver.",
+    },
+  ],
+  [
+    "duration",
+    {
+      scalar: "string",
+      pattern: XSD_DURATION_PATTERN,
+      note: "An ISO 8601 duration (`P1Y2M3DT4H5M6.5S`), checked against its lexical form.",
+    },
+  ],
   ["date", { scalar: "date" }],
   ["dateTime", { scalar: "dateTime" }],
   ["gYearMonth", { scalar: "gYearMonth" }],

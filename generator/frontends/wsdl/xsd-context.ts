@@ -23,7 +23,10 @@ export interface SchemaDocumentScope {
  * silently change what the contract means.
  */
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
-  ["redefine", "xs:redefine is not supported: copy the redefined components into the schema instead"],
+  [
+    "redefine",
+    "xs:redefine is not supported: copy the redefined components into the schema instead",
+  ],
   ["notation", "xs:notation is not supported"],
 ]);
 
@@ -54,7 +57,8 @@ export class XsdContext extends AttributeReader {
    */
   content(element: XmlElement): { doc?: string; children: XmlElement[] } {
     for (const child of element.children) {
-      if (child.kind === "text" && child.text.trim() !== "") this.error(child.at, `text is not allowed in <${element.qname}>`);
+      if (child.kind === "text" && child.text.trim() !== "")
+        this.error(child.at, `text is not allowed in <${element.qname}>`);
     }
     const children: XmlElement[] = [];
     let doc: string | undefined;
@@ -62,9 +66,16 @@ export class XsdContext extends AttributeReader {
     let seenAnnotation = false;
     for (const child of childElements(element)) {
       if (child.name.namespace !== XSD_NAMESPACE) {
-        this.error(child.at, `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`);
+        this.error(
+          child.at,
+          `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`,
+        );
       } else if (child.name.local === "annotation") {
-        if (seenOther || seenAnnotation) this.error(child.at, `<${child.qname}> must come first in <${element.qname}>, and only once`);
+        if (seenOther || seenAnnotation)
+          this.error(
+            child.at,
+            `<${child.qname}> must come first in <${element.qname}>, and only once`,
+          );
         seenAnnotation = true;
         doc = joinDocs(doc, this.annotation(child));
       } else {
@@ -80,9 +91,13 @@ export class XsdContext extends AttributeReader {
     this.checkAttributes(annotation, ["id"]);
     let doc: string | undefined;
     for (const child of childElements(annotation)) {
-      if (child.name.namespace === XSD_NAMESPACE && child.name.local === "documentation") doc = joinDocs(doc, documentationText(child));
+      if (child.name.namespace === XSD_NAMESPACE && child.name.local === "documentation")
+        doc = joinDocs(doc, documentationText(child));
       else if (child.name.namespace !== XSD_NAMESPACE || child.name.local !== "appinfo") {
-        this.error(child.at, `<${child.qname}> is not allowed in <${annotation.qname}> (only xs:documentation and xs:appinfo are)`);
+        this.error(
+          child.at,
+          `<${child.qname}> is not allowed in <${annotation.qname}> (only xs:documentation and xs:appinfo are)`,
+        );
       }
     }
     return doc;
@@ -90,7 +105,8 @@ export class XsdContext extends AttributeReader {
 
   /** Reports a child that has no place where it is: unsupported constructs with their reason, others as not allowed. */
   unexpected(child: XmlElement, parent: XmlElement): void {
-    const reason = child.name.namespace === XSD_NAMESPACE ? UNSUPPORTED.get(child.name.local) : undefined;
+    const reason =
+      child.name.namespace === XSD_NAMESPACE ? UNSUPPORTED.get(child.name.local) : undefined;
     this.error(child.at, reason ?? `<${child.qname}> is not allowed in <${parent.qname}>`);
   }
 

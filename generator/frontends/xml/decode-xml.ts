@@ -34,7 +34,11 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
   const detected = detectByBytes(bytes, file);
   const declared = declaredEncoding(bytes, detected, file);
   if (detected === "utf-16le" || detected === "utf-16be") {
-    if (declared !== undefined && declared.encoding !== "utf-16le" && declared.encoding !== "utf-16be") {
+    if (
+      declared !== undefined &&
+      declared.encoding !== "utf-16le" &&
+      declared.encoding !== "utf-16be"
+    ) {
       throw XmlError.at(declared.at, `the file is UTF-16 but declares encoding "${declared.name}"`);
     }
     try {
@@ -46,7 +50,10 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
   }
   if (declared?.encoding === "latin1") return new TextDecoder("latin1").decode(bytes);
   if (declared !== undefined && declared.encoding !== "utf-8") {
-    throw XmlError.at(declared.at, `the file declares encoding "${declared.name}" but has no UTF-16 byte order mark; save it as UTF-8`);
+    throw XmlError.at(
+      declared.at,
+      `the file declares encoding "${declared.name}" but has no UTF-16 byte order mark; save it as UTF-8`,
+    );
   }
   const problems = new Diagnostics();
   const text = decodeUtf8(bytes, file, problems);
@@ -61,8 +68,10 @@ function detectByBytes(bytes: Uint8Array, file: string): "utf-8" | "utf-16le" | 
   if ((b0 === 0x00 && b1 === 0x00) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
     throw new XmlError(file, 1, 1, "UTF-32 is not read; save the file as UTF-8");
   }
-  if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f)) return "utf-16be";
-  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00)) return "utf-16le";
+  if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f))
+    return "utf-16be";
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00))
+    return "utf-16le";
   return "utf-8";
 }
 
@@ -74,17 +83,24 @@ function declaredEncoding(
   bytes: Uint8Array,
   detected: "utf-8" | "utf-16le" | "utf-16be",
   file: string,
-): { name: string; encoding: ReadEncoding; at: { file: string; line: number; col: number } } | undefined {
+):
+  | { name: string; encoding: ReadEncoding; at: { file: string; line: number; col: number } }
+  | undefined {
   const window = bytes.subarray(0, DECLARATION_WINDOW * (detected === "utf-8" ? 1 : 2));
-  const head = new TextDecoder(detected === "utf-8" ? "latin1" : detected).decode(window).replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, "");
+  const head = new TextDecoder(detected === "utf-8" ? "latin1" : detected)
+    .decode(window)
+    .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, "");
   if (!head.startsWith("<?xml")) return undefined;
   const close = head.indexOf("?>");
   const declaration = close < 0 ? head : head.slice(0, close);
   const match = /\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1/.exec(declaration);
   if (match === null) return undefined;
   const name = match[2]!;
-  const at = new SourceLocator(head, file).positionAt(match.index + match[0].length - name.length - 1);
+  const at = new SourceLocator(head, file).positionAt(
+    match.index + match[0].length - name.length - 1,
+  );
   const encoding = DECLARED_ENCODINGS.get(name.toLowerCase());
-  if (encoding === undefined) throw XmlError.at(at, `encoding "${name}" is not read; save the file as UTF-8`);
+  if (encoding === undefined)
+    throw XmlError.at(at, `encoding "${name}" is not read; save the file as UTF-8`);
   return { name, encoding, at };
 }

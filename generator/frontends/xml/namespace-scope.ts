@@ -57,9 +57,11 @@ export class NamespaceScope {
   /** Every prefix in scope with its URI, innermost declaration winning; for messages and tests. */
   bindings(): ReadonlyMap<string, string> {
     const chain: NamespaceScope[] = [];
-    for (let scope: NamespaceScope | undefined = this; scope !== undefined; scope = scope.parent) chain.push(scope);
+    for (let scope: NamespaceScope | undefined = this; scope !== undefined; scope = scope.parent)
+      chain.push(scope);
     const out = new Map<string, string>();
-    for (const scope of chain.reverse()) for (const [prefix, uri] of scope.declared) out.set(prefix, uri);
+    for (const scope of chain.reverse())
+      for (const [prefix, uri] of scope.declared) out.set(prefix, uri);
     return out;
   }
 }

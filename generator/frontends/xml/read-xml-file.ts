@@ -20,7 +20,10 @@ export interface ReadXmlFileOptions {
  * missing file) throw an `UnreadableFile`, for the caller to report where
  * the file was named.
  */
-export async function readXmlFile(absolutePath: string, options: ReadXmlFileOptions): Promise<XmlDocument> {
+export async function readXmlFile(
+  absolutePath: string,
+  options: ReadXmlFileOptions,
+): Promise<XmlDocument> {
   const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
   const file = options.displayPath;
   let bytes: Buffer;
@@ -28,8 +31,10 @@ export async function readXmlFile(absolutePath: string, options: ReadXmlFileOpti
     bytes = await readInputFile(absolutePath, limits.maxBytes);
   } catch (error) {
     // A missing or unreadable file is the caller's to report, where the file was named.
-    if (error instanceof UnreadableFile && error.reason === "too-large") throw tooLarge(file, error.size ?? 0, limits.maxBytes);
-    if (error instanceof UnreadableFile && error.reason === "not-regular") throw new XmlError(file, 1, 1, error.detail);
+    if (error instanceof UnreadableFile && error.reason === "too-large")
+      throw tooLarge(file, error.size ?? 0, limits.maxBytes);
+    if (error instanceof UnreadableFile && error.reason === "not-regular")
+      throw new XmlError(file, 1, 1, error.detail);
     throw error;
   }
   return readXml(decodeXml(bytes, file), { file, limits, rootOnly: options.rootOnly === true });
@@ -41,7 +46,8 @@ function tooLarge(file: string, size: number, max: number): XmlError {
 
 /** Why a file could not be read, in words rather than an errno code. */
 export function describeFileError(error: unknown): string {
-  if (error instanceof UnreadableFile) return error.reason === "missing" ? "no such file" : error.detail;
+  if (error instanceof UnreadableFile)
+    return error.reason === "missing" ? "no such file" : error.detail;
   const code = error instanceof Error && "code" in error ? String(error.code) : "";
   if (code === "ENOENT") return "no such file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";

@@ -1,10 +1,24 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { NamespaceScope, XML_NAMESPACE, XMLNS_NAMESPACE } from "./namespace-scope.js";
 import { SourceLocator } from "./source-locator.js";
-import { codePointName, firstNonXmlChar, isNameChar, isNameStartChar, isXmlChar, isXmlSpace } from "./xml-chars.js";
+import {
+  codePointName,
+  firstNonXmlChar,
+  isNameChar,
+  isNameStartChar,
+  isXmlChar,
+  isXmlSpace,
+} from "./xml-chars.js";
 import { XmlError } from "./xml-error.js";
 import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
-import { attributeKey, type XmlAttribute, type XmlDeclaration, type XmlDocument, type XmlElement, type XmlNode } from "./xml-tree.js";
+import {
+  attributeKey,
+  type XmlAttribute,
+  type XmlDeclaration,
+  type XmlDocument,
+  type XmlElement,
+  type XmlNode,
+} from "./xml-tree.js";
 
 export interface ReadXmlOptions {
   /** The file as the user names it; every position carries it. */
@@ -99,22 +113,33 @@ class XmlParser {
   parse(): XmlDocument {
     const text = this.text;
     if (text.length > this.limits.maxBytes) {
-      throw this.fail(0, `the document is ${text.length} characters long; at most ${this.limits.maxBytes} are read`);
+      throw this.fail(
+        0,
+        `the document is ${text.length} characters long; at most ${this.limits.maxBytes} are read`,
+      );
     }
     const bad = firstNonXmlChar(text);
-    if (bad >= 0) throw this.fail(bad, `character ${codePointName(text.codePointAt(bad)!)} is not allowed in XML`);
+    if (bad >= 0)
+      throw this.fail(
+        bad,
+        `character ${codePointName(text.codePointAt(bad)!)} is not allowed in XML`,
+      );
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
     const declaration = this.readDeclaration();
     this.readMisc();
     if (this.pos >= text.length) throw this.fail(this.pos, "the document has no root element");
-    if (text.charCodeAt(this.pos) !== LT) throw this.fail(this.pos, "text is not allowed before the root element");
+    if (text.charCodeAt(this.pos) !== LT)
+      throw this.fail(this.pos, "text is not allowed before the root element");
     const root = this.readStartTag(NamespaceScope.ROOT);
     if (!this.rootOnly) {
       if (!root.selfClosing) this.readContent(root.open);
       this.readMisc();
-      if (this.pos < text.length) throw this.fail(this.pos, "only comments and white space may follow the root element");
+      if (this.pos < text.length)
+        throw this.fail(this.pos, "only comments and white space may follow the root element");
     }
-    return declaration === undefined ? { file: this.file, root: root.open.element } : { file: this.file, declaration, root: root.open.element };
+    return declaration === undefined
+      ? { file: this.file, root: root.open.element }
+      : { file: this.file, declaration, root: root.open.element };
   }
 
   /** The content of the root element and all its descendants, with an explicit stack rather than recursion. */
@@ -125,7 +150,10 @@ class XmlParser {
       const top = stack[stack.length - 1]!;
       if (this.pos >= text.length) {
         const { line, col } = top.element.at;
-        throw this.fail(this.pos, `the document ends before <${top.element.qname}> (line ${line}, column ${col}) is closed`);
+        throw this.fail(
+          this.pos,
+          `the document ends before <${top.element.qname}> (line ${line}, column ${col}) is closed`,
+        );
       }
       if (text.charCodeAt(this.pos) !== LT) {
         top.children.push(this.readText());
@@ -139,13 +167,20 @@ class XmlParser {
         if (text.startsWith("<!--", this.pos)) this.skipComment();
         else if (text.startsWith("<![CDATA[", this.pos)) top.children.push(this.readCdata());
         else if (text.startsWith("<!DOCTYPE", this.pos)) throw this.fail(this.pos, DOCTYPE_REFUSED);
-        else throw this.fail(this.pos, `"<!" starts no markup allowed here (a comment is <!-- -->, a CDATA section <![CDATA[ ]]>)`);
+        else
+          throw this.fail(
+            this.pos,
+            `"<!" starts no markup allowed here (a comment is <!-- -->, a CDATA section <![CDATA[ ]]>)`,
+          );
       } else if (next === QUESTION) {
         throw this.processingInstruction();
       } else {
         const depth = stack.length + 1;
         if (depth > this.limits.maxDepth) {
-          throw this.fail(this.pos, `elements are nested more than ${this.limits.maxDepth} deep; at most ${this.limits.maxDepth} levels are read`);
+          throw this.fail(
+            this.pos,
+            `elements are nested more than ${this.limits.maxDepth} deep; at most ${this.limits.maxDepth} levels are read`,
+          );
         }
         const child = this.readStartTag(top.element.namespaces);
         top.children.push(child.open.element);
@@ -157,7 +192,10 @@ class XmlParser {
   /** The XML declaration, when the document starts with one. */
   private readDeclaration(): XmlDeclaration | undefined {
     const text = this.text;
-    if (!text.startsWith("<?xml", this.pos) || !(isXmlSpace(text.charCodeAt(this.pos + 5)) || text.charCodeAt(this.pos + 5) === QUESTION)) {
+    if (
+      !text.startsWith("<?xml", this.pos) ||
+      !(isXmlSpace(text.charCodeAt(this.pos + 5)) || text.charCodeAt(this.pos + 5) === QUESTION)
+    ) {
       return undefined;
     }
     const start = this.pos;
@@ -170,40 +208,52 @@ class XmlParser {
         this.pos += 2;
         break;
       }
-      if (this.pos >= text.length) throw this.fail(start, 'the XML declaration is not closed by "?>"');
-      if (!hadSpace) throw this.fail(this.pos, 'expected white space or "?>" in the XML declaration');
+      if (this.pos >= text.length)
+        throw this.fail(start, 'the XML declaration is not closed by "?>"');
+      if (!hadSpace)
+        throw this.fail(this.pos, 'expected white space or "?>" in the XML declaration');
       const nameAt = this.pos;
       const name = this.readName("a name in the XML declaration (version, encoding or standalone)");
       // version, then optionally encoding, then optionally standalone, in that order.
       const index = DECLARATION_NAMES.indexOf(name);
       if (index < 0 || index <= lastIndex || (index > 0 && lastIndex < 0)) {
-        throw this.fail(nameAt, `"${name}" is not expected here in the XML declaration (version, encoding, standalone, in that order)`);
+        throw this.fail(
+          nameAt,
+          `"${name}" is not expected here in the XML declaration (version, encoding, standalone, in that order)`,
+        );
       }
       lastIndex = index;
       this.skipSpace();
-      if (text.charCodeAt(this.pos) !== EQUALS) throw this.fail(this.pos, `expected "=" after ${name}`);
+      if (text.charCodeAt(this.pos) !== EQUALS)
+        throw this.fail(this.pos, `expected "=" after ${name}`);
       this.pos++;
       this.skipSpace();
       const quote = text.charCodeAt(this.pos);
-      if (quote !== QUOTE && quote !== APOSTROPHE) throw this.fail(this.pos, `the value of ${name} must be quoted`);
+      if (quote !== QUOTE && quote !== APOSTROPHE)
+        throw this.fail(this.pos, `the value of ${name} must be quoted`);
       const valueStart = this.pos + 1;
       const valueEnd = text.indexOf(String.fromCharCode(quote), valueStart);
       const lineEnd = text.indexOf("?>", valueStart);
-      if (valueEnd < 0 || (lineEnd >= 0 && lineEnd < valueEnd)) throw this.fail(this.pos, `the value of ${name} is not closed`);
+      if (valueEnd < 0 || (lineEnd >= 0 && lineEnd < valueEnd))
+        throw this.fail(this.pos, `the value of ${name} is not closed`);
       const at = this.locator.positionAt(valueStart);
       values.set(name, { value: text.slice(valueStart, valueEnd), at });
       this.pos = valueEnd + 1;
     }
     const version = values.get("version");
     if (version === undefined) throw this.fail(start, "the XML declaration has no version");
-    if (version.value !== "1.0") throw XmlError.at(version.at, `XML version "${version.value}" is not read; only 1.0 is`);
+    if (version.value !== "1.0")
+      throw XmlError.at(version.at, `XML version "${version.value}" is not read; only 1.0 is`);
     const encoding = values.get("encoding");
     if (encoding !== undefined && !isEncodingName(encoding.value)) {
       throw XmlError.at(encoding.at, `"${encoding.value}" is not an encoding name`);
     }
     const standalone = values.get("standalone");
     if (standalone !== undefined && standalone.value !== "yes" && standalone.value !== "no") {
-      throw XmlError.at(standalone.at, `standalone must be "yes" or "no", not "${standalone.value}"`);
+      throw XmlError.at(
+        standalone.at,
+        `standalone must be "yes" or "no", not "${standalone.value}"`,
+      );
     }
     return {
       version: version.value,
@@ -220,7 +270,8 @@ class XmlParser {
       if (text.startsWith("<!--", this.pos)) this.skipComment();
       else if (text.startsWith("<!DOCTYPE", this.pos)) throw this.fail(this.pos, DOCTYPE_REFUSED);
       else if (text.startsWith("<?", this.pos)) throw this.processingInstruction();
-      else if (text.startsWith("<!", this.pos)) throw this.fail(this.pos, `"<!" starts no markup allowed here (a comment is <!-- -->)`);
+      else if (text.startsWith("<!", this.pos))
+        throw this.fail(this.pos, `"<!" starts no markup allowed here (a comment is <!-- -->)`);
       else return;
     }
   }
@@ -248,16 +299,20 @@ class XmlParser {
         selfClosing = true;
         break;
       }
-      if (this.pos >= text.length) throw this.fail(this.pos, `the document ends inside the start tag <${qname}>`);
-      if (!hadSpace) throw this.fail(this.pos, `expected white space, ">" or "/>" in the start tag <${qname}>`);
+      if (this.pos >= text.length)
+        throw this.fail(this.pos, `the document ends inside the start tag <${qname}>`);
+      if (!hadSpace)
+        throw this.fail(this.pos, `expected white space, ">" or "/>" in the start tag <${qname}>`);
       const attributeAt = this.locator.positionAt(this.pos);
       const name = this.readName(`an attribute name, ">" or "/>" in the start tag <${qname}>`);
       this.skipSpace();
-      if (text.charCodeAt(this.pos) !== EQUALS) throw this.fail(this.pos, `expected "=" after the attribute name ${name}`);
+      if (text.charCodeAt(this.pos) !== EQUALS)
+        throw this.fail(this.pos, `expected "=" after the attribute name ${name}`);
       this.pos++;
       this.skipSpace();
       const quote = text.charCodeAt(this.pos);
-      if (quote !== QUOTE && quote !== APOSTROPHE) throw this.fail(this.pos, `the value of attribute ${name} must be quoted`);
+      if (quote !== QUOTE && quote !== APOSTROPHE)
+        throw this.fail(this.pos, `the value of attribute ${name} must be quoted`);
       const valueAt = this.locator.positionAt(this.pos + 1);
       const value = this.readAttributeValue(quote);
       if (written.has(name)) throw XmlError.at(attributeAt, `attribute ${name} is repeated`);
@@ -269,21 +324,36 @@ class XmlParser {
         raw.push({ qname: name, value, at: attributeAt, valueAt });
       }
     }
-    const namespaces = declared === undefined ? parentScope : new NamespaceScope(parentScope, declared);
+    const namespaces =
+      declared === undefined ? parentScope : new NamespaceScope(parentScope, declared);
     const elementName = splitQName(qname, at, "element");
     const elementNamespace =
-      elementName.prefix === "" ? namespaces.defaultNamespace : resolvePrefix(namespaces, elementName.prefix, qname, at);
+      elementName.prefix === ""
+        ? namespaces.defaultNamespace
+        : resolvePrefix(namespaces, elementName.prefix, qname, at);
     const attributes = raw.length === 0 ? NO_ATTRIBUTES : new Map<string, XmlAttribute>();
     for (const attribute of raw) {
       const name = splitQName(attribute.qname, attribute.at, "attribute");
       // An unprefixed attribute is in no namespace, whatever the default namespace is.
-      const namespace = name.prefix === "" ? "" : resolvePrefix(namespaces, name.prefix, attribute.qname, attribute.at);
+      const namespace =
+        name.prefix === ""
+          ? ""
+          : resolvePrefix(namespaces, name.prefix, attribute.qname, attribute.at);
       const key = attributeKey(namespace, name.local);
       const same = attributes.get(key);
       if (same !== undefined) {
-        throw XmlError.at(attribute.at, `attribute ${attribute.qname} is the same attribute as ${same.qname} (both are ${key})`);
+        throw XmlError.at(
+          attribute.at,
+          `attribute ${attribute.qname} is the same attribute as ${same.qname} (both are ${key})`,
+        );
       }
-      attributes.set(key, { name: { namespace, local: name.local }, qname: attribute.qname, value: attribute.value, at: attribute.at, valueAt: attribute.valueAt });
+      attributes.set(key, {
+        name: { namespace, local: name.local },
+        qname: attribute.qname,
+        value: attribute.value,
+        at: attribute.at,
+        valueAt: attribute.valueAt,
+      });
     }
     // Most elements of a contract have no attributes or no children: they share one empty table (never written to).
     const children: XmlNode[] = selfClosing ? NO_CHILDREN : [];
@@ -300,21 +370,37 @@ class XmlParser {
   }
 
   /** Records an `xmlns` or `xmlns:p` attribute, refusing what the Namespaces in XML recommendation forbids. */
-  private declareNamespace(declared: Map<string, string>, name: string, uri: string, at: Position): void {
+  private declareNamespace(
+    declared: Map<string, string>,
+    name: string,
+    uri: string,
+    at: Position,
+  ): void {
     if (name === "xmlns") {
-      if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE) throw XmlError.at(at, `${uri} cannot be the default namespace`);
+      if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE)
+        throw XmlError.at(at, `${uri} cannot be the default namespace`);
       declared.set("", uri);
       return;
     }
     const prefix = name.slice("xmlns:".length);
-    if (prefix === "" || prefix.includes(":")) throw XmlError.at(at, `"${name}" does not declare a valid prefix`);
+    if (prefix === "" || prefix.includes(":"))
+      throw XmlError.at(at, `"${name}" does not declare a valid prefix`);
     if (prefix === "xmlns") throw XmlError.at(at, "the prefix xmlns cannot be declared");
     if (prefix === "xml") {
-      if (uri !== XML_NAMESPACE) throw XmlError.at(at, `the prefix xml is bound to ${XML_NAMESPACE} and cannot be bound to another namespace`);
+      if (uri !== XML_NAMESPACE)
+        throw XmlError.at(
+          at,
+          `the prefix xml is bound to ${XML_NAMESPACE} and cannot be bound to another namespace`,
+        );
       return;
     }
-    if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE) throw XmlError.at(at, `${uri} cannot be bound to the prefix ${prefix}`);
-    if (uri === "") throw XmlError.at(at, `xmlns:${prefix}="" is not allowed: XML 1.0 namespaces cannot undeclare a prefix`);
+    if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE)
+      throw XmlError.at(at, `${uri} cannot be bound to the prefix ${prefix}`);
+    if (uri === "")
+      throw XmlError.at(
+        at,
+        `xmlns:${prefix}="" is not allowed: XML 1.0 namespaces cannot undeclare a prefix`,
+      );
     declared.set(prefix, uri);
   }
 
@@ -324,11 +410,15 @@ class XmlParser {
     this.pos += 2;
     const name = this.readName('an element name after "</"');
     this.skipSpace();
-    if (this.text.charCodeAt(this.pos) !== GT) throw this.fail(this.pos, `expected ">" to close the end tag </${name}>`);
+    if (this.text.charCodeAt(this.pos) !== GT)
+      throw this.fail(this.pos, `expected ">" to close the end tag </${name}>`);
     this.pos++;
     if (name !== open.qname) {
       const { line, col } = open.at;
-      throw this.fail(start, `the end tag </${name}> does not match the start tag <${open.qname}> (line ${line}, column ${col})`);
+      throw this.fail(
+        start,
+        `the end tag </${name}> does not match the start tag <${open.qname}> (line ${line}, column ${col})`,
+      );
     }
   }
 
@@ -373,7 +463,8 @@ class XmlParser {
         this.pos++;
         return out;
       }
-      if (c === LT) throw this.fail(this.pos, '"<" is not allowed in an attribute value; write "&lt;"');
+      if (c === LT)
+        throw this.fail(this.pos, '"<" is not allowed in an attribute value; write "&lt;"');
       if (c === AMP) {
         out += text.slice(chunk, this.pos) + this.readReference();
         chunk = this.pos;
@@ -407,15 +498,24 @@ class XmlParser {
         this.pos++;
       }
       if (digits === 0 || text.charCodeAt(this.pos) !== SEMICOLON) {
-        throw this.fail(start, 'a character reference is written &#NNN; or &#xHHH; (write "&amp;" for a literal "&")');
+        throw this.fail(
+          start,
+          'a character reference is written &#NNN; or &#xHHH; (write "&amp;" for a literal "&")',
+        );
       }
       this.pos++;
-      if (!isXmlChar(value)) throw this.fail(start, `the character reference ${text.slice(start, this.pos)} names a character XML does not allow`);
+      if (!isXmlChar(value))
+        throw this.fail(
+          start,
+          `the character reference ${text.slice(start, this.pos)} names a character XML does not allow`,
+        );
       return String.fromCodePoint(value);
     }
-    if (!isNameStartChar(text.codePointAt(this.pos) ?? -1)) throw this.fail(start, '"&" must start a reference; write "&amp;" for a literal "&"');
+    if (!isNameStartChar(text.codePointAt(this.pos) ?? -1))
+      throw this.fail(start, '"&" must start a reference; write "&amp;" for a literal "&"');
     const name = this.readName("an entity name");
-    if (text.charCodeAt(this.pos) !== SEMICOLON) throw this.fail(start, `the reference &${name} is not closed by ";"`);
+    if (text.charCodeAt(this.pos) !== SEMICOLON)
+      throw this.fail(start, `the reference &${name} is not closed by ";"`);
     this.pos++;
     const replacement = PREDEFINED_ENTITIES.get(name);
     if (replacement !== undefined) return replacement;
@@ -451,8 +551,14 @@ class XmlParser {
   private processingInstruction(): XmlError {
     const start = this.pos;
     this.pos += 2;
-    const target = isNameStartChar(this.text.codePointAt(this.pos) ?? -1) ? this.readName("a target") : "";
-    if (target.toLowerCase() === "xml") return this.fail(start, "the XML declaration is only allowed at the very start of the document");
+    const target = isNameStartChar(this.text.codePointAt(this.pos) ?? -1)
+      ? this.readName("a target")
+      : "";
+    if (target.toLowerCase() === "xml")
+      return this.fail(
+        start,
+        "the XML declaration is only allowed at the very start of the document",
+      );
     return this.fail(start, `processing instructions are refused (<?${target} ...?>); remove it`);
   }
 
@@ -462,7 +568,10 @@ class XmlParser {
     const start = this.pos;
     const first = text.codePointAt(start);
     if (first === undefined || !isNameStartChar(first)) {
-      throw this.fail(start, start >= text.length ? `the document ends where ${what} was expected` : `expected ${what}`);
+      throw this.fail(
+        start,
+        start >= text.length ? `the document ends where ${what} was expected` : `expected ${what}`,
+      );
     }
     let i = start + (first > 0xffff ? 2 : 1);
     for (;;) {
@@ -488,20 +597,35 @@ class XmlParser {
 }
 
 /** Prefix and local part of a name; a namespace-well-formed name has at most one colon, not at either end. */
-function splitQName(qname: string, at: Position, what: "element" | "attribute"): { prefix: string; local: string } {
+function splitQName(
+  qname: string,
+  at: Position,
+  what: "element" | "attribute",
+): { prefix: string; local: string } {
   const colon = qname.indexOf(":");
   if (colon < 0) return { prefix: "", local: qname };
   const prefix = qname.slice(0, colon);
   const local = qname.slice(colon + 1);
-  if (prefix === "" || local === "" || local.includes(":") || !isNameStartChar(local.codePointAt(0) ?? -1)) {
+  if (
+    prefix === "" ||
+    local === "" ||
+    local.includes(":") ||
+    !isNameStartChar(local.codePointAt(0) ?? -1)
+  ) {
     throw XmlError.at(at, `the ${what} name ${qname} is not a valid prefixed name (prefix:local)`);
   }
   return { prefix, local };
 }
 
-function resolvePrefix(namespaces: NamespaceScope, prefix: string, qname: string, at: Position): string {
+function resolvePrefix(
+  namespaces: NamespaceScope,
+  prefix: string,
+  qname: string,
+  at: Position,
+): string {
   const uri = namespaces.lookup(prefix);
-  if (uri === undefined) throw XmlError.at(at, `the prefix "${prefix}" of ${qname} is not declared`);
+  if (uri === undefined)
+    throw XmlError.at(at, `the prefix "${prefix}" of ${qname} is not declared`);
   return uri;
 }
 
@@ -520,7 +644,12 @@ function isEncodingName(name: string): boolean {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
-    if (i === 0 ? !letter : !(letter || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x5f || c === 0x2d)) return false;
+    if (
+      i === 0
+        ? !letter
+        : !(letter || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x5f || c === 0x2d)
+    )
+      return false;
   }
   return true;
 }
@@ -529,4 +658,3 @@ function isEncodingName(name: string): boolean {
 function normalizeLineEnds(text: string): string {
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
-

@@ -12,4 +12,7 @@ export const DEFAULT_MAX_XML_BYTES = 32 * 1024 * 1024;
 /** Contracts nest a few dozen levels; 512 is far beyond any of them and far below what would exhaust a stack. */
 export const DEFAULT_MAX_XML_DEPTH = 512;
 
-export const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: DEFAULT_MAX_XML_BYTES, maxDepth: DEFAULT_MAX_XML_DEPTH };
+export const DEFAULT_XML_LIMITS: XmlLimits = {
+  maxBytes: DEFAULT_MAX_XML_BYTES,
+  maxDepth: DEFAULT_MAX_XML_DEPTH,
+};

@@ -18,23 +18,40 @@ import { inlineTypeName, requestTypeName, restBodyTypeName, resultTypeName } fro
  * `<Operation>Result`). A folder without a service block is left out (the
  * reader reported it).
  */
-export function describeService(service: ServiceAst, diagnostics: Diagnostics): ServiceDescription | undefined {
+export function describeService(
+  service: ServiceAst,
+  diagnostics: Diagnostics,
+): ServiceDescription | undefined {
   const block = service.block;
   if (!block) return undefined;
   const protocol = block.protocol;
   const decls: TypeDescription[] = [];
 
-  const addBody = (name: string, at: Position, body: TypeBodyAst, origin: TypeOrigin, extendsOverride?: Named | null) => {
+  const addBody = (
+    name: string,
+    at: Position,
+    body: TypeBodyAst,
+    origin: TypeOrigin,
+    extendsOverride?: Named | null,
+  ) => {
     let fields = body.fields;
     if (protocol === "rest") fields = expandAll(fields, diagnostics);
-    else for (const f of allFieldsDeep(fields)) if (f.name.includes(".")) diagnostics.error(f.at, `SOAP field names cannot be paths ("${f.name}"); declare a nested type`);
+    else
+      for (const f of allFieldsDeep(fields))
+        if (f.name.includes("."))
+          diagnostics.error(
+            f.at,
+            `SOAP field names cannot be paths ("${f.name}"); declare a nested type`,
+          );
     const ext = extendsOverride === null ? undefined : (extendsOverride ?? body.extends);
     decls.push({
       name,
       at,
       kind: body.kind,
       ...(ext ? { extends: ext } : {}),
-      fields: fields.map((f) => lowerInline(name, f, body.open)).filter((f): f is FieldDescription => f !== undefined),
+      fields: fields
+        .map((f) => lowerInline(name, f, body.open))
+        .filter((f): f is FieldDescription => f !== undefined),
       open: body.open,
       ...(body.choices ? { choices: body.choices } : {}),
       ...(body.gap ? { gap: body.gap } : {}),
@@ -47,10 +64,26 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
   };
 
   // Inline objects of an open type are open too: the documents show the whole body only in part.
-  const lowerInline = (parent: string, field: FieldAst, parentOpen: boolean): FieldDescription | undefined => {
+  const lowerInline = (
+    parent: string,
+    field: FieldAst,
+    parentOpen: boolean,
+  ): FieldDescription | undefined => {
     if (!field.fields) return field.type ? { ...field, type: field.type } : undefined;
     const name = inlineTypeName(parent, field.name);
-    addBody(name, field.at, { at: field.at, kind: "object", fields: field.fields, open: parentOpen, notes: [], ...(field.doc ? { doc: field.doc } : {}) }, { kind: "inline", parent, field: field.name });
+    addBody(
+      name,
+      field.at,
+      {
+        at: field.at,
+        kind: "object",
+        fields: field.fields,
+        open: parentOpen,
+        notes: [],
+        ...(field.doc ? { doc: field.doc } : {}),
+      },
+      { kind: "inline", parent, field: field.name },
+    );
     const { fields: _dropped, ...rest } = field;
     return { ...rest, type: { name, at: field.at } };
   };
@@ -63,10 +96,34 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
       const soap = block.soap;
       const reqName = requestTypeName(op.name);
       const resName = resultTypeName(op.name);
-      const reqBody: TypeBodyAst = op.request ?? { at: op.at, kind: "object", fields: [], open: false, notes: [] };
-      addBody(reqName, op.at, reqBody, { kind: "request", operation: op.name }, op.auth && soap ? soap.requestBase : null);
-      const resBody: TypeBodyAst = op.response ?? { at: op.at, kind: "object", fields: [], open: false, notes: [] };
-      addBody(resName, op.at, resBody, { kind: "response", operation: op.name }, resBody.kind === "opaque" || !soap ? null : soap.responseBase);
+      const reqBody: TypeBodyAst = op.request ?? {
+        at: op.at,
+        kind: "object",
+        fields: [],
+        open: false,
+        notes: [],
+      };
+      addBody(
+        reqName,
+        op.at,
+        reqBody,
+        { kind: "request", operation: op.name },
+        op.auth && soap ? soap.requestBase : null,
+      );
+      const resBody: TypeBodyAst = op.response ?? {
+        at: op.at,
+        kind: "object",
+        fields: [],
+        open: false,
+        notes: [],
+      };
+      addBody(
+        resName,
+        op.at,
+        resBody,
+        { kind: "response", operation: op.name },
+        resBody.kind === "opaque" || !soap ? null : soap.responseBase,
+      );
       const { request: _request, response, ...rest } = op;
       operations.push({
         ...rest,
@@ -95,7 +152,8 @@ export function describeService(service: ServiceAst, diagnostics: Diagnostics): 
       });
     }
   }
-  if (service.queries.length > 1) diagnostics.error(service.queries[1]!.at, "a service has at most one query block");
+  if (service.queries.length > 1)
+    diagnostics.error(service.queries[1]!.at, "a service has at most one query block");
   const query = service.queries[0];
   return {
     name: block.name,

@@ -42,19 +42,35 @@ export function expandPaths(fields: readonly FieldAst[], diagnostics: Diagnostic
       const nested = build(child, path);
       if (child.field) {
         if (child.field.type) {
-          diagnostics.error(child.field.at, `field "${path}" has a type and also nested fields ("${path}.…")`);
+          diagnostics.error(
+            child.field.at,
+            `field "${path}" has a type and also nested fields ("${path}.…")`,
+          );
           return child.field;
         }
-        return { ...child.field, fields: [...expandPaths(child.field.fields ?? [], diagnostics), ...nested] };
+        return {
+          ...child.field,
+          fields: [...expandPaths(child.field.fields ?? [], diagnostics), ...nested],
+        };
       }
-      return { name, at: child.at, required: false, facets: [], examples: [], notes: [], fields: nested };
+      return {
+        name,
+        at: child.at,
+        required: false,
+        facets: [],
+        examples: [],
+        notes: [],
+        fields: nested,
+      };
     });
   return build(root, "");
 }
 
 /** Recursively expands paths in inline fields too. */
 export function expandAll(fields: readonly FieldAst[], diagnostics: Diagnostics): FieldAst[] {
-  return expandPaths(fields, diagnostics).map((f) => (f.fields ? { ...f, fields: expandAll(f.fields, diagnostics) } : f));
+  return expandPaths(fields, diagnostics).map((f) =>
+    f.fields ? { ...f, fields: expandAll(f.fields, diagnostics) } : f,
+  );
 }
 
 export type { NodeReader };

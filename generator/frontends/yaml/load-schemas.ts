@@ -22,13 +22,18 @@ export interface LoadOptions {
  * parses it keeping node positions. YAML errors become diagnostics; files that
  * could not be parsed are left out of the result.
  */
-export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics): Promise<SchemaFile[]> {
+export async function loadSchemas(
+  options: LoadOptions,
+  diagnostics: Diagnostics,
+): Promise<SchemaFile[]> {
   const folder = `${toPosix(path.relative(options.cwd, options.dir)) || "."}/`;
   await assertFolder(options.dir, folder);
   const relativePaths = await listYamlFiles(options.dir);
   if (relativePaths.length === 0) {
     // Nothing to point at: no file. Generating would replace the output with an empty package.
-    throw new Error(`the schema folder ${folder} holds no service (expected ${folder}SERVICE/service.yaml)`);
+    throw new Error(
+      `the schema folder ${folder} holds no service (expected ${folder}SERVICE/service.yaml)`,
+    );
   }
   const files: SchemaFile[] = [];
   for (const relativePath of relativePaths.slice(0, MAX_FILES)) {
@@ -42,7 +47,12 @@ export async function loadSchemas(options: LoadOptions, diagnostics: Diagnostics
       bytes = await readInputFile(absolute, MAX_SCHEMA_FILE_BYTES);
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
-      diagnostics.error(at, error.reason === "too-large" ? `file is ${error.size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes` : error.detail);
+      diagnostics.error(
+        at,
+        error.reason === "too-large"
+          ? `file is ${error.size} bytes; schema files may be at most ${MAX_SCHEMA_FILE_BYTES} bytes`
+          : error.detail,
+      );
       continue;
     }
     const text = decodeUtf8(bytes, displayPath, diagnostics);
@@ -72,7 +82,9 @@ export function parseSchemaText(
     // The YAML library recurses on nesting; absurdly deep input ends here instead of crashing.
     diagnostics.error(
       { file: names.displayPath, line: 1, col: 1 },
-      error instanceof RangeError ? "nesting is too deep to read" : "the file could not be read as YAML",
+      error instanceof RangeError
+        ? "nesting is too deep to read"
+        : "the file could not be read as YAML",
     );
     return undefined;
   }
@@ -81,7 +93,10 @@ export function parseSchemaText(
   for (const problem of problems) {
     const pos = problem.linePos?.[0] ?? lineCounter.linePos(problem.pos[0]);
     const firstLine = problem.message.split("\n")[0] ?? problem.message;
-    diagnostics.error({ file: names.displayPath, line: pos.line, col: pos.col }, `YAML: ${firstLine.replace(/ at line \d+, column \d+:?$/, "")}`);
+    diagnostics.error(
+      { file: names.displayPath, line: pos.line, col: pos.col },
+      `YAML: ${firstLine.replace(/ at line \d+, column \d+:?$/, "")}`,
+    );
   }
   return document.errors.length > 0 ? undefined : file;
 }
@@ -97,7 +112,11 @@ const UTF8_REPLACING = new TextDecoder("utf-8");
  * sequences: the run fails all the same, but the rest of the file is still
  * checked, so its types do not show up as unknown in other files.
  */
-export function decodeUtf8(bytes: Uint8Array, displayPath: string, diagnostics: Diagnostics): string {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  displayPath: string,
+  diagnostics: Diagnostics,
+): string {
   try {
     return UTF8.decode(bytes);
   } catch {
@@ -107,7 +126,10 @@ export function decodeUtf8(bytes: Uint8Array, displayPath: string, diagnostics: 
   // The bytes before the first invalid one are valid UTF-8 (a leading byte order mark is dropped here too).
   const lines = UTF8.decode(bytes.subarray(0, invalid.offset)).split("\n");
   const col = lines[lines.length - 1]!.length + 1;
-  diagnostics.error({ file: displayPath, line: lines.length, col }, `the file is not UTF-8: ${invalid.problem}; save it as UTF-8`);
+  diagnostics.error(
+    { file: displayPath, line: lines.length, col },
+    `the file is not UTF-8: ${invalid.problem}; save it as UTF-8`,
+  );
   return UTF8_REPLACING.decode(bytes);
 }
 
@@ -155,8 +177,11 @@ async function assertFolder(dir: string, label: string): Promise<void> {
   try {
     info = await stat(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`the schema folder ${label} does not exist`);
-    throw new Error(`the schema folder ${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error(`the schema folder ${label} does not exist`);
+    throw new Error(
+      `the schema folder ${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`,
+    );
   }
   if (!info.isDirectory()) throw new Error(`the schema folder ${label} is not a folder`);
 }
@@ -179,7 +204,10 @@ async function listYamlFiles(root: string): Promise<string[]> {
 }
 
 /** A folder, or a symbolic link to one (followed, as a link to a schema file is; the depth bound stops a link loop). */
-async function isFolder(absolute: string, entry: { isDirectory(): boolean; isSymbolicLink(): boolean }): Promise<boolean> {
+async function isFolder(
+  absolute: string,
+  entry: { isDirectory(): boolean; isSymbolicLink(): boolean },
+): Promise<boolean> {
   if (entry.isDirectory()) return true;
   if (!entry.isSymbolicLink()) return false;
   return (await stat(absolute).catch(() => undefined))?.isDirectory() === true;

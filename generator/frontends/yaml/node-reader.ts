@@ -36,7 +36,12 @@ export class NodeReader {
   }
 
   /** Reads a map and reports keys outside `allowed` (with a suggestion). */
-  map(node: Node | null, at: Position, what: string, allowed: readonly string[]): Entries | undefined {
+  map(
+    node: Node | null,
+    at: Position,
+    what: string,
+    allowed: readonly string[],
+  ): Entries | undefined {
     if (node === null || !this.notAlias(node)) {
       if (node === null) this.error(at, `${what} must be a map`);
       return undefined;
@@ -50,7 +55,10 @@ export class NodeReader {
       const entry = this.entry(pair, what);
       if (!entry) continue;
       if (!allowed.includes(entry.key)) {
-        this.error(entry.keyAt, `unknown key "${entry.key}" in ${what}${didYouMean(entry.key, allowed)}`);
+        this.error(
+          entry.keyAt,
+          `unknown key "${entry.key}" in ${what}${didYouMean(entry.key, allowed)}`,
+        );
         continue;
       }
       entries.set(entry.key, entry);
@@ -80,7 +88,10 @@ export class NodeReader {
     const keyNode = pair.key;
     if (!isScalar(keyNode) || typeof keyNode.value !== "string") {
       // Numbers and booleans as keys are accepted as their text (e.g. status codes, "012").
-      if (isScalar(keyNode) && (typeof keyNode.value === "number" || typeof keyNode.value === "boolean")) {
+      if (
+        isScalar(keyNode) &&
+        (typeof keyNode.value === "number" || typeof keyNode.value === "boolean")
+      ) {
         const key = keyNode.source ?? String(keyNode.value);
         return this.makeEntry(String(key), keyNode, pair.value);
       }
@@ -168,7 +179,12 @@ export class NodeReader {
     return undefined;
   }
 
-  integer(entry: Entry | undefined, what: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  integer(
+    entry: Entry | undefined,
+    what: string,
+    min = 0,
+    max = Number.MAX_SAFE_INTEGER,
+  ): number | undefined {
     if (!entry) return undefined;
     const node = entry.node;
     if (isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value)) {
@@ -185,7 +201,8 @@ export class NodeReader {
   /** A string, number or boolean constant. */
   constant(entry: Entry, what: string): string | number | boolean | undefined {
     const node = entry.node;
-    if (isScalar(node) && (typeof node.value === "string" || typeof node.value === "boolean")) return node.value;
+    if (isScalar(node) && (typeof node.value === "string" || typeof node.value === "boolean"))
+      return node.value;
     if (isScalar(node) && typeof node.value === "number") {
       // Keep the written text: `012` is not the number 12.
       return node.source !== undefined && /^0\d/.test(node.source) ? node.source : node.value;

@@ -4,5 +4,14 @@
  * `NodeReader.prose`, and the hostile-text test fills every one of them.
  * (`source` is `NNN §section`: its section is prose.)
  */
-export const PROSE_KEYS = ["doc", "title", "text", "meaning", "extension", "example", "examples", "source"] as const;
+export const PROSE_KEYS = [
+  "doc",
+  "title",
+  "text",
+  "meaning",
+  "extension",
+  "example",
+  "examples",
+  "source",
+] as const;
 export type ProseKey = (typeof PROSE_KEYS)[number];

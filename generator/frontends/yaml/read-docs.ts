@@ -29,10 +29,16 @@ export function readDocs(r: NodeReader, entries: Entries): DocsAst {
       r.error(e.get("kind")!.at, `note kind must be one of ${NOTE_KINDS.join(", ")}`);
       continue;
     }
-    if (kind !== undefined && text !== undefined) notes.push({ kind: kind as NoteKind, text: text.trim() });
+    if (kind !== undefined && text !== undefined)
+      notes.push({ kind: kind as NoteKind, text: text.trim() });
   }
   const deprecated = r.boolean(entries.get("deprecated"), "deprecated");
-  return { ...(doc ? { doc } : {}), ...(source ? { source } : {}), notes, ...(deprecated ? { deprecated: true as const } : {}) };
+  return {
+    ...(doc ? { doc } : {}),
+    ...(source ? { source } : {}),
+    notes,
+    ...(deprecated ? { deprecated: true as const } : {}),
+  };
 }
 
 /** Reads `example` / `examples` as strings. */

@@ -5,7 +5,12 @@ import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads one entry of `enums:`. */
 export function readEnum(r: NodeReader, entry: Entry): EnumAst | undefined {
-  const e = r.map(entry.node, entry.at, `enum "${entry.key}"`, ["values", "default", "groups", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, `enum "${entry.key}"`, [
+    "values",
+    "default",
+    "groups",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   const values = e.has("values") ? readValues(r, r.seq(e.get("values"), "values")) : [];
   let groups: EnumAst["groups"];
@@ -24,7 +29,11 @@ export function readEnum(r: NodeReader, entry: Entry): EnumAst | undefined {
     if (by !== undefined) groups = { by: { name: by, at: g!.get("by")!.at }, members };
   }
   if (values.length === 0 && !groups) r.error(entry.keyAt, `enum "${entry.key}" has no values`);
-  if (e.has("values") && groups) r.error(e.get("values")!.keyAt, `enum "${entry.key}" has "groups": its values are the group members, so leave "values" out`);
+  if (e.has("values") && groups)
+    r.error(
+      e.get("values")!.keyAt,
+      `enum "${entry.key}" has "groups": its values are the group members, so leave "values" out`,
+    );
   const def = r.string(e.get("default"), "default");
   return {
     name: entry.key,

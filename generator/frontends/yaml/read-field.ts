@@ -3,7 +3,12 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import { pattern, wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { JSON_STRING_SCALARS } from "../../model/scalar-forms.js";
-import { SENSITIVE_KINDS, XML_NODES, type SensitiveKind, type XmlNode } from "../../model/vocabulary.js";
+import {
+  SENSITIVE_KINDS,
+  XML_NODES,
+  type SensitiveKind,
+  type XmlNode,
+} from "../../model/vocabulary.js";
 import type { FieldAst } from "./yaml-ast.js";
 import type { Entry, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
@@ -53,7 +58,12 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   if (!e) return undefined;
   const name = r.requiredString(e, "name", at, "a field");
   if (name === undefined) return undefined;
-  if (name.length === 0 || name.length > 200 || /[\s<>&"'`]/.test(name) || name.split(".").includes("__proto__")) {
+  if (
+    name.length === 0 ||
+    name.length > 200 ||
+    /[\s<>&"'`]/.test(name) ||
+    name.split(".").includes("__proto__")
+  ) {
     r.error(e.get("name")!.at, `field name "${truncate(name)}" is not a valid wire name`);
     return undefined;
   }
@@ -61,15 +71,18 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   const typeName = r.string(typeEntry, "type");
   const fieldsEntry = e.get("fields");
   const fields = fieldsEntry ? readFields(r, r.seq(fieldsEntry, "fields"), depth + 1) : undefined;
-  if (typeName !== undefined && fieldsEntry) r.error(typeEntry!.keyAt, `field "${name}" has both "type" and "fields"; give one`);
-  if (typeName === undefined && !fieldsEntry && !typeEntry) r.error(at, `field "${name}" needs a "type" (or inline "fields")`);
+  if (typeName !== undefined && fieldsEntry)
+    r.error(typeEntry!.keyAt, `field "${name}" has both "type" and "fields"; give one`);
+  if (typeName === undefined && !fieldsEntry && !typeEntry)
+    r.error(at, `field "${name}" needs a "type" (or inline "fields")`);
 
   const required = r.boolean(e.get("required"), "required") ?? false;
   const list = readList(r, e.get("list"), name);
   const sensitiveText = r.string(e.get("sensitive"), "sensitive");
   let sensitive: SensitiveKind | undefined;
   if (sensitiveText !== undefined) {
-    if (SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind)) sensitive = sensitiveText as SensitiveKind;
+    if (SENSITIVE_KINDS.includes(sensitiveText as SensitiveKind))
+      sensitive = sensitiveText as SensitiveKind;
     else r.error(e.get("sensitive")!.at, `sensitive must be one of ${SENSITIVE_KINDS.join(", ")}`);
   }
   const xmlEntry = e.get("xml");
@@ -77,7 +90,11 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
   let xml: XmlNode | undefined;
   if (xmlText !== undefined) {
     if (XML_NODES.includes(xmlText as XmlNode)) xml = xmlText as XmlNode;
-    else r.error(xmlEntry!.at, `xml must be one of ${XML_NODES.join(", ")} (a field is a child element unless it says otherwise)`);
+    else
+      r.error(
+        xmlEntry!.at,
+        `xml must be one of ${XML_NODES.join(", ")} (a field is a child element unless it says otherwise)`,
+      );
   }
   const namespace = readNamespace(r, e.get("namespace"), "namespace");
   const constEntry = e.get("const");
@@ -98,7 +115,12 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
           ? readDecimalText(r, entry.node, entry.at, facet.key)
           : r.string(entry, facet.key);
     // The schema language's patterns match the whole value (docs/schema-language.md).
-    if (value !== undefined) facets.push({ key: facet.key, value: facet === pattern && typeof value === "string" ? wholeValuePattern(value) : value, at: entry.at });
+    if (value !== undefined)
+      facets.push({
+        key: facet.key,
+        value: facet === pattern && typeof value === "string" ? wholeValuePattern(value) : value,
+        at: entry.at,
+      });
   }
   return {
     name,
@@ -110,14 +132,18 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
     ...(list ? { list } : {}),
     ...(r.boolean(e.get("map"), "map") ? { map: { at: e.get("map")!.at } } : {}),
     ...(constValue !== undefined ? { const: { value: constValue, at: constEntry!.at } } : {}),
-    ...(defaultValue !== undefined ? { default: { value: defaultValue, at: defaultEntry!.at } } : {}),
+    ...(defaultValue !== undefined
+      ? { default: { value: defaultValue, at: defaultEntry!.at } }
+      : {}),
     facets,
     ...(sensitive ? { sensitive } : {}),
     examples: readExamples(r, e),
     ...(gap !== undefined ? { gap: { name: gap, at: gapEntry!.at } } : {}),
     ...(xml ? { xml: { node: xml, at: xmlEntry!.at } } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
-    ...(r.boolean(e.get("nullable"), "nullable") ? { nullable: { at: e.get("nullable")!.at } } : {}),
+    ...(r.boolean(e.get("nullable"), "nullable")
+      ? { nullable: { at: e.get("nullable")!.at } }
+      : {}),
     ...(jsonString ? { jsonString: true as const } : {}),
     ...readDocs(r, e),
   };
@@ -129,27 +155,41 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
  * documents write amounts; `json: number` for a contract that writes a number.
  * Returns whether the field is carried as a string.
  */
-function readJsonForm(r: NodeReader, entry: Entry | undefined, typeName: string | undefined): boolean {
-  const exact = typeName !== undefined && (JSON_STRING_SCALARS as readonly string[]).includes(typeName);
+function readJsonForm(
+  r: NodeReader,
+  entry: Entry | undefined,
+  typeName: string | undefined,
+): boolean {
+  const exact =
+    typeName !== undefined && (JSON_STRING_SCALARS as readonly string[]).includes(typeName);
   const form = r.string(entry, "json");
   if (form === undefined) return exact;
-  if (form !== "string" && form !== "number") r.error(entry!.at, `json must be "string" or "number" (how a JSON body carries a long or decimal)`);
-  else if (!exact) r.error(entry!.keyAt, `json applies to long and decimal fields only: every other type has one JSON form`);
+  if (form !== "string" && form !== "number")
+    r.error(
+      entry!.at,
+      `json must be "string" or "number" (how a JSON body carries a long or decimal)`,
+    );
+  else if (!exact)
+    r.error(
+      entry!.keyAt,
+      `json applies to long and decimal fields only: every other type has one JSON form`,
+    );
   return exact && form !== "number";
 }
 
-function readList(
-  r: NodeReader,
-  entry: Entry | undefined,
-  fieldName: string,
-): FieldAst["list"] {
+function readList(r: NodeReader, entry: Entry | undefined, fieldName: string): FieldAst["list"] {
   if (!entry) return undefined;
   const at: Position = entry.at;
   const asBool = (entry.node as { value?: unknown } | null)?.value;
   if (typeof asBool === "boolean") {
     return asBool ? { min: 0, at } : undefined;
   }
-  const e = r.map(entry.node, at, `list of "${fieldName}"`, ["min", "max", "item", "itemNamespace"]);
+  const e = r.map(entry.node, at, `list of "${fieldName}"`, [
+    "min",
+    "max",
+    "item",
+    "itemNamespace",
+  ]);
   if (!e) return undefined;
   const min = r.integer(e.get("min"), "list min") ?? 0;
   let max: number | undefined;
@@ -163,11 +203,26 @@ function readList(
     r.error(e.get("item")!.at, `list item "${truncate(item)}" is not a valid XML element name`);
   }
   const itemNamespace = readNamespace(r, e.get("itemNamespace"), "list itemNamespace");
-  if (itemNamespace !== undefined && item === undefined) r.error(e.get("itemNamespace")!.keyAt, "itemNamespace is the namespace of the item elements: give their name (item) too");
-  return { min, ...(max !== undefined ? { max } : {}), ...(item !== undefined ? { item } : {}), ...(itemNamespace !== undefined ? { itemNamespace } : {}), at };
+  if (itemNamespace !== undefined && item === undefined)
+    r.error(
+      e.get("itemNamespace")!.keyAt,
+      "itemNamespace is the namespace of the item elements: give their name (item) too",
+    );
+  return {
+    min,
+    ...(max !== undefined ? { max } : {}),
+    ...(item !== undefined ? { item } : {}),
+    ...(itemNamespace !== undefined ? { itemNamespace } : {}),
+    at,
+  };
 }
 
-function readDecimalText(r: NodeReader, node: Node | null, at: Position | undefined, what: string): string | undefined {
+function readDecimalText(
+  r: NodeReader,
+  node: Node | null,
+  at: Position | undefined,
+  what: string,
+): string | undefined {
   if (!at) return undefined;
   const text = r.scalarText(node, at, what);
   if (text === undefined) return undefined;

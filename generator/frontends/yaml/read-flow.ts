@@ -8,17 +8,37 @@ const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
 
 /** Reads one entry of `flows:`. */
 export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
-  if (!FLOW_NAME.test(entry.key)) r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
-  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, ["title", "operation", "type", "sample", "supports", "required", "constants", "defaults", "combinesWith", "from", ...DOC_KEYS]);
+  if (!FLOW_NAME.test(entry.key))
+    r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
+  const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, [
+    "title",
+    "operation",
+    "type",
+    "sample",
+    "supports",
+    "required",
+    "constants",
+    "defaults",
+    "combinesWith",
+    "from",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   // A flow builds an operation's request, or a value of a type that no operation sends (given to a wallet provider, say).
   const operation = r.string(e.get("operation"), "operation");
   const type = r.string(e.get("type"), "type");
   if (operation === undefined && type === undefined) {
-    r.error(entry.keyAt, `flow "${entry.key}" needs "operation" (the request it builds) or "type" (the value it builds)`);
+    r.error(
+      entry.keyAt,
+      `flow "${entry.key}" needs "operation" (the request it builds) or "type" (the value it builds)`,
+    );
     return undefined;
   }
-  if (operation !== undefined && type !== undefined) r.error(e.get("type")!.keyAt, `flow "${entry.key}" gives both "operation" and "type"; give one`);
+  if (operation !== undefined && type !== undefined)
+    r.error(
+      e.get("type")!.keyAt,
+      `flow "${entry.key}" gives both "operation" and "type"; give one`,
+    );
   const supports = e.has("supports")
     ? r.namedMap(e.get("supports")!.node, e.get("supports")!.at, "supports").flatMap((s) => {
         const name = r.string(s, "an enum name");
@@ -31,8 +51,14 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
   for (const node of r.seq(e.get("required"), "required")) {
     // A list item that is itself a list names paths of which exactly one is required.
     if (isSeq(node)) {
-      const paths = (node.items as Node[]).map((item) => r.scalarText(item, r.at(item), "a required path")).filter((p): p is string => p !== undefined);
-      if (paths.length < 2) r.error(r.at(node), "a group of required paths names at least two, of which exactly one is required");
+      const paths = (node.items as Node[])
+        .map((item) => r.scalarText(item, r.at(item), "a required path"))
+        .filter((p): p is string => p !== undefined);
+      if (paths.length < 2)
+        r.error(
+          r.at(node),
+          "a group of required paths names at least two, of which exactly one is required",
+        );
       else exactlyOne.push({ paths, at: r.at(node) });
       continue;
     }
@@ -63,8 +89,12 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
     name: entry.key,
     at: entry.keyAt,
     ...(title !== undefined ? { title } : {}),
-    ...(operation !== undefined ? { operation: { name: operation, at: e.get("operation")!.at } } : {}),
-    ...(type !== undefined && operation === undefined ? { type: { name: type, at: e.get("type")!.at } } : {}),
+    ...(operation !== undefined
+      ? { operation: { name: operation, at: e.get("operation")!.at } }
+      : {}),
+    ...(type !== undefined && operation === undefined
+      ? { type: { name: type, at: e.get("type")!.at } }
+      : {}),
     ...(sample ? { sample: true } : {}),
     supports,
     required,

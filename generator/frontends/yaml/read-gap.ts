@@ -6,7 +6,8 @@ const GAP_ID = /^[a-z][a-z0-9-]*$/;
 
 /** Reads one entry of `gaps:`. */
 export function readGap(r: NodeReader, entry: Entry): GapAst | undefined {
-  if (!GAP_ID.test(entry.key)) r.error(entry.keyAt, `gap id "${entry.key}" must be lower-case words joined by "-"`);
+  if (!GAP_ID.test(entry.key))
+    r.error(entry.keyAt, `gap id "${entry.key}" must be lower-case words joined by "-"`);
   const e = r.map(entry.node, entry.at, `gap "${entry.key}"`, ["text", "extension", "source"]);
   if (!e) return undefined;
   const text = r.requiredProse(e, "text", entry.keyAt, `gap "${entry.key}"`);
@@ -16,5 +17,11 @@ export function readGap(r: NodeReader, entry: Entry): GapAst | undefined {
   }
   const { source } = readDocs(r, e);
   if (text === undefined || extension === undefined) return undefined;
-  return { name: entry.key, at: entry.keyAt, text: text.trim(), extension: extension.trim(), ...(source ? { source } : {}) };
+  return {
+    name: entry.key,
+    at: entry.keyAt,
+    text: text.trim(),
+    extension: extension.trim(),
+    ...(source ? { source } : {}),
+  };
 }

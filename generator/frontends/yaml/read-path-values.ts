@@ -19,8 +19,12 @@ export function readPathDefaults(r: NodeReader, e: Entries, key: string): PathDe
   if (!pe) return [];
   return r.namedMap(pe.node, pe.at, key).flatMap((p): PathDefaultDescription[] => {
     if (isSeq(p.node)) {
-      const items = (p.node.items as Node[]).map((item) => r.constant({ key: p.key, keyAt: p.keyAt, node: item, at: r.at(item) }, `${key} value`));
-      return items.every((v) => v !== undefined) ? [{ path: p.key, value: items as (string | number | boolean)[], at: p.keyAt }] : [];
+      const items = (p.node.items as Node[]).map((item) =>
+        r.constant({ key: p.key, keyAt: p.keyAt, node: item, at: r.at(item) }, `${key} value`),
+      );
+      return items.every((v) => v !== undefined)
+        ? [{ path: p.key, value: items as (string | number | boolean)[], at: p.keyAt }]
+        : [];
     }
     const value = r.constant(p, `${key} value`);
     return value === undefined ? [] : [{ path: p.key, value, at: p.keyAt }];

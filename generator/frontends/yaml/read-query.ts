@@ -6,7 +6,16 @@ import { DOC_KEYS, readDocs } from "./read-docs.js";
 /** Reads a `query:` block. */
 export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
   const what = "query";
-  const e = r.map(entry.node, entry.at, what, ["fields", "wildcard", "recommend", "defaultWindowDays", "dateMathUnits", "timeZones", "presets", ...DOC_KEYS]);
+  const e = r.map(entry.node, entry.at, what, [
+    "fields",
+    "wildcard",
+    "recommend",
+    "defaultWindowDays",
+    "dateMathUnits",
+    "timeZones",
+    "presets",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   const fields: QueryFieldAst[] = [];
   for (const item of r.seq(e.get("fields"), "query fields")) {
@@ -16,13 +25,17 @@ export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
     const name = r.requiredString(f, "name", at, "a query field");
     const alias = r.string(f.get("alias"), "alias");
     const kind = r.string(f.get("kind"), "kind") ?? "text";
-    if (kind !== "text" && kind !== "time") r.error(f.get("kind")!.at, 'query field kind must be "text" or "time"');
+    if (kind !== "text" && kind !== "time")
+      r.error(f.get("kind")!.at, 'query field kind must be "text" or "time"');
     const sensitive = r.string(f.get("sensitive"), "sensitive");
     const kinds = SENSITIVE_KINDS.filter((k) => k !== "query");
-    if (sensitive !== undefined && !(kinds as readonly string[]).includes(sensitive)) r.error(f.get("sensitive")!.at, `sensitive must be one of ${kinds.join(", ")}`);
+    if (sensitive !== undefined && !(kinds as readonly string[]).includes(sensitive))
+      r.error(f.get("sensitive")!.at, `sensitive must be one of ${kinds.join(", ")}`);
     if (name === undefined) continue;
     fields.push({
-      ...(sensitive !== undefined && (kinds as readonly string[]).includes(sensitive) ? { sensitive: sensitive as Exclude<SensitiveKind, "query"> } : {}),
+      ...(sensitive !== undefined && (kinds as readonly string[]).includes(sensitive)
+        ? { sensitive: sensitive as Exclude<SensitiveKind, "query"> }
+        : {}),
       name,
       at: f.get("name")!.at,
       ...(alias !== undefined ? { alias: { name: alias, at: f.get("alias")!.at } } : {}),
@@ -55,8 +68,10 @@ export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
     const name = r.requiredString(p, "name", at, "a preset");
     const title = r.requiredProse(p, "title", at, "a preset");
     const range = r.requiredString(p, "range", at, "a preset");
-    if (name !== undefined && !/^[a-z][A-Za-z0-9]*$/.test(name)) r.error(p.get("name")!.at, `preset name "${name}" must be lowerCamel`);
-    if (name !== undefined && title !== undefined && range !== undefined) presets.push({ name, title, range, at });
+    if (name !== undefined && !/^[a-z][A-Za-z0-9]*$/.test(name))
+      r.error(p.get("name")!.at, `preset name "${name}" must be lowerCamel`);
+    if (name !== undefined && title !== undefined && range !== undefined)
+      presets.push({ name, title, range, at });
   }
   return {
     at: entry.keyAt,
@@ -66,8 +81,11 @@ export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
       minPrefix: r.integer(wildcard?.get("minPrefix"), "minPrefix", 0, 100) ?? 0,
     },
     recommend: {
-      maxValuesPerLookup: r.integer(recommend?.get("maxValuesPerLookup"), "maxValuesPerLookup", 1) ?? Number.MAX_SAFE_INTEGER,
-      maxWindowDays: r.integer(recommend?.get("maxWindowDays"), "maxWindowDays", 1) ?? Number.MAX_SAFE_INTEGER,
+      maxValuesPerLookup:
+        r.integer(recommend?.get("maxValuesPerLookup"), "maxValuesPerLookup", 1) ??
+        Number.MAX_SAFE_INTEGER,
+      maxWindowDays:
+        r.integer(recommend?.get("maxWindowDays"), "maxWindowDays", 1) ?? Number.MAX_SAFE_INTEGER,
     },
     defaultWindowDays: defaultWindowDays ?? 7,
     dateMathUnits,

@@ -13,7 +13,16 @@ import { readQuery } from "./read-query.js";
 import { readServiceBlock } from "./read-service-block.js";
 import { readTypeBody } from "./read-type.js";
 
-const TOP_LEVEL_KEYS = ["service", "types", "enums", "operations", "flows", "query", "events", "gaps"] as const;
+const TOP_LEVEL_KEYS = [
+  "service",
+  "types",
+  "enums",
+  "operations",
+  "flows",
+  "query",
+  "events",
+  "gaps",
+] as const;
 const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
@@ -24,7 +33,9 @@ const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostics): SchemaAst {
   const services = new Map<string, ServiceAst>();
   // Protocol is needed to read operations; service.yaml files are read first.
-  const ordered = [...files].sort((a, b) => rank(a) - rank(b) || compareText(a.relativePath, b.relativePath));
+  const ordered = [...files].sort(
+    (a, b) => rank(a) - rank(b) || compareText(a.relativePath, b.relativePath),
+  );
   const protocols = new Map<string, "soap" | "rest">();
   const firstFile = new Map<string, string>();
   const sawServiceKey = new Set<string>();
@@ -38,7 +49,16 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
     if (!firstFile.has(file.service)) firstFile.set(file.service, file.displayPath);
     let service = services.get(file.service);
     if (!service) {
-      service = { folder: file.service, types: [], enums: [], operations: [], flows: [], queries: [], events: [], gaps: [] };
+      service = {
+        folder: file.service,
+        types: [],
+        enums: [],
+        operations: [],
+        flows: [],
+        queries: [],
+        events: [],
+        gaps: [],
+      };
       services.set(file.service, service);
     }
     const root = file.document.contents as Node | null;
@@ -67,14 +87,22 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
         }
         case "types":
           for (const t of r.namedMap(entry.node, entry.at, "types")) {
-            if (!TYPE_NAME.test(t.key)) r.error(t.keyAt, `type name "${t.key}" must be letters and digits, starting with a letter`);
+            if (!TYPE_NAME.test(t.key))
+              r.error(
+                t.keyAt,
+                `type name "${t.key}" must be letters and digits, starting with a letter`,
+              );
             const read = readTypeBody(r, t.node, t.at, `type "${t.key}"`);
             if (read) service.types.push({ ...read.body, name: t.key, at: t.keyAt });
           }
           break;
         case "enums":
           for (const en of r.namedMap(entry.node, entry.at, "enums")) {
-            if (!TYPE_NAME.test(en.key)) r.error(en.keyAt, `enum name "${en.key}" must be letters and digits, starting with a letter`);
+            if (!TYPE_NAME.test(en.key))
+              r.error(
+                en.keyAt,
+                `enum name "${en.key}" must be letters and digits, starting with a letter`,
+              );
             const read = readEnum(r, en);
             if (read) service.enums.push(read);
           }
@@ -82,7 +110,10 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
         case "operations": {
           const protocol = protocols.get(file.service);
           if (!protocol) {
-            r.error(entry.keyAt, `operations need the service's protocol: add service.yaml to schemas/${file.service}/`);
+            r.error(
+              entry.keyAt,
+              `operations need the service's protocol: add service.yaml to schemas/${file.service}/`,
+            );
             break;
           }
           for (const op of r.namedMap(entry.node, entry.at, "operations")) {
@@ -121,7 +152,9 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
     if (!sawServiceKey.has(service.folder)) {
       const serviceFile = files.find((f) => f.relativePath === `${service.folder}/service.yaml`);
       diagnostics.error(
-        { file: serviceFile?.displayPath ?? firstFile.get(service.folder)!, line: 1, col: 1 },`service folder "${service.folder}" has no service.yaml with a "service:" block`);
+        { file: serviceFile?.displayPath ?? firstFile.get(service.folder)!, line: 1, col: 1 },
+        `service folder "${service.folder}" has no service.yaml with a "service:" block`,
+      );
     }
   }
   return { services: [...services.values()].sort((a, b) => compareText(a.folder, b.folder)) };

@@ -7,15 +7,28 @@ import { readNamespace } from "./read-xml-names.js";
 const SERVICE_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Reads the `service:` block of a `service.yaml`. */
-export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): ServiceBlockAst | undefined {
-  const e = r.map(entry.node, entry.at, "service", ["name", "title", "protocol", "soap", "rest", ...DOC_KEYS]);
+export function readServiceBlock(
+  r: NodeReader,
+  entry: Entry,
+  folder: string,
+): ServiceBlockAst | undefined {
+  const e = r.map(entry.node, entry.at, "service", [
+    "name",
+    "title",
+    "protocol",
+    "soap",
+    "rest",
+    ...DOC_KEYS,
+  ]);
   if (!e) return undefined;
   const name = r.requiredString(e, "name", entry.keyAt, "service");
   const title = r.requiredProse(e, "title", entry.keyAt, "service");
   const protocol = r.requiredString(e, "protocol", entry.keyAt, "service");
   if (name === undefined || title === undefined || protocol === undefined) return undefined;
-  if (!SERVICE_NAME.test(name)) r.error(e.get("name")!.at, `service name "${name}" must be lower-case letters, digits and "-"`);
-  else if (name !== folder) r.error(e.get("name")!.at, `service name "${name}" must equal its folder name "${folder}"`);
+  if (!SERVICE_NAME.test(name))
+    r.error(e.get("name")!.at, `service name "${name}" must be lower-case letters, digits and "-"`);
+  else if (name !== folder)
+    r.error(e.get("name")!.at, `service name "${name}" must equal its folder name "${folder}"`);
   if (protocol !== "soap" && protocol !== "rest") {
     r.error(e.get("protocol")!.at, 'protocol must be "soap" or "rest"');
     return undefined;
@@ -29,10 +42,19 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   }
   const base = { name, at: e.get("name")!.at, title, protocol, ...readDocs(r, e) } as const;
   if (protocol === "soap") {
-    const s = r.map(block.node, block.at, "soap", ["namespace", "endpoint", "soapVersion", "requestBase", "responseBase", "credentials"]);
+    const s = r.map(block.node, block.at, "soap", [
+      "namespace",
+      "endpoint",
+      "soapVersion",
+      "requestBase",
+      "responseBase",
+      "credentials",
+    ]);
     if (!s) return undefined;
     const ns = s.get("namespace");
-    const n = ns ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version", "uri"]) : undefined;
+    const n = ns
+      ? r.map(ns.node, ns.at, "namespace", ["placeholder", "version", "uri"])
+      : undefined;
     if (!ns) r.error(block.keyAt, 'soap needs "namespace"');
     const placeholder = n ? r.requiredString(n, "placeholder", ns!.at, "namespace") : undefined;
     const version = n ? r.requiredString(n, "version", ns!.at, "namespace") : undefined;
@@ -42,9 +64,17 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
     const uri = n ? readNamespace(r, n.get("uri"), "namespace uri") : undefined;
     const endpoint = r.string(s.get("endpoint"), "endpoint");
     const soapVersion = r.string(s.get("soapVersion"), "soapVersion");
-    if (soapVersion !== undefined && soapVersion !== "1.1" && soapVersion !== "1.2") r.error(s.get("soapVersion")!.at, 'soapVersion must be "1.1" or "1.2"');
-    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) r.error(s.get("endpoint")!.at, "endpoint must be an http or https URL");
-    if (placeholder === undefined || version === undefined || requestBase === undefined || responseBase === undefined) return undefined;
+    if (soapVersion !== undefined && soapVersion !== "1.1" && soapVersion !== "1.2")
+      r.error(s.get("soapVersion")!.at, 'soapVersion must be "1.1" or "1.2"');
+    if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint))
+      r.error(s.get("endpoint")!.at, "endpoint must be an http or https URL");
+    if (
+      placeholder === undefined ||
+      version === undefined ||
+      requestBase === undefined ||
+      responseBase === undefined
+    )
+      return undefined;
     return {
       ...base,
       soap: {
@@ -55,7 +85,9 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
         ...(soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
         requestBase: { name: requestBase, at: s.get("requestBase")!.at },
         responseBase: { name: responseBase, at: s.get("responseBase")!.at },
-        ...(credentials !== undefined ? { credentials: { name: credentials, at: s.get("credentials")!.at } } : {}),
+        ...(credentials !== undefined
+          ? { credentials: { name: credentials, at: s.get("credentials")!.at } }
+          : {}),
       },
     };
   }
@@ -73,7 +105,10 @@ export function readServiceBlock(r: NodeReader, entry: Entry, folder: string): S
   const retry = rest.get("retry") ? readRetry(r, rest.get("retry")!) : undefined;
   const outcome = r
     .seq(rest.get("outcome"), "outcome")
-    .map((node) => ({ path: r.scalarText(node, r.at(node), "an outcome field path"), at: r.at(node) }))
+    .map((node) => ({
+      path: r.scalarText(node, r.at(node), "an outcome field path"),
+      at: r.at(node),
+    }))
     .filter((o): o is { path: string; at: typeof o.at } => o.path !== undefined);
   return { ...base, rest: { baseUrls, ...(retry ? { retry } : {}), outcome } };
 }

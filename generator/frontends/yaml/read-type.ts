@@ -6,10 +6,25 @@ import type { Entries, NodeReader } from "./node-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";
 
-export const TYPE_BODY_KEYS = ["extends", "fields", "choice", "choices", "opaque", "open", "gap", ...DOC_KEYS] as const;
+export const TYPE_BODY_KEYS = [
+  "extends",
+  "fields",
+  "choice",
+  "choices",
+  "opaque",
+  "open",
+  "gap",
+  ...DOC_KEYS,
+] as const;
 
 /** Reads a type body: a declared type, or an operation's request or response. */
-export function readTypeBody(r: NodeReader, node: Node | null, at: Position, what: string, extraKeys: readonly string[] = []): { body: TypeBodyAst; entries: Entries } | undefined {
+export function readTypeBody(
+  r: NodeReader,
+  node: Node | null,
+  at: Position,
+  what: string,
+  extraKeys: readonly string[] = [],
+): { body: TypeBodyAst; entries: Entries } | undefined {
   const e = r.map(node, at, what, [...TYPE_BODY_KEYS, ...extraKeys]);
   if (!e) return undefined;
   return { body: typeBodyFrom(r, e, at, what), entries: e };
@@ -36,18 +51,26 @@ export function typeBodyFrom(r: NodeReader, e: Entries, at: Position, what: stri
   const opaque = r.boolean(e.get("opaque"), "opaque") ?? false;
   const open = r.boolean(e.get("open"), "open") ?? false;
   const kind = opaque ? "opaque" : choice ? "choice" : "object";
-  if (choice && opaque) r.error(e.get("opaque")!.keyAt, `${what} cannot be both a choice and opaque`);
+  if (choice && opaque)
+    r.error(e.get("opaque")!.keyAt, `${what} cannot be both a choice and opaque`);
   const fields = e.has("fields") ? readFields(r, r.seq(e.get("fields"), "fields")) : [];
-  if (opaque && e.has("fields")) r.error(e.get("fields")!.keyAt, `${what} is opaque and cannot list fields`);
-  if (opaque && !e.has("gap")) r.error(at, `${what} is opaque: name the gap that explains why ("gap: ID")`);
+  if (opaque && e.has("fields"))
+    r.error(e.get("fields")!.keyAt, `${what} is opaque and cannot list fields`);
+  if (opaque && !e.has("gap"))
+    r.error(at, `${what} is opaque: name the gap that explains why ("gap: ID")`);
   const extendsName = r.string(e.get("extends"), "extends");
-  if (extendsName !== undefined && kind !== "object") r.error(e.get("extends")!.keyAt, `only object types can extend another type`);
+  if (extendsName !== undefined && kind !== "object")
+    r.error(e.get("extends")!.keyAt, `only object types can extend another type`);
   const gapName = r.string(e.get("gap"), "gap");
-  const choices = r.seq(e.get("choices"), "choices").flatMap((node) => readChoiceGroup(r, node) ?? []);
+  const choices = r
+    .seq(e.get("choices"), "choices")
+    .flatMap((node) => readChoiceGroup(r, node) ?? []);
   return {
     at,
     kind,
-    ...(extendsName !== undefined ? { extends: { name: extendsName, at: e.get("extends")!.at } } : {}),
+    ...(extendsName !== undefined
+      ? { extends: { name: extendsName, at: e.get("extends")!.at } }
+      : {}),
     fields,
     ...(choices.length > 0 ? { choices } : {}),
     open,

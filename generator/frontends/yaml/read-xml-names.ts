@@ -10,8 +10,13 @@ export function isXmlElementName(name: string): boolean {
 }
 
 /** A namespace URI, or a positioned problem naming `what`. */
-export function readNamespace(r: NodeReader, entry: Entry | undefined, what: string): string | undefined {
+export function readNamespace(
+  r: NodeReader,
+  entry: Entry | undefined,
+  what: string,
+): string | undefined {
   const value = r.string(entry, what);
-  if (value !== undefined && !NAMESPACE_URI.test(value)) r.error(entry!.at, `${what} must be a URI (no spaces, quotes or angle brackets)`);
+  if (value !== undefined && !NAMESPACE_URI.test(value))
+    r.error(entry!.at, `${what} must be a URI (no spaces, quotes or angle brackets)`);
   return value;
 }

@@ -9,9 +9,14 @@ import { readSchema } from "./read-schema.js";
  * a description. Problems of the YAML itself (syntax, unknown keys, value
  * kinds, names) go to `diagnostics`; the checker checks the rest.
  */
-export async function readYamlDescription(options: LoadOptions, diagnostics: Diagnostics): Promise<Description> {
+export async function readYamlDescription(
+  options: LoadOptions,
+  diagnostics: Diagnostics,
+): Promise<Description> {
   const files = await loadSchemas(options, diagnostics);
   const ast = readSchema(files, diagnostics);
-  const services = ast.services.map((s) => describeService(s, diagnostics)).filter((s): s is ServiceDescription => s !== undefined);
+  const services = ast.services
+    .map((s) => describeService(s, diagnostics))
+    .filter((s): s is ServiceDescription => s !== undefined);
   return { services };
 }

@@ -11,7 +11,14 @@ import type {
   QueryFieldDescription,
   StatusDescription,
 } from "../../description/description.js";
-import type { ConstValue, HttpMethod, NoteKind, RetryGuidance, SensitiveKind, XmlNode } from "../../model/vocabulary.js";
+import type {
+  ConstValue,
+  HttpMethod,
+  NoteKind,
+  RetryGuidance,
+  SensitiveKind,
+  XmlNode,
+} from "../../model/vocabulary.js";
 
 /**
  * What the YAML says, in typed form, with the position of everything a later
@@ -39,13 +46,23 @@ export interface FieldAst extends Named, DocsAst {
   readonly fields?: readonly FieldAst[];
   readonly required: boolean;
   readonly requiredAt?: Position;
-  readonly list?: { readonly min: number; readonly max?: number; readonly item?: string; readonly itemNamespace?: string; readonly at: Position };
+  readonly list?: {
+    readonly min: number;
+    readonly max?: number;
+    readonly item?: string;
+    readonly itemNamespace?: string;
+    readonly at: Position;
+  };
   /** `map: true`: a JSON object mapping any key to the field's value. */
   readonly map?: { readonly at: Position };
   readonly const?: { readonly value: ConstValue; readonly at: Position };
   readonly default?: { readonly value: string; readonly at: Position };
   /** Facets (lengths, bounds, patterns), in the order of the facet registry. */
-  readonly facets: readonly { readonly key: string; readonly value: number | string; readonly at: Position }[];
+  readonly facets: readonly {
+    readonly key: string;
+    readonly value: number | string;
+    readonly at: Position;
+  }[];
   readonly sensitive?: SensitiveKind;
   readonly examples: readonly string[];
   readonly gap?: Named;
@@ -106,7 +123,12 @@ export interface RestOperationAst extends Named, DocsAst {
   /** Default timeout of one attempt, when the documents say the operation can be slow. */
   readonly timeoutMs?: number;
   /** Response links the result can follow: link name → operation and the result's method name. */
-  readonly links: readonly { readonly name: string; readonly at: Position; readonly operation: Named; readonly method: string }[];
+  readonly links: readonly {
+    readonly name: string;
+    readonly at: Position;
+    readonly operation: Named;
+    readonly method: string;
+  }[];
 }
 
 export type OperationAst = SoapOperationAst | RestOperationAst;
@@ -144,7 +166,11 @@ export interface ServiceBlockAst extends Named, DocsAst {
     readonly credentials?: Named;
   };
   readonly rest?: {
-    readonly baseUrls: readonly { readonly name: string; readonly doc?: string; readonly at: Position }[];
+    readonly baseUrls: readonly {
+      readonly name: string;
+      readonly doc?: string;
+      readonly at: Position;
+    }[];
     readonly retry?: RetryGuidance;
     readonly outcome: readonly { readonly path: string; readonly at: Position }[];
   };

@@ -34,7 +34,11 @@ describe("const", () => {
   it("becomes the field's constant, checked by the validator", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-const-"));
     await writeFile(path.join(dir, "consts.yaml"), SPEC);
-    const { model, files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(dir, "consts.yaml")], cwd: PROJECT_ROOT });
+    const { model, files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(dir, "consts.yaml")],
+      cwd: PROJECT_ROOT,
+    });
     const price = model.services[0]!.types.find((t) => t.name === "Price")!;
     expect(price.fields.map((f) => [f.name, f.const])).toEqual([
       ["currency", "USD"],
@@ -42,7 +46,10 @@ describe("const", () => {
       ["fee", "0.1"],
     ]);
     const validators = await (await writePackage(files)).load("consts", "validators");
-    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string; code: string }[] }>(validators, "validatePrice");
+    const validate = fn<(v: unknown) => { ok: boolean; issues?: { path: string; code: string }[] }>(
+      validators,
+      "validatePrice",
+    );
     expect(validate({ currency: "USD", version: 2, fee: "0.10" }).ok).toBe(true);
     expect(validate({ currency: "EUR", version: 3 }).issues?.map((i) => [i.path, i.code])).toEqual([
       ["currency", "const"],

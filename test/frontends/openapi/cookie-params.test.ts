@@ -30,11 +30,18 @@ describe("cookie parameters", () => {
   beforeAll(async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-cookies-"));
     await writeFile(path.join(dir, "sessions.yaml"), SPEC);
-    const { files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(dir, "sessions.yaml")], cwd: PROJECT_ROOT });
+    const { files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(dir, "sessions.yaml")],
+      cwd: PROJECT_ROOT,
+    });
     const pkg = await writePackage(files);
     const index = await pkg.load("sessions", "index");
     server = await startRecordingServer(() => respond.empty(200));
-    client = (index["createSessionsClient"] as (o: object) => typeof client)({ baseUrl: server.origin, retry: { maxAttempts: 1 } });
+    client = (index["createSessionsClient"] as (o: object) => typeof client)({
+      baseUrl: server.origin,
+      retry: { maxAttempts: 1 },
+    });
   });
 
   it("sends them in one cookie header, values URL-encoded, absent ones left out", async () => {
@@ -50,10 +57,17 @@ describe("cookie parameters", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-cookies-"));
     const file = path.join(dir, "clash.yaml");
     await writeFile(file, SPEC.replace("{ name: verbose, in: query", "{ name: theme, in: query"));
-    const problems = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [file], cwd: dir }).then(
+    const problems = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [file],
+      cwd: dir,
+    }).then(
       () => [],
-      (error: unknown) => (error instanceof SchemaErrors ? error.diagnostics.map(formatDiagnostic) : [String(error)]),
+      (error: unknown) =>
+        error instanceof SchemaErrors ? error.diagnostics.map(formatDiagnostic) : [String(error)],
     );
-    expect(problems).toEqual(['clash.yaml:10:11: cookie parameter "theme" is also a query parameter: the call\'s params object holds one value per name']);
+    expect(problems).toEqual([
+      'clash.yaml:10:11: cookie parameter "theme" is also a query parameter: the call\'s params object holds one value per name',
+    ]);
   });
 });

@@ -64,21 +64,33 @@ describe("typed error bodies", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-errors-"));
     await writeFile(path.join(dir, "cards.yaml"), SPEC);
     await writeFile(path.join(dir, "cards.overlay.yaml"), OVERLAY("cards.yaml"));
-    const { files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(dir, "cards.overlay.yaml")], cwd: PROJECT_ROOT });
+    const { files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(dir, "cards.overlay.yaml")],
+      cwd: PROJECT_ROOT,
+    });
     const pkg = await writePackage(files);
     const index = await pkg.load("cards", "index");
     const server = await startRecordingServer((request) =>
       request.body.includes("4111111111111111")
-        ? respond.json(400, { reason: "INVALID_CARD", message: "card 4111111111111111 is not valid" })
+        ? respond.json(400, {
+            reason: "INVALID_CARD",
+            message: "card 4111111111111111 is not valid",
+          })
         : respond.json(502, { unexpected: true }),
     );
     origin = server.origin;
-    client = (index["createCardsClient"] as (o: object) => typeof client)({ baseUrl: origin, retry: { maxAttempts: 1 } });
+    client = (index["createCardsClient"] as (o: object) => typeof client)({
+      baseUrl: origin,
+      retry: { maxAttempts: 1 },
+    });
     isAddCardError = index["isAddCardError"] as typeof isAddCardError;
   });
 
   it("reads the body with the default response's schema into data, scrubbed of the card number", async () => {
-    const error = (await client["addCard"]!({ number: "4111111111111111" }).catch((e: unknown) => e)) as { status: number; operation: string; data: unknown };
+    const error = (await client["addCard"]!({ number: "4111111111111111" }).catch(
+      (e: unknown) => e,
+    )) as { status: number; operation: string; data: unknown };
     expect(isAddCardError(error)).toBe(true);
     expect(error.status).toBe(400);
     expect(error.operation).toBe("addCard");
@@ -87,7 +99,9 @@ describe("typed error bodies", () => {
   });
 
   it("leaves data undefined for a body that does not fit, and the guard tells other errors apart", async () => {
-    const error = (await client["addCard"]!({ number: "5500000000000004" }).catch((e: unknown) => e)) as { status: number; data: unknown; body: unknown };
+    const error = (await client["addCard"]!({ number: "5500000000000004" }).catch(
+      (e: unknown) => e,
+    )) as { status: number; data: unknown; body: unknown };
     expect(error.status).toBe(502);
     expect(error.data).toBeUndefined();
     expect(error.body).toEqual({ unexpected: true });

@@ -13,7 +13,11 @@ const run = promisify(execFile);
 
 /** Generates a fixture of `fixtures/description/` into a temporary folder; returns the folder and the files by path. */
 async function generateFixture(name: string): Promise<{ out: string; files: Map<string, string> }> {
-  const { files } = await generate({ schemasDir: "", from: [path.join(FIXTURES, "description", name)], cwd: PROJECT_ROOT });
+  const { files } = await generate({
+    schemasDir: "",
+    from: [path.join(FIXTURES, "description", name)],
+    cwd: PROJECT_ROOT,
+  });
   const out = path.join(await mkdtemp(path.join(tmpdir(), "paygen-openapi-fixture-")), "out");
   for (const f of files) {
     await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
@@ -25,7 +29,9 @@ async function generateFixture(name: string): Promise<{ out: string; files: Map<
 
 async function typeCheck(out: string): Promise<string> {
   const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-  return run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out }).then(
+  return run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], {
+    cwd: out,
+  }).then(
     (r) => r.stdout,
     (e: { stdout: string }) => e.stdout || "tsc failed",
   );
@@ -75,7 +81,9 @@ describe("the YAML schema language says the same", () => {
     });
     const byPath = new Map(files.map((f) => [f.path, f.content]));
     expect(byPath.get("shop/client.ts")).toMatch(/@deprecated\n[^]*?pay\(/);
-    expect(byPath.get("shop/types.ts")).toMatch(/@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/);
+    expect(byPath.get("shop/types.ts")).toMatch(
+      /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
+    );
     expect(byPath.get("shop/validators.ts")).toContain('checkMultipleOf(value.amount, "0.01"');
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
     expect(byPath.get("shop/json.ts")).toContain("readMap(");
@@ -91,7 +99,9 @@ describe("security schemes", () => {
     expect(client).toMatch(/readonly bearer\?: Credential;/);
     expect(client).toMatch(/readonly key\?: Credential;/);
     expect(client).toMatch(/readonly oauth\?: Credential;/);
-    const index = (await import(pathToFileURL(path.join(out, "secured", "index.ts")).href)) as Record<string, (o: object) => Record<string, (...a: unknown[]) => Promise<unknown>>>;
+    const index = (await import(
+      pathToFileURL(path.join(out, "secured", "index.ts")).href
+    )) as Record<string, (o: object) => Record<string, (...a: unknown[]) => Promise<unknown>>>;
     const seen: Headers[] = [];
     const fetch = async (_url: string, init: RequestInit) => {
       seen.push(new Headers(init.headers));
@@ -109,7 +119,10 @@ describe("security schemes", () => {
     await api.createPayment!();
     await api.listPayments!();
     await api.health!();
-    expect([seen[0]!.get("authorization"), seen[0]!.get("x-api-key")]).toEqual([`Basic ${btoa("u:p")}`, "k-1"]);
+    expect([seen[0]!.get("authorization"), seen[0]!.get("x-api-key")]).toEqual([
+      `Basic ${btoa("u:p")}`,
+      "k-1",
+    ]);
     expect(seen[1]!.get("authorization")).toBe("Bearer t-1");
     expect(seen[2]!.get("authorization")).toBe(null);
     expect(JSON.stringify(hooked)).not.toContain("k-1");

@@ -37,20 +37,31 @@ describeWithSpecs("generating the published PayPal Orders API", () => {
   it("exits 0 and counts the warnings by kind", () => {
     expect(errors).toEqual([]);
     expect(code).toBe(0);
-    expect(logs.at(-1)).toMatch(/^paygen: 1 services, \d+ types, 8 operations, \d+ sensitive fields recognised by name, \d+ files written to .*; 43 warnings \(31 allof-conflict, 12 ref-sibling\); --verbose prints each$/);
+    expect(logs.at(-1)).toMatch(
+      /^paygen: 1 services, \d+ types, 8 operations, \d+ sensitive fields recognised by name, \d+ files written to .*; 43 warnings \(31 allof-conflict, 12 ref-sibling\); --verbose prints each$/,
+    );
   });
 
   it("lists every approximation in the README, with its position and JSON pointer", async () => {
     const readme = await readFile(path.join(out, "README.md"), "utf8");
-    const rows = readme.split("\n").filter((line) => /^\| `(allof-conflict|ref-sibling)` /.test(line));
+    const rows = readme
+      .split("\n")
+      .filter((line) => /^\| `(allof-conflict|ref-sibling)` /.test(line));
     expect(rows).toHaveLength(43);
     expect(rows.filter((r) => r.startsWith("| `ref-sibling`"))).toHaveLength(12);
-    for (const row of rows) expect(row).toMatch(/\| `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` +\| `#\/[^`]*` +\|/);
+    for (const row of rows)
+      expect(row).toMatch(
+        /\| `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` +\| `#\/[^`]*` +\|/,
+      );
   });
 
   it("type-checks with tsc in strict mode", async () => {
     const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out, maxBuffer: 64 * 1024 * 1024 }).then(
+    const result = await run(
+      process.execPath,
+      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
+      { cwd: out, maxBuffer: 64 * 1024 * 1024 },
+    ).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );

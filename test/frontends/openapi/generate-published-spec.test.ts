@@ -24,7 +24,10 @@ describeWithSpecs("generating from the published REST specification", () => {
   let out: string;
   let service: Service;
   let names: ServiceNames;
-  const load = (file: string) => import(pathToFileURL(path.join(out, service.name, `${file}.ts`)).href) as Promise<Record<string, unknown>>;
+  const load = (file: string) =>
+    import(pathToFileURL(path.join(out, service.name, `${file}.ts`)).href) as Promise<
+      Record<string, unknown>
+    >;
 
   beforeAll(async () => {
     const root = await mkdtemp(path.join(tmpdir(), "paygen-openapi-"));
@@ -36,7 +39,9 @@ describeWithSpecs("generating from the published REST specification", () => {
     }
     await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
     service = model.services[0]!;
-    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(service.name)!;
+    names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(
+      service.name,
+    )!;
   }, 120_000);
 
   it("is one REST service of 61 operations", () => {
@@ -44,16 +49,40 @@ describeWithSpecs("generating from the published REST specification", () => {
     expect(service.protocol).toBe("rest");
     expect(service.operations).toHaveLength(61);
     const byName = new Map(service.operations.map((op) => [op.name, op as RestOperation]));
-    for (const name of ["createPayment", "authReversal", "capturePayment", "createSearch", "getSearch", "getTransaction", "createInstrumentIdentifier"]) expect(byName.has(name), name).toBe(true);
+    for (const name of [
+      "createPayment",
+      "authReversal",
+      "capturePayment",
+      "createSearch",
+      "getSearch",
+      "getTransaction",
+      "createInstrumentIdentifier",
+    ])
+      expect(byName.has(name), name).toBe(true);
     const create = byName.get("createPayment")!;
-    expect([create.httpMethod, create.path, create.requestType, create.responseType]).toEqual(["POST", "/pts/v2/payments", "CreatePaymentRequest", "PtsV2PaymentsPost201Response"]);
+    expect([create.httpMethod, create.path, create.requestType, create.responseType]).toEqual([
+      "POST",
+      "/pts/v2/payments",
+      "CreatePaymentRequest",
+      "PtsV2PaymentsPost201Response",
+    ]);
     expect(create.statuses.map((s) => s.code)).toEqual([201, 400, 502]);
-    expect(service.rest?.baseUrls).toEqual([{ name: "base_url", doc: "https://apitest.cybersource.com", url: "https://apitest.cybersource.com" }]);
+    expect(service.rest?.baseUrls).toEqual([
+      {
+        name: "base_url",
+        doc: "https://apitest.cybersource.com",
+        url: "https://apitest.cybersource.com",
+      },
+    ]);
   });
 
   it("type-checks with tsc in strict mode", async () => {
     const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"], { cwd: out, maxBuffer: 64 * 1024 * 1024 }).then(
+    const result = await run(
+      process.execPath,
+      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
+      { cwd: out, maxBuffer: 64 * 1024 * 1024 },
+    ).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );
@@ -63,23 +92,37 @@ describeWithSpecs("generating from the published REST specification", () => {
 
   it("has one client method per operation", async () => {
     const index = await load("index");
-    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, unknown>;
-    const client = create({ baseUrl: "http://127.0.0.1:9", fetch: () => Promise.reject(new Error("no network in this test")) });
-    expect(Object.keys(client).sort()).toEqual(service.operations.map((op) => names.method(op.name)).sort());
+    const create = index[names.get("clientFactory", service.name)] as (
+      options: object,
+    ) => Record<string, unknown>;
+    const client = create({
+      baseUrl: "http://127.0.0.1:9",
+      fetch: () => Promise.reject(new Error("no network in this test")),
+    });
+    expect(Object.keys(client).sort()).toEqual(
+      service.operations.map((op) => names.method(op.name)).sort(),
+    );
     expect(Object.keys(client)).toHaveLength(61);
   });
 
   it("sends query and header parameters", async () => {
     const index = await load("index");
-    const create = index[names.get("clientFactory", service.name)] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const create = index[names.get("clientFactory", service.name)] as (
+      options: object,
+    ) => Record<string, (...args: unknown[]) => Promise<unknown>>;
     const seen: { url: string; headers: Headers }[] = [];
     const fetch = async (url: string, init: RequestInit) => {
       seen.push({ url, headers: new Headers(init.headers) });
       return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
     };
     const client = create({ baseUrl: "http://127.0.0.1:9", fetch });
-    await client[names.method("getTransactionBatches")]!({ startTime: "2020-01-01T00:00:00Z", endTime: "2020-01-02T00:00:00Z" });
-    expect(seen[0]!.url).toBe("http://127.0.0.1:9/pts/v1/transaction-batches?startTime=2020-01-01T00%3A00%3A00Z&endTime=2020-01-02T00%3A00%3A00Z");
+    await client[names.method("getTransactionBatches")]!({
+      startTime: "2020-01-01T00:00:00Z",
+      endTime: "2020-01-02T00:00:00Z",
+    });
+    expect(seen[0]!.url).toBe(
+      "http://127.0.0.1:9/pts/v1/transaction-batches?startTime=2020-01-01T00%3A00%3A00Z&endTime=2020-01-02T00%3A00%3A00Z",
+    );
     // GET /tms/v1/instrumentidentifiers/{tokenId}: a path parameter, then the profile-id header.
     await client[names.method("getInstrumentIdentifier")]!("t1", { "profile-id": "abc" });
     expect(seen[1]!.url).toBe("http://127.0.0.1:9/tms/v1/instrumentidentifiers/t1");
@@ -104,7 +147,10 @@ describeWithSpecs("generating from the published REST specification", () => {
         if (type === undefined) continue;
         const value = valueOf(service, type, { mode: "full", xml: false });
         const written = call(write, names.get("serializer", type), value) as string;
-        expect(call(read, names.get("parser", type), written), `${op.name} ${side}: ${written}`).toEqual(value);
+        expect(
+          call(read, names.get("parser", type), written),
+          `${op.name} ${side}: ${written}`,
+        ).toEqual(value);
         checked++;
       }
     }

@@ -7,14 +7,21 @@ import { toJsonValue } from "../../../generator/frontends/json/json-value.js";
 import { readJson } from "../../../generator/frontends/json/read-json.js";
 import { DEFAULT_READ_LIMITS } from "../../../generator/frontends/json/read-limits.js";
 import { readSourceFile } from "../../../generator/frontends/json/read-source.js";
-import { SourceProblem, SourceProblemsError, SourceProblems } from "../../../generator/frontends/json/source-problem.js";
+import {
+  SourceProblem,
+  SourceProblemsError,
+  SourceProblems,
+} from "../../../generator/frontends/json/source-problem.js";
 import { expectNoBlowUp } from "../../helpers/cost.js";
 
 const limits = DEFAULT_READ_LIMITS;
 
 function read(text: string): { root?: JsonNode; messages: string[] } {
   const parsed = readJson(text, "in.json", limits);
-  return { ...(parsed.root ? { root: parsed.root } : {}), messages: parsed.problems.sorted().map((p) => p.message) };
+  return {
+    ...(parsed.root ? { root: parsed.root } : {}),
+    messages: parsed.problems.sorted().map((p) => p.message),
+  };
 }
 
 function member(node: JsonNode | undefined, key: string): JsonNode {
@@ -49,7 +56,9 @@ describe("the JSON reader", () => {
   });
 
   it("keeps numbers as written, so decimals and 64-bit integers are exact", () => {
-    const { root } = read('{"amount": 12.30, "id": 18446744073709551615, "tiny": -1.5e-300, "zero": -0}');
+    const { root } = read(
+      '{"amount": 12.30, "id": 18446744073709551615, "tiny": -1.5e-300, "zero": -0}',
+    );
     expect(toJsonValue(root!)).toEqual(
       new Map([
         ["amount", { number: "12.30" }],
@@ -66,7 +75,9 @@ describe("the JSON reader", () => {
   });
 
   it("keeps __proto__, constructor and prototype as plain keys", () => {
-    const { root, messages } = read('{"__proto__": {"polluted": true}, "constructor": {"prototype": 1}}');
+    const { root, messages } = read(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": 1}}',
+    );
     expect(messages).toEqual([]);
     expect([...(root as JsonObjectNode).members.keys()]).toEqual(["__proto__", "constructor"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -95,7 +106,7 @@ describe("the JSON reader", () => {
     ["1.", "in.json:1:3: expected digits after the decimal point"],
     ["-", 'in.json:1:2: expected digits after "-"'],
     ["1e", "in.json:1:3: expected digits in the exponent"],
-    ["tru", "in.json:1:1: expected a JSON value, found \"t\""],
+    ["tru", 'in.json:1:1: expected a JSON value, found "t"'],
     ["{} {}", 'in.json:1:4: unexpected "{" after the JSON value'],
     ["// comment\n{}", 'in.json:1:1: expected a JSON value, found "/"'],
     ["", "in.json:1:1: the file holds no JSON value"],
@@ -107,7 +118,7 @@ describe("the JSON reader", () => {
   });
 
   it("accepts a leading byte order mark", () => {
-    const { root, messages } = read("\uFEFF{\"a\": 1}");
+    const { root, messages } = read('\uFEFF{"a": 1}');
     expect(messages).toEqual([]);
     expect(root!.at).toMatchObject({ line: 1, col: 1 });
   });
@@ -126,17 +137,22 @@ describe("the JSON reader", () => {
   it("reads nesting up to the limit", () => {
     const text = "[".repeat(512) + "]".repeat(512);
     expect(read(text).messages).toEqual([]);
-    expect(read("[".repeat(513) + "]".repeat(513)).messages).toEqual(["in.json:1:513: nesting deeper than 512 levels; the reader stops at 512"]);
+    expect(read("[".repeat(513) + "]".repeat(513)).messages).toEqual([
+      "in.json:1:513: nesting deeper than 512 levels; the reader stops at 512",
+    ]);
   });
 
   it("refuses text over the size limit before reading it", () => {
     const parsed = readJson(`"${"x".repeat(100)}"`, "in.json", { ...limits, maxBytes: 50 });
     expect(parsed.root).toBeUndefined();
-    expect(parsed.problems.sorted().map((p) => p.message)).toEqual(["in.json:1:1: the file is 102 bytes; at most 50 are read (raise the size limit to read it)"]);
+    expect(parsed.problems.sorted().map((p) => p.message)).toEqual([
+      "in.json:1:1: the file is 102 bytes; at most 50 are read (raise the size limit to read it)",
+    ]);
   });
 
   it("reads in time linear in the size of the text", () => {
-    const make = (n: number): string => `[${Array.from({ length: n }, (_, i) => `{"id": ${i}, "name": "item ${i}", "tags": ["a", "b"], "price": 12.30}`).join(",\n")}]`;
+    const make = (n: number): string =>
+      `[${Array.from({ length: n }, (_, i) => `{"id": ${i}, "name": "item ${i}", "tags": ["a", "b"], "price": 12.30}`).join(",\n")}]`;
     // Small enough that the trees stay in the young generation: beyond, garbage collection of a
     // growing heap costs more than linear time, for JSON.parse as much as for this reader.
     expectNoBlowUp(make, (text) => readJson(text, "in.json", limits), 500);
@@ -154,7 +170,10 @@ describe("reading files", () => {
 
   it("reports bytes that are not UTF-8 at their line and column", async () => {
     const file = path.join(dir, "latin1.json");
-    await writeFile(file, Buffer.concat([Buffer.from('{\n  "name": "Caf'), Buffer.from([0xe9]), Buffer.from('"\n}')]));
+    await writeFile(
+      file,
+      Buffer.concat([Buffer.from('{\n  "name": "Caf'), Buffer.from([0xe9]), Buffer.from('"\n}')]),
+    );
     const parsed = await readSourceFile(file, "latin1.json");
     expect(parsed.root).toBeUndefined();
     expect(parsed.problems.sorted().map((p) => p.message)).toEqual([
@@ -166,20 +185,33 @@ describe("reading files", () => {
     const file = path.join(dir, "big.json");
     await writeFile(file, `[${"1,".repeat(1000)}1]`);
     const parsed = await readSourceFile(file, "big.json", { maxBytes: 1000 });
-    expect(parsed.problems.sorted().map((p) => p.message)).toEqual(["big.json:1:1: the file is 2003 bytes; at most 1000 are read (raise the size limit to read it)"]);
+    expect(parsed.problems.sorted().map((p) => p.message)).toEqual([
+      "big.json:1:1: the file is 2003 bytes; at most 1000 are read (raise the size limit to read it)",
+    ]);
   });
 
   it("reads only .json, .yaml and .yml files", async () => {
     const parsed = await readSourceFile(path.join(dir, "spec.txt"), "spec.txt");
-    expect(parsed.problems.sorted().map((p) => p.message)).toEqual(["spec.txt:1:1: only .json, .yaml and .yml files can be read"]);
+    expect(parsed.problems.sorted().map((p) => p.message)).toEqual([
+      "spec.txt:1:1: only .json, .yaml and .yml files can be read",
+    ]);
   });
 });
 
 describe("problems", () => {
   it("are errors with a file, a line, a column and a message, formatted file:line:col: message (at pointer)", () => {
-    const problem = new SourceProblem({ file: "api.yaml", line: 3, col: 7 }, "unknown key", "#/paths/~1pets/get");
+    const problem = new SourceProblem(
+      { file: "api.yaml", line: 3, col: 7 },
+      "unknown key",
+      "#/paths/~1pets/get",
+    );
     expect(problem).toBeInstanceOf(Error);
-    expect([problem.file, problem.line, problem.col, problem.detail]).toEqual(["api.yaml", 3, 7, "unknown key"]);
+    expect([problem.file, problem.line, problem.col, problem.detail]).toEqual([
+      "api.yaml",
+      3,
+      7,
+      "unknown key",
+    ]);
     expect(problem.message).toBe("api.yaml:3:7: unknown key (at #/paths/~1pets/get)");
     expect(problem.toDiagnostic()).toEqual({
       at: { file: "api.yaml", line: 3, col: 7 },
@@ -208,14 +240,23 @@ describe("problems", () => {
         },
       },
     },
-  ])("a $given.severity reads file:line:col: [warning: ]detail (at pointer), and keeps its kind", ({ given, want }) => {
-    const problem = new SourceProblem({ file: "api.yaml", line: 3, col: 7 }, "unknown key", "#/a", given.severity, given.kind);
-    expect(problem.message).toBe(want.message);
-    expect(problem.toDiagnostic()).toEqual({
-      at: { file: "api.yaml", line: 3, col: 7 },
-      ...want.diagnostic,
-    });
-  });
+  ])(
+    "a $given.severity reads file:line:col: [warning: ]detail (at pointer), and keeps its kind",
+    ({ given, want }) => {
+      const problem = new SourceProblem(
+        { file: "api.yaml", line: 3, col: 7 },
+        "unknown key",
+        "#/a",
+        given.severity,
+        given.kind,
+      );
+      expect(problem.message).toBe(want.message);
+      expect(problem.toDiagnostic()).toEqual({
+        at: { file: "api.yaml", line: 3, col: 7 },
+        ...want.diagnostic,
+      });
+    },
+  );
 
   it("are collected with warnings apart: only errors count and stop a read", () => {
     const problems = new SourceProblems();
@@ -223,7 +264,9 @@ describe("problems", () => {
     problems.error({ file: "a.yaml", line: 1, col: 1 }, "broken");
     expect(problems.count).toBe(1);
     expect(problems.errors().map((p) => p.message)).toEqual(["a.yaml:1:1: broken"]);
-    expect(problems.warnings().map((p) => p.message)).toEqual(["a.yaml:2:1: warning: ignored (at #/x)"]);
+    expect(problems.warnings().map((p) => p.message)).toEqual([
+      "a.yaml:2:1: warning: ignored (at #/x)",
+    ]);
     expect(() => problems.throwIfAny()).toThrow("a.yaml:1:1: broken");
   });
 
@@ -235,7 +278,10 @@ describe("problems", () => {
     try {
       problems.throwIfAny();
     } catch (error) {
-      expect((error as SourceProblemsError).problems.map((p) => p.message)).toEqual(["a.yaml:9:2: first", "b.yaml:1:1: second"]);
+      expect((error as SourceProblemsError).problems.map((p) => p.message)).toEqual([
+        "a.yaml:9:2: first",
+        "b.yaml:1:1: second",
+      ]);
       expect((error as Error).message).toBe("a.yaml:9:2: first\nb.yaml:1:1: second");
     }
   });

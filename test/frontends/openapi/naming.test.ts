@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { readFixtureDocument, withoutPlaces } from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
-const city = { kind: "shape", types: ["object"], description: "Who pays.", properties: [{ name: "city", required: false, schema: string }] };
+const city = {
+  kind: "shape",
+  types: ["object"],
+  description: "Who pays.",
+  properties: [{ name: "city", required: false, schema: string }],
+};
 
 describe("names of inline schemas", () => {
   it("come from the title, else from the operation and the property path; identical shapes share one name", async () => {
@@ -25,11 +30,42 @@ describe("names of inline schemas", () => {
       kind: "shape",
       types: ["object"],
       properties: [
-        { name: "billTo", required: false, schema: { kind: "ref", target: "CreatePaymentRequestOrderInformationBillTo" } },
+        {
+          name: "billTo",
+          required: false,
+          schema: { kind: "ref", target: "CreatePaymentRequestOrderInformationBillTo" },
+        },
         // The same shape, described differently where it is used: one name, this use's description on the reference.
-        { name: "shipTo", required: false, schema: { kind: "ref", target: "CreatePaymentRequestOrderInformationBillTo", description: "Where it goes." } },
-        { name: "lineItems", required: false, schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "CreatePaymentRequestOrderInformationLineItemsItem" } } },
-        { name: "tags", required: false, schema: { kind: "shape", types: ["object"], additionalProperties: { kind: "ref", target: "CreatePaymentRequestOrderInformationTagsValue" } } },
+        {
+          name: "shipTo",
+          required: false,
+          schema: {
+            kind: "ref",
+            target: "CreatePaymentRequestOrderInformationBillTo",
+            description: "Where it goes.",
+          },
+        },
+        {
+          name: "lineItems",
+          required: false,
+          schema: {
+            kind: "shape",
+            types: ["array"],
+            items: { kind: "ref", target: "CreatePaymentRequestOrderInformationLineItemsItem" },
+          },
+        },
+        {
+          name: "tags",
+          required: false,
+          schema: {
+            kind: "shape",
+            types: ["object"],
+            additionalProperties: {
+              kind: "ref",
+              target: "CreatePaymentRequestOrderInformationTagsValue",
+            },
+          },
+        },
       ],
     });
     expect(withoutPlaces(byName.get("CreatePaymentRequestOrderInformationBillTo"))).toEqual({
@@ -45,7 +81,15 @@ describe("names of inline schemas", () => {
       kind: "shape",
       types: ["object"],
       properties: [
-        { name: "billTo", required: false, schema: { kind: "ref", target: "CreatePaymentRequestOrderInformationBillTo", description: "Who is refunded." } },
+        {
+          name: "billTo",
+          required: false,
+          schema: {
+            kind: "ref",
+            target: "CreatePaymentRequestOrderInformationBillTo",
+            description: "Who is refunded.",
+          },
+        },
         { name: "address", required: false, schema: { kind: "ref", target: "Address" } },
       ],
     });
@@ -55,10 +99,16 @@ describe("names of inline schemas", () => {
       types: ["object"],
       properties: [{ name: "home", required: false, schema: { kind: "ref", target: "Address" } }],
     });
-    expect(byName.get("Address")!.alsoAt).toEqual(["#/components/schemas/Location/properties/home"]);
+    expect(byName.get("Address")!.alsoAt).toEqual([
+      "#/components/schemas/Location/properties/home",
+    ]);
     // Two different shapes with one title: the second is numbered.
-    expect(byName.get("PaymentCreated2")!.pointer).toBe("#/paths/~1refunds/post/responses/201/content/application~1json/schema");
-    const responses = document.operations.map((o) => o.responses.map((r) => [r.status, withoutPlaces(r.content[0]!.schema)]));
+    expect(byName.get("PaymentCreated2")!.pointer).toBe(
+      "#/paths/~1refunds/post/responses/201/content/application~1json/schema",
+    );
+    const responses = document.operations.map((o) =>
+      o.responses.map((r) => [r.status, withoutPlaces(r.content[0]!.schema)]),
+    );
     expect(responses).toEqual([
       [
         ["201", { kind: "ref", target: "PaymentCreated" }],
@@ -69,7 +119,8 @@ describe("names of inline schemas", () => {
   });
 
   it("are the same on every read", async () => {
-    const names = async (): Promise<string[]> => (await readFixtureDocument("schemas/naming-3.0.yaml")).schemas.map((s) => s.name);
+    const names = async (): Promise<string[]> =>
+      (await readFixtureDocument("schemas/naming-3.0.yaml")).schemas.map((s) => s.name);
     expect(await names()).toEqual(await names());
   });
 });

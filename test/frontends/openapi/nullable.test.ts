@@ -12,8 +12,12 @@ import { writePackage } from "../../helpers/temp-package.js";
  * validators only where the contract allows it.
  */
 const SPEC = (version: "3.0" | "3.1") => {
-  const nullableString = version === "3.0" ? "{ type: string, nullable: true }" : '{ type: [string, "null"] }';
-  const nullableOwner = version === "3.0" ? '{ nullable: true, allOf: [{ $ref: "#/components/schemas/Owner" }] }' : '{ oneOf: [{ $ref: "#/components/schemas/Owner" }, { type: "null" }] }';
+  const nullableString =
+    version === "3.0" ? "{ type: string, nullable: true }" : '{ type: [string, "null"] }';
+  const nullableOwner =
+    version === "3.0"
+      ? '{ nullable: true, allOf: [{ $ref: "#/components/schemas/Owner" }] }'
+      : '{ oneOf: [{ $ref: "#/components/schemas/Owner" }, { type: "null" }] }';
   return `openapi: ${version === "3.0" ? "3.0.3" : "3.1.0"}
 info: { title: Pets, version: "1" }
 servers: [{ url: "https://pets.example.test" }]
@@ -59,10 +63,17 @@ describe.each(["3.0", "3.1"] as const)("null in OpenAPI %s", (version) => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-nullable-"));
     const file = path.join(dir, "pets.yaml");
     await writeFile(file, SPEC(version));
-    const { files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [file], cwd: PROJECT_ROOT });
+    const { files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [file],
+      cwd: PROJECT_ROOT,
+    });
     const pkg = await writePackage(files);
     types = files.find((f) => f.path === "pets/types.ts")!.content;
-    [json, validators] = await Promise.all([pkg.load("pets", "json"), pkg.load("pets", "validators")]);
+    [json, validators] = await Promise.all([
+      pkg.load("pets", "json"),
+      pkg.load("pets", "validators"),
+    ]);
   });
 
   it("types a nullable value T | null, and a list's items one by one", () => {
@@ -73,14 +84,25 @@ describe.each(["3.0", "3.1"] as const)("null in OpenAPI %s", (version) => {
   it("reads and writes null where the contract allows it, and reads it as absent elsewhere", () => {
     const parse = fn<(text: string) => unknown>(json, "parsePet");
     const serialize = fn<(value: object) => string>(json, "serializePet");
-    expect(parse('{"name":"Rex","nickname":null,"tags":["a",null]}')).toEqual({ name: "Rex", nickname: null, tags: ["a", null] });
-    expect(serialize({ name: "Rex", nickname: null, tags: ["a", null] })).toBe('{"name":"Rex","nickname":null,"tags":["a",null]}');
+    expect(parse('{"name":"Rex","nickname":null,"tags":["a",null]}')).toEqual({
+      name: "Rex",
+      nickname: null,
+      tags: ["a", null],
+    });
+    expect(serialize({ name: "Rex", nickname: null, tags: ["a", null] })).toBe(
+      '{"name":"Rex","nickname":null,"tags":["a",null]}',
+    );
     // name is not nullable: null there is a missing required property.
-    expect(() => parse('{"name":null,"nickname":"r"}')).toThrow(/name: required property is missing/);
+    expect(() => parse('{"name":null,"nickname":"r"}')).toThrow(
+      /name: required property is missing/,
+    );
   });
 
   it("validates null only where the contract allows it", () => {
-    const validate = fn<(value: unknown) => { ok: boolean; issues?: { path: string }[] }>(validators, "validatePet");
+    const validate = fn<(value: unknown) => { ok: boolean; issues?: { path: string }[] }>(
+      validators,
+      "validatePet",
+    );
     expect(validate({ name: "Rex", nickname: null, tags: [null] }).ok).toBe(true);
     expect(validate({ name: null, nickname: null }).issues?.map((i) => i.path)).toEqual(["name"]);
   });

@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import { readFixtureDocument, withoutPlaces } from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
-const petIdParameter = { name: "petId", in: "path", required: true, style: "simple", explode: false, schema: { ...string, maxLength: 36 } };
-const fieldsSchema = { kind: "shape", types: ["array"], items: { ...string, enum: ["name", "tag"] } };
+const petIdParameter = {
+  name: "petId",
+  in: "path",
+  required: true,
+  style: "simple",
+  explode: false,
+  schema: { ...string, maxLength: 36 },
+};
+const fieldsSchema = {
+  kind: "shape",
+  types: ["array"],
+  items: { ...string, enum: ["name", "tag"] },
+};
 const getPetResponseSchema = {
   kind: "shape",
   types: ["object"],
@@ -12,13 +23,21 @@ const getPetResponseSchema = {
     { name: "name", required: false, schema: string },
   ],
 };
-const nameOnly = { kind: "shape", types: ["object"], properties: [{ name: "name", required: false, schema: string }] };
+const nameOnly = {
+  kind: "shape",
+  types: ["object"],
+  properties: [{ name: "name", required: false, schema: string }],
+};
 
 describe("operations", () => {
   it("Swagger 2.0: base URLs per scheme, parameters merged from the path, a body parameter as request body, produces as media types", async () => {
     const document = await readFixtureDocument("operations/swagger-2.0.yaml");
     const baseUrls = [
-      { url: "https://pets.example.com/v1", template: "https://pets.example.com/v1", variables: [] },
+      {
+        url: "https://pets.example.com/v1",
+        template: "https://pets.example.com/v1",
+        variables: [],
+      },
       { url: "http://pets.example.com/v1", template: "http://pets.example.com/v1", variables: [] },
     ];
     expect(withoutPlaces(document)).toEqual({
@@ -37,8 +56,22 @@ describe("operations", () => {
           tags: ["pets"],
           parameters: [
             petIdParameter,
-            { name: "fields", in: "query", required: false, style: "form", explode: true, schema: fieldsSchema },
-            { name: "X-Request-Id", in: "header", required: true, style: "simple", explode: false, schema: string },
+            {
+              name: "fields",
+              in: "query",
+              required: false,
+              style: "form",
+              explode: true,
+              schema: fieldsSchema,
+            },
+            {
+              name: "X-Request-Id",
+              in: "header",
+              required: true,
+              style: "simple",
+              explode: false,
+              schema: string,
+            },
           ],
           responses: [
             {
@@ -56,7 +89,14 @@ describe("operations", () => {
                   ],
                 },
               ],
-              headers: [{ name: "X-Rate-Limit", required: false, description: "Calls left.", schema: { kind: "shape", types: ["integer"], format: "int32" } }],
+              headers: [
+                {
+                  name: "X-Rate-Limit",
+                  required: false,
+                  description: "Calls left.",
+                  schema: { kind: "shape", types: ["integer"], format: "int32" },
+                },
+              ],
             },
             { status: "404", description: "No such pet.", content: [], headers: [] },
             { status: "default", description: "Anything else.", content: [], headers: [] },
@@ -76,7 +116,13 @@ describe("operations", () => {
           requestBody: {
             required: true,
             description: "The new pet.",
-            content: [{ mediaType: "application/json", schema: { kind: "ref", target: "PutPetsByPetIdRequest" }, examples: [] }],
+            content: [
+              {
+                mediaType: "application/json",
+                schema: { kind: "ref", target: "PutPetsByPetIdRequest" },
+                examples: [],
+              },
+            ],
           },
           responses: [{ status: "204", description: "Replaced.", content: [], headers: [] }],
           baseUrls: [baseUrls[0]],
@@ -116,15 +162,43 @@ describe("operations", () => {
           tags: ["pets"],
           parameters: [
             petIdParameter,
-            { name: "fields", in: "query", required: false, style: "form", explode: true, schema: fieldsSchema },
-            { name: "session", in: "cookie", required: false, style: "form", explode: true, schema: string, examples: ["abc123"] },
+            {
+              name: "fields",
+              in: "query",
+              required: false,
+              style: "form",
+              explode: true,
+              schema: fieldsSchema,
+            },
+            {
+              name: "session",
+              in: "cookie",
+              required: false,
+              style: "form",
+              explode: true,
+              schema: string,
+              examples: ["abc123"],
+            },
           ],
           responses: [
             {
               status: "200",
               description: "The pet.",
-              content: [{ mediaType: "application/json", schema: { kind: "ref", target: "GetPetResponse" }, examples: [] }],
-              headers: [{ name: "X-Rate-Limit", required: false, description: "Calls left.", schema: { kind: "shape", types: ["integer"], format: "int32" } }],
+              content: [
+                {
+                  mediaType: "application/json",
+                  schema: { kind: "ref", target: "GetPetResponse" },
+                  examples: [],
+                },
+              ],
+              headers: [
+                {
+                  name: "X-Rate-Limit",
+                  required: false,
+                  description: "Calls left.",
+                  schema: { kind: "shape", types: ["integer"], format: "int32" },
+                },
+              ],
             },
             { status: "4XX", description: "A client error.", content: [], headers: [] },
             { status: "default", description: "Anything else.", content: [], headers: [] },
@@ -141,10 +215,22 @@ describe("operations", () => {
           requestBody: {
             required: true,
             description: "The new pet.",
-            content: [{ mediaType: "application/json", schema: { kind: "ref", target: "PutPetsByPetIdRequest" }, examples: [new Map([["name", "Rex"]])] }],
+            content: [
+              {
+                mediaType: "application/json",
+                schema: { kind: "ref", target: "PutPetsByPetIdRequest" },
+                examples: [new Map([["name", "Rex"]])],
+              },
+            ],
           },
           responses: [{ status: "204", description: "Replaced.", content: [], headers: [] }],
-          baseUrls: [{ url: "https://write.pets.example.com/v1", template: "https://write.pets.example.com/v1", variables: [] }],
+          baseUrls: [
+            {
+              url: "https://write.pets.example.com/v1",
+              template: "https://write.pets.example.com/v1",
+              variables: [],
+            },
+          ],
         },
       ],
       schemas: [
@@ -175,7 +261,17 @@ describe("operations", () => {
             {
               status: "200",
               description: "Every pet.",
-              content: [{ mediaType: "application/json", schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "GetPetsResponseItem" } }, examples: [] }],
+              content: [
+                {
+                  mediaType: "application/json",
+                  schema: {
+                    kind: "shape",
+                    types: ["array"],
+                    items: { kind: "ref", target: "GetPetsResponseItem" },
+                  },
+                  examples: [],
+                },
+              ],
               headers: [],
             },
           ],
@@ -188,7 +284,16 @@ describe("operations", () => {
           path: "/pets",
           tags: [],
           parameters: [],
-          requestBody: { required: false, content: [{ mediaType: "application/json", schema: { kind: "ref", target: "PostPetsRequest" }, examples: [] }] },
+          requestBody: {
+            required: false,
+            content: [
+              {
+                mediaType: "application/json",
+                schema: { kind: "ref", target: "PostPetsRequest" },
+                examples: [],
+              },
+            ],
+          },
           responses: [],
           baseUrls,
         },
@@ -198,13 +303,30 @@ describe("operations", () => {
           method: "get",
           path: "/pets/{petId}/toys",
           tags: [],
-          parameters: [{ name: "petId", in: "path", required: true, style: "simple", explode: false, schema: string }],
+          parameters: [
+            {
+              name: "petId",
+              in: "path",
+              required: true,
+              style: "simple",
+              explode: false,
+              schema: string,
+            },
+          ],
           responses: [],
           baseUrls,
         },
       ],
       schemas: [
-        { name: "GetPetsResponseItem", origin: "inline", schema: { kind: "shape", types: ["object"], properties: [{ name: "id", required: false, schema: string }] } },
+        {
+          name: "GetPetsResponseItem",
+          origin: "inline",
+          schema: {
+            kind: "shape",
+            types: ["object"],
+            properties: [{ name: "id", required: false, schema: string }],
+          },
+        },
         { name: "PostPetsRequest", origin: "inline", schema: nameOnly },
       ],
     });
@@ -215,10 +337,23 @@ describe("operations", () => {
     const operation = document.operations[0]!;
     expect(withoutPlaces(operation.requestBody)).toEqual({
       required: true,
-      content: [{ mediaType: "multipart/form-data", schema: { kind: "ref", target: "UploadPhotoRequest" }, examples: [] }],
+      content: [
+        {
+          mediaType: "multipart/form-data",
+          schema: { kind: "ref", target: "UploadPhotoRequest" },
+          examples: [],
+        },
+      ],
     });
     expect(withoutPlaces(operation.parameters)).toEqual([
-      { name: "petId", in: "path", required: true, style: "simple", explode: false, schema: { kind: "shape", types: ["integer"], format: "int64" } },
+      {
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        schema: { kind: "shape", types: ["integer"], format: "int64" },
+      },
     ]);
     expect(withoutPlaces(document.schemas)).toEqual([
       {
@@ -228,7 +363,11 @@ describe("operations", () => {
           kind: "shape",
           types: ["object"],
           properties: [
-            { name: "caption", required: false, schema: { ...string, description: "Shown under the photo." } },
+            {
+              name: "caption",
+              required: false,
+              schema: { ...string, description: "Shown under the photo." },
+            },
             { name: "file", required: true, schema: { ...string, format: "binary" } },
           ],
         },
@@ -244,9 +383,13 @@ describe("operations", () => {
     expect(operation.pointer).toBe("#/paths/~1pets~1{petId}/get");
     expect(operation.parameters[0]!.pointer).toBe("#/paths/~1pets~1{petId}/parameters/0");
     expect(operation.parameters[0]!.at).toEqual({ file, line: 15, col: 9 });
-    expect(operation.responses[0]!.content[0]!.pointer).toBe("#/paths/~1pets~1{petId}/get/responses/200/content/application~1json");
+    expect(operation.responses[0]!.content[0]!.pointer).toBe(
+      "#/paths/~1pets~1{petId}/get/responses/200/content/application~1json",
+    );
     const schema = document.schemas.find((s) => s.name === "GetPetResponse")!;
-    expect(schema.pointer).toBe("#/paths/~1pets~1{petId}/get/responses/200/content/application~1json/schema");
+    expect(schema.pointer).toBe(
+      "#/paths/~1pets~1{petId}/get/responses/200/content/application~1json/schema",
+    );
     expect(schema.at).toEqual({ file, line: 52, col: 17 });
     expect(document.baseUrls[0]!.pointer).toBe("#/servers/0");
   });

@@ -38,7 +38,9 @@ describe("what the reader does not support is a positioned problem, all of them 
   });
 
   it("OpenAPI 3.1: what only 3.0 has, and tuples", async () => {
-    expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual(["errors/versions-3.1.yaml:11:25: in OpenAPI 3.1 exclusiveMinimum is the bound itself (a number), not a flag on minimum (at #/components/schemas/OldBound/exclusiveMinimum)"]);
+    expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual([
+      "errors/versions-3.1.yaml:11:25: in OpenAPI 3.1 exclusiveMinimum is the bound itself (a number), not a flag on minimum (at #/components/schemas/OldBound/exclusiveMinimum)",
+    ]);
   });
 
   it("operations: paths, path parameters, duplicates, styles, statuses, operation ids, security, responses", async () => {

@@ -50,7 +50,11 @@ describeWithSpecs("the published REST specification (Swagger 2.0, 4 MB)", () => 
 
   it("reads without a problem, as Swagger 2.0, with its base URL", async () => {
     const read = await spec();
-    expect([read.format, read.formatVersion, read.info.title]).toEqual(["swagger-2.0", "2.0", "CyberSource Merged Spec"]);
+    expect([read.format, read.formatVersion, read.info.title]).toEqual([
+      "swagger-2.0",
+      "2.0",
+      "CyberSource Merged Spec",
+    ]);
     expect(read.baseUrls.map((b) => b.url)).toEqual(["https://apitest.cybersource.com"]);
   });
 
@@ -60,14 +64,33 @@ describeWithSpecs("the published REST specification (Swagger 2.0, 4 MB)", () => 
     const names = operations.map((o) => o.name);
     expect(names.every((n) => n.length > 0)).toBe(true);
     expect(new Set(names).size).toBe(61);
-    expect(operations.filter((o) => o.nameFrom !== "operationId").map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    for (const name of ["createPayment", "authReversal", "capturePayment", "createSearch", "getSearch", "getTransaction", "createInstrumentIdentifier"]) {
+    expect(
+      operations.filter((o) => o.nameFrom !== "operationId").map((o) => `${o.method} ${o.path}`),
+    ).toEqual([]);
+    for (const name of [
+      "createPayment",
+      "authReversal",
+      "capturePayment",
+      "createSearch",
+      "getSearch",
+      "getTransaction",
+      "createInstrumentIdentifier",
+    ]) {
       expect(names).toContain(name);
     }
     const createPayment = operations.find((o) => o.name === "createPayment")!;
-    expect([createPayment.method, createPayment.path, createPayment.pointer]).toEqual(["post", "/pts/v2/payments", "#/paths/~1pts~1v2~1payments/post"]);
+    expect([createPayment.method, createPayment.path, createPayment.pointer]).toEqual([
+      "post",
+      "/pts/v2/payments",
+      "#/paths/~1pts~1v2~1payments/post",
+    ]);
     expect(createPayment.at).toMatchObject({ line: 190, col: 21 });
-    expect(createPayment.requestBody?.content.map((c) => [c.mediaType, c.schema])).toEqual([["application/json;charset=utf-8", expect.objectContaining({ kind: "ref", target: "CreatePaymentRequest" })]]);
+    expect(createPayment.requestBody?.content.map((c) => [c.mediaType, c.schema])).toEqual([
+      [
+        "application/json;charset=utf-8",
+        expect.objectContaining({ kind: "ref", target: "CreatePaymentRequest" }),
+      ],
+    ]);
     expect(createPayment.responses.map((r) => [r.status, r.content[0]?.schema])).toEqual([
       ["201", expect.objectContaining({ target: "PtsV2PaymentsPost201Response" })],
       ["400", expect.objectContaining({ target: "PtsV2PaymentsPost400Response" })],
@@ -83,7 +106,9 @@ describeWithSpecs("the published REST specification (Swagger 2.0, 4 MB)", () => 
     const stack = [raw];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (node.kind === "object") for (const m of node.members.values()) (m.key === "$ref" ? refs.push(m.key) : stack.push(m.value));
+      if (node.kind === "object")
+        for (const m of node.members.values())
+          m.key === "$ref" ? refs.push(m.key) : stack.push(m.value);
       else if (node.kind === "array") stack.push(...node.items);
     }
     expect(refs).toEqual([]);
@@ -96,7 +121,9 @@ describeWithSpecs("the published REST specification (Swagger 2.0, 4 MB)", () => 
   it("names 520 schemas: its 60 definitions and 460 distinct inline objects", async () => {
     const { schemas } = await spec();
     const count = (origin: string): number => schemas.filter((s) => s.origin === origin).length;
-    expect([schemas.length, count("component"), count("inline"), count("referenced")]).toEqual([520, 60, 460, 0]);
+    expect([schemas.length, count("component"), count("inline"), count("referenced")]).toEqual([
+      520, 60, 460, 0,
+    ]);
     expect(new Set(schemas.map((s) => s.name)).size).toBe(520);
   });
 });

@@ -1,7 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ApiDocument, NamedSchema } from "../../../generator/frontends/openapi/openapi-model.js";
-import { readOpenApi, type ReadOpenApiResult } from "../../../generator/frontends/openapi/read-openapi.js";
+import type {
+  ApiDocument,
+  NamedSchema,
+} from "../../../generator/frontends/openapi/openapi-model.js";
+import {
+  readOpenApi,
+  type ReadOpenApiResult,
+} from "../../../generator/frontends/openapi/read-openapi.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,7 +29,10 @@ export function readFixture(name: string): Promise<ReadOpenApiResult> {
 /** A fixture's document; fails with every problem when there is one. */
 export async function readFixtureDocument(name: string): Promise<ApiDocument> {
   const result = await readFixture(name);
-  if (!result.document) throw new Error(`problems reading ${name}:\n${result.problems.map((p) => p.message).join("\n")}`);
+  if (!result.document)
+    throw new Error(
+      `problems reading ${name}:\n${result.problems.map((p) => p.message).join("\n")}`,
+    );
   return result.document;
 }
 
@@ -44,7 +53,10 @@ export async function fixtureWarnings(name: string): Promise<string[]> {
 /** A named schema of a document, by name. */
 export function schemaNamed(document: ApiDocument, name: string): NamedSchema {
   const found = document.schemas.find((s) => s.name === name);
-  if (!found) throw new Error(`no schema ${name}; the schemas are ${document.schemas.map((s) => s.name).join(", ")}`);
+  if (!found)
+    throw new Error(
+      `no schema ${name}; the schemas are ${document.schemas.map((s) => s.name).join(", ")}`,
+    );
   return found;
 }
 
@@ -56,7 +68,11 @@ export function withoutPlaces(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutPlaces);
   if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, withoutPlaces(v)]));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "at" && k !== "pointer").map(([k, v]) => [k, withoutPlaces(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "at" && k !== "pointer")
+        .map(([k, v]) => [k, withoutPlaces(v)]),
+    );
   }
   return value;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fixtureProblems, fixtureWarnings, readFixtureDocument, withoutPlaces } from "./read-fixture.js";
+import {
+  fixtureProblems,
+  fixtureWarnings,
+  readFixtureDocument,
+  withoutPlaces,
+} from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
 
@@ -20,14 +25,29 @@ describe("$ref", () => {
             required: false,
             style: "form",
             explode: true,
-            schema: { kind: "shape", types: ["integer"], format: "int32", maximum: { value: "100", exclusive: false } },
+            schema: {
+              kind: "shape",
+              types: ["integer"],
+              format: "int32",
+              maximum: { value: "100", exclusive: false },
+            },
           },
         ],
         responses: [
           {
             status: "200",
             description: "Pets.",
-            content: [{ mediaType: "application/json", schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "a/b~c" } }, examples: [] }],
+            content: [
+              {
+                mediaType: "application/json",
+                schema: {
+                  kind: "shape",
+                  types: ["array"],
+                  items: { kind: "ref", target: "a/b~c" },
+                },
+                examples: [],
+              },
+            ],
             headers: [],
           },
         ],
@@ -40,12 +60,27 @@ describe("$ref", () => {
         path: "/pets",
         tags: [],
         parameters: [],
-        requestBody: { required: true, content: [{ mediaType: "application/json", schema: { kind: "ref", target: "a/b~c" }, examples: [] }] },
+        requestBody: {
+          required: true,
+          content: [
+            {
+              mediaType: "application/json",
+              schema: { kind: "ref", target: "a/b~c" },
+              examples: [],
+            },
+          ],
+        },
         responses: [
           {
             status: "201",
             description: "Created.",
-            content: [{ mediaType: "application/json", schema: { kind: "ref", target: "XSampleSchema" }, examples: [] }],
+            content: [
+              {
+                mediaType: "application/json",
+                schema: { kind: "ref", target: "XSampleSchema" },
+                examples: [],
+              },
+            ],
             headers: [],
           },
         ],
@@ -54,7 +89,15 @@ describe("$ref", () => {
     ]);
     expect(withoutPlaces(document.schemas)).toEqual([
       { name: "Owner%", origin: "component", schema: string },
-      { name: "XSampleSchema", origin: "referenced", schema: { kind: "shape", types: ["object"], properties: [{ name: "id", required: false, schema: string }] } },
+      {
+        name: "XSampleSchema",
+        origin: "referenced",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [{ name: "id", required: false, schema: string }],
+        },
+      },
       {
         name: "a/b~c",
         origin: "component",
@@ -69,7 +112,9 @@ describe("$ref", () => {
       },
     ]);
     // What a component is read from keeps its own place; a parameter reached by $ref keeps the place it is written.
-    expect(document.schemas.find((s) => s.name === "a/b~c")!.pointer).toBe("#/components/schemas/a~1b~0c");
+    expect(document.schemas.find((s) => s.name === "a/b~c")!.pointer).toBe(
+      "#/components/schemas/a~1b~0c",
+    );
     expect(document.operations[0]!.parameters[0]!.pointer).toBe("#/components/parameters/limit");
   });
 
@@ -77,13 +122,25 @@ describe("$ref", () => {
     const document = await readFixtureDocument("refs/multi-file/root.yaml");
     const items = { kind: "shape", types: ["array"], items: { kind: "ref", target: "Pet" } };
     expect(withoutPlaces(document.operations[0]!.responses)).toEqual([
-      { status: "200", description: "Pets.", content: [{ mediaType: "application/json", schema: items, examples: [] }], headers: [] },
+      {
+        status: "200",
+        description: "Pets.",
+        content: [{ mediaType: "application/json", schema: items, examples: [] }],
+        headers: [],
+      },
     ]);
     expect(withoutPlaces(document.schemas)).toEqual([
       {
         name: "Owner",
         origin: "referenced",
-        schema: { kind: "shape", types: ["object"], properties: [{ name: "name", required: false, schema: string }, { name: "pets", required: false, schema: items }] },
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [
+            { name: "name", required: false, schema: string },
+            { name: "pets", required: false, schema: items },
+          ],
+        },
       },
       {
         name: "Pet",
@@ -99,9 +156,17 @@ describe("$ref", () => {
       },
     ]);
     const [owner, pet] = document.schemas;
-    expect([owner!.at.file, owner!.pointer]).toEqual(["test/frontends/openapi/fixtures/refs/multi-file/sub/owner.json", "#/definitions/Owner"]);
-    expect([pet!.at, pet!.pointer]).toEqual([{ file: "test/frontends/openapi/fixtures/refs/multi-file/pet.yaml", line: 2, col: 3 }, "#/Pet"]);
-    expect(document.operations[0]!.at.file).toBe("test/frontends/openapi/fixtures/refs/multi-file/paths/pets.yaml");
+    expect([owner!.at.file, owner!.pointer]).toEqual([
+      "test/frontends/openapi/fixtures/refs/multi-file/sub/owner.json",
+      "#/definitions/Owner",
+    ]);
+    expect([pet!.at, pet!.pointer]).toEqual([
+      { file: "test/frontends/openapi/fixtures/refs/multi-file/pet.yaml", line: 2, col: 3 },
+      "#/Pet",
+    ]);
+    expect(document.operations[0]!.at.file).toBe(
+      "test/frontends/openapi/fixtures/refs/multi-file/paths/pets.yaml",
+    );
   });
 
   it("reports schemas that only refer to each other; a schema that contains itself is fine", async () => {

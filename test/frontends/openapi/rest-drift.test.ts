@@ -36,7 +36,8 @@ const PAIRS: Readonly<Record<string, readonly (readonly [spec: string, schemas: 
 
 function restOperation(service: Service, name: string): RestOperation {
   const op = service.operations.find((o) => o.name === name);
-  if (!op || op.protocol !== "rest") throw new Error(`${service.name} has no REST operation ${name}`);
+  if (!op || op.protocol !== "rest")
+    throw new Error(`${service.name} has no REST operation ${name}`);
   return op;
 }
 
@@ -44,32 +45,55 @@ function restOperation(service: Service, name: string): RestOperation {
 const shapeOf = (p: string) => p.replace(/\{[^}]*\}/g, "{}");
 
 describeWithSpecs("the REST schemas against the published specification", () => {
-  it.each(Object.keys(PAIRS))("%s differs only as the reviewed list says (its file in test/golden-drift/)", async (serviceName) => {
-    const spec = (await loadModel({ schemasDir: "", from: [path.relative(PROJECT_ROOT, SPEC)], cwd: PROJECT_ROOT })).services[0]!;
-    const schemas = (await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })).services.find((s) => s.name === serviceName)!;
-    const lines: string[] = [];
-    for (const [specName, schemaName] of PAIRS[serviceName]!) {
-      // Each operation is compared whole, even where it shares types with the one before (authorize and sale).
-      const seen = new Set<string>();
-      const a = restOperation(spec, specName);
-      const b = restOperation(schemas, schemaName);
-      const out: string[] = [];
-      if (a.httpMethod !== b.httpMethod) out.push(`method: spec ${a.httpMethod} | schemas ${b.httpMethod}`);
-      if (a.path !== b.path) out.push(`path: spec ${a.path} | schemas ${b.path}${shapeOf(a.path) === shapeOf(b.path) ? " (the same path, its parameter named otherwise)" : ""}`);
-      for (const side of ["request", "response"] as const) {
-        const at = side === "request" ? a.requestType : a.responseType;
-        const bt = side === "request" ? b.requestType : b.responseType;
-        if (at === undefined || bt === undefined) {
-          if (at !== bt) out.push(`${side}: spec ${at ?? "none"} | schemas ${bt ?? "none"}`);
-          continue;
+  it.each(Object.keys(PAIRS))(
+    "%s differs only as the reviewed list says (its file in test/golden-drift/)",
+    async (serviceName) => {
+      const spec = (
+        await loadModel({
+          schemasDir: "",
+          from: [path.relative(PROJECT_ROOT, SPEC)],
+          cwd: PROJECT_ROOT,
+        })
+      ).services[0]!;
+      const schemas = (
+        await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })
+      ).services.find((s) => s.name === serviceName)!;
+      const lines: string[] = [];
+      for (const [specName, schemaName] of PAIRS[serviceName]!) {
+        // Each operation is compared whole, even where it shares types with the one before (authorize and sale).
+        const seen = new Set<string>();
+        const a = restOperation(spec, specName);
+        const b = restOperation(schemas, schemaName);
+        const out: string[] = [];
+        if (a.httpMethod !== b.httpMethod)
+          out.push(`method: spec ${a.httpMethod} | schemas ${b.httpMethod}`);
+        if (a.path !== b.path)
+          out.push(
+            `path: spec ${a.path} | schemas ${b.path}${shapeOf(a.path) === shapeOf(b.path) ? " (the same path, its parameter named otherwise)" : ""}`,
+          );
+        for (const side of ["request", "response"] as const) {
+          const at = side === "request" ? a.requestType : a.responseType;
+          const bt = side === "request" ? b.requestType : b.responseType;
+          if (at === undefined || bt === undefined) {
+            if (at !== bt) out.push(`${side}: spec ${at ?? "none"} | schemas ${bt ?? "none"}`);
+            continue;
+          }
+          compareTypes(spec, schemas, at, bt, side, out, seen, {
+            label: "spec",
+            contractOnlyFields: "count",
+            order: false,
+          });
         }
-        compareTypes(spec, schemas, at, bt, side, out, seen, { label: "spec", contractOnlyFields: "count", order: false });
+        lines.push(
+          `${specName} / ${schemaName} (${out.length === 0 ? "no difference" : `${out.length} difference${out.length === 1 ? "" : "s"}`})`,
+          ...out.map((l) => `  ${l}`),
+          "",
+        );
       }
-      lines.push(`${specName} / ${schemaName} (${out.length === 0 ? "no difference" : `${out.length} difference${out.length === 1 ? "" : "s"}`})`, ...out.map((l) => `  ${l}`), "");
-    }
-    const golden = path.join(PROJECT_ROOT, "test", "golden-drift", `${serviceName}.txt`);
-    const text = lines.join("\n");
-    if (process.env.UPDATE_GOLDEN === "1") await writeFile(golden, text);
-    expect(text).toBe(await readFile(golden, "utf8"));
-  });
+      const golden = path.join(PROJECT_ROOT, "test", "golden-drift", `${serviceName}.txt`);
+      const text = lines.join("\n");
+      if (process.env.UPDATE_GOLDEN === "1") await writeFile(golden, text);
+      expect(text).toBe(await readFile(golden, "utf8"));
+    },
+  );
 });

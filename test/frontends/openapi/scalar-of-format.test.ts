@@ -4,24 +4,15 @@ import type { SchemaShape } from "../../../generator/frontends/openapi/openapi-m
 import { scalarOfShape } from "../../../generator/frontends/openapi/scalar-of-format.js";
 
 /** A value schema of one type, with a format and inclusive bounds when given. */
-function shape(
-  type: string,
-  format?: string,
-  minimum?: string,
-  maximum?: string,
-): SchemaShape {
+function shape(type: string, format?: string, minimum?: string, maximum?: string): SchemaShape {
   return {
     kind: "shape",
     at: { file: "api.yaml", line: 1, col: 1 },
     pointer: "#/x",
     types: [type],
     ...(format !== undefined ? { format } : {}),
-    ...(minimum !== undefined
-      ? { minimum: { value: minimum, exclusive: false } }
-      : {}),
-    ...(maximum !== undefined
-      ? { maximum: { value: maximum, exclusive: false } }
-      : {}),
+    ...(minimum !== undefined ? { minimum: { value: minimum, exclusive: false } } : {}),
+    ...(maximum !== undefined ? { maximum: { value: maximum, exclusive: false } } : {}),
   } as SchemaShape;
 }
 
@@ -30,11 +21,7 @@ describe("the scalar of an OpenAPI type and format", () => {
     ["integer int32", shape("integer", "int32"), { scalar: "int" }],
     ["integer int64", shape("integer", "int64"), { scalar: "long" }],
     ["integer, no format, no bounds", shape("integer"), { scalar: "long" }],
-    [
-      "integer, one 32-bit bound only",
-      shape("integer", undefined, "0"),
-      { scalar: "long" },
-    ],
+    ["integer, one 32-bit bound only", shape("integer", undefined, "0"), { scalar: "long" }],
     [
       "integer, both bounds within 32 bits",
       shape("integer", undefined, "0", "2500"),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fixtureProblems, fixtureWarnings, readFixtureDocument, schemaNamed, withoutPlaces } from "./read-fixture.js";
+import {
+  fixtureProblems,
+  fixtureWarnings,
+  readFixtureDocument,
+  schemaNamed,
+  withoutPlaces,
+} from "./read-fixture.js";
 
 const string = { kind: "shape", types: ["string"] };
 const integer = { kind: "shape", types: ["integer"] };
@@ -17,12 +23,21 @@ describe("object schemas", () => {
     properties: [
       { name: "id", required: false, schema: { ...string, readOnly: true } },
       { name: "name", required: true, schema: { ...string, default: "Rex" } },
-      { name: "labels", required: false, schema: { kind: "shape", types: ["object"], additionalProperties: string } },
+      {
+        name: "labels",
+        required: false,
+        schema: { kind: "shape", types: ["object"], additionalProperties: string },
+      },
       { name: "extra", required: false, schema: { kind: "ref", target: "PetExtra" } },
       { name: "anything", required: false, schema: { kind: "shape", types: ["object"] } },
     ],
   };
-  const extra = { kind: "shape", types: ["object"], properties: [{ name: "note", required: false, schema: string }], additionalProperties: false };
+  const extra = {
+    kind: "shape",
+    types: ["object"],
+    properties: [{ name: "note", required: false, schema: string }],
+    additionalProperties: false,
+  };
 
   it("Swagger 2.0: properties, required, typed maps, closed objects, readOnly; x- extensions read past", async () => {
     expect(await schemas("schemas/objects-2.0.yaml")).toEqual([
@@ -33,7 +48,12 @@ describe("object schemas", () => {
 
   it("OpenAPI 3.0: the same, with writeOnly and deprecated; additionalProperties: true is an open object", async () => {
     const properties: { name: string; required: boolean; schema: unknown }[] = [...pet.properties];
-    properties.splice(2, 0, { name: "password", required: false, schema: { ...string, writeOnly: true } }, { name: "legacyCode", required: false, schema: { ...string, deprecated: true } });
+    properties.splice(
+      2,
+      0,
+      { name: "password", required: false, schema: { ...string, writeOnly: true } },
+      { name: "legacyCode", required: false, schema: { ...string, deprecated: true } },
+    );
     expect(await schemas("schemas/objects-3.0.yaml")).toEqual([
       { name: "Pet", origin: "component", schema: { ...pet, properties } },
       { name: "PetExtra", origin: "inline", schema: extra },
@@ -43,7 +63,15 @@ describe("object schemas", () => {
 
 describe("null", () => {
   const expected = [
-    { name: "Address", origin: "component", schema: { kind: "shape", types: ["object"], properties: [{ name: "city", required: false, schema: string }] } },
+    {
+      name: "Address",
+      origin: "component",
+      schema: {
+        kind: "shape",
+        types: ["object"],
+        properties: [{ name: "city", required: false, schema: string }],
+      },
+    },
     {
       name: "Owner",
       origin: "component",
@@ -51,10 +79,22 @@ describe("null", () => {
         kind: "shape",
         types: ["object"],
         properties: [
-          { name: "nickname", required: false, schema: { kind: "shape", types: ["string", "null"] } },
+          {
+            name: "nickname",
+            required: false,
+            schema: { kind: "shape", types: ["string", "null"] },
+          },
           { name: "age", required: false, schema: integer },
-          { name: "kind", required: false, schema: { kind: "shape", types: ["string", "null"], enum: ["person", "company", null] } },
-          { name: "address", required: false, schema: { kind: "ref", target: "Address", nullable: true } },
+          {
+            name: "kind",
+            required: false,
+            schema: { kind: "shape", types: ["string", "null"], enum: ["person", "company", null] },
+          },
+          {
+            name: "address",
+            required: false,
+            schema: { kind: "ref", target: "Address", nullable: true },
+          },
         ],
       },
     },
@@ -64,18 +104,44 @@ describe("null", () => {
     expect(await schemas("schemas/nullable-3.0.yaml")).toEqual(expected);
   });
 
-  it("OpenAPI 3.1 type arrays with \"null\" (and oneOf [X, null]) read the same", async () => {
+  it('OpenAPI 3.1 type arrays with "null" (and oneOf [X, null]) read the same', async () => {
     expect(await schemas("schemas/nullable-3.1.yaml")).toEqual(expected);
   });
 });
 
 describe("bounds and facets", () => {
-  const amount = { kind: "shape", types: ["number"], multipleOf: "0.01", minimum: { value: "0", exclusive: true }, maximum: { value: "99999.99", exclusive: false } };
-  const percent = { kind: "shape", types: ["integer"], minimum: { value: "0", exclusive: false }, maximum: { value: "100", exclusive: false } };
+  const amount = {
+    kind: "shape",
+    types: ["number"],
+    multipleOf: "0.01",
+    minimum: { value: "0", exclusive: true },
+    maximum: { value: "99999.99", exclusive: false },
+  };
+  const percent = {
+    kind: "shape",
+    types: ["integer"],
+    minimum: { value: "0", exclusive: false },
+    maximum: { value: "100", exclusive: false },
+  };
   const older = [
     { name: "Amount", origin: "component", schema: amount },
-    { name: "Code", origin: "component", schema: { ...string, minLength: 2, maxLength: 3, pattern: "^[A-Z]+$" } },
-    { name: "Codes", origin: "component", schema: { kind: "shape", types: ["array"], minItems: 1, maxItems: 10, uniqueItems: true, items: { kind: "ref", target: "Code" } } },
+    {
+      name: "Code",
+      origin: "component",
+      schema: { ...string, minLength: 2, maxLength: 3, pattern: "^[A-Z]+$" },
+    },
+    {
+      name: "Codes",
+      origin: "component",
+      schema: {
+        kind: "shape",
+        types: ["array"],
+        minItems: 1,
+        maxItems: 10,
+        uniqueItems: true,
+        items: { kind: "ref", target: "Code" },
+      },
+    },
     { name: "Percent", origin: "component", schema: percent },
   ];
 
@@ -91,7 +157,16 @@ describe("bounds and facets", () => {
     expect(await schemas("schemas/bounds-3.1.yaml")).toEqual([
       { name: "Amount", origin: "component", schema: amount },
       { name: "Percent", origin: "component", schema: percent },
-      { name: "Tight", origin: "component", schema: { kind: "shape", types: ["integer"], minimum: { value: "5", exclusive: true }, maximum: { value: "10", exclusive: true } } },
+      {
+        name: "Tight",
+        origin: "component",
+        schema: {
+          kind: "shape",
+          types: ["integer"],
+          minimum: { value: "5", exclusive: true },
+          maximum: { value: "10", exclusive: true },
+        },
+      },
     ]);
   });
 });
@@ -99,24 +174,68 @@ describe("bounds and facets", () => {
 describe("values: enum, const, default, examples", () => {
   it("OpenAPI 3.0: numbers are kept as written (12.30, 64-bit integers); object keys such as __proto__ are data", async () => {
     expect(await schemas("schemas/values-3.0.yaml")).toEqual([
-      { name: "Amount", origin: "component", schema: { ...string, format: "decimal", default: "12.30" } },
-      { name: "Currency", origin: "component", schema: { ...string, enum: ["USD", "EUR"], default: "USD", examples: ["EUR"] } },
+      {
+        name: "Amount",
+        origin: "component",
+        schema: { ...string, format: "decimal", default: "12.30" },
+      },
+      {
+        name: "Currency",
+        origin: "component",
+        schema: { ...string, enum: ["USD", "EUR"], default: "USD", examples: ["EUR"] },
+      },
       {
         name: "Flags",
         origin: "component",
-        schema: { kind: "shape", types: ["object"], default: new Map<string, unknown>([["__proto__", new Map([["polluted", true]])], ["constructor", { number: "1" }]]) },
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          default: new Map<string, unknown>([
+            ["__proto__", new Map([["polluted", true]])],
+            ["constructor", { number: "1" }],
+          ]),
+        },
       },
-      { name: "Price", origin: "component", schema: { kind: "shape", types: ["number"], default: { number: "12.30" }, examples: [{ number: "0.1" }] } },
-      { name: "TransactionId", origin: "component", schema: { ...integer, format: "int64", enum: [{ number: "9007199254740993" }, { number: "18446744073709551615" }] } },
+      {
+        name: "Price",
+        origin: "component",
+        schema: {
+          kind: "shape",
+          types: ["number"],
+          default: { number: "12.30" },
+          examples: [{ number: "0.1" }],
+        },
+      },
+      {
+        name: "TransactionId",
+        origin: "component",
+        schema: {
+          ...integer,
+          format: "int64",
+          enum: [{ number: "9007199254740993" }, { number: "18446744073709551615" }],
+        },
+      },
     ]);
     expect(Object.prototype).not.toHaveProperty("polluted");
   });
 
   it("OpenAPI 3.1: const and examples", async () => {
     expect(await schemas("schemas/values-3.1.yaml")).toEqual([
-      { name: "Currency", origin: "component", schema: { ...string, const: "USD", examples: ["USD"] } },
-      { name: "Price", origin: "component", schema: { kind: "shape", types: ["number"], default: { number: "12.30" } } },
-      { name: "Version", origin: "component", schema: { kind: "shape", types: [], const: { number: "2" } } },
+      {
+        name: "Currency",
+        origin: "component",
+        schema: { ...string, const: "USD", examples: ["USD"] },
+      },
+      {
+        name: "Price",
+        origin: "component",
+        schema: { kind: "shape", types: ["number"], default: { number: "12.30" } },
+      },
+      {
+        name: "Version",
+        origin: "component",
+        schema: { kind: "shape", types: [], const: { number: "2" } },
+      },
     ]);
   });
 });
@@ -135,7 +254,11 @@ describe("allOf", () => {
           { name: "id", required: true, schema: { ...string, maxLength: 40, readOnly: true } },
           { name: "name", required: true, schema: string },
           { name: "species", required: false, schema: string },
-          { name: "age", required: false, schema: { ...integer, minimum: { value: "0", exclusive: false } } },
+          {
+            name: "age",
+            required: false,
+            schema: { ...integer, minimum: { value: "0", exclusive: false } },
+          },
         ],
         extends: ["Resource", "Named"],
       },
@@ -154,7 +277,9 @@ describe("allOf", () => {
       'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on "format": "email" and "int32"; the reading of the part at schemas/all-of-conflict-3.0.yaml:14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
       'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on the type: "string" and "integer"; the reading of the part at schemas/all-of-conflict-3.0.yaml:14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
     ]);
-    expect(await fixtureProblems("schemas/all-of-conflict-3.0.yaml")).toEqual(["schemas/all-of-conflict-3.0.yaml:21:11: allOf goes round in a loop (Loop2 → Loop → Loop2): a schema cannot extend itself (at #/components/schemas/Loop2/allOf/0)"]);
+    expect(await fixtureProblems("schemas/all-of-conflict-3.0.yaml")).toEqual([
+      "schemas/all-of-conflict-3.0.yaml:21:11: allOf goes round in a loop (Loop2 → Loop → Loop2): a schema cannot extend itself (at #/components/schemas/Loop2/allOf/0)",
+    ]);
   });
 
   it("a property defined in two parts is the narrower definition when one narrows the other, else the first part's, with a warning", async () => {
@@ -197,10 +322,18 @@ describe("allOf", () => {
 
 describe("$ref with keywords beside it", () => {
   it("OpenAPI 3.1: documentation annotates the reference; other keywords extend the referenced schema, as allOf would", async () => {
-    const base = { kind: "shape", types: ["object"], properties: [{ name: "id", required: false, schema: string }] };
+    const base = {
+      kind: "shape",
+      types: ["object"],
+      properties: [{ name: "id", required: false, schema: string }],
+    };
     expect(await schemas("schemas/ref-siblings-3.1.yaml")).toEqual([
       { name: "Base", origin: "component", schema: base },
-      { name: "Described", origin: "component", schema: { kind: "ref", target: "Base", description: "A base, described here." } },
+      {
+        name: "Described",
+        origin: "component",
+        schema: { kind: "ref", target: "Base", description: "A base, described here." },
+      },
       {
         name: "Narrowed",
         origin: "component",
@@ -210,7 +343,11 @@ describe("$ref with keywords beside it", () => {
           description: "A base with more.",
           properties: [
             { name: "id", required: true, schema: string },
-            { name: "extra", required: false, schema: { kind: "shape", types: ["integer", "null"] } },
+            {
+              name: "extra",
+              required: false,
+              schema: { kind: "shape", types: ["integer", "null"] },
+            },
           ],
           extends: ["Base"],
         },
@@ -236,17 +373,49 @@ describe("unions", () => {
       {
         name: "Contact",
         origin: "component",
-        schema: { kind: "shape", types: [], union: { kind: "anyOf", variants: [{ kind: "ref", target: "ContactVariant1" }, { kind: "ref", target: "ContactVariant2" }] } },
+        schema: {
+          kind: "shape",
+          types: [],
+          union: {
+            kind: "anyOf",
+            variants: [
+              { kind: "ref", target: "ContactVariant1" },
+              { kind: "ref", target: "ContactVariant2" },
+            ],
+          },
+        },
       },
-      { name: "ContactVariant1", origin: "inline", schema: { kind: "shape", types: ["object"], properties: [{ name: "email", required: false, schema: { ...string, format: "email" } }] } },
-      { name: "ContactVariant2", origin: "inline", schema: { kind: "shape", types: ["object"], properties: [{ name: "phone", required: false, schema: string }] } },
+      {
+        name: "ContactVariant1",
+        origin: "inline",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [{ name: "email", required: false, schema: { ...string, format: "email" } }],
+        },
+      },
+      {
+        name: "ContactVariant2",
+        origin: "inline",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [{ name: "phone", required: false, schema: string }],
+        },
+      },
       {
         name: "Payment",
         origin: "component",
         schema: {
           kind: "shape",
           types: [],
-          union: { kind: "oneOf", variants: [{ kind: "ref", target: "CardPayment" }, { kind: "ref", target: "BankPayment" }] },
+          union: {
+            kind: "oneOf",
+            variants: [
+              { kind: "ref", target: "CardPayment" },
+              { kind: "ref", target: "BankPayment" },
+            ],
+          },
           discriminator: {
             propertyName: "method",
             mapping: [
@@ -264,7 +433,13 @@ describe("unions", () => {
     expect(withoutPlaces(schemaNamed(document, "Payment").schema)).toEqual({
       kind: "shape",
       types: [],
-      union: { kind: "anyOf", variants: [{ kind: "ref", target: "CardPayment" }, { kind: "ref", target: "BankPayment" }] },
+      union: {
+        kind: "anyOf",
+        variants: [
+          { kind: "ref", target: "CardPayment" },
+          { kind: "ref", target: "BankPayment" },
+        ],
+      },
       discriminator: {
         propertyName: "method",
         mapping: [
@@ -284,12 +459,32 @@ describe("unions", () => {
       {
         name: "Cat",
         origin: "component",
-        schema: { kind: "shape", types: ["object"], properties: [...base, { name: "huntingSkill", required: false, schema: { ...string, enum: ["lazy", "aggressive"] } }], extends: ["Pet"] },
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [
+            ...base,
+            {
+              name: "huntingSkill",
+              required: false,
+              schema: { ...string, enum: ["lazy", "aggressive"] },
+            },
+          ],
+          extends: ["Pet"],
+        },
       },
       {
         name: "Dog",
         origin: "component",
-        schema: { kind: "shape", types: ["object"], properties: [...base, { name: "packSize", required: false, schema: { ...integer, format: "int32" } }], extends: ["Pet"] },
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [
+            ...base,
+            { name: "packSize", required: false, schema: { ...integer, format: "int32" } },
+          ],
+          extends: ["Pet"],
+        },
       },
       {
         name: "Pet",
@@ -314,11 +509,35 @@ describe("unions", () => {
 describe("recursion", () => {
   it("a recursive schema is a named node referred to by name, never expanded", async () => {
     expect(await schemas("schemas/recursion-3.0.yaml")).toEqual([
-      { name: "Employee", origin: "component", schema: { kind: "shape", types: ["object"], properties: [{ name: "manager", required: false, schema: { kind: "ref", target: "Manager" } }] } },
+      {
+        name: "Employee",
+        origin: "component",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [
+            { name: "manager", required: false, schema: { kind: "ref", target: "Manager" } },
+          ],
+        },
+      },
       {
         name: "Manager",
         origin: "component",
-        schema: { kind: "shape", types: ["object"], properties: [{ name: "reports", required: false, schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "Employee" } } }] },
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          properties: [
+            {
+              name: "reports",
+              required: false,
+              schema: {
+                kind: "shape",
+                types: ["array"],
+                items: { kind: "ref", target: "Employee" },
+              },
+            },
+          ],
+        },
       },
       {
         name: "Node",
@@ -328,7 +547,11 @@ describe("recursion", () => {
           types: ["object"],
           properties: [
             { name: "value", required: false, schema: string },
-            { name: "children", required: false, schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "Node" } } },
+            {
+              name: "children",
+              required: false,
+              schema: { kind: "shape", types: ["array"], items: { kind: "ref", target: "Node" } },
+            },
           ],
         },
       },

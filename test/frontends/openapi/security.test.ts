@@ -55,7 +55,9 @@ describe("security", () => {
         name: "oauth",
       },
     ]);
-    expect(withoutPlaces(document.security)).toEqual([{ schemes: [{ name: "bearer", scopes: [] }] }]);
+    expect(withoutPlaces(document.security)).toEqual([
+      { schemes: [{ name: "bearer", scopes: [] }] },
+    ]);
     expect(withoutPlaces(document.operations[0]!.security)).toEqual([
       { schemes: [{ name: "oauth", scopes: ["payments"] }] },
       {

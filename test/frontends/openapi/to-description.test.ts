@@ -1,8 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
-import type { RestOperationDescription, ServiceDescription } from "../../../generator/description/description.js";
-import { readOpenApiDescription, serviceNameOf } from "../../../generator/frontends/openapi/to-description.js";
+import type {
+  RestOperationDescription,
+  ServiceDescription,
+} from "../../../generator/description/description.js";
+import {
+  readOpenApiDescription,
+  serviceNameOf,
+} from "../../../generator/frontends/openapi/to-description.js";
 import { FIXTURES, PROJECT_ROOT } from "./read-fixture.js";
 
 /** A fixture of `fixtures/description/` as a description, positions left out; its problems as messages. */
@@ -12,8 +18,18 @@ async function describeFixture(name: string): Promise<{
   warnings: string[];
 }> {
   const d = new Diagnostics();
-  const description = await readOpenApiDescription(path.join(FIXTURES, "description", name), PROJECT_ROOT, d);
-  const service = description.services[0] && (JSON.parse(JSON.stringify(description.services[0], (k, v: unknown) => (k === "at" || k === "pathAt" || k === "requiredAt" ? undefined : v))) as ServiceDescription);
+  const description = await readOpenApiDescription(
+    path.join(FIXTURES, "description", name),
+    PROJECT_ROOT,
+    d,
+  );
+  const service =
+    description.services[0] &&
+    (JSON.parse(
+      JSON.stringify(description.services[0], (k, v: unknown) =>
+        k === "at" || k === "pathAt" || k === "requiredAt" ? undefined : v,
+      ),
+    ) as ServiceDescription);
   return {
     ...(service ? { service } : {}),
     problems: d.sorted().map(formatDiagnostic),
@@ -21,19 +37,43 @@ async function describeFixture(name: string): Promise<{
   };
 }
 
-const field = (name: string, type: string, more: object = {}) => ({ name, type: { name: type }, required: false, facets: [], examples: [], notes: [], ...more });
+const field = (name: string, type: string, more: object = {}) => ({
+  name,
+  type: { name: type },
+  required: false,
+  facets: [],
+  examples: [],
+  notes: [],
+  ...more,
+});
 const note = (kind: string, text: string) => ({ kind, text });
-const NUMBER = note("interpretation", "A JSON number: read exactly, as decimal text, never as a binary float.");
+const NUMBER = note(
+  "interpretation",
+  "A JSON number: read exactly, as decimal text, never as a binary float.",
+);
 
 describe("an OpenAPI document as a description", () => {
   it("is one REST service named from its title, with its servers as base URLs", async () => {
     const { service, problems } = await describeFixture("pets-3.0.yaml");
     expect(problems).toEqual([]);
-    expect([service!.name, service!.title, service!.protocol, service!.doc]).toEqual(["pet-store", "Pet Store", "rest", "A store of pets."]);
+    expect([service!.name, service!.title, service!.protocol, service!.doc]).toEqual([
+      "pet-store",
+      "Pet Store",
+      "rest",
+      "A store of pets.",
+    ]);
     expect(service!.rest).toEqual({
       baseUrls: [
-        { name: "base_url", doc: "Production: https://api.example.com/v1", url: "https://api.example.com/v1" },
-        { name: "base_url_2", doc: "https://sandbox.example.com/v1", url: "https://sandbox.example.com/v1" },
+        {
+          name: "base_url",
+          doc: "Production: https://api.example.com/v1",
+          url: "https://api.example.com/v1",
+        },
+        {
+          name: "base_url_2",
+          doc: "https://sandbox.example.com/v1",
+          url: "https://sandbox.example.com/v1",
+        },
       ],
       outcome: [],
     });
@@ -51,7 +91,16 @@ describe("an OpenAPI document as a description", () => {
       path: "/pets/{petId}",
       baseUrl: { name: "base_url" },
       params: [field("petId", "string", { required: true })],
-      query: [field("fields", "string", { list: { min: 0 } }), field("limit", "int", { required: true, facets: [{ key: "minimum", value: "1" }, { key: "maximum", value: "100" }] })],
+      query: [
+        field("fields", "string", { list: { min: 0 } }),
+        field("limit", "int", {
+          required: true,
+          facets: [
+            { key: "minimum", value: "1" },
+            { key: "maximum", value: "100" },
+          ],
+        }),
+      ],
       headers: [field("X-Request-Id", "string", { facets: [{ key: "maxLength", value: 36 }] })],
       responseType: { name: "Pet" },
       statuses: [
@@ -65,16 +114,44 @@ describe("an OpenAPI document as a description", () => {
       deprecated: true,
     });
     // No operationId: the name phase 1 made from the method and the path. A JSON body is typed, other media types are a note; an array answer is opaque.
-    expect([postPets!.name, postPets!.idempotent, postPets!.requestType, postPets!.responseType, postPets!.notes]).toEqual([
+    expect([
+      postPets!.name,
+      postPets!.idempotent,
+      postPets!.requestType,
+      postPets!.responseType,
+      postPets!.notes,
+    ]).toEqual([
       "postPets",
       false,
       // Pet has a readOnly id: a caller sends the writable shape.
       { name: "PetWritable" },
       { name: "PostPetsResponse" },
-      [note("info", "The request body may also be sent as application/xml; the client sends application/json."), note("interpretation", "The response body is an array in the contract: handled as an opaque body.")],
+      [
+        note(
+          "info",
+          "The request body may also be sent as application/xml; the client sends application/json.",
+        ),
+        note(
+          "interpretation",
+          "The response body is an array in the contract: handled as an opaque body.",
+        ),
+      ],
     ]);
-    expect(service!.types.find((t) => t.name === "PostPetsResponse")).toMatchObject({ kind: "opaque", origin: { kind: "response", operation: "postPets" } });
-    expect([exportPets!.responseType, exportPets!.notes, exportPets!.wire?.response, exportPets!.wire?.accept]).toEqual([undefined, [note("info", "The 200 body is text/csv: the client returns it as text (a string).")], "text", "text/csv"]);
+    expect(service!.types.find((t) => t.name === "PostPetsResponse")).toMatchObject({
+      kind: "opaque",
+      origin: { kind: "response", operation: "postPets" },
+    });
+    expect([
+      exportPets!.responseType,
+      exportPets!.notes,
+      exportPets!.wire?.response,
+      exportPets!.wire?.accept,
+    ]).toEqual([
+      undefined,
+      [note("info", "The 200 body is text/csv: the client returns it as text (a string).")],
+      "text",
+      "text/csv",
+    ]);
   });
 
   it("maps object schemas, formats, facets (exclusive bounds and multipleOf included), enums, maps, unions and annotations", async () => {
@@ -82,30 +159,77 @@ describe("an OpenAPI document as a description", () => {
     const pet = service!.types.find((t) => t.name === "Pet")!;
     expect(pet.doc).toBe("A pet.");
     expect(pet.fields).toEqual([
-      field("id", "long", { required: true, notes: [note("info", "Read-only: sent by the service, ignored in requests.")] }),
-      field("name", "string", { required: true, facets: [{ key: "minLength", value: 1 }, { key: "maxLength", value: 40 }, { key: "pattern", value: "^[A-Za-z ]+$" }] }),
+      field("id", "long", {
+        required: true,
+        notes: [note("info", "Read-only: sent by the service, ignored in requests.")],
+      }),
+      field("name", "string", {
+        required: true,
+        facets: [
+          { key: "minLength", value: 1 },
+          { key: "maxLength", value: 40 },
+          { key: "pattern", value: "^[A-Za-z ]+$" },
+        ],
+      }),
       field("kind", "PetKind"),
       field("born", "date"),
       field("seen", "dateTime", { nullable: {} }),
       field("photo", "base64"),
       field("home", "uri"),
-      field("chip", "string", { notes: [note("info", 'Format "uuid" is not checked: the value is a string.')] }),
-      field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }, { key: "multipleOf", value: "0.1" }], notes: [NUMBER] }),
+      field("chip", "string", {
+        notes: [note("info", 'Format "uuid" is not checked: the value is a string.')],
+      }),
+      field("weight", "decimal", {
+        facets: [
+          { key: "exclusiveMinimum", value: "0" },
+          { key: "multipleOf", value: "0.1" },
+        ],
+        notes: [NUMBER],
+      }),
       // A named string schema is used in place: its facets come along; minItems/maxItems are the list's bounds.
-      field("tags", "string", { list: { min: 1, max: 5 }, facets: [{ key: "maxLength", value: 10 }] }),
+      field("tags", "string", {
+        list: { min: 1, max: 5 },
+        facets: [{ key: "maxLength", value: 10 }],
+      }),
       // additionalProperties without properties: a map of what it says each value is.
       field("notes", "string", { map: {} }),
       field("owner", "Owner"),
-      field("legacy", "string", { deprecated: true, notes: [note("info", "Default (applied by the service when absent): none.")] }),
+      field("legacy", "string", {
+        deprecated: true,
+        notes: [note("info", "Default (applied by the service when absent): none.")],
+      }),
     ]);
-    expect(service!.enums).toEqual([{ name: "PetKind", notes: [], values: [{ value: "cat", notes: [] }, { value: "dog", notes: [] }] }]);
+    expect(service!.enums).toEqual([
+      {
+        name: "PetKind",
+        notes: [],
+        values: [
+          { value: "cat", notes: [] },
+          { value: "dog", notes: [] },
+        ],
+      },
+    ]);
     // oneOf of named object schemas: a union of them (no discriminator here: told apart by their keys).
-    expect(service!.types.find((t) => t.name === "Owner")).toMatchObject({ kind: "union", variants: [{ name: "Person" }, { name: "Company" }] });
-    expect(service!.types.map((t) => t.name)).toEqual(["Company", "Person", "Owner", "Pet", "PetWritable", "PostPetsResponse"]);
+    expect(service!.types.find((t) => t.name === "Owner")).toMatchObject({
+      kind: "union",
+      variants: [{ name: "Person" }, { name: "Company" }],
+    });
+    expect(service!.types.map((t) => t.name)).toEqual([
+      "Company",
+      "Person",
+      "Owner",
+      "Pet",
+      "PetWritable",
+      "PostPetsResponse",
+    ]);
     // What a caller sends of a Pet: everything but the readOnly id, which the service assigns.
     const writable = service!.types.find((t) => t.name === "PetWritable")!;
-    expect(writable.fields.map((f) => f.name)).toEqual(pet.fields.map((f) => f.name).filter((n) => n !== "id"));
-    expect(writable.notes).toContainEqual(note("info", "What a caller sends of Pet: its readOnly properties left out."));
+    expect(writable.fields.map((f) => f.name)).toEqual(
+      pet.fields.map((f) => f.name).filter((n) => n !== "id"),
+    );
+    expect(writable.notes).toContainEqual(
+      note("info", "What a caller sends of Pet: its readOnly properties left out."),
+    );
   });
 
   it("reads Swagger 2.0 the same way: host, basePath and schemes, body parameters, boolean exclusive bounds", async () => {
@@ -121,13 +245,24 @@ describe("an OpenAPI document as a description", () => {
       ["fields", "string", false, { min: 0 }],
     ]);
     expect([addPet!.requestType, addPet!.responseType]).toEqual([{ name: "Pet" }, { name: "Pet" }]);
-    expect(service!.types[0]!.fields[1]).toEqual(field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] }));
+    expect(service!.types[0]!.fields[1]).toEqual(
+      field("weight", "decimal", {
+        facets: [{ key: "exclusiveMinimum", value: "0" }],
+        notes: [NUMBER],
+      }),
+    );
   });
 
   it("reads OpenAPI 3.1 type lists with null and numeric exclusive bounds", async () => {
     const { service, problems } = await describeFixture("pets-3.1.yaml");
     expect(problems).toEqual([]);
-    expect(service!.types[0]!.fields.slice(1)).toEqual([field("seen", "dateTime", { nullable: {} }), field("weight", "decimal", { facets: [{ key: "exclusiveMinimum", value: "0" }], notes: [NUMBER] })]);
+    expect(service!.types[0]!.fields.slice(1)).toEqual([
+      field("seen", "dateTime", { nullable: {} }),
+      field("weight", "decimal", {
+        facets: [{ key: "exclusiveMinimum", value: "0" }],
+        notes: [NUMBER],
+      }),
+    ]);
   });
 
   it("refuses what it cannot say yet, and says approximately what it can, each at its place with its JSON pointer", async () => {
@@ -148,7 +283,11 @@ describe("an OpenAPI document as a description", () => {
       ["anything", "json", false],
     ]);
     expect(service!.approximations!.map((a) => [a.kind, a.position, a.pointer])).toEqual([
-      ["nested-array", "refused-3.0.yaml:18:25", "#/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid"],
+      [
+        "nested-array",
+        "refused-3.0.yaml:18:25",
+        "#/paths/~1things/get/responses/200/content/application~1json/schema/properties/grid",
+      ],
       ["http-method", "refused-3.0.yaml:21:7", "#/paths/~1things/trace"],
       ["api-key-in-query", "refused-3.0.yaml:24:10", "#/components/securitySchemes/key"],
     ]);
@@ -158,11 +297,21 @@ describe("an OpenAPI document as a description", () => {
     const { service, problems, warnings } = await describeFixture("webhooks-3.1.yaml");
     const file = "test/frontends/openapi/fixtures/description/webhooks-3.1.yaml";
     expect(problems).toEqual([]);
-    expect(warnings).toEqual([`${file}:14:37: warning: OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0 (at #/webhooks/petAdopted/post/requestBody/content/application~1json/schema/properties/id/nullable)`]);
+    expect(warnings).toEqual([
+      `${file}:14:37: warning: OpenAPI 3.1 has no "nullable" (it writes type: [T, "null"]): read as in OpenAPI 3.0 (at #/webhooks/petAdopted/post/requestBody/content/application~1json/schema/properties/id/nullable)`,
+    ]);
     expect(service!.operations).toEqual([]);
-    expect(service!.events).toEqual([{ name: "petAdopted", doc: "A pet was adopted.", notes: [note("info", "A request the API sends; its JSON payload is a PetAdoptedPayload.")] }]);
+    expect(service!.events).toEqual([
+      {
+        name: "petAdopted",
+        doc: "A pet was adopted.",
+        notes: [note("info", "A request the API sends; its JSON payload is a PetAdoptedPayload.")],
+      },
+    ]);
     const payload = service!.types.find((t) => t.name === "PetAdoptedPayload")!;
-    expect(payload.fields.map((f) => [f.name, f.type.name, f.required, f.nullable !== undefined])).toEqual([
+    expect(
+      payload.fields.map((f) => [f.name, f.type.name, f.required, f.nullable !== undefined]),
+    ).toEqual([
       ["id", "string", true, true],
       ["extra", "json", false, false],
     ]);
@@ -171,6 +320,8 @@ describe("an OpenAPI document as a description", () => {
   it("refuses a document that leaves no operation and no type", async () => {
     const { service, problems } = await describeFixture("nothing-3.1.yaml");
     expect(service).toBeUndefined();
-    expect(problems).toEqual(["test/frontends/openapi/fixtures/description/nothing-3.1.yaml:1:1: the contract describes no operation and no type: there is nothing to generate"]);
+    expect(problems).toEqual([
+      "test/frontends/openapi/fixtures/description/nothing-3.1.yaml:1:1: the contract describes no operation and no type: there is nothing to generate",
+    ]);
   });
 });

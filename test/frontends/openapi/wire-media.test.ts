@@ -113,23 +113,18 @@ describe("media types on the wire", () => {
       cwd: PROJECT_ROOT,
     });
     index = await (await writePackage(files)).load("media", "index");
-    server = await startRecordingServer(
-      () => answers.shift() ?? respond.empty(500),
-    );
-    client = (
-      index["createMediaClient"] as (o: object) => Record<string, Method>
-    )({ baseUrl: `${server.origin}/v1`, retry: { maxAttempts: 1 } });
+    server = await startRecordingServer(() => answers.shift() ?? respond.empty(500));
+    client = (index["createMediaClient"] as (o: object) => Record<string, Method>)({
+      baseUrl: `${server.origin}/v1`,
+      retry: { maxAttempts: 1 },
+    });
   }, 120_000);
 
   const last = () => server.requests[server.requests.length - 1]!;
 
   it("sends a form body with deepObject encoding, accepts the operation's media types and reads hal+json", async () => {
     answers.push(
-      respond.raw(
-        200,
-        '{"id":"ch_1","amount":2000}',
-        "application/hal+json;charset=utf-8",
-      ),
+      respond.raw(200, '{"id":"ch_1","amount":2000}', "application/hal+json;charset=utf-8"),
     );
     const charge = await client["createCharge"]!({
       amount: 2000,
@@ -152,12 +147,8 @@ describe("media types on the wire", () => {
       respond.json(402, { code: "card_declined" }),
       respond.json(400, { message: "amount" }),
     );
-    const declined = await client["createCharge"]!({ amount: 1 }).catch(
-      (e: unknown) => e,
-    );
-    const refused = await client["createCharge"]!({ amount: 1 }).catch(
-      (e: unknown) => e,
-    );
+    const declined = await client["createCharge"]!({ amount: 1 }).catch((e: unknown) => e);
+    const refused = await client["createCharge"]!({ amount: 1 }).catch((e: unknown) => e);
     expect([isError(declined), (declined as { data: unknown }).data]).toEqual([
       true,
       { code: "card_declined" },
@@ -205,36 +196,33 @@ describe("media types on the wire", () => {
       `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="file"\r\ncontent-type: image/png\r\n\r\nhi\r\n` +
         `--${boundary}\r\ncontent-disposition: form-data; name="purpose"\r\ncontent-type: text/plain; charset=utf-8\r\n\r\nevidence\r\n--${boundary}--\r\n`,
     );
-    await expect(
-      client["uploadFile"]!({ file: "hi", purpose: "evidence" }),
-    ).rejects.toThrow("must be a Blob or a Uint8Array");
+    await expect(client["uploadFile"]!({ file: "hi", purpose: "evidence" })).rejects.toThrow(
+      "must be a Blob or a Uint8Array",
+    );
   });
 
   it("reads a PDF as bytes and sends bytes as application/octet-stream", async () => {
-    answers.push(
-      respond.raw(200, "%PDF-1.4", "application/pdf"),
-      respond.empty(204),
-    );
+    answers.push(respond.raw(200, "%PDF-1.4", "application/pdf"), respond.empty(204));
     const pdf = await client["downloadFile"]!("f1");
     expect(pdf).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(pdf as Uint8Array)).toBe("%PDF-1.4");
     expect(last().headers.accept).toBe("application/pdf");
     await client["replaceFile"]!("f1", new Uint8Array([37, 80]));
-    expect([
-      last().method,
-      last().headers["content-type"],
-      last().body,
-    ]).toEqual(["PUT", "application/octet-stream", "%P"]);
+    expect([last().method, last().headers["content-type"], last().body]).toEqual([
+      "PUT",
+      "application/octet-stream",
+      "%P",
+    ]);
   });
 
   it("sends and reads text/plain as a string", async () => {
     answers.push(respond.raw(200, "stored: hello", "text/plain"));
     expect(await client["addNote"]!("hello")).toBe("stored: hello");
-    expect([
-      last().headers["content-type"],
-      last().headers.accept,
-      last().body,
-    ]).toEqual(["text/plain", "text/plain", "hello"]);
+    expect([last().headers["content-type"], last().headers.accept, last().body]).toEqual([
+      "text/plain",
+      "text/plain",
+      "hello",
+    ]);
   });
 
   it("calls the contract's server when no base URL is given", async () => {
@@ -246,9 +234,9 @@ describe("media types on the wire", () => {
         headers: { "content-type": "text/csv" },
       });
     };
-    const defaulted = (
-      index["createMediaClient"] as (o: object) => Record<string, Method>
-    )({ fetch });
+    const defaulted = (index["createMediaClient"] as (o: object) => Record<string, Method>)({
+      fetch,
+    });
     expect(await defaulted["listCharges"]!()).toBe("a,b\n");
     expect(seen).toEqual(["https://media.example.test/v1/charges"]);
   });

@@ -7,13 +7,23 @@ import { readYamlNodes } from "../../../generator/frontends/json/read-yaml-nodes
 
 function read(text: string, limits = DEFAULT_READ_LIMITS): { root?: JsonNode; messages: string[] } {
   const parsed = readYamlNodes(text, "in.yaml", limits);
-  return { ...(parsed.root ? { root: parsed.root } : {}), messages: parsed.problems.sorted().map((p) => p.message) };
+  return {
+    ...(parsed.root ? { root: parsed.root } : {}),
+    messages: parsed.problems.sorted().map((p) => p.message),
+  };
 }
 
 /** Every node's kind and position, depth first, keys included. */
 function positions(node: JsonNode): string[] {
   const here = `${node.kind}@${node.at.line}:${node.at.col}`;
-  if (node.kind === "object") return [here, ...[...node.members.values()].flatMap((m) => [`key ${m.key}@${m.keyAt.line}:${m.keyAt.col}`, ...positions(m.value)])];
+  if (node.kind === "object")
+    return [
+      here,
+      ...[...node.members.values()].flatMap((m) => [
+        `key ${m.key}@${m.keyAt.line}:${m.keyAt.col}`,
+        ...positions(m.value),
+      ]),
+    ];
   if (node.kind === "array") return [here, ...node.items.flatMap(positions)];
   return [here];
 }
@@ -28,7 +38,9 @@ describe("the YAML reader", () => {
   });
 
   it("positions block YAML values and keys, columns in characters", () => {
-    const { root, messages } = read("info:\n  title: \"😀 shop\"\n  version: 1\nlist:\n  - one\n  - two\n");
+    const { root, messages } = read(
+      'info:\n  title: "😀 shop"\n  version: 1\nlist:\n  - one\n  - two\n',
+    );
     expect(messages).toEqual([]);
     expect(positions(root!)).toEqual([
       "object@1:1",
@@ -50,17 +62,25 @@ describe("the YAML reader", () => {
 
   it("does not count a leading byte order mark as a column", () => {
     const { root } = read("\uFEFFa: 1\nb: 2\n");
-    expect(positions(root!)).toEqual(["object@1:1", "key a@1:1", "number@1:4", "key b@2:1", "number@2:4"]);
+    expect(positions(root!)).toEqual([
+      "object@1:1",
+      "key a@1:1",
+      "number@1:4",
+      "key b@2:1",
+      "number@2:4",
+    ]);
   });
 
-  it("reads keys as their source text: 200: is the key \"200\"", () => {
+  it('reads keys as their source text: 200: is the key "200"', () => {
     const { root } = read("responses:\n  200: ok\n  4XX: client\n  default: other\n  true: yes\n");
     const responses = (root as JsonObjectNode).members.get("responses")!.value as JsonObjectNode;
     expect([...responses.members.keys()]).toEqual(["200", "4XX", "default", "true"]);
   });
 
   it("keeps numbers exact, and writes YAML-only forms as JSON numbers", () => {
-    const { root, messages } = read("a: 12.30\nb: 18446744073709551615\nc: 0x1F\nd: 0o17\ne: +5\nf: .5\ng: 1e3\n");
+    const { root, messages } = read(
+      "a: 12.30\nb: 18446744073709551615\nc: 0x1F\nd: 0o17\ne: +5\nf: .5\ng: 1e3\n",
+    );
     expect(messages).toEqual([]);
     expect(toJsonValue(root!)).toEqual(
       new Map([
@@ -76,8 +96,12 @@ describe("the YAML reader", () => {
   });
 
   it("refuses what JSON cannot say, at its position", () => {
-    expect(read("a: .inf\n").messages).toEqual(["in.yaml:1:4: the number .inf cannot be written in JSON"]);
-    expect(read("? [a, b]\n: c\n").messages).toEqual(["in.yaml:1:3: YAML: a key must be a string, not a map, a list or an alias"]);
+    expect(read("a: .inf\n").messages).toEqual([
+      "in.yaml:1:4: the number .inf cannot be written in JSON",
+    ]);
+    expect(read("? [a, b]\n: c\n").messages).toEqual([
+      "in.yaml:1:3: YAML: a key must be a string, not a map, a list or an alias",
+    ]);
   });
 
   it("reports duplicate keys like the JSON reader", () => {
@@ -101,10 +125,17 @@ describe("the YAML reader", () => {
 
   it("refuses aliases that multiply the document (billion laughs)", () => {
     const levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i < 9; i++) levels.push(`${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10).fill(`*${"abcdefghij"[i - 1]}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10)
+          .fill(`*${"abcdefghij"[i - 1]}`)
+          .join(", ")}]`,
+      );
     const { root, messages } = read(`${levels.join("\n")}\n`);
     expect(root).toBeUndefined();
-    expect(messages[0]).toMatch(/^in\.yaml:\d+:\d+: YAML: aliases expand the document beyond 1000000 nodes$/);
+    expect(messages[0]).toMatch(
+      /^in\.yaml:\d+:\d+: YAML: aliases expand the document beyond 1000000 nodes$/,
+    );
   });
 
   it("refuses an alias to the node that contains it", () => {
@@ -116,8 +147,12 @@ describe("the YAML reader", () => {
   it("reports YAML syntax errors at their position", () => {
     const { root, messages } = read("a: [1, 2\nb: 3\n");
     expect(root).toBeUndefined();
-    expect(messages).toEqual(["in.yaml:2:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"]);
-    expect(read("a: 1\n---\nb: 2\n").messages).toEqual(["in.yaml:2:1: YAML: Source contains multiple documents; please use YAML.parseAllDocuments()"]);
+    expect(messages).toEqual([
+      "in.yaml:2:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+    expect(read("a: 1\n---\nb: 2\n").messages).toEqual([
+      "in.yaml:2:1: YAML: Source contains multiple documents; please use YAML.parseAllDocuments()",
+    ]);
   });
 
   it("reports tags it does not know", () => {
@@ -128,7 +163,9 @@ describe("the YAML reader", () => {
     const text = `${"[".repeat(40)}${"]".repeat(40)}`;
     const { root, messages } = read(text, { ...DEFAULT_READ_LIMITS, maxDepth: 16 });
     expect(root).toBeUndefined();
-    expect(messages).toEqual(["in.yaml:1:17: nesting deeper than 16 levels; the reader stops at 16"]);
+    expect(messages).toEqual([
+      "in.yaml:1:17: nesting deeper than 16 levels; the reader stops at 16",
+    ]);
   });
 
   it("refuses text over the size limit before parsing it", () => {

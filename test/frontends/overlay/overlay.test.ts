@@ -50,7 +50,11 @@ describeWithSpecs("an overlay on the published REST spec", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-overlay-"));
     const overlay = path.join(dir, "payments.overlay.yaml");
     await writeFile(overlay, paymentsOverlay(path.relative(dir, SPEC).split(path.sep).join("/")));
-    result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
+    result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [overlay],
+      cwd: PROJECT_ROOT,
+    });
     pkg = await writePackage(result.files);
   }, 600_000);
 
@@ -58,26 +62,44 @@ describeWithSpecs("an overlay on the published REST spec", () => {
     const service = result.model.services[0]!;
     expect(service.name).toBe("payments-spec");
     expect(service.title).toBe("Payments, from the published spec");
-    expect(service.types.some((t) => t.name === "CreatePaymentRequestOrderInformationAmountDetails")).toBe(false);
+    expect(
+      service.types.some((t) => t.name === "CreatePaymentRequestOrderInformationAmountDetails"),
+    ).toBe(false);
     const amount = service.types.find((t) => t.name === "PaymentAmount")!;
-    expect(amount.fields.find((f) => f.name === "totalAmount")).toMatchObject({ type: { kind: "scalar", name: "decimal" }, required: true, doc: "The amount to authorize, exact." });
+    expect(amount.fields.find((f) => f.name === "totalAmount")).toMatchObject({
+      type: { kind: "scalar", name: "decimal" },
+      required: true,
+      doc: "The amount to authorize, exact.",
+    });
     const order = service.types.find((t) => t.name === "CreatePaymentRequestOrderInformation")!;
-    expect(order.fields.find((f) => f.name === "amountDetails")?.type).toEqual({ kind: "object", name: "PaymentAmount" });
+    expect(order.fields.find((f) => f.name === "amountDetails")?.type).toEqual({
+      kind: "object",
+      name: "PaymentAmount",
+    });
   });
 
   it("adds sensitive kinds, a gap, notes and a flow the spec does not have", async () => {
     const service = result.model.services[0]!;
-    const card = service.types.find((t) => t.name === "CreatePaymentRequestPaymentInformationCard")!;
+    const card = service.types.find(
+      (t) => t.name === "CreatePaymentRequestPaymentInformationCard",
+    )!;
     expect(card.fields.find((f) => f.name === "number")?.sensitive).toBe("card-number");
-    expect(card.fields.find((f) => f.name === "securityCode")).toMatchObject({ sensitive: "card-code", gap: "card-code-rules" });
+    expect(card.fields.find((f) => f.name === "securityCode")).toMatchObject({
+      sensitive: "card-code",
+      gap: "card-code-rules",
+    });
     expect(service.gaps.map((g) => g.id)).toEqual(["card-code-rules"]);
     expect(service.flows.map((f) => f.name)).toEqual(["cardAuthorization"]);
     const readme = result.files.find((f) => f.path === "README.md")!.content;
     expect(readme).toContain("card-code-rules");
     // The generated redactor hides what the overlay marked sensitive.
     const redact = await pkg.load("payments-spec", "redact");
-    const redactor = redact["redactCreatePaymentRequest"] as (v: object) => { paymentInformation: { card: { number: string; securityCode: string } } };
-    const shown = redactor({ paymentInformation: { card: { number: "4111111111111111", securityCode: "123" } } });
+    const redactor = redact["redactCreatePaymentRequest"] as (v: object) => {
+      paymentInformation: { card: { number: string; securityCode: string } };
+    };
+    const shown = redactor({
+      paymentInformation: { card: { number: "4111111111111111", securityCode: "123" } },
+    });
     expect(JSON.stringify(shown)).not.toContain("4111111111111111");
     expect(JSON.stringify(shown)).not.toContain('"123"');
   });
@@ -88,7 +110,13 @@ describeWithSpecs("an overlay on the published REST spec", () => {
     expect(types).toMatch(/export interface PaymentAmount \{[\s\S]*?totalAmount: Decimal;/);
     const write = json["serializeCreatePaymentRequest"] as ((v: object) => string) | undefined;
     expect(typeof write).toBe("function");
-    expect(write!({ orderInformation: { amountDetails: { totalAmount: "12345678901234567890.12", currency: "USD" } } })).toContain('"totalAmount":"12345678901234567890.12"');
+    expect(
+      write!({
+        orderInformation: {
+          amountDetails: { totalAmount: "12345678901234567890.12", currency: "USD" },
+        },
+      }),
+    ).toContain('"totalAmount":"12345678901234567890.12"');
   });
 });
 
@@ -96,7 +124,11 @@ describe("a wrong overlay", () => {
   it("reports every name the contract does not have, at its place in the overlay, and writes nothing", async () => {
     let problems: string[] = [];
     try {
-      await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(FIXTURES, "orders.overlay.yaml")], cwd: PROJECT_ROOT });
+      await generate({
+        schemasDir: path.join(PROJECT_ROOT, "schemas"),
+        from: [path.join(FIXTURES, "orders.overlay.yaml")],
+        cwd: PROJECT_ROOT,
+      });
     } catch (error) {
       if (!(error instanceof SchemaErrors)) throw error;
       problems = error.diagnostics.map(formatDiagnostic);
@@ -124,8 +156,16 @@ const LOGIN_SPEC = {
     "/logins": {
       post: {
         operationId: "createLogin",
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } } },
-        responses: { "201": { description: "Created", content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } },
+        },
+        responses: {
+          "201": {
+            description: "Created",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Login" } } },
+          },
+        },
       },
     },
   },
@@ -151,13 +191,35 @@ describe("an overlay's sensitive marks on a contract with read and write shapes"
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-overlay-marks-"));
     await writeFile(path.join(dir, "logins.json"), JSON.stringify(LOGIN_SPEC));
     const overlay = path.join(dir, "logins.overlay.yaml");
-    await writeFile(overlay, `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      motherMaidenName: { sensitive: secret }\n      user: { sensitive: none }\n`);
-    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
+    await writeFile(
+      overlay,
+      `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      motherMaidenName: { sensitive: secret }\n      user: { sensitive: none }\n`,
+    );
+    const result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [overlay],
+      cwd: PROJECT_ROOT,
+    });
     const service = result.model.services[0]!;
-    const marks = (name: string) => Object.fromEntries(service.types.find((t) => t.name === name)!.fields.map((f) => [f.name, f.sensitive ?? "-"]));
+    const marks = (name: string) =>
+      Object.fromEntries(
+        service.types.find((t) => t.name === name)!.fields.map((f) => [f.name, f.sensitive ?? "-"]),
+      );
     // The overlay's mark lands on both shapes; the inferred password mark is on the shape that has it.
-    expect(marks("Login")).toEqual({ id: "-", user: "-", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
-    expect(marks("LoginWritable")).toEqual({ user: "-", password: "secret", motherMaidenName: "secret", cardNumberHint: "-", memorable: "secret" });
+    expect(marks("Login")).toEqual({
+      id: "-",
+      user: "-",
+      motherMaidenName: "secret",
+      cardNumberHint: "-",
+      memorable: "secret",
+    });
+    expect(marks("LoginWritable")).toEqual({
+      user: "-",
+      password: "secret",
+      motherMaidenName: "secret",
+      cardNumberHint: "-",
+      memorable: "secret",
+    });
     // Table cells are padded to their column's width: compared with single spaces.
     const readme = result.files.find((f) => f.path === "README.md")!.content.replace(/ +/g, " ");
     expect(readme).toContain("| `LoginWritable.password` | `secret` | its name says password |");
@@ -169,8 +231,15 @@ describe("an overlay's sensitive marks on a contract with read and write shapes"
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-overlay-marks-"));
     await writeFile(path.join(dir, "logins.json"), JSON.stringify(LOGIN_SPEC));
     const overlay = path.join(dir, "logins.overlay.yaml");
-    await writeFile(overlay, `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      password: { sensitive: none }\n`);
-    const result = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [overlay], cwd: PROJECT_ROOT });
+    await writeFile(
+      overlay,
+      `overlay:\n  contract: logins.json\ntypes:\n  Login:\n    fields:\n      password: { sensitive: none }\n`,
+    );
+    const result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [overlay],
+      cwd: PROJECT_ROOT,
+    });
     const writable = result.model.services[0]!.types.find((t) => t.name === "LoginWritable")!;
     expect(writable.fields.find((f) => f.name === "password")?.sensitive).toBeUndefined();
   });

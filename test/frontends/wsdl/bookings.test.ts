@@ -21,19 +21,37 @@ describe("the bookings WSDL", () => {
   let index: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generate({ schemasDir: path.join(PROJECT_ROOT, "schemas"), from: [path.join(FIXTURES, "bookings", "bookings.overlay.yaml")], cwd: PROJECT_ROOT });
+    const { files } = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [path.join(FIXTURES, "bookings", "bookings.overlay.yaml")],
+      cwd: PROJECT_ROOT,
+    });
     const pkg = await writePackage(files);
-    [xml, server, index] = await Promise.all([pkg.load("bookings", "xml"), pkg.load("bookings", "server"), pkg.load("bookings", "index")]);
+    [xml, server, index] = await Promise.all([
+      pkg.load("bookings", "xml"),
+      pkg.load("bookings", "server"),
+      pkg.load("bookings", "index"),
+    ]);
   });
 
   const request = {
-    booking: { guest: "Ada", nights: 2, price: { value: "120.00", currency: "EUR" }, extras: ["breakfast", null], id: "9007199254740993", channel: "phone" },
+    booking: {
+      guest: "Ada",
+      nights: 2,
+      price: { value: "120.00", currency: "EUR" },
+      extras: ["breakfast", null],
+      id: "9007199254740993",
+      channel: "phone",
+    },
     note: null,
   };
   const credentials = { user: "front-desk", secret: "s3cr3t-key" };
 
   it("writes the header in its namespace, and each element in its schema's namespace", () => {
-    const envelope = fn<(r: object, ns: string, h: object) => string>(xml, "buildCreateBookingEnvelope")(request, "urn:example:bookings", { Credentials: credentials });
+    const envelope = fn<(r: object, ns: string, h: object) => string>(
+      xml,
+      "buildCreateBookingEnvelope",
+    )(request, "urn:example:bookings", { Credentials: credentials });
     expect(envelope).toBe(
       '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
         `<soap:Header><Credentials xmlns="urn:example:security" ${PREFIXES}><ns2:user>front-desk</ns2:user><ns2:secret>s3cr3t-key</ns2:secret></Credentials></soap:Header>` +
@@ -43,8 +61,12 @@ describe("the bookings WSDL", () => {
         '<note xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"></note></CreateBooking></soap:Body></soap:Envelope>',
     );
     // A server reads the body and the header back.
-    expect(fn<(x: string) => unknown>(server, "readCreateBookingEnvelope")(envelope)).toEqual(request);
-    expect(fn<(x: string) => unknown>(server, "readCreateBookingEnvelopeHeaders")(envelope)).toEqual({ Credentials: credentials });
+    expect(fn<(x: string) => unknown>(server, "readCreateBookingEnvelope")(envelope)).toEqual(
+      request,
+    );
+    expect(
+      fn<(x: string) => unknown>(server, "readCreateBookingEnvelopeHeaders")(envelope),
+    ).toEqual({ Credentials: credentials });
   });
 
   it("reads a response whatever prefixes it uses", () => {
@@ -52,11 +74,17 @@ describe("the bookings WSDL", () => {
     const answer =
       '<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/"><e:Body><r:CreateBookingResponse xmlns:r="urn:example:bookings" xmlns:t="urn:example:bookings:types" xmlns:m="urn:example:common">' +
       '<r:CreateBookingResult status="confirmed"><t:code>BK-1</t:code><t:total currency="EUR">240.00</t:total></r:CreateBookingResult></r:CreateBookingResponse></e:Body></e:Envelope>';
-    expect(parse(answer)).toEqual({ code: "BK-1", total: { value: "240.00", currency: "EUR" }, status: "confirmed" });
+    expect(parse(answer)).toEqual({
+      code: "BK-1",
+      total: { value: "240.00", currency: "EUR" },
+      status: "confirmed",
+    });
   });
 
   it("sends the header from the client's options, refuses a call without it, and never shows its secret", async () => {
-    const create = index["createBookingsClient"] as (options: object) => { createBooking(r: object): Promise<unknown> };
+    const create = index["createBookingsClient"] as (options: object) => {
+      createBooking(r: object): Promise<unknown>;
+    };
     const bodies: string[] = [];
     const shown: string[] = [];
     const fetch = async (_url: string | URL, init?: RequestInit) => {
@@ -65,10 +93,16 @@ describe("the bookings WSDL", () => {
     };
     const hook = (context: { body?: string }) => void shown.push(String(context.body));
     const options = { fetch, retry: { maxAttempts: 1 }, onRequest: [hook] };
-    const without = await create(options).createBooking(request).catch((e: Error) => e);
-    expect((without as Error & { issues?: { path: string }[] }).issues?.map((i) => i.path)).toEqual(["headers.Credentials"]);
+    const without = await create(options)
+      .createBooking(request)
+      .catch((e: Error) => e);
+    expect((without as Error & { issues?: { path: string }[] }).issues?.map((i) => i.path)).toEqual(
+      ["headers.Credentials"],
+    );
     expect(bodies).toEqual([]);
-    await create({ ...options, headers: { Credentials: credentials } }).createBooking(request).catch(() => undefined);
+    await create({ ...options, headers: { Credentials: credentials } })
+      .createBooking(request)
+      .catch(() => undefined);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toContain("<ns2:secret>s3cr3t-key</ns2:secret>");
     expect(shown).toHaveLength(1);

@@ -48,8 +48,7 @@ describe("the emitted code of a WSDL's options", () => {
     want: string;
   }[] = [
     {
-      given:
-        "a bare response: the parser reads the response element as the result",
+      given: "a bare response: the parser reads the response element as the result",
       service: soapService({
         types: TYPES,
         operations: [
@@ -72,8 +71,7 @@ export function parsePingResponse(xml: string | Uint8Array, options?: ReadOption
 }`,
     },
     {
-      given:
-        "ports of both versions: the envelope builder writes the version it is given",
+      given: "ports of both versions: the envelope builder writes the version it is given",
       service: twoPorts(PING),
       emit: emitXml,
       emitted: "buildPingEnvelope",
@@ -102,8 +100,7 @@ export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
 };`,
     },
     {
-      given:
-        "ports of both versions: each operation offers both and builds the chosen one",
+      given: "ports of both versions: each operation offers both and builds the chosen one",
       service: twoPorts(PING),
       emit: emitClient,
       emitted: "operations",
@@ -119,8 +116,7 @@ export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
 };`,
     },
     {
-      given:
-        "ports of both versions: the endpoint defaults to the chosen version's port",
+      given: "ports of both versions: the endpoint defaults to the chosen version's port",
       service: twoPorts(PING),
       emit: emitClient,
       emitted: "createSvcClient",
@@ -157,8 +153,6 @@ export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
     // The declaration with its doc comment, exactly (a type alias that ends on a later line is found as it is written).
     const code = await emitWith(emit, service);
     expect(code).toContain(`\n${want}\n`);
-    expect(declaration(code, emitted).startsWith(want.split("\n")[0]!)).toBe(
-      true,
-    );
+    expect(declaration(code, emitted).startsWith(want.split("\n")[0]!)).toBe(true);
   });
 });

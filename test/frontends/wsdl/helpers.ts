@@ -1,7 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Diagnostics, formatDiagnostic, type Position } from "../../../generator/diagnostics/diagnostic.js";
-import { readSchemaFiles, type SchemaLoadOptions } from "../../../generator/frontends/wsdl/load-schema-set.js";
+import {
+  Diagnostics,
+  formatDiagnostic,
+  type Position,
+} from "../../../generator/diagnostics/diagnostic.js";
+import {
+  readSchemaFiles,
+  type SchemaLoadOptions,
+} from "../../../generator/frontends/wsdl/load-schema-set.js";
 import { readWsdlFile } from "../../../generator/frontends/wsdl/read-wsdl.js";
 import type { WsdlDefinitions } from "../../../generator/frontends/wsdl/wsdl-model.js";
 import type { SchemaNamespace, SchemaSet } from "../../../generator/frontends/wsdl/xsd-model.js";
@@ -26,7 +33,11 @@ export async function readXsdFixtures(
   options: Partial<SchemaLoadOptions> = {},
 ): Promise<{ set: SchemaSet; problems: string[] }> {
   const diagnostics = new Diagnostics();
-  const set = await readSchemaFiles(files, { cwd: path.join(FIXTURES, folder), ...options }, diagnostics);
+  const set = await readSchemaFiles(
+    files,
+    { cwd: path.join(FIXTURES, folder), ...options },
+    diagnostics,
+  );
   return { set, problems: diagnostics.sorted().map(formatDiagnostic) };
 }
 
@@ -37,13 +48,20 @@ export async function readWsdlFixture(
   options: Partial<SchemaLoadOptions> = {},
 ): Promise<{ wsdl: WsdlDefinitions | undefined; problems: string[] }> {
   const diagnostics = new Diagnostics();
-  const wsdl = await readWsdlFile(file, { cwd: path.join(FIXTURES, folder), ...options }, diagnostics);
+  const wsdl = await readWsdlFile(
+    file,
+    { cwd: path.join(FIXTURES, folder), ...options },
+    diagnostics,
+  );
   return { wsdl, problems: diagnostics.sorted().map(formatDiagnostic) };
 }
 
 /** The one namespace of a set, failing loudly when it is missing. */
 export function namespaceOf(set: SchemaSet, uri: string): SchemaNamespace {
   const namespace = set.namespaces.get(uri);
-  if (namespace === undefined) throw new Error(`namespace ${uri} was not read; read: ${[...set.namespaces.keys()].join(", ")}`);
+  if (namespace === undefined)
+    throw new Error(
+      `namespace ${uri} was not read; read: ${[...set.namespaces.keys()].join(", ")}`,
+    );
   return namespace;
 }

@@ -1,10 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkDescription } from "../../../generator/check/check-description.js";
-import {
-  Diagnostics,
-  formatDiagnostic,
-} from "../../../generator/diagnostics/diagnostic.js";
+import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
 import { readXsdContract } from "../../../generator/frontends/wsdl/read-contract.js";
 import { XSD_DURATION_PATTERN } from "../../../generator/frontends/wsdl/xsd-builtins.js";
 import { FIXTURES } from "./helpers.js";
@@ -20,9 +17,7 @@ describe("XSD doubles, floats and durations", () => {
     );
     if (diagnostics.count === 0) checkDescription(description, diagnostics);
     expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
-    const reading = description.services[0]!.types.find(
-      (t) => t.name === "Reading",
-    )!;
+    const reading = description.services[0]!.types.find((t) => t.name === "Reading")!;
     expect(
       reading.fields.map((f) => [
         f.name,
@@ -55,8 +50,6 @@ describe("XSD doubles, floats and durations", () => {
     ["P1.5D", false],
     ["P1H", false],
   ])("the duration pattern takes %s: %s", (text, ok) => {
-    expect(new RegExp(`^(?:${XSD_DURATION_PATTERN})$`, "u").test(text)).toBe(
-      ok,
-    );
+    expect(new RegExp(`^(?:${XSD_DURATION_PATTERN})$`, "u").test(text)).toBe(ok);
   });
 });

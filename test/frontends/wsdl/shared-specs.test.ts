@@ -3,7 +3,11 @@ import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/di
 import { readSchemaFiles } from "../../../generator/frontends/wsdl/load-schema-set.js";
 import { readWsdlFile } from "../../../generator/frontends/wsdl/read-wsdl.js";
 import type { WsdlDefinitions } from "../../../generator/frontends/wsdl/wsdl-model.js";
-import type { ComplexType, LocalElement, SchemaSet } from "../../../generator/frontends/wsdl/xsd-model.js";
+import type {
+  ComplexType,
+  LocalElement,
+  SchemaSet,
+} from "../../../generator/frontends/wsdl/xsd-model.js";
 import { describeWithSpecs, SHARED_SPECS } from "../../helpers/shared-specs.js";
 import { namespaceOf, XS } from "./helpers.js";
 
@@ -37,7 +41,11 @@ describeWithSpecs("the published WSDL", () => {
     expect([...wsdl.portTypes.keys()]).toEqual(["ServiceSoap"]);
     const operations = wsdl.portTypes.get("ServiceSoap")!.operations;
     expect(operations).toHaveLength(30);
-    expect(operations.slice(0, 3).map((o) => o.name)).toEqual(["IsAlive", "AuthenticateTest", "ARBCreateSubscription"]);
+    expect(operations.slice(0, 3).map((o) => o.name)).toEqual([
+      "IsAlive",
+      "AuthenticateTest",
+      "ARBCreateSubscription",
+    ]);
     expect(operations.every((o) => o.output !== undefined && o.faults.length === 0)).toBe(true);
     expect(operations[0]).toMatchObject({
       doc: "This method is used to test the availability of the API.",
@@ -49,13 +57,25 @@ describeWithSpecs("the published WSDL", () => {
   it("has 60 messages, each one element part named parameters (document/literal wrapped)", () => {
     expect(wsdl.messages.size).toBe(60);
     for (const message of wsdl.messages.values()) {
-      expect(message.parts).toEqual([{ kind: "element", name: "parameters", at: expect.anything(), element: expect.anything() }]);
+      expect(message.parts).toEqual([
+        { kind: "element", name: "parameters", at: expect.anything(), element: expect.anything() },
+      ]);
     }
-    expect(wsdl.messages.get("ARBCreateSubscriptionSoapIn")?.parts[0]).toMatchObject({ element: { name: { namespace: SOAP_NAMESPACE, local: "ARBCreateSubscription" } } });
+    expect(wsdl.messages.get("ARBCreateSubscriptionSoapIn")?.parts[0]).toMatchObject({
+      element: { name: { namespace: SOAP_NAMESPACE, local: "ARBCreateSubscription" } },
+    });
   });
 
   it("has a SOAP 1.1 and a SOAP 1.2 binding, each binding the 30 operations with soapAction = namespace + operation name", () => {
-    expect([...wsdl.bindings.values()].map((b) => [b.name.local, b.soapVersion, b.style, b.transport, b.operations.length])).toEqual([
+    expect(
+      [...wsdl.bindings.values()].map((b) => [
+        b.name.local,
+        b.soapVersion,
+        b.style,
+        b.transport,
+        b.operations.length,
+      ]),
+    ).toEqual([
       ["ServiceSoap", "1.1", "document", "http://schemas.xmlsoap.org/soap/http", 30],
       ["ServiceSoap12", "1.2", "document", "http://schemas.xmlsoap.org/soap/http", 30],
     ]);
@@ -71,7 +91,11 @@ describeWithSpecs("the published WSDL", () => {
         });
       }
     }
-    expect(wsdl.bindings.get("ServiceSoap12")?.operations[0]?.at).toEqual({ file: WSDL_FILE, line: 2041, col: 5 });
+    expect(wsdl.bindings.get("ServiceSoap12")?.operations[0]?.at).toEqual({
+      file: WSDL_FILE,
+      line: 2041,
+      col: 5,
+    });
   });
 
   it("has the service with a SOAP 1.1 and a SOAP 1.2 address", () => {
@@ -82,14 +106,28 @@ describeWithSpecs("the published WSDL", () => {
           {
             name: "ServiceSoap",
             at: { file: WSDL_FILE, line: 2313, col: 5 },
-            binding: { name: { namespace: SOAP_NAMESPACE, local: "ServiceSoap" }, at: { file: WSDL_FILE, line: 2313, col: 44 } },
-            address: { location: "https://apitest.authorize.net/soap/v1/Service.asmx", soapVersion: "1.1", at: { file: WSDL_FILE, line: 2314, col: 7 } },
+            binding: {
+              name: { namespace: SOAP_NAMESPACE, local: "ServiceSoap" },
+              at: { file: WSDL_FILE, line: 2313, col: 44 },
+            },
+            address: {
+              location: "https://apitest.authorize.net/soap/v1/Service.asmx",
+              soapVersion: "1.1",
+              at: { file: WSDL_FILE, line: 2314, col: 7 },
+            },
           },
           {
             name: "ServiceSoap12",
             at: { file: WSDL_FILE, line: 2316, col: 5 },
-            binding: { name: { namespace: SOAP_NAMESPACE, local: "ServiceSoap12" }, at: { file: WSDL_FILE, line: 2316, col: 46 } },
-            address: { location: "https://apitest.authorize.net/soap/v1/Service.asmx", soapVersion: "1.2", at: { file: WSDL_FILE, line: 2317, col: 7 } },
+            binding: {
+              name: { namespace: SOAP_NAMESPACE, local: "ServiceSoap12" },
+              at: { file: WSDL_FILE, line: 2316, col: 46 },
+            },
+            address: {
+              location: "https://apitest.authorize.net/soap/v1/Service.asmx",
+              soapVersion: "1.2",
+              at: { file: WSDL_FILE, line: 2317, col: 7 },
+            },
           },
         ],
       ],
@@ -98,7 +136,9 @@ describeWithSpecs("the published WSDL", () => {
 
   it("has one embedded schema whose list wrappers hold items named after the item type, nillable", () => {
     const schemas = wsdl.schemas;
-    expect(schemas.documents.map((d) => [d.file, d.targetNamespace, d.elementFormDefault])).toEqual([[WSDL_FILE, SOAP_NAMESPACE, "qualified"]]);
+    expect(schemas.documents.map((d) => [d.file, d.targetNamespace, d.elementFormDefault])).toEqual(
+      [[WSDL_FILE, SOAP_NAMESPACE, "qualified"]],
+    );
     const namespace = namespaceOf(schemas, SOAP_NAMESPACE);
     expect(namespace.elements.size).toBe(60);
     expect(itemOf(namespace.complexTypes.get("ArrayOfMessagesTypeMessage"))).toMatchObject({
@@ -108,13 +148,28 @@ describeWithSpecs("the published WSDL", () => {
       occurs: { min: 0, max: "unbounded" },
       at: { file: WSDL_FILE, line: 29, col: 11 },
     });
-    expect(itemOf(namespace.complexTypes.get("ArrayOfLong"))).toMatchObject({ name: { local: "long" }, type: { name: { namespace: XS, local: "long" } } });
+    expect(itemOf(namespace.complexTypes.get("ArrayOfLong"))).toMatchObject({
+      name: { local: "long" },
+      type: { name: { namespace: XS, local: "long" } },
+    });
     // A choice inside a sequence, with its own occurrence.
     expect(namespace.complexTypes.get("PaymentType")?.content).toMatchObject({
-      particle: { kind: "sequence", particles: [{ kind: "choice", occurs: { min: 1, max: 1 }, particles: [{ name: { local: "creditCard" } }, { name: { local: "bankAccount" } }] }] },
+      particle: {
+        kind: "sequence",
+        particles: [
+          {
+            kind: "choice",
+            occurs: { min: 1, max: 1 },
+            particles: [{ name: { local: "creditCard" } }, { name: { local: "bankAccount" } }],
+          },
+        ],
+      },
     });
     expect(namespace.complexTypes.get("CreditCardType")?.content).toMatchObject({
-      derivation: { method: "extension", base: { name: { namespace: SOAP_NAMESPACE, local: "CreditCardSimpleType" } } },
+      derivation: {
+        method: "extension",
+        base: { name: { namespace: SOAP_NAMESPACE, local: "CreditCardSimpleType" } },
+      },
     });
   });
 });
@@ -132,21 +187,38 @@ describeWithSpecs("the published XML schema", () => {
     expect(problems).toEqual([]);
     expect([...set.namespaces.keys()]).toEqual([ANET_NAMESPACE]);
     const namespace = namespaceOf(set, ANET_NAMESPACE);
-    expect([namespace.complexTypes.size, namespace.simpleTypes.size, namespace.elements.size]).toEqual([130, 42, 94]);
-    expect([namespace.attributes.size, namespace.groups.size, namespace.attributeGroups.size]).toEqual([0, 0, 0]);
+    expect([
+      namespace.complexTypes.size,
+      namespace.simpleTypes.size,
+      namespace.elements.size,
+    ]).toEqual([130, 42, 94]);
+    expect([
+      namespace.attributes.size,
+      namespace.groups.size,
+      namespace.attributeGroups.size,
+    ]).toEqual([0, 0, 0]);
   });
 
   it("keeps documentation, attributes with anonymous types, and extension", () => {
     const namespace = namespaceOf(set, ANET_NAMESPACE);
     expect(namespace.complexTypes.get("emailSettingsType")).toMatchObject({
       doc: "Allowed values for settingName are: headerEmailReceipt and footerEmailReceipt",
-      content: { kind: "elements", derivation: { method: "extension", base: { name: { namespace: ANET_NAMESPACE, local: "ArrayOfSetting" } } } },
+      content: {
+        kind: "elements",
+        derivation: {
+          method: "extension",
+          base: { name: { namespace: ANET_NAMESPACE, local: "ArrayOfSetting" } },
+        },
+      },
       attributes: [
         {
           kind: "attribute",
           name: { namespace: "", local: "version" },
           use: "optional",
-          type: { kind: "simpleType", content: { kind: "restriction", base: { name: { namespace: XS, local: "integer" } } } },
+          type: {
+            kind: "simpleType",
+            content: { kind: "restriction", base: { name: { namespace: XS, local: "integer" } } },
+          },
         },
       ],
     });
@@ -158,17 +230,36 @@ describeWithSpecs("the published XML schema", () => {
       base: { name: { namespace: ANET_NAMESPACE, local: "numericString" } },
       facets: { minLength: { value: 3 }, maxLength: { value: 4 } },
     });
-    expect(namespace.simpleTypes.get("numericString")?.content).toMatchObject({ facets: { patterns: [{ value: "[0-9]+" }] } });
+    expect(namespace.simpleTypes.get("numericString")?.content).toMatchObject({
+      facets: { patterns: [{ value: "[0-9]+" }] },
+    });
     expect(namespace.complexTypes.get("ListOfAUDetailsType")?.content).toMatchObject({
-      particle: { kind: "choice", occurs: { min: 1, max: "unbounded" }, particles: [{ name: { local: "auUpdate" } }, { name: { local: "auDelete" } }] },
+      particle: {
+        kind: "choice",
+        occurs: { min: 1, max: "unbounded" },
+        particles: [{ name: { local: "auUpdate" } }, { name: { local: "auDelete" } }],
+      },
     });
     // A choice of seven credentials between two optional elements.
     const authentication = namespace.complexTypes.get("merchantAuthenticationType")?.content;
-    const particles = authentication?.kind === "elements" && authentication.particle?.kind === "sequence" ? authentication.particle.particles : [];
-    expect(particles.map((p) => (p.kind === "element" ? p.name.local : p.kind))).toEqual(["name", "choice", "mobileDeviceId"]);
-    expect(particles[0]).toMatchObject({ occurs: { min: 0, max: 1 }, type: { kind: "simpleType", content: { facets: { maxLength: { value: 25 } } } } });
+    const particles =
+      authentication?.kind === "elements" && authentication.particle?.kind === "sequence"
+        ? authentication.particle.particles
+        : [];
+    expect(particles.map((p) => (p.kind === "element" ? p.name.local : p.kind))).toEqual([
+      "name",
+      "choice",
+      "mobileDeviceId",
+    ]);
+    expect(particles[0]).toMatchObject({
+      occurs: { min: 0, max: 1 },
+      type: { kind: "simpleType", content: { facets: { maxLength: { value: 25 } } } },
+    });
     const choice = particles[1];
-    expect(choice?.kind === "choice" && choice.particles.map((p) => (p.kind === "element" ? p.name.local : p.kind))).toEqual([
+    expect(
+      choice?.kind === "choice" &&
+        choice.particles.map((p) => (p.kind === "element" ? p.name.local : p.kind)),
+    ).toEqual([
       "transactionKey",
       "sessionToken",
       "password",
@@ -178,9 +269,18 @@ describeWithSpecs("the published XML schema", () => {
       "accessToken",
     ]);
     expect(namespace.complexTypes.get("transRetailInfoType")?.content).toMatchObject({
-      particle: { particles: expect.arrayContaining([expect.objectContaining({ name: { namespace: ANET_NAMESPACE, local: "marketType" }, default: { value: "2", at: { file: XSD_FILE, line: 442, col: 63 } } })]) },
+      particle: {
+        particles: expect.arrayContaining([
+          expect.objectContaining({
+            name: { namespace: ANET_NAMESPACE, local: "marketType" },
+            default: { value: "2", at: { file: XSD_FILE, line: 442, col: 63 } },
+          }),
+        ]),
+      },
     });
-    const enumerations = [...namespace.simpleTypes.values()].flatMap((t) => (t.content.kind === "restriction" ? t.content.facets.enumerations : []));
+    const enumerations = [...namespace.simpleTypes.values()].flatMap((t) =>
+      t.content.kind === "restriction" ? t.content.facets.enumerations : [],
+    );
     expect(enumerations.length).toBeGreaterThan(100);
   });
 });

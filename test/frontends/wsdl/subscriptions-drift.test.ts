@@ -21,13 +21,35 @@ const WSDL_DRIFT: DriftOptions = { label: "WSDL", contractOnlyFields: "list", or
 
 describeWithSpecs("the subscriptions schemas against the published WSDL", () => {
   it("differ only as the reviewed list says (test/golden-drift/subscriptions.txt)", async () => {
-    const wsdl = (await loadModel({ schemasDir: "", from: [path.relative(PROJECT_ROOT, WSDL)], cwd: PROJECT_ROOT })).services[0]!;
-    const yaml = (await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })).services.find((s) => s.name === "subscriptions")!;
+    const wsdl = (
+      await loadModel({
+        schemasDir: "",
+        from: [path.relative(PROJECT_ROOT, WSDL)],
+        cwd: PROJECT_ROOT,
+      })
+    ).services[0]!;
+    const yaml = (
+      await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT })
+    ).services.find((s) => s.name === "subscriptions")!;
     const lines: string[] = [];
     const wsdlOps = new Map(wsdl.operations.map((o) => [o.name, o]));
     const yamlOps = new Map(yaml.operations.map((o) => [o.name, o]));
-    lines.push(`operations only in the WSDL: ${wsdl.operations.filter((o) => !yamlOps.has(o.name)).map((o) => o.name).join(", ") || "none"}`);
-    lines.push(`operations only in the schemas: ${yaml.operations.filter((o) => !wsdlOps.has(o.name)).map((o) => o.name).join(", ") || "none"}`);
+    lines.push(
+      `operations only in the WSDL: ${
+        wsdl.operations
+          .filter((o) => !yamlOps.has(o.name))
+          .map((o) => o.name)
+          .join(", ") || "none"
+      }`,
+    );
+    lines.push(
+      `operations only in the schemas: ${
+        yaml.operations
+          .filter((o) => !wsdlOps.has(o.name))
+          .map((o) => o.name)
+          .join(", ") || "none"
+      }`,
+    );
     const seen = new Set<string>();
     for (const y of yaml.operations) {
       const w = wsdlOps.get(y.name);
@@ -36,9 +58,15 @@ describeWithSpecs("the subscriptions schemas against the published WSDL", () => 
       compareTypes(wsdl, yaml, w.requestType, y.requestType, "request", out, seen, WSDL_DRIFT);
       compareTypes(wsdl, yaml, w.resultType, y.resultType, "result", out, seen, WSDL_DRIFT);
       if ((w.resultOptional === true) !== (y.resultOptional === true)) {
-        out.push(`result element <${w.resultElement}>: WSDL ${w.resultOptional ? "optional (minOccurs 0)" : "required"} | schemas ${y.resultOptional ? "optional" : "required"}`);
+        out.push(
+          `result element <${w.resultElement}>: WSDL ${w.resultOptional ? "optional (minOccurs 0)" : "required"} | schemas ${y.resultOptional ? "optional" : "required"}`,
+        );
       }
-      lines.push("", `${y.name} (${out.length === 0 ? "no difference" : `${out.length} difference${out.length === 1 ? "" : "s"}`})`, ...out.map((l) => `  ${l}`));
+      lines.push(
+        "",
+        `${y.name} (${out.length === 0 ? "no difference" : `${out.length} difference${out.length === 1 ? "" : "s"}`})`,
+        ...out.map((l) => `  ${l}`),
+      );
     }
     const text = `${lines.join("\n")}\n`;
     if (process.env.UPDATE_GOLDEN === "1") await writeFile(GOLDEN, text);

@@ -56,9 +56,7 @@ function answer(request: RecordedRequest) {
       return respond.raw(
         500,
         envelope(version, fault),
-        version === "1.2"
-          ? "application/soap+xml; charset=utf-8"
-          : "text/xml; charset=utf-8",
+        version === "1.2" ? "application/soap+xml; charset=utf-8" : "text/xml; charset=utf-8",
       );
     }
     return respond.xml(
@@ -111,13 +109,7 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
   afterAll(() => server.close());
 
   it("type-checks with tsc in strict mode", async () => {
-    const tsc = path.join(
-      PROJECT_ROOT,
-      "node_modules",
-      "typescript",
-      "bin",
-      "tsc",
-    );
+    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
     const result = await promisify(execFile)(
       process.execPath,
       [tsc, "-p", path.join(root, "tsconfig.json"), "--noEmit"],
@@ -169,8 +161,7 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
       options: { soapVersion: "1.2" },
       want: {
         path: "/soap12",
-        contentType:
-          'application/soap+xml; charset=utf-8; action="urn:vendor/Charge"',
+        contentType: 'application/soap+xml; charset=utf-8; action="urn:vendor/Charge"',
         envelope: SOAP12,
         code: "approved 1.2",
       },

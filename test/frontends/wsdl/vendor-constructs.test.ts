@@ -18,17 +18,11 @@ const PING = `<s:element name="Ping"><s:complexType><s:sequence><s:element name=
 
 function typeOf(service: ServiceDescription, name: string): TypeDescription {
   const t = service.types.find((x) => x.name === name);
-  if (!t)
-    throw new Error(
-      `no type ${name}; types: ${service.types.map((x) => x.name).join(", ")}`,
-    );
+  if (!t) throw new Error(`no type ${name}; types: ${service.types.map((x) => x.name).join(", ")}`);
   return t;
 }
 
-function soapOperation(
-  service: ServiceDescription,
-  name: string,
-): SoapOperationDescription {
+function soapOperation(service: ServiceDescription, name: string): SoapOperationDescription {
   const op = service.operations.find((o) => o.name === name);
   if (op?.protocol !== "soap") throw new Error(`no SOAP operation ${name}`);
   return op;
@@ -42,9 +36,7 @@ async function readOk(
   operations = [{ name: "Ping", request: "Ping", response: "PingResponse" }],
   options: { soap12?: boolean } = {},
 ): Promise<ServiceDescription> {
-  const { service, problems } = await describeWsdl(
-    vendorWsdl(schema, operations, options),
-  );
+  const { service, problems } = await describeWsdl(vendorWsdl(schema, operations, options));
   expect(problems).toEqual([]);
   return service!;
 }
@@ -106,12 +98,8 @@ describe("the response of a document/literal operation", () => {
     const op = soapOperation(service, "Ping");
     expect(op.responseType.name).toBe(want.result);
     expect(op.bare === true).toBe(want.bare);
-    expect(typeOf(service, want.result).fields.map(fieldLine)).toEqual(
-      want.fields,
-    );
-    expect(
-      op.notes.some((n) => n.text.startsWith("Document/literal bare")),
-    ).toBe(want.bare);
+    expect(typeOf(service, want.result).fields.map(fieldLine)).toEqual(want.fields);
+    expect(op.notes.some((n) => n.text.startsWith("Document/literal bare"))).toBe(want.bare);
   });
 
   it("refuses a response element of a simple type, at its position", async () => {
@@ -137,8 +125,7 @@ describe("schema constructs read with a note instead of refused", () => {
     want: { type: string; fields: string[]; extends?: string; note?: RegExp };
   }[] = [
     {
-      given:
-        "identity constraints (xs:unique, xs:key, xs:keyref) on an element",
+      given: "identity constraints (xs:unique, xs:key, xs:keyref) on an element",
       schema:
         wrap(`<s:complexType name="R"><s:sequence><s:element name="items"><s:complexType><s:sequence><s:element name="item" type="s:string" maxOccurs="unbounded"/></s:sequence></s:complexType>
         <s:unique name="oneEach"><s:selector xpath="tns:item"/><s:field xpath="."/></s:unique><s:key name="k"><s:selector xpath="tns:item"/><s:field xpath="."/></s:key><s:keyref name="r" refer="tns:k"><s:selector xpath="tns:item"/><s:field xpath="."/></s:keyref></s:element></s:sequence></s:complexType>`),
@@ -155,17 +142,12 @@ describe("schema constructs read with a note instead of refused", () => {
       ),
       want: {
         type: "R",
-        fields: [
-          "b: string",
-          "text: string (text)",
-          "lang: string (attribute)",
-        ],
+        fields: ["b: string", "text: string (text)", "lang: string (attribute)"],
         note: /^Mixed content: the text between the elements is the field "text"/,
       },
     },
     {
-      given:
-        "an extension that redefines a field of its base: the derived definition",
+      given: "an extension that redefines a field of its base: the derived definition",
       schema:
         wrap(`<s:complexType name="Base"><s:sequence><s:element name="id" type="s:string"/><s:element name="when" type="s:date"/></s:sequence></s:complexType>
         <s:complexType name="R"><s:complexContent><s:extension base="tns:Base"><s:sequence><s:element name="id" type="s:int"/><s:element name="extra" type="s:string" minOccurs="0"/></s:sequence></s:extension></s:complexContent></s:complexType>`),
@@ -220,8 +202,7 @@ describe("schema constructs read with a note instead of refused", () => {
       },
     },
     {
-      given:
-        "a pattern restricting a type that has another: both, as one pattern",
+      given: "a pattern restricting a type that has another: both, as one pattern",
       schema:
         wrap(`<s:simpleType name="Digits"><s:restriction base="s:string"><s:pattern value="[0-9]+"/></s:restriction></s:simpleType>
         <s:complexType name="R"><s:sequence><s:element name="pin"><s:simpleType><s:restriction base="tns:Digits"><s:pattern value=".{4}"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`),
@@ -231,8 +212,7 @@ describe("schema constructs read with a note instead of refused", () => {
       },
     },
     {
-      given:
-        "a restriction of a complex type with simple content: read as its base",
+      given: "a restriction of a complex type with simple content: read as its base",
       schema:
         wrap(`<s:complexType name="Price"><s:simpleContent><s:extension base="s:decimal"><s:attribute name="currency" type="s:string"/></s:extension></s:simpleContent></s:complexType>
         <s:complexType name="R"><s:simpleContent><s:restriction base="tns:Price"><s:maxInclusive value="100"/></s:restriction></s:simpleContent></s:complexType>`),
@@ -260,7 +240,12 @@ describe("schema constructs read with a note instead of refused", () => {
 
   it("checks a restriction's pattern and its base's together", () => {
     const both = new RegExp("^(?=(?:[0-9]+)$)(?:.{4})$", "u");
-    expect(["1234", "12a4", "12345", "123"].map((v) => both.test(v))).toEqual([true, false, false, false]);
+    expect(["1234", "12a4", "12345", "123"].map((v) => both.test(v))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -321,8 +306,7 @@ describe("a credentials element in every request", () => {
       want: { auth: { Charge: false, Refund: false, IsAlive: false } },
     },
     {
-      given:
-        "a common element whose names say nothing of authentication: no credentials option",
+      given: "a common element whose names say nothing of authentication: no credentials option",
       schema: `${auth}${request("Charge", `<s:element name="context" type="tns:Reply"/>`)}${request("Refund", `<s:element name="context" type="tns:Reply"/>`)}${emptyIsAlive}`,
       want: { auth: { Charge: false, Refund: false, IsAlive: false } },
     },
@@ -331,12 +315,7 @@ describe("a credentials element in every request", () => {
     const service = await readOk(schema, ops);
     expect(service.soap?.credentials?.name).toBe(want.credentials);
     expect(
-      Object.fromEntries(
-        service.operations.map((o) => [
-          o.name,
-          o.protocol === "soap" && o.auth,
-        ]),
-      ),
+      Object.fromEntries(service.operations.map((o) => [o.name, o.protocol === "soap" && o.auth])),
     ).toEqual(want.auth);
   });
 });
@@ -347,9 +326,7 @@ describe("several patterns in one restriction", () => {
       `${PING}<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="PingResult" type="tns:R"/></s:sequence></s:complexType></s:element>
       <s:complexType name="R"><s:sequence><s:element name="code"><s:simpleType><s:restriction base="s:string"><s:pattern value="[A-Z]{2}"/><s:pattern value="[0-9]{3}"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`,
     );
-    const pattern = typeOf(service, "R").fields[0]!.facets.find(
-      (f) => f.key === "pattern",
-    )!.value;
+    const pattern = typeOf(service, "R").fields[0]!.facets.find((f) => f.key === "pattern")!.value;
     // XML Schema patterns match the whole value: the front end anchors their alternatives as one.
     expect(pattern).toBe("^(?:([A-Z]{2})|([0-9]{3}))$");
     const whole = new RegExp(String(pattern), "u");

@@ -2,10 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { checkDescription } from "../../../generator/check/check-description.js";
-import {
-  Diagnostics,
-  formatDiagnostic,
-} from "../../../generator/diagnostics/diagnostic.js";
+import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
 import type { ServiceDescription } from "../../../generator/description/description.js";
 import { readWsdlContract } from "../../../generator/frontends/wsdl/read-contract.js";
 
@@ -54,10 +51,7 @@ ${options.soap12 ? `<wsdl:port name="VendorSoap12" binding="tns:VendorSoap12"><s
 }
 
 /** Writes a contract to a fresh temporary folder; answers its path. */
-export async function writeContract(
-  text: string,
-  file = "vendor.wsdl",
-): Promise<string> {
+export async function writeContract(text: string, file = "vendor.wsdl"): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "paygen-vendor-"));
   const full = path.join(dir, file);
   await writeFile(full, text);
@@ -70,11 +64,7 @@ export async function describeWsdl(
 ): Promise<{ service: ServiceDescription | undefined; problems: string[] }> {
   const full = await writeContract(text);
   const diagnostics = new Diagnostics();
-  const description = await readWsdlContract(
-    path.basename(full),
-    path.dirname(full),
-    diagnostics,
-  );
+  const description = await readWsdlContract(path.basename(full), path.dirname(full), diagnostics);
   if (diagnostics.count === 0) checkDescription(description, diagnostics);
   return {
     service: description.services[0],

@@ -12,18 +12,77 @@ describe("the WSDL reader", () => {
   const ns = "urn:example:orders";
   const types = "urn:example:orders:types";
   const at = positions("orders.wsdl");
-  const ref = (namespace: string, local: string, line: number, col: number) => ({ name: { namespace, local }, at: at(line, col) });
+  const ref = (namespace: string, local: string, line: number, col: number) => ({
+    name: { namespace, local },
+    at: at(line, col),
+  });
 
   it("reads messages, port types, a SOAP 1.2 binding with a header, and the service", async () => {
     const { wsdl, problems } = await readWsdlFixture("wsdl/orders", "orders.wsdl");
     expect(problems).toEqual([]);
-    expect(wsdl).toMatchObject({ file: "orders.wsdl", at: at(2, 1), name: "Orders", targetNamespace: ns, doc: "Places orders." });
+    expect(wsdl).toMatchObject({
+      file: "orders.wsdl",
+      at: at(2, 1),
+      name: "Orders",
+      targetNamespace: ns,
+      doc: "Places orders.",
+    });
     expect([...wsdl!.messages.values()].map((m) => [m.name.local, m.parts])).toEqual([
-      ["PlaceOrderIn", [{ kind: "element", name: "body", at: at(23, 5), element: ref(types, "PlaceOrder", 23, 32) }]],
-      ["PlaceOrderOut", [{ kind: "element", name: "body", at: at(26, 5), element: ref(types, "PlaceOrderResponse", 26, 32) }]],
-      ["ClientHeader", [{ kind: "element", name: "header", at: at(29, 5), element: ref(types, "ClientInfo", 29, 34) }]],
-      ["OrderFault", [{ kind: "element", name: "fault", at: at(32, 5), element: ref(types, "OrderFault", 32, 33) }]],
-      ["PingIn", [{ kind: "element", name: "body", at: at(35, 5), element: ref("urn:example:orders:messages", "Ping", 35, 32) }]],
+      [
+        "PlaceOrderIn",
+        [
+          {
+            kind: "element",
+            name: "body",
+            at: at(23, 5),
+            element: ref(types, "PlaceOrder", 23, 32),
+          },
+        ],
+      ],
+      [
+        "PlaceOrderOut",
+        [
+          {
+            kind: "element",
+            name: "body",
+            at: at(26, 5),
+            element: ref(types, "PlaceOrderResponse", 26, 32),
+          },
+        ],
+      ],
+      [
+        "ClientHeader",
+        [
+          {
+            kind: "element",
+            name: "header",
+            at: at(29, 5),
+            element: ref(types, "ClientInfo", 29, 34),
+          },
+        ],
+      ],
+      [
+        "OrderFault",
+        [
+          {
+            kind: "element",
+            name: "fault",
+            at: at(32, 5),
+            element: ref(types, "OrderFault", 32, 33),
+          },
+        ],
+      ],
+      [
+        "PingIn",
+        [
+          {
+            kind: "element",
+            name: "body",
+            at: at(35, 5),
+            element: ref("urn:example:orders:messages", "Ping", 35, 32),
+          },
+        ],
+      ],
     ]);
     expect(wsdl!.portTypes.get("OrdersPort")).toEqual({
       name: { namespace: ns, local: "OrdersPort" },
@@ -37,7 +96,12 @@ describe("the WSDL reader", () => {
           output: { message: ref(ns, "PlaceOrderOut", 41, 24), at: at(41, 7) },
           faults: [{ name: "OrderFault", message: ref(ns, "OrderFault", 42, 41), at: at(42, 7) }],
         },
-        { name: "Ping", at: at(44, 5), input: { message: ref(ns, "PingIn", 45, 23), at: at(45, 7) }, faults: [] },
+        {
+          name: "Ping",
+          at: at(44, 5),
+          input: { message: ref(ns, "PingIn", 45, 23), at: at(45, 7) },
+          faults: [],
+        },
       ],
     });
     expect(wsdl!.bindings.get("OrdersSoap12")).toEqual({
@@ -56,7 +120,14 @@ describe("the WSDL reader", () => {
           input: {
             at: at(52, 7),
             body: { at: at(53, 9), use: "literal", parts: ["body"] },
-            headers: [{ at: at(54, 9), message: ref(ns, "ClientHeader", 54, 33), part: "header", use: "literal" }],
+            headers: [
+              {
+                at: at(54, 9),
+                message: ref(ns, "ClientHeader", 54, 33),
+                part: "header",
+                use: "literal",
+              },
+            ],
           },
           output: { at: at(56, 7), body: { at: at(57, 9), use: "literal" }, headers: [] },
           faults: [{ at: at(59, 7), name: "OrderFault", use: "literal" }],
@@ -79,7 +150,11 @@ describe("the WSDL reader", () => {
           name: "OrdersSoap12",
           at: at(71, 5),
           binding: ref(ns, "OrdersSoap12", 71, 40),
-          address: { location: "https://orders.example.com/soap12", soapVersion: "1.2", at: at(72, 7) },
+          address: {
+            location: "https://orders.example.com/soap12",
+            soapVersion: "1.2",
+            at: at(72, 7),
+          },
         },
       ],
     });
@@ -88,37 +163,80 @@ describe("the WSDL reader", () => {
   it("reads the embedded schema and the XSD it imports from another namespace", async () => {
     const { wsdl } = await readWsdlFixture("wsdl/orders", "orders.wsdl");
     const schemas = wsdl!.schemas;
-    expect(schemas.documents.map((d) => [d.file, d.targetNamespace, d.directives.map((x) => x.file)])).toEqual([
+    expect(
+      schemas.documents.map((d) => [d.file, d.targetNamespace, d.directives.map((x) => x.file)]),
+    ).toEqual([
       ["orders.wsdl", "urn:example:orders:messages", ["orders-types.xsd"]],
       ["orders-types.xsd", types, []],
     ]);
     const messages = namespaceOf(schemas, "urn:example:orders:messages");
     expect(messages.elements.get("Ping")?.type).toMatchObject({
       kind: "complexType",
-      content: { particle: { particles: [{ kind: "elementRef", ref: { name: { namespace: types, local: "orderId" } }, occurs: { min: 0, max: 1 } }] } },
+      content: {
+        particle: {
+          particles: [
+            {
+              kind: "elementRef",
+              ref: { name: { namespace: types, local: "orderId" } },
+              occurs: { min: 0, max: 1 },
+            },
+          ],
+        },
+      },
     });
     const typed = namespaceOf(schemas, types);
     const xsdAt = positions("orders-types.xsd");
     // The XSD's default namespace is its target namespace: unprefixed type names resolve into it.
     expect(typed.complexTypes.get("Money")).toMatchObject({
-      content: { kind: "simple", derivation: { method: "extension", base: { name: { namespace: XS, local: "decimal" } } } },
-      attributes: [{ kind: "attribute", name: { namespace: "", local: "currency" }, type: { name: { namespace: types, local: "CurrencyCode" } }, use: "required" }],
+      content: {
+        kind: "simple",
+        derivation: { method: "extension", base: { name: { namespace: XS, local: "decimal" } } },
+      },
+      attributes: [
+        {
+          kind: "attribute",
+          name: { namespace: "", local: "currency" },
+          type: { name: { namespace: types, local: "CurrencyCode" } },
+          use: "required",
+        },
+      ],
     });
     expect(typed.complexTypes.get("OrderRequest")).toMatchObject({
       content: {
         particle: {
           particles: [
-            { kind: "elementRef", ref: { name: { namespace: types, local: "orderId" }, at: xsdAt(25, 25) } },
-            { kind: "element", name: { namespace: types, local: "amount" }, type: { name: { namespace: types, local: "Money" } } },
-            { kind: "element", name: { namespace: types, local: "note" }, occurs: { min: 0, max: 1 } },
+            {
+              kind: "elementRef",
+              ref: { name: { namespace: types, local: "orderId" }, at: xsdAt(25, 25) },
+            },
+            {
+              kind: "element",
+              name: { namespace: types, local: "amount" },
+              type: { name: { namespace: types, local: "Money" } },
+            },
+            {
+              kind: "element",
+              name: { namespace: types, local: "note" },
+              occurs: { min: 0, max: 1 },
+            },
           ],
         },
       },
-      attributes: [{ kind: "attribute", name: { local: "channel" }, default: { value: "web", at: xsdAt(29, 59) }, use: "optional" }],
+      attributes: [
+        {
+          kind: "attribute",
+          name: { local: "channel" },
+          default: { value: "web", at: xsdAt(29, 59) },
+          use: "optional",
+        },
+      ],
     });
     expect(typed.elements.get("ClientInfo")?.type).toMatchObject({
       kind: "complexType",
-      content: { kind: "simple", derivation: { base: { name: { namespace: XS, local: "string" } } } },
+      content: {
+        kind: "simple",
+        derivation: { base: { name: { namespace: XS, local: "string" } } },
+      },
       attributes: [{ name: { local: "version" }, use: "required" }],
     });
   });

@@ -27,7 +27,11 @@ function failure(text: string, limits = {}): string {
 
 describe("hostile XML", () => {
   it("refuses a DTD, an external DTD, an external entity and the billion laughs at the DOCTYPE, expanding nothing", async () => {
-    const { problems } = await readXsdFixtures("hostile", ["dtd.xsd", "billion-laughs.xsd", "external-dtd.xsd"]);
+    const { problems } = await readXsdFixtures("hostile", [
+      "dtd.xsd",
+      "billion-laughs.xsd",
+      "external-dtd.xsd",
+    ]);
     expect(problems).toEqual([
       `billion-laughs.xsd:2:1: ${DOCTYPE_REFUSED}`,
       `dtd.xsd:2:1: ${DOCTYPE_REFUSED}`,
@@ -39,30 +43,43 @@ describe("hostile XML", () => {
   });
 
   it("refuses an entity no DTD declares, and processing instructions", async () => {
-    const { problems } = await readXsdFixtures("hostile", ["undeclared-entity.xsd", "processing-instruction.xsd"]);
+    const { problems } = await readXsdFixtures("hostile", [
+      "undeclared-entity.xsd",
+      "processing-instruction.xsd",
+    ]);
     expect(problems).toEqual([
-      'processing-instruction.xsd:2:1: processing instructions are refused (<?xml-stylesheet ...?>); remove it',
+      "processing-instruction.xsd:2:1: processing instructions are refused (<?xml-stylesheet ...?>); remove it",
       "undeclared-entity.xsd:3:46: the entity reference &copy; is refused: only &lt; &gt; &amp; &apos; &quot; and character references are read (any other entity would need a DTD, which is never read)",
     ]);
   });
 
   it("refuses a DOCTYPE anywhere, even inside an element", () => {
-    expect(failure('<a><!DOCTYPE a SYSTEM "http://example.com/a.dtd"></a>')).toBe(`t.xml:1:4: ${DOCTYPE_REFUSED}`);
+    expect(failure('<a><!DOCTYPE a SYSTEM "http://example.com/a.dtd"></a>')).toBe(
+      `t.xml:1:4: ${DOCTYPE_REFUSED}`,
+    );
   });
 
   it("refuses 10,000 nested elements at the first one beyond the depth limit, without exhausting the stack", () => {
     const deep = "<a>".repeat(10_000) + "</a>".repeat(10_000);
-    expect(failure(deep)).toBe("t.xml:1:1537: elements are nested more than 512 deep; at most 512 levels are read");
+    expect(failure(deep)).toBe(
+      "t.xml:1:1537: elements are nested more than 512 deep; at most 512 levels are read",
+    );
     // Just within the limit is read, without recursion.
     const within = "<a>".repeat(512) + "</a>".repeat(512);
     expect(readXml(within, { file: "t.xml" }).root.name.local).toBe("a");
-    expect(failure("<a><b><c/></b></a>", { maxDepth: 2 })).toBe("t.xml:1:7: elements are nested more than 2 deep; at most 2 levels are read");
+    expect(failure("<a><b><c/></b></a>", { maxDepth: 2 })).toBe(
+      "t.xml:1:7: elements are nested more than 2 deep; at most 2 levels are read",
+    );
   });
 
   it("refuses a document larger than the limit before reading it, and the limit is configurable", () => {
     const huge = `<a>${"x".repeat(50 * 1024 * 1024)}</a>`;
-    expect(failure(huge)).toBe(`t.xml:1:1: the document is ${huge.length} characters long; at most ${DEFAULT_MAX_XML_BYTES} are read`);
-    expect(failure("<a>0123456789</a>", { maxBytes: 10 })).toBe("t.xml:1:1: the document is 17 characters long; at most 10 are read");
+    expect(failure(huge)).toBe(
+      `t.xml:1:1: the document is ${huge.length} characters long; at most ${DEFAULT_MAX_XML_BYTES} are read`,
+    );
+    expect(failure("<a>0123456789</a>", { maxBytes: 10 })).toBe(
+      "t.xml:1:1: the document is 17 characters long; at most 10 are read",
+    );
   });
 
   describe("a 50 MB file", () => {
@@ -71,17 +88,26 @@ describe("hostile XML", () => {
       folder = await mkdtemp(path.join(tmpdir(), "xml-hostile-"));
       const chunk = `<xs:element name="e" type="xs:string"/>\n`;
       const body = chunk.repeat(Math.ceil((50 * 1024 * 1024) / chunk.length));
-      await writeFile(path.join(folder, "huge.xsd"), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${body}</xs:schema>\n`);
+      await writeFile(
+        path.join(folder, "huge.xsd"),
+        `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${body}</xs:schema>\n`,
+      );
     });
     afterAll(async () => {
       await rm(folder, { recursive: true, force: true });
     });
 
     it("is refused by its size, before it is read", async () => {
-      await expect(readXmlFile(path.join(folder, "huge.xsd"), { displayPath: "huge.xsd" })).rejects.toThrow(/^the file is \d+ bytes; at most 33554432 bytes are read$/);
+      await expect(
+        readXmlFile(path.join(folder, "huge.xsd"), { displayPath: "huge.xsd" }),
+      ).rejects.toThrow(/^the file is \d+ bytes; at most 33554432 bytes are read$/);
       const diagnostics = new Diagnostics();
       await readSchemaFiles(["huge.xsd"], { cwd: folder }, diagnostics);
-      expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([expect.stringMatching(/^huge\.xsd:1:1: the file is 5\d{7} bytes; at most 33554432 bytes are read$/)]);
+      expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([
+        expect.stringMatching(
+          /^huge\.xsd:1:1: the file is 5\d{7} bytes; at most 33554432 bytes are read$/,
+        ),
+      ]);
     });
   });
 
@@ -90,8 +116,10 @@ describe("hostile XML", () => {
     // element than large ones (they never leave the young generation), and the machine may be busy: time is
     // this process's CPU time, not the clock, the best of a few runs, and the bound is generous.
     const shapes: Record<string, (n: number) => string> = {
-      "elements with attributes, references and text": (n) => `<r>${'<e a="1" b="two" c="&amp;x">text &lt; more</e>\n'.repeat(n)}</r>`,
-      "attributes on one element, each checked against the others": (n) => `<r ${Array.from({ length: n }, (_, i) => `a${i}="v"`).join(" ")}/>`,
+      "elements with attributes, references and text": (n) =>
+        `<r>${'<e a="1" b="two" c="&amp;x">text &lt; more</e>\n'.repeat(n)}</r>`,
+      "attributes on one element, each checked against the others": (n) =>
+        `<r ${Array.from({ length: n }, (_, i) => `a${i}="v"`).join(" ")}/>`,
       "500 levels, each declaring a prefix, every element named with the outermost one": (n) =>
         `<p:r xmlns:p="urn:p">${`${Array.from({ length: 500 }, (_, i) => `<p:e xmlns:q${i}="urn:${i}">`).join("")}${"</p:e>".repeat(500)}`.repeat(Math.max(1, Math.round(n / 500)))}</p:r>`,
     };

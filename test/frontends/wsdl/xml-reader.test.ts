@@ -24,10 +24,16 @@ function failure(text: string): string {
 
 describe("the XML reader", () => {
   it("keeps the line and column of every element and attribute, columns in characters", () => {
-    const doc = read('<?xml version="1.0"?>\n<root a="1">\r\n\t<child\n    b=\'2\'  c="3"/>\n  <é x="y"/><𝒳 z="w"/>\r<last/></root>');
+    const doc = read(
+      '<?xml version="1.0"?>\n<root a="1">\r\n\t<child\n    b=\'2\'  c="3"/>\n  <é x="y"/><𝒳 z="w"/>\r<last/></root>',
+    );
     const root = doc.root;
     expect(root.at).toEqual(at(2, 1));
-    expect(root.attributes.get("a")).toMatchObject({ value: "1", at: at(2, 7), valueAt: at(2, 10) });
+    expect(root.attributes.get("a")).toMatchObject({
+      value: "1",
+      at: at(2, 7),
+      valueAt: at(2, 10),
+    });
     const [child, accented, astral, last] = childElements(root);
     expect(child!.at).toEqual(at(3, 2));
     expect(child!.attributes.get("b")).toMatchObject({ at: at(4, 5), valueAt: at(4, 8) });
@@ -55,7 +61,11 @@ describe("the XML reader", () => {
     const root = doc.root;
     expect(root.name).toEqual({ namespace: "urn:default", local: "a" });
     expect([...root.attributes.keys()]).toEqual(["{urn:p}x", "y"]);
-    expect(root.attributes.get("{urn:p}x")).toMatchObject({ name: { namespace: "urn:p", local: "x" }, qname: "p:x", value: "1" });
+    expect(root.attributes.get("{urn:p}x")).toMatchObject({
+      name: { namespace: "urn:p", local: "x" },
+      qname: "p:x",
+      value: "1",
+    });
     expect(root.attributes.get("y")?.name).toEqual({ namespace: "", local: "y" });
     const [b, d, f] = childElements(root);
     expect(b!.name).toEqual({ namespace: "urn:inner", local: "b" });
@@ -72,7 +82,9 @@ describe("the XML reader", () => {
   });
 
   it("reads text, CDATA, references and comments; normalises line ends and attribute white space", () => {
-    const doc = read('<a t="x\ty\r\nz&#10;&amp;&#x41;">one &lt;two&gt; &apos;&quot;<!-- skipped --><![CDATA[<raw> & ]]>\r\nend&#x1F600;</a>');
+    const doc = read(
+      '<a t="x\ty\r\nz&#10;&amp;&#x41;">one &lt;two&gt; &apos;&quot;<!-- skipped --><![CDATA[<raw> & ]]>\r\nend&#x1F600;</a>',
+    );
     expect(doc.root.attributes.get("t")?.value).toBe("x y z\n&A");
     expect(doc.root.children.map((c) => (c.kind === "text" ? [c.text, c.cdata] : c.kind))).toEqual([
       ["one <two> '\"", false],
@@ -83,7 +95,9 @@ describe("the XML reader", () => {
   });
 
   it("keeps attributes in a Map: __proto__ and constructor are names like others", () => {
-    const doc = read('<a __proto__="polluted" constructor="c" xmlns:__proto__="urn:x" __proto__:toString="t"/>');
+    const doc = read(
+      '<a __proto__="polluted" constructor="c" xmlns:__proto__="urn:x" __proto__:toString="t"/>',
+    );
     expect(doc.root.attributes.get("__proto__")?.value).toBe("polluted");
     expect(doc.root.attributes.get("{urn:x}toString")?.value).toBe("t");
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
@@ -95,8 +109,14 @@ describe("the XML reader", () => {
   });
 
   it("stops after the root start tag when asked to", () => {
-    const doc = readXml('<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"><unclosed>', { file: "t.xml", rootOnly: true });
-    expect(doc.root.name).toEqual({ namespace: "http://schemas.xmlsoap.org/wsdl/", local: "definitions" });
+    const doc = readXml(
+      '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"><unclosed>',
+      { file: "t.xml", rootOnly: true },
+    );
+    expect(doc.root.name).toEqual({
+      namespace: "http://schemas.xmlsoap.org/wsdl/",
+      local: "definitions",
+    });
     expect(doc.root.children).toEqual([]);
   });
 
@@ -109,8 +129,15 @@ describe("the XML reader", () => {
     }
     expect(caught).toBeInstanceOf(XmlError);
     const error = caught as XmlError;
-    expect([error.file, error.line, error.col, error.message]).toEqual(["t.xml", 2, 6, "the end tag </c> does not match the start tag <b> (line 2, column 3)"]);
-    expect(error.toString()).toBe("t.xml:2:6: the end tag </c> does not match the start tag <b> (line 2, column 3)");
+    expect([error.file, error.line, error.col, error.message]).toEqual([
+      "t.xml",
+      2,
+      6,
+      "the end tag </c> does not match the start tag <b> (line 2, column 3)",
+    ]);
+    expect(error.toString()).toBe(
+      "t.xml:2:6: the end tag </c> does not match the start tag <b> (line 2, column 3)",
+    );
     expect(error.toDiagnostic()).toEqual({ at: at(2, 6), message: error.message });
   });
 
@@ -124,27 +151,57 @@ describe("the XML reader", () => {
     ["<a b/>", 't.xml:1:5: expected "=" after the attribute name b'],
     ['<a b="1"c="2"/>', 't.xml:1:9: expected white space, ">" or "/>" in the start tag <a>'],
     ['<a b="1" b="2"/>', "t.xml:1:10: attribute b is repeated"],
-    ['<a xmlns:p="urn:x" xmlns:q="urn:x" p:b="1" q:b="2"/>', "t.xml:1:44: attribute q:b is the same attribute as p:b (both are {urn:x}b)"],
+    [
+      '<a xmlns:p="urn:x" xmlns:q="urn:x" p:b="1" q:b="2"/>',
+      "t.xml:1:44: attribute q:b is the same attribute as p:b (both are {urn:x}b)",
+    ],
     ["<p:a/>", 't.xml:1:1: the prefix "p" of p:a is not declared'],
     ['<a p:b="1"/>', 't.xml:1:4: the prefix "p" of p:b is not declared'],
-    ['<a xmlns:p=""/>', 't.xml:1:4: xmlns:p="" is not allowed: XML 1.0 namespaces cannot undeclare a prefix'],
-    ["<a:b:c xmlns:a='urn:a'/>", "t.xml:1:1: the element name a:b:c is not a valid prefixed name (prefix:local)"],
+    [
+      '<a xmlns:p=""/>',
+      't.xml:1:4: xmlns:p="" is not allowed: XML 1.0 namespaces cannot undeclare a prefix',
+    ],
+    [
+      "<a:b:c xmlns:a='urn:a'/>",
+      "t.xml:1:1: the element name a:b:c is not a valid prefixed name (prefix:local)",
+    ],
     ['<a b="<"/>', 't.xml:1:7: "<" is not allowed in an attribute value; write "&lt;"'],
     ["<a>x ]]> y</a>", 't.xml:1:6: "]]>" is not allowed in text; write "]]&gt;"'],
-    ["<a>fish & chips</a>", 't.xml:1:9: "&" must start a reference; write "&amp;" for a literal "&"'],
+    [
+      "<a>fish & chips</a>",
+      't.xml:1:9: "&" must start a reference; write "&amp;" for a literal "&"',
+    ],
     ["<a>&amp</a>", 't.xml:1:4: the reference &amp is not closed by ";"'],
-    ["<a>&#xD800;</a>", "t.xml:1:4: the character reference &#xD800; names a character XML does not allow"],
-    ["<a>&#99999999999999999999;</a>", "t.xml:1:4: the character reference &#99999999999999999999; names a character XML does not allow"],
-    ["<a>&#;</a>", 't.xml:1:4: a character reference is written &#NNN; or &#xHHH; (write "&amp;" for a literal "&")'],
+    [
+      "<a>&#xD800;</a>",
+      "t.xml:1:4: the character reference &#xD800; names a character XML does not allow",
+    ],
+    [
+      "<a>&#99999999999999999999;</a>",
+      "t.xml:1:4: the character reference &#99999999999999999999; names a character XML does not allow",
+    ],
+    [
+      "<a>&#;</a>",
+      't.xml:1:4: a character reference is written &#NNN; or &#xHHH; (write "&amp;" for a literal "&")',
+    ],
     ["<a>\u0001</a>", "t.xml:1:4: character U+0001 is not allowed in XML"],
     ["<a/><b/>", "t.xml:1:5: only comments and white space may follow the root element"],
     ["<a><!-- a -- b --></a>", 't.xml:1:11: "--" is not allowed inside a comment'],
     ["<a><!-- open", 't.xml:1:4: the comment is not closed by "-->"'],
     ["<a><![CDATA[ open", 't.xml:1:4: the CDATA section is not closed by "]]>"'],
-    ["<a><!ELEMENT x ANY></a>", 't.xml:1:4: "<!" starts no markup allowed here (a comment is <!-- -->, a CDATA section <![CDATA[ ]]>)'],
-    [" <?xml version='1.0'?><a/>", "t.xml:1:2: the XML declaration is only allowed at the very start of the document"],
+    [
+      "<a><!ELEMENT x ANY></a>",
+      't.xml:1:4: "<!" starts no markup allowed here (a comment is <!-- -->, a CDATA section <![CDATA[ ]]>)',
+    ],
+    [
+      " <?xml version='1.0'?><a/>",
+      "t.xml:1:2: the XML declaration is only allowed at the very start of the document",
+    ],
     ["<?xml version='1.1'?><a/>", 't.xml:1:16: XML version "1.1" is not read; only 1.0 is'],
-    ["<?xml encoding='UTF-8'?><a/>", 't.xml:1:7: "encoding" is not expected here in the XML declaration (version, encoding, standalone, in that order)'],
+    [
+      "<?xml encoding='UTF-8'?><a/>",
+      't.xml:1:7: "encoding" is not expected here in the XML declaration (version, encoding, standalone, in that order)',
+    ],
     ["<a></a >x", "t.xml:1:9: only comments and white space may follow the root element"],
   ])("refuses %j", (text, expected) => {
     expect(failure(text)).toBe(expected);
@@ -156,7 +213,8 @@ describe("decoding the bytes of an XML file", () => {
     const bytes = new Uint8Array(2 + text.length * 2);
     const view = new DataView(bytes.buffer);
     view.setUint16(0, 0xfeff, littleEndian);
-    for (let i = 0; i < text.length; i++) view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian);
+    for (let i = 0; i < text.length; i++)
+      view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian);
     return bytes;
   };
 
@@ -168,23 +226,38 @@ describe("decoding the bytes of an XML file", () => {
   });
 
   it("reads a declared ISO-8859-1 file", () => {
-    const bytes = Uint8Array.from([...new TextEncoder().encode('<?xml version="1.0" encoding="ISO-8859-1"?><a>'), 0xe9, ...new TextEncoder().encode("</a>")]);
+    const bytes = Uint8Array.from([
+      ...new TextEncoder().encode('<?xml version="1.0" encoding="ISO-8859-1"?><a>'),
+      0xe9,
+      ...new TextEncoder().encode("</a>"),
+    ]);
     expect(decodeXml(bytes, "t.xml")).toBe('<?xml version="1.0" encoding="ISO-8859-1"?><a>é</a>');
   });
 
   it("reports an invalid UTF-8 byte at its line and column, and an encoding it does not read at the declaration", () => {
-    const bytes = Uint8Array.from([...new TextEncoder().encode("<a>\n  x"), 0xff, ...new TextEncoder().encode("</a>")]);
+    const bytes = Uint8Array.from([
+      ...new TextEncoder().encode("<a>\n  x"),
+      0xff,
+      ...new TextEncoder().encode("</a>"),
+    ]);
     expect(() => decodeXml(bytes, "t.xml")).toThrow(XmlError);
     try {
       decodeXml(bytes, "t.xml");
     } catch (error) {
-      expect(String(error)).toBe("t.xml:2:4: the file is not UTF-8: byte 0xFF cannot start a character; save it as UTF-8");
+      expect(String(error)).toBe(
+        "t.xml:2:4: the file is not UTF-8: byte 0xFF cannot start a character; save it as UTF-8",
+      );
     }
     try {
-      decodeXml(new TextEncoder().encode('<?xml version="1.0" encoding="Shift_JIS"?><a/>'), "t.xml");
+      decodeXml(
+        new TextEncoder().encode('<?xml version="1.0" encoding="Shift_JIS"?><a/>'),
+        "t.xml",
+      );
       expect.unreachable();
     } catch (error) {
-      expect(String(error)).toBe('t.xml:1:31: encoding "Shift_JIS" is not read; save the file as UTF-8');
+      expect(String(error)).toBe(
+        't.xml:1:31: encoding "Shift_JIS" is not read; save the file as UTF-8',
+      );
     }
   });
 });

@@ -13,8 +13,24 @@ function typeRef(namespace: string, local: string, at: Position) {
 }
 
 /** A local element as the reader builds it, with its defaults. */
-function localElement(namespace: string, local: string, at: Position, type: object, occurs: object, extra: object = {}) {
-  return { kind: "element", name: { namespace, local }, at, type, nillable: false, abstract: false, occurs, ...extra };
+function localElement(
+  namespace: string,
+  local: string,
+  at: Position,
+  type: object,
+  occurs: object,
+  extra: object = {},
+) {
+  return {
+    kind: "element",
+    name: { namespace, local },
+    at,
+    type,
+    nillable: false,
+    abstract: false,
+    occurs,
+    ...extra,
+  };
 }
 
 async function readOne(file: string) {
@@ -43,9 +59,21 @@ describe("the XSD reader, construct by construct", () => {
           occurs: one,
           particles: [
             localElement(ns, "id", at(10, 7), typeRef(XS, "long", at(10, 35)), one),
-            localElement(ns, "note", at(11, 7), typeRef(XS, "string", at(11, 37)), optional, { nillable: true }),
-            localElement(ns, "line", at(12, 7), typeRef(ns, "Line", at(12, 37)), { min: 1, max: "unbounded" }),
-            localElement(ns, "tag", at(13, 7), typeRef(XS, "string", at(13, 36)), { min: 0, max: 5 }, { default: { value: "none", at: at(13, 84) } }),
+            localElement(ns, "note", at(11, 7), typeRef(XS, "string", at(11, 37)), optional, {
+              nillable: true,
+            }),
+            localElement(ns, "line", at(12, 7), typeRef(ns, "Line", at(12, 37)), {
+              min: 1,
+              max: "unbounded",
+            }),
+            localElement(
+              ns,
+              "tag",
+              at(13, 7),
+              typeRef(XS, "string", at(13, 36)),
+              { min: 0, max: 5 },
+              { default: { value: "none", at: at(13, 84) } },
+            ),
           ],
         },
       },
@@ -53,7 +81,12 @@ describe("the XSD reader, construct by construct", () => {
     });
     const line = namespaceOf(set, ns).complexTypes.get("Line");
     expect(line?.content).toMatchObject({
-      particle: { particles: [{ name: { local: "sku" } }, { name: { local: "quantity" }, fixed: { value: "1", at: at(19, 56) } }] },
+      particle: {
+        particles: [
+          { name: { local: "sku" } },
+          { name: { local: "quantity" }, fixed: { value: "1", at: at(19, 56) } },
+        ],
+      },
     });
   });
 
@@ -133,7 +166,9 @@ describe("the XSD reader, construct by construct", () => {
           kind: "sequence",
           at: at(12, 9),
           occurs: one,
-          particles: [localElement(ns, "extra", at(13, 11), typeRef(XS, "string", at(13, 42)), one)],
+          particles: [
+            localElement(ns, "extra", at(13, 11), typeRef(XS, "string", at(13, 42)), one),
+          ],
         },
       },
       attributes: [],
@@ -167,7 +202,13 @@ describe("the XSD reader, construct by construct", () => {
         facets: { enumerations: [], patterns: [] },
       },
       attributes: [
-        { kind: "attribute", name: { namespace: "", local: "currency" }, at: at(7, 9), type: typeRef(XS, "string", at(7, 45)), use: "required" },
+        {
+          kind: "attribute",
+          name: { namespace: "", local: "currency" },
+          at: at(7, 9),
+          type: typeRef(XS, "string", at(7, 45)),
+          use: "required",
+        },
         {
           kind: "attribute",
           name: { namespace: "", local: "scale" },
@@ -190,9 +231,20 @@ describe("the XSD reader, construct by construct", () => {
       content: {
         kind: "simple",
         derivation: { method: "restriction", base: typeRef(ns, "Amount", at(15, 29)) },
-        facets: { enumerations: [], patterns: [], maxInclusive: { value: "100.00", fixed: false, at: at(16, 9) } },
+        facets: {
+          enumerations: [],
+          patterns: [],
+          maxInclusive: { value: "100.00", fixed: false, at: at(16, 9) },
+        },
       },
-      attributes: [{ kind: "attribute", name: { namespace: "", local: "scale" }, at: at(17, 9), use: "prohibited" }],
+      attributes: [
+        {
+          kind: "attribute",
+          name: { namespace: "", local: "scale" },
+          at: at(17, 9),
+          use: "prohibited",
+        },
+      ],
     });
   });
 
@@ -228,7 +280,10 @@ describe("the XSD reader, construct by construct", () => {
       },
     });
     expect(types.get("Name")?.content).toMatchObject({
-      facets: { minLength: { value: 1, fixed: false, at: at(22, 7) }, maxLength: { value: 60, fixed: false, at: at(23, 7) } },
+      facets: {
+        minLength: { value: 1, fixed: false, at: at(22, 7) },
+        maxLength: { value: 60, fixed: false, at: at(23, 7) },
+      },
     });
     expect(types.get("Money")?.content).toEqual({
       kind: "restriction",
@@ -244,9 +299,16 @@ describe("the XSD reader, construct by construct", () => {
       },
     });
     expect(types.get("Interval")?.content).toMatchObject({
-      facets: { minExclusive: { value: "0", at: at(36, 7) }, maxInclusive: { value: "365", at: at(37, 7) } },
+      facets: {
+        minExclusive: { value: "0", at: at(36, 7) },
+        maxInclusive: { value: "365", at: at(37, 7) },
+      },
     });
-    expect(types.get("Codes")?.content).toEqual({ kind: "list", itemType: typeRef(ns, "Code", at(41, 24)), at: at(41, 5) });
+    expect(types.get("Codes")?.content).toEqual({
+      kind: "list",
+      itemType: typeRef(ns, "Code", at(41, 24)),
+      at: at(41, 5),
+    });
     expect(types.get("CodeOrNumber")?.content).toEqual({
       kind: "union",
       at: at(44, 5),
@@ -286,13 +348,30 @@ describe("the XSD reader, construct by construct", () => {
       at: at(5, 3),
       type: typeRef(XS, "language", at(5, 35)),
     });
-    expect(namespace.groups.get("Contact")?.particle.particles.map((p) => p.kind === "element" && p.name.local)).toEqual(["email", "phone"]);
+    expect(
+      namespace.groups
+        .get("Contact")
+        ?.particle.particles.map((p) => p.kind === "element" && p.name.local),
+    ).toEqual(["email", "phone"]);
     expect(namespace.attributeGroups.get("Audit")).toEqual({
       kind: "attributeGroup",
       name: { namespace: ns, local: "Audit" },
       at: at(12, 3),
-      attributes: [{ kind: "attribute", name: { namespace: "", local: "createdBy" }, at: at(13, 5), type: typeRef(XS, "string", at(13, 42)), use: "optional" }],
-      anyAttribute: { kind: "anyAttribute", at: at(14, 5), namespace: "##other", processContents: "lax" },
+      attributes: [
+        {
+          kind: "attribute",
+          name: { namespace: "", local: "createdBy" },
+          at: at(13, 5),
+          type: typeRef(XS, "string", at(13, 42)),
+          use: "optional",
+        },
+      ],
+      anyAttribute: {
+        kind: "anyAttribute",
+        at: at(14, 5),
+        namespace: "##other",
+        processContents: "lax",
+      },
     });
     expect(namespace.elements.get("customer")?.type).toEqual({
       kind: "complexType",
@@ -306,8 +385,18 @@ describe("the XSD reader, construct by construct", () => {
           at: at(18, 7),
           occurs: one,
           particles: [
-            { kind: "elementRef", ref: { name: { namespace: ns, local: "customerId" }, at: at(19, 26) }, at: at(19, 9), occurs: optional },
-            { kind: "groupRef", ref: { name: { namespace: ns, local: "Contact" }, at: at(20, 24) }, at: at(20, 9), occurs: { min: 1, max: 2 } },
+            {
+              kind: "elementRef",
+              ref: { name: { namespace: ns, local: "customerId" }, at: at(19, 26) },
+              at: at(19, 9),
+              occurs: optional,
+            },
+            {
+              kind: "groupRef",
+              ref: { name: { namespace: ns, local: "Contact" }, at: at(20, 24) },
+              at: at(20, 9),
+              occurs: { min: 1, max: 2 },
+            },
             localElement(
               ns,
               "extension",
@@ -323,7 +412,15 @@ describe("the XSD reader, construct by construct", () => {
                     kind: "sequence",
                     at: at(23, 13),
                     occurs: one,
-                    particles: [{ kind: "any", at: at(24, 15), occurs: { min: 0, max: "unbounded" }, namespace: "##any", processContents: "skip" }],
+                    particles: [
+                      {
+                        kind: "any",
+                        at: at(24, 15),
+                        occurs: { min: 0, max: "unbounded" },
+                        namespace: "##any",
+                        processContents: "skip",
+                      },
+                    ],
                   },
                 },
                 attributes: [],
@@ -356,10 +453,25 @@ describe("the XSD reader, construct by construct", () => {
         },
       },
       attributes: [
-        { kind: "attributeRef", ref: { name: { namespace: ns, local: "lang" }, at: at(37, 26) }, at: at(37, 7), use: "required" },
+        {
+          kind: "attributeRef",
+          ref: { name: { namespace: ns, local: "lang" }, at: at(37, 26) },
+          at: at(37, 7),
+          use: "required",
+        },
         // form="qualified" puts a local attribute in the target namespace.
-        { kind: "attribute", name: { namespace: ns, local: "version" }, at: at(38, 7), type: typeRef(XS, "int", at(38, 42)), use: "optional" },
-        { kind: "attributeGroupRef", ref: { name: { namespace: ns, local: "Audit" }, at: at(39, 31) }, at: at(39, 7) },
+        {
+          kind: "attribute",
+          name: { namespace: ns, local: "version" },
+          at: at(38, 7),
+          type: typeRef(XS, "int", at(38, 42)),
+          use: "optional",
+        },
+        {
+          kind: "attributeGroupRef",
+          ref: { name: { namespace: ns, local: "Audit" }, at: at(39, 31) },
+          at: at(39, 7),
+        },
       ],
     });
   });

@@ -7,7 +7,14 @@ describe("loading a schema set", () => {
   it("follows imports and includes relative to the importing file, reading a file imported twice once", async () => {
     const { set, problems } = await readXsdFixtures("loading", ["main.xsd"]);
     expect(problems).toEqual([]);
-    expect(set.documents.map((d) => [d.file, d.targetNamespace, d.chameleon, d.directives.map((x) => [x.kind, x.namespace, x.schemaLocation, x.file])])).toEqual([
+    expect(
+      set.documents.map((d) => [
+        d.file,
+        d.targetNamespace,
+        d.chameleon,
+        d.directives.map((x) => [x.kind, x.namespace, x.schemaLocation, x.file]),
+      ]),
+    ).toEqual([
       [
         "main.xsd",
         "urn:example:main",
@@ -21,7 +28,12 @@ describe("loading a schema set", () => {
       ],
       ["types/common.xsd", "urn:example:common", false, []],
       // party.xsd imports "common.xsd" from its own folder: the same file, not read again.
-      ["types/party.xsd", "urn:example:party", false, [["import", "urn:example:common", "common.xsd", "types/common.xsd"]]],
+      [
+        "types/party.xsd",
+        "urn:example:party",
+        false,
+        [["import", "urn:example:common", "common.xsd", "types/common.xsd"]],
+      ],
       // A schema without a target namespace takes its includer's, references included.
       ["parts/order-part.xsd", "urn:example:main", true, []],
       ["parts/status-part.xsd", "urn:example:main", false, []],
@@ -30,7 +42,12 @@ describe("loading a schema set", () => {
     expect([...main.complexTypes.keys()]).toEqual(["OrderLine"]);
     expect([...main.simpleTypes.keys()]).toEqual(["Price", "Status"]);
     expect(main.complexTypes.get("OrderLine")?.content).toMatchObject({
-      particle: { particles: [{ name: { local: "sku" } }, { type: { name: { namespace: "urn:example:main", local: "Price" } } }] },
+      particle: {
+        particles: [
+          { name: { local: "sku" } },
+          { type: { name: { namespace: "urn:example:main", local: "Price" } } },
+        ],
+      },
     });
     expect([...namespaceOf(set, "urn:example:common").simpleTypes.keys()]).toEqual(["Money"]);
     expect([...namespaceOf(set, "urn:example:party").complexTypes.keys()]).toEqual(["Party"]);
@@ -57,31 +74,54 @@ describe("loading a schema set", () => {
   });
 
   it("uses a local copy of a URL import: one passed as --from, or one saved next to the importer; the XML namespace needs none", async () => {
-    const given = await readXsdFixtures("loading/url", ["main.xsd"], { from: ["../downloads/remote-types.xsd"] });
+    const given = await readXsdFixtures("loading/url", ["main.xsd"], {
+      from: ["../downloads/remote-types.xsd"],
+    });
     expect(given.problems).toEqual([]);
-    expect(given.set.documents.find((d) => d.file === "main.xsd")?.directives[0]?.file).toBe("../downloads/remote-types.xsd");
-    expect([...namespaceOf(given.set, "urn:example:remote").simpleTypes.keys()]).toEqual(["RemoteValue"]);
+    expect(given.set.documents.find((d) => d.file === "main.xsd")?.directives[0]?.file).toBe(
+      "../downloads/remote-types.xsd",
+    );
+    expect([...namespaceOf(given.set, "urn:example:remote").simpleTypes.keys()]).toEqual([
+      "RemoteValue",
+    ]);
 
     const beside = await readXsdFixtures("loading/url", ["beside.xsd"]);
     expect(beside.problems).toEqual([]);
-    expect(beside.set.documents[0]?.directives.map((d) => d.file)).toEqual(["local-copy.xsd", undefined]);
-    expect(namespaceOf(beside.set, "urn:example:beside").complexTypes.get("UsesCopy")?.attributes).toMatchObject([
-      { kind: "attributeRef", ref: { name: { namespace: "http://www.w3.org/XML/1998/namespace", local: "lang" } } },
+    expect(beside.set.documents[0]?.directives.map((d) => d.file)).toEqual([
+      "local-copy.xsd",
+      undefined,
+    ]);
+    expect(
+      namespaceOf(beside.set, "urn:example:beside").complexTypes.get("UsesCopy")?.attributes,
+    ).toMatchObject([
+      {
+        kind: "attributeRef",
+        ref: { name: { namespace: "http://www.w3.org/XML/1998/namespace", local: "lang" } },
+      },
     ]);
   });
 
   it("keeps the same name in two namespaces apart, and reports a name defined twice in one", async () => {
     const { set, problems } = await readXsdFixtures("loading/clash", ["one.xsd", "duplicate.xsd"]);
-    expect(problems).toEqual(["duplicate.xsd:3:3: simple type \"Address\" is already defined in namespace urn:example:one, as complex type at one.xsd:5:3"]);
+    expect(problems).toEqual([
+      'duplicate.xsd:3:3: simple type "Address" is already defined in namespace urn:example:one, as complex type at one.xsd:5:3',
+    ]);
     const one = namespaceOf(set, "urn:example:one");
     const two = namespaceOf(set, "urn:example:two");
     expect(one.complexTypes.get("Address")?.at.file).toBe("one.xsd");
     expect(two.complexTypes.get("Address")?.at.file).toBe("two.xsd");
     // An element, an attribute and a type may share a name: they are in different symbol spaces.
-    expect(one.elements.get("Address")?.type).toMatchObject({ name: { namespace: "urn:example:one", local: "Address" } });
+    expect(one.elements.get("Address")?.type).toMatchObject({
+      name: { namespace: "urn:example:one", local: "Address" },
+    });
     expect(one.attributes.get("Address")?.at).toEqual({ file: "duplicate.xsd", line: 6, col: 3 });
     expect(one.complexTypes.get("Address")?.content).toMatchObject({
-      particle: { particles: [{ name: { local: "street" } }, { type: { name: { namespace: "urn:example:two", local: "Address" } } }] },
+      particle: {
+        particles: [
+          { name: { local: "street" } },
+          { type: { name: { namespace: "urn:example:two", local: "Address" } } },
+        ],
+      },
     });
   });
 

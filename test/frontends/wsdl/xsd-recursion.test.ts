@@ -12,7 +12,8 @@ import { formatDiagnostic, SchemaErrors } from "../../../generator/diagnostics/d
 import { loadModel } from "../../../generator/generate.js";
 import type { Model } from "../../../generator/model/ir.js";
 
-const HEAD = '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns:t="urn:t" elementFormDefault="qualified">';
+const HEAD =
+  '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns:t="urn:t" elementFormDefault="qualified">';
 
 /** The model of one XSD file, or its problems as printed. */
 async function read(body: string): Promise<Model | string[]> {
@@ -28,14 +29,16 @@ async function read(body: string): Promise<Model | string[]> {
 
 describe("XML Schema constructs that contain themselves", () => {
   it("a cycle of named groups is a positioned error at the reference that closes it", async () => {
-    const problems = await read(`  <xs:group name="A"><xs:sequence><xs:element name="a" type="xs:string"/><xs:group ref="t:B"/></xs:sequence></xs:group>
+    const problems =
+      await read(`  <xs:group name="A"><xs:sequence><xs:element name="a" type="xs:string"/><xs:group ref="t:B"/></xs:sequence></xs:group>
   <xs:group name="B"><xs:sequence><xs:group ref="t:A"/></xs:sequence></xs:group>
   <xs:element name="root"><xs:complexType><xs:sequence><xs:group ref="t:A"/></xs:sequence></xs:complexType></xs:element>`);
     expect(problems).toEqual(['s.xsd:3:35: the group "A" contains itself (A → B → A)']);
   });
 
   it("a group that refers to itself directly, as the whole content of a type, is a positioned error", async () => {
-    const problems = await read(`  <xs:group name="G"><xs:sequence><xs:group ref="t:G"/></xs:sequence></xs:group>
+    const problems =
+      await read(`  <xs:group name="G"><xs:sequence><xs:group ref="t:G"/></xs:sequence></xs:group>
   <xs:complexType name="T"><xs:group ref="t:G"/></xs:complexType>
   <xs:element name="root" type="t:T"/>`);
     expect(problems).toEqual(['s.xsd:2:35: the group "G" contains itself (G → G)']);
@@ -75,6 +78,8 @@ describe("XML Schema constructs that contain themselves", () => {
     const problems = await read(
       `  <xs:element name="node"><xs:complexType><xs:sequence><xs:element ref="t:node"/></xs:sequence></xs:complexType></xs:element>`,
     );
-    expect(problems).toEqual(['s.xsd:2:3: "node" requires itself through required fields (node → node: node); make one of them optional']);
+    expect(problems).toEqual([
+      's.xsd:2:3: "node" requires itself through required fields (node → node: node); make one of them optional',
+    ]);
   });
 });

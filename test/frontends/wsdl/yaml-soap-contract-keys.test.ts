@@ -36,9 +36,14 @@ ${opExtra}    request:
 
 describe("the schema language says what a WSDL says of a SOAP service", () => {
   it("reads namespace.uri, endpoint and soapAction into the model and the client", async () => {
-    const { model, files } = await generateSchemas(SERVICE("    endpoint: https://svc.example.test/soap\n", "    soapAction: urn:svc/Ping\n"));
+    const { model, files } = await generateSchemas(
+      SERVICE("    endpoint: https://svc.example.test/soap\n", "    soapAction: urn:svc/Ping\n"),
+    );
     const s = model.services[0]!;
-    expect(s.soap).toMatchObject({ namespace: "urn:svc", endpoint: "https://svc.example.test/soap" });
+    expect(s.soap).toMatchObject({
+      namespace: "urn:svc",
+      endpoint: "https://svc.example.test/soap",
+    });
     expect(s.operations[0]).toMatchObject({ name: "Ping", soapAction: "urn:svc/Ping" });
     const client = files.find((f) => f.path === "svc/client.ts")!.content;
     expect(client).toContain('action: "urn:svc/Ping"');
@@ -47,12 +52,21 @@ describe("the schema language says what a WSDL says of a SOAP service", () => {
   });
 
   it("refuses an endpoint that is not an http(s) URL, at its position", async () => {
-    expect(await problemsOf(SERVICE("    endpoint: not a url\n", ""))).toEqual(["schemas/svc/service.yaml:9:15: endpoint must be an http or https URL"]);
+    expect(await problemsOf(SERVICE("    endpoint: not a url\n", ""))).toEqual([
+      "schemas/svc/service.yaml:9:15: endpoint must be an http or https URL",
+    ]);
   });
 
   it("reads SOAP header elements: a typed client option, written in the header", async () => {
-    const { model, files } = await generateSchemas(SERVICE("", '    headers:\n      - { name: Auth, type: Token, namespace: "urn:auth", doc: "The caller\'s token." }\n'));
-    expect(model.services[0]!.operations[0]).toMatchObject({ headers: [{ name: "Auth", type: "Token", namespace: "urn:auth", doc: "The caller's token." }] });
+    const { model, files } = await generateSchemas(
+      SERVICE(
+        "",
+        '    headers:\n      - { name: Auth, type: Token, namespace: "urn:auth", doc: "The caller\'s token." }\n',
+      ),
+    );
+    expect(model.services[0]!.operations[0]).toMatchObject({
+      headers: [{ name: "Auth", type: "Token", namespace: "urn:auth", doc: "The caller's token." }],
+    });
     const client = files.find((f) => f.path === "svc/client.ts")!.content;
     expect(client).toContain("readonly headers?: { readonly Auth?: Token }");
     const xml = files.find((f) => f.path === "svc/xml.ts")!.content;
@@ -60,7 +74,14 @@ describe("the schema language says what a WSDL says of a SOAP service", () => {
   });
 
   it("refuses a header of no object type, or listed twice, at its position", async () => {
-    expect(await problemsOf(SERVICE("", "    headers:\n      - { name: Auth, type: string }\n      - { name: Auth, type: Token }\n"))).toEqual([
+    expect(
+      await problemsOf(
+        SERVICE(
+          "",
+          "    headers:\n      - { name: Auth, type: string }\n      - { name: Auth, type: Token }\n",
+        ),
+      ),
+    ).toEqual([
       'schemas/svc/service.yaml:23:29: the SOAP header "Auth" needs an object type; "string" is none',
       'schemas/svc/service.yaml:24:17: the SOAP header "Auth" is listed twice in "Ping"',
     ]);

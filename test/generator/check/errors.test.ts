@@ -4,7 +4,10 @@ import { problemsOf, REST_SERVICE, SOAP_SERVICE } from "../../helpers/temp-schem
 /** One test per class of schema problem: exact message, exact position. */
 describe("schema problems are reported as file:line:col: message", () => {
   it("bad YAML", async () => {
-    const problems = await problemsOf({ "svc/service.yaml": SOAP_SERVICE, "svc/bad.yaml": "types:\n  A: [unclosed\n" });
+    const problems = await problemsOf({
+      "svc/service.yaml": SOAP_SERVICE,
+      "svc/bad.yaml": "types:\n  A: [unclosed\n",
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^schemas\/svc\/bad\.yaml:\d+:\d+: YAML: /);
   });
@@ -12,9 +15,12 @@ describe("schema problems are reported as file:line:col: message", () => {
   it("unknown type reference, with a suggestion", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  Order:\n    fields:\n      - { name: addr, type: Adress }\n  Address:\n    fields:\n      - { name: zip, type: string }\n",
+      "svc/types.yaml":
+        "types:\n  Order:\n    fields:\n      - { name: addr, type: Adress }\n  Address:\n    fields:\n      - { name: zip, type: string }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:4:29: unknown type "Adress"; did you mean "Address"?']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:4:29: unknown type "Adress"; did you mean "Address"?',
+    ]);
   });
 
   it("duplicate names across files", async () => {
@@ -23,29 +29,38 @@ describe("schema problems are reported as file:line:col: message", () => {
       "svc/a.yaml": "types:\n  Thing:\n    fields:\n      - { name: x, type: string }\n",
       "svc/b.yaml": "enums:\n  Thing:\n    values: [a]\n",
     });
-    expect(problems).toEqual(['schemas/svc/b.yaml:2:3: enum "Thing" is already declared at schemas/svc/a.yaml:2:3']);
+    expect(problems).toEqual([
+      'schemas/svc/b.yaml:2:3: enum "Thing" is already declared at schemas/svc/a.yaml:2:3',
+    ]);
   });
 
   it("unknown keys, with a suggestion", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  T:\n    fields:\n      - { name: x, type: string, requird: true }\n",
+      "svc/types.yaml":
+        "types:\n  T:\n    fields:\n      - { name: x, type: string, requird: true }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:4:34: unknown key "requird" in field; did you mean "required"?']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:4:34: unknown key "requird" in field; did you mean "required"?',
+    ]);
   });
 
   it("a choice member that is also required", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  Pay:\n    choice: true\n    fields:\n      - { name: card, type: string, required: true }\n      - { name: bank, type: string }\n",
+      "svc/types.yaml":
+        "types:\n  Pay:\n    choice: true\n    fields:\n      - { name: card, type: string, required: true }\n      - { name: bank, type: string }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:5:37: "card" is a member of the choice "Pay" and cannot be required: exactly one member is present']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:5:37: "card" is a member of the choice "Pay" and cannot be required: exactly one member is present',
+    ]);
   });
 
   it("an extension cycle", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  A:\n    extends: B\n    fields: []\n  B:\n    extends: A\n    fields: []\n",
+      "svc/types.yaml":
+        "types:\n  A:\n    extends: B\n    fields: []\n  B:\n    extends: A\n    fields: []\n",
     });
     expect(problems).toEqual([
       "schemas/svc/types.yaml:3:14: extension cycle: A → B → A",
@@ -56,9 +71,12 @@ describe("schema problems are reported as file:line:col: message", () => {
   it("a type that requires itself", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  Node:\n    fields:\n      - { name: next, type: Node, required: true }\n",
+      "svc/types.yaml":
+        "types:\n  Node:\n    fields:\n      - { name: next, type: Node, required: true }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:4:17: "Node" requires itself through required fields (Node → next: Node); make one of them optional']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:4:17: "Node" requires itself through required fields (Node → next: Node); make one of them optional',
+    ]);
   });
 
   it("an enum default that is not in the enum", async () => {
@@ -66,15 +84,20 @@ describe("schema problems are reported as file:line:col: message", () => {
       "svc/service.yaml": SOAP_SERVICE,
       "svc/enums.yaml": "enums:\n  Unit:\n    values: [days, months]\n    default: weeks\n",
     });
-    expect(problems).toEqual(['schemas/svc/enums.yaml:4:14: default "weeks" is not a value of enum "Unit"']);
+    expect(problems).toEqual([
+      'schemas/svc/enums.yaml:4:14: default "weeks" is not a value of enum "Unit"',
+    ]);
   });
 
   it("a field default that is not in its enum", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "enums:\n  Unit:\n    values: [days, months]\ntypes:\n  S:\n    fields:\n      - { name: unit, type: Unit, default: dayz }\n",
+      "svc/types.yaml":
+        "enums:\n  Unit:\n    values: [days, months]\ntypes:\n  S:\n    fields:\n      - { name: unit, type: Unit, default: dayz }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:7:44: default "dayz" is not a value of enum "Unit"']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:7:44: default "dayz" is not a value of enum "Unit"',
+    ]);
   });
 
   it("an unknown gap reference", async () => {
@@ -82,23 +105,31 @@ describe("schema problems are reported as file:line:col: message", () => {
       "svc/service.yaml": `${SOAP_SERVICE}gaps:\n  body-not-shown:\n    text: "Body: not shown."\n    extension: Opaque.\n`,
       "svc/types.yaml": "types:\n  Body:\n    opaque: true\n    gap: body-not-show\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:4:10: unknown gap "body-not-show"; did you mean "body-not-shown"?']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:4:10: unknown gap "body-not-show"; did you mean "body-not-shown"?',
+    ]);
   });
 
   it("a constant that does not fit its field", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  T:\n    fields:\n      - { name: capture, type: boolean, const: yes please }\n",
+      "svc/types.yaml":
+        "types:\n  T:\n    fields:\n      - { name: capture, type: boolean, const: yes please }\n",
     });
-    expect(problems).toEqual(['schemas/svc/types.yaml:4:48: const of "T.capture": a boolean field needs true or false']);
+    expect(problems).toEqual([
+      'schemas/svc/types.yaml:4:48: const of "T.capture": a boolean field needs true or false',
+    ]);
   });
 
   it("a REST path parameter that is not declared", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": REST_SERVICE,
-      "svc/ops.yaml": "operations:\n  getThing:\n    http: { method: GET, path: \"/things/{id}\", baseUrl: base_url }\n",
+      "svc/ops.yaml":
+        'operations:\n  getThing:\n    http: { method: GET, path: "/things/{id}", baseUrl: base_url }\n',
     });
-    expect(problems).toEqual(["schemas/svc/ops.yaml:3:32: path parameter {id} is not declared in \"params\""]);
+    expect(problems).toEqual([
+      'schemas/svc/ops.yaml:3:32: path parameter {id} is not declared in "params"',
+    ]);
   });
 
   it("a flow path that is not in the request", async () => {
@@ -120,7 +151,9 @@ describe("schema problems are reported as file:line:col: message", () => {
         "",
       ].join("\n"),
     });
-    expect(problems).toEqual(['schemas/svc/ops.yaml:12:16: "order.amont" is not a field of PayRequest: no field "amont" in PayRequestOrder; did you mean "amount"?']);
+    expect(problems).toEqual([
+      'schemas/svc/ops.yaml:12:16: "order.amont" is not a field of PayRequest: no field "amont" in PayRequestOrder; did you mean "amount"?',
+    ]);
   });
 
   it("a request constant at a path the request lacks, or of a value that does not fit", async () => {
@@ -194,9 +227,12 @@ describe("schema problems are reported as file:line:col: message", () => {
   it("YAML aliases are refused (no billion laughs)", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/types.yaml": "types:\n  A:\n    fields: &f\n      - { name: x, type: string }\n  B:\n    fields: *f\n",
+      "svc/types.yaml":
+        "types:\n  A:\n    fields: &f\n      - { name: x, type: string }\n  B:\n    fields: *f\n",
     });
-    expect(problems).toEqual(["schemas/svc/types.yaml:6:13: YAML aliases are not supported in schemas; write the value out"]);
+    expect(problems).toEqual([
+      "schemas/svc/types.yaml:6:13: YAML aliases are not supported in schemas; write the value out",
+    ]);
   });
 
   it("reports every problem of every file at once, sorted", async () => {
@@ -215,7 +251,8 @@ describe("schema problems are reported as file:line:col: message", () => {
   it("facets that do not fit: a pattern that does not compile, a facet on the wrong scalar", async () => {
     const problems = await problemsOf({
       "svc/service.yaml": SOAP_SERVICE,
-      "svc/t.yaml": "types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: \"[0-9\" }\n      - { name: b, type: int, pattern: \"[0-9]+\" }\n",
+      "svc/t.yaml":
+        'types:\n  T:\n    fields:\n      - { name: a, type: string, pattern: "[0-9" }\n      - { name: b, type: int, pattern: "[0-9]+" }\n',
     });
     expect(problems).toEqual([
       'schemas/svc/t.yaml:4:43: pattern of "a": not a regular expression: Invalid regular expression: /[0-9/u: Unterminated character class',

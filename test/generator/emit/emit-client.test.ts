@@ -1,16 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { emitClient } from "../../../generator/emit/emit-client.js";
 import { emitRedact } from "../../../generator/emit/emit-redact.js";
-import { declaration, emitWith, field, objectType, restOperation, restService, scalar } from "../../helpers/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
 
 describe("emitClient (REST)", () => {
   const service = restService({
-    types: [objectType("Req", [field("a", scalar("string"))]), objectType("Res", [field("b", scalar("string"))])],
-    operations: [restOperation("then", "Req", "Res"), restOperation("constructor", undefined, "Res", { httpMethod: "GET", idempotent: true }), restOperation("pay", "Req", "Res")],
+    types: [
+      objectType("Req", [field("a", scalar("string"))]),
+      objectType("Res", [field("b", scalar("string"))]),
+    ],
+    operations: [
+      restOperation("then", "Req", "Res"),
+      restOperation("constructor", undefined, "Res", { httpMethod: "GET", idempotent: true }),
+      restOperation("pay", "Req", "Res"),
+    ],
   });
 
   it("never names a method then, constructor or the like: the client stays a plain object", async () => {
-    expect(declaration(await emitWith(emitClient, service), "SvcClient")).toBe(`/** The Test Service: one method per operation. */
+    expect(declaration(await emitWith(emitClient, service), "SvcClient"))
+      .toBe(`/** The Test Service: one method per operation. */
 export interface SvcClient {
   /**
    * \`POST /then\`.
@@ -47,12 +63,19 @@ describe("emitRedact", () => {
   it("redacts a sensitive field and delegates to the redactor of a nested type", async () => {
     const service = restService({
       types: [
-        objectType("Card", [field("number", scalar("string"), { sensitive: "card-number" }), field("holder", scalar("string"))]),
-        objectType("Req", [field("card", { kind: "object", name: "Card" }), field("cards", { kind: "object", name: "Card" }, { list: { min: 0 } })]),
+        objectType("Card", [
+          field("number", scalar("string"), { sensitive: "card-number" }),
+          field("holder", scalar("string")),
+        ]),
+        objectType("Req", [
+          field("card", { kind: "object", name: "Card" }),
+          field("cards", { kind: "object", name: "Card" }, { list: { min: 0 } }),
+        ]),
       ],
       operations: [restOperation("pay", "Req", undefined)],
     });
-    expect(declaration(await emitWith(emitRedact, service), "redactReq")).toBe(`/** A copy of a {@link Req} with every sensitive value redacted, for logs and inspect output. */
+    expect(declaration(await emitWith(emitRedact, service), "redactReq"))
+      .toBe(`/** A copy of a {@link Req} with every sensitive value redacted, for logs and inspect output. */
 export function redactReq(value: Req): Req {
   return {
     ...value,

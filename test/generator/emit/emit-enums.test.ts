@@ -4,7 +4,12 @@ import { declaration, emitWith, enumType, restService } from "../../helpers/ir.j
 
 /** emit-enums: a literal union, a frozen list and a guard per enum. */
 describe("emitEnums", () => {
-  const table: { name: string; enums: ReturnType<typeof enumType>[]; decl: string; want: string }[] = [
+  const table: {
+    name: string;
+    enums: ReturnType<typeof enumType>[];
+    decl: string;
+    want: string;
+  }[] = [
     {
       name: "a union of the documented values",
       enums: [enumType("Status", ["active", "expired"], { doc: "A status." })],

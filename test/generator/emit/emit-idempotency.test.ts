@@ -24,9 +24,7 @@ describe("emitClient (idempotency header)", () => {
     ],
     operations: [
       restOperation("charge", "Req", "Res", {
-        headers: [
-          field("Idempotency-Key", scalar("string"), { required: true }),
-        ],
+        headers: [field("Idempotency-Key", scalar("string"), { required: true })],
       }),
       restOperation("note", "Req", "Res", {
         headers: [field("X-Trace", scalar("string"), { required: true })],
@@ -35,24 +33,14 @@ describe("emitClient (idempotency header)", () => {
   });
 
   it("names the header in the table entry of the operation that declares it, and only there", async () => {
-    const table = declaration(
-      await emitWith(emitClient, service),
-      "operations",
-    );
-    expect(table).toContain(
-      'idempotent: false,\n    idempotencyHeader: "idempotency-key",',
-    );
+    const table = declaration(await emitWith(emitClient, service), "operations");
+    expect(table).toContain('idempotent: false,\n    idempotencyHeader: "idempotency-key",');
     expect(table.match(/idempotencyHeader/g)).toHaveLength(1);
   });
 
   it("makes the key an optional parameter, other required headers staying required, and documents the retry", async () => {
-    const client = declaration(
-      await emitWith(emitClient, service),
-      "SvcClient",
-    );
-    expect(client).toContain(
-      'params?: { readonly "Idempotency-Key"?: string }',
-    );
+    const client = declaration(await emitWith(emitClient, service), "SvcClient");
+    expect(client).toContain('params?: { readonly "Idempotency-Key"?: string }');
     expect(client).toContain('params: { readonly "X-Trace": string }');
     expect(client).toContain(
       "Sends an idempotency key in `Idempotency-Key` (the call's `idempotencyKey`, else a random UUID), the same with every attempt, so it is retried like a read.",
@@ -65,25 +53,12 @@ describe("idempotencyHeader", () => {
     const headerNamed = (name: string) =>
       idempotencyHeader({ headers: [field(name, scalar("string"))] });
     expect(
-      [
-        "Idempotency-Key",
-        "v-c-idempotency-key",
-        "X_IDEMPOTENCY_KEY",
-        "PayPal-Request-Id",
-      ].map(headerNamed),
-    ).toEqual([
-      "Idempotency-Key",
-      "v-c-idempotency-key",
-      "X_IDEMPOTENCY_KEY",
-      "PayPal-Request-Id",
-    ]);
+      ["Idempotency-Key", "v-c-idempotency-key", "X_IDEMPOTENCY_KEY", "PayPal-Request-Id"].map(
+        headerNamed,
+      ),
+    ).toEqual(["Idempotency-Key", "v-c-idempotency-key", "X_IDEMPOTENCY_KEY", "PayPal-Request-Id"]);
     expect(
-      [
-        "X-Request-Id",
-        "Idempotency",
-        "Idempotency-Key-Hint",
-        "correlation-id",
-      ].map(headerNamed),
+      ["X-Request-Id", "Idempotency", "Idempotency-Key-Hint", "correlation-id"].map(headerNamed),
     ).toEqual([undefined, undefined, undefined, undefined]);
     expect(idempotencyHeader({})).toBeUndefined();
   });

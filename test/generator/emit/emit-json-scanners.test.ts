@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { emitJson } from "../../../generator/emit/emit-json.js";
-import { declaration, emitWith, field, objectType, ref, restOperation, restService, scalar } from "../../helpers/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  ref,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
 
 /** The scanners of emit-json: small models in, exact declarations out. */
 const LINK = objectType("Link", [field("href", scalar("string"), { required: true })]);
@@ -20,7 +29,8 @@ describe("emitJsonScanners", () => {
       operations: [restOperation("get", undefined, "Answer")],
     });
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "scanAnswer")).toBe(`function scanAnswer(c: JsonScan, o: ReadContext): Answer {
+    expect(declaration(code, "scanAnswer"))
+      .toBe(`function scanAnswer(c: JsonScan, o: ReadContext): Answer {
   let value0: string | boolean | undefined;
   let value1: Link | undefined;
   let value2: string | boolean | undefined;
@@ -45,7 +55,9 @@ describe("emitJsonScanners", () => {
   if ((v = readDecimal(value3, o, path, "amount-due")) !== undefined) out["amount-due"] = v;
   return finish(out, u);
 }`);
-    expect(declaration(code, "parseAnswer")).toContain("return received(readJsonBody(body, options, scanAnswer, readAnswer));");
+    expect(declaration(code, "parseAnswer")).toContain(
+      "return received(readJsonBody(body, options, scanAnswer, readAnswer));",
+    );
   });
 
   it("gives lists, maps and unions no branch, and no scanner to types a reader cannot read as plain fields", async () => {
@@ -63,11 +75,17 @@ describe("emitJsonScanners", () => {
         // A field named like an Object.prototype member: its reader builds without a prototype.
         objectType("Odd", [field("constructor", scalar("string"))]),
         // A required list: a scanned body never holds it, so the scanner could never give a value.
-        objectType("Needy", [field("all", scalar("string"), { required: true, list: { min: 1 } }), field("name", scalar("string"))]),
+        objectType("Needy", [
+          field("all", scalar("string"), { required: true, list: { min: 1 } }),
+          field("name", scalar("string")),
+        ]),
         objectType("Blob", [], { kind: "opaque" }),
         LINK,
       ],
-      operations: [restOperation("list", undefined, "Page"), restOperation("blob", undefined, "Blob")],
+      operations: [
+        restOperation("list", undefined, "Page"),
+        restOperation("blob", undefined, "Blob"),
+      ],
     });
     const code = await emitWith(emitJson, service);
     const scanner = declaration(code, "scanPage");
@@ -79,14 +97,22 @@ describe("emitJsonScanners", () => {
 
   it("builds an extension's value with its base's fields first, as the reader that delegates to the base does", async () => {
     const base = objectType("Base", [field("id", scalar("string"), { required: true })]);
-    const extension = objectType("Extended", [field("extra", scalar("string"))], { base: "Base", allFields: [...base.allFields, field("extra", scalar("string"))] });
-    const service = restService({ types: [base, extension], operations: [restOperation("get", undefined, "Extended")] });
+    const extension = objectType("Extended", [field("extra", scalar("string"))], {
+      base: "Base",
+      allFields: [...base.allFields, field("extra", scalar("string"))],
+    });
+    const service = restService({
+      types: [base, extension],
+      operations: [restOperation("get", undefined, "Extended")],
+    });
     const code = await emitWith(emitJson, service);
     // The reader delegates to the base's fields reader; the scanner builds all fields itself, in the same order.
     expect(declaration(code, "readExtended")).toContain("readBaseFields(obj, path, o, u)");
     const scanner = declaration(code, "scanExtended");
     expect(scanner).toContain('if (key === "id") value0 = c.scalar(value0);');
     expect(scanner).toContain('else if (key === "extra") value1 = c.scalar(value1);');
-    expect(scanner).toContain('const out: Extended = {\n    id: readString(value0, o, path, "id", REQUIRED),\n  };');
+    expect(scanner).toContain(
+      'const out: Extended = {\n    id: readString(value0, o, path, "id", REQUIRED),\n  };',
+    );
   });
 });

@@ -43,12 +43,8 @@ describe("emitJson writers", () => {
 
   it("serializes through stringifyJson, which writes those numbers raw", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "serializeReq")).toContain(
-      "return stringifyJson(jsonOfReq(value));",
-    );
-    expect(code).toContain(
-      'import { jsonNumber, stringifyJson } from "../runtime/json.js";',
-    );
+    expect(declaration(code, "serializeReq")).toContain("return stringifyJson(jsonOfReq(value));");
+    expect(code).toContain('import { jsonNumber, stringifyJson } from "../runtime/json.js";');
   });
 
   it("reads a double with readDouble", async () => {

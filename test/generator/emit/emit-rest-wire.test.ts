@@ -33,9 +33,7 @@ describe("emitClient (REST media types)", () => {
             mediaType: "multipart/form-data",
             encoding: "multipart",
             required: true,
-            fields: [
-              { name: "file", style: "form", explode: true, file: true },
-            ],
+            fields: [{ name: "file", style: "form", explode: true, file: true }],
           },
         },
       }),
@@ -87,9 +85,7 @@ describe("emitClient (REST media types)", () => {
   it("writes the operation's media types into its table entry", async () => {
     const code = await emitWith(emitClient, service);
     const table = declaration(code, "operations");
-    expect(table).toContain(
-      `validate: validateWithFiles(validateUpload, ["file"]),`,
-    );
+    expect(table).toContain(`validate: validateWithFiles(validateUpload, ["file"]),`);
     expect(table).toContain(`accept: "application/hal+json",`);
     expect(table).toContain(
       `encode: multipartEncoder([{ name: "file", style: "form", explode: true, file: true }]),`,
@@ -98,17 +94,13 @@ describe("emitClient (REST media types)", () => {
       `parseError: (body, status) => (status === 400 ? parseProblem(body) : undefined),`,
     );
     expect(table).toContain(`accept: "text/csv",\n    readAs: "text",`);
-    expect(table).toContain(
-      `encode: textEncoder("text/plain"),\n    readAs: "bytes",`,
-    );
+    expect(table).toContain(`encode: textEncoder("text/plain"),\n    readAs: "bytes",`);
     expect(table).not.toContain("serializeUpload");
   });
 
   it("defaults the base URL to the contract's server, the option still overriding it", async () => {
     const code = await emitWith(emitClient, service);
-    expect(declaration(code, "SvcClientOptions")).toContain(
-      "readonly baseUrl?: string;",
-    );
+    expect(declaration(code, "SvcClientOptions")).toContain("readonly baseUrl?: string;");
     expect(code).toContain(
       "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
     );

@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { emitTypes } from "../../../generator/emit/emit-types.js";
-import { declaration, emitWith, field, objectType, ref, restService, scalar } from "../../helpers/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  ref,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
 
 /** emit-types: one interface (or union, or opaque alias) per object type. */
 describe("emitTypes", () => {
-  const table: { name: string; given: Parameters<typeof restService>[0]; type: string; want: string }[] = [
+  const table: {
+    name: string;
+    given: Parameters<typeof restService>[0];
+    type: string;
+    want: string;
+  }[] = [
     {
       name: "optional and required fields, a list, exact scalars",
       given: {
@@ -26,7 +39,14 @@ describe("emitTypes", () => {
     },
     {
       name: "any JSON value: a JsonValue",
-      given: { types: [objectType("Patch", [field("value", scalar("json")), field("values", scalar("json"), { list: { min: 0 } })])] },
+      given: {
+        types: [
+          objectType("Patch", [
+            field("value", scalar("json")),
+            field("values", scalar("json"), { list: { min: 0 } }),
+          ]),
+        ],
+      },
       type: "Patch",
       want: `export interface Patch {
   value?: JsonValue;
@@ -39,7 +59,13 @@ describe("emitTypes", () => {
       given: {
         types: [
           objectType("Card", [
-            field("number", scalar("string"), { sensitive: "card-number", facets: [{ key: "minLength", value: 12 }, { key: "maxLength", value: 19 }] }),
+            field("number", scalar("string"), {
+              sensitive: "card-number",
+              facets: [
+                { key: "minLength", value: 12 },
+                { key: "maxLength", value: 19 },
+              ],
+            }),
           ]),
         ],
       },
@@ -57,7 +83,15 @@ describe("emitTypes", () => {
     },
     {
       name: "a pattern of the whole value reads in the doc comment as the contract wrote it",
-      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "^(?:[0-9]{5})$" }] })])] },
+      given: {
+        types: [
+          objectType("Address", [
+            field("zip", scalar("string"), {
+              facets: [{ key: "pattern", value: "^(?:[0-9]{5})$" }],
+            }),
+          ]),
+        ],
+      },
       type: "Address",
       want: `export interface Address {
   /** Matches the pattern \`[0-9]{5}\` as a whole. */
@@ -66,7 +100,13 @@ describe("emitTypes", () => {
     },
     {
       name: "a pattern matched anywhere (ECMA-262's reading) says so in the doc comment",
-      given: { types: [objectType("Address", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}" }] })])] },
+      given: {
+        types: [
+          objectType("Address", [
+            field("zip", scalar("string"), { facets: [{ key: "pattern", value: "[0-9]{5}" }] }),
+          ]),
+        ],
+      },
       type: "Address",
       want: `export interface Address {
   /** Holds a match of the pattern \`[0-9]{5}\`. */
@@ -75,7 +115,12 @@ describe("emitTypes", () => {
     },
     {
       name: "a type named like a global is renamed, its wire name kept",
-      given: { types: [objectType("Error", [field("constructor", scalar("string"))]), objectType("Holder", [field("error", ref("object", "Error"))])] },
+      given: {
+        types: [
+          objectType("Error", [field("constructor", scalar("string"))]),
+          objectType("Holder", [field("error", ref("object", "Error"))]),
+        ],
+      },
       type: "Holder",
       want: `export interface Holder {
   error?: Error$;
@@ -83,7 +128,12 @@ describe("emitTypes", () => {
     },
     {
       name: "an extension names its base by the renamed name",
-      given: { types: [objectType("Promise", [field("a", scalar("string"))]), objectType("Sub", [field("b", scalar("int"))], { base: "Promise" })] },
+      given: {
+        types: [
+          objectType("Promise", [field("a", scalar("string"))]),
+          objectType("Sub", [field("b", scalar("int"))], { base: "Promise" }),
+        ],
+      },
       type: "Sub",
       want: `export interface Sub extends Promise$ {
   b?: number;

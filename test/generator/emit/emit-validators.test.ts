@@ -1,14 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { emitValidators } from "../../../generator/emit/emit-validators.js";
-import { declaration, emitWith, field, objectType, ref, restOperation, restService, scalar } from "../../helpers/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  ref,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
 
 /** emit-validators: a validator per type a caller sends; each field's type check, then its facets. */
 describe("emitValidators", () => {
-  const send = (...types: ReturnType<typeof objectType>[]) => restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
-  const table: { name: string; given: ReturnType<typeof restService>; decl: string; want: string }[] = [
+  const send = (...types: ReturnType<typeof objectType>[]) =>
+    restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
+  const table: {
+    name: string;
+    given: ReturnType<typeof restService>;
+    decl: string;
+    want: string;
+  }[] = [
     {
       name: "a required string with length facets",
-      given: send(objectType("Req", [field("code", scalar("string"), { required: true, facets: [{ key: "minLength", value: 1 }, { key: "maxLength", value: 8 }] })])),
+      given: send(
+        objectType("Req", [
+          field("code", scalar("string"), {
+            required: true,
+            facets: [
+              { key: "minLength", value: 1 },
+              { key: "maxLength", value: 8 },
+            ],
+          }),
+        ]),
+      ),
       decl: "checkReq",
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
@@ -34,7 +59,12 @@ describe("emitValidators", () => {
     },
     {
       name: "a bounded decimal and an int with a minimum",
-      given: send(objectType("Req", [field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }), field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] })])),
+      given: send(
+        objectType("Req", [
+          field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }),
+          field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] }),
+        ]),
+      ),
       decl: "checkReq",
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
@@ -52,7 +82,13 @@ describe("emitValidators", () => {
     },
     {
       name: "a pattern, checked as the front end wrote it (here anchored) after the type",
-      given: send(objectType("Req", [field("zip", scalar("string"), { facets: [{ key: "pattern", value: "^(?:[0-9]{5}(-[0-9]{4})?)$" }] })])),
+      given: send(
+        objectType("Req", [
+          field("zip", scalar("string"), {
+            facets: [{ key: "pattern", value: "^(?:[0-9]{5}(-[0-9]{4})?)$" }],
+          }),
+        ]),
+      ),
       decl: "checkReq",
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
@@ -65,7 +101,10 @@ describe("emitValidators", () => {
     },
     {
       name: "a type named like a runtime check gets its own name",
-      given: send(objectType("Req", [field("o", ref("object", "Object"))]), objectType("Object", [field("x", scalar("string"))])),
+      given: send(
+        objectType("Req", [field("o", ref("object", "Object"))]),
+        objectType("Object", [field("x", scalar("string"))]),
+      ),
       decl: "validateObject",
       want: `/** Checks {@link Object$} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateObject(value: unknown): ValidationResult<Object$> {
@@ -80,7 +119,13 @@ export function validateObject(value: unknown): ValidationResult<Object$> {
   });
 
   it("emits no validator for a type only received", async () => {
-    const code = await emitWith(emitValidators, restService({ types: [objectType("Res", [])], operations: [restOperation("op", undefined, "Res")] }));
+    const code = await emitWith(
+      emitValidators,
+      restService({
+        types: [objectType("Res", [])],
+        operations: [restOperation("op", undefined, "Res")],
+      }),
+    );
     expect(code).not.toContain("validateRes");
   });
 });

@@ -1,17 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { emitXml } from "../../../generator/emit/emit-xml.js";
 import { emitValidators } from "../../../generator/emit/emit-validators.js";
-import { declaration, emitWith, field, objectType, scalar, ref, soapOperation, soapService } from "../../helpers/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  objectType,
+  scalar,
+  ref,
+  soapOperation,
+  soapService,
+} from "../../helpers/ir.js";
 
 /** emit-xml and the XML parts of emit-validators: small models in, exact declarations out. */
-const AMOUNT = objectType("Amount", [field("value", scalar("decimal"), { required: true, xml: "text" }), field("currency", scalar("string"), { required: true, xml: "attribute" })]);
+const AMOUNT = objectType("Amount", [
+  field("value", scalar("decimal"), { required: true, xml: "text" }),
+  field("currency", scalar("string"), { required: true, xml: "attribute" }),
+]);
 
 describe("emitXml", () => {
-  const table: { name: string; given: Parameters<typeof soapService>[0]; emitted: string; want: string }[] = [
+  const table: {
+    name: string;
+    given: Parameters<typeof soapService>[0];
+    emitted: string;
+    want: string;
+  }[] = [
     {
       name: "an attribute, the text of a value with attributes, and null as xsi:nil",
       given: {
-        types: [AMOUNT, objectType("Order", [field("total", ref("object", "Amount"), { required: true }), field("note", scalar("string"), { nullable: true })]), objectType("Done", [])],
+        types: [
+          AMOUNT,
+          objectType("Order", [
+            field("total", ref("object", "Amount"), { required: true }),
+            field("note", scalar("string"), { nullable: true }),
+          ]),
+          objectType("Done", []),
+        ],
         operations: [soapOperation("Place", "Order", "Done")],
       },
       emitted: "xmlOfOrder",
@@ -24,7 +48,10 @@ describe("emitXml", () => {
     },
     {
       name: "the value with attributes itself",
-      given: { types: [AMOUNT, objectType("Done", [])], operations: [soapOperation("Pay", "Amount", "Done")] },
+      given: {
+        types: [AMOUNT, objectType("Done", [])],
+        operations: [soapOperation("Pay", "Amount", "Done")],
+      },
       emitted: "xmlOfAmount",
       want: `function xmlOfAmount(value: Amount): XmlInput {
   return {
@@ -36,7 +63,15 @@ describe("emitXml", () => {
     {
       name: "elements of another namespace are prefixed, the prefixes declared on the operation element",
       given: {
-        types: [objectType("Req", [field("id", scalar("long"), { namespace: "urn:types" }), field("tags", scalar("string"), { list: { min: 0, item: "tag", itemNamespace: "urn:types" } })]), objectType("Done", [])],
+        types: [
+          objectType("Req", [
+            field("id", scalar("long"), { namespace: "urn:types" }),
+            field("tags", scalar("string"), {
+              list: { min: 0, item: "tag", itemNamespace: "urn:types" },
+            }),
+          ]),
+          objectType("Done", []),
+        ],
         operations: [soapOperation("Send", "Req", "Done")],
       },
       emitted: "buildSendEnvelope",
@@ -48,7 +83,15 @@ export function buildSendEnvelope(request: Req, namespace: string): string {
     {
       name: "a writer prefixes an element, and the items of a wrapper, of another namespace",
       given: {
-        types: [objectType("Req", [field("id", scalar("long"), { namespace: "urn:types" }), field("tags", scalar("string"), { list: { min: 0, item: "tag", itemNamespace: "urn:types" } })]), objectType("Done", [])],
+        types: [
+          objectType("Req", [
+            field("id", scalar("long"), { namespace: "urn:types" }),
+            field("tags", scalar("string"), {
+              list: { min: 0, item: "tag", itemNamespace: "urn:types" },
+            }),
+          ]),
+          objectType("Done", []),
+        ],
         operations: [soapOperation("Send", "Req", "Done")],
       },
       emitted: "xmlOfReq",
@@ -62,8 +105,16 @@ export function buildSendEnvelope(request: Req, namespace: string): string {
     {
       name: "a SOAP header element from the headers argument, in its own namespace",
       given: {
-        types: [objectType("Req", []), objectType("Token", [field("value", scalar("string"), { required: true })]), objectType("Done", [])],
-        operations: [soapOperation("Ping", "Req", "Done", { headers: [{ name: "Auth", type: "Token", namespace: "urn:auth" }] })],
+        types: [
+          objectType("Req", []),
+          objectType("Token", [field("value", scalar("string"), { required: true })]),
+          objectType("Done", []),
+        ],
+        operations: [
+          soapOperation("Ping", "Req", "Done", {
+            headers: [{ name: "Auth", type: "Token", namespace: "urn:auth" }],
+          }),
+        ],
       },
       emitted: "buildPingEnvelope",
       want: `/** The SOAP envelope of a \`Ping\` request: the \`Ping\` element in the given namespace, its elements in schema order. The SOAP header carries \`Auth\` from \`headers\`. */
@@ -81,7 +132,10 @@ export function buildPingEnvelope(
     },
     {
       name: "a result the contract makes optional reads as undefined",
-      given: { types: [objectType("Req", []), objectType("Done", [field("ok", scalar("boolean"))])], operations: [soapOperation("Ping", "Req", "Done", { resultOptional: true })] },
+      given: {
+        types: [objectType("Req", []), objectType("Done", [field("ok", scalar("boolean"))])],
+        operations: [soapOperation("Ping", "Req", "Done", { resultOptional: true })],
+      },
       emitted: "parsePingResponse",
       want: `/** The typed \`PingResult\` of a \`PingResponse\` envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`). A result whose \`resultCode\` is Error holds only the fields the service sent: the client hands it over as \`Partial\` (or an \`ApiError\`). The contract lets the response leave the \`PingResult\` out: it is \`undefined\` then. */
 export function parsePingResponse(
@@ -105,9 +159,17 @@ export function parsePingResponse(
 
 describe("emitValidators: choice groups", () => {
   it("checks each group after the fields", async () => {
-    const contact = objectType("Contact", [field("email", scalar("string")), field("phone", scalar("string"))], { choices: [{ fields: ["email", "phone"], required: true }] });
-    const service = soapService({ types: [contact, objectType("Done", [])], operations: [soapOperation("Add", "Contact", "Done")] });
-    expect(declaration(await emitWith(emitValidators, service), "checkContact")).toBe(`function checkContact(value: unknown, path: string, issues: ValidationIssue[]): void {
+    const contact = objectType(
+      "Contact",
+      [field("email", scalar("string")), field("phone", scalar("string"))],
+      { choices: [{ fields: ["email", "phone"], required: true }] },
+    );
+    const service = soapService({
+      types: [contact, objectType("Done", [])],
+      operations: [soapOperation("Add", "Contact", "Done")],
+    });
+    expect(declaration(await emitWith(emitValidators, service), "checkContact"))
+      .toBe(`function checkContact(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfContact, path, issues);
   if (value.email !== undefined) {

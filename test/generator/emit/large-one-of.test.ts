@@ -17,15 +17,27 @@ import { BUILD_SCRIPT_FILE, RUNTIME_DIR, TEMPLATES_DIR } from "../../../generato
 /** An OpenAPI 3.0 document whose one operation sends and answers a `oneOf` of `n` object variants. */
 function oneOfContract(n: number): string {
   const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) schemas[`V${i}`] = { type: "object", required: [`k${i}`], properties: { [`k${i}`]: { type: "string" } } };
-  schemas["Big"] = { oneOf: Array.from({ length: n }, (_, i) => ({ $ref: `#/components/schemas/V${i}` })) };
+  for (let i = 0; i < n; i++)
+    schemas[`V${i}`] = {
+      type: "object",
+      required: [`k${i}`],
+      properties: { [`k${i}`]: { type: "string" } },
+    };
+  schemas["Big"] = {
+    oneOf: Array.from({ length: n }, (_, i) => ({ $ref: `#/components/schemas/V${i}` })),
+  };
   const big = { $ref: "#/components/schemas/Big" };
   const operation = {
     operationId: "postBig",
     requestBody: { content: { "application/json": { schema: big } } },
     responses: { "200": { description: "OK.", content: { "application/json": { schema: big } } } },
   };
-  return JSON.stringify({ openapi: "3.0.3", info: { title: "Big", version: "1" }, paths: { "/big": { post: operation } }, components: { schemas } });
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Big", version: "1" },
+    paths: { "/big": { post: operation } },
+    components: { schemas },
+  });
 }
 
 async function modelOf(n: number): Promise<Model> {
@@ -38,7 +50,12 @@ const EMIT_OPTIONS = {
   templatesDir: TEMPLATES_DIR,
   runtimeDir: RUNTIME_DIR,
   buildScriptFile: BUILD_SCRIPT_FILE,
-  info: { packageName: "p", version: "0.1.0", fastXmlParserVersion: "^5.0.0", buildDependencies: {} },
+  info: {
+    packageName: "p",
+    version: "0.1.0",
+    fastXmlParserVersion: "^5.0.0",
+    buildDependencies: {},
+  },
 };
 
 /** How many times the emitters read an element of the service's list of types while emitting the package. */
@@ -58,18 +75,26 @@ async function typeReadsWhileEmitting(model: Model): Promise<number> {
 }
 
 describe("a oneOf of many variants", () => {
-  it("is emitted with reads of the type list that grow linearly with the variants", { timeout: 300_000 }, async () => {
-    const small = await typeReadsWhileEmitting(await modelOf(100));
-    const large = await typeReadsWhileEmitting(await modelOf(400));
-    // Linear: about 4 times as many reads; quadratic: about 16 times.
-    expect(large / small).toBeLessThan(6);
-  });
+  it(
+    "is emitted with reads of the type list that grow linearly with the variants",
+    { timeout: 300_000 },
+    async () => {
+      const small = await typeReadsWhileEmitting(await modelOf(100));
+      const large = await typeReadsWhileEmitting(await modelOf(400));
+      // Linear: about 4 times as many reads; quadratic: about 16 times.
+      expect(large / small).toBeLessThan(6);
+    },
+  );
 
-  it("of 3,000 variants generates, with every variant in the union's validator", { timeout: 600_000 }, async () => {
-    const model = await modelOf(3000);
-    expect(model.services[0]!.types.find((t) => t.name === "Big")?.variants).toHaveLength(3000);
-    const files = await emitPackage(model, EMIT_OPTIONS);
-    const validators = files.find((f) => f.path.endsWith("validators.ts"));
-    expect(validators?.content).toContain("validateV2999");
-  });
+  it(
+    "of 3,000 variants generates, with every variant in the union's validator",
+    { timeout: 600_000 },
+    async () => {
+      const model = await modelOf(3000);
+      expect(model.services[0]!.types.find((t) => t.name === "Big")?.variants).toHaveLength(3000);
+      const files = await emitPackage(model, EMIT_OPTIONS);
+      const validators = files.find((f) => f.path.endsWith("validators.ts"));
+      expect(validators?.content).toContain("validateV2999");
+    },
+  );
 });

@@ -27,21 +27,14 @@ const info = {
 };
 
 async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(
-    path.join(PROJECT_ROOT, "templates"),
-    model,
-    info,
-    [],
-  );
+  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
   return files.find((f) => f.path === "README.md")!.content;
 }
 
 /** The property names of an exported interface of a runtime module. */
 function optionNames(module: string, name: string): string[] {
   const project = new Project({ skipAddingFilesFromTsConfig: true });
-  const file = project.addSourceFileAtPath(
-    path.join(PROJECT_ROOT, "generator", "runtime", module),
-  );
+  const file = project.addSourceFileAtPath(path.join(PROJECT_ROOT, "generator", "runtime", module));
   return file
     .getInterfaceOrThrow(name)
     .getProperties()
@@ -86,8 +79,7 @@ describe("the README's options tables", () => {
   ])("lists every property of %s %s in a table row", (module, name) => {
     const names = optionNames(module, name);
     expect(names.length).toBeGreaterThan(3);
-    for (const option of names)
-      expect(text, option).toContain(`| \`${option}\` |`);
+    for (const option of names) expect(text, option).toContain(`| \`${option}\` |`);
   });
 
   it("lists every SOAP client option in a table row, and every SOAP call option", () => {
@@ -99,8 +91,7 @@ describe("the README's options tables", () => {
   });
 
   it("states the retry bounds the client enforces", async () => {
-    const { RETRY_BOUNDS } =
-      await import("../../../generator/runtime/http/retry-bounds.js");
+    const { RETRY_BOUNDS } = await import("../../../generator/runtime/http/retry-bounds.js");
     const fmt = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
     expect(text).toContain(
       `\`maxAttempts\` ${RETRY_BOUNDS.maxAttempts.min} to ${RETRY_BOUNDS.maxAttempts.max}`,
@@ -111,9 +102,7 @@ describe("the README's options tables", () => {
     expect(text).toContain(
       `\`maxDelayMs\` ${RETRY_BOUNDS.maxDelayMs.min} to ${fmt(RETRY_BOUNDS.maxDelayMs.max)}`,
     );
-    expect(text).toContain(
-      `\`delayMs\` 0 to ${fmt(RETRY_BOUNDS["notFoundRetry.delayMs"].max)}`,
-    );
+    expect(text).toContain(`\`delayMs\` 0 to ${fmt(RETRY_BOUNDS["notFoundRetry.delayMs"].max)}`);
   });
 });
 
@@ -126,9 +115,7 @@ describe("the README's retry table", () => {
           types: [order],
           operations: [
             restOperation("charge", "Order", undefined, {
-              headers: [
-                field("Idempotency-Key", scalar("string"), { required: true }),
-              ],
+              headers: [field("Idempotency-Key", scalar("string"), { required: true })],
             }),
             restOperation("note", "Order", undefined),
           ],
@@ -169,9 +156,7 @@ describe("the README's credential options", () => {
         },
       ],
     });
-    expect(text).toContain(
-      "| `apiKey` | `api_key` | an API key in the X-Api-Key header |",
-    );
+    expect(text).toContain("| `apiKey` | `api_key` | an API key in the X-Api-Key header |");
     // A scheme named like a runtime option gets another name: the README says the one the client takes.
     expect(text).toContain(
       "| `retryCredential` | `retry` | a bearer token in Authorization; a function is called for each request |",

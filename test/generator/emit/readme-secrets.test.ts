@@ -10,7 +10,12 @@ import { PROJECT_ROOT } from "../../../generator/generate.js";
 import type { Model } from "../../../generator/model/ir.js";
 import { field, objectType, restOperation, restService, scalar } from "../../helpers/ir.js";
 
-const info = { packageName: "pkg", version: "1.0.0", fastXmlParserVersion: "5", buildDependencies: {} };
+const info = {
+  packageName: "pkg",
+  version: "1.0.0",
+  fastXmlParserVersion: "5",
+  buildDependencies: {},
+};
 
 async function readme(model: Model): Promise<string> {
   const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
@@ -20,12 +25,24 @@ async function readme(model: Model): Promise<string> {
 describe("the README's secrets", () => {
   it("lists each field recognised by its name, with its kind and reason, and names the kinds the package has", async () => {
     const card = objectType("Card", [
-      field("number", scalar("string"), { sensitive: "card-number", sensitiveReason: "a number inside a card" }),
-      field("cvc", scalar("string"), { sensitive: "card-code", sensitiveReason: "its name says *card* code" }),
+      field("number", scalar("string"), {
+        sensitive: "card-number",
+        sensitiveReason: "a number inside a card",
+      }),
+      field("cvc", scalar("string"), {
+        sensitive: "card-code",
+        sensitiveReason: "its name says *card* code",
+      }),
       field("holder", scalar("string")),
     ]);
-    const text = await readme({ services: [restService({ types: [card], operations: [restOperation("pay", "Card", undefined)] })] });
-    expect(text).toContain("- Sensitive fields (card numbers and card codes), marked in the contract or recognised\n  by their names");
+    const text = await readme({
+      services: [
+        restService({ types: [card], operations: [restOperation("pay", "Card", undefined)] }),
+      ],
+    });
+    expect(text).toContain(
+      "- Sensitive fields (card numbers and card codes), marked in the contract or recognised\n  by their names",
+    );
     expect(text).toContain("| `Card.number` | `card-number` | a number inside a card |");
     // The reason reaches the table through the escaping helpers: a star cannot open emphasis.
     expect(text).toContain("| `Card.cvc` | `card-code` | its name says \\*card\\* code |");
@@ -33,17 +50,34 @@ describe("the README's secrets", () => {
   });
 
   it("claims no mark where the contract has none, and says what is masked", async () => {
-    const text = await readme({ services: [restService({ types: [objectType("Order", [field("amount", scalar("string"))])], operations: [restOperation("order", "Order", undefined)] })] });
+    const text = await readme({
+      services: [
+        restService({
+          types: [objectType("Order", [field("amount", scalar("string"))])],
+          operations: [restOperation("order", "Order", undefined)],
+        }),
+      ],
+    });
     expect(text).toContain("- No field of the contract is marked or recognised as sensitive");
-    expect(text).toContain("the credentials the client sends, and numbers\n  in the server's text shaped like card numbers");
+    expect(text).toContain(
+      "the credentials the client sends, and numbers\n  in the server's text shaped like card numbers",
+    );
     expect(text).not.toContain("Sensitive fields (");
     expect(text).not.toContain("paygen marked these fields");
   });
 
   it("says the marks are the schemas' own when none is recognised by name", async () => {
-    const card = objectType("Card", [field("number", scalar("string"), { sensitive: "card-number" })]);
-    const text = await readme({ services: [restService({ types: [card], operations: [restOperation("pay", "Card", undefined)] })] });
-    expect(text).toContain("- Sensitive fields (card numbers), marked in the schemas, never appear");
+    const card = objectType("Card", [
+      field("number", scalar("string"), { sensitive: "card-number" }),
+    ]);
+    const text = await readme({
+      services: [
+        restService({ types: [card], operations: [restOperation("pay", "Card", undefined)] }),
+      ],
+    });
+    expect(text).toContain(
+      "- Sensitive fields (card numbers), marked in the schemas, never appear",
+    );
     expect(text).not.toContain("paygen marked these fields");
   });
 });

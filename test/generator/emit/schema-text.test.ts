@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { docBlock, inlineDoc, renderDoc } from "../../../generator/emit/jsdoc.js";
-import { commentText, constLiteral, markdownCode, markdownText, readCommentText, stringLiteral } from "../../../generator/emit/schema-text.js";
+import {
+  commentText,
+  constLiteral,
+  markdownCode,
+  markdownText,
+  readCommentText,
+  stringLiteral,
+} from "../../../generator/emit/schema-text.js";
 
 describe("commentText", () => {
   const table: { given: string; want: string }[] = [
@@ -16,18 +23,25 @@ describe("commentText", () => {
   it.each(table)("$given", ({ given, want }) => {
     expect(commentText(given)).toBe(want);
     expect(commentText(commentText(given))).toBe(want);
-    expect(readCommentText(commentText(given))).toBe(given.replace(/\r\n|[\r\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u007f]/g, ""));
+    expect(readCommentText(commentText(given))).toBe(
+      given.replace(/\r\n|[\r\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u007f]/g, ""),
+    );
   });
 });
 
 describe("doc comments", () => {
   it("keeps the emitter's tags and escapes every other line-start @", () => {
-    expect(renderDoc({ description: "Text.\n@see evil */", tags: [{ tagName: "example", text: "x */ y" }] })).toBe(
-      "Text.\n\\@see evil *\\/\n\n@example x *\\/ y",
-    );
+    expect(
+      renderDoc({
+        description: "Text.\n@see evil */",
+        tags: [{ tagName: "example", text: "x */ y" }],
+      }),
+    ).toBe("Text.\n\\@see evil *\\/\n\n@example x *\\/ y");
   });
   it("refuses a tag name that is not one", () => {
-    expect(() => renderDoc({ description: "", tags: [{ tagName: "x */", text: "" }] })).toThrow(/not a JSDoc tag name/);
+    expect(() => renderDoc({ description: "", tags: [{ tagName: "x */", text: "" }] })).toThrow(
+      /not a JSDoc tag name/,
+    );
   });
   it("renders blocks and one-line comments", () => {
     expect(docBlock("a */\nb", "  ")).toBe("  /**\n   * a *\\/\n   * b\n   */\n");
@@ -59,7 +73,10 @@ describe("Markdown", () => {
     { given: "plain", want: "plain" },
     { given: "a | b", want: "a \\| b" },
     { given: "</script>", want: "\\</script\\>" },
-    { given: "*em* _em_ `code` [l](u) &amp;", want: "\\*em\\* \\_em\\_ \\`code\\` \\[l\\](u) \\&amp;" },
+    {
+      given: "*em* _em_ `code` [l](u) &amp;",
+      want: "\\*em\\* \\_em\\_ \\`code\\` \\[l\\](u) \\&amp;",
+    },
     { given: "# heading", want: "\\# heading" },
     { given: "- item", want: "\\- item" },
     { given: "1. item", want: "1\\. item" },

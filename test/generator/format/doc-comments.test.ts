@@ -5,7 +5,12 @@ import { emitPackage } from "../../../generator/emit/emit-package.js";
 import { putBack, setAside } from "../../../generator/format/doc-comments.js";
 import { FORMAT_OPTIONS, formatFiles } from "../../../generator/format/format-files.js";
 import { loadModel } from "../../../generator/generate.js";
-import { BUILD_SCRIPT_FILE, PROJECT_ROOT, RUNTIME_DIR, TEMPLATES_DIR } from "../../../generator/project-paths.js";
+import {
+  BUILD_SCRIPT_FILE,
+  PROJECT_ROOT,
+  RUNTIME_DIR,
+  TEMPLATES_DIR,
+} from "../../../generator/project-paths.js";
 
 /** What prettier alone prints for the text, with the formatter's options: the reference. */
 function prettierAlone(text: string): Promise<string> {
@@ -13,18 +18,22 @@ function prettierAlone(text: string): Promise<string> {
 }
 
 async function viaFormatter(text: string): Promise<string> {
-  const [file] = (await formatFiles([{ path: "svc/a.ts", content: text }])).filter((f) => f.path === "svc/a.ts");
+  const [file] = (await formatFiles([{ path: "svc/a.ts", content: text }])).filter(
+    (f) => f.path === "svc/a.ts",
+  );
   return file!.content;
 }
 
 const cases: readonly { readonly name: string; readonly given: string }[] = [
   {
     name: "a JSDoc comment on a nested member, re-indented",
-    given: "export interface A {\n        /**\n     * First line.\n          *\n     * @see here\n    */\n  a?: string;\n}\n",
+    given:
+      "export interface A {\n        /**\n     * First line.\n          *\n     * @see here\n    */\n  a?: string;\n}\n",
   },
   {
     name: "two trailing spaces (a markdown line break) kept in a JSDoc comment, other trailing spaces dropped",
-    given: "export interface A {\n  /**\n   * Report Format  \n   * Valid Values: \n   *   - text/csv\n   */\n  a?: string;\n}\n",
+    given:
+      "export interface A {\n  /**\n   * Report Format  \n   * Valid Values: \n   *   - text/csv\n   */\n  a?: string;\n}\n",
   },
   { name: "a one-line doc comment", given: "/** One line. */\nexport const a = 1;\n" },
   {
@@ -50,10 +59,14 @@ describe("doc comments set aside while prettier formats", () => {
     const aside = setAside("  /**\n   * a\n   */\nconst x = /** b */ 1;\n/** c */\n");
     expect(aside?.comments).toEqual(["/**\n   * a\n   */", "/** c */"]);
     expect(aside?.text).toBe("  /**paygen-doc:0*/\nconst x = /** b */ 1;\n/**paygen-doc:1*/\n");
-    expect(putBack("/**paygen-doc:0*/\n/**paygen-doc:1*/\n", aside!)).toBe("/**\n * a\n */\n/** c */\n");
+    expect(putBack("/**paygen-doc:0*/\n/**paygen-doc:1*/\n", aside!)).toBe(
+      "/**\n * a\n */\n/** c */\n",
+    );
     // A placeholder lost, or found twice: the caller formats the original text.
     expect(putBack("/**paygen-doc:0*/\n", aside!)).toBeUndefined();
-    expect(putBack("/**paygen-doc:0*/\n/**paygen-doc:0*/\n/**paygen-doc:1*/\n", aside!)).toBeUndefined();
+    expect(
+      putBack("/**paygen-doc:0*/\n/**paygen-doc:0*/\n/**paygen-doc:1*/\n", aside!),
+    ).toBeUndefined();
   });
 
   it("does not touch a text that already holds the marker, or has no doc comment", () => {
@@ -62,18 +75,28 @@ describe("doc comments set aside while prettier formats", () => {
   });
 
   it("gives what prettier alone gives for every TypeScript file generated from schemas/", async () => {
-    const model = await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas"), cwd: PROJECT_ROOT });
+    const model = await loadModel({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      cwd: PROJECT_ROOT,
+    });
     const files = await emitPackage(model, {
       templatesDir: TEMPLATES_DIR,
       runtimeDir: RUNTIME_DIR,
       buildScriptFile: BUILD_SCRIPT_FILE,
-      info: { packageName: "p", version: "0.1.0", fastXmlParserVersion: "^5.0.0", buildDependencies: {} },
+      info: {
+        packageName: "p",
+        version: "0.1.0",
+        fastXmlParserVersion: "^5.0.0",
+        buildDependencies: {},
+      },
     });
     const typescript = files.filter((f) => f.path.endsWith(".ts") && !f.verbatim);
     expect(typescript.length).toBeGreaterThan(20);
     const formatted = await formatFiles(typescript);
     for (const file of typescript) {
-      expect(formatted.find((f) => f.path === file.path)!.content, file.path).toBe(await prettierAlone(file.content));
+      expect(formatted.find((f) => f.path === file.path)!.content, file.path).toBe(
+        await prettierAlone(file.content),
+      );
     }
   });
 });

@@ -42,11 +42,52 @@ operations:
 `,
     });
     expect(facts).toEqual({
-      Base: { sensitive: false, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: false, wholeReceived: false },
-      Card: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: true, wholeReceived: false, delegatedBase: "Base" },
-      Got: { sensitive: false, sent: false, received: true, wireSent: false, wireReceived: true, wholeSent: false, wholeReceived: true },
-      Sent: { sensitive: true, sent: true, received: false, wireSent: true, wireReceived: false, wholeSent: true, wholeReceived: false },
-      Unused: { sensitive: false, sent: false, received: false, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false },
+      Base: {
+        sensitive: false,
+        sent: true,
+        received: false,
+        wireSent: true,
+        wireReceived: false,
+        wholeSent: false,
+        wholeReceived: false,
+      },
+      Card: {
+        sensitive: true,
+        sent: true,
+        received: false,
+        wireSent: true,
+        wireReceived: false,
+        wholeSent: true,
+        wholeReceived: false,
+        delegatedBase: "Base",
+      },
+      Got: {
+        sensitive: false,
+        sent: false,
+        received: true,
+        wireSent: false,
+        wireReceived: true,
+        wholeSent: false,
+        wholeReceived: true,
+      },
+      Sent: {
+        sensitive: true,
+        sent: true,
+        received: false,
+        wireSent: true,
+        wireReceived: false,
+        wholeSent: true,
+        wholeReceived: false,
+      },
+      Unused: {
+        sensitive: false,
+        sent: false,
+        received: false,
+        wireSent: false,
+        wireReceived: false,
+        wholeSent: false,
+        wholeReceived: false,
+      },
     });
   });
 
@@ -73,7 +114,24 @@ operations:
 `,
     });
     // Open is open and only read: what it holds beyond its fields is kept beside it. Node, its extension, is closed.
-    expect(facts["Node"]).toEqual({ sensitive: true, sent: false, received: true, wireSent: false, wireReceived: true, wholeSent: false, wholeReceived: true });
-    expect(facts["Open"]).toEqual({ sensitive: false, sent: false, received: true, wireSent: false, wireReceived: false, wholeSent: false, wholeReceived: false, extras: "kept" });
+    expect(facts["Node"]).toEqual({
+      sensitive: true,
+      sent: false,
+      received: true,
+      wireSent: false,
+      wireReceived: true,
+      wholeSent: false,
+      wholeReceived: true,
+    });
+    expect(facts["Open"]).toEqual({
+      sensitive: false,
+      sent: false,
+      received: true,
+      wireSent: false,
+      wireReceived: false,
+      wholeSent: false,
+      wholeReceived: false,
+      extras: "kept",
+    });
   });
 });

@@ -158,8 +158,16 @@ describe("inferSensitive: what holds the field, and its type", () => {
   });
 
   it("gives the reason the README lists", () => {
-    expect(inferSensitive({ name: "cardNumber", type: "string" }, ["Payment"])).toEqual({ kind: "card-number", reason: "its name says card number" });
-    expect(inferSensitive({ name: "number", type: "string" }, ["PaymentCard"])).toEqual({ kind: "card-number", reason: "a number inside a card" });
-    expect(inferSensitive({ name: "secret", type: "string", passwordFormat: true }, ["Login"])).toEqual({ kind: "secret", reason: "format: password" });
+    expect(inferSensitive({ name: "cardNumber", type: "string" }, ["Payment"])).toEqual({
+      kind: "card-number",
+      reason: "its name says card number",
+    });
+    expect(inferSensitive({ name: "number", type: "string" }, ["PaymentCard"])).toEqual({
+      kind: "card-number",
+      reason: "a number inside a card",
+    });
+    expect(
+      inferSensitive({ name: "secret", type: "string", passwordFormat: true }, ["Login"]),
+    ).toEqual({ kind: "secret", reason: "format: password" });
   });
 });

@@ -3,7 +3,11 @@ import { identifierBase } from "../../../generator/naming/case.js";
 import { resolveNames, type NameRequests } from "../../../generator/naming/names.js";
 import { RESERVED } from "../../../generator/naming/reserved.js";
 
-const requests = (topLevel: NameRequests["topLevel"], methods: NameRequests["methods"] = [], links: NameRequests["links"] = []): NameRequests => ({
+const requests = (
+  topLevel: NameRequests["topLevel"],
+  methods: NameRequests["methods"] = [],
+  links: NameRequests["links"] = [],
+): NameRequests => ({
   topLevel,
   methods,
   links,
@@ -11,7 +15,10 @@ const requests = (topLevel: NameRequests["topLevel"], methods: NameRequests["met
 
 describe("resolveNames", () => {
   it("keeps a free name as it is", () => {
-    const names = resolveNames(requests([{ kind: "type", subject: "Order", base: "Order" }]), RESERVED);
+    const names = resolveNames(
+      requests([{ kind: "type", subject: "Order", base: "Order" }]),
+      RESERVED,
+    );
     expect(names.get("type", "Order")).toBe("Order");
   });
 
@@ -24,7 +31,11 @@ describe("resolveNames", () => {
       ]),
       new Set([...RESERVED, "Decimal"]),
     );
-    expect([names.get("type", "Error"), names.get("type", "Decimal"), names.get("type", "string")]).toEqual(["Error$", "Decimal$", "string$"]);
+    expect([
+      names.get("type", "Error"),
+      names.get("type", "Decimal"),
+      names.get("type", "string"),
+    ]).toEqual(["Error$", "Decimal$", "string$"]);
   });
 
   it("gives types priority over functions, and resolves clashes in subject order", () => {
@@ -50,12 +61,22 @@ describe("resolveNames", () => {
           { operation: "constructor", base: "constructor" },
           { operation: "pay", base: "pay" },
         ],
-        [{ operation: "pay", link: "self", base: "toString", taken: [] }, { operation: "pay", link: "capture", base: "id", taken: ["id"] }],
+        [
+          { operation: "pay", link: "self", base: "toString", taken: [] },
+          { operation: "pay", link: "capture", base: "id", taken: ["id"] },
+        ],
       ),
       RESERVED,
     );
-    expect([names.method("then"), names.method("constructor"), names.method("pay")]).toEqual(["then$", "constructor$", "pay"]);
-    expect([names.linkMethod("pay", "self"), names.linkMethod("pay", "capture")]).toEqual(["toString$", "id$"]);
+    expect([names.method("then"), names.method("constructor"), names.method("pay")]).toEqual([
+      "then$",
+      "constructor$",
+      "pay",
+    ]);
+    expect([names.linkMethod("pay", "self"), names.linkMethod("pay", "capture")]).toEqual([
+      "toString$",
+      "id$",
+    ]);
   });
 
   it("refuses a name nobody asked for", () => {

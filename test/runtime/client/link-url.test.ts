@@ -4,15 +4,35 @@ import { fillPath, joinUrl, linkUrl } from "../../../generator/runtime/rest-call
 
 describe("following links", () => {
   it("takes a path href under the base URL, keeping a path prefix like the client's own calls", () => {
-    expect(linkUrl("https://gw.example.test", "capture", "/pts/v2/payments/1/captures")).toBe("https://gw.example.test/pts/v2/payments/1/captures");
-    expect(linkUrl("https://proxy.example.test/gateway/", "capture", "/pts/v2/payments/1/captures")).toBe("https://proxy.example.test/gateway/pts/v2/payments/1/captures");
-    expect(joinUrl("https://proxy.example.test/gateway", "/pts/v2/payments")).toBe("https://proxy.example.test/gateway/pts/v2/payments");
+    expect(linkUrl("https://gw.example.test", "capture", "/pts/v2/payments/1/captures")).toBe(
+      "https://gw.example.test/pts/v2/payments/1/captures",
+    );
+    expect(
+      linkUrl("https://proxy.example.test/gateway/", "capture", "/pts/v2/payments/1/captures"),
+    ).toBe("https://proxy.example.test/gateway/pts/v2/payments/1/captures");
+    expect(joinUrl("https://proxy.example.test/gateway", "/pts/v2/payments")).toBe(
+      "https://proxy.example.test/gateway/pts/v2/payments",
+    );
   });
 
   it("accepts an absolute href only under the base URL", () => {
-    expect(linkUrl("https://proxy.example.test/gateway", "self", "https://proxy.example.test/gateway/pts/v2/payments/1")).toBe("https://proxy.example.test/gateway/pts/v2/payments/1");
-    for (const href of ["https://proxy.example.test/other/pts/v2/payments/1", "https://evil.example.test/gateway/x", "//evil.example.test/x", "javascript:alert(1)", "not a url"]) {
-      expect(() => linkUrl("https://proxy.example.test/gateway", "self", href), href).toThrow(LinkError);
+    expect(
+      linkUrl(
+        "https://proxy.example.test/gateway",
+        "self",
+        "https://proxy.example.test/gateway/pts/v2/payments/1",
+      ),
+    ).toBe("https://proxy.example.test/gateway/pts/v2/payments/1");
+    for (const href of [
+      "https://proxy.example.test/other/pts/v2/payments/1",
+      "https://evil.example.test/gateway/x",
+      "//evil.example.test/x",
+      "javascript:alert(1)",
+      "not a url",
+    ]) {
+      expect(() => linkUrl("https://proxy.example.test/gateway", "self", href), href).toThrow(
+        LinkError,
+      );
     }
   });
 
@@ -21,7 +41,9 @@ describe("following links", () => {
   });
 
   it("encodes path parameters and refuses empty ones", () => {
-    expect(fillPath("/pts/v2/payments/{id}/captures", { id: "a/b?c" })).toBe("/pts/v2/payments/a%2Fb%3Fc/captures");
+    expect(fillPath("/pts/v2/payments/{id}/captures", { id: "a/b?c" })).toBe(
+      "/pts/v2/payments/a%2Fb%3Fc/captures",
+    );
     expect(() => fillPath("/pts/v2/payments/{id}", { id: "" })).toThrow(/required/);
   });
 

@@ -66,12 +66,7 @@ describe("interceptors", () => {
       signed[0]!.url,
       signed[0]!.body,
       signed[0]!.headers["x-api-key"],
-    ]).toEqual([
-      "PUT",
-      `${server.origin}/b`,
-      "changed",
-      "KEY-FROM-INTERCEPTOR",
-    ]);
+    ]).toEqual(["PUT", `${server.origin}/b`, "changed", "KEY-FROM-INTERCEPTOR"]);
     expect(views[0]!.headers["x-api-key"]).toBe(REDACTED);
     expect(response.body).toBe("OK");
   });

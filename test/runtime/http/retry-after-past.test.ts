@@ -6,7 +6,10 @@ import { statusError } from "../../../generator/runtime/http/status.js";
 const NOW = Date.UTC(2030, 0, 1, 0, 0, 0); // Tue, 01 Jan 2030 00:00:00 GMT
 
 /** Answers `status` with the given Retry-After on every attempt; records the waits. */
-async function retriesOf(status: number, retryAfter: string): Promise<{ infos: RetryInfo[]; delays: number[]; attempts: number }> {
+async function retriesOf(
+  status: number,
+  retryAfter: string,
+): Promise<{ infos: RetryInfo[]; delays: number[]; attempts: number }> {
   const infos: RetryInfo[] = [];
   const delays: number[] = [];
   let attempts = 0;
@@ -52,9 +55,18 @@ describe("a Retry-After that is negative or in the past", () => {
   });
 
   it("is not reported as a wait the server asked for", () => {
-    const response = (value: string) => ({ status: 429, headers: new Headers({ "retry-after": value }), body: "" });
-    expect(statusError(response("-5"), undefined, (b) => b, { now: NOW }).retryAfterMs).toBeUndefined();
-    expect(statusError(response("Mon, 31 Dec 2029 23:59:00 GMT"), undefined, (b) => b, { now: NOW }).retryAfterMs).toBeUndefined();
+    const response = (value: string) => ({
+      status: 429,
+      headers: new Headers({ "retry-after": value }),
+      body: "",
+    });
+    expect(
+      statusError(response("-5"), undefined, (b) => b, { now: NOW }).retryAfterMs,
+    ).toBeUndefined();
+    expect(
+      statusError(response("Mon, 31 Dec 2029 23:59:00 GMT"), undefined, (b) => b, { now: NOW })
+        .retryAfterMs,
+    ).toBeUndefined();
   });
 
   it("a negative retryAfterMs on an error made elsewhere (a custom transport) also means back off", async () => {

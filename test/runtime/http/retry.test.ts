@@ -545,7 +545,13 @@ describe("withRetries: abort", () => {
         },
       );
       const state = tracked(result);
-      const info = await Promise.race([retrying.promise, result.then(() => undefined, () => undefined)]);
+      const info = await Promise.race([
+        retrying.promise,
+        result.then(
+          () => undefined,
+          () => undefined,
+        ),
+      ]);
       expect(info?.delayMs).toBe(10_000);
       await settleIo();
       expect(state.settled()).toBe(false); // waiting the 10 s
@@ -565,10 +571,7 @@ describe("withRetries: abort", () => {
     const controller = new AbortController();
     const { delays, sleep } = recordingSleep();
     const result = withRetries(
-      attemptOf(
-        { method: "GET", url: server.origin, headers: {} },
-        { signal: controller.signal },
-      ),
+      attemptOf({ method: "GET", url: server.origin, headers: {} }, { signal: controller.signal }),
       {
         idempotent: true,
         signal: controller.signal,

@@ -280,10 +280,7 @@ describe("send", () => {
       res.write("x".repeat(1024));
     });
     const error = await failure(
-      send(
-        { method: "GET", url: server.origin, headers: {} },
-        { maxResponseBytes: 1000 },
-      ),
+      send({ method: "GET", url: server.origin, headers: {} }, { maxResponseBytes: 1000 }),
     );
     expect(error.failure).toBe("too-large");
   });

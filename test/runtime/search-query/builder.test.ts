@@ -246,10 +246,25 @@ describe("builder checks", () => {
 
 describe("a built query prints as its query text", () => {
   it("String(node) and template literals give the text; JSON and equality see the data only", () => {
-    const node = q.and(q.eq("clientReferenceInformation.code", "ORDER 1"), q.or(q.eq("id", "1"), q.eq("id", "2")));
+    const node = q.and(
+      q.eq("clientReferenceInformation.code", "ORDER 1"),
+      q.or(q.eq("id", "1"), q.eq("id", "2")),
+    );
     expect(String(node)).toBe(toString(node));
     expect(`${node}`).toBe('clientReferenceInformation.code:"ORDER 1" AND (id:1 OR id:2)');
     expect(Object.keys(node)).toEqual(["kind", "operands"]);
-    expect(JSON.parse(JSON.stringify(node))).toEqual({ kind: "and", operands: [{ kind: "eq", field: "clientReferenceInformation.code", value: "ORDER 1" }, { kind: "or", operands: [{ kind: "eq", field: "id", value: "1" }, { kind: "eq", field: "id", value: "2" }] }] });
+    expect(JSON.parse(JSON.stringify(node))).toEqual({
+      kind: "and",
+      operands: [
+        { kind: "eq", field: "clientReferenceInformation.code", value: "ORDER 1" },
+        {
+          kind: "or",
+          operands: [
+            { kind: "eq", field: "id", value: "1" },
+            { kind: "eq", field: "id", value: "2" },
+          ],
+        },
+      ],
+    });
   });
 });

@@ -150,7 +150,8 @@ describe("parser fuzzing", () => {
       "many unknown fields": (size) => fill("orderInformation.billTo.mial:x OR ", size),
       "long field name": (size) => `${fill("x", size)}:1`,
       "long date math": (size) => `submitTimeUtc:[NOW${fill("+1DAY", size)} TO NOW]`,
-      "long valid date math": (size) => `submitTimeUtc:[NOW${"+1DAY".repeat(Math.floor(size / 5))} TO NOW]`,
+      "long valid date math": (size) =>
+        `submitTimeUtc:[NOW${"+1DAY".repeat(Math.floor(size / 5))} TO NOW]`,
       "many distinct ranges": (size) =>
         Array.from(
           { length: Math.round((25_000 * size) / MB) },

@@ -43,14 +43,22 @@ const createSearch = {
 
 function everythingSaid(error: unknown): string {
   const e = error as ValidationError;
-  return [String(e), e.message, e.stack ?? "", JSON.stringify(e), JSON.stringify(e.issues)].join("\n");
+  return [String(e), e.message, e.stack ?? "", JSON.stringify(e), JSON.stringify(e.issues)].join(
+    "\n",
+  );
 }
 
 describe("checkQueryText", () => {
   it("adds one format issue per error of the query, at the given path, without any value of the query", () => {
     const issues: ValidationIssue[] = [];
     checkQueryText(INVALID, language, "body.query", issues);
-    expect(issues).toEqual([{ path: "body.query", code: "format", message: "col 26: expected a filter such as field:value" }]);
+    expect(issues).toEqual([
+      {
+        path: "body.query",
+        code: "format",
+        message: "col 26: expected a filter such as field:value",
+      },
+    ]);
     expect(JSON.stringify(issues)).not.toContain(CARD);
   });
 
@@ -58,7 +66,12 @@ describe("checkQueryText", () => {
     const issues: ValidationIssue[] = [];
     checkQueryText(`id:${CARD}`, language, "query", issues);
     // More values than recommended in one lookup: a warning, not an error.
-    checkQueryText(`id:(${Array.from({ length: 20 }, (_, i) => `v${i}`).join(" OR ")})`, language, "query", issues);
+    checkQueryText(
+      `id:(${Array.from({ length: 20 }, (_, i) => `v${i}`).join(" OR ")})`,
+      language,
+      "query",
+      issues,
+    );
     checkQueryText(42, language, "query", issues);
     checkQueryText(undefined, language, "query", issues);
     expect(issues).toEqual([]);
@@ -92,7 +105,11 @@ describe("withQueryCheck", () => {
 
   it("evaluates date math in the request's time zone", () => {
     // The same range is valid in any zone; an unknown zone is reported by the shape check, not here.
-    const request = { query: "submitTimeUtc:[NOW/DAY-1DAY TO NOW/DAY}", sort: "submitTimeUtc:desc", timezone: "America/Chicago" };
+    const request = {
+      query: "submitTimeUtc:[NOW/DAY-1DAY TO NOW/DAY}",
+      sort: "submitTimeUtc:desc",
+      timezone: "America/Chicago",
+    };
     expect(validate(request).ok).toBe(true);
   });
 
@@ -106,19 +123,31 @@ describe("withQueryCheck", () => {
 describe("a search call with an invalid query", () => {
   it("is refused with a ValidationError before anything is sent, and the error never shows the card number", async () => {
     const { fetch, sent } = recordingFetch();
-    const error = await callRest(createSearch, "https://search.example/tss/v2/searches", { query: INVALID, sort: "submitTimeUtc:desc" }, { fetch }).then(
+    const error = await callRest(
+      createSearch,
+      "https://search.example/tss/v2/searches",
+      { query: INVALID, sort: "submitTimeUtc:desc" },
+      { fetch },
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues.map((i) => [i.path, i.code])).toEqual([["query", "format"]]);
+    expect((error as ValidationError).issues.map((i) => [i.path, i.code])).toEqual([
+      ["query", "format"],
+    ]);
     expect(everythingSaid(error)).not.toContain(CARD);
     expect(sent).toEqual([]);
   });
 
   it("a valid query is sent", async () => {
     const { fetch, sent } = recordingFetch();
-    const result = await callRest(createSearch, "https://search.example/tss/v2/searches", { query: `id:${CARD}`, sort: "submitTimeUtc:desc" }, { fetch });
+    const result = await callRest(
+      createSearch,
+      "https://search.example/tss/v2/searches",
+      { query: `id:${CARD}`, sort: "submitTimeUtc:desc" },
+      { fetch },
+    );
     expect(result).toBeDefined();
     expect(sent).toHaveLength(1);
   });
@@ -127,7 +156,11 @@ describe("a search call with an invalid query", () => {
 describe("the generated search client", () => {
   it("refuses an invalid query before sending it", async () => {
     const { fetch, sent } = recordingFetch();
-    const client = createSearchClient({ fetch, searchUrl: "https://search.example", testBaseUrl: "https://test.example" });
+    const client = createSearchClient({
+      fetch,
+      searchUrl: "https://search.example",
+      testBaseUrl: "https://test.example",
+    });
     const error = await client.createSearch({ query: INVALID, sort: "submitTimeUtc:desc" }).then(
       () => undefined,
       (e: unknown) => e,

@@ -43,8 +43,15 @@ describe("maskCardNumbers", () => {
   });
 
   it("is applied by every scrub, with or without known secrets", () => {
-    expect(scrubText("Profile with card 5500005555555559 is locked.", NO_SECRETS)).toBe("Profile with card \u20265559 is locked.");
-    expect(scrubValue({ detail: { card: "5500-0055-5555-5559", amount: 10 }, n: 5500005555555559 }, NO_SECRETS)).toEqual({ detail: { card: "\u20265559", amount: 10 }, n: "\u20265559" });
+    expect(scrubText("Profile with card 5500005555555559 is locked.", NO_SECRETS)).toBe(
+      "Profile with card \u20265559 is locked.",
+    );
+    expect(
+      scrubValue(
+        { detail: { card: "5500-0055-5555-5559", amount: 10 }, n: 5500005555555559 },
+        NO_SECRETS,
+      ),
+    ).toEqual({ detail: { card: "\u20265559", amount: 10 }, n: "\u20265559" });
   });
 });
 
@@ -52,21 +59,43 @@ describe("an id is a reference", () => {
   it("a value under an id key is not taken for a card number by its shape, only by being a known secret", () => {
     const id = "7010000000016241111";
     expect(passesLuhn(id)).toBe(true);
-    expect(scrubValue({ id, instrumentId: id, payment_id: id, note: `made ${id}` }, NO_SECRETS)).toEqual({ id, instrumentId: id, payment_id: id, note: "made \u20261111" });
+    expect(
+      scrubValue({ id, instrumentId: id, payment_id: id, note: `made ${id}` }, NO_SECRETS),
+    ).toEqual({ id, instrumentId: id, payment_id: id, note: "made \u20261111" });
     expect(scrubValue({ id }, new Map([[id, "card-number"]]))).toEqual({ id: "\u20261111" });
   });
 });
 
 describe("headerSecrets", () => {
   it.each<{ given: Record<string, string>; want: string[] }>([
-    { given: { authorization: "Bearer eyJhbGciOi.token-value" }, want: ["Bearer eyJhbGciOi.token-value", "eyJhbGciOi.token-value"] },
-    { given: { Authorization: `Basic ${btoa("merchant:s3cret-pass")}` }, want: [`Basic ${btoa("merchant:s3cret-pass")}`, btoa("merchant:s3cret-pass"), "merchant:s3cret-pass", "s3cret-pass"] },
-    { given: { "x-api-key": "sk_test_4eC39HqLyjWDarjtT1zdp7dc" }, want: ["sk_test_4eC39HqLyjWDarjtT1zdp7dc"] },
+    {
+      given: { authorization: "Bearer eyJhbGciOi.token-value" },
+      want: ["Bearer eyJhbGciOi.token-value", "eyJhbGciOi.token-value"],
+    },
+    {
+      given: { Authorization: `Basic ${btoa("merchant:s3cret-pass")}` },
+      want: [
+        `Basic ${btoa("merchant:s3cret-pass")}`,
+        btoa("merchant:s3cret-pass"),
+        "merchant:s3cret-pass",
+        "s3cret-pass",
+      ],
+    },
+    {
+      given: { "x-api-key": "sk_test_4eC39HqLyjWDarjtT1zdp7dc" },
+      want: ["sk_test_4eC39HqLyjWDarjtT1zdp7dc"],
+    },
     {
       given: { signature: 'keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"' },
-      want: ['keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"', "c2lnbmF0dXJlLWJ5dGVz"],
+      want: [
+        'keyid="k1", algorithm="HmacSHA256", signature="c2lnbmF0dXJlLWJ5dGVz"',
+        "c2lnbmF0dXJlLWJ5dGVz",
+      ],
     },
-    { given: { cookie: "session=abcdef123456; theme=dark" }, want: ["session=abcdef123456; theme=dark", "abcdef123456"] },
+    {
+      given: { cookie: "session=abcdef123456; theme=dark" },
+      want: ["session=abcdef123456; theme=dark", "abcdef123456"],
+    },
     { given: { accept: "application/json", "content-type": "application/json" }, want: [] },
   ])("$given", ({ given, want }) => {
     expect([...headerSecrets(given, ["x-api-key"]).keys()]).toEqual(want);

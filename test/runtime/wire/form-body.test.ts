@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  formBody,
-  stylePairs,
-  withStyledQuery,
-} from "../../../generator/runtime/form-body.js";
-import {
-  multipartBody,
-  validateWithFiles,
-} from "../../../generator/runtime/multipart-body.js";
+import { formBody, stylePairs, withStyledQuery } from "../../../generator/runtime/form-body.js";
+import { multipartBody, validateWithFiles } from "../../../generator/runtime/multipart-body.js";
 
 /** Form serialisation as OpenAPI 3.0.3 says it (style and explode), and multipart bodies. */
 describe("form bodies and styled query parameters", () => {
@@ -18,29 +11,19 @@ describe("form bodies and styled query parameters", () => {
       ["color", "blue"],
       ["color", "black"],
     ]);
-    expect(stylePairs("color", list, "form", false)).toEqual([
-      ["color", "blue,black"],
-    ]);
-    expect(stylePairs("color", list, "spaceDelimited", false)).toEqual([
-      ["color", "blue black"],
-    ]);
-    expect(stylePairs("color", list, "pipeDelimited", false)).toEqual([
-      ["color", "blue|black"],
-    ]);
+    expect(stylePairs("color", list, "form", false)).toEqual([["color", "blue,black"]]);
+    expect(stylePairs("color", list, "spaceDelimited", false)).toEqual([["color", "blue black"]]);
+    expect(stylePairs("color", list, "pipeDelimited", false)).toEqual([["color", "blue|black"]]);
     expect(stylePairs("color", object, "form", true)).toEqual([
       ["R", "100"],
       ["G", "200"],
     ]);
-    expect(stylePairs("color", object, "form", false)).toEqual([
-      ["color", "R,100,G,200"],
-    ]);
+    expect(stylePairs("color", object, "form", false)).toEqual([["color", "R,100,G,200"]]);
     expect(stylePairs("color", object, "deepObject", true)).toEqual([
       ["color[R]", "100"],
       ["color[G]", "200"],
     ]);
-    expect(stylePairs("color", "blue", "form", true)).toEqual([
-      ["color", "blue"],
-    ]);
+    expect(stylePairs("color", "blue", "form", true)).toEqual([["color", "blue"]]);
     expect(stylePairs("color", undefined, "form", true)).toEqual([]);
   });
 
@@ -66,19 +49,11 @@ describe("form bodies and styled query parameters", () => {
   });
 
   it("appends styled query parameters to a URL that may already have a query", () => {
-    const fields = [
-      { name: "filter", style: "deepObject" as const, explode: true },
-    ];
-    expect(
-      withStyledQuery(
-        "http://h/p",
-        { filter: { status: "open" }, limit: 3 },
-        fields,
-      ),
-    ).toBe("http://h/p?filter%5Bstatus%5D=open&limit=3");
-    expect(
-      withStyledQuery("http://h/p?x=1", { filter: undefined }, fields),
-    ).toBe("http://h/p?x=1");
+    const fields = [{ name: "filter", style: "deepObject" as const, explode: true }];
+    expect(withStyledQuery("http://h/p", { filter: { status: "open" }, limit: 3 }, fields)).toBe(
+      "http://h/p?filter%5Bstatus%5D=open&limit=3",
+    );
+    expect(withStyledQuery("http://h/p?x=1", { filter: undefined }, fields)).toBe("http://h/p?x=1");
   });
 });
 
@@ -102,9 +77,7 @@ describe("multipart bodies", () => {
       ],
     );
     const boundary = /boundary=(.+)$/.exec(written.contentType)![1]!;
-    expect(written.contentType).toMatch(
-      /^multipart\/form-data; boundary=paygen-[0-9a-f]{32}$/,
-    );
+    expect(written.contentType).toMatch(/^multipart\/form-data; boundary=paygen-[0-9a-f]{32}$/);
     const text = new TextDecoder("latin1").decode(written.bytes);
     expect(text).toBe(
       [

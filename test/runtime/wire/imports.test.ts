@@ -7,7 +7,9 @@ const files = ["body.ts", "scalars.ts", "validate.ts", "xml.ts", "json.ts", "red
 describe("wire runtime sources", () => {
   it.each(files)("%s imports only sibling runtime files (.js) and fast-xml-parser", (file) => {
     const source = readFileSync(new URL(file, runtimeDir), "utf8");
-    const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)].map((m) => m[1] ?? "");
+    const specifiers = [
+      ...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm),
+    ].map((m) => m[1] ?? "");
     for (const spec of specifiers) {
       if (spec === "fast-xml-parser") continue;
       expect(spec).toMatch(/^\.\/[a-z-]+\.js$/);

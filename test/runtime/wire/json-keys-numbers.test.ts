@@ -21,18 +21,30 @@ function parseError(f: () => unknown): ParseError {
 
 describe("duplicate keys", () => {
   it("are malformed JSON, named with the path of their object, never with a value", () => {
-    const error = parseError(() => parseJson('{"orderInformation":{"amountDetails":{"authorizedAmount":"1.00","authorizedAmount":"999.00"}}}'));
+    const error = parseError(() =>
+      parseJson(
+        '{"orderInformation":{"amountDetails":{"authorizedAmount":"1.00","authorizedAmount":"999.00"}}}',
+      ),
+    );
     expect(error.failure).toBe("malformed");
-    expect(error.message).toBe("malformed JSON: duplicate key authorizedAmount in orderInformation.amountDetails");
-    expect(parseError(() => parseJson('{"a":1,"a":1}')).message).toBe("malformed JSON: duplicate key a");
-    expect(parseError(() => parseJson('[0,{"b":[{},{"c":1,"c":2}]}]')).message).toBe("malformed JSON: duplicate key c in [1].b[1]");
+    expect(error.message).toBe(
+      "malformed JSON: duplicate key authorizedAmount in orderInformation.amountDetails",
+    );
+    expect(parseError(() => parseJson('{"a":1,"a":1}')).message).toBe(
+      "malformed JSON: duplicate key a",
+    );
+    expect(parseError(() => parseJson('[0,{"b":[{},{"c":1,"c":2}]}]')).message).toBe(
+      "malformed JSON: duplicate key c in [1].b[1]",
+    );
     expect(parseError(() => parseJsonTree('{"a":1,"a":2}')).failure).toBe("malformed");
   });
 
   it("are found whatever the spelling: escapes decode before keys are compared", () => {
     expect(parseError(() => parseJson('{"id":"1","\\u0069d":"2"}')).failure).toBe("malformed");
     // A key that is not a plain name is not quoted into the message.
-    expect(parseError(() => parseJson('{"4111 1111":1,"4111 1111":2}')).message).toBe("malformed JSON: duplicate key (a key)");
+    expect(parseError(() => parseJson('{"4111 1111":1,"4111 1111":2}')).message).toBe(
+      "malformed JSON: duplicate key (a key)",
+    );
   });
 
   it("do not include __proto__ keys, which are dropped, nor the same key in different objects", () => {
@@ -44,7 +56,9 @@ describe("duplicate keys", () => {
 
 describe("parseJsonTree", () => {
   it("gives every number as its source text, beside the value parseJson gives", () => {
-    const tree = parseJsonTree('{"amount":12.30,"count":3,"big":12345678901234567890,"exp":1.5e1,"list":[-0.0]}') as Record<string, unknown>;
+    const tree = parseJsonTree(
+      '{"amount":12.30,"count":3,"big":12345678901234567890,"exp":1.5e1,"list":[-0.0]}',
+    ) as Record<string, unknown>;
     expect(tree["amount"]).toEqual(new JsonNumber("12.30", 12.3));
     expect(tree["count"]).toEqual(new JsonNumber("3", 3));
     expect(tree["big"]).toEqual(new JsonNumber("12345678901234567890", "12345678901234567890"));
@@ -54,7 +68,9 @@ describe("parseJsonTree", () => {
   });
 
   it("applies the same limits and refusals as parseJson", () => {
-    expect(parseError(() => parseJsonTree("[".repeat(101) + "]".repeat(101))).failure).toBe("too-deep");
+    expect(parseError(() => parseJsonTree("[".repeat(101) + "]".repeat(101))).failure).toBe(
+      "too-deep",
+    );
     expect(parseError(() => parseJsonTree("<html/>")).failure).toBe("not-json");
     expect(parseError(() => parseJsonTree('{"a":"\u0001"}')).failure).toBe("malformed");
     expect(parseError(() => parseJsonTree('{"a":1', { maxBytes: 3 })).failure).toBe("too-large");
@@ -77,7 +93,8 @@ describe("decimalFromNumberText", () => {
   });
 
   it("refuses what is not a JSON number, and exponents that would write out more than 1,000 digits", () => {
-    for (const text of ["", "1.", ".5", "+1", "1e", "01", "1e1001", "1e-1001", "NaN"]) expect(decimalFromNumberText(text), text).toBeUndefined();
+    for (const text of ["", "1.", ".5", "+1", "1e", "01", "1e1001", "1e-1001", "NaN"])
+      expect(decimalFromNumberText(text), text).toBeUndefined();
     expect(decimalFromNumberText("1e1000")).toBe(`1${"0".repeat(1000)}`);
   });
 });

@@ -93,19 +93,34 @@ describe("a scanner builds the tree parser's object, or gives up", () => {
   it("reads a body with the scanner when it takes it, else with the reader on the tree parser's object", () => {
     const read = (value: unknown) => ({ readFromTree: value });
     expect(readJsonBody('{"id":"1"}', undefined, scanAnswer, read)).toEqual({ id: "1" });
-    expect(readJsonBody('{"id":"1","more":"2"}', undefined, scanAnswer, read)).toEqual({ readFromTree: { id: "1", more: "2" } });
+    expect(readJsonBody('{"id":"1","more":"2"}', undefined, scanAnswer, read)).toEqual({
+      readFromTree: { id: "1", more: "2" },
+    });
     // The scanner gets the call's context; an invalid one gives up, and the tree side reports it after the body.
     const contexts: ReadContext[] = [];
-    readJsonBody('{"id":"1"}', { onUnknown: "keep" }, (c, o) => (contexts.push(o), scanAnswer(c)), read);
+    readJsonBody(
+      '{"id":"1"}',
+      { onUnknown: "keep" },
+      (c, o) => (contexts.push(o), scanAnswer(c)),
+      read,
+    );
     expect(contexts.map((o) => o.unknown)).toEqual(["keep"]);
-    expect(() => readJsonBody('{"id":"1"}', { onUnknown: "bogus" as never }, scanAnswer, read)).toThrow(TypeError);
-    expect(() => readJsonBody("{", { onUnknown: "bogus" as never }, scanAnswer, read)).toThrow(/malformed/);
+    expect(() =>
+      readJsonBody('{"id":"1"}', { onUnknown: "bogus" as never }, scanAnswer, read),
+    ).toThrow(TypeError);
+    expect(() => readJsonBody("{", { onUnknown: "bogus" as never }, scanAnswer, read)).toThrow(
+      /malformed/,
+    );
   });
 
   it("lets the tree parser report what the scanner gave up on", () => {
     const read = (value: unknown) => value;
-    expect(() => readJsonBody('{"id":"1","id":"2"}', undefined, scanAnswer, read)).toThrow(/duplicate key id/);
+    expect(() => readJsonBody('{"id":"1","id":"2"}', undefined, scanAnswer, read)).toThrow(
+      /duplicate key id/,
+    );
     expect(() => readJsonBody("", undefined, scanAnswer, read)).toThrow(/empty/);
-    expect(readJsonBody('{"id":1}', undefined, scanAnswer, read)).toEqual({ id: expect.objectContaining({ text: "1" }) });
+    expect(readJsonBody('{"id":1}', undefined, scanAnswer, read)).toEqual({
+      id: expect.objectContaining({ text: "1" }),
+    });
   });
 });

@@ -66,14 +66,28 @@ describe("parseJson: values", () => {
     expect(failure(() => parseJson('{"a":1,12345678901234567890:2}'))).toBe("malformed");
     expect(failure(() => parseJson('{"a" 12345678901234567890}'))).toBe("malformed");
     expect(failure(() => parseJson("[1 12345678901234567890]"))).toBe("malformed");
-    for (const bad of ["[0123]", "[1.]", "[-]", "[1e]", "[.5]", "[+1]", "[012345678901234567]", "[1.2.3]", "[--1]", "[NaN]", "[Infinity]"]) {
+    for (const bad of [
+      "[0123]",
+      "[1.]",
+      "[-]",
+      "[1e]",
+      "[.5]",
+      "[+1]",
+      "[012345678901234567]",
+      "[1.2.3]",
+      "[--1]",
+      "[NaN]",
+      "[Infinity]",
+    ]) {
       expect(failure(() => parseJson(bad))).toBe("malformed");
     }
   });
 
   it("accepts bytes and tolerates a byte-order mark", () => {
-    expect(parseJson("\uFEFF{\"a\":1}")).toEqual({ a: 1 });
-    expect(parseJson(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"a":"\u00e9"}')]))).toEqual({ a: "\u00e9" });
+    expect(parseJson('\uFEFF{"a":1}')).toEqual({ a: 1 });
+    expect(parseJson(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"a":"\u00e9"}')]))).toEqual({
+      a: "\u00e9",
+    });
   });
 });
 
@@ -132,13 +146,20 @@ describe("parseJson: hostile bodies", () => {
     // and refusing either body costs a small part of one scan over it.
     expect(failure(() => parseJson(new Uint8Array(size).fill(0xff)))).toBe("too-large");
     const refuse = leastCpuMillis(() => parseJson(text)) + leastCpuMillis(() => parseJson(bytes));
-    const scan = leastCpuMillis(() => text.indexOf("\u0000")) + leastCpuMillis(() => bytes.indexOf(0));
+    const scan =
+      leastCpuMillis(() => text.indexOf("\u0000")) + leastCpuMillis(() => bytes.indexOf(0));
     expect(refuse, `refusing cost ${refuse} ms, one scan ${scan} ms`).toBeLessThan(scan / 10);
-    expect(failure(() => parseJson(`"${"\u20ac".repeat(400)}"`, { maxBytes: 1000 }))).toBe("too-large");
+    expect(failure(() => parseJson(`"${"\u20ac".repeat(400)}"`, { maxBytes: 1000 }))).toBe(
+      "too-large",
+    );
     expect(parseJson(`"${"\u20ac".repeat(400)}"`, { maxBytes: 1202 })).toBe("\u20ac".repeat(400));
     // Surrogate pairs are 4 bytes: 300 emoji are 600 code units and 1200 bytes.
-    expect(parseJson(`"${"\u{1F600}".repeat(300)}"`, { maxBytes: 1202 })).toBe("\u{1F600}".repeat(300));
-    expect(failure(() => parseJson(`"${"\u{1F600}".repeat(300)}"`, { maxBytes: 1201 }))).toBe("too-large");
+    expect(parseJson(`"${"\u{1F600}".repeat(300)}"`, { maxBytes: 1202 })).toBe(
+      "\u{1F600}".repeat(300),
+    );
+    expect(failure(() => parseJson(`"${"\u{1F600}".repeat(300)}"`, { maxBytes: 1201 }))).toBe(
+      "too-large",
+    );
   });
 
   it("rejects 10,000-deep nesting, at a cost that does not blow up with the depth", () => {
@@ -164,7 +185,12 @@ describe("parseJson: hostile bodies", () => {
   it.each([
     ["many escaped quotes", (n: number) => '"' + '\\"'.repeat(n) + '"', 125_000],
     ["an unterminated string of escapes", (n: number) => '["' + "\\\\".repeat(n), 125_000],
-    ["many long numbers", (n: number) => "[" + Array.from({ length: n }, () => "12345678901234567890.5").join(",") + "]", 6_250],
+    [
+      "many long numbers",
+      (n: number) =>
+        "[" + Array.from({ length: n }, () => "12345678901234567890.5").join(",") + "]",
+      6_250,
+    ],
     ["many __proto__ keys", (n: number) => "[" + '{"__proto__":{"x":1}},'.repeat(n) + "1]", 6_250],
     ["many unterminated strings", (n: number) => '"'.repeat(n + 1), 125_000],
   ])("hostile input (%s) runs in linear time", (_, make, n) => {
@@ -192,31 +218,44 @@ describe("parseJson: prototype pollution", () => {
   });
 
   it("drops a __proto__ key spelled with escapes or spaces", () => {
-    const doc = parseJson('{"\\u005f_proto__":{"polluted":1}, "__proto__" \n : {"polluted":2}, "x":"__proto__"}');
+    const doc = parseJson(
+      '{"\\u005f_proto__":{"polluted":1}, "__proto__" \n : {"polluted":2}, "x":"__proto__"}',
+    );
     expect(doc).toEqual({ x: "__proto__" });
     expect(Object.keys(doc as JsonObject)).toEqual(["x"]);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   it("keeps constructor and prototype keys as harmless own data", () => {
-    const doc = parseJson('{"constructor":{"prototype":{"polluted":1}},"prototype":"p"}') as JsonObject;
+    const doc = parseJson(
+      '{"constructor":{"prototype":{"polluted":1}},"prototype":"p"}',
+    ) as JsonObject;
     expect(Object.keys(doc)).toEqual(["constructor", "prototype"]);
     expect(doc["constructor"]).toEqual({ prototype: { polluted: 1 } });
     expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
-    expect(({}).constructor).toBe(Object);
+    expect({}.constructor).toBe(Object);
   });
 });
 
 describe("stringifyJson", () => {
   it("writes Decimal and Long strings as given and omits undefined", () => {
     expect(
-      stringifyJson({ amount: "12.50", id: "9223372036854775807", count: 3, skip: undefined, list: ["0.10"], nested: { ok: true } }),
-    ).toBe('{"amount":"12.50","id":"9223372036854775807","count":3,"list":["0.10"],"nested":{"ok":true}}');
+      stringifyJson({
+        amount: "12.50",
+        id: "9223372036854775807",
+        count: 3,
+        skip: undefined,
+        list: ["0.10"],
+        nested: { ok: true },
+      }),
+    ).toBe(
+      '{"amount":"12.50","id":"9223372036854775807","count":3,"list":["0.10"],"nested":{"ok":true}}',
+    );
   });
 
   it("round-trips through parseJson", () => {
-    const value = { a: [1, "x", null, { b: false }], c: "\u2028\"\\" };
+    const value = { a: [1, "x", null, { b: false }], c: '\u2028"\\' };
     expect(parseJson(stringifyJson(value))).toEqual(value);
   });
 

@@ -29,7 +29,8 @@ function mutate(doc: string, next: () => number): string {
     const at = Math.floor(next() * s.length);
     const op = next();
     if (op < 0.4) s = s.slice(0, at) + s.slice(at + 1);
-    else if (op < 0.8) s = s.slice(0, at) + alphabet.charAt(Math.floor(next() * alphabet.length)) + s.slice(at);
+    else if (op < 0.8)
+      s = s.slice(0, at) + alphabet.charAt(Math.floor(next() * alphabet.length)) + s.slice(at);
     else s = s.slice(0, at);
   }
   return s;
@@ -39,18 +40,21 @@ describe("mutated documents", () => {
   it.each([
     ["SOAP", soap, (s: string) => readSoapBody(s)],
     ["JSON", json, (s: string) => parseJson(s)],
-  ] as const)("a mutated %s document parses or fails with a ParseError, never pollutes", (_, doc, parse) => {
-    const next = random(20240229);
-    const unexpected: string[] = [];
-    for (let k = 0; k < 3000; k++) {
-      const s = mutate(doc, next);
-      try {
-        parse(s);
-      } catch (e) {
-        if (!(e instanceof ParseError)) unexpected.push(`${String(e)} for ${JSON.stringify(s)}`);
+  ] as const)(
+    "a mutated %s document parses or fails with a ParseError, never pollutes",
+    (_, doc, parse) => {
+      const next = random(20240229);
+      const unexpected: string[] = [];
+      for (let k = 0; k < 3000; k++) {
+        const s = mutate(doc, next);
+        try {
+          parse(s);
+        } catch (e) {
+          if (!(e instanceof ParseError)) unexpected.push(`${String(e)} for ${JSON.stringify(s)}`);
+        }
       }
-    }
-    expect(unexpected).toEqual([]);
-    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
-  });
+      expect(unexpected).toEqual([]);
+      expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    },
+  );
 });

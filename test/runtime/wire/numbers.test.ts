@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
-import {
-  JsonNumber,
-  readContext,
-  readDouble,
-} from "../../../generator/runtime/read-values.js";
-import {
-  doubleFromXsd,
-  doubleToXsd,
-} from "../../../generator/runtime/scalars.js";
+import { JsonNumber, readContext, readDouble } from "../../../generator/runtime/read-values.js";
+import { doubleFromXsd, doubleToXsd } from "../../../generator/runtime/scalars.js";
 import {
   checkDouble,
   checkMaximum,
@@ -54,9 +47,7 @@ describe("jsonNumber and stringifyJson", () => {
   });
 
   it("refuses what has no JSON form instead of writing null", () => {
-    expect(() => stringifyJson({ x: Number.NaN })).toThrow(
-      /NaN and infinities/,
-    );
+    expect(() => stringifyJson({ x: Number.NaN })).toThrow(/NaN and infinities/);
     expect(() => stringifyJson([Number.POSITIVE_INFINITY])).toThrow(TypeError);
     expect(() => stringifyJson(undefined)).toThrow(/no JSON form/);
     expect(() => stringifyJson({ x: 1n })).toThrow(TypeError);
@@ -91,12 +82,9 @@ describe("doubles in XSD lexical form", () => {
     expect(doubleFromXsd(text)).toBe(n);
   });
 
-  it.each(["", "Infinity", "inf", "0x10", "1e", "e5", "1.2.3", " 1"])(
-    "refuses %j",
-    (text) => {
-      expect(doubleFromXsd(text)).toBeUndefined();
-    },
-  );
+  it.each(["", "Infinity", "inf", "0x10", "1e", "e5", "1.2.3", " 1"])("refuses %j", (text) => {
+    expect(doubleFromXsd(text)).toBeUndefined();
+  });
 });
 
 describe("readDouble and checkDouble", () => {
@@ -116,12 +104,8 @@ describe("readDouble and checkDouble", () => {
       ),
     ).toBe(0.1);
     expect(readDouble("INF", xml, "x")).toBe(Number.POSITIVE_INFINITY);
-    expect(() => readDouble("ten", xml, "x")).toThrow(
-      /expected a floating-point number/,
-    );
-    expect(() => readDouble(true, json, "x")).toThrow(
-      /expected a floating-point number/,
-    );
+    expect(() => readDouble("ten", xml, "x")).toThrow(/expected a floating-point number/);
+    expect(() => readDouble(true, json, "x")).toThrow(/expected a floating-point number/);
   });
 
   it("checks a number; a finite one where the body is JSON", () => {
@@ -129,24 +113,15 @@ describe("readDouble and checkDouble", () => {
     expect(checkDouble(Number.NaN, "a", issues)).toBe(true);
     expect(checkDouble(Number.NaN, "b", issues, true)).toBe(false);
     expect(checkDouble("1.5", "c", issues)).toBe(false);
-    expect(issues.map((i) => `${i.path} ${i.code}`)).toEqual([
-      "b range",
-      "c type",
-    ]);
+    expect(issues.map((i) => `${i.path} ${i.code}`)).toEqual(["b range", "c type"]);
   });
 
   it("compares doubles with bounds exactly; an infinity is beyond every bound, NaN meets none", () => {
     const issues: Issues = [];
     expect(checkMinimum(0.1, "0.1", "a", issues)).toBe(true);
-    expect(checkMaximum(1e21, "1000000000000000000000", "b", issues)).toBe(
-      true,
-    );
-    expect(
-      checkMinimum(Number.NEGATIVE_INFINITY, "-1000000000", "c", issues),
-    ).toBe(false);
-    expect(checkMaximum(Number.POSITIVE_INFINITY, "0", "d", issues)).toBe(
-      false,
-    );
+    expect(checkMaximum(1e21, "1000000000000000000000", "b", issues)).toBe(true);
+    expect(checkMinimum(Number.NEGATIVE_INFINITY, "-1000000000", "c", issues)).toBe(false);
+    expect(checkMaximum(Number.POSITIVE_INFINITY, "0", "d", issues)).toBe(false);
     expect(checkMinimum(Number.POSITIVE_INFINITY, "0", "e", issues)).toBe(true);
     expect(checkMinimum(Number.NaN, "0", "f", issues)).toBe(false);
     expect(checkMaximum(-0.5, "-1", "g", issues)).toBe(false);

@@ -1,6 +1,11 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { inspectSymbol, REDACTED, redact, type SensitiveKind } from "../../../generator/runtime/redact.js";
+import {
+  inspectSymbol,
+  REDACTED,
+  redact,
+  type SensitiveKind,
+} from "../../../generator/runtime/redact.js";
 
 describe("redact", () => {
   it("shows the last four digits of card and account numbers with at least 8 digits", () => {
@@ -23,7 +28,14 @@ describe("redact", () => {
   });
 
   it("redacts every other kind entirely", () => {
-    const kinds: SensitiveKind[] = ["card-code", "routing-number", "transaction-key", "cryptogram", "wallet-payload", "token"];
+    const kinds: SensitiveKind[] = [
+      "card-code",
+      "routing-number",
+      "transaction-key",
+      "cryptogram",
+      "wallet-payload",
+      "token",
+    ];
     for (const kind of kinds) expect(redact(kind, "123456789012")).toBe("[redacted]");
   });
 

@@ -25,7 +25,10 @@ import {
 } from "../../../generator/runtime/validate.js";
 
 /** Runs one check and returns its outcome and issues. */
-function run(check: (issues: ValidationIssue[]) => boolean): { ok: boolean; issues: ValidationIssue[] } {
+function run(check: (issues: ValidationIssue[]) => boolean): {
+  ok: boolean;
+  issues: ValidationIssue[];
+} {
   const issues: ValidationIssue[] = [];
   const ok = check(issues);
   return { ok, issues };
@@ -40,30 +43,47 @@ function expectNoLeak(issues: readonly ValidationIssue[], secret: string): void 
 
 describe("scalar checks: exact issues, never the value in a message", () => {
   it("checkString: type, const, minLength, maxLength", () => {
-    expect(run((i) => checkString("ok", "a", i, { minLength: 1, maxLength: 5, const: "ok" }))).toEqual({
+    expect(
+      run((i) => checkString("ok", "a", i, { minLength: 1, maxLength: 5, const: "ok" })),
+    ).toEqual({
       ok: true,
       issues: [],
     });
-    expect(run((i) => checkString(4111, "a", i)).issues).toEqual([{ path: "a", code: "type", message: "must be a string" }]);
+    expect(run((i) => checkString(4111, "a", i)).issues).toEqual([
+      { path: "a", code: "type", message: "must be a string" },
+    ]);
     const secret = "4111111111111111";
     const tooLong = run((i) => checkString(secret, "payment.card.cardNumber", i, { maxLength: 4 }));
     expect(tooLong).toEqual({
       ok: false,
-      issues: [{ path: "payment.card.cardNumber", code: "length", message: "must be at most 4 characters long" }],
+      issues: [
+        {
+          path: "payment.card.cardNumber",
+          code: "length",
+          message: "must be at most 4 characters long",
+        },
+      ],
     });
     expectNoLeak(tooLong.issues, secret);
     const tooShort = run((i) => checkString("s3cr3t-key", "k", i, { minLength: 16 }));
-    expect(tooShort.issues).toEqual([{ path: "k", code: "length", message: "must be at least 16 characters long" }]);
+    expect(tooShort.issues).toEqual([
+      { path: "k", code: "length", message: "must be at least 16 characters long" },
+    ]);
     expectNoLeak(tooShort.issues, "s3cr3t-key");
     const notConst = run((i) => checkString("SECRET-VALUE-123", "t", i, { const: "AUTH_CAPTURE" }));
-    expect(notConst.issues).toEqual([{ path: "t", code: "const", message: 'must be the documented constant "AUTH_CAPTURE"' }]);
+    expect(notConst.issues).toEqual([
+      { path: "t", code: "const", message: 'must be the documented constant "AUTH_CAPTURE"' },
+    ]);
     expectNoLeak(notConst.issues, "SECRET-VALUE-123");
   });
 
   it("checkBoolean", () => {
     expect(run((i) => checkBoolean(false, "b", i)).ok).toBe(true);
     const r = run((i) => checkBoolean("true", "b", i));
-    expect(r).toEqual({ ok: false, issues: [{ path: "b", code: "type", message: "must be a boolean" }] });
+    expect(r).toEqual({
+      ok: false,
+      issues: [{ path: "b", code: "type", message: "must be a boolean" }],
+    });
   });
 
   it("checkShort and checkInt", () => {
@@ -72,12 +92,18 @@ describe("scalar checks: exact issues, never the value in a message", () => {
       { path: "s", code: "type", message: "must be an integer number from -32768 to 32767" },
     ]);
     const r = run((i) => checkShort(98765, "s", i));
-    expect(r.issues).toEqual([{ path: "s", code: "range", message: "must be an integer number from -32768 to 32767" }]);
+    expect(r.issues).toEqual([
+      { path: "s", code: "range", message: "must be an integer number from -32768 to 32767" },
+    ]);
     expectNoLeak(r.issues, "98765");
     expect(run((i) => checkInt(2147483647, "n", i)).ok).toBe(true);
     const big = run((i) => checkInt(3141592653, "n", i));
     expect(big.issues).toEqual([
-      { path: "n", code: "range", message: "must be an integer number from -2147483648 to 2147483647" },
+      {
+        path: "n",
+        code: "range",
+        message: "must be an integer number from -2147483648 to 2147483647",
+      },
     ]);
     expectNoLeak(big.issues, "3141592653");
     expect(run((i) => checkInt("12", "n", i)).issues[0]?.code).toBe("type");
@@ -87,18 +113,32 @@ describe("scalar checks: exact issues, never the value in a message", () => {
     expect(run((i) => checkLong("9223372036854775807", "id", i)).ok).toBe(true);
     expect(run((i) => checkLong("-9223372036854775808", "id", i)).ok).toBe(true);
     expect(run((i) => checkLong(12, "id", i)).issues).toEqual([
-      { path: "id", code: "type", message: "must be a string of digits (64-bit integer), not a number" },
+      {
+        path: "id",
+        code: "type",
+        message: "must be a string of digits (64-bit integer), not a number",
+      },
     ]);
     const f = run((i) => checkLong("77777x", "id", i));
-    expect(f.issues).toEqual([{ path: "id", code: "format", message: "must be a 64-bit integer: optional '-' and digits only" }]);
+    expect(f.issues).toEqual([
+      {
+        path: "id",
+        code: "format",
+        message: "must be a 64-bit integer: optional '-' and digits only",
+      },
+    ]);
     expectNoLeak(f.issues, "77777x");
     const r = run((i) => checkLong("9223372036854775808", "id", i));
-    expect(r.issues).toEqual([{ path: "id", code: "range", message: "must be within the signed 64-bit integer range" }]);
+    expect(r.issues).toEqual([
+      { path: "id", code: "range", message: "must be within the signed 64-bit integer range" },
+    ]);
     expectNoLeak(r.issues, "9223372036854775808");
   });
 
   it("checkDecimal: string only, exact format, exact bounds", () => {
-    expect(run((i) => checkDecimal("12.50", "amount", i, { minimum: "0.01", maximum: "99999.99" })).ok).toBe(true);
+    expect(
+      run((i) => checkDecimal("12.50", "amount", i, { minimum: "0.01", maximum: "99999.99" })).ok,
+    ).toBe(true);
     expect(run((i) => checkDecimal("0.01", "amount", i, { minimum: "0.01" })).ok).toBe(true);
     const notString = run((i) => checkDecimal(12.5, "amount", i));
     expect(notString.issues).toEqual([
@@ -110,21 +150,35 @@ describe("scalar checks: exact issues, never the value in a message", () => {
     ]);
     const exp = run((i) => checkDecimal("31337e5", "amount", i));
     expect(exp.issues).toEqual([
-      { path: "amount", code: "format", message: "must be a decimal: digits with at most one point, no exponent" },
+      {
+        path: "amount",
+        code: "format",
+        message: "must be a decimal: digits with at most one point, no exponent",
+      },
     ]);
     expectNoLeak(exp.issues, "31337e5");
     const low = run((i) => checkDecimal("0.00999", "amount", i, { minimum: "0.01" }));
-    expect(low.issues).toEqual([{ path: "amount", code: "range", message: "must be at least 0.01" }]);
+    expect(low.issues).toEqual([
+      { path: "amount", code: "range", message: "must be at least 0.01" },
+    ]);
     expectNoLeak(low.issues, "0.00999");
-    const high = run((i) => checkDecimal("100000000000000000000.001", "amount", i, { maximum: "99999.99" }));
-    expect(high.issues).toEqual([{ path: "amount", code: "range", message: "must be at most 99999.99" }]);
+    const high = run((i) =>
+      checkDecimal("100000000000000000000.001", "amount", i, { maximum: "99999.99" }),
+    );
+    expect(high.issues).toEqual([
+      { path: "amount", code: "range", message: "must be at most 99999.99" },
+    ]);
     expectNoLeak(high.issues, "100000000000000000000.001");
   });
 
   it("format checks: date, dateTime, gYearMonth, base64, uri", () => {
     const cases = [
       [checkDate, "2023-02-29", "must be a date: YYYY-MM-DD"],
-      [checkDateTime, "2024-01-01T25:61:00Z", "must be a date and time: YYYY-MM-DDThh:mm:ss with optional fraction and zone"],
+      [
+        checkDateTime,
+        "2024-01-01T25:61:00Z",
+        "must be a date and time: YYYY-MM-DDThh:mm:ss with optional fraction and zone",
+      ],
       [checkGYearMonth, "2031-13", "must be a year and month: YYYY-MM"],
       [checkBase64, "c2VjcmV0LXBheWxvYWQ", "must be Base64 text (standard alphabet, padded)"],
       [checkUri, "not a uri/secret-path", "must be an absolute URI with a scheme"],
@@ -133,7 +187,9 @@ describe("scalar checks: exact issues, never the value in a message", () => {
       const r = run((i) => check(bad, "x.y", i));
       expect(r).toEqual({ ok: false, issues: [{ path: "x.y", code: "format", message }] });
       expectNoLeak(r.issues, bad);
-      expect(run((i) => check(42, "x.y", i)).issues).toEqual([{ path: "x.y", code: "type", message: `${message}, given as a string` }]);
+      expect(run((i) => check(42, "x.y", i)).issues).toEqual([
+        { path: "x.y", code: "type", message: `${message}, given as a string` },
+      ]);
     }
     expect(run((i) => checkDate("2024-02-29", "d", i)).ok).toBe(true);
     expect(run((i) => checkDateTime("2024-02-29T12:00:00.5Z", "d", i)).ok).toBe(true);
@@ -145,13 +201,21 @@ describe("scalar checks: exact issues, never the value in a message", () => {
   it("checkEnum and checkConst", () => {
     expect(run((i) => checkEnum("days", ["days", "months"], "interval.unit", i)).ok).toBe(true);
     const e = run((i) => checkEnum("fortnights", ["days", "months"], "interval.unit", i));
-    expect(e.issues).toEqual([{ path: "interval.unit", code: "enum", message: "must be one of: days, months" }]);
+    expect(e.issues).toEqual([
+      { path: "interval.unit", code: "enum", message: "must be one of: days, months" },
+    ]);
     expectNoLeak(e.issues, "fortnights");
     expect(run((i) => checkEnum(1, ["days"], "u", i)).issues[0]?.code).toBe("enum");
     expect(run((i) => checkConst("012", "012", "p", i)).ok).toBe(true);
     expect(run((i) => checkConst(true, true, "p", i)).ok).toBe(true);
     const c = run((i) => checkConst("SECRET-VALUE-123", "012", "processing.solution", i));
-    expect(c.issues).toEqual([{ path: "processing.solution", code: "const", message: 'must be the documented constant "012"' }]);
+    expect(c.issues).toEqual([
+      {
+        path: "processing.solution",
+        code: "const",
+        message: 'must be the documented constant "012"',
+      },
+    ]);
     expectNoLeak(c.issues, "SECRET-VALUE-123");
     expect(run((i) => checkConst(1, true, "p", i)).issues).toEqual([
       { path: "p", code: "const", message: "must be the documented constant true" },
@@ -163,16 +227,9 @@ describe("structure checks", () => {
   it("isRecord accepts plain objects only", () => {
     class Thing {}
     expect([{}, { a: 1 }, Object.create(null) as object].map(isRecord)).toEqual([true, true, true]);
-    expect([[], null, undefined, "x", 1, new Date(), new Thing(), new Map()].map(isRecord)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([[], null, undefined, "x", 1, new Date(), new Thing(), new Map()].map(isRecord)).toEqual(
+      [false, false, false, false, false, false, false, false],
+    );
   });
 
   it("checkObject", () => {
@@ -188,22 +245,47 @@ describe("structure checks", () => {
     expect(r).toEqual({
       ok: false,
       issues: [
-        { path: "root.<unknown key #2>", code: "unknown-field", message: "is not a documented field (the key's name is not shown)" },
-        { path: "root.<unknown key #3>", code: "unknown-field", message: "is not a documented field (the key's name is not shown)" },
+        {
+          path: "root.<unknown key #2>",
+          code: "unknown-field",
+          message: "is not a documented field (the key's name is not shown)",
+        },
+        {
+          path: "root.<unknown key #3>",
+          code: "unknown-field",
+          message: "is not a documented field (the key's name is not shown)",
+        },
       ],
     });
-    expect(run((i) => checkUnknownKeys({ "4111111111111111": "x" }, new Set(["a"]), "", i))).toEqual({
+    expect(
+      run((i) => checkUnknownKeys({ "4111111111111111": "x" }, new Set(["a"]), "", i)),
+    ).toEqual({
       ok: false,
-      issues: [{ path: "<unknown key #1>", code: "unknown-field", message: "is not a documented field (the key's name is not shown)" }],
+      issues: [
+        {
+          path: "<unknown key #1>",
+          code: "unknown-field",
+          message: "is not a documented field (the key's name is not shown)",
+        },
+      ],
     });
     expect(run((i) => checkUnknownKeys({ a: 1 }, new Set(["a", "b"]), "", i)).ok).toBe(true);
   });
 
   it("checkUnknownKeys counts own keys only, even when Object.prototype has an enumerable one", () => {
-    Object.defineProperty(Object.prototype, "polluted", { value: 1, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(Object.prototype, "polluted", {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     try {
       expect(run((i) => checkUnknownKeys({ a: 1 }, new Set(["a"]), "", i)).ok).toBe(true);
-      expect(run((i) => checkUnknownKeys({ a: 1, b: 2 }, new Set(["a"]), "", i)).issues?.map((x) => x.path)).toEqual(["<unknown key #2>"]);
+      expect(
+        run((i) => checkUnknownKeys({ a: 1, b: 2 }, new Set(["a"]), "", i)).issues?.map(
+          (x) => x.path,
+        ),
+      ).toEqual(["<unknown key #2>"]);
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted;
     }
@@ -222,21 +304,33 @@ describe("structure checks", () => {
       ok: true,
       issues: [{ path: "items", code: "cardinality", message: "must have at most 2 entries" }],
     });
-    expect(run((i) => checkList([], "items", i, 1, 1)).issues[0]?.message).toBe("must have at least 1 entry");
-    expect(run((i) => checkList(new Array(1000).fill(0), "items", i, 0, undefined))).toEqual({ ok: true, issues: [] });
+    expect(run((i) => checkList([], "items", i, 1, 1)).issues[0]?.message).toBe(
+      "must have at least 1 entry",
+    );
+    expect(run((i) => checkList(new Array(1000).fill(0), "items", i, 0, undefined))).toEqual({
+      ok: true,
+      issues: [],
+    });
   });
 
   it("checkChoice wants exactly one present member", () => {
     const members = ["creditCard", "bankAccount"];
     expect(run((i) => checkChoice({ creditCard: {} }, members, "payment", i)).ok).toBe(true);
-    expect(run((i) => checkChoice({ creditCard: undefined, bankAccount: {} }, members, "payment", i)).ok).toBe(true);
+    expect(
+      run((i) => checkChoice({ creditCard: undefined, bankAccount: {} }, members, "payment", i)).ok,
+    ).toBe(true);
     const none = run((i) => checkChoice({}, members, "payment", i));
     expect(none.issues).toEqual([
-      { path: "payment", code: "choice", message: "must have exactly one of: creditCard, bankAccount" },
+      {
+        path: "payment",
+        code: "choice",
+        message: "must have exactly one of: creditCard, bankAccount",
+      },
     ]);
-    expect(run((i) => checkChoice({ creditCard: {}, bankAccount: {} }, members, "payment", i)).issues[0]?.code).toBe(
-      "choice",
-    );
+    expect(
+      run((i) => checkChoice({ creditCard: {}, bankAccount: {} }, members, "payment", i)).issues[0]
+        ?.code,
+    ).toBe("choice");
   });
 
   it("requireField wants an own, defined property", () => {

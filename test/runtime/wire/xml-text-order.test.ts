@@ -7,12 +7,21 @@ import { describe, expect, it } from "vitest";
 import { CHILD_ORDER } from "../../../generator/runtime/read-values.js";
 import { parseXml, readSoapBody, type XmlElement } from "../../../generator/runtime/xml.js";
 
-const orderOf = (element: unknown): unknown => (element as { [CHILD_ORDER]?: unknown })[CHILD_ORDER];
+const orderOf = (element: unknown): unknown =>
+  (element as { [CHILD_ORDER]?: unknown })[CHILD_ORDER];
 
 describe("parseXml: text", () => {
   it("keeps the text of an element as written, white space included", () => {
-    const root = parseXml("<r><name>  Ada  </name><line>\n a\tb \n</line><blank>   </blank><empty/><cdata><![CDATA[ x ]]> y</cdata></r>")["r"] as XmlElement;
-    expect(root).toEqual({ name: "  Ada  ", line: "\n a\tb \n", blank: "   ", empty: "", cdata: " x  y" });
+    const root = parseXml(
+      "<r><name>  Ada  </name><line>\n a\tb \n</line><blank>   </blank><empty/><cdata><![CDATA[ x ]]> y</cdata></r>",
+    )["r"] as XmlElement;
+    expect(root).toEqual({
+      name: "  Ada  ",
+      line: "\n a\tb \n",
+      blank: "   ",
+      empty: "",
+      cdata: " x  y",
+    });
   });
 
   it("drops the white space between elements, and keeps text mixed with elements trimmed as before", () => {
@@ -46,7 +55,9 @@ describe("parseXml: document order", () => {
   });
 
   it("leaves a dropped __proto__ element out of the order too", () => {
-    const root = parseXml("<r><a/><__proto__><x/></__proto__><constructor>1</constructor></r>")["r"] as XmlElement;
+    const root = parseXml("<r><a/><__proto__><x/></__proto__><constructor>1</constructor></r>")[
+      "r"
+    ] as XmlElement;
     expect(orderOf(root)).toEqual(["a", "constructor"]);
     expect(Object.keys(root)).toEqual(["a", "constructor"]);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ParseError, ValidationError, type ParseFailure } from "../../../generator/runtime/errors.js";
+import {
+  ParseError,
+  ValidationError,
+  type ParseFailure,
+} from "../../../generator/runtime/errors.js";
 import {
   asArray,
   buildXml,
@@ -48,7 +52,12 @@ describe("buildXml", () => {
       createTransactionRequest: {
         merchantAuthentication: { name: "api", transactionKey: "key" },
         refId: "123",
-        lineItems: { lineItem: [{ itemId: "1", quantity: 2 }, { itemId: "2", quantity: 1.5 }] },
+        lineItems: {
+          lineItem: [
+            { itemId: "1", quantity: 2 },
+            { itemId: "2", quantity: 1.5 },
+          ],
+        },
         zeta: "z",
         alpha: "a",
         taxExempt: false,
@@ -66,7 +75,9 @@ describe("buildXml", () => {
   });
 
   it("escapes text and attribute values", () => {
-    const xml = buildXml({ r: { "@_note": `"<&'>`, t: `a & b < c > d " e ' f`, n: { "@_k": "v", "#text": "x&y" } } });
+    const xml = buildXml({
+      r: { "@_note": `"<&'>`, t: `a & b < c > d " e ' f`, n: { "@_k": "v", "#text": "x&y" } },
+    });
     expect(xml).toBe(
       '<r note="&quot;&lt;&amp;&apos;&gt;"><t>a &amp; b &lt; c &gt; d &quot; e &apos; f</t><n k="v">x&amp;y</n></r>',
     );
@@ -79,7 +90,9 @@ describe("buildXml", () => {
   });
 
   it("adds the declaration on request", () => {
-    expect(buildXml({ a: "1" }, { declaration: true })).toBe('<?xml version="1.0" encoding="utf-8"?><a>1</a>');
+    expect(buildXml({ a: "1" }, { declaration: true })).toBe(
+      '<?xml version="1.0" encoding="utf-8"?><a>1</a>',
+    );
   });
 
   it.each([
@@ -89,8 +102,16 @@ describe("buildXml", () => {
     ["a lone high surrogate", "x\uD800y"],
     ["a lone low surrogate", "\uDC00"],
   ])("rejects %s with a typed error naming the path, not the value", (_, bad) => {
-    const e = validationError(() => buildXml({ r: { card: { number: `4111111111111111${bad}` } } }));
-    expect(e.issues).toEqual([{ path: "r.card.number", code: "format", message: "contains a character not allowed in XML 1.0" }]);
+    const e = validationError(() =>
+      buildXml({ r: { card: { number: `4111111111111111${bad}` } } }),
+    );
+    expect(e.issues).toEqual([
+      {
+        path: "r.card.number",
+        code: "format",
+        message: "contains a character not allowed in XML 1.0",
+      },
+    ]);
     expect(e.message).not.toContain("4111111111111111");
   });
 
@@ -119,7 +140,16 @@ describe("buildXml", () => {
   });
 
   it("round-trips an ordered tree through parseXml", () => {
-    const tree = { root: { z: "1", a: { deep: { er: "x" } }, m: ["3", "4"], code: "007", amount: "1.50", flag: "true" } };
+    const tree = {
+      root: {
+        z: "1",
+        a: { deep: { er: "x" } },
+        m: ["3", "4"],
+        code: "007",
+        amount: "1.50",
+        flag: "true",
+      },
+    };
     const back = parseXml(buildXml(tree));
     expect(back).toEqual(tree);
     const root = back["root"] as XmlElement;
@@ -129,10 +159,14 @@ describe("buildXml", () => {
 
 describe("soapEnvelope", () => {
   it("wraps the operation element in a SOAP 1.1 envelope with the namespace", () => {
-    const xml = soapEnvelope("AnetApi/xml/v1/schema/AnetApiSchema.xsd", "ARBGetSubscriptionRequest", {
-      merchantAuthentication: { name: "n", transactionKey: "k" },
-      subscriptionId: "100",
-    });
+    const xml = soapEnvelope(
+      "AnetApi/xml/v1/schema/AnetApiSchema.xsd",
+      "ARBGetSubscriptionRequest",
+      {
+        merchantAuthentication: { name: "n", transactionKey: "k" },
+        subscriptionId: "100",
+      },
+    );
     expect(xml).toBe(
       '<?xml version="1.0" encoding="utf-8"?>' +
         '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
@@ -190,7 +224,9 @@ describe("parseXml", () => {
 
   it("accepts bytes and tolerates a byte-order mark", () => {
     expect(parseXml("\uFEFF<a>1</a>")).toEqual({ a: "1" });
-    expect(parseXml(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8("<a>\u00e9</a>")]))).toEqual({ a: "\u00e9" });
+    expect(parseXml(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8("<a>\u00e9</a>")]))).toEqual({
+      a: "\u00e9",
+    });
     expect(parseXml("\n  <a>1</a>\n")).toEqual({ a: "1" });
   });
 
@@ -202,10 +238,19 @@ describe("parseXml", () => {
   });
 
   it.each([
-    ["an HTML error page", "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502</h1><br></body></html>"],
-    ["an HTML page without doctype", "<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body></body></html>"],
+    [
+      "an HTML error page",
+      "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502</h1><br></body></html>",
+    ],
+    [
+      "an HTML page without doctype",
+      "<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body></body></html>",
+    ],
     ["an upper-case HTML page", "<!doctype HTML><HTML><BODY>Error</BODY></HTML>"],
-    ["an XHTML page", '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body/></html>'],
+    [
+      "an XHTML page",
+      '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body/></html>',
+    ],
     ["plain text", "Service Unavailable"],
     ["JSON", '{"error":"x"}'],
   ])("%s is not-xml", (_, body) => {
@@ -258,7 +303,10 @@ describe("parseXml: DTDs and entities", () => {
 
   it.each([
     ["billion laughs", billionLaughs],
-    ["an external entity", '<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><foo>&xxe;</foo>'],
+    [
+      "an external entity",
+      '<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><foo>&xxe;</foo>',
+    ],
     ["an external DTD", '<!DOCTYPE foo SYSTEM "http://example.com/evil.dtd"><foo/>'],
     ["a parameter entity", '<!DOCTYPE foo [<!ENTITY % p SYSTEM "http://example.com/p">%p;]><foo/>'],
     ["an internal subset without entities", "<!DOCTYPE a [<!ELEMENT a (#PCDATA)>]><a>1</a>"],
@@ -291,7 +339,9 @@ describe("parseXml: DTDs and entities", () => {
   });
 
   it("keeps DOCTYPE-like text inside CDATA as text", () => {
-    expect(parseXml("<a><![CDATA[<!DOCTYPE x [<!ENTITY y 'z'>]>]]></a>")).toEqual({ a: "<!DOCTYPE x [<!ENTITY y 'z'>]>" });
+    expect(parseXml("<a><![CDATA[<!DOCTYPE x [<!ENTITY y 'z'>]>]]></a>")).toEqual({
+      a: "<!DOCTYPE x [<!ENTITY y 'z'>]>",
+    });
   });
 });
 
@@ -308,7 +358,8 @@ describe("parseXml: limits", () => {
     // and refusing either body costs a small part of one scan over it.
     expect(failure(() => parseXml(new Uint8Array(size).fill(0xff)))).toBe("too-large");
     const refuse = leastCpuMillis(() => parseXml(text)) + leastCpuMillis(() => parseXml(bytes));
-    const scan = leastCpuMillis(() => text.indexOf("\u0000")) + leastCpuMillis(() => bytes.indexOf(1));
+    const scan =
+      leastCpuMillis(() => text.indexOf("\u0000")) + leastCpuMillis(() => bytes.indexOf(1));
     expect(refuse, `refusing cost ${refuse} ms, one scan ${scan} ms`).toBeLessThan(scan / 10);
   });
 
@@ -381,7 +432,9 @@ describe("parseXml: prototype pollution", () => {
   });
 
   it("keeps repeated constructor elements as an own array", () => {
-    const r = parseXml("<r><constructor>1</constructor><constructor>2</constructor></r>")["r"] as XmlElement;
+    const r = parseXml("<r><constructor>1</constructor><constructor>2</constructor></r>")[
+      "r"
+    ] as XmlElement;
     expect(r["constructor"]).toEqual(["1", "2"]);
   });
 });
@@ -390,18 +443,22 @@ describe("readSoapBody", () => {
   it("returns the first element of Body", () => {
     const xml =
       '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
-      "<soap:Header><h>1</h></soap:Header><soap:Body><ARBCreateSubscriptionResponse xmlns=\"urn:x\">" +
+      '<soap:Header><h>1</h></soap:Header><soap:Body><ARBCreateSubscriptionResponse xmlns="urn:x">' +
       "<ARBCreateSubscriptionResult><resultCode>Ok</resultCode><subscriptionId>9223372036854775807</subscriptionId>" +
       "</ARBCreateSubscriptionResult></ARBCreateSubscriptionResponse></soap:Body></soap:Envelope>";
     expect(readSoapBody(xml)).toEqual({
       kind: "element",
       name: "ARBCreateSubscriptionResponse",
-      value: { ARBCreateSubscriptionResult: { resultCode: "Ok", subscriptionId: "9223372036854775807" } },
+      value: {
+        ARBCreateSubscriptionResult: { resultCode: "Ok", subscriptionId: "9223372036854775807" },
+      },
     });
   });
 
   it("returns an empty result element as an empty string", () => {
-    expect(readSoapBody("<s:Envelope xmlns:s='urn:s'><s:Body><IsAliveResponse/></s:Body></s:Envelope>")).toEqual({
+    expect(
+      readSoapBody("<s:Envelope xmlns:s='urn:s'><s:Body><IsAliveResponse/></s:Body></s:Envelope>"),
+    ).toEqual({
       kind: "element",
       name: "IsAliveResponse",
       value: "",
@@ -437,7 +494,9 @@ describe("readSoapBody", () => {
 
   it("reads a fault without detail", () => {
     expect(
-      readSoapBody("<Envelope><Body><Fault><faultcode>Server</faultcode><faultstring>x</faultstring></Fault></Body></Envelope>"),
+      readSoapBody(
+        "<Envelope><Body><Fault><faultcode>Server</faultcode><faultstring>x</faultstring></Fault></Body></Envelope>",
+      ),
     ).toEqual({ kind: "fault", faultCode: "Server", faultString: "x", detail: undefined });
   });
 
@@ -471,21 +530,42 @@ describe("parseXml: the pre-scan is the one well-formedness check", () => {
     ["<a></A>", "a closing tag does not match the element it closes"],
     ["<1a/>", "'<' not followed by a name"],
   ])("refuses %s: %s", (xml, reason) => {
-    expect(() => parseXml(xml, { attributes: true })).toThrow(new ParseError("xml", "malformed", `malformed XML: ${reason}`));
+    expect(() => parseXml(xml, { attributes: true })).toThrow(
+      new ParseError("xml", "malformed", `malformed XML: ${reason}`),
+    );
   });
 
   it("accepts white space around = and before the end of a tag, and a closing tag with white space", () => {
-    expect(parseXml('<a  b = "1" c=\'&lt;2&gt;\' ><d></d ></a >', { attributes: true })).toEqual({ a: { "@b": "1", "@c": "<2>", d: "" } });
+    expect(parseXml("<a  b = \"1\" c='&lt;2&gt;' ><d></d ></a >", { attributes: true })).toEqual({
+      a: { "@b": "1", "@c": "<2>", d: "" },
+    });
   });
 });
 
 describe("buildXml against fast-xml-parser's XMLBuilder", () => {
   it("writes byte for byte what the builder writes, for 500 random trees with attributes, lists, text and every character to escape", async () => {
     const { XMLBuilder } = await import("fast-xml-parser");
-    const oracle = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", textNodeName: "#text", suppressBooleanAttributes: false, suppressEmptyNode: false, processEntities: true, format: false });
+    const oracle = new XMLBuilder({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@_",
+      textNodeName: "#text",
+      suppressBooleanAttributes: false,
+      suppressEmptyNode: false,
+      processEntities: true,
+      format: false,
+    });
     const random = rng(20261126);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-    const TEXTS = ["", "plain", "a & b", "<tag>", `quote " and ' apostrophe`, "ünïcödé €", "tab\there", "x > y"];
+    const TEXTS = [
+      "",
+      "plain",
+      "a & b",
+      "<tag>",
+      `quote " and ' apostrophe`,
+      "ünïcödé €",
+      "tab\there",
+      "x > y",
+    ];
     const NAMES = ["a", "b", "item", "ns1:c", "d-e", "f.g"];
     const element = (depth: number): XmlInput => {
       const out: Record<string, XmlInputValue> = {};
@@ -498,13 +578,20 @@ describe("buildXml against fast-xml-parser's XMLBuilder", () => {
       for (let i = 0; i < count; i++) {
         const name = pick(NAMES);
         if (Object.prototype.hasOwnProperty.call(out, name)) continue;
-        out[name] = random() < 0.2 ? [element(depth + 1), pick(TEXTS)] : random() < 0.5 ? pick(TEXTS) : element(depth + 1);
+        out[name] =
+          random() < 0.2
+            ? [element(depth + 1), pick(TEXTS)]
+            : random() < 0.5
+              ? pick(TEXTS)
+              : element(depth + 1);
       }
       return out;
     };
     for (let i = 0; i < 500; i++) {
       const tree = { root: element(0) };
-      expect(buildXml(tree), JSON.stringify(tree)).toBe(String(oracle.build(tree)).replace(/\r/g, "&#13;"));
+      expect(buildXml(tree), JSON.stringify(tree)).toBe(
+        String(oracle.build(tree)).replace(/\r/g, "&#13;"),
+      );
     }
   });
 });

@@ -47,7 +47,9 @@ function entryPoints(manifest) {
       throw new Error(`exports["${key}"].import must be ./dist/….js, got ${JSON.stringify(file)}`);
     const cjs = `./dist/${match[1]}.cjs`;
     if (conditions.require !== undefined && conditions.require !== cjs)
-      throw new Error(`exports["${key}"].require must be ${cjs} (the import's file as .cjs), got ${JSON.stringify(conditions.require)}`);
+      throw new Error(
+        `exports["${key}"].require must be ${cjs} (the import's file as .cjs), got ${JSON.stringify(conditions.require)}`,
+      );
     entries.push({
       source: path.join(JS_DIR, `${match[1]}.js`),
       name: match[1],
@@ -74,7 +76,10 @@ async function buildCommonJs(esbuild, manifest, entries) {
     metafile: true,
     logLevel: "warning",
   });
-  writeFileSync(path.join(root, ".build", "bundle-meta-cjs.json"), `${JSON.stringify(result.metafile, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, ".build", "bundle-meta-cjs.json"),
+    `${JSON.stringify(result.metafile, null, 2)}\n`,
+  );
   return cjsEntries.length;
 }
 
@@ -117,7 +122,13 @@ async function main() {
   const outputs = Object.keys(result.metafile.outputs);
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
   process.stdout.write(
-    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(manifest.exports ?? {}).sort().join(", ")}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, ${cjsCount} CommonJS ${cjsCount === 1 ? "entry" : "entries"}, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
+    `built ${manifest.name}@${manifest.version} into dist/: ${entries.length} entries (${Object.keys(
+      manifest.exports ?? {},
+    )
+      .sort()
+      .join(
+        ", ",
+      )}), ${outputs.length} modules, ${Math.round(bytes / 1024)} KiB of JavaScript, ${cjsCount} CommonJS ${cjsCount === 1 ? "entry" : "entries"}, declarations beside them, and ${reference.length} reference pages in dist/reference/\n`,
   );
 }
 
@@ -135,7 +146,13 @@ function writeReference(manifest) {
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const program = ts.createProgram(
     entries.map((e) => e.types),
-    { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 },
+    {
+      noEmit: true,
+      skipLibCheck: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+    },
   );
   const checker = program.getTypeChecker();
   const html = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -146,7 +163,8 @@ function writeReference(manifest) {
     if (!moduleSymbol) throw new Error(`no declarations for ${entry.key}`);
     const groups = { Functions: [], Classes: [], Constants: [], Types: [] };
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const symbol =
+        exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const name = exported.getName();
       const declaration = symbol.declarations?.[0];
       if (!declaration) continue;
@@ -157,7 +175,10 @@ function writeReference(manifest) {
         group = "Functions";
         signature = type
           .getCallSignatures()
-          .map((sig) => `function ${name}${checker.signatureToString(sig, undefined, ts.TypeFormatFlags.NoTruncation)};`)
+          .map(
+            (sig) =>
+              `function ${name}${checker.signatureToString(sig, undefined, ts.TypeFormatFlags.NoTruncation)};`,
+          )
           .join("\n");
       } else if (symbol.flags & ts.SymbolFlags.Class) {
         group = "Classes";
@@ -173,7 +194,12 @@ function writeReference(manifest) {
       const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
       groups[group].push({ name, signature, doc });
     }
-    const lines = [`# \`${manifest.name}${entry.key.slice(1)}\``, "", "Every export of this entry point, as its declarations say.", ""];
+    const lines = [
+      `# \`${manifest.name}${entry.key.slice(1)}\``,
+      "",
+      "Every export of this entry point, as its declarations say.",
+      "",
+    ];
     for (const [title, items] of Object.entries(groups)) {
       if (items.length === 0) continue;
       lines.push(`## ${title}`, "");
@@ -182,7 +208,12 @@ function writeReference(manifest) {
         if (item.doc) lines.push(html(item.doc), "");
       }
     }
-    const file = path.join(root, "dist", "reference", `${entry.key === "." ? "index" : entry.key.slice(2).replace(/\//g, "-")}.md`);
+    const file = path.join(
+      root,
+      "dist",
+      "reference",
+      `${entry.key === "." ? "index" : entry.key.slice(2).replace(/\//g, "-")}.md`,
+    );
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${lines.join("\n").trimEnd()}\n`);
     written.push(path.relative(root, file));

@@ -25,7 +25,11 @@ export const DEFAULT_MAX_DEPTH = 100;
  * `ParseError` `too-large` (before looking at the content) or `malformed`
  * (bytes that are not UTF-8).
  */
-export function bodyText(input: string | Uint8Array, format: "xml" | "json", maxBytes: number): string {
+export function bodyText(
+  input: string | Uint8Array,
+  format: "xml" | "json",
+  maxBytes: number,
+): string {
   let text: string;
   if (typeof input === "string") {
     // Every UTF-16 code unit takes at least one UTF-8 byte and at most three.
@@ -39,7 +43,9 @@ export function bodyText(input: string | Uint8Array, format: "xml" | "json", max
       // The decoder drops a leading byte-order mark itself.
       return new TextDecoder("utf-8", { fatal: true }).decode(input);
     } catch (cause) {
-      throw new ParseError(format, "malformed", `${format.toUpperCase()} body is not valid UTF-8`, { cause });
+      throw new ParseError(format, "malformed", `${format.toUpperCase()} body is not valid UTF-8`, {
+        cause,
+      });
     }
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -55,7 +61,11 @@ export function skipSpace(s: string, i: number): number {
 }
 
 function tooLarge(format: "xml" | "json", maxBytes: number): ParseError {
-  return new ParseError(format, "too-large", `${format.toUpperCase()} body is larger than ${maxBytes} bytes`);
+  return new ParseError(
+    format,
+    "too-large",
+    `${format.toUpperCase()} body is larger than ${maxBytes} bytes`,
+  );
 }
 
 function utf8Length(s: string): number {

@@ -23,7 +23,10 @@ export abstract class PaygenError extends Error {
   /** A private field: no log, inspect or JSON output can reach it. */
   readonly #unredactedBody: string | undefined;
   constructor(message: string, options?: PaygenErrorOptions) {
-    super(message, options !== undefined && "cause" in options ? { cause: options.cause } : undefined);
+    super(
+      message,
+      options !== undefined && "cause" in options ? { cause: options.cause } : undefined,
+    );
     this.name = new.target.name;
     this.#unredactedBody = options?.unredactedBody;
   }
@@ -44,7 +47,11 @@ export abstract class PaygenError extends Error {
    * own properties, each as a log may show it (a result in its redacted form).
    */
   toJSON(): Record<string, unknown> {
-    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    const json: Record<string, unknown> = {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+    };
     for (const key of Object.keys(this)) {
       if (!(key in json)) json[key] = loggable((this as Record<string, unknown>)[key]);
     }

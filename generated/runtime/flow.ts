@@ -43,14 +43,25 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   for (const [i, key] of keys.entries()) {
     if (FORBIDDEN.has(key)) throw new TypeError(`refusing to set a path through "${key}"`);
     if (i === keys.length - 1) {
-      Object.defineProperty(cur, key, { value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(cur, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return;
     }
     const next = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
-    if (typeof next === "object" && next !== null && !Array.isArray(next)) cur = next as Record<string, unknown>;
+    if (typeof next === "object" && next !== null && !Array.isArray(next))
+      cur = next as Record<string, unknown>;
     else {
       const created: Record<string, unknown> = {};
-      Object.defineProperty(cur, key, { value: created, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(cur, key, {
+        value: created,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       cur = created;
     }
   }
@@ -64,7 +75,9 @@ export function applyFlows(input: object, flows: readonly FlowSpec[]): Record<st
   const out = structuredClone(input) as Record<string, unknown>;
   for (const flow of flows) {
     // A list default is copied: the request never shares an array with the flow's data.
-    for (const [path, value] of flow.defaults) if (getPath(out, path) === undefined) setPath(out, path, typeof value === "object" ? [...value] : value);
+    for (const [path, value] of flow.defaults)
+      if (getPath(out, path) === undefined)
+        setPath(out, path, typeof value === "object" ? [...value] : value);
   }
   for (const flow of flows) for (const [path, value] of flow.constants) setPath(out, path, value);
   return out;
@@ -76,13 +89,22 @@ export function applyFlows(input: object, flows: readonly FlowSpec[]): Record<st
  * Throws `ValidationError` when the caller gave another value: sending it
  * would make the request a different operation.
  */
-export function withConstants<Req>(request: Req | undefined, constants: readonly (readonly [path: string, value: FlowValue])[], operation: string): Req {
+export function withConstants<Req>(
+  request: Req | undefined,
+  constants: readonly (readonly [path: string, value: FlowValue])[],
+  operation: string,
+): Req {
   const issues: ValidationIssue[] = [];
   const missing: (readonly [string, FlowValue])[] = [];
   for (const [path, expected] of constants) {
     const actual = getPath(request, path);
     if (actual === undefined) missing.push([path, expected]);
-    else if (actual !== expected) issues.push({ path, code: "const", message: `must be ${JSON.stringify(expected)}: the ${operation} operation always sends it` });
+    else if (actual !== expected)
+      issues.push({
+        path,
+        code: "const",
+        message: `must be ${JSON.stringify(expected)}: the ${operation} operation always sends it`,
+      });
   }
   if (issues.length > 0) throw new ValidationError(issues);
   if (missing.length === 0) return request as Req;
@@ -102,15 +124,27 @@ export function checkFlow(value: unknown, flow: FlowSpec, issues: ValidationIssu
   for (const group of flow.exactlyOne ?? []) {
     const given = group.filter((path) => getPath(value, path) !== undefined);
     if (given.length === 0) {
-      issues.push({ path: group[0]!, code: "required", message: `or ${group.slice(1).join(" or ")} is required by the ${flow.name} flow (exactly one of them)` });
+      issues.push({
+        path: group[0]!,
+        code: "required",
+        message: `or ${group.slice(1).join(" or ")} is required by the ${flow.name} flow (exactly one of them)`,
+      });
     } else if (given.length > 1) {
-      issues.push({ path: given[1]!, code: "choice", message: `is given with ${given[0]}: the ${flow.name} flow takes exactly one of them` });
+      issues.push({
+        path: given[1]!,
+        code: "choice",
+        message: `is given with ${given[0]}: the ${flow.name} flow takes exactly one of them`,
+      });
     }
   }
   for (const [path, expected] of flow.constants) {
     const actual = getPath(value, path);
     if (actual !== undefined && actual !== expected) {
-      issues.push({ path, code: "const", message: `must be ${JSON.stringify(expected)} in the ${flow.name} flow` });
+      issues.push({
+        path,
+        code: "const",
+        message: `must be ${JSON.stringify(expected)} in the ${flow.name} flow`,
+      });
     }
   }
 }

@@ -34,11 +34,7 @@ type Pair = readonly [name: string, value: string];
 function scalarText(value: unknown): string {
   if (value === null) return "";
   if (typeof value === "string") return value;
-  if (
-    typeof value === "number" ||
-    typeof value === "boolean" ||
-    typeof value === "bigint"
-  )
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
     return String(value);
   return JSON.stringify(value) ?? "";
 }
@@ -53,9 +49,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 /** Own enumerable properties with a value, in order. */
-function members(
-  value: Readonly<Record<string, unknown>>,
-): [string, unknown][] {
+function members(value: Readonly<Record<string, unknown>>): [string, unknown][] {
   return Object.entries(value).filter(([, v]) => v !== undefined);
 }
 
@@ -64,12 +58,9 @@ function deepPairs(name: string, value: unknown, out: Pair[], depth = 0): void {
   if (value === undefined) return;
   if (depth > 32) throw new RangeError(`${name}: nested too deeply for a form`);
   if (Array.isArray(value))
-    value.forEach((item, i) =>
-      deepPairs(`${name}[${i}]`, item, out, depth + 1),
-    );
+    value.forEach((item, i) => deepPairs(`${name}[${i}]`, item, out, depth + 1));
   else if (isRecord(value))
-    for (const [key, v] of members(value))
-      deepPairs(`${name}[${key}]`, v, out, depth + 1);
+    for (const [key, v] of members(value)) deepPairs(`${name}[${key}]`, v, out, depth + 1);
   else out.push([name, scalarText(value)]);
 }
 
@@ -86,23 +77,17 @@ export function stylePairs(
     deepPairs(name, value, out);
     return out;
   }
-  const separator =
-    style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
+  const separator = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
   if (Array.isArray(value)) {
     const items = (value as readonly unknown[]).filter((v) => v !== undefined);
     if (explode)
       for (const item of items)
-        out.push([
-          name,
-          isRecord(item) ? JSON.stringify(item) : scalarText(item),
-        ]);
+        out.push([name, isRecord(item) ? JSON.stringify(item) : scalarText(item)]);
     else
       out.push([
         name,
         items
-          .map((item) =>
-            isRecord(item) ? JSON.stringify(item) : scalarText(item),
-          )
+          .map((item) => (isRecord(item) ? JSON.stringify(item) : scalarText(item)))
           .join(separator),
       ]);
     return out;
@@ -111,11 +96,7 @@ export function stylePairs(
     const entries = members(value);
     if (explode)
       for (const [key, v] of entries)
-        out.push(
-          ...stylePairs(key, v, "form", true).map(
-            ([, text]) => [key, text] as const,
-          ),
-        );
+        out.push(...stylePairs(key, v, "form", true).map(([, text]) => [key, text] as const));
     else
       out.push([
         name,
@@ -135,10 +116,7 @@ export function stylePairs(
 /** URL-encodes pairs as `application/x-www-form-urlencoded` writes them (`%20` for a space, brackets encoded). */
 export function encodePairs(pairs: readonly Pair[]): string {
   return pairs
-    .map(
-      ([name, value]) =>
-        `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
-    )
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
     .join("&");
 }
 
@@ -148,9 +126,7 @@ export function formPairs(value: object, fields: readonly FormField[]): Pair[] {
   const out: Pair[] = [];
   for (const [name, v] of members(value as Readonly<Record<string, unknown>>)) {
     const field = byName.get(name);
-    out.push(
-      ...stylePairs(name, v, field?.style ?? "form", field?.explode ?? true),
-    );
+    out.push(...stylePairs(name, v, field?.style ?? "form", field?.explode ?? true));
   }
   return out;
 }

@@ -11,7 +11,10 @@ import { inspectSymbol } from "./redact.js";
 const views = new WeakMap<object, () => unknown>();
 
 /** Gives `value` a non-enumerable inspect method that shows `redacted(value)` instead. */
-export function withRedactedInspect<T extends object>(value: T, redacted: (value: T) => unknown): T {
+export function withRedactedInspect<T extends object>(
+  value: T,
+  redacted: (value: T) => unknown,
+): T {
   const view = (): unknown => redacted(value);
   views.set(value, view);
   Object.defineProperty(value, inspectSymbol, {

@@ -129,7 +129,11 @@ export class JsonScan {
  * up or anything throws (an invalid `onUnknown` included): the caller then
  * reads the body the tree parser's way, which decides.
  */
-export function scanJson<T>(body: string | Uint8Array, options: ReadOptions | undefined, scan: (c: JsonScan, o: ReadContext) => T): T | undefined {
+export function scanJson<T>(
+  body: string | Uint8Array,
+  options: ReadOptions | undefined,
+  scan: (c: JsonScan, o: ReadContext) => T,
+): T | undefined {
   try {
     const text = bodyText(body, "json", options?.maxBytes ?? DEFAULT_MAX_BYTES);
     if (text.includes("\\")) return undefined;
@@ -153,5 +157,7 @@ export function readJsonBody<T>(
   read: (value: unknown, path: string, o: ReadContext) => T,
 ): T {
   const scanned = scanJson(body, options, scan);
-  return scanned !== undefined ? scanned : read(parseJsonTree(body, options), "", readContext("json", options));
+  return scanned !== undefined
+    ? scanned
+    : read(parseJsonTree(body, options), "", readContext("json", options));
 }

@@ -4,7 +4,13 @@
  * place request bodies are written.
  */
 
-import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
+import {
+  bodyText,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  skipSpace,
+  type ParseLimits,
+} from "./body.js";
 import { ParseError } from "./errors.js";
 import { JsonNumber } from "./read-values.js";
 import { isDecimal } from "./scalars.js";
@@ -34,7 +40,16 @@ const CONTROL = /[\u0000-\u001f]/g;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
 const MAX_SAFE = "9007199254740991";
 const MIN_NORMAL = 2.2250738585072014e-308;
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
 
 /**
  * Parses a JSON response body, or throws `ParseError` (`json`): `empty`,
@@ -61,7 +76,11 @@ export function parseJsonTree(input: string | Uint8Array, limits?: ParseLimits):
   return parseDocument(input, limits, true);
 }
 
-function parseDocument(input: string | Uint8Array, limits: ParseLimits | undefined, numberText: boolean): unknown {
+function parseDocument(
+  input: string | Uint8Array,
+  limits: ParseLimits | undefined,
+  numberText: boolean,
+): unknown {
   const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
   const text = bodyText(input, "json", limits?.maxBytes ?? DEFAULT_MAX_BYTES);
   const start = skipSpace(text, 0);
@@ -125,7 +144,11 @@ class Parser {
       const c = s.charCodeAt(i);
       if (c === 0x7b || c === 0x5b) {
         if (stack.length >= this.maxDepth) {
-          throw new ParseError("json", "too-deep", `JSON objects and arrays are nested deeper than ${this.maxDepth} levels`);
+          throw new ParseError(
+            "json",
+            "too-deep",
+            `JSON objects and arrays are nested deeper than ${this.maxDepth} levels`,
+          );
         }
         const isArray = c === 0x5b;
         i = skipSpace(s, i + 1);
@@ -133,7 +156,9 @@ class Parser {
           value = isArray ? [] : {};
           i++;
         } else {
-          const frame: Frame = isArray ? { array: [], object: undefined, key: undefined } : { array: undefined, object: {}, key: undefined };
+          const frame: Frame = isArray
+            ? { array: [], object: undefined, key: undefined }
+            : { array: undefined, object: {}, key: undefined };
           stack.push(frame);
           if (!isArray) i = this.key(frame, i, stack);
           continue;
@@ -168,7 +193,8 @@ class Parser {
           return value;
         }
         if (frame.array !== undefined) frame.array.push(value);
-        else if (frame.object !== undefined && frame.key !== undefined) frame.object[frame.key] = value;
+        else if (frame.object !== undefined && frame.key !== undefined)
+          frame.object[frame.key] = value;
         i = skipSpace(s, i);
         const next = s.charCodeAt(i);
         if (next === 0x2c) {
@@ -182,7 +208,11 @@ class Parser {
           value = frame.array ?? frame.object;
           continue;
         }
-        throw malformed(i >= s.length ? "truncated" : `expected ',' or '${frame.array !== undefined ? "]" : "}"}'`);
+        throw malformed(
+          i >= s.length
+            ? "truncated"
+            : `expected ',' or '${frame.array !== undefined ? "]" : "}"}'`,
+        );
       }
     }
   }
@@ -194,7 +224,8 @@ class Parser {
     if (s.charCodeAt(i) !== 0x22) throw malformed(i >= s.length ? "truncated" : "expected a key");
     const [key, end] = this.string(i);
     const colon = skipSpace(s, end);
-    if (s.charCodeAt(colon) !== 0x3a) throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    if (s.charCodeAt(colon) !== 0x3a)
+      throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
     if (key === "__proto__") frame.key = undefined;
     else {
       if (frame.object !== undefined && Object.prototype.hasOwnProperty.call(frame.object, key)) {
@@ -214,7 +245,8 @@ class Parser {
     for (;;) {
       const quote = s.indexOf('"', from);
       if (quote === -1) throw malformed("unterminated string");
-      if (this.nextBackslash !== -1 && this.nextBackslash < from) this.nextBackslash = s.indexOf("\\", from);
+      if (this.nextBackslash !== -1 && this.nextBackslash < from)
+        this.nextBackslash = s.indexOf("\\", from);
       const backslash = this.nextBackslash;
       if (backslash === -1 || backslash > quote) {
         this.checkControl(segment, quote);
@@ -225,7 +257,8 @@ class Parser {
       const e = s.charAt(backslash + 1);
       if (e === "u") {
         const hex = s.slice(backslash + 2, backslash + 6);
-        if (!HEX4.test(hex)) throw malformed(backslash + 6 > s.length ? "truncated" : "invalid \\u escape");
+        if (!HEX4.test(hex))
+          throw malformed(backslash + 6 > s.length ? "truncated" : "invalid \\u escape");
         out += String.fromCharCode(parseInt(hex, 16));
         from = backslash + 6;
       } else {
@@ -256,7 +289,12 @@ function where(stack: readonly Frame[]): string {
   for (let k = 0; k < stack.length - 1; k++) {
     const frame = stack[k] as Frame;
     if (frame.array !== undefined) parts.push(`[${frame.array.length}]`);
-    else parts.push(parts.length === 0 ? quoteKey(frame.key ?? "__proto__") : `.${quoteKey(frame.key ?? "__proto__")}`);
+    else
+      parts.push(
+        parts.length === 0
+          ? quoteKey(frame.key ?? "__proto__")
+          : `.${quoteKey(frame.key ?? "__proto__")}`,
+      );
   }
   return parts.length === 0 ? "" : ` in ${parts.join("")}`;
 }
@@ -274,7 +312,10 @@ function quoteKey(key: string): string {
  */
 export function jsonNumber(text: string): JsonNumberText {
   const m = isDecimal(text) ? DECIMAL_TEXT.exec(text) : null;
-  if (m === null) throw new TypeError("jsonNumber: the value is not a number's text (optional '-', digits, at most one point)");
+  if (m === null)
+    throw new TypeError(
+      "jsonNumber: the value is not a number's text (optional '-', digits, at most one point)",
+    );
   const int = (m[2] ?? "").replace(LEADING_ZEROS, "") || "0";
   const frac = m[3] ?? "";
   return new JsonNumberText(`${m[1] ?? ""}${int}${frac === "" ? "" : `.${frac}`}`);
@@ -299,14 +340,23 @@ export function stringifyJson(value: unknown): string {
 
 function writeJson(v: unknown, open: Set<object>): string | undefined {
   if (v instanceof JsonNumberText) return v.text;
-  if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
-  if (v === null || typeof v !== "object" || v instanceof Number || v instanceof String || v instanceof Boolean) return JSON.stringify(v) as string | undefined;
+  if (typeof v === "number" && !Number.isFinite(v))
+    throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
+  if (
+    v === null ||
+    typeof v !== "object" ||
+    v instanceof Number ||
+    v instanceof String ||
+    v instanceof Boolean
+  )
+    return JSON.stringify(v) as string | undefined;
   const toJSON = (v as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") return writeJson(toJSON.call(v), open);
   if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
   open.add(v);
   let out: string;
-  if (Array.isArray(v)) out = `[${v.map((item: unknown) => writeJson(item, open) ?? "null").join(",")}]`;
+  if (Array.isArray(v))
+    out = `[${v.map((item: unknown) => writeJson(item, open) ?? "null").join(",")}]`;
   else {
     const parts: string[] = [];
     for (const key of Object.keys(v)) {
@@ -323,7 +373,9 @@ function looksLikeJson(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return true;
   // A literal, possibly truncated (`tru` is malformed JSON, `nope` is not JSON).
-  return ["true", "false", "null"].some((literal) => literal.startsWith(s.slice(i, i + literal.length)));
+  return ["true", "false", "null"].some((literal) =>
+    literal.startsWith(s.slice(i, i + literal.length)),
+  );
 }
 
 /** True when the (valid) number literal in [a, b) cannot be held exactly by a JS number. */
@@ -346,7 +398,9 @@ function needsExact(s: string, a: number, b: number): boolean {
     return s.slice(digitsStart, b) > MAX_SAFE;
   }
   const mantissa =
-    point === -1 ? s.slice(digitsStart, mantissaEnd) : s.slice(digitsStart, point) + s.slice(point + 1, mantissaEnd);
+    point === -1
+      ? s.slice(digitsStart, mantissaEnd)
+      : s.slice(digitsStart, point) + s.slice(point + 1, mantissaEnd);
   let first = 0;
   while (first < mantissa.length && mantissa.charCodeAt(first) === 0x30) first++;
   if (first === mantissa.length) return false; // zero

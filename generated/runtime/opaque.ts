@@ -5,7 +5,13 @@
  */
 
 /** Any value a parsed JSON or XML body can hold. */
-export type OpaqueValue = string | number | boolean | null | readonly OpaqueValue[] | { readonly [key: string]: OpaqueValue };
+export type OpaqueValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly OpaqueValue[]
+  | { readonly [key: string]: OpaqueValue };
 
 /** A whole body whose fields the documents do not show. */
 export interface OpaqueBody {

@@ -61,13 +61,24 @@ export function unknownData(value: unknown): UnknownData | undefined {
  * name: for a server or a test double that answers data the documents do not
  * show (a response writer writes them after the documented fields).
  */
-export function withUnknownFields<T extends object>(value: T, fields: { readonly [name: string]: OpaqueValue }): T {
+export function withUnknownFields<T extends object>(
+  value: T,
+  fields: { readonly [name: string]: OpaqueValue },
+): T {
   const previous = unknownData(value);
-  return attachUnknownData(value, { fields: { ...previous?.fields, ...fields }, enumValues: previous?.enumValues ?? {} });
+  return attachUnknownData(value, {
+    fields: { ...previous?.fields, ...fields },
+    enumValues: previous?.enumValues ?? {},
+  });
 }
 
 /** Attaches `data` to `value` (not enumerable, not writable). Used by the generated readers. */
 export function attachUnknownData<T extends object>(value: T, data: UnknownData): T {
-  Object.defineProperty(value, UNKNOWN, { value: data, enumerable: false, writable: false, configurable: true });
+  Object.defineProperty(value, UNKNOWN, {
+    value: data,
+    enumerable: false,
+    writable: false,
+    configurable: true,
+  });
   return value;
 }

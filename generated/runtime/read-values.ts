@@ -10,8 +10,24 @@
  */
 import { ParseError } from "./errors.js";
 import type { OpaqueBody, OpaqueValue } from "./opaque.js";
-import { attachUnknownData, unknownData, type ReadOptions, type UnknownData, type UnknownPolicy } from "./read-options.js";
-import { decimalFromNumberText, doubleFromXsd, isBase64, isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong, isUri } from "./scalars.js";
+import {
+  attachUnknownData,
+  unknownData,
+  type ReadOptions,
+  type UnknownData,
+  type UnknownPolicy,
+} from "./read-options.js";
+import {
+  decimalFromNumberText,
+  doubleFromXsd,
+  isBase64,
+  isDecimal,
+  isGYearMonth,
+  isIsoDate,
+  isIsoDateTime,
+  isLong,
+  isUri,
+} from "./scalars.js";
 
 /** The body format a value came from. */
 export type BodyFormat = "xml" | "json";
@@ -55,7 +71,8 @@ export interface ReadContext {
  */
 export function readContext(format: BodyFormat, options?: ReadOptions): ReadContext {
   const unknown = options?.onUnknown ?? "ignore";
-  if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject") throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
+  if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject")
+    throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
   return { format, unknown, errorResult: false };
 }
 
@@ -74,7 +91,11 @@ export interface FieldSet {
 }
 
 export function fieldSet(names: readonly string[], extras?: Extras): FieldSet {
-  return { names, index: new Map(names.map((name, i) => [name, i])), ...(extras !== undefined ? { extras } : {}) };
+  return {
+    names,
+    index: new Map(names.map((name, i) => [name, i])),
+    ...(extras !== undefined ? { extras } : {}),
+  };
 }
 
 /** What a reader in `keep` mode collects beside one object. */
@@ -89,7 +110,9 @@ export class Unknowns {
   }
 
   enumValue(field: string, value: string): void {
-    const values = Object.prototype.hasOwnProperty.call(this.enumValues, field) ? this.enumValues[field] : undefined;
+    const values = Object.prototype.hasOwnProperty.call(this.enumValues, field)
+      ? this.enumValues[field]
+      : undefined;
     if (values) values.push(value);
     else defineOwn(this.enumValues, field, [value]);
     this.empty = false;
@@ -118,7 +141,8 @@ export function at(path: string, key: string): string {
 
 /** An object. In XML an element without content (`<a/>`, or white space only) is an empty object. */
 export function readObject(v: unknown, o: ReadContext, path: string): ParsedObject {
-  if (typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber)) return v as ParsedObject;
+  if (typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber))
+    return v as ParsedObject;
   if (o.format === "xml" && typeof v === "string" && isBlank(v)) return {};
   throw shape(o, path, "expected an object");
 }
@@ -131,7 +155,9 @@ export function readObject(v: unknown, o: ReadContext, path: string): ParsedObje
 export function readSimpleContent(v: unknown, o: ReadContext, path: string): ParsedObject {
   if (typeof v === "string") return textOnly({ "#text": v });
   const obj = readObject(v, o, path);
-  return Object.prototype.hasOwnProperty.call(obj, "#text") ? obj : textOnly({ ...obj, "#text": "" });
+  return Object.prototype.hasOwnProperty.call(obj, "#text")
+    ? obj
+    : textOnly({ ...obj, "#text": "" });
 }
 
 /** An element without child elements: its (empty) child order says so, whatever its keys. */
@@ -155,7 +181,12 @@ export function isNil(v: unknown, o: ReadContext): boolean {
  * open type's members are expected: kept as properties, or kept beside the
  * value in every mode. Returns the collector of what is kept beside it.
  */
-export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): Unknowns | undefined {
+export function checkFields(
+  obj: ParsedObject,
+  fields: FieldSet,
+  o: ReadContext,
+  path: string,
+): Unknowns | undefined {
   const kept = fields.extras === "kept";
   let unknowns = unknownsOf(o);
   if (o.format === "xml") {
@@ -165,7 +196,12 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
       const name = order[i] as string;
       const index = fields.index.get(name);
       if (index === undefined) continue;
-      if (index < last) throw shape(o, path, `element ${quoteName(name)} is out of schema order (it comes after ${quoteName(fields.names[last] as string)})`);
+      if (index < last)
+        throw shape(
+          o,
+          path,
+          `element ${quoteName(name)} is out of schema order (it comes after ${quoteName(fields.names[last] as string)})`,
+        );
       last = index;
     }
   }
@@ -174,7 +210,12 @@ export function checkFields(obj: ParsedObject, fields: FieldSet, o: ReadContext,
     if (fields.index.has(name)) continue;
     // XML attributes the schema does not name (xsi:type, xml:lang, ...) are not data: they are dropped.
     if (o.format === "xml" && name.charCodeAt(0) === 0x40) continue;
-    if (o.unknown === "reject" && !kept) throw shape(o, path, `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`);
+    if (o.unknown === "reject" && !kept)
+      throw shape(
+        o,
+        path,
+        `${o.format === "xml" ? "element" : "property"} ${quoteName(name)} is not in the schema`,
+      );
     (unknowns ??= new Unknowns()).field(name, obj[name]);
   }
   return unknowns;
@@ -205,7 +246,12 @@ export const REQUIRED = true;
 export type Required = typeof REQUIRED;
 
 /** Absent: `undefined`, or the error of a missing required field. */
-function absent(o: ReadContext, path: string, key: string | undefined, need: Required | undefined): undefined {
+function absent(
+  o: ReadContext,
+  path: string,
+  key: string | undefined,
+  need: Required | undefined,
+): undefined {
   if (need === REQUIRED && o.errorResult !== true) throw missing(o, path, key);
   return undefined;
 }
@@ -215,9 +261,29 @@ function missing(o: ReadContext, path: string, key: string | undefined): ParseEr
 }
 
 /** An object field read with its type's reader, or `undefined` when absent (`undefined` or JSON `null`). */
-export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T, need: Required): T;
-export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T): T | undefined;
-export function readChild<T>(v: unknown, o: ReadContext, path: string, key: string, read: (value: unknown, path: string, o: ReadContext) => T, need?: Required): T | undefined {
+export function readChild<T>(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  read: (value: unknown, path: string, o: ReadContext) => T,
+  need: Required,
+): T;
+export function readChild<T>(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  read: (value: unknown, path: string, o: ReadContext) => T,
+): T | undefined;
+export function readChild<T>(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  read: (value: unknown, path: string, o: ReadContext) => T,
+  need?: Required,
+): T | undefined {
   return v === undefined || v === null ? absent(o, path, key, need) : read(v, at(path, key), o);
 }
 
@@ -233,7 +299,12 @@ export function unvalidated<T>(draft: Draft): T {
 
 /** Whether a parsed SOAP result says `resultCode` Error. */
 export function isErrorResult(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && own(value as ParsedObject, "resultCode") === "Error";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    own(value as ParsedObject, "resultCode") === "Error"
+  );
 }
 
 /**
@@ -285,18 +356,40 @@ export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?:
  * Checks a choice group among an object's members (wire names): exactly one
  * present (`required`), or at most one; `ParseError` otherwise.
  */
-export function choiceGroup(obj: ParsedObject, members: readonly string[], required: boolean, o: ReadContext, path: string): void {
+export function choiceGroup(
+  obj: ParsedObject,
+  members: readonly string[],
+  required: boolean,
+  o: ReadContext,
+  path: string,
+): void {
   const found = onlyMember(obj, members, "at most", o, path);
-  if (found === undefined && required && o.errorResult !== true) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+  if (found === undefined && required && o.errorResult !== true)
+    throw shape(
+      o,
+      path,
+      `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`,
+    );
 }
 
 /** The one member present (not absent, not null), undefined for none; `ParseError` when two are, naming how many the type holds. */
-function onlyMember<K extends string>(obj: ParsedObject, members: readonly K[], holds: "exactly" | "at most", o: ReadContext, path: string): K | undefined {
+function onlyMember<K extends string>(
+  obj: ParsedObject,
+  members: readonly K[],
+  holds: "exactly" | "at most",
+  o: ReadContext,
+  path: string,
+): K | undefined {
   let found: K | undefined;
   for (const member of members) {
     const v = own(obj, member);
     if (v === undefined || v === null) continue;
-    if (found !== undefined) throw shape(o, path, `holds both ${quoteName(found)} and ${quoteName(member)}, and its type ${holds} one of ${members.map(quoteName).join(", ")}`);
+    if (found !== undefined)
+      throw shape(
+        o,
+        path,
+        `holds both ${quoteName(found)} and ${quoteName(member)}, and its type ${holds} one of ${members.map(quoteName).join(", ")}`,
+      );
     found = member;
   }
   return found;
@@ -306,15 +399,42 @@ function onlyMember<K extends string>(obj: ParsedObject, members: readonly K[], 
  * The one member of a choice that is present; `ParseError` when none or more
  * than one is (the type holds exactly one).
  */
-export function choiceOf<K extends string>(obj: ParsedObject, members: readonly K[], o: ReadContext, path: string): K {
+export function choiceOf<K extends string>(
+  obj: ParsedObject,
+  members: readonly K[],
+  o: ReadContext,
+  path: string,
+): K {
   const found = onlyMember(obj, members, "exactly", o, path);
-  if (found === undefined) throw shape(o, path, `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`);
+  if (found === undefined)
+    throw shape(
+      o,
+      path,
+      `holds none of ${members.map(quoteName).join(", ")}, and its type exactly one`,
+    );
   return found;
 }
 
-export function readString(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
-export function readString(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
-export function readString(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+export function readString(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): string;
+export function readString(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): string | undefined;
+export function readString(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): string | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") return v;
   if (o.format === "xml" && isEmptyElement(v)) return "";
@@ -324,7 +444,9 @@ export function readString(v: unknown, o: ReadContext, path: string, key?: strin
 /** The text forms whose lexical space XML Schema collapses (white space around them is not part of the value). */
 export type TextForm = "date" | "dateTime" | "gYearMonth" | "base64" | "uri";
 
-const FORMS: Readonly<Record<TextForm, { readonly test: (s: string) => boolean; readonly name: string }>> = {
+const FORMS: Readonly<
+  Record<TextForm, { readonly test: (s: string) => boolean; readonly name: string }>
+> = {
   date: { test: isIsoDate, name: "a date (YYYY-MM-DD)" },
   dateTime: { test: isIsoDateTime, name: "a date and time" },
   gYearMonth: { test: isGYearMonth, name: "a year and month (YYYY-MM)" },
@@ -333,9 +455,29 @@ const FORMS: Readonly<Record<TextForm, { readonly test: (s: string) => boolean; 
 };
 
 /** Text of one of the checked forms; in XML, white space around it (and inside Base64) is dropped. */
-export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key: string, need: Required): string;
-export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key?: string): string | undefined;
-export function readText(v: unknown, form: TextForm, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+export function readText(
+  v: unknown,
+  form: TextForm,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): string;
+export function readText(
+  v: unknown,
+  form: TextForm,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): string | undefined;
+export function readText(
+  v: unknown,
+  form: TextForm,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): string | undefined {
   const s = readString(v, o, path, key);
   if (s === undefined) return absent(o, path, key, need);
   const t = o.format === "xml" ? (form === "base64" ? s.replace(/[ \t\r\n]+/g, "") : s.trim()) : s;
@@ -348,8 +490,23 @@ export function readText(v: unknown, form: TextForm, o: ReadContext, path: strin
  * mode when `unknowns` is given (an optional field): it is kept there under
  * `field` and the typed value leaves it out.
  */
-export function readEnum<E extends string>(v: unknown, values: readonly E[], o: ReadContext, path: string, key: string, need: Required): E;
-export function readEnum<E extends string>(v: unknown, values: readonly E[], o: ReadContext, path: string, key: string | undefined, unknowns?: Unknowns, field?: string): E | undefined;
+export function readEnum<E extends string>(
+  v: unknown,
+  values: readonly E[],
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): E;
+export function readEnum<E extends string>(
+  v: unknown,
+  values: readonly E[],
+  o: ReadContext,
+  path: string,
+  key: string | undefined,
+  unknowns?: Unknowns,
+  field?: string,
+): E | undefined;
 export function readEnum<E extends string>(
   v: unknown,
   values: readonly E[],
@@ -369,9 +526,26 @@ export function readEnum<E extends string>(
   throw shape(o, path, "is not one of the documented values", key);
 }
 
-export function readBoolean(v: unknown, o: ReadContext, path: string, key: string, need: Required): boolean;
-export function readBoolean(v: unknown, o: ReadContext, path: string, key?: string): boolean | undefined;
-export function readBoolean(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): boolean | undefined {
+export function readBoolean(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): boolean;
+export function readBoolean(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): boolean | undefined;
+export function readBoolean(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): boolean | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "boolean") return v;
   if (typeof v === "string") {
@@ -383,9 +557,29 @@ export function readBoolean(v: unknown, o: ReadContext, path: string, key?: stri
 }
 
 /** A 16- or 32-bit integer. */
-export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key: string, need: Required): number;
-export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key?: string): number | undefined;
-export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 | 32, key?: string, need?: Required): number | undefined {
+export function readInteger(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  bits: 16 | 32,
+  key: string,
+  need: Required,
+): number;
+export function readInteger(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  bits: 16 | 32,
+  key?: string,
+): number | undefined;
+export function readInteger(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  bits: 16 | 32,
+  key?: string,
+  need?: Required,
+): number | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   const limit = bits === 16 ? 0x8000 : 0x80000000;
   let n: number | undefined;
@@ -394,14 +588,32 @@ export function readInteger(v: unknown, o: ReadContext, path: string, bits: 16 |
     const text = integerText(v.text);
     if (text !== undefined && text.length <= 12) n = Number(text);
   } else if (typeof v === "string" && /^\s*[-+]?\d{1,12}\s*$/.test(v)) n = Number(v);
-  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit) throw shape(o, path, `expected a ${bits}-bit integer`, key);
+  if (n === undefined || !Number.isInteger(n) || n < -limit || n >= limit)
+    throw shape(o, path, `expected a ${bits}-bit integer`, key);
   return n;
 }
 
 /** A 64-bit integer as exact text. A JSON number is read from its source text. */
-export function readLong(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
-export function readLong(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
-export function readLong(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+export function readLong(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): string;
+export function readLong(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): string | undefined;
+export function readLong(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): string | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") {
     const t = v.trim();
@@ -414,9 +626,26 @@ export function readLong(v: unknown, o: ReadContext, path: string, key?: string,
 }
 
 /** A decimal as exact text. A JSON number is read from its source text, scale included; an exponent is written out. */
-export function readDecimal(v: unknown, o: ReadContext, path: string, key: string, need: Required): string;
-export function readDecimal(v: unknown, o: ReadContext, path: string, key?: string): string | undefined;
-export function readDecimal(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): string | undefined {
+export function readDecimal(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): string;
+export function readDecimal(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): string | undefined;
+export function readDecimal(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): string | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") {
     const t = v.trim();
@@ -433,9 +662,26 @@ export function readDecimal(v: unknown, o: ReadContext, path: string, key?: stri
  * double): a JSON number, or XSD lexical text (`1.5`, `-1E4`, `INF`, `-INF`,
  * `NaN`), read as the nearest JavaScript number.
  */
-export function readDouble(v: unknown, o: ReadContext, path: string, key: string, need: Required): number;
-export function readDouble(v: unknown, o: ReadContext, path: string, key?: string): number | undefined;
-export function readDouble(v: unknown, o: ReadContext, path: string, key?: string, need?: Required): number | undefined {
+export function readDouble(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string,
+  need: Required,
+): number;
+export function readDouble(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+): number | undefined;
+export function readDouble(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+): number | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "number") return v;
   if (v instanceof JsonNumber) return typeof v.value === "number" ? v.value : Number(v.text);
@@ -447,7 +693,12 @@ export function readDouble(v: unknown, o: ReadContext, path: string, key?: strin
 }
 
 /** Entries of a list: an array, or one value standing alone (XML repeats elements without a wrapper). */
-export function readList<T>(v: unknown, o: ReadContext, path: string, item: (value: unknown, path: string) => T | undefined): T[] | undefined {
+export function readList<T>(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  item: (value: unknown, path: string) => T | undefined,
+): T[] | undefined {
   if (v === undefined || v === null) return undefined;
   const values = Array.isArray(v) ? v : o.format === "xml" ? [v] : undefined;
   if (values === undefined) throw shape(o, path, "expected a list");
@@ -464,9 +715,15 @@ export function readList<T>(v: unknown, o: ReadContext, path: string, item: (val
  * read by `entry`, under its key. The result has no prototype, so any key,
  * `constructor` or `toString` included, is data and nothing inherited.
  */
-export function readMap<T>(v: unknown, o: ReadContext, path: string, entry: (value: unknown, path: string) => T | undefined): { [key: string]: T } | undefined {
+export function readMap<T>(
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  entry: (value: unknown, path: string) => T | undefined,
+): { [key: string]: T } | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== "object" || Array.isArray(v) || v instanceof JsonNumber) throw shape(o, path, "expected an object");
+  if (typeof v !== "object" || Array.isArray(v) || v instanceof JsonNumber)
+    throw shape(o, path, "expected an object");
   const out = Object.create(null) as { [key: string]: T };
   for (const [key, value] of Object.entries(v)) {
     const read = entry(value, at(path, key));
@@ -476,7 +733,10 @@ export function readMap<T>(v: unknown, o: ReadContext, path: string, entry: (val
 }
 
 /** A map's values written by `write`, keys kept (the counterpart of `readMap`). */
-export function mapValues<T, R>(map: { readonly [key: string]: T }, write: (value: T) => R): { [key: string]: R } {
+export function mapValues<T, R>(
+  map: { readonly [key: string]: T },
+  write: (value: T) => R,
+): { [key: string]: R } {
   const out = Object.create(null) as { [key: string]: R };
   for (const [key, value] of Object.entries(map)) out[key] = write(value);
   return out;
@@ -505,7 +765,11 @@ export function readWrappedList<T>(
       unknowns.field(field, wrapper);
       break;
     }
-    throw shape(o, path, `holds ${quoteName(name)} where only ${quoteName(itemName)} elements belong`);
+    throw shape(
+      o,
+      path,
+      `holds ${quoteName(name)} where only ${quoteName(itemName)} elements belong`,
+    );
   }
   return readList(own(wrapper, itemName), o, at(path, itemName), item) ?? [];
 }
@@ -522,7 +786,12 @@ export function readOpaque(v: unknown, o: ReadContext, path: string): OpaqueBody
 export function keepOpen<T extends object>(target: T, source: ParsedObject, fields: FieldSet): T {
   for (const key of Object.keys(source)) {
     if (!fields.index.has(key) && key !== "__proto__") {
-      Object.defineProperty(target, key, { value: plain(source[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(target, key, {
+        value: plain(source[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return target;
@@ -533,15 +802,29 @@ export function keepOpen<T extends object>(target: T, source: ParsedObject, fiel
  * what was kept beside it (`unknownData(value).fields`, a type only read), then
  * its own extra properties (a type the caller sends).
  */
-export function extraProperties(value: object, known: ReadonlySet<string>): Record<string, unknown> {
+export function extraProperties(
+  value: object,
+  known: ReadonlySet<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const kept = unknownData(value)?.fields ?? {};
   for (const key of Object.keys(kept)) {
-    if (!known.has(key) && key !== "__proto__") Object.defineProperty(out, key, { value: kept[key], enumerable: true, writable: true, configurable: true });
+    if (!known.has(key) && key !== "__proto__")
+      Object.defineProperty(out, key, {
+        value: kept[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   for (const key of Object.keys(value)) {
     if (!known.has(key) && key !== "__proto__") {
-      Object.defineProperty(out, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: (value as Record<string, unknown>)[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return out;
@@ -550,7 +833,8 @@ export function extraProperties(value: object, known: ReadonlySet<string>): Reco
 /** A parsed value as plain data: JSON numbers as `parseJson` gives them, everything else as is. */
 export function plain(v: unknown): OpaqueValue {
   if (v instanceof JsonNumber) return v.value;
-  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null) return v;
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null)
+    return v;
   if (Array.isArray(v)) return v.map(plain);
   if (typeof v === "object") {
     const out: { [key: string]: OpaqueValue } = {};

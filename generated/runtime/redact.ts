@@ -58,7 +58,10 @@ function redacted(kind: SensitiveKind, value: unknown): string {
   if (kind !== "card-number" && kind !== "account-number") return REDACTED;
   let text: string;
   if (typeof value === "string") text = value;
-  else if (typeof value === "bigint" || (typeof value === "number" && Number.isSafeInteger(value))) {
+  else if (
+    typeof value === "bigint" ||
+    (typeof value === "number" && Number.isSafeInteger(value))
+  ) {
     text = String(value);
   } else return REDACTED;
   const digits = digitsOf(text);
@@ -71,7 +74,10 @@ function redacted(kind: SensitiveKind, value: unknown): string {
  * {@link redact} was given meanwhile: the redactor knows where the sensitive
  * fields are, so walking a value with it is how its secrets are found.
  */
-export function collectingSecrets<T>(copy: () => T): { readonly copy: T; readonly secrets: Secrets } {
+export function collectingSecrets<T>(copy: () => T): {
+  readonly copy: T;
+  readonly secrets: Secrets;
+} {
   const outer = collector;
   const found = new Map<string, SensitiveKind>();
   collector = found;
@@ -94,7 +100,8 @@ export function mergeSecrets(...sets: readonly Secrets[]): Secrets {
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === "string") return value;
-  if (typeof value === "bigint" || (typeof value === "number" && Number.isFinite(value))) return String(value);
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isFinite(value)))
+    return String(value);
   return undefined;
 }
 
@@ -108,7 +115,12 @@ function digitsOf(text: string): string {
 }
 
 /** Kinds whose values are numbers a server may also write grouped (`4111 1111 …`, `4111-1111-…`). */
-const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set(["card-number", "account-number", "routing-number", "tax-id"]);
+const NUMBER_KINDS: ReadonlySet<SensitiveKind> = new Set([
+  "card-number",
+  "account-number",
+  "routing-number",
+  "tax-id",
+]);
 /** Fewer digits than this are too common to be matched by digits alone. */
 const MIN_DIGIT_MATCH = 6;
 /** A run of digits, single spaces or hyphens allowed between them. */
@@ -116,7 +128,12 @@ const DIGIT_RUN = /[0-9](?:[ -]?[0-9])*/g;
 
 /** How a value may appear in server text: as is, escaped in XML, escaped in JSON. */
 function spellings(value: string): string[] {
-  const xml = value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  const xml = value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
   const json = JSON.stringify(value).slice(1, -1);
   return [...new Set([value, xml, json])];
 }
@@ -135,15 +152,27 @@ function scrubberOf(secrets: Secrets): Scrubber {
   const numbers: { readonly digits: string; readonly shown: string }[] = [];
   for (const [value, kind] of secrets) {
     const shown = redacted(kind, value);
-    for (const spelling of spellings(value)) if (!replacement.has(spelling)) replacement.set(spelling, shown);
+    for (const spelling of spellings(value))
+      if (!replacement.has(spelling)) replacement.set(spelling, shown);
     const digits = NUMBER_KINDS.has(kind) ? digitsOf(value) : "";
     if (digits.length >= MIN_DIGIT_MATCH) numbers.push({ digits, shown });
   }
   // One pass, longest spelling first: a replacement is never scrubbed again.
-  const pattern = replacement.size > 0 ? new RegExp([...replacement.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|"), "g") : undefined;
+  const pattern =
+    replacement.size > 0
+      ? new RegExp(
+          [...replacement.keys()]
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join("|"),
+          "g",
+        )
+      : undefined;
   const scrub: Scrubber = (text, cardShapes = true) => {
     if (text === "") return text;
-    const out = pattern ? text.replace(pattern, (found) => replacement.get(found) ?? REDACTED) : text;
+    const out = pattern
+      ? text.replace(pattern, (found) => replacement.get(found) ?? REDACTED)
+      : text;
     const known =
       numbers.length === 0
         ? out
@@ -190,9 +219,11 @@ function scrubDeep(value: unknown, scrub: Scrubber, depth: number, isId = false)
   if (typeof value === "string") return scrub(value, !isId);
   if (value === null || value === undefined || typeof value === "boolean") return value;
   // A number kept as its text (a `JsonValue`'s) is masked like one written as a string, and kept when nothing is masked.
-  if (value instanceof JsonNumberText) return scrub(value.text, !isId) === value.text ? value : scrub(value.text, !isId);
+  if (value instanceof JsonNumberText)
+    return scrub(value.text, !isId) === value.text ? value : scrub(value.text, !isId);
   // A number is text to a reader: a card number read as a JSON number is masked like one written as a string.
-  if (typeof value === "number") return scrub(String(value), !isId) === String(value) ? value : scrub(String(value), !isId);
+  if (typeof value === "number")
+    return scrub(String(value), !isId) === String(value) ? value : scrub(String(value), !isId);
   if (typeof value === "bigint") return scrub(String(value));
   if (typeof value !== "object" || depth >= MAX_SCRUB_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, scrub, depth + 1));

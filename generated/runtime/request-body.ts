@@ -15,9 +15,7 @@ export interface EncodedBody {
 }
 
 /** What an operation's `encode` is. */
-export type BodyEncoder<Req> = (
-  value: Req,
-) => EncodedBody | Promise<EncodedBody>;
+export type BodyEncoder<Req> = (value: Req) => EncodedBody | Promise<EncodedBody>;
 
 /** An `application/x-www-form-urlencoded` body of an object, each property written as `fields` says. */
 export function formEncoder<Req extends object>(
@@ -31,20 +29,15 @@ export function formEncoder<Req extends object>(
 export function textEncoder(mediaType: string): BodyEncoder<string> {
   return (value) => {
     if (typeof value !== "string")
-      throw new ValidationError([
-        { path: "", code: "type", message: "must be a string" },
-      ]);
+      throw new ValidationError([{ path: "", code: "type", message: "must be a string" }]);
     return { body: value, contentType: mediaType };
   };
 }
 
 /** A binary body (`application/octet-stream`, a PDF...): the bytes as given, a `Blob` read whole. */
-export function bytesEncoder(
-  mediaType: string,
-): BodyEncoder<Uint8Array | Blob> {
+export function bytesEncoder(mediaType: string): BodyEncoder<Uint8Array | Blob> {
   return async (value) => {
-    if (value instanceof Uint8Array)
-      return { body: new Uint8Array(value), contentType: mediaType };
+    if (value instanceof Uint8Array) return { body: new Uint8Array(value), contentType: mediaType };
     if (typeof Blob !== "undefined" && value instanceof Blob)
       return {
         body: new Uint8Array(await value.arrayBuffer()),

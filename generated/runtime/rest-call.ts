@@ -16,7 +16,15 @@ import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
-import { collectingSecrets, mergeSecrets, NO_SECRETS, scrubText, scrubValue, type Secrets, type SensitiveKind } from "./redact.js";
+import {
+  collectingSecrets,
+  mergeSecrets,
+  NO_SECRETS,
+  scrubText,
+  scrubValue,
+  type Secrets,
+  type SensitiveKind,
+} from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
@@ -137,10 +145,18 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
     if (typeof value !== "string" || value.length === 0) {
-      throw new ValidationError([{ path: name, code: "required", message: "is required in the path" }]);
+      throw new ValidationError([
+        { path: name, code: "required", message: "is required in the path" },
+      ]);
     }
     if (isDotSegment(value)) {
-      throw new ValidationError([{ path: name, code: "format", message: "cannot be a dot segment (\".\" or \"..\") in the path" }]);
+      throw new ValidationError([
+        {
+          path: name,
+          code: "format",
+          message: 'cannot be a dot segment ("." or "..") in the path',
+        },
+      ]);
     }
     return encodeURIComponent(value);
   });
@@ -165,7 +181,8 @@ function isDotSegment(value: string): boolean {
 }
 
 /** A query or header parameter's value: absent, one value, or (query only) a list of values. */
-export type ParamValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
+export type ParamValue =
+  string | number | boolean | readonly (string | number | boolean)[] | undefined;
 
 /**
  * `url` with the query parameters appended, URL-encoded, in the order given:
@@ -176,7 +193,9 @@ export function withQuery(url: string, params: Readonly<Record<string, ParamValu
   const parts: string[] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? (value as readonly (string | number | boolean)[]) : [value as string | number | boolean]) {
+    for (const one of Array.isArray(value)
+      ? (value as readonly (string | number | boolean)[])
+      : [value as string | number | boolean]) {
       parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(one))}`);
     }
   }
@@ -190,7 +209,10 @@ export function headerParams(params: Readonly<Record<string, ParamValue>>): Reco
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
-    if (/[\r\n]/.test(text)) throw new ValidationError([{ path: name, code: "type", message: "a header value cannot hold a line break" }]);
+    if (/[\r\n]/.test(text))
+      throw new ValidationError([
+        { path: name, code: "type", message: "a header value cannot hold a line break" },
+      ]);
     headers[name.toLowerCase()] = text;
   }
   return headers;
@@ -205,7 +227,10 @@ export function cookieParams(params: Readonly<Record<string, ParamValue>>): Reco
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new ValidationError([{ path: name, code: "format", message: "is not a valid cookie name" }]);
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+      throw new ValidationError([
+        { path: name, code: "format", message: "is not a valid cookie name" },
+      ]);
     const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
     pairs.push(`${name}=${encodeURIComponent(text)}`);
   }
@@ -223,20 +248,33 @@ export interface BasicCredentials {
 
 /** A security scheme an operation uses, with the client option that holds its credential. */
 export type SecurityUse =
-  | { readonly kind: "apiKey"; readonly header: string; readonly option: string; readonly value: Credential | undefined }
+  | {
+      readonly kind: "apiKey";
+      readonly header: string;
+      readonly option: string;
+      readonly value: Credential | undefined;
+    }
   | { readonly kind: "bearer"; readonly option: string; readonly value: Credential | undefined }
-  | { readonly kind: "basic"; readonly option: string; readonly value: BasicCredentials | undefined };
+  | {
+      readonly kind: "basic";
+      readonly option: string;
+      readonly value: BasicCredentials | undefined;
+    };
 
 /**
  * The headers carrying an operation's credentials: an API key in its header,
  * `Authorization: Bearer` or `Basic`. A missing option, or a value holding a
  * line break, is a `ValidationError` naming the option, never the value.
  */
-export async function securityHeaders(uses: readonly SecurityUse[]): Promise<Record<string, string>> {
+export async function securityHeaders(
+  uses: readonly SecurityUse[],
+): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
-  const refuse = (option: string, message: string) => new ValidationError([{ path: option, code: "required", message }]);
+  const refuse = (option: string, message: string) =>
+    new ValidationError([{ path: option, code: "required", message }]);
   for (const use of uses) {
-    if (use.value === undefined) throw refuse(use.option, "is required: the operation sends these credentials");
+    if (use.value === undefined)
+      throw refuse(use.option, "is required: the operation sends these credentials");
     let text: string;
     if (use.kind === "basic") {
       const bytes = new TextEncoder().encode(`${use.value.username}:${use.value.password}`);
@@ -265,8 +303,10 @@ export function joinUrl(base: string, path: string): string {
  * exactly like the client's own calls; an absolute URL must lie under it.
  */
 export function linkUrl(base: string, link: string, href: unknown): string {
-  if (typeof href !== "string" || href.length === 0) throw new LinkError(link, `the response has no ${link} link`);
-  const outside = () => new LinkError(link, `the ${link} link points outside the configured base URL`);
+  if (typeof href !== "string" || href.length === 0)
+    throw new LinkError(link, `the response has no ${link} link`);
+  const outside = () =>
+    new LinkError(link, `the ${link} link points outside the configured base URL`);
   if (href.startsWith("/") && !href.startsWith("//")) return joinUrl(base, href);
   let target: URL;
   try {
@@ -275,7 +315,8 @@ export function linkUrl(base: string, link: string, href: unknown): string {
     throw outside();
   }
   const baseUrl = new URL(base.endsWith("/") ? base : `${base}/`);
-  if (target.origin !== baseUrl.origin || !target.pathname.startsWith(baseUrl.pathname)) throw outside();
+  if (target.origin !== baseUrl.origin || !target.pathname.startsWith(baseUrl.pathname))
+    throw outside();
   return target.href;
 }
 
@@ -284,9 +325,15 @@ export function linkUrl(base: string, link: string, href: unknown): string {
  * redacted copy with every string scrubbed of the request's secrets and of
  * those the response holds in its sensitive fields.
  */
-function loggableResponse<Res>(op: Pick<RestOperation<unknown, Res>, "redactResponse">, response: Res, sent: Secrets): unknown {
+function loggableResponse<Res>(
+  op: Pick<RestOperation<unknown, Res>, "redactResponse">,
+  response: Res,
+  sent: Secrets,
+): unknown {
   const redact = op.redactResponse;
-  const redacted = redact ? collectingSecrets(() => redact(response)) : { copy: response, secrets: NO_SECRETS };
+  const redacted = redact
+    ? collectingSecrets(() => redact(response))
+    : { copy: response, secrets: NO_SECRETS };
   return scrubValue(withKeptData(redacted.copy, response), mergeSecrets(sent, redacted.secrets));
 }
 
@@ -296,14 +343,32 @@ function loggableResponse<Res>(op: Pick<RestOperation<unknown, Res>, "redactResp
  * view shows the whole answer; the caller scrubs it.
  */
 function withKeptData(copy: unknown, original: unknown): unknown {
-  if (Array.isArray(copy)) return copy.map((item, i) => withKeptData(item, Array.isArray(original) ? original[i] : undefined));
+  if (Array.isArray(copy))
+    return copy.map((item, i) =>
+      withKeptData(item, Array.isArray(original) ? original[i] : undefined),
+    );
   if (typeof copy !== "object" || copy === null) return copy;
   const out: Record<string, unknown> = {};
-  const from = (typeof original === "object" && original !== null ? original : {}) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(copy)) Object.defineProperty(out, key, { value: withKeptData(value, from[key]), enumerable: true, writable: true, configurable: true });
+  const from = (typeof original === "object" && original !== null ? original : {}) as Record<
+    string,
+    unknown
+  >;
+  for (const [key, value] of Object.entries(copy))
+    Object.defineProperty(out, key, {
+      value: withKeptData(value, from[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   const kept = unknownData(original)?.fields ?? {};
   for (const [key, value] of Object.entries(kept)) {
-    if (!Object.prototype.hasOwnProperty.call(out, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    if (!Object.prototype.hasOwnProperty.call(out, key))
+      Object.defineProperty(out, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }
@@ -313,7 +378,13 @@ function withKeptData(copy: unknown, original: unknown): unknown {
  * the request's secrets are known: the body, parsed as JSON when it is JSON,
  * is scrubbed of them; the body as received is kept apart.
  */
-function scrubbedStatusError(response: HttpResponse, meaning: string | undefined, sent: Secrets, operation: string, parseError: ((body: string, status: number) => unknown) | undefined): HttpStatusError {
+function scrubbedStatusError(
+  response: HttpResponse,
+  meaning: string | undefined,
+  sent: Secrets,
+  operation: string,
+  parseError: ((body: string, status: number) => unknown) | undefined,
+): HttpStatusError {
   const error = statusError(response, meaning, (text) => {
     try {
       return scrubValue(parseJson(text), sent);
@@ -321,8 +392,14 @@ function scrubbedStatusError(response: HttpResponse, meaning: string | undefined
       return scrubText(text, sent);
     }
   });
-  const data = parseError ? typedErrorBody((body) => parseError(body, response.status), scrubText(response.body, sent)) : undefined;
-  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body, operation, ...(data !== undefined ? { data } : {}) });
+  const data = parseError
+    ? typedErrorBody((body) => parseError(body, response.status), scrubText(response.body, sent))
+    : undefined;
+  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, {
+    unredactedBody: response.body,
+    operation,
+    ...(data !== undefined ? { data } : {}),
+  });
 }
 
 /** The error body read with the operation's error schema, or undefined when it does not fit. */
@@ -352,7 +429,9 @@ export async function callRest<Req, Res, C extends CallOptions = CallOptions, Ou
   const answer = await exchange(op, url, request, options, call ?? {}, paramHeaders);
   const data = finish ? finish(answer.data) : (answer.data as unknown as Out);
   // The one place the flag meets the type: `Answer` says what each flag gives.
-  return (call?.withResponse === true ? { data, status: answer.status, headers: answer.headers } : data) as Answer<Out, C>;
+  return (
+    call?.withResponse === true ? { data, status: answer.status, headers: answer.headers } : data
+  ) as Answer<Out, C>;
 }
 
 /** One call's exchange: the data read from the answer, with its status and headers. */
@@ -369,7 +448,17 @@ async function exchange<Req, Res>(
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);
   }
-  const encoded = request === undefined ? undefined : op.encode ? await op.encode(request) : op.serialize ? { body: op.serialize(request), contentType: op.contentType ?? "application/json; charset=utf-8" } : undefined;
+  const encoded =
+    request === undefined
+      ? undefined
+      : op.encode
+        ? await op.encode(request)
+        : op.serialize
+          ? {
+              body: op.serialize(request),
+              contentType: op.contentType ?? "application/json; charset=utf-8",
+            }
+          : undefined;
   const body = encoded?.body;
   const own: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
   if (encoded !== undefined) own["content-type"] = encoded.contentType;
@@ -379,17 +468,26 @@ async function exchange<Req, Res>(
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
-  const redactedRequest = () => (redacted ??= request !== undefined && redact ? collectingSecrets(() => redact(request)) : { copy: request, secrets: NO_SECRETS });
+  const redactedRequest = () =>
+    (redacted ??=
+      request !== undefined && redact
+        ? collectingSecrets(() => redact(request))
+        : { copy: request, secrets: NO_SECRETS });
   // The secrets of the headers as sent (credentials, signatures, cookies), recorded at each attempt.
   const credentials = new Map<string, SensitiveKind>();
   let known: { readonly secrets: Secrets; readonly credentials: number } | undefined;
   const sent = (): Secrets => {
-    if (known?.credentials !== credentials.size) known = { secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)), credentials: credentials.size };
+    if (known?.credentials !== credentials.size)
+      known = {
+        secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)),
+        credentials: credentials.size,
+      };
     return known.secrets;
   };
   const redactBody = (text: string, context: { direction: "request" | "response" }): string => {
     // Scrubbed too: a card-shaped number in a field no schema marks, a credential in the body.
-    if (context.direction === "request") return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
+    if (context.direction === "request")
+      return scrubText(redact ? JSON.stringify(redactedRequest().copy) : text, sent());
     if (op.readAs === "bytes") return "[binary body]";
     if (op.readAs === "text") return scrubText(text, sent());
     // A body that is not the operation's answer throws here, and hooks see it redacted whole.
@@ -401,9 +499,13 @@ async function exchange<Req, Res>(
         { method: op.method, url, headers, ...(body !== undefined ? { body } : {}) },
         {
           ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs } : {}),
+          ...((call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs)
+            ? { timeoutMs: call.timeoutMs ?? op.timeoutMs ?? options.timeoutMs }
+            : {}),
           ...(call.signal ? { signal: call.signal } : {}),
-          ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.maxResponseBytes !== undefined
+            ? { maxResponseBytes: options.maxResponseBytes }
+            : {}),
           ...(options.signer ? { signer: options.signer } : {}),
           ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
@@ -411,11 +513,19 @@ async function exchange<Req, Res>(
           ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
           redactBody,
           onSent: (sentHeaders) => {
-            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders)) credentials.set(value, kind);
+            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders))
+              credentials.set(value, kind);
           },
         },
       );
-      if (!isSuccessStatus(answer.status)) throw scrubbedStatusError(answer, op.meanings[answer.status], sent(), op.name, op.parseError);
+      if (!isSuccessStatus(answer.status))
+        throw scrubbedStatusError(
+          answer,
+          op.meanings[answer.status],
+          sent(),
+          op.name,
+          op.parseError,
+        );
       return answer;
     },
     {
@@ -427,7 +537,17 @@ async function exchange<Req, Res>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  const result = op.readAs === "bytes" ? (response.bytes as Res) : op.readAs === "text" ? (response.body as Res) : op.parse ? op.parse(response.body, options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {}) : (undefined as Res);
+  const result =
+    op.readAs === "bytes"
+      ? (response.bytes as Res)
+      : op.readAs === "text"
+        ? (response.body as Res)
+        : op.parse
+          ? op.parse(
+              response.body,
+              options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {},
+            )
+          : (undefined as Res);
   if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));

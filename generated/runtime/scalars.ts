@@ -37,7 +37,8 @@ export type Uri = string;
 const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const LONG = /^-?[0-9]+$/;
 const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-const DATE_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$/;
+const DATE_TIME =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$/;
 const YEAR_MONTH = /^[0-9]{4}-(?:0[1-9]|1[0-2])$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
@@ -111,7 +112,11 @@ export function isIsoDateTime(s: string): boolean {
   if (digits(s, 11, 2) > 23 || digits(s, 14, 2) > 59 || digits(s, 17, 2) > 59) return false;
   // A zone offset is the last six characters, `±hh:mm`: no other `+` or `-` can stand there.
   const sign = s.charCodeAt(s.length - 6);
-  if ((sign === 0x2b || sign === 0x2d) && (digits(s, s.length - 5, 2) > 23 || digits(s, s.length - 2, 2) > 59)) return false;
+  if (
+    (sign === 0x2b || sign === 0x2d) &&
+    (digits(s, s.length - 5, 2) > 23 || digits(s, s.length - 2, 2) > 59)
+  )
+    return false;
   return true;
 }
 
@@ -216,7 +221,14 @@ const MAX_EXPONENT = 1000;
 function isCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const days =
+    month === 2
+      ? leap
+        ? 29
+        : 28
+      : month === 4 || month === 6 || month === 9 || month === 11
+        ? 30
+        : 31;
   return day <= days;
 }
 

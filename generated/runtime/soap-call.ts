@@ -3,7 +3,15 @@
  * credentials), post it, read the result or the fault, and apply the
  * caller's choice for `resultCode` Error.
  */
-import { ApiError, HttpStatusError, ParseError, SoapFaultError, ValidationError, type ApiMessage, type ValidationIssue } from "./errors.js";
+import {
+  ApiError,
+  HttpStatusError,
+  ParseError,
+  SoapFaultError,
+  ValidationError,
+  type ApiMessage,
+  type ValidationIssue,
+} from "./errors.js";
 import type { RequestHook, ResponseHook } from "./http/hooks.js";
 import type { Answer, WithResponse } from "./http/answer.js";
 import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
@@ -13,7 +21,15 @@ import type { RetryInfo, RetryPolicy } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
-import { collectingSecrets, mergeSecrets, NO_SECRETS, REDACTED, scrubText, scrubValue, type Secrets } from "./redact.js";
+import {
+  collectingSecrets,
+  mergeSecrets,
+  NO_SECRETS,
+  REDACTED,
+  scrubText,
+  scrubValue,
+  type Secrets,
+} from "./redact.js";
 import { soapResponseView } from "./soap-result.js";
 import type { ReadOptions, UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
@@ -99,7 +115,11 @@ export interface SoapHeaderPart {
 }
 
 /** A header part as the operation table lists it, its functions typed by its value's type. */
-export function soapHeader<H>(part: { readonly name: string; readonly validate: (value: unknown) => ValidationResult<H>; readonly redact?: (value: H) => H }): SoapHeaderPart {
+export function soapHeader<H>(part: {
+  readonly name: string;
+  readonly validate: (value: unknown) => ValidationResult<H>;
+  readonly redact?: (value: H) => H;
+}): SoapHeaderPart {
   return part;
 }
 
@@ -109,7 +129,10 @@ export function soapHeader<H>(part: { readonly name: string; readonly validate: 
  * `checkedHeaders`): the one place a header value gets its type back.
  */
 export function headerValue<H>(headers: SoapHeaders | undefined, name: string): H | undefined {
-  const value = headers !== undefined && Object.prototype.hasOwnProperty.call(headers, name) ? headers[name] : undefined;
+  const value =
+    headers !== undefined && Object.prototype.hasOwnProperty.call(headers, name)
+      ? headers[name]
+      : undefined;
   return value as H | undefined;
 }
 
@@ -136,7 +159,12 @@ export interface SoapOperation<Req, Res> {
   readonly validate: (value: unknown) => ValidationResult<Req>;
   /** The SOAP header elements the request carries, each required; absent when none. */
   readonly headers?: readonly SoapHeaderPart[];
-  readonly build: (request: Req, namespace: string, headers?: SoapHeaders, version?: SoapVersion) => string;
+  readonly build: (
+    request: Req,
+    namespace: string,
+    headers?: SoapHeaders,
+    version?: SoapVersion,
+  ) => string;
   /** A copy of the request fit for logs; absent when the request type holds no sensitive field. */
   readonly redact?: (request: Req) => Req;
   readonly parse: (xml: string, options?: ReadOptions) => Res;
@@ -171,13 +199,22 @@ interface ResultLike {
 function resultMessages(messages: unknown): readonly ApiMessage[] {
   if (Array.isArray(messages)) return messages as readonly ApiMessage[];
   if (typeof messages !== "object" || messages === null) return [];
-  const inner: unknown = Object.prototype.hasOwnProperty.call(messages, "message") ? (messages as Record<string, unknown>)["message"] : undefined;
-  const items: readonly unknown[] = Array.isArray(inner) ? inner : inner === undefined ? [] : [inner];
+  const inner: unknown = Object.prototype.hasOwnProperty.call(messages, "message")
+    ? (messages as Record<string, unknown>)["message"]
+    : undefined;
+  const items: readonly unknown[] = Array.isArray(inner)
+    ? inner
+    : inner === undefined
+      ? []
+      : [inner];
   const out: ApiMessage[] = [];
   for (const item of items) {
     if (typeof item !== "object" || item === null) continue;
     const { code, text } = item as { code?: unknown; text?: unknown };
-    out.push({ ...(typeof code === "string" ? { code } : {}), ...(typeof text === "string" ? { text } : {}) });
+    out.push({
+      ...(typeof code === "string" ? { code } : {}),
+      ...(typeof text === "string" ? { text } : {}),
+    });
   }
   return out;
 }
@@ -190,9 +227,15 @@ type ResultSide<Res> = Pick<SoapOperation<unknown, Res>, "parse" | "redactResult
  * result's redacted copy with every string scrubbed of the request's secrets
  * and of those the result holds in its sensitive fields.
  */
-function loggableResult<Res>(op: ResultSide<Res>, result: Res, sent: Secrets): { readonly copy: unknown; readonly secrets: Secrets } {
+function loggableResult<Res>(
+  op: ResultSide<Res>,
+  result: Res,
+  sent: Secrets,
+): { readonly copy: unknown; readonly secrets: Secrets } {
   const redact = op.redactResult;
-  const redacted = redact ? collectingSecrets(() => redact(result)) : { copy: result, secrets: NO_SECRETS };
+  const redacted = redact
+    ? collectingSecrets(() => redact(result))
+    : { copy: result, secrets: NO_SECRETS };
   const secrets = mergeSecrets(sent, redacted.secrets);
   return { copy: scrubValue(redacted.copy, secrets), secrets };
 }
@@ -203,7 +246,12 @@ function loggableResult<Res>(op: ResultSide<Res>, result: Res, sent: Secrets): {
  * of the values the result holds in its sensitive fields. A fault is scrubbed
  * of the request's secrets; a body that is neither is not shown at all.
  */
-function responseView<Res>(op: ResultSide<Res>, text: string, namespace: string, sent: Secrets): string {
+function responseView<Res>(
+  op: ResultSide<Res>,
+  text: string,
+  namespace: string,
+  sent: Secrets,
+): string {
   try {
     let secrets = sent;
     try {
@@ -219,20 +267,32 @@ function responseView<Res>(op: ResultSide<Res>, text: string, namespace: string,
 
 /** The fault with its text scrubbed of the call's secrets, and the body as received kept apart. */
 function scrubbedFault(fault: SoapFaultError, sent: Secrets, body: string): SoapFaultError {
-  return new SoapFaultError(scrubText(fault.faultCode, sent), scrubText(fault.faultString, sent), scrubValue(fault.detail, sent), { unredactedBody: body });
+  return new SoapFaultError(
+    scrubText(fault.faultCode, sent),
+    scrubText(fault.faultString, sent),
+    scrubValue(fault.detail, sent),
+    { unredactedBody: body },
+  );
 }
 
 /** The status error of a response, its body (kept as text) scrubbed of the call's secrets. */
 function scrubbedStatusError(response: HttpResponse, sent: Secrets): HttpStatusError {
   const error = statusError(response, undefined, (text) => scrubText(text, sent));
-  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, { unredactedBody: response.body });
+  return new HttpStatusError(error.status, error.meaning, error.body, error.retryAfterMs, {
+    unredactedBody: response.body,
+  });
 }
 
 /**
  * Calls one SOAP operation. It resolves to the answer, or with `withResponse`
  * to `{ data, status, headers }` of the HTTP answer.
  */
-export async function callSoap<Req extends object, Res, M extends ApiErrorMode, C extends SoapCallOptions = SoapCallOptions>(
+export async function callSoap<
+  Req extends object,
+  Res,
+  M extends ApiErrorMode,
+  C extends SoapCallOptions = SoapCallOptions,
+>(
   op: SoapOperation<Req, Res>,
   input: object,
   options: SoapClientOptions<M, object>,
@@ -251,7 +311,11 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
   call: SoapCallOptions,
 ): Promise<WithResponse<SoapAnswer<Res, M>>> {
   // A copy of the credentials, so a caller's later change cannot reach a call in flight.
-  const request = (op.credentials !== undefined && options.credentials ? { ...input, [op.credentials]: { ...options.credentials } } : input) as Req;
+  const request = (
+    op.credentials !== undefined && options.credentials
+      ? { ...input, [op.credentials]: { ...options.credentials } }
+      : input
+  ) as Req;
   const checked = op.validate(request);
   if (!checked.ok) throw new ValidationError(checked.issues);
   const headerValues = op.headers ? checkedHeaders(op.headers, options.headers) : undefined;
@@ -260,17 +324,32 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
   const action = options.soapAction ? options.soapAction(op.name) : (op.action ?? "");
   const own: Record<string, string> =
     version === "1.2"
-      ? { "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}` }
+      ? {
+          "content-type": `application/soap+xml; charset=utf-8${action !== "" ? `; action=${JSON.stringify(action)}` : ""}`,
+        }
       : { "content-type": "text/xml; charset=utf-8", soapaction: JSON.stringify(action) };
-  const headers = withCallerHeaders(own, options.httpHeaders, call.headers, options.sensitiveHeaders);
+  const headers = withCallerHeaders(
+    own,
+    options.httpHeaders,
+    call.headers,
+    options.sensitiveHeaders,
+  );
   // The request's redacted copy (its header values too), and the secrets it sent: made once, when first needed.
   const redact = op.redact;
   const redactsHeaders = op.headers?.some((h) => h.redact !== undefined) === true;
-  let redacted: { readonly copy: { readonly request: Req; readonly headers: SoapHeaders | undefined }; readonly secrets: Secrets } | undefined;
+  let redacted:
+    | {
+        readonly copy: { readonly request: Req; readonly headers: SoapHeaders | undefined };
+        readonly secrets: Secrets;
+      }
+    | undefined;
   const redactedRequest = () =>
     (redacted ??=
       redact || redactsHeaders
-        ? collectingSecrets(() => ({ request: redact ? redact(request) : request, headers: redactedHeaders(op.headers, headerValues) }))
+        ? collectingSecrets(() => ({
+            request: redact ? redact(request) : request,
+            headers: redactedHeaders(op.headers, headerValues),
+          }))
         : { copy: { request, headers: headerValues }, secrets: NO_SECRETS });
   const sent = () => redactedRequest().secrets;
   const response = await withRetries(
@@ -279,9 +358,13 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
         { method: "POST", url: options.endpoint, headers, body },
         {
           ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(call.timeoutMs ?? options.timeoutMs ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
+          ...((call.timeoutMs ?? options.timeoutMs)
+            ? { timeoutMs: call.timeoutMs ?? options.timeoutMs }
+            : {}),
           ...(call.signal ? { signal: call.signal } : {}),
-          ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+          ...(options.maxResponseBytes !== undefined
+            ? { maxResponseBytes: options.maxResponseBytes }
+            : {}),
           ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
@@ -290,7 +373,15 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
           redactBody: (text, context) =>
             context.direction === "request"
               ? redact || redactsHeaders
-                ? scrubText(op.build(redactedRequest().copy.request, options.namespace, redactedRequest().copy.headers, version), sent())
+                ? scrubText(
+                    op.build(
+                      redactedRequest().copy.request,
+                      options.namespace,
+                      redactedRequest().copy.headers,
+                      version,
+                    ),
+                    sent(),
+                  )
                 : scrubText(text, sent())
               : responseView(op, text, options.namespace, sent()),
         },
@@ -302,7 +393,11 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     },
   );
-  const answered = (data: SoapAnswer<Res, M>): WithResponse<SoapAnswer<Res, M>> => ({ data, status: response.status, headers: response.headers });
+  const answered = (data: SoapAnswer<Res, M>): WithResponse<SoapAnswer<Res, M>> => ({
+    data,
+    status: response.status,
+    headers: response.headers,
+  });
   let result: Res;
   try {
     result = op.parse(response.body, readOptionsOf(options));
@@ -312,29 +407,41 @@ async function exchangeSoap<Req extends object, Res, M extends ApiErrorMode>(
     if (!isSuccessStatus(response.status)) throw scrubbedStatusError(response, sent());
     throw error;
   }
-  if (!isSuccessStatus(response.status)) throw scrubbedStatusError(response, loggableResult(op, result, sent()).secrets);
+  if (!isSuccessStatus(response.status))
+    throw scrubbedStatusError(response, loggableResult(op, result, sent()).secrets);
   if (typeof result === "object" && result !== null) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResult(op, r, sent()).copy);
   }
   // A contract may let a response leave the result out: there is no result code to read then.
-  const resultCode = typeof result === "object" && result !== null ? (result as ResultLike).resultCode : undefined;
+  const resultCode =
+    typeof result === "object" && result !== null ? (result as ResultLike).resultCode : undefined;
   if (resultCode === "Error") {
     const secrets = loggableResult(op, result, sent()).secrets;
-    const messages = resultMessages((result as ResultLike).messages).map((m) => scrubbedMessage(m, secrets));
+    const messages = resultMessages((result as ResultLike).messages).map((m) =>
+      scrubbedMessage(m, secrets),
+    );
     const error = new ApiError(op.name, messages, result, { unredactedBody: response.body });
-    if (options.onApiError === "result") return answered({ ok: false, error, result } as SoapAnswer<Res, M>);
+    if (options.onApiError === "result")
+      return answered({ ok: false, error, result } as SoapAnswer<Res, M>);
     throw error;
   }
   if (resultCode !== undefined && resultCode !== "Ok") {
     throw new ParseError("xml", "unexpected-shape", `${op.name}: resultCode must be Ok or Error`);
   }
-  return answered((options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>);
+  return answered(
+    (options.onApiError === "result" ? { ok: true, result } : result) as SoapAnswer<Res, M>,
+  );
 }
 
 /** The SOAP version of a call: the one the options choose, when the operation offers it, else the operation's own. */
-function soapVersionOf(op: Pick<SoapOperation<unknown, unknown>, "soapVersion" | "versions">, chosen: SoapVersion | undefined): SoapVersion {
-  return chosen !== undefined && op.versions?.includes(chosen) === true ? chosen : (op.soapVersion ?? "1.1");
+function soapVersionOf(
+  op: Pick<SoapOperation<unknown, unknown>, "soapVersion" | "versions">,
+  chosen: SoapVersion | undefined,
+): SoapVersion {
+  return chosen !== undefined && op.versions?.includes(chosen) === true
+    ? chosen
+    : (op.soapVersion ?? "1.1");
 }
 
 /**
@@ -342,18 +449,27 @@ function soapVersionOf(op: Pick<SoapOperation<unknown, unknown>, "soapVersion" |
  * present and valid, or `ValidationError` before anything is sent (issues
  * under `headers.<element>`, never with the value).
  */
-function checkedHeaders(parts: readonly SoapHeaderPart[], given: SoapHeaders | undefined): SoapHeaders {
+function checkedHeaders(
+  parts: readonly SoapHeaderPart[],
+  given: SoapHeaders | undefined,
+): SoapHeaders {
   const issues: ValidationIssue[] = [];
   const out: { [element: string]: object } = {};
   for (const part of parts) {
     const value = headerValue<object>(given, part.name);
     const path = `headers.${part.name}`;
     if (value === undefined) {
-      issues.push({ path, code: "required", message: "is required: the operation carries it in its SOAP header" });
+      issues.push({
+        path,
+        code: "required",
+        message: "is required: the operation carries it in its SOAP header",
+      });
       continue;
     }
     const result = part.validate(value);
-    if (!result.ok) for (const issue of result.issues) issues.push({ ...issue, path: issue.path === "" ? path : `${path}.${issue.path}` });
+    if (!result.ok)
+      for (const issue of result.issues)
+        issues.push({ ...issue, path: issue.path === "" ? path : `${path}.${issue.path}` });
     Object.defineProperty(out, part.name, { value, enumerable: true });
   }
   if (issues.length > 0) throw new ValidationError(issues);
@@ -361,12 +477,16 @@ function checkedHeaders(parts: readonly SoapHeaderPart[], given: SoapHeaders | u
 }
 
 /** The header values with each one's sensitive values redacted. */
-function redactedHeaders(parts: readonly SoapHeaderPart[] | undefined, values: SoapHeaders | undefined): SoapHeaders | undefined {
+function redactedHeaders(
+  parts: readonly SoapHeaderPart[] | undefined,
+  values: SoapHeaders | undefined,
+): SoapHeaders | undefined {
   if (!parts || !values) return values;
   const out: { [element: string]: object | undefined } = {};
   for (const part of parts) {
     const value = headerValue<object>(values, part.name);
-    const shown = value !== undefined && part.redact ? (part.redact as (v: object) => unknown)(value) : value;
+    const shown =
+      value !== undefined && part.redact ? (part.redact as (v: object) => unknown)(value) : value;
     Object.defineProperty(out, part.name, { value: shown, enumerable: true });
   }
   return out;

@@ -1,21 +1,44 @@
 import { ParseError, SoapFaultError } from "./errors.js";
 import { scrubText, scrubValue, type Secrets } from "./redact.js";
-import { buildXml, readSoapBody, SOAP11_NAMESPACE, soapEnvelope, type XmlInput, type XmlInputValue, type XmlReadOptions } from "./xml.js";
+import {
+  buildXml,
+  readSoapBody,
+  SOAP11_NAMESPACE,
+  soapEnvelope,
+  type XmlInput,
+  type XmlInputValue,
+  type XmlReadOptions,
+} from "./xml.js";
 
 /**
  * The `<Operation>Result` element of an `<Operation>Response` envelope.
  * Throws `SoapFaultError` for a fault and `ParseError` for another shape.
  * With `optional`, a response without the result element gives `undefined`.
  */
-export function soapResult(xml: string | Uint8Array, responseElement: string, resultElement: string, limits?: XmlReadOptions, optional?: boolean): unknown {
+export function soapResult(
+  xml: string | Uint8Array,
+  responseElement: string,
+  resultElement: string,
+  limits?: XmlReadOptions,
+  optional?: boolean,
+): unknown {
   const body = readSoapBody(xml, limits);
-  if (body.kind === "fault") throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
+  if (body.kind === "fault")
+    throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
   if (body.name !== responseElement) {
-    throw new ParseError("xml", "unexpected-shape", `expected a ${responseElement} element in the SOAP body`);
+    throw new ParseError(
+      "xml",
+      "unexpected-shape",
+      `expected a ${responseElement} element in the SOAP body`,
+    );
   }
   const response = body.value;
-  const result = typeof response === "object" && Object.prototype.hasOwnProperty.call(response, resultElement) ? response[resultElement] : undefined;
-  if (result === undefined && optional !== true) throw new ParseError("xml", "unexpected-shape", `${responseElement} has no ${resultElement}`);
+  const result =
+    typeof response === "object" && Object.prototype.hasOwnProperty.call(response, resultElement)
+      ? response[resultElement]
+      : undefined;
+  if (result === undefined && optional !== true)
+    throw new ParseError("xml", "unexpected-shape", `${responseElement} has no ${resultElement}`);
   return result;
 }
 
@@ -24,21 +47,39 @@ export function soapResult(xml: string | Uint8Array, responseElement: string, re
  * the result itself. Throws `SoapFaultError` for a fault and `ParseError` for
  * another shape.
  */
-export function soapBareResult(xml: string | Uint8Array, responseElement: string, limits?: XmlReadOptions): unknown {
+export function soapBareResult(
+  xml: string | Uint8Array,
+  responseElement: string,
+  limits?: XmlReadOptions,
+): unknown {
   const body = readSoapBody(xml, limits);
-  if (body.kind === "fault") throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
+  if (body.kind === "fault")
+    throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
   if (body.name !== responseElement) {
-    throw new ParseError("xml", "unexpected-shape", `expected a ${responseElement} element in the SOAP body`);
+    throw new ParseError(
+      "xml",
+      "unexpected-shape",
+      `expected a ${responseElement} element in the SOAP body`,
+    );
   }
   return body.value;
 }
 
 /** The operation element of a request envelope (what a server reads). */
-export function soapRequest(xml: string | Uint8Array, operationElement: string, limits?: XmlReadOptions): unknown {
+export function soapRequest(
+  xml: string | Uint8Array,
+  operationElement: string,
+  limits?: XmlReadOptions,
+): unknown {
   const body = readSoapBody(xml, limits);
-  if (body.kind === "fault") throw new ParseError("xml", "unexpected-shape", "a request cannot be a SOAP fault");
+  if (body.kind === "fault")
+    throw new ParseError("xml", "unexpected-shape", "a request cannot be a SOAP fault");
   if (body.name !== operationElement) {
-    throw new ParseError("xml", "unexpected-shape", `expected a ${operationElement} element in the SOAP body`);
+    throw new ParseError(
+      "xml",
+      "unexpected-shape",
+      `expected a ${operationElement} element in the SOAP body`,
+    );
   }
   return body.value;
 }
@@ -62,16 +103,26 @@ export function soapResponseView(xml: string, namespace: string, secrets: Secret
   }
   const value = scrubValue(body.value, secrets);
   const content: unknown = typeof value === "string" ? { "#text": value } : value;
-  if (!isXmlElement(content)) throw new ParseError("xml", "unexpected-shape", "the response cannot be shown");
+  if (!isXmlElement(content))
+    throw new ParseError("xml", "unexpected-shape", "the response cannot be shown");
   return soapEnvelope(namespace, scrubText(body.name, secrets), content);
 }
 
 /** A SOAP 1.1 Fault envelope holding the given fault. */
-export function soapFaultEnvelope(fault: { readonly faultCode: string; readonly faultString: string; readonly detail: unknown }): string {
-  const content: Record<string, XmlInputValue> = { faultcode: fault.faultCode, faultstring: fault.faultString };
+export function soapFaultEnvelope(fault: {
+  readonly faultCode: string;
+  readonly faultString: string;
+  readonly detail: unknown;
+}): string {
+  const content: Record<string, XmlInputValue> = {
+    faultcode: fault.faultCode,
+    faultstring: fault.faultString,
+  };
   if (fault.detail !== undefined && isXmlInput(fault.detail, 0)) content["detail"] = fault.detail;
   return buildXml(
-    { "soap:Envelope": { "@_xmlns:soap": SOAP11_NAMESPACE, "soap:Body": { "soap:Fault": content } } },
+    {
+      "soap:Envelope": { "@_xmlns:soap": SOAP11_NAMESPACE, "soap:Body": { "soap:Fault": content } },
+    },
     { declaration: true },
   );
 }

@@ -54,7 +54,12 @@ export function checkString(
 ): boolean {
   if (typeof v !== "string") return issue(issues, path, "type", "must be a string");
   if (c?.const !== undefined && v !== c.const) {
-    return issue(issues, path, "const", `must be the documented constant ${JSON.stringify(c.const)}`);
+    return issue(
+      issues,
+      path,
+      "const",
+      `must be the documented constant ${JSON.stringify(c.const)}`,
+    );
   }
   if (c?.minLength !== undefined && !checkMinLength(v, c.minLength, path, issues)) return false;
   if (c?.maxLength !== undefined && !checkMaxLength(v, c.maxLength, path, issues)) return false;
@@ -70,36 +75,70 @@ export function checkString(
 
 /** The `minLength` facet: at least `min` UTF-16 code units. */
 export function checkMinLength(v: unknown, min: number, path: string, issues: Issues): boolean {
-  return typeof v !== "string" || v.length >= min || issue(issues, path, "length", `must be at least ${min} characters long`);
+  return (
+    typeof v !== "string" ||
+    v.length >= min ||
+    issue(issues, path, "length", `must be at least ${min} characters long`)
+  );
 }
 
 /** The `maxLength` facet: at most `max` UTF-16 code units. */
 export function checkMaxLength(v: unknown, max: number, path: string, issues: Issues): boolean {
-  return typeof v !== "string" || v.length <= max || issue(issues, path, "length", `must be at most ${max} characters long`);
+  return (
+    typeof v !== "string" ||
+    v.length <= max ||
+    issue(issues, path, "length", `must be at most ${max} characters long`)
+  );
 }
 
 /** The `minimum` facet: a number or decimal text at least `min` (decimal text), compared exactly. */
 export function checkMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
   const c = compareWithBound(v, min);
-  return c === undefined || (c !== "unordered" && c >= 0) || issue(issues, path, "range", `must be at least ${min}`);
+  return (
+    c === undefined ||
+    (c !== "unordered" && c >= 0) ||
+    issue(issues, path, "range", `must be at least ${min}`)
+  );
 }
 
 /** The `maximum` facet: a number or decimal text at most `max` (decimal text), compared exactly. */
 export function checkMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
   const c = compareWithBound(v, max);
-  return c === undefined || (c !== "unordered" && c <= 0) || issue(issues, path, "range", `must be at most ${max}`);
+  return (
+    c === undefined ||
+    (c !== "unordered" && c <= 0) ||
+    issue(issues, path, "range", `must be at most ${max}`)
+  );
 }
 
 /** The `exclusiveMinimum` facet: a number or decimal text greater than `min` (decimal text), compared exactly. */
-export function checkExclusiveMinimum(v: unknown, min: string, path: string, issues: Issues): boolean {
+export function checkExclusiveMinimum(
+  v: unknown,
+  min: string,
+  path: string,
+  issues: Issues,
+): boolean {
   const c = compareWithBound(v, min);
-  return c === undefined || (c !== "unordered" && c > 0) || issue(issues, path, "range", `must be greater than ${min}`);
+  return (
+    c === undefined ||
+    (c !== "unordered" && c > 0) ||
+    issue(issues, path, "range", `must be greater than ${min}`)
+  );
 }
 
 /** The `exclusiveMaximum` facet: a number or decimal text less than `max` (decimal text), compared exactly. */
-export function checkExclusiveMaximum(v: unknown, max: string, path: string, issues: Issues): boolean {
+export function checkExclusiveMaximum(
+  v: unknown,
+  max: string,
+  path: string,
+  issues: Issues,
+): boolean {
   const c = compareWithBound(v, max);
-  return c === undefined || (c !== "unordered" && c < 0) || issue(issues, path, "range", `must be less than ${max}`);
+  return (
+    c === undefined ||
+    (c !== "unordered" && c < 0) ||
+    issue(issues, path, "range", `must be less than ${max}`)
+  );
 }
 
 /** The `multipleOf` facet: a number or decimal text that is a whole multiple of `step` (positive decimal text), computed exactly. */
@@ -114,7 +153,11 @@ export function checkMultipleOf(v: unknown, step: string, path: string, issues: 
   };
   const digits = Math.max(text.split(".")[1]?.length ?? 0, step.split(".")[1]?.length ?? 0);
   const divisor = scaled(step, digits);
-  return divisor === 0n || scaled(text, digits) % divisor === 0n || issue(issues, path, "range", `must be a multiple of ${step}`);
+  return (
+    divisor === 0n ||
+    scaled(text, digits) % divisor === 0n ||
+    issue(issues, path, "range", `must be a multiple of ${step}`)
+  );
 }
 
 /** Each pattern compiled once, on first use, for the life of the module. */
@@ -152,9 +195,25 @@ export function checkTotalDigits(v: unknown, max: number, path: string, issues: 
 }
 
 /** The `fractionDigits` facet: at most `max` digits after the decimal point (0: a whole number). */
-export function checkFractionDigits(v: unknown, max: number, path: string, issues: Issues): boolean {
+export function checkFractionDigits(
+  v: unknown,
+  max: number,
+  path: string,
+  issues: Issues,
+): boolean {
   const text = numberText(v);
-  return text === undefined || digitsOf(text).fraction <= max || issue(issues, path, "range", max === 0 ? "must be a whole number" : `must have at most ${max} digits after the decimal point`);
+  return (
+    text === undefined ||
+    digitsOf(text).fraction <= max ||
+    issue(
+      issues,
+      path,
+      "range",
+      max === 0
+        ? "must be a whole number"
+        : `must have at most ${max} digits after the decimal point`,
+    )
+  );
 }
 
 /** Decimal text of a finite number (its shortest exact form) or of decimal text; undefined for anything else. */
@@ -169,7 +228,8 @@ function numberText(v: unknown): string | undefined {
  * undefined for a value that is not a number (its type check reported it).
  */
 function compareWithBound(v: unknown, bound: string): -1 | 0 | 1 | "unordered" | undefined {
-  if (typeof v === "number" && !Number.isFinite(v)) return Number.isNaN(v) ? "unordered" : v > 0 ? 1 : -1;
+  if (typeof v === "number" && !Number.isFinite(v))
+    return Number.isNaN(v) ? "unordered" : v > 0 ? 1 : -1;
   const text = numberText(v);
   return text === undefined ? undefined : compareDecimal(text, bound);
 }
@@ -184,7 +244,9 @@ export function checkShort(v: unknown, path: string, issues: Issues): boolean {
   if (typeof v !== "number" || !Number.isInteger(v)) {
     return issue(issues, path, "type", "must be an integer number from -32768 to 32767");
   }
-  return isShort(v) || issue(issues, path, "range", "must be an integer number from -32768 to 32767");
+  return (
+    isShort(v) || issue(issues, path, "range", "must be an integer number from -32768 to 32767")
+  );
 }
 
 /** Checks a 32-bit signed integer number. */
@@ -192,7 +254,10 @@ export function checkInt(v: unknown, path: string, issues: Issues): boolean {
   if (typeof v !== "number" || !Number.isInteger(v)) {
     return issue(issues, path, "type", "must be an integer number from -2147483648 to 2147483647");
   }
-  return isInt(v) || issue(issues, path, "range", "must be an integer number from -2147483648 to 2147483647");
+  return (
+    isInt(v) ||
+    issue(issues, path, "range", "must be an integer number from -2147483648 to 2147483647")
+  );
 }
 
 /** Checks a 64-bit signed integer given as a string of digits (a JS number is rejected: it may have lost digits). */
@@ -203,7 +268,9 @@ export function checkLong(v: unknown, path: string, issues: Issues): boolean {
   if (!/^-?[0-9]+$/.test(v)) {
     return issue(issues, path, "format", "must be a 64-bit integer: optional '-' and digits only");
   }
-  return isLong(v) || issue(issues, path, "range", "must be within the signed 64-bit integer range");
+  return (
+    isLong(v) || issue(issues, path, "range", "must be within the signed 64-bit integer range")
+  );
 }
 
 /**
@@ -213,7 +280,11 @@ export function checkLong(v: unknown, path: string, issues: Issues): boolean {
  */
 export function checkDouble(v: unknown, path: string, issues: Issues, finite?: boolean): boolean {
   if (typeof v !== "number") return issue(issues, path, "type", "must be a number");
-  return !finite || Number.isFinite(v) || issue(issues, path, "range", "must be a finite number (JSON has no NaN or infinity)");
+  return (
+    !finite ||
+    Number.isFinite(v) ||
+    issue(issues, path, "range", "must be a finite number (JSON has no NaN or infinity)")
+  );
 }
 
 const DECIMAL_RULE = "must be a decimal: digits with at most one point, no exponent";
@@ -225,7 +296,8 @@ export function checkDecimal(
   issues: Issues,
   c?: { readonly minimum?: string; readonly maximum?: string },
 ): boolean {
-  if (typeof v !== "string") return issue(issues, path, "type", `${DECIMAL_RULE}, given as a string`);
+  if (typeof v !== "string")
+    return issue(issues, path, "type", `${DECIMAL_RULE}, given as a string`);
   if (!isDecimal(v)) return issue(issues, path, "format", DECIMAL_RULE);
   if (c?.minimum !== undefined && !checkMinimum(v, c.minimum, path, issues)) return false;
   if (c?.maximum !== undefined && !checkMaximum(v, c.maximum, path, issues)) return false;
@@ -275,7 +347,12 @@ export function checkUri(v: unknown, path: string, issues: Issues): boolean {
 }
 
 /** Checks that a value is one of the documented enum values. */
-export function checkEnum(v: unknown, values: readonly string[], path: string, issues: Issues): boolean {
+export function checkEnum(
+  v: unknown,
+  values: readonly string[],
+  path: string,
+  issues: Issues,
+): boolean {
   return (
     (typeof v === "string" && values.includes(v)) ||
     issue(issues, path, "enum", `must be one of: ${values.join(", ")}`)
@@ -290,8 +367,17 @@ export function checkConst(
   issues: Issues,
 ): boolean {
   // Decimal text is equal by value: "0.10" is the constant 0.1.
-  const same = v === expected || (typeof v === "string" && typeof expected === "string" && isDecimal(v) && isDecimal(expected) && compareDecimal(v, expected) === 0);
-  return same || issue(issues, path, "const", `must be the documented constant ${JSON.stringify(expected)}`);
+  const same =
+    v === expected ||
+    (typeof v === "string" &&
+      typeof expected === "string" &&
+      isDecimal(v) &&
+      isDecimal(expected) &&
+      compareDecimal(v, expected) === 0);
+  return (
+    same ||
+    issue(issues, path, "const", `must be the documented constant ${JSON.stringify(expected)}`)
+  );
 }
 
 /** True for a plain object (an object literal or a null-prototype object), not an array, null or class instance. */
@@ -303,7 +389,11 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Checks that a value is a plain object. */
-export function checkObject(v: unknown, path: string, issues: Issues): v is Record<string, unknown> {
+export function checkObject(
+  v: unknown,
+  path: string,
+  issues: Issues,
+): v is Record<string, unknown> {
   return isRecord(v) || issue(issues, path, "type", "must be an object");
 }
 
@@ -338,15 +428,27 @@ export function checkUnknownKeys(
   const keys = Object.keys(obj);
   for (let i = 0; i < keys.length; i++) {
     if (!known.has(keys[i]!)) {
-      ok = issue(issues, unknownKeyPath(path, i + 1), "unknown-field", "is not a documented field (the key's name is not shown)");
+      ok = issue(
+        issues,
+        unknownKeyPath(path, i + 1),
+        "unknown-field",
+        "is not a documented field (the key's name is not shown)",
+      );
     }
   }
   return ok;
 }
 
 /** A map (OpenAPI `additionalProperties`): an object whose members are then checked one by one. */
-export function checkMap(v: unknown, path: string, issues: Issues): v is { readonly [key: string]: unknown } {
-  return (typeof v === "object" && v !== null && !Array.isArray(v)) || issue(issues, path, "type", "must be an object");
+export function checkMap(
+  v: unknown,
+  path: string,
+  issues: Issues,
+): v is { readonly [key: string]: unknown } {
+  return (
+    (typeof v === "object" && v !== null && !Array.isArray(v)) ||
+    issue(issues, path, "type", "must be an object")
+  );
 }
 
 /**
@@ -362,9 +464,20 @@ export function checkList(
   max: number | undefined,
 ): v is readonly unknown[] {
   if (!Array.isArray(v)) return issue(issues, path, "type", "must be a list");
-  if (v.length < min) issue(issues, path, "cardinality", `must have at least ${min} ${min === 1 ? "entry" : "entries"}`);
+  if (v.length < min)
+    issue(
+      issues,
+      path,
+      "cardinality",
+      `must have at least ${min} ${min === 1 ? "entry" : "entries"}`,
+    );
   else if (max !== undefined && v.length > max) {
-    issue(issues, path, "cardinality", `must have at most ${max} ${max === 1 ? "entry" : "entries"}`);
+    issue(
+      issues,
+      path,
+      "cardinality",
+      `must have at most ${max} ${max === 1 ? "entry" : "entries"}`,
+    );
   }
   return true;
 }
@@ -383,15 +496,31 @@ export function checkChoice(
  * Checks a choice group among an object's fields: exactly one present
  * (`required`), or at most one.
  */
-export function checkChoiceGroup(obj: Record<string, unknown>, members: readonly string[], required: boolean, path: string, issues: Issues): boolean {
+export function checkChoiceGroup(
+  obj: Record<string, unknown>,
+  members: readonly string[],
+  required: boolean,
+  path: string,
+  issues: Issues,
+): boolean {
   let present = 0;
   for (const m of members) if (isPresent(obj, m)) present++;
   if (present === 1 || (present === 0 && !required)) return true;
-  return issue(issues, path, "choice", `must have ${required ? "exactly" : "at most"} one of: ${members.join(", ")}`);
+  return issue(
+    issues,
+    path,
+    "choice",
+    `must have ${required ? "exactly" : "at most"} one of: ${members.join(", ")}`,
+  );
 }
 
 /** Checks that a required field is present (own and not `undefined`). */
-export function requireField(obj: Record<string, unknown>, key: string, path: string, issues: Issues): boolean {
+export function requireField(
+  obj: Record<string, unknown>,
+  key: string,
+  path: string,
+  issues: Issues,
+): boolean {
   return isPresent(obj, key) || issue(issues, joinPath(path, key), "required", "is required");
 }
 

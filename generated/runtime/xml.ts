@@ -9,7 +9,13 @@
  */
 
 import { XMLParser } from "fast-xml-parser";
-import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace, type ParseLimits } from "./body.js";
+import {
+  bodyText,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  skipSpace,
+  type ParseLimits,
+} from "./body.js";
 import { ParseError, ValidationError, type ValidationIssueCode } from "./errors.js";
 import { CHILD_ORDER } from "./read-values.js";
 
@@ -38,7 +44,8 @@ export interface XmlElement {
 }
 
 /** A value accepted by `buildXml`: text, a number or boolean (written as text), an element or repeated entries. `undefined` is omitted. */
-export type XmlInputValue = string | number | boolean | undefined | XmlInput | readonly XmlInputValue[];
+export type XmlInputValue =
+  string | number | boolean | undefined | XmlInput | readonly XmlInputValue[];
 
 /**
  * An ordered element tree accepted by `buildXml`: element name → content,
@@ -90,7 +97,13 @@ export type SoapVersion = "1.1" | "1.2";
 
 const RESERVED_MARK = "#";
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
-const PREDEFINED: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const PREDEFINED: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
 const REFERENCE = /&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|(amp|lt|gt|quot|apos));/g;
 const DECIMAL_REF = /^#[0-9]{1,10}$/;
 const HEX_REF = /^#x[0-9A-Fa-f]{1,8}$/;
@@ -201,7 +214,8 @@ export function textOf(v: XmlValue | undefined): string | undefined {
  */
 export function buildXml(tree: XmlInput, options?: { readonly declaration?: boolean }): string {
   const normalized = normalizeElement(tree, "", 0);
-  const out: string[] = options?.declaration === true ? ['<?xml version="1.0" encoding="utf-8"?>'] : [];
+  const out: string[] =
+    options?.declaration === true ? ['<?xml version="1.0" encoding="utf-8"?>'] : [];
   for (const name of Object.keys(normalized)) writeNode(name, normalized[name] as Normalized, out);
   return out.join("");
 }
@@ -209,7 +223,14 @@ export function buildXml(tree: XmlInput, options?: { readonly declaration?: bool
 /** The five characters XML text and attribute values cannot hold as they are, and CR, which end-of-line handling would turn into LF. */
 const NEEDS_ESCAPE = /[&<>'"\r]/;
 const ESCAPED = /[&<>'"\r]/g;
-const ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;", "\r": "&#13;" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "'": "&apos;",
+  '"': "&quot;",
+  "\r": "&#13;",
+};
 
 function escapeXml(text: string): string {
   return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => ESCAPES[c] as string) : text;
@@ -231,11 +252,13 @@ function writeNode(name: string, value: Normalized, out: string[]): void {
   }
   out.push(`<${name}`);
   const keys = Object.keys(value);
-  for (const key of keys) if (key.startsWith("@_")) out.push(` ${key.slice(2)}="`, escapeXml(value[key] as string), '"');
+  for (const key of keys)
+    if (key.startsWith("@_")) out.push(` ${key.slice(2)}="`, escapeXml(value[key] as string), '"');
   out.push(">");
   const text = value["#text"];
   if (typeof text === "string") out.push(escapeXml(text));
-  for (const key of keys) if (!key.startsWith("@_") && key !== "#text") writeNode(key, value[key] as Normalized, out);
+  for (const key of keys)
+    if (!key.startsWith("@_") && key !== "#text") writeNode(key, value[key] as Normalized, out);
   out.push(`</${name}>`);
 }
 
@@ -246,14 +269,22 @@ function writeNode(name: string, value: Normalized, out: string[]): void {
  * written as `soap:Header` before the body (each element carrying its own
  * `@_xmlns`).
  */
-export function soapEnvelope(namespace: string, bodyElementName: string, content: XmlInput, version: SoapVersion = "1.1", header?: XmlInput): string {
+export function soapEnvelope(
+  namespace: string,
+  bodyElementName: string,
+  content: XmlInput,
+  version: SoapVersion = "1.1",
+  header?: XmlInput,
+): string {
   // Without a prototype, any element name is an own property by plain assignment.
   const operation = Object.create(null) as Record<string, XmlInputValue>;
   operation["@_xmlns"] = namespace;
   for (const key of Object.keys(content)) if (key !== "@_xmlns") operation[key] = content[key];
   const body = Object.create(null) as Record<string, XmlInputValue>;
   body[bodyElementName] = operation;
-  const envelope: Record<string, XmlInputValue> = { "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE };
+  const envelope: Record<string, XmlInputValue> = {
+    "@_xmlns:soap": version === "1.2" ? SOAP12_NAMESPACE : SOAP11_NAMESPACE,
+  };
   if (header !== undefined && Object.keys(header).length > 0) envelope["soap:Header"] = header;
   envelope["soap:Body"] = body;
   return buildXml({ "soap:Envelope": envelope }, { declaration: true });
@@ -302,10 +333,15 @@ export function readSoapBody(xml: string | Uint8Array, limits?: XmlReadOptions):
  * (its local name). Throws `ParseError` like `parseXml`, and
  * `unexpected-shape` for a document with another root.
  */
-export function readXmlDocument(xml: string | Uint8Array, rootName: string, options?: XmlReadOptions): XmlValue {
+export function readXmlDocument(
+  xml: string | Uint8Array,
+  rootName: string,
+  options?: XmlReadOptions,
+): XmlValue {
   const tree = parseXml(xml, options);
   const content = own(tree, rootName);
-  if (content === undefined) throw new ParseError("xml", "unexpected-shape", `expected a ${rootName} document`);
+  if (content === undefined)
+    throw new ParseError("xml", "unexpected-shape", `expected a ${rootName} document`);
   return content;
 }
 
@@ -387,7 +423,8 @@ function scanXml(s: string, maxDepth: number): void {
       if (--depth < 0) throw malformed("closing tag without an opening tag");
       // The closing tag names the element it closes (white space may follow the name).
       const name = open.pop() as string;
-      if (!s.startsWith(name, lt + 2) || skipSpace(s, lt + 2 + name.length) !== close) throw malformed("a closing tag does not match the element it closes");
+      if (!s.startsWith(name, lt + 2) || skipSpace(s, lt + 2 + name.length) !== close)
+        throw malformed("a closing tag does not match the element it closes");
       i = close + 1;
     } else {
       if (!isNameStart(c1)) throw malformed("'<' not followed by a name");
@@ -409,7 +446,11 @@ function scanXml(s: string, maxDepth: number): void {
       }
       if (j === n) throw malformed("truncated tag");
       if (depth + 1 > maxDepth) {
-        throw new ParseError("xml", "too-deep", `XML elements are nested deeper than ${maxDepth} levels`);
+        throw new ParseError(
+          "xml",
+          "too-deep",
+          `XML elements are nested deeper than ${maxDepth} levels`,
+        );
       }
       const selfClosing = s.charCodeAt(j - 1) === 0x2f;
       const nameEnd = checkStartTag(s, lt + 1, selfClosing ? j - 1 : j);
@@ -433,7 +474,8 @@ function checkStartTag(s: string, from: number, end: number): number {
   let i = from;
   while (i < end && !isSpace(s.charCodeAt(i))) i++;
   const nameEnd = i;
-  if (!isXmlName(s.slice(from, nameEnd))) throw malformed("an element name is not a valid XML name");
+  if (!isXmlName(s.slice(from, nameEnd)))
+    throw malformed("an element name is not a valid XML name");
   let seen: Set<string> | undefined;
   for (;;) {
     const before = i;
@@ -454,7 +496,11 @@ function checkStartTag(s: string, from: number, end: number): number {
     if ((seen ??= new Set()).has(attribute)) throw malformed("an attribute is repeated");
     seen.add(attribute);
     // References in the value, as in text: the five predefined entities and character references only.
-    for (let amp = s.indexOf("&", i + 1); amp !== -1 && amp < close; amp = s.indexOf("&", amp + 1)) {
+    for (
+      let amp = s.indexOf("&", i + 1);
+      amp !== -1 && amp < close;
+      amp = s.indexOf("&", amp + 1)
+    ) {
       const semi = s.indexOf(";", amp + 1);
       if (semi === -1 || semi > close) throw malformed("unterminated entity reference");
       checkReference(s.slice(amp + 1, semi));
@@ -494,7 +540,9 @@ function isXmlChar(cp: number): boolean {
 }
 
 function isNameStart(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x3a || c >= 0x80;
+  return (
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x3a || c >= 0x80
+  );
 }
 
 /** True when the tag name at `i` is `html` (any case, any prefix). */
@@ -551,13 +599,18 @@ function contentOf(nodes: readonly unknown[], attributes?: unknown): XmlValue {
         if (key === RESERVED_MARK + "__proto__") continue;
         if (RESERVED_NAMES.has(key.slice(1))) name = key.slice(1);
       }
-      const content = contentOf(Array.isArray(value) ? value : [], (node as Record<string, unknown>)[":@"]);
+      const content = contentOf(
+        Array.isArray(value) ? value : [],
+        (node as Record<string, unknown>)[":@"],
+      );
       element ??= {};
       order ??= [];
       order.push(name);
       // A child's own content is never an array, so an array here is the list of a repeated child.
       // (`name` is never `__proto__`: assignment makes an own property.)
-      const previous = Object.prototype.hasOwnProperty.call(element, name) ? element[name] : undefined;
+      const previous = Object.prototype.hasOwnProperty.call(element, name)
+        ? element[name]
+        : undefined;
       if (previous === undefined) element[name] = content;
       else if (Array.isArray(previous)) previous.push(content);
       else element[name] = [previous, content];
@@ -574,7 +627,8 @@ function contentOf(nodes: readonly unknown[], attributes?: unknown): XmlValue {
   }
   const mixed = texts.map((t) => t.trim()).join("");
   if (mixed !== "") element["#text"] = mixed;
-  if (attrs !== undefined) for (const key of Object.keys(attrs)) defineOwn(element, key, attrs[key] as XmlValue);
+  if (attrs !== undefined)
+    for (const key of Object.keys(attrs)) defineOwn(element, key, attrs[key] as XmlValue);
   Object.defineProperty(element, CHILD_ORDER, { value: order, enumerable: false });
   return element;
 }
@@ -603,7 +657,8 @@ interface NormalizedElement {
 }
 
 function normalizeElement(node: XmlInput, path: string, depth: number): NormalizedElement {
-  if (depth > MAX_BUILD_DEPTH) fail(path, "type", `is nested deeper than ${MAX_BUILD_DEPTH} levels`);
+  if (depth > MAX_BUILD_DEPTH)
+    fail(path, "type", `is nested deeper than ${MAX_BUILD_DEPTH} levels`);
   // Without a prototype, any name (`__proto__` included) is an own property by plain assignment.
   const out: NormalizedElement = Object.create(null) as NormalizedElement;
   for (const key of Object.keys(node)) {
@@ -621,7 +676,8 @@ function normalizeElement(node: XmlInput, path: string, depth: number): Normaliz
       if (isList(v)) {
         const items: Normalized[] = [];
         v.forEach((item, index) => {
-          if (item !== undefined) items.push(normalizeContent(item, `${childPath}[${index}]`, depth + 1));
+          if (item !== undefined)
+            items.push(normalizeContent(item, `${childPath}[${index}]`, depth + 1));
         });
         out[key] = items;
       } else out[key] = normalizeContent(v, childPath, depth + 1);
@@ -636,7 +692,11 @@ function isXmlName(name: string): boolean {
   return xmlName.test(name);
 }
 
-function normalizeContent(v: XmlInputValue, path: string, depth: number): string | NormalizedElement {
+function normalizeContent(
+  v: XmlInputValue,
+  path: string,
+  depth: number,
+): string | NormalizedElement {
   if (isList(v)) fail(path, "type", "must not be a list of lists");
   if (typeof v === "object" && v !== null) return normalizeElement(v, path, depth);
   return scalarText(v, path);

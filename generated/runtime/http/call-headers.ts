@@ -29,16 +29,9 @@ export const RESERVED_HEADERS: readonly string[] = Object.freeze([
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** The issues of a header set: names that are not HTTP tokens, values that are not strings or hold a line break. */
-export function headerIssues(
-  headers: unknown,
-  path: string,
-): ValidationIssue[] {
+export function headerIssues(headers: unknown, path: string): ValidationIssue[] {
   if (headers === undefined) return [];
-  if (
-    typeof headers !== "object" ||
-    headers === null ||
-    Array.isArray(headers)
-  ) {
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
     return [
       {
         path,
@@ -83,16 +76,10 @@ export function withCallerHeaders(
   call: HeaderValues | undefined,
   sensitiveHeaders: readonly string[] = [],
 ): Record<string, string> {
-  const issues = [
-    ...headerIssues(client, "headers"),
-    ...headerIssues(call, "call.headers"),
-  ];
+  const issues = [...headerIssues(client, "headers"), ...headerIssues(call, "call.headers")];
   if (issues.length > 0) throw new ValidationError(issues);
   const merged: Record<string, string> = {};
-  for (const [name, value] of [
-    ...Object.entries(client ?? {}),
-    ...Object.entries(call ?? {}),
-  ])
+  for (const [name, value] of [...Object.entries(client ?? {}), ...Object.entries(call ?? {})])
     merged[name.toLowerCase()] = value;
   const refused = new Set([
     ...RESERVED_HEADERS,

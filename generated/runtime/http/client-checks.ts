@@ -40,10 +40,7 @@ function interceptorIssues(interceptors: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const side of ["request", "response"] as const) {
     const list: unknown = (interceptors as Record<string, unknown>)[side];
-    if (
-      list !== undefined &&
-      (!Array.isArray(list) || list.some((f) => typeof f !== "function"))
-    ) {
+    if (list !== undefined && (!Array.isArray(list) || list.some((f) => typeof f !== "function"))) {
       issues.push({
         path: `interceptors.${side}`,
         code: "type",

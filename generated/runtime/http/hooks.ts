@@ -136,7 +136,10 @@ export function headerSecrets(
   headers: Readonly<Record<string, string>>,
   sensitiveHeaders: readonly string[] = [],
 ): Map<string, SensitiveKind> {
-  const hidden = new Set([...ALWAYS_REDACTED_HEADERS, ...sensitiveHeaders.map((h) => h.toLowerCase())]);
+  const hidden = new Set([
+    ...ALWAYS_REDACTED_HEADERS,
+    ...sensitiveHeaders.map((h) => h.toLowerCase()),
+  ]);
   const found = new Map<string, SensitiveKind>();
   const add = (part: string | undefined) => {
     const text = part?.trim() ?? "";
@@ -148,10 +151,12 @@ export function headerSecrets(
     const scheme = /^([A-Za-z-]+)\s+(.+)$/.exec(value);
     if (scheme) {
       add(scheme[2]);
-      if (scheme[1]!.toLowerCase() === "basic") for (const part of basicParts(scheme[2]!)) add(part);
+      if (scheme[1]!.toLowerCase() === "basic")
+        for (const part of basicParts(scheme[2]!)) add(part);
     }
     for (const m of value.matchAll(/signature="([^"]*)"/gi)) add(m[1]);
-    if (name.toLowerCase() === "cookie") for (const pair of value.split(";")) add(pair.slice(pair.indexOf("=") + 1));
+    if (name.toLowerCase() === "cookie")
+      for (const pair of value.split(";")) add(pair.slice(pair.indexOf("=") + 1));
   }
   return found;
 }
@@ -160,7 +165,9 @@ export function headerSecrets(
 function basicParts(encoded: string): string[] {
   try {
     const binary = atob(encoded.trim());
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(
+      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+    );
     const colon = text.indexOf(":");
     return colon < 0 ? [text] : [text, text.slice(colon + 1)];
   } catch {

@@ -40,7 +40,8 @@ type HmacKey = Awaited<ReturnType<Subtle["importKey"]>>;
 /** Web Crypto's digests and MACs, or a TypeError saying there is none (the secret is never in it). */
 function subtleCrypto(): Subtle {
   const subtle = (globalThis as { crypto?: { subtle?: Subtle } }).crypto?.subtle;
-  if (subtle === undefined) throw new TypeError("Web Crypto (globalThis.crypto.subtle) is not available to sign requests");
+  if (subtle === undefined)
+    throw new TypeError("Web Crypto (globalThis.crypto.subtle) is not available to sign requests");
   return subtle;
 }
 
@@ -71,7 +72,14 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
   const subtle = subtleCrypto();
   // Imported once, on first use; not extractable, so the key never leaves Web Crypto again.
   let key: Promise<HmacKey> | undefined;
-  const hmacKey = () => (key ??= subtle.importKey("raw", fromBase64(compact), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
+  const hmacKey = () =>
+    (key ??= subtle.importKey(
+      "raw",
+      fromBase64(compact),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    ));
   const { merchantId, keyId } = options;
   const now = options.now ?? Date.now;
 
@@ -82,8 +90,15 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
     const date = new Date(now()).toUTCString();
     const target = `${method.toLowerCase()} ${url.pathname}${url.search}`;
     const hasBody = request.body !== undefined && method !== "GET" && method !== "HEAD";
-    const bodyBytes = typeof request.body === "string" ? utf8.encode(request.body) : (request.body ? new Uint8Array(request.body) : new Uint8Array(0));
-    const digest = hasBody ? `SHA-256=${toBase64(await subtle.digest("SHA-256", bodyBytes))}` : undefined;
+    const bodyBytes =
+      typeof request.body === "string"
+        ? utf8.encode(request.body)
+        : request.body
+          ? new Uint8Array(request.body)
+          : new Uint8Array(0);
+    const digest = hasBody
+      ? `SHA-256=${toBase64(await subtle.digest("SHA-256", bodyBytes))}`
+      : undefined;
 
     const signed: [string, string][] = [
       ["host", host],
@@ -93,7 +108,9 @@ export function createHttpSignatureSigner(options: HttpSignatureOptions): Signer
       ["v-c-merchant-id", merchantId],
     ];
     const signingString = signed.map(([name, value]) => `${name}: ${value}`).join("\n");
-    const signature = toBase64(await subtle.sign("HMAC", await hmacKey(), utf8.encode(signingString)));
+    const signature = toBase64(
+      await subtle.sign("HMAC", await hmacKey(), utf8.encode(signingString)),
+    );
     const names = signed.map(([name]) => name).join(" ");
 
     return {

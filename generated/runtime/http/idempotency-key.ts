@@ -25,8 +25,7 @@ export function idempotencyKeyOf(
       {
         path: "idempotencyKey",
         code: "format",
-        message:
-          "is not accepted: the contract declares no idempotency header for this operation",
+        message: "is not accepted: the contract declares no idempotency header for this operation",
       },
     ]);
   }

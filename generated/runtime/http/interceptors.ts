@@ -9,14 +9,10 @@
 import type { HttpRequest, HttpResponse } from "./transport.js";
 
 /** Changes a request: returns it (changed in place or not) or a new one. Called again for every attempt. */
-export type RequestInterceptor = (
-  request: HttpRequest,
-) => HttpRequest | Promise<HttpRequest>;
+export type RequestInterceptor = (request: HttpRequest) => HttpRequest | Promise<HttpRequest>;
 
 /** Changes a response: returns it or a new one. Called again for every attempt, whatever the status. */
-export type ResponseInterceptor = (
-  response: HttpResponse,
-) => HttpResponse | Promise<HttpResponse>;
+export type ResponseInterceptor = (response: HttpResponse) => HttpResponse | Promise<HttpResponse>;
 
 /** The interceptors of a client, each list applied in order. */
 export interface Interceptors {
@@ -47,7 +43,6 @@ export async function interceptResponse(
   interceptors: readonly ResponseInterceptor[] | undefined,
 ): Promise<HttpResponse> {
   let current = response;
-  for (const intercept of interceptors ?? [])
-    current = await intercept(current);
+  for (const intercept of interceptors ?? []) current = await intercept(current);
   return current;
 }

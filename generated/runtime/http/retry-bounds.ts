@@ -26,20 +26,15 @@ type Bound = (typeof RETRY_BOUNDS)[keyof typeof RETRY_BOUNDS];
 
 function outOfBounds(value: unknown, bound: Bound): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value))
-    return "must be a finite number";
-  if (bound.integer && !Number.isInteger(value))
-    return "must be a whole number";
+  if (typeof value !== "number" || !Number.isFinite(value)) return "must be a finite number";
+  if (bound.integer && !Number.isInteger(value)) return "must be a whole number";
   if (value < bound.min || value > bound.max)
     return `must be between ${bound.min} and ${bound.max}`;
   return undefined;
 }
 
 /** Refuses a retry policy with a number outside {@link RETRY_BOUNDS} or a `jitter` that is not a function. */
-export function checkRetryPolicy(
-  policy: RetryPolicy | undefined,
-  path = "retry",
-): void {
+export function checkRetryPolicy(policy: RetryPolicy | undefined, path = "retry"): void {
   if (policy === undefined) return;
   const issues: ValidationIssue[] = [];
   const values: Record<keyof typeof RETRY_BOUNDS, unknown> = {

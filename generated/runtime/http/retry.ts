@@ -149,7 +149,9 @@ function decide(
     if (!ctx.idempotent) return undefined;
     // Only a real wait is guidance: a negative one (from a hand-made error) is ignored, never "at once".
     const asked =
-      error.retryAfterMs !== undefined && Number.isFinite(error.retryAfterMs) && error.retryAfterMs >= 0
+      error.retryAfterMs !== undefined &&
+      Number.isFinite(error.retryAfterMs) &&
+      error.retryAfterMs >= 0
         ? error.retryAfterMs
         : undefined;
     // A Retry-After longer than the policy allows is not slept: the error goes

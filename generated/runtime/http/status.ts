@@ -53,9 +53,7 @@ export function statusError(
  * {@link statusError} otherwise, with the meaning documented for the status
  * in `meanings` (if any).
  */
-export function ensureSuccess<
-  R extends Pick<HttpResponse, "status" | "headers" | "body">,
->(
+export function ensureSuccess<R extends Pick<HttpResponse, "status" | "headers" | "body">>(
   response: R,
   meanings: Readonly<Partial<Record<number, string>>>,
   parseBody: (body: string) => unknown,

@@ -153,7 +153,10 @@ export async function send(
   try {
     // Interceptors may change anything, the URL and method too: both are checked again after them.
     const outgoing = options.interceptors?.request?.length
-      ? await Promise.race([interceptRequest(request, options.interceptors.request).catch(boxed), whenStopped])
+      ? await Promise.race([
+          interceptRequest(request, options.interceptors.request).catch(boxed),
+          whenStopped,
+        ])
       : request;
     const method = outgoing.method.toUpperCase();
     const url = parseUrl(outgoing.url, method);
@@ -197,9 +200,7 @@ export async function send(
       () => undefined,
     );
     const response = await Promise.race([fetching, whenStopped]);
-    const bytes = await readBody(response, maxBytes, whenStopped, where, () =>
-      controller.abort(),
-    );
+    const bytes = await readBody(response, maxBytes, whenStopped, where, () => controller.abort());
     const body = decoderFor(response.headers.get("content-type")).decode(bytes);
     if (hasHooks(options.onResponse)) {
       runHooks(
@@ -217,9 +218,17 @@ export async function send(
         ),
       );
     }
-    const received: HttpResponse = { status: response.status, headers: response.headers, body, bytes };
+    const received: HttpResponse = {
+      status: response.status,
+      headers: response.headers,
+      body,
+      bytes,
+    };
     return options.interceptors?.response?.length
-      ? await Promise.race([interceptResponse(received, options.interceptors.response).catch(boxed), whenStopped])
+      ? await Promise.race([
+          interceptResponse(received, options.interceptors.response).catch(boxed),
+          whenStopped,
+        ])
       : received;
   } catch (error) {
     if (error instanceof HttpTransportError) throw error;

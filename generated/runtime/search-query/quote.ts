@@ -30,13 +30,20 @@ export function isReservedWord(word: string): boolean {
 
 /** Whether a value can be written without quotes (see the module rules). */
 export function isBareValue(value: string): boolean {
-  const ok = ASCII_BARE.test(value) || (/[^\x00-\x7F]/.test(value) && (bare ??= /^[\p{L}\p{M}\p{N}_.@][\p{L}\p{M}\p{N}_.@+-]*$/u).test(value));
+  const ok =
+    ASCII_BARE.test(value) ||
+    (/[^\x00-\x7F]/.test(value) &&
+      (bare ??= /^[\p{L}\p{M}\p{N}_.@][\p{L}\p{M}\p{N}_.@+-]*$/u).test(value));
   return ok && !isReservedWord(value);
 }
 
 /** Whether a wildcard pattern (letters, digits, `_ . @ + - *`) can be written bare. */
 export function isBarePattern(pattern: string): boolean {
-  return ASCII_BARE_PATTERN.test(pattern) || (/[^\x00-\x7F]/.test(pattern) && (barePattern ??= /^[\p{L}\p{M}\p{N}_.@*][\p{L}\p{M}\p{N}_.@+*-]*$/u).test(pattern));
+  return (
+    ASCII_BARE_PATTERN.test(pattern) ||
+    (/[^\x00-\x7F]/.test(pattern) &&
+      (barePattern ??= /^[\p{L}\p{M}\p{N}_.@*][\p{L}\p{M}\p{N}_.@+*-]*$/u).test(pattern))
+  );
 }
 
 /** The value in double quotes with `"` and `\` escaped. */

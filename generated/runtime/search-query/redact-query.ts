@@ -27,9 +27,15 @@ export function redactQuery<F extends string>(
   }
 }
 
-function redactNode<F extends string>(node: QueryNode<F>, sensitive: Readonly<Partial<Record<string, SensitiveKind>>>): QueryNode<F> {
-  if (node.kind === "and" || node.kind === "or") return { ...node, operands: node.operands.map((o) => redactNode(o, sensitive)) };
-  const kind = Object.prototype.hasOwnProperty.call(sensitive, node.field) ? sensitive[node.field] : undefined;
+function redactNode<F extends string>(
+  node: QueryNode<F>,
+  sensitive: Readonly<Partial<Record<string, SensitiveKind>>>,
+): QueryNode<F> {
+  if (node.kind === "and" || node.kind === "or")
+    return { ...node, operands: node.operands.map((o) => redactNode(o, sensitive)) };
+  const kind = Object.prototype.hasOwnProperty.call(sensitive, node.field)
+    ? sensitive[node.field]
+    : undefined;
   return kind === undefined ? node : redactField(node, kind);
 }
 

@@ -145,9 +145,12 @@ export function checkQueryText<F extends string, Z extends string>(
     return;
   }
   const usable =
-    typeof timeZone === "string" && (language.timeZones as readonly string[]).includes(timeZone) && isValidTimeZone(timeZone);
+    typeof timeZone === "string" &&
+    (language.timeZones as readonly string[]).includes(timeZone) &&
+    isValidTimeZone(timeZone);
   const parsed = parseQuery(value, language, usable ? { timeZone: timeZone as Z } : {});
-  if (!parsed.ok) for (const e of parsed.errors) issues.push({ path, code: "format", message: e.message });
+  if (!parsed.ok)
+    for (const e of parsed.errors) issues.push({ path, code: "format", message: e.message });
 }
 
 /**
@@ -166,7 +169,8 @@ export function withQueryCheck<T, F extends string, Z extends string>(
     const checked = validate(value);
     if (typeof value !== "object" || value === null) return checked;
     const body = value as Readonly<Record<string, unknown>>;
-    const own = (key: string): unknown => (Object.prototype.hasOwnProperty.call(body, key) ? body[key] : undefined);
+    const own = (key: string): unknown =>
+      Object.prototype.hasOwnProperty.call(body, key) ? body[key] : undefined;
     const issues: ValidationIssue[] = [];
     checkQueryText(own(field), language, field, issues, own("timezone"));
     if (issues.length === 0) return checked;

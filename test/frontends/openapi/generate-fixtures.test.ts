@@ -42,7 +42,7 @@ describe("code generated from OpenAPI fixtures", () => {
     const { out, files } = await generateFixture("pets-3.0.yaml");
     expect(await typeCheck(out)).toBe("");
     const client = files.get("pet-store/client.ts")!;
-    expect(client).toMatch(/@deprecated\n[^]*?getPet\(/);
+    expect(client).toMatch(/@deprecated\n[^]*?getPet[<(]/);
     expect(client).toContain('readonly "X-Request-Id"?: string');
     const types = files.get("pet-store/types.ts")!;
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
@@ -80,7 +80,7 @@ describe("the YAML schema language says the same", () => {
 `,
     });
     const byPath = new Map(files.map((f) => [f.path, f.content]));
-    expect(byPath.get("shop/client.ts")).toMatch(/@deprecated\n[^]*?pay\(/);
+    expect(byPath.get("shop/client.ts")).toMatch(/@deprecated\n[^]*?pay[<(]/);
     expect(byPath.get("shop/types.ts")).toMatch(
       /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
     );

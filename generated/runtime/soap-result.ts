@@ -22,17 +22,7 @@ export function soapResult(
   limits?: XmlReadOptions,
   optional?: boolean,
 ): unknown {
-  const body = readSoapBody(xml, limits);
-  if (body.kind === "fault")
-    throw new SoapFaultError(body.faultCode, body.faultString, body.detail);
-  if (body.name !== responseElement) {
-    throw new ParseError(
-      "xml",
-      "unexpected-shape",
-      `expected a ${responseElement} element in the SOAP body`,
-    );
-  }
-  const response = body.value;
+  const response = responseElementValue(xml, responseElement, limits);
   const result =
     typeof response === "object" && Object.prototype.hasOwnProperty.call(response, resultElement)
       ? response[resultElement]
@@ -52,6 +42,15 @@ export function soapBareResult(
   responseElement: string,
   limits?: XmlReadOptions,
 ): unknown {
+  return responseElementValue(xml, responseElement, limits);
+}
+
+/** The value of the response element of a SOAP body; a fault or another element throws. */
+function responseElementValue(
+  xml: string | Uint8Array,
+  responseElement: string,
+  limits?: XmlReadOptions,
+) {
   const body = readSoapBody(xml, limits);
   if (body.kind === "fault")
     throw new SoapFaultError(body.faultCode, body.faultString, body.detail);

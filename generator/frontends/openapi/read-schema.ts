@@ -21,6 +21,17 @@ import type { MutableSchemaRef, NamingSlot, SchemaEntry, SchemaGraph } from "./s
 import { REF_ANNOTATIONS, schemaKeyRules } from "./schema-keywords.js";
 import { schemaKey } from "./shape-key.js";
 
+/** The annotations a use of a schema carries onto the schema it refers to. */
+const CARRIED_ANNOTATIONS = [
+  "description",
+  "title",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "default",
+  "examples",
+] as const;
+
 /** Where a schema is read: its file, its pointer, its place in the naming tree. */
 export interface SchemaSite {
   readonly document: SourceDocument;
@@ -678,15 +689,7 @@ export class SchemaReader {
       at: shape.at,
       pointer: shape.pointer,
       types: [],
-      ...pick(shape, [
-        "description",
-        "title",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "default",
-        "examples",
-      ]),
+      ...pick(shape, CARRIED_ANNOTATIONS),
     };
     const annotated = this.annotate(other, annotations);
     if (annotated.kind === "ref") {
@@ -898,15 +901,7 @@ export class SchemaReader {
   /** A copy of `schema` (a new use, when it is a reference) carrying the annotations of `annotations`. */
   private annotate(schema: Schema, annotations: SchemaShape): Schema {
     const copy: Record<string, unknown> = {};
-    for (const key of [
-      "description",
-      "title",
-      "deprecated",
-      "readOnly",
-      "writeOnly",
-      "default",
-      "examples",
-    ] as const) {
+    for (const key of CARRIED_ANNOTATIONS) {
       if (annotations[key] !== undefined) copy[key] = annotations[key];
     }
     if (schema.kind === "shape") return { ...schema, ...copy };
@@ -969,20 +964,9 @@ function isNullSchemaNode(node: JsonNode): boolean {
 
 /** Whether a schema with `allOf: [one $ref]` adds only annotations: then it stays a reference. */
 function isAnnotationOnlyRefSite(reader: ObjectReader): boolean {
-  const allowed = new Set([
-    "allOf",
-    "description",
-    "title",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-    "nullable",
-    "default",
-    "example",
-    "examples",
-    "$comment",
-  ]);
-  return [...reader.node.members.keys()].every((k) => k.startsWith("x-") || allowed.has(k));
+  return [...reader.node.members.keys()].every(
+    (k) => k.startsWith("x-") || k === "allOf" || (k !== "$ref" && REF_SITE_KEYS.has(k)),
+  );
 }
 
 /** Whether a schema written in place gets a name: an object with properties, a union, or a discriminated or extended schema. */

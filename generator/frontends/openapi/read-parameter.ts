@@ -159,21 +159,7 @@ export function readParameter(
     return style ? { kind: "parameter", parameter: { ...common, ...style, schema } } : undefined;
   }
   reader.checkKeys(`${withArticle(context.format)} parameter`, {
-    known: [
-      "name",
-      "in",
-      "description",
-      "required",
-      "deprecated",
-      "allowEmptyValue",
-      "style",
-      "explode",
-      "allowReserved",
-      "schema",
-      "content",
-      "example",
-      "examples",
-    ],
+    known: ["name", "in", ...HEADER_OBJECT_KEYS],
   });
   const value = readOpenApi3Value(context, reader, slotName);
   if (!value) return undefined;
@@ -373,3 +359,18 @@ function openApi3Style(
   }
   return { style, explode: reader.boolean("explode") ?? style === "form" };
 }
+
+/** The keys of a 3.x header object: a parameter's, but for `name` and `in`. */
+export const HEADER_OBJECT_KEYS = [
+  "description",
+  "required",
+  "deprecated",
+  "allowEmptyValue",
+  "style",
+  "explode",
+  "allowReserved",
+  "schema",
+  "content",
+  "example",
+  "examples",
+] as const;

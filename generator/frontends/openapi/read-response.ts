@@ -6,7 +6,7 @@ import type { ObjectReader } from "./object-reader.js";
 import type { MediaContent, Response, ResponseHeader } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { readExamples, readMediaTypeMap } from "./read-content.js";
-import { readOpenApi3Value, readSwagger2Value } from "./read-parameter.js";
+import { HEADER_OBJECT_KEYS, readOpenApi3Value, readSwagger2Value } from "./read-parameter.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
 
@@ -161,19 +161,7 @@ function readOpenApi3Response(
     if (!resolved) continue;
     const header = resolved.reader;
     header.checkKeys(`${withArticle(context.format)} header`, {
-      known: [
-        "description",
-        "required",
-        "deprecated",
-        "allowEmptyValue",
-        "style",
-        "explode",
-        "allowReserved",
-        "schema",
-        "content",
-        "example",
-        "examples",
-      ],
+      known: HEADER_OBJECT_KEYS,
     });
     const style = header.string("style");
     if (style !== undefined && style !== "simple")

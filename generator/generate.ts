@@ -37,6 +37,8 @@ export interface GenerateOptions {
   readonly packageName?: string;
   /** Every warning is an error: a contract read approximately stops the run. */
   readonly strict?: boolean;
+  /** Each server entry also holds a mock whose default answers are synthesized with this seed (`paygen mock`, `--mock`). */
+  readonly mock?: { readonly seed: number };
 }
 
 export interface GenerateResult {
@@ -60,6 +62,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       options.packageVersion ?? DEFAULT_PACKAGE_VERSION,
       options.packageName ?? DEFAULT_PACKAGE_NAME,
     ),
+    ...(options.mock !== undefined ? { mock: options.mock } : {}),
   });
   const formatted = await formatFiles(files, {
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),

@@ -14,7 +14,7 @@ import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchAndRun } from "./watch.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--mock [--seed N]] [--check | --watch]
        (npm run generate -- ... in this project)
 
   Without options, every package ${CONFIG_FILE} (or package.json's "paygen" key) lists, each with its
@@ -31,6 +31,9 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --verbose      print each warning (where a contract is read approximately: the most precise safe
                  type instead of the exact one); by default the summary counts them by kind
   --strict       every warning is an error: exit 1 and write nothing when a contract is read approximately
+  --mock         each server entry also holds a mock: default answers synthesized from the contract
+                 (valid by its validators) and create<Service>Mock(); see \`paygen mock\`
+  --seed N       the seed of the mock's answers (default: 1): same seed, same answers
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
   --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
@@ -59,6 +62,8 @@ export async function generateCommand(
         watch: { type: "boolean", default: false },
         verbose: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
+        mock: { type: "boolean", default: false },
+        seed: { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -71,6 +76,11 @@ export async function generateCommand(
   if (args.values.help) {
     log(USAGE);
     return 0;
+  }
+  const seed = args.values.seed === undefined ? 1 : Number(args.values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    err(`--seed takes a whole number of 0 or more\n${USAGE}`);
+    return 2;
   }
   if (args.values.watch && args.values.check) {
     err(`--watch and --check do not go together: --check writes nothing\n${USAGE}`);
@@ -96,6 +106,7 @@ export async function generateCommand(
       name: plan.name,
       verbose: args.values.verbose,
       strict: args.values.strict,
+      mock: args.values.mock ? seed : undefined,
     };
     return generateOnce(
       values,
@@ -177,6 +188,8 @@ interface GenerateValues {
   readonly "no-cache"?: boolean | undefined;
   readonly verbose?: boolean | undefined;
   readonly strict?: boolean | undefined;
+  /** The seed of a mock in each server entry; no mock when absent. */
+  readonly mock?: number | undefined;
 }
 
 /**
@@ -205,6 +218,7 @@ async function generateOnce(
     versionFile:
       values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
     name: values.name,
+    mock: values.mock === undefined ? undefined : String(values.mock),
   });
   try {
     // The same command with the same generator, inputs and output as last time: the output is what a run would write.
@@ -235,6 +249,7 @@ async function generateOnce(
             }
           : {}),
         ...(values.strict ? { strict: true } : {}),
+        ...(values.mock !== undefined ? { mock: { seed: values.mock } } : {}),
       });
       return { version, ...generated };
     });

@@ -7,7 +7,7 @@ import { emitJson, emitRestServer } from "./emit-json.js";
 import { emitQuery } from "./emit-query.js";
 import { emitRedact } from "./emit-redact.js";
 import { emitTypes } from "./emit-types.js";
-import { emitValidators } from "./emit-validators.js";
+import { emitAnswerValidators, emitValidators } from "./emit-validators.js";
 import { emitSoapServer, emitXml } from "./emit-xml.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -50,6 +50,13 @@ export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   { name: "xml", path: paths.xml, when: soap, emit: emitXml, entry: "values" },
   { name: "json", path: paths.json, when: rest, emit: emitJson, entry: "values" },
   // What only a server needs has its own entry point (`<service>/server`), which the index never re-exports.
+  {
+    name: "answer-validators",
+    path: paths.answerValidators,
+    when: (s) => s.operations.length > 0,
+    emit: emitAnswerValidators,
+    entry: "none",
+  },
   { name: "server", path: paths.server, when: soap, emit: emitSoapServer, entry: "none" },
   { name: "server", path: paths.server, when: rest, emit: emitRestServer, entry: "none" },
   {

@@ -3,6 +3,7 @@ import { writesNumberText } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitJsonScanners } from "./emit-json-scanners.js";
 import { emitReaders } from "./emit-readers.js";
+import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
@@ -30,6 +31,7 @@ export function emitJson(ctx: EmitContext): GeneratedFile {
 export function emitRestServer(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.server(ctx.service.name));
   emitBodies(file, ctx, responseBodies(ctx.service), requestBodies(ctx.service), "request");
+  emitRestRoutes(file, ctx);
   return file.finish();
 }
 

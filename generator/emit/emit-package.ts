@@ -2,7 +2,7 @@ import type { Model, Service } from "../model/ir.js";
 import { serviceNames, type ServiceNames } from "../naming/names.js";
 import { RUNTIME_EXPORTS, SERVICE_ARTIFACTS, type RuntimeExport } from "./artifacts.js";
 import { emitBuildScript } from "./emit-build-script.js";
-import type { EmitContext } from "./emit-context.js";
+import type { EmitContext, MockOptions } from "./emit-context.js";
 import { emitIndex } from "./emit-index.js";
 import {
   emitRuntime,
@@ -20,6 +20,8 @@ export interface EmitOptions {
   /** The package's build script, copied as is. */
   readonly buildScriptFile: string;
   readonly info: PackageInfo;
+  /** Each server entry also holds a mock (see `EmitContext.mock`). */
+  readonly mock?: MockOptions;
 }
 
 /** Runtime modules the package offers as entries of their own (see templates/package.json.hbs), whatever its services use. */
@@ -36,7 +38,11 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   const runtime = await emitRuntime(options.runtimeDir);
   const files: GeneratedFile[] = [];
   for (const service of model.services) {
-    const ctx: EmitContext = { service, names: namesOf(service, runtime) };
+    const ctx: EmitContext = {
+      service,
+      names: namesOf(service, runtime),
+      ...(options.mock !== undefined ? { mock: options.mock } : {}),
+    };
     const artifacts = SERVICE_ARTIFACTS.filter((a) => a.when(service));
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
     files.push(

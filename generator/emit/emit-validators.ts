@@ -20,12 +20,29 @@ const UNION = paths.runtime("union.ts");
  * the field and never its value.
  */
 export function emitValidators(ctx: EmitContext): GeneratedFile {
+  return emitValidatorsOf(ctx, paths.validators(ctx.service.name), "sent");
+}
+
+/**
+ * `<service>/answer-validators.ts`, for the server entry only: a validator
+ * for every type a caller receives, so a server never sends an answer that
+ * breaks the contract.
+ */
+export function emitAnswerValidators(ctx: EmitContext): GeneratedFile {
+  return emitValidatorsOf(ctx, paths.answerValidators(ctx.service.name), "received");
+}
+
+function emitValidatorsOf(
+  ctx: EmitContext,
+  path: string,
+  side: "sent" | "received",
+): GeneratedFile {
   const { service, names } = ctx;
-  const file = serviceFile(ctx, paths.validators(service.name));
-  const types = service.types.filter((t) => t.facts.sent);
+  const file = serviceFile(ctx, path);
+  const types = service.types.filter((t) => t.facts[side]);
   // Bases that an extension's checker calls: they skip the unknown-field check, which the extension does with its full field set.
   const delegated = new Set(types.flatMap((t) => t.facts.delegatedBase ?? []));
-  for (const type of types) emitChecker(file, service, names, type, delegated.has(type.name));
+  for (const type of types) emitChecker(file, service, names, type, delegated.has(type.name), side);
   return file.finish();
 }
 
@@ -35,6 +52,7 @@ function emitChecker(
   names: ServiceNames,
   type: ObjectType,
   isBase: boolean,
+  side: "sent" | "received",
 ): void {
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   const checkerName = (t: string) => names.get("checker", t);
@@ -44,7 +62,7 @@ function emitChecker(
     isExported: true,
     name: names.get("validator", type.name),
     docs: [
-      `Checks {@link ${typeName}} values before they are sent: every problem, each with a path, a code and a message that never contains the value.`,
+      `Checks {@link ${typeName}} values before they are ${side === "sent" ? "sent" : "answered"}: every problem, each with a path, a code and a message that never contains the value.`,
     ],
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `${resultType}<${typeName}>`,

@@ -2,6 +2,7 @@ import type { Field, ObjectType, Service, SoapOperation, XmlDocument } from "../
 import { xmlTextWriter } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
+import { emitSoapRoutes } from "./emit-soap-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 import {
@@ -62,6 +63,7 @@ export function emitSoapServer(ctx: EmitContext): GeneratedFile {
     emitWriter(file, ctx, type, prefixes);
   emitReaders(file, ctx, "sent", "xml", "draft");
   for (const op of soapOperations(service)) emitServerOperation(file, ctx, op, prefixes);
+  emitSoapRoutes(file, ctx, soapOperations(service));
   return file.finish();
 }
 
@@ -360,14 +362,19 @@ function emitServerOperation(
     parameters: [
       { name: "result", type: op.resultOptional ? `${resultType} | undefined` : resultType },
       { name: "namespace", type: "string" },
+      {
+        name: "version",
+        type: file.type("SoapVersion", XML),
+        initializer: stringLiteral(service.soap?.soapVersion ?? "1.1"),
+      },
     ],
     returnType: "string",
     statements: op.bare
-      ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, ${declared(`${names.get("xmlWriter", op.resultType)}(result)`, prefixes)}${versionArgument(service)});`
+      ? `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, ${declared(`${names.get("xmlWriter", op.resultType)}(result)`, prefixes)}, version);`
       : `return ${file.value("soapEnvelope", XML)}(namespace, ${stringLiteral(op.responseElement)}, { ${prefixDeclarations(prefixes).join(" ")}${propertyName(op.resultElement)}: ${
           op.resultOptional
             ? `result === undefined ? undefined : ${names.get("xmlWriter", op.resultType)}(result)`
             : `${names.get("xmlWriter", op.resultType)}(result)`
-        } }${versionArgument(service)});`,
+        } }, version);`,
   });
 }

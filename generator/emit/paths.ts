@@ -8,6 +8,8 @@ export const paths = {
   json: (service: string) => `${service}/json.ts`,
   /** What only a server needs (reading requests, writing responses): its own entry point, never imported by the client entry. */
   server: (service: string) => `${service}/server.ts`,
+  /** Validators of what a server answers: the server entry's only. */
+  answerValidators: (service: string) => `${service}/answer-validators.ts`,
   redact: (service: string) => `${service}/redact.ts`,
   flows: (service: string) => `${service}/flows.ts`,
   client: (service: string) => `${service}/client.ts`,

@@ -66,6 +66,14 @@ const TOP_LEVEL = {
   queryParser: (s: string) => `parse${s}Query`,
   queryRequestBuilder: (s: string) => `build${s}Request`,
   queryRedactor: (s: string) => `redact${s}Query`,
+  // The server entry: what each operation receives and answers, its handlers, routes and factories.
+  serverOperations: (s: string) => `${s}Operations`,
+  serverHandlers: (s: string) => `${s}Handlers`,
+  serverAnswers: (s: string) => `${s}Answers`,
+  serverRoutes: (s: string) => `${lowerFirst(s)}Routes`,
+  serverFactory: (s: string) => `create${s}Server`,
+  mockAnswers: (s: string) => `${lowerFirst(s)}MockAnswers`,
+  mockFactory: (s: string) => `create${s}Mock`,
   // Helpers a file keeps to itself; still claimed, so they never shadow an import.
   checker: (s: string) => `check${s}`,
   fieldSet: (s: string) => `fieldsOf${s}`,
@@ -151,6 +159,17 @@ export function nameRequests(service: Service): NameRequests {
   }
   for (const kind of ["client", "clientOptions", "clientFactory"] as const)
     add(kind, service.name, serviceBase);
+  if (service.operations.length > 0)
+    for (const kind of [
+      "serverOperations",
+      "serverHandlers",
+      "serverAnswers",
+      "serverRoutes",
+      "serverFactory",
+      "mockAnswers",
+      "mockFactory",
+    ] as const)
+      add(kind, service.name, serviceBase);
   for (const doc of service.documents ?? [])
     for (const kind of ["documentBuilder", "documentParser"] as const)
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));

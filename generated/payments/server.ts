@@ -17,6 +17,24 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
+import {
+  validateCaptureDetails,
+  validateCaptureResponse,
+  validatePaymentDetails,
+  validatePaymentResponse,
+  validateReversalDetails,
+  validateReversalResponse,
+  validateVoidCaptureResponse,
+  validateVoidPaymentResponse,
+} from "./answer-validators.js";
 import type {
   CaptureDetails,
   CaptureRequest,
@@ -58,6 +76,13 @@ import type {
   VoidPaymentRequest,
   VoidPaymentResponse,
 } from "./types.js";
+import {
+  validateCaptureRequest,
+  validatePaymentRequest,
+  validateReversalRequest,
+  validateVoidCaptureRequest,
+  validateVoidPaymentRequest,
+} from "./validators.js";
 
 function jsonOfCaptureDetails(value: CaptureDetails): Record<string, unknown> {
   return value as Record<string, unknown>;
@@ -1160,4 +1185,272 @@ export function parseVoidPaymentRequest(
   return unvalidated<VoidPaymentRequest>(
     readVoidPaymentRequest(parseJsonTree(body, options), "", readContext("json", options)),
   );
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface PaymentsOperations {
+  /** `POST /pts/v2/payments` */
+  readonly authorize: {
+    readonly body: PaymentRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: PaymentResponse; readonly 201: PaymentResponse };
+  };
+  /** `POST /pts/v2/payments` */
+  readonly sale: {
+    readonly body: PaymentRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: PaymentResponse; readonly 201: PaymentResponse };
+  };
+  /** `POST /pts/v2/payments/{id}/reversals` */
+  readonly reverse: {
+    readonly body: ReversalRequest;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: ReversalResponse; readonly 201: ReversalResponse };
+  };
+  /** `POST /pts/v2/payments/{id}/captures` */
+  readonly capture: {
+    readonly body: CaptureRequest;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: CaptureResponse; readonly 201: CaptureResponse };
+  };
+  /** `GET /pts/v2/payments/{id}` */
+  readonly getPayment: {
+    readonly body: undefined;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: PaymentDetails };
+  };
+  /** `GET /pts/v2/reversals/{id}` */
+  readonly getReversal: {
+    readonly body: undefined;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: ReversalDetails };
+  };
+  /** `GET /pts/v2/captures/{id}` */
+  readonly getCapture: {
+    readonly body: undefined;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: CaptureDetails };
+  };
+  /** `POST /pts/v2/payments/{id}/voids` */
+  readonly voidPayment: {
+    readonly body: VoidPaymentRequest;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: VoidPaymentResponse; readonly 201: VoidPaymentResponse };
+  };
+  /** `POST /pts/v2/captures/{id}/voids` */
+  readonly voidCapture: {
+    readonly body: VoidCaptureRequest;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: VoidCaptureResponse; readonly 201: VoidCaptureResponse };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type PaymentsHandlers = RestHandlers<PaymentsOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type PaymentsAnswers = RestAnswers<PaymentsOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const paymentsRoutes: readonly RestRoute[] = [
+  {
+    name: "authorize",
+    method: "POST",
+    path: "/pts/v2/payments",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePaymentRequest,
+      validate: validatePaymentRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializePaymentResponse,
+        validate: validatePaymentResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializePaymentResponse,
+        validate: validatePaymentResponse,
+      },
+    },
+  },
+  {
+    name: "sale",
+    method: "POST",
+    path: "/pts/v2/payments",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePaymentRequest,
+      validate: validatePaymentRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializePaymentResponse,
+        validate: validatePaymentResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializePaymentResponse,
+        validate: validatePaymentResponse,
+      },
+    },
+  },
+  {
+    name: "reverse",
+    method: "POST",
+    path: "/pts/v2/payments/{id}/reversals",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseReversalRequest,
+      validate: validateReversalRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeReversalResponse,
+        validate: validateReversalResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializeReversalResponse,
+        validate: validateReversalResponse,
+      },
+    },
+  },
+  {
+    name: "capture",
+    method: "POST",
+    path: "/pts/v2/payments/{id}/captures",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseCaptureRequest,
+      validate: validateCaptureRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeCaptureResponse,
+        validate: validateCaptureResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializeCaptureResponse,
+        validate: validateCaptureResponse,
+      },
+    },
+  },
+  {
+    name: "getPayment",
+    method: "GET",
+    path: "/pts/v2/payments/{id}",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializePaymentDetails,
+        validate: validatePaymentDetails,
+      },
+    },
+  },
+  {
+    name: "getReversal",
+    method: "GET",
+    path: "/pts/v2/reversals/{id}",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeReversalDetails,
+        validate: validateReversalDetails,
+      },
+    },
+  },
+  {
+    name: "getCapture",
+    method: "GET",
+    path: "/pts/v2/captures/{id}",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeCaptureDetails,
+        validate: validateCaptureDetails,
+      },
+    },
+  },
+  {
+    name: "voidPayment",
+    method: "POST",
+    path: "/pts/v2/payments/{id}/voids",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseVoidPaymentRequest,
+      validate: validateVoidPaymentRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeVoidPaymentResponse,
+        validate: validateVoidPaymentResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializeVoidPaymentResponse,
+        validate: validateVoidPaymentResponse,
+      },
+    },
+  },
+  {
+    name: "voidCapture",
+    method: "POST",
+    path: "/pts/v2/captures/{id}/voids",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseVoidCaptureRequest,
+      validate: validateVoidCaptureRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeVoidCaptureResponse,
+        validate: validateVoidCaptureResponse,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializeVoidCaptureResponse,
+        validate: validateVoidCaptureResponse,
+      },
+    },
+  },
+];
+
+/** A server of the Wallet-Based Card Payments (REST), as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createPaymentsServer(
+  handlers: PaymentsHandlers = {},
+  options: RestServerOptions<PaymentsAnswers> = {},
+): FetchHandler {
+  return restServer(paymentsRoutes, handlers, options);
 }

@@ -17,6 +17,21 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
+import {
+  validateInstrumentIdentifier,
+  validateSavedSearch,
+  validateSearchResult,
+  validateTransactionDetails,
+  validateWebhookSubscription,
+} from "./answer-validators.js";
 import type {
   InstrumentIdentifier,
   InstrumentIdentifierRequest,
@@ -29,6 +44,11 @@ import type {
   WebhookSubscription,
   WebhookSubscriptionRequest,
 } from "./types.js";
+import {
+  validateInstrumentIdentifierRequest,
+  validateSearchRequest,
+  validateWebhookSubscriptionRequest,
+} from "./validators.js";
 
 function jsonOfInstrumentIdentifier(value: InstrumentIdentifier): Record<string, unknown> {
   return {
@@ -305,4 +325,162 @@ export function parseWebhookSubscriptionRequest(
   return unvalidated<WebhookSubscriptionRequest>(
     readWebhookSubscriptionRequest(parseJsonTree(body, options), "", readContext("json", options)),
   );
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface SearchOperations {
+  /** `POST /tss/v2/searches` */
+  readonly createSearch: {
+    readonly body: SearchRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 201: SearchResult; readonly 429: undefined };
+  };
+  /** `GET /tss/v2/searches/{searchID}` */
+  readonly getSearch: {
+    readonly body: undefined;
+    readonly params: { readonly searchID: string };
+    readonly answers: {
+      readonly 200: SavedSearch;
+      readonly 404: undefined;
+      readonly 500: undefined;
+    };
+  };
+  /** `GET /tss/v2/transactions/{id}` */
+  readonly getTransaction: {
+    readonly body: undefined;
+    readonly params: { readonly id: string };
+    readonly answers: {
+      readonly 200: TransactionDetails;
+      readonly 404: undefined;
+      readonly 500: undefined;
+    };
+  };
+  /** `POST /notification-subscriptions/v2/webhooks` */
+  readonly createWebhookSubscription: {
+    readonly body: WebhookSubscriptionRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: WebhookSubscription };
+  };
+  /** `POST /tms/v1/instrumentidentifiers` */
+  readonly createInstrumentIdentifier: {
+    readonly body: InstrumentIdentifierRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: InstrumentIdentifier; readonly 201: InstrumentIdentifier };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type SearchHandlers = RestHandlers<SearchOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type SearchAnswers = RestAnswers<SearchOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const searchRoutes: readonly RestRoute[] = [
+  {
+    name: "createSearch",
+    method: "POST",
+    path: "/tss/v2/searches",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseSearchRequest,
+      validate: validateSearchRequest,
+    },
+    success: 201,
+    answers: {
+      201: {
+        mediaType: "application/json",
+        write: serializeSearchResult,
+        validate: validateSearchResult,
+      },
+      429: {},
+    },
+  },
+  {
+    name: "getSearch",
+    method: "GET",
+    path: "/tss/v2/searches/{searchID}",
+    params: [{ name: "searchID", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeSavedSearch,
+        validate: validateSavedSearch,
+      },
+      404: {},
+      500: {},
+    },
+  },
+  {
+    name: "getTransaction",
+    method: "GET",
+    path: "/tss/v2/transactions/{id}",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeTransactionDetails,
+        validate: validateTransactionDetails,
+      },
+      404: {},
+      500: {},
+    },
+  },
+  {
+    name: "createWebhookSubscription",
+    method: "POST",
+    path: "/notification-subscriptions/v2/webhooks",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseWebhookSubscriptionRequest,
+      validate: validateWebhookSubscriptionRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeWebhookSubscription,
+        validate: validateWebhookSubscription,
+      },
+    },
+  },
+  {
+    name: "createInstrumentIdentifier",
+    method: "POST",
+    path: "/tms/v1/instrumentidentifiers",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parseInstrumentIdentifierRequest,
+      validate: validateInstrumentIdentifierRequest,
+    },
+    success: 200,
+    answers: {
+      200: {
+        mediaType: "application/json",
+        write: serializeInstrumentIdentifier,
+        validate: validateInstrumentIdentifier,
+      },
+      201: {
+        mediaType: "application/json",
+        write: serializeInstrumentIdentifier,
+        validate: validateInstrumentIdentifier,
+      },
+    },
+  },
+];
+
+/** A server of the Transaction Search, Transaction Details and Webhook Subscriptions, as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createSearchServer(
+  handlers: SearchHandlers = {},
+  options: RestServerOptions<SearchAnswers> = {},
+): FetchHandler {
+  return restServer(searchRoutes, handlers, options);
 }

@@ -22,8 +22,41 @@ import {
   readWrappedList,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type SoapAnswers,
+  type SoapHandlers,
+  type SoapRoute,
+  type SoapServerOptions,
+  soapServer,
+} from "../runtime/server/soap-server.js";
 import { soapRequest } from "../runtime/soap-result.js";
-import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import { type SoapVersion, type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import {
+  validateARBCancelSubscriptionResult,
+  validateARBCreateSubscriptionResult,
+  validateARBGetSubscriptionListResult,
+  validateARBGetSubscriptionResult,
+  validateARBGetSubscriptionStatusResult,
+  validateARBUpdateSubscriptionResult,
+  validateAuthenticateTestResult,
+  validateCreateCustomerPaymentProfileResult,
+  validateCreateCustomerProfileFromTransactionResult,
+  validateCreateCustomerProfileResult,
+  validateCreateCustomerProfileTransactionResult,
+  validateCreateCustomerShippingAddressResult,
+  validateDeleteCustomerPaymentProfileResult,
+  validateDeleteCustomerProfileResult,
+  validateDeleteCustomerShippingAddressResult,
+  validateGetCustomerPaymentProfileListResult,
+  validateGetCustomerPaymentProfileResult,
+  validateGetCustomerProfileResult,
+  validateGetCustomerShippingAddressResult,
+  validateIsAliveResult,
+  validateUpdateCustomerPaymentProfileResult,
+  validateUpdateCustomerProfileResult,
+  validateUpdateCustomerShippingAddressResult,
+} from "./answer-validators.js";
 import type {
   ARBCancelSubscriptionRequest,
   ARBCancelSubscriptionResult,
@@ -93,6 +126,31 @@ import type {
   UpdateCustomerShippingAddressRequest,
   UpdateCustomerShippingAddressResult,
 } from "./types.js";
+import {
+  validateARBCancelSubscriptionRequest,
+  validateARBCreateSubscriptionRequest,
+  validateARBGetSubscriptionListRequest,
+  validateARBGetSubscriptionRequest,
+  validateARBGetSubscriptionStatusRequest,
+  validateARBUpdateSubscriptionRequest,
+  validateAuthenticateTestRequest,
+  validateCreateCustomerPaymentProfileRequest,
+  validateCreateCustomerProfileFromTransactionRequest,
+  validateCreateCustomerProfileRequest,
+  validateCreateCustomerProfileTransactionRequest,
+  validateCreateCustomerShippingAddressRequest,
+  validateDeleteCustomerPaymentProfileRequest,
+  validateDeleteCustomerProfileRequest,
+  validateDeleteCustomerShippingAddressRequest,
+  validateGetCustomerPaymentProfileListRequest,
+  validateGetCustomerPaymentProfileRequest,
+  validateGetCustomerProfileRequest,
+  validateGetCustomerShippingAddressRequest,
+  validateIsAliveRequest,
+  validateUpdateCustomerPaymentProfileRequest,
+  validateUpdateCustomerProfileRequest,
+  validateUpdateCustomerShippingAddressRequest,
+} from "./validators.js";
 
 function xmlOfARBCancelSubscriptionResult(value: ARBCancelSubscriptionResult): XmlInput {
   return {
@@ -1898,8 +1956,17 @@ export function readIsAliveEnvelope(
 }
 
 /** Server side: the `IsAliveResponse` envelope wrapping a `IsAliveResult`, elements in schema order. */
-export function buildIsAliveResponseEnvelope(result: IsAliveResult, namespace: string): string {
-  return soapEnvelope(namespace, "IsAliveResponse", { IsAliveResult: xmlOfIsAliveResult(result) });
+export function buildIsAliveResponseEnvelope(
+  result: IsAliveResult,
+  namespace: string,
+  version: SoapVersion = "1.1",
+): string {
+  return soapEnvelope(
+    namespace,
+    "IsAliveResponse",
+    { IsAliveResult: xmlOfIsAliveResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `AuthenticateTest` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateAuthenticateTestRequest` before using the request. */
@@ -1920,10 +1987,14 @@ export function readAuthenticateTestEnvelope(
 export function buildAuthenticateTestResponseEnvelope(
   result: AuthenticateTestResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "AuthenticateTestResponse", {
-    AuthenticateTestResult: xmlOfAuthenticateTestResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "AuthenticateTestResponse",
+    { AuthenticateTestResult: xmlOfAuthenticateTestResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBCreateSubscription` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBCreateSubscriptionRequest` before using the request. */
@@ -1944,10 +2015,14 @@ export function readARBCreateSubscriptionEnvelope(
 export function buildARBCreateSubscriptionResponseEnvelope(
   result: ARBCreateSubscriptionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBCreateSubscriptionResponse", {
-    ARBCreateSubscriptionResult: xmlOfARBCreateSubscriptionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBCreateSubscriptionResponse",
+    { ARBCreateSubscriptionResult: xmlOfARBCreateSubscriptionResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBUpdateSubscription` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBUpdateSubscriptionRequest` before using the request. */
@@ -1968,10 +2043,14 @@ export function readARBUpdateSubscriptionEnvelope(
 export function buildARBUpdateSubscriptionResponseEnvelope(
   result: ARBUpdateSubscriptionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBUpdateSubscriptionResponse", {
-    ARBUpdateSubscriptionResult: xmlOfARBUpdateSubscriptionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBUpdateSubscriptionResponse",
+    { ARBUpdateSubscriptionResult: xmlOfARBUpdateSubscriptionResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBCancelSubscription` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBCancelSubscriptionRequest` before using the request. */
@@ -1992,10 +2071,14 @@ export function readARBCancelSubscriptionEnvelope(
 export function buildARBCancelSubscriptionResponseEnvelope(
   result: ARBCancelSubscriptionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBCancelSubscriptionResponse", {
-    ARBCancelSubscriptionResult: xmlOfARBCancelSubscriptionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBCancelSubscriptionResponse",
+    { ARBCancelSubscriptionResult: xmlOfARBCancelSubscriptionResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBGetSubscriptionStatus` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBGetSubscriptionStatusRequest` before using the request. */
@@ -2016,10 +2099,14 @@ export function readARBGetSubscriptionStatusEnvelope(
 export function buildARBGetSubscriptionStatusResponseEnvelope(
   result: ARBGetSubscriptionStatusResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionStatusResponse", {
-    ARBGetSubscriptionStatusResult: xmlOfARBGetSubscriptionStatusResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBGetSubscriptionStatusResponse",
+    { ARBGetSubscriptionStatusResult: xmlOfARBGetSubscriptionStatusResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBGetSubscriptionList` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBGetSubscriptionListRequest` before using the request. */
@@ -2040,10 +2127,14 @@ export function readARBGetSubscriptionListEnvelope(
 export function buildARBGetSubscriptionListResponseEnvelope(
   result: ARBGetSubscriptionListResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionListResponse", {
-    ARBGetSubscriptionListResult: xmlOfARBGetSubscriptionListResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBGetSubscriptionListResponse",
+    { ARBGetSubscriptionListResult: xmlOfARBGetSubscriptionListResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `ARBGetSubscription` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateARBGetSubscriptionRequest` before using the request. */
@@ -2064,10 +2155,14 @@ export function readARBGetSubscriptionEnvelope(
 export function buildARBGetSubscriptionResponseEnvelope(
   result: ARBGetSubscriptionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "ARBGetSubscriptionResponse", {
-    ARBGetSubscriptionResult: xmlOfARBGetSubscriptionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "ARBGetSubscriptionResponse",
+    { ARBGetSubscriptionResult: xmlOfARBGetSubscriptionResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `CreateCustomerProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateCreateCustomerProfileRequest` before using the request. */
@@ -2088,10 +2183,14 @@ export function readCreateCustomerProfileEnvelope(
 export function buildCreateCustomerProfileResponseEnvelope(
   result: CreateCustomerProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileResponse", {
-    CreateCustomerProfileResult: xmlOfCreateCustomerProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateCustomerProfileResponse",
+    { CreateCustomerProfileResult: xmlOfCreateCustomerProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `CreateCustomerProfileFromTransaction` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateCreateCustomerProfileFromTransactionRequest` before using the request. */
@@ -2112,11 +2211,17 @@ export function readCreateCustomerProfileFromTransactionEnvelope(
 export function buildCreateCustomerProfileFromTransactionResponseEnvelope(
   result: CreateCustomerProfileFromTransactionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileFromTransactionResponse", {
-    CreateCustomerProfileFromTransactionResult:
-      xmlOfCreateCustomerProfileFromTransactionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateCustomerProfileFromTransactionResponse",
+    {
+      CreateCustomerProfileFromTransactionResult:
+        xmlOfCreateCustomerProfileFromTransactionResult(result),
+    },
+    version,
+  );
 }
 
 /** Server side: the request of a `CreateCustomerPaymentProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateCreateCustomerPaymentProfileRequest` before using the request. */
@@ -2137,10 +2242,14 @@ export function readCreateCustomerPaymentProfileEnvelope(
 export function buildCreateCustomerPaymentProfileResponseEnvelope(
   result: CreateCustomerPaymentProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateCustomerPaymentProfileResponse", {
-    CreateCustomerPaymentProfileResult: xmlOfCreateCustomerPaymentProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateCustomerPaymentProfileResponse",
+    { CreateCustomerPaymentProfileResult: xmlOfCreateCustomerPaymentProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `CreateCustomerShippingAddress` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateCreateCustomerShippingAddressRequest` before using the request. */
@@ -2161,10 +2270,14 @@ export function readCreateCustomerShippingAddressEnvelope(
 export function buildCreateCustomerShippingAddressResponseEnvelope(
   result: CreateCustomerShippingAddressResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateCustomerShippingAddressResponse", {
-    CreateCustomerShippingAddressResult: xmlOfCreateCustomerShippingAddressResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateCustomerShippingAddressResponse",
+    { CreateCustomerShippingAddressResult: xmlOfCreateCustomerShippingAddressResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `GetCustomerProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateGetCustomerProfileRequest` before using the request. */
@@ -2185,10 +2298,14 @@ export function readGetCustomerProfileEnvelope(
 export function buildGetCustomerProfileResponseEnvelope(
   result: GetCustomerProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "GetCustomerProfileResponse", {
-    GetCustomerProfileResult: xmlOfGetCustomerProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "GetCustomerProfileResponse",
+    { GetCustomerProfileResult: xmlOfGetCustomerProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `GetCustomerPaymentProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateGetCustomerPaymentProfileRequest` before using the request. */
@@ -2209,10 +2326,14 @@ export function readGetCustomerPaymentProfileEnvelope(
 export function buildGetCustomerPaymentProfileResponseEnvelope(
   result: GetCustomerPaymentProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "GetCustomerPaymentProfileResponse", {
-    GetCustomerPaymentProfileResult: xmlOfGetCustomerPaymentProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "GetCustomerPaymentProfileResponse",
+    { GetCustomerPaymentProfileResult: xmlOfGetCustomerPaymentProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `GetCustomerPaymentProfileList` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateGetCustomerPaymentProfileListRequest` before using the request. */
@@ -2233,10 +2354,14 @@ export function readGetCustomerPaymentProfileListEnvelope(
 export function buildGetCustomerPaymentProfileListResponseEnvelope(
   result: GetCustomerPaymentProfileListResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "GetCustomerPaymentProfileListResponse", {
-    GetCustomerPaymentProfileListResult: xmlOfGetCustomerPaymentProfileListResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "GetCustomerPaymentProfileListResponse",
+    { GetCustomerPaymentProfileListResult: xmlOfGetCustomerPaymentProfileListResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `GetCustomerShippingAddress` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateGetCustomerShippingAddressRequest` before using the request. */
@@ -2257,10 +2382,14 @@ export function readGetCustomerShippingAddressEnvelope(
 export function buildGetCustomerShippingAddressResponseEnvelope(
   result: GetCustomerShippingAddressResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "GetCustomerShippingAddressResponse", {
-    GetCustomerShippingAddressResult: xmlOfGetCustomerShippingAddressResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "GetCustomerShippingAddressResponse",
+    { GetCustomerShippingAddressResult: xmlOfGetCustomerShippingAddressResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `UpdateCustomerProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateUpdateCustomerProfileRequest` before using the request. */
@@ -2281,10 +2410,14 @@ export function readUpdateCustomerProfileEnvelope(
 export function buildUpdateCustomerProfileResponseEnvelope(
   result: UpdateCustomerProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "UpdateCustomerProfileResponse", {
-    UpdateCustomerProfileResult: xmlOfUpdateCustomerProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "UpdateCustomerProfileResponse",
+    { UpdateCustomerProfileResult: xmlOfUpdateCustomerProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `UpdateCustomerPaymentProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateUpdateCustomerPaymentProfileRequest` before using the request. */
@@ -2305,10 +2438,14 @@ export function readUpdateCustomerPaymentProfileEnvelope(
 export function buildUpdateCustomerPaymentProfileResponseEnvelope(
   result: UpdateCustomerPaymentProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "UpdateCustomerPaymentProfileResponse", {
-    UpdateCustomerPaymentProfileResult: xmlOfUpdateCustomerPaymentProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "UpdateCustomerPaymentProfileResponse",
+    { UpdateCustomerPaymentProfileResult: xmlOfUpdateCustomerPaymentProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `UpdateCustomerShippingAddress` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateUpdateCustomerShippingAddressRequest` before using the request. */
@@ -2329,10 +2466,14 @@ export function readUpdateCustomerShippingAddressEnvelope(
 export function buildUpdateCustomerShippingAddressResponseEnvelope(
   result: UpdateCustomerShippingAddressResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "UpdateCustomerShippingAddressResponse", {
-    UpdateCustomerShippingAddressResult: xmlOfUpdateCustomerShippingAddressResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "UpdateCustomerShippingAddressResponse",
+    { UpdateCustomerShippingAddressResult: xmlOfUpdateCustomerShippingAddressResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `DeleteCustomerProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateDeleteCustomerProfileRequest` before using the request. */
@@ -2353,10 +2494,14 @@ export function readDeleteCustomerProfileEnvelope(
 export function buildDeleteCustomerProfileResponseEnvelope(
   result: DeleteCustomerProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "DeleteCustomerProfileResponse", {
-    DeleteCustomerProfileResult: xmlOfDeleteCustomerProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "DeleteCustomerProfileResponse",
+    { DeleteCustomerProfileResult: xmlOfDeleteCustomerProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `DeleteCustomerPaymentProfile` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateDeleteCustomerPaymentProfileRequest` before using the request. */
@@ -2377,10 +2522,14 @@ export function readDeleteCustomerPaymentProfileEnvelope(
 export function buildDeleteCustomerPaymentProfileResponseEnvelope(
   result: DeleteCustomerPaymentProfileResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "DeleteCustomerPaymentProfileResponse", {
-    DeleteCustomerPaymentProfileResult: xmlOfDeleteCustomerPaymentProfileResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "DeleteCustomerPaymentProfileResponse",
+    { DeleteCustomerPaymentProfileResult: xmlOfDeleteCustomerPaymentProfileResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `DeleteCustomerShippingAddress` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateDeleteCustomerShippingAddressRequest` before using the request. */
@@ -2401,10 +2550,14 @@ export function readDeleteCustomerShippingAddressEnvelope(
 export function buildDeleteCustomerShippingAddressResponseEnvelope(
   result: DeleteCustomerShippingAddressResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "DeleteCustomerShippingAddressResponse", {
-    DeleteCustomerShippingAddressResult: xmlOfDeleteCustomerShippingAddressResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "DeleteCustomerShippingAddressResponse",
+    { DeleteCustomerShippingAddressResult: xmlOfDeleteCustomerShippingAddressResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `CreateCustomerProfileTransaction` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateCreateCustomerProfileTransactionRequest` before using the request. */
@@ -2425,8 +2578,307 @@ export function readCreateCustomerProfileTransactionEnvelope(
 export function buildCreateCustomerProfileTransactionResponseEnvelope(
   result: CreateCustomerProfileTransactionResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateCustomerProfileTransactionResponse", {
-    CreateCustomerProfileTransactionResult: xmlOfCreateCustomerProfileTransactionResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateCustomerProfileTransactionResponse",
+    { CreateCustomerProfileTransactionResult: xmlOfCreateCustomerProfileTransactionResult(result) },
+    version,
+  );
+}
+
+/** What each operation receives (its request, read and validated) and answers (its result). */
+export interface SubscriptionsOperations {
+  readonly IsAlive: { readonly body: IsAliveRequest; readonly result: IsAliveResult };
+  readonly AuthenticateTest: {
+    readonly body: AuthenticateTestRequest;
+    readonly result: AuthenticateTestResult;
+  };
+  readonly ARBCreateSubscription: {
+    readonly body: ARBCreateSubscriptionRequest;
+    readonly result: ARBCreateSubscriptionResult;
+  };
+  readonly ARBUpdateSubscription: {
+    readonly body: ARBUpdateSubscriptionRequest;
+    readonly result: ARBUpdateSubscriptionResult;
+  };
+  readonly ARBCancelSubscription: {
+    readonly body: ARBCancelSubscriptionRequest;
+    readonly result: ARBCancelSubscriptionResult;
+  };
+  readonly ARBGetSubscriptionStatus: {
+    readonly body: ARBGetSubscriptionStatusRequest;
+    readonly result: ARBGetSubscriptionStatusResult;
+  };
+  readonly ARBGetSubscriptionList: {
+    readonly body: ARBGetSubscriptionListRequest;
+    readonly result: ARBGetSubscriptionListResult;
+  };
+  readonly ARBGetSubscription: {
+    readonly body: ARBGetSubscriptionRequest;
+    readonly result: ARBGetSubscriptionResult;
+  };
+  readonly CreateCustomerProfile: {
+    readonly body: CreateCustomerProfileRequest;
+    readonly result: CreateCustomerProfileResult;
+  };
+  readonly CreateCustomerProfileFromTransaction: {
+    readonly body: CreateCustomerProfileFromTransactionRequest;
+    readonly result: CreateCustomerProfileFromTransactionResult;
+  };
+  readonly CreateCustomerPaymentProfile: {
+    readonly body: CreateCustomerPaymentProfileRequest;
+    readonly result: CreateCustomerPaymentProfileResult;
+  };
+  readonly CreateCustomerShippingAddress: {
+    readonly body: CreateCustomerShippingAddressRequest;
+    readonly result: CreateCustomerShippingAddressResult;
+  };
+  readonly GetCustomerProfile: {
+    readonly body: GetCustomerProfileRequest;
+    readonly result: GetCustomerProfileResult;
+  };
+  readonly GetCustomerPaymentProfile: {
+    readonly body: GetCustomerPaymentProfileRequest;
+    readonly result: GetCustomerPaymentProfileResult;
+  };
+  readonly GetCustomerPaymentProfileList: {
+    readonly body: GetCustomerPaymentProfileListRequest;
+    readonly result: GetCustomerPaymentProfileListResult;
+  };
+  readonly GetCustomerShippingAddress: {
+    readonly body: GetCustomerShippingAddressRequest;
+    readonly result: GetCustomerShippingAddressResult;
+  };
+  readonly UpdateCustomerProfile: {
+    readonly body: UpdateCustomerProfileRequest;
+    readonly result: UpdateCustomerProfileResult;
+  };
+  readonly UpdateCustomerPaymentProfile: {
+    readonly body: UpdateCustomerPaymentProfileRequest;
+    readonly result: UpdateCustomerPaymentProfileResult;
+  };
+  readonly UpdateCustomerShippingAddress: {
+    readonly body: UpdateCustomerShippingAddressRequest;
+    readonly result: UpdateCustomerShippingAddressResult;
+  };
+  readonly DeleteCustomerProfile: {
+    readonly body: DeleteCustomerProfileRequest;
+    readonly result: DeleteCustomerProfileResult;
+  };
+  readonly DeleteCustomerPaymentProfile: {
+    readonly body: DeleteCustomerPaymentProfileRequest;
+    readonly result: DeleteCustomerPaymentProfileResult;
+  };
+  readonly DeleteCustomerShippingAddress: {
+    readonly body: DeleteCustomerShippingAddressRequest;
+    readonly result: DeleteCustomerShippingAddressResult;
+  };
+  readonly CreateCustomerProfileTransaction: {
+    readonly body: CreateCustomerProfileTransactionRequest;
+    readonly result: CreateCustomerProfileTransactionResult;
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type SubscriptionsHandlers = SoapHandlers<SubscriptionsOperations>;
+
+/** Default answers: by operation, the result sent when no handler answers. */
+export type SubscriptionsAnswers = SoapAnswers<SubscriptionsOperations>;
+
+/** Every operation as the server dispatches, reads and answers it. */
+export const subscriptionsRoutes: readonly SoapRoute[] = [
+  {
+    name: "IsAlive",
+    element: "IsAlive",
+    read: readIsAliveEnvelope,
+    validate: validateIsAliveRequest,
+    check: validateIsAliveResult,
+    build: buildIsAliveResponseEnvelope,
+  },
+  {
+    name: "AuthenticateTest",
+    element: "AuthenticateTest",
+    read: readAuthenticateTestEnvelope,
+    validate: validateAuthenticateTestRequest,
+    check: validateAuthenticateTestResult,
+    build: buildAuthenticateTestResponseEnvelope,
+  },
+  {
+    name: "ARBCreateSubscription",
+    element: "ARBCreateSubscription",
+    read: readARBCreateSubscriptionEnvelope,
+    validate: validateARBCreateSubscriptionRequest,
+    check: validateARBCreateSubscriptionResult,
+    build: buildARBCreateSubscriptionResponseEnvelope,
+  },
+  {
+    name: "ARBUpdateSubscription",
+    element: "ARBUpdateSubscription",
+    read: readARBUpdateSubscriptionEnvelope,
+    validate: validateARBUpdateSubscriptionRequest,
+    check: validateARBUpdateSubscriptionResult,
+    build: buildARBUpdateSubscriptionResponseEnvelope,
+  },
+  {
+    name: "ARBCancelSubscription",
+    element: "ARBCancelSubscription",
+    read: readARBCancelSubscriptionEnvelope,
+    validate: validateARBCancelSubscriptionRequest,
+    check: validateARBCancelSubscriptionResult,
+    build: buildARBCancelSubscriptionResponseEnvelope,
+  },
+  {
+    name: "ARBGetSubscriptionStatus",
+    element: "ARBGetSubscriptionStatus",
+    read: readARBGetSubscriptionStatusEnvelope,
+    validate: validateARBGetSubscriptionStatusRequest,
+    check: validateARBGetSubscriptionStatusResult,
+    build: buildARBGetSubscriptionStatusResponseEnvelope,
+  },
+  {
+    name: "ARBGetSubscriptionList",
+    element: "ARBGetSubscriptionList",
+    read: readARBGetSubscriptionListEnvelope,
+    validate: validateARBGetSubscriptionListRequest,
+    check: validateARBGetSubscriptionListResult,
+    build: buildARBGetSubscriptionListResponseEnvelope,
+  },
+  {
+    name: "ARBGetSubscription",
+    element: "ARBGetSubscription",
+    read: readARBGetSubscriptionEnvelope,
+    validate: validateARBGetSubscriptionRequest,
+    check: validateARBGetSubscriptionResult,
+    build: buildARBGetSubscriptionResponseEnvelope,
+  },
+  {
+    name: "CreateCustomerProfile",
+    element: "CreateCustomerProfile",
+    read: readCreateCustomerProfileEnvelope,
+    validate: validateCreateCustomerProfileRequest,
+    check: validateCreateCustomerProfileResult,
+    build: buildCreateCustomerProfileResponseEnvelope,
+  },
+  {
+    name: "CreateCustomerProfileFromTransaction",
+    element: "CreateCustomerProfileFromTransaction",
+    read: readCreateCustomerProfileFromTransactionEnvelope,
+    validate: validateCreateCustomerProfileFromTransactionRequest,
+    check: validateCreateCustomerProfileFromTransactionResult,
+    build: buildCreateCustomerProfileFromTransactionResponseEnvelope,
+  },
+  {
+    name: "CreateCustomerPaymentProfile",
+    element: "CreateCustomerPaymentProfile",
+    read: readCreateCustomerPaymentProfileEnvelope,
+    validate: validateCreateCustomerPaymentProfileRequest,
+    check: validateCreateCustomerPaymentProfileResult,
+    build: buildCreateCustomerPaymentProfileResponseEnvelope,
+  },
+  {
+    name: "CreateCustomerShippingAddress",
+    element: "CreateCustomerShippingAddress",
+    read: readCreateCustomerShippingAddressEnvelope,
+    validate: validateCreateCustomerShippingAddressRequest,
+    check: validateCreateCustomerShippingAddressResult,
+    build: buildCreateCustomerShippingAddressResponseEnvelope,
+  },
+  {
+    name: "GetCustomerProfile",
+    element: "GetCustomerProfile",
+    read: readGetCustomerProfileEnvelope,
+    validate: validateGetCustomerProfileRequest,
+    check: validateGetCustomerProfileResult,
+    build: buildGetCustomerProfileResponseEnvelope,
+  },
+  {
+    name: "GetCustomerPaymentProfile",
+    element: "GetCustomerPaymentProfile",
+    read: readGetCustomerPaymentProfileEnvelope,
+    validate: validateGetCustomerPaymentProfileRequest,
+    check: validateGetCustomerPaymentProfileResult,
+    build: buildGetCustomerPaymentProfileResponseEnvelope,
+  },
+  {
+    name: "GetCustomerPaymentProfileList",
+    element: "GetCustomerPaymentProfileList",
+    read: readGetCustomerPaymentProfileListEnvelope,
+    validate: validateGetCustomerPaymentProfileListRequest,
+    check: validateGetCustomerPaymentProfileListResult,
+    build: buildGetCustomerPaymentProfileListResponseEnvelope,
+  },
+  {
+    name: "GetCustomerShippingAddress",
+    element: "GetCustomerShippingAddress",
+    read: readGetCustomerShippingAddressEnvelope,
+    validate: validateGetCustomerShippingAddressRequest,
+    check: validateGetCustomerShippingAddressResult,
+    build: buildGetCustomerShippingAddressResponseEnvelope,
+  },
+  {
+    name: "UpdateCustomerProfile",
+    element: "UpdateCustomerProfile",
+    read: readUpdateCustomerProfileEnvelope,
+    validate: validateUpdateCustomerProfileRequest,
+    check: validateUpdateCustomerProfileResult,
+    build: buildUpdateCustomerProfileResponseEnvelope,
+  },
+  {
+    name: "UpdateCustomerPaymentProfile",
+    element: "UpdateCustomerPaymentProfile",
+    read: readUpdateCustomerPaymentProfileEnvelope,
+    validate: validateUpdateCustomerPaymentProfileRequest,
+    check: validateUpdateCustomerPaymentProfileResult,
+    build: buildUpdateCustomerPaymentProfileResponseEnvelope,
+  },
+  {
+    name: "UpdateCustomerShippingAddress",
+    element: "UpdateCustomerShippingAddress",
+    read: readUpdateCustomerShippingAddressEnvelope,
+    validate: validateUpdateCustomerShippingAddressRequest,
+    check: validateUpdateCustomerShippingAddressResult,
+    build: buildUpdateCustomerShippingAddressResponseEnvelope,
+  },
+  {
+    name: "DeleteCustomerProfile",
+    element: "DeleteCustomerProfile",
+    read: readDeleteCustomerProfileEnvelope,
+    validate: validateDeleteCustomerProfileRequest,
+    check: validateDeleteCustomerProfileResult,
+    build: buildDeleteCustomerProfileResponseEnvelope,
+  },
+  {
+    name: "DeleteCustomerPaymentProfile",
+    element: "DeleteCustomerPaymentProfile",
+    read: readDeleteCustomerPaymentProfileEnvelope,
+    validate: validateDeleteCustomerPaymentProfileRequest,
+    check: validateDeleteCustomerPaymentProfileResult,
+    build: buildDeleteCustomerPaymentProfileResponseEnvelope,
+  },
+  {
+    name: "DeleteCustomerShippingAddress",
+    element: "DeleteCustomerShippingAddress",
+    read: readDeleteCustomerShippingAddressEnvelope,
+    validate: validateDeleteCustomerShippingAddressRequest,
+    check: validateDeleteCustomerShippingAddressResult,
+    build: buildDeleteCustomerShippingAddressResponseEnvelope,
+  },
+  {
+    name: "CreateCustomerProfileTransaction",
+    element: "CreateCustomerProfileTransaction",
+    read: readCreateCustomerProfileTransactionEnvelope,
+    validate: validateCreateCustomerProfileTransactionRequest,
+    check: validateCreateCustomerProfileTransactionResult,
+    build: buildCreateCustomerProfileTransactionResponseEnvelope,
+  },
+];
+
+/** A server of the Customer Profile and Recurring Subscription Service, as a fetch handler (`(Request) => Promise<Response>`) at any path: each request dispatched by its body element (or SOAPAction), in SOAP 1.1 or 1.2 as it was sent, read and validated (a client fault listing every problem), and answered by its handler; an operation without one answers its default result from `options.answers`, else a server fault. Answers are written in `options.namespace`, else in the request's own namespace (the contract names none). */
+export function createSubscriptionsServer(
+  handlers: SubscriptionsHandlers = {},
+  options: SoapServerOptions<SubscriptionsAnswers> = {},
+): FetchHandler {
+  return soapServer(subscriptionsRoutes, handlers, options);
 }

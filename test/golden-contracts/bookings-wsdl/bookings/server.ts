@@ -20,9 +20,19 @@ import {
   readWrappedList,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type SoapAnswers,
+  type SoapHandlers,
+  type SoapRoute,
+  type SoapServerOptions,
+  soapServer,
+} from "../runtime/server/soap-server.js";
 import { soapRequest } from "../runtime/soap-result.js";
-import { type XmlInput, readSoapHeader, soapEnvelope } from "../runtime/xml.js";
+import { type SoapVersion, type XmlInput, readSoapHeader, soapEnvelope } from "../runtime/xml.js";
+import { validateConfirmation } from "./answer-validators.js";
 import type { Confirmation, CreateBookingRequest, Credentials, Money } from "./types.js";
+import { validateCreateBookingRequest } from "./validators.js";
 
 function xmlOfConfirmation(value: Confirmation): XmlInput {
   return {
@@ -138,10 +148,48 @@ export function readCreateBookingEnvelope(
 export function buildCreateBookingResponseEnvelope(
   result: Confirmation,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "CreateBookingResponse", {
-    "@_xmlns:ns1": "urn:example:bookings:types",
-    "@_xmlns:ns2": "urn:example:security",
-    CreateBookingResult: xmlOfConfirmation(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "CreateBookingResponse",
+    {
+      "@_xmlns:ns1": "urn:example:bookings:types",
+      "@_xmlns:ns2": "urn:example:security",
+      CreateBookingResult: xmlOfConfirmation(result),
+    },
+    version,
+  );
+}
+
+/** What each operation receives (its request, read and validated) and answers (its result). */
+export interface BookingsOperations {
+  readonly CreateBooking: { readonly body: CreateBookingRequest; readonly result: Confirmation };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type BookingsHandlers = SoapHandlers<BookingsOperations>;
+
+/** Default answers: by operation, the result sent when no handler answers. */
+export type BookingsAnswers = SoapAnswers<BookingsOperations>;
+
+/** Every operation as the server dispatches, reads and answers it. */
+export const bookingsRoutes: readonly SoapRoute[] = [
+  {
+    name: "CreateBooking",
+    element: "CreateBooking",
+    soapAction: "urn:example:bookings/CreateBooking",
+    read: readCreateBookingEnvelope,
+    validate: validateCreateBookingRequest,
+    check: validateConfirmation,
+    build: buildCreateBookingResponseEnvelope,
+  },
+];
+
+/** A server of the Bookings, as a fetch handler (`(Request) => Promise<Response>`) at any path: each request dispatched by its body element (or SOAPAction), in SOAP 1.1 or 1.2 as it was sent, read and validated (a client fault listing every problem), and answered by its handler; an operation without one answers its default result from `options.answers`, else a server fault. Answers are written in the contract's namespace unless `options.namespace` says otherwise. */
+export function createBookingsServer(
+  handlers: BookingsHandlers = {},
+  options: SoapServerOptions<BookingsAnswers> = {},
+): FetchHandler {
+  return soapServer(bookingsRoutes, handlers, { namespace: "urn:example:bookings", ...options });
 }

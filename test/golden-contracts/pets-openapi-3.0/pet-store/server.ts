@@ -18,8 +18,18 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
 import { readUntagged, variantByKeys } from "../runtime/union.js";
+import { validatePet, validatePostPetsResponse } from "./answer-validators.js";
 import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
+import { validatePetWritable } from "./validators.js";
 
 function jsonOfCompany(value: Company): Record<string, unknown> {
   return {
@@ -160,4 +170,96 @@ export function parsePetWritable(body: string | Uint8Array, options?: ReadOption
   return unvalidated<PetWritable>(
     readPetWritable(parseJsonTree(body, options), "", readContext("json", options)),
   );
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface PetStoreOperations {
+  /** `GET /pets/{petId}` */
+  readonly getPet: {
+    readonly body: undefined;
+    readonly params: {
+      readonly petId: string;
+      readonly fields?: string[];
+      readonly limit: number;
+      readonly "X-Request-Id"?: string;
+    };
+    readonly answers: { readonly 200: Pet; readonly 404: undefined };
+  };
+  /** `POST /pets` */
+  readonly postPets: {
+    readonly body: PetWritable;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 201: PostPetsResponse };
+  };
+  /** `GET /pets/export` */
+  readonly exportPets: {
+    readonly body: undefined;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: string | undefined };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type PetStoreHandlers = RestHandlers<PetStoreOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type PetStoreAnswers = RestAnswers<PetStoreOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const petStoreRoutes: readonly RestRoute[] = [
+  {
+    name: "getPet",
+    method: "GET",
+    path: "/pets/{petId}",
+    basePath: "/v1",
+    params: [
+      { name: "petId", in: "path", scalar: "string", required: true },
+      { name: "fields", in: "query", scalar: "string", list: true },
+      { name: "limit", in: "query", scalar: "int", required: true },
+      { name: "X-Request-Id", in: "header", scalar: "string" },
+    ],
+    success: 200,
+    answers: {
+      200: { mediaType: "application/json", write: serializePet, validate: validatePet },
+      404: {},
+    },
+  },
+  {
+    name: "postPets",
+    method: "POST",
+    path: "/pets",
+    basePath: "/v1",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePetWritable,
+      validate: validatePetWritable,
+    },
+    success: 201,
+    answers: {
+      201: {
+        mediaType: "application/json",
+        write: serializePostPetsResponse,
+        validate: validatePostPetsResponse,
+      },
+    },
+  },
+  {
+    name: "exportPets",
+    method: "GET",
+    path: "/pets/export",
+    basePath: "/v1",
+    params: [],
+    success: 200,
+    answers: { 200: { mediaType: "text/csv" } },
+  },
+];
+
+/** A server of the Pet Store, as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createPetStoreServer(
+  handlers: PetStoreHandlers = {},
+  options: RestServerOptions<PetStoreAnswers> = {},
+): FetchHandler {
+  return restServer(petStoreRoutes, handlers, options);
 }

@@ -14,7 +14,17 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
+import { validatePet } from "./answer-validators.js";
 import type { Pet } from "./types.js";
+import { validatePet } from "./validators.js";
 
 function jsonOfPet(value: Pet): Record<string, unknown> {
   return {
@@ -45,4 +55,69 @@ export function serializePet(value: Pet): string {
 /** Server side: reads a {@link Pet} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Pet {
   return unvalidated<Pet>(readPet(parseJsonTree(body, options), "", readContext("json", options)));
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface PetStoreOperations {
+  /** `GET /pets/{petId}` */
+  readonly getPet: {
+    readonly body: undefined;
+    readonly params: { readonly petId: string; readonly limit: number; readonly fields?: string[] };
+    readonly answers: { readonly 200: Pet; readonly 404: undefined };
+  };
+  /** `POST /pets` */
+  readonly addPet: {
+    readonly body: Pet;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 201: Pet };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type PetStoreHandlers = RestHandlers<PetStoreOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type PetStoreAnswers = RestAnswers<PetStoreOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const petStoreRoutes: readonly RestRoute[] = [
+  {
+    name: "getPet",
+    method: "GET",
+    path: "/pets/{petId}",
+    basePath: "/v1",
+    params: [
+      { name: "petId", in: "path", scalar: "string", required: true },
+      { name: "limit", in: "query", scalar: "int", required: true },
+      { name: "fields", in: "query", scalar: "string", list: true },
+    ],
+    success: 200,
+    answers: {
+      200: { mediaType: "application/json", write: serializePet, validate: validatePet },
+      404: {},
+    },
+  },
+  {
+    name: "addPet",
+    method: "POST",
+    path: "/pets",
+    basePath: "/v1",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePet,
+      validate: validatePet,
+    },
+    success: 201,
+    answers: { 201: { mediaType: "application/json", write: serializePet, validate: validatePet } },
+  },
+];
+
+/** A server of the Pet Store, as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createPetStoreServer(
+  handlers: PetStoreHandlers = {},
+  options: RestServerOptions<PetStoreAnswers> = {},
+): FetchHandler {
+  return restServer(petStoreRoutes, handlers, options);
 }

@@ -16,9 +16,19 @@ import {
   readWrappedList,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type SoapAnswers,
+  type SoapHandlers,
+  type SoapRoute,
+  type SoapServerOptions,
+  soapServer,
+} from "../runtime/server/soap-server.js";
 import { soapRequest } from "../runtime/soap-result.js";
-import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import { type SoapVersion, type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import { validateOutcomeType } from "./answer-validators.js";
 import type { OutcomeType, PlaceOrderRequest } from "./types.js";
+import { validatePlaceOrderRequest } from "./validators.js";
 
 function xmlOfOutcomeType(value: OutcomeType): XmlInput {
   return {
@@ -81,11 +91,48 @@ export function readPlaceOrderEnvelope(
 export function buildPlaceOrderResponseEnvelope(
   result: OutcomeType | undefined,
   namespace: string,
+  version: SoapVersion = "1.2",
 ): string {
   return soapEnvelope(
     namespace,
     "PlaceOrderOut",
     { Outcome: result === undefined ? undefined : xmlOfOutcomeType(result) },
-    "1.2",
+    version,
   );
+}
+
+/** What each operation receives (its request, read and validated) and answers (its result). */
+export interface OrderServiceOperations {
+  readonly PlaceOrder: {
+    readonly body: PlaceOrderRequest;
+    readonly result: OutcomeType | undefined;
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type OrderServiceHandlers = SoapHandlers<OrderServiceOperations>;
+
+/** Default answers: by operation, the result sent when no handler answers. */
+export type OrderServiceAnswers = SoapAnswers<OrderServiceOperations>;
+
+/** Every operation as the server dispatches, reads and answers it. */
+export const orderServiceRoutes: readonly SoapRoute[] = [
+  {
+    name: "PlaceOrder",
+    element: "PlaceOrderIn",
+    soapAction: "urn:orders/PlaceOrder",
+    resultOptional: true,
+    read: readPlaceOrderEnvelope,
+    validate: validatePlaceOrderRequest,
+    check: validateOutcomeType,
+    build: buildPlaceOrderResponseEnvelope,
+  },
+];
+
+/** A server of the OrderService, as a fetch handler (`(Request) => Promise<Response>`) at any path: each request dispatched by its body element (or SOAPAction), in SOAP 1.1 or 1.2 as it was sent, read and validated (a client fault listing every problem), and answered by its handler; an operation without one answers its default result from `options.answers`, else a server fault. Answers are written in the contract's namespace unless `options.namespace` says otherwise. */
+export function createOrderServiceServer(
+  handlers: OrderServiceHandlers = {},
+  options: SoapServerOptions<OrderServiceAnswers> = {},
+): FetchHandler {
+  return soapServer(orderServiceRoutes, handlers, { namespace: "urn:orders", ...options });
 }

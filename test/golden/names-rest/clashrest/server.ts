@@ -15,7 +15,17 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
+import { validateError, validatePayResponse, validatePromise } from "./answer-validators.js";
 import type { Error$, Object$, PayRequest, PayResponse, Promise$ } from "./types.js";
+import { validatePayRequest } from "./validators.js";
 
 function jsonOfError(value: Error$): Record<string, unknown> {
   return {
@@ -102,4 +112,90 @@ export function parsePayRequest(body: string | Uint8Array, options?: ReadOptions
   return unvalidated<PayRequest>(
     readPayRequest(parseJsonTree(body, options), "", readContext("json", options)),
   );
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface ClashrestOperations {
+  /** `POST /then` */
+  readonly then: {
+    readonly body: PayRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 201: PayResponse };
+  };
+  /** `POST /pay` */
+  readonly pay: {
+    readonly body: PayRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 200: Promise$ };
+  };
+  /** `GET /things/{toString}` */
+  readonly constructor: {
+    readonly body: undefined;
+    readonly params: { readonly toString: string };
+    readonly answers: { readonly 200: Error$ };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type ClashrestHandlers = RestHandlers<ClashrestOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type ClashrestAnswers = RestAnswers<ClashrestOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const clashrestRoutes: readonly RestRoute[] = [
+  {
+    name: "then",
+    method: "POST",
+    path: "/then",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePayRequest,
+      validate: validatePayRequest,
+    },
+    success: 201,
+    answers: {
+      201: {
+        mediaType: "application/json",
+        write: serializePayResponse,
+        validate: validatePayResponse,
+      },
+    },
+  },
+  {
+    name: "pay",
+    method: "POST",
+    path: "/pay",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePayRequest,
+      validate: validatePayRequest,
+    },
+    success: 200,
+    answers: {
+      200: { mediaType: "application/json", write: serializePromise, validate: validatePromise },
+    },
+  },
+  {
+    name: "constructor",
+    method: "GET",
+    path: "/things/{toString}",
+    params: [{ name: "toString", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: { mediaType: "application/json", write: serializeError, validate: validateError },
+    },
+  },
+];
+
+/** A server of the Clash REST Service, as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createClashrestServer(
+  handlers: ClashrestHandlers = {},
+  options: RestServerOptions<ClashrestAnswers> = {},
+): FetchHandler {
+  return restServer(clashrestRoutes, handlers, options);
 }

@@ -18,8 +18,21 @@ import {
   readString as readString$runtime,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type SoapAnswers,
+  type SoapHandlers,
+  type SoapRoute,
+  type SoapServerOptions,
+  soapServer,
+} from "../runtime/server/soap-server.js";
 import { soapRequest } from "../runtime/soap-result.js";
-import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import { type SoapVersion, type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import {
+  validateErrorResult,
+  validateconstructorResult,
+  validatethenResult,
+} from "./answer-validators.js";
 import type {
   ApiResponse,
   Error$,
@@ -35,6 +48,11 @@ import type {
   thenRequest,
   thenResult,
 } from "./types.js";
+import {
+  validateErrorRequest,
+  validateconstructorRequest,
+  validatethenRequest,
+} from "./validators.js";
 
 function xmlOfApiResponse(value: ApiResponse): XmlInput {
   return {
@@ -283,8 +301,12 @@ export function readthenEnvelope(xml: string | Uint8Array, options?: ReadOptions
 }
 
 /** Server side: the `thenResponse` envelope wrapping a `thenResult`, elements in schema order. */
-export function buildthenResponseEnvelope(result: thenResult, namespace: string): string {
-  return soapEnvelope(namespace, "thenResponse", { thenResult: xmlOfthenResult(result) });
+export function buildthenResponseEnvelope(
+  result: thenResult,
+  namespace: string,
+  version: SoapVersion = "1.1",
+): string {
+  return soapEnvelope(namespace, "thenResponse", { thenResult: xmlOfthenResult(result) }, version);
 }
 
 /** Server side: the request of a `constructor` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateconstructorRequest` before using the request. */
@@ -305,10 +327,14 @@ export function readconstructorEnvelope(
 export function buildconstructorResponseEnvelope(
   result: constructorResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "constructorResponse", {
-    constructorResult: xmlOfconstructorResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "constructorResponse",
+    { constructorResult: xmlOfconstructorResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `Error` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateErrorRequest` before using the request. */
@@ -319,6 +345,64 @@ export function readErrorEnvelope(xml: string | Uint8Array, options?: ReadOption
 }
 
 /** Server side: the `ErrorResponse` envelope wrapping a `ErrorResult`, elements in schema order. */
-export function buildErrorResponseEnvelope(result: ErrorResult, namespace: string): string {
-  return soapEnvelope(namespace, "ErrorResponse", { ErrorResult: xmlOfErrorResult(result) });
+export function buildErrorResponseEnvelope(
+  result: ErrorResult,
+  namespace: string,
+  version: SoapVersion = "1.1",
+): string {
+  return soapEnvelope(
+    namespace,
+    "ErrorResponse",
+    { ErrorResult: xmlOfErrorResult(result) },
+    version,
+  );
+}
+
+/** What each operation receives (its request, read and validated) and answers (its result). */
+export interface ClashOperations {
+  readonly then: { readonly body: thenRequest; readonly result: thenResult };
+  readonly constructor: { readonly body: constructorRequest; readonly result: constructorResult };
+  readonly Error: { readonly body: ErrorRequest; readonly result: ErrorResult };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type ClashHandlers = SoapHandlers<ClashOperations>;
+
+/** Default answers: by operation, the result sent when no handler answers. */
+export type ClashAnswers = SoapAnswers<ClashOperations>;
+
+/** Every operation as the server dispatches, reads and answers it. */
+export const clashRoutes: readonly SoapRoute[] = [
+  {
+    name: "then",
+    element: "then",
+    read: readthenEnvelope,
+    validate: validatethenRequest,
+    check: validatethenResult,
+    build: buildthenResponseEnvelope,
+  },
+  {
+    name: "constructor",
+    element: "constructor",
+    read: readconstructorEnvelope,
+    validate: validateconstructorRequest,
+    check: validateconstructorResult,
+    build: buildconstructorResponseEnvelope,
+  },
+  {
+    name: "Error",
+    element: "Error",
+    read: readErrorEnvelope,
+    validate: validateErrorRequest,
+    check: validateErrorResult,
+    build: buildErrorResponseEnvelope,
+  },
+];
+
+/** A server of the Clash Service, as a fetch handler (`(Request) => Promise<Response>`) at any path: each request dispatched by its body element (or SOAPAction), in SOAP 1.1 or 1.2 as it was sent, read and validated (a client fault listing every problem), and answered by its handler; an operation without one answers its default result from `options.answers`, else a server fault. Answers are written in `options.namespace`, else in the request's own namespace (the contract names none). */
+export function createClashServer(
+  handlers: ClashHandlers = {},
+  options: SoapServerOptions<ClashAnswers> = {},
+): FetchHandler {
+  return soapServer(clashRoutes, handlers, options);
 }

@@ -16,7 +16,17 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type RestAnswers,
+  type RestHandlers,
+  type RestRoute,
+  type RestServerOptions,
+  restServer,
+} from "../runtime/server/rest-server.js";
+import { validateDetails, validatePayResponse } from "./answer-validators.js";
 import type { Details, Link, PayRequest, PayResponse, PayResponseLinks } from "./types.js";
+import { validatePayRequest } from "./validators.js";
 
 function jsonOfDetails(value: Details): Record<string, unknown> {
   return value as Record<string, unknown>;
@@ -216,4 +226,70 @@ export function parsePayRequest(body: string | Uint8Array, options?: ReadOptions
   return unvalidated<PayRequest>(
     readPayRequest(parseJsonTree(body, options), "", readContext("json", options)),
   );
+}
+
+/** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */
+export interface WalletOperations {
+  /** `POST /v2/payments` */
+  readonly pay: {
+    readonly body: PayRequest;
+    readonly params: Record<string, never>;
+    readonly answers: { readonly 201: PayResponse };
+  };
+  /** `GET /v2/details/{id}` */
+  readonly getDetails: {
+    readonly body: undefined;
+    readonly params: { readonly id: string };
+    readonly answers: { readonly 200: Details; readonly 404: undefined; readonly 429: undefined };
+  };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type WalletHandlers = RestHandlers<WalletOperations>;
+
+/** Default answers: by operation, the body sent for each status when no handler answers. */
+export type WalletAnswers = RestAnswers<WalletOperations>;
+
+/** Every operation as the server routes, reads and answers it. */
+export const walletRoutes: readonly RestRoute[] = [
+  {
+    name: "pay",
+    method: "POST",
+    path: "/v2/payments",
+    params: [],
+    request: {
+      mediaType: "application/json",
+      required: true,
+      read: parsePayRequest,
+      validate: validatePayRequest,
+    },
+    success: 201,
+    answers: {
+      201: {
+        mediaType: "application/json",
+        write: serializePayResponse,
+        validate: validatePayResponse,
+      },
+    },
+  },
+  {
+    name: "getDetails",
+    method: "GET",
+    path: "/v2/details/{id}",
+    params: [{ name: "id", in: "path", scalar: "string", required: true }],
+    success: 200,
+    answers: {
+      200: { mediaType: "application/json", write: serializeDetails, validate: validateDetails },
+      404: {},
+      429: {},
+    },
+  },
+];
+
+/** A server of the Wallet Service, as a fetch handler (`(Request) => Promise<Response>`): each request routed by method and path, its parameters and body read and validated (400 with an `application/problem+json` body listing every problem), and answered by its handler; an operation without one answers its default answer from `options.answers`, else 501. A `Prefer: code=N` header asks for the documented answer with status N. */
+export function createWalletServer(
+  handlers: WalletHandlers = {},
+  options: RestServerOptions<WalletAnswers> = {},
+): FetchHandler {
+  return restServer(walletRoutes, handlers, options);
 }

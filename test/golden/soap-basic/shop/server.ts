@@ -20,8 +20,21 @@ import {
   readString,
   unvalidated,
 } from "../runtime/read-values.js";
+import type { FetchHandler } from "../runtime/server/fetch-handler.js";
+import {
+  type SoapAnswers,
+  type SoapHandlers,
+  type SoapRoute,
+  type SoapServerOptions,
+  soapServer,
+} from "../runtime/server/soap-server.js";
 import { soapRequest } from "../runtime/soap-result.js";
-import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import { type SoapVersion, type XmlInput, soapEnvelope } from "../runtime/xml.js";
+import {
+  validateIsAliveResult,
+  validatePlaceOrderResult,
+  validateRefundResult,
+} from "./answer-validators.js";
 import type {
   ApiResponse,
   IsAliveRequest,
@@ -32,6 +45,11 @@ import type {
   RefundRequest,
   RefundResult,
 } from "./types.js";
+import {
+  validateIsAliveRequest,
+  validatePlaceOrderRequest,
+  validateRefundRequest,
+} from "./validators.js";
 
 function xmlOfApiResponse(value: ApiResponse): XmlInput {
   return {
@@ -275,8 +293,17 @@ export function readIsAliveEnvelope(
 }
 
 /** Server side: the `IsAliveResponse` envelope wrapping a `IsAliveResult`, elements in schema order. */
-export function buildIsAliveResponseEnvelope(result: IsAliveResult, namespace: string): string {
-  return soapEnvelope(namespace, "IsAliveResponse", { IsAliveResult: xmlOfIsAliveResult(result) });
+export function buildIsAliveResponseEnvelope(
+  result: IsAliveResult,
+  namespace: string,
+  version: SoapVersion = "1.1",
+): string {
+  return soapEnvelope(
+    namespace,
+    "IsAliveResponse",
+    { IsAliveResult: xmlOfIsAliveResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `PlaceOrder` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validatePlaceOrderRequest` before using the request. */
@@ -297,10 +324,14 @@ export function readPlaceOrderEnvelope(
 export function buildPlaceOrderResponseEnvelope(
   result: PlaceOrderResult,
   namespace: string,
+  version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "PlaceOrderResponse", {
-    PlaceOrderResult: xmlOfPlaceOrderResult(result),
-  });
+  return soapEnvelope(
+    namespace,
+    "PlaceOrderResponse",
+    { PlaceOrderResult: xmlOfPlaceOrderResult(result) },
+    version,
+  );
 }
 
 /** Server side: the request of a `Refund` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateRefundRequest` before using the request. */
@@ -311,6 +342,64 @@ export function readRefundEnvelope(xml: string | Uint8Array, options?: ReadOptio
 }
 
 /** Server side: the `RefundResponse` envelope wrapping a `RefundResult`, elements in schema order. */
-export function buildRefundResponseEnvelope(result: RefundResult, namespace: string): string {
-  return soapEnvelope(namespace, "RefundResponse", { RefundResult: xmlOfRefundResult(result) });
+export function buildRefundResponseEnvelope(
+  result: RefundResult,
+  namespace: string,
+  version: SoapVersion = "1.1",
+): string {
+  return soapEnvelope(
+    namespace,
+    "RefundResponse",
+    { RefundResult: xmlOfRefundResult(result) },
+    version,
+  );
+}
+
+/** What each operation receives (its request, read and validated) and answers (its result). */
+export interface ShopOperations {
+  readonly IsAlive: { readonly body: IsAliveRequest; readonly result: IsAliveResult };
+  readonly PlaceOrder: { readonly body: PlaceOrderRequest; readonly result: PlaceOrderResult };
+  readonly Refund: { readonly body: RefundRequest; readonly result: RefundResult };
+}
+
+/** A handler for any operation, overriding its default answer. */
+export type ShopHandlers = SoapHandlers<ShopOperations>;
+
+/** Default answers: by operation, the result sent when no handler answers. */
+export type ShopAnswers = SoapAnswers<ShopOperations>;
+
+/** Every operation as the server dispatches, reads and answers it. */
+export const shopRoutes: readonly SoapRoute[] = [
+  {
+    name: "IsAlive",
+    element: "IsAlive",
+    read: readIsAliveEnvelope,
+    validate: validateIsAliveRequest,
+    check: validateIsAliveResult,
+    build: buildIsAliveResponseEnvelope,
+  },
+  {
+    name: "PlaceOrder",
+    element: "PlaceOrder",
+    read: readPlaceOrderEnvelope,
+    validate: validatePlaceOrderRequest,
+    check: validatePlaceOrderResult,
+    build: buildPlaceOrderResponseEnvelope,
+  },
+  {
+    name: "Refund",
+    element: "Refund",
+    read: readRefundEnvelope,
+    validate: validateRefundRequest,
+    check: validateRefundResult,
+    build: buildRefundResponseEnvelope,
+  },
+];
+
+/** A server of the Shop Service, as a fetch handler (`(Request) => Promise<Response>`) at any path: each request dispatched by its body element (or SOAPAction), in SOAP 1.1 or 1.2 as it was sent, read and validated (a client fault listing every problem), and answered by its handler; an operation without one answers its default result from `options.answers`, else a server fault. Answers are written in `options.namespace`, else in the request's own namespace (the contract names none). */
+export function createShopServer(
+  handlers: ShopHandlers = {},
+  options: SoapServerOptions<ShopAnswers> = {},
+): FetchHandler {
+  return soapServer(shopRoutes, handlers, options);
 }

@@ -2,7 +2,8 @@
  * The decisive test of the value synthesizer: for every package the project
  * generates (the fixture folders with operations, the project's schemas, and
  * each published contract when they are there), every type a caller sends
- * gets a synthesized value, for two seeds, that its generated `validate<Type>`
+ * gets a synthesized value, for two seeds (and a third that fills optional
+ * fields deeper), that its generated `validate<Type>`
  * accepts; and every REST type only received is written by the generated
  * server's `serialize<Type>` and read back by the client's `parse<Type>`.
  * No contract may have a refusal; the misses (places no value could meet
@@ -18,7 +19,8 @@ import { FIXTURES, generateFrom } from "../helpers/generate-fixture.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 import { writePackage } from "../helpers/temp-package.js";
 
-const SEEDS = [1, 2];
+/** Two seeds at the default depth, and a third that fills optional fields deeper, where more facets lie. */
+const DRAWS = [{ seed: 1 }, { seed: 2 }, { seed: 3, optionalDepth: 5 }];
 
 interface Outcome {
   /** How many values a generated function checked. */
@@ -46,13 +48,16 @@ async function checkPackage(result: GenerateResult): Promise<Outcome> {
     const server = rest ? await pkg.load(service.name, "server").catch(() => undefined) : undefined;
     const json = rest ? await pkg.load(service.name, "json").catch(() => undefined) : undefined;
     for (const type of service.types) {
-      for (const seed of SEEDS) {
+      for (const { seed, optionalDepth } of DRAWS) {
         const value = synthesizeType(service, type.name, {
           seed,
+          ...(optionalDepth !== undefined ? { optionalDepth } : {}),
           onMiss: (where, reason) => outcome.misses.push(`${where}: ${reason}`),
         });
-        const refuse = (why: string) => outcome.refusals.push(`${type.name} (seed ${seed}): ${why}`);
-        const validate = validators[serviceNames.get("validator", type.name)] as Validator | undefined;
+        const refuse = (why: string) =>
+          outcome.refusals.push(`${type.name} (seed ${seed}): ${why}`);
+        const validate = validators[serviceNames.get("validator", type.name)] as
+          Validator | undefined;
         if (type.facts.sent && validate) {
           Object.assign(outcome, { checked: outcome.checked + 1 });
           const verdict = validate(value);
@@ -109,7 +114,12 @@ describeWithSpecs("synthesized values pass the validators of the published contr
     });
     const outcome = await checkPackage(result);
     if (process.env["SYNTH_DEBUG"])
-      console.log(file, outcome.checked, outcome.refusals.slice(0, 40), outcome.misses.slice(0, 40));
+      console.log(
+        file,
+        outcome.checked,
+        outcome.refusals.slice(0, 40),
+        outcome.misses.slice(0, 40),
+      );
     expect(outcome.checked).toBeGreaterThan(0);
     expect(outcome.refusals).toEqual([]);
     expect(outcome.misses).toEqual([]);

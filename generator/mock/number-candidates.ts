@@ -23,8 +23,8 @@ export function isNumberScalar(name: ScalarName): name is NumberScalar {
 
 /**
  * Candidate values of a number field, best first: one drawn at random in a
- * plain range (1 to 1000 when the bounds allow), then the bounds themselves
- * and zero. The caller keeps the first that passes every check.
+ * plain range (1 to 1000 when the bounds allow; else anywhere they allow),
+ * then the bounds themselves and zero. The caller keeps the first that passes every check.
  */
 export function numberCandidates(
   scalar: NumberScalar,
@@ -48,13 +48,10 @@ export function numberCandidates(
   const range = unitRange(field, scalar, scale, unit);
   const one = 10n ** BigInt(scale);
   const plain = clampRange(range, [ceilDiv(one, unit), (1000n * one) / unit]);
-  const picks = [plain ? drawIn(plain, random) : undefined];
+  const picks = [drawIn(plain ?? range, random)];
   if (range.low !== undefined) picks.push(range.low);
   if (range.high !== undefined) picks.push(range.high);
-  picks.push(
-    0n,
-    drawIn({ low: range.low ?? 0n, high: range.high ?? (range.low ?? 0n) + 100n }, random),
-  );
+  picks.push(0n);
   return picks
     .filter((k): k is bigint => k !== undefined)
     .map((k) => held(scalar, textOf(k * unit, scale)));

@@ -1,89 +1,222 @@
-// Placeholder until the facet-driven synthesizer lands: required fields only, simple values.
-import type { Field, Service } from "../model/ir.js";
+/**
+ * A value of a type of the model, synthesized from the type and its facets
+ * (formats, lengths, patterns, bounds, enums, unions, choices), as the
+ * generated code holds it: the value its `validate<Type>` accepts and its
+ * writers write. The same seed gives the same value; each place in the value
+ * draws from the seed and its own path, so nothing depends on the order
+ * anything else is visited in.
+ *
+ * Required fields are always filled; optional ones down to `optionalDepth`
+ * objects deep. A place where no value meets every check (a pattern this
+ * cannot sample, a cycle of required fields) gets the closest safe value and
+ * is reported through `onMiss`.
+ */
+import type { Field, ObjectType, Service } from "../model/ir.js";
+import { randomAt, pickIndex } from "./seeded-random.js";
+import { synthesizeScalar } from "./scalar-value.js";
 
 export interface SynthesisOptions {
+  /** Same seed, same values; different seeds give different values where the type allows. */
   readonly seed: number;
+  /** Called once per place where no value could satisfy every facet (a pattern too complex, say): a path like `PaymentRequest.orderInformation.amount` and why. The value is then the closest safe one. */
   readonly onMiss?: (path: string, reason: string) => void;
+  /** How deep optional fields are filled (required ones always are); default 2. */
   readonly optionalDepth?: number;
 }
 
+const DEFAULT_OPTIONAL_DEPTH = 2;
+/** Entries drawn for a list beyond its minimum, at most. */
+const EXTRA_LIST_ENTRIES = 2;
+
+/** A value of the object type `typeName` as the generated code holds it (the TypeScript value its `validate<Type>` accepts and its writers write). */
 export function synthesizeType(
   service: Service,
   typeName: string,
   options: SynthesisOptions,
 ): unknown {
-  return objectOf(service, typeName, options, 0);
+  return new Synthesizer(service, options).object(typeName, typeName, 0, []);
 }
 
+/** A value of one field as the generated code holds it (a list, map or nullable handled): for path, query and header parameters too. */
 export function synthesizeField(
   service: Service,
   field: Field,
   options: SynthesisOptions,
 ): unknown {
-  const one = () => single(service, field, options, 0);
-  if (field.map) return { key: one() };
-  if (field.list) return Array.from({ length: Math.max(field.list.min, 1) }, one);
-  return one();
+  return new Synthesizer(service, options).field(field, field.name, 0, []);
 }
 
-function objectOf(service: Service, name: string, o: SynthesisOptions, depth: number): unknown {
-  const type = service.types.find((t) => t.name === name)!;
-  if (type.kind === "union") {
-    const v = objectOf(service, type.variants![0]!, o, depth) as Record<string, unknown>;
-    const tag = type.discriminator?.mapping.find((m) => m.type === type.variants![0]);
-    if (tag) v[type.discriminator!.property] = tag.value;
-    return v;
+class Synthesizer {
+  private readonly types: ReadonlyMap<string, ObjectType>;
+  private readonly optionalDepth: number;
+
+  constructor(
+    private readonly service: Service,
+    private readonly options: SynthesisOptions,
+  ) {
+    this.types = new Map(service.types.map((t) => [t.name, t]));
+    this.optionalDepth = options.optionalDepth ?? DEFAULT_OPTIONAL_DEPTH;
   }
-  const out: Record<string, unknown> = {};
-  if (type.kind === "choice") {
-    const f = type.allFields[0];
-    if (f) out[f.name] = synthesizeField(service, f, o);
+
+  private random(path: string): () => number {
+    return randomAt(this.options.seed, path);
+  }
+
+  private miss(path: string, reason: string): void {
+    this.options.onMiss?.(path, reason);
+  }
+
+  /** A value of an object type; `within`: the object types the value is already inside (for cycles). */
+  object(name: string, path: string, depth: number, within: readonly string[]): unknown {
+    const type = this.types.get(name);
+    if (type === undefined) {
+      this.miss(path, `no object type ${name} in the model`);
+      return {};
+    }
+    const inside = [...within, name];
+    switch (type.kind) {
+      case "opaque":
+        return {};
+      case "union":
+        return this.union(type, path, depth, inside);
+      case "choice": {
+        const members = type.allFields;
+        if (members.length === 0) return {};
+        const pick = members[pickIndex(this.random(`${path}#choice`), members.length)]!;
+        return { [pick.name]: this.field(pick, `${path}.${pick.name}`, depth + 1, inside) };
+      }
+      case "object":
+        return this.fields(type, path, depth, inside);
+    }
+  }
+
+  private fields(
+    type: ObjectType,
+    path: string,
+    depth: number,
+    within: readonly string[],
+  ): unknown {
+    const left = this.leftOutByChoices(type, path, depth);
+    const out: Record<string, unknown> = {};
+    const chosen = new Set(this.choiceGroups(type).flatMap((g) => g.fields));
+    for (const f of type.allFields) {
+      if (left.has(f.name)) continue;
+      const fieldPath = `${path}.${f.name}`;
+      const wanted = f.required || chosen.has(f.name) || depth < this.optionalDepth;
+      if (!wanted) continue;
+      if (!f.required && !chosen.has(f.name) && this.recurses(f, within)) continue;
+      const value = this.field(f, fieldPath, depth + 1, within);
+      if (value !== undefined) out[f.name] = value;
+    }
     return out;
   }
-  for (const f of type.allFields)
-    if (f.required && depth < 8) out[f.name] = fieldAt(service, f, o, depth + 1);
-  return out;
-}
 
-function fieldAt(service: Service, f: Field, o: SynthesisOptions, depth: number): unknown {
-  const one = () => single(service, f, o, depth);
-  if (f.map) return { key: one() };
-  if (f.list) return Array.from({ length: Math.max(f.list.min, 1) }, one);
-  return one();
-}
+  /** Whether a field's value (an object) is a type the value is already inside. */
+  private recurses(f: Field, within: readonly string[]): boolean {
+    return f.type.kind === "object" && within.includes(f.type.name);
+  }
 
-function single(service: Service, f: Field, o: SynthesisOptions, depth: number): unknown {
-  if (f.const !== undefined) return f.const;
-  switch (f.type.kind) {
-    case "object":
-      return objectOf(service, f.type.name, o, depth);
-    case "enum":
-      return service.enums.find((e) => e.name === f.type.name)!.values[0]!.value;
-    case "scalar":
-      switch (f.type.name) {
-        case "boolean":
-          return true;
-        case "short":
-        case "int":
-        case "double":
-          return 1;
-        case "long":
-        case "decimal":
-          return "1";
-        case "date":
-          return "2024-02-29";
-        case "dateTime":
-          return "2024-02-29T12:34:56Z";
-        case "gYearMonth":
-          return "2027-12";
-        case "base64":
-          return "QUJD";
-        case "uri":
-          return "https://example.test/";
-        case "json":
-          return {};
-        default:
-          return `${f.name}${o.seed}`;
+  /** The members of choice groups that are left out: all but the one drawn (none drawn for an optional group past the depth). */
+  private leftOutByChoices(type: ObjectType, path: string, depth: number): Set<string> {
+    const left = new Set<string>();
+    const groups = this.choiceGroups(type);
+    groups.forEach((group, i) => {
+      const random = this.random(`${path}#group${i}`);
+      const pick =
+        group.required || depth < this.optionalDepth ? pickIndex(random, group.fields.length) : -1;
+      group.fields.forEach((name, j) => j !== pick && left.add(name));
+    });
+    return left;
+  }
+
+  /** The choice groups of a type and its bases, bases first. */
+  private choiceGroups(
+    type: ObjectType,
+  ): readonly { fields: readonly string[]; required: boolean }[] {
+    const chain: ObjectType[] = [];
+    const seen = new Set<string>();
+    for (
+      let t: ObjectType | undefined = type;
+      t && !seen.has(t.name);
+      t = t.base ? this.types.get(t.base) : undefined
+    ) {
+      seen.add(t.name);
+      chain.unshift(t);
+    }
+    return chain.flatMap((t) => t.choices ?? []);
+  }
+
+  /** A value of one of a union's variants, with the tag that names it when the union is tagged. */
+  private union(type: ObjectType, path: string, depth: number, within: readonly string[]): unknown {
+    const mapping = type.discriminator?.mapping ?? [];
+    const tagged = type.discriminator !== undefined;
+    // A tagged union accepts only the variants its mapping names; one not yet inside the value when it can.
+    const variants = (type.variants ?? []).filter(
+      (v) => !tagged || mapping.some((m) => m.type === v),
+    );
+    const fresh = variants.filter((v) => !within.includes(v));
+    const pool = fresh.length > 0 ? fresh : variants;
+    if (pool.length === 0) {
+      this.miss(path, `the union ${type.name} has no variant to build`);
+      return {};
+    }
+    const random = this.random(`${path}#variant`);
+    const variant = pool[pickIndex(random, pool.length)]!;
+    const value = this.object(variant, path, depth, within);
+    if (!tagged || typeof value !== "object" || value === null) return value;
+    const tags = mapping.filter((m) => m.type === variant).map((m) => m.value);
+    const tagField = this.types
+      .get(variant)
+      ?.allFields.find((f) => f.name === type.discriminator!.property);
+    const constant = tagField?.const !== undefined ? String(tagField.const) : undefined;
+    const tag =
+      constant !== undefined && tags.includes(constant)
+        ? constant
+        : tags[pickIndex(random, tags.length)]!;
+    return { ...(value as Record<string, unknown>), [type.discriminator!.property]: tag };
+  }
+
+  /** A value of one field: a map, a list, null or a single value. */
+  field(f: Field, path: string, depth: number, within: readonly string[]): unknown {
+    if (f.map) {
+      const { map: _map, ...entry } = f;
+      return { [`${f.name}Key`]: this.field(entry, `${path}.${f.name}Key`, depth, within) };
+    }
+    if (f.list) {
+      const cycle = this.recurses(f, within);
+      const random = this.random(`${path}#count`);
+      const most = Math.min(f.list.max ?? Infinity, f.list.min + EXTRA_LIST_ENTRIES);
+      const fewest =
+        cycle || depth > this.optionalDepth ? f.list.min : Math.min(Math.max(f.list.min, 1), most);
+      const count = fewest + pickIndex(random, (cycle ? fewest : most) - fewest + 1);
+      return Array.from({ length: count }, (_, i) =>
+        this.single(f, `${path}[${i}]`, depth, within),
+      );
+    }
+    return this.single(f, path, depth, within);
+  }
+
+  private single(f: Field, path: string, depth: number, within: readonly string[]): unknown {
+    if (f.type.kind === "object") {
+      if (!this.recurses(f, within)) return this.object(f.type.name, path, depth, within);
+      if (f.nullable) return null;
+      // A required cycle: the value is inside itself again, once; past that, the smallest value.
+      if (within.filter((n) => n === f.type.name).length >= 2) {
+        this.miss(
+          path,
+          `a cycle of required fields through ${f.type.name}: an empty object stands for it`,
+        );
+        return {};
       }
+      return this.object(f.type.name, path, this.optionalDepth + 1, within);
+    }
+    return synthesizeScalar(
+      {
+        service: this.service,
+        random: this.random(path),
+        miss: (reason) => this.miss(path, reason),
+      },
+      f,
+    );
   }
 }

@@ -220,7 +220,9 @@ function requestLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): stri
   const mediaType = stringLiteral(wire?.mediaType ?? "application/json");
   const required = wire?.required ?? op.requestType !== undefined;
   const json = (wire?.encoding ?? "json") === "json" && op.requestType !== undefined;
-  if (!json) return `{ mediaType: ${mediaType}, required: ${required} }`;
+  // An empty form is a form: a required form body whose fields are all empty objects is written as "".
+  const form = wire?.encoding === "form" || wire?.encoding === "multipart";
+  if (!json) return `{ mediaType: ${mediaType}, required: ${required && !form} }`;
   const parser = names.get("parser", op.requestType!);
   const validator = file.value(
     names.get("validator", op.requestType!),

@@ -6,9 +6,10 @@ import * as soap from "soap";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
-import type { Field, ObjectType, Service } from "../../../generator/model/ir.js";
+import type { ObjectType, Service } from "../../../generator/model/ir.js";
 import { RUNTIME_DIR } from "../../../generator/project-paths.js";
 import { valueOf } from "../../helpers/model-values.js";
+import { wireShape } from "../../helpers/node-soap-shapes.js";
 import { writePackage } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
@@ -30,27 +31,6 @@ type Received = {
   args: unknown;
   headers: Record<string, string | string[] | undefined>;
 };
-
-/** A typed value as node-soap writes and reads it: a wrapped list is its wrapper element holding the items by item name; nulls left out. */
-function wireShape(service: Service, typeName: string, value: unknown): unknown {
-  const type = service.types.find((t) => t.name === typeName);
-  if (!type || typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const field = type.allFields.find((f) => f.name === key);
-    if (v === null || v === undefined || !field) continue;
-    out[key] = fieldShape(service, field, v);
-  }
-  return out;
-}
-
-function fieldShape(service: Service, field: Field, v: unknown): unknown {
-  const one = (x: unknown) =>
-    field.type.kind === "object" ? wireShape(service, field.type.name, x) : x;
-  if (!field.list) return one(v);
-  const items = (v as unknown[]).filter((x) => x !== null).map(one);
-  return field.list.item !== undefined ? { [field.list.item]: items } : items;
-}
 
 /** A typed value without its null list items (what a response holding no nil item reads back as). */
 function withoutNulls(service: Service, type: ObjectType | undefined, value: unknown): unknown {

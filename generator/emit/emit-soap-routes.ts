@@ -113,13 +113,14 @@ function emitMock(file: TsFile, ctx: EmitContext, ops: readonly SoapOperation[])
     isExported: true,
     name: names.get("mockFactory", service.name),
     docs: [
-      `A mock of the ${service.title}: \`${names.get("serverFactory", service.name)}\` answering every operation with \`${mockAnswers}\` unless a handler does.`,
+      `A mock of the ${service.title}: \`${names.get("serverFactory", service.name)}\` answering every operation with \`${mockAnswers}\` unless a handler does. With \`stateful\`, what a \`Create…\` operation made is what the \`Get…\`, \`Update…\` and \`Delete…\` operations of the same name read, change and delete (see the runtime's \`server/soap-state.ts\`).`,
     ],
     parameters: [
       { name: "handlers", type: names.get("serverHandlers", service.name), initializer: "{}" },
+      { name: "options", type: "{ readonly stateful?: boolean }", initializer: "{}" },
     ],
     returnType: file.type("FetchHandler", FETCH),
-    statements: `return ${names.get("serverFactory", service.name)}(handlers, { answers: ${mockAnswers} });`,
+    statements: `return ${names.get("serverFactory", service.name)}(handlers, { answers: ${mockAnswers}, ...(options.stateful === true ? { state: ${file.value("createSoapState", paths.runtime("server/soap-state.ts"))}(${names.get("serverRoutes", service.name)}) } : {}) });`,
   });
 }
 

@@ -51,9 +51,7 @@ export async function loadMock(
     const factory = module[names.get(service.name)!.get("mockFactory", service.name)];
     if (typeof factory !== "function")
       throw new Error(`the mock of ${service.name} was not generated`);
-    const handler = (
-      service.protocol === "rest" ? factory({}, { stateful }) : factory({})
-    ) as FetchHandler;
+    const handler = factory({}, { stateful }) as FetchHandler;
     services.push({
       name: service.name,
       protocol: service.protocol,

@@ -34,7 +34,9 @@ export async function watchPackages(first: RunPlan, watch: PackageWatch): Promis
   for (;;) {
     const round = new AbortController();
     const stopRound = (): void => round.abort();
-    watch.signal.addEventListener("abort", stopRound, { once: true });
+    // Stopped already (during the first generation, say): the round ends as soon as it starts.
+    if (watch.signal.aborted) round.abort();
+    else watch.signal.addEventListener("abort", stopRound, { once: true });
     const targets = watchTargets(plan);
     const configFiles = configFilesOf(plan);
     watch.log(

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateCommand } from "../../generator/commands/generate-command.js";
 import { watchAndRun } from "../../generator/commands/watch.js";
+import { watchPackages } from "../../generator/commands/watch-packages.js";
 import { PROJECT_ROOT } from "../../generator/generate.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 
@@ -308,6 +309,28 @@ const nameIn = async (out: string): Promise<string> =>
   (JSON.parse(await readFile(path.join(out, "package.json"), "utf8")) as { name: string }).name;
 
 describe("generate --watch with a configuration", () => {
+  it("stops at once when stopped before watching began (during the first generation, say)", async () => {
+    const { schemas, out } = await project();
+    const stop = new AbortController();
+    stop.abort();
+    const generated: string[] = [];
+    const logged: string[] = [];
+    const finished = await watchPackages(
+      { packages: [{ schemas, out, name: "p", noCache: true }] },
+      {
+        replan: () => Promise.reject(new Error("not planned again")),
+        generate: async (plan) => generated.push(plan.out),
+        configProblem: () => {},
+        log: (text) => logged.push(text),
+        err: (text) => logged.push(text),
+        signal: stop.signal,
+      },
+    );
+    expect(finished).toBe(true);
+    expect(generated).toEqual([]);
+    expect(logged).toEqual([expect.stringMatching(/^paygen: watching /)]);
+  });
+
   it(
     "watches paygen.config.json: a change generates again as it now says, an error in it is reported at its position and watching goes on",
     async () => {

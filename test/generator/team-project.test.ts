@@ -205,8 +205,15 @@ describeWithSpecs(
     });
 
     it(
-      "npx paygen generate, with no flags, generates both packages under their names",
+      "npx paygen answers --version and --help, and npx paygen generate, with no flags, generates both packages under their names",
       async () => {
+        const { version } = JSON.parse(
+          await readFile(path.join(PROJECT_ROOT, "package.json"), "utf8"),
+        ) as { version: string };
+        expect((await sh("npx", ["paygen", "--version"], app)).stdout).toBe(`${version}\n`);
+        expect((await sh("npx", ["paygen", "--help"], app)).stdout).toMatch(
+          /\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff /,
+        );
         const { stdout, stderr } = await sh("npx", ["paygen", "generate"], app);
         expect(stderr).toBe("");
         expect(stdout).toMatch(

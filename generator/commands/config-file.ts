@@ -26,9 +26,10 @@ export interface PackageSettings {
   readonly cache?: boolean;
 }
 
-/** A configuration as read: where it was read from (as messages name it) and its packages. */
+/** A configuration as read: where it was read from (as messages name it), the file that holds it (in the folder paygen runs in), and its packages. */
 export interface Config {
   readonly file: string;
+  readonly source: typeof CONFIG_FILE | "package.json";
   readonly packages: readonly PackageSettings[];
 }
 
@@ -49,13 +50,16 @@ const PACKAGE_KEYS: Readonly<Record<keyof PackageSettings, "string" | "strings" 
  */
 export async function readConfig(cwd: string): Promise<Config | undefined> {
   const own = await readText(path.join(cwd, CONFIG_FILE));
-  if (own !== undefined) return parseConfig(readRoot(own, CONFIG_FILE), CONFIG_FILE);
+  if (own !== undefined)
+    return { source: CONFIG_FILE, ...parseConfig(readRoot(own, CONFIG_FILE), CONFIG_FILE) };
   const manifest = await readText(path.join(cwd, "package.json"));
   if (manifest === undefined) return undefined;
   const root = readJson(manifest, "package.json", DEFAULT_READ_LIMITS).root;
   // A package.json paygen cannot read is not paygen's to report: it is only looked in for a `paygen` key.
   const key = root?.kind === "object" ? root.members.get("paygen") : undefined;
-  return key === undefined ? undefined : parseConfig(key.value, "package.json (its paygen key)");
+  return key === undefined
+    ? undefined
+    : { source: "package.json", ...parseConfig(key.value, "package.json (its paygen key)") };
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -78,7 +82,7 @@ function readRoot(text: string, file: string): JsonNode {
 }
 
 /** Checks a configuration's value: `{ "packages": [ { ... }, ... ] }`. */
-function parseConfig(root: JsonNode, file: string): Config {
+function parseConfig(root: JsonNode, file: string): Omit<Config, "source"> {
   const problems = new SourceProblems();
   const packages: PackageSettings[] = [];
   if (root.kind !== "object")

@@ -9,10 +9,10 @@ import { CACHE_DIR } from "../project-paths.js";
 import { staleFiles, writeAtomic } from "../write/write-atomic.js";
 import { CONFIG_FILE } from "./config-file.js";
 import { DEFAULT_PACKAGE_NAME } from "./package-name.js";
-import { planPackages, UsageError, type PackagePlan } from "./package-plans.js";
+import { planRun, UsageError, type PackagePlan, type RunPlan } from "./package-plans.js";
 import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
-import { watchAndRun } from "./watch.js";
+import { watchPackages } from "./watch-packages.js";
 
 export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--mock [--seed N]] [--check | --watch]
        (npm run generate -- ... in this project)
@@ -37,7 +37,8 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
   --watch        generate, then again whenever a schema (or --from contract, or the version file) changes,
-                 saying what changed; a schema error is printed and watching goes on; Ctrl-C stops`;
+                 saying what changed, and every package when the configuration changes; a schema or
+                 configuration error is printed and watching goes on; Ctrl-C stops`;
 
 /** `paygen generate`: returns the exit code. With `--watch`, it returns when `stop` aborts (by default SIGINT or SIGTERM). */
 export async function generateCommand(
@@ -86,15 +87,11 @@ export async function generateCommand(
     err(`--watch and --check do not go together: --check writes nothing\n${USAGE}`);
     return 2;
   }
-  let plans: PackagePlan[];
+  let planned: RunPlan;
   try {
-    plans = await planPackages(args.values, process.cwd());
+    planned = await planRun(args.values, process.cwd());
   } catch (error) {
     return configProblem(error, err);
-  }
-  if (args.values.watch && plans.length !== 1) {
-    err(`--watch watches one package, and the configuration lists ${plans.length}\n${USAGE}`);
-    return 2;
   }
   const once = (plan: PackagePlan, watching: boolean) => {
     const outDir = path.resolve(plan.out);
@@ -122,39 +119,26 @@ export async function generateCommand(
   };
   if (!args.values.watch) {
     let code = 0;
-    for (const plan of plans) code = Math.max(code, await once(plan, false));
+    for (const plan of planned.packages) code = Math.max(code, await once(plan, false));
     return code;
   }
-  const plan = plans[0]!;
 
-  // Watch mode: a first run, then one per change, until stopped.
-  await once(plan, true);
+  // Watch mode: a first run of every package, then one per change, until stopped.
+  for (const plan of planned.packages) await once(plan, true);
   const controller = new AbortController();
-  const signal = stop ?? controller.signal;
   const onSignal = () => controller.abort();
   if (!stop) {
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
   }
-  const versionFile = path.resolve(plan.versionFile ?? VERSION_FILE);
-  const targets = plan.from
-    ? { folders: [], files: [...plan.from.map((f) => path.resolve(f)), versionFile] }
-    : { folders: [path.resolve(plan.schemas)], files: [versionFile] };
-  log(
-    `paygen: watching ${[...targets.folders, ...targets.files].map((t) => path.relative(process.cwd(), t) || ".").join(", ")} (Ctrl-C stops)`,
-  );
-  const finished = await watchAndRun(
-    targets,
-    async (changed) => {
-      log(`paygen: changed: ${changed.join(", ")}`);
-      await once(plan, true);
-    },
-    {
-      signal,
-      onError: (error) =>
-        err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`),
-    },
-  );
+  const finished = await watchPackages(planned, {
+    replan: () => planRun(args.values, process.cwd()),
+    generate: (plan) => once(plan, true),
+    configProblem: (error) => configProblem(error, err),
+    log,
+    err,
+    signal: stop ?? controller.signal,
+  });
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
   if (!finished) err("paygen: a run under way did not finish; stopped without it");

@@ -1,5 +1,11 @@
 import path from "node:path";
-import { CONFIG_FILE, DEFAULT_OUT, DEFAULT_SCHEMAS, readConfig } from "./config-file.js";
+import {
+  CONFIG_FILE,
+  DEFAULT_OUT,
+  DEFAULT_SCHEMAS,
+  readConfig,
+  type Config,
+} from "./config-file.js";
 import { DEFAULT_PACKAGE_NAME, packageNameProblem } from "./package-name.js";
 
 /** The options of `paygen generate` that set what one package is generated from, where, and as what. */
@@ -37,6 +43,17 @@ const ONE_PACKAGE_FLAGS = ["schemas", "from", "out", "version-file", "name"] as 
  * one package are refused when the configuration lists several.
  */
 export async function planPackages(flags: PackageFlags, cwd: string): Promise<PackagePlan[]> {
+  return (await planRun(flags, cwd)).packages;
+}
+
+/** The packages of {@link planPackages}, and the file their configuration was read from (absent without one). */
+export interface RunPlan {
+  readonly packages: PackagePlan[];
+  readonly configSource?: Config["source"];
+}
+
+/** {@link planPackages}, saying also which file the configuration came from (what `--watch` watches besides the inputs). */
+export async function planRun(flags: PackageFlags, cwd: string): Promise<RunPlan> {
   if (flags.name !== undefined) {
     const problem = packageNameProblem(flags.name);
     if (problem !== undefined)
@@ -52,7 +69,7 @@ export async function planPackages(flags: PackageFlags, cwd: string): Promise<Pa
       `${given.map((f) => `--${f}`).join(", ")} set${given.length === 1 ? "s" : ""} one package, and ${config?.file ?? CONFIG_FILE} lists ${listed.length}; run without ${given.length === 1 ? "it" : "them"}, or from a folder without the configuration`,
     );
   }
-  return listed.map((settings) => {
+  const packages = listed.map((settings): PackagePlan => {
     const from = flags.from ?? (flags.schemas === undefined ? settings.from : undefined);
     const versionFile = flags["version-file"] ?? settings.versionFile;
     return {
@@ -64,4 +81,5 @@ export async function planPackages(flags: PackageFlags, cwd: string): Promise<Pa
       noCache: flags["no-cache"] === true || settings.cache === false,
     };
   });
+  return config === undefined ? { packages } : { packages, configSource: config.source };
 }

@@ -16,6 +16,8 @@ export interface WatchOptions {
   readonly onError?: (error: unknown) => void;
   /** Once stopped, how long a run under way is waited for, in ms (default 30 000); then watching ends without it. */
   readonly stopGraceMs?: number;
+  /** Paths taken as changed from the start: a run follows as soon as watching has begun (so nothing changed meanwhile is missed). */
+  readonly initial?: readonly string[];
 }
 
 /**
@@ -84,6 +86,7 @@ export async function watchAndRun(
   for (const [folder, names] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!options.signal.aborted) add(folder, false, (name) => names.has(name));
   }
+  for (const file of options.signal.aborted ? [] : (options.initial ?? [])) changed(file);
 
   await new Promise<void>((resolve) => {
     if (options.signal.aborted) resolve();

@@ -12,7 +12,7 @@ const IGNORED = new Set(["node_modules", "dist", ".build"]);
 
 /** A lock younger than this is never taken over while its process lives; one older is (its pid has been reused). */
 const STALE_AFTER_MS = 10 * 60_000;
-/** How long a run waits for another run's replacement of the same output. */
+/** How long a run waits for one other run's replacement of the same output (see `lock`). */
 const LOCK_WAIT_MS = 5 * 60_000;
 let sequence = 0;
 
@@ -168,13 +168,19 @@ interface LockHolder {
  * The file is created whole (written under a unique name, then hard-linked to
  * the lock's name, which fails if it exists), so a reader never sees it empty.
  * A lock whose process is gone, or older than STALE_AFTER_MS, is taken over.
+ *
+ * The wait is bounded per holder, not in all: each time the lock changes hands
+ * (another run's replacement finished), the LOCK_WAIT_MS wait starts again.
+ * Runs that keep replacing the output one after the other are progress, however
+ * long a busy machine takes; only one holder keeping the lock that long (a hung
+ * run) ends the wait in an error.
  */
 async function lock(lockFile: string, outDir: string): Promise<() => Promise<void>> {
   const holder: LockHolder = { pid: process.pid, host: hostname(), token: randomUUID() };
   const content = `${JSON.stringify(holder)}\n`;
-  const candidate = `${lockFile}-${newTag()}`;
-  await writeFile(candidate, content, { flag: "wx" });
-  const deadline = Date.now() + LOCK_WAIT_MS;
+  let candidate = await writeCandidate(lockFile, content);
+  let deadline = Date.now() + LOCK_WAIT_MS;
+  let seen: string | undefined;
   let delay = 5;
   try {
     for (;;) {
@@ -182,12 +188,23 @@ async function lock(lockFile: string, outDir: string): Promise<() => Promise<voi
         await link(candidate, lockFile);
         break;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") {
+          // Our candidate was removed (a run cleaning up took a long wait for a dead one's): written again.
+          candidate = await writeCandidate(lockFile, content);
+          continue;
+        }
+        if (code !== "EEXIST") throw error;
       }
       const current = await readLock(lockFile);
       if (current !== undefined && isStale(current)) {
         await takeOver(lockFile, current.text);
         continue;
+      }
+      if (current !== undefined && current.text !== seen) {
+        // Another holder: its replacement is waited for from now.
+        seen = current.text;
+        deadline = Date.now() + LOCK_WAIT_MS;
       }
       if (Date.now() > deadline) {
         const who = current?.holder
@@ -208,6 +225,13 @@ async function lock(lockFile: string, outDir: string): Promise<() => Promise<voi
     if ((await readLock(lockFile))?.holder?.token === holder.token)
       await rm(lockFile, { force: true });
   };
+}
+
+/** A lock candidate: `content` under a name of its own next to the lock (`.NAME.lock-PID-TIME-N`). */
+async function writeCandidate(lockFile: string, content: string): Promise<string> {
+  const candidate = `${lockFile}-${newTag()}`;
+  await writeFile(candidate, content, { flag: "wx" });
+  return candidate;
 }
 
 async function readLock(

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageNameProblem } from "../../generator/commands/package-name.js";
-import { planPackages, UsageError } from "../../generator/commands/package-plans.js";
+import { planPackages, planRun, UsageError } from "../../generator/commands/package-plans.js";
 import { SourceProblemsError } from "../../generator/frontends/json/source-problem.js";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
@@ -113,6 +113,21 @@ describe("the packages one generate command makes", () => {
         noCache: true,
       },
     ]);
+  });
+
+  it("says which file the configuration came from (what --watch watches besides the inputs)", async () => {
+    const own = await folder({
+      "paygen.config.json": JSON.stringify({ packages: [{ out: "a" }] }),
+      "package.json": JSON.stringify({ paygen: { packages: [{ out: "b" }] } }),
+    });
+    expect((await planRun({}, own)).configSource).toBe("paygen.config.json");
+    const key = await folder({
+      "package.json": JSON.stringify({ paygen: { packages: [{ out: "b" }] } }),
+    });
+    expect((await planRun({}, key)).configSource).toBe("package.json");
+    expect(await planRun({}, await folder({}))).toEqual({
+      packages: [{ schemas: "schemas", out: "generated", name: "paygen-clients", noCache: false }],
+    });
   });
 
   it("with a paygen key in package.json, when there is no paygen.config.json", async () => {

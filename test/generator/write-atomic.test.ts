@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,8 @@ import { writeAtomic } from "../../generator/write/write-atomic.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 
 const SCHEMAS = path.join(FIXTURES, "soap-basic");
+/** How many times each of two processes replaces one output: enough for their turns to interleave, few enough for a busy machine. */
+const TURNS = 30;
 
 async function quietMain(args: string[]): Promise<{ code: number; err: string[] }> {
   const err: string[] = [];
@@ -156,6 +158,8 @@ describe("replacing the output folder", () => {
     await writeAtomic(out, files(0));
     // Each child says it is ready, then waits for the other (a barrier, not a clock): both then replace
     // the output a fixed number of times, however slow the machine; nothing depends on who wins a turn.
+    // One child may hold the lock for all its turns while the other waits: a run waits for each other
+    // replacement, not for a fixed time in all (see lock in write-atomic.ts), so that is never an error.
     const barrier = await mkdtemp(path.join(tmpdir(), "paygen-barrier-"));
     const script = (me: number) => `
       import { existsSync, writeFileSync } from "node:fs";
@@ -163,7 +167,7 @@ describe("replacing the output folder", () => {
       const files = ${files.toString()};
       writeFileSync(${JSON.stringify(path.join(barrier, "ready-"))} + ${me}, "");
       while (!existsSync(${JSON.stringify(path.join(barrier, "ready-"))} + ${1 - me})) await new Promise((r) => setTimeout(r, 10));
-      for (let i = 1; i <= 60; i++) await writeAtomic(${JSON.stringify(out)}, files(i));
+      for (let i = 1; i <= ${TURNS}; i++) await writeAtomic(${JSON.stringify(out)}, files(i));
     `;
     const children = await Promise.all(
       [0, 1].map(
@@ -188,9 +192,35 @@ describe("replacing the output folder", () => {
     expect(await readdir(dir)).toEqual(["out"]);
     expect((await readdir(path.join(out, "f", "0"))).length).toBe(8);
     expect(await readFile(path.join(out, "f", "0", "file0.ts"), "utf8")).toBe(
-      "export const v = 60;\n",
+      `export const v = ${TURNS};\n`,
     );
-  }, 600_000);
+  }, 900_000);
+
+  it("a run waiting for the lock gets it even when its lock candidate was removed meanwhile (another run's clean-up of a long wait)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "paygen-write-"));
+    const out = path.join(dir, "out");
+    const version = [
+      { path: "package.json", content: `${JSON.stringify({ name: "p", generator: "paygen" })}\n` },
+    ];
+    // Held by a live run (this process, under another token): waited for, never taken over.
+    const lockFile = path.join(dir, ".out.lock");
+    await writeFile(
+      lockFile,
+      `${JSON.stringify({ pid: process.pid, host: hostname(), token: "held" })}\n`,
+    );
+    const written = writeAtomic(out, version);
+    let candidates: string[] = [];
+    while (candidates.length === 0) {
+      candidates = (await readdir(dir)).filter((name) => name.startsWith(".out.lock-"));
+      if (candidates.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The candidate goes first, then the lock is released: the waiter's next try finds no candidate.
+    for (const name of candidates) await rm(path.join(dir, name));
+    await rm(lockFile);
+    await written;
+    expect(await readdir(dir)).toEqual(["out"]);
+    expect(await readFile(path.join(out, "package.json"), "utf8")).toBe(version[0]!.content);
+  });
 
   it("two generations into one output at once both succeed, and the output is complete", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-write-"));

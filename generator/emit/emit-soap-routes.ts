@@ -1,4 +1,4 @@
-import type { SoapOperation } from "../model/ir.js";
+import type { Service, SoapOperation } from "../model/ir.js";
 import { synthesizeType } from "../mock/synthesize-value.js";
 import type { EmitContext } from "./emit-context.js";
 import { paths } from "./paths.js";
@@ -93,7 +93,7 @@ function emitMock(file: TsFile, ctx: EmitContext, ops: readonly SoapOperation[])
   const mockAnswers = names.get("mockAnswers", service.name);
   const members = ops.map(
     (op, i) =>
-      `${propertyName(op.name)}: ${valueLiteral(synthesizeType(service, op.resultType, { seed: seed * 7919 + i }))}`,
+      `${propertyName(op.name)}: ${valueLiteral(successful(service, op, synthesizeType(service, op.resultType, { seed: seed * 7919 + i })))}`,
   );
   file.addVariableStatement({
     isExported: true,
@@ -122,6 +122,25 @@ function emitMock(file: TsFile, ctx: EmitContext, ops: readonly SoapOperation[])
     returnType: file.type("FetchHandler", FETCH),
     statements: `return ${names.get("serverFactory", service.name)}(handlers, { answers: ${mockAnswers}, ...(options.stateful === true ? { state: ${file.value("createSoapState", paths.runtime("server/soap-state.ts"))}(${names.get("serverRoutes", service.name)}) } : {}) });`,
   });
+}
+
+/**
+ * A default result that reads as a success: a \`resultCode\` of Error makes
+ * the client raise \`ApiError\` (see the runtime's \`isErrorResult\`), so the
+ * result gets the field's first other value.
+ */
+function successful(service: Service, op: SoapOperation, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !("resultCode" in value)) return value;
+  if ((value as { resultCode: unknown }).resultCode !== "Error") return value;
+  const field = service.types
+    .find((t) => t.name === op.resultType)
+    ?.allFields.find((f) => f.name === "resultCode");
+  const values =
+    field?.type.kind === "enum"
+      ? (service.enums.find((e) => e.name === field.type.name)?.values ?? [])
+      : [];
+  const other = values.find((v) => v.value !== "Error");
+  return other === undefined ? value : { ...value, resultCode: other.value };
 }
 
 function routeLiteral(file: TsFile, ctx: EmitContext, op: SoapOperation): string {

@@ -3,11 +3,11 @@ import { packageNames } from "../../generator/emit/emit-package.js";
 import { credentialOptions } from "../../generator/emit/rest-client-options.js";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
 import { loadMock } from "../../generator/mock/build-mock.js";
-import { synthesizeField, synthesizeType } from "../../generator/mock/synthesize-value.js";
 import type { RestOperation, Service } from "../../generator/model/ir.js";
 import type { ServiceNames } from "../../generator/naming/names.js";
 import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
+import { argumentsOf } from "../helpers/synthesized-calls.js";
 import { writePackage } from "../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 
@@ -85,33 +85,4 @@ function credentials(service: Service): Record<string, unknown> {
       c.kind === "basic" ? { username: "user", password: "secret" } : "credential",
     ]),
   );
-}
-
-/** The method's arguments: path values, the parameters object, the request body. */
-function argumentsOf(service: Service, op: RestOperation, seed: number): unknown[] {
-  const params = [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])].filter(
-    (p) => p.required,
-  );
-  const paramValues = Object.fromEntries(
-    params.map((p) => [p.name, synthesizeField(service, p, { seed })]),
-  );
-  return [
-    ...op.params.map((p) =>
-      String(
-        synthesizeField(
-          service,
-          { name: p.name, type: p.type, required: true, facets: [], examples: [], notes: [] },
-          { seed },
-        ),
-      ),
-    ),
-    ...(params.length > 0 || (op.query ?? []).length + (op.headers ?? []).length > 0
-      ? [paramValues]
-      : []),
-    ...(op.requestType !== undefined
-      ? [synthesizeType(service, op.requestType, { seed, optionalDepth: 0 })]
-      : op.wire?.request?.encoding === "text"
-        ? [""]
-        : []),
-  ];
 }

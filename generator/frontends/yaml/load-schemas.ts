@@ -5,6 +5,7 @@ import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
 import { noteFolderListed } from "../../input-log.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 import { decodeUtf8 } from "../decode-utf8.js";
+import { LineIndex } from "../line-index.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */
@@ -89,10 +90,11 @@ export function parseSchemaText(
     );
     return undefined;
   }
-  const file: SchemaFile = { ...names, document, lineCounter };
+  const lines = new LineIndex(text, lineCounter.lineStarts);
+  const file: SchemaFile = { ...names, document, lines };
   const problems = [...document.errors, ...document.warnings];
   for (const problem of problems) {
-    const pos = problem.linePos?.[0] ?? lineCounter.linePos(problem.pos[0]);
+    const pos = lines.position(problem.pos[0]);
     const firstLine = problem.message.split("\n")[0] ?? problem.message;
     diagnostics.error(
       { file: names.displayPath, line: pos.line, col: pos.col },

@@ -182,11 +182,17 @@ class SchemaMapper {
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
-    if (ct.anyAttribute)
+    if (ct.anyAttribute) {
+      this.approximate(
+        ct.anyAttribute.at,
+        "any-attribute",
+        `${name} allows other attributes (xs:anyAttribute): they are not read or written`,
+      );
       notes.push({
         kind: "interpretation",
         text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written.",
       });
+    }
     const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
       const derivation = ct.content.derivation;
@@ -559,6 +565,11 @@ class SchemaMapper {
     if (group.kind === "choice") {
       const names = fields.map((f) => `"${f.name}"`).join(", ");
       if (repeated) {
+        this.approximate(
+          group.at,
+          "repeated-choice",
+          `a repeated choice of ${names} is read as one list per member: the order of the elements across members is not kept`,
+        );
         notes.push({
           kind: "interpretation",
           text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`,
@@ -571,6 +582,11 @@ class SchemaMapper {
           at: group.at,
         });
       } else {
+        this.approximate(
+          group.at,
+          "choice-not-checked",
+          `a choice of ${names} is read as optional fields: that exactly one branch is given is not checked`,
+        );
         notes.push({
           kind: "interpretation",
           text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.`,
@@ -1475,6 +1491,11 @@ function describeOperation(
     headers.push(header);
   }
   for (const h of b.output?.headers ?? []) {
+    d.warning(
+      h.at,
+      "output-header",
+      `the response header part "${h.part}" of "${op.name}" is not read`,
+    );
     notes.push({
       kind: "interpretation",
       text: `The response carries the SOAP header part "${h.part}" of message ${h.message.name.local}; it is not read.`,

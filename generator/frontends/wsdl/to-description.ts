@@ -582,11 +582,12 @@ class SchemaMapper {
           at: group.at,
         });
       } else {
-        this.approximate(
-          group.at,
-          "choice-not-checked",
-          `a choice of ${names} is read as optional fields: that exactly one branch is given is not checked`,
-        );
+        if (fields.length > 0)
+          this.approximate(
+            group.at,
+            "choice-not-checked",
+            `a choice of ${names} is read as optional fields: that exactly one branch is given is not checked`,
+          );
         notes.push({
           kind: "interpretation",
           text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.`,

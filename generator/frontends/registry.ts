@@ -3,7 +3,7 @@ import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
 import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { readOverlayContract } from "./overlay/front-end.js";
-import { detectContractFormat, type ContractFormat } from "./wsdl/detect-contract-format.js";
+import { detectContractFormat, type ContractFormat } from "./detect-contract-format.js";
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
 import { readInputFile, UnreadableFile } from "../read-input-file.js";
 

@@ -1,6 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonArrayNode, JsonMember, JsonNode, JsonObjectNode } from "./json-node.js";
-import { LineIndex } from "./line-index.js";
+import { LineIndex } from "../line-index.js";
 import type { ReadLimits } from "./read-limits.js";
 import { SourceProblems } from "./source-problem.js";
 

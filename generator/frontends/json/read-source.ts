@@ -1,4 +1,4 @@
-import { decodeText } from "./decode-text.js";
+import { decodeUtf8 } from "../decode-utf8.js";
 import { readJson, type ParsedDocument } from "./read-json.js";
 import { readLimits, type ReadLimits } from "./read-limits.js";
 import { readYamlNodes } from "./read-yaml-nodes.js";
@@ -59,7 +59,7 @@ export async function readSourceFile(
     );
     return { problems };
   }
-  const text = decodeText(bytes, displayPath, problems);
+  const text = decodeUtf8(bytes, displayPath, problems);
   const decoded = problems.count === 0;
   const parsed = readSourceText(text, displayPath, syntax, bounds);
   problems.addAll(parsed.problems.sorted());

@@ -11,7 +11,7 @@ import {
 } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonMember, JsonNode } from "./json-node.js";
-import { LineIndex } from "./line-index.js";
+import { LineIndex } from "../line-index.js";
 import type { ParsedDocument } from "./read-json.js";
 import type { ReadLimits } from "./read-limits.js";
 import { SourceProblems } from "./source-problem.js";

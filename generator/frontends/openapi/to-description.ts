@@ -1,5 +1,5 @@
-import { Diagnostics, sortDiagnostics, type Position } from "../../diagnostics/diagnostic.js";
-import { withApproximations } from "./approximations.js";
+import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import { describeApproximated } from "../approximations.js";
 import type {
   Description,
   EnumDescription,
@@ -56,15 +56,14 @@ export async function readOpenApiDescription(
     ...warnings.map((p) => p.toDiagnostic()),
   );
   if (!document) return { services: [] };
-  // The mapping's own collector: its warnings, with the reader's, are the approximations the README lists.
-  const own = new Diagnostics();
-  const service = describeApi(document, own);
-  diagnostics.add(...own.sorted(), ...own.warnings());
-  const approximated = sortDiagnostics([
-    ...warnings.map((p) => p.toDiagnostic()),
-    ...own.warnings(),
-  ]);
-  return { services: service ? [withApproximations(service, approximated, document.at.file)] : [] };
+  // The mapping's warnings, with the reader's, are the approximations the README lists.
+  const service = describeApproximated(
+    diagnostics,
+    document.at.file,
+    (own) => describeApi(document, own),
+    warnings.map((p) => p.toDiagnostic()),
+  );
+  return { services: service ? [service] : [] };
 }
 
 type Note = { readonly kind: NoteKind; readonly text: string };

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 import type { Description } from "../../description/description.js";
+import { describeApproximated } from "../approximations.js";
 import { readSchemaFiles } from "./load-schema-set.js";
 import { readWsdlFile } from "./read-wsdl.js";
 import { displayPath } from "./schema-location.js";
@@ -27,7 +28,8 @@ export async function readXsdContract(
   if (diagnostics.count > 0) return { services: [] };
   const display = displayPath(cwd, path.resolve(cwd, file));
   const name = path.basename(file).replace(/\.[^.]*$/, "");
-  return {
-    services: [schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, diagnostics)],
-  };
+  const service = describeApproximated(diagnostics, display, (own) =>
+    schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, own),
+  );
+  return { services: service ? [service] : [] };
 }

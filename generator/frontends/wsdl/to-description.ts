@@ -12,6 +12,7 @@ import type {
 import { wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
+import { describeApproximated } from "../approximations.js";
 import {
   SCALAR_NAMES,
   type ConstValue,
@@ -113,6 +114,15 @@ class SchemaMapper {
     }
   }
 
+  /**
+   * Where the description says less than the contract: a warning of kind
+   * `kind` (counted in the run's summary, listed in the package README,
+   * an error under `--strict`), next to the note the generated code keeps.
+   */
+  approximate(at: Position, kind: string, message: string): void {
+    this.d.warning(at, kind, message);
+  }
+
   /** A type or enum name not used yet: the name itself, else the name with a number. */
   claim(base: string): string {
     let name = base;
@@ -172,11 +182,17 @@ class SchemaMapper {
     let extendsName: { name: string; at: Position } | undefined;
     const fields: FieldDescription[] = [];
     let open = false;
-    if (ct.anyAttribute)
+    if (ct.anyAttribute) {
+      this.approximate(
+        ct.anyAttribute.at,
+        "any-attribute",
+        `${name} allows other attributes (xs:anyAttribute): they are not read or written`,
+      );
       notes.push({
         kind: "interpretation",
         text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written.",
       });
+    }
     const attributes = this.attributeFields(ct.attributes, new Set());
     if (ct.content.kind === "simple") {
       const derivation = ct.content.derivation;
@@ -185,7 +201,11 @@ class SchemaMapper {
       if (complexBase) {
         // A value with attributes extending another: its text and attributes come first, from the base.
         if (derivation.method === "restriction") {
-          // degrade: a warning goes here (the restriction read as its base), once Diagnostics has warnings.
+          this.approximate(
+            derivation.at,
+            "simple-content-restriction",
+            `${name} restricts ${base.local} (simple content) and is read as ${base.local}: the restriction's facets are not checked`,
+          );
           notes.push({
             kind: "interpretation",
             text: `A restriction of ${base.local} (simple content): read as ${base.local}, its text and attributes; the restriction's facets are not checked.`,
@@ -249,8 +269,12 @@ class SchemaMapper {
         });
       }
       if (ct.mixed) {
-        // degrade: a warning goes here (where the text stood between the elements is not kept), once Diagnostics has warnings.
         const text = mixedTextField(ct.at, [...fields, ...attributes]);
+        this.approximate(
+          ct.at,
+          "mixed-content",
+          `${name} has mixed content: the text between its elements is the one field "${text.name}" (its pieces joined), and where each piece stood is not kept`,
+        );
         fields.push(text);
         notes.push({
           kind: "interpretation",
@@ -260,7 +284,7 @@ class SchemaMapper {
       fields.push(...attributes);
     }
     if (extendsName) {
-      const flat = this.flattenRedefined(extendsName.name, fields, notes);
+      const flat = this.flattenRedefined(name, extendsName.name, fields, notes);
       if (flat) {
         fields.splice(0, fields.length, ...flat);
         extendsName = undefined;
@@ -297,6 +321,7 @@ class SchemaMapper {
    * Undefined when nothing is redefined.
    */
   private flattenRedefined(
+    name: string,
     base: string,
     own: readonly FieldDescription[],
     notes: Note[],
@@ -305,7 +330,12 @@ class SchemaMapper {
     const names = new Set(own.map((f) => f.name));
     const redefined = inherited.filter((f) => names.has(f.name));
     if (redefined.length === 0) return undefined;
-    // degrade: a warning goes here (a redefined inherited field), once Diagnostics has warnings.
+    for (const f of own.filter((x) => redefined.some((r) => r.name === x.name)))
+      this.approximate(
+        f.at,
+        "redefined-field",
+        `${name} extends ${base} and redefines "${f.name}": the derived definition is taken, and ${name} holds the fields of ${base} rather than extending it`,
+      );
     notes.push({
       kind: "interpretation",
       text: `Extends ${base} and redefines ${redefined.map((f) => `"${f.name}"`).join(", ")}: the derived definition is taken (in the extension's place), and the type holds the base's fields itself rather than extending it.`,
@@ -535,6 +565,11 @@ class SchemaMapper {
     if (group.kind === "choice") {
       const names = fields.map((f) => `"${f.name}"`).join(", ");
       if (repeated) {
+        this.approximate(
+          group.at,
+          "repeated-choice",
+          `a repeated choice of ${names} is read as one list per member: the order of the elements across members is not kept`,
+        );
         notes.push({
           kind: "interpretation",
           text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`,
@@ -547,6 +582,12 @@ class SchemaMapper {
           at: group.at,
         });
       } else {
+        if (fields.length > 0)
+          this.approximate(
+            group.at,
+            "choice-not-checked",
+            `a choice of ${names} is read as optional fields: that exactly one branch is given is not checked`,
+          );
         notes.push({
           kind: "interpretation",
           text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.`,
@@ -733,7 +774,7 @@ class SchemaMapper {
       ...(nullable && !constValue ? { nullable } : {}),
       ...this.namespaceOf(e.name.namespace),
       ...(e.doc !== undefined ? { doc: e.doc } : {}),
-      notes: [...notes, ...identityNotes(e)],
+      notes: [...notes, ...this.identityNotes(e)],
     };
   }
 
@@ -843,7 +884,13 @@ class SchemaMapper {
   private simpleShape(st: SimpleType, enumName: string): SimpleShape | undefined {
     const c = st.content;
     if (c.kind !== "restriction") {
-      // degrade: a warning goes here (a list or union simple type read as its text), once Diagnostics has warnings.
+      this.approximate(
+        c.at,
+        c.kind === "list" ? "list-type" : "several-types",
+        c.kind === "list"
+          ? "an xs:list is read as its text, one string: its items are not checked"
+          : "an xs:union is read as its text, one string: its member types are not checked",
+      );
       const what =
         c.kind === "list"
           ? "An xs:list (items separated by white space)"
@@ -913,7 +960,11 @@ class SchemaMapper {
       f.whiteSpace &&
       f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")
     ) {
-      // degrade: a warning goes here (whiteSpace not applied), once Diagnostics has warnings.
+      this.approximate(
+        f.whiteSpace.at,
+        "white-space",
+        `whiteSpace "${f.whiteSpace.value}" is not applied: the value is read and written as it is`,
+      );
       notes.push({
         kind: "interpretation",
         text: `whiteSpace "${f.whiteSpace.value}" in the contract: the value is read and written as it is, not normalized.`,
@@ -1006,10 +1057,26 @@ class SchemaMapper {
       const claimed = this.claim(name);
       this.describeElementType(key, claimed, () => this.describeComplex(t, claimed, origin));
       result = claimed;
-      this.typeNotes.get(claimed)?.push(...identityNotes(e));
+      this.typeNotes.get(claimed)?.push(...this.identityNotes(e));
     } else if (t?.kind === "typeRef") result = this.namedComplex(t.name);
     if (result !== undefined) this.elementTypes.set(key, result);
     return result;
+  }
+
+  /** A note and a warning per identity constraint of an element: read, not checked. */
+  private identityNotes(e: ElementDecl): Note[] {
+    return (e.identityConstraints ?? []).map((c) => {
+      const named = `xs:${c.kind}${c.name !== undefined ? ` "${c.name}"` : ""}`;
+      this.approximate(
+        c.at,
+        "identity-constraint",
+        `the identity constraint ${named} of the element ${e.name.local} is not checked`,
+      );
+      return {
+        kind: "interpretation" as const,
+        text: `The contract declares the identity constraint ${named} here: it is not checked.`,
+      };
+    });
   }
 
   /** Whether a type, or one it holds or extends, meets a limit of the wire code. */
@@ -1064,15 +1131,6 @@ function mixedTextField(at: Position, taken: readonly FieldDescription[]): Field
     xml: { node: "text", at },
     notes: [],
   };
-}
-
-/** A note per identity constraint of an element: read, not checked. */
-function identityNotes(e: ElementDecl): Note[] {
-  // degrade: a warning goes here (an identity constraint not checked), once Diagnostics has warnings.
-  return (e.identityConstraints ?? []).map((c) => ({
-    kind: "interpretation" as const,
-    text: `The contract declares the identity constraint xs:${c.kind}${c.name !== undefined ? ` "${c.name}"` : ""} here: it is not checked.`,
-  }));
 }
 
 /** How a note names a particle. */
@@ -1290,91 +1348,104 @@ function bodyNamespace(defs: WsdlDefinitions, binding: WsdlBinding): string {
   return defs.targetNamespace;
 }
 
-/** One service per `wsdl:service`: document/literal wrapped operations of its SOAP 1.1 port. */
+/**
+ * One service per `wsdl:service`: document/literal operations of its SOAP
+ * 1.1 port (else its SOAP 1.2 port). Each service's warnings are its
+ * approximations (a schema's, once per service that holds its types).
+ */
 export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): ServiceDescription[] {
-  const out: ServiceDescription[] = [];
   if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
-  for (const service of defs.services.values()) {
-    const notes: Note[] = [];
-    const chosen = choosePort(service, defs, d, notes);
-    const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
-    const m = new SchemaMapper(defs.schemas, d, home);
-    m.describeAllNamed();
-    const operations: SoapOperationDescription[] = [];
-    if (chosen) {
-      const { port, binding } = chosen;
-      const portType = defs.portTypes.get(binding.portType.name.local);
-      for (const op of portType?.operations ?? []) {
-        if (!op.output) {
-          // degrade: a warning goes here (a one-way operation left out), once Diagnostics has warnings.
-          notes.push({
-            kind: "interpretation",
-            text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.`,
-          });
-          continue;
-        }
-        const b = binding.operations.find((x) => x.name === op.name);
-        const described = describeOperation(defs, m, op, b, d);
-        if (described) operations.push(described);
-      }
-      m.settleWireLimits(
-        operations.flatMap((o) =>
-          o.protocol === "soap"
-            ? [
-                o.requestType.name,
-                o.responseType.name,
-                ...(o.headers ?? []).map((h) => h.type.name),
-              ]
-            : [],
-        ),
-      );
-      const credentials = credentialsField(operations, m.types);
-      if (credentials) {
-        for (const [i, o] of operations.entries())
-          if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
+  return [...defs.services.values()].flatMap(
+    (service) =>
+      describeApproximated(d, defs.at.file, (own) => describeWsdlService(defs, service, own)) ?? [],
+  );
+}
+
+/** One `wsdl:service` (undefined when it has no port paygen reads: a problem says why). */
+function describeWsdlService(
+  defs: WsdlDefinitions,
+  service: WsdlService,
+  d: Diagnostics,
+): ServiceDescription | undefined {
+  const notes: Note[] = [];
+  const chosen = choosePort(service, defs, d, notes);
+  const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
+  const m = new SchemaMapper(defs.schemas, d, home);
+  m.describeAllNamed();
+  const operations: SoapOperationDescription[] = [];
+  if (chosen) {
+    const { port, binding } = chosen;
+    const portType = defs.portTypes.get(binding.portType.name.local);
+    for (const op of portType?.operations ?? []) {
+      if (!op.output) {
+        m.approximate(
+          op.at,
+          "one-way-operation",
+          `the operation "${op.name}" is one-way (no output) and is left out: only request-response operations have a client method`,
+        );
         notes.push({
           kind: "interpretation",
-          text: `Every request that has fields carries the element "${credentials.field.name}" (${credentials.type}): it is the client's credentials option, put into each of those requests.`,
+          text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.`,
         });
-      } else
-        notes.push({
-          kind: "info",
-          text: "Requests extend no common type: each carries the fields its element lists (credentials included).",
-        });
-      const doc = service.doc ?? defs.doc;
-      out.push({
-        name: serviceNameOf(service.name.local),
-        at: service.at,
-        title: service.name.local,
-        ...(doc !== undefined ? { doc } : {}),
-        notes,
-        protocol: "soap",
-        soap: {
-          namespacePlaceholder: "namespace",
-          version: "",
-          namespace: home,
-          endpoint: port.address.location,
-          ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
-          ...(credentials ? { credentials: credentials.field } : {}),
-          ...(chosen.versions
-            ? {
-                versions: chosen.versions.map((v) => ({
-                  soapVersion: v.binding.soapVersion,
-                  endpoint: v.port.address.location,
-                })),
-              }
-            : {}),
-        },
-        types: m.types,
-        enums: m.enums,
-        operations,
-        flows: [],
-        events: [],
-        gaps: [],
-      });
+        continue;
+      }
+      const b = binding.operations.find((x) => x.name === op.name);
+      const described = describeOperation(defs, m, op, b, d);
+      if (described) operations.push(described);
     }
+    m.settleWireLimits(
+      operations.flatMap((o) =>
+        o.protocol === "soap"
+          ? [o.requestType.name, o.responseType.name, ...(o.headers ?? []).map((h) => h.type.name)]
+          : [],
+      ),
+    );
+    const credentials = credentialsField(operations, m.types);
+    if (credentials) {
+      for (const [i, o] of operations.entries())
+        if (credentials.carriers.has(o.name)) operations[i] = { ...o, auth: true };
+      notes.push({
+        kind: "interpretation",
+        text: `Every request that has fields carries the element "${credentials.field.name}" (${credentials.type}): it is the client's credentials option, put into each of those requests.`,
+      });
+    } else
+      notes.push({
+        kind: "info",
+        text: "Requests extend no common type: each carries the fields its element lists (credentials included).",
+      });
+    const doc = service.doc ?? defs.doc;
+    return {
+      name: serviceNameOf(service.name.local),
+      at: service.at,
+      title: service.name.local,
+      ...(doc !== undefined ? { doc } : {}),
+      notes,
+      protocol: "soap",
+      soap: {
+        namespacePlaceholder: "namespace",
+        version: "",
+        namespace: home,
+        endpoint: port.address.location,
+        ...(binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
+        ...(credentials ? { credentials: credentials.field } : {}),
+        ...(chosen.versions
+          ? {
+              versions: chosen.versions.map((v) => ({
+                soapVersion: v.binding.soapVersion,
+                endpoint: v.port.address.location,
+              })),
+            }
+          : {}),
+      },
+      types: m.types,
+      enums: m.enums,
+      operations,
+      flows: [],
+      events: [],
+      gaps: [],
+    };
   }
-  return out;
+  return undefined;
 }
 
 function describeOperation(
@@ -1421,6 +1492,11 @@ function describeOperation(
     headers.push(header);
   }
   for (const h of b.output?.headers ?? []) {
+    d.warning(
+      h.at,
+      "output-header",
+      `the response header part "${h.part}" of "${op.name}" is not read`,
+    );
     notes.push({
       kind: "interpretation",
       text: `The response carries the SOAP header part "${h.part}" of message ${h.message.name.local}; it is not read.`,

@@ -1,5 +1,5 @@
 import { Diagnostics } from "../../diagnostics/diagnostic.js";
-import { decodeUtf8 } from "../yaml/load-schemas.js";
+import { decodeUtf8 } from "../decode-utf8.js";
 import { SourceLocator } from "./source-locator.js";
 import { XmlError } from "./xml-error.js";
 

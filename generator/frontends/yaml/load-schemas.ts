@@ -4,6 +4,8 @@ import { LineCounter, parseDocument } from "yaml";
 import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
 import { noteFolderListed } from "../../input-log.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
+import { decodeUtf8 } from "../decode-utf8.js";
+import { LineIndex } from "../line-index.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */
@@ -88,10 +90,11 @@ export function parseSchemaText(
     );
     return undefined;
   }
-  const file: SchemaFile = { ...names, document, lineCounter };
+  const lines = new LineIndex(text, lineCounter.lineStarts);
+  const file: SchemaFile = { ...names, document, lines };
   const problems = [...document.errors, ...document.warnings];
   for (const problem of problems) {
-    const pos = problem.linePos?.[0] ?? lineCounter.linePos(problem.pos[0]);
+    const pos = lines.position(problem.pos[0]);
     const firstLine = problem.message.split("\n")[0] ?? problem.message;
     diagnostics.error(
       { file: names.displayPath, line: pos.line, col: pos.col },
@@ -99,76 +102,6 @@ export function parseSchemaText(
     );
   }
   return document.errors.length > 0 ? undefined : file;
-}
-
-/** Strict: invalid bytes throw instead of becoming U+FFFD. A leading byte order mark is dropped. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-const UTF8_REPLACING = new TextDecoder("utf-8");
-
-/**
- * A file's text. When the bytes are not UTF-8, reports where the first invalid
- * sequence starts (line and column counted in the text before it, as every
- * other position is), and returns the text with U+FFFD in place of invalid
- * sequences: the run fails all the same, but the rest of the file is still
- * checked, so its types do not show up as unknown in other files.
- */
-export function decodeUtf8(
-  bytes: Uint8Array,
-  displayPath: string,
-  diagnostics: Diagnostics,
-): string {
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    // Located below.
-  }
-  const invalid = firstInvalidUtf8(bytes) ?? { offset: 0, problem: "it could not be decoded" };
-  // The bytes before the first invalid one are valid UTF-8 (a leading byte order mark is dropped here too).
-  const lines = UTF8.decode(bytes.subarray(0, invalid.offset)).split("\n");
-  const col = lines[lines.length - 1]!.length + 1;
-  diagnostics.error(
-    { file: displayPath, line: lines.length, col },
-    `the file is not UTF-8: ${invalid.problem}; save it as UTF-8`,
-  );
-  return UTF8_REPLACING.decode(bytes);
-}
-
-/** Where the first ill-formed sequence starts (the Unicode table of well-formed UTF-8), and what is wrong with it. */
-function firstInvalidUtf8(bytes: Uint8Array): { offset: number; problem: string } | undefined {
-  const hex = (b: number): string => `0x${b.toString(16).toUpperCase().padStart(2, "0")}`;
-  let i = 0;
-  while (i < bytes.length) {
-    const lead = bytes[i]!;
-    if (lead < 0x80) {
-      i += 1;
-      continue;
-    }
-    // Continuation bytes needed, and the range allowed for the first of them (excluding overlong forms, surrogates and code points above U+10FFFF).
-    let need: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) need = 1;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      need = 2;
-      if (lead === 0xe0) low = 0xa0;
-      if (lead === 0xed) high = 0x9f;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      need = 3;
-      if (lead === 0xf0) low = 0x90;
-      if (lead === 0xf4) high = 0x8f;
-    } else return { offset: i, problem: `byte ${hex(lead)} cannot start a character` };
-    for (let k = 1; k <= need; k++) {
-      const next = bytes[i + k];
-      const [min, max] = k === 1 ? [low, high] : [0x80, 0xbf];
-      if (next !== undefined && next >= min && next <= max) continue;
-      if (k === 1 && next !== undefined && next >= 0x80 && next <= 0xbf) {
-        return { offset: i, problem: `bytes ${hex(lead)} ${hex(next)} do not encode a character` };
-      }
-      return { offset: i, problem: `the character starting with byte ${hex(lead)} is incomplete` };
-    }
-    i += need + 1;
-  }
-  return undefined;
 }
 
 /** Throws a message naming the schema folder when it is missing or not a folder. */

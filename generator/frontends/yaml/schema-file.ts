@@ -1,5 +1,6 @@
-import type { Document, LineCounter, Node } from "yaml";
+import type { Document, Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { LineIndex } from "../line-index.js";
 
 /** One parsed schema file, with what is needed to point at any of its nodes. */
 export interface SchemaFile {
@@ -10,7 +11,8 @@ export interface SchemaFile {
   /** The service folder the file belongs to, or undefined for a top-level file. */
   readonly service: string | undefined;
   readonly document: Document.Parsed;
-  readonly lineCounter: LineCounter;
+  /** Lines and columns of offsets, columns in characters, as every front end counts them. */
+  readonly lines: LineIndex;
 }
 
 /** The position of a node (its first character), or of the file start. */
@@ -20,6 +22,6 @@ export function positionOf(file: SchemaFile, node: Node | null | undefined): Pos
 }
 
 export function positionAtOffset(file: SchemaFile, offset: number): Position {
-  const { line, col } = file.lineCounter.linePos(offset);
+  const { line, col } = file.lines.position(offset);
   return { file: file.displayPath, line, col };
 }

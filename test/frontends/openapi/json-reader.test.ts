@@ -177,7 +177,7 @@ describe("reading files", () => {
     const parsed = await readSourceFile(file, "latin1.json");
     expect(parsed.root).toBeUndefined();
     expect(parsed.problems.sorted().map((p) => p.message)).toEqual([
-      "latin1.json:2:15: the file is not UTF-8: byte 0xE9 does not start a valid character; save the file as UTF-8",
+      "latin1.json:2:15: the file is not UTF-8: the character starting with byte 0xE9 is incomplete; save it as UTF-8",
     ]);
   });
 

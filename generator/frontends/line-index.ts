@@ -1,7 +1,9 @@
 /**
  * Line and column of an offset of a text, both 1-based, the column counted in
  * characters (a character outside the Basic Multilingual Plane, two UTF-16
- * code units in a JavaScript string, counts once).
+ * code units in a JavaScript string, counts once). The one way every front
+ * end positions its text: JSON, YAML (from the YAML library's line starts)
+ * and XML. Lines end at LF, at CR LF and at a lone CR.
  */
 export class LineIndex {
   /** Offsets of the first character of every line, ascending. */
@@ -49,13 +51,12 @@ export class LineIndex {
   }
 }
 
+/** Where lines start: after each LF, and after each CR not followed by an LF (CR LF is one line end). */
 function findLineStarts(text: string): number[] {
   const starts = [0];
-  let i = text.indexOf("\n");
-  while (i !== -1) {
-    starts.push(i + 1);
-    i = text.indexOf("\n", i + 1);
-  }
+  const lineEnd = /\r\n?|\n/g;
+  for (let m = lineEnd.exec(text); m !== null; m = lineEnd.exec(text))
+    starts.push(m.index + m[0].length);
   return starts;
 }
 

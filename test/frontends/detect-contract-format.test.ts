@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectContractFormat } from "../../../generator/frontends/wsdl/detect-contract-format.js";
-import { itWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
-import { FIXTURES } from "./helpers.js";
+import { detectContractFormat } from "../../generator/frontends/detect-contract-format.js";
+import { itWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
+import { FIXTURES } from "./wsdl/helpers.js";
 
 /** The text of a published contract, read in place. */
 const spec = (file: string): string => readFileSync(sharedSpec(file), "utf8");

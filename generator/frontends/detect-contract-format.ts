@@ -1,6 +1,6 @@
-import { readXml } from "../xml/read-xml.js";
-import { XmlError } from "../xml/xml-error.js";
-import { WSDL_NAMESPACE, XSD_NAMESPACE } from "./namespaces.js";
+import { readXml } from "./xml/read-xml.js";
+import { XmlError } from "./xml/xml-error.js";
+import { WSDL_NAMESPACE, XSD_NAMESPACE } from "./wsdl/namespaces.js";
 
 /** What a contract file is, as far as its first structure tells. */
 export type ContractFormat =
@@ -20,8 +20,9 @@ export type ContractFormat =
 const WSDL20_NAMESPACE = "http://www.w3.org/ns/wsdl";
 
 /**
- * Tells what kind of contract a text is, by content rather than file name,
- * so the command line can hand it to the right front end. XML is read only
+ * Tells what kind of contract a text is, by content rather than file name:
+ * the registry's one decision of which front end reads a file (`--from`,
+ * and the contract an overlay names). XML is read only
  * as far as the root element's start tag (with the XML reader, so a DOCTYPE
  * is refused here too); JSON and YAML are scanned for a top-level `swagger`
  * or `openapi` key without being parsed. Linear in the text.

@@ -1,0 +1,266 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  Diagnostics,
+  formatDiagnostic,
+  SchemaErrors,
+} from "../../../generator/diagnostics/diagnostic.js";
+import { warningSummary } from "../../../generator/diagnostics/warning-summary.js";
+import { readContracts } from "../../../generator/frontends/registry.js";
+import {
+  readWsdlContract,
+  readXsdContract,
+} from "../../../generator/frontends/wsdl/read-contract.js";
+import { loadCheckedModel } from "../../../generator/generate.js";
+import { describeWithSpecs, SHARED_SPECS } from "../../helpers/shared-specs.js";
+import { vendorWsdl, writeContract } from "./vendor-wsdl.js";
+
+/**
+ * What the WSDL and XSD front end reads approximately is a positioned
+ * warning of a short kind: counted in the run's summary, listed in the
+ * package README (the service's approximations), an error under `--strict`.
+ * Each case: a small contract in, the exact warning out, at the position of
+ * the construct (found in the contract's text, not copied from the output).
+ */
+
+const PING = `<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`;
+const wrap = (types: string) =>
+  `${PING}<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="PingResult" type="tns:R"/></s:sequence></s:complexType></s:element>${types}`;
+
+/** `line:col` of the first `needle` in `text` (the start of its tag). */
+function positionOf(text: string, needle: string): string {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`${needle} is not in the contract`);
+  const before = text.slice(0, offset).split("\n");
+  return `${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+/** The warnings of reading a WSDL text, formatted as the command prints them, and the service's approximations. */
+async function warningsOf(text: string) {
+  const full = await writeContract(text);
+  const diagnostics = new Diagnostics();
+  const description = await readWsdlContract(path.basename(full), path.dirname(full), diagnostics);
+  return {
+    errors: diagnostics.sorted().map(formatDiagnostic),
+    warnings: diagnostics.warnings().map(formatDiagnostic),
+    approximations: description.services[0]?.approximations ?? [],
+  };
+}
+
+describe("WSDL and XSD constructs read approximately are positioned warnings", () => {
+  const table: { given: string; schema: string; at: string; want: string }[] = [
+    {
+      given: "a restriction of a complex type with simple content",
+      schema:
+        wrap(`<s:complexType name="Price"><s:simpleContent><s:extension base="s:decimal"><s:attribute name="currency" type="s:string"/></s:extension></s:simpleContent></s:complexType>
+<s:complexType name="R"><s:simpleContent><s:restriction base="tns:Price"><s:maxInclusive value="100"/></s:restriction></s:simpleContent></s:complexType>`),
+      at: `<s:restriction base="tns:Price">`,
+      want: "warning: R restricts Price (simple content) and is read as Price: the restriction's facets are not checked",
+    },
+    {
+      given: "mixed content",
+      schema: wrap(
+        `<s:complexType name="R" mixed="true"><s:sequence><s:element name="b" type="s:string" minOccurs="0"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:complexType name="R" mixed="true">`,
+      want: 'warning: R has mixed content: the text between its elements is the one field "text" (its pieces joined), and where each piece stood is not kept',
+    },
+    {
+      given: "an extension that redefines a field of its base",
+      schema:
+        wrap(`<s:complexType name="Base"><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType>
+<s:complexType name="R"><s:complexContent><s:extension base="tns:Base"><s:sequence><s:element name="id" type="s:int"/></s:sequence></s:extension></s:complexContent></s:complexType>`),
+      at: `<s:element name="id" type="s:int"/>`,
+      want: 'warning: R extends Base and redefines "id": the derived definition is taken, and R holds the fields of Base rather than extending it',
+    },
+    {
+      given: "an xs:list simple type",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="sizes"><s:simpleType><s:list itemType="s:int"/></s:simpleType></s:element></s:sequence></s:complexType>`,
+      ),
+      at: `<s:list itemType="s:int"/>`,
+      want: "warning: an xs:list is read as its text, one string: its items are not checked",
+    },
+    {
+      given: "an xs:union simple type",
+      schema: wrap(
+        `<s:simpleType name="Code"><s:union memberTypes="s:int s:date"/></s:simpleType><s:complexType name="R"><s:sequence><s:element name="code" type="tns:Code"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:union memberTypes="s:int s:date"/>`,
+      want: "warning: an xs:union is read as its text, one string: its member types are not checked",
+    },
+    {
+      given: "whiteSpace other than the type's own",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="name"><s:simpleType><s:restriction base="s:string"><s:whiteSpace value="collapse"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`,
+      ),
+      at: `<s:whiteSpace value="collapse"/>`,
+      want: 'warning: whiteSpace "collapse" is not applied: the value is read and written as it is',
+    },
+    {
+      given: "an identity constraint",
+      schema:
+        wrap(`<s:complexType name="R"><s:sequence><s:element name="items"><s:complexType><s:sequence><s:element name="item" type="s:string" maxOccurs="unbounded"/></s:sequence></s:complexType>
+<s:unique name="oneEach"><s:selector xpath="tns:item"/><s:field xpath="."/></s:unique></s:element></s:sequence></s:complexType>`),
+      at: `<s:unique name="oneEach">`,
+      want: 'warning: the identity constraint xs:unique "oneEach" of the element items is not checked',
+    },
+    {
+      given: "xs:anyAttribute",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence><s:anyAttribute processContents="lax"/></s:complexType>`,
+      ),
+      at: `<s:anyAttribute processContents="lax"/>`,
+      want: "warning: R allows other attributes (xs:anyAttribute): they are not read or written",
+    },
+    {
+      given: "a repeated choice",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:choice minOccurs="0" maxOccurs="unbounded"><s:element name="add" type="s:string"/><s:element name="drop" type="s:string"/></s:choice></s:sequence></s:complexType>`,
+      ),
+      at: `<s:choice minOccurs="0" maxOccurs="unbounded">`,
+      want: 'warning: a repeated choice of "add", "drop" is read as one list per member: the order of the elements across members is not kept',
+    },
+    {
+      given: "a choice whose branches hold several elements",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="id" type="s:string"/><s:choice><s:sequence><s:element name="card" type="s:string"/><s:element name="expiry" type="s:string"/></s:sequence><s:element name="token" type="s:string"/></s:choice></s:sequence></s:complexType>`,
+      ),
+      at: `<s:choice><s:sequence>`,
+      want: 'warning: a choice of "card", "expiry", "token" is read as optional fields: that exactly one branch is given is not checked',
+    },
+  ];
+
+  it.each(table)("$given", async ({ schema, at, want }) => {
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([`vendor.wsdl:${positionOf(text, at)}: ${want}`]);
+    expect(approximations.map((a) => `${a.position}: warning: ${a.message}`)).toEqual(warnings);
+  });
+
+  it("a one-way operation: left out, with a warning at the operation", async () => {
+    const schema = `${PING}<s:element name="PingResponse"><s:complexType/></s:element><s:element name="Notify"><s:complexType/></s:element>`;
+    const text = vendorWsdl(schema, [
+      { name: "Ping", request: "Ping", response: "PingResponse" },
+      { name: "Notify", request: "Notify", response: "PingResponse" },
+    ])
+      .replace(`<wsdl:output message="tns:NotifyOut"/>`, "")
+      .replace(
+        /(<wsdl:operation name="Notify"><soap:operation[^>]*\/><wsdl:input><soap:body use="literal"\/><\/wsdl:input>)<wsdl:output><soap:body use="literal"\/><\/wsdl:output>/,
+        "$1",
+      );
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Notify"><wsdl:input`)}: warning: the operation "Notify" is one-way (no output) and is left out: only request-response operations have a client method`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["one-way-operation"]);
+  });
+});
+
+describe("a SOAP header of the response", () => {
+  it("is not read: a warning at the header", async () => {
+    const schema = `${PING}<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="PingResult" type="s:string"/></s:sequence></s:complexType></s:element><s:element name="Trace"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`;
+    const header = `<soap:header message="tns:TraceOut" part="trace" use="literal"/>`;
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }])
+      .replace(
+        `<wsdl:portType`,
+        `<wsdl:message name="TraceOut"><wsdl:part name="trace" element="tns:Trace"/></wsdl:message>\n<wsdl:portType`,
+      )
+      .replace(
+        `<wsdl:output><soap:body use="literal"/></wsdl:output>`,
+        `<wsdl:output><soap:body use="literal"/>${header}</wsdl:output>`,
+      );
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, header)}: warning: the response header part "trace" of "Ping" is not read`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["output-header"]);
+  });
+});
+
+describe("warnings of an XSD contract", () => {
+  const xsd = `<?xml version="1.0" encoding="utf-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:doc" targetNamespace="urn:doc" elementFormDefault="qualified">
+<xs:element name="Note"><xs:complexType mixed="true"><xs:sequence><xs:element name="b" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+<xs:simpleType name="Sizes"><xs:list itemType="xs:int"/></xs:simpleType>
+<xs:complexType name="Box"><xs:sequence><xs:element name="sizes" type="tns:Sizes"/></xs:sequence></xs:complexType>
+</xs:schema>
+`;
+
+  it("are the service's approximations, kinds counted, positions in the schema file", async () => {
+    const full = await writeContract(xsd, "doc.xsd");
+    const diagnostics = new Diagnostics();
+    const description = await readXsdContract(path.basename(full), path.dirname(full), diagnostics);
+    expect(diagnostics.sorted()).toEqual([]);
+    const warnings = diagnostics.warnings();
+    expect(warnings.map(formatDiagnostic)).toEqual([
+      'doc.xsd:3:25: warning: Note has mixed content: the text between its elements is the one field "text" (its pieces joined), and where each piece stood is not kept',
+      "doc.xsd:4:29: warning: an xs:list is read as its text, one string: its items are not checked",
+    ]);
+    expect(warningSummary(warnings)).toBe("2 warnings (1 list-type, 1 mixed-content)");
+    expect(description.services[0]!.approximations).toEqual([
+      {
+        kind: "mixed-content",
+        position: "doc.xsd:3:25",
+        pointer: "",
+        message: warnings[0]!.message,
+      },
+      { kind: "list-type", position: "doc.xsd:4:29", pointer: "", message: warnings[1]!.message },
+    ]);
+  });
+
+  it("are errors under --strict, each named by its kind; without it, the model carries them", async () => {
+    const full = await writeContract(xsd, "doc.xsd");
+    const strict = loadCheckedModel({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+      strict: true,
+    });
+    await expect(strict).rejects.toBeInstanceOf(SchemaErrors);
+    const error = (await strict.catch((e: unknown) => e)) as SchemaErrors;
+    expect(error.diagnostics.map(formatDiagnostic)).toEqual([
+      'doc.xsd:3:25: mixed-content: Note has mixed content: the text between its elements is the one field "text" (its pieces joined), and where each piece stood is not kept',
+      "doc.xsd:4:29: list-type: an xs:list is read as its text, one string: its items are not checked",
+    ]);
+    const lenient = await loadCheckedModel({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+    });
+    expect(lenient.warnings).toHaveLength(2);
+    expect(lenient.model.services[0]!.approximations?.map((a) => a.kind)).toEqual([
+      "mixed-content",
+      "list-type",
+    ]);
+  });
+});
+
+describeWithSpecs("the published WSDL and XSD", () => {
+  // Each warning they give, exactly: a new one here is a reading that changed.
+  it.each([
+    { file: "Service.2015-02-02.wsdl", want: [] },
+    {
+      file: "AnetApiSchema.xsd",
+      want: [
+        'AnetApiSchema.xsd:4526:5: warning: a repeated choice of "auUpdate", "auDelete" is read as one list per member: the order of the elements across members is not kept',
+      ],
+    },
+  ])(
+    "$file: read without an error, with its warnings as its approximations",
+    async ({ file, want }) => {
+      const diagnostics = new Diagnostics();
+      const description = await readContracts([file], SHARED_SPECS, diagnostics);
+      expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+      expect(diagnostics.warnings().map(formatDiagnostic)).toEqual(want);
+      expect(
+        description.services.flatMap((s) =>
+          (s.approximations ?? []).map((a) => `${a.position}: warning: ${a.message}`),
+        ),
+      ).toEqual(want);
+    },
+  );
+});

@@ -7,6 +7,7 @@ import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { fieldTypeExpression, typeRefExpression } from "./type-expression.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
+import { facetChecks } from "./emit-validators.js";
 import { valueLiteral } from "./value-literal.js";
 
 const SERVER = paths.runtime("server/rest-server.ts");
@@ -199,7 +200,7 @@ function routeLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): string
   });
   const request = requestLiteral(file, ctx, op);
   const base = basePath(service, op);
-  return `{ name: ${stringLiteral(op.name)}, method: ${stringLiteral(op.httpMethod)}, path: ${stringLiteral(op.path)},${base !== "" ? ` basePath: ${stringLiteral(base)},` : ""} params: [${paramSpecs(service, op).join(", ")}],${request !== undefined ? ` request: ${request},` : ""} success: ${successStatus(op)}, answers: { ${answers.join(", ")} } }`;
+  return `{ name: ${stringLiteral(op.name)}, method: ${stringLiteral(op.httpMethod)}, path: ${stringLiteral(op.path)},${base !== "" ? ` basePath: ${stringLiteral(base)},` : ""} params: [${paramSpecs(file, service, op).join(", ")}],${request !== undefined ? ` request: ${request},` : ""} success: ${successStatus(op)}, answers: { ${answers.join(", ")} } }`;
 }
 
 /** The path of the operation's base URL, when the contract gives its address (`/v1`); "" otherwise. */
@@ -232,8 +233,17 @@ function requestLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): stri
 }
 
 /** The parameters' specs for the runtime's reader (see server/rest-params.ts). */
-function paramSpecs(service: Service, op: RestOperation): string[] {
-  const one = (name: string, place: string, ref: TypeRef, required: boolean, list: boolean) => {
+function paramSpecs(file: TsFile, service: Service, op: RestOperation): string[] {
+  const one = (
+    name: string,
+    place: string,
+    ref: TypeRef,
+    required: boolean,
+    list: boolean,
+    facets: Field["facets"],
+  ) => {
+    // Each facet checked by the validator's own runtime check (see facets/registry.ts).
+    const checks = facetChecks(file, { facets }, "value", "path").replace(/^ && /, "");
     const enumValues =
       ref.kind === "enum" ? service.enums.find((e) => e.name === ref.name)?.values : undefined;
     const scalar = ref.kind === "scalar" ? ref.name : ref.kind === "enum" ? "string" : undefined;
@@ -246,13 +256,18 @@ function paramSpecs(service: Service, op: RestOperation): string[] {
       ...(enumValues
         ? [`values: [${enumValues.map((v) => stringLiteral(v.value)).join(", ")}]`]
         : []),
+      ...(checks !== ""
+        ? [
+            `check: (value: unknown, path: string, issues: ${file.type("ValidationIssue", paths.runtime("errors.ts"))}[]) => ${checks}`,
+          ]
+        : []),
     ];
     return `{ ${parts.join(", ")} }`;
   };
   const field = (f: Field, place: string) =>
-    one(f.name, place, f.type, f.required, f.list !== undefined);
+    one(f.name, place, f.type, f.required, f.list !== undefined, f.facets);
   return [
-    ...op.params.map((p: PathParam) => one(p.name, "path", p.type, true, false)),
+    ...op.params.map((p: PathParam) => one(p.name, "path", p.type, true, false, p.facets ?? [])),
     ...(op.query ?? []).map((f) => field(f, "query")),
     ...(op.headers ?? []).map((f) => field(f, "header")),
     ...(op.cookies ?? []).map((f) => field(f, "cookie")),

@@ -229,7 +229,7 @@ function valueCheck(
  * The checks of a field's facets, each ` && check(value, argument, path, issues)`,
  * run once the value has the field's type.
  */
-function facetChecks(file: TsFile, f: Field, v: string, p: string): string {
+export function facetChecks(file: TsFile, f: Pick<Field, "facets">, v: string, p: string): string {
   return f.facets
     .map((use) => {
       const facet = facetOf(use.key);

@@ -170,7 +170,14 @@ function buildService(s: ServiceDescription): Service {
       httpMethod: op.httpMethod,
       path: op.path,
       baseUrl: op.baseUrl.name,
-      params: op.params.map((p) => ({ name: p.name, type: ref(p.type.name), ...docs(p) })),
+      params: op.params.map((p) => ({
+        name: p.name,
+        type: ref(p.type.name),
+        ...(p.facets.length > 0
+          ? { facets: p.facets.map((x) => ({ key: x.key, value: x.value })) }
+          : {}),
+        ...docs(p),
+      })),
       ...(op.query && op.query.length > 0 ? { query: op.query.map((f) => fieldOf(f)) } : {}),
       ...(op.headers && op.headers.length > 0
         ? { headers: op.headers.map((f) => fieldOf(f)) }

@@ -209,6 +209,8 @@ export interface SoapHeader {
 export interface PathParam extends Documented {
   readonly name: string;
   readonly type: TypeRef;
+  /** Facets of its text (lengths, a pattern), as `Field.facets`; absent when none. */
+  readonly facets?: Field["facets"];
 }
 
 export interface RestOperation extends Documented {

@@ -17,7 +17,14 @@ export function argumentsOf(service: Service, op: RestOperation, seed: number): 
       String(
         synthesizeField(
           service,
-          { name: p.name, type: p.type, required: true, facets: [], examples: [], notes: [] },
+          {
+            name: p.name,
+            type: p.type,
+            required: true,
+            facets: p.facets ?? [],
+            examples: [],
+            notes: [],
+          },
           { seed },
         ),
       ),

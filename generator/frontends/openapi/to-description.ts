@@ -616,7 +616,10 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           at: p.at,
           type: { name: "string", at: p.at },
           required: true,
-          facets: [],
+          // A path value is text: the facets of text (lengths, a pattern) hold for it.
+          facets: v.facets
+            .filter((f) => facetOf(f.key)?.appliesTo.includes("string") === true)
+            .map((f) => ({ ...f, at: p.at })),
           examples: [],
           notes: v.notes,
           ...(v.doc !== undefined ? { doc: v.doc } : {}),

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
@@ -7,51 +6,13 @@ import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { RestOperation, Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
+import { freePort, startPrism } from "../../helpers/prism.js";
 import { writePackage } from "../../helpers/temp-package.js";
 import { HAS_SHARED_SPECS, sharedSpec } from "../../helpers/shared-specs.js";
 
 const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
-const PRISM = path.join(PROJECT_ROOT, "node_modules", ".bin", "prism");
 // Without the published specifications the run's one notice says so; Prism is a devDependency, always installed by npm ci.
 const present = HAS_SHARED_SPECS;
-
-/** A free port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `prism mock --errors` on the specification and waits until it listens. */
-function startPrism(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [PRISM, "mock", "--errors", "-h", "127.0.0.1", "-p", String(port), SPEC],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 90_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Prism is listening")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on("data", listen);
-    child.stderr.on("data", listen);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited (${code}):\n${output}`));
-    });
-  });
-}
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
@@ -73,7 +34,7 @@ describe.skipIf(!present)("the published REST specification's requests, checked 
 
   beforeAll(async () => {
     const port = await freePort();
-    const starting = startPrism(port);
+    const starting = startPrism(SPEC, port);
     const { files, model } = await generate({
       schemasDir: "",
       from: [SPEC],

@@ -1,0 +1,156 @@
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { packageNames } from "../../generator/emit/emit-package.js";
+import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { loadMock } from "../../generator/mock/build-mock.js";
+import type { ObjectType, RestOperation, Service } from "../../generator/model/ir.js";
+import { RUNTIME_DIR } from "../../generator/project-paths.js";
+import { listen, type Listening } from "../../generator/runtime/server/listen.js";
+import { freePort, startPrism } from "../helpers/prism.js";
+import { argumentsOf } from "../helpers/synthesized-calls.js";
+import { writePackage } from "../helpers/temp-package.js";
+import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
+
+/**
+ * `paygen mock` and Prism (`mock --errors`, a third-party validating mock)
+ * judge the same requests alike: each operation's valid request, as the
+ * generated client writes it, and mutations of it that break the contract
+ * (a required field left out, a value of the wrong JSON type, a value outside
+ * an enum). A verdict is "accepted" (a 2xx; for Prism also a 500 that reports
+ * only its own generated answer breaking the contract) or "refused".
+ */
+const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
+
+interface Sent {
+  readonly url: URL;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string | undefined;
+}
+
+describeWithSpecs("paygen mock and Prism on the published REST specification", () => {
+  let service: Service;
+  let mock: Listening;
+  let prism: ChildProcess | undefined;
+  let prismUrl: string;
+  const sent = new Map<string, Sent>();
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const starting = startPrism(SPEC, port);
+    const { model, files } = await generate({
+      schemasDir: "",
+      from: [SPEC],
+      cwd: PROJECT_ROOT,
+      mock: { seed: 1 },
+    });
+    service = model.services[0]!;
+    const names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
+    mock = await listen((await loadMock(model, files, false))[0]!.handler);
+    const index = await (await writePackage(files)).load(service.name, "index");
+    // The client writes each request; what it sends is kept, and sent again to both mocks.
+    let current = "";
+    const client = (index[names.get("clientFactory", service.name)] as (o: object) => never)({
+      baseUrl: "http://client.test",
+      retry: { maxAttempts: 1 },
+      fetch: async (input: Request | string, init?: RequestInit) => {
+        const request = new Request(input, init);
+        sent.set(current, {
+          url: new URL(request.url),
+          method: request.method,
+          headers: request.headers,
+          body: request.body === null ? undefined : await request.text(),
+        });
+        return new Response(null, { status: 204 });
+      },
+    }) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const [i, op] of (service.operations as RestOperation[]).entries()) {
+      current = op.name;
+      await client[names.method(op.name)]!(...argumentsOf(service, op, i)).catch(() => undefined);
+    }
+    prism = await starting;
+    prismUrl = `http://127.0.0.1:${port}`;
+  }, 240_000);
+
+  afterAll(async () => {
+    prism?.kill();
+    await mock?.close();
+  });
+
+  /** What a server made of a request. */
+  async function verdict(origin: string, request: Sent, body: string | undefined) {
+    const response = await fetch(`${origin}${request.url.pathname}${request.url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const text = await response.text();
+    if (response.status < 300) return "accepted";
+    if (
+      response.status === 500 &&
+      /"location":\s*\["response"/.test(text) &&
+      !/"location":\s*\["(body|query|path|header)/.test(text)
+    )
+      return "accepted";
+    return response.status < 500 ? "refused" : `failed ${response.status}`;
+  }
+
+  it("gives every valid request and every mutation of it the verdict Prism gives", async () => {
+    const differ: string[] = [];
+    let compared = 0;
+    for (const op of service.operations as RestOperation[]) {
+      const request = sent.get(op.name);
+      if (request === undefined) continue;
+      const variants: [string, string | undefined][] = [["valid", request.body]];
+      const type = service.types.find((t) => t.name === op.requestType);
+      if (
+        request.body !== undefined &&
+        type !== undefined &&
+        request.headers.get("content-type")?.includes("json")
+      )
+        variants.push(
+          ...mutations(service, type, JSON.parse(request.body) as Record<string, unknown>),
+        );
+      for (const [label, body] of variants) {
+        const [ours, theirs] = [
+          await verdict(mock.url, request, body),
+          await verdict(prismUrl, request, body),
+        ];
+        compared++;
+        if (ours !== theirs) differ.push(`${op.name} ${label}: paygen ${ours}, Prism ${theirs}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    // Every operation's valid request, and mutations of the bodies.
+    expect(compared - sent.size).toBeGreaterThan(0);
+    expect(sent.size).toBe(service.operations.length);
+  }, 240_000);
+});
+
+/** Bodies that break the contract: a required field left out, a scalar of the wrong JSON type, a value outside an enum. */
+function mutations(
+  service: Service,
+  type: ObjectType,
+  body: Record<string, unknown>,
+): [string, string][] {
+  const out: [string, string][] = [];
+  const required = type.allFields.find((f) => f.required && f.name in body);
+  if (required !== undefined) {
+    const { [required.name]: _left, ...rest } = body;
+    out.push([`without ${required.name}`, JSON.stringify(rest)]);
+  }
+  for (const f of type.allFields) {
+    if (!(f.name in body) || f.list || f.map || f.const !== undefined) continue;
+    if (f.type.kind === "object") {
+      out.push([`${f.name} not an object`, JSON.stringify({ ...body, [f.name]: "text" })]);
+      break;
+    }
+  }
+  const enumField = type.allFields.find((f) => f.type.kind === "enum" && !f.list && f.name in body);
+  if (enumField !== undefined && service.enums.some((e) => e.name === enumField.type.name))
+    out.push([
+      `${enumField.name} outside its enum`,
+      JSON.stringify({ ...body, [enumField.name]: "not-a-documented-value" }),
+    ]);
+  return out;
+}

@@ -5,6 +5,7 @@
  */
 
 import { isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong } from "../scalars.js";
+import type { ValidationIssue } from "../errors.js";
 import type { Problem } from "./problem.js";
 
 /** The scalars a parameter can hold (the generator's scalar names). */
@@ -37,6 +38,8 @@ export interface ParamSpec {
   readonly list?: true;
   /** The values an enum parameter allows. */
   readonly values?: readonly string[];
+  /** Checks the value's facets (lengths, bounds, a pattern) with the validators' own checks. */
+  check?(value: unknown, path: string, issues: ValidationIssue[]): boolean;
 }
 
 /** The parameters of a request, by name, each of its TypeScript form. */
@@ -59,9 +62,17 @@ export function readParams(
       if (spec.required) problems.push({ path: where, message: "is required" });
       continue;
     }
-    const values = texts.map((text, i) =>
-      valueOf(spec, text, spec.list ? `${where}[${i}]` : where, problems),
-    );
+    const values = texts.map((text, i) => {
+      const path = spec.list ? `${where}[${i}]` : where;
+      const before = problems.length;
+      const value = valueOf(spec, text, path, problems);
+      if (problems.length === before && spec.check !== undefined) {
+        const issues: ValidationIssue[] = [];
+        spec.check(value, path, issues);
+        for (const issue of issues) problems.push({ path: issue.path, message: issue.message });
+      }
+      return value;
+    });
     out[spec.name] = spec.list ? values : values[0];
   }
   return out;

@@ -19,6 +19,7 @@ import {
 } from "./fetch-handler.js";
 import type { Problem } from "./problem.js";
 import { soapFaultResponse, soapMediaType } from "./soap-fault.js";
+import { type SoapState, statefulResult } from "./soap-state.js";
 
 /** One operation, as the server dispatches, reads and answers it. */
 export interface SoapRoute {
@@ -72,6 +73,8 @@ export interface SoapServerOptions<Answers extends object = Readonly<Record<stri
   readonly namespace?: string;
   /** Default answers: by operation, the result sent when no handler answers. Without one, a server fault. */
   readonly answers?: Answers;
+  /** Keep what create operations made, so later operations read, change and delete it (see soap-state.ts). */
+  readonly state?: SoapState;
   /** The largest request read, in bytes (default 1 MiB). */
   readonly maxBodyBytes?: number;
 }
@@ -130,7 +133,19 @@ export function soapServer(
       );
     if ((preferredStatus(request) ?? 200) >= 500)
       return soapFaultResponse(version, "server", "The fault the request asked for");
-    return answer(route, handlerOf(route.name), defaults, value, version, request, namespace);
+    const handler = handlerOf(route.name);
+    if (
+      handler === undefined &&
+      options.state !== undefined &&
+      Object.hasOwn(defaults, route.name)
+    ) {
+      const kept = statefulResult(options.state, route, value, defaults[route.name]);
+      if (kept === "not found")
+        return soapFaultResponse(version, "client", "No resource with this id was created");
+      if (kept !== undefined)
+        return answer(route, () => kept.result, defaults, value, version, request, namespace);
+    }
+    return answer(route, handler, defaults, value, version, request, namespace);
   };
 }
 

@@ -27,6 +27,10 @@ export interface SynthesisOptions {
 const DEFAULT_OPTIONAL_DEPTH = 2;
 /** Entries drawn for a list beyond its minimum, at most. */
 const EXTRA_LIST_ENTRIES = 2;
+/** Bounds that keep a hostile contract (a list of a billion entries, lists of lists of lists...) from filling memory: past them, a miss and the smallest value. */
+const MOST_LIST_ENTRIES = 100;
+const MOST_PLACES = 50_000;
+const MOST_DEPTH = 64;
 
 /** A value of the object type `typeName` as the generated code holds it (the TypeScript value its `validate<Type>` accepts and its writers write). */
 export function synthesizeType(
@@ -49,6 +53,8 @@ export function synthesizeField(
 class Synthesizer {
   private readonly types: ReadonlyMap<string, ObjectType>;
   private readonly optionalDepth: number;
+  /** Values drawn so far, against {@link MOST_PLACES}. */
+  private places = 0;
 
   constructor(
     private readonly service: Service,
@@ -71,6 +77,13 @@ class Synthesizer {
     const type = this.types.get(name);
     if (type === undefined) {
       this.miss(path, `no object type ${name} in the model`);
+      return {};
+    }
+    if (within.length >= MOST_DEPTH || this.places >= MOST_PLACES) {
+      this.miss(
+        path,
+        `the value is past ${MOST_DEPTH} objects deep or ${MOST_PLACES} values: an empty object stands here`,
+      );
       return {};
     }
     const inside = [...within, name];
@@ -188,7 +201,11 @@ class Synthesizer {
       const most = Math.min(f.list.max ?? Infinity, f.list.min + EXTRA_LIST_ENTRIES);
       const fewest =
         cycle || depth > this.optionalDepth ? f.list.min : Math.min(Math.max(f.list.min, 1), most);
-      const count = fewest + pickIndex(random, (cycle ? fewest : most) - fewest + 1);
+      let count = fewest + pickIndex(random, (cycle ? fewest : most) - fewest + 1);
+      if (count > MOST_LIST_ENTRIES) {
+        this.miss(path, `a list of at least ${f.list.min} entries: ${MOST_LIST_ENTRIES} drawn`);
+        count = MOST_LIST_ENTRIES;
+      }
       return Array.from({ length: count }, (_, i) =>
         this.single(f, `${path}[${i}]`, depth, within),
       );
@@ -197,6 +214,7 @@ class Synthesizer {
   }
 
   private single(f: Field, path: string, depth: number, within: readonly string[]): unknown {
+    this.places++;
     if (f.type.kind === "object") {
       if (!this.recurses(f, within)) return this.object(f.type.name, path, depth, within);
       if (f.nullable) return null;

@@ -11,6 +11,7 @@
  * cannot sample, a cycle of required fields) gets the closest safe value and
  * is reported through `onMiss`.
  */
+import { choiceGroupsOf } from "../emit/choice-groups.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { randomAt, pickIndex } from "./seeded-random.js";
 import { synthesizeScalar } from "./scalar-value.js";
@@ -111,7 +112,7 @@ class Synthesizer {
   ): unknown {
     const left = this.leftOutByChoices(type, path, depth);
     const out: Record<string, unknown> = {};
-    const chosen = new Set(this.choiceGroups(type).flatMap((g) => g.fields));
+    const chosen = new Set(choiceGroupsOf(this.service, type).flatMap((g) => g.fields));
     for (const f of type.allFields) {
       if (left.has(f.name)) continue;
       const fieldPath = `${path}.${f.name}`;
@@ -132,7 +133,7 @@ class Synthesizer {
   /** The members of choice groups that are left out: all but the one drawn (none drawn for an optional group past the depth). */
   private leftOutByChoices(type: ObjectType, path: string, depth: number): Set<string> {
     const left = new Set<string>();
-    const groups = this.choiceGroups(type);
+    const groups = choiceGroupsOf(this.service, type);
     groups.forEach((group, i) => {
       const random = this.random(`${path}#group${i}`);
       const pick =
@@ -140,23 +141,6 @@ class Synthesizer {
       group.fields.forEach((name, j) => j !== pick && left.add(name));
     });
     return left;
-  }
-
-  /** The choice groups of a type and its bases, bases first. */
-  private choiceGroups(
-    type: ObjectType,
-  ): readonly { fields: readonly string[]; required: boolean }[] {
-    const chain: ObjectType[] = [];
-    const seen = new Set<string>();
-    for (
-      let t: ObjectType | undefined = type;
-      t && !seen.has(t.name);
-      t = t.base ? this.types.get(t.base) : undefined
-    ) {
-      seen.add(t.name);
-      chain.unshift(t);
-    }
-    return chain.flatMap((t) => t.choices ?? []);
   }
 
   /** A value of one of a union's variants, with the tag that names it when the union is tagged. */

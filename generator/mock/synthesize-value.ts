@@ -94,9 +94,8 @@ class Synthesizer {
       case "union":
         return this.union(type, path, depth, inside);
       case "choice": {
-        const members = type.allFields;
-        if (members.length === 0) return {};
-        const pick = members[pickIndex(this.random(`${path}#choice`), members.length)]!;
+        const pick = this.drawMember(type.allFields, `${path}#choice`, inside);
+        if (pick === undefined) return {};
         return { [pick.name]: this.field(pick, `${path}.${pick.name}`, depth + 1, inside) };
       }
       case "object":
@@ -110,7 +109,7 @@ class Synthesizer {
     depth: number,
     within: readonly string[],
   ): unknown {
-    const left = this.leftOutByChoices(type, path, depth);
+    const left = this.leftOutByChoices(type, path, depth, within);
     const out: Record<string, unknown> = {};
     const chosen = new Set(choiceGroupsOf(this.service, type).flatMap((g) => g.fields));
     for (const f of type.allFields) {
@@ -131,16 +130,33 @@ class Synthesizer {
   }
 
   /** The members of choice groups that are left out: all but the one drawn (none drawn for an optional group past the depth). */
-  private leftOutByChoices(type: ObjectType, path: string, depth: number): Set<string> {
+  private leftOutByChoices(
+    type: ObjectType,
+    path: string,
+    depth: number,
+    within: readonly string[],
+  ): Set<string> {
     const left = new Set<string>();
-    const groups = choiceGroupsOf(this.service, type);
-    groups.forEach((group, i) => {
-      const random = this.random(`${path}#group${i}`);
-      const pick =
-        group.required || depth < this.optionalDepth ? pickIndex(random, group.fields.length) : -1;
-      group.fields.forEach((name, j) => j !== pick && left.add(name));
+    choiceGroupsOf(this.service, type).forEach((group, i) => {
+      const members = type.allFields.filter((f) => group.fields.includes(f.name));
+      const drawn =
+        group.required || depth < this.optionalDepth
+          ? this.drawMember(members, `${path}#group${i}`, within)
+          : undefined;
+      for (const name of group.fields) if (name !== drawn?.name) left.add(name);
     });
     return left;
+  }
+
+  /** One of the members of a choice, drawn among those that do not recurse when there are some. */
+  private drawMember(
+    members: readonly Field[],
+    place: string,
+    within: readonly string[],
+  ): Field | undefined {
+    const flat = members.filter((f) => !this.recurses(f, within));
+    const pool = flat.length > 0 ? flat : members;
+    return pool[pickIndex(this.random(place), pool.length)];
   }
 
   /** A value of one of a union's variants, with the tag that names it when the union is tagged. */

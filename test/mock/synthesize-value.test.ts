@@ -168,6 +168,18 @@ describe("synthesizeType", () => {
     }
   });
 
+  it("draws the member of a choice that does not lead back into the value", () => {
+    const s = restService({
+      types: [
+        objectType("Tree", [field("node", ref("object", "Tree")), field("leaf", scalar("int"))], {
+          kind: "choice",
+        }),
+      ],
+    });
+    for (const n of [1, 2, 3, 4])
+      expect(Object.keys(synthesizeType(s, "Tree", seed(n)) as object)).toEqual(["leaf"]);
+  });
+
   it("stops optional recursion, and reports a cycle of required fields", () => {
     const misses: string[] = [];
     const s = restService({

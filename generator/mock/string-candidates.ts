@@ -16,6 +16,7 @@ const PATTERN_REPEATS = [2, 3, 3, 3, 6, 6, 12, 12, 24, 24, 48, 48, 96, 96];
 /** Then, to reach a length, with each quantifier repeated exactly 0, 1, 2... times beyond its minimum, up to this. */
 const MOST_FIXED_REPEATS = 64;
 
+/** Strings for the field, best first; a sample of its pattern that meets its lengths is returned alone. */
 export function stringCandidates(field: Field, random: () => number): string[] {
   const facet = (key: string) => field.facets.find((f) => f.key === key)?.value;
   const min = typeof facet("minLength") === "number" ? (facet("minLength") as number) : 0;

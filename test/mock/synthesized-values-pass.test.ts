@@ -3,10 +3,10 @@
  * generates (the fixture folders with operations, the project's schemas, and
  * each published contract when they are there), every type a caller sends
  * gets a synthesized value, for two seeds (and a third that fills optional
- * fields deeper), that its generated `validate<Type>`
- * accepts; every REST type only received is written by the generated
- * server's `serialize<Type>` and read back by the client's `parse<Type>`, and
- * every SOAP result is written in a response envelope and read back.
+ * fields deeper), that its generated `validate<Type>` accepts; every REST
+ * type only received is written by the generated server's `serialize<Type>`
+ * and read back by the client's `parse<Type>`; every SOAP result is written
+ * in a response envelope and read back.
  * No contract may have a refusal; the misses (places no value could meet
  * every facet) are counted and must stay at zero too.
  */
@@ -41,7 +41,7 @@ type Validator = (value: unknown) => {
   issues?: readonly { path: string; code: string }[];
 };
 
-/** Synthesizes a value of every sent type (validated) and every received REST type (written and read back) of a package. */
+/** Synthesizes a value of every sent type (validated), every received REST type and every SOAP result (written and read back) of a package. */
 async function checkPackage(result: GenerateResult): Promise<Outcome> {
   const pkg = await writePackage(result.files);
   const names = await packageNames(result.model, RUNTIME_DIR);

@@ -5,6 +5,9 @@
  */
 import type { Field, ScalarName } from "../model/ir.js";
 
+/** Digits after the point at most, and the most `totalDigits` read: a hostile facet cannot make the numbers huge. */
+const MOST_DIGITS = 40;
+
 type NumberScalar = Extract<ScalarName, "short" | "int" | "long" | "decimal" | "double">;
 
 const TYPE_RANGES: Readonly<Record<NumberScalar, readonly [bigint, bigint] | undefined>> = {
@@ -40,9 +43,12 @@ export function numberCandidates(
     .map(String);
   const scale = whole
     ? 0
-    : Math.max(
-        Math.min(typeof fractionDigits === "number" ? fractionDigits : 2, 2),
-        ...bounds.map((b) => b.split(".")[1]?.length ?? 0),
+    : Math.min(
+        MOST_DIGITS,
+        Math.max(
+          Math.min(typeof fractionDigits === "number" ? fractionDigits : 2, 2),
+          ...bounds.map((b) => b.split(".")[1]?.length ?? 0),
+        ),
       );
   const unit = facet("multipleOf") !== undefined ? scaled(String(facet("multipleOf")), scale) : 1n;
   const range = unitRange(field, scalar, scale, unit);
@@ -85,7 +91,7 @@ function unitRange(field: Field, scalar: NumberScalar, scale: number, unit: bigi
     highs.push(floorDiv(typeRange[1] * one, unit));
   }
   const totalDigits = facet("totalDigits");
-  if (typeof totalDigits === "number") {
+  if (typeof totalDigits === "number" && totalDigits <= MOST_DIGITS) {
     const most = 10n ** BigInt(totalDigits) - 1n;
     lows.push(ceilDiv(-most, unit));
     highs.push(floorDiv(most, unit));

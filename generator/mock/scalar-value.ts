@@ -118,14 +118,17 @@ function dateText(random: () => number): string {
   return `${2020 + pickIndex(random, 10)}-${String(1 + pickIndex(random, 12)).padStart(2, "0")}-${String(1 + pickIndex(random, 28)).padStart(2, "0")}`;
 }
 
+/** The most groups of 4 characters drawn: a hostile `minLength` gets this many, and a miss. */
+const LONGEST_BASE64_GROUPS = 1024;
+
 /** Base64 of a few drawn bytes, as many as the length facets allow (whole groups of 4 characters). */
 function base64Candidates(field: Field, random: () => number): string[] {
   const facet = (key: string) => field.facets.find((f) => f.key === key)?.value;
   const max = typeof facet("maxLength") === "number" ? (facet("maxLength") as number) : 24;
   const min = typeof facet("minLength") === "number" ? (facet("minLength") as number) : 4;
-  const groups = Math.max(
-    Math.ceil(min / 4),
-    Math.min(Math.floor(max / 4), 3 + pickIndex(random, 4)),
+  const groups = Math.min(
+    LONGEST_BASE64_GROUPS,
+    Math.max(Math.ceil(min / 4), Math.min(Math.floor(max / 4), 3 + pickIndex(random, 4))),
   );
   const bytes = Array.from({ length: groups * 3 }, () => pickIndex(random, 256));
   return [Buffer.from(bytes).toString("base64"), ""];

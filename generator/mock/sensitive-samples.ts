@@ -7,7 +7,7 @@
 import type { SensitiveKind } from "../model/ir.js";
 
 const SAMPLES: Readonly<Record<SensitiveKind, readonly string[]>> = {
-  "card-number": ["4111111111111111", "4242424242424242", "5555555555554444", "411111111111"],
+  "card-number": ["4111111111111111", "4242424242424242", "5555555555554444", "4111111111119"],
   "account-number": ["000123456789", "0001234567", "00012345"],
   "card-code": ["123", "737", "1234"],
   "routing-number": ["021000021", "011000015"],

@@ -8,11 +8,15 @@ import type { Field } from "../model/ir.js";
 import { sampleOfPattern } from "./pattern-sample.js";
 import { pickIndex } from "./seeded-random.js";
 
+/** The longest plain text drawn: a hostile `minLength` gets this much, and a miss. */
+const LONGEST_TEXT = 4096;
+
 /** Samples of a pattern are drawn with repeats up to each of these in turn. */
 const PATTERN_REPEATS = [2, 3, 3, 3, 6, 6, 12, 12, 24, 24, 48, 48, 96, 96];
 /** Then, to reach a length, with each quantifier repeated exactly 0, 1, 2... times beyond its minimum, up to this. */
 const MOST_FIXED_REPEATS = 64;
 
+/** Strings for the field, best first; a sample of its pattern that meets its lengths is returned alone. */
 export function stringCandidates(field: Field, random: () => number): string[] {
   const facet = (key: string) => field.facets.find((f) => f.key === key)?.value;
   const min = typeof facet("minLength") === "number" ? (facet("minLength") as number) : 0;
@@ -91,7 +95,7 @@ function plainText(field: Field, random: () => number): string {
 /** The text padded or cut to lie within the lengths. */
 function fitted(text: string, min: number, max: number | undefined): string {
   let s = text;
-  if (s.length < min) s += "x".repeat(min - s.length);
+  if (s.length < min) s += "x".repeat(Math.min(min, LONGEST_TEXT) - s.length);
   if (max !== undefined && s.length > max) s = s.slice(0, max);
   return s;
 }

@@ -11,6 +11,7 @@
  * cannot sample, a cycle of required fields) gets the closest safe value and
  * is reported through `onMiss`.
  */
+import { choiceGroupsOf } from "../emit/choice-groups.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { randomAt, pickIndex } from "./seeded-random.js";
 import { synthesizeScalar } from "./scalar-value.js";
@@ -27,6 +28,10 @@ export interface SynthesisOptions {
 const DEFAULT_OPTIONAL_DEPTH = 2;
 /** Entries drawn for a list beyond its minimum, at most. */
 const EXTRA_LIST_ENTRIES = 2;
+/** Bounds that keep a hostile contract (a list of a billion entries, lists of lists of lists...) from filling memory: past them, a miss and the smallest value. */
+const MOST_LIST_ENTRIES = 100;
+const MOST_PLACES = 50_000;
+const MOST_DEPTH = 64;
 
 /** A value of the object type `typeName` as the generated code holds it (the TypeScript value its `validate<Type>` accepts and its writers write). */
 export function synthesizeType(
@@ -49,6 +54,8 @@ export function synthesizeField(
 class Synthesizer {
   private readonly types: ReadonlyMap<string, ObjectType>;
   private readonly optionalDepth: number;
+  /** Values drawn so far, against {@link MOST_PLACES}. */
+  private places = 0;
 
   constructor(
     private readonly service: Service,
@@ -73,6 +80,13 @@ class Synthesizer {
       this.miss(path, `no object type ${name} in the model`);
       return {};
     }
+    if (within.length >= MOST_DEPTH || this.places >= MOST_PLACES) {
+      this.miss(
+        path,
+        `the value is past ${MOST_DEPTH} objects deep or ${MOST_PLACES} values: an empty object stands here`,
+      );
+      return {};
+    }
     const inside = [...within, name];
     switch (type.kind) {
       case "opaque":
@@ -80,9 +94,8 @@ class Synthesizer {
       case "union":
         return this.union(type, path, depth, inside);
       case "choice": {
-        const members = type.allFields;
-        if (members.length === 0) return {};
-        const pick = members[pickIndex(this.random(`${path}#choice`), members.length)]!;
+        const pick = this.drawMember(type.allFields, `${path}#choice`, inside);
+        if (pick === undefined) return {};
         return { [pick.name]: this.field(pick, `${path}.${pick.name}`, depth + 1, inside) };
       }
       case "object":
@@ -96,9 +109,9 @@ class Synthesizer {
     depth: number,
     within: readonly string[],
   ): unknown {
-    const left = this.leftOutByChoices(type, path, depth);
+    const left = this.leftOutByChoices(type, path, depth, within);
     const out: Record<string, unknown> = {};
-    const chosen = new Set(this.choiceGroups(type).flatMap((g) => g.fields));
+    const chosen = new Set(choiceGroupsOf(this.service, type).flatMap((g) => g.fields));
     for (const f of type.allFields) {
       if (left.has(f.name)) continue;
       const fieldPath = `${path}.${f.name}`;
@@ -117,33 +130,33 @@ class Synthesizer {
   }
 
   /** The members of choice groups that are left out: all but the one drawn (none drawn for an optional group past the depth). */
-  private leftOutByChoices(type: ObjectType, path: string, depth: number): Set<string> {
+  private leftOutByChoices(
+    type: ObjectType,
+    path: string,
+    depth: number,
+    within: readonly string[],
+  ): Set<string> {
     const left = new Set<string>();
-    const groups = this.choiceGroups(type);
-    groups.forEach((group, i) => {
-      const random = this.random(`${path}#group${i}`);
-      const pick =
-        group.required || depth < this.optionalDepth ? pickIndex(random, group.fields.length) : -1;
-      group.fields.forEach((name, j) => j !== pick && left.add(name));
+    choiceGroupsOf(this.service, type).forEach((group, i) => {
+      const members = type.allFields.filter((f) => group.fields.includes(f.name));
+      const drawn =
+        group.required || depth < this.optionalDepth
+          ? this.drawMember(members, `${path}#group${i}`, within)
+          : undefined;
+      for (const name of group.fields) if (name !== drawn?.name) left.add(name);
     });
     return left;
   }
 
-  /** The choice groups of a type and its bases, bases first. */
-  private choiceGroups(
-    type: ObjectType,
-  ): readonly { fields: readonly string[]; required: boolean }[] {
-    const chain: ObjectType[] = [];
-    const seen = new Set<string>();
-    for (
-      let t: ObjectType | undefined = type;
-      t && !seen.has(t.name);
-      t = t.base ? this.types.get(t.base) : undefined
-    ) {
-      seen.add(t.name);
-      chain.unshift(t);
-    }
-    return chain.flatMap((t) => t.choices ?? []);
+  /** One of the members of a choice, drawn among those that do not recurse when there are some. */
+  private drawMember(
+    members: readonly Field[],
+    place: string,
+    within: readonly string[],
+  ): Field | undefined {
+    const flat = members.filter((f) => !this.recurses(f, within));
+    const pool = flat.length > 0 ? flat : members;
+    return pool[pickIndex(this.random(place), pool.length)];
   }
 
   /** A value of one of a union's variants, with the tag that names it when the union is tagged. */
@@ -188,7 +201,11 @@ class Synthesizer {
       const most = Math.min(f.list.max ?? Infinity, f.list.min + EXTRA_LIST_ENTRIES);
       const fewest =
         cycle || depth > this.optionalDepth ? f.list.min : Math.min(Math.max(f.list.min, 1), most);
-      const count = fewest + pickIndex(random, (cycle ? fewest : most) - fewest + 1);
+      let count = fewest + pickIndex(random, (cycle ? fewest : most) - fewest + 1);
+      if (count > MOST_LIST_ENTRIES) {
+        this.miss(path, `a list of at least ${f.list.min} entries: ${MOST_LIST_ENTRIES} drawn`);
+        count = MOST_LIST_ENTRIES;
+      }
       return Array.from({ length: count }, (_, i) =>
         this.single(f, `${path}[${i}]`, depth, within),
       );
@@ -197,6 +214,7 @@ class Synthesizer {
   }
 
   private single(f: Field, path: string, depth: number, within: readonly string[]): unknown {
+    this.places++;
     if (f.type.kind === "object") {
       if (!this.recurses(f, within)) return this.object(f.type.name, path, depth, within);
       if (f.nullable) return null;

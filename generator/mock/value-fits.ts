@@ -18,7 +18,7 @@ type FacetCheck = (
   issues: ValidationIssue[],
 ) => boolean;
 
-/** True when the generated validator accepts `value` as one value of `field` (of a service of `protocol`). */
+/** True when the generated validator of `service` accepts `value` as one value of `field`. */
 export function valueFits(service: Service, field: Field, value: unknown): boolean {
   const issues: ValidationIssue[] = [];
   return typeFits(service, field, value, issues) && facetsFit(field, value, issues);

@@ -289,10 +289,11 @@ describe("the sweep: no planted secret in any view", () => {
     expect(await sweep(service, await packageClients(result.files, service))).toBe(2);
   }, 60_000);
 
-  // The Orders API is not swept yet: the model's sample values miss its patterns (`country_code`,
-  // `national_number`) on required fields, so the client's validator refuses every request before it is sent.
-  // A value synthesised from the facets (the mock server's job) will let it through.
-  const published = ["cybersource-rest-spec.2020-02-17.json", "stripe-spec3.2022-04-12.json"];
+  const published = [
+    "cybersource-rest-spec.2020-02-17.json",
+    "paypal-checkout-orders-v2.2024-02-02.json",
+    "stripe-spec3.2022-04-12.json",
+  ];
   it.for(published)("the published contract %s", { timeout: 300_000 }, async (file, context) => {
     if (!HAS_SHARED_SPECS) return context.skip();
     const result = await generate({

@@ -1,16 +1,10 @@
+import { synthesizeField } from "../../generator/mock/synthesize-value.js";
+import { seededRandom } from "../../generator/mock/seeded-random.js";
+import { valueFits } from "../../generator/mock/value-fits.js";
 import type { Field, ObjectType, ScalarName, Service } from "../../generator/model/ir.js";
 
 /** A small seeded PRNG (mulberry32), so property tests are reproducible. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng: (seed: number) => () => number = seededRandom;
 
 export interface ValueOptions {
   /** "random": a seeded mix; "full": every field present, lists of two, deterministic. */
@@ -143,8 +137,14 @@ function singleValue(
       return values[o.mode === "full" ? index % values.length : Math.floor(r() * values.length)]!
         .value;
     }
-    case "scalar":
-      return scalarValue(f.type.name, f, o, index);
+    case "scalar": {
+      // A sample value the field's facets refuse (a pattern, a bound) gives way to one synthesized from them.
+      const value = scalarValue(f.type.name, f, o, index);
+      if (valueFits(service, f, value)) return value;
+      const { list: _list, map: _map, nullable: _nullable, ...single } = f;
+      const seed = o.mode === "full" ? index : Math.floor(r() * 2 ** 32);
+      return synthesizeField(service, single, { seed });
+    }
   }
 }
 

@@ -168,6 +168,18 @@ describe("synthesizeType", () => {
     }
   });
 
+  it("draws the member of a choice that does not lead back into the value", () => {
+    const s = restService({
+      types: [
+        objectType("Tree", [field("node", ref("object", "Tree")), field("leaf", scalar("int"))], {
+          kind: "choice",
+        }),
+      ],
+    });
+    for (const n of [1, 2, 3, 4])
+      expect(Object.keys(synthesizeType(s, "Tree", seed(n)) as object)).toEqual(["leaf"]);
+  });
+
   it("stops optional recursion, and reports a cycle of required fields", () => {
     const misses: string[] = [];
     const s = restService({
@@ -239,6 +251,46 @@ describe("synthesizeType", () => {
     );
     expect(v["email"]).toMatch(/^buyer\d+@example\.com$/);
     expect(v["blob"]).toMatch(/^[A-Za-z0-9+/]{8}$/);
+  });
+});
+
+describe("synthesizeType on a hostile model", () => {
+  it("bounds huge lengths, counts and digit counts, and reports each", () => {
+    const misses: string[] = [];
+    const s = restService({
+      types: [
+        objectType("T", [
+          field("ids", scalar("string"), { required: true, list: { min: 1e9 } }),
+          field("text", scalar("string"), { required: true, facets: facets(["minLength", 1e9]) }),
+          field("blob", scalar("base64"), { required: true, facets: facets(["minLength", 1e9]) }),
+          field("n", scalar("decimal"), { required: true, facets: facets(["totalDigits", 1e9]) }),
+        ]),
+      ],
+    });
+    const value = synthesizeType(s, "T", { seed: 1, onMiss: (p) => misses.push(p) }) as Record<
+      string,
+      unknown
+    >;
+    expect((value["ids"] as unknown[]).length).toBe(100);
+    expect((value["text"] as string).length).toBe(4096);
+    expect((value["blob"] as string).length).toBe(4096);
+    expect(value["n"]).toMatch(/^\d+\.\d\d$/);
+    expect(misses).toEqual(["T.ids", "T.text", "T.blob"]);
+  });
+
+  it("stops a value that would grow without end (lists of lists of required objects)", () => {
+    const levels = Array.from({ length: 40 }, (_, i) =>
+      objectType(`L${i}`, [
+        field("next", ref("object", `L${i + 1}`), { required: true, list: { min: 3 } }),
+      ]),
+    );
+    const misses: string[] = [];
+    const value = synthesizeType(restService({ types: [...levels, objectType("L40", [])] }), "L0", {
+      seed: 1,
+      onMiss: (p) => misses.push(p),
+    });
+    expect(JSON.stringify(value).length).toBeLessThan(10_000_000);
+    expect(misses.length).toBeGreaterThan(0);
   });
 });
 

@@ -3,9 +3,10 @@
  * generates (the fixture folders with operations, the project's schemas, and
  * each published contract when they are there), every type a caller sends
  * gets a synthesized value, for two seeds (and a third that fills optional
- * fields deeper), that its generated `validate<Type>`
- * accepts; and every REST type only received is written by the generated
- * server's `serialize<Type>` and read back by the client's `parse<Type>`.
+ * fields deeper), that its generated `validate<Type>` accepts; every REST
+ * type only received is written by the generated server's `serialize<Type>`
+ * and read back by the client's `parse<Type>`; every SOAP result is written
+ * in a response envelope and read back.
  * No contract may have a refusal; the misses (places no value could meet
  * every facet) are counted and must stay at zero too.
  */
@@ -17,26 +18,30 @@ import { synthesizeType } from "../../generator/mock/synthesize-value.js";
 import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { FIXTURES, generateFrom } from "../helpers/generate-fixture.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
-import { writePackage } from "../helpers/temp-package.js";
+import { writePackage, type TempPackage } from "../helpers/temp-package.js";
+import type { Service } from "../../generator/model/ir.js";
+import type { ServiceNames } from "../../generator/naming/names.js";
 
 /** Two seeds at the default depth, and a third that fills optional fields deeper, where more facets lie. */
 const DRAWS = [{ seed: 1 }, { seed: 2 }, { seed: 3, optionalDepth: 5 }];
 
 interface Outcome {
   /** How many values a generated function checked. */
-  readonly checked: number;
+  checked: number;
   /** `Type (seed n): path code`, one per issue of a refused value. */
   readonly refusals: string[];
   /** `path: reason`, one per miss the synthesizer reported. */
   readonly misses: string[];
 }
 
+type Call = (...args: unknown[]) => unknown;
+
 type Validator = (value: unknown) => {
   ok: boolean;
   issues?: readonly { path: string; code: string }[];
 };
 
-/** Synthesizes a value of every sent type (validated) and every received REST type (written and read back) of a package. */
+/** Synthesizes a value of every sent type (validated), every received REST type and every SOAP result (written and read back) of a package. */
 async function checkPackage(result: GenerateResult): Promise<Outcome> {
   const pkg = await writePackage(result.files);
   const names = await packageNames(result.model, RUNTIME_DIR);
@@ -59,7 +64,7 @@ async function checkPackage(result: GenerateResult): Promise<Outcome> {
         const validate = validators[serviceNames.get("validator", type.name)] as
           Validator | undefined;
         if (type.facts.sent && validate) {
-          Object.assign(outcome, { checked: outcome.checked + 1 });
+          outcome.checked++;
           const verdict = validate(value);
           if (!verdict.ok)
             for (const i of verdict.issues ?? []) refuse(`${i.path || "(root)"} ${i.code}`);
@@ -68,7 +73,7 @@ async function checkPackage(result: GenerateResult): Promise<Outcome> {
         const serialize = server?.[serviceNames.get("serializer", type.name)];
         const parse = json?.[serviceNames.get("parser", type.name)];
         if (typeof serialize !== "function" || typeof parse !== "function") continue;
-        Object.assign(outcome, { checked: outcome.checked + 1 });
+        outcome.checked++;
         try {
           parse(serialize(value));
         } catch (error) {
@@ -76,8 +81,39 @@ async function checkPackage(result: GenerateResult): Promise<Outcome> {
         }
       }
     }
+    if (!rest) await checkSoapResults(service, pkg, serviceNames, outcome);
   }
   return outcome;
+}
+
+/** Each SOAP operation's result, synthesized, written in a response envelope by the server and read by the client. */
+async function checkSoapResults(
+  service: Service,
+  pkg: TempPackage,
+  names: ServiceNames,
+  outcome: Outcome,
+): Promise<void> {
+  const server = await pkg.load(service.name, "server");
+  const xml = await pkg.load(service.name, "xml");
+  for (const op of service.operations) {
+    if (op.protocol !== "soap") continue;
+    const build = server[names.get("responseEnvelopeBuilder", op.name)] as Call | undefined;
+    const parse = xml[names.get("responseParser", op.name)] as Call | undefined;
+    if (!build || !parse) continue;
+    for (const { seed, optionalDepth } of DRAWS) {
+      const value = synthesizeType(service, op.resultType, {
+        seed,
+        ...(optionalDepth !== undefined ? { optionalDepth } : {}),
+        onMiss: (where, reason) => outcome.misses.push(`${where}: ${reason}`),
+      });
+      outcome.checked++;
+      try {
+        parse(build(value, "urn:synthesized"));
+      } catch (error) {
+        outcome.refusals.push(`${op.name} result (seed ${seed}): ${(error as Error).message}`);
+      }
+    }
+  }
 }
 
 const FIXTURE_FOLDERS = ["rest-basic", "soap-basic", "names-rest", "names-soap"];

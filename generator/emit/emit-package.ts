@@ -10,7 +10,7 @@ import {
   reachableRuntime,
   runtimeExportNames,
 } from "./emit-runtime.js";
-import { emitTemplates, type PackageInfo } from "./emit-templates.js";
+import { emitTemplates, type PackageInfo, type ServerNames } from "./emit-templates.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
@@ -37,6 +37,7 @@ const RUNTIME_ENTRIES: readonly string[] = [paths.runtime("http/http-signature.t
 export async function emitPackage(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
   const runtime = await emitRuntime(options.runtimeDir);
   const files: GeneratedFile[] = [];
+  const servers = new Map<string, ServerNames>();
   for (const service of model.services) {
     const ctx: EmitContext = {
       service,
@@ -45,6 +46,11 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
     };
     const artifacts = SERVICE_ARTIFACTS.filter((a) => a.when(service));
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
+    if (service.operations.length > 0)
+      servers.set(service.name, {
+        server: ctx.names.get("serverFactory", service.name),
+        ...(options.mock !== undefined ? { mock: ctx.names.get("mockFactory", service.name) } : {}),
+      });
     files.push(
       emitIndex(paths.index(service.name), [
         ...artifacts.flatMap((a) =>
@@ -61,7 +67,13 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   const shipped = reachableRuntime(runtime, files, RUNTIME_ENTRIES);
   files.push(...shipped);
   files.push(
-    ...(await emitTemplates(options.templatesDir, model, options.info, importedPackages(files))),
+    ...(await emitTemplates(
+      options.templatesDir,
+      model,
+      options.info,
+      importedPackages(files),
+      servers,
+    )),
   );
   files.push(await emitBuildScript(options.buildScriptFile));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -38,6 +38,7 @@ export async function emitTemplates(
   model: Model,
   info: PackageInfo,
   imported: readonly string[],
+  servers: ReadonlyMap<string, ServerNames> = new Map(),
 ): Promise<GeneratedFile[]> {
   const hb = Handlebars.create();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
@@ -59,7 +60,7 @@ export async function emitTemplates(
     }
   }
   const view = asTemplateData({
-    ...packageView(model, info, examples),
+    ...packageView(model, info, examples, servers),
     dependencies: dependencies(imported, info),
     usesXmlParser: imported.includes("fast-xml-parser"),
   });
@@ -101,7 +102,18 @@ function dependencies(
 /** The reference of the search query language, a file of `templates/` shipped as is. */
 export const QUERY_LANGUAGE_FILE = "QUERY-LANGUAGE.md";
 
-function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<string, string>) {
+/** The functions a service's server entry offers, as the naming table calls them: its server, and its mock when it has one. */
+export interface ServerNames {
+  readonly server: string;
+  readonly mock?: string;
+}
+
+function packageView(
+  model: Model,
+  info: PackageInfo,
+  examples: ReadonlyMap<string, string>,
+  servers: ReadonlyMap<string, ServerNames>,
+) {
   return {
     ...info,
     buildDependencies: Object.entries(info.buildDependencies)
@@ -115,7 +127,13 @@ function packageView(model: Model, info: PackageInfo, examples: ReadonlyMap<stri
     ),
     hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
     markedKinds: markedKinds(model),
-    services: model.services.map((s) => serviceView(s, info.packageName, examples.get(s.name))),
+    services: model.services.map((s) => ({
+      ...serviceView(s, info.packageName, examples.get(s.name)),
+      serverFactory: servers.get(s.name)?.server ?? "",
+      mockFactory: servers.get(s.name)?.mock ?? "",
+    })),
+    hasServers: servers.size > 0,
+    hasMocks: [...servers.values()].some((s) => s.mock !== undefined),
   };
 }
 

@@ -166,6 +166,7 @@ export const RESERVED: ReadonlySet<string> = new Set([
   "response",
   "result",
   "options",
+  "config",
   "call",
   "input",
   "source",

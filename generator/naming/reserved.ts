@@ -167,6 +167,8 @@ export const RESERVED: ReadonlySet<string> = new Set([
   "result",
   "options",
   "config",
+  // A module that exports \`then\` is thenable: \`await import()\` of an entry would call it and never settle.
+  "then",
   "call",
   "input",
   "source",

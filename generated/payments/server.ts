@@ -499,7 +499,10 @@ function jsonOfVoidPaymentResponse(value: VoidPaymentResponse): Record<string, u
   return value as Record<string, unknown>;
 }
 
-const fieldsOfCaptureRequest = fieldSet(["clientReferenceInformation", "orderInformation"]);
+const fieldsOfCaptureRequest = /* @__PURE__ */ fieldSet([
+  "clientReferenceInformation",
+  "orderInformation",
+]);
 
 function readCaptureRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -529,7 +532,10 @@ function readCaptureRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestClientReferenceInformation = fieldSet(["code", "partner"]);
+const fieldsOfCaptureRequestClientReferenceInformation = /* @__PURE__ */ fieldSet([
+  "code",
+  "partner",
+]);
 
 function readCaptureRequestClientReferenceInformation(
   value: unknown,
@@ -554,7 +560,7 @@ function readCaptureRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestClientReferenceInformationPartner = fieldSet([
+const fieldsOfCaptureRequestClientReferenceInformationPartner = /* @__PURE__ */ fieldSet([
   "thirdPartyCertificationNumber",
 ]);
 
@@ -579,7 +585,7 @@ function readCaptureRequestClientReferenceInformationPartner(
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestOrderInformation = fieldSet(["amountDetails"]);
+const fieldsOfCaptureRequestOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readCaptureRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -599,7 +605,10 @@ function readCaptureRequestOrderInformation(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestOrderInformationAmountDetails = fieldSet(["totalAmount", "currency"]);
+const fieldsOfCaptureRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+  "currency",
+]);
 
 function readCaptureRequestOrderInformationAmountDetails(
   value: unknown,
@@ -615,7 +624,7 @@ function readCaptureRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequest = fieldSet([
+const fieldsOfPaymentRequest = /* @__PURE__ */ fieldSet([
   "clientReferenceInformation",
   "processingInformation",
   "paymentInformation",
@@ -681,7 +690,7 @@ function readPaymentRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestClientReferenceInformation = fieldSet(["code"]);
+const fieldsOfPaymentRequestClientReferenceInformation = /* @__PURE__ */ fieldSet(["code"]);
 
 function readPaymentRequestClientReferenceInformation(
   value: unknown,
@@ -696,7 +705,7 @@ function readPaymentRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestConsumerAuthenticationInformation = fieldSet([
+const fieldsOfPaymentRequestConsumerAuthenticationInformation = /* @__PURE__ */ fieldSet([
   "ecommerceIndicator",
   "ucafAuthenticationData",
   "ucafCollectionIndicator",
@@ -724,7 +733,10 @@ function readPaymentRequestConsumerAuthenticationInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformation = fieldSet(["amountDetails", "billTo"]);
+const fieldsOfPaymentRequestOrderInformation = /* @__PURE__ */ fieldSet([
+  "amountDetails",
+  "billTo",
+]);
 
 function readPaymentRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -749,7 +761,10 @@ function readPaymentRequestOrderInformation(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformationAmountDetails = fieldSet(["totalAmount", "currency"]);
+const fieldsOfPaymentRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+  "currency",
+]);
 
 function readPaymentRequestOrderInformationAmountDetails(
   value: unknown,
@@ -765,7 +780,7 @@ function readPaymentRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformationBillTo = fieldSet([
+const fieldsOfPaymentRequestOrderInformationBillTo = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "address1",
@@ -797,7 +812,11 @@ function readPaymentRequestOrderInformationBillTo(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformation = fieldSet(["fluidData", "card", "tokenizedCard"]);
+const fieldsOfPaymentRequestPaymentInformation = /* @__PURE__ */ fieldSet([
+  "fluidData",
+  "card",
+  "tokenizedCard",
+]);
 
 function readPaymentRequestPaymentInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -832,7 +851,7 @@ function readPaymentRequestPaymentInformation(value: unknown, path: string, o: R
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationCard = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationCard = /* @__PURE__ */ fieldSet([
   "type",
   "number",
   "expirationMonth",
@@ -857,7 +876,7 @@ function readPaymentRequestPaymentInformationCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationFluidData = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationFluidData = /* @__PURE__ */ fieldSet([
   "value",
   "descriptor",
   "encoding",
@@ -878,7 +897,7 @@ function readPaymentRequestPaymentInformationFluidData(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationTokenizedCard = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationTokenizedCard = /* @__PURE__ */ fieldSet([
   "type",
   "transactionType",
   "number",
@@ -908,7 +927,7 @@ function readPaymentRequestPaymentInformationTokenizedCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestProcessingInformation = fieldSet([
+const fieldsOfPaymentRequestProcessingInformation = /* @__PURE__ */ fieldSet([
   "paymentSolution",
   "capture",
   "commerceIndicator",
@@ -931,7 +950,7 @@ function readPaymentRequestProcessingInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequest = fieldSet([
+const fieldsOfReversalRequest = /* @__PURE__ */ fieldSet([
   "clientReferenceInformation",
   "orderInformation",
   "reversalInformation",
@@ -975,7 +994,7 @@ function readReversalRequest(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestClientReferenceInformation = fieldSet(["code"]);
+const fieldsOfReversalRequestClientReferenceInformation = /* @__PURE__ */ fieldSet(["code"]);
 
 function readReversalRequestClientReferenceInformation(
   value: unknown,
@@ -990,7 +1009,7 @@ function readReversalRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestOrderInformation = fieldSet(["amountDetails"]);
+const fieldsOfReversalRequestOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readReversalRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1010,7 +1029,7 @@ function readReversalRequestOrderInformation(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestOrderInformationAmountDetails = fieldSet(["currency"]);
+const fieldsOfReversalRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet(["currency"]);
 
 function readReversalRequestOrderInformationAmountDetails(
   value: unknown,
@@ -1025,7 +1044,7 @@ function readReversalRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestReversalInformation = fieldSet(["amountDetails"]);
+const fieldsOfReversalRequestReversalInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readReversalRequestReversalInformation(
   value: unknown,
@@ -1049,7 +1068,9 @@ function readReversalRequestReversalInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestReversalInformationAmountDetails = fieldSet(["totalAmount"]);
+const fieldsOfReversalRequestReversalInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+]);
 
 function readReversalRequestReversalInformationAmountDetails(
   value: unknown,

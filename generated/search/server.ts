@@ -84,7 +84,7 @@ function jsonOfWebhookSubscription(value: WebhookSubscription): Record<string, u
   };
 }
 
-const fieldsOfInstrumentIdentifierRequest = fieldSet(["type", "card"]);
+const fieldsOfInstrumentIdentifierRequest = /* @__PURE__ */ fieldSet(["type", "card"]);
 
 function readInstrumentIdentifierRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -97,7 +97,7 @@ function readInstrumentIdentifierRequest(value: unknown, path: string, o: ReadCo
   return finish(out, u);
 }
 
-const fieldsOfInstrumentIdentifierRequestCard = fieldSet([
+const fieldsOfInstrumentIdentifierRequestCard = /* @__PURE__ */ fieldSet([
   "number",
   "expirationMonth",
   "expirationYear",
@@ -116,7 +116,7 @@ function readInstrumentIdentifierRequestCard(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfSearchRequest = fieldSet([
+const fieldsOfSearchRequest = /* @__PURE__ */ fieldSet([
   "query",
   "sort",
   "save",
@@ -141,7 +141,7 @@ function readSearchRequest(value: unknown, path: string, o: ReadContext): Draft 
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequest = fieldSet([
+const fieldsOfWebhookSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "name",
   "description",
   "organizationId",
@@ -198,7 +198,7 @@ function readWebhookSubscriptionRequest(value: unknown, path: string, o: ReadCon
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequestRetryPolicy = fieldSet([
+const fieldsOfWebhookSubscriptionRequestRetryPolicy = /* @__PURE__ */ fieldSet([
   "algorithm",
   "firstRetry",
   "interval",
@@ -235,7 +235,10 @@ function readWebhookSubscriptionRequestRetryPolicy(
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequestSecurityPolicy = fieldSet(["securityType", "proxyType"]);
+const fieldsOfWebhookSubscriptionRequestSecurityPolicy = /* @__PURE__ */ fieldSet([
+  "securityType",
+  "proxyType",
+]);
 
 function readWebhookSubscriptionRequestSecurityPolicy(
   value: unknown,

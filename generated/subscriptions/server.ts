@@ -540,7 +540,7 @@ function xmlOfUpdateCustomerShippingAddressResult(
   };
 }
 
-const fieldsOfARBCancelSubscriptionRequest = fieldSet([
+const fieldsOfARBCancelSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -556,7 +556,7 @@ function readARBCancelSubscriptionRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfARBCreateSubscriptionRequest = fieldSet([
+const fieldsOfARBCreateSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscription",
@@ -575,7 +575,11 @@ function readARBCreateSubscriptionRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListCriteria = fieldSet(["searchType", "sorting", "paging"]);
+const fieldsOfARBGetSubscriptionListCriteria = /* @__PURE__ */ fieldSet([
+  "searchType",
+  "sorting",
+  "paging",
+]);
 
 function readARBGetSubscriptionListCriteria(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -592,7 +596,7 @@ function readARBGetSubscriptionListCriteria(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListRequest = fieldSet([
+const fieldsOfARBGetSubscriptionListRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "request",
@@ -611,7 +615,10 @@ function readARBGetSubscriptionListRequest(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListSorting = fieldSet(["orderBy", "orderDescending"]);
+const fieldsOfARBGetSubscriptionListSorting = /* @__PURE__ */ fieldSet([
+  "orderBy",
+  "orderDescending",
+]);
 
 function readARBGetSubscriptionListSorting(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -624,7 +631,7 @@ function readARBGetSubscriptionListSorting(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionRequest = fieldSet([
+const fieldsOfARBGetSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -640,7 +647,7 @@ function readARBGetSubscriptionRequest(value: unknown, path: string, o: ReadCont
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionStatusRequest = fieldSet([
+const fieldsOfARBGetSubscriptionStatusRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -656,7 +663,7 @@ function readARBGetSubscriptionStatusRequest(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfARBSubscriptionType = fieldSet([
+const fieldsOfARBSubscriptionType = /* @__PURE__ */ fieldSet([
   "name",
   "paymentSchedule",
   "amount",
@@ -692,7 +699,7 @@ function readARBSubscriptionType(value: unknown, path: string, o: ReadContext): 
   return finish(out, u);
 }
 
-const fieldsOfARBUpdateSubscriptionRequest = fieldSet([
+const fieldsOfARBUpdateSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -736,7 +743,10 @@ function readApiRequestTypeFields(
   return out;
 }
 
-const fieldsOfAuthenticateTestRequest = fieldSet(["merchantAuthentication", "clientId"]);
+const fieldsOfAuthenticateTestRequest = /* @__PURE__ */ fieldSet([
+  "merchantAuthentication",
+  "clientId",
+]);
 
 function readAuthenticateTestRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -745,7 +755,7 @@ function readAuthenticateTestRequest(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfBankAccount = fieldSet([
+const fieldsOfBankAccount = /* @__PURE__ */ fieldSet([
   "accountType",
   "nameOnAccount",
   "echeckType",
@@ -771,7 +781,7 @@ function readBankAccount(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfCreateCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -800,7 +810,7 @@ function readCreateCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileFromTransactionRequest = fieldSet([
+const fieldsOfCreateCustomerProfileFromTransactionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "transId",
@@ -819,7 +829,7 @@ function readCreateCustomerProfileFromTransactionRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileRequest = fieldSet([
+const fieldsOfCreateCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "profile",
@@ -838,7 +848,7 @@ function readCreateCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileTransactionRequest = fieldSet([
+const fieldsOfCreateCustomerProfileTransactionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "transaction",
@@ -864,7 +874,7 @@ function readCreateCustomerProfileTransactionRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerShippingAddressRequest = fieldSet([
+const fieldsOfCreateCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -887,7 +897,7 @@ function readCreateCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreditCard = fieldSet(["cardNumber", "expirationDate", "cardCode"]);
+const fieldsOfCreditCard = /* @__PURE__ */ fieldSet(["cardNumber", "expirationDate", "cardCode"]);
 
 function readCreditCard(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -901,7 +911,7 @@ function readCreditCard(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCustomer = fieldSet([
+const fieldsOfCustomer = /* @__PURE__ */ fieldSet([
   "type",
   "id",
   "email",
@@ -929,7 +939,7 @@ function readCustomer(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddress = fieldSet([
+const fieldsOfCustomerAddress = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -964,7 +974,7 @@ function readCustomerAddress(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddressEx = fieldSet([
+const fieldsOfCustomerAddressEx = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -989,7 +999,7 @@ function readCustomerAddressEx(value: unknown, path: string, o: ReadContext): Dr
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfile = fieldSet([
+const fieldsOfCustomerPaymentProfile = /* @__PURE__ */ fieldSet([
   "customerType",
   "billTo",
   "payment",
@@ -1025,7 +1035,7 @@ function readCustomerPaymentProfile(value: unknown, path: string, o: ReadContext
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileEx = fieldSet([
+const fieldsOfCustomerPaymentProfileEx = /* @__PURE__ */ fieldSet([
   "customerType",
   "billTo",
   "payment",
@@ -1046,7 +1056,10 @@ function readCustomerPaymentProfileEx(value: unknown, path: string, o: ReadConte
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileSorting = fieldSet(["orderBy", "orderDescending"]);
+const fieldsOfCustomerPaymentProfileSorting = /* @__PURE__ */ fieldSet([
+  "orderBy",
+  "orderDescending",
+]);
 
 function readCustomerPaymentProfileSorting(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1059,7 +1072,7 @@ function readCustomerPaymentProfileSorting(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfCustomerProfile = fieldSet([
+const fieldsOfCustomerProfile = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1114,7 +1127,7 @@ function readCustomerProfileBaseFields(
   return out;
 }
 
-const fieldsOfCustomerProfileEx = fieldSet([
+const fieldsOfCustomerProfileEx = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1131,7 +1144,7 @@ function readCustomerProfileEx(value: unknown, path: string, o: ReadContext): Dr
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfDeleteCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1156,7 +1169,7 @@ function readDeleteCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerProfileRequest = fieldSet([
+const fieldsOfDeleteCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1172,7 +1185,7 @@ function readDeleteCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerShippingAddressRequest = fieldSet([
+const fieldsOfDeleteCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1195,7 +1208,7 @@ function readDeleteCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfDriversLicense = fieldSet(["state", "number", "dateOfBirth"]);
+const fieldsOfDriversLicense = /* @__PURE__ */ fieldSet(["state", "number", "dateOfBirth"]);
 
 function readDriversLicense(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1208,7 +1221,7 @@ function readDriversLicense(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfExtendedAmount = fieldSet(["amount", "name", "description"]);
+const fieldsOfExtendedAmount = /* @__PURE__ */ fieldSet(["amount", "name", "description"]);
 
 function readExtendedAmount(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1221,7 +1234,7 @@ function readExtendedAmount(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileListCriteria = fieldSet([
+const fieldsOfGetCustomerPaymentProfileListCriteria = /* @__PURE__ */ fieldSet([
   "searchType",
   "month",
   "sorting",
@@ -1248,7 +1261,7 @@ function readGetCustomerPaymentProfileListCriteria(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileListRequest = fieldSet([
+const fieldsOfGetCustomerPaymentProfileListRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "getCustomerPaymentProfileListRequestType",
@@ -1276,7 +1289,7 @@ function readGetCustomerPaymentProfileListRequest(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfGetCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1300,7 +1313,7 @@ function readGetCustomerPaymentProfileRequest(value: unknown, path: string, o: R
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerProfileRequest = fieldSet([
+const fieldsOfGetCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1316,7 +1329,7 @@ function readGetCustomerProfileRequest(value: unknown, path: string, o: ReadCont
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerShippingAddressRequest = fieldSet([
+const fieldsOfGetCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1339,7 +1352,7 @@ function readGetCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfIsAliveRequest = fieldSet([]);
+const fieldsOfIsAliveRequest = /* @__PURE__ */ fieldSet([]);
 
 function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1348,7 +1361,7 @@ function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfLineItem = fieldSet([
+const fieldsOfLineItem = /* @__PURE__ */ fieldSet([
   "itemId",
   "name",
   "description",
@@ -1371,7 +1384,7 @@ function readLineItem(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfMerchantAuthenticationType = fieldSet(["name", "transactionKey"]);
+const fieldsOfMerchantAuthenticationType = /* @__PURE__ */ fieldSet(["name", "transactionKey"]);
 
 function readMerchantAuthenticationType(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1384,7 +1397,7 @@ function readMerchantAuthenticationType(value: unknown, path: string, o: ReadCon
   return finish(out, u);
 }
 
-const fieldsOfNameAndAddress = fieldSet([
+const fieldsOfNameAndAddress = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1421,7 +1434,7 @@ function readNameAndAddress(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfOrder = fieldSet(["invoiceNumber", "description"]);
+const fieldsOfOrder = /* @__PURE__ */ fieldSet(["invoiceNumber", "description"]);
 
 function readOrderFields(
   obj: ParsedObject,
@@ -1444,7 +1457,11 @@ function readOrder(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfOrderEx = fieldSet(["invoiceNumber", "description", "purchaseOrderNumber"]);
+const fieldsOfOrderEx = /* @__PURE__ */ fieldSet([
+  "invoiceNumber",
+  "description",
+  "purchaseOrderNumber",
+]);
 
 function readOrderEx(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1456,7 +1473,7 @@ function readOrderEx(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPaging = fieldSet(["limit", "offset"]);
+const fieldsOfPaging = /* @__PURE__ */ fieldSet(["limit", "offset"]);
 
 function readPaging(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1468,7 +1485,7 @@ function readPaging(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPayment = fieldSet(["bankAccount", "creditCard"]);
+const fieldsOfPayment = /* @__PURE__ */ fieldSet(["bankAccount", "creditCard"]);
 
 function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1482,7 +1499,7 @@ function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPaymentSchedule = fieldSet([
+const fieldsOfPaymentSchedule = /* @__PURE__ */ fieldSet([
   "interval",
   "startDate",
   "totalOccurrences",
@@ -1504,7 +1521,7 @@ function readPaymentSchedule(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfPaymentScheduleInterval = fieldSet(["length", "unit"]);
+const fieldsOfPaymentScheduleInterval = /* @__PURE__ */ fieldSet(["length", "unit"]);
 
 function readPaymentScheduleInterval(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1567,7 +1584,7 @@ function readProfileTransAuthFields(
   return out;
 }
 
-const fieldsOfProfileTransAuthCapture = fieldSet([
+const fieldsOfProfileTransAuthCapture = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1590,7 +1607,7 @@ function readProfileTransAuthCapture(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfProfileTransAuthOnly = fieldSet([
+const fieldsOfProfileTransAuthOnly = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1613,7 +1630,7 @@ function readProfileTransAuthOnly(value: unknown, path: string, o: ReadContext):
   return finish(out, u);
 }
 
-const fieldsOfProfileTransCaptureOnly = fieldSet([
+const fieldsOfProfileTransCaptureOnly = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1640,7 +1657,7 @@ function readProfileTransCaptureOnly(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfProfileTransPriorAuthCapture = fieldSet([
+const fieldsOfProfileTransPriorAuthCapture = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1672,7 +1689,7 @@ function readProfileTransPriorAuthCapture(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfProfileTransRefund = fieldSet([
+const fieldsOfProfileTransRefund = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1719,7 +1736,7 @@ function readProfileTransRefund(value: unknown, path: string, o: ReadContext): D
   return finish(out, u);
 }
 
-const fieldsOfProfileTransVoid = fieldSet(
+const fieldsOfProfileTransVoid = /* @__PURE__ */ fieldSet(
   ["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"],
   "properties",
 );
@@ -1743,7 +1760,7 @@ function readProfileTransVoid(value: unknown, path: string, o: ReadContext): Dra
   return finish(keepOpen(out, obj, fieldsOfProfileTransVoid), u);
 }
 
-const fieldsOfProfileTransactionType = fieldSet([
+const fieldsOfProfileTransactionType = /* @__PURE__ */ fieldSet([
   "profileTransAuthCapture",
   "profileTransAuthOnly",
   "profileTransCaptureOnly",
@@ -1815,7 +1832,7 @@ function readProfileTransactionType(value: unknown, path: string, o: ReadContext
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfUpdateCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1844,7 +1861,7 @@ function readUpdateCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerProfileRequest = fieldSet([
+const fieldsOfUpdateCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "profile",
@@ -1860,7 +1877,7 @@ function readUpdateCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerShippingAddressRequest = fieldSet([
+const fieldsOfUpdateCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",

@@ -27,7 +27,7 @@ function xmlOfOutcomeType(value: OutcomeType): XmlInput {
   };
 }
 
-const fieldsOfAuthType = fieldSet(["name", "key"]);
+const fieldsOfAuthType = /* @__PURE__ */ fieldSet(["name", "key"]);
 
 function readAuthType(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -39,7 +39,7 @@ function readAuthType(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPlaceOrderRequest = fieldSet(["auth", "amount", "lines"]);
+const fieldsOfPlaceOrderRequest = /* @__PURE__ */ fieldSet(["auth", "amount", "lines"]);
 
 function readPlaceOrderRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);

@@ -6,7 +6,8 @@
  *
  * `npm run bench -- --only contracts` runs benchmark 8 alone (the published
  * contracts, whole process): it needs neither the generated package nor its
- * build.
+ * build. `npm run bench -- --only bundles` runs benchmark 9 alone (the
+ * bundle of a consumer of one operation).
  */
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +41,7 @@ import {
   SUBSCRIPTION_DETAILS,
 } from "./bench/soap-envelope.js";
 import { renderTable } from "./bench/table.js";
+import { type BundlesResult, runBundlesBenchmark } from "./bench/consumer-bundles.js";
 import { runWalletBenchmark, WALLET_TARGET, type WalletResult } from "./bench/wallet-codec.js";
 
 /** Headline comparisons: enough rounds for a stable median. */
@@ -56,7 +58,7 @@ const WSDL_ROUNDS = 3;
 const COLD_ROUNDS = 3;
 const CONTRACT_ROUNDS = 3;
 /** The benchmarks `--only` can pick. */
-const SECTIONS = ["contracts"] as const;
+const SECTIONS = ["contracts", "bundles"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function progress(message: string): void {
@@ -153,6 +155,33 @@ async function contractsOnly(): Promise<void> {
   );
 }
 
+/** `--only bundles`: benchmark 9 alone, with the same header, table and JSON line as a whole run. */
+async function bundlesOnly(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadAverage();
+  progress(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadBefore}`);
+  progress(
+    "9. bundling a consumer of one operation (paygen, @hey-api/openapi-ts, with zod, openapi-fetch)",
+  );
+  const bundles = await runBundlesBenchmark();
+  const seconds = (performance.now() - started) / 1000;
+  console.log("");
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs; load average (1, 5, 15 min) ${loadBefore} before, ${loadAverage()} after`,
+  );
+  console.log(renderTable(bundles.rows));
+  console.log("");
+  console.log(
+    JSON.stringify({
+      bench: "paygen",
+      only: "bundles",
+      node: process.version,
+      bundles: bundles.gzipBytes,
+      seconds: round(seconds, 1),
+    }),
+  );
+}
+
 function summaryOf(c: Comparison, target: number): Record<string, number | boolean> {
   return {
     paygenOpsPerSec: Math.round(c.subject.opsPerSec),
@@ -185,47 +214,53 @@ async function main(): Promise<void> {
   let cold: ColdGenerateResult;
   let diffSelf: DiffSelfResult;
   let contracts: PublishedContractsResult;
+  let bundles: BundlesResult;
   try {
     const modules = await loadBuiltModules(built.dir);
 
     progress(
-      `1/8 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`,
+      `1/9 wallet authorization JSON (paygen vs ajv + JSON); build took ${(built.buildMs / 1000).toFixed(1)} s`,
     );
     wallet = runWalletBenchmark(model, modules.payments, MAIN, DETAIL);
 
     progress(
-      `2/8 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`,
+      `2/9 ARBGetSubscriptionList envelope, ${SUBSCRIPTION_DETAILS} entries (paygen vs fast-xml-parser)`,
     );
     soap = runSoapBenchmark(modules.subscriptions, MAIN, DETAIL);
     if (sinkState().count === 0) throw new Error("the in-process benchmarks produced no results");
 
-    progress(`3/8 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
+    progress(`3/9 import cost in fresh processes (${IMPORT_ROUNDS} rounds of 5 processes)`);
     imports = await runImportBenchmark(built.dir, IMPORT_ROUNDS, IMPORT_WARMUP_ROUNDS);
 
-    progress(`4/8 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
+    progress(`4/9 client overhead over local HTTP (${CLIENT_CALLS} calls each, alternating)`);
     client = await runClientBenchmark(modules.payments, CLIENT_CALLS, CLIENT_WARMUP_CALLS);
 
     progress(
-      `5/8 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`,
+      `5/9 generating from the published REST specification (${OPENAPI_ROUNDS} rounds: paygen, @hey-api/openapi-ts, openapi-typescript)`,
     );
     fromOpenApi = await runFromOpenApiBenchmark(OPENAPI_ROUNDS);
 
     progress(
-      `6/8 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`,
+      `6/9 generating from the published WSDL and XSD (${WSDL_ROUNDS} rounds: WSDL, XSD, the YAML schemas)`,
     );
     fromWsdl = await runFromWsdlBenchmark(WSDL_ROUNDS);
     progress(`   and each as \`paygen generate\` cold, in a fresh process (${COLD_ROUNDS} rounds)`);
     cold = await runColdGenerateBenchmark(COLD_ROUNDS);
 
     progress(
-      `7/8 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`,
+      `7/9 diff of the published REST specification and XSD against themselves (${DIFF_ROUNDS} rounds)`,
     );
     diffSelf = await runDiffSelfBenchmark(DIFF_ROUNDS);
 
     progress(
-      `8/8 generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`,
+      `8/9 generating from each published contract (${CONTRACT_ROUNDS} rounds: paygen, @hey-api/openapi-ts)`,
     );
     contracts = await runPublishedContractsBenchmark(CONTRACT_ROUNDS);
+
+    progress(
+      "9/9 bundling a consumer of one operation (paygen, @hey-api/openapi-ts, with zod, openapi-fetch)",
+    );
+    bundles = await runBundlesBenchmark();
   } finally {
     await built.dispose();
   }
@@ -239,6 +274,7 @@ async function main(): Promise<void> {
     ...cold.rows,
     ...diffSelf.rows,
     ...contracts.rows,
+    ...bundles.rows,
   );
 
   const targets = rows.filter((r) => r.pass !== undefined);
@@ -297,6 +333,7 @@ async function main(): Promise<void> {
     },
     diffSelf: Object.fromEntries(Object.entries(diffSelf.ms).map(([k, v]) => [k, round(v, 1)])),
     contracts: contractsSummary(contracts),
+    bundles: bundles.gzipBytes,
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),
     seconds: round(seconds, 1),
@@ -317,7 +354,9 @@ async function main(): Promise<void> {
 }
 
 try {
-  if (onlySection(process.argv.slice(2)) === "contracts") await contractsOnly();
+  const section = onlySection(process.argv.slice(2));
+  if (section === "contracts") await contractsOnly();
+  else if (section === "bundles") await bundlesOnly();
   else await main();
 } catch (error) {
   console.error(

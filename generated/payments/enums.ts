@@ -17,7 +17,7 @@ export type MerchantInitiatedTransaction =
 
 /** Every value of {@link MerchantInitiatedTransaction}, in documented order. */
 export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] =
-  Object.freeze([
+  /* @__PURE__ */ Object.freeze([
     /**
      * Delayed authorizations.
      */
@@ -72,7 +72,7 @@ export function isMerchantInitiatedTransaction(
 export type TransactionStatus = "AUTHORIZED" | "REVERSED" | "PENDING";
 
 /** Every value of {@link TransactionStatus}, in documented order. */
-export const transactionStatusValues: readonly TransactionStatus[] = Object.freeze([
+export const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([
   /**
    * Status of an accepted authorization (or sale).
    *
@@ -119,7 +119,7 @@ export type Wallet001CardType =
   | "Maestro (UK Domestic)";
 
 /** Every value of {@link Wallet001CardType}, in documented order. */
-export const wallet001CardTypeValues: readonly Wallet001CardType[] = Object.freeze([
+export const wallet001CardTypeValues: readonly Wallet001CardType[] = /* @__PURE__ */ Object.freeze([
   "Visa",
   "Mastercard",
   "JCB",
@@ -149,7 +149,7 @@ export function isWallet001CardType(value: unknown): value is Wallet001CardType 
 export type Wallet012CardType = "American Express" | "Discover" | "Mastercard" | "Visa";
 
 /** Every value of {@link Wallet012CardType}, in documented order. */
-export const wallet012CardTypeValues: readonly Wallet012CardType[] = Object.freeze([
+export const wallet012CardTypeValues: readonly Wallet012CardType[] = /* @__PURE__ */ Object.freeze([
   "American Express",
   "Discover",
   "Mastercard",

@@ -352,7 +352,7 @@ function readCaptureDetails(value: unknown, path: string, o: ReadContext): Captu
   return readOpaque(value, o, path);
 }
 
-const fieldsOfCaptureResponse = fieldSet(
+const fieldsOfCaptureResponse = /* @__PURE__ */ fieldSet(
   [
     "_links",
     "id",
@@ -401,7 +401,10 @@ function readCaptureResponse(value: unknown, path: string, o: ReadContext): Capt
   return finish(out, u);
 }
 
-const fieldsOfCaptureResponseClientReferenceInformation = fieldSet(["code"], "kept");
+const fieldsOfCaptureResponseClientReferenceInformation = /* @__PURE__ */ fieldSet(
+  ["code"],
+  "kept",
+);
 
 function readCaptureResponseClientReferenceInformation(
   value: unknown,
@@ -416,7 +419,7 @@ function readCaptureResponseClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfCaptureResponseLinks = fieldSet(["void", "self"], "kept");
+const fieldsOfCaptureResponseLinks = /* @__PURE__ */ fieldSet(["void", "self"], "kept");
 
 function readCaptureResponseLinks(
   value: unknown,
@@ -432,7 +435,7 @@ function readCaptureResponseLinks(
   return finish(out, u);
 }
 
-const fieldsOfCaptureResponseOrderInformation = fieldSet(["amountDetails"], "kept");
+const fieldsOfCaptureResponseOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"], "kept");
 
 function readCaptureResponseOrderInformation(
   value: unknown,
@@ -456,7 +459,7 @@ function readCaptureResponseOrderInformation(
   return finish(out, u);
 }
 
-const fieldsOfCaptureResponseOrderInformationAmountDetails = fieldSet(
+const fieldsOfCaptureResponseOrderInformationAmountDetails = /* @__PURE__ */ fieldSet(
   ["totalAmount", "currency"],
   "kept",
 );
@@ -475,7 +478,7 @@ function readCaptureResponseOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfLink = fieldSet(["href", "method"]);
+const fieldsOfLink = /* @__PURE__ */ fieldSet(["href", "method"]);
 
 function readLink(value: unknown, path: string, o: ReadContext): Link {
   const obj = readObject(value, o, path);
@@ -491,7 +494,7 @@ function readPaymentDetails(value: unknown, path: string, o: ReadContext): Payme
   return readOpaque(value, o, path);
 }
 
-const fieldsOfPaymentResponse = fieldSet(
+const fieldsOfPaymentResponse = /* @__PURE__ */ fieldSet(
   [
     "_links",
     "id",
@@ -595,7 +598,10 @@ function readPaymentResponse(value: unknown, path: string, o: ReadContext): Paym
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseClientReferenceInformation = fieldSet(["code"], "kept");
+const fieldsOfPaymentResponseClientReferenceInformation = /* @__PURE__ */ fieldSet(
+  ["code"],
+  "kept",
+);
 
 function readPaymentResponseClientReferenceInformation(
   value: unknown,
@@ -610,7 +616,10 @@ function readPaymentResponseClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseLinks = fieldSet(["authReversal", "capture", "self", "void"], "kept");
+const fieldsOfPaymentResponseLinks = /* @__PURE__ */ fieldSet(
+  ["authReversal", "capture", "self", "void"],
+  "kept",
+);
 
 function readPaymentResponseLinks(
   value: unknown,
@@ -629,7 +638,7 @@ function readPaymentResponseLinks(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseOrderInformation = fieldSet(["amountDetails"], "kept");
+const fieldsOfPaymentResponseOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"], "kept");
 
 function readPaymentResponseOrderInformation(
   value: unknown,
@@ -653,7 +662,7 @@ function readPaymentResponseOrderInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseOrderInformationAmountDetails = fieldSet(
+const fieldsOfPaymentResponseOrderInformationAmountDetails = /* @__PURE__ */ fieldSet(
   ["authorizedAmount", "currency", "totalAmount"],
   "kept",
 );
@@ -674,7 +683,7 @@ function readPaymentResponseOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentAccountInformation = fieldSet(["card"], "kept");
+const fieldsOfPaymentResponsePaymentAccountInformation = /* @__PURE__ */ fieldSet(["card"], "kept");
 
 function readPaymentResponsePaymentAccountInformation(
   value: unknown,
@@ -693,7 +702,10 @@ function readPaymentResponsePaymentAccountInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentAccountInformationCard = fieldSet(["type"], "kept");
+const fieldsOfPaymentResponsePaymentAccountInformationCard = /* @__PURE__ */ fieldSet(
+  ["type"],
+  "kept",
+);
 
 function readPaymentResponsePaymentAccountInformationCard(
   value: unknown,
@@ -708,7 +720,10 @@ function readPaymentResponsePaymentAccountInformationCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentInformation = fieldSet(["card", "tokenizedCard"], "kept");
+const fieldsOfPaymentResponsePaymentInformation = /* @__PURE__ */ fieldSet(
+  ["card", "tokenizedCard"],
+  "kept",
+);
 
 function readPaymentResponsePaymentInformation(
   value: unknown,
@@ -737,7 +752,7 @@ function readPaymentResponsePaymentInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentInformationCard = fieldSet(["type"], "kept");
+const fieldsOfPaymentResponsePaymentInformationCard = /* @__PURE__ */ fieldSet(["type"], "kept");
 
 function readPaymentResponsePaymentInformationCard(
   value: unknown,
@@ -752,7 +767,7 @@ function readPaymentResponsePaymentInformationCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePaymentInformationTokenizedCard = fieldSet(
+const fieldsOfPaymentResponsePaymentInformationTokenizedCard = /* @__PURE__ */ fieldSet(
   ["type", "prefix", "suffix", "expirationMonth", "expirationYear"],
   "kept",
 );
@@ -776,7 +791,10 @@ function readPaymentResponsePaymentInformationTokenizedCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponsePointOfSaleInformation = fieldSet(["terminalId"], "kept");
+const fieldsOfPaymentResponsePointOfSaleInformation = /* @__PURE__ */ fieldSet(
+  ["terminalId"],
+  "kept",
+);
 
 function readPaymentResponsePointOfSaleInformation(
   value: unknown,
@@ -791,7 +809,10 @@ function readPaymentResponsePointOfSaleInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessingInformation = fieldSet(["paymentSolution"], "kept");
+const fieldsOfPaymentResponseProcessingInformation = /* @__PURE__ */ fieldSet(
+  ["paymentSolution"],
+  "kept",
+);
 
 function readPaymentResponseProcessingInformation(
   value: unknown,
@@ -807,7 +828,7 @@ function readPaymentResponseProcessingInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessorInformation = fieldSet(
+const fieldsOfPaymentResponseProcessorInformation = /* @__PURE__ */ fieldSet(
   [
     "approvalCode",
     "networkTransactionId",
@@ -877,7 +898,10 @@ function readPaymentResponseProcessorInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessorInformationAvs = fieldSet(["code", "codeRaw"], "kept");
+const fieldsOfPaymentResponseProcessorInformationAvs = /* @__PURE__ */ fieldSet(
+  ["code", "codeRaw"],
+  "kept",
+);
 
 function readPaymentResponseProcessorInformationAvs(
   value: unknown,
@@ -893,10 +917,8 @@ function readPaymentResponseProcessorInformationAvs(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessorInformationConsumerAuthenticationResponse = fieldSet(
-  ["code", "codeRaw"],
-  "kept",
-);
+const fieldsOfPaymentResponseProcessorInformationConsumerAuthenticationResponse =
+  /* @__PURE__ */ fieldSet(["code", "codeRaw"], "kept");
 
 function readPaymentResponseProcessorInformationConsumerAuthenticationResponse(
   value: unknown,
@@ -917,7 +939,7 @@ function readPaymentResponseProcessorInformationConsumerAuthenticationResponse(
   return finish(out, u);
 }
 
-const fieldsOfPaymentResponseProcessorInformationMerchantAdvice = fieldSet(
+const fieldsOfPaymentResponseProcessorInformationMerchantAdvice = /* @__PURE__ */ fieldSet(
   ["code", "codeRaw"],
   "kept",
 );
@@ -940,7 +962,7 @@ function readReversalDetails(value: unknown, path: string, o: ReadContext): Reve
   return readOpaque(value, o, path);
 }
 
-const fieldsOfReversalResponse = fieldSet(
+const fieldsOfReversalResponse = /* @__PURE__ */ fieldSet(
   [
     "_links",
     "id",
@@ -1011,7 +1033,10 @@ function readReversalResponse(value: unknown, path: string, o: ReadContext): Rev
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseClientReferenceInformation = fieldSet(["code"], "kept");
+const fieldsOfReversalResponseClientReferenceInformation = /* @__PURE__ */ fieldSet(
+  ["code"],
+  "kept",
+);
 
 function readReversalResponseClientReferenceInformation(
   value: unknown,
@@ -1026,7 +1051,7 @@ function readReversalResponseClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseLinks = fieldSet(["self"], "kept");
+const fieldsOfReversalResponseLinks = /* @__PURE__ */ fieldSet(["self"], "kept");
 
 function readReversalResponseLinks(
   value: unknown,
@@ -1041,7 +1066,10 @@ function readReversalResponseLinks(
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseOrderInformation = fieldSet(["amountDetails"], "kept");
+const fieldsOfReversalResponseOrderInformation = /* @__PURE__ */ fieldSet(
+  ["amountDetails"],
+  "kept",
+);
 
 function readReversalResponseOrderInformation(
   value: unknown,
@@ -1065,7 +1093,10 @@ function readReversalResponseOrderInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseOrderInformationAmountDetails = fieldSet(["currency"], "kept");
+const fieldsOfReversalResponseOrderInformationAmountDetails = /* @__PURE__ */ fieldSet(
+  ["currency"],
+  "kept",
+);
 
 function readReversalResponseOrderInformationAmountDetails(
   value: unknown,
@@ -1080,7 +1111,10 @@ function readReversalResponseOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseProcessorInformation = fieldSet(["responseCode"], "kept");
+const fieldsOfReversalResponseProcessorInformation = /* @__PURE__ */ fieldSet(
+  ["responseCode"],
+  "kept",
+);
 
 function readReversalResponseProcessorInformation(
   value: unknown,
@@ -1096,7 +1130,7 @@ function readReversalResponseProcessorInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalResponseReversalAmountDetails = fieldSet(
+const fieldsOfReversalResponseReversalAmountDetails = /* @__PURE__ */ fieldSet(
   ["reversedAmount", "currency"],
   "kept",
 );

@@ -524,7 +524,10 @@ function jsonOfVoidPaymentResponse(value: VoidPaymentResponse): Record<string, u
   return value as Record<string, unknown>;
 }
 
-const fieldsOfCaptureRequest = fieldSet(["clientReferenceInformation", "orderInformation"]);
+const fieldsOfCaptureRequest = /* @__PURE__ */ fieldSet([
+  "clientReferenceInformation",
+  "orderInformation",
+]);
 
 function readCaptureRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -554,7 +557,10 @@ function readCaptureRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestClientReferenceInformation = fieldSet(["code", "partner"]);
+const fieldsOfCaptureRequestClientReferenceInformation = /* @__PURE__ */ fieldSet([
+  "code",
+  "partner",
+]);
 
 function readCaptureRequestClientReferenceInformation(
   value: unknown,
@@ -579,7 +585,7 @@ function readCaptureRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestClientReferenceInformationPartner = fieldSet([
+const fieldsOfCaptureRequestClientReferenceInformationPartner = /* @__PURE__ */ fieldSet([
   "thirdPartyCertificationNumber",
 ]);
 
@@ -604,7 +610,7 @@ function readCaptureRequestClientReferenceInformationPartner(
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestOrderInformation = fieldSet(["amountDetails"]);
+const fieldsOfCaptureRequestOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readCaptureRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -624,7 +630,10 @@ function readCaptureRequestOrderInformation(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfCaptureRequestOrderInformationAmountDetails = fieldSet(["totalAmount", "currency"]);
+const fieldsOfCaptureRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+  "currency",
+]);
 
 function readCaptureRequestOrderInformationAmountDetails(
   value: unknown,
@@ -640,7 +649,7 @@ function readCaptureRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequest = fieldSet([
+const fieldsOfPaymentRequest = /* @__PURE__ */ fieldSet([
   "clientReferenceInformation",
   "processingInformation",
   "paymentInformation",
@@ -706,7 +715,7 @@ function readPaymentRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestClientReferenceInformation = fieldSet(["code"]);
+const fieldsOfPaymentRequestClientReferenceInformation = /* @__PURE__ */ fieldSet(["code"]);
 
 function readPaymentRequestClientReferenceInformation(
   value: unknown,
@@ -721,7 +730,7 @@ function readPaymentRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestConsumerAuthenticationInformation = fieldSet([
+const fieldsOfPaymentRequestConsumerAuthenticationInformation = /* @__PURE__ */ fieldSet([
   "ecommerceIndicator",
   "ucafAuthenticationData",
   "ucafCollectionIndicator",
@@ -749,7 +758,10 @@ function readPaymentRequestConsumerAuthenticationInformation(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformation = fieldSet(["amountDetails", "billTo"]);
+const fieldsOfPaymentRequestOrderInformation = /* @__PURE__ */ fieldSet([
+  "amountDetails",
+  "billTo",
+]);
 
 function readPaymentRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -774,7 +786,10 @@ function readPaymentRequestOrderInformation(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformationAmountDetails = fieldSet(["totalAmount", "currency"]);
+const fieldsOfPaymentRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+  "currency",
+]);
 
 function readPaymentRequestOrderInformationAmountDetails(
   value: unknown,
@@ -790,7 +805,7 @@ function readPaymentRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestOrderInformationBillTo = fieldSet([
+const fieldsOfPaymentRequestOrderInformationBillTo = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "address1",
@@ -822,7 +837,11 @@ function readPaymentRequestOrderInformationBillTo(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformation = fieldSet(["fluidData", "card", "tokenizedCard"]);
+const fieldsOfPaymentRequestPaymentInformation = /* @__PURE__ */ fieldSet([
+  "fluidData",
+  "card",
+  "tokenizedCard",
+]);
 
 function readPaymentRequestPaymentInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -857,7 +876,7 @@ function readPaymentRequestPaymentInformation(value: unknown, path: string, o: R
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationCard = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationCard = /* @__PURE__ */ fieldSet([
   "type",
   "number",
   "expirationMonth",
@@ -882,7 +901,7 @@ function readPaymentRequestPaymentInformationCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationFluidData = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationFluidData = /* @__PURE__ */ fieldSet([
   "value",
   "descriptor",
   "encoding",
@@ -903,7 +922,7 @@ function readPaymentRequestPaymentInformationFluidData(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestPaymentInformationTokenizedCard = fieldSet([
+const fieldsOfPaymentRequestPaymentInformationTokenizedCard = /* @__PURE__ */ fieldSet([
   "type",
   "transactionType",
   "number",
@@ -933,7 +952,7 @@ function readPaymentRequestPaymentInformationTokenizedCard(
   return finish(out, u);
 }
 
-const fieldsOfPaymentRequestProcessingInformation = fieldSet([
+const fieldsOfPaymentRequestProcessingInformation = /* @__PURE__ */ fieldSet([
   "paymentSolution",
   "capture",
   "commerceIndicator",
@@ -956,7 +975,7 @@ function readPaymentRequestProcessingInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequest = fieldSet([
+const fieldsOfReversalRequest = /* @__PURE__ */ fieldSet([
   "clientReferenceInformation",
   "orderInformation",
   "reversalInformation",
@@ -1000,7 +1019,7 @@ function readReversalRequest(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestClientReferenceInformation = fieldSet(["code"]);
+const fieldsOfReversalRequestClientReferenceInformation = /* @__PURE__ */ fieldSet(["code"]);
 
 function readReversalRequestClientReferenceInformation(
   value: unknown,
@@ -1015,7 +1034,7 @@ function readReversalRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestOrderInformation = fieldSet(["amountDetails"]);
+const fieldsOfReversalRequestOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readReversalRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1035,7 +1054,7 @@ function readReversalRequestOrderInformation(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestOrderInformationAmountDetails = fieldSet(["currency"]);
+const fieldsOfReversalRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet(["currency"]);
 
 function readReversalRequestOrderInformationAmountDetails(
   value: unknown,
@@ -1050,7 +1069,7 @@ function readReversalRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestReversalInformation = fieldSet(["amountDetails"]);
+const fieldsOfReversalRequestReversalInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readReversalRequestReversalInformation(
   value: unknown,
@@ -1074,7 +1093,9 @@ function readReversalRequestReversalInformation(
   return finish(out, u);
 }
 
-const fieldsOfReversalRequestReversalInformationAmountDetails = fieldSet(["totalAmount"]);
+const fieldsOfReversalRequestReversalInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+]);
 
 function readReversalRequestReversalInformationAmountDetails(
   value: unknown,

@@ -2,6 +2,7 @@
 import { HttpStatusError } from "../runtime/errors.js";
 import type { Answer, DataOnly } from "../runtime/http/answer.js";
 import { checkClientOptions } from "../runtime/http/client-checks.js";
+import { type ClientConfig, configured, optionsOf } from "../runtime/http/client-config.js";
 import type { Received } from "../runtime/received.js";
 import {
   type CallOptions,
@@ -193,113 +194,255 @@ export interface SearchClient {
   ): Promise<Answer<Received<InstrumentIdentifier>, C>>;
 }
 
-const operations = {
-  createSearch: {
-    name: "createSearch",
-    method: "POST",
-    path: "/tss/v2/searches",
-    idempotent: true,
-    retryNotFound: false,
-    meanings: { 201: "Search result.", 429: "Rate limited; honor a Retry-After value if present." },
-    validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
-    serialize: serializeSearchRequest,
-    redact: redactSearchRequest,
-    parse: (body, readOptions) => parseSearchResult(body, readOptions),
-  } satisfies RestOperation<SearchRequest, Received<SearchResult>>,
-  getSearch: {
-    name: "getSearch",
-    method: "GET",
-    path: "/tss/v2/searches/{searchID}",
-    idempotent: true,
-    retryNotFound: false,
-    meanings: { 200: "Success.", 404: "Resource not found.", 500: "Unexpected server error." },
-    parse: (body, readOptions) => parseSavedSearch(body, readOptions),
-  } satisfies RestOperation<undefined, Received<SavedSearch>>,
-  getTransaction: {
-    name: "getTransaction",
-    method: "GET",
-    path: "/tss/v2/transactions/{id}",
-    idempotent: true,
-    retryNotFound: true,
-    meanings: {
-      200: "Success.",
-      404: "Resource not found; retry 5 minutes later, at most five tries.",
-      500: "Unexpected server error.",
-    },
-    timeoutMs: 180000,
-    parse: (body, readOptions) => parseTransactionDetails(body, readOptions),
-  } satisfies RestOperation<undefined, Received<TransactionDetails>>,
-  createWebhookSubscription: {
-    name: "createWebhookSubscription",
-    method: "POST",
-    path: "/notification-subscriptions/v2/webhooks",
-    idempotent: false,
-    retryNotFound: false,
-    meanings: {},
-    validate: validateWebhookSubscriptionRequest,
-    serialize: serializeWebhookSubscriptionRequest,
-    parse: (body, readOptions) => parseWebhookSubscription(body, readOptions),
-  } satisfies RestOperation<WebhookSubscriptionRequest, Received<WebhookSubscription>>,
-  createInstrumentIdentifier: {
-    name: "createInstrumentIdentifier",
-    method: "POST",
-    path: "/tms/v1/instrumentidentifiers",
-    idempotent: false,
-    retryNotFound: false,
-    meanings: {
-      200: "An existing instrument identifier containing the same data was returned.",
-      201: "A new instrument identifier was created.",
-    },
-    validate: validateInstrumentIdentifierRequest,
-    serialize: serializeInstrumentIdentifierRequest,
-    redact: redactInstrumentIdentifierRequest,
-    parse: (body, readOptions) => parseInstrumentIdentifier(body, readOptions),
-  } satisfies RestOperation<InstrumentIdentifierRequest, Received<InstrumentIdentifier>>,
+/** A checked configuration of the Transaction Search, Transaction Details and Webhook Subscriptions client, made by {@link configureSearch}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
+export type SearchConfig = ClientConfig<SearchClientOptions>;
+
+/** Checks a client's options once and makes the configuration each operation function takes (`createSearch(config, ...)`): a caller that imports only the functions it calls bundles only their code. */
+export function configureSearch(options: SearchClientOptions): SearchConfig {
+  checkClientOptions(options, options.headers);
+  return configured(options);
+}
+
+const createSearchOperation: RestOperation<SearchRequest, Received<SearchResult>> = {
+  name: "createSearch",
+  method: "POST",
+  path: "/tss/v2/searches",
+  idempotent: true,
+  retryNotFound: false,
+  meanings: { 201: "Search result.", 429: "Rate limited; honor a Retry-After value if present." },
+  validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
+  serialize: serializeSearchRequest,
+  redact: redactSearchRequest,
+  parse: (body, readOptions) => parseSearchResult(body, readOptions),
 };
 
-/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/**
+ * Searches transactions with a query expression and optionally saves the search. Keep multi-value lookups to at most 15 identifiers and interactive searches to at most 7 days (recommended). Back off exponentially, make 3 to 5 attempts, and do not retry a timed-out identical search immediately.
+ *
+ * `POST /tss/v2/searches`.
+ *
+ * 201: Search result.
+ *
+ * 429: Rate limited; honor a Retry-After value if present.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * Interpretation: idempotent: a search has no side effect except saving it when save is given, so the service-level retry guidance applies to it.
+ *
+ * Interpretation: The document gives only 429 for this operation (200, 404 and 500 are given for search retrieval and details). 201 is listed as its success status, as the published spec of the same gateway declares 201 for POST /tss/v2/searches.
+ *
+ * @see document 002, section "Endpoints"
+ */
+export async function createSearch<C extends CallOptions = DataOnly>(
+  config: SearchConfig,
+  request: SearchRequest,
+  call?: C,
+): Promise<Answer<Received<SearchResult>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    createSearchOperation,
+    joinUrl(options.searchUrl, fillPath(createSearchOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+const getSearchOperation: RestOperation<undefined, Received<SavedSearch>> = {
+  name: "getSearch",
+  method: "GET",
+  path: "/tss/v2/searches/{searchID}",
+  idempotent: true,
+  retryNotFound: false,
+  meanings: { 200: "Success.", 404: "Resource not found.", 500: "Unexpected server error." },
+  parse: (body, readOptions) => parseSavedSearch(body, readOptions),
+};
+
+/**
+ * Retrieves a saved search by its ID.
+ *
+ * `GET /tss/v2/searches/{searchID}`.
+ *
+ * 200: Success.
+ *
+ * 404: Resource not found.
+ *
+ * 500: Unexpected server error.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * @param searchID The ID returned by the search request. The document names the path parameter searchID; the gateway's published REST specification (2020-02-17) names it searchId. The path is the same on the wire; paygen keeps the document's name. (document 002, section "Endpoints")
+ *
+ * @see document 002, section "Endpoints"
+ */
+export async function getSearch<C extends CallOptions = DataOnly>(
+  config: SearchConfig,
+  searchID: string,
+  call?: C,
+): Promise<Answer<Received<SavedSearch>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    getSearchOperation,
+    joinUrl(options.searchUrl, fillPath(getSearchOperation.path, { searchID })),
+    undefined,
+    options,
+    call,
+  );
+}
+
+const getTransactionOperation: RestOperation<undefined, Received<TransactionDetails>> = {
+  name: "getTransaction",
+  method: "GET",
+  path: "/tss/v2/transactions/{id}",
+  idempotent: true,
+  retryNotFound: true,
+  meanings: {
+    200: "Success.",
+    404: "Resource not found; retry 5 minutes later, at most five tries.",
+    500: "Unexpected server error.",
+  },
+  timeoutMs: 180000,
+  parse: (body, readOptions) => parseTransactionDetails(body, readOptions),
+};
+
+/**
+ * Returns the details of one transaction by request ID, including the applications array. Meant for reporting on processed transactions over a period, not for real-time processing; during exceptional periods responses may take over 2 minutes.
+ *
+ * `GET /tss/v2/transactions/{id}`.
+ *
+ * 200: Success.
+ *
+ * 404: Resource not found; retry 5 minutes later, at most five tries.
+ *
+ * 500: Unexpected server error.
+ *
+ * Default timeout 180 s per attempt: the documents say this operation can be slow.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * Interpretation: Responses may take over 2 minutes in exceptional periods, so one attempt may take up to 3 minutes by default (a call's timeoutMs still decides); the document gives no figure beyond "over 2 minutes".
+ *
+ * @param id The transaction request ID. (document 002, section "Endpoints")
+ *
+ * @see document 002, section "Endpoints"
+ */
+export async function getTransaction<C extends CallOptions = DataOnly>(
+  config: SearchConfig,
+  id: string,
+  call?: C,
+): Promise<Answer<Received<TransactionDetails>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    getTransactionOperation,
+    joinUrl(options.searchUrl, fillPath(getTransactionOperation.path, { id })),
+    undefined,
+    options,
+    call,
+  );
+}
+
+const createWebhookSubscriptionOperation: RestOperation<
+  WebhookSubscriptionRequest,
+  Received<WebhookSubscription>
+> = {
+  name: "createWebhookSubscription",
+  method: "POST",
+  path: "/notification-subscriptions/v2/webhooks",
+  idempotent: false,
+  retryNotFound: false,
+  meanings: {},
+  validate: validateWebhookSubscriptionRequest,
+  serialize: serializeWebhookSubscriptionRequest,
+  parse: (body, readOptions) => parseWebhookSubscription(body, readOptions),
+};
+
+/**
+ * Creates a webhook subscription; the sample subscribes to token-management events (tms.networktoken.provisioned).
+ *
+ * `POST /notification-subscriptions/v2/webhooks`.
+ *
+ * Never retried once the request may have reached the service: a duplicate could charge twice.
+ *
+ * Interpretation: Only the test host is shown ({test_base_url}/notification-subscriptions/v2/webhooks), so the operation uses test_base_url. {base_url} is named as the production base of the token and webhook endpoints, but no production address of this path is shown.
+ *
+ * Note: The document gives no status codes for this operation.
+ *
+ * @see document 002, section "Endpoints"
+ */
+export async function createWebhookSubscription<C extends CallOptions = DataOnly>(
+  config: SearchConfig,
+  request?: WebhookSubscriptionRequest,
+  call?: C,
+): Promise<Answer<Received<WebhookSubscription>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    createWebhookSubscriptionOperation,
+    joinUrl(options.testBaseUrl, fillPath(createWebhookSubscriptionOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+const createInstrumentIdentifierOperation: RestOperation<
+  InstrumentIdentifierRequest,
+  Received<InstrumentIdentifier>
+> = {
+  name: "createInstrumentIdentifier",
+  method: "POST",
+  path: "/tms/v1/instrumentidentifiers",
+  idempotent: false,
+  retryNotFound: false,
+  meanings: {
+    200: "An existing instrument identifier containing the same data was returned.",
+    201: "A new instrument identifier was created.",
+  },
+  validate: validateInstrumentIdentifierRequest,
+  serialize: serializeInstrumentIdentifierRequest,
+  redact: redactInstrumentIdentifierRequest,
+  parse: (body, readOptions) => parseInstrumentIdentifier(body, readOptions),
+};
+
+/**
+ * Creates an instrument identifier. Created with a network token for an organization that has a subscription, it triggers the tms.networktoken.provisioned notification.
+ *
+ * `POST /tms/v1/instrumentidentifiers`.
+ *
+ * 200: An existing instrument identifier containing the same data was returned.
+ *
+ * 201: A new instrument identifier was created.
+ *
+ * Never retried once the request may have reached the service: a duplicate could charge twice.
+ *
+ * Interpretation: Only the test host is shown ({test_base_url}/tms/v1/instrumentidentifiers), so the operation uses test_base_url. {base_url} is named as the production base of the token and webhook endpoints, but no production address of this path is shown.
+ *
+ * Interpretation: The document gives no status codes for this operation; 200 and 201 are taken from the published spec of the same gateway.
+ *
+ * @see document 002, section "Endpoints"
+ */
+export async function createInstrumentIdentifier<C extends CallOptions = DataOnly>(
+  config: SearchConfig,
+  request?: InstrumentIdentifierRequest,
+  call?: C,
+): Promise<Answer<Received<InstrumentIdentifier>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    createInstrumentIdentifierOperation,
+    joinUrl(options.testBaseUrl, fillPath(createInstrumentIdentifierOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions: one method per operation, each calling the operation's function with the client's configuration ({@link configureSearch}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
 export function createSearchClient(options: SearchClientOptions): SearchClient {
-  checkClientOptions(options, options.headers);
+  const config = configureSearch(options);
   return {
-    createSearch: async (request, call) =>
-      callRest(
-        operations.createSearch,
-        joinUrl(options.searchUrl, fillPath(operations.createSearch.path, {})),
-        request,
-        options,
-        call,
-      ),
-    getSearch: async (searchID, call) =>
-      callRest(
-        operations.getSearch,
-        joinUrl(options.searchUrl, fillPath(operations.getSearch.path, { searchID })),
-        undefined,
-        options,
-        call,
-      ),
-    getTransaction: async (id, call) =>
-      callRest(
-        operations.getTransaction,
-        joinUrl(options.searchUrl, fillPath(operations.getTransaction.path, { id })),
-        undefined,
-        options,
-        call,
-      ),
-    createWebhookSubscription: async (request, call) =>
-      callRest(
-        operations.createWebhookSubscription,
-        joinUrl(options.testBaseUrl, fillPath(operations.createWebhookSubscription.path, {})),
-        request,
-        options,
-        call,
-      ),
-    createInstrumentIdentifier: async (request, call) =>
-      callRest(
-        operations.createInstrumentIdentifier,
-        joinUrl(options.testBaseUrl, fillPath(operations.createInstrumentIdentifier.path, {})),
-        request,
-        options,
-        call,
-      ),
+    createSearch: (...args) => createSearch(config, ...args),
+    getSearch: (...args) => getSearch(config, ...args),
+    getTransaction: (...args) => getTransaction(config, ...args),
+    createWebhookSubscription: (...args) => createWebhookSubscription(config, ...args),
+    createInstrumentIdentifier: (...args) => createInstrumentIdentifier(config, ...args),
   };
 }

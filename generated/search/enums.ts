@@ -125,7 +125,7 @@ export type ApplicationName =
   | "ics_ap_mandate_status";
 
 /** Every value of {@link ApplicationName}, in documented order. */
-export const applicationNameValues: readonly ApplicationName[] = Object.freeze([
+export const applicationNameValues: readonly ApplicationName[] = /* @__PURE__ */ Object.freeze([
   "ics_score",
   "ics_ap_auth",
   "ics_ap_auth_reversal",
@@ -254,7 +254,7 @@ export function isApplicationName(value: unknown): value is ApplicationName {
 export type EventType = "tms.networktoken.provisioned";
 
 /** Every value of {@link EventType}, in documented order. */
-export const eventTypeValues: readonly EventType[] = Object.freeze([
+export const eventTypeValues: readonly EventType[] = /* @__PURE__ */ Object.freeze([
   /**
    * Product tokenManagement: an instrument identifier was created with a network token.
    *
@@ -375,7 +375,7 @@ export type PaymentMethodCode =
   | "sw";
 
 /** Every value of {@link PaymentMethodCode}, in documented order. */
-export const paymentMethodCodeValues: readonly PaymentMethodCode[] = Object.freeze([
+export const paymentMethodCodeValues: readonly PaymentMethodCode[] = /* @__PURE__ */ Object.freeze([
   "mch",
   "rbt",
   "br",
@@ -608,7 +608,7 @@ export type PaymentType =
   | "switch card";
 
 /** Every value of {@link PaymentType}, in documented order. */
-export const paymentTypeValues: readonly PaymentType[] = Object.freeze([
+export const paymentTypeValues: readonly PaymentType[] = /* @__PURE__ */ Object.freeze([
   "bank transfer",
   "cash payments",
   "check",
@@ -724,7 +724,7 @@ export type SearchTimeZone =
   | "Pacific/Pago_Pago";
 
 /** Every value of {@link SearchTimeZone}, in documented order. */
-export const searchTimeZoneValues: readonly SearchTimeZone[] = Object.freeze([
+export const searchTimeZoneValues: readonly SearchTimeZone[] = /* @__PURE__ */ Object.freeze([
   "Africa/Cairo",
   "Africa/Johannesburg",
   "Africa/Tripoli",

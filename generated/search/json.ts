@@ -108,7 +108,7 @@ function jsonOfWebhookSubscriptionRequestSecurityPolicy(
   };
 }
 
-const fieldsOfInstrumentIdentifier = fieldSet([], "kept");
+const fieldsOfInstrumentIdentifier = /* @__PURE__ */ fieldSet([], "kept");
 
 function readInstrumentIdentifier(
   value: unknown,
@@ -129,7 +129,7 @@ function readSearchResult(value: unknown, path: string, o: ReadContext): SearchR
   return readOpaque(value, o, path);
 }
 
-const fieldsOfTransactionDetails = fieldSet(["applicationInformation"], "kept");
+const fieldsOfTransactionDetails = /* @__PURE__ */ fieldSet(["applicationInformation"], "kept");
 
 function readTransactionDetails(value: unknown, path: string, o: ReadContext): TransactionDetails {
   const obj = readObject(value, o, path);
@@ -149,7 +149,10 @@ function readTransactionDetails(value: unknown, path: string, o: ReadContext): T
   return finish(out, u);
 }
 
-const fieldsOfTransactionDetailsApplicationInformation = fieldSet(["applications"], "kept");
+const fieldsOfTransactionDetailsApplicationInformation = /* @__PURE__ */ fieldSet(
+  ["applications"],
+  "kept",
+);
 
 function readTransactionDetailsApplicationInformation(
   value: unknown,
@@ -169,7 +172,7 @@ function readTransactionDetailsApplicationInformation(
   return finish(out, u);
 }
 
-const fieldsOfTransactionDetailsApplicationInformationApplications = fieldSet(
+const fieldsOfTransactionDetailsApplicationInformationApplications = /* @__PURE__ */ fieldSet(
   ["name", "reconciliationId"],
   "kept",
 );
@@ -189,7 +192,7 @@ function readTransactionDetailsApplicationInformationApplications(
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscription = fieldSet([], "kept");
+const fieldsOfWebhookSubscription = /* @__PURE__ */ fieldSet([], "kept");
 
 function readWebhookSubscription(
   value: unknown,

@@ -141,10 +141,10 @@ export const searchQueryLanguage = {
 } as const satisfies QueryLanguage<SearchQueryField, SearchTimeZone>;
 
 /** Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need 3 characters before `*`. */
-export const searchQuery = createQueryBuilder(searchQueryLanguage);
+export const searchQuery = /* @__PURE__ */ createQueryBuilder(searchQueryLanguage);
 
 /** `field:asc` or `field:desc` over the known fields. */
-export const searchSort = createSort(searchQueryLanguage);
+export const searchSort = /* @__PURE__ */ createSort(searchQueryLanguage);
 
 /** Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations. */
 export function parseSearchQuery(

@@ -104,7 +104,7 @@ function jsonOfWebhookSubscription(value: WebhookSubscription): Record<string, u
   };
 }
 
-const fieldsOfInstrumentIdentifierRequest = fieldSet(["type", "card"]);
+const fieldsOfInstrumentIdentifierRequest = /* @__PURE__ */ fieldSet(["type", "card"]);
 
 function readInstrumentIdentifierRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -117,7 +117,7 @@ function readInstrumentIdentifierRequest(value: unknown, path: string, o: ReadCo
   return finish(out, u);
 }
 
-const fieldsOfInstrumentIdentifierRequestCard = fieldSet([
+const fieldsOfInstrumentIdentifierRequestCard = /* @__PURE__ */ fieldSet([
   "number",
   "expirationMonth",
   "expirationYear",
@@ -136,7 +136,7 @@ function readInstrumentIdentifierRequestCard(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfSearchRequest = fieldSet([
+const fieldsOfSearchRequest = /* @__PURE__ */ fieldSet([
   "query",
   "sort",
   "save",
@@ -161,7 +161,7 @@ function readSearchRequest(value: unknown, path: string, o: ReadContext): Draft 
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequest = fieldSet([
+const fieldsOfWebhookSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "name",
   "description",
   "organizationId",
@@ -218,7 +218,7 @@ function readWebhookSubscriptionRequest(value: unknown, path: string, o: ReadCon
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequestRetryPolicy = fieldSet([
+const fieldsOfWebhookSubscriptionRequestRetryPolicy = /* @__PURE__ */ fieldSet([
   "algorithm",
   "firstRetry",
   "interval",
@@ -255,7 +255,10 @@ function readWebhookSubscriptionRequestRetryPolicy(
   return finish(out, u);
 }
 
-const fieldsOfWebhookSubscriptionRequestSecurityPolicy = fieldSet(["securityType", "proxyType"]);
+const fieldsOfWebhookSubscriptionRequestSecurityPolicy = /* @__PURE__ */ fieldSet([
+  "securityType",
+  "proxyType",
+]);
 
 function readWebhookSubscriptionRequestSecurityPolicy(
   value: unknown,

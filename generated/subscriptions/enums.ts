@@ -18,7 +18,7 @@ export type ARBGetSubscriptionListOrderFieldEnum =
 
 /** Every value of {@link ARBGetSubscriptionListOrderFieldEnum}, in documented order. */
 export const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] =
-  Object.freeze([
+  /* @__PURE__ */ Object.freeze([
     "id",
     "name",
     "status",
@@ -53,7 +53,7 @@ export type ARBGetSubscriptionListSearchTypeEnum =
 
 /** Every value of {@link ARBGetSubscriptionListSearchTypeEnum}, in documented order. */
 export const arbGetSubscriptionListSearchTypeEnumValues: readonly ARBGetSubscriptionListSearchTypeEnum[] =
-  Object.freeze([
+  /* @__PURE__ */ Object.freeze([
     "cardExpiringThisMonth",
     "subscriptionActive",
     "subscriptionExpiringThisMonth",
@@ -79,13 +79,8 @@ export type ARBSubscriptionStatusEnum =
   "active" | "expired" | "suspended" | "canceled" | "terminated";
 
 /** Every value of {@link ARBSubscriptionStatusEnum}, in documented order. */
-export const arbSubscriptionStatusEnumValues: readonly ARBSubscriptionStatusEnum[] = Object.freeze([
-  "active",
-  "expired",
-  "suspended",
-  "canceled",
-  "terminated",
-]);
+export const arbSubscriptionStatusEnumValues: readonly ARBSubscriptionStatusEnum[] =
+  /* @__PURE__ */ Object.freeze(["active", "expired", "suspended", "canceled", "terminated"]);
 
 /** Whether `value` is one of the values of {@link ARBSubscriptionStatusEnum}. */
 export function isARBSubscriptionStatusEnum(value: unknown): value is ARBSubscriptionStatusEnum {
@@ -103,10 +98,8 @@ export function isARBSubscriptionStatusEnum(value: unknown): value is ARBSubscri
 export type ARBSubscriptionUnitEnum = "days" | "months";
 
 /** Every value of {@link ARBSubscriptionUnitEnum}, in documented order. */
-export const arbSubscriptionUnitEnumValues: readonly ARBSubscriptionUnitEnum[] = Object.freeze([
-  "days",
-  "months",
-]);
+export const arbSubscriptionUnitEnumValues: readonly ARBSubscriptionUnitEnum[] =
+  /* @__PURE__ */ Object.freeze(["days", "months"]);
 
 /** Whether `value` is one of the values of {@link ARBSubscriptionUnitEnum}. */
 export function isARBSubscriptionUnitEnum(value: unknown): value is ARBSubscriptionUnitEnum {
@@ -124,11 +117,8 @@ export function isARBSubscriptionUnitEnum(value: unknown): value is ARBSubscript
 export type BankAccountTypeEnum = "checking" | "savings" | "businessChecking";
 
 /** Every value of {@link BankAccountTypeEnum}, in documented order. */
-export const bankAccountTypeEnumValues: readonly BankAccountTypeEnum[] = Object.freeze([
-  "checking",
-  "savings",
-  "businessChecking",
-]);
+export const bankAccountTypeEnumValues: readonly BankAccountTypeEnum[] =
+  /* @__PURE__ */ Object.freeze(["checking", "savings", "businessChecking"]);
 
 /** Whether `value` is one of the values of {@link BankAccountTypeEnum}. */
 export function isBankAccountTypeEnum(value: unknown): value is BankAccountTypeEnum {
@@ -146,7 +136,7 @@ export type CustomerPaymentProfileOrderFieldEnum = "id";
 
 /** Every value of {@link CustomerPaymentProfileOrderFieldEnum}, in documented order. */
 export const customerPaymentProfileOrderFieldEnumValues: readonly CustomerPaymentProfileOrderFieldEnum[] =
-  Object.freeze(["id"]);
+  /* @__PURE__ */ Object.freeze(["id"]);
 
 /** Whether `value` is one of the values of {@link CustomerPaymentProfileOrderFieldEnum}. */
 export function isCustomerPaymentProfileOrderFieldEnum(
@@ -167,7 +157,7 @@ export type CustomerPaymentProfileSearchTypeEnum = "cardsExpiringInMonth";
 
 /** Every value of {@link CustomerPaymentProfileSearchTypeEnum}, in documented order. */
 export const customerPaymentProfileSearchTypeEnumValues: readonly CustomerPaymentProfileSearchTypeEnum[] =
-  Object.freeze(["cardsExpiringInMonth"]);
+  /* @__PURE__ */ Object.freeze(["cardsExpiringInMonth"]);
 
 /** Whether `value` is one of the values of {@link CustomerPaymentProfileSearchTypeEnum}. */
 export function isCustomerPaymentProfileSearchTypeEnum(
@@ -187,7 +177,7 @@ export function isCustomerPaymentProfileSearchTypeEnum(
 export type CustomerTypeEnum = "individual" | "business";
 
 /** Every value of {@link CustomerTypeEnum}, in documented order. */
-export const customerTypeEnumValues: readonly CustomerTypeEnum[] = Object.freeze([
+export const customerTypeEnumValues: readonly CustomerTypeEnum[] = /* @__PURE__ */ Object.freeze([
   "individual",
   "business",
 ]);
@@ -205,7 +195,7 @@ export function isCustomerTypeEnum(value: unknown): value is CustomerTypeEnum {
 export type EcheckTypeEnum = "PPD" | "WEB" | "CCD" | "TEL";
 
 /** Every value of {@link EcheckTypeEnum}, in documented order. */
-export const echeckTypeEnumValues: readonly EcheckTypeEnum[] = Object.freeze([
+export const echeckTypeEnumValues: readonly EcheckTypeEnum[] = /* @__PURE__ */ Object.freeze([
   "PPD",
   "WEB",
   "CCD",
@@ -225,7 +215,10 @@ export function isEcheckTypeEnum(value: unknown): value is EcheckTypeEnum {
 export type MessageTypeEnum = "Ok" | "Error";
 
 /** Every value of {@link MessageTypeEnum}, in documented order. */
-export const messageTypeEnumValues: readonly MessageTypeEnum[] = Object.freeze(["Ok", "Error"]);
+export const messageTypeEnumValues: readonly MessageTypeEnum[] = /* @__PURE__ */ Object.freeze([
+  "Ok",
+  "Error",
+]);
 
 /** Whether `value` is one of the values of {@link MessageTypeEnum}. */
 export function isMessageTypeEnum(value: unknown): value is MessageTypeEnum {
@@ -244,7 +237,7 @@ export function isMessageTypeEnum(value: unknown): value is MessageTypeEnum {
 export type PaymentMethodEnum = "creditCard" | "eCheck" | "partnerc";
 
 /** Every value of {@link PaymentMethodEnum}, in documented order. */
-export const paymentMethodEnumValues: readonly PaymentMethodEnum[] = Object.freeze([
+export const paymentMethodEnumValues: readonly PaymentMethodEnum[] = /* @__PURE__ */ Object.freeze([
   "creditCard",
   "eCheck",
   /**
@@ -268,7 +261,7 @@ export function isPaymentMethodEnum(value: unknown): value is PaymentMethodEnum 
 export type ValidationMode = "none" | "testMode" | "liveMode" | "oldLiveMode";
 
 /** Every value of {@link ValidationMode}, in documented order. */
-export const validationModeValues: readonly ValidationMode[] = Object.freeze([
+export const validationModeValues: readonly ValidationMode[] = /* @__PURE__ */ Object.freeze([
   "none",
   "testMode",
   "liveMode",

@@ -598,7 +598,7 @@ function xmlOfUpdateCustomerShippingAddressResult(
   };
 }
 
-const fieldsOfARBCancelSubscriptionRequest = fieldSet([
+const fieldsOfARBCancelSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -614,7 +614,7 @@ function readARBCancelSubscriptionRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfARBCreateSubscriptionRequest = fieldSet([
+const fieldsOfARBCreateSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscription",
@@ -633,7 +633,11 @@ function readARBCreateSubscriptionRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListCriteria = fieldSet(["searchType", "sorting", "paging"]);
+const fieldsOfARBGetSubscriptionListCriteria = /* @__PURE__ */ fieldSet([
+  "searchType",
+  "sorting",
+  "paging",
+]);
 
 function readARBGetSubscriptionListCriteria(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -650,7 +654,7 @@ function readARBGetSubscriptionListCriteria(value: unknown, path: string, o: Rea
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListRequest = fieldSet([
+const fieldsOfARBGetSubscriptionListRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "request",
@@ -669,7 +673,10 @@ function readARBGetSubscriptionListRequest(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListSorting = fieldSet(["orderBy", "orderDescending"]);
+const fieldsOfARBGetSubscriptionListSorting = /* @__PURE__ */ fieldSet([
+  "orderBy",
+  "orderDescending",
+]);
 
 function readARBGetSubscriptionListSorting(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -682,7 +689,7 @@ function readARBGetSubscriptionListSorting(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionRequest = fieldSet([
+const fieldsOfARBGetSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -698,7 +705,7 @@ function readARBGetSubscriptionRequest(value: unknown, path: string, o: ReadCont
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionStatusRequest = fieldSet([
+const fieldsOfARBGetSubscriptionStatusRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -714,7 +721,7 @@ function readARBGetSubscriptionStatusRequest(value: unknown, path: string, o: Re
   return finish(out, u);
 }
 
-const fieldsOfARBSubscriptionType = fieldSet([
+const fieldsOfARBSubscriptionType = /* @__PURE__ */ fieldSet([
   "name",
   "paymentSchedule",
   "amount",
@@ -750,7 +757,7 @@ function readARBSubscriptionType(value: unknown, path: string, o: ReadContext): 
   return finish(out, u);
 }
 
-const fieldsOfARBUpdateSubscriptionRequest = fieldSet([
+const fieldsOfARBUpdateSubscriptionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "subscriptionId",
@@ -794,7 +801,10 @@ function readApiRequestTypeFields(
   return out;
 }
 
-const fieldsOfAuthenticateTestRequest = fieldSet(["merchantAuthentication", "clientId"]);
+const fieldsOfAuthenticateTestRequest = /* @__PURE__ */ fieldSet([
+  "merchantAuthentication",
+  "clientId",
+]);
 
 function readAuthenticateTestRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -803,7 +813,7 @@ function readAuthenticateTestRequest(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfBankAccount = fieldSet([
+const fieldsOfBankAccount = /* @__PURE__ */ fieldSet([
   "accountType",
   "nameOnAccount",
   "echeckType",
@@ -829,7 +839,7 @@ function readBankAccount(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfCreateCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -858,7 +868,7 @@ function readCreateCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileFromTransactionRequest = fieldSet([
+const fieldsOfCreateCustomerProfileFromTransactionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "transId",
@@ -877,7 +887,7 @@ function readCreateCustomerProfileFromTransactionRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileRequest = fieldSet([
+const fieldsOfCreateCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "profile",
@@ -896,7 +906,7 @@ function readCreateCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileTransactionRequest = fieldSet([
+const fieldsOfCreateCustomerProfileTransactionRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "transaction",
@@ -922,7 +932,7 @@ function readCreateCustomerProfileTransactionRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerShippingAddressRequest = fieldSet([
+const fieldsOfCreateCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -945,7 +955,7 @@ function readCreateCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfCreditCard = fieldSet(["cardNumber", "expirationDate", "cardCode"]);
+const fieldsOfCreditCard = /* @__PURE__ */ fieldSet(["cardNumber", "expirationDate", "cardCode"]);
 
 function readCreditCard(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -959,7 +969,7 @@ function readCreditCard(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCustomer = fieldSet([
+const fieldsOfCustomer = /* @__PURE__ */ fieldSet([
   "type",
   "id",
   "email",
@@ -987,7 +997,7 @@ function readCustomer(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddress = fieldSet([
+const fieldsOfCustomerAddress = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1022,7 +1032,7 @@ function readCustomerAddress(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddressEx = fieldSet([
+const fieldsOfCustomerAddressEx = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1047,7 +1057,7 @@ function readCustomerAddressEx(value: unknown, path: string, o: ReadContext): Dr
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfile = fieldSet([
+const fieldsOfCustomerPaymentProfile = /* @__PURE__ */ fieldSet([
   "customerType",
   "billTo",
   "payment",
@@ -1083,7 +1093,7 @@ function readCustomerPaymentProfile(value: unknown, path: string, o: ReadContext
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileEx = fieldSet([
+const fieldsOfCustomerPaymentProfileEx = /* @__PURE__ */ fieldSet([
   "customerType",
   "billTo",
   "payment",
@@ -1104,7 +1114,10 @@ function readCustomerPaymentProfileEx(value: unknown, path: string, o: ReadConte
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileSorting = fieldSet(["orderBy", "orderDescending"]);
+const fieldsOfCustomerPaymentProfileSorting = /* @__PURE__ */ fieldSet([
+  "orderBy",
+  "orderDescending",
+]);
 
 function readCustomerPaymentProfileSorting(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1117,7 +1130,7 @@ function readCustomerPaymentProfileSorting(value: unknown, path: string, o: Read
   return finish(out, u);
 }
 
-const fieldsOfCustomerProfile = fieldSet([
+const fieldsOfCustomerProfile = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1172,7 +1185,7 @@ function readCustomerProfileBaseFields(
   return out;
 }
 
-const fieldsOfCustomerProfileEx = fieldSet([
+const fieldsOfCustomerProfileEx = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1189,7 +1202,7 @@ function readCustomerProfileEx(value: unknown, path: string, o: ReadContext): Dr
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfDeleteCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1214,7 +1227,7 @@ function readDeleteCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerProfileRequest = fieldSet([
+const fieldsOfDeleteCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1230,7 +1243,7 @@ function readDeleteCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerShippingAddressRequest = fieldSet([
+const fieldsOfDeleteCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1253,7 +1266,7 @@ function readDeleteCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfDriversLicense = fieldSet(["state", "number", "dateOfBirth"]);
+const fieldsOfDriversLicense = /* @__PURE__ */ fieldSet(["state", "number", "dateOfBirth"]);
 
 function readDriversLicense(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1266,7 +1279,7 @@ function readDriversLicense(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfExtendedAmount = fieldSet(["amount", "name", "description"]);
+const fieldsOfExtendedAmount = /* @__PURE__ */ fieldSet(["amount", "name", "description"]);
 
 function readExtendedAmount(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1279,7 +1292,7 @@ function readExtendedAmount(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileListCriteria = fieldSet([
+const fieldsOfGetCustomerPaymentProfileListCriteria = /* @__PURE__ */ fieldSet([
   "searchType",
   "month",
   "sorting",
@@ -1306,7 +1319,7 @@ function readGetCustomerPaymentProfileListCriteria(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileListRequest = fieldSet([
+const fieldsOfGetCustomerPaymentProfileListRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "getCustomerPaymentProfileListRequestType",
@@ -1334,7 +1347,7 @@ function readGetCustomerPaymentProfileListRequest(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfGetCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1358,7 +1371,7 @@ function readGetCustomerPaymentProfileRequest(value: unknown, path: string, o: R
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerProfileRequest = fieldSet([
+const fieldsOfGetCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1374,7 +1387,7 @@ function readGetCustomerProfileRequest(value: unknown, path: string, o: ReadCont
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerShippingAddressRequest = fieldSet([
+const fieldsOfGetCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1397,7 +1410,7 @@ function readGetCustomerShippingAddressRequest(
   return finish(out, u);
 }
 
-const fieldsOfIsAliveRequest = fieldSet([]);
+const fieldsOfIsAliveRequest = /* @__PURE__ */ fieldSet([]);
 
 function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1406,7 +1419,7 @@ function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfLineItem = fieldSet([
+const fieldsOfLineItem = /* @__PURE__ */ fieldSet([
   "itemId",
   "name",
   "description",
@@ -1429,7 +1442,7 @@ function readLineItem(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfMerchantAuthenticationType = fieldSet(["name", "transactionKey"]);
+const fieldsOfMerchantAuthenticationType = /* @__PURE__ */ fieldSet(["name", "transactionKey"]);
 
 function readMerchantAuthenticationType(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1442,7 +1455,7 @@ function readMerchantAuthenticationType(value: unknown, path: string, o: ReadCon
   return finish(out, u);
 }
 
-const fieldsOfNameAndAddress = fieldSet([
+const fieldsOfNameAndAddress = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1479,7 +1492,7 @@ function readNameAndAddress(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfOrder = fieldSet(["invoiceNumber", "description"]);
+const fieldsOfOrder = /* @__PURE__ */ fieldSet(["invoiceNumber", "description"]);
 
 function readOrderFields(
   obj: ParsedObject,
@@ -1502,7 +1515,11 @@ function readOrder(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfOrderEx = fieldSet(["invoiceNumber", "description", "purchaseOrderNumber"]);
+const fieldsOfOrderEx = /* @__PURE__ */ fieldSet([
+  "invoiceNumber",
+  "description",
+  "purchaseOrderNumber",
+]);
 
 function readOrderEx(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1514,7 +1531,7 @@ function readOrderEx(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPaging = fieldSet(["limit", "offset"]);
+const fieldsOfPaging = /* @__PURE__ */ fieldSet(["limit", "offset"]);
 
 function readPaging(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1526,7 +1543,7 @@ function readPaging(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPayment = fieldSet(["bankAccount", "creditCard"]);
+const fieldsOfPayment = /* @__PURE__ */ fieldSet(["bankAccount", "creditCard"]);
 
 function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1540,7 +1557,7 @@ function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPaymentSchedule = fieldSet([
+const fieldsOfPaymentSchedule = /* @__PURE__ */ fieldSet([
   "interval",
   "startDate",
   "totalOccurrences",
@@ -1562,7 +1579,7 @@ function readPaymentSchedule(value: unknown, path: string, o: ReadContext): Draf
   return finish(out, u);
 }
 
-const fieldsOfPaymentScheduleInterval = fieldSet(["length", "unit"]);
+const fieldsOfPaymentScheduleInterval = /* @__PURE__ */ fieldSet(["length", "unit"]);
 
 function readPaymentScheduleInterval(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -1625,7 +1642,7 @@ function readProfileTransAuthFields(
   return out;
 }
 
-const fieldsOfProfileTransAuthCapture = fieldSet([
+const fieldsOfProfileTransAuthCapture = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1648,7 +1665,7 @@ function readProfileTransAuthCapture(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfProfileTransAuthOnly = fieldSet([
+const fieldsOfProfileTransAuthOnly = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1671,7 +1688,7 @@ function readProfileTransAuthOnly(value: unknown, path: string, o: ReadContext):
   return finish(out, u);
 }
 
-const fieldsOfProfileTransCaptureOnly = fieldSet([
+const fieldsOfProfileTransCaptureOnly = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1698,7 +1715,7 @@ function readProfileTransCaptureOnly(value: unknown, path: string, o: ReadContex
   return finish(out, u);
 }
 
-const fieldsOfProfileTransPriorAuthCapture = fieldSet([
+const fieldsOfProfileTransPriorAuthCapture = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1730,7 +1747,7 @@ function readProfileTransPriorAuthCapture(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfProfileTransRefund = fieldSet([
+const fieldsOfProfileTransRefund = /* @__PURE__ */ fieldSet([
   "amount",
   "tax",
   "shipping",
@@ -1777,7 +1794,7 @@ function readProfileTransRefund(value: unknown, path: string, o: ReadContext): D
   return finish(out, u);
 }
 
-const fieldsOfProfileTransVoid = fieldSet(
+const fieldsOfProfileTransVoid = /* @__PURE__ */ fieldSet(
   ["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"],
   "properties",
 );
@@ -1801,7 +1818,7 @@ function readProfileTransVoid(value: unknown, path: string, o: ReadContext): Dra
   return finish(keepOpen(out, obj, fieldsOfProfileTransVoid), u);
 }
 
-const fieldsOfProfileTransactionType = fieldSet([
+const fieldsOfProfileTransactionType = /* @__PURE__ */ fieldSet([
   "profileTransAuthCapture",
   "profileTransAuthOnly",
   "profileTransCaptureOnly",
@@ -1873,7 +1890,7 @@ function readProfileTransactionType(value: unknown, path: string, o: ReadContext
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerPaymentProfileRequest = fieldSet([
+const fieldsOfUpdateCustomerPaymentProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",
@@ -1902,7 +1919,7 @@ function readUpdateCustomerPaymentProfileRequest(
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerProfileRequest = fieldSet([
+const fieldsOfUpdateCustomerProfileRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "profile",
@@ -1918,7 +1935,7 @@ function readUpdateCustomerProfileRequest(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerShippingAddressRequest = fieldSet([
+const fieldsOfUpdateCustomerShippingAddressRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "customerProfileId",

@@ -703,7 +703,7 @@ function xmlOfUpdateCustomerShippingAddressRequest(
   };
 }
 
-const fieldsOfARBCancelSubscriptionResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfARBCancelSubscriptionResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readARBCancelSubscriptionResult(
   value: unknown,
@@ -716,7 +716,11 @@ function readARBCancelSubscriptionResult(
   return finish(out, u);
 }
 
-const fieldsOfARBCreateSubscriptionResult = fieldSet(["resultCode", "messages", "subscriptionId"]);
+const fieldsOfARBCreateSubscriptionResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+  "subscriptionId",
+]);
 
 function readARBCreateSubscriptionResult(
   value: unknown,
@@ -732,7 +736,7 @@ function readARBCreateSubscriptionResult(
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionListResult = fieldSet([
+const fieldsOfARBGetSubscriptionListResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "totalNumInResultSet",
@@ -773,7 +777,11 @@ function readARBGetSubscriptionListResult(
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionResult = fieldSet(["resultCode", "messages", "subscription"]);
+const fieldsOfARBGetSubscriptionResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+  "subscription",
+]);
 
 function readARBGetSubscriptionResult(
   value: unknown,
@@ -792,7 +800,11 @@ function readARBGetSubscriptionResult(
   return finish(out, u);
 }
 
-const fieldsOfARBGetSubscriptionStatusResult = fieldSet(["resultCode", "messages", "status"]);
+const fieldsOfARBGetSubscriptionStatusResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+  "status",
+]);
 
 function readARBGetSubscriptionStatusResult(
   value: unknown,
@@ -811,7 +823,7 @@ function readARBGetSubscriptionStatusResult(
   return finish(out, u);
 }
 
-const fieldsOfARBSubscriptionMaskedType = fieldSet([
+const fieldsOfARBSubscriptionMaskedType = /* @__PURE__ */ fieldSet([
   "name",
   "paymentSchedule",
   "amount",
@@ -847,7 +859,7 @@ function readARBSubscriptionMaskedType(
   return finish(out, u);
 }
 
-const fieldsOfARBUpdateSubscriptionResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfARBUpdateSubscriptionResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readARBUpdateSubscriptionResult(
   value: unknown,
@@ -885,7 +897,7 @@ function readApiResponseTypeFields(
   return out;
 }
 
-const fieldsOfAuthenticateTestResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfAuthenticateTestResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readAuthenticateTestResult(
   value: unknown,
@@ -898,7 +910,7 @@ function readAuthenticateTestResult(
   return finish(out, u);
 }
 
-const fieldsOfBankAccountMasked = fieldSet([
+const fieldsOfBankAccountMasked = /* @__PURE__ */ fieldSet([
   "accountType",
   "nameOnAccount",
   "echeckType",
@@ -939,7 +951,7 @@ function readBankAccountMasked(value: unknown, path: string, o: ReadContext): Ba
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerPaymentProfileResult = fieldSet([
+const fieldsOfCreateCustomerPaymentProfileResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "customerProfileId",
@@ -974,7 +986,7 @@ function readCreateCustomerPaymentProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileFromTransactionResult = fieldSet([
+const fieldsOfCreateCustomerProfileFromTransactionResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "customerProfileId",
@@ -1034,7 +1046,7 @@ function readCreateCustomerProfileFromTransactionResult(
   return finish(out, u);
 }
 
-const fieldsOfCreateCustomerProfileResult = fieldSet([
+const fieldsOfCreateCustomerProfileResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "customerProfileId",
@@ -1102,7 +1114,7 @@ function readCreateCustomerProfileTransactionResult(
   return readOpaque(value, o, path);
 }
 
-const fieldsOfCreateCustomerShippingAddressResult = fieldSet([
+const fieldsOfCreateCustomerShippingAddressResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "customerProfileId",
@@ -1124,7 +1136,11 @@ function readCreateCustomerShippingAddressResult(
   return finish(out, u);
 }
 
-const fieldsOfCreditCardMasked = fieldSet(["cardNumber", "expirationDate", "cardType"]);
+const fieldsOfCreditCardMasked = /* @__PURE__ */ fieldSet([
+  "cardNumber",
+  "expirationDate",
+  "cardType",
+]);
 
 function readCreditCardMasked(value: unknown, path: string, o: ReadContext): CreditCardMasked {
   const obj = readObject(value, o, path);
@@ -1138,7 +1154,7 @@ function readCreditCardMasked(value: unknown, path: string, o: ReadContext): Cre
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddress = fieldSet([
+const fieldsOfCustomerAddress = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1173,7 +1189,7 @@ function readCustomerAddress(value: unknown, path: string, o: ReadContext): Cust
   return finish(out, u);
 }
 
-const fieldsOfCustomerAddressEx = fieldSet([
+const fieldsOfCustomerAddressEx = /* @__PURE__ */ fieldSet([
   "firstName",
   "lastName",
   "company",
@@ -1198,7 +1214,7 @@ function readCustomerAddressEx(value: unknown, path: string, o: ReadContext): Cu
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileListItem = fieldSet([
+const fieldsOfCustomerPaymentProfileListItem = /* @__PURE__ */ fieldSet([
   "customerPaymentProfileId",
   "customerProfileId",
   "billTo",
@@ -1230,7 +1246,7 @@ function readCustomerPaymentProfileListItem(
   return finish(out, u);
 }
 
-const fieldsOfCustomerPaymentProfileMasked = fieldSet([
+const fieldsOfCustomerPaymentProfileMasked = /* @__PURE__ */ fieldSet([
   "customerType",
   "billTo",
   "customerProfileId",
@@ -1322,7 +1338,7 @@ function readCustomerProfileExFields(
   return out;
 }
 
-const fieldsOfCustomerProfileMasked = fieldSet([
+const fieldsOfCustomerProfileMasked = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1367,7 +1383,10 @@ function readCustomerProfileMasked(
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerPaymentProfileResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfDeleteCustomerPaymentProfileResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+]);
 
 function readDeleteCustomerPaymentProfileResult(
   value: unknown,
@@ -1380,7 +1399,7 @@ function readDeleteCustomerPaymentProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerProfileResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfDeleteCustomerProfileResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readDeleteCustomerProfileResult(
   value: unknown,
@@ -1393,7 +1412,10 @@ function readDeleteCustomerProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfDeleteCustomerShippingAddressResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfDeleteCustomerShippingAddressResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+]);
 
 function readDeleteCustomerShippingAddressResult(
   value: unknown,
@@ -1406,7 +1428,7 @@ function readDeleteCustomerShippingAddressResult(
   return finish(out, u);
 }
 
-const fieldsOfDriversLicense = fieldSet(["state", "number", "dateOfBirth"]);
+const fieldsOfDriversLicense = /* @__PURE__ */ fieldSet(["state", "number", "dateOfBirth"]);
 
 function readDriversLicense(value: unknown, path: string, o: ReadContext): DriversLicense {
   const obj = readObject(value, o, path);
@@ -1419,7 +1441,7 @@ function readDriversLicense(value: unknown, path: string, o: ReadContext): Drive
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileListResult = fieldSet([
+const fieldsOfGetCustomerPaymentProfileListResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "paymentProfiles",
@@ -1459,7 +1481,7 @@ function readGetCustomerPaymentProfileListResult(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerPaymentProfileResult = fieldSet([
+const fieldsOfGetCustomerPaymentProfileResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "paymentProfile",
@@ -1487,7 +1509,7 @@ function readGetCustomerPaymentProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerProfileResult = fieldSet([
+const fieldsOfGetCustomerProfileResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "profile",
@@ -1520,7 +1542,7 @@ function readGetCustomerProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfGetCustomerShippingAddressResult = fieldSet([
+const fieldsOfGetCustomerShippingAddressResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "address",
@@ -1553,7 +1575,7 @@ function readGetCustomerShippingAddressResult(
   return finish(out, u);
 }
 
-const fieldsOfIsAliveResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfIsAliveResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readIsAliveResult(value: unknown, path: string, o: ReadContext): IsAliveResult {
   const obj = readObject(value, o, path);
@@ -1562,7 +1584,7 @@ function readIsAliveResult(value: unknown, path: string, o: ReadContext): IsAliv
   return finish(out, u);
 }
 
-const fieldsOfMessage = fieldSet(["code", "text"]);
+const fieldsOfMessage = /* @__PURE__ */ fieldSet(["code", "text"]);
 
 function readMessage(value: unknown, path: string, o: ReadContext): Message {
   const obj = readObject(value, o, path);
@@ -1593,7 +1615,7 @@ function readNameAndAddressFields(
   return out;
 }
 
-const fieldsOfOrder = fieldSet(["invoiceNumber", "description"]);
+const fieldsOfOrder = /* @__PURE__ */ fieldSet(["invoiceNumber", "description"]);
 
 function readOrder(value: unknown, path: string, o: ReadContext): Order {
   const obj = readObject(value, o, path);
@@ -1608,7 +1630,7 @@ function readOrder(value: unknown, path: string, o: ReadContext): Order {
 
 const membersOfPaymentMasked = ["bankAccount", "creditCard", "tokenInformation"] as const;
 
-const fieldsOfPaymentMasked = fieldSet(membersOfPaymentMasked);
+const fieldsOfPaymentMasked = /* @__PURE__ */ fieldSet(membersOfPaymentMasked);
 
 function readPaymentMasked(value: unknown, path: string, o: ReadContext): PaymentMasked {
   const obj = readObject(value, o, path);
@@ -1659,7 +1681,7 @@ function readPaymentMasked(value: unknown, path: string, o: ReadContext): Paymen
   }
 }
 
-const fieldsOfPaymentSchedule = fieldSet([
+const fieldsOfPaymentSchedule = /* @__PURE__ */ fieldSet([
   "interval",
   "startDate",
   "totalOccurrences",
@@ -1681,7 +1703,7 @@ function readPaymentSchedule(value: unknown, path: string, o: ReadContext): Paym
   return finish(out, u);
 }
 
-const fieldsOfPaymentScheduleInterval = fieldSet(["length", "unit"]);
+const fieldsOfPaymentScheduleInterval = /* @__PURE__ */ fieldSet(["length", "unit"]);
 
 function readPaymentScheduleInterval(
   value: unknown,
@@ -1697,7 +1719,7 @@ function readPaymentScheduleInterval(
   return finish(out, u);
 }
 
-const fieldsOfSubscriptionCustomerProfile = fieldSet([
+const fieldsOfSubscriptionCustomerProfile = /* @__PURE__ */ fieldSet([
   "merchantCustomerId",
   "description",
   "email",
@@ -1736,7 +1758,7 @@ function readSubscriptionCustomerProfile(
   return finish(out, u);
 }
 
-const fieldsOfSubscriptionDetail = fieldSet([
+const fieldsOfSubscriptionDetail = /* @__PURE__ */ fieldSet([
   "id",
   "name",
   "status",
@@ -1814,7 +1836,11 @@ function readSubscriptionDetail(value: unknown, path: string, o: ReadContext): S
   return finish(out, u);
 }
 
-const fieldsOfTokenInformation = fieldSet(["tokenSource", "tokenNumber", "expirationDate"]);
+const fieldsOfTokenInformation = /* @__PURE__ */ fieldSet([
+  "tokenSource",
+  "tokenNumber",
+  "expirationDate",
+]);
 
 function readTokenInformation(value: unknown, path: string, o: ReadContext): TokenInformation {
   const obj = readObject(value, o, path);
@@ -1828,7 +1854,7 @@ function readTokenInformation(value: unknown, path: string, o: ReadContext): Tok
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerPaymentProfileResult = fieldSet([
+const fieldsOfUpdateCustomerPaymentProfileResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "messages",
   "validationDirectResponse",
@@ -1851,7 +1877,7 @@ function readUpdateCustomerPaymentProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerProfileResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfUpdateCustomerProfileResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readUpdateCustomerProfileResult(
   value: unknown,
@@ -1864,7 +1890,10 @@ function readUpdateCustomerProfileResult(
   return finish(out, u);
 }
 
-const fieldsOfUpdateCustomerShippingAddressResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfUpdateCustomerShippingAddressResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+]);
 
 function readUpdateCustomerShippingAddressResult(
   value: unknown,

@@ -62,7 +62,7 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
     declarations: [
       {
         name: name("queryBuilder"),
-        initializer: `${file.value("createQueryBuilder", QUERY)}(${languageName})`,
+        initializer: `/* @__PURE__ */ ${file.value("createQueryBuilder", QUERY)}(${languageName})`,
       },
     ],
   });
@@ -73,7 +73,7 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
     declarations: [
       {
         name: name("querySort"),
-        initializer: `${file.value("createSort", QUERY)}(${languageName})`,
+        initializer: `/* @__PURE__ */ ${file.value("createSort", QUERY)}(${languageName})`,
       },
     ],
   });

@@ -106,7 +106,8 @@ export function emitReaders(
       declarations: [
         {
           name: ctx.names.get("fieldSet", type.name),
-          initializer: `${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? ctx.names.get("members", type.name) : `[${names.join(", ")}]`}${type.facts.extras ? `, ${stringLiteral(type.facts.extras)}` : ""})`,
+          // Pure: a caller that reads no value of this type drops the set with its reader.
+          initializer: `/* @__PURE__ */ ${fn("fieldSet")}(${type.kind === "choice" && kind === "typed" ? ctx.names.get("members", type.name) : `[${names.join(", ")}]`}${type.facts.extras ? `, ${stringLiteral(type.facts.extras)}` : ""})`,
         },
       ],
     });

@@ -1,6 +1,6 @@
-import { pascalCase } from "../naming/case.js";
 import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
-import { addOperationTable, requiredInputs } from "./client-common.js";
+import { requiredInputs } from "./client-common.js";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
 import { documentsErrors } from "../naming/names.js";
@@ -270,72 +270,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   });
 
   const opType = file.type("RestOperation", REST);
-  addOperationTable(
-    file,
-    ops.map((op) => {
-      const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
-      const res = responseType(op);
-      const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
-      const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
-      const files = fileFields(op);
-      const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
-      const validator = (type: string) =>
-        queryChecked(
-          type,
-          file.value(names.get("validator", type), paths.validators(service.name)),
-        );
-      const parseError = parseErrorOf(op);
-      const parts = [
-        `name: ${stringLiteral(op.name)}`,
-        `method: ${stringLiteral(op.httpMethod)}`,
-        `path: ${stringLiteral(op.path)}`,
-        `idempotent: ${op.idempotent}`,
-        ...(idempotencyHeader(op) !== undefined
-          ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
-          : []),
-        `retryNotFound: ${retryNotFound}`,
-        `meanings: ${meanings}`,
-        ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
-        ...(op.requestConstants
-          ? [
-              `constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`,
-            ]
-          : []),
-        ...(op.requestType
-          ? [
-              files.length > 0
-                ? `validate: ${file.value("validateWithFiles", paths.runtime("multipart-body.ts"))}(${validator(op.requestType)}, [${files.map(stringLiteral).join(", ")}])`
-                : `validate: ${validator(op.requestType)}`,
-              ...(json
-                ? [
-                    `serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`,
-                  ]
-                : []),
-              ...(sensitive.has(op.requestType) && files.length === 0
-                ? [
-                    `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
-                  ]
-                : []),
-            ]
-          : []),
-        ...wireEntries(file, op),
-        ...(op.wire?.response !== undefined
-          ? []
-          : op.responseType
-            ? [
-                `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`,
-              ]
-            : [`parse: () => undefined`]),
-        ...(op.responseType && sensitive.has(op.responseType)
-          ? [
-              `redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`,
-            ]
-          : []),
-        ...(parseError ? [parseError] : []),
-      ];
-      return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
-    }),
-  );
+  const configType = names.get("clientConfig", service.name);
+  const configure = names.get("clientConfigure", service.name);
+  const optionsType = names.get("clientOptions", service.name);
+  const spec = (op: RestOperation) => names.get("operationSpec", op.name);
+  const fn = (op: RestOperation) => names.get("operationFunction", op.name);
+  const attacher = (op: RestOperation) => names.get("linksAttacher", op.name);
 
   /**
    * A request's validator, with the query-language check added for each
@@ -369,15 +309,159 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
   const fill = file.value("fillPath", REST);
-  const methods = ops.map((op) => {
-    const params = op.params.map((p) => safeParam(p.name));
-    const args = [
-      ...params,
-      ...(hasRequestParams(op) ? ["params"] : []),
-      ...(takesBody(op) ? ["request"] : []),
-      "call",
+  // When the contract names every server the client calls, it needs no option at all.
+  const optionsParameter = {
+    name: "options",
+    type: optionsType,
+    ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}),
+  };
+
+  file.addTypeAlias({
+    isExported: true,
+    name: configType,
+    docs: [
+      `A checked configuration of the ${service.title} client, made by {@link ${configure}}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs).`,
+    ],
+    type: `${file.type("ClientConfig", paths.runtime("http/client-config.ts"))}<${optionsType}>`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: configure,
+    docs: [
+      `Checks a client's options once and makes the configuration each operation function takes (\`${ops.length > 0 ? fn(ops[0]!) : "operation"}(config, ...)\`): a caller that imports only the functions it calls bundles only their code.`,
+    ],
+    parameters: [optionsParameter],
+    returnType: configType,
+    statements: [
+      `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.headers);`,
+      // API key headers are credentials: hooks and logs never see them.
+      ...(apiKeyHeaders.length > 0
+        ? [
+            `options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`,
+          ]
+        : []),
+      `return ${file.value("configured", paths.runtime("http/client-config.ts"))}(options);`,
+    ],
+  });
+
+  for (const op of ops) {
+    addOperationSpec(op);
+    if (op.links.length > 0) addLinksAttacher(op);
+    addOperationFunction(op);
+  }
+
+  /** The runtime's description of one operation: its wire, checks, readers and redactors. */
+  function addOperationSpec(op: RestOperation): void {
+    const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
+    const res = responseType(op);
+    const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
+    const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
+    const files = fileFields(op);
+    const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
+    const validator = (type: string) =>
+      queryChecked(type, file.value(names.get("validator", type), paths.validators(service.name)));
+    const parseError = parseErrorOf(op);
+    const parts = [
+      `name: ${stringLiteral(op.name)}`,
+      `method: ${stringLiteral(op.httpMethod)}`,
+      `path: ${stringLiteral(op.path)}`,
+      `idempotent: ${op.idempotent}`,
+      ...(idempotencyHeader(op) !== undefined
+        ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
+        : []),
+      `retryNotFound: ${retryNotFound}`,
+      `meanings: ${meanings}`,
+      ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
+      ...(op.requestConstants
+        ? [
+            `constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`,
+          ]
+        : []),
+      ...(op.requestType
+        ? [
+            files.length > 0
+              ? `validate: ${file.value("validateWithFiles", paths.runtime("multipart-body.ts"))}(${validator(op.requestType)}, [${files.map(stringLiteral).join(", ")}])`
+              : `validate: ${validator(op.requestType)}`,
+            ...(json
+              ? [
+                  `serialize: ${file.value(names.get("serializer", op.requestType), paths.json(service.name))}`,
+                ]
+              : []),
+            ...(sensitive.has(op.requestType) && files.length === 0
+              ? [
+                  `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
+                ]
+              : []),
+          ]
+        : []),
+      ...wireEntries(file, op),
+      ...(op.wire?.response !== undefined
+        ? []
+        : op.responseType
+          ? [
+              `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`,
+            ]
+          : [`parse: () => undefined`]),
+      ...(op.responseType && sensitive.has(op.responseType)
+        ? [
+            `redactResponse: ${file.value(names.get("redactor", op.responseType), paths.redact(service.name))}`,
+          ]
+        : []),
+      ...(parseError ? [parseError] : []),
     ];
-    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(operations.${method(op)}.path, { ${op.params.map((p) => (propertyName(p.name) === safeParam(p.name) ? p.name : `${propertyName(p.name)}: ${safeParam(p.name)}`)).join(", ")} }))`;
+    // One constant per operation, not one table of all: a caller bundles only the operations it calls.
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: spec(op),
+          type: `${opType}<${req}, ${res}>`,
+          initializer: `{ ${parts.join(", ")} }`,
+        },
+      ],
+    });
+  }
+
+  /** What follows a result's links: a function of the options, so only an operation with links reaches the operations they call. */
+  function addLinksAttacher(op: RestOperation): void {
+    const entries = op.links.map((link) => {
+      const target = opsByName.get(link.operation)!;
+      const flow = linkFlow(op, target.name);
+      const url = `${file.value("linkUrl", REST)}(${baseUrlOf(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
+      const requestExpr = flow
+        ? `${file.value(names.get("flowBuilder", flow.name), paths.flows(service.name))}(response, input)`
+        : target.requestType
+          ? "request"
+          : "undefined";
+      const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
+      const credentials =
+        target.security && target.security.length > 0
+          ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])`
+          : undefined;
+      const tail =
+        target.links.length > 0
+          ? `, ${credentials ?? "undefined"}, (data) => ${attacher(target)}(options, data)`
+          : credentials !== undefined
+            ? `, ${credentials}`
+            : "";
+      const wrapped = `${call}(${spec(target)}, ${url}, ${requestExpr}, options, call${tail})`;
+      return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
+    });
+    file.addFunction({
+      name: attacher(op),
+      parameters: [
+        { name: "options", type: optionsType },
+        { name: "response", type: responseType(op) },
+      ],
+      returnType: resultTypeName(op)!,
+      statements: `return ${file.value("attachLinks", paths.runtime("links.ts"))}(response, {\n${entries.join("\n")}\n} satisfies ${names.get("links", op.name)});`,
+    });
+  }
+
+  /** The operation as a function of its own: `name(config, ...arguments)`, what the client's method calls. */
+  function addOperationFunction(op: RestOperation): void {
+    const params = op.params.map((p) => safeParam(p.name));
+    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} }))`;
     const pick = (list: readonly { name: string }[]) =>
       `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
     const styled = op.wire?.query ?? [];
@@ -404,69 +488,38 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     // A result with links gets its methods from `finish`, so `withResponse` attaches them to `data`.
     const tail =
       op.links.length > 0
-        ? `, ${headerArg}, withLinks${pascalCase(op.name)}`
+        ? `, ${headerArg}, (data) => ${attacher(op)}(options, data)`
         : headerParts.length > 0
           ? `, ${headerArg}`
           : "";
-    const body = `${call}(operations.${method(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${tail})`;
-    // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
-    return `${propertyName(method(op))}: async (${args.join(", ")}) => ${body},`;
-  });
-  const linkHelpers: string[] = [];
-  for (const op of ops) {
-    if (op.links.length === 0) continue;
-    const entries = op.links.map((link) => {
-      const target = opsByName.get(link.operation)!;
-      const flow = linkFlow(op, target.name);
-      const url = `${file.value("linkUrl", REST)}(${baseUrlOf(target.baseUrl)}, ${stringLiteral(link.name)}, response._links?.${propertyName(link.name)}?.href)`;
-      const requestExpr = flow
-        ? `${file.value(names.get("flowBuilder", flow.name), paths.flows(service.name))}(response, input)`
-        : target.requestType
-          ? "request"
-          : "undefined";
-      const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
-      const credentials =
-        target.security && target.security.length > 0
-          ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])`
-          : undefined;
-      const tail =
-        target.links.length > 0
-          ? `, ${credentials ?? "undefined"}, withLinks${pascalCase(target.name)}`
-          : credentials !== undefined
-            ? `, ${credentials}`
-            : "";
-      const wrapped = `${call}(operations.${method(target)}, ${url}, ${requestExpr}, options, call${tail})`;
-      return `${propertyName(names.linkMethod(op.name, link.name))}: async (${params}) => ${wrapped},`;
+    const docs = withParamTags(docText(op, { lines: restLines(op) }), op);
+    file.addFunction({
+      isExported: true,
+      // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
+      isAsync: true,
+      name: fn(op),
+      ...(docs ? { docs: [docs] } : {}),
+      typeParameters: callTypeParameter(),
+      parameters: [{ name: "config", type: configType }, ...methodSignature(op)],
+      returnType: answerOf(resultTypeName(op) ?? responseType(op)),
+      statements: [
+        `const options = ${file.value("optionsOf", paths.runtime("http/client-config.ts"))}(config);`,
+        `return ${call}(${spec(op)}, ${url}, ${takesBody(op) ? "request" : "undefined"}, options, call${tail});`,
+      ],
     });
-    linkHelpers.push(
-      `const withLinks${pascalCase(op.name)} = (response: ${responseType(op)}): ${resultTypeName(op)} => ${file.value("attachLinks", paths.runtime("links.ts"))}(response, {\n${entries.join("\n")}\n} satisfies ${names.get("links", op.name)});`,
-    );
   }
+
   file.addFunction({
     isExported: true,
     name: names.get("clientFactory", service.name),
     docs: [
-      `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
+      `Creates a client of the ${service.title}: one method per operation, each calling the operation's function with the client's configuration ({@link ${configure}}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
-    // When the contract names every server the client calls, it needs no option at all.
-    parameters: [
-      {
-        name: "options",
-        type: names.get("clientOptions", service.name),
-        ...(usedBaseUrls.every((b) => baseDefaults.has(b)) ? { initializer: "{}" } : {}),
-      },
-    ],
+    parameters: [optionsParameter],
     returnType: name,
     statements: [
-      `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.headers);`,
-      // API key headers are credentials: hooks and logs never see them.
-      ...(apiKeyHeaders.length > 0
-        ? [
-            `options = { ...options, sensitiveHeaders: [...(options.sensitiveHeaders ?? []), ${apiKeyHeaders.map((h) => stringLiteral(h)).join(", ")}] };`,
-          ]
-        : []),
-      ...linkHelpers,
-      `return {\n${methods.join("\n")}\n};`,
+      `const config = ${configure}(options);`,
+      `return {\n${ops.map((op) => `${propertyName(method(op))}: (...args) => ${fn(op)}(config, ...args),`).join("\n")}\n};`,
     ],
   });
 }
@@ -513,9 +566,19 @@ function accessor(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${stringLiteral(name)}]`;
 }
 
+/** The names an operation function's own parameters and locals take: a path parameter of one of these names gets a `_` after it. */
+const FUNCTION_LOCALS: ReadonlySet<string> = new Set([
+  "config",
+  "options",
+  "params",
+  "request",
+  "call",
+]);
+
 function safeParam(name: string): string {
   const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
-  return /^[0-9]/.test(id) ? `_${id}` : id;
+  const safe = /^[0-9]/.test(id) ? `_${id}` : id;
+  return FUNCTION_LOCALS.has(safe) ? `${safe}_` : safe;
 }
 
 /** Whether a flow leaves the caller any required field (required paths that are neither constants nor copied). */

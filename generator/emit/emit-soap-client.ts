@@ -1,5 +1,6 @@
 import type { SoapOperation } from "../model/ir.js";
-import { addOperationTable, requiredInputs } from "./client-common.js";
+import { requiredInputs } from "./client-common.js";
+import { VariableDeclarationKind } from "./ts-morph.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead } from "./jsdoc.js";
 import { paths } from "./paths.js";
@@ -91,6 +92,33 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
         : ""
     }`,
   });
+  /** An operation's signature: the client's method, and its function after the configuration. */
+  function methodOf(op: SoapOperation) {
+    const request = types.get(op.requestType);
+    const field = credentialsOf(op);
+    const omit = new Set(field !== undefined ? [field] : []);
+    const requestType = typeRef(op.requestType);
+    const param =
+      field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
+    const docs = docText(op);
+    return {
+      name: method(op),
+      ...(docs ? { docs: [docs] } : {}),
+      parameters: [
+        { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
+        { name: "call", type: "C", hasQuestionToken: true },
+      ],
+      // Generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
+      typeParameters: [
+        {
+          name: "C",
+          constraint: callOptions,
+          default: file.type("DataOnly", paths.runtime("http/answer.ts")),
+        },
+      ],
+      returnType: `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${answer}<${resultOf(op)}, M>, C>>`,
+    };
+  }
   file.addInterface({
     isExported: true,
     name,
@@ -101,117 +129,140 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
         docText(service),
       ),
     ],
-    methods: ops.map((op) => {
-      const request = types.get(op.requestType);
-      const field = credentialsOf(op);
-      const omit = new Set(field !== undefined ? [field] : []);
-      const requestType = typeRef(op.requestType);
-      const param =
-        field !== undefined ? `Omit<${requestType}, ${stringLiteral(field)}>` : requestType;
-      const docs = docText(op);
-      return {
-        name: method(op),
-        ...(docs ? { docs: [docs] } : {}),
-        parameters: [
-          { name: "request", type: param, hasQuestionToken: !requiredInputs(request, omit) },
-          { name: "call", type: "C", hasQuestionToken: true },
-        ],
-        // Generic in its call options, so `withResponse: true` types the answer as `{ data, status, headers }`.
-        typeParameters: [
-          {
-            name: "C",
-            constraint: callOptions,
-            default: file.type("DataOnly", paths.runtime("http/answer.ts")),
-          },
-        ],
-        returnType: `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${answer}<${resultOf(op)}, M>, C>>`,
-      };
-    }),
+    methods: ops.map(methodOf),
   });
   const opType = file.type("SoapOperation", SOAP);
-  addOperationTable(
-    file,
-    ops.map((op) => {
-      const req = typeRef(op.requestType);
-      const res = resultOf(op);
-      const parts = [
-        `name: ${stringLiteral(op.name)}`,
-        ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
-        ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
-        ...(versions
-          ? [`versions: [${versions.map((v) => stringLiteral(v.soapVersion)).join(", ")}]`]
-          : []),
-        ...(credentialsOf(op) !== undefined
-          ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`]
-          : []),
-        `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
-        ...(op.headers && op.headers.length > 0
+  const configType = names.get("clientConfig", service.name);
+  const configure = names.get("clientConfigure", service.name);
+  const spec = (op: SoapOperation) => names.get("operationSpec", op.name);
+  const fn = (op: SoapOperation) => names.get("operationFunction", op.name);
+  const modeParameter = { name: "M", constraint: mode, default: '"throw"' };
+  file.addTypeAlias({
+    isExported: true,
+    name: configType,
+    typeParameters: [modeParameter],
+    docs: [
+      `A checked configuration of the ${service.title} client, made by {@link ${configure}}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs).`,
+    ],
+    type: `${file.type("ClientConfig", paths.runtime("http/client-config.ts"))}<${file.type("SoapClientOptions", SOAP)}<M, object>>`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: configure,
+    docs: [
+      `Checks a client's options once, fills in the contract's defaults and makes the configuration each operation function takes (\`${ops.length > 0 ? fn(ops[0]!) : "operation"}(config, request)\`): a caller that imports only the functions it calls bundles only their code.`,
+    ],
+    typeParameters: [modeParameter],
+    parameters: [{ name: "options", type: `${optionsName}<M>` }],
+    returnType: `${configType}<M>`,
+    statements: `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.httpHeaders, "httpHeaders");\nreturn ${file.value("configured", paths.runtime("http/client-config.ts"))}(${
+      defaults.length === 0
+        ? "options"
+        : `{ ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} }`
+    });`,
+  });
+  for (const op of ops) {
+    const req = typeRef(op.requestType);
+    const res = resultOf(op);
+    const parts = [
+      `name: ${stringLiteral(op.name)}`,
+      ...(op.soapAction !== undefined ? [`action: ${stringLiteral(op.soapAction)}`] : []),
+      ...(service.soap?.soapVersion === "1.2" ? [`soapVersion: "1.2"`] : []),
+      ...(versions
+        ? [`versions: [${versions.map((v) => stringLiteral(v.soapVersion)).join(", ")}]`]
+        : []),
+      ...(credentialsOf(op) !== undefined
+        ? [`credentials: ${stringLiteral(credentialsOf(op)!)}`]
+        : []),
+      `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
+      ...(op.headers && op.headers.length > 0
+        ? [
+            `headers: [${op.headers
+              .map(
+                (h) =>
+                  `${file.value("soapHeader", SOAP)}({ name: ${stringLiteral(h.name)}, validate: ${file.value(names.get("validator", h.type), paths.validators(service.name))}${
+                    sensitive.has(h.type)
+                      ? `, redact: ${file.value(names.get("redactor", h.type), paths.redact(service.name))}`
+                      : ""
+                  } })`,
+              )
+              .join(", ")}]`,
+            // The call has validated each header value before it builds: they are of their types.
+            `build: (request, namespace, headers${versions ? ", version" : ""}) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
+              .map(
+                (h) =>
+                  `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`,
+              )
+              .join(", ")} }${versions ? ", version" : ""})`,
+          ]
+        : versions
           ? [
-              `headers: [${op.headers
-                .map(
-                  (h) =>
-                    `${file.value("soapHeader", SOAP)}({ name: ${stringLiteral(h.name)}, validate: ${file.value(names.get("validator", h.type), paths.validators(service.name))}${
-                      sensitive.has(h.type)
-                        ? `, redact: ${file.value(names.get("redactor", h.type), paths.redact(service.name))}`
-                        : ""
-                    } })`,
-                )
-                .join(", ")}]`,
-              // The call has validated each header value before it builds: they are of their types.
-              `build: (request, namespace, headers${versions ? ", version" : ""}) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, { ${op.headers
-                .map(
-                  (h) =>
-                    `${propertyName(h.name)}: ${file.value("headerValue", SOAP)}<${typeRef(h.type)}>(headers, ${stringLiteral(h.name)})`,
-                )
-                .join(", ")} }${versions ? ", version" : ""})`,
+              `build: (request, namespace, _headers, version) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, version)`,
             ]
-          : versions
-            ? [
-                `build: (request, namespace, _headers, version) => ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}(request, namespace, version)`,
-              ]
-            : [
-                `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
-              ]),
-        `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
-        ...(sensitive.has(op.requestType)
-          ? [
-              `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
-            ]
-          : []),
-        ...(sensitive.has(op.resultType)
-          ? [
-              op.resultOptional
-                ? `redactResult: (result) => (result === undefined ? result : ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}(result))`
-                : `redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`,
-            ]
-          : []),
-      ];
-      return `${propertyName(method(op))}: { ${parts.join(", ")} } satisfies ${opType}<${req}, ${res}>,`;
-    }),
-  );
-  const call = file.value("callSoap", SOAP);
+          : [
+              `build: ${file.value(names.get("envelopeBuilder", op.name), paths.xml(service.name))}`,
+            ]),
+      `parse: ${file.value(names.get("responseParser", op.name), paths.xml(service.name))}`,
+      ...(sensitive.has(op.requestType)
+        ? [
+            `redact: ${file.value(names.get("redactor", op.requestType), paths.redact(service.name))}`,
+          ]
+        : []),
+      ...(sensitive.has(op.resultType)
+        ? [
+            op.resultOptional
+              ? `redactResult: (result) => (result === undefined ? result : ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}(result))`
+              : `redactResult: ${file.value(names.get("redactor", op.resultType), paths.redact(service.name))}`,
+          ]
+        : []),
+    ];
+    // One constant per operation, not one table of all: a caller bundles only the operations it calls.
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: spec(op),
+          type: `${opType}<${req}, ${res}>`,
+          initializer: `{ ${parts.join(", ")} }`,
+        },
+      ],
+    });
+    addOperationFunction(op);
+  }
+
+  /** The operation as a function of its own: `name(config, request)`, what the client's method calls. */
+  function addOperationFunction(op: SoapOperation): void {
+    const signature = methodOf(op);
+    file.addFunction({
+      isExported: true,
+      // Async, so a configuration no `configure` function made rejects the promise, never throws synchronously.
+      isAsync: true,
+      name: fn(op),
+      ...(signature.docs ? { docs: signature.docs } : {}),
+      typeParameters: [modeParameter, ...signature.typeParameters],
+      parameters: [
+        { name: "config", type: `${configType}<M>` },
+        ...signature.parameters.map((p) =>
+          p.name === "request" && p.hasQuestionToken
+            ? { name: p.name, type: p.type, initializer: "{}" }
+            : p,
+        ),
+      ],
+      returnType: signature.returnType,
+      statements: `return ${file.value("callSoap", SOAP)}(${spec(op)}, request, ${file.value("optionsOf", paths.runtime("http/client-config.ts"))}(config), call);`,
+    });
+  }
   file.addFunction({
     isExported: true,
     name: factory,
     docs: [
-      `Creates a client of the ${service.title}. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`,
+      `Creates a client of the ${service.title}: one method per operation, each calling the operation's function with the client's configuration ({@link ${configure}}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`.`,
     ],
-    typeParameters: [{ name: "M", constraint: mode, default: '"throw"' }],
+    typeParameters: [modeParameter],
     parameters: [{ name: "options", type: `${optionsName}<M>` }],
     returnType: `${name}<M>`,
-    statements: `${file.value("checkClientOptions", paths.runtime("http/client-checks.ts"))}(options, options.httpHeaders, "httpHeaders");\n${
-      defaults.length === 0
-        ? ""
-        : `const configured = { ...options, ${defaults.map((d) => `${d.key}: options.${d.key} ?? ${d.expression}`).join(", ")} };\n`
-    }return {\n${ops
-      .map((op) => {
-        const field = credentialsOf(op);
-        const optional = !requiredInputs(
-          types.get(op.requestType),
-          new Set(field !== undefined ? [field] : []),
-        );
-        return `${propertyName(method(op))}: (${optional ? "request = {}" : "request"}, call) => ${call}(operations.${method(op)}, request, ${defaults.length === 0 ? "options" : "configured"}, call),`;
-      })
+    statements: `const config = ${configure}(options);\nreturn {\n${ops
+      .map((op) => `${propertyName(method(op))}: (...args) => ${fn(op)}(config, ...args),`)
       .join("\n")}\n};`,
   });
 }

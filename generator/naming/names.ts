@@ -83,6 +83,12 @@ const TOP_LEVEL = {
   xmlWriter: (s: string) => `xmlOf${s}`,
   jsonWriter: (s: string) => `jsonOf${s}`,
   jsonScanner: (s: string) => `scan${s}`,
+  // Last, so adding them renamed nothing: each operation as a function of its own, and what it is made of.
+  clientConfig: (s: string) => `${s}Config`,
+  clientConfigure: (s: string) => `configure${s}`,
+  operationFunction: (s: string) => s,
+  operationSpec: (s: string) => `${lowerFirst(s)}Operation`,
+  linksAttacher: (s: string) => `attach${s}Links`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -168,6 +174,8 @@ export function nameRequests(service: Service): NameRequests {
       "serverFactory",
       "mockAnswers",
       "mockFactory",
+      "clientConfig",
+      "clientConfigure",
     ] as const)
       add(kind, service.name, serviceBase);
   for (const doc of service.documents ?? [])
@@ -175,6 +183,9 @@ export function nameRequests(service: Service): NameRequests {
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
   for (const op of service.operations) {
     const base = pascalCase(op.name) || identifierBase(op.name);
+    // The function has the client method's name (see `methods` below) where the top level lets it.
+    add("operationFunction", op.name, methodBase(op));
+    add("operationSpec", op.name, identifierBase(op.name));
     if (op.protocol === "soap") {
       for (const kind of [
         "envelopeBuilder",
@@ -189,6 +200,7 @@ export function nameRequests(service: Service): NameRequests {
       if (op.links.length > 0) {
         add("linkResult", op.name, base);
         add("links", op.name, base);
+        add("linksAttacher", op.name, base);
       }
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
       if (documentsErrors(op)) {
@@ -224,7 +236,7 @@ export function nameRequests(service: Service): NameRequests {
   }
   const methods = service.operations.map((op) => ({
     operation: op.name,
-    base: op.protocol === "soap" ? lowerCamel(identifierBase(op.name)) : identifierBase(op.name),
+    base: methodBase(op),
   }));
   const types = new Map(service.types.map((t) => [t.name, t]));
   const links = service.operations.flatMap((op) =>
@@ -240,6 +252,11 @@ export function nameRequests(service: Service): NameRequests {
       : [],
   );
   return { topLevel, methods, links };
+}
+
+/** The base of an operation's client method and function: a SOAP operation's in lower camel case, a REST operation's id as written. */
+function methodBase(op: Service["operations"][number]): string {
+  return op.protocol === "soap" ? lowerCamel(identifierBase(op.name)) : identifierBase(op.name);
 }
 
 /** Claims every requested name in priority order (kind, then subject), resolving clashes with `$`. */

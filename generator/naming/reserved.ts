@@ -166,6 +166,9 @@ export const RESERVED: ReadonlySet<string> = new Set([
   "response",
   "result",
   "options",
+  "config",
+  // A module that exports \`then\` is thenable: \`await import()\` of an entry would call it and never settle.
+  "then",
   "call",
   "input",
   "source",

@@ -163,9 +163,9 @@ export async function emitWith(
 export function declaration(code: string, name: string): string {
   const lines = code.split("\n");
   const start = lines.findIndex((l) =>
-    new RegExp(`^(export )?(function|const|interface|type) ${name.replace(/\$/g, "\\$")}\\b`).test(
-      l,
-    ),
+    new RegExp(
+      `^(export )?(async )?(function|const|interface|type) ${name.replace(/\$/g, "\\$")}\\b`,
+    ).test(l),
   );
   if (start < 0) throw new Error(`no declaration of ${name} in:\n${code}`);
   let from = start;

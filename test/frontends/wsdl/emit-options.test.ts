@@ -103,38 +103,32 @@ export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
       given: "ports of both versions: each operation offers both and builds the chosen one",
       service: twoPorts(PING),
       emit: emitClient,
-      emitted: "operations",
-      want: `const operations = {
-  ping: {
-    name: "Ping",
-    versions: ["1.1", "1.2"],
-    validate: validateReq,
-    build: (request, namespace, _headers, version) =>
-      buildPingEnvelope(request, namespace, version),
-    parse: parsePingResponse,
-  } satisfies SoapOperation<Req, Reply>,
+      emitted: "pingOperation",
+      want: `const pingOperation: SoapOperation<Req, Reply> = {
+  name: "Ping",
+  versions: ["1.1", "1.2"],
+  validate: validateReq,
+  build: (request, namespace, _headers, version) => buildPingEnvelope(request, namespace, version),
+  parse: parsePingResponse,
 };`,
     },
     {
       given: "ports of both versions: the endpoint defaults to the chosen version's port",
       service: twoPorts(PING),
       emit: emitClient,
-      emitted: "createSvcClient",
-      want: `/** Creates a client of the Test Service. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and raises a SOAP Fault as \`SoapFaultError\`. With \`onApiError: "result"\` a \`resultCode\` of Error resolves to \`{ ok: false, error }\` instead of rejecting with \`ApiError\`. */
-export function createSvcClient<M extends ApiErrorMode = "throw">(
+      emitted: "configureSvc",
+      want: `/** Checks a client's options once, fills in the contract's defaults and makes the configuration each operation function takes (\`ping(config, request)\`): a caller that imports only the functions it calls bundles only their code. */
+export function configureSvc<M extends ApiErrorMode = "throw">(
   options: SvcClientOptions<M>,
-): SvcClient<M> {
+): SvcConfig<M> {
   checkClientOptions(options, options.httpHeaders, "httpHeaders");
-  const configured = {
+  return configured({
     ...options,
     endpoint:
       options.endpoint ??
       (options.soapVersion === "1.2" ? "https://v12.example.test/" : "https://v11.example.test/"),
     namespace: options.namespace ?? "urn:svc",
-  };
-  return {
-    ping: (request, call) => callSoap(operations.ping, request, configured, call),
-  };
+  });
 }`,
     },
     {

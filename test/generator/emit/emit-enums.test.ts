@@ -22,7 +22,7 @@ export type Status = "active" | "expired";`,
       enums: [enumType("Status", ["active"])],
       decl: "statusValues",
       want: `/** Every value of {@link Status}, in documented order. */
-export const statusValues: readonly Status[] = Object.freeze(["active"]);`,
+export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze(["active"]);`,
     },
     {
       name: "an enum named like a global is renamed, with its list and guard",

@@ -82,9 +82,11 @@ describe("emitClient (REST media types)", () => {
     );
   });
 
-  it("writes the operation's media types into its table entry", async () => {
+  it("writes the operation's media types into its description", async () => {
     const code = await emitWith(emitClient, service);
-    const table = declaration(code, "operations");
+    const table = ["uploadOperation", "reportOperation", "noteOperation"]
+      .map((name) => declaration(code, name))
+      .join("\n");
     expect(table).toContain(`validate: validateWithFiles(validateUpload, ["file"]),`);
     expect(table).toContain(`accept: "application/hal+json",`);
     expect(table).toContain(
@@ -93,8 +95,8 @@ describe("emitClient (REST media types)", () => {
     expect(table).toContain(
       `parseError: (body, status) => (status === 400 ? parseProblem(body) : undefined),`,
     );
-    expect(table).toContain(`accept: "text/csv",\n    readAs: "text",`);
-    expect(table).toContain(`encode: textEncoder("text/plain"),\n    readAs: "bytes",`);
+    expect(table).toContain(`accept: "text/csv",\n  readAs: "text",`);
+    expect(table).toContain(`encode: textEncoder("text/plain"),\n  readAs: "bytes",`);
     expect(table).not.toContain("serializeUpload");
   });
 
@@ -105,7 +107,7 @@ describe("emitClient (REST media types)", () => {
       "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
     );
     expect(code).toContain(
-      `joinUrl(options.baseUrl ?? "https://api.example.test", fillPath(operations.note.path, {}))`,
+      `joinUrl(options.baseUrl ?? "https://api.example.test", fillPath(noteOperation.path, {}))`,
     );
   });
 

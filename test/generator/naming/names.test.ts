@@ -79,6 +79,20 @@ describe("resolveNames", () => {
     ]);
   });
 
+  it("never exports an operation's function as then, which would make a module thenable", () => {
+    const names = resolveNames(
+      requests([
+        { kind: "operationFunction", subject: "then", base: "then" },
+        { kind: "operationFunction", subject: "config", base: "config" },
+        { kind: "operationFunction", subject: "authorize", base: "authorize" },
+      ]),
+      RESERVED,
+    );
+    expect(["then", "config", "authorize"].map((op) => names.get("operationFunction", op))).toEqual(
+      ["then$", "config$", "authorize"],
+    );
+  });
+
   it("refuses a name nobody asked for", () => {
     const names = resolveNames(requests([]), RESERVED);
     expect(() => names.get("type", "Nope")).toThrow(/not asked/);

@@ -3,7 +3,7 @@
 export type Channel = "web" | "phone";
 
 /** Every value of {@link Channel}, in documented order. */
-export const channelValues: readonly Channel[] = Object.freeze(["web", "phone"]);
+export const channelValues: readonly Channel[] = /* @__PURE__ */ Object.freeze(["web", "phone"]);
 
 /** Whether `value` is one of the values of {@link Channel}. */
 export function isChannel(value: unknown): value is Channel {
@@ -13,7 +13,10 @@ export function isChannel(value: unknown): value is Channel {
 export type Status = "confirmed" | "waitlisted";
 
 /** Every value of {@link Status}, in documented order. */
-export const statusValues: readonly Status[] = Object.freeze(["confirmed", "waitlisted"]);
+export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze([
+  "confirmed",
+  "waitlisted",
+]);
 
 /** Whether `value` is one of the values of {@link Status}. */
 export function isStatus(value: unknown): value is Status {

@@ -49,7 +49,14 @@ function xmlOfMoney(value: Money): XmlInput {
   };
 }
 
-const fieldsOfBooking = fieldSet(["guest", "nights", "price", "extras", "@id", "@channel"]);
+const fieldsOfBooking = /* @__PURE__ */ fieldSet([
+  "guest",
+  "nights",
+  "price",
+  "extras",
+  "@id",
+  "@channel",
+]);
 
 function readBooking(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -76,7 +83,7 @@ function readBooking(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCreateBookingRequest = fieldSet(["booking", "note"]);
+const fieldsOfCreateBookingRequest = /* @__PURE__ */ fieldSet(["booking", "note"]);
 
 function readCreateBookingRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -89,7 +96,7 @@ function readCreateBookingRequest(value: unknown, path: string, o: ReadContext):
   return finish(out, u);
 }
 
-const fieldsOfCredentials = fieldSet(["user", "secret"]);
+const fieldsOfCredentials = /* @__PURE__ */ fieldSet(["user", "secret"]);
 
 function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -101,7 +108,7 @@ function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfMoney = fieldSet(["#text", "@currency"]);
+const fieldsOfMoney = /* @__PURE__ */ fieldSet(["#text", "@currency"]);
 
 function readMoney(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readSimpleContent(value, o, path);

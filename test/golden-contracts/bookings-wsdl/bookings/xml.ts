@@ -57,7 +57,7 @@ function xmlOfMoney(value: Money): XmlInput {
   };
 }
 
-const fieldsOfConfirmation = fieldSet(["code", "total", "@status"]);
+const fieldsOfConfirmation = /* @__PURE__ */ fieldSet(["code", "total", "@status"]);
 
 function readConfirmation(value: unknown, path: string, o: ReadContext): Confirmation {
   const obj = readObject(value, o, path);
@@ -70,7 +70,7 @@ function readConfirmation(value: unknown, path: string, o: ReadContext): Confirm
   return finish(out, u);
 }
 
-const fieldsOfMoney = fieldSet(["#text", "@currency"]);
+const fieldsOfMoney = /* @__PURE__ */ fieldSet(["#text", "@currency"]);
 
 function readMoney(value: unknown, path: string, o: ReadContext): Money {
   const obj = readSimpleContent(value, o, path);

@@ -3,7 +3,10 @@
 export type orderTypeKind = "a" | "b";
 
 /** Every value of {@link orderTypeKind}, in documented order. */
-export const orderTypeKindValues: readonly orderTypeKind[] = Object.freeze(["a", "b"]);
+export const orderTypeKindValues: readonly orderTypeKind[] = /* @__PURE__ */ Object.freeze([
+  "a",
+  "b",
+]);
 
 /** Whether `value` is one of the values of {@link orderTypeKind}. */
 export function isorderTypeKind(value: unknown): value is orderTypeKind {
@@ -14,7 +17,7 @@ export function isorderTypeKind(value: unknown): value is orderTypeKind {
 export type statusEnum = "open" | "closed";
 
 /** Every value of {@link statusEnum}, in documented order. */
-export const statusEnumValues: readonly statusEnum[] = Object.freeze([
+export const statusEnumValues: readonly statusEnum[] = /* @__PURE__ */ Object.freeze([
   /**
    * Still open.
    */

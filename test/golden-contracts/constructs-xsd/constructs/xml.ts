@@ -61,7 +61,7 @@ function xmlOforderType(value: orderType): XmlInput {
   };
 }
 
-const fieldsOfcreateOrderRequest = fieldSet(["order"]);
+const fieldsOfcreateOrderRequest = /* @__PURE__ */ fieldSet(["order"]);
 
 function readcreateOrderRequest(value: unknown, path: string, o: ReadContext): createOrderRequest {
   const obj = readObject(value, o, path);
@@ -72,7 +72,7 @@ function readcreateOrderRequest(value: unknown, path: string, o: ReadContext): c
   return finish(out, u);
 }
 
-const fieldsOflineType = fieldSet(["sku", "quantity", "price", "flags"]);
+const fieldsOflineType = /* @__PURE__ */ fieldSet(["sku", "quantity", "price", "flags"]);
 
 function readlineType(value: unknown, path: string, o: ReadContext): lineType {
   const obj = readObject(value, o, path);
@@ -87,7 +87,7 @@ function readlineType(value: unknown, path: string, o: ReadContext): lineType {
   return finish(out, u);
 }
 
-const fieldsOforderType = fieldSet([
+const fieldsOforderType = /* @__PURE__ */ fieldSet([
   "id",
   "status",
   "code",

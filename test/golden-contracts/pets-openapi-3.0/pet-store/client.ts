@@ -2,6 +2,7 @@
 import { HttpStatusError } from "../runtime/errors.js";
 import type { Answer, DataOnly } from "../runtime/http/answer.js";
 import { checkClientOptions } from "../runtime/http/client-checks.js";
+import { type ClientConfig, configured, optionsOf } from "../runtime/http/client-config.js";
 import type { Received } from "../runtime/received.js";
 import {
   type CallOptions,
@@ -94,80 +95,149 @@ export interface PetStoreClient {
   exportPets<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<string, C>>;
 }
 
-const operations = {
-  getPet: {
-    name: "getPet",
-    method: "GET",
-    path: "/pets/{petId}",
-    idempotent: true,
-    retryNotFound: false,
-    meanings: { 200: "The pet.", 404: "No such pet." },
-    parse: (body, readOptions) => parsePet(body, readOptions),
-  } satisfies RestOperation<undefined, Received<Pet>>,
-  postPets: {
-    name: "postPets",
-    method: "POST",
-    path: "/pets",
-    idempotent: false,
-    retryNotFound: false,
-    meanings: { 201: "Added." },
-    validate: validatePetWritable,
-    serialize: serializePetWritable,
-    contentType: "application/json",
-    parse: (body, readOptions) => parsePostPetsResponse(body, readOptions),
-  } satisfies RestOperation<PetWritable, Received<PostPetsResponse>>,
-  exportPets: {
-    name: "exportPets",
-    method: "GET",
-    path: "/pets/export",
-    idempotent: true,
-    retryNotFound: false,
-    meanings: { 200: "A CSV file." },
-    accept: "text/csv",
-    readAs: "text",
-  } satisfies RestOperation<undefined, string>,
+/** A checked configuration of the Pet Store client, made by {@link configurePetStore}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
+export type PetStoreConfig = ClientConfig<PetStoreClientOptions>;
+
+/** Checks a client's options once and makes the configuration each operation function takes (`getPet(config, ...)`): a caller that imports only the functions it calls bundles only their code. */
+export function configurePetStore(options: PetStoreClientOptions = {}): PetStoreConfig {
+  checkClientOptions(options, options.headers);
+  return configured(options);
+}
+
+const getPetOperation: RestOperation<undefined, Received<Pet>> = {
+  name: "getPet",
+  method: "GET",
+  path: "/pets/{petId}",
+  idempotent: true,
+  retryNotFound: false,
+  meanings: { 200: "The pet.", 404: "No such pet." },
+  parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
-/** Creates a client of the Pet Store. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/**
+ * Read one pet.
+ *
+ * `GET /pets/{petId}`.
+ *
+ * 200: The pet.
+ *
+ * 404: No such pet.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * Note: Any other status: Something else went wrong.
+ *
+ * @param params `fields` (query), `limit` (query), `X-Request-Id` (header)
+ *
+ * @deprecated
+ */
+export async function getPet<C extends CallOptions = DataOnly>(
+  config: PetStoreConfig,
+  petId: string,
+  params: { readonly fields?: string[]; readonly limit: number; readonly "X-Request-Id"?: string },
+  call?: C,
+): Promise<Answer<Received<Pet>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    getPetOperation,
+    withQuery(
+      joinUrl(
+        options.baseUrl ?? "https://api.example.com/v1",
+        fillPath(getPetOperation.path, { petId }),
+      ),
+      { fields: params?.fields, limit: params?.limit },
+    ),
+    undefined,
+    options,
+    call,
+    { ...headerParams({ "X-Request-Id": params?.["X-Request-Id"] }) },
+  );
+}
+
+const postPetsOperation: RestOperation<PetWritable, Received<PostPetsResponse>> = {
+  name: "postPets",
+  method: "POST",
+  path: "/pets",
+  idempotent: false,
+  retryNotFound: false,
+  meanings: { 201: "Added." },
+  validate: validatePetWritable,
+  serialize: serializePetWritable,
+  contentType: "application/json",
+  parse: (body, readOptions) => parsePostPetsResponse(body, readOptions),
+};
+
+/**
+ * Add a pet.
+ *
+ * `POST /pets`.
+ *
+ * 201: Added.
+ *
+ * Never retried once the request may have reached the service: a duplicate could charge twice.
+ *
+ * Note: The request body may also be sent as application/xml; the client sends application/json.
+ *
+ * Interpretation: The response body is an array in the contract: handled as an opaque body.
+ */
+export async function postPets<C extends CallOptions = DataOnly>(
+  config: PetStoreConfig,
+  request: PetWritable,
+  call?: C,
+): Promise<Answer<Received<PostPetsResponse>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    postPetsOperation,
+    joinUrl(options.baseUrl ?? "https://api.example.com/v1", fillPath(postPetsOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+const exportPetsOperation: RestOperation<undefined, string> = {
+  name: "exportPets",
+  method: "GET",
+  path: "/pets/export",
+  idempotent: true,
+  retryNotFound: false,
+  meanings: { 200: "A CSV file." },
+  accept: "text/csv",
+  readAs: "text",
+};
+
+/**
+ * `GET /pets/export`.
+ *
+ * 200: A CSV file.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * Note: The 200 body is text/csv: the client returns it as text (a string).
+ */
+export async function exportPets<C extends CallOptions = DataOnly>(
+  config: PetStoreConfig,
+  call?: C,
+): Promise<Answer<string, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    exportPetsOperation,
+    joinUrl(
+      options.baseUrl ?? "https://api.example.com/v1",
+      fillPath(exportPetsOperation.path, {}),
+    ),
+    undefined,
+    options,
+    call,
+  );
+}
+
+/** Creates a client of the Pet Store: one method per operation, each calling the operation's function with the client's configuration ({@link configurePetStore}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
 export function createPetStoreClient(options: PetStoreClientOptions = {}): PetStoreClient {
-  checkClientOptions(options, options.headers);
+  const config = configurePetStore(options);
   return {
-    getPet: async (petId, params, call) =>
-      callRest(
-        operations.getPet,
-        withQuery(
-          joinUrl(
-            options.baseUrl ?? "https://api.example.com/v1",
-            fillPath(operations.getPet.path, { petId }),
-          ),
-          { fields: params?.fields, limit: params?.limit },
-        ),
-        undefined,
-        options,
-        call,
-        { ...headerParams({ "X-Request-Id": params?.["X-Request-Id"] }) },
-      ),
-    postPets: async (request, call) =>
-      callRest(
-        operations.postPets,
-        joinUrl(
-          options.baseUrl ?? "https://api.example.com/v1",
-          fillPath(operations.postPets.path, {}),
-        ),
-        request,
-        options,
-        call,
-      ),
-    exportPets: async (call) =>
-      callRest(
-        operations.exportPets,
-        joinUrl(
-          options.baseUrl ?? "https://api.example.com/v1",
-          fillPath(operations.exportPets.path, {}),
-        ),
-        undefined,
-        options,
-        call,
-      ),
+    getPet: (...args) => getPet(config, ...args),
+    postPets: (...args) => postPets(config, ...args),
+    exportPets: (...args) => exportPets(config, ...args),
   };
 }

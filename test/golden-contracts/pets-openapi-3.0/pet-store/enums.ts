@@ -3,7 +3,7 @@
 export type PetKind = "cat" | "dog";
 
 /** Every value of {@link PetKind}, in documented order. */
-export const petKindValues: readonly PetKind[] = Object.freeze(["cat", "dog"]);
+export const petKindValues: readonly PetKind[] = /* @__PURE__ */ Object.freeze(["cat", "dog"]);
 
 /** Whether `value` is one of the values of {@link PetKind}. */
 export function isPetKind(value: unknown): value is PetKind {

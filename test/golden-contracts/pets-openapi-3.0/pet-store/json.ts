@@ -66,7 +66,7 @@ function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
   };
 }
 
-const fieldsOfCompany = fieldSet(["vat"]);
+const fieldsOfCompany = /* @__PURE__ */ fieldSet(["vat"]);
 
 function readCompany(value: unknown, path: string, o: ReadContext): Company {
   const obj = readObject(value, o, path);
@@ -90,7 +90,7 @@ function readOwner(value: unknown, path: string, o: ReadContext): Owner {
   ) as Owner;
 }
 
-const fieldsOfPerson = fieldSet(["name"]);
+const fieldsOfPerson = /* @__PURE__ */ fieldSet(["name"]);
 
 function readPerson(value: unknown, path: string, o: ReadContext): Person {
   const obj = readObject(value, o, path);
@@ -101,7 +101,7 @@ function readPerson(value: unknown, path: string, o: ReadContext): Person {
   return finish(out, u);
 }
 
-const fieldsOfPet = fieldSet([
+const fieldsOfPet = /* @__PURE__ */ fieldSet([
   "id",
   "name",
   "kind",

@@ -76,7 +76,7 @@ function jsonOfPostPetsResponse(value: PostPetsResponse): Record<string, unknown
   return value as Record<string, unknown>;
 }
 
-const fieldsOfCompany = fieldSet(["vat"]);
+const fieldsOfCompany = /* @__PURE__ */ fieldSet(["vat"]);
 
 function readCompany(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -100,7 +100,7 @@ function readOwner(value: unknown, path: string, o: ReadContext): Draft {
   ) as Draft;
 }
 
-const fieldsOfPerson = fieldSet(["name"]);
+const fieldsOfPerson = /* @__PURE__ */ fieldSet(["name"]);
 
 function readPerson(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -111,7 +111,7 @@ function readPerson(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPetWritable = fieldSet([
+const fieldsOfPetWritable = /* @__PURE__ */ fieldSet([
   "name",
   "kind",
   "born",

@@ -17,7 +17,7 @@ import {
 import { type Received, received } from "../runtime/received.js";
 import type { Pet } from "./types.js";
 
-const fieldsOfPet = fieldSet(["id", "seen", "weight"]);
+const fieldsOfPet = /* @__PURE__ */ fieldSet(["id", "seen", "weight"]);
 
 function readPet(value: unknown, path: string, o: ReadContext): Pet {
   const obj = readObject(value, o, path);

@@ -3,6 +3,7 @@ import { HttpStatusError } from "../runtime/errors.js";
 import { withStyledQuery } from "../runtime/form-body.js";
 import type { Answer, DataOnly } from "../runtime/http/answer.js";
 import { checkClientOptions } from "../runtime/http/client-checks.js";
+import { type ClientConfig, configured, optionsOf } from "../runtime/http/client-config.js";
 import type { Received } from "../runtime/received.js";
 import {
   type CallOptions,
@@ -65,59 +66,99 @@ export interface PetStoreClient {
   ): Promise<Answer<Received<Pet>, C>>;
 }
 
-const operations = {
-  getPet: {
-    name: "getPet",
-    method: "GET",
-    path: "/pets/{petId}",
-    idempotent: true,
-    retryNotFound: false,
-    meanings: { 200: "The pet.", 404: "No such pet." },
-    parse: (body, readOptions) => parsePet(body, readOptions),
-  } satisfies RestOperation<undefined, Received<Pet>>,
-  addPet: {
-    name: "addPet",
-    method: "POST",
-    path: "/pets",
-    idempotent: false,
-    retryNotFound: false,
-    meanings: { 201: "Added." },
-    validate: validatePet,
-    serialize: serializePet,
-    contentType: "application/json",
-    parse: (body, readOptions) => parsePet(body, readOptions),
-  } satisfies RestOperation<Pet, Received<Pet>>,
+/** A checked configuration of the Pet Store client, made by {@link configurePetStore}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
+export type PetStoreConfig = ClientConfig<PetStoreClientOptions>;
+
+/** Checks a client's options once and makes the configuration each operation function takes (`getPet(config, ...)`): a caller that imports only the functions it calls bundles only their code. */
+export function configurePetStore(options: PetStoreClientOptions = {}): PetStoreConfig {
+  checkClientOptions(options, options.headers);
+  return configured(options);
+}
+
+const getPetOperation: RestOperation<undefined, Received<Pet>> = {
+  name: "getPet",
+  method: "GET",
+  path: "/pets/{petId}",
+  idempotent: true,
+  retryNotFound: false,
+  meanings: { 200: "The pet.", 404: "No such pet." },
+  parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
-/** Creates a client of the Pet Store. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/**
+ * `GET /pets/{petId}`.
+ *
+ * 200: The pet.
+ *
+ * 404: No such pet.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
+ * @param params `limit` (query), `fields` (query)
+ */
+export async function getPet<C extends CallOptions = DataOnly>(
+  config: PetStoreConfig,
+  petId: string,
+  params: { readonly limit: number; readonly fields?: string[] },
+  call?: C,
+): Promise<Answer<Received<Pet>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    getPetOperation,
+    withStyledQuery(
+      joinUrl(
+        options.baseUrl ?? "https://api.example.com/v1",
+        fillPath(getPetOperation.path, { petId }),
+      ),
+      { limit: params?.limit, fields: params?.fields },
+      [{ name: "fields", style: "form", explode: false }],
+    ),
+    undefined,
+    options,
+    call,
+  );
+}
+
+const addPetOperation: RestOperation<Pet, Received<Pet>> = {
+  name: "addPet",
+  method: "POST",
+  path: "/pets",
+  idempotent: false,
+  retryNotFound: false,
+  meanings: { 201: "Added." },
+  validate: validatePet,
+  serialize: serializePet,
+  contentType: "application/json",
+  parse: (body, readOptions) => parsePet(body, readOptions),
+};
+
+/**
+ * `POST /pets`.
+ *
+ * 201: Added.
+ *
+ * Never retried once the request may have reached the service: a duplicate could charge twice.
+ */
+export async function addPet<C extends CallOptions = DataOnly>(
+  config: PetStoreConfig,
+  request: Pet,
+  call?: C,
+): Promise<Answer<Received<Pet>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    addPetOperation,
+    joinUrl(options.baseUrl ?? "https://api.example.com/v1", fillPath(addPetOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+/** Creates a client of the Pet Store: one method per operation, each calling the operation's function with the client's configuration ({@link configurePetStore}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
 export function createPetStoreClient(options: PetStoreClientOptions = {}): PetStoreClient {
-  checkClientOptions(options, options.headers);
+  const config = configurePetStore(options);
   return {
-    getPet: async (petId, params, call) =>
-      callRest(
-        operations.getPet,
-        withStyledQuery(
-          joinUrl(
-            options.baseUrl ?? "https://api.example.com/v1",
-            fillPath(operations.getPet.path, { petId }),
-          ),
-          { limit: params?.limit, fields: params?.fields },
-          [{ name: "fields", style: "form", explode: false }],
-        ),
-        undefined,
-        options,
-        call,
-      ),
-    addPet: async (request, call) =>
-      callRest(
-        operations.addPet,
-        joinUrl(
-          options.baseUrl ?? "https://api.example.com/v1",
-          fillPath(operations.addPet.path, {}),
-        ),
-        request,
-        options,
-        call,
-      ),
+    getPet: (...args) => getPet(config, ...args),
+    addPet: (...args) => addPet(config, ...args),
   };
 }

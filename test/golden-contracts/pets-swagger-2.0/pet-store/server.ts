@@ -36,7 +36,7 @@ function jsonOfPet(value: Pet): Record<string, unknown> {
   };
 }
 
-const fieldsOfPet = fieldSet(["id", "weight", "kind"]);
+const fieldsOfPet = /* @__PURE__ */ fieldSet(["id", "weight", "kind"]);
 
 function readPet(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);

@@ -3,7 +3,10 @@
 export type ResultEnum = "Ok" | "Error";
 
 /** Every value of {@link ResultEnum}, in documented order. */
-export const resultEnumValues: readonly ResultEnum[] = Object.freeze(["Ok", "Error"]);
+export const resultEnumValues: readonly ResultEnum[] = /* @__PURE__ */ Object.freeze([
+  "Ok",
+  "Error",
+]);
 
 /** Whether `value` is one of the values of {@link ResultEnum}. */
 export function isResultEnum(value: unknown): value is ResultEnum {

@@ -37,7 +37,7 @@ function xmlOfOutcomeType(value: OutcomeType): XmlInput {
   };
 }
 
-const fieldsOfAuthType = fieldSet(["name", "key"]);
+const fieldsOfAuthType = /* @__PURE__ */ fieldSet(["name", "key"]);
 
 function readAuthType(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -49,7 +49,7 @@ function readAuthType(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPlaceOrderRequest = fieldSet(["auth", "amount", "lines"]);
+const fieldsOfPlaceOrderRequest = /* @__PURE__ */ fieldSet(["auth", "amount", "lines"]);
 
 function readPlaceOrderRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);

@@ -37,7 +37,7 @@ function xmlOfPlaceOrderRequest(value: PlaceOrderRequest): XmlInput {
   };
 }
 
-const fieldsOfOutcomeType = fieldSet(["resultCode", "orderId"]);
+const fieldsOfOutcomeType = /* @__PURE__ */ fieldSet(["resultCode", "orderId"]);
 
 function readOutcomeType(value: unknown, path: string, o: ReadContext): OutcomeType {
   const obj = readObject(value, o, path);

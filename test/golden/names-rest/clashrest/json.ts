@@ -39,7 +39,7 @@ function jsonOfPayRequestAmount(value: PayRequestAmount): Record<string, unknown
   };
 }
 
-const fieldsOfError = fieldSet(["message"]);
+const fieldsOfError = /* @__PURE__ */ fieldSet(["message"]);
 
 function readError(value: unknown, path: string, o: ReadContext): Error$ {
   const obj = readObject$runtime(value, o, path);
@@ -50,7 +50,7 @@ function readError(value: unknown, path: string, o: ReadContext): Error$ {
   return finish(out, u);
 }
 
-const fieldsOfObject = fieldSet(["valueOf"]);
+const fieldsOfObject = /* @__PURE__ */ fieldSet(["valueOf"]);
 
 function readObject(value: unknown, path: string, o: ReadContext): Object$ {
   const obj = readObject$runtime(value, o, path);
@@ -67,7 +67,7 @@ function readObject(value: unknown, path: string, o: ReadContext): Object$ {
   return finish(out, u);
 }
 
-const fieldsOfPayResponse = fieldSet(["id", "hasOwnProperty"]);
+const fieldsOfPayResponse = /* @__PURE__ */ fieldSet(["id", "hasOwnProperty"]);
 
 function readPayResponse(value: unknown, path: string, o: ReadContext): PayResponse {
   const obj = readObject$runtime(value, o, path);
@@ -87,7 +87,7 @@ function readPayResponse(value: unknown, path: string, o: ReadContext): PayRespo
   return finish(out, u);
 }
 
-const fieldsOfPromise = fieldSet(["then"]);
+const fieldsOfPromise = /* @__PURE__ */ fieldSet(["then"]);
 
 function readPromise(value: unknown, path: string, o: ReadContext): Promise$ {
   const obj = readObject$runtime(value, o, path);

@@ -54,7 +54,7 @@ function jsonOfPromise(value: Promise$): Record<string, unknown> {
   };
 }
 
-const fieldsOfPayRequest = fieldSet(["amount", "constructor", "toString"]);
+const fieldsOfPayRequest = /* @__PURE__ */ fieldSet(["amount", "constructor", "toString"]);
 
 function readPayRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -80,7 +80,7 @@ function readPayRequest(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPayRequestAmount = fieldSet(["total", "currency"]);
+const fieldsOfPayRequestAmount = /* @__PURE__ */ fieldSet(["total", "currency"]);
 
 function readPayRequestAmount(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);

@@ -3,7 +3,10 @@
 export type ResultCode = "Ok" | "Error";
 
 /** Every value of {@link ResultCode}, in documented order. */
-export const resultCodeValues: readonly ResultCode[] = Object.freeze(["Ok", "Error"]);
+export const resultCodeValues: readonly ResultCode[] = /* @__PURE__ */ Object.freeze([
+  "Ok",
+  "Error",
+]);
 
 /** Whether `value` is one of the values of {@link ResultCode}. */
 export function isResultCode(value: unknown): value is ResultCode {
@@ -13,7 +16,7 @@ export function isResultCode(value: unknown): value is ResultCode {
 export type Symbol$ = "a" | "b";
 
 /** Every value of {@link Symbol$}, in documented order. */
-export const symbolValues: readonly Symbol$[] = Object.freeze(["a", "b"]);
+export const symbolValues: readonly Symbol$[] = /* @__PURE__ */ Object.freeze(["a", "b"]);
 
 /** Whether `value` is one of the values of {@link Symbol$}. */
 export function isSymbol(value: unknown): value is Symbol$ {

@@ -148,7 +148,7 @@ function readApiRequestFields(
   return out;
 }
 
-const fieldsOfCredentials = fieldSet(["name", "transactionKey"]);
+const fieldsOfCredentials = /* @__PURE__ */ fieldSet(["name", "transactionKey"]);
 
 function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -161,7 +161,7 @@ function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfDecimal = fieldSet(["amount", "digits"]);
+const fieldsOfDecimal = /* @__PURE__ */ fieldSet(["amount", "digits"]);
 
 function readDecimal(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -173,7 +173,12 @@ function readDecimal(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfError = fieldSet(["code", "constructor", "toString", "hasOwnProperty"]);
+const fieldsOfError = /* @__PURE__ */ fieldSet([
+  "code",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+]);
 
 function readError(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -205,7 +210,7 @@ function readError(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfErrorRequest = fieldSet(["merchantAuthentication", "code"]);
+const fieldsOfErrorRequest = /* @__PURE__ */ fieldSet(["merchantAuthentication", "code"]);
 
 function readErrorRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -216,7 +221,7 @@ function readErrorRequest(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfLong = fieldSet(["value"]);
+const fieldsOfLong = /* @__PURE__ */ fieldSet(["value"]);
 
 function readLong(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -227,7 +232,7 @@ function readLong(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfObject = fieldSet(["error", "promise"]);
+const fieldsOfObject = /* @__PURE__ */ fieldSet(["error", "promise"]);
 
 function readObject(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -239,7 +244,7 @@ function readObject(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPromise = fieldSet(["then", "value"]);
+const fieldsOfPromise = /* @__PURE__ */ fieldSet(["then", "value"]);
 
 function readPromise(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -251,7 +256,7 @@ function readPromise(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfString = fieldSet(["length", "valueOf"]);
+const fieldsOfString = /* @__PURE__ */ fieldSet(["length", "valueOf"]);
 
 function readString(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -269,7 +274,7 @@ function readString(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfconstructorRequest = fieldSet(["merchantAuthentication", "string"]);
+const fieldsOfconstructorRequest = /* @__PURE__ */ fieldSet(["merchantAuthentication", "string"]);
 
 function readconstructorRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
@@ -280,7 +285,12 @@ function readconstructorRequest(value: unknown, path: string, o: ReadContext): D
   return finish(out, u);
 }
 
-const fieldsOfthenRequest = fieldSet(["merchantAuthentication", "object", "decimal", "symbol"]);
+const fieldsOfthenRequest = /* @__PURE__ */ fieldSet([
+  "merchantAuthentication",
+  "object",
+  "decimal",
+  "symbol",
+]);
 
 function readthenRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);

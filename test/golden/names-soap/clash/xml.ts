@@ -139,7 +139,12 @@ function readApiResponseFields(
   return out;
 }
 
-const fieldsOfError = fieldSet(["code", "constructor", "toString", "hasOwnProperty"]);
+const fieldsOfError = /* @__PURE__ */ fieldSet([
+  "code",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+]);
 
 function readError(value: unknown, path: string, o: ReadContext): Error$ {
   const obj = readObject$runtime(value, o, path);
@@ -172,7 +177,7 @@ function readError(value: unknown, path: string, o: ReadContext): Error$ {
   return finish(out, u);
 }
 
-const fieldsOfErrorResult = fieldSet(["resultCode", "code"]);
+const fieldsOfErrorResult = /* @__PURE__ */ fieldSet(["resultCode", "code"]);
 
 function readErrorResult(value: unknown, path: string, o: ReadContext): ErrorResult {
   const obj = readObject$runtime(value, o, path);
@@ -183,7 +188,7 @@ function readErrorResult(value: unknown, path: string, o: ReadContext): ErrorRes
   return finish(out, u);
 }
 
-const fieldsOfLong = fieldSet(["value"]);
+const fieldsOfLong = /* @__PURE__ */ fieldSet(["value"]);
 
 function readLong(value: unknown, path: string, o: ReadContext): Long {
   const obj = readObject$runtime(value, o, path);
@@ -194,7 +199,7 @@ function readLong(value: unknown, path: string, o: ReadContext): Long {
   return finish(out, u);
 }
 
-const fieldsOfParseError = fieldSet(["message"]);
+const fieldsOfParseError = /* @__PURE__ */ fieldSet(["message"]);
 
 function readParseError(value: unknown, path: string, o: ReadContext): ParseError$ {
   const obj = readObject$runtime(value, o, path);
@@ -205,7 +210,7 @@ function readParseError(value: unknown, path: string, o: ReadContext): ParseErro
   return finish(out, u);
 }
 
-const fieldsOfPromise = fieldSet(["then", "value"]);
+const fieldsOfPromise = /* @__PURE__ */ fieldSet(["then", "value"]);
 
 function readPromise(value: unknown, path: string, o: ReadContext): Promise$ {
   const obj = readObject$runtime(value, o, path);
@@ -217,7 +222,7 @@ function readPromise(value: unknown, path: string, o: ReadContext): Promise$ {
   return finish(out, u);
 }
 
-const fieldsOfString = fieldSet(["length", "valueOf"]);
+const fieldsOfString = /* @__PURE__ */ fieldSet(["length", "valueOf"]);
 
 function readString(value: unknown, path: string, o: ReadContext): String$ {
   const obj = readObject$runtime(value, o, path);
@@ -235,7 +240,7 @@ function readString(value: unknown, path: string, o: ReadContext): String$ {
   return finish(out, u);
 }
 
-const fieldsOfValidationError = fieldSet(["path", "issues"]);
+const fieldsOfValidationError = /* @__PURE__ */ fieldSet(["path", "issues"]);
 
 function readValidationError(value: unknown, path: string, o: ReadContext): ValidationError$ {
   const obj = readObject$runtime(value, o, path);
@@ -258,7 +263,7 @@ function readValidationError(value: unknown, path: string, o: ReadContext): Vali
   return finish(out, u);
 }
 
-const fieldsOfconstructorResult = fieldSet(["resultCode", "promise"]);
+const fieldsOfconstructorResult = /* @__PURE__ */ fieldSet(["resultCode", "promise"]);
 
 function readconstructorResult(value: unknown, path: string, o: ReadContext): constructorResult {
   const obj = readObject$runtime(value, o, path);
@@ -269,7 +274,7 @@ function readconstructorResult(value: unknown, path: string, o: ReadContext): co
   return finish(out, u);
 }
 
-const fieldsOfthenResult = fieldSet([
+const fieldsOfthenResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "error",
   "long",

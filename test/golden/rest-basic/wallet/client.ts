@@ -2,6 +2,7 @@
 import { HttpStatusError } from "../runtime/errors.js";
 import type { Answer, DataOnly } from "../runtime/http/answer.js";
 import { checkClientOptions } from "../runtime/http/client-checks.js";
+import { type ClientConfig, configured, optionsOf } from "../runtime/http/client-config.js";
 import type { Received } from "../runtime/received.js";
 import {
   type CallOptions,
@@ -68,49 +69,93 @@ export interface WalletClient {
   ): Promise<Answer<Received<Details>, C>>;
 }
 
-const operations = {
-  pay: {
-    name: "pay",
-    method: "POST",
-    path: "/v2/payments",
-    idempotent: false,
-    retryNotFound: false,
-    meanings: { 201: "Created; check status." },
-    validate: validatePayRequest,
-    serialize: serializePayRequest,
-    redact: redactPayRequest,
-    parse: (body, readOptions) => parsePayResponse(body, readOptions),
-  } satisfies RestOperation<PayRequest, Received<PayResponse>>,
-  getDetails: {
-    name: "getDetails",
-    method: "GET",
-    path: "/v2/details/{id}",
-    idempotent: true,
-    retryNotFound: true,
-    meanings: { 200: "Success.", 404: "Not found yet.", 429: "Rate limited." },
-    parse: (body, readOptions) => parseDetails(body, readOptions),
-  } satisfies RestOperation<undefined, Received<Details>>,
+/** A checked configuration of the Wallet Service client, made by {@link configureWallet}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
+export type WalletConfig = ClientConfig<WalletClientOptions>;
+
+/** Checks a client's options once and makes the configuration each operation function takes (`pay(config, ...)`): a caller that imports only the functions it calls bundles only their code. */
+export function configureWallet(options: WalletClientOptions): WalletConfig {
+  checkClientOptions(options, options.headers);
+  return configured(options);
+}
+
+const payOperation: RestOperation<PayRequest, Received<PayResponse>> = {
+  name: "pay",
+  method: "POST",
+  path: "/v2/payments",
+  idempotent: false,
+  retryNotFound: false,
+  meanings: { 201: "Created; check status." },
+  validate: validatePayRequest,
+  serialize: serializePayRequest,
+  redact: redactPayRequest,
+  parse: (body, readOptions) => parsePayResponse(body, readOptions),
 };
 
-/** Creates a client of the Wallet Service. Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status`. */
+/**
+ * Authorizes a payment.
+ *
+ * `POST /v2/payments`.
+ *
+ * 201: Created; check status.
+ *
+ * Never retried once the request may have reached the service: a duplicate could charge twice.
+ */
+export async function pay<C extends CallOptions = DataOnly>(
+  config: WalletConfig,
+  request?: PayRequest,
+  call?: C,
+): Promise<Answer<Received<PayResponse>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    payOperation,
+    joinUrl(options.baseUrl, fillPath(payOperation.path, {})),
+    request,
+    options,
+    call,
+  );
+}
+
+const getDetailsOperation: RestOperation<undefined, Received<Details>> = {
+  name: "getDetails",
+  method: "GET",
+  path: "/v2/details/{id}",
+  idempotent: true,
+  retryNotFound: true,
+  meanings: { 200: "Success.", 404: "Not found yet.", 429: "Rate limited." },
+  parse: (body, readOptions) => parseDetails(body, readOptions),
+};
+
+/**
+ * `GET /v2/details/{id}`.
+ *
+ * 200: Success.
+ *
+ * 404: Not found yet.
+ *
+ * 429: Rate limited.
+ *
+ * Retried on rate limiting, server errors and network failures, with exponential back-off.
+ */
+export async function getDetails<C extends CallOptions = DataOnly>(
+  config: WalletConfig,
+  id: string,
+  call?: C,
+): Promise<Answer<Received<Details>, C>> {
+  const options = optionsOf(config);
+  return callRest(
+    getDetailsOperation,
+    joinUrl(options.baseUrl, fillPath(getDetailsOperation.path, { id })),
+    undefined,
+    options,
+    call,
+  );
+}
+
+/** Creates a client of the Wallet Service: one method per operation, each calling the operation's function with the client's configuration ({@link configureWallet}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status`. */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
-  checkClientOptions(options, options.headers);
+  const config = configureWallet(options);
   return {
-    pay: async (request, call) =>
-      callRest(
-        operations.pay,
-        joinUrl(options.baseUrl, fillPath(operations.pay.path, {})),
-        request,
-        options,
-        call,
-      ),
-    getDetails: async (id, call) =>
-      callRest(
-        operations.getDetails,
-        joinUrl(options.baseUrl, fillPath(operations.getDetails.path, { id })),
-        undefined,
-        options,
-        call,
-      ),
+    pay: (...args) => pay(config, ...args),
+    getDetails: (...args) => getDetails(config, ...args),
   };
 }

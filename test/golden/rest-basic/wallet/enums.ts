@@ -3,7 +3,7 @@
 export type Kind = "card" | "bank";
 
 /** Every value of {@link Kind}, in documented order. */
-export const kindValues: readonly Kind[] = Object.freeze(["card", "bank"]);
+export const kindValues: readonly Kind[] = /* @__PURE__ */ Object.freeze(["card", "bank"]);
 
 /** Whether `value` is one of the values of {@link Kind}. */
 export function isKind(value: unknown): value is Kind {
@@ -13,7 +13,12 @@ export function isKind(value: unknown): value is Kind {
 export type Method = "vi" | "mc" | "rbt" | "ach";
 
 /** Every value of {@link Method}, in documented order. */
-export const methodValues: readonly Method[] = Object.freeze(["vi", "mc", "rbt", "ach"]);
+export const methodValues: readonly Method[] = /* @__PURE__ */ Object.freeze([
+  "vi",
+  "mc",
+  "rbt",
+  "ach",
+]);
 
 /** Whether `value` is one of the values of {@link Method}. */
 export function isMethod(value: unknown): value is Method {
@@ -36,7 +41,7 @@ export function kindOfMethod(value: Method): Kind[] {
 export type Zone = "GMT" | "Europe/Paris";
 
 /** Every value of {@link Zone}, in documented order. */
-export const zoneValues: readonly Zone[] = Object.freeze(["GMT", "Europe/Paris"]);
+export const zoneValues: readonly Zone[] = /* @__PURE__ */ Object.freeze(["GMT", "Europe/Paris"]);
 
 /** Whether `value` is one of the values of {@link Zone}. */
 export function isZone(value: unknown): value is Zone {

@@ -112,7 +112,7 @@ function readDetails(value: unknown, path: string, o: ReadContext): Details {
   return readOpaque(value, o, path);
 }
 
-const fieldsOfLink = fieldSet(["href", "method"]);
+const fieldsOfLink = /* @__PURE__ */ fieldSet(["href", "method"]);
 
 function readLink(value: unknown, path: string, o: ReadContext): Link {
   const obj = readObject(value, o, path);
@@ -124,7 +124,10 @@ function readLink(value: unknown, path: string, o: ReadContext): Link {
   return finish(out, u);
 }
 
-const fieldsOfPayResponse = fieldSet(["_links", "id", "status", "submitTimeUtc"], "kept");
+const fieldsOfPayResponse = /* @__PURE__ */ fieldSet(
+  ["_links", "id", "status", "submitTimeUtc"],
+  "kept",
+);
 
 function readPayResponse(value: unknown, path: string, o: ReadContext): PayResponse {
   const obj = readObject(value, o, path);
@@ -140,7 +143,7 @@ function readPayResponse(value: unknown, path: string, o: ReadContext): PayRespo
   return finish(out, u);
 }
 
-const fieldsOfPayResponseLinks = fieldSet(["self"], "kept");
+const fieldsOfPayResponseLinks = /* @__PURE__ */ fieldSet(["self"], "kept");
 
 function readPayResponseLinks(value: unknown, path: string, o: ReadContext): PayResponseLinks {
   const obj = readObject(value, o, path);

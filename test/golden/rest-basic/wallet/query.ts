@@ -39,10 +39,10 @@ export const walletQueryLanguage = {
 } as const satisfies QueryLanguage<WalletQueryField, Zone>;
 
 /** Builds queries that cannot be invalid: field names are checked by the compiler, values are quoted and escaped, AND/OR nesting gets its parentheses, and wildcards need 3 characters before `*`. */
-export const walletQuery = createQueryBuilder(walletQueryLanguage);
+export const walletQuery = /* @__PURE__ */ createQueryBuilder(walletQueryLanguage);
 
 /** `field:asc` or `field:desc` over the known fields. */
-export const walletSort = createSort(walletQueryLanguage);
+export const walletSort = /* @__PURE__ */ createSort(walletQueryLanguage);
 
 /** Parses a query written by hand: its syntax tree, or every error with its column; warnings for the documented recommendations. */
 export function parseWalletQuery(

@@ -56,7 +56,7 @@ function jsonOfPayResponseLinks(value: PayResponseLinks): Record<string, unknown
   };
 }
 
-const fieldsOfPayRequest = fieldSet([
+const fieldsOfPayRequest = /* @__PURE__ */ fieldSet([
   "clientReferenceInformation",
   "processingInformation",
   "paymentInformation",
@@ -111,7 +111,7 @@ function readPayRequest(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPayRequestClientReferenceInformation = fieldSet(["code"]);
+const fieldsOfPayRequestClientReferenceInformation = /* @__PURE__ */ fieldSet(["code"]);
 
 function readPayRequestClientReferenceInformation(
   value: unknown,
@@ -126,7 +126,7 @@ function readPayRequestClientReferenceInformation(
   return finish(out, u);
 }
 
-const fieldsOfPayRequestOrderInformation = fieldSet(["amountDetails"]);
+const fieldsOfPayRequestOrderInformation = /* @__PURE__ */ fieldSet(["amountDetails"]);
 
 function readPayRequestOrderInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -146,7 +146,10 @@ function readPayRequestOrderInformation(value: unknown, path: string, o: ReadCon
   return finish(out, u);
 }
 
-const fieldsOfPayRequestOrderInformationAmountDetails = fieldSet(["totalAmount", "currency"]);
+const fieldsOfPayRequestOrderInformationAmountDetails = /* @__PURE__ */ fieldSet([
+  "totalAmount",
+  "currency",
+]);
 
 function readPayRequestOrderInformationAmountDetails(
   value: unknown,
@@ -162,7 +165,7 @@ function readPayRequestOrderInformationAmountDetails(
   return finish(out, u);
 }
 
-const fieldsOfPayRequestPaymentInformation = fieldSet(["fluidData"]);
+const fieldsOfPayRequestPaymentInformation = /* @__PURE__ */ fieldSet(["fluidData"]);
 
 function readPayRequestPaymentInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -182,7 +185,10 @@ function readPayRequestPaymentInformation(value: unknown, path: string, o: ReadC
   return finish(out, u);
 }
 
-const fieldsOfPayRequestPaymentInformationFluidData = fieldSet(["value", "descriptor"]);
+const fieldsOfPayRequestPaymentInformationFluidData = /* @__PURE__ */ fieldSet([
+  "value",
+  "descriptor",
+]);
 
 function readPayRequestPaymentInformationFluidData(
   value: unknown,
@@ -198,7 +204,10 @@ function readPayRequestPaymentInformationFluidData(
   return finish(out, u);
 }
 
-const fieldsOfPayRequestProcessingInformation = fieldSet(["paymentSolution", "capture"]);
+const fieldsOfPayRequestProcessingInformation = /* @__PURE__ */ fieldSet([
+  "paymentSolution",
+  "capture",
+]);
 
 function readPayRequestProcessingInformation(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);

@@ -3,7 +3,10 @@
 export type ResultCode = "Ok" | "Error";
 
 /** Every value of {@link ResultCode}, in documented order. */
-export const resultCodeValues: readonly ResultCode[] = Object.freeze(["Ok", "Error"]);
+export const resultCodeValues: readonly ResultCode[] = /* @__PURE__ */ Object.freeze([
+  "Ok",
+  "Error",
+]);
 
 /** Whether `value` is one of the values of {@link ResultCode}. */
 export function isResultCode(value: unknown): value is ResultCode {
@@ -18,7 +21,7 @@ export function isResultCode(value: unknown): value is ResultCode {
 export type Unit = "each" | "dozen";
 
 /** Every value of {@link Unit}, in documented order. */
-export const unitValues: readonly Unit[] = Object.freeze([
+export const unitValues: readonly Unit[] = /* @__PURE__ */ Object.freeze([
   "each",
   /**
    * Twelve items.

@@ -99,7 +99,7 @@ function readAddressFields(
   return out;
 }
 
-const fieldsOfAddressEx = fieldSet(["street", "zip", "addressId"]);
+const fieldsOfAddressEx = /* @__PURE__ */ fieldSet(["street", "zip", "addressId"]);
 
 function readAddressEx(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -132,7 +132,7 @@ function readApiRequestFields(
   return out;
 }
 
-const fieldsOfBank = fieldSet(["accountNumber"]);
+const fieldsOfBank = /* @__PURE__ */ fieldSet(["accountNumber"]);
 
 function readBank(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -144,7 +144,7 @@ function readBank(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCard = fieldSet(["cardNumber", "expirationDate"]);
+const fieldsOfCard = /* @__PURE__ */ fieldSet(["cardNumber", "expirationDate"]);
 
 function readCard(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -157,7 +157,7 @@ function readCard(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfCredentials = fieldSet(["name", "transactionKey"]);
+const fieldsOfCredentials = /* @__PURE__ */ fieldSet(["name", "transactionKey"]);
 
 function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -170,7 +170,7 @@ function readCredentials(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfIsAliveRequest = fieldSet([]);
+const fieldsOfIsAliveRequest = /* @__PURE__ */ fieldSet([]);
 
 function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -179,7 +179,7 @@ function readIsAliveRequest(value: unknown, path: string, o: ReadContext): Draft
   return finish(out, u);
 }
 
-const fieldsOfLine = fieldSet(["sku", "count"]);
+const fieldsOfLine = /* @__PURE__ */ fieldSet(["sku", "count"]);
 
 function readLine(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -191,7 +191,7 @@ function readLine(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfOrder = fieldSet([
+const fieldsOfOrder = /* @__PURE__ */ fieldSet([
   "amount",
   "quantity",
   "placed",
@@ -224,7 +224,7 @@ function readOrder(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfOrderGiftWrap = fieldSet(["color", "message"]);
+const fieldsOfOrderGiftWrap = /* @__PURE__ */ fieldSet(["color", "message"]);
 
 function readOrderGiftWrap(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -236,7 +236,7 @@ function readOrderGiftWrap(value: unknown, path: string, o: ReadContext): Draft 
   return finish(out, u);
 }
 
-const fieldsOfPayment = fieldSet(["card", "bank"]);
+const fieldsOfPayment = /* @__PURE__ */ fieldSet(["card", "bank"]);
 
 function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);
@@ -248,7 +248,7 @@ function readPayment(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfPlaceOrderRequest = fieldSet([
+const fieldsOfPlaceOrderRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "clientId",
   "order",
@@ -267,7 +267,11 @@ function readPlaceOrderRequest(value: unknown, path: string, o: ReadContext): Dr
   return finish(out, u);
 }
 
-const fieldsOfRefundRequest = fieldSet(["merchantAuthentication", "clientId", "orderId"]);
+const fieldsOfRefundRequest = /* @__PURE__ */ fieldSet([
+  "merchantAuthentication",
+  "clientId",
+  "orderId",
+]);
 
 function readRefundRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject(value, o, path);

@@ -167,7 +167,7 @@ function readApiResponseFields(
   return out;
 }
 
-const fieldsOfIsAliveResult = fieldSet(["resultCode", "messages"]);
+const fieldsOfIsAliveResult = /* @__PURE__ */ fieldSet(["resultCode", "messages"]);
 
 function readIsAliveResult(value: unknown, path: string, o: ReadContext): IsAliveResult {
   const obj = readObject(value, o, path);
@@ -176,7 +176,7 @@ function readIsAliveResult(value: unknown, path: string, o: ReadContext): IsAliv
   return finish(out, u);
 }
 
-const fieldsOfMessage = fieldSet(["code", "text"]);
+const fieldsOfMessage = /* @__PURE__ */ fieldSet(["code", "text"]);
 
 function readMessage(value: unknown, path: string, o: ReadContext): Message {
   const obj = readObject(value, o, path);
@@ -188,7 +188,12 @@ function readMessage(value: unknown, path: string, o: ReadContext): Message {
   return finish(out, u);
 }
 
-const fieldsOfPlaceOrderResult = fieldSet(["resultCode", "messages", "orderId", "lineIds"]);
+const fieldsOfPlaceOrderResult = /* @__PURE__ */ fieldSet([
+  "resultCode",
+  "messages",
+  "orderId",
+  "lineIds",
+]);
 
 function readPlaceOrderResult(value: unknown, path: string, o: ReadContext): PlaceOrderResult {
   const obj = readObject(value, o, path);

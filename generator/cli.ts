@@ -21,13 +21,13 @@ const COMMANDS: Readonly<
     const m = await import("./commands/generate-command.js");
     return { run: m.generateCommand, usage: m.GENERATE_USAGE };
   },
-  mock: async () => {
-    const m = await import("./commands/mock-command.js");
-    return { run: (argv, log, err) => m.mockCommand(argv, log, err), usage: m.MOCK_USAGE };
-  },
   diff: async () => {
     const m = await import("./commands/diff-command.js");
     return { run: (argv, log, err) => m.diffCommand(argv, log, err), usage: m.DIFF_USAGE };
+  },
+  mock: async () => {
+    const m = await import("./commands/mock-command.js");
+    return { run: (argv, log, err) => m.mockCommand(argv, log, err), usage: m.MOCK_USAGE };
   },
 };
 

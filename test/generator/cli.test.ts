@@ -267,7 +267,7 @@ describe("paygen's own options", () => {
     expect(help.code).toBe(0);
     const text = help.out.join("\n");
     expect(text).toMatch(/^usage: paygen <command> \[options\]\n/);
-    expect(text).toContain("commands: generate, diff");
+    expect(text).toContain("commands: generate, diff, mock");
     for (const option of [
       "--schemas DIR",
       "--from FILE",
@@ -275,12 +275,14 @@ describe("paygen's own options", () => {
       "--check",
       "--format",
       "--fail-on",
+      "--port N",
+      "--stateful",
     ])
       expect(text).toContain(option);
     expect(text).toMatch(
-      /\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff /,
+      /\ngenerate:\n {2}usage: paygen generate [^]*\ndiff:\n {2}usage: paygen diff [^]*\nmock:\n {2}usage: paygen mock /,
     );
-    for (const command of ["generate", "diff"]) {
+    for (const command of ["generate", "diff", "mock"]) {
       const own = await run([command, "--help"]);
       expect(own.code).toBe(0);
       expect(own.out.join("\n")).toMatch(new RegExp(`^usage: paygen ${command} `));

@@ -28,6 +28,8 @@ export interface RunningMock {
     readonly url: string;
     readonly operations: number;
   }[];
+  /** Services of the contract with no operation (an XML schema's documents): nothing to serve. */
+  readonly idle: readonly string[];
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startMock(options: {
       url,
       operations,
     })),
+    idle: model.services.filter((s) => s.operations.length === 0).map((s) => s.name),
     close: async () => {
       await Promise.all(started.map((s) => s.close()));
     },
@@ -150,6 +153,13 @@ export async function mockCommand(
     log(
       `paygen mock: ${terminalText(s.name)} (${s.protocol.toUpperCase()}, ${s.operations} operations) at ${s.url}`,
     );
+  for (const name of mock.idle)
+    log(`paygen mock: ${terminalText(name)} has no operations: nothing to serve`);
+  if (mock.services.length === 0) {
+    await mock.close();
+    err("paygen mock: the contract has no operations; no mock was started");
+    return 1;
+  }
   log(`paygen mock: seed ${seed}${args.values.stateful ? ", stateful" : ""}; Ctrl-C stops`);
   const controller = new AbortController();
   const signal = stop ?? controller.signal;

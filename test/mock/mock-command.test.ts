@@ -56,9 +56,20 @@ it("paygen mock serves every service of the schemas, prints their URLs, answers,
   expect(run.output()).toContain("paygen mock: stopped");
 }, 180_000);
 
-it("paygen mock refuses a bad port, and a contract it cannot read, without starting", async () => {
+it("paygen mock refuses a bad port, a contract it cannot read, and one with nothing to serve, without starting", async () => {
   const badPort = start(["mock", "--port", "70000"], "never");
   await expect(badPort.ready).rejects.toThrow(/exited \(2\)/);
   const missing = start(["mock", "--from", "no-such-contract.json"], "never");
   await expect(missing.ready).rejects.toThrow(/exited \(1\)[^]*no mock was started/);
+  const schemaOnly = start(
+    [
+      "mock",
+      "--from",
+      path.join("test", "frontends", "wsdl", "fixtures", "describe", "constructs.xsd"),
+    ],
+    "never",
+  );
+  await expect(schemaOnly.ready).rejects.toThrow(
+    /exited \(1\):\npaygen mock: \S+ has no operations: nothing to serve[^]*no operations; no mock was started/,
+  );
 }, 180_000);

@@ -10,7 +10,7 @@ import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
 import { argumentsOf } from "../helpers/synthesized-calls.js";
 import { writePackage } from "../helpers/temp-package.js";
-import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
+import { describeWithSpecs, HAS_SHARED_SPECS, sharedSpec } from "../helpers/shared-specs.js";
 
 type Method = (...args: unknown[]) => Promise<Record<string, unknown>>;
 
@@ -46,52 +46,76 @@ const op = (service: Service, name: string): Operation =>
 const requestOf = (service: Service, o: Operation, seed = 1) =>
   synthesizeType(service, o.requestType!, { seed, optionalDepth: 0 }) as Record<string, unknown>;
 
-describe("paygen mock --stateful of a SOAP service: create, read, delete", () => {
+/** The SOAP services to check: the built-in one, and the published WSDL when it is there. */
+const SOAP_SERVICES = [
+  {
+    label: "the built-in subscriptions service",
+    options: { schemasDir: path.join(PROJECT_ROOT, "schemas") },
+    service: "subscriptions",
+    namespace: { namespace: "AnetApi/xml/v1/schema/AnetApiSchema.xsd" },
+    skip: false,
+  },
+  {
+    label: "the published WSDL",
+    options: { schemasDir: "", from: [sharedSpec("Service.2015-02-02.wsdl")] },
+    service: "",
+    namespace: {},
+    skip: !HAS_SHARED_SPECS,
+  },
+];
+
+describe.each(SOAP_SERVICES)("paygen mock --stateful of $label", (setup) => {
   let mocked: Mocked;
   beforeAll(async () => {
-    mocked = await statefulMock(
-      { schemasDir: path.join(PROJECT_ROOT, "schemas") },
-      "subscriptions",
-      (url) => ({
-        endpoint: url,
-        namespace: "AnetApi/xml/v1/schema/AnetApiSchema.xsd",
-        credentials: { name: "login", transactionKey: "key" },
-        retry: { maxAttempts: 1 },
-      }),
-    );
+    if (setup.skip) return;
+    mocked = await statefulMock(setup.options, setup.service, (url) => ({
+      endpoint: url,
+      ...setup.namespace,
+      credentials: { name: "login", transactionKey: "key" },
+      retry: { maxAttempts: 1 },
+    }));
   }, 120_000);
   afterAll(() => mocked?.server.close());
 
-  it("reads what CreateCustomerProfile made under the id it answered, until it is deleted", async () => {
-    const { service, names, client } = mocked;
-    const call = (name: string, request: unknown) => client[names.method(name)]!(request);
-    const created = await call(
-      "CreateCustomerProfile",
-      requestOf(service, op(service, "CreateCustomerProfile")),
-    );
-    const other = await call(
-      "CreateCustomerProfile",
-      requestOf(service, op(service, "CreateCustomerProfile"), 2),
-    );
-    const id = created["customerProfileId"];
-    expect(typeof id).toBe("string");
-    expect(other["customerProfileId"]).not.toBe(id);
-    const read = await call("GetCustomerProfile", {
-      ...requestOf(service, op(service, "GetCustomerProfile")),
-      customerProfileId: id,
-    });
-    expect(JSON.stringify(read)).toContain(`"customerProfileId":"${String(id)}"`);
-    await call("DeleteCustomerProfile", {
-      ...requestOf(service, op(service, "DeleteCustomerProfile")),
-      customerProfileId: id,
-    });
-    await expect(
-      call("GetCustomerProfile", {
+  it.skipIf(setup.skip)(
+    "reads what CreateCustomerProfile made under the id it answered, until it is deleted",
+    async () => {
+      const { service, names, client } = mocked;
+      const call = (name: string, request: unknown) => client[names.method(name)]!(request);
+      const create = op(service, "CreateCustomerProfile");
+      // With its optional fields, so the profile it sends has values to read back.
+      const sent = synthesizeType(service, create.requestType!, {
+        seed: 1,
+        optionalDepth: 2,
+      }) as { profile?: Record<string, unknown> };
+      const created = await call("CreateCustomerProfile", sent);
+      const other = await call("CreateCustomerProfile", requestOf(service, create, 2));
+      const id = created["customerProfileId"];
+      expect(typeof id).toBe("string");
+      expect(other["customerProfileId"]).not.toBe(id);
+      const read = (await call("GetCustomerProfile", {
         ...requestOf(service, op(service, "GetCustomerProfile")),
         customerProfileId: id,
-      }),
-    ).rejects.toMatchObject({ faultString: "No resource with this id was created" });
-  });
+      })) as { profile?: Record<string, unknown> };
+      expect(JSON.stringify(read)).toContain(`"customerProfileId":"${String(id)}"`);
+      // What the create sent is what the read answers, field by field where both have it.
+      const shared = Object.keys(sent.profile ?? {}).filter(
+        (k) => typeof sent.profile![k] === "string" && typeof read.profile?.[k] === "string",
+      );
+      expect(shared.length).toBeGreaterThan(0);
+      for (const k of shared) expect(read.profile![k], k).toBe(sent.profile![k]);
+      await call("DeleteCustomerProfile", {
+        ...requestOf(service, op(service, "DeleteCustomerProfile")),
+        customerProfileId: id,
+      });
+      await expect(
+        call("GetCustomerProfile", {
+          ...requestOf(service, op(service, "GetCustomerProfile")),
+          customerProfileId: id,
+        }),
+      ).rejects.toMatchObject({ faultString: "No resource with this id was created" });
+    },
+  );
 });
 
 describeWithSpecs("paygen mock --stateful of the published REST specification", () => {

@@ -1,7 +1,7 @@
 import type { Field, PathParam, RestOperation, Service, TypeRef } from "../model/ir.js";
 import { synthesizeType } from "../mock/synthesize-value.js";
 import type { EmitContext } from "./emit-context.js";
-import { paths } from "./paths.js";
+import { paths, validatorModule } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
@@ -192,7 +192,7 @@ function routeLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): string
       ...(a.type !== undefined
         ? [
             `write: ${file.value(names.get("serializer", a.type), paths.server(service.name))}`,
-            `validate: ${file.value(names.get("validator", a.type), paths.answerValidators(service.name))}`,
+            `validate: ${file.value(names.get("validator", a.type), validatorModule(service, a.type))}`,
           ]
         : []),
     ];

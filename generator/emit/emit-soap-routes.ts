@@ -1,11 +1,12 @@
 import type { Service, SoapOperation } from "../model/ir.js";
 import { synthesizeType } from "../mock/synthesize-value.js";
 import type { EmitContext } from "./emit-context.js";
-import { paths } from "./paths.js";
+import { paths, validatorModule } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
+
 import { valueLiteral } from "./value-literal.js";
 
 const SERVER = paths.runtime("server/soap-server.ts");
@@ -152,7 +153,7 @@ function routeLiteral(file: TsFile, ctx: EmitContext, op: SoapOperation): string
     ...(op.resultOptional ? ["resultOptional: true"] : []),
     `read: ${names.get("envelopeReader", op.name)}`,
     `validate: ${file.value(names.get("validator", op.requestType), paths.validators(service.name))}`,
-    `check: ${file.value(names.get("validator", op.resultType), paths.answerValidators(service.name))}`,
+    `check: ${file.value(names.get("validator", op.resultType), validatorModule(service, op.resultType))}`,
     `build: ${names.get("responseEnvelopeBuilder", op.name)}`,
   ];
   return `{ ${parts.join(", ")} }`;

@@ -17,6 +17,25 @@ export const paths = {
   runtime: (file: string) => `runtime/${file}`,
 } as const;
 
+/**
+ * Where the validator of a type a server answers is imported from: the
+ * client's validators when callers also send the type (one function, one
+ * name), else the server's own answer validators.
+ */
+export function validatorModule(
+  service: {
+    readonly name: string;
+    readonly types: readonly {
+      readonly name: string;
+      readonly facts: { readonly sent: boolean };
+    }[];
+  },
+  type: string,
+): string {
+  const sent = service.types.find((t) => t.name === type)?.facts.sent === true;
+  return sent ? paths.validators(service.name) : paths.answerValidators(service.name);
+}
+
 /** The package's build script, copied from `generator/build-script/`. */
 export const BUILD_SCRIPT = "build.mjs";
 

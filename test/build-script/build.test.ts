@@ -105,7 +105,7 @@ describe("build.mjs", () => {
     expect(result.stdout).toContain("a/index.ts");
     expect(result.stdout).toContain("TS2322");
     expect(result.stderr).toBe("build failed: the TypeScript compiler reported errors (above)\n");
-  }, 30_000);
+  }, 180_000);
 
   it("links each entry into one file, puts the shared module in a shared chunk, and keeps its classes one", async () => {
     const dir = await makePackage(
@@ -148,7 +148,7 @@ describe("build.mjs", () => {
     expect(Object.keys(meta.outputs[`dist/shared/${shared[0]}`]!.inputs)).toEqual([
       ".build/js/shared/util.js",
     ]);
-  }, 30_000);
+  }, 180_000);
 });
 
 describe("build.mjs, CommonJS", () => {

@@ -568,9 +568,9 @@ export { createPaymentsClient, createSubscriptionsClient, serializePaymentRespon
         path.join(pkgDir, "dist", service, "server.d.ts"),
         "utf8",
       );
-      const serverNames = [...declarations.matchAll(/export declare function (\w+)/g)].map(
-        (m) => m[1]!,
-      );
+      const serverNames = [
+        ...declarations.matchAll(/export declare (?:function|const) (\w+)/g),
+      ].map((m) => m[1]!);
       expect(serverNames.length, service).toBeGreaterThan(1);
       // and the functions only the server module defines (request readers, response writers).
       const definedIn = async (file: string): Promise<Set<string>> =>

@@ -24,7 +24,6 @@ import {
   restServer,
 } from "../runtime/server/rest-server.js";
 import { checkMaximum, checkMinimum } from "../runtime/validate.js";
-import { validatePet } from "./answer-validators.js";
 import type { Pet } from "./types.js";
 import { validatePet } from "./validators.js";
 

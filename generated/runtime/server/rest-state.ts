@@ -144,15 +144,14 @@ function notFound(route: RestRoute, answers: Readonly<Record<number, unknown>>):
 /** Top-level values of the request copied onto what was kept, where both hold the same kind of value. */
 function merge(kept: Record<string, unknown>, body: unknown): Record<string, unknown> {
   if (!isRecord(body)) return kept;
-  const out = { ...kept };
-  for (const [key, value] of Object.entries(body))
-    if (
-      Object.hasOwn(kept, key) &&
-      kindOf(kept[key]) === kindOf(value) &&
-      kindOf(value) !== "object"
-    )
-      out[key] = value;
-  return out;
+  // Built as own entries: a key named `__proto__` stays a key.
+  return Object.fromEntries(
+    Object.entries(kept).map(([key, old]) => {
+      const sent = Object.hasOwn(body, key) ? body[key] : undefined;
+      const same = sent !== undefined && kindOf(sent) === kindOf(old) && kindOf(sent) !== "object";
+      return [key, same ? sent : old];
+    }),
+  );
 }
 
 function kindOf(v: unknown): string {

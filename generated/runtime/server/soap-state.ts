@@ -134,16 +134,16 @@ function copyInto(
   target: Record<string, unknown>,
   source: Record<string, unknown>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...target };
-  for (const [key, value] of Object.entries(target)) {
-    if (!Object.hasOwn(source, key)) continue;
-    const from = source[key];
-    if (isRecord(value) && isRecord(from)) out[key] = copyInto(value, from);
-    else if (!isRecord(value) && !Array.isArray(value) && typeof value === typeof from)
-      out[key] = from;
-  }
-  // Values the source holds one level down (a request's `profile` for a result's `profile`) are reached above.
-  return out;
+  // Built as own entries: a key named `__proto__` stays a key.
+  return Object.fromEntries(
+    Object.entries(target).map(([key, value]) => {
+      if (!Object.hasOwn(source, key)) return [key, value];
+      const from = source[key];
+      if (isRecord(value) && isRecord(from)) return [key, copyInto(value, from)];
+      const same = !isRecord(value) && !Array.isArray(value) && typeof value === typeof from;
+      return [key, same ? from : value];
+    }),
+  );
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -105,6 +105,8 @@ export interface TypeDescription extends Named, DocsDescription {
   readonly choices?: readonly ChoiceGroupDescription[];
   /** XML mixed content: text between the child elements, held by the type's text field beside its element fields. */
   readonly mixed?: boolean;
+  /** An opaque body that is a JSON array: a list of values the package does not type. */
+  readonly list?: true;
 }
 
 export interface ChoiceGroupDescription {

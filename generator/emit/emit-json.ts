@@ -123,7 +123,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
             `${writerName(variant)}(value as ${file.type(names.get("type", variant), paths.types(service.name))})`,
         )
       : type.kind === "opaque"
-        ? [`return value as Record<string, unknown>;`]
+        ? [type.list ? "return value;" : `return value as Record<string, unknown>;`]
         : [
             `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n};`,
           ];
@@ -141,7 +141,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
         type: typeName,
       },
     ],
-    returnType: "Record<string, unknown>",
+    returnType: type.list ? "readonly unknown[]" : "Record<string, unknown>",
     statements,
   });
 }

@@ -65,8 +65,12 @@ export function emitReaders(
         : file.type("Draft", READ);
     const context = file.type("ReadContext", READ);
     if (type.kind === "opaque") {
-      addReader(file, ctx.names.get("reader", type.name), typeName, context, [
-        `return ${fn("readOpaque")}(value, o, path);`,
+      // A list body reads as a list, on either side.
+      const readType = type.list
+        ? `readonly ${file.type("OpaqueValue", paths.runtime("opaque.ts"))}[]`
+        : typeName;
+      addReader(file, ctx.names.get("reader", type.name), readType, context, [
+        `return ${fn(type.list ? "readOpaqueList" : "readOpaque")}(value, o, path);`,
       ]);
       continue;
     }

@@ -23,7 +23,9 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       file.addTypeAlias({
         name,
         isExported: true,
-        type: file.type("OpaqueBody", paths.runtime("opaque.ts")),
+        type: type.list
+          ? `readonly ${file.type("OpaqueValue", paths.runtime("opaque.ts"))}[]`
+          : file.type("OpaqueBody", paths.runtime("opaque.ts")),
         ...(docs ? { docs: [docs] } : {}),
       });
       continue;

@@ -81,7 +81,9 @@ function emitChecker(
         : `${file.value("checkUntagged", UNION)}(value, path, issues, ${variantShapes(service, type)}, [${(type.variants ?? []).map(checker).join(", ")}]);`,
     );
   } else if (type.kind === "opaque") {
-    body.push(`${file.value("checkObject", VALIDATE)}(value, path, issues);`);
+    body.push(
+      `${file.value(type.list ? "checkArray" : "checkObject", VALIDATE)}(value, path, issues);`,
+    );
   } else {
     body.push(`if (!${file.value("checkObject", VALIDATE)}(value, path, issues)) return;`);
     if (!type.open) {

@@ -90,7 +90,7 @@ class Synthesizer {
     const inside = [...within, name];
     switch (type.kind) {
       case "opaque":
-        return {};
+        return type.list ? [] : {};
       case "union":
         return this.union(type, path, depth, inside);
       case "choice": {

@@ -105,6 +105,7 @@ function buildService(s: ServiceDescription): Service {
     fields: d.fields.map((f) => fieldOf(f, d)),
     allFields: allFieldsOf(d),
     open: d.open,
+    ...(d.list ? { list: true as const } : {}),
     ...(d.gap ? { gap: d.gap.name } : {}),
     origin: d.origin,
     ...(d.choices && d.choices.length > 0

@@ -104,6 +104,8 @@ export interface ObjectType extends Documented {
   readonly allFields: readonly Field[];
   /** Unknown properties are kept, because the documents show the body only in part. */
   readonly open: boolean;
+  /** An opaque body that is a JSON array: a list of values the package does not type (`readonly OpaqueValue[]`). */
+  readonly list?: true;
   readonly gap?: string;
   readonly origin: TypeOrigin;
   /** Groups of optional fields of which exactly one (`required`) or at most one is present; absent when none. */

@@ -201,7 +201,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     notes: Note[],
     doc: string | undefined,
     origin: TypeDescription["origin"],
-    more: { deprecated?: true } = {},
+    more: { deprecated?: true; list?: true } = {},
   ): void => {
     types.push({
       name,
@@ -833,8 +833,14 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
       if (v)
         notes.push({
           kind: "interpretation",
-          text: `The ${side} body is ${v.map ? "a map" : v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body.`,
+          text: `The ${side} body is ${v.map ? "a map" : v.list ? "an array" : `a ${v.type}`} in the contract: handled as an opaque body${v.list ? " (a list of values)" : ""}.`,
         });
+      // An array stays an array: a list of untyped values, which the contract's wire accepts.
+      if (v?.list && !v.map) {
+        const name = unique(fallback);
+        opaqueType(name, json.at, [], undefined, origin, { list: true });
+        return { name, at: json.at };
+      }
     } else if (json) {
       notes.push({
         kind: "interpretation",

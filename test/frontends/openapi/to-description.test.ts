@@ -133,7 +133,7 @@ describe("an OpenAPI document as a description", () => {
         ),
         note(
           "interpretation",
-          "The response body is an array in the contract: handled as an opaque body.",
+          "The response body is an array in the contract: handled as an opaque body (a list of values).",
         ),
       ],
     ]);

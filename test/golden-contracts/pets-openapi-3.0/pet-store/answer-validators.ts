@@ -3,6 +3,7 @@ import type { ValidationIssue } from "../runtime/errors.js";
 import { checkUntagged } from "../runtime/union.js";
 import {
   type ValidationResult,
+  checkArray,
   checkBase64,
   checkDate,
   checkDateTime,
@@ -187,5 +188,5 @@ export function validatePostPetsResponse(value: unknown): ValidationResult<PostP
 }
 
 function checkPostPetsResponse(value: unknown, path: string, issues: ValidationIssue[]): void {
-  checkObject(value, path, issues);
+  checkArray(value, path, issues);
 }

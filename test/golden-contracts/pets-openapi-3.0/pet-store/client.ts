@@ -77,7 +77,7 @@ export interface PetStoreClient {
    *
    * Note: The request body may also be sent as application/xml; the client sends application/json.
    *
-   * Interpretation: The response body is an array in the contract: handled as an opaque body.
+   * Interpretation: The response body is an array in the contract: handled as an opaque body (a list of values).
    */
   postPets<C extends CallOptions = DataOnly>(
     request: PetWritable,
@@ -178,7 +178,7 @@ const postPetsOperation: RestOperation<PetWritable, Received<PostPetsResponse>> 
  *
  * Note: The request body may also be sent as application/xml; the client sends application/json.
  *
- * Interpretation: The response body is an array in the contract: handled as an opaque body.
+ * Interpretation: The response body is an array in the contract: handled as an opaque body (a list of values).
  */
 export async function postPets<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,

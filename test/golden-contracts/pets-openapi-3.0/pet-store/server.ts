@@ -72,8 +72,8 @@ function jsonOfPet(value: Pet): Record<string, unknown> {
   };
 }
 
-function jsonOfPostPetsResponse(value: PostPetsResponse): Record<string, unknown> {
-  return value as Record<string, unknown>;
+function jsonOfPostPetsResponse(value: PostPetsResponse): readonly unknown[] {
+  return value;
 }
 
 const fieldsOfCompany = /* @__PURE__ */ fieldSet(["vat"]);

@@ -293,7 +293,7 @@ export function readChild<T>(
  * are not checked yet: a server runs the generated validator before using it,
  * and answers a failure with a validation result rather than a parse error.
  */
-export function unvalidated<T>(draft: Draft): T {
+export function unvalidated<T>(draft: Draft | readonly OpaqueValue[]): T {
   return draft as unknown as T;
 }
 
@@ -780,6 +780,12 @@ export function readOpaque(v: unknown, o: ReadContext, path: string): OpaqueBody
   const out: { [key: string]: OpaqueValue } = {};
   for (const key of Object.keys(obj)) defineOwn(out, key, plain(obj[key]));
   return out;
+}
+
+/** An opaque list body: an array of values the package does not type, each as parsed. */
+export function readOpaqueList(v: unknown, o: ReadContext, path: string): readonly OpaqueValue[] {
+  if (!Array.isArray(v)) throw shape(o, path, "expected a list");
+  return v.map(plain);
 }
 
 /** Copies onto `target` the members of `source` its type does not name (open types keep what the documents show only in part). */

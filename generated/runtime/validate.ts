@@ -397,6 +397,11 @@ export function checkObject(
   return isRecord(v) || issue(issues, path, "type", "must be an object");
 }
 
+/** Checks that a value is an array (an opaque list body: its items are not typed). */
+export function checkArray(v: unknown, path: string, issues: Issues): v is unknown[] {
+  return Array.isArray(v) || issue(issues, path, "type", "must be a list");
+}
+
 /**
  * The path of an undocumented key: its 1-based position among the object's
  * own keys (`Object.keys` order), never its name, which the caller chose and

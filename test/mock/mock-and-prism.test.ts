@@ -1,14 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { packageNames } from "../../generator/emit/emit-package.js";
-import { credentialOptions } from "../../generator/emit/rest-client-options.js";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
 import { loadMock } from "../../generator/mock/build-mock.js";
 import type { ObjectType, RestOperation, Service } from "../../generator/model/ir.js";
 import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
 import { freePort, startPrism } from "../helpers/prism.js";
-import { argumentsOf } from "../helpers/synthesized-calls.js";
+import { requestWriter, resend, type Sent } from "../helpers/request-capture.js";
 import { writePackage } from "../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 
@@ -24,13 +23,6 @@ const CONTRACTS = [
   { file: "cybersource-rest-spec.2020-02-17.json" },
   { file: "paypal-checkout-orders-v2.2024-02-02.json" },
 ];
-
-interface Sent {
-  readonly url: URL;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: string | undefined;
-}
 
 describeWithSpecs.each(CONTRACTS)("paygen mock and Prism on $file", ({ file }) => {
   const SPEC = sharedSpec(file);
@@ -53,31 +45,11 @@ describeWithSpecs.each(CONTRACTS)("paygen mock and Prism on $file", ({ file }) =
     const names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
     mock = await listen((await loadMock(model, files, false))[0]!.handler);
     const index = await (await writePackage(files)).load(service.name, "index");
-    // The client writes each request; what it sends is kept, and sent again to both mocks.
-    let current = "";
-    const client = (index[names.get("clientFactory", service.name)] as (o: object) => never)({
-      baseUrl: "http://client.test",
-      retry: { maxAttempts: 1 },
-      ...Object.fromEntries(
-        credentialOptions(service).map((c) => [
-          c.option,
-          c.kind === "basic" ? { username: "user", password: "secret" } : "credential",
-        ]),
-      ),
-      fetch: async (input: Request | string, init?: RequestInit) => {
-        const request = new Request(input, init);
-        sent.set(current, {
-          url: new URL(request.url),
-          method: request.method,
-          headers: request.headers,
-          body: request.body === null ? undefined : await request.text(),
-        });
-        return new Response(null, { status: 204 });
-      },
-    }) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    // The client writes each request; what it would send is kept, and sent to both mocks.
+    const write = requestWriter(index, names, service);
     for (const [i, op] of (service.operations as RestOperation[]).entries()) {
-      current = op.name;
-      await client[names.method(op.name)]!(...argumentsOf(service, op, i)).catch(() => undefined);
+      const request = await write(op, i);
+      if (request !== undefined) sent.set(op.name, request);
     }
     prism = await starting;
     prismUrl = `http://127.0.0.1:${port}`;
@@ -96,11 +68,7 @@ describeWithSpecs.each(CONTRACTS)("paygen mock and Prism on $file", ({ file }) =
    * answer, with the contract's example, for a request it accepts).
    */
   async function verdict(origin: string, request: Sent, body: string | undefined) {
-    const response = await fetch(`${origin}${request.url.pathname}${request.url.search}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(body !== undefined ? { body } : {}),
-    });
+    const response = await resend(origin, request, body);
     const text = await response.text();
     if (response.status >= 500) {
       // Prism's answer breaking the contract's own limits is Prism's, not the request's.
@@ -123,11 +91,7 @@ describeWithSpecs.each(CONTRACTS)("paygen mock and Prism on $file", ({ file }) =
 
   /** The status and the start of the body a server answers, for a message. */
   async function answer(origin: string, request: Sent, body: string | undefined) {
-    const response = await fetch(`${origin}${request.url.pathname}${request.url.search}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(body !== undefined ? { body } : {}),
-    });
+    const response = await resend(origin, request, body);
     const violations = response.headers.get("sl-violations");
     return `${response.status} ${violations ?? ""} ${(await response.text()).slice(0, 200)}`;
   }

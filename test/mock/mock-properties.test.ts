@@ -7,7 +7,7 @@ import type { RestOperation, Service } from "../../generator/model/ir.js";
 import type { ServiceNames } from "../../generator/naming/names.js";
 import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
-import { argumentsOf } from "../helpers/synthesized-calls.js";
+import { requestWriter, resend, type Sent } from "../helpers/request-capture.js";
 import { writePackage } from "../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 
@@ -19,13 +19,6 @@ import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
  * 5xx, and every 2xx answer is one the client reads.
  */
 const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
-
-interface Sent {
-  readonly url: URL;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: string | undefined;
-}
 
 /** Replaces or removes one value of a JSON value, chosen by `pick` among its places. */
 function mutate(value: unknown, pick: number, replacement: unknown): unknown {
@@ -65,28 +58,7 @@ describeWithSpecs(
       names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
       mock = await listen((await loadMock(model, files, false))[0]!.handler);
       index = await (await writePackage(files)).load(service.name, "index");
-      let last: Sent | undefined;
-      const client = (index[names.get("clientFactory", service.name)] as (o: object) => never)({
-        baseUrl: "http://client.test",
-        retry: { maxAttempts: 1 },
-        fetch: async (input: Request | string, init?: RequestInit) => {
-          const request = new Request(input, init);
-          last = {
-            url: new URL(request.url),
-            method: request.method,
-            headers: request.headers,
-            body: request.body === null ? undefined : await request.text(),
-          };
-          return new Response(null, { status: 204 });
-        },
-      }) as Record<string, (...args: unknown[]) => Promise<unknown>>;
-      capture = async (op, seed) => {
-        last = undefined;
-        await client[names.method(op.name)]!(...argumentsOf(service, op, seed)).catch(
-          () => undefined,
-        );
-        return last;
-      };
+      capture = requestWriter(index, names, service);
     }, 240_000);
 
     afterAll(() => mock?.close());
@@ -120,14 +92,7 @@ describeWithSpecs(
               request.headers.get("content-type")?.includes("json")
             )
               body = JSON.stringify(mutate(JSON.parse(body), mutation[0], mutation[1])) ?? "";
-            const response = await fetch(
-              `${mock.url}${request.url.pathname}${request.url.search}`,
-              {
-                method: request.method,
-                headers: request.headers,
-                ...(body !== undefined ? { body } : {}),
-              },
-            );
+            const response = await resend(mock.url, request, body);
             const text = await response.text();
             expect(response.status, `${op.name}: ${text.slice(0, 300)}`).toBeLessThan(500);
             if (response.status >= 300) {

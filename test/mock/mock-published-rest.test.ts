@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { packageNames } from "../../generator/emit/emit-package.js";
-import { credentialOptions } from "../../generator/emit/rest-client-options.js";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
 import { loadMock } from "../../generator/mock/build-mock.js";
 import type { RestOperation, Service } from "../../generator/model/ir.js";
 import type { ServiceNames } from "../../generator/naming/names.js";
 import { RUNTIME_DIR } from "../../generator/project-paths.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
+import { anyCredentials } from "../helpers/request-capture.js";
 import { argumentsOf } from "../helpers/synthesized-calls.js";
 import { writePackage } from "../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
@@ -46,7 +46,7 @@ describeWithSpecs.each(CONTRACTS)("paygen mock of $file", ({ file, timeout }) =>
     client = (index[names.get("clientFactory", service.name)] as (o: object) => typeof client)({
       baseUrl: `${server.url}${mock!.basePath}`,
       retry: { maxAttempts: 1 },
-      ...credentials(service),
+      ...anyCredentials(service),
     });
   }, timeout);
 
@@ -76,13 +76,3 @@ describeWithSpecs.each(CONTRACTS)("paygen mock of $file", ({ file, timeout }) =>
     timeout,
   );
 });
-
-/** Every security scheme's credential, so each operation can send the ones it needs. */
-function credentials(service: Service): Record<string, unknown> {
-  return Object.fromEntries(
-    credentialOptions(service).map((c) => [
-      c.option,
-      c.kind === "basic" ? { username: "user", password: "secret" } : "credential",
-    ]),
-  );
-}

@@ -6,6 +6,7 @@
  * operations sharing a method and path. A small route table stands for a
  * generated one.
  */
+import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { ParseError } from "../../generator/runtime/errors.js";
 import { listen, type Listening } from "../../generator/runtime/server/listen.js";
@@ -228,5 +229,20 @@ describe("the REST server's hooks", () => {
     // Answered 413 (or the connection closed) before the whole body is held.
     if (large !== undefined) expect(large.status).toBe(413);
     expect(addresses).toHaveLength(1);
+  });
+
+  it("answers 400 from `listen` for a request a fetch Request cannot hold, and keeps serving", async () => {
+    listening = await listen(server({}));
+    const { url } = listening;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const sent = httpRequest(`${url}/orders`, { method: "TRACE" }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      sent.on("error", reject);
+      sent.end();
+    });
+    expect(status).toBe(400);
+    expect((await fetch(`${url}/orders`)).status).toBe(405);
   });
 });

@@ -77,14 +77,16 @@ async function serve(
   const body =
     chunks.length > 0 && method !== "GET" && method !== "HEAD" ? Buffer.concat(chunks) : undefined;
   // The path is the request's; the origin is the listener's own, whatever the Host header says.
-  const request = new Request(
-    new URL(req.url ?? "/", `http://${host.includes(":") ? `[${host}]` : host}`),
-    {
-      method,
-      headers,
-      body,
-    },
-  );
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}`;
+  let request: Request;
+  try {
+    request = new Request(new URL(req.url ?? "/", origin), { method, headers, body });
+  } catch {
+    // A target that is no URL path, or a method a fetch Request cannot carry (CONNECT, TRACE).
+    res.writeHead(400, { "content-type": "text/plain" });
+    res.end("bad request");
+    return;
+  }
   const response = await handler(request, { remoteAddress: req.socket.remoteAddress });
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));

@@ -12,26 +12,18 @@
 import { QueryError, evaluateRange, parseSort } from "../generated/runtime/search-query/index.js";
 import { parseSavedSearch } from "../generated/search/json.js";
 import {
-  parseSearchRequest,
+  type SearchHandlers,
   serializeSavedSearch,
   serializeSearchResult,
   serializeTransactionDetails,
 } from "../generated/search/server.js";
 import { parseSearchQuery, searchQueryLanguage } from "../generated/search/query.js";
 import type { SearchTimeZone } from "../generated/search/enums.js";
-import { validateSearchRequest } from "../generated/search/validators.js";
-import {
-  errorAnswer,
-  fail,
-  jsonAnswer,
-  type SandboxAnswer,
-  type SandboxRequest,
-} from "./http-io.js";
+import type { SearchRequest } from "../generated/search/types.js";
+import { answering, errorAnswer, fail, jsonAnswer, type SandboxAnswer } from "./http-io.js";
 import type { Ids } from "./ids.js";
-import { readJson } from "./json-body.js";
 import { opaqueBody } from "./opaque.js";
 import type { FixedWindowLimiter } from "./rate-limit.js";
-import type { Route } from "./router.js";
 import {
   canonicalField,
   compareBy,
@@ -60,41 +52,30 @@ export class SearchApi {
     private readonly limiter: FixedWindowLimiter | undefined,
   ) {}
 
-  routes(): Route[] {
-    return [
-      { method: "POST", path: /^\/tss\/v2\/searches$/, api: "rest", handle: (r) => this.search(r) },
-      {
-        method: "GET",
-        path: /^\/tss\/v2\/searches\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.savedSearch(p[0] ?? ""),
-      },
-      {
-        method: "GET",
-        path: /^\/tss\/v2\/transactions\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.details(p[0] ?? ""),
-      },
-    ];
+  /** The search handlers of the generated search server. */
+  handlers(): Pick<SearchHandlers, "createSearch" | "getSearch" | "getTransaction"> {
+    return {
+      createSearch: answering(({ body }) => this.search(body)),
+      getSearch: answering(({ params }) => this.savedSearch(params.searchID)),
+      getTransaction: answering(({ params }) => this.details(params.id)),
+    };
+  }
+
+  /** The 429 of a search past the rate limit (checked before the request is read), else undefined. */
+  rateLimited(): SandboxAnswer | undefined {
+    const decision = this.limiter?.take();
+    if (decision === undefined || decision.ok) return undefined;
+    return errorAnswer(
+      429,
+      "TOO_MANY_REQUESTS",
+      "the sandbox's search rate limit was reached",
+      undefined,
+      { "retry-after": String(decision.retryAfterSeconds) },
+    );
   }
 
   /** POST /tss/v2/searches. */
-  private search(request: SandboxRequest): SandboxAnswer {
-    if (this.limiter !== undefined) {
-      const decision = this.limiter.take();
-      if (!decision.ok) {
-        return errorAnswer(
-          429,
-          "TOO_MANY_REQUESTS",
-          "the sandbox's search rate limit was reached",
-          undefined,
-          {
-            "retry-after": String(decision.retryAfterSeconds),
-          },
-        );
-      }
-    }
-    const body = readJson(request, parseSearchRequest, validateSearchRequest);
+  private search(body: SearchRequest): SandboxAnswer {
     const timeZone = body.timezone ?? DEFAULT_TIME_ZONE;
     const nowMs = this.now();
     let parsed: ReturnType<typeof parseSearchQuery>;

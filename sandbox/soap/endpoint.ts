@@ -18,8 +18,7 @@ import {
   readIsAliveEnvelope,
 } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
-import { mediaType, type SandboxAnswer, type SandboxRequest } from "../http-io.js";
-import type { Route } from "../router.js";
+import { mediaType, type SandboxAnswer } from "../http-io.js";
 import {
   defineOperation,
   ERROR,
@@ -97,26 +96,46 @@ export class SoapEndpoint {
     return [...this.operations.keys()];
   }
 
-  route(): Route {
-    return {
-      method: "POST",
-      path: /^\/soap\/?$/,
-      api: "soap",
-      handle: (request) => this.handle(request),
-    };
+  /** Whether a path is the SOAP endpoint's. */
+  static serves(path: string): boolean {
+    return path === SOAP_PATH || path === `${SOAP_PATH}/`;
   }
 
-  handle(request: SandboxRequest): SandboxAnswer {
-    const type = mediaType(request.headers);
+  /** Answers a request to the endpoint: POST only (405), at most `maxBodyBytes` (413). */
+  async serve(
+    request: Request,
+    remoteAddress: string | undefined,
+    maxBodyBytes: number,
+  ): Promise<SandboxAnswer> {
+    if (request.method !== "POST") {
+      const fault = soapFault(405, "soap:Client", "the SOAP endpoint takes POST only");
+      return { ...fault, headers: { ...fault.headers, allow: "POST" } };
+    }
+    const declared = Number(request.headers.get("content-length"));
+    const body =
+      Number.isFinite(declared) && declared > maxBodyBytes
+        ? undefined
+        : new Uint8Array(await request.arrayBuffer());
+    if (body === undefined || body.byteLength > maxBodyBytes)
+      return soapFault(413, "soap:Client", `the request body is larger than ${maxBodyBytes} bytes`);
+    return this.handle(body, request.headers, remoteAddress);
+  }
+
+  private handle(
+    body: Uint8Array,
+    headers: Headers,
+    remoteAddress: string | undefined,
+  ): SandboxAnswer {
+    const type = mediaType(headers);
     if (type === undefined || !XML_TYPES.has(type)) {
       return soapFault(415, "soap:Client", "the request must be XML (Content-Type text/xml)");
     }
     let name: string;
     try {
-      const body = readSoapBody(request.body);
-      if (body.kind === "fault")
+      const envelope = readSoapBody(body);
+      if (envelope.kind === "fault")
         return soapFault(500, "soap:Client", "a request cannot be a SOAP Fault");
-      name = body.name;
+      name = envelope.name;
     } catch (error) {
       if (error instanceof ParseError)
         return soapFault(500, "soap:Client", `malformed request: ${error.message}`);
@@ -130,7 +149,7 @@ export class SoapEndpoint {
         `unknown operation ${JSON.stringify(name.slice(0, 100))}`,
       );
     try {
-      const xml = operation.run(request.body, { remoteAddress: request.remoteAddress });
+      const xml = operation.run(body, { remoteAddress });
       return { status: 200, headers: { "content-type": "text/xml; charset=utf-8" }, body: xml };
     } catch (error) {
       if (error instanceof ParseError)

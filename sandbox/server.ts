@@ -63,11 +63,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     options.transactionKey,
     options.requireMerchantHeader,
   );
-  const soap = new SoapEndpoint(
-    { state, ids, ledger, billing, now: options.now },
-    credentials,
-    options.namespace,
-  );
+  const soap = new SoapEndpoint({ state, ids, ledger, billing, now: options.now }, credentials);
   const limiter =
     options.searchRateLimit !== undefined
       ? new FixedWindowLimiter(options.searchRateLimit, Date.now)
@@ -86,7 +82,15 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     search,
     webhooks,
   });
-  const serve = sandboxHandler({ options, billing, state, soap, rest });
+  const serve = sandboxHandler({
+    options,
+    billing,
+    state,
+    soap: soap.server(options.namespace, options.maxBodyBytes, (error) =>
+      logFailure(options, error),
+    ),
+    rest,
+  });
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
     listening = await listen(serve, {
@@ -126,7 +130,7 @@ interface Services {
   readonly options: ResolvedOptions;
   readonly billing: Billing;
   readonly state: SandboxState;
-  readonly soap: SoapEndpoint;
+  readonly soap: FetchHandler;
   readonly rest: FetchHandler;
 }
 
@@ -162,7 +166,7 @@ function sandboxHandler(services: Services): FetchHandler {
       // The sandbox's clock drives recurring billing: due occurrences are charged first.
       billing.run();
       response = SoapEndpoint.serves(new URL(request.url).pathname)
-        ? toResponse(await soap.serve(request, client.remoteAddress, options.maxBodyBytes))
+        ? await soap(request, client)
         : await rest(request, client);
       // Write-through: nothing is answered before its changes are on disk.
       await state.flush();

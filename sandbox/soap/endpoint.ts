@@ -1,24 +1,26 @@
 /**
- * The one SOAP endpoint, `POST /soap`: finds the operation named by the
- * element inside the SOAP Body and runs it. A request that is not a SOAP
- * request of a known operation is answered with a SOAP 1.1 Fault
- * (`soap:Client`): status 500 as SOAP 1.1 prescribes for faults, 415 for a
- * body that is not XML by its content type, 413 for an oversized body.
+ * The one SOAP endpoint, `POST /soap`: the generated subscriptions server
+ * (`createSubscriptionsServer`) with the sandbox's operations as its
+ * handlers. It dispatches by the element inside the SOAP Body, reads and
+ * validates the request and writes the answer in schema order; the sandbox
+ * adds its rules around it:
+ * - a body that is not XML by its content type is refused (415);
+ * - a request the validator refuses is answered with the operation's result,
+ *   `resultCode` Error, message INVALID_REQUEST (not a fault);
+ * - faults are SOAP 1.1 (`soap:Client`, `soap:Server`): status 500 as SOAP
+ *   1.1 prescribes for faults, 405 for another method, 413 for an oversized
+ *   body.
  */
-import { ParseError } from "../../generated/runtime/errors.js";
-import { buildXml, readSoapBody, SOAP11_NAMESPACE } from "../../generated/runtime/xml.js";
+import type { Problem } from "../../generated/runtime/server/problem.js";
+import type { FetchHandler } from "../../generated/runtime/server/fetch-handler.js";
+import type { FaultReport } from "../../generated/runtime/server/soap-fault.js";
+import { buildXml, SOAP11_NAMESPACE } from "../../generated/runtime/xml.js";
 import {
-  validateAuthenticateTestRequest,
-  validateIsAliveRequest,
-} from "../../generated/subscriptions/validators.js";
-import {
-  buildAuthenticateTestResponseEnvelope,
-  buildIsAliveResponseEnvelope,
-  readAuthenticateTestEnvelope,
-  readIsAliveEnvelope,
+  createSubscriptionsServer,
+  type SubscriptionsHandlers,
 } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
-import { mediaType, type SandboxAnswer } from "../http-io.js";
+import { mediaType, type SandboxAnswer, toResponse } from "../http-io.js";
 import {
   defineOperation,
   ERROR,
@@ -53,40 +55,65 @@ export function soapFault(status: number, faultCode: string, faultString: string
   return { status, headers: { "content-type": "text/xml; charset=utf-8" }, body };
 }
 
+/** The problems of a request, as fault text: path and rule, never a value. */
+function problemsText(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.path}: ${p.message}`).join("; ");
+}
+
+/** The sandbox's fault for each fault the generated server answers itself. */
+function faultAnswer(report: FaultReport, maxBodyBytes: number): SandboxAnswer {
+  switch (report.cause) {
+    case "method": {
+      const fault = soapFault(405, "soap:Client", "the SOAP endpoint takes POST only");
+      return { ...fault, headers: { ...fault.headers, allow: "POST" } };
+    }
+    case "too-large":
+      return soapFault(413, "soap:Client", `the request body is larger than ${maxBodyBytes} bytes`);
+    case "not-soap":
+      return soapFault(500, "soap:Client", `malformed request: ${problemsText(report.problems)}`);
+    case "unknown-operation":
+      return soapFault(
+        500,
+        "soap:Client",
+        "unknown operation: the SOAP Body holds no request of this service",
+      );
+    case "invalid":
+      return soapFault(500, "soap:Client", `malformed request: ${problemsText(report.problems)}`);
+    default:
+      return soapFault(
+        500,
+        report.side === "client" ? "soap:Client" : "soap:Server",
+        report.reason,
+      );
+  }
+}
+
 export class SoapEndpoint {
   private readonly operations = new Map<string, SoapOperation>();
 
-  constructor(ctx: SoapContext, credentials: Credentials, namespace: string) {
+  constructor(ctx: SoapContext, credentials: Credentials) {
     const all: SoapOperation[] = [
       defineOperation(
         {
           name: "IsAlive",
           auth: false,
-          read: readIsAliveEnvelope,
-          validate: validateIsAliveRequest,
-          write: buildIsAliveResponseEnvelope,
           handle: () => ({ resultCode: OK, messages: okMessages() }),
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "AuthenticateTest",
           auth: true,
-          read: readAuthenticateTestEnvelope,
-          validate: validateAuthenticateTestRequest,
-          write: buildAuthenticateTestResponseEnvelope,
           handle: () => ({ resultCode: OK, messages: okMessages() }),
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
-      ...new SubscriptionOperations(ctx).operations(credentials, namespace),
-      ...new ProfileOperations(ctx).operations(credentials, namespace),
-      ...new ProfileTransactionOperations(ctx).operations(credentials, namespace),
+      ...new SubscriptionOperations(ctx).operations(credentials),
+      ...new ProfileOperations(ctx).operations(credentials),
+      ...new ProfileTransactionOperations(ctx).operations(credentials),
     ];
     for (const operation of all) this.operations.set(operation.name, operation);
   }
@@ -101,60 +128,24 @@ export class SoapEndpoint {
     return path === SOAP_PATH || path === `${SOAP_PATH}/`;
   }
 
-  /** Answers a request to the endpoint: POST only (405), at most `maxBodyBytes` (413). */
-  async serve(
-    request: Request,
-    remoteAddress: string | undefined,
-    maxBodyBytes: number,
-  ): Promise<SandboxAnswer> {
-    if (request.method !== "POST") {
-      const fault = soapFault(405, "soap:Client", "the SOAP endpoint takes POST only");
-      return { ...fault, headers: { ...fault.headers, allow: "POST" } };
-    }
-    const declared = Number(request.headers.get("content-length"));
-    const body =
-      Number.isFinite(declared) && declared > maxBodyBytes
-        ? undefined
-        : new Uint8Array(await request.arrayBuffer());
-    if (body === undefined || body.byteLength > maxBodyBytes)
-      return soapFault(413, "soap:Client", `the request body is larger than ${maxBodyBytes} bytes`);
-    return this.handle(body, request.headers, remoteAddress);
-  }
-
-  private handle(
-    body: Uint8Array,
-    headers: Headers,
-    remoteAddress: string | undefined,
-  ): SandboxAnswer {
-    const type = mediaType(headers);
-    if (type === undefined || !XML_TYPES.has(type)) {
-      return soapFault(415, "soap:Client", "the request must be XML (Content-Type text/xml)");
-    }
-    let name: string;
-    try {
-      const envelope = readSoapBody(body);
-      if (envelope.kind === "fault")
-        return soapFault(500, "soap:Client", "a request cannot be a SOAP Fault");
-      name = envelope.name;
-    } catch (error) {
-      if (error instanceof ParseError)
-        return soapFault(500, "soap:Client", `malformed request: ${error.message}`);
-      throw error;
-    }
-    const operation = this.operations.get(name);
-    if (operation === undefined)
-      return soapFault(
-        500,
-        "soap:Client",
-        `unknown operation ${JSON.stringify(name.slice(0, 100))}`,
-      );
-    try {
-      const xml = operation.run(body, { remoteAddress });
-      return { status: 200, headers: { "content-type": "text/xml; charset=utf-8" }, body: xml };
-    } catch (error) {
-      if (error instanceof ParseError)
-        return soapFault(500, "soap:Client", `malformed ${name} request: ${error.message}`);
-      throw error;
-    }
+  /** The generated server with the sandbox's operations and rules; answers in `namespace`. */
+  server(namespace: string, maxBodyBytes: number, onError: (error: unknown) => void): FetchHandler {
+    const handlers = Object.fromEntries(
+      [...this.operations].map(([name, operation]) => [name, operation.handle]),
+    ) as SubscriptionsHandlers;
+    return createSubscriptionsServer(handlers, {
+      namespace,
+      maxBodyBytes,
+      before: (request) => {
+        const type = mediaType(request.headers);
+        if (type !== undefined && XML_TYPES.has(type)) return undefined;
+        return toResponse(
+          soapFault(415, "soap:Client", "the request must be XML (Content-Type text/xml)"),
+        );
+      },
+      invalid: ({ operation, problems }) => this.operations.get(operation)?.refuse(problems),
+      fault: (report) => toResponse(faultAnswer(report, maxBodyBytes)),
+      onError,
+    });
   }
 }

@@ -7,20 +7,25 @@
  * - a body that is not XML by its content type is refused (415);
  * - a request the validator refuses is answered with the operation's result,
  *   `resultCode` Error, message INVALID_REQUEST (not a fault);
- * - faults are SOAP 1.1 (`soap:Client`, `soap:Server`): status 500 as SOAP
- *   1.1 prescribes for faults, 405 for another method, 413 for an oversized
- *   body.
+ * - faults are in the request's SOAP version (`soap:Client`/`soap:Sender`,
+ *   `soap:Server`/`soap:Receiver`), status 500 (as SOAP 1.1 prescribes for
+ *   faults; kept for 1.2 too), 405 for another method, 413 for an oversized
+ *   body, 415 for a body that is not XML.
  */
 import type { Problem } from "../../generated/runtime/server/problem.js";
 import type { FetchHandler } from "../../generated/runtime/server/fetch-handler.js";
-import type { FaultReport } from "../../generated/runtime/server/soap-fault.js";
-import { buildXml, SOAP11_NAMESPACE } from "../../generated/runtime/xml.js";
+import {
+  type FaultReport,
+  type FaultSide,
+  soapFaultResponse,
+} from "../../generated/runtime/server/soap-fault.js";
+import type { SoapVersion } from "../../generated/runtime/xml.js";
 import {
   createSubscriptionsServer,
   type SubscriptionsHandlers,
 } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
-import { mediaType, type SandboxAnswer, toResponse } from "../http-io.js";
+import { mediaType } from "../http-io.js";
 import {
   defineOperation,
   ERROR,
@@ -41,18 +46,19 @@ const XML_TYPES: ReadonlySet<string> = new Set([
   "application/xml",
 ]);
 
-/** A SOAP 1.1 Fault envelope, built with the generated package's XML writer. */
-export function soapFault(status: number, faultCode: string, faultString: string): SandboxAnswer {
-  const body = buildXml(
-    {
-      "soap:Envelope": {
-        "@_xmlns:soap": SOAP11_NAMESPACE,
-        "soap:Body": { "soap:Fault": { faultcode: faultCode, faultstring: faultString } },
-      },
-    },
-    { declaration: true },
-  );
-  return { status, headers: { "content-type": "text/xml; charset=utf-8" }, body };
+/** The generated server's fault of `version`, with the sandbox's HTTP status. */
+function soapFault(
+  version: SoapVersion,
+  status: number,
+  side: FaultSide,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const standard = soapFaultResponse(version, side, text);
+  return new Response(standard.body, {
+    status,
+    headers: { ...Object.fromEntries(standard.headers), ...headers },
+  });
 }
 
 /** The problems of a request, as fault text: path and rule, never a value. */
@@ -61,30 +67,37 @@ function problemsText(problems: readonly Problem[]): string {
 }
 
 /** The sandbox's fault for each fault the generated server answers itself. */
-function faultAnswer(report: FaultReport, maxBodyBytes: number): SandboxAnswer {
+function faultAnswer(report: FaultReport, maxBodyBytes: number): Response {
+  const { version } = report;
   switch (report.cause) {
-    case "method": {
-      const fault = soapFault(405, "soap:Client", "the SOAP endpoint takes POST only");
-      return { ...fault, headers: { ...fault.headers, allow: "POST" } };
-    }
+    case "method":
+      return soapFault(version, 405, "client", "the SOAP endpoint takes POST only", {
+        allow: "POST",
+      });
     case "too-large":
-      return soapFault(413, "soap:Client", `the request body is larger than ${maxBodyBytes} bytes`);
+      return soapFault(
+        version,
+        413,
+        "client",
+        `the request body is larger than ${maxBodyBytes} bytes`,
+      );
     case "not-soap":
-      return soapFault(500, "soap:Client", `malformed request: ${problemsText(report.problems)}`);
+    case "invalid":
+      return soapFault(
+        version,
+        500,
+        "client",
+        `malformed request: ${problemsText(report.problems)}`,
+      );
     case "unknown-operation":
       return soapFault(
+        version,
         500,
-        "soap:Client",
+        "client",
         "unknown operation: the SOAP Body holds no request of this service",
       );
-    case "invalid":
-      return soapFault(500, "soap:Client", `malformed request: ${problemsText(report.problems)}`);
     default:
-      return soapFault(
-        500,
-        report.side === "client" ? "soap:Client" : "soap:Server",
-        report.reason,
-      );
+      return soapFault(version, 500, report.side, report.reason);
   }
 }
 
@@ -139,12 +152,10 @@ export class SoapEndpoint {
       before: (request) => {
         const type = mediaType(request.headers);
         if (type !== undefined && XML_TYPES.has(type)) return undefined;
-        return toResponse(
-          soapFault(415, "soap:Client", "the request must be XML (Content-Type text/xml)"),
-        );
+        return soapFault("1.1", 415, "client", "the request must be XML (Content-Type text/xml)");
       },
       invalid: ({ operation, problems }) => this.operations.get(operation)?.refuse(problems),
-      fault: (report) => toResponse(faultAnswer(report, maxBodyBytes)),
+      fault: (report) => faultAnswer(report, maxBodyBytes),
       onError,
     });
   }

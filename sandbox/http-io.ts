@@ -98,6 +98,24 @@ export function answering<C>(
   };
 }
 
+/**
+ * A handler of a generated server answering a typed reply (a documented
+ * status and its body, which the server validates and writes); a thrown
+ * {@link AnswerError} is answered as it is.
+ */
+export function replying<C, R>(
+  handle: (call: C) => R | Promise<R>,
+): (call: C) => Promise<R | Response> {
+  return async (call) => {
+    try {
+      return await handle(call);
+    } catch (error) {
+      if (error instanceof AnswerError) return toResponse(error.answer);
+      throw error;
+    }
+  };
+}
+
 /** The media type of a request (`application/json`), lower case, without parameters. */
 export function mediaType(headers: Headers): string | undefined {
   const value = headers.get("content-type");

@@ -26,8 +26,6 @@ import {
   serializeCaptureResponse,
   serializePaymentResponse,
   serializeReversalResponse,
-  serializeVoidCaptureResponse,
-  serializeVoidPaymentResponse,
 } from "../generated/payments/server.js";
 import type {
   CaptureResponse,
@@ -45,7 +43,7 @@ import type {
   VoidCaptureRequest,
   VoidPaymentRequest,
 } from "../generated/payments/types.js";
-import { answering, fail, jsonAnswer, type SandboxAnswer } from "./http-io.js";
+import { answering, fail, jsonAnswer, replying, type SandboxAnswer } from "./http-io.js";
 import { failValidation, requireBody } from "./json-body.js";
 import { addDecimal, compareDecimal, isDeclineAmount, isPositive } from "./money.js";
 import { optional } from "./objects.js";
@@ -204,15 +202,26 @@ export class PaymentsApi {
    */
   handlers(): PaymentsHandlers {
     return {
-      authorize: answering(({ body, client }) => this.createPayment(requireBody(body), client)),
-      reverse: answering(({ body, params, client }) => this.reverse(body, params.id, client)),
-      capture: answering(({ body, params, client }) => this.capture(body, params.id, client)),
-      voidPayment: answering(({ body, params, client }) =>
-        this.voidPayment(body, params.id, client),
-      ),
-      voidCapture: answering(({ body, params, client }) =>
-        this.voidCapture(body, params.id, client),
-      ),
+      authorize: replying(({ body, client }) => ({
+        status: 201,
+        body: this.createPayment(requireBody(body), client),
+      })),
+      reverse: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.reverse(body, params.id, client),
+      })),
+      capture: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.capture(body, params.id, client),
+      })),
+      voidPayment: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.voidPayment(body, params.id, client),
+      })),
+      voidCapture: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.voidCapture(body, params.id, client),
+      })),
       getPayment: answering(({ params }) => this.getPayment(params.id)),
       getReversal: answering(({ params }) => this.getReversal(params.id)),
       getCapture: answering(({ params }) => this.getCapture(params.id)),
@@ -220,7 +229,7 @@ export class PaymentsApi {
   }
 
   /** POST /pts/v2/payments: an authorization, or a sale when processingInformation.capture is true. */
-  private createPayment(body: PaymentRequest, client: ClientInfo): SandboxAnswer {
+  private createPayment(body: PaymentRequest, client: ClientInfo): PaymentResponse {
     const issues = flowIssues(body);
     if (issues.length > 0)
       failValidation(issues, "the request does not follow a documented payment flow");
@@ -315,7 +324,7 @@ export class PaymentsApi {
       ...optional("ipAddress", client.remoteAddress),
       response: { type: "payment", body: response },
     });
-    return jsonAnswer(201, serializePaymentResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/reversals. */
@@ -323,7 +332,7 @@ export class PaymentsApi {
     request: ReversalRequest | undefined,
     id: string,
     client: ClientInfo,
-  ): SandboxAnswer {
+  ): ReversalResponse {
     // Without a body the reversal has no amount: answered as a missing field.
     const body = request ?? {};
     const payment = this.payment(id);
@@ -373,7 +382,7 @@ export class PaymentsApi {
     });
     payment.status = "REVERSED";
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeReversalResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/captures. */
@@ -381,7 +390,7 @@ export class PaymentsApi {
     request: CaptureRequest | undefined,
     id: string,
     client: ClientInfo,
-  ): SandboxAnswer {
+  ): CaptureResponse {
     // Without a body the whole authorized amount is captured.
     const body = request ?? {};
     const payment = this.payment(id);
@@ -431,7 +440,7 @@ export class PaymentsApi {
     payment.status = "CAPTURED";
     payment.settledAmount = addDecimal(payment.settledAmount ?? "0", amount);
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeCaptureResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/voids: voids a sale. */
@@ -439,7 +448,7 @@ export class PaymentsApi {
     voidRequest: VoidPaymentRequest | undefined,
     id: string,
     client: ClientInfo,
-  ): SandboxAnswer {
+  ): OpaqueBody {
     const payment = this.payment(id);
     if (payment.kind !== "sale")
       fail(
@@ -452,7 +461,7 @@ export class PaymentsApi {
     const body = this.voided(client, payment, voidRequest, "paymentVoid");
     payment.status = "VOIDED";
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeVoidPaymentResponse(body));
+    return body;
   }
 
   /** POST /pts/v2/captures/{id}/voids: voids a pending capture; its authorization can be captured or reversed again. */
@@ -460,7 +469,7 @@ export class PaymentsApi {
     voidRequest: VoidCaptureRequest | undefined,
     id: string,
     client: ClientInfo,
-  ): SandboxAnswer {
+  ): OpaqueBody {
     const capture = this.ledger.get(id);
     if (capture === undefined || capture.kind !== "capture")
       fail(404, "NOT_FOUND", "no capture has this id");
@@ -475,7 +484,7 @@ export class PaymentsApi {
       payment.settledAmount = undefined;
       this.ledger.update(payment);
     }
-    return jsonAnswer(201, serializeVoidCaptureResponse(body));
+    return body;
   }
 
   /** GET /pts/v2/payments/{id}: the authorization or sale answer, with the payment's current status. */

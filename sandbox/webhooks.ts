@@ -29,7 +29,7 @@ import type {
   WebhookSubscription,
   WebhookSubscriptionRequest,
 } from "../generated/search/types.js";
-import { answering, fail, jsonAnswer, type SandboxAnswer } from "./http-io.js";
+import { answering, fail, jsonAnswer, replying, type SandboxAnswer } from "./http-io.js";
 import type { Ids } from "./ids.js";
 import { failValidation, requireBody } from "./json-body.js";
 import { cardDigits, cardNumberProblem, maskedCardNumber, storeCard } from "./payment-data.js";
@@ -91,9 +91,10 @@ export class WebhooksApi {
   handlers(): Pick<SearchHandlers, "createWebhookSubscription" | "createInstrumentIdentifier"> {
     return {
       createWebhookSubscription: answering(({ body }) => this.createWebhook(requireBody(body))),
-      createInstrumentIdentifier: answering(({ body }) =>
-        this.createInstrumentIdentifier(requireBody(body)),
-      ),
+      createInstrumentIdentifier: replying(({ body }) => ({
+        status: 201,
+        body: this.createInstrumentIdentifier(requireBody(body)),
+      })),
     };
   }
 
@@ -233,7 +234,7 @@ export class WebhooksApi {
   }
 
   /** POST /tms/v1/instrumentidentifiers. */
-  private createInstrumentIdentifier(body: InstrumentIdentifierRequest): SandboxAnswer {
+  private createInstrumentIdentifier(body: InstrumentIdentifierRequest): InstrumentIdentifier {
     const number = body.card?.number;
     if (number === undefined)
       failValidation([{ path: "card.number", code: "required", message: "is required" }]);
@@ -271,7 +272,7 @@ export class WebhooksApi {
       createdOn: isoSeconds(this.now()),
     });
     this.notifyProvisioned(record);
-    return jsonAnswer(201, serializeInstrumentIdentifier(this.view(record)));
+    return this.view(record);
   }
 
   /** GET /tms/v1/instrumentidentifiers/{id} (the sandbox's own: the target of the self link). */

@@ -6,7 +6,6 @@
  * (which the package's HTTP-signature signer sends) must name the merchant.
  * Signatures themselves are never verified.
  */
-import type { IncomingHttpHeaders } from "node:http";
 import { timingSafeEqual } from "node:crypto";
 
 /** SOAP credentials as sent (untrimmed); either may be missing. */
@@ -39,10 +38,10 @@ export class Credentials {
   }
 
   /** Why a REST request is refused, or undefined when it is accepted. */
-  restProblem(headers: IncomingHttpHeaders): string | undefined {
+  restProblem(headers: Headers): string | undefined {
     if (!this.requireMerchantHeader) return undefined;
-    const value = headers[MERCHANT_HEADER];
-    if (typeof value !== "string") return `the ${MERCHANT_HEADER} header is required`;
+    const value = headers.get(MERCHANT_HEADER);
+    if (value === null) return `the ${MERCHANT_HEADER} header is required`;
     if (!sameText(value, this.merchant))
       return `the ${MERCHANT_HEADER} header does not name this sandbox's merchant`;
     return undefined;

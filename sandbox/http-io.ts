@@ -1,20 +1,9 @@
 /**
- * HTTP plumbing shared by every route: the request as handlers see it, the
- * answer they return, reading a body under a size cap, and the sandbox's own
- * JSON error body (the documents show no error body, so its shape is the
- * sandbox's choice, described in docs/sandbox.md).
+ * What the sandbox's handlers answer, and the sandbox's own JSON error body
+ * (the documents show no error body, so its shape is the sandbox's choice,
+ * described in docs/sandbox.md). The generated servers do the HTTP work;
+ * their own error answers are written in this shape too (rest-errors.ts).
  */
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-
-/** A request whose body has been read in full. */
-export interface SandboxRequest {
-  readonly method: string;
-  /** Path without the query string. */
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-  readonly remoteAddress: string | undefined;
-}
 
 /** What a handler answers. */
 export interface SandboxAnswer {
@@ -90,45 +79,46 @@ export function fail(
   throw new AnswerError(errorAnswer(status, reason, message, details));
 }
 
-/** The outcome of reading a body: the bytes, or that it was larger than allowed. */
-export type BodyRead =
-  { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly tooLarge: true };
+/** An answer as the fetch `Response` the generated servers send. */
+export function toResponse(answer: SandboxAnswer): Response {
+  return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
+}
+
+/** A handler of a generated server answering with a {@link SandboxAnswer}; a thrown {@link AnswerError} is answered too. */
+export function answering<C>(
+  handle: (call: C) => SandboxAnswer | Promise<SandboxAnswer>,
+): (call: C) => Promise<Response> {
+  return async (call) => {
+    try {
+      return toResponse(await handle(call));
+    } catch (error) {
+      if (error instanceof AnswerError) return toResponse(error.answer);
+      throw error;
+    }
+  };
+}
 
 /**
- * Reads a request body up to `maxBytes`. A larger body is read on and thrown
- * away (so the client gets the answer rather than a reset) up to sixteen times
- * the cap; past that the connection is destroyed.
+ * A handler of a generated server answering a typed reply (a documented
+ * status and its body, which the server validates and writes); a thrown
+ * {@link AnswerError} is answered as it is.
  */
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    const declared = Number(request.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > maxBytes) tooLarge = true;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        tooLarge = true;
-        chunks.length = 0;
-        if (size > maxBytes * 16) request.destroy();
-        return;
-      }
-      if (!tooLarge) chunks.push(chunk);
-    });
-    request.on("end", () =>
-      resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, body: Buffer.concat(chunks) }),
-    );
-    request.on("error", reject);
-    request.on("close", () => {
-      if (!request.complete) reject(new Error("the request was aborted"));
-    });
-  });
+export function replying<C, R>(
+  handle: (call: C) => R | Promise<R>,
+): (call: C) => Promise<R | Response> {
+  return async (call) => {
+    try {
+      return await handle(call);
+    } catch (error) {
+      if (error instanceof AnswerError) return toResponse(error.answer);
+      throw error;
+    }
+  };
 }
 
 /** The media type of a request (`application/json`), lower case, without parameters. */
-export function mediaType(headers: IncomingHttpHeaders): string | undefined {
-  const value = headers["content-type"];
-  if (value === undefined) return undefined;
+export function mediaType(headers: Headers): string | undefined {
+  const value = headers.get("content-type");
+  if (value === null) return undefined;
   return value.split(";")[0]?.trim().toLowerCase();
 }

@@ -1,11 +1,9 @@
 /**
- * Reading a REST request body with the generated parser and validator of its
- * type, and turning their errors into the sandbox's 400 answers.
+ * The sandbox's 400 answers for request bodies: validation issues as error
+ * details, and a body left out where the sandbox needs one.
  */
-import { ParseError, type ValidationIssue } from "../generated/runtime/errors.js";
-import type { ParseLimits } from "../generated/runtime/body.js";
-import type { ValidationResult } from "../generated/runtime/validate.js";
-import { fail, type ErrorDetail, type SandboxRequest } from "./http-io.js";
+import type { ValidationIssue } from "../generated/runtime/errors.js";
+import { fail, type ErrorDetail } from "./http-io.js";
 
 /** Issues as error details: path and rule, never a value. */
 export function issueDetails(issues: readonly ValidationIssue[]): ErrorDetail[] {
@@ -27,28 +25,8 @@ export function failValidation(
   return fail(400, reason, message, issueDetails(issues));
 }
 
-/** Answers the HTTP error for a body the generated parser refused. */
-export function failParse(error: ParseError): never {
-  if (error.failure === "too-large") return fail(413, "BODY_TOO_LARGE", error.message);
-  if (error.failure === "empty") return fail(400, "MISSING_BODY", "the request has no body");
-  if (error.failure === "unexpected-shape") return fail(400, "INVALID_DATA", error.message);
-  return fail(400, "MALFORMED_JSON", error.message);
-}
-
-/** Parses and validates a JSON body with the generated functions of its type. */
-export function readJson<T>(
-  request: SandboxRequest,
-  parse: (body: Uint8Array, limits?: ParseLimits) => T,
-  validate: (value: unknown) => ValidationResult<T>,
-): T {
-  let value: T;
-  try {
-    value = parse(request.body);
-  } catch (error) {
-    if (error instanceof ParseError) failParse(error);
-    throw error;
-  }
-  const checked = validate(value);
-  if (!checked.ok) failValidation(checked.issues);
-  return checked.value;
+/** The body, or a 400 `MISSING_BODY` when the request has none. */
+export function requireBody<T>(body: T | undefined): T {
+  if (body === undefined) fail(400, "MISSING_BODY", "the request has no body");
+  return body;
 }

@@ -22,16 +22,10 @@ import {
   validateWallet012,
 } from "../generated/payments/flows.js";
 import {
-  parseCaptureRequest,
-  parsePaymentRequest,
-  parseReversalRequest,
-  parseVoidCaptureRequest,
-  parseVoidPaymentRequest,
+  type PaymentsHandlers,
   serializeCaptureResponse,
   serializePaymentResponse,
   serializeReversalResponse,
-  serializeVoidCaptureResponse,
-  serializeVoidPaymentResponse,
 } from "../generated/payments/server.js";
 import type {
   CaptureResponse,
@@ -41,22 +35,21 @@ import type {
   PaymentResponsePaymentInformation,
   ReversalResponse,
 } from "../generated/payments/types.js";
-import {
-  validateCaptureRequest,
-  validatePaymentRequest,
-  validateReversalRequest,
-  validateVoidCaptureRequest,
-  validateVoidPaymentRequest,
-} from "../generated/payments/validators.js";
 import type { OpaqueBody } from "../generated/runtime/opaque.js";
-import { fail, jsonAnswer, type SandboxAnswer, type SandboxRequest } from "./http-io.js";
-import { failValidation, readJson } from "./json-body.js";
+import type { ClientInfo } from "../generated/runtime/server/fetch-handler.js";
+import type {
+  CaptureRequest,
+  ReversalRequest,
+  VoidCaptureRequest,
+  VoidPaymentRequest,
+} from "../generated/payments/types.js";
+import { answering, fail, jsonAnswer, replying, type SandboxAnswer } from "./http-io.js";
+import { failValidation, requireBody } from "./json-body.js";
 import { addDecimal, compareDecimal, isDeclineAmount, isPositive } from "./money.js";
 import { optional } from "./objects.js";
 import { isOpaqueObject, opaqueBody } from "./opaque.js";
 import { cardDigits, cardNumberProblem, storeCard } from "./payment-data.js";
 import type { NumberDigests } from "./store/digests.js";
-import type { Route } from "./router.js";
 import type {
   StoredCard,
   StoredResponse,
@@ -202,63 +195,41 @@ export class PaymentsApi {
     private readonly digests: NumberDigests,
   ) {}
 
-  routes(): Route[] {
-    const id = "([0-9]+)";
-    return [
-      {
-        method: "POST",
-        path: new RegExp(`^${PAYMENTS}$`),
-        api: "rest",
-        handle: (r) => this.createPayment(r),
-      },
-      {
-        method: "POST",
-        path: new RegExp(`^${PAYMENTS}/${id}/reversals$`),
-        api: "rest",
-        handle: (r, p) => this.reverse(r, p[0] ?? ""),
-      },
-      {
-        method: "POST",
-        path: new RegExp(`^${PAYMENTS}/${id}/captures$`),
-        api: "rest",
-        handle: (r, p) => this.capture(r, p[0] ?? ""),
-      },
-      {
-        method: "POST",
-        path: new RegExp(`^${PAYMENTS}/${id}/voids$`),
-        api: "rest",
-        handle: (r, p) => this.voidPayment(r, p[0] ?? ""),
-      },
-      {
-        method: "GET",
-        path: new RegExp(`^${PAYMENTS}/${id}$`),
-        api: "rest",
-        handle: (_r, p) => this.getPayment(p[0] ?? ""),
-      },
-      {
-        method: "GET",
-        path: new RegExp(`^/pts/v2/reversals/${id}$`),
-        api: "rest",
-        handle: (_r, p) => this.getReversal(p[0] ?? ""),
-      },
-      {
-        method: "GET",
-        path: new RegExp(`^/pts/v2/captures/${id}$`),
-        api: "rest",
-        handle: (_r, p) => this.getCapture(p[0] ?? ""),
-      },
-      {
-        method: "POST",
-        path: new RegExp(`^/pts/v2/captures/${id}/voids$`),
-        api: "rest",
-        handle: (r, p) => this.voidCapture(r, p[0] ?? ""),
-      },
-    ];
+  /**
+   * The handlers of the generated payments server. `authorize` and `sale`
+   * share `POST /pts/v2/payments`: the one handler answers both, telling a
+   * sale by `processingInformation.capture`.
+   */
+  handlers(): PaymentsHandlers {
+    return {
+      authorize: replying(({ body, client }) => ({
+        status: 201,
+        body: this.createPayment(requireBody(body), client),
+      })),
+      reverse: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.reverse(body, params.id, client),
+      })),
+      capture: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.capture(body, params.id, client),
+      })),
+      voidPayment: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.voidPayment(body, params.id, client),
+      })),
+      voidCapture: replying(({ body, params, client }) => ({
+        status: 201,
+        body: this.voidCapture(body, params.id, client),
+      })),
+      getPayment: answering(({ params }) => this.getPayment(params.id)),
+      getReversal: answering(({ params }) => this.getReversal(params.id)),
+      getCapture: answering(({ params }) => this.getCapture(params.id)),
+    };
   }
 
   /** POST /pts/v2/payments: an authorization, or a sale when processingInformation.capture is true. */
-  private createPayment(request: SandboxRequest): SandboxAnswer {
-    const body = readJson(request, parsePaymentRequest, validatePaymentRequest);
+  private createPayment(body: PaymentRequest, client: ClientInfo): PaymentResponse {
     const issues = flowIssues(body);
     if (issues.length > 0)
       failValidation(issues, "the request does not follow a documented payment flow");
@@ -350,19 +321,20 @@ export class PaymentsApi {
       ...optional("paymentSolution", body.processingInformation?.paymentSolution),
       ...optional("approvalCode", approvalCode),
       ...(declined ? {} : { retrievalReferenceNumber: rrn }),
-      ...optional("ipAddress", request.remoteAddress),
+      ...optional("ipAddress", client.remoteAddress),
       response: { type: "payment", body: response },
     });
-    return jsonAnswer(201, serializePaymentResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/reversals. */
-  private reverse(request: SandboxRequest, id: string): SandboxAnswer {
+  private reverse(
+    request: ReversalRequest | undefined,
+    id: string,
+    client: ClientInfo,
+  ): ReversalResponse {
     // Without a body the reversal has no amount: answered as a missing field.
-    const body =
-      request.body.length === 0
-        ? {}
-        : readJson(request, parseReversalRequest, validateReversalRequest);
+    const body = request ?? {};
     const payment = this.payment(id);
     const total = body.reversalInformation?.amountDetails?.totalAmount;
     if (total === undefined) {
@@ -398,7 +370,7 @@ export class PaymentsApi {
       status: "REVERSED",
       submitTimeUtc: time.iso,
     };
-    this.derived(payment, request, {
+    this.derived(payment, client, {
       id: reversalId,
       at: time,
       kind: "reversal",
@@ -410,16 +382,17 @@ export class PaymentsApi {
     });
     payment.status = "REVERSED";
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeReversalResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/captures. */
-  private capture(request: SandboxRequest, id: string): SandboxAnswer {
+  private capture(
+    request: CaptureRequest | undefined,
+    id: string,
+    client: ClientInfo,
+  ): CaptureResponse {
     // Without a body the whole authorized amount is captured.
-    const body =
-      request.body.length === 0
-        ? {}
-        : readJson(request, parseCaptureRequest, validateCaptureRequest);
+    const body = request ?? {};
     const payment = this.payment(id);
     if (payment.kind !== "authorization")
       fail(
@@ -454,7 +427,7 @@ export class PaymentsApi {
       status: "PENDING",
       submitTimeUtc: time.iso,
     };
-    this.derived(payment, request, {
+    this.derived(payment, client, {
       id: captureId,
       at: time,
       kind: "capture",
@@ -467,15 +440,15 @@ export class PaymentsApi {
     payment.status = "CAPTURED";
     payment.settledAmount = addDecimal(payment.settledAmount ?? "0", amount);
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeCaptureResponse(response));
+    return response;
   }
 
   /** POST /pts/v2/payments/{id}/voids: voids a sale. */
-  private voidPayment(request: SandboxRequest, id: string): SandboxAnswer {
-    const voidRequest =
-      request.body.length === 0
-        ? undefined
-        : readJson(request, parseVoidPaymentRequest, validateVoidPaymentRequest);
+  private voidPayment(
+    voidRequest: VoidPaymentRequest | undefined,
+    id: string,
+    client: ClientInfo,
+  ): OpaqueBody {
     const payment = this.payment(id);
     if (payment.kind !== "sale")
       fail(
@@ -485,24 +458,24 @@ export class PaymentsApi {
       );
     if (payment.status !== "AUTHORIZED")
       fail(409, "INVALID_STATE", `the sale is ${payment.status}`);
-    const body = this.voided(request, payment, voidRequest, "paymentVoid");
+    const body = this.voided(client, payment, voidRequest, "paymentVoid");
     payment.status = "VOIDED";
     this.ledger.update(payment);
-    return jsonAnswer(201, serializeVoidPaymentResponse(body));
+    return body;
   }
 
   /** POST /pts/v2/captures/{id}/voids: voids a pending capture; its authorization can be captured or reversed again. */
-  private voidCapture(request: SandboxRequest, id: string): SandboxAnswer {
-    const voidRequest =
-      request.body.length === 0
-        ? undefined
-        : readJson(request, parseVoidCaptureRequest, validateVoidCaptureRequest);
+  private voidCapture(
+    voidRequest: VoidCaptureRequest | undefined,
+    id: string,
+    client: ClientInfo,
+  ): OpaqueBody {
     const capture = this.ledger.get(id);
     if (capture === undefined || capture.kind !== "capture")
       fail(404, "NOT_FOUND", "no capture has this id");
     if (capture.status !== "PENDING")
       fail(409, "INVALID_STATE", `the capture is ${capture.status}, not PENDING`);
-    const body = this.voided(request, capture, voidRequest, "captureVoid");
+    const body = this.voided(client, capture, voidRequest, "captureVoid");
     capture.status = "VOIDED";
     this.ledger.update(capture);
     const payment = capture.parentId !== undefined ? this.ledger.get(capture.parentId) : undefined;
@@ -511,7 +484,7 @@ export class PaymentsApi {
       payment.settledAmount = undefined;
       this.ledger.update(payment);
     }
-    return jsonAnswer(201, serializeVoidCaptureResponse(body));
+    return body;
   }
 
   /** GET /pts/v2/payments/{id}: the authorization or sale answer, with the payment's current status. */
@@ -560,7 +533,7 @@ export class PaymentsApi {
   /** A transaction acting on `parent`, carrying its payment and billing data for search. */
   private derived(
     parent: TransactionRecord,
-    request: SandboxRequest,
+    client: ClientInfo,
     fields: {
       id: string;
       at?: SubmitTime;
@@ -588,13 +561,13 @@ export class PaymentsApi {
       ...optional("cardTypeCode", parent.cardTypeCode),
       ...optional("paymentSolution", parent.paymentSolution),
       ...optional("commerceIndicator", parent.commerceIndicator),
-      ...optional("ipAddress", request.remoteAddress),
+      ...optional("ipAddress", client.remoteAddress),
     });
   }
 
   /** Records a void of `target` and returns its answer body (the sandbox's shape). */
   private voided(
-    request: SandboxRequest,
+    client: ClientInfo,
     target: TransactionRecord,
     voidRequest: OpaqueBody | undefined,
     kind: "paymentVoid" | "captureVoid",
@@ -603,7 +576,7 @@ export class PaymentsApi {
     const givenCode = isOpaqueObject(given) ? given["code"] : undefined;
     const code = typeof givenCode === "string" ? givenCode : target.clientReferenceCode;
     const voidId = this.ledger.newId();
-    const record = this.derived(target, request, {
+    const record = this.derived(target, client, {
       id: voidId,
       kind,
       status: "VOIDED",

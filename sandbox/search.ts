@@ -11,27 +11,19 @@
  */
 import { QueryError, evaluateRange, parseSort } from "../generated/runtime/search-query/index.js";
 import { parseSavedSearch } from "../generated/search/json.js";
-import {
-  parseSearchRequest,
-  serializeSavedSearch,
-  serializeSearchResult,
-  serializeTransactionDetails,
-} from "../generated/search/server.js";
+import { type SearchHandlers, serializeSearchResult } from "../generated/search/server.js";
 import { parseSearchQuery, searchQueryLanguage } from "../generated/search/query.js";
 import type { SearchTimeZone } from "../generated/search/enums.js";
-import { validateSearchRequest } from "../generated/search/validators.js";
-import {
-  errorAnswer,
-  fail,
-  jsonAnswer,
-  type SandboxAnswer,
-  type SandboxRequest,
-} from "./http-io.js";
+import type {
+  SavedSearch,
+  SearchRequest,
+  SearchResult,
+  TransactionDetails,
+} from "../generated/search/types.js";
+import { errorAnswer, fail, replying, type SandboxAnswer } from "./http-io.js";
 import type { Ids } from "./ids.js";
-import { readJson } from "./json-body.js";
 import { opaqueBody } from "./opaque.js";
 import type { FixedWindowLimiter } from "./rate-limit.js";
-import type { Route } from "./router.js";
 import {
   canonicalField,
   compareBy,
@@ -60,41 +52,33 @@ export class SearchApi {
     private readonly limiter: FixedWindowLimiter | undefined,
   ) {}
 
-  routes(): Route[] {
-    return [
-      { method: "POST", path: /^\/tss\/v2\/searches$/, api: "rest", handle: (r) => this.search(r) },
-      {
-        method: "GET",
-        path: /^\/tss\/v2\/searches\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.savedSearch(p[0] ?? ""),
-      },
-      {
-        method: "GET",
-        path: /^\/tss\/v2\/transactions\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.details(p[0] ?? ""),
-      },
-    ];
+  /** The search handlers of the generated search server. */
+  handlers(): Pick<SearchHandlers, "createSearch" | "getSearch" | "getTransaction"> {
+    return {
+      createSearch: replying(({ body }) => ({ status: 201, body: this.search(body) })),
+      getSearch: replying(({ params }) => ({
+        status: 200,
+        body: this.savedSearch(params.searchID),
+      })),
+      getTransaction: replying(({ params }) => ({ status: 200, body: this.details(params.id) })),
+    };
+  }
+
+  /** The 429 of a search past the rate limit (checked before the request is read), else undefined. */
+  rateLimited(): SandboxAnswer | undefined {
+    const decision = this.limiter?.take();
+    if (decision === undefined || decision.ok) return undefined;
+    return errorAnswer(
+      429,
+      "TOO_MANY_REQUESTS",
+      "the sandbox's search rate limit was reached",
+      undefined,
+      { "retry-after": String(decision.retryAfterSeconds) },
+    );
   }
 
   /** POST /tss/v2/searches. */
-  private search(request: SandboxRequest): SandboxAnswer {
-    if (this.limiter !== undefined) {
-      const decision = this.limiter.take();
-      if (!decision.ok) {
-        return errorAnswer(
-          429,
-          "TOO_MANY_REQUESTS",
-          "the sandbox's search rate limit was reached",
-          undefined,
-          {
-            "retry-after": String(decision.retryAfterSeconds),
-          },
-        );
-      }
-    }
-    const body = readJson(request, parseSearchRequest, validateSearchRequest);
+  private search(body: SearchRequest): SearchResult {
     const timeZone = body.timezone ?? DEFAULT_TIME_ZONE;
     const nowMs = this.now();
     let parsed: ReturnType<typeof parseSearchQuery>;
@@ -191,22 +175,21 @@ export class SearchApi {
       _embedded: { transactionSummaries: page.map((tx) => this.ledger.summary(tx)) },
       _links: saved ? { self: { href: `/tss/v2/searches/${id}`, method: "GET" } } : undefined,
     });
-    const text = serializeSearchResult(result);
-    if (saved) this.state.savedSearches.put({ id, body: text });
-    return jsonAnswer(201, text);
+    if (saved) this.state.savedSearches.put({ id, body: serializeSearchResult(result) });
+    return result;
   }
 
   /** GET /tss/v2/searches/{searchID}: a saved search as it was answered. */
-  private savedSearch(id: string): SandboxAnswer {
+  private savedSearch(id: string): SavedSearch {
     const saved = this.state.savedSearches.get(id);
     if (saved === undefined) fail(404, "NOT_FOUND", "no saved search has this id");
-    return jsonAnswer(200, serializeSavedSearch(parseSavedSearch(saved.body)));
+    return parseSavedSearch(saved.body);
   }
 
   /** GET /tss/v2/transactions/{id}. */
-  private details(id: string): SandboxAnswer {
+  private details(id: string): TransactionDetails {
     const tx = this.ledger.get(id);
     if (tx === undefined) fail(404, "NOT_FOUND", "no transaction has this id");
-    return jsonAnswer(200, serializeTransactionDetails(this.ledger.details(tx)));
+    return this.ledger.details(tx);
   }
 }

@@ -1,32 +1,30 @@
 /**
- * The sandbox server: node:http on 127.0.0.1, one SOAP endpoint and the REST
- * paths of documents 001 and 002.
+ * The sandbox server on 127.0.0.1: the generated payments and search servers
+ * (`createPaymentsServer`, `createSearchServer`) with the sandbox's rules as
+ * their handlers, the sandbox's own instrument identifier operations, and one
+ * SOAP endpoint, served over node:http by the runtime's `listen`.
  *
- * Every request is read in full under the body cap, routed, checked for its
- * content type and (REST) the credential policy, handled, and answered only
- * once its changes are durable. Whatever a request holds, the server answers
- * it (a SOAP fault or a 4xx) and keeps serving; an unexpected failure is a 500.
+ * Due recurring charges are run before each request is handled, and nothing
+ * is answered before its changes are durable. Whatever a request holds, the
+ * server answers it (a SOAP fault or a 4xx) and keeps serving; an unexpected
+ * failure is logged and answered 500.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../generator/runtime/server/listen.js";
+import { createPaymentsServer } from "../generated/payments/server.js";
+import type { ClientInfo, FetchHandler } from "../generated/runtime/server/fetch-handler.js";
+import type { RestServerOptions } from "../generated/runtime/server/rest-server.js";
+import { createSearchServer } from "../generated/search/server.js";
 import { Billing } from "./billing.js";
 import { Credentials } from "./credentials.js";
-import {
-  AnswerError,
-  type BodyRead,
-  errorAnswer,
-  mediaType,
-  readBody,
-  type SandboxAnswer,
-  type SandboxRequest,
-} from "./http-io.js";
+import { errorAnswer, type SandboxAnswer, toResponse } from "./http-io.js";
 import { Ids } from "./ids.js";
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from "./options.js";
+import { ownOperations } from "./own-operations.js";
 import { PaymentsApi } from "./payments.js";
 import { FixedWindowLimiter } from "./rate-limit.js";
-import { matchRoute, type Route } from "./router.js";
+import { beforeRest, restError } from "./rest-errors.js";
 import { SearchApi } from "./search.js";
-import { SOAP_PATH, SoapEndpoint, soapFault } from "./soap/endpoint.js";
+import { SOAP_PATH, SoapEndpoint } from "./soap/endpoint.js";
 import { SandboxState } from "./store/state.js";
 import { Ledger } from "./transactions.js";
 import { WebhooksApi } from "./webhooks.js";
@@ -53,13 +51,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function isJsonType(type: string | undefined): boolean {
-  return (
-    type === "application/json" ||
-    (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type))
-  );
-}
-
 /** Starts a sandbox. */
 export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(input);
@@ -72,11 +63,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     options.transactionKey,
     options.requireMerchantHeader,
   );
-  const soap = new SoapEndpoint(
-    { state, ids, ledger, billing, now: options.now },
-    credentials,
-    options.namespace,
-  );
+  const soap = new SoapEndpoint({ state, ids, ledger, billing, now: options.now }, credentials);
   const limiter =
     options.searchRateLimit !== undefined
       ? new FixedWindowLimiter(options.searchRateLimit, Date.now)
@@ -89,41 +76,35 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     options.now,
     options.log,
   );
-  const routes: Route[] = [
-    soap.route(),
-    ...new PaymentsApi(ledger, state.digests).routes(),
-    ...new SearchApi(state, ledger, ids, options.now, limiter).routes(),
-    ...webhooks.routes(),
-  ];
-
-  const server = createServer((request, response) => {
-    serve(request, response, routes, { options, credentials, billing, state }).catch(
-      (error: unknown) => {
-        options.log(
-          `sandbox: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        if (!response.headersSent)
-          send(
-            response,
-            errorAnswer(500, "SERVER_ERROR", "the sandbox failed to handle the request"),
-          );
-        else response.destroy();
-      },
-    );
+  const search = new SearchApi(state, ledger, ids, options.now, limiter);
+  const rest = restServers(options, credentials, {
+    payments: new PaymentsApi(ledger, state.digests),
+    search,
+    webhooks,
   });
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable)
-      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    else socket.destroy();
+  const serve = sandboxHandler({
+    options,
+    billing,
+    state,
+    soap: soap.server(options.namespace, options.maxBodyBytes, (error) =>
+      logFailure(options, error),
+    ),
+    rest,
   });
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    await listen(server, options.port);
+    listening = await listen(serve, {
+      port: options.port,
+      host: HOST,
+      // A larger body is read on and thrown away up to sixteen times the cap, so the client gets its 413.
+      maxReadBytes: options.maxBodyBytes * 16,
+    });
   } catch (error) {
     await state.close();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${HOST}:${port}`;
+  const url = listening.url;
+  const port = Number(new URL(url).port);
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -137,10 +118,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     close() {
       closing ??= (async () => {
         webhooks.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        await listening.close();
         await state.close();
       })();
       return closing;
@@ -148,122 +126,64 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   };
 }
 
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-}
-
 interface Services {
   readonly options: ResolvedOptions;
-  readonly credentials: Credentials;
   readonly billing: Billing;
   readonly state: SandboxState;
+  readonly soap: FetchHandler;
+  readonly rest: FetchHandler;
 }
 
-async function serve(
-  request: IncomingMessage,
-  response: ServerResponse,
-  routes: readonly Route[],
-  services: Services,
-): Promise<void> {
-  const { options, credentials, billing, state } = services;
-  const method = (request.method ?? "GET").toUpperCase();
-  let path: string;
-  try {
-    path = new URL(request.url ?? "/", "http://sandbox.invalid").pathname;
-  } catch {
-    request.resume();
-    send(
-      response,
-      errorAnswer(400, "INVALID_DATA", "the request target is not a valid path"),
-      true,
-    );
-    return;
-  }
-  const match = matchRoute(routes, method, path);
-  const soapPath = path === SOAP_PATH || path === `${SOAP_PATH}/`;
-  let read: BodyRead;
-  try {
-    read = await readBody(request, options.maxBodyBytes);
-  } catch {
-    // The client went away before sending its whole body: nobody to answer.
-    return;
-  }
-  if (!read.ok) {
-    const message = `the request body is larger than ${options.maxBodyBytes} bytes`;
-    send(
-      response,
-      soapPath
-        ? soapFault(413, "soap:Client", message)
-        : errorAnswer(413, "BODY_TOO_LARGE", message),
-      true,
-    );
-    return;
-  }
-  if (match.kind === "not-found") {
-    send(response, errorAnswer(404, "NOT_FOUND", `no resource at ${method} ${path.slice(0, 200)}`));
-    return;
-  }
-  if (match.kind === "method-not-allowed") {
-    const allow = [...new Set(match.allowed)].join(", ");
-    const answer = soapPath
-      ? soapFault(405, "soap:Client", "the SOAP endpoint takes POST only")
-      : errorAnswer(405, "METHOD_NOT_ALLOWED", `${method} is not allowed here; use ${allow}`);
-    send(response, { ...answer, headers: { ...answer.headers, allow } });
-    return;
-  }
-  const { route, params } = match;
-  const sandboxRequest: SandboxRequest = {
-    method,
-    path,
-    headers: request.headers,
-    body: read.body,
-    remoteAddress: request.socket.remoteAddress,
+/** The REST services: payments, then search and webhooks, then the sandbox's own operations. */
+function restServers(
+  options: ResolvedOptions,
+  credentials: Credentials,
+  apis: { payments: PaymentsApi; search: SearchApi; webhooks: WebhooksApi },
+): FetchHandler {
+  const shared: RestServerOptions = {
+    maxBodyBytes: options.maxBodyBytes,
+    before: async (request, { operation }) => {
+      const refused = await beforeRest(request, operation, credentials, apis.search);
+      return refused === undefined ? undefined : toResponse(refused);
+    },
+    problem: (report, request) => toResponse(restError(report, request, options.maxBodyBytes)),
+    onError: (error) => logFailure(options, error),
   };
-  if (route.api === "rest") {
-    const problem = credentials.restProblem(request.headers);
-    if (problem !== undefined) {
-      send(response, errorAnswer(401, "UNAUTHORIZED", problem));
-      return;
-    }
-    if (method === "POST" && read.body.length > 0 && !isJsonType(mediaType(request.headers))) {
-      send(
-        response,
-        errorAnswer(
-          415,
-          "UNSUPPORTED_MEDIA_TYPE",
-          "the request body must be JSON (Content-Type application/json)",
-        ),
-      );
-      return;
-    }
-  }
-  let answer: SandboxAnswer;
-  try {
-    // The sandbox's clock drives recurring billing: due occurrences are charged first.
-    billing.run();
-    answer = await route.handle(sandboxRequest, params);
-  } catch (error) {
-    if (!(error instanceof AnswerError)) throw error;
-    answer = error.answer;
-  }
-  // Write-through: nothing is answered before its changes are on disk.
-  await state.flush();
-  send(response, answer);
+  const own = ownOperations(apis.webhooks, credentials, options.maxBodyBytes);
+  const search = createSearchServer(
+    { ...apis.search.handlers(), ...apis.webhooks.handlers() },
+    { ...shared, fallback: own },
+  );
+  return createPaymentsServer(apis.payments.handlers(), { ...shared, fallback: search });
 }
 
-function send(response: ServerResponse, answer: SandboxAnswer, close = false): void {
-  const body = answer.body ?? "";
-  const headers: Record<string, string> = {
-    ...answer.headers,
-    "content-length": String(Buffer.byteLength(body)),
-    ...(close ? { connection: "close" } : {}),
+/** Every request: due charges first, then the SOAP endpoint or the REST services; answered once durable. */
+function sandboxHandler(services: Services): FetchHandler {
+  const { options, billing, state, soap, rest } = services;
+  return async (request: Request, client: ClientInfo = {}) => {
+    let response: Response;
+    try {
+      // The sandbox's clock drives recurring billing: due occurrences are charged first.
+      billing.run();
+      response = SoapEndpoint.serves(new URL(request.url).pathname)
+        ? await soap(request, client)
+        : await rest(request, client);
+      // Write-through: nothing is answered before its changes are on disk.
+      await state.flush();
+    } catch (error) {
+      logFailure(options, error);
+      return toResponse(serverError());
+    }
+    return response;
   };
-  response.writeHead(answer.status, headers);
-  response.end(body);
+}
+
+function serverError(): SandboxAnswer {
+  return errorAnswer(500, "SERVER_ERROR", "the sandbox failed to handle the request");
+}
+
+function logFailure(options: ResolvedOptions, error: unknown): void {
+  options.log(
+    `sandbox: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
 }

@@ -19,21 +19,20 @@
  */
 import type { EventType } from "../generated/search/enums.js";
 import {
-  parseInstrumentIdentifierRequest,
-  parseWebhookSubscriptionRequest,
+  type SearchHandlers,
   serializeInstrumentIdentifier,
   serializeWebhookSubscription,
 } from "../generated/search/server.js";
-import type { InstrumentIdentifier, WebhookSubscription } from "../generated/search/types.js";
-import {
-  validateInstrumentIdentifierRequest,
-  validateWebhookSubscriptionRequest,
-} from "../generated/search/validators.js";
-import { fail, jsonAnswer, type SandboxAnswer, type SandboxRequest } from "./http-io.js";
+import type {
+  InstrumentIdentifier,
+  InstrumentIdentifierRequest,
+  WebhookSubscription,
+  WebhookSubscriptionRequest,
+} from "../generated/search/types.js";
+import { answering, fail, jsonAnswer, replying, type SandboxAnswer } from "./http-io.js";
 import type { Ids } from "./ids.js";
-import { failValidation, readJson } from "./json-body.js";
+import { failValidation, requireBody } from "./json-body.js";
 import { cardDigits, cardNumberProblem, maskedCardNumber, storeCard } from "./payment-data.js";
-import type { Route } from "./router.js";
 import type {
   InstrumentIdentifierRecord,
   NotificationRecord,
@@ -88,33 +87,23 @@ export class WebhooksApi {
     private readonly log: (message: string) => void,
   ) {}
 
-  routes(): Route[] {
-    return [
-      {
-        method: "POST",
-        path: /^\/notification-subscriptions\/v2\/webhooks$/,
-        api: "rest",
-        handle: (r) => this.createWebhook(r),
-      },
-      {
-        method: "POST",
-        path: /^\/tms\/v1\/instrumentidentifiers$/,
-        api: "rest",
-        handle: (r) => this.createInstrumentIdentifier(r),
-      },
-      {
-        method: "GET",
-        path: /^\/tms\/v1\/instrumentidentifiers\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.getInstrumentIdentifier(p[0] ?? ""),
-      },
-      {
-        method: "DELETE",
-        path: /^\/tms\/v1\/instrumentidentifiers\/([^/]+)$/,
-        api: "rest",
-        handle: (_r, p) => this.deleteInstrumentIdentifier(p[0] ?? ""),
-      },
-    ];
+  /** The webhook and instrument identifier handlers of the generated search server. */
+  handlers(): Pick<SearchHandlers, "createWebhookSubscription" | "createInstrumentIdentifier"> {
+    return {
+      createWebhookSubscription: answering(({ body }) => this.createWebhook(requireBody(body))),
+      createInstrumentIdentifier: replying(({ body }) => ({
+        status: 201,
+        body: this.createInstrumentIdentifier(requireBody(body)),
+      })),
+    };
+  }
+
+  /** The sandbox's own operations on `/tms/v1/instrumentidentifiers/{id}`, by method. */
+  ownOperations(): Readonly<Record<string, (id: string) => SandboxAnswer>> {
+    return {
+      GET: (id) => this.getInstrumentIdentifier(id),
+      DELETE: (id) => this.deleteInstrumentIdentifier(id),
+    };
   }
 
   /** Stops every pending retry and delivery. */
@@ -127,12 +116,7 @@ export class WebhooksApi {
   }
 
   /** POST /notification-subscriptions/v2/webhooks. */
-  private async createWebhook(request: SandboxRequest): Promise<SandboxAnswer> {
-    const body = readJson(
-      request,
-      parseWebhookSubscriptionRequest,
-      validateWebhookSubscriptionRequest,
-    );
+  private async createWebhook(body: WebhookSubscriptionRequest): Promise<SandboxAnswer> {
     if (body.webhookUrl === undefined)
       failValidation([{ path: "webhookUrl", code: "required", message: "is required" }]);
     if (!isHttpUrl(body.webhookUrl))
@@ -250,12 +234,7 @@ export class WebhooksApi {
   }
 
   /** POST /tms/v1/instrumentidentifiers. */
-  private createInstrumentIdentifier(request: SandboxRequest): SandboxAnswer {
-    const body = readJson(
-      request,
-      parseInstrumentIdentifierRequest,
-      validateInstrumentIdentifierRequest,
-    );
+  private createInstrumentIdentifier(body: InstrumentIdentifierRequest): InstrumentIdentifier {
     const number = body.card?.number;
     if (number === undefined)
       failValidation([{ path: "card.number", code: "required", message: "is required" }]);
@@ -293,7 +272,7 @@ export class WebhooksApi {
       createdOn: isoSeconds(this.now()),
     });
     this.notifyProvisioned(record);
-    return jsonAnswer(201, serializeInstrumentIdentifier(this.view(record)));
+    return this.view(record);
   }
 
   /** GET /tms/v1/instrumentidentifiers/{id} (the sandbox's own: the target of the self link). */

@@ -1212,25 +1212,25 @@ export function parseVoidPaymentRequest(
 export interface PaymentsOperations {
   /** `POST /pts/v2/payments` */
   readonly authorize: {
-    readonly body: PaymentRequest;
+    readonly body: PaymentRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 200: PaymentResponse; readonly 201: PaymentResponse };
   };
   /** `POST /pts/v2/payments` */
   readonly sale: {
-    readonly body: PaymentRequest;
+    readonly body: PaymentRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 200: PaymentResponse; readonly 201: PaymentResponse };
   };
   /** `POST /pts/v2/payments/{id}/reversals` */
   readonly reverse: {
-    readonly body: ReversalRequest;
+    readonly body: ReversalRequest | undefined;
     readonly params: { readonly id: string };
     readonly answers: { readonly 200: ReversalResponse; readonly 201: ReversalResponse };
   };
   /** `POST /pts/v2/payments/{id}/captures` */
   readonly capture: {
-    readonly body: CaptureRequest;
+    readonly body: CaptureRequest | undefined;
     readonly params: { readonly id: string };
     readonly answers: { readonly 200: CaptureResponse; readonly 201: CaptureResponse };
   };
@@ -1254,13 +1254,13 @@ export interface PaymentsOperations {
   };
   /** `POST /pts/v2/payments/{id}/voids` */
   readonly voidPayment: {
-    readonly body: VoidPaymentRequest;
+    readonly body: VoidPaymentRequest | undefined;
     readonly params: { readonly id: string };
     readonly answers: { readonly 200: VoidPaymentResponse; readonly 201: VoidPaymentResponse };
   };
   /** `POST /pts/v2/captures/{id}/voids` */
   readonly voidCapture: {
-    readonly body: VoidCaptureRequest;
+    readonly body: VoidCaptureRequest | undefined;
     readonly params: { readonly id: string };
     readonly answers: { readonly 200: VoidCaptureResponse; readonly 201: VoidCaptureResponse };
   };
@@ -1281,7 +1281,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parsePaymentRequest,
       validate: validatePaymentRequest,
     },
@@ -1306,7 +1306,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parsePaymentRequest,
       validate: validatePaymentRequest,
     },
@@ -1331,7 +1331,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [{ name: "id", in: "path", scalar: "string", required: true }],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseReversalRequest,
       validate: validateReversalRequest,
     },
@@ -1356,7 +1356,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [{ name: "id", in: "path", scalar: "string", required: true }],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseCaptureRequest,
       validate: validateCaptureRequest,
     },
@@ -1423,7 +1423,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [{ name: "id", in: "path", scalar: "string", required: true }],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseVoidPaymentRequest,
       validate: validateVoidPaymentRequest,
     },
@@ -1448,7 +1448,7 @@ export const paymentsRoutes: readonly RestRoute[] = [
     params: [{ name: "id", in: "path", scalar: "string", required: true }],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseVoidCaptureRequest,
       validate: validateVoidCaptureRequest,
     },

@@ -360,13 +360,13 @@ export interface SearchOperations {
   };
   /** `POST /notification-subscriptions/v2/webhooks` */
   readonly createWebhookSubscription: {
-    readonly body: WebhookSubscriptionRequest;
+    readonly body: WebhookSubscriptionRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 200: WebhookSubscription };
   };
   /** `POST /tms/v1/instrumentidentifiers` */
   readonly createInstrumentIdentifier: {
-    readonly body: InstrumentIdentifierRequest;
+    readonly body: InstrumentIdentifierRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 200: InstrumentIdentifier; readonly 201: InstrumentIdentifier };
   };
@@ -440,7 +440,7 @@ export const searchRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseWebhookSubscriptionRequest,
       validate: validateWebhookSubscriptionRequest,
     },
@@ -460,7 +460,7 @@ export const searchRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parseInstrumentIdentifierRequest,
       validate: validateInstrumentIdentifierRequest,
     },

@@ -1,5 +1,6 @@
 import type { Field, PathParam, RestOperation, Service, TypeRef } from "../model/ir.js";
 import { synthesizeType } from "../mock/synthesize-value.js";
+import { requestBodyRequired } from "./client-common.js";
 import type { EmitContext } from "./emit-context.js";
 import { paths, validatorModule } from "./paths.js";
 import { propertyName } from "./safe-names.js";
@@ -219,7 +220,7 @@ function requestLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): stri
   const wire = op.wire?.request;
   if (op.requestType === undefined && wire === undefined) return undefined;
   const mediaType = stringLiteral(wire?.mediaType ?? "application/json");
-  const required = wire?.required ?? op.requestType !== undefined;
+  const required = requestBodyRequired(op, service);
   const json = (wire?.encoding ?? "json") === "json" && op.requestType !== undefined;
   // An empty form is a form: a required form body whose fields are all empty objects is written as "".
   const form = wire?.encoding === "form" || wire?.encoding === "multipart";
@@ -281,7 +282,7 @@ function bodyType(file: TsFile, ctx: EmitContext, op: RestOperation): string {
   if ((wire?.encoding ?? "json") !== "json" || op.requestType === undefined)
     return "string | undefined";
   const type = file.type(ctx.names.get("type", op.requestType), paths.types(ctx.service.name));
-  return (wire?.required ?? true) ? type : `${type} | undefined`;
+  return requestBodyRequired(op, ctx.service) ? type : `${type} | undefined`;
 }
 
 /** The parameters a handler is given, each of the TypeScript form the runtime reads it as. */

@@ -1,25 +1,31 @@
 /**
- * The one SOAP endpoint, `POST /soap`: finds the operation named by the
- * element inside the SOAP Body and runs it. A request that is not a SOAP
- * request of a known operation is answered with a SOAP 1.1 Fault
- * (`soap:Client`): status 500 as SOAP 1.1 prescribes for faults, 415 for a
- * body that is not XML by its content type, 413 for an oversized body.
+ * The one SOAP endpoint, `POST /soap`: the generated subscriptions server
+ * (`createSubscriptionsServer`) with the sandbox's operations as its
+ * handlers. It dispatches by the element inside the SOAP Body, reads and
+ * validates the request and writes the answer in schema order; the sandbox
+ * adds its rules around it:
+ * - a body that is not XML by its content type is refused (415);
+ * - a request the validator refuses is answered with the operation's result,
+ *   `resultCode` Error, message INVALID_REQUEST (not a fault);
+ * - faults are in the request's SOAP version (`soap:Client`/`soap:Sender`,
+ *   `soap:Server`/`soap:Receiver`), status 500 (as SOAP 1.1 prescribes for
+ *   faults; kept for 1.2 too), 405 for another method, 413 for an oversized
+ *   body, 415 for a body that is not XML.
  */
-import { ParseError } from "../../generated/runtime/errors.js";
-import { buildXml, readSoapBody, SOAP11_NAMESPACE } from "../../generated/runtime/xml.js";
+import type { Problem } from "../../generated/runtime/server/problem.js";
+import type { FetchHandler } from "../../generated/runtime/server/fetch-handler.js";
 import {
-  validateAuthenticateTestRequest,
-  validateIsAliveRequest,
-} from "../../generated/subscriptions/validators.js";
+  type FaultReport,
+  type FaultSide,
+  soapFaultResponse,
+} from "../../generated/runtime/server/soap-fault.js";
+import type { SoapVersion } from "../../generated/runtime/xml.js";
 import {
-  buildAuthenticateTestResponseEnvelope,
-  buildIsAliveResponseEnvelope,
-  readAuthenticateTestEnvelope,
-  readIsAliveEnvelope,
+  createSubscriptionsServer,
+  type SubscriptionsHandlers,
 } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
-import { mediaType, type SandboxAnswer, type SandboxRequest } from "../http-io.js";
-import type { Route } from "../router.js";
+import { mediaType } from "../http-io.js";
 import {
   defineOperation,
   ERROR,
@@ -40,54 +46,87 @@ const XML_TYPES: ReadonlySet<string> = new Set([
   "application/xml",
 ]);
 
-/** A SOAP 1.1 Fault envelope, built with the generated package's XML writer. */
-export function soapFault(status: number, faultCode: string, faultString: string): SandboxAnswer {
-  const body = buildXml(
-    {
-      "soap:Envelope": {
-        "@_xmlns:soap": SOAP11_NAMESPACE,
-        "soap:Body": { "soap:Fault": { faultcode: faultCode, faultstring: faultString } },
-      },
-    },
-    { declaration: true },
-  );
-  return { status, headers: { "content-type": "text/xml; charset=utf-8" }, body };
+/** The generated server's fault of `version`, with the sandbox's HTTP status. */
+function soapFault(
+  version: SoapVersion,
+  status: number,
+  side: FaultSide,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const standard = soapFaultResponse(version, side, text);
+  return new Response(standard.body, {
+    status,
+    headers: { ...Object.fromEntries(standard.headers), ...headers },
+  });
+}
+
+/** The problems of a request, as fault text: path and rule, never a value. */
+function problemsText(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.path}: ${p.message}`).join("; ");
+}
+
+/** The sandbox's fault for each fault the generated server answers itself. */
+function faultAnswer(report: FaultReport, maxBodyBytes: number): Response {
+  const { version } = report;
+  switch (report.cause) {
+    case "method":
+      return soapFault(version, 405, "client", "the SOAP endpoint takes POST only", {
+        allow: "POST",
+      });
+    case "too-large":
+      return soapFault(
+        version,
+        413,
+        "client",
+        `the request body is larger than ${maxBodyBytes} bytes`,
+      );
+    case "not-soap":
+    case "invalid":
+      return soapFault(
+        version,
+        500,
+        "client",
+        `malformed request: ${problemsText(report.problems)}`,
+      );
+    case "unknown-operation":
+      return soapFault(
+        version,
+        500,
+        "client",
+        "unknown operation: the SOAP Body holds no request of this service",
+      );
+    default:
+      return soapFault(version, 500, report.side, report.reason);
+  }
 }
 
 export class SoapEndpoint {
   private readonly operations = new Map<string, SoapOperation>();
 
-  constructor(ctx: SoapContext, credentials: Credentials, namespace: string) {
+  constructor(ctx: SoapContext, credentials: Credentials) {
     const all: SoapOperation[] = [
       defineOperation(
         {
           name: "IsAlive",
           auth: false,
-          read: readIsAliveEnvelope,
-          validate: validateIsAliveRequest,
-          write: buildIsAliveResponseEnvelope,
           handle: () => ({ resultCode: OK, messages: okMessages() }),
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "AuthenticateTest",
           auth: true,
-          read: readAuthenticateTestEnvelope,
-          validate: validateAuthenticateTestRequest,
-          write: buildAuthenticateTestResponseEnvelope,
           handle: () => ({ resultCode: OK, messages: okMessages() }),
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
-      ...new SubscriptionOperations(ctx).operations(credentials, namespace),
-      ...new ProfileOperations(ctx).operations(credentials, namespace),
-      ...new ProfileTransactionOperations(ctx).operations(credentials, namespace),
+      ...new SubscriptionOperations(ctx).operations(credentials),
+      ...new ProfileOperations(ctx).operations(credentials),
+      ...new ProfileTransactionOperations(ctx).operations(credentials),
     ];
     for (const operation of all) this.operations.set(operation.name, operation);
   }
@@ -97,45 +136,27 @@ export class SoapEndpoint {
     return [...this.operations.keys()];
   }
 
-  route(): Route {
-    return {
-      method: "POST",
-      path: /^\/soap\/?$/,
-      api: "soap",
-      handle: (request) => this.handle(request),
-    };
+  /** Whether a path is the SOAP endpoint's. */
+  static serves(path: string): boolean {
+    return path === SOAP_PATH || path === `${SOAP_PATH}/`;
   }
 
-  handle(request: SandboxRequest): SandboxAnswer {
-    const type = mediaType(request.headers);
-    if (type === undefined || !XML_TYPES.has(type)) {
-      return soapFault(415, "soap:Client", "the request must be XML (Content-Type text/xml)");
-    }
-    let name: string;
-    try {
-      const body = readSoapBody(request.body);
-      if (body.kind === "fault")
-        return soapFault(500, "soap:Client", "a request cannot be a SOAP Fault");
-      name = body.name;
-    } catch (error) {
-      if (error instanceof ParseError)
-        return soapFault(500, "soap:Client", `malformed request: ${error.message}`);
-      throw error;
-    }
-    const operation = this.operations.get(name);
-    if (operation === undefined)
-      return soapFault(
-        500,
-        "soap:Client",
-        `unknown operation ${JSON.stringify(name.slice(0, 100))}`,
-      );
-    try {
-      const xml = operation.run(request.body, { remoteAddress: request.remoteAddress });
-      return { status: 200, headers: { "content-type": "text/xml; charset=utf-8" }, body: xml };
-    } catch (error) {
-      if (error instanceof ParseError)
-        return soapFault(500, "soap:Client", `malformed ${name} request: ${error.message}`);
-      throw error;
-    }
+  /** The generated server with the sandbox's operations and rules; answers in `namespace`. */
+  server(namespace: string, maxBodyBytes: number, onError: (error: unknown) => void): FetchHandler {
+    const handlers = Object.fromEntries(
+      [...this.operations].map(([name, operation]) => [name, operation.handle]),
+    ) as SubscriptionsHandlers;
+    return createSubscriptionsServer(handlers, {
+      namespace,
+      maxBodyBytes,
+      before: (request) => {
+        const type = mediaType(request.headers);
+        if (type !== undefined && XML_TYPES.has(type)) return undefined;
+        return soapFault("1.1", 415, "client", "the request must be XML (Content-Type text/xml)");
+      },
+      invalid: ({ operation, problems }) => this.operations.get(operation)?.refuse(problems),
+      fault: (report) => faultAnswer(report, maxBodyBytes),
+      onError,
+    });
   }
 }

@@ -1,16 +1,17 @@
 /**
- * One SOAP operation of the sandbox: the generated reader parses the request
- * envelope, the generated validator checks it, the credentials are checked,
- * the handler answers, and the generated writer builds the response envelope.
+ * One SOAP operation of the sandbox, as a handler of the generated
+ * subscriptions server (which reads, validates and writes the envelopes):
+ * the credentials are checked, then the sandbox's rule answers.
  *
  * A request that fails validation, carries other credentials or breaks a
  * sandbox rule is answered with `resultCode` Error and one message; the
  * message codes are the sandbox's own (the documents show no catalogue).
  */
-import type { ValidationIssue } from "../../generated/runtime/errors.js";
-import type { ValidationResult } from "../../generated/runtime/validate.js";
+import type { Problem } from "../../generated/runtime/server/problem.js";
+import type { SoapCall as ServerCall } from "../../generated/runtime/server/soap-server.js";
 import type { MessageTypeEnum } from "../../generated/subscriptions/enums.js";
-import type { ApiRequestType, Message } from "../../generated/subscriptions/types.js";
+import type { SubscriptionsOperations } from "../../generated/subscriptions/server.js";
+import type { Message } from "../../generated/subscriptions/types.js";
 import type { Billing } from "../billing.js";
 import type { Credentials } from "../credentials.js";
 import type { Ids } from "../ids.js";
@@ -63,60 +64,54 @@ export function okMessages(text = "Successful."): Message[] {
   return [{ code: MessageCode.ok, text }];
 }
 
-export interface SoapOperationSpec<Req extends ApiRequestType, Res> {
-  readonly name: string;
+type Operations = SubscriptionsOperations;
+
+export interface SoapOperationSpec<K extends keyof Operations> {
+  readonly name: K;
   /** Whether the operation needs merchant credentials (all but IsAlive). */
   readonly auth: boolean;
-  /** The generated `read<Op>Envelope`. */
-  readonly read: (xml: Uint8Array) => Req;
-  /** The generated validator of the request type. */
-  readonly validate: (value: unknown) => ValidationResult<NoInfer<Req>>;
-  /** The generated `build<Op>ResponseEnvelope`. */
-  readonly write: (result: Res, namespace: string) => string;
-  readonly handle: (request: NoInfer<Req>, call: SoapCall) => NoInfer<Res>;
+  readonly handle: (request: Operations[K]["body"], call: SoapCall) => Operations[K]["result"];
   /** The result of a failed call carrying `messages`. */
-  readonly failure: (messages: Message[]) => NoInfer<Res>;
+  readonly failure: (messages: Message[]) => Operations[K]["result"];
 }
 
-/** An operation ready for the endpoint. `run` throws the reader's `ParseError` for a broken envelope. */
+/** An operation ready for the generated server: its handler, and its answer to a request the validator refused. */
 export interface SoapOperation {
-  readonly name: string;
-  run(xml: Uint8Array, call: SoapCall): string;
+  readonly name: keyof Operations;
+  handle(call: ServerCall<unknown>): unknown;
+  refuse(problems: readonly Problem[]): unknown;
 }
 
-function issuesText(issues: readonly ValidationIssue[]): string {
-  const shown = issues.slice(0, 5).map((issue) => `${issue.path || "(request)"}: ${issue.message}`);
-  return `invalid request: ${shown.join("; ")}${issues.length > 5 ? `; and ${issues.length - 5} more` : ""}`;
+function problemsText(problems: readonly Problem[]): string {
+  const shown = problems.slice(0, 5).map((p) => `${p.path || "(request)"}: ${p.message}`);
+  return `invalid request: ${shown.join("; ")}${problems.length > 5 ? `; and ${problems.length - 5} more` : ""}`;
 }
 
-export function defineOperation<Req extends ApiRequestType, Res>(
-  spec: SoapOperationSpec<Req, Res>,
+export function defineOperation<K extends keyof Operations>(
+  spec: SoapOperationSpec<K>,
   credentials: Credentials,
-  namespace: string,
 ): SoapOperation {
-  const failWith = (code: string, text: string): string =>
-    spec.write(spec.failure([{ code, text }]), namespace);
+  const failWith = (code: string, text: string) => spec.failure([{ code, text }]);
   return {
     name: spec.name,
-    run(xml, call) {
-      const request = spec.read(xml);
-      const checked = spec.validate(request);
-      if (!checked.ok) return failWith(MessageCode.invalidRequest, issuesText(checked.issues));
+    refuse: (problems) => failWith(MessageCode.invalidRequest, problemsText(problems)),
+    handle(call) {
       // The credentials as sent: the generated reader trims text, and credentials compare exactly.
-      if (spec.auth && !credentials.acceptsSoap(rawMerchantAuthentication(xml, spec.name))) {
+      const raw = rawMerchantAuthentication(new TextEncoder().encode(call.text), spec.name);
+      if (spec.auth && !credentials.acceptsSoap(raw)) {
         return failWith(
           MessageCode.authenticationFailed,
           "User authentication failed: the merchant name or transaction key is not the sandbox's.",
         );
       }
-      let result: Res;
       try {
-        result = spec.handle(checked.value, call);
+        return spec.handle(call.body as Operations[K]["body"], {
+          remoteAddress: call.client.remoteAddress,
+        });
       } catch (error) {
         if (error instanceof SoapFailure) return failWith(error.messageCode, error.text);
         throw error;
       }
-      return spec.write(result, namespace);
     },
   };
 }

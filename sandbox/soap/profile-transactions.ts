@@ -20,11 +20,6 @@ import type {
   ProfileTransRefund,
   ProfileTransVoid,
 } from "../../generated/subscriptions/index.js";
-import { validateCreateCustomerProfileTransactionRequest } from "../../generated/subscriptions/validators.js";
-import {
-  buildCreateCustomerProfileTransactionResponseEnvelope,
-  readCreateCustomerProfileTransactionEnvelope,
-} from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { utcMonth } from "../dates.js";
 import {
@@ -111,15 +106,12 @@ function resultOf(ok: boolean, messages: Message[], tx?: TransactionRecord): Opa
 export class ProfileTransactionOperations {
   constructor(private readonly ctx: SoapContext) {}
 
-  operations(credentials: Credentials, namespace: string): SoapOperation[] {
+  operations(credentials: Credentials): SoapOperation[] {
     return [
       defineOperation(
         {
           name: "CreateCustomerProfileTransaction",
           auth: true,
-          read: readCreateCustomerProfileTransactionEnvelope,
-          validate: validateCreateCustomerProfileTransactionRequest,
-          write: buildCreateCustomerProfileTransactionResponseEnvelope,
           handle: (request, call) => {
             const t = request.transaction;
             if (t === undefined) throw invalid("transaction is required");
@@ -150,7 +142,6 @@ export class ProfileTransactionOperations {
           failure: (messages) => resultOf(false, messages),
         },
         credentials,
-        namespace,
       ),
     ];
   }

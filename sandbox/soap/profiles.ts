@@ -4,7 +4,6 @@
  * profile made from an earlier transaction.
  */
 import type {
-  ApiRequestType,
   CustomerAddress,
   CustomerPaymentProfile,
   CustomerPaymentProfileListItem,
@@ -12,52 +11,7 @@ import type {
   GetCustomerPaymentProfileListCriteria,
   ValidationMode,
 } from "../../generated/subscriptions/index.js";
-import {
-  validateCreateCustomerPaymentProfileRequest,
-  validateCreateCustomerProfileFromTransactionRequest,
-  validateCreateCustomerProfileRequest,
-  validateCreateCustomerShippingAddressRequest,
-  validateDeleteCustomerPaymentProfileRequest,
-  validateDeleteCustomerProfileRequest,
-  validateDeleteCustomerShippingAddressRequest,
-  validateGetCustomerPaymentProfileListRequest,
-  validateGetCustomerPaymentProfileRequest,
-  validateGetCustomerProfileRequest,
-  validateGetCustomerShippingAddressRequest,
-  validateUpdateCustomerPaymentProfileRequest,
-  validateUpdateCustomerProfileRequest,
-  validateUpdateCustomerShippingAddressRequest,
-} from "../../generated/subscriptions/validators.js";
-import {
-  buildCreateCustomerPaymentProfileResponseEnvelope,
-  buildCreateCustomerProfileFromTransactionResponseEnvelope,
-  buildCreateCustomerProfileResponseEnvelope,
-  buildCreateCustomerShippingAddressResponseEnvelope,
-  buildDeleteCustomerPaymentProfileResponseEnvelope,
-  buildDeleteCustomerProfileResponseEnvelope,
-  buildDeleteCustomerShippingAddressResponseEnvelope,
-  buildGetCustomerPaymentProfileListResponseEnvelope,
-  buildGetCustomerPaymentProfileResponseEnvelope,
-  buildGetCustomerProfileResponseEnvelope,
-  buildGetCustomerShippingAddressResponseEnvelope,
-  buildUpdateCustomerPaymentProfileResponseEnvelope,
-  buildUpdateCustomerProfileResponseEnvelope,
-  buildUpdateCustomerShippingAddressResponseEnvelope,
-  readCreateCustomerPaymentProfileEnvelope,
-  readCreateCustomerProfileEnvelope,
-  readCreateCustomerProfileFromTransactionEnvelope,
-  readCreateCustomerShippingAddressEnvelope,
-  readDeleteCustomerPaymentProfileEnvelope,
-  readDeleteCustomerProfileEnvelope,
-  readDeleteCustomerShippingAddressEnvelope,
-  readGetCustomerPaymentProfileEnvelope,
-  readGetCustomerPaymentProfileListEnvelope,
-  readGetCustomerProfileEnvelope,
-  readGetCustomerShippingAddressEnvelope,
-  readUpdateCustomerPaymentProfileEnvelope,
-  readUpdateCustomerProfileEnvelope,
-  readUpdateCustomerShippingAddressEnvelope,
-} from "../../generated/subscriptions/server.js";
+import type { SubscriptionsOperations } from "../../generated/subscriptions/server.js";
 import type { Credentials } from "../credentials.js";
 import { utcMonth } from "../dates.js";
 import type { PaymentProfileRecord, StoredPayment, TransactionBillTo } from "../store/records.js";
@@ -133,18 +87,15 @@ function billToFromTransaction(billTo: TransactionBillTo | undefined): CustomerA
 export class ProfileOperations {
   constructor(private readonly ctx: SoapContext) {}
 
-  operations(credentials: Credentials, namespace: string): SoapOperation[] {
+  operations(credentials: Credentials): SoapOperation[] {
     const ok = okMessages;
-    const define = <Req extends ApiRequestType, Res>(
-      spec: SoapOperationSpec<Req, Res>,
-    ): SoapOperation => defineOperation(spec, credentials, namespace);
+    const define = <K extends keyof SubscriptionsOperations>(
+      spec: SoapOperationSpec<K>,
+    ): SoapOperation => defineOperation(spec, credentials);
     return [
       define({
         name: "CreateCustomerProfile",
         auth: true,
-        read: readCreateCustomerProfileEnvelope,
-        validate: validateCreateCustomerProfileRequest,
-        write: buildCreateCustomerProfileResponseEnvelope,
         handle: (request) => {
           const profile = request.profile;
           if (profile === undefined) throw invalid("profile is required");
@@ -170,9 +121,6 @@ export class ProfileOperations {
       define({
         name: "CreateCustomerProfileFromTransaction",
         auth: true,
-        read: readCreateCustomerProfileFromTransactionEnvelope,
-        validate: validateCreateCustomerProfileFromTransactionRequest,
-        write: buildCreateCustomerProfileFromTransactionResponseEnvelope,
         handle: (request) => ({
           resultCode: OK,
           messages: ok(),
@@ -183,9 +131,6 @@ export class ProfileOperations {
       define({
         name: "CreateCustomerPaymentProfile",
         auth: true,
-        read: readCreateCustomerPaymentProfileEnvelope,
-        validate: validateCreateCustomerPaymentProfileRequest,
-        write: buildCreateCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
           const { state, ids } = this.ctx;
           requireProfile(state, request.customerProfileId);
@@ -234,9 +179,6 @@ export class ProfileOperations {
       define({
         name: "CreateCustomerShippingAddress",
         auth: true,
-        read: readCreateCustomerShippingAddressEnvelope,
-        validate: validateCreateCustomerShippingAddressRequest,
-        write: buildCreateCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
           const { state, ids } = this.ctx;
           requireProfile(state, request.customerProfileId);
@@ -264,9 +206,6 @@ export class ProfileOperations {
       define({
         name: "GetCustomerProfile",
         auth: true,
-        read: readGetCustomerProfileEnvelope,
-        validate: validateGetCustomerProfileRequest,
-        write: buildGetCustomerProfileResponseEnvelope,
         handle: (request) => {
           const subscriptionIds = subscriptionIdsOf(this.ctx.state, {
             profileId: request.customerProfileId,
@@ -283,9 +222,6 @@ export class ProfileOperations {
       define({
         name: "GetCustomerPaymentProfile",
         auth: true,
-        read: readGetCustomerPaymentProfileEnvelope,
-        validate: validateGetCustomerPaymentProfileRequest,
-        write: buildGetCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
           const record = requirePaymentProfile(
             this.ctx.state,
@@ -307,9 +243,6 @@ export class ProfileOperations {
       define({
         name: "GetCustomerPaymentProfileList",
         auth: true,
-        read: readGetCustomerPaymentProfileListEnvelope,
-        validate: validateGetCustomerPaymentProfileListRequest,
-        write: buildGetCustomerPaymentProfileListResponseEnvelope,
         handle: (request) => {
           const criteria = request.getCustomerPaymentProfileListRequestType;
           if (criteria === undefined)
@@ -327,9 +260,6 @@ export class ProfileOperations {
       define({
         name: "GetCustomerShippingAddress",
         auth: true,
-        read: readGetCustomerShippingAddressEnvelope,
-        validate: validateGetCustomerShippingAddressRequest,
-        write: buildGetCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
           const record = requireAddress(
             this.ctx.state,
@@ -349,9 +279,6 @@ export class ProfileOperations {
       define({
         name: "UpdateCustomerProfile",
         auth: true,
-        read: readUpdateCustomerProfileEnvelope,
-        validate: validateUpdateCustomerProfileRequest,
-        write: buildUpdateCustomerProfileResponseEnvelope,
         handle: (request) => {
           const input = request.profile;
           if (input === undefined) throw invalid("profile is required");
@@ -375,9 +302,6 @@ export class ProfileOperations {
       define({
         name: "UpdateCustomerPaymentProfile",
         auth: true,
-        read: readUpdateCustomerPaymentProfileEnvelope,
-        validate: validateUpdateCustomerPaymentProfileRequest,
-        write: buildUpdateCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
           const input = request.paymentProfile;
           if (input === undefined) throw invalid("paymentProfile is required");
@@ -418,9 +342,6 @@ export class ProfileOperations {
       define({
         name: "UpdateCustomerShippingAddress",
         auth: true,
-        read: readUpdateCustomerShippingAddressEnvelope,
-        validate: validateUpdateCustomerShippingAddressRequest,
-        write: buildUpdateCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
           const input = request.address;
           if (input === undefined) throw invalid("address is required");
@@ -437,9 +358,6 @@ export class ProfileOperations {
       define({
         name: "DeleteCustomerProfile",
         auth: true,
-        read: readDeleteCustomerProfileEnvelope,
-        validate: validateDeleteCustomerProfileRequest,
-        write: buildDeleteCustomerProfileResponseEnvelope,
         handle: (request) => {
           const { state } = this.ctx;
           const profile = requireProfile(state, request.customerProfileId);
@@ -461,9 +379,6 @@ export class ProfileOperations {
       define({
         name: "DeleteCustomerPaymentProfile",
         auth: true,
-        read: readDeleteCustomerPaymentProfileEnvelope,
-        validate: validateDeleteCustomerPaymentProfileRequest,
-        write: buildDeleteCustomerPaymentProfileResponseEnvelope,
         handle: (request) => {
           const { state } = this.ctx;
           const record = requirePaymentProfile(
@@ -485,9 +400,6 @@ export class ProfileOperations {
       define({
         name: "DeleteCustomerShippingAddress",
         auth: true,
-        read: readDeleteCustomerShippingAddressEnvelope,
-        validate: validateDeleteCustomerShippingAddressRequest,
-        write: buildDeleteCustomerShippingAddressResponseEnvelope,
         handle: (request) => {
           const { state } = this.ctx;
           const record = requireAddress(

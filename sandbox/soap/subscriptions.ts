@@ -19,28 +19,6 @@ import type {
   PaymentSchedule,
   SubscriptionDetail,
 } from "../../generated/subscriptions/index.js";
-import {
-  validateARBCancelSubscriptionRequest,
-  validateARBCreateSubscriptionRequest,
-  validateARBGetSubscriptionListRequest,
-  validateARBGetSubscriptionRequest,
-  validateARBGetSubscriptionStatusRequest,
-  validateARBUpdateSubscriptionRequest,
-} from "../../generated/subscriptions/validators.js";
-import {
-  buildARBCancelSubscriptionResponseEnvelope,
-  buildARBCreateSubscriptionResponseEnvelope,
-  buildARBGetSubscriptionListResponseEnvelope,
-  buildARBGetSubscriptionResponseEnvelope,
-  buildARBGetSubscriptionStatusResponseEnvelope,
-  buildARBUpdateSubscriptionResponseEnvelope,
-  readARBCancelSubscriptionEnvelope,
-  readARBCreateSubscriptionEnvelope,
-  readARBGetSubscriptionEnvelope,
-  readARBGetSubscriptionListEnvelope,
-  readARBGetSubscriptionStatusEnvelope,
-  readARBUpdateSubscriptionEnvelope,
-} from "../../generated/subscriptions/server.js";
 import { occurrenceDate, SUBSCRIPTION_CURRENCY } from "../billing.js";
 import type { Credentials } from "../credentials.js";
 import { utcDate, utcMonth } from "../dates.js";
@@ -100,15 +78,12 @@ function shipToAddress(shipTo: NameAndAddress): CustomerAddress {
 export class SubscriptionOperations {
   constructor(private readonly ctx: SoapContext) {}
 
-  operations(credentials: Credentials, namespace: string): SoapOperation[] {
+  operations(credentials: Credentials): SoapOperation[] {
     return [
       defineOperation(
         {
           name: "ARBCreateSubscription",
           auth: true,
-          read: readARBCreateSubscriptionEnvelope,
-          validate: validateARBCreateSubscriptionRequest,
-          write: buildARBCreateSubscriptionResponseEnvelope,
           handle: (request) => ({
             resultCode: OK,
             messages: okMessages(),
@@ -117,15 +92,11 @@ export class SubscriptionOperations {
           failure: (messages) => ({ resultCode: ERROR, messages, subscriptionId: "0" }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "ARBUpdateSubscription",
           auth: true,
-          read: readARBUpdateSubscriptionEnvelope,
-          validate: validateARBUpdateSubscriptionRequest,
-          write: buildARBUpdateSubscriptionResponseEnvelope,
           handle: (request) => {
             this.update(request);
             return { resultCode: OK, messages: okMessages() };
@@ -133,28 +104,20 @@ export class SubscriptionOperations {
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "ARBCancelSubscription",
           auth: true,
-          read: readARBCancelSubscriptionEnvelope,
-          validate: validateARBCancelSubscriptionRequest,
-          write: buildARBCancelSubscriptionResponseEnvelope,
           handle: (request) => ({ resultCode: OK, messages: this.cancel(request.subscriptionId) }),
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "ARBGetSubscriptionStatus",
           auth: true,
-          read: readARBGetSubscriptionStatusEnvelope,
-          validate: validateARBGetSubscriptionStatusRequest,
-          write: buildARBGetSubscriptionStatusResponseEnvelope,
           handle: (request) => ({
             resultCode: OK,
             messages: okMessages(),
@@ -163,15 +126,11 @@ export class SubscriptionOperations {
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "ARBGetSubscription",
           auth: true,
-          read: readARBGetSubscriptionEnvelope,
-          validate: validateARBGetSubscriptionRequest,
-          write: buildARBGetSubscriptionResponseEnvelope,
           handle: (request) => ({
             resultCode: OK,
             messages: okMessages(),
@@ -180,15 +139,11 @@ export class SubscriptionOperations {
           failure: (messages) => ({ resultCode: ERROR, messages }),
         },
         credentials,
-        namespace,
       ),
       defineOperation(
         {
           name: "ARBGetSubscriptionList",
           auth: true,
-          read: readARBGetSubscriptionListEnvelope,
-          validate: validateARBGetSubscriptionListRequest,
-          write: buildARBGetSubscriptionListResponseEnvelope,
           handle: (request) => {
             const criteria = request.request;
             if (criteria === undefined) throw invalid("request.searchType is required");
@@ -211,7 +166,6 @@ export class SubscriptionOperations {
           failure: (messages) => ({ resultCode: ERROR, messages, totalNumInResultSet: 0 }),
         },
         credentials,
-        namespace,
       ),
     ];
   }

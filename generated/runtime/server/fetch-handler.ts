@@ -1,5 +1,10 @@
+/** What the transport knows about a request's client beyond the request itself (`listen` gives the peer's address). */
+export interface ClientInfo {
+  readonly remoteAddress?: string;
+}
+
 /** A server as a function: a request in, its response out. Plugs into a test runner, MSW, or `listen` (server/listen.ts). */
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type FetchHandler = (request: Request, client?: ClientInfo) => Promise<Response>;
 
 /** The most a generated server reads of a request body by default (1 MiB). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -22,4 +27,15 @@ export function preferredStatus(request: Request): number | undefined {
 export function mediaTypeOf(header: string | null): string | undefined {
   const type = header?.split(";")[0]?.trim().toLowerCase();
   return type === "" ? undefined : type;
+}
+
+/**
+ * Whether a body sent as `sent` is of the media type `expected`: the same
+ * type, or, for JSON, a type with the `+json` structured syntax suffix
+ * (`application/merchant+json` is JSON, RFC 6839).
+ */
+export function acceptsMediaType(sent: string, expected: string): boolean {
+  const want = mediaTypeOf(expected);
+  if (sent === want) return true;
+  return want === "application/json" && /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(sent);
 }

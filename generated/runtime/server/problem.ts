@@ -9,6 +9,13 @@
 export interface Problem {
   readonly path: string;
   readonly message: string;
+  /**
+   * The rule broken, for a server that writes its own error bodies: a
+   * validator's issue code (`required`, `pattern`, ...), or why a body could
+   * not be read (a parse failure: `malformed`, `unexpected-shape`, ...; `empty`
+   * for a required body left out). Not part of the problem+json body.
+   */
+  readonly rule?: string;
 }
 
 /** The JSON body of a problem answer. */
@@ -36,10 +43,25 @@ export function problemResponse(
     title,
     status,
     ...(detail !== undefined ? { detail } : {}),
-    ...(problems.length > 0 ? { problems } : {}),
+    ...(problems.length > 0
+      ? { problems: problems.map((p) => ({ path: p.path, message: p.message })) }
+      : {}),
   };
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": PROBLEM_MEDIA_TYPE, ...headers },
   });
 }
+
+/** An error answer the server itself gives (400, 404, 405, 413, 415, 422, 500, 501), before it is written. */
+export interface ProblemReport {
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly problems: readonly Problem[];
+  /** Headers the answer must carry (`allow` of a 405). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Writes the server's own error answers in a service's shape instead of problem+json. */
+export type ProblemWriter = (report: ProblemReport, request: Request) => Response;

@@ -10,14 +10,21 @@
 import { ParseError } from "../errors.js";
 import type { ValidationResult } from "../validate.js";
 import {
+  acceptsMediaType,
   bodyText,
+  type ClientInfo,
   DEFAULT_MAX_BODY_BYTES,
   type FetchHandler,
   mediaTypeOf,
   preferredStatus,
 } from "./fetch-handler.js";
 import { compilePath, matchPath, type PathTemplate } from "./path-template.js";
-import { type Problem, problemResponse } from "./problem.js";
+import {
+  type Problem,
+  type ProblemReport,
+  type ProblemWriter,
+  problemResponse,
+} from "./problem.js";
 import { type ParamSpec, type ParamValues, readParams } from "./rest-params.js";
 import { type RestState, statefulAnswer } from "./rest-state.js";
 
@@ -62,6 +69,8 @@ export interface RestCall<Req, Params> {
   readonly body: Req;
   readonly params: Params;
   readonly request: Request;
+  /** What the transport told about the client (its address, from `listen`). */
+  readonly client: ClientInfo;
 }
 
 /** A handler's answer: a documented status and its body (its headers too), or a `Response` sent as it is. */
@@ -106,6 +115,40 @@ export interface RestServerOptions<Answers extends object = AnyAnswers> {
   readonly state?: RestState;
   /** The largest request body read, in bytes (default 1 MiB); larger: 413. */
   readonly maxBodyBytes?: number;
+  /**
+   * Runs once a request is routed to an operation, before its parameters and
+   * body are read: a `Response` answers the request instead (an
+   * authentication check, a rate limit), `undefined` lets it through.
+   */
+  readonly before?: (
+    request: Request,
+    context: { readonly operation: string; readonly client: ClientInfo },
+  ) => Response | undefined | Promise<Response | undefined>;
+  /** Writes the server's own error answers (400, 404, 405, 413, 415, 422, 500, 501); default: problem+json. */
+  readonly problem?: ProblemWriter;
+  /** Told of a handler's failure (answered 500): where a server logs it. */
+  readonly onError?: (error: unknown, operation: string) => void;
+  /** Serves a request whose path no operation has (another service at the same origin); default: 404. */
+  readonly fallback?: FetchHandler;
+}
+
+/** Answers a problem report, with the server's writer or as problem+json. */
+type Refuse = (
+  report: Omit<ProblemReport, "problems" | "headers"> & Partial<ProblemReport>,
+) => Response;
+
+function refuser(request: Request, writer: ProblemWriter | undefined): Refuse {
+  return (partial) => {
+    const report: ProblemReport = { problems: [], headers: {}, ...partial };
+    if (writer !== undefined) return writer(report, request);
+    return problemResponse(
+      report.status,
+      report.title,
+      report.problems,
+      report.detail,
+      report.headers,
+    );
+  };
 }
 
 interface CompiledRoute {
@@ -125,34 +168,41 @@ export function restServer(
     Object.hasOwn(handlers, name)
       ? ((handlers as Record<string, unknown>)[name] as RestHandler<unknown, ParamValues, never>)
       : undefined;
-  return async (request) => {
+  return async (request, client = {}) => {
+    const refuse = refuser(request, options.problem);
     const url = new URL(request.url);
-    const found = findRoute(compiled, request.method, url.pathname);
-    if (found.kind === "none") return problemResponse(404, "No operation at this path");
+    const found = findRoute(compiled, request.method, url.pathname, handlerOf);
+    if (found.kind === "none")
+      return options.fallback !== undefined
+        ? options.fallback(request, client)
+        : refuse({ status: 404, title: "No operation at this path" });
     if (found.kind === "method")
-      return problemResponse(405, "Method not allowed", [], undefined, {
-        allow: found.allowed.join(", "),
+      return refuse({
+        status: 405,
+        title: "Method not allowed",
+        headers: { allow: found.allowed.join(", ") },
       });
     const { route, pathParams } = found;
+    const stopped = await options.before?.(request, { operation: route.name, client });
+    if (stopped !== undefined) return stopped;
     const problems: Problem[] = [];
     const params = readParams(route.params, pathParams, url, request.headers, problems);
-    const body = await readBody(route, request, options, problems);
+    const body = await readBody(route, request, options, problems, refuse);
     if (body instanceof Response) return body;
     if (problems.length > 0)
-      return problemResponse(400, "The request does not follow the contract", problems);
+      return refuse({ status: 400, title: "The request does not follow the contract", problems });
     const preferred = preferredStatus(request);
     if (preferred !== undefined && !Object.hasOwn(route.answers, preferred))
-      return problemResponse(
-        422,
-        "No such answer",
-        [],
-        `the operation documents no answer with status ${preferred}`,
-      );
+      return refuse({
+        status: 422,
+        title: "No such answer",
+        detail: `the operation documents no answer with status ${preferred}`,
+      });
     const handler = handlerOf(route.name);
     try {
       if (handler !== undefined) {
-        const reply = await handler({ body, params, request });
-        return reply instanceof Response ? reply : writeAnswer(route, reply);
+        const reply = await handler({ body, params, request, client });
+        return reply instanceof Response ? reply : writeAnswer(route, reply, refuse);
       }
       const status = preferred ?? route.success;
       const answer = Object.hasOwn(defaults, route.name) ? defaults[route.name] : undefined;
@@ -167,13 +217,23 @@ export function restServer(
           body,
           answer ?? {},
         );
-        if (kept !== undefined) return kept instanceof Response ? kept : writeAnswer(route, kept);
+        if (kept !== undefined)
+          return kept instanceof Response ? kept : writeAnswer(route, kept, refuse);
       }
       if (value === undefined && answer === undefined)
-        return problemResponse(501, "Not implemented", [], `no handler for ${route.name}`);
-      return writeAnswer(route, { status, body: value });
-    } catch {
-      return problemResponse(500, "The handler failed", [], `while answering ${route.name}`);
+        return refuse({
+          status: 501,
+          title: "Not implemented",
+          detail: `no handler for ${route.name}`,
+        });
+      return writeAnswer(route, { status, body: value }, refuse);
+    } catch (error) {
+      options.onError?.(error, route.name);
+      return refuse({
+        status: 500,
+        title: "The handler failed",
+        detail: `while answering ${route.name}`,
+      });
     }
   };
 }
@@ -187,8 +247,17 @@ type Found =
       readonly pathParams: Readonly<Record<string, string>>;
     };
 
-/** The most specific route of the path (more literal segments first, then declaration order). */
-function findRoute(routes: readonly CompiledRoute[], method: string, path: string): Found {
+/**
+ * The most specific route of the path (more literal segments first); among
+ * operations sharing a method and path, the first declared that has a
+ * handler, else the first declared.
+ */
+function findRoute(
+  routes: readonly CompiledRoute[],
+  method: string,
+  path: string,
+  handlerOf: (name: string) => unknown,
+): Found {
   let best: { route: CompiledRoute; params: Readonly<Record<string, string>> } | undefined;
   const allowed = new Set<string>();
   for (const candidate of routes) {
@@ -198,7 +267,14 @@ function findRoute(routes: readonly CompiledRoute[], method: string, path: strin
     if (params === undefined) continue;
     allowed.add(candidate.route.method);
     if (candidate.route.method !== method.toUpperCase()) continue;
-    if (best === undefined || candidate.template.literals > best.route.template.literals)
+    if (
+      best === undefined ||
+      candidate.template.literals > best.route.template.literals ||
+      (candidate.template.literals === best.route.template.literals &&
+        candidate.route.path === best.route.route.path &&
+        handlerOf(best.route.route.name) === undefined &&
+        handlerOf(candidate.route.name) !== undefined)
+    )
       best = { route: candidate, params };
   }
   if (best !== undefined)
@@ -212,25 +288,30 @@ async function readBody(
   request: Request,
   options: RestServerOptions<object>,
   problems: Problem[],
+  refuse: Refuse,
 ): Promise<unknown> {
   const spec = route.request;
   const text = await bodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (text === undefined) return problemResponse(413, "The request body is too large");
+  if (text === undefined) return refuse({ status: 413, title: "The request body is too large" });
   if (spec === undefined) return undefined;
   if (text === "") {
-    if (spec.required) problems.push({ path: "body", message: "is required" });
+    if (spec.required) problems.push({ path: "body", message: "is required", rule: "empty" });
     return undefined;
   }
   const sent = mediaTypeOf(request.headers.get("content-type"));
-  if (sent !== undefined && sent !== mediaTypeOf(spec.mediaType))
-    return problemResponse(415, "Unsupported media type", [], `expected ${spec.mediaType}`);
+  if (sent !== undefined && !acceptsMediaType(sent, spec.mediaType))
+    return refuse({
+      status: 415,
+      title: "Unsupported media type",
+      detail: `expected ${spec.mediaType}`,
+    });
   if (spec.read === undefined) return text;
   let value: unknown;
   try {
     value = spec.read(text);
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    problems.push({ path: "body", message: error.message });
+    problems.push({ path: "body", message: error.message, rule: error.failure });
     return undefined;
   }
   const checked = spec.validate?.(value);
@@ -239,6 +320,7 @@ async function readBody(
       problems.push({
         path: issue.path === "" ? "body" : `body.${issue.path}`,
         message: issue.message,
+        rule: issue.code,
       });
   return value;
 }
@@ -247,24 +329,30 @@ async function readBody(
 function writeAnswer(
   route: RestRoute,
   reply: { readonly status: unknown; readonly body: unknown; readonly headers?: object },
+  refuse: Refuse,
 ): Response {
   const status = Number(reply.status);
   const spec = Object.hasOwn(route.answers, status) ? route.answers[status] : undefined;
   const headers = new Headers(reply.headers as Record<string, string> | undefined);
   if (spec === undefined)
-    return problemResponse(500, "Undocumented answer", [], `${route.name} documents no ${status}`);
+    return refuse({
+      status: 500,
+      title: "Undocumented answer",
+      detail: `${route.name} documents no ${status}`,
+    });
   if (reply.body === undefined || status === 204 || status === 304)
     return new Response(null, { status, headers });
   const checked = spec.validate?.(reply.body);
   if (checked !== undefined && !checked.ok)
-    return problemResponse(
-      500,
-      "The answer does not follow the contract",
-      checked.issues.map((i) => ({
+    return refuse({
+      status: 500,
+      title: "The answer does not follow the contract",
+      problems: checked.issues.map((i) => ({
         path: i.path === "" ? "body" : `body.${i.path}`,
         message: i.message,
+        rule: i.code,
       })),
-    );
+    });
   if (!headers.has("content-type"))
     headers.set("content-type", spec.mediaType ?? "application/json");
   const body =

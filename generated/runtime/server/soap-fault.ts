@@ -12,6 +12,39 @@ import type { Problem } from "./problem.js";
 /** Whose fault it is: the request's (`client`) or the service's (`server`). */
 export type FaultSide = "client" | "server";
 
+/** Why the server itself answers a fault, for a service that writes its own (see `FaultWriter`). */
+export type FaultCause =
+  /** Another method than POST. */
+  | "method"
+  /** A body larger than the server reads. */
+  | "too-large"
+  /** Not a SOAP envelope holding a request. */
+  | "not-soap"
+  /** No operation has the body's element or the SOAPAction. */
+  | "unknown-operation"
+  /** The operation's reader or validator refused the request (the problems say where). */
+  | "invalid"
+  /** A `Prefer` header asked for a fault. */
+  | "asked"
+  /** No resource with the id asked for (a stateful mock). */
+  | "not-found"
+  /** No handler and no default answer. */
+  | "not-implemented"
+  /** The handler failed, or its answer breaks the contract. */
+  | "failed";
+
+/** A fault the server itself answers, before it is written. */
+export interface FaultReport {
+  readonly cause: FaultCause;
+  readonly version: SoapVersion;
+  readonly side: FaultSide;
+  readonly reason: string;
+  readonly problems: readonly Problem[];
+}
+
+/** Writes the server's own faults in a service's shape (its status, its text). */
+export type FaultWriter = (report: FaultReport, request: Request) => Response;
+
 /** The media type of a SOAP message of `version`. */
 export function soapMediaType(version: SoapVersion): string {
   return version === "1.2" ? "application/soap+xml; charset=utf-8" : "text/xml; charset=utf-8";

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { FetchHandler } from "./fetch-handler.js";
 
-/** The most of a request body held before the handler's own limit applies (16 MiB). */
+/** The most of a request body held before the handler's own limit applies (16 MiB by default). */
 const MAX_READ_BYTES = 16 * 1024 * 1024;
 
 /** A running server: its base URL, and how to stop it. */
@@ -19,13 +19,15 @@ export interface Listening {
 export interface ListenOptions {
   readonly port?: number;
   readonly host?: string;
+  /** The most of a request body read before answering 413 and closing the connection (default 16 MiB). */
+  readonly maxReadBytes?: number;
 }
 
 /** Starts serving `handler`; resolves once it listens. */
 export function listen(handler: FetchHandler, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
-    serve(handler, req, res, host).catch(() => {
+    serve(handler, req, res, host, options.maxReadBytes ?? MAX_READ_BYTES).catch(() => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end("internal error");
     });
@@ -53,13 +55,14 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   host: string,
+  maxReadBytes: number,
 ): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).byteLength;
     // More than a handler would read: refused without holding it all.
-    if (size > MAX_READ_BYTES) {
+    if (size > maxReadBytes) {
       res.writeHead(413, { "content-type": "text/plain", connection: "close" });
       res.end("request too large");
       req.destroy();
@@ -74,15 +77,17 @@ async function serve(
   const body =
     chunks.length > 0 && method !== "GET" && method !== "HEAD" ? Buffer.concat(chunks) : undefined;
   // The path is the request's; the origin is the listener's own, whatever the Host header says.
-  const request = new Request(
-    new URL(req.url ?? "/", `http://${host.includes(":") ? `[${host}]` : host}`),
-    {
-      method,
-      headers,
-      body,
-    },
-  );
-  const response = await handler(request);
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}`;
+  let request: Request;
+  try {
+    request = new Request(new URL(req.url ?? "/", origin), { method, headers, body });
+  } catch {
+    // A target that is no URL path, or a method a fetch Request cannot carry (CONNECT, TRACE).
+    res.writeHead(400, { "content-type": "text/plain" });
+    res.end("bad request");
+    return;
+  }
+  const response = await handler(request, { remoteAddress: req.socket.remoteAddress });
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -12,13 +12,19 @@ import type { ValidationResult } from "../validate.js";
 import { readSoapBody, type SoapVersion } from "../xml.js";
 import {
   bodyText,
+  type ClientInfo,
   DEFAULT_MAX_BODY_BYTES,
   type FetchHandler,
   mediaTypeOf,
   preferredStatus,
 } from "./fetch-handler.js";
 import type { Problem } from "./problem.js";
-import { soapFaultResponse, soapMediaType } from "./soap-fault.js";
+import {
+  type FaultReport,
+  type FaultWriter,
+  soapFaultResponse,
+  soapMediaType,
+} from "./soap-fault.js";
 import { type SoapState, statefulResult } from "./soap-state.js";
 
 /** One operation, as the server dispatches, reads and answers it. */
@@ -60,6 +66,16 @@ export interface SoapCall<Req> {
   readonly body: Req;
   readonly version: SoapVersion;
   readonly request: Request;
+  /** The envelope as received (for what the reader does not keep as written). */
+  readonly text: string;
+  /** What the transport told about the client (its address, from `listen`). */
+  readonly client: ClientInfo;
+}
+
+/** A request the operation's validator refused, with every problem (each with its rule). */
+export interface SoapRefusal extends SoapCall<unknown> {
+  readonly operation: string;
+  readonly problems: readonly Problem[];
 }
 
 /** The code that answers one operation: its result, or a `Response` sent as it is. */
@@ -77,6 +93,38 @@ export interface SoapServerOptions<Answers extends object = Readonly<Record<stri
   readonly state?: SoapState;
   /** The largest request read, in bytes (default 1 MiB). */
   readonly maxBodyBytes?: number;
+  /** Runs on a POST before its body is read: a `Response` answers it instead (a media type or credential check). */
+  readonly before?: (
+    request: Request,
+    context: { readonly client: ClientInfo },
+  ) => Response | undefined | Promise<Response | undefined>;
+  /**
+   * Answers a request the validator refused with a result of its operation
+   * (for a service that reports errors in its results) instead of a client
+   * fault; `undefined` keeps the fault.
+   */
+  readonly invalid?: (refusal: SoapRefusal) => unknown;
+  /** Writes the server's own faults (default: the SOAP fault of the request's version). */
+  readonly fault?: FaultWriter;
+  /** Told of a handler's failure (answered with a server fault): where a server logs it. */
+  readonly onError?: (error: unknown, operation: string) => void;
+}
+
+/** The faults that are the service's, not the request's. */
+const SERVER_SIDE: ReadonlySet<FaultReport["cause"]> = new Set([
+  "asked",
+  "failed",
+  "not-implemented",
+]);
+
+/** Answers a fault report, with the server's writer or as the standard fault. */
+type Refuse = (report: FaultReport) => Response;
+
+function refuser(request: Request, writer: FaultWriter | undefined): Refuse {
+  return (report) =>
+    writer !== undefined
+      ? writer(report, request)
+      : soapFaultResponse(report.version, report.side, report.reason, report.problems);
 }
 
 /** A fetch handler serving `routes` at any path, answering with `handlers` (by operation name) or the default answers. */
@@ -90,49 +138,42 @@ export function soapServer(
     Object.hasOwn(handlers, name)
       ? ((handlers as Record<string, unknown>)[name] as SoapHandler<unknown, unknown>)
       : undefined;
-  return async (request) => {
+  return async (request, client = {}) => {
     const version = versionOf(request);
-    if (request.method !== "POST")
-      return soapFaultResponse(version, "client", "SOAP requests are sent with POST");
-    const text = await bodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    if (text === undefined) return soapFaultResponse(version, "client", "The request is too large");
-    let route: SoapRoute | undefined;
-    let namespace = options.namespace ?? "";
-    try {
-      const body = readSoapBody(text);
-      if (body.kind === "element") {
-        route = routes.find((r) => r.element === localName(body.name));
-        namespace = options.namespace ?? bodyNamespace(text);
-      }
-    } catch (error) {
-      if (!(error instanceof ParseError)) throw error;
-      return soapFaultResponse(version, "client", "The request is not a SOAP envelope", [
-        { path: "Envelope", message: error.message },
-      ]);
-    }
-    route ??= routes.find((r) => r.soapAction !== undefined && r.soapAction === actionOf(request));
-    if (route === undefined)
-      return soapFaultResponse(version, "client", "No operation of this service has this body");
-    const problems: Problem[] = [];
-    let value: unknown;
-    try {
-      value = route.read(text);
-      const checked = route.validate(value);
-      if (!checked.ok)
-        for (const i of checked.issues) problems.push({ path: i.path, message: i.message });
-    } catch (error) {
-      if (!(error instanceof ParseError)) throw error;
-      problems.push({ path: route.element, message: error.message });
-    }
-    if (problems.length > 0)
-      return soapFaultResponse(
+    const refuse = refuser(request, options.fault);
+    const fault = (cause: FaultReport["cause"], reason: string, problems: Problem[] = []) =>
+      refuse({
+        cause,
         version,
-        "client",
-        "The request does not follow the contract",
+        side: SERVER_SIDE.has(cause) ? "server" : "client",
+        reason,
         problems,
-      );
+      });
+    if (request.method !== "POST") return fault("method", "SOAP requests are sent with POST");
+    const stopped = await options.before?.(request, { client });
+    if (stopped !== undefined) return stopped;
+    const text = await bodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    if (text === undefined) return fault("too-large", "The request is too large");
+    const found = dispatch(routes, request, text, options.namespace);
+    if (found instanceof ParseError)
+      return fault("not-soap", "The request is not a SOAP envelope", [
+        { path: "Envelope", message: found.message, rule: found.failure },
+      ]);
+    if (found === undefined)
+      return fault("unknown-operation", "No operation of this service has this body");
+    const { route, namespace } = found;
+    const call = { version, request, text, client };
+    const problems: Problem[] = [];
+    const value = readRequest(route, text, problems);
+    if (problems.length > 0) {
+      const instead = value === undefined ? undefined : options.invalid;
+      const result = await instead?.({ ...call, body: value, operation: route.name, problems });
+      if (result !== undefined)
+        return answer(route, () => result, defaults, value, call, namespace, fault, options);
+      return fault("invalid", "The request does not follow the contract", problems);
+    }
     if ((preferredStatus(request) ?? 200) >= 500)
-      return soapFaultResponse(version, "server", "The fault the request asked for");
+      return fault("asked", "The fault the request asked for");
     const handler = handlerOf(route.name);
     if (
       handler === undefined &&
@@ -140,44 +181,88 @@ export function soapServer(
       Object.hasOwn(defaults, route.name)
     ) {
       const kept = statefulResult(options.state, route, value, defaults[route.name]);
-      if (kept === "not found")
-        return soapFaultResponse(version, "client", "No resource with this id was created");
+      if (kept === "not found") return fault("not-found", "No resource with this id was created");
       if (kept !== undefined)
-        return answer(route, () => kept.result, defaults, value, version, request, namespace);
+        return answer(route, () => kept.result, defaults, value, call, namespace, fault, options);
     }
-    return answer(route, handler, defaults, value, version, request, namespace);
+    return answer(route, handler, defaults, value, call, namespace, fault, options);
   };
 }
+
+/** The operation of a request and the namespace to answer in; the reader's error for what is no SOAP request. */
+function dispatch(
+  routes: readonly SoapRoute[],
+  request: Request,
+  text: string,
+  configured: string | undefined,
+): { route: SoapRoute; namespace: string } | ParseError | undefined {
+  let route: SoapRoute | undefined;
+  let namespace = configured ?? "";
+  try {
+    const body = readSoapBody(text);
+    if (body.kind === "element") {
+      route = routes.find((r) => r.element === localName(body.name));
+      namespace = configured ?? bodyNamespace(text);
+    }
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    return error;
+  }
+  route ??= routes.find((r) => r.soapAction !== undefined && r.soapAction === actionOf(request));
+  return route === undefined ? undefined : { route, namespace };
+}
+
+/** The request read by the operation's reader and checked by its validator; problems pushed. */
+function readRequest(route: SoapRoute, text: string, problems: Problem[]): unknown {
+  try {
+    const value = route.read(text);
+    const checked = route.validate(value);
+    if (!checked.ok)
+      for (const i of checked.issues)
+        problems.push({ path: i.path, message: i.message, rule: i.code });
+    return value;
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    problems.push({ path: route.element, message: error.message, rule: error.failure });
+    return undefined;
+  }
+}
+
+type Fault = (cause: FaultReport["cause"], reason: string, problems?: Problem[]) => Response;
 
 async function answer(
   route: SoapRoute,
   handler: SoapHandler<unknown, unknown> | undefined,
   defaults: Readonly<Record<string, unknown>>,
   body: unknown,
-  version: SoapVersion,
-  request: Request,
+  call: Omit<SoapCall<unknown>, "body">,
   namespace: string,
+  fault: Fault,
+  options: SoapServerOptions<object>,
 ): Promise<Response> {
   let result: unknown;
   try {
-    if (handler !== undefined) result = await handler({ body, version, request });
+    if (handler !== undefined) result = await handler({ ...call, body });
     else if (Object.hasOwn(defaults, route.name)) result = defaults[route.name];
-    else return soapFaultResponse(version, "server", `Not implemented: ${route.name}`);
-  } catch {
-    return soapFaultResponse(version, "server", `The handler of ${route.name} failed`);
+    else return fault("not-implemented", `Not implemented: ${route.name}`);
+  } catch (error) {
+    options.onError?.(error, route.name);
+    return fault("failed", `The handler of ${route.name} failed`);
   }
   if (result instanceof Response) return result;
   const checked =
     result === undefined && route.resultOptional ? { ok: true as const } : route.check(result);
   if (!checked.ok)
-    return soapFaultResponse(
-      version,
-      "server",
+    return fault(
+      "failed",
       "The answer does not follow the contract",
-      checked.issues.map((i) => ({ path: i.path, message: i.message })),
+      checked.issues.map((i) => ({ path: i.path, message: i.message, rule: i.code })),
     );
-  const xml = route.build(result, namespace, version);
-  return new Response(xml, { status: 200, headers: { "content-type": soapMediaType(version) } });
+  const xml = route.build(result, namespace, call.version);
+  return new Response(xml, {
+    status: 200,
+    headers: { "content-type": soapMediaType(call.version) },
+  });
 }
 
 /** The request's SOAP version, from its media type. */

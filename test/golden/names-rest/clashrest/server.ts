@@ -118,13 +118,13 @@ export function parsePayRequest(body: string | Uint8Array, options?: ReadOptions
 export interface ClashrestOperations {
   /** `POST /then` */
   readonly then: {
-    readonly body: PayRequest;
+    readonly body: PayRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 201: PayResponse };
   };
   /** `POST /pay` */
   readonly pay: {
-    readonly body: PayRequest;
+    readonly body: PayRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 200: Promise$ };
   };
@@ -151,7 +151,7 @@ export const clashrestRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parsePayRequest,
       validate: validatePayRequest,
     },
@@ -171,7 +171,7 @@ export const clashrestRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parsePayRequest,
       validate: validatePayRequest,
     },

@@ -241,7 +241,7 @@ export function parsePayRequest(body: string | Uint8Array, options?: ReadOptions
 export interface WalletOperations {
   /** `POST /v2/payments` */
   readonly pay: {
-    readonly body: PayRequest;
+    readonly body: PayRequest | undefined;
     readonly params: Record<string, never>;
     readonly answers: { readonly 201: PayResponse };
   };
@@ -268,7 +268,7 @@ export const walletRoutes: readonly RestRoute[] = [
     params: [],
     request: {
       mediaType: "application/json",
-      required: true,
+      required: false,
       read: parsePayRequest,
       validate: validatePayRequest,
     },

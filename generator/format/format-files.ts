@@ -110,8 +110,8 @@ export async function formatFiles(
   const pending: { index: number; parser: string; key: string }[] = [];
   await Promise.all(
     files.map(async (file, index) => {
-      if (file.verbatim) return;
-      const extension = /\.[a-z]+$/.exec(file.path)?.[0] ?? "";
+      if (file.verbatim || file.layout === "final") return;
+      const extension = extensionOf(file.path);
       const parser = PARSERS[extension];
       if (!parser) {
         out[index] = {

@@ -12,7 +12,8 @@ import { printDocComments, withoutDocComments } from "../format/doc-comments.js"
  * - an import or re-export list wider than the print width put one name per
  *   line, with a trailing comma;
  * - a type alias or property wider than the print width, whose type is a
- *   union of names and literals, broken as prettier breaks it.
+ *   union of names and literals, or (an alias) a union of object types with
+ *   such properties, broken as prettier breaks it.
  *
  * Prettier would change the code otherwise where a line is wider than the
  * print width and can be broken (see `unbreakable`), where a string literal
@@ -82,9 +83,12 @@ const TYPE_KEYWORDS = new Set([
 function breakTypedLines(text: string, printWidth: number): string {
   return text.replace(TYPED_LINE, (line: string, indent: string, head: string, type: string) => {
     if (width(line) <= printWidth || !ascii(line)) return line;
-    const members = unionMembers(type);
-    if (members === undefined) return line;
     const alias = head.endsWith("=");
+    const members = unionMembers(type);
+    if (members === undefined) {
+      const objects = alias ? objectUnionMembers(type) : undefined;
+      return objects === undefined ? line : breakObjectUnion(indent, head, objects, printWidth);
+    }
     const inner = `${indent}  `;
     const fits = width(`${inner}${type};`) <= printWidth;
     if (members.length < 2 || hugged(members))
@@ -92,6 +96,62 @@ function breakTypedLines(text: string, printWidth: number): string {
     if (fits) return `${indent}${head}\n${inner}${type};`;
     return `${indent}${head}\n${members.map((member) => `${inner}| ${member}`).join("\n")};`;
   });
+}
+
+/** A property of an object type on one line: an optional doc comment, its name and a simple type. */
+const OBJECT_PROPERTY =
+  /^((?:\/\*\*(?:[^*]|\*(?!\/))*\*\/ )?(?:readonly )?(?:[\w$]+|"[^"\\]*")\??: (?:[\w$]+(?:\.[\w$]+)*(?:\[\])*|"(?:[^"\\]|\\[^"])*"))(; | \})/;
+
+/**
+ * The members of a union of object types written on one line
+ * (`{ a: A; b?: undefined } | { ... }`, as choice groups are), each as its
+ * properties; `undefined` when the type is anything else.
+ */
+function objectUnionMembers(type: string): string[][] | undefined {
+  const objects: string[][] = [];
+  let rest = type;
+  while (rest.startsWith("{ ")) {
+    rest = rest.slice(2);
+    const properties: string[] = [];
+    for (;;) {
+      const found = OBJECT_PROPERTY.exec(rest);
+      if (found === null) return undefined;
+      properties.push(found[1]!);
+      rest = rest.slice(found[0].length);
+      if (found[2] === " }") break;
+    }
+    objects.push(properties);
+    if (rest === "") return objects.length < 2 ? undefined : objects;
+    if (!rest.startsWith(" | ")) return undefined;
+    rest = rest.slice(3);
+  }
+  return undefined;
+}
+
+/**
+ * A type alias of a union of object types, too wide for its line, as
+ * prettier breaks it: after `=` when the union then fits, otherwise one
+ * member a line after a leading `|`, each object on that line when it fits,
+ * else one property a line.
+ */
+function breakObjectUnion(
+  indent: string,
+  head: string,
+  objects: readonly (readonly string[])[],
+  printWidth: number,
+): string {
+  const inner = `${indent}  `;
+  const oneLine = objects.map((properties) => `{ ${properties.join("; ")} }`);
+  if (width(`${inner}${oneLine.join(" | ")};`) <= printWidth)
+    return `${indent}${head}\n${inner}${oneLine.join(" | ")};`;
+  const members = objects.map((properties, i) => {
+    const end = i === objects.length - 1 ? ";" : "";
+    const line = `${inner}| ${oneLine[i]}${end}`;
+    if (width(line) <= printWidth) return line;
+    const body = properties.map((property) => `${inner}    ${property};`).join("\n");
+    return `${inner}| {\n${body}\n${inner}  }${end}`;
+  });
+  return `${indent}${head}\n${members.join("\n")}`;
 }
 
 /** Whether prettier prints a union on one line however wide: one reference to a type, and `null`s. */
@@ -126,7 +186,10 @@ function unionMembers(type: string): string[] | undefined {
 function unbreakable(line: string): boolean {
   if (/^export interface [\w$]+ \{\}?$/.test(line)) return true;
   if (/^(?:import|export)(?: type)? \{ [^,{}]* \} from "[^"\\]*";$/.test(line)) return true;
-  const typed = new RegExp(TYPED_LINE.source).exec(line);
+  // A doc comment written before a property on its line stays there.
+  const typed = new RegExp(TYPED_LINE.source).exec(
+    line.replace(/^( *)\/\*\*(?:[^*]|\*(?!\/))*\*\/ /, "$1"),
+  );
   if (typed === null || typed[2]!.endsWith("=")) return false;
   const members = unionMembers(typed[3]!);
   return (

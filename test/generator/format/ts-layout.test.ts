@@ -48,6 +48,26 @@ const laidOut: readonly {
     given: `export interface I {\n  ${name("k", 30)}?: ${name("a", 40)} | ${name("b", 30)};\n  readonly m: ${name("a", 60)}[] | ${name("b", 60)};\n  n?: ${name("a", 110)} | null;\n  o: ${name("a", 110)}[];\n}\n`,
     printed: `export interface I {\n  ${name("k", 30)}?:\n    ${name("a", 40)} | ${name("b", 30)};\n  readonly m:\n    | ${name("a", 60)}[]\n    | ${name("b", 60)};\n  n?: ${name("a", 110)} | null;\n  o: ${name("a", 110)}[];\n}\n`,
   },
+  {
+    name: "a union of object types: after =, one member a line, and one property a line",
+    given: [
+      `export type S = { a: ${name("A", 20)}; b?: undefined } | { b: ${name("B", 20)}; a?: undefined };`,
+      `export type L = { a: ${name("A", 30)}; b?: undefined } | { /** The b. */ b: ${name("B", 70)}; a?: undefined } | { c: "x" };`,
+      "",
+    ].join("\n"),
+    printed: [
+      "export type S =",
+      `  { a: ${name("A", 20)}; b?: undefined } | { b: ${name("B", 20)}; a?: undefined };`,
+      "export type L =",
+      `  | { a: ${name("A", 30)}; b?: undefined }`,
+      "  | {",
+      `      /** The b. */ b: ${name("B", 70)};`,
+      "      a?: undefined;",
+      "    }",
+      '  | { c: "x" };',
+      "",
+    ].join("\n"),
+  },
 ];
 
 /** Text these steps cannot tell prettier's layout of: left to prettier. */
@@ -60,8 +80,8 @@ const leftToPrettier: readonly { readonly name: string; readonly given: string }
   { name: "an exponent with a plus sign", given: "export type N = 1e+21;\n" },
   { name: "a template literal", given: "export type T = `a${string}`;\n" },
   {
-    name: "a wide union of object types",
-    given: `export type U = { a: ${name("A", 50)} } | { b: ${name("B", 50)} };\n`,
+    name: "a wide union of object types holding more than names",
+    given: `export type U = { a: ${name("A", 50)}<string> } | { b: ${name("B", 50)} };\n`,
   },
   {
     name: "a wide line with characters outside ASCII",

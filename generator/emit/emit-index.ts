@@ -20,5 +20,5 @@ export function emitIndex(path: string, entries: readonly IndexEntry[]): Generat
       ...(entry.names ? { namedExports: [...entry.names] } : {}),
     });
   }
-  return file.finish();
+  return file.finish({ layout: "final" });
 }

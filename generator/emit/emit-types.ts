@@ -111,7 +111,7 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       type: `${names.get("type", op.requestType)} & ${constantsType(constants)}`,
     });
   }
-  return file.finish();
+  return file.finish({ layout: "final" });
 }
 
 function typeLines(

@@ -7,4 +7,11 @@ export interface GeneratedFile {
    * the query-language reference): kept in its own style, never formatted.
    */
   readonly verbatim?: true;
+  /**
+   * The emitter printed the file in its final layout, the one prettier gives
+   * it (see `prettierParser` in format/format-files.ts): the format stage
+   * passes it through without running prettier. test/generator/prettier-identity.test.ts
+   * checks that prettier leaves it as it is.
+   */
+  readonly layout?: "final";
 }

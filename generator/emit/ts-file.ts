@@ -14,6 +14,7 @@ import { compareText } from "../diagnostics/diagnostic.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { renderDoc, type DocComment } from "./jsdoc.js";
 import { moduleSpecifier } from "./module-path.js";
+import { finalLayout } from "./ts-layout.js";
 import { printStructure, StructureKind } from "./ts-morph.js";
 
 /** The line every generated TypeScript file starts with. */
@@ -90,7 +91,12 @@ export class TsFile {
     return alias;
   }
 
-  finish(): GeneratedFile {
+  /**
+   * The file's text. With `layout: "final"`, printed in prettier's layout
+   * when the steps of `finalLayout` reach it (the file then skips prettier);
+   * otherwise, and without it, left to the format stage.
+   */
+  finish(options: { readonly layout?: "final" } = {}): GeneratedFile {
     const imports: ImportDeclarationStructure[] = [...this.imports.entries()]
       .map(([file, { types, values }]) => ({
         file,
@@ -121,18 +127,25 @@ export class TsFile {
         };
       });
     const statements = this.statements.map(renderDocs);
-    const text = printStructure({
-      kind: StructureKind.SourceFile,
-      statements: [
-        ...imports,
-        ...statements.flatMap((statement): (StatementStructures | WriterFunction)[] =>
-          statement.kind === StructureKind.ExportDeclaration
-            ? [statement]
-            : [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), statement],
-        ),
-      ],
-    });
-    return { path: this.path, content: GENERATED_HEADER + text };
+    const text = printStructure(
+      {
+        kind: StructureKind.SourceFile,
+        statements: [
+          ...imports,
+          ...statements.flatMap((statement): (StatementStructures | WriterFunction)[] =>
+            statement.kind === StructureKind.ExportDeclaration
+              ? [statement]
+              : [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), statement],
+          ),
+        ],
+      },
+      { indentNumberOfSpaces: 2 },
+    );
+    const content = GENERATED_HEADER + text;
+    const final = options.layout === "final" ? finalLayout(content) : undefined;
+    return final === undefined
+      ? { path: this.path, content }
+      : { path: this.path, content: final, layout: "final" };
   }
 }
 

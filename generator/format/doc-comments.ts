@@ -72,3 +72,19 @@ function printComment(comment: string, indent: string): string {
   });
   return `/${printed.join(`\n${indent}`)}/`;
 }
+
+/**
+ * Every doc comment standing on its own lines, printed as prettier prints it
+ * (what `setAside` then `putBack` give, with no formatting between).
+ */
+export function printDocComments(text: string): string {
+  return text.replace(
+    OWN_LINE_DOC,
+    (_line, indent: string, comment: string) => indent + printComment(comment, indent),
+  );
+}
+
+/** The text without its doc comments that stand on their own lines (each leaves an empty line). */
+export function withoutDocComments(text: string): string {
+  return text.replace(OWN_LINE_DOC, "");
+}

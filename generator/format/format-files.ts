@@ -41,6 +41,23 @@ export const FORMAT_OPTIONS: Readonly<Options> = {
 const PARSERS: Record<string, string> = { ".ts": "babel-ts", ".mjs": "babel" };
 
 /**
+ * The parser prettier reads each kind of generated file with: prettier's
+ * layout with these and `FORMAT_OPTIONS` is the layout of every generated
+ * file, whether generation runs prettier on it or prints that layout itself
+ * (test/generator/prettier-identity.test.ts checks every emitted file).
+ */
+const REFERENCE_PARSERS: Record<string, string> = {
+  ...PARSERS,
+  ".json": "json",
+  ".md": "markdown",
+};
+
+/** The parser prettier lays out a generated file with; `undefined` for a kind it does not lay out. */
+export function prettierParser(file: string): string | undefined {
+  return REFERENCE_PARSERS[extensionOf(file)];
+}
+
+/**
  * JSON and Markdown are laid out as prettier lays them out without loading
  * it (see json-layout.ts and markdown-tables.ts): what the package writes in
  * them needs only that, and prettier took about 0.4 s of a 3.1 s cold
@@ -79,7 +96,8 @@ interface Manifest {
 /**
  * Formats every generated file: TypeScript and JavaScript with prettier,
  * JSON and Markdown laid out as prettier would; others pass through with a
- * final newline. Hand-written files (`verbatim`) are shipped byte for byte.
+ * final newline. Hand-written files (`verbatim`) are shipped byte for byte,
+ * and files their emitter printed in final layout are passed through as they are.
  */
 export async function formatFiles(
   files: readonly GeneratedFile[],
@@ -92,8 +110,8 @@ export async function formatFiles(
   const pending: { index: number; parser: string; key: string }[] = [];
   await Promise.all(
     files.map(async (file, index) => {
-      if (file.verbatim) return;
-      const extension = /\.[a-z]+$/.exec(file.path)?.[0] ?? "";
+      if (file.verbatim || file.layout === "final") return;
+      const extension = extensionOf(file.path);
       const parser = PARSERS[extension];
       if (!parser) {
         out[index] = {
@@ -211,6 +229,10 @@ async function writeCache(dir: string, key: string, text: string): Promise<void>
   } catch {
     // A cache that cannot be written only costs time.
   }
+}
+
+function extensionOf(file: string): string {
+  return /\.[a-z]+$/.exec(file)?.[0] ?? "";
 }
 
 function ensureNewline(text: string): string {

@@ -19,6 +19,18 @@ describe("formatting", () => {
     expect(manifest.files["svc/a.ts"]!.output).toBe(sha("export const a = 1;\n"));
   });
 
+  it("passes a file printed in final layout through without prettier, and records no hash of it", async () => {
+    // Text prettier would change: seeing it back proves prettier did not run on it.
+    const final = { path: "svc/b.ts", content: "export const   b = 2", layout: "final" as const };
+    const out = await formatFiles([source, final]);
+    expect(out.find((f) => f.path === "svc/b.ts")!.content).toBe("export const   b = 2");
+    expect(out.find((f) => f.path === "svc/a.ts")!.content).toBe("export const a = 1;\n");
+    const manifest = JSON.parse(out.find((f) => f.path === FORMAT_MANIFEST)!.content) as {
+      files: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.files)).toEqual(["svc/a.ts"]);
+  });
+
   it("reuses a previous file only while it is exactly what was recorded", async () => {
     const first = await formatFiles([source]);
     const manifest = JSON.parse(first[0]!.content) as {

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { CONTRACT_FIXTURES } from "../helpers/contract-fixtures.js";
 import { FIXTURES, GOLDEN, generateFrom } from "../helpers/generate-fixture.js";
 
 /**
@@ -86,16 +87,6 @@ describe.each(fixtures)("golden output of fixture %s", (fixture) => {
  * service files (the runtime is checked above) under test/golden-contracts/NAME/.
  */
 const CONTRACT_GOLDEN = path.join(PROJECT_ROOT, "test", "golden-contracts");
-const WSDL_FIXTURES = path.join(PROJECT_ROOT, "test", "frontends", "wsdl", "fixtures");
-const OPENAPI_FIXTURES = path.join(PROJECT_ROOT, "test", "frontends", "openapi", "fixtures");
-const CONTRACTS: readonly { readonly name: string; readonly file: string }[] = [
-  { name: "bookings-wsdl", file: path.join(WSDL_FIXTURES, "bookings", "bookings.overlay.yaml") },
-  { name: "constructs-xsd", file: path.join(WSDL_FIXTURES, "describe", "constructs.xsd") },
-  { name: "soap12-wsdl", file: path.join(WSDL_FIXTURES, "describe", "soap12.wsdl") },
-  { name: "pets-swagger-2.0", file: path.join(OPENAPI_FIXTURES, "description", "pets-2.0.yaml") },
-  { name: "pets-openapi-3.0", file: path.join(OPENAPI_FIXTURES, "description", "pets-3.0.yaml") },
-  { name: "pets-openapi-3.1", file: path.join(OPENAPI_FIXTURES, "description", "pets-3.1.yaml") },
-];
 
 const SHARED_FILES: ReadonlySet<string> = new Set([
   "build.mjs",
@@ -103,31 +94,34 @@ const SHARED_FILES: ReadonlySet<string> = new Set([
   ".paygen-format.json",
 ]);
 
-describe.each(CONTRACTS)("golden output of the contract fixture $name", ({ name, file }) => {
-  it("matches test/golden-contracts file by file", async () => {
-    const { files } = await generate({
-      schemasDir: path.join(PROJECT_ROOT, "schemas"),
-      from: [path.relative(PROJECT_ROOT, file)],
-      cwd: PROJECT_ROOT,
-    });
-    // What the contract decides: its services, README and package manifest. The build script and tsconfig are the same for every package (the YAML goldens hold them).
-    const generated = files.filter(
-      (f) => !f.path.startsWith("runtime/") && !SHARED_FILES.has(f.path),
-    );
-    const goldenDir = path.join(CONTRACT_GOLDEN, name);
-    if (UPDATE) {
-      await rm(goldenDir, { recursive: true, force: true });
-      for (const f of generated) {
-        const target = path.join(goldenDir, f.path);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, f.content);
+describe.each(CONTRACT_FIXTURES)(
+  "golden output of the contract fixture $name",
+  ({ name, file }) => {
+    it("matches test/golden-contracts file by file", async () => {
+      const { files } = await generate({
+        schemasDir: path.join(PROJECT_ROOT, "schemas"),
+        from: [path.relative(PROJECT_ROOT, file)],
+        cwd: PROJECT_ROOT,
+      });
+      // What the contract decides: its services, README and package manifest. The build script and tsconfig are the same for every package (the YAML goldens hold them).
+      const generated = files.filter(
+        (f) => !f.path.startsWith("runtime/") && !SHARED_FILES.has(f.path),
+      );
+      const goldenDir = path.join(CONTRACT_GOLDEN, name);
+      if (UPDATE) {
+        await rm(goldenDir, { recursive: true, force: true });
+        for (const f of generated) {
+          const target = path.join(goldenDir, f.path);
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, f.content);
+        }
       }
-    }
-    expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
-    for (const f of generated)
-      expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
-  });
-});
+      expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
+      for (const f of generated)
+        expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
+    });
+  },
+);
 
 describe("the runtime of the generated package", () => {
   it("is files of generator/runtime/ byte for byte, and nothing else", async () => {

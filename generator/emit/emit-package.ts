@@ -50,6 +50,16 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
       servers.set(service.name, {
         server: ctx.names.get("serverFactory", service.name),
         ...(options.mock !== undefined ? { mock: ctx.names.get("mockFactory", service.name) } : {}),
+        clientFactory: ctx.names.get("clientFactory", service.name),
+        configure: ctx.names.get("clientConfigure", service.name),
+        operationFunction: ctx.names.get("operationFunction", service.operations[0]!.name),
+        method: ctx.names.method(service.operations[0]!.name),
+        flowBuilders: Object.fromEntries(
+          service.flows.map((f) => [
+            f.name,
+            ctx.names.get(f.operation !== undefined ? "flowBuilder" : "valueBuilder", f.name),
+          ]),
+        ),
       });
     files.push(
       emitIndex(paths.index(service.name), [

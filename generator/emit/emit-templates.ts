@@ -102,10 +102,42 @@ function dependencies(
 /** The reference of the search query language, a file of `templates/` shipped as is. */
 export const QUERY_LANGUAGE_FILE = "QUERY-LANGUAGE.md";
 
-/** The functions a service's server entry offers, as the naming table calls them: its server, and its mock when it has one. */
+/**
+ * The names a README uses of a service with operations, as the naming table
+ * calls them: its server (and mock, when it has one), its client factory and
+ * configuration function, and its first operation's function and method.
+ */
 export interface ServerNames {
   readonly server: string;
   readonly mock?: string;
+  readonly clientFactory: string;
+  readonly configure: string;
+  readonly operationFunction: string;
+  readonly method: string;
+  /** Each flow's builder function, by flow name. */
+  readonly flowBuilders: Readonly<Record<string, string>>;
+}
+
+/** A service's view with each flow's builder function, as the package names it. */
+function withBuilders<V extends { readonly flows: readonly { readonly name: string }[] }>(
+  view: V,
+  names: ServerNames | undefined,
+): V {
+  return {
+    ...view,
+    flows: view.flows.map((f) => ({ ...f, builder: names?.flowBuilders[f.name] ?? f.name })),
+  };
+}
+
+/** The code the README's "Calling an operation" shows, named as the package names it; false without an operation. */
+function callingView(names: ServerNames | undefined) {
+  if (names === undefined) return false;
+  return {
+    clientCall: `const client = ${names.clientFactory}(options)`,
+    methodCall: `client.${names.method}(…)`,
+    configureCall: `const config = ${names.configure}(options)`,
+    functionCall: `${names.operationFunction}(config, …)`,
+  };
 }
 
 function packageView(
@@ -120,6 +152,7 @@ function packageView(
       .sort(([a], [b]) => compareText(a, b))
       .map(([name, version]) => ({ name, version })),
     hasSoap: model.services.some((s) => s.protocol === "soap"),
+    hasSoapClient: model.services.some((s) => s.protocol === "soap" && s.operations.length > 0),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     hasQuery: model.services.some((s) => s.query !== undefined),
     hasMarks: model.services.some((s) =>
@@ -128,11 +161,13 @@ function packageView(
     hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
     markedKinds: markedKinds(model),
     services: model.services.map((s) => ({
-      ...serviceView(s, info.packageName, examples.get(s.name)),
+      ...withBuilders(serviceView(s, info.packageName, examples.get(s.name)), servers.get(s.name)),
       serverFactory: servers.get(s.name)?.server ?? "",
       mockFactory: servers.get(s.name)?.mock ?? "",
     })),
     hasServers: servers.size > 0,
+    // The README's example of calling an operation: the first service that has one.
+    calling: callingView([...servers.values()][0]),
     hasMocks: [...servers.values()].some((s) => s.mock !== undefined),
   };
 }
@@ -162,11 +197,14 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
-    baseUrls: (s.rest?.baseUrls ?? []).map((b) => ({
-      name: `{${b.name}}`,
-      option: baseUrlOption(b.name),
-      doc: b.doc ?? "",
-    })),
+    // The base URLs the client has an option for: those its operations use.
+    baseUrls: (s.rest?.baseUrls ?? [])
+      .filter((b) => s.operations.some((op) => op.protocol === "rest" && op.baseUrl === b.name))
+      .map((b) => ({
+        name: `{${b.name}}`,
+        option: baseUrlOption(b.name),
+        doc: b.doc ?? "",
+      })),
     credentialOptions:
       s.protocol === "rest"
         ? credentialOptions(s).map((c) => ({

@@ -118,6 +118,15 @@ export interface ServerNames {
   readonly flowBuilders: Readonly<Record<string, string>>;
 }
 
+/** The service's base URLs that its operations use (each a client option), or those none uses. */
+function baseUrlsOf(s: Service, used: boolean) {
+  return (s.rest?.baseUrls ?? [])
+    .filter(
+      (b) => s.operations.some((op) => op.protocol === "rest" && op.baseUrl === b.name) === used,
+    )
+    .map((b) => ({ name: `{${b.name}}`, option: baseUrlOption(b.name), doc: b.doc ?? "" }));
+}
+
 /** A service's view with each flow's builder function, as the package names it. */
 function withBuilders<V extends { readonly flows: readonly { readonly name: string }[] }>(
   view: V,
@@ -197,14 +206,9 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     doc: s.doc ?? "",
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
-    // The base URLs the client has an option for: those its operations use.
-    baseUrls: (s.rest?.baseUrls ?? [])
-      .filter((b) => s.operations.some((op) => op.protocol === "rest" && op.baseUrl === b.name))
-      .map((b) => ({
-        name: `{${b.name}}`,
-        option: baseUrlOption(b.name),
-        doc: b.doc ?? "",
-      })),
+    // The base URLs the client has an option for (those its operations use), and the others the documents name.
+    baseUrls: baseUrlsOf(s, true),
+    unusedBaseUrls: baseUrlsOf(s, false).map(({ name, doc }) => ({ name, doc })),
     credentialOptions:
       s.protocol === "rest"
         ? credentialOptions(s).map((c) => ({

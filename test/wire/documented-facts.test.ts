@@ -54,7 +54,7 @@ describe("the card types each wallet flow supports (001 §What the service does)
   it("appear in the README's flow table, and which code each brand is sent as is a gap", async () => {
     const text = await readme();
     expect(text).toMatch(
-      /\| `wallet012` +\| authorize +\| Wallet flow 012 \(service decrypts\)<br>cardTypes: American Express, Discover, Mastercard, Visa/,
+      /\| wallet012 +\| `buildWallet012Request` +\| authorize +\| Wallet flow 012 \(service decrypts\)<br>cardTypes: American Express, Discover, Mastercard, Visa/,
     );
     expect(text).toContain(
       "cardTypes: Visa, Mastercard, JCB, Cartes Bancaires, Dankort, Maestro (International), Maestro (UK Domestic)",
@@ -161,7 +161,7 @@ describe("the document's sample webhook subscription (002 §Webhook subscription
 
   it("is labelled as the document's sample, not as defaults of the service", async () => {
     expect(await readme()).toMatch(
-      /\| `tokenManagementWebhookSample` +\| createWebhookSubscription +\| The document's sample, not defaults of the service: Sample subscription for token-management events/,
+      /\| tokenManagementWebhookSample +\| `buildTokenManagementWebhookSampleRequest` +\| createWebhookSubscription +\| The document's sample, not defaults of the service: Sample subscription for token-management events/,
     );
   });
 });

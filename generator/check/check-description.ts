@@ -345,7 +345,12 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
         d.error(p.at, `preset "${p.name}" range must look like "[start TO end}"`);
     }
   }
-  for (const ev of s.events) checkGap(ev.payloadGap);
+  for (const ev of s.events) {
+    checkGap(ev.payloadGap);
+    for (const p of ev.payloads ?? [])
+      if (!allTypeNames.includes(p.name))
+        d.error(p.at, `unknown payload type "${p.name}"${didYouMean(p.name, allTypeNames)}`);
+  }
   for (const op of s.operations) if (op.protocol === "soap") checkGap(op.responseGap);
 }
 

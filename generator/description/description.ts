@@ -283,6 +283,8 @@ export interface QueryDescription extends DocsDescription {
 export interface EventDescription extends Named, DocsDescription {
   readonly product?: string;
   readonly payloadGap?: Named;
+  /** The types of the event's payload, when the contract gives them (a webhook's or callback's JSON body): object types get a reader and a validator. */
+  readonly payloads?: readonly Named[];
 }
 
 export interface GapDescription extends Named {

@@ -174,15 +174,18 @@ function requestBodies(service: Service): string[] {
   );
 }
 
-/** The body types a client receives: REST response bodies. */
+/** The body types a client receives: REST response bodies, and the JSON payloads of the service's events (a webhook handler parses them). */
 function responseBodies(service: Service): string[] {
-  return service.operations.flatMap((op) =>
-    op.protocol === "rest"
-      ? [
-          ...(op.responseType !== undefined ? [op.responseType] : []),
-          ...(op.errorType !== undefined ? [op.errorType] : []),
-          ...(op.errorTypes ?? []).map((e) => e.type),
-        ]
-      : [],
-  );
+  return [
+    ...service.operations.flatMap((op) =>
+      op.protocol === "rest"
+        ? [
+            ...(op.responseType !== undefined ? [op.responseType] : []),
+            ...(op.errorType !== undefined ? [op.errorType] : []),
+            ...(op.errorTypes ?? []).map((e) => e.type),
+          ]
+        : [],
+    ),
+    ...service.events.flatMap((e) => e.payloadTypes ?? []),
+  ];
 }

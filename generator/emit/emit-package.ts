@@ -10,7 +10,12 @@ import {
   reachableRuntime,
   runtimeExportNames,
 } from "./emit-runtime.js";
-import { emitTemplates, type PackageInfo, type ServerNames } from "./emit-templates.js";
+import {
+  emitTemplates,
+  type EventParser,
+  type PackageInfo,
+  type ServerNames,
+} from "./emit-templates.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
 
@@ -38,6 +43,7 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   const runtime = await emitRuntime(options.runtimeDir);
   const files: GeneratedFile[] = [];
   const servers = new Map<string, ServerNames>();
+  const eventParsers = new Map<string, EventParser[]>();
   for (const service of model.services) {
     const ctx: EmitContext = {
       service,
@@ -46,6 +52,15 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
     };
     const artifacts = SERVICE_ARTIFACTS.filter((a) => a.when(service));
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
+    const payloads = [...new Set(service.events.flatMap((e) => e.payloadTypes ?? []))];
+    if (payloads.length > 0)
+      eventParsers.set(
+        service.name,
+        payloads.map((t) => ({
+          parser: ctx.names.get("parser", t),
+          type: ctx.names.get("type", t),
+        })),
+      );
     if (service.operations.length > 0)
       servers.set(service.name, {
         server: ctx.names.get("serverFactory", service.name),
@@ -54,6 +69,7 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
         configure: ctx.names.get("clientConfigure", service.name),
         operationFunction: ctx.names.get("operationFunction", service.operations[0]!.name),
         method: ctx.names.method(service.operations[0]!.name),
+        methods: service.operations.map((op) => ctx.names.method(op.name)),
         flowBuilders: Object.fromEntries(
           service.flows.map((f) => [
             f.name,
@@ -83,6 +99,7 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
       options.info,
       importedPackages(files),
       servers,
+      eventParsers,
     )),
   );
   files.push(await emitBuildScript(options.buildScriptFile));

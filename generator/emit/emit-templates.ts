@@ -39,6 +39,7 @@ export async function emitTemplates(
   info: PackageInfo,
   imported: readonly string[],
   servers: ReadonlyMap<string, ServerNames> = new Map(),
+  eventParsers: ReadonlyMap<string, readonly EventParser[]> = new Map(),
 ): Promise<GeneratedFile[]> {
   const hb = Handlebars.create();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
@@ -51,16 +52,17 @@ export async function emitTemplates(
       const example = (
         await readFile(path.join(templatesDir, "examples", `${service.name}.ts`), "utf8")
       ).trimEnd();
-      examples.set(
-        service.name,
-        example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`),
-      );
+      if (exampleFits(example, servers.get(service.name)))
+        examples.set(
+          service.name,
+          example.replaceAll(`"${EXAMPLES_PACKAGE_NAME}/`, `"${info.packageName}/`),
+        );
     } catch {
       // No example for this service.
     }
   }
   const view = asTemplateData({
-    ...packageView(model, info, examples, servers),
+    ...packageView(model, info, examples, servers, eventParsers),
     dependencies: dependencies(imported, info),
     usesXmlParser: imported.includes("fast-xml-parser"),
   });
@@ -114,8 +116,34 @@ export interface ServerNames {
   readonly configure: string;
   readonly operationFunction: string;
   readonly method: string;
+  /** Every operation's client method. */
+  readonly methods: readonly string[];
   /** Each flow's builder function, by flow name. */
   readonly flowBuilders: Readonly<Record<string, string>>;
+}
+
+/** The parser of an event payload's type (which a webhook handler calls), and the type, as the package names them. */
+export interface EventParser {
+  readonly parser: string;
+  readonly type: string;
+}
+
+/**
+ * Whether an example written for a service of this name calls this
+ * package's service: it creates the service's client and calls only its
+ * operations (a contract may share a built-in service's name, not its calls).
+ */
+function exampleFits(example: string, names: ServerNames | undefined): boolean {
+  if (names === undefined) return false;
+  const created = [...example.matchAll(/const (\w+) = (create\w+Client)\(/g)];
+  return (
+    created.length > 0 &&
+    created.every(([, variable, factory]) => {
+      if (factory !== names.clientFactory) return false;
+      const calls = example.matchAll(new RegExp(`\\b${variable}\\.(\\w+)\\(`, "g"));
+      return [...calls].every(([, method]) => names.methods.includes(method!));
+    })
+  );
 }
 
 /** The service's base URLs that its operations use (each a client option), or those none uses. */
@@ -154,6 +182,7 @@ function packageView(
   info: PackageInfo,
   examples: ReadonlyMap<string, string>,
   servers: ReadonlyMap<string, ServerNames>,
+  eventParsers: ReadonlyMap<string, readonly EventParser[]>,
 ) {
   return {
     ...info,
@@ -171,6 +200,7 @@ function packageView(
     markedKinds: markedKinds(model),
     services: model.services.map((s) => ({
       ...withBuilders(serviceView(s, info.packageName, examples.get(s.name)), servers.get(s.name)),
+      eventParsers: eventParsers.get(s.name) ?? [],
       serverFactory: servers.get(s.name)?.server ?? "",
       mockFactory: servers.get(s.name)?.mock ?? "",
     })),
@@ -230,6 +260,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
         .join(" "),
       sourceLabel: e.source ? `${e.source.document} §${e.source.section}` : "",
     })),
+
     protocol: s.protocol.toUpperCase(),
     isRest: s.protocol === "rest",
     outcome: (s.rest?.outcome ?? []).map((path) => ({ path })),

@@ -3,6 +3,7 @@ import type {
   Description,
   DocsDescription,
   EnumDescription,
+  EventDescription,
   FieldDescription,
   ServiceDescription,
   TypeDescription,
@@ -37,6 +38,9 @@ export function buildModel(description: Description): Model {
 function buildService(s: ServiceDescription): Service {
   const block = s;
   const decls = new Map(s.types.map((d) => [d.name, d]));
+  /** An event's payload types that are object types (a scalar payload needs no reader of its own). */
+  const eventPayloads = (e: EventDescription): string[] =>
+    (e.payloads ?? []).map((p) => p.name).filter((name) => decls.has(name));
   const enumNames = new Set(s.enums.map((e) => e.name));
   const ref = (name: string): TypeRef =>
     (SCALAR_NAMES as readonly string[]).includes(name)
@@ -218,6 +222,7 @@ function buildService(s: ServiceDescription): Service {
     operations,
     s.flows.flatMap((f) => (f.operation === undefined && f.type ? [f.type.name] : [])),
     (s.documents ?? []).map((x) => x.type.name),
+    s.events.flatMap(eventPayloads),
   );
   const types: ObjectType[] = unfinished.map((t) => ({ ...t, facts: facts.get(t.name)! }));
 
@@ -337,6 +342,7 @@ function buildService(s: ServiceDescription): Service {
       type: e.name,
       ...(e.product !== undefined ? { product: e.product } : {}),
       ...(e.payloadGap ? { payloadGap: e.payloadGap.name } : {}),
+      ...(eventPayloads(e).length > 0 ? { payloadTypes: eventPayloads(e) } : {}),
       ...docs(e),
     })),
     gaps,

@@ -13,6 +13,8 @@ export function deriveFacts(
   builtRoots: readonly string[] = [],
   /** Types of whole XML documents, read and written on both sides. */
   documentRoots: readonly string[] = [],
+  /** Payload types of the service's events: received (read and validated) by whoever handles them. */
+  eventRoots: readonly string[] = [],
 ): Map<string, TypeFacts> {
   const byName = new Map(types.map((t) => [t.name, t]));
   // A SOAP request's header values are sent like its body.
@@ -37,6 +39,7 @@ export function deriveFacts(
           ],
     ),
     ...documentRoots,
+    ...eventRoots,
   ];
 
   /** Types reachable from `roots` through fields and, when `bases`, base types. */

@@ -308,6 +308,8 @@ export interface EventDef extends Documented {
   readonly type: string;
   readonly product?: string;
   readonly payloadGap?: string;
+  /** The object types of its payload (received by whoever handles the event: read and validated); absent when none. */
+  readonly payloadTypes?: readonly string[];
 }
 
 export interface Gap {

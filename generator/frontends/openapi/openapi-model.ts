@@ -40,7 +40,7 @@ export interface ApiDocument extends Located {
   readonly operations: readonly Operation[];
   /** Every named schema, sorted by name. */
   readonly schemas: readonly NamedSchema[];
-  /** OpenAPI 3.1 `webhooks` (requests the API sends), in document order; absent when there is none. */
+  /** OpenAPI 3.1 `webhooks`, then the operations' `callbacks` (requests the API sends), in document order; absent when there is none. */
   readonly webhooks?: readonly Webhook[];
 }
 
@@ -49,6 +49,8 @@ export interface Webhook extends Located {
   readonly name: string;
   readonly description?: string;
   readonly payloads: readonly Schema[];
+  /** For a callback: the operation that gives its URL, and the runtime expression naming it. */
+  readonly callback?: { readonly operation: string; readonly expression: string };
 }
 
 export interface ApiInfo {
@@ -114,6 +116,8 @@ export interface Operation extends Located {
   readonly baseUrls: readonly BaseUrl[];
   /** Swagger 2.0: the media types the operation answers in (`produces`, its own or the document's), even for responses without a body. */
   readonly produces?: readonly string[];
+  /** OpenAPI 3 `callbacks`: requests the API sends to a URL this call gives, read as events. */
+  readonly callbacks?: readonly Webhook[];
 }
 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";

@@ -5,7 +5,15 @@ import { detectFormat, withArticle } from "./detect-format.js";
 import { DocumentSet, type SourceDocument } from "./document-set.js";
 import { nameSchemas } from "./name-schemas.js";
 import { ObjectReader } from "./object-reader.js";
-import type { ApiDocument, ApiFormat, ApiInfo, BaseUrl } from "./openapi-model.js";
+import type {
+  ApiDocument,
+  ApiFormat,
+  ApiInfo,
+  BaseUrl,
+  Operation,
+  Webhook,
+} from "./openapi-model.js";
+import { pascalCase } from "../../naming/case.js";
 import type { ReadContext } from "./read-context.js";
 import { readPaths } from "./read-paths.js";
 import { readWebhooks } from "./read-webhooks.js";
@@ -195,7 +203,10 @@ function readDocument(
     ? readSecurityRequirements(context, securityList, entry, root.pointerOf("security"))
     : undefined;
   const operations = readPaths(context, root.object("paths"), security);
-  const webhooks = format === "openapi-3.1" ? readWebhooks(context, root.object("webhooks")) : [];
+  const webhooks = eventsOf(
+    format === "openapi-3.1" ? readWebhooks(context, root.object("webhooks")) : [],
+    operations,
+  );
   schemas.readPending();
   const named = nameSchemas(graph, problems);
   return {
@@ -278,4 +289,22 @@ function readInfo(root: ObjectReader, format: ApiFormat): ApiInfo {
 /** `{ key: value }`, or nothing when the value is absent. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/**
+ * The document's webhooks, then its operations' callbacks, each named once:
+ * a callback whose name an earlier event has is named after its operation
+ * too (`createSubscriptionOnEvent`).
+ */
+function eventsOf(webhooks: readonly Webhook[], operations: readonly Operation[]): Webhook[] {
+  const events = [...webhooks];
+  const taken = new Set(webhooks.map((w) => w.name));
+  for (const callback of operations.flatMap((o) => o.callbacks ?? [])) {
+    let name = callback.name;
+    if (taken.has(name)) name = `${callback.callback?.operation ?? ""}${pascalCase(name)}`;
+    for (let n = 2; taken.has(name); n++) name = `${callback.name}${n}`;
+    taken.add(name);
+    events.push({ ...callback, name });
+  }
+  return events;
 }

@@ -16,6 +16,7 @@ import type { ReadContext } from "./read-context.js";
 import { readMediaTypeMap } from "./read-content.js";
 import { parameterReaders, readParameter, type ReadParameterResult } from "./read-parameter.js";
 import { readResponses } from "./read-response.js";
+import { readCallbacks } from "./read-webhooks.js";
 import { baseSlot } from "./read-schema.js";
 import { readSecurityRequirements } from "./read-security.js";
 import { readSchemes, readServers, swagger2BaseUrls } from "./read-servers.js";
@@ -71,13 +72,8 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
           "deprecated",
           "security",
           "servers",
+          "callbacks",
         ],
-    unsupported: new Map([
-      [
-        "callbacks",
-        "callbacks (requests the server sends) are not read; describe them as a separate API",
-      ],
-    ]),
   });
   const typeName = pascalCase(site.name) || "Operation";
   const parameters = readAllParameters(context, site, typeName);
@@ -103,6 +99,7 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
   const summary = reader.string("summary");
   const description = reader.string("description");
   checkPathTemplate(reader, site.path, parameters.list);
+  const callbacks = swagger2 ? [] : readCallbacks(context, reader.object("callbacks"), site.name);
   return {
     name: site.name,
     nameFrom: site.nameFrom,
@@ -118,6 +115,7 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
     ...(security ? { security } : {}),
     baseUrls: operationBaseUrls(context, site),
     ...(produces.length > 0 ? { produces } : {}),
+    ...(callbacks.length > 0 ? { callbacks } : {}),
     at: reader.at,
     pointer: reader.pointer,
   };

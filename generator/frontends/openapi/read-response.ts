@@ -142,10 +142,14 @@ function readOpenApi3Response(
 ): Response | undefined {
   reader.checkKeys(`${withArticle(context.format)} response`, {
     known: ["description", "headers", "content"],
-    unsupported: new Map([
+    approximated: new Map([
       [
         "links",
-        "response links are not read; remove them, or describe the follow-up operations in the description",
+        {
+          kind: "links",
+          reading:
+            "a link names a follow-up operation, which the caller calls with the values it needs (no method follows it)",
+        },
       ],
     ]),
   });

@@ -306,6 +306,7 @@ describe("an OpenAPI document as a description", () => {
         name: "petAdopted",
         doc: "A pet was adopted.",
         notes: [note("info", "A request the API sends; its JSON payload is a PetAdoptedPayload.")],
+        payloads: [{ name: "PetAdoptedPayload" }],
       },
     ]);
     const payload = service!.types.find((t) => t.name === "PetAdoptedPayload")!;
@@ -314,6 +315,49 @@ describe("an OpenAPI document as a description", () => {
     ).toEqual([
       ["id", "string", true, true],
       ["extra", "json", false, false],
+    ]);
+  });
+
+  it("reads 3.0 callbacks as events whose payloads are types, one name each", async () => {
+    const { service, problems, warnings } = await describeFixture("callbacks-3.0.yaml");
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(service!.events).toEqual([
+      {
+        name: "onEvent",
+        doc: "Something happened.",
+        notes: [
+          note(
+            "info",
+            "A request the API sends to the URL that `{$request.body#/callbackUrl}` names in a subscribe call; its JSON payload is a SubscribeOnEventPayload.",
+          ),
+        ],
+        payloads: [{ name: "SubscribeOnEventPayload" }],
+      },
+      {
+        name: "onData",
+        notes: [
+          note(
+            "info",
+            "A request the API sends to the URL that `{$request.body#/callbackUrl}` names in a subscribe call; its JSON payload is a Change.",
+          ),
+        ],
+        payloads: [{ name: "Change" }],
+      },
+      {
+        name: "watchOnEvent",
+        notes: [
+          note(
+            "info",
+            "A request the API sends to the URL that `{$request.query.url}` names in a watch call; its JSON payload is a Change.",
+          ),
+        ],
+        payloads: [{ name: "Change" }],
+      },
+    ]);
+    const payload = service!.types.find((t) => t.name === "SubscribeOnEventPayload")!;
+    expect(payload.fields.map((f) => [f.name, f.type.name, f.required])).toEqual([
+      ["kind", "string", true],
     ]);
   });
 

@@ -53,9 +53,15 @@ describeWithSpecs("paygen mock of the published WSDL, called by node-soap", () =
           );
           expect(raw).toContain(`${op.responseElement}`);
           expect(raw).not.toContain("Fault>");
-          expect(result).toHaveProperty(
-            op.bare ? Object.keys(result as object)[0]! : op.resultElement,
-          );
+          if (op.bare) {
+            // The response element is the result itself: node-soap gives its children, the required ones at least.
+            const type = service.types.find((t) => t.name === op.resultType)!;
+            const required = type.allFields.filter((f) => f.required && f.xml === undefined);
+            expect(Object.keys(result as object)).toEqual(
+              expect.arrayContaining(required.map((f) => f.name)),
+            );
+            expect(Object.keys(result as object).length).toBeGreaterThan(0);
+          } else expect(result).toHaveProperty(op.resultElement);
         } catch (error) {
           const e = error as { message?: string; body?: string };
           failed.push(`${op.name}: ${(e.body ?? e.message ?? String(error)).slice(0, 400)}`);

@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, symlink } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, expect, it } from "vitest";
 import { main } from "../../../generator/cli.js";
 import { PROJECT_ROOT } from "../../../generator/generate.js";
+import { linkDeclaredDependencies } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 const run = promisify(execFile);
@@ -31,7 +32,7 @@ describeWithSpecs("generating the published PayPal Orders API", () => {
       (t) => logs.push(t),
       (t) => errors.push(t),
     );
-    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+    await linkDeclaredDependencies(out);
   }, 180_000);
 
   it("exits 0 and counts the warnings by kind", () => {

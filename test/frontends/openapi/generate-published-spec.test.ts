@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,6 +10,7 @@ import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
 import type { RestOperation, Service } from "../../../generator/model/ir.js";
 import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
+import { linkDeclaredDependencies } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 
 const run = promisify(execFile);
@@ -37,7 +38,7 @@ describeWithSpecs("generating from the published REST specification", () => {
       await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });
       await writeFile(path.join(out, f.path), f.content);
     }
-    await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+    await linkDeclaredDependencies(out);
     service = model.services[0]!;
     names = (await packageNames(model, path.join(PROJECT_ROOT, "generator", "runtime"))).get(
       service.name,

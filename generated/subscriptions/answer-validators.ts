@@ -44,28 +44,19 @@ import type {
   CreateCustomerProfileTransactionResult,
   CreateCustomerShippingAddressResult,
   CreditCardMasked,
-  CustomerAddress,
-  CustomerAddressEx,
   CustomerPaymentProfileListItem,
   CustomerPaymentProfileMasked,
-  CustomerProfileBase,
-  CustomerProfileEx,
   CustomerProfileMasked,
   DeleteCustomerPaymentProfileResult,
   DeleteCustomerProfileResult,
   DeleteCustomerShippingAddressResult,
-  DriversLicense,
   GetCustomerPaymentProfileListResult,
   GetCustomerPaymentProfileResult,
   GetCustomerProfileResult,
   GetCustomerShippingAddressResult,
   IsAliveResult,
   Message,
-  NameAndAddress,
-  Order,
   PaymentMasked,
-  PaymentSchedule,
-  PaymentScheduleInterval,
   SubscriptionCustomerProfile,
   SubscriptionDetail,
   TokenInformation,
@@ -674,13 +665,6 @@ function checkCreditCardMasked(value: unknown, path: string, issues: ValidationI
   }
 }
 
-/** Checks {@link CustomerAddress} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerAddress(value: unknown): ValidationResult<CustomerAddress> {
-  const issues: ValidationIssue[] = [];
-  checkCustomerAddress(value, "", issues);
-  return result(value as CustomerAddress, issues);
-}
-
 const fieldsOfCustomerAddress = new Set([
   "firstName",
   "lastName",
@@ -718,13 +702,6 @@ function checkCustomerAddress(
     if (!(typeof value.email === "string"))
       checkString(value.email, joinPath(path, "email"), issues);
   }
-}
-
-/** Checks {@link CustomerAddressEx} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerAddressEx(value: unknown): ValidationResult<CustomerAddressEx> {
-  const issues: ValidationIssue[] = [];
-  checkCustomerAddressEx(value, "", issues);
-  return result(value as CustomerAddressEx, issues);
 }
 
 const fieldsOfCustomerAddressEx = new Set([
@@ -857,13 +834,6 @@ function checkCustomerPaymentProfileMasked(
   }
 }
 
-/** Checks {@link CustomerProfileBase} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerProfileBase(value: unknown): ValidationResult<CustomerProfileBase> {
-  const issues: ValidationIssue[] = [];
-  checkCustomerProfileBase(value, "", issues);
-  return result(value as CustomerProfileBase, issues);
-}
-
 const fieldsOfCustomerProfileBase = new Set(["merchantCustomerId", "description", "email"]);
 
 function checkCustomerProfileBase(
@@ -888,13 +858,6 @@ function checkCustomerProfileBase(
     if (!(typeof value.email === "string"))
       checkString(value.email, joinPath(path, "email"), issues);
   }
-}
-
-/** Checks {@link CustomerProfileEx} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerProfileEx(value: unknown): ValidationResult<CustomerProfileEx> {
-  const issues: ValidationIssue[] = [];
-  checkCustomerProfileEx(value, "", issues);
-  return result(value as CustomerProfileEx, issues);
 }
 
 const fieldsOfCustomerProfileEx = new Set([
@@ -1020,13 +983,6 @@ function checkDeleteCustomerShippingAddressResult(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfDeleteCustomerShippingAddressResult, path, issues);
   checkApiResponseType(value, path, issues, true);
-}
-
-/** Checks {@link DriversLicense} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateDriversLicense(value: unknown): ValidationResult<DriversLicense> {
-  const issues: ValidationIssue[] = [];
-  checkDriversLicense(value, "", issues);
-  return result(value as DriversLicense, issues);
 }
 
 const fieldsOfDriversLicense = new Set(["state", "number", "dateOfBirth"]);
@@ -1232,13 +1188,6 @@ function checkMessage(value: unknown, path: string, issues: ValidationIssue[]): 
   }
 }
 
-/** Checks {@link NameAndAddress} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateNameAndAddress(value: unknown): ValidationResult<NameAndAddress> {
-  const issues: ValidationIssue[] = [];
-  checkNameAndAddress(value, "", issues);
-  return result(value as NameAndAddress, issues);
-}
-
 const fieldsOfNameAndAddress = new Set([
   "firstName",
   "lastName",
@@ -1297,13 +1246,6 @@ function checkNameAndAddress(
   }
 }
 
-/** Checks {@link Order} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateOrder(value: unknown): ValidationResult<Order> {
-  const issues: ValidationIssue[] = [];
-  checkOrder(value, "", issues);
-  return result(value as Order, issues);
-}
-
 const fieldsOfOrder = new Set(["invoiceNumber", "description"]);
 
 function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): void {
@@ -1346,13 +1288,6 @@ function checkPaymentMasked(value: unknown, path: string, issues: ValidationIssu
   }
 }
 
-/** Checks {@link PaymentSchedule} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePaymentSchedule(value: unknown): ValidationResult<PaymentSchedule> {
-  const issues: ValidationIssue[] = [];
-  checkPaymentSchedule(value, "", issues);
-  return result(value as PaymentSchedule, issues);
-}
-
 const fieldsOfPaymentSchedule = new Set([
   "interval",
   "startDate",
@@ -1378,15 +1313,6 @@ function checkPaymentSchedule(value: unknown, path: string, issues: ValidationIs
   if (value.trialOccurrences !== undefined) {
     checkShort(value.trialOccurrences, joinPath(path, "trialOccurrences"), issues);
   }
-}
-
-/** Checks {@link PaymentScheduleInterval} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePaymentScheduleInterval(
-  value: unknown,
-): ValidationResult<PaymentScheduleInterval> {
-  const issues: ValidationIssue[] = [];
-  checkPaymentScheduleInterval(value, "", issues);
-  return result(value as PaymentScheduleInterval, issues);
 }
 
 const fieldsOfPaymentScheduleInterval = new Set(["length", "unit"]);

@@ -46,16 +46,15 @@ function emitValidatorsOf(
   return file.finish();
 }
 
-function emitChecker(
+/** The exported `validate<Type>`: every problem of a value, through the type's checker. */
+function emitValidator(
   file: TsFile,
   service: Service,
   names: ServiceNames,
   type: ObjectType,
-  isBase: boolean,
   side: "sent" | "received",
 ): void {
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
-  const checkerName = (t: string) => names.get("checker", t);
   const issueType = file.type("ValidationIssue", paths.runtime("errors.ts"));
   const resultType = file.type("ValidationResult", VALIDATE);
   file.addFunction({
@@ -68,10 +67,24 @@ function emitChecker(
     returnType: `${resultType}<${typeName}>`,
     statements: [
       `const issues: ${issueType}[] = [];`,
-      `${checkerName(type.name)}(value, "", issues);`,
+      `${names.get("checker", type.name)}(value, "", issues);`,
       `return ${file.value("result", VALIDATE)}(value as ${typeName}, issues);`,
     ],
   });
+}
+
+function emitChecker(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  type: ObjectType,
+  isBase: boolean,
+  side: "sent" | "received",
+): void {
+  const checkerName = (t: string) => names.get("checker", t);
+  // A server imports the validator of a type callers also send from validators.ts (see
+  // `validatorModule`): the answer validators keep only its checker, which other checkers call.
+  if (side === "sent" || !type.facts.sent) emitValidator(file, service, names, type, side);
   const body: string[] = [];
   if (type.kind === "union") {
     const checker = (v: string) => checkerName(v);

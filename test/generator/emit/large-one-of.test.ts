@@ -93,7 +93,7 @@ describe("a oneOf of many variants", () => {
       const model = await modelOf(3000);
       expect(model.services[0]!.types.find((t) => t.name === "Big")?.variants).toHaveLength(3000);
       const files = await emitPackage(model, EMIT_OPTIONS);
-      const validators = files.find((f) => f.path.endsWith("validators.ts"));
+      const validators = files.find((f) => f.path.endsWith("/validators.ts"));
       expect(validators?.content).toContain("validateV2999");
     },
   );

@@ -16,7 +16,7 @@ import {
   result,
 } from "../runtime/validate.js";
 import { statusValues } from "./enums.js";
-import type { Confirmation, Money } from "./types.js";
+import type { Confirmation } from "./types.js";
 
 /** Checks {@link Confirmation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateConfirmation(value: unknown): ValidationResult<Confirmation> {
@@ -41,13 +41,6 @@ function checkConfirmation(value: unknown, path: string, issues: ValidationIssue
   if (requireField(value, "status", path, issues)) {
     checkEnum(value.status, statusValues, joinPath(path, "status"), issues);
   }
-}
-
-/** Checks {@link Money} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateMoney(value: unknown): ValidationResult<Money> {
-  const issues: ValidationIssue[] = [];
-  checkMoney(value, "", issues);
-  return result(value as Money, issues);
 }
 
 const fieldsOfMoney = new Set(["value", "currency"]);

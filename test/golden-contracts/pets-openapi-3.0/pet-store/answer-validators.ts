@@ -26,14 +26,7 @@ import {
   result,
 } from "../runtime/validate.js";
 import { petKindValues } from "./enums.js";
-import type { Company, Owner, Person, Pet, PostPetsResponse } from "./types.js";
-
-/** Checks {@link Company} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCompany(value: unknown): ValidationResult<Company> {
-  const issues: ValidationIssue[] = [];
-  checkCompany(value, "", issues);
-  return result(value as Company, issues);
-}
+import type { Pet, PostPetsResponse } from "./types.js";
 
 const fieldsOfCompany = new Set(["vat"]);
 
@@ -43,13 +36,6 @@ function checkCompany(value: unknown, path: string, issues: ValidationIssue[]): 
   if (value.vat !== undefined) {
     if (!(typeof value.vat === "string")) checkString(value.vat, joinPath(path, "vat"), issues);
   }
-}
-
-/** Checks {@link Owner} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateOwner(value: unknown): ValidationResult<Owner> {
-  const issues: ValidationIssue[] = [];
-  checkOwner(value, "", issues);
-  return result(value as Owner, issues);
 }
 
 function checkOwner(value: unknown, path: string, issues: ValidationIssue[]): void {
@@ -63,13 +49,6 @@ function checkOwner(value: unknown, path: string, issues: ValidationIssue[]): vo
     ],
     [checkPerson, checkCompany],
   );
-}
-
-/** Checks {@link Person} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePerson(value: unknown): ValidationResult<Person> {
-  const issues: ValidationIssue[] = [];
-  checkPerson(value, "", issues);
-  return result(value as Person, issues);
 }
 
 const fieldsOfPerson = new Set(["name"]);

@@ -16,12 +16,8 @@ import {
 import { resultCodeValues } from "./enums.js";
 import type {
   ApiResponse,
-  Error$,
   ErrorResult,
-  Long,
   ParseError$,
-  Promise$,
-  String$,
   ValidationError$,
   constructorResult,
   thenResult,
@@ -47,13 +43,6 @@ function checkApiResponse(
   if (requireField(value, "resultCode", path, issues)) {
     checkEnum(value.resultCode, resultCodeValues, joinPath(path, "resultCode"), issues);
   }
-}
-
-/** Checks {@link Error$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateError(value: unknown): ValidationResult<Error$> {
-  const issues: ValidationIssue[] = [];
-  checkError(value, "", issues);
-  return result(value as Error$, issues);
 }
 
 const fieldsOfError = new Set(["code", "constructor", "toString", "hasOwnProperty"]);
@@ -120,13 +109,6 @@ function checkErrorResult(value: unknown, path: string, issues: ValidationIssue[
   }
 }
 
-/** Checks {@link Long} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateLong(value: unknown): ValidationResult<Long> {
-  const issues: ValidationIssue[] = [];
-  checkLong(value, "", issues);
-  return result(value as Long, issues);
-}
-
 const fieldsOfLong = new Set(["value"]);
 
 function checkLong(value: unknown, path: string, issues: ValidationIssue[]): void {
@@ -155,13 +137,6 @@ function checkParseError(value: unknown, path: string, issues: ValidationIssue[]
   }
 }
 
-/** Checks {@link Promise$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePromise(value: unknown): ValidationResult<Promise$> {
-  const issues: ValidationIssue[] = [];
-  checkPromise(value, "", issues);
-  return result(value as Promise$, issues);
-}
-
 const fieldsOfPromise = new Set(["then", "value"]);
 
 function checkPromise(value: unknown, path: string, issues: ValidationIssue[]): void {
@@ -175,13 +150,6 @@ function checkPromise(value: unknown, path: string, issues: ValidationIssue[]): 
   if (value.value !== undefined) {
     checkString(value.value, joinPath(path, "value"), issues);
   }
-}
-
-/** Checks {@link String$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateString(value: unknown): ValidationResult<String$> {
-  const issues: ValidationIssue[] = [];
-  checkString(value, "", issues);
-  return result(value as String$, issues);
 }
 
 const fieldsOfString = new Set(["length", "valueOf"]);

@@ -1,5 +1,10 @@
 import path from "node:path";
-import { Diagnostics, sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
+import {
+  Diagnostics,
+  sortDiagnostics,
+  type Diagnostic,
+  type Position,
+} from "../diagnostics/diagnostic.js";
 import type { ServiceDescription } from "../description/description.js";
 import type { Approximation } from "../model/vocabulary.js";
 
@@ -44,9 +49,17 @@ export function describeApproximated(
   entryFile: string,
   describe: (own: Diagnostics) => ServiceDescription | undefined,
   earlier: readonly Diagnostic[] = [],
+  locate?: (at: Position) => string | undefined,
 ): ServiceDescription | undefined {
   const own = new Diagnostics();
   const service = describe(own);
-  diagnostics.add(...own.sorted(), ...own.warnings());
-  return service && withApproximations(service, [...earlier, ...own.warnings()], entryFile);
+  const warnings = own.warnings().map((w) => located(w, locate));
+  diagnostics.add(...own.sorted(), ...warnings);
+  return service && withApproximations(service, [...earlier, ...warnings], entryFile);
+}
+
+/** A warning with the path `locate` gives its position (an XML path), when it names none yet. */
+function located(w: Diagnostic, locate?: (at: Position) => string | undefined): Diagnostic {
+  const pointer = w.pointer === undefined ? locate?.(w.at) : undefined;
+  return pointer === undefined ? w : { ...w, pointer };
 }

@@ -33,6 +33,8 @@ export interface SchemaLoadOptions {
   readonly from?: readonly string[];
   /** At most this many files are read in all (default {@link DEFAULT_MAX_SCHEMA_FILES}). */
   readonly maxFiles?: number;
+  /** Called with each XML document read (the WSDL's, each schema file's), as it is read. */
+  readonly onDocument?: (document: XmlDocument) => void;
 }
 
 /** Far more files than any contract spreads over; a bound so that a generated import chain cannot go on without end. */
@@ -283,6 +285,7 @@ export class SchemaLoader {
         displayPath: display,
         ...(this.options.limits === undefined ? {} : { limits: this.options.limits }),
       });
+      this.options.onDocument?.(document);
     } catch (error) {
       if (error instanceof XmlError) this.diagnostics.error(error.at, error.message);
       else this.diagnostics.error(at, `cannot read ${display}: ${describeFileError(error)}`);

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 import type { Description } from "../../description/description.js";
 import { describeApproximated } from "../approximations.js";
+import { XmlPaths } from "../xml/xml-paths.js";
 import { readSchemaFiles } from "./load-schema-set.js";
 import { readWsdlFile } from "./read-wsdl.js";
 import { displayPath } from "./schema-location.js";
@@ -13,9 +14,14 @@ export async function readWsdlContract(
   cwd: string,
   diagnostics: Diagnostics,
 ): Promise<Description> {
-  const defs = await readWsdlFile(file, { cwd }, diagnostics);
+  const paths = new XmlPaths();
+  const defs = await readWsdlFile(
+    file,
+    { cwd, onDocument: (document) => paths.add(document) },
+    diagnostics,
+  );
   if (!defs || diagnostics.count > 0) return { services: [] };
-  return { services: wsdlToDescription(defs, diagnostics) };
+  return { services: wsdlToDescription(defs, diagnostics, (at) => paths.pathAt(at)) };
 }
 
 /** An XML Schema file (and what it imports): one service of types and enums, named after the file, with no operations. */
@@ -24,12 +30,21 @@ export async function readXsdContract(
   cwd: string,
   diagnostics: Diagnostics,
 ): Promise<Description> {
-  const set = await readSchemaFiles([file], { cwd }, diagnostics);
+  const paths = new XmlPaths();
+  const set = await readSchemaFiles(
+    [file],
+    { cwd, onDocument: (document) => paths.add(document) },
+    diagnostics,
+  );
   if (diagnostics.count > 0) return { services: [] };
   const display = displayPath(cwd, path.resolve(cwd, file));
   const name = path.basename(file).replace(/\.[^.]*$/, "");
-  const service = describeApproximated(diagnostics, display, (own) =>
-    schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, own),
+  const service = describeApproximated(
+    diagnostics,
+    display,
+    (own) => schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, own),
+    [],
+    (at) => paths.pathAt(at),
   );
   return { services: service ? [service] : [] };
 }

@@ -49,6 +49,7 @@ export async function readWsdlFile(
       displayPath: display,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
+    options.onDocument?.(document);
   } catch (error) {
     if (error instanceof XmlError) diagnostics.error(error.at, error.message);
     else

@@ -1353,11 +1353,21 @@ function bodyNamespace(defs: WsdlDefinitions, binding: WsdlBinding): string {
  * 1.1 port (else its SOAP 1.2 port). Each service's warnings are its
  * approximations (a schema's, once per service that holds its types).
  */
-export function wsdlToDescription(defs: WsdlDefinitions, d: Diagnostics): ServiceDescription[] {
+export function wsdlToDescription(
+  defs: WsdlDefinitions,
+  d: Diagnostics,
+  locate?: (at: Position) => string | undefined,
+): ServiceDescription[] {
   if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
   return [...defs.services.values()].flatMap(
     (service) =>
-      describeApproximated(d, defs.at.file, (own) => describeWsdlService(defs, service, own)) ?? [],
+      describeApproximated(
+        d,
+        defs.at.file,
+        (own) => describeWsdlService(defs, service, own),
+        [],
+        locate,
+      ) ?? [],
   );
 }
 

@@ -48,9 +48,11 @@ async function warningsOf(text: string) {
 }
 
 describe("WSDL and XSD constructs read approximately are positioned warnings", () => {
-  const table: { given: string; schema: string; at: string; want: string }[] = [
+  // `path`: where the warning is, as an XML path (printed as a JSON document's pointer is).
+  const table: { given: string; path: string; schema: string; at: string; want: string }[] = [
     {
       given: "a restriction of a complex type with simple content",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:simpleContent/s:restriction",
       schema:
         wrap(`<s:complexType name="Price"><s:simpleContent><s:extension base="s:decimal"><s:attribute name="currency" type="s:string"/></s:extension></s:simpleContent></s:complexType>
 <s:complexType name="R"><s:simpleContent><s:restriction base="tns:Price"><s:maxInclusive value="100"/></s:restriction></s:simpleContent></s:complexType>`),
@@ -59,6 +61,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "mixed content",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']",
       schema: wrap(
         `<s:complexType name="R" mixed="true"><s:sequence><s:element name="b" type="s:string" minOccurs="0"/></s:sequence></s:complexType>`,
       ),
@@ -67,6 +70,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "an extension that redefines a field of its base",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:complexContent/s:extension/s:sequence/s:element[@name='id']",
       schema:
         wrap(`<s:complexType name="Base"><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType>
 <s:complexType name="R"><s:complexContent><s:extension base="tns:Base"><s:sequence><s:element name="id" type="s:int"/></s:sequence></s:extension></s:complexContent></s:complexType>`),
@@ -75,6 +79,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "an xs:list simple type",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='sizes']/s:simpleType/s:list",
       schema: wrap(
         `<s:complexType name="R"><s:sequence><s:element name="sizes"><s:simpleType><s:list itemType="s:int"/></s:simpleType></s:element></s:sequence></s:complexType>`,
       ),
@@ -83,6 +88,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "an xs:union simple type",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:simpleType[@name='Code']/s:union",
       schema: wrap(
         `<s:simpleType name="Code"><s:union memberTypes="s:int s:date"/></s:simpleType><s:complexType name="R"><s:sequence><s:element name="code" type="tns:Code"/></s:sequence></s:complexType>`,
       ),
@@ -91,6 +97,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "whiteSpace other than the type's own",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='name']/s:simpleType/s:restriction/s:whiteSpace",
       schema: wrap(
         `<s:complexType name="R"><s:sequence><s:element name="name"><s:simpleType><s:restriction base="s:string"><s:whiteSpace value="collapse"/></s:restriction></s:simpleType></s:element></s:sequence></s:complexType>`,
       ),
@@ -99,6 +106,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "an identity constraint",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='items']/s:unique[@name='oneEach']",
       schema:
         wrap(`<s:complexType name="R"><s:sequence><s:element name="items"><s:complexType><s:sequence><s:element name="item" type="s:string" maxOccurs="unbounded"/></s:sequence></s:complexType>
 <s:unique name="oneEach"><s:selector xpath="tns:item"/><s:field xpath="."/></s:unique></s:element></s:sequence></s:complexType>`),
@@ -107,6 +115,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "xs:anyAttribute",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:anyAttribute",
       schema: wrap(
         `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence><s:anyAttribute processContents="lax"/></s:complexType>`,
       ),
@@ -115,6 +124,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "a repeated choice",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:choice",
       schema: wrap(
         `<s:complexType name="R"><s:sequence><s:choice minOccurs="0" maxOccurs="unbounded"><s:element name="add" type="s:string"/><s:element name="drop" type="s:string"/></s:choice></s:sequence></s:complexType>`,
       ),
@@ -123,6 +133,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
     {
       given: "a choice whose branches hold several elements",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:choice",
       schema: wrap(
         `<s:complexType name="R"><s:sequence><s:element name="id" type="s:string"/><s:choice><s:sequence><s:element name="card" type="s:string"/><s:element name="expiry" type="s:string"/></s:sequence><s:element name="token" type="s:string"/></s:choice></s:sequence></s:complexType>`,
       ),
@@ -131,12 +142,14 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     },
   ];
 
-  it.each(table)("$given", async ({ schema, at, want }) => {
+  it.each(table)("$given", async ({ schema, at, want, path: xmlPath }) => {
     const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
     const { errors, warnings, approximations } = await warningsOf(text);
     expect(errors).toEqual([]);
-    expect(warnings).toEqual([`vendor.wsdl:${positionOf(text, at)}: ${want}`]);
-    expect(approximations.map((a) => `${a.position}: warning: ${a.message}`)).toEqual(warnings);
+    expect(warnings).toEqual([`vendor.wsdl:${positionOf(text, at)}: ${want} (at ${xmlPath})`]);
+    expect(
+      approximations.map((a) => `${a.position}: warning: ${a.message} (at ${a.pointer})`),
+    ).toEqual(warnings);
   });
 
   it("a one-way operation: left out, with a warning at the operation", async () => {
@@ -153,7 +166,7 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
     const { errors, warnings, approximations } = await warningsOf(text);
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
-      `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Notify"><wsdl:input`)}: warning: the operation "Notify" is one-way (no output) and is left out: only request-response operations have a client method`,
+      `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Notify"><wsdl:input`)}: warning: the operation "Notify" is one-way (no output) and is left out: only request-response operations have a client method (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Notify'])`,
     ]);
     expect(approximations.map((a) => a.kind)).toEqual(["one-way-operation"]);
   });
@@ -175,7 +188,7 @@ describe("a SOAP header of the response", () => {
     const { errors, warnings, approximations } = await warningsOf(text);
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
-      `vendor.wsdl:${positionOf(text, header)}: warning: the response header part "trace" of "Ping" is not read`,
+      `vendor.wsdl:${positionOf(text, header)}: warning: the response header part "trace" of "Ping" is not read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Ping']/wsdl:output/soap:header)`,
     ]);
     expect(approximations.map((a) => a.kind)).toEqual(["output-header"]);
   });
@@ -197,18 +210,23 @@ describe("warnings of an XSD contract", () => {
     expect(diagnostics.sorted()).toEqual([]);
     const warnings = diagnostics.warnings();
     expect(warnings.map(formatDiagnostic)).toEqual([
-      'doc.xsd:3:25: warning: Note has mixed content: the text between its elements is the one field "text" (its pieces joined), and where each piece stood is not kept',
-      "doc.xsd:4:29: warning: an xs:list is read as its text, one string: its items are not checked",
+      "doc.xsd:3:25: warning: Note has mixed content: the text between its elements is the one field \"text\" (its pieces joined), and where each piece stood is not kept (at /xs:schema/xs:element[@name='Note']/xs:complexType)",
+      "doc.xsd:4:29: warning: an xs:list is read as its text, one string: its items are not checked (at /xs:schema/xs:simpleType[@name='Sizes']/xs:list)",
     ]);
     expect(warningSummary(warnings)).toBe("2 warnings (1 list-type, 1 mixed-content)");
     expect(description.services[0]!.approximations).toEqual([
       {
         kind: "mixed-content",
         position: "doc.xsd:3:25",
-        pointer: "",
+        pointer: "/xs:schema/xs:element[@name='Note']/xs:complexType",
         message: warnings[0]!.message,
       },
-      { kind: "list-type", position: "doc.xsd:4:29", pointer: "", message: warnings[1]!.message },
+      {
+        kind: "list-type",
+        position: "doc.xsd:4:29",
+        pointer: "/xs:schema/xs:simpleType[@name='Sizes']/xs:list",
+        message: warnings[1]!.message,
+      },
     ]);
   });
 
@@ -223,8 +241,8 @@ describe("warnings of an XSD contract", () => {
     await expect(strict).rejects.toBeInstanceOf(SchemaErrors);
     const error = (await strict.catch((e: unknown) => e)) as SchemaErrors;
     expect(error.diagnostics.map(formatDiagnostic)).toEqual([
-      'doc.xsd:3:25: mixed-content: Note has mixed content: the text between its elements is the one field "text" (its pieces joined), and where each piece stood is not kept',
-      "doc.xsd:4:29: list-type: an xs:list is read as its text, one string: its items are not checked",
+      "doc.xsd:3:25: mixed-content: Note has mixed content: the text between its elements is the one field \"text\" (its pieces joined), and where each piece stood is not kept (at /xs:schema/xs:element[@name='Note']/xs:complexType)",
+      "doc.xsd:4:29: list-type: an xs:list is read as its text, one string: its items are not checked (at /xs:schema/xs:simpleType[@name='Sizes']/xs:list)",
     ]);
     const lenient = await loadCheckedModel({
       schemasDir: "",
@@ -246,7 +264,7 @@ describeWithSpecs("the published WSDL and XSD", () => {
     {
       file: "AnetApiSchema.xsd",
       want: [
-        'AnetApiSchema.xsd:4526:5: warning: a repeated choice of "auUpdate", "auDelete" is read as one list per member: the order of the elements across members is not kept',
+        'AnetApiSchema.xsd:4526:5: warning: a repeated choice of "auUpdate", "auDelete" is read as one list per member: the order of the elements across members is not kept (at /xs:schema/xs:complexType[@name=\'ListOfAUDetailsType\']/xs:choice)',
       ],
     },
   ])(
@@ -258,7 +276,9 @@ describeWithSpecs("the published WSDL and XSD", () => {
       expect(diagnostics.warnings().map(formatDiagnostic)).toEqual(want);
       expect(
         description.services.flatMap((s) =>
-          (s.approximations ?? []).map((a) => `${a.position}: warning: ${a.message}`),
+          (s.approximations ?? []).map(
+            (a) => `${a.position}: warning: ${a.message} (at ${a.pointer})`,
+          ),
         ),
       ).toEqual(want);
     },

@@ -1,0 +1,116 @@
+import type { FieldDescription, ParamDescription } from "../../description/description.js";
+import { facetOf } from "../../facets/registry.js";
+import { pascalCase } from "../../naming/case.js";
+import { SCALAR_NAMES } from "../../model/vocabulary.js";
+import type { DescribeContext } from "./describe-context.js";
+import { describeValue } from "./describe-value.js";
+import type { Operation, Parameter } from "./openapi-model.js";
+import { NULL_AS_ABSENT, type ValueShape } from "./value-shape.js";
+
+/** An operation's parameters by where they go: path (`params`), query, headers and cookies. */
+export interface OperationParameters {
+  readonly params: FieldDescription[];
+  readonly query: ParamDescription[];
+  readonly headers: ParamDescription[];
+  readonly cookies: ParamDescription[];
+}
+
+/**
+ * The parameters of the operation `opName` as the description says them: a
+ * path parameter is text (with the facets of text); a query, header or
+ * cookie parameter keeps its value's type. One that cannot be sent is left
+ * out with a problem.
+ */
+export function describeParameters(
+  ctx: DescribeContext,
+  op: Operation,
+  opName: string,
+): OperationParameters {
+  const params: FieldDescription[] = [];
+  const query: ParamDescription[] = [];
+  const headers: ParamDescription[] = [];
+  const cookies: ParamDescription[] = [];
+  for (const p of op.parameters) {
+    const v = parameterValue(ctx, p, opName);
+    if (!v) continue;
+    if (p.in === "path") {
+      params.push({
+        name: p.name,
+        at: p.at,
+        type: { name: "string", at: p.at },
+        required: true,
+        // A path value is text: the facets of text (lengths, a pattern) hold for it.
+        facets: v.facets
+          .filter((f) => facetOf(f.key)?.appliesTo.includes("string") === true)
+          .map((f) => ({ ...f, at: p.at })),
+        examples: [],
+        notes: v.notes,
+        ...(v.doc !== undefined ? { doc: v.doc } : {}),
+        ...(v.deprecated ? { deprecated: true as const } : {}),
+      });
+    } else {
+      const entry: ParamDescription = {
+        name: p.name,
+        at: p.at,
+        type: { name: v.type, at: p.at },
+        required: p.required,
+        ...(v.list ? { list: { ...v.list, at: p.at } } : {}),
+        facets: v.facets.map((f) => ({ ...f, at: p.at })),
+        examples: v.examples,
+        notes: v.notes,
+        ...(v.doc !== undefined ? { doc: v.doc } : {}),
+        ...(v.deprecated ? { deprecated: true as const } : {}),
+      };
+      (p.in === "query" ? query : p.in === "header" ? headers : cookies).push(entry);
+    }
+  }
+  return { params, query, headers, cookies };
+}
+
+/** A parameter's value with its serialisation noted; undefined (with a problem) when it cannot be sent. */
+function parameterValue(
+  ctx: DescribeContext,
+  p: Parameter,
+  opName: string,
+): ValueShape | undefined {
+  if (p.mediaType !== undefined) {
+    ctx.refuse(
+      p.at,
+      p.pointer,
+      `parameter "${p.name}" given by content (${p.mediaType}) is not supported yet`,
+    );
+    return undefined;
+  }
+  const v = describeValue(ctx, p.schema, pascalCase(opName), p.name);
+  if (!v) return undefined;
+  const notes = [...v.notes];
+  if (p.in !== "path" && v.list && p.style !== "form")
+    notes.push({
+      kind: "interpretation",
+      text: `Serialised as ${p.style}${p.explode ? ", exploded" : ""}.`,
+    });
+  const isObject =
+    !(SCALAR_NAMES as readonly string[]).includes(v.type) &&
+    !ctx.enums.some((e) => e.name === v.type);
+  // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
+  if (
+    (isObject || v.map) &&
+    !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))
+  ) {
+    ctx.refuse(
+      p.at,
+      p.pointer,
+      `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`,
+    );
+    return undefined;
+  }
+  // A parameter is present or absent: null has no form in a path, query or header.
+  const { nullable, ...value } = v;
+  if (nullable) notes.push(NULL_AS_ABSENT);
+  return {
+    ...value,
+    notes,
+    ...(p.description !== undefined ? { doc: p.description } : {}),
+    ...(p.deprecated ? { deprecated: true as const } : {}),
+  };
+}

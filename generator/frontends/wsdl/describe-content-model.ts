@@ -1,0 +1,190 @@
+import type { FieldDescription } from "../../description/description.js";
+import type { Note } from "../../model/vocabulary.js";
+import { elementField } from "./describe-element-field.js";
+import { qkey } from "./qname-key.js";
+import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
+import type { GroupRef, ModelGroup, Particle } from "./xsd-model.js";
+
+/** The model group of a particle (a group reference resolved), or a problem. */
+export function groupOf(
+  ctx: XsdMapping,
+  particle: ModelGroup | GroupRef,
+  optionalAllowed = false,
+): ModelGroup | undefined {
+  if (particle.kind !== "groupRef") return particle;
+  const def = ctx.set.namespaces
+    .get(particle.ref.name.namespace)
+    ?.groups.get(particle.ref.name.local);
+  if (!def) return undefined;
+  // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
+  if (
+    (particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) ||
+    particle.occurs.max !== 1
+  ) {
+    ctx.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
+    return undefined;
+  }
+  return def.particle;
+}
+
+/** The choice a content model is made of, when it is nothing else (a choice, or a sequence holding only a choice), once. */
+export function soleChoice(group: ModelGroup): ModelGroup | undefined {
+  const once = (g: ModelGroup) => g.occurs.min === 1 && g.occurs.max === 1;
+  if (group.kind === "choice") return once(group) ? group : undefined;
+  if (group.kind === "sequence" && once(group) && group.particles.length === 1) {
+    const only = group.particles[0]!;
+    if (only.kind === "choice" && once(only)) return only;
+  }
+  return undefined;
+}
+
+/** The fields of a model group inside a type: nested sequences flattened, choices among other elements made optional fields with a note. */
+export function groupFields(
+  ctx: XsdMapping,
+  group: ModelGroup,
+  parent: string,
+  notes: Note[],
+  limits: WireLimit[],
+  optional: boolean,
+): { fields: FieldDescription[]; any: boolean } {
+  const fields: FieldDescription[] = [];
+  let any = false;
+  const repeated = group.occurs.max === "unbounded" || group.occurs.max > 1;
+  if (group.kind === "all")
+    notes.push({
+      kind: "interpretation",
+      text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order.",
+    });
+  if (group.kind === "sequence" && repeated) {
+    ctx.d.error(group.at, "a sequence that repeats is not supported yet");
+    return { fields, any };
+  }
+  const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
+  let singleBranches = true;
+  for (const p of group.particles) {
+    const f = particleFields(
+      ctx,
+      p,
+      parent,
+      notes,
+      limits,
+      memberOptional,
+      group.kind === "choice" && repeated,
+    );
+    if (f === "any") any = true;
+    else fields.push(...f);
+    if (f === "any" || f.length !== 1) singleBranches = false;
+  }
+  if (group.kind === "choice") {
+    const names = fields.map((f) => `"${f.name}"`).join(", ");
+    if (repeated) {
+      ctx.approximate(
+        group.at,
+        "repeated-choice",
+        `a repeated choice of ${names} is read as one list per member: the order of the elements across members is not kept`,
+      );
+      notes.push({
+        kind: "interpretation",
+        text: `The contract repeats a choice of ${names}, in any mix: each member is a list here, and the elements are written and read grouped by name.`,
+      });
+    } else if (singleBranches && ctx.choiceSink && fields.length >= 2) {
+      // One element per branch: a choice group of the type, checked by its validator and reader.
+      ctx.choiceSink.push({
+        fields: fields.map((f) => ({ name: f.name, at: f.at })),
+        required: !optional && group.occurs.min >= 1,
+        at: group.at,
+      });
+    } else {
+      if (fields.length > 0)
+        ctx.approximate(
+          group.at,
+          "choice-not-checked",
+          `a choice of ${names} is read as optional fields: that exactly one branch is given is not checked`,
+        );
+      notes.push({
+        kind: "interpretation",
+        text: `One of ${names} (an xs:choice whose branches hold several elements): each is an optional field here, and the choice is not checked.`,
+      });
+    }
+  }
+  return { fields, any };
+}
+
+export function particleFields(
+  ctx: XsdMapping,
+  p: Particle,
+  parent: string,
+  notes: Note[],
+  limits: WireLimit[],
+  optional: boolean,
+  repeated = false,
+): FieldDescription[] | "any" {
+  // A particle that may not occur (maxOccurs="0") is no content: no field.
+  if (p.occurs.max === 0) {
+    notes.push({
+      kind: "info",
+      text: `${particleLabel(p)} has maxOccurs="0" in the contract: it never occurs, so it has no field.`,
+    });
+    return [];
+  }
+  switch (p.kind) {
+    case "any":
+      return "any";
+    case "sequence":
+    case "choice":
+    case "all":
+      return groupFields(ctx, p, parent, notes, limits, optional).fields;
+    case "groupRef":
+      return (
+        withGroupOpen(ctx, p, () => {
+          const g = groupOf(ctx, p, true);
+          return g
+            ? groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0).fields
+            : [];
+        }) ?? []
+      );
+    case "elementRef": {
+      const decl = ctx.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
+      if (!decl) return [];
+      const f = elementField(ctx, decl, p.occurs, parent, limits, optional, repeated, p.at);
+      return f ? [f] : [];
+    }
+    case "element": {
+      const f = elementField(ctx, p, p.occurs, parent, limits, optional, repeated, p.at);
+      return f ? [f] : [];
+    }
+  }
+}
+
+/** Runs `read` with the group `ref` names open; a group that contains itself is a positioned error instead. */
+export function withGroupOpen<T>(ctx: XsdMapping, ref: GroupRef, read: () => T): T | undefined {
+  const key = qkey(ref.ref.name);
+  const from = ctx.groupsOpen.findIndex((g) => qkey(g) === key);
+  if (from >= 0) {
+    const cycle = [...ctx.groupsOpen.slice(from), ref.ref.name].map((g) => g.local).join(" → ");
+    ctx.d.error(ref.at, `the group "${ref.ref.name.local}" contains itself (${cycle})`);
+    return undefined;
+  }
+  ctx.groupsOpen.push(ref.ref.name);
+  try {
+    return read();
+  } finally {
+    ctx.groupsOpen.pop();
+  }
+}
+
+/** How a note names a particle. */
+function particleLabel(p: Particle): string {
+  switch (p.kind) {
+    case "element":
+      return `The element "${p.name.local}"`;
+    case "elementRef":
+      return `The element "${p.ref.name.local}"`;
+    case "groupRef":
+      return `The group ${p.ref.name.local}`;
+    case "any":
+      return "An xs:any";
+    default:
+      return `An xs:${p.kind}`;
+  }
+}

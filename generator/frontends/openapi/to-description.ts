@@ -610,6 +610,11 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     for (const p of op.parameters) {
       const v = paramValue(p, name);
       if (!v) continue;
+      // The model reads a parameter's name, or its `format: password`, as it reads a field's (model/infer-sensitive.ts).
+      const password =
+        p.schema.kind === "shape" && p.schema.format === "password"
+          ? { passwordFormat: true as const }
+          : {};
       if (p.in === "path") {
         params.push({
           name: p.name,
@@ -624,6 +629,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           notes: v.notes,
           ...(v.doc !== undefined ? { doc: v.doc } : {}),
           ...(v.deprecated ? { deprecated: true as const } : {}),
+          ...password,
         });
       } else {
         const entry: ParamDescription = {
@@ -637,6 +643,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
           notes: v.notes,
           ...(v.doc !== undefined ? { doc: v.doc } : {}),
           ...(v.deprecated ? { deprecated: true as const } : {}),
+          ...password,
         };
         (p.in === "query" ? query : p.in === "header" ? headers : cookies).push(entry);
       }

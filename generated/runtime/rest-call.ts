@@ -28,6 +28,12 @@ import {
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
+import {
+  paramSecrets,
+  redactParamsInUrl,
+  sensitiveParamHeaders,
+  type SensitiveParam,
+} from "./sensitive-params.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -133,6 +139,8 @@ export interface RestOperation<Req, Res> {
   readonly redactResponse?: (value: Res) => unknown;
   /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
   readonly parseError?: (body: string, status: number) => unknown;
+  /** Its sensitive path, query, header and cookie parameters: redacted in the URL and headers views show, scrubbed from server text. */
+  readonly sensitiveParams?: readonly SensitiveParam[];
 }
 
 /**
@@ -465,6 +473,13 @@ async function exchange<Req, Res>(
   const idempotencyKey = idempotencyKeyOf(op.idempotencyHeader, call.idempotencyKey, paramHeaders);
   if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
   const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
+  // Sensitive parameters: their header values hidden like credentials, their values scrubbed like fields.
+  const params = op.sensitiveParams ?? [];
+  const sensitiveHeaders = params.some((p) => p.in === "header")
+    ? [...(options.sensitiveHeaders ?? []), ...sensitiveParamHeaders(params)]
+    : options.sensitiveHeaders;
+  const paramValues =
+    params.length > 0 ? paramSecrets(params, op.path, url, paramHeaders) : NO_SECRETS;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -479,7 +494,7 @@ async function exchange<Req, Res>(
   const sent = (): Secrets => {
     if (known?.credentials !== credentials.size)
       known = {
-        secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)),
+        secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials), paramValues),
         credentials: credentials.size,
       };
     return known.secrets;
@@ -510,10 +525,13 @@ async function exchange<Req, Res>(
           ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-          ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
+          ...(sensitiveHeaders ? { sensitiveHeaders } : {}),
           redactBody,
+          ...(params.length > 0
+            ? { redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()) }
+            : {}),
           onSent: (sentHeaders) => {
-            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders))
+            for (const [value, kind] of headerSecrets(sentHeaders, sensitiveHeaders))
               credentials.set(value, kind);
           },
         },
@@ -548,7 +566,11 @@ async function exchange<Req, Res>(
               options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {},
             )
           : (undefined as Res);
-  if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
+  if (
+    typeof result === "object" &&
+    result !== null &&
+    (redact || op.redactResponse || paramValues.size > 0)
+  ) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));
   }

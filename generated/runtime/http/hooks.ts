@@ -25,6 +25,7 @@ export const ALWAYS_REDACTED_HEADERS: readonly string[] = Object.freeze([
 /** A read-only, redacted view of a request about to be sent. */
 export interface RedactedRequestView {
   readonly method: string;
+  /** The URL as sent, with the values of sensitive parameters redacted. */
   readonly url: string;
   /** Headers as sent, with sensitive values replaced by {@link REDACTED}. */
   readonly headers: Readonly<Record<string, string>>;
@@ -99,6 +100,19 @@ export interface RedactionOptions {
   readonly sensitiveHeaders?: readonly string[];
   /** Makes bodies safe to show to hooks; without it hooks see {@link REDACTED}. */
   readonly redactBody?: BodyRedactor;
+  /** Makes the URL safe to show (the values of sensitive parameters redacted); without it the URL is shown as sent. */
+  readonly redactUrl?: (url: string) => string;
+}
+
+/** The URL a view shows: as sent, or as `redactUrl` makes it; {@link REDACTED} when that throws. */
+function viewUrl(url: string, options: RedactionOptions): string {
+  if (!options.redactUrl) return url;
+  try {
+    const shown = options.redactUrl(url);
+    return typeof shown === "string" ? shown : REDACTED;
+  } catch {
+    return REDACTED;
+  }
 }
 
 /**
@@ -195,7 +209,8 @@ export function requestView(
   request: SigningRequest,
   options: RedactionOptions = {},
 ): RedactedRequestView {
-  const { method, url } = request;
+  const { method } = request;
+  const url = viewUrl(request.url, options);
   return Object.freeze({
     method,
     url,
@@ -220,7 +235,8 @@ export function responseView(
   },
   options: RedactionOptions = {},
 ): RedactedResponseView {
-  const { method, url, status, durationMs } = exchange;
+  const { method, status, durationMs } = exchange;
+  const url = viewUrl(exchange.url, options);
   return Object.freeze({
     method,
     url,

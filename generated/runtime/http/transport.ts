@@ -67,6 +67,8 @@ export interface TransportOptions {
   sensitiveHeaders?: readonly string[];
   /** Makes bodies safe for hooks; without it hooks never see a body. */
   redactBody?: BodyRedactor;
+  /** Makes the URL safe for hooks (the values of sensitive parameters redacted); without it hooks see the URL as sent. */
+  redactUrl?: (url: string) => string;
   /** Told the headers of each attempt as sent (signed), so what the server answers can be scrubbed of their secrets. */
   onSent?: (headers: Readonly<Record<string, string>>) => void;
 }

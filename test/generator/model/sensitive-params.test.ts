@@ -145,6 +145,20 @@ describe("sensitive parameters in the model", () => {
     expect(got["query card_number"]).toBe("card-number (its name says card number)");
   });
 
+  it("an overlay mark on a parameter that holds no text or number is an error", async () => {
+    const overlay = await overlayOf(
+      `operations:\n  checkCard:\n    parameters:\n      scheme: { sensitive: secret }\n`,
+    );
+    const failure = await generateFrom(overlay).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(SchemaErrors);
+    expect((failure as SchemaErrors).diagnostics.map(formatDiagnostic).join("\n")).toMatch(
+      /sensitive-params\.openapi\.yaml:\d+:\d+: .*only scalar parameters can be sensitive; "scheme" is /,
+    );
+  });
+
   it("an overlay naming a parameter the operation lacks, or the query kind, is an error at its place", async () => {
     const overlay = await overlayOf(
       `operations:\n  checkCard:\n    parameters:\n      card_numbr: { sensitive: none }\n      limit: { sensitive: query }\n`,

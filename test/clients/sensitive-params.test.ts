@@ -156,6 +156,33 @@ describe("a client whose parameters carry secrets the contract does not mark", (
     expect(raw).toContain(QUERY_CARD);
   });
 
+  it("a base URL that does not parse: the error's cause holds no URL", async () => {
+    const hooks = hookRecorder();
+    const error = await createClient({ baseUrl: "http://exa mple.test", ...hooks })
+      .checkCard(PAN, PARAMS)
+      .then(
+        () => new Error("the call succeeded with a URL that does not parse"),
+        (e: unknown) => e as Error,
+      );
+    expect(error.name).not.toBe("Error");
+    expect(error.cause).toBeDefined();
+    expectNoneOf(FORBIDDEN, printed(error));
+  });
+
+  it("a header value fetch would refuse (a NUL) is refused first, by name", async () => {
+    const server = await startRecordingServer([]);
+    const error = await createClient({ baseUrl: server.origin })
+      .checkCard(PAN, { ...PARAMS, "X-Api-Secret": `${API_SECRET}\0` })
+      .then(
+        () => new Error("the call succeeded with a NUL in a header"),
+        (e: unknown) => e as Error,
+      );
+    expect(error.name).toBe("ValidationError");
+    expect(error.message).toContain("X-Api-Secret");
+    expectNoneOf(FORBIDDEN, printed(error));
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("a failure before any answer (the connection refused) names no value either", async () => {
     const hooks = hookRecorder();
     const error = await createClient({

@@ -211,15 +211,18 @@ export function withQuery(url: string, params: Readonly<Record<string, ParamValu
   return `${url}${url.includes("?") ? "&" : "?"}${parts.join("&")}`;
 }
 
-/** Header parameters as header values: absent ones left out; a value with a line break is refused. */
+/**
+ * Header parameters as header values: absent ones left out; a value with a
+ * line break or a NUL is refused (by name: `fetch` would refuse it quoting the value).
+ */
 export function headerParams(params: Readonly<Record<string, ParamValue>>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
-    if (/[\r\n]/.test(text))
+    if (/[\r\n\0]/.test(text))
       throw new ValidationError([
-        { path: name, code: "type", message: "a header value cannot hold a line break" },
+        { path: name, code: "type", message: "a header value cannot hold a line break or a NUL" },
       ]);
     headers[name.toLowerCase()] = text;
   }
@@ -272,7 +275,7 @@ export type SecurityUse =
 /**
  * The headers carrying an operation's credentials: an API key in its header,
  * `Authorization: Bearer` or `Basic`. A missing option, or a value holding a
- * line break, is a `ValidationError` naming the option, never the value.
+ * line break or a NUL, is a `ValidationError` naming the option, never the value.
  */
 export async function securityHeaders(
   uses: readonly SecurityUse[],
@@ -293,7 +296,7 @@ export async function securityHeaders(
       const value = typeof use.value === "function" ? await use.value() : use.value;
       text = use.kind === "bearer" ? `Bearer ${value}` : value;
     }
-    if (/[\r\n]/.test(text)) throw refuse(use.option, "cannot hold a line break");
+    if (/[\r\n\0]/.test(text)) throw refuse(use.option, "cannot hold a line break or a NUL");
     headers[use.kind === "apiKey" ? use.header.toLowerCase() : "authorization"] = text;
   }
   return headers;

@@ -288,7 +288,7 @@ function parseUrl(raw: string, method: string): URL {
     url = new URL(raw);
   } catch (cause) {
     throw new HttpTransportError("network", `${method}: invalid URL`, {
-      cause,
+      cause: withoutInput(cause),
       mayHaveReachedService: false,
       invalidRequest: true,
     });
@@ -300,6 +300,15 @@ function parseUrl(raw: string, method: string): URL {
     });
   }
   return url;
+}
+
+/** A URL parser's failure without the URL it was given (its `input`): a path or a query may hold a call's secrets. */
+function withoutInput(cause: unknown): Error {
+  const copy = new TypeError(cause instanceof Error ? cause.message : "Invalid URL");
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === "string")
+    Object.defineProperty(copy, "code", { value: code, enumerable: true });
+  return copy;
 }
 
 function clampTimeout(timeoutMs: number | undefined): number {

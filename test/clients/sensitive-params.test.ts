@@ -109,8 +109,16 @@ describe("a client whose parameters carry secrets the contract does not mark", (
   });
 
   it("hooks see the URL and headers with those values redacted, the others as sent", async () => {
+    // The server echoes them in its body and in response headers too.
     const server = await startRecordingServer((request) =>
-      respond.json(200, { outcome: echoed(request) }),
+      respond.json(
+        200,
+        { outcome: echoed(request) },
+        {
+          location: request.path,
+          "x-echo": `${String(request.headers["x-api-secret"])} ${String(request.headers["x-card-number"])} ${String(request.headers["cookie"])}`,
+        },
+      ),
     );
     const hooks = hookRecorder();
     const result = await createClient({ baseUrl: server.origin, ...hooks }).checkCard(PAN, PARAMS);
@@ -123,6 +131,7 @@ describe("a client whose parameters carry secrets the contract does not mark", (
     expect(request.headers["x-api-secret"]).toBe("[redacted]");
     expect(request.headers["x-request-tag"]).toBe("tag-visible");
     expect(hooks.responses[0]!.url).toBe(request.url);
+    expect(hooks.responses[0]!.headers["x-echo"]).toBe("[redacted] \u20260005 [redacted]");
     expect(hooks.responses[0]!.body).toContain("tag-visible");
     expectNoneOf(FORBIDDEN, {
       ...hookViews(hooks),

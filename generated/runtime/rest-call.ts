@@ -20,6 +20,7 @@ import {
   collectingSecrets,
   mergeSecrets,
   NO_SECRETS,
+  scrubKnownSecrets,
   scrubText,
   scrubValue,
   type Secrets,
@@ -533,6 +534,8 @@ async function exchange<Req, Res>(
           ...(params.length > 0
             ? { redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()) }
             : {}),
+          // A response header may echo what the call sent (a `Location` with the card number in its path).
+          scrubHeaderValue: (value: string) => scrubKnownSecrets(value, sent()),
           onSent: (sentHeaders) => {
             for (const [value, kind] of headerSecrets(sentHeaders, sensitiveHeaders))
               credentials.set(value, kind);

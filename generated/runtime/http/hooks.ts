@@ -102,6 +102,8 @@ export interface RedactionOptions {
   readonly redactBody?: BodyRedactor;
   /** Makes the URL safe to show (the values of sensitive parameters redacted); without it the URL is shown as sent. */
   readonly redactUrl?: (url: string) => string;
+  /** Scrubs the call's secrets from a header value shown (a server may echo one in a response header); without it values are shown as they are. */
+  readonly scrubHeaderValue?: (value: string) => string;
 }
 
 /** The URL a view shows: as sent, or as `redactUrl` makes it; {@link REDACTED} when that throws. */
@@ -117,12 +119,14 @@ function viewUrl(url: string, options: RedactionOptions): string {
 
 /**
  * A frozen copy of `headers` in which the value of every header named in
- * {@link ALWAYS_REDACTED_HEADERS} or in `sensitiveHeaders` is {@link REDACTED}.
+ * {@link ALWAYS_REDACTED_HEADERS} or in `sensitiveHeaders` is {@link REDACTED},
+ * and every other value is passed through `scrub` (when given).
  * A `Headers` object yields lower-case names; a record keeps its names.
  */
 export function redactHeaders(
   headers: Readonly<Record<string, string>> | Headers,
   sensitiveHeaders: readonly string[] = [],
+  scrub: (value: string) => string = (value) => value,
 ): Readonly<Record<string, string>> {
   const hidden = new Set([
     ...ALWAYS_REDACTED_HEADERS,
@@ -131,9 +135,19 @@ export function redactHeaders(
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {
-    out[name] = hidden.has(name.toLowerCase()) ? REDACTED : value;
+    out[name] = hidden.has(name.toLowerCase()) ? REDACTED : scrubbedValue(value, scrub);
   }
   return Object.freeze(out);
+}
+
+/** A header value scrubbed for a view; {@link REDACTED} when the scrubber throws. */
+function scrubbedValue(value: string, scrub: (value: string) => string): string {
+  try {
+    const shown = scrub(value);
+    return typeof shown === "string" ? shown : REDACTED;
+  } catch {
+    return REDACTED;
+  }
 }
 
 /** Shorter parts of a credential are too common to scrub wherever they appear. */
@@ -214,7 +228,7 @@ export function requestView(
   return Object.freeze({
     method,
     url,
-    headers: redactHeaders(request.headers, options.sensitiveHeaders),
+    headers: redactHeaders(request.headers, options.sensitiveHeaders, options.scrubHeaderValue),
     body: redactBody(
       request.body instanceof Uint8Array ? `[${request.body.byteLength} bytes]` : request.body,
       { direction: "request", method, url },
@@ -241,7 +255,7 @@ export function responseView(
     method,
     url,
     status,
-    headers: redactHeaders(exchange.headers, options.sensitiveHeaders),
+    headers: redactHeaders(exchange.headers, options.sensitiveHeaders, options.scrubHeaderValue),
     body: redactBody(exchange.body, { direction: "response", method, url }, options.redactBody),
     durationMs,
   });

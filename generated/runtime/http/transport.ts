@@ -69,6 +69,8 @@ export interface TransportOptions {
   redactBody?: BodyRedactor;
   /** Makes the URL safe for hooks (the values of sensitive parameters redacted); without it hooks see the URL as sent. */
   redactUrl?: (url: string) => string;
+  /** Scrubs the call's secrets from the header values hooks see (a server may echo one); without it they are shown as they are. */
+  scrubHeaderValue?: (value: string) => string;
   /** Told the headers of each attempt as sent (signed), so what the server answers can be scrubbed of their secrets. */
   onSent?: (headers: Readonly<Record<string, string>>) => void;
 }

@@ -247,6 +247,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
           d.error(p.at, `parameter "${p.name}" does not appear in the path ${op.path}`);
         const kind = resolve(p.type, "type");
         if (kind === "object") d.error(p.type.at, "a path parameter must be a scalar or an enum");
+        checkParameterMark(p, kind, d);
       }
       const schemes = new Set((s.rest?.security ?? []).map((x) => x.name));
       for (const use of op.security ?? [])
@@ -283,6 +284,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
               `a ${where} parameter must be a scalar or an enum, or a list of them`,
             );
           checkFacets(p, kind === "scalar" ? (p.type.name as ScalarName) : undefined, d);
+          checkParameterMark(p, kind, d);
         }
       }
       for (const ref of [requestType, responseType]) {
@@ -352,6 +354,19 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
         d.error(p.at, `unknown payload type "${p.name}"${didYouMean(p.name, allTypeNames)}`);
   }
   for (const op of s.operations) if (op.protocol === "soap") checkGap(op.responseGap);
+}
+
+/** A parameter's mark (an overlay's, or a schema's): a kind of secret, on a scalar value. */
+function checkParameterMark(
+  p: FieldDescription,
+  kind: "scalar" | "object" | "enum" | undefined,
+  d: Diagnostics,
+): void {
+  if (p.sensitive === undefined) return;
+  if (kind !== "scalar")
+    d.error(p.at, `only scalar parameters can be sensitive; "${p.name}" is ${p.type.name}`);
+  else if (p.sensitive === "query")
+    d.error(p.at, `"sensitive: query" marks a field of a type, not the parameter "${p.name}"`);
 }
 
 function checkField(

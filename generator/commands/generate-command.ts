@@ -13,6 +13,7 @@ import { planRun, UsageError, type PackagePlan, type RunPlan } from "./package-p
 import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchPackages } from "./watch-packages.js";
+import { restParameters } from "../model/rest-parameters.js";
 
 export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--mock [--seed N]] [--check | --watch]
        (npm run generate -- ... in this project)
@@ -245,7 +246,7 @@ async function generateOnce(
         : `; ${warningSummary(warnings)}${values.verbose ? "" : "; --verbose prints each"}`;
     const types = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     const operations = model.services.reduce((n, s) => n + s.operations.length, 0);
-    // Marks paygen recognised by field names (model/infer-sensitive.ts): the README lists each.
+    // Marks paygen recognised by field and parameter names (model/infer-sensitive.ts): the README lists each.
     const inferred = model.services.reduce(
       (n, s) =>
         n +
@@ -255,7 +256,16 @@ async function generateOnce(
         ),
       0,
     );
-    const summary = `${model.services.length} services, ${types} types, ${operations} operations${inferred > 0 ? `, ${inferred} sensitive fields recognised by name` : ""}`;
+    const inferredParameters = model.services.reduce(
+      (n, s) =>
+        n + restParameters(s).filter((p) => p.parameter.sensitiveReason !== undefined).length,
+      0,
+    );
+    const recognised = [
+      ...(inferred > 0 ? [`${inferred} sensitive fields`] : []),
+      ...(inferredParameters > 0 ? [`${inferredParameters} sensitive parameters`] : []),
+    ];
+    const summary = `${model.services.length} services, ${types} types, ${operations} operations${recognised.length > 0 ? `, ${recognised.join(" and ")} recognised by name` : ""}`;
     if (values.check) {
       // The model record describes the output; it is never what makes the output stale.
       const stale = (await staleFiles(outDir, files)).filter(

@@ -408,6 +408,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ]
         : []),
       ...(parseError ? [parseError] : []),
+      ...sensitiveParamsEntry(op),
     ];
     // One constant per operation, not one table of all: a caller bundles only the operations it calls.
     file.addVariableStatement({
@@ -542,6 +543,28 @@ function restLines(op: RestOperation): string[] {
         : "Never retried once the request may have reached the service: a duplicate could charge twice.",
   );
   return lines;
+}
+
+/**
+ * The spec's `sensitiveParams`: each path, query, header and cookie parameter
+ * marked sensitive (by the contract, an overlay or its name), which the
+ * runtime keeps out of the URL and headers views show and scrubs from server
+ * text. Nothing when none is.
+ */
+export function sensitiveParamsEntry(op: RestOperation): string[] {
+  const marked = [
+    ...op.params.map((p) => ["path", p] as const),
+    ...(op.query ?? []).map((p) => ["query", p] as const),
+    ...(op.headers ?? []).map((p) => ["header", p] as const),
+    ...(op.cookies ?? []).map((p) => ["cookie", p] as const),
+  ].flatMap(([location, p]) =>
+    p.sensitive !== undefined && p.sensitive !== "query"
+      ? [
+          `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)} }`,
+        ]
+      : [],
+  );
+  return marked.length > 0 ? [`sensitiveParams: [${marked.join(", ")}]`] : [];
 }
 
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */

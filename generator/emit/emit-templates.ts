@@ -13,6 +13,7 @@ import {
   type SensitiveKind,
   type Service,
 } from "../model/ir.js";
+import { restParameters } from "../model/rest-parameters.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -193,8 +194,13 @@ function packageView(
     hasSoapClient: model.services.some((s) => s.protocol === "soap" && s.operations.length > 0),
     hasRest: model.services.some((s) => s.protocol === "rest"),
     hasQuery: model.services.some((s) => s.query !== undefined),
-    hasMarks: model.services.some((s) =>
-      s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined)),
+    hasMarks: model.services.some(
+      (s) =>
+        s.types.some((t) => t.fields.some((f) => f.sensitive !== undefined)) ||
+        restParameters(s).some((p) => p.parameter.sensitive !== undefined),
+    ),
+    hasParamMarks: model.services.some((s) =>
+      restParameters(s).some((p) => p.parameter.sensitive !== undefined),
     ),
     hasInferredMarks: model.services.some((s) => inferredMarks(s).length > 0),
     markedKinds: markedKinds(model),
@@ -330,11 +336,13 @@ const KIND_WORDS: Readonly<Record<SensitiveKind, string>> = {
   query: "sensitive values in search queries",
 };
 
-/** The kinds of sensitive field the package has, in words: `card numbers, card codes and tokens`. */
+/** The kinds of sensitive field (or parameter) the package has, in words: `card numbers, card codes and tokens`. */
 function markedKinds(model: Model): string {
   const present = new Set(
     model.services.flatMap((s) =>
-      s.types.flatMap((t) => t.fields.flatMap((f) => (f.sensitive ? [f.sensitive] : []))),
+      [...s.types.flatMap((t) => t.fields), ...restParameters(s).map((p) => p.parameter)].flatMap(
+        (f) => (f.sensitive ? [f.sensitive] : []),
+      ),
     ),
   );
   const words = SENSITIVE_KINDS.filter((k) => present.has(k)).map((k) => KIND_WORDS[k]);
@@ -343,15 +351,37 @@ function markedKinds(model: Model): string {
     : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-/** The fields paygen marked sensitive from their names, with the kind and the reason, in type order. */
-function inferredMarks(s: Service): { field: string; kind: string; reason: string }[] {
-  return s.types.flatMap((t) =>
+/**
+ * The fields paygen marked sensitive from their names, with the kind and the
+ * reason, in type order; then the REST parameters it marked, in operation order
+ * (the parameter's name, and where it is sent in `parameter`).
+ */
+function inferredMarks(s: Service): {
+  field: string;
+  parameter?: { location: string; operation: string };
+  kind: string;
+  reason: string;
+}[] {
+  const fields = s.types.flatMap((t) =>
     t.fields.flatMap((f) =>
       f.sensitiveReason !== undefined && f.sensitive !== undefined
         ? [{ field: `${t.name}.${f.name}`, kind: f.sensitive, reason: f.sensitiveReason }]
         : [],
     ),
   );
+  const parameters = restParameters(s).flatMap(({ operation, location, parameter: p }) =>
+    p.sensitiveReason !== undefined && p.sensitive !== undefined
+      ? [
+          {
+            field: p.name,
+            parameter: { location, operation },
+            kind: p.sensitive,
+            reason: p.sensitiveReason,
+          },
+        ]
+      : [],
+  );
+  return [...fields, ...parameters];
 }
 
 function firstSentence(text: string): string {

@@ -10,7 +10,7 @@ import type {
 } from "../description/description.js";
 import { lowerCamel } from "../naming/case.js";
 import { deriveFacts } from "./derive-facts.js";
-import { inferSensitive } from "./infer-sensitive.js";
+import { inferSensitive, type ParameterLocation } from "./infer-sensitive.js";
 import {
   SCALAR_NAMES,
   type Documented,
@@ -20,6 +20,7 @@ import {
   type Model,
   type ObjectType,
   type Operation,
+  type PathParam,
   type ScalarName,
   type Service,
   type TypeRef,
@@ -49,10 +50,13 @@ function buildService(s: ServiceDescription): Service {
         ? { kind: "enum", name }
         : { kind: "object", name };
 
-  /** The contract's or overlay's mark; else the one the name gives a field of a type (see infer-sensitive.ts). */
+  /**
+   * The contract's or overlay's mark; else the one the name gives a field of a
+   * type, or a parameter of a REST operation (see infer-sensitive.ts).
+   */
   const markOf = (
     f: FieldDescription,
-    holder: TypeDescription | undefined,
+    holder: TypeDescription | ParameterLocation | undefined,
   ): Pick<Field, "sensitive" | "sensitiveReason"> => {
     if (f.sensitive) return { sensitive: f.sensitive };
     if (!holder || f.notSensitive) return {};
@@ -62,13 +66,16 @@ function buildService(s: ServiceDescription): Service {
         name: f.name,
         type: type.kind === "scalar" ? type.name : type.kind,
         ...(f.passwordFormat ? { passwordFormat: true } : {}),
+        ...(typeof holder === "string" ? { location: holder } : {}),
       },
-      [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])],
+      typeof holder === "string"
+        ? []
+        : [holder.name, ...(holder.origin.kind === "inline" ? [holder.origin.field] : [])],
     );
     return inferred ? { sensitive: inferred.kind, sensitiveReason: inferred.reason } : {};
   };
 
-  const fieldOf = (f: FieldDescription, holder?: TypeDescription): Field => ({
+  const fieldOf = (f: FieldDescription, holder?: TypeDescription | ParameterLocation): Field => ({
     name: f.name,
     type: ref(f.type.name),
     required: f.required,
@@ -181,14 +188,17 @@ function buildService(s: ServiceDescription): Service {
         ...(p.facets.length > 0
           ? { facets: p.facets.map((x) => ({ key: x.key, value: x.value })) }
           : {}),
+        ...parameterMark(markOf(p, "path")),
         ...docs(p),
       })),
-      ...(op.query && op.query.length > 0 ? { query: op.query.map((f) => fieldOf(f)) } : {}),
+      ...(op.query && op.query.length > 0
+        ? { query: op.query.map((f) => fieldOf(f, "query")) }
+        : {}),
       ...(op.headers && op.headers.length > 0
-        ? { headers: op.headers.map((f) => fieldOf(f)) }
+        ? { headers: op.headers.map((f) => fieldOf(f, "header")) }
         : {}),
       ...(op.cookies && op.cookies.length > 0
-        ? { cookies: op.cookies.map((f) => fieldOf(f)) }
+        ? { cookies: op.cookies.map((f) => fieldOf(f, "cookie")) }
         : {}),
       ...(op.security && op.security.length > 0
         ? { security: op.security.map((x) => x.name) }
@@ -411,4 +421,15 @@ function credentialsOf(s: ServiceDescription): { field: string; type: string } |
   const base = s.types.find((t) => t.name === holder);
   const field = base?.fields.find((f) => f.name === soap.credentials!.name);
   return field ? { field: field.name, type: field.type.name } : undefined;
+}
+
+/** A parameter's mark: a field's, but for `query`, which only a field of a type holding a search query has. */
+function parameterMark(
+  mark: Pick<Field, "sensitive" | "sensitiveReason">,
+): Pick<PathParam, "sensitive" | "sensitiveReason"> {
+  if (mark.sensitive === undefined || mark.sensitive === "query") return {};
+  return {
+    sensitive: mark.sensitive,
+    ...(mark.sensitiveReason !== undefined ? { sensitiveReason: mark.sensitiveReason } : {}),
+  };
 }

@@ -11,7 +11,15 @@ import type { SensitiveKind } from "./vocabulary.js";
  * decide: `cardNumber` is a card number, `cardNumberLength`, `cardType`,
  * `cvvResult` and `paymentTokenId` are not. A plain `number` is a card
  * number inside a card, and an account number inside a bank account.
+ *
+ * A REST operation's path, query, header and cookie parameters are read the
+ * same way (they have no holder): a query `card_number`, a header
+ * `X-Api-Secret`, a cookie `session_token`. A header parameter whose
+ * name ends in `Authorization` holds credentials.
  */
+
+/** Where a REST parameter is sent. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 /** Why a field is sensitive, when its name says so. */
 export interface InferredMark {
@@ -27,6 +35,8 @@ export interface FieldToInfer {
   readonly type: string;
   /** The contract says `format: password`. */
   readonly passwordFormat?: boolean;
+  /** Where a REST parameter is sent; absent for a field of a type. */
+  readonly location?: ParameterLocation;
 }
 
 /** One name rule: the last words of a name, each one of a set of words, and (optionally) words the holder must have. */
@@ -36,6 +46,8 @@ interface NameRule {
   readonly says: string;
   /** Words one of which must end a holder's name, the name being the ending alone (`number` is a card number only inside a card); `says` is then the whole reason. */
   readonly holder?: readonly string[];
+  /** The only parameter location the rule holds for; absent: any field or parameter. */
+  readonly location?: ParameterLocation;
 }
 
 const NUMBER = ["number", "num", "no", "nbr"];
@@ -168,6 +180,7 @@ const RULES: readonly NameRule[] = [
     says: "tax id",
   },
   { ending: [["ssn", "tin"]], kind: "tax-id", says: "social security number" },
+  { ending: [["authorization"]], location: "header", kind: "secret", says: "credentials" },
 ];
 
 /** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
@@ -232,7 +245,13 @@ function holderWord(words: readonly string[]): string[] {
 }
 
 /** A rule with a holder takes the whole name (`number`, not `issueNumber`) and the last word of a holder's name. */
-function matches(rule: NameRule, words: readonly string[], holderEnds: readonly string[]): boolean {
+function matches(
+  rule: NameRule,
+  words: readonly string[],
+  holderEnds: readonly string[],
+  location: ParameterLocation | undefined,
+): boolean {
+  if (rule.location !== undefined && rule.location !== location) return false;
   if (
     words.length < rule.ending.length ||
     (rule.holder !== undefined && words.length !== rule.ending.length)
@@ -246,7 +265,7 @@ function matches(rule: NameRule, words: readonly string[], holderEnds: readonly 
 /**
  * The mark a field's name (or `format: password`) gives it, or `undefined`.
  * `holderNames` are the names of what holds it: its type, and the field an
- * inline type was declared in.
+ * inline type was declared in (none for a parameter).
  */
 export function inferSensitive(
   field: FieldToInfer,
@@ -261,7 +280,7 @@ export function inferSensitive(
   // name a shape rather than a thing do not count: `card_request` and `CardWritable` are cards.
   const holderEnds = holderNames.flatMap((n) => holderWord(nameWords(n)));
   for (const rule of RULES) {
-    if (matches(rule, words, holderEnds))
+    if (matches(rule, words, holderEnds, field.location))
       return {
         kind: rule.kind,
         reason: rule.holder ? rule.says : `its name says ${rule.says}`,

@@ -213,6 +213,10 @@ export interface PathParam extends Documented {
   readonly type: TypeRef;
   /** Facets of its text (lengths, a pattern), as `Field.facets`; absent when none. */
   readonly facets?: Field["facets"];
+  /** As `Field.sensitive`: its value is scrubbed from the URL shown in views and from server text. */
+  readonly sensitive?: Exclude<SensitiveKind, "query">;
+  /** As `Field.sensitiveReason`. */
+  readonly sensitiveReason?: string;
 }
 
 export interface RestOperation extends Documented {
@@ -223,7 +227,7 @@ export interface RestOperation extends Documented {
   readonly path: string;
   readonly baseUrl: string;
   readonly params: readonly PathParam[];
-  /** Query parameters (scalar or enum values, or lists of them), in the contract's order; absent when there are none. */
+  /** Query parameters (scalar or enum values, or lists of them), in the contract's order; absent when there are none. A parameter's `sensitive` mark (written, or inferred from its name) keeps its value out of every view, as a field's does. */
   readonly query?: readonly Field[];
   /** Request header parameters, in the contract's order; absent when there are none. */
   readonly headers?: readonly Field[];

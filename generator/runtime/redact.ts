@@ -200,6 +200,14 @@ export function scrubText(text: string, secrets: Secrets): string {
   return scrubberOf(secrets)(text);
 }
 
+/**
+ * {@link scrubText} of the secrets alone: a card-shaped number the call did not
+ * send is kept (a URL's long numeric ids are not card numbers).
+ */
+export function scrubKnownSecrets(text: string, secrets: Secrets): string {
+  return scrubberOf(secrets)(text, false);
+}
+
 /** Deeper than any parsed body goes (their parsers stop at 100 levels). */
 const MAX_SCRUB_DEPTH = 128;
 

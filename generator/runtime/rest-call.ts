@@ -20,6 +20,7 @@ import {
   collectingSecrets,
   mergeSecrets,
   NO_SECRETS,
+  scrubKnownSecrets,
   scrubText,
   scrubValue,
   type Secrets,
@@ -28,6 +29,12 @@ import {
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
+import {
+  paramSecrets,
+  redactParamsInUrl,
+  sensitiveParamHeaders,
+  type SensitiveParam,
+} from "./sensitive-params.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -133,6 +140,8 @@ export interface RestOperation<Req, Res> {
   readonly redactResponse?: (value: Res) => unknown;
   /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
   readonly parseError?: (body: string, status: number) => unknown;
+  /** Its sensitive path, query, header and cookie parameters: redacted in the URL and headers views show, scrubbed from server text. */
+  readonly sensitiveParams?: readonly SensitiveParam[];
 }
 
 /**
@@ -203,15 +212,18 @@ export function withQuery(url: string, params: Readonly<Record<string, ParamValu
   return `${url}${url.includes("?") ? "&" : "?"}${parts.join("&")}`;
 }
 
-/** Header parameters as header values: absent ones left out; a value with a line break is refused. */
+/**
+ * Header parameters as header values: absent ones left out; a value with a
+ * line break or a NUL is refused (by name: `fetch` would refuse it quoting the value).
+ */
 export function headerParams(params: Readonly<Record<string, ParamValue>>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
-    if (/[\r\n]/.test(text))
+    if (/[\r\n\0]/.test(text))
       throw new ValidationError([
-        { path: name, code: "type", message: "a header value cannot hold a line break" },
+        { path: name, code: "type", message: "a header value cannot hold a line break or a NUL" },
       ]);
     headers[name.toLowerCase()] = text;
   }
@@ -264,7 +276,7 @@ export type SecurityUse =
 /**
  * The headers carrying an operation's credentials: an API key in its header,
  * `Authorization: Bearer` or `Basic`. A missing option, or a value holding a
- * line break, is a `ValidationError` naming the option, never the value.
+ * line break or a NUL, is a `ValidationError` naming the option, never the value.
  */
 export async function securityHeaders(
   uses: readonly SecurityUse[],
@@ -285,7 +297,7 @@ export async function securityHeaders(
       const value = typeof use.value === "function" ? await use.value() : use.value;
       text = use.kind === "bearer" ? `Bearer ${value}` : value;
     }
-    if (/[\r\n]/.test(text)) throw refuse(use.option, "cannot hold a line break");
+    if (/[\r\n\0]/.test(text)) throw refuse(use.option, "cannot hold a line break or a NUL");
     headers[use.kind === "apiKey" ? use.header.toLowerCase() : "authorization"] = text;
   }
   return headers;
@@ -465,6 +477,13 @@ async function exchange<Req, Res>(
   const idempotencyKey = idempotencyKeyOf(op.idempotencyHeader, call.idempotencyKey, paramHeaders);
   if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
   const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
+  // Sensitive parameters: their header values hidden like credentials, their values scrubbed like fields.
+  const params = op.sensitiveParams ?? [];
+  const sensitiveHeaders = params.some((p) => p.in === "header")
+    ? [...(options.sensitiveHeaders ?? []), ...sensitiveParamHeaders(params)]
+    : options.sensitiveHeaders;
+  const paramValues =
+    params.length > 0 ? paramSecrets(params, op.path, url, paramHeaders) : NO_SECRETS;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -479,7 +498,7 @@ async function exchange<Req, Res>(
   const sent = (): Secrets => {
     if (known?.credentials !== credentials.size)
       known = {
-        secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials)),
+        secrets: mergeSecrets(redactedRequest().secrets, new Map(credentials), paramValues),
         credentials: credentials.size,
       };
     return known.secrets;
@@ -510,10 +529,15 @@ async function exchange<Req, Res>(
           ...(options.interceptors ? { interceptors: options.interceptors } : {}),
           ...(options.onRequest ? { onRequest: options.onRequest } : {}),
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-          ...(options.sensitiveHeaders ? { sensitiveHeaders: options.sensitiveHeaders } : {}),
+          ...(sensitiveHeaders ? { sensitiveHeaders } : {}),
           redactBody,
+          ...(params.length > 0
+            ? { redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()) }
+            : {}),
+          // A response header may echo what the call sent (a `Location` with the card number in its path).
+          scrubHeaderValue: (value: string) => scrubKnownSecrets(value, sent()),
           onSent: (sentHeaders) => {
-            for (const [value, kind] of headerSecrets(sentHeaders, options.sensitiveHeaders))
+            for (const [value, kind] of headerSecrets(sentHeaders, sensitiveHeaders))
               credentials.set(value, kind);
           },
         },
@@ -548,7 +572,11 @@ async function exchange<Req, Res>(
               options.onUnknown !== undefined ? { onUnknown: options.onUnknown } : {},
             )
           : (undefined as Res);
-  if (typeof result === "object" && result !== null && (redact || op.redactResponse)) {
+  if (
+    typeof result === "object" &&
+    result !== null &&
+    (redact || op.redactResponse || paramValues.size > 0)
+  ) {
     // Logs and inspect output show the redacted copy; the caller's result keeps every value.
     withRedactedInspect(result, (r) => loggableResponse(op, r, sent()));
   }

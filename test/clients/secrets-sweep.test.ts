@@ -1,13 +1,14 @@
 /**
- * The sweep: for every operation whose request holds a sensitive field (marked
- * in a schema or recognised by its name), a marker value is planted in each
- * such field, the call goes to a server on 127.0.0.1 that echoes everything it
- * was sent (body and headers, credentials included) in a 400 answer (a SOAP
+ * The sweep: for every operation whose request holds a sensitive field or
+ * parameter (marked in a schema or recognised by its name), a marker value is
+ * planted in each such field and path, query, header or cookie parameter,
+ * the call goes to a server on 127.0.0.1 that echoes everything it was sent
+ * (path, query, body and headers, credentials included) in a 400 answer (a SOAP
  * Fault for SOAP), with another record's card number beside it, and none of
  * those values may show in any view: hook views, the error's message, stack,
  * inspect output with its cause chain, or JSON. Packages: the project's
- * schemas, a contract with credentials, and the published contracts when they
- * are there.
+ * schemas, a contract with credentials, one with secrets in its parameters,
+ * and the published contracts when they are there.
  */
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate, PROJECT_ROOT } from "../../generator/generate.js";
-import type { Field, Service } from "../../generator/model/ir.js";
+import type { Field, Operation, Service } from "../../generator/model/ir.js";
 import { lowerCamel, pascalCase } from "../../generator/naming/case.js";
 import { projectModel } from "../helpers/generated.js";
 import {
@@ -40,9 +41,9 @@ const API_KEY = "key-9f8e7d6c5b4a3210";
 const PASSWORD = "basic-pass-77aa";
 const TRANSACTION_KEY = "TK-9f8e7d6c5b4a";
 
-/** The marker planted in a sensitive field: one a validator accepts, short when its field is. */
-function marker(f: Field): string {
-  const max = f.facets.find((x) => x.key === "maxLength")?.value;
+/** The marker planted in a sensitive field or parameter: one a validator accepts, short when its field is. */
+function marker(f: Pick<Field, "sensitive"> & { readonly facets?: Field["facets"] }): string {
+  const max = f.facets?.find((x) => x.key === "maxLength")?.value;
   const fits = (value: string) => typeof max !== "number" || value.length <= max;
   if (f.sensitive === "card-number" || f.sensitive === "track-data")
     return fits(CARD) ? CARD : CODE;
@@ -122,35 +123,64 @@ function clientOptions(
   return options;
 }
 
+/** The arguments before the request: each path parameter, then the query, header and cookie parameters, a marker in each sensitive one. */
+function parameterArguments(op: Operation): unknown[] {
+  if (op.protocol !== "rest") return [];
+  const params = [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])];
+  return [
+    ...op.params.map((p) => (p.sensitive !== undefined ? marker(p) : "1")),
+    ...(params.length > 0
+      ? [
+          Object.fromEntries(
+            params.filter((p) => p.sensitive !== undefined).map((p) => [p.name, marker(p)]),
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** Whether an operation has a path, query, header or cookie parameter marked sensitive. */
+function hasSensitiveParams(op: Operation): boolean {
+  return (
+    op.protocol === "rest" &&
+    [...op.params, ...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])].some(
+      (p) => p.sensitive !== undefined,
+    )
+  );
+}
+
 /**
- * Calls every operation whose request holds a sensitive value against the
- * echoing server, and checks every view; returns how many calls reached it.
+ * Calls every operation whose request holds a sensitive value, in its body or
+ * its parameters, against the echoing server, and checks every view; returns
+ * how many calls reached it, and how many of those carried sensitive parameters.
  */
-async function sweep(service: Service, createClient: ClientFactory): Promise<number> {
+async function sweep(
+  service: Service,
+  createClient: ClientFactory,
+): Promise<{ reached: number; withParams: number }> {
   const server = await startRecordingServer(echo(service.protocol));
   const types = new Map(service.types.map((t) => [t.name, t]));
   let reached = 0;
+  let withParams = 0;
   for (const op of service.operations) {
-    if (op.requestType === undefined || !types.get(op.requestType)?.facts.sensitive) continue;
+    const sensitiveBody =
+      op.requestType !== undefined && types.get(op.requestType)?.facts.sensitive === true;
+    if (!sensitiveBody && !hasSensitiveParams(op)) continue;
     const hooks = hookRecorder();
     const client = createClient(clientOptions(service, server.origin, hooks));
-    const request = valueOf(service, op.requestType, {
-      mode: "full",
-      sensitiveValue: marker,
-      xml: service.protocol === "soap",
-    });
+    const request =
+      op.requestType === undefined
+        ? undefined
+        : valueOf(service, op.requestType, {
+            mode: "full",
+            sensitiveValue: marker,
+            xml: service.protocol === "soap",
+          });
     const before = server.requests.length;
     let error: Error | undefined;
     // A value the validator refuses (a bound the sample values miss) loses the refused fields and goes again.
     for (let round = 0; round < 4; round++) {
-      const args =
-        op.protocol === "rest"
-          ? [
-              ...op.params.map(() => "1"),
-              ...(op.query || op.headers || op.cookies ? [{}] : []),
-              request,
-            ]
-          : [request];
+      const args = [...parameterArguments(op), request];
       error = await client[op.method]!(...args).then(
         () => new Error(`${op.name} succeeded against a server that answers 400`),
         (e: unknown) => e as Error,
@@ -165,10 +195,11 @@ async function sweep(service: Service, createClient: ClientFactory): Promise<num
       continue;
     }
     reached++;
+    if (hasSensitiveParams(op)) withParams++;
     expect(error!.name, op.name).not.toBe("Error");
     expectNoneOf(FORBIDDEN, { ...printed(error!), ...hookViews(hooks) });
   }
-  return reached;
+  return { reached, withParams };
 }
 
 /** Removes the value at a validation issue's path (`a.b[0].c`) from `value`. */
@@ -273,7 +304,7 @@ describe("the sweep: no planted secret in any view", () => {
       const factory = Object.entries(index).find(([key]) =>
         /^create.*Client$/.test(key),
       )![1] as ClientFactory;
-      expect(await sweep(service, factory)).toBeGreaterThan(0);
+      expect((await sweep(service, factory)).reached).toBeGreaterThan(0);
     },
   );
 
@@ -286,7 +317,25 @@ describe("the sweep: no planted secret in any view", () => {
       cwd: dir,
     });
     const service = result.model.services[0]!;
-    expect(await sweep(service, await packageClients(result.files, service))).toBe(2);
+    expect(await sweep(service, await packageClients(result.files, service))).toEqual({
+      reached: 2,
+      withParams: 0,
+    });
+  }, 60_000);
+
+  it("a contract whose parameters carry secrets: path, query, header, cookie, format: password", async () => {
+    const result = await generate({
+      schemasDir: path.join(PROJECT_ROOT, "schemas"),
+      from: [
+        path.join(PROJECT_ROOT, "test", "clients", "fixtures", "sensitive-params.openapi.yaml"),
+      ],
+      cwd: PROJECT_ROOT,
+    });
+    const service = result.model.services[0]!;
+    expect(await sweep(service, await packageClients(result.files, service))).toEqual({
+      reached: 1,
+      withParams: 1,
+    });
   }, 60_000);
 
   const published = [
@@ -302,6 +351,9 @@ describe("the sweep: no planted secret in any view", () => {
       cwd: PROJECT_ROOT,
     });
     const service = result.model.services[0]!;
-    expect(await sweep(service, await packageClients(result.files, service))).toBeGreaterThan(0);
+    const swept = await sweep(service, await packageClients(result.files, service));
+    expect(swept.reached).toBeGreaterThan(0);
+    // A contract with sensitive parameters has at least one call sent with markers in them.
+    if (service.operations.some(hasSensitiveParams)) expect(swept.withParams).toBeGreaterThan(0);
   });
 });

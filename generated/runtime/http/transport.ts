@@ -67,6 +67,10 @@ export interface TransportOptions {
   sensitiveHeaders?: readonly string[];
   /** Makes bodies safe for hooks; without it hooks never see a body. */
   redactBody?: BodyRedactor;
+  /** Makes the URL safe for hooks (the values of sensitive parameters redacted); without it hooks see the URL as sent. */
+  redactUrl?: (url: string) => string;
+  /** Scrubs the call's secrets from the header values hooks see (a server may echo one); without it they are shown as they are. */
+  scrubHeaderValue?: (value: string) => string;
   /** Told the headers of each attempt as sent (signed), so what the server answers can be scrubbed of their secrets. */
   onSent?: (headers: Readonly<Record<string, string>>) => void;
 }
@@ -286,7 +290,7 @@ function parseUrl(raw: string, method: string): URL {
     url = new URL(raw);
   } catch (cause) {
     throw new HttpTransportError("network", `${method}: invalid URL`, {
-      cause,
+      cause: withoutInput(cause),
       mayHaveReachedService: false,
       invalidRequest: true,
     });
@@ -298,6 +302,15 @@ function parseUrl(raw: string, method: string): URL {
     });
   }
   return url;
+}
+
+/** A URL parser's failure without the URL it was given (its `input`): a path or a query may hold a call's secrets. */
+function withoutInput(cause: unknown): Error {
+  const copy = new TypeError(cause instanceof Error ? cause.message : "Invalid URL");
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === "string")
+    Object.defineProperty(copy, "code", { value: code, enumerable: true });
+  return copy;
 }
 
 function clampTimeout(timeoutMs: number | undefined): number {

@@ -33,6 +33,11 @@ export function describeParameters(
   for (const p of op.parameters) {
     const v = parameterValue(ctx, p, opName);
     if (!v) continue;
+    // The model reads a parameter's name, or its `format: password`, as it reads a field's (model/infer-sensitive.ts).
+    const password =
+      p.schema.kind === "shape" && p.schema.format === "password"
+        ? { passwordFormat: true as const }
+        : {};
     if (p.in === "path") {
       params.push({
         name: p.name,
@@ -47,6 +52,7 @@ export function describeParameters(
         notes: v.notes,
         ...(v.doc !== undefined ? { doc: v.doc } : {}),
         ...(v.deprecated ? { deprecated: true as const } : {}),
+        ...password,
       });
     } else {
       const entry: ParamDescription = {
@@ -60,6 +66,7 @@ export function describeParameters(
         notes: v.notes,
         ...(v.doc !== undefined ? { doc: v.doc } : {}),
         ...(v.deprecated ? { deprecated: true as const } : {}),
+        ...password,
       };
       (p.in === "query" ? query : p.in === "header" ? headers : cookies).push(entry);
     }

@@ -9,7 +9,13 @@ import type {
   ServiceDescription,
   TypeDescription,
 } from "../../description/description.js";
-import type { FieldPatch, OverlayAst, OverlayDocs } from "./overlay-ast.js";
+import type {
+  FieldPatch,
+  OperationPatch,
+  OverlayAst,
+  OverlayDocs,
+  ParameterPatch,
+} from "./overlay-ast.js";
 
 /**
  * Applies an overlay to the service a contract describes: docs, notes, gaps
@@ -101,7 +107,7 @@ export function applyOverlay(
         patch.at,
         `the contract has no operation "${patch.name}"${didYouMean(patch.name, operations.keys())}`,
       );
-    else patchedOperations.set(op.name, withDocs(op, patch.docs));
+    else patchedOperations.set(op.name, withParameterMarks(withDocs(op, patch.docs), patch, d));
   }
   const patched: ServiceDescription = {
     ...withDocs(service, overlay.docs),
@@ -148,6 +154,39 @@ function withMark(f: FieldDescription, mark: FieldPatch["sensitive"]): FieldDesc
   if (mark === undefined) return f;
   const { sensitive: _sensitive, notSensitive: _notSensitive, ...rest } = f;
   return mark === "none" ? { ...rest, notSensitive: true } : { ...rest, sensitive: mark };
+}
+
+/** An operation with the overlay's marks on its path, query, header and cookie parameters (by wire name). */
+function withParameterMarks(
+  op: OperationDescription,
+  patch: OperationPatch,
+  d: Diagnostics,
+): OperationDescription {
+  if (patch.parameters.length === 0) return op;
+  if (op.protocol !== "rest") {
+    d.error(patch.parameters[0]!.at, `"${op.name}" is a SOAP operation: it has no parameters`);
+    return op;
+  }
+  const lists = [op.params, op.query ?? [], op.headers ?? [], op.cookies ?? []];
+  const names = lists.flatMap((list) => list.map((p) => p.name));
+  const marks = new Map<string, ParameterPatch["sensitive"]>();
+  for (const p of patch.parameters) {
+    if (names.includes(p.name)) marks.set(p.name, p.sensitive);
+    else
+      d.error(
+        p.at,
+        `operation "${op.name}" has no parameter "${p.name}"${didYouMean(p.name, names)}`,
+      );
+  }
+  const marked = (list: readonly FieldDescription[]) =>
+    list.map((f) => (marks.has(f.name) ? withMark(f, marks.get(f.name)) : f));
+  return {
+    ...op,
+    params: marked(op.params),
+    ...(op.query ? { query: marked(op.query) } : {}),
+    ...(op.headers ? { headers: marked(op.headers) } : {}),
+    ...(op.cookies ? { cookies: marked(op.cookies) } : {}),
+  };
 }
 
 /** The overlay's doc replaces the contract's; its notes and source are added. */

@@ -49,4 +49,11 @@ export interface FieldPatch extends Named {
 /** Changes to one operation, by its name. */
 export interface OperationPatch extends Named {
   readonly docs: OverlayDocs;
+  /** Marks of its path, query, header and cookie parameters, by wire name. */
+  readonly parameters: readonly ParameterPatch[];
+}
+
+/** The mark of one REST parameter, by its wire name: a kind, or `none` to keep paygen from inferring one. */
+export interface ParameterPatch extends Named {
+  readonly sensitive: Exclude<SensitiveKind, "query"> | "none";
 }

@@ -11,6 +11,7 @@ import type {
   OperationPatch,
   OverlayAst,
   OverlayDocs,
+  ParameterPatch,
   TypePatch,
 } from "./overlay-ast.js";
 
@@ -155,7 +156,37 @@ function fieldPatch(r: NodeReader, entry: Entry): FieldPatch | undefined {
 }
 
 function operationPatch(r: NodeReader, entry: Entry): OperationPatch | undefined {
-  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, DOC_KEYS);
+  const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["parameters", ...DOC_KEYS]);
   if (!e) return undefined;
-  return { name: entry.key, at: entry.keyAt, docs: docsOf(r, e) };
+  return {
+    name: entry.key,
+    at: entry.keyAt,
+    docs: docsOf(r, e),
+    parameters: e.has("parameters")
+      ? r
+          .namedMap(e.get("parameters")!.node, e.get("parameters")!.at, "parameters")
+          .flatMap((p) => parameterPatch(r, p) ?? [])
+      : [],
+  };
+}
+
+/** `name: { sensitive: <kind> | none }`: a REST parameter's mark. */
+function parameterPatch(r: NodeReader, entry: Entry): ParameterPatch | undefined {
+  const e = r.map(entry.node, entry.at, `parameter "${entry.key}"`, ["sensitive"]);
+  if (!e) return undefined;
+  const text = r.string(e.get("sensitive"), "sensitive");
+  if (text === undefined) {
+    r.error(entry.keyAt, `parameter "${entry.key}" needs "sensitive"`);
+    return undefined;
+  }
+  const kinds: readonly string[] = SENSITIVE_KINDS.filter((k) => k !== "query");
+  if (text !== "none" && !kinds.includes(text)) {
+    r.error(e.get("sensitive")!.at, `sensitive must be one of ${kinds.join(", ")}, or none`);
+    return undefined;
+  }
+  return {
+    name: entry.key,
+    at: entry.keyAt,
+    sensitive: text as ParameterPatch["sensitive"],
+  };
 }

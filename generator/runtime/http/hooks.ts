@@ -25,6 +25,7 @@ export const ALWAYS_REDACTED_HEADERS: readonly string[] = Object.freeze([
 /** A read-only, redacted view of a request about to be sent. */
 export interface RedactedRequestView {
   readonly method: string;
+  /** The URL as sent, with the values of sensitive parameters redacted. */
   readonly url: string;
   /** Headers as sent, with sensitive values replaced by {@link REDACTED}. */
   readonly headers: Readonly<Record<string, string>>;
@@ -99,16 +100,33 @@ export interface RedactionOptions {
   readonly sensitiveHeaders?: readonly string[];
   /** Makes bodies safe to show to hooks; without it hooks see {@link REDACTED}. */
   readonly redactBody?: BodyRedactor;
+  /** Makes the URL safe to show (the values of sensitive parameters redacted); without it the URL is shown as sent. */
+  readonly redactUrl?: (url: string) => string;
+  /** Scrubs the call's secrets from a header value shown (a server may echo one in a response header); without it values are shown as they are. */
+  readonly scrubHeaderValue?: (value: string) => string;
+}
+
+/** The URL a view shows: as sent, or as `redactUrl` makes it; {@link REDACTED} when that throws. */
+function viewUrl(url: string, options: RedactionOptions): string {
+  if (!options.redactUrl) return url;
+  try {
+    const shown = options.redactUrl(url);
+    return typeof shown === "string" ? shown : REDACTED;
+  } catch {
+    return REDACTED;
+  }
 }
 
 /**
  * A frozen copy of `headers` in which the value of every header named in
- * {@link ALWAYS_REDACTED_HEADERS} or in `sensitiveHeaders` is {@link REDACTED}.
+ * {@link ALWAYS_REDACTED_HEADERS} or in `sensitiveHeaders` is {@link REDACTED},
+ * and every other value is passed through `scrub` (when given).
  * A `Headers` object yields lower-case names; a record keeps its names.
  */
 export function redactHeaders(
   headers: Readonly<Record<string, string>> | Headers,
   sensitiveHeaders: readonly string[] = [],
+  scrub: (value: string) => string = (value) => value,
 ): Readonly<Record<string, string>> {
   const hidden = new Set([
     ...ALWAYS_REDACTED_HEADERS,
@@ -117,9 +135,19 @@ export function redactHeaders(
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {
-    out[name] = hidden.has(name.toLowerCase()) ? REDACTED : value;
+    out[name] = hidden.has(name.toLowerCase()) ? REDACTED : scrubbedValue(value, scrub);
   }
   return Object.freeze(out);
+}
+
+/** A header value scrubbed for a view; {@link REDACTED} when the scrubber throws. */
+function scrubbedValue(value: string, scrub: (value: string) => string): string {
+  try {
+    const shown = scrub(value);
+    return typeof shown === "string" ? shown : REDACTED;
+  } catch {
+    return REDACTED;
+  }
 }
 
 /** Shorter parts of a credential are too common to scrub wherever they appear. */
@@ -195,11 +223,12 @@ export function requestView(
   request: SigningRequest,
   options: RedactionOptions = {},
 ): RedactedRequestView {
-  const { method, url } = request;
+  const { method } = request;
+  const url = viewUrl(request.url, options);
   return Object.freeze({
     method,
     url,
-    headers: redactHeaders(request.headers, options.sensitiveHeaders),
+    headers: redactHeaders(request.headers, options.sensitiveHeaders, options.scrubHeaderValue),
     body: redactBody(
       request.body instanceof Uint8Array ? `[${request.body.byteLength} bytes]` : request.body,
       { direction: "request", method, url },
@@ -220,12 +249,13 @@ export function responseView(
   },
   options: RedactionOptions = {},
 ): RedactedResponseView {
-  const { method, url, status, durationMs } = exchange;
+  const { method, status, durationMs } = exchange;
+  const url = viewUrl(exchange.url, options);
   return Object.freeze({
     method,
     url,
     status,
-    headers: redactHeaders(exchange.headers, options.sensitiveHeaders),
+    headers: redactHeaders(exchange.headers, options.sensitiveHeaders, options.scrubHeaderValue),
     body: redactBody(exchange.body, { direction: "response", method, url }, options.redactBody),
     durationMs,
   });

@@ -177,4 +177,17 @@ describe("hooks and signer", () => {
       Accept: "json",
     });
   });
+
+  it("passes every other value through the scrubber, and shows [redacted] when it throws", () => {
+    expect(
+      redactHeaders({ Authorization: "a", Location: "/cards/4111111111119876" }, [], (v) =>
+        v.replace("4111111111119876", "\u20269876"),
+      ),
+    ).toEqual({ Authorization: REDACTED, Location: "/cards/\u20269876" });
+    expect(
+      redactHeaders({ Location: "/x" }, [], () => {
+        throw new Error("no");
+      }),
+    ).toEqual({ Location: REDACTED });
+  });
 });

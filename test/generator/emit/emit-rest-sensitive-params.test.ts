@@ -1,0 +1,63 @@
+/**
+ * The operation description of a REST client names its sensitive path, query,
+ * header and cookie parameters, each with its kind, so the runtime keeps
+ * their values out of every view; an operation with none names nothing.
+ */
+import { describe, expect, it } from "vitest";
+import { emitClient } from "../../../generator/emit/emit-client.js";
+import type { PathParam } from "../../../generator/model/ir.js";
+import {
+  declaration,
+  emitWith,
+  field,
+  restOperation,
+  restService,
+  scalar,
+} from "../../helpers/ir.js";
+
+const pathParam = (name: string, extra: Partial<PathParam> = {}): PathParam => ({
+  name,
+  type: scalar("string"),
+  notes: [],
+  ...extra,
+});
+
+describe("emitClient (sensitive parameters)", () => {
+  const service = restService({
+    types: [],
+    operations: [
+      restOperation("lookUp", undefined, undefined, {
+        httpMethod: "GET",
+        idempotent: true,
+        path: "/cards/{pan}/{region}",
+        params: [
+          pathParam("pan", { sensitive: "card-number", sensitiveReason: "PAN" }),
+          pathParam("region"),
+        ],
+        query: [
+          field("card_number", scalar("string"), { sensitive: "card-number" }),
+          field("limit", scalar("int")),
+        ],
+        headers: [field("X-Api-Secret", scalar("string"), { sensitive: "secret" })],
+        cookies: [field("session_token", scalar("string"), { sensitive: "token" })],
+      }),
+      restOperation("plain", undefined, undefined, {
+        httpMethod: "GET",
+        idempotent: true,
+        query: [field("limit", scalar("int"))],
+      }),
+    ],
+  });
+
+  it("lists each sensitive parameter with where it is sent and its kind, in path, query, header, cookie order", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "lookUpOperation")).toContain(
+      `sensitiveParams: [\n    { in: "path", name: "pan", kind: "card-number" },\n    { in: "query", name: "card_number", kind: "card-number" },\n    { in: "header", name: "X-Api-Secret", kind: "secret" },\n    { in: "cookie", name: "session_token", kind: "token" },\n  ],`,
+    );
+  });
+
+  it("names nothing for an operation without a sensitive parameter", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "plainOperation")).not.toContain("sensitiveParams");
+  });
+});

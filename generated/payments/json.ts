@@ -7,6 +7,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -88,6 +89,7 @@ function jsonOfCaptureRequest(value: CaptureRequest): Record<string, unknown> {
       value.orderInformation === undefined
         ? undefined
         : jsonOfCaptureRequestOrderInformation(value.orderInformation),
+    ...keptProperties(value),
   };
 }
 
@@ -100,6 +102,7 @@ function jsonOfCaptureRequestClientReferenceInformation(
       value.partner === undefined
         ? undefined
         : jsonOfCaptureRequestClientReferenceInformationPartner(value.partner),
+    ...keptProperties(value),
   };
 }
 
@@ -108,6 +111,7 @@ function jsonOfCaptureRequestClientReferenceInformationPartner(
 ): Record<string, unknown> {
   return {
     thirdPartyCertificationNumber: value.thirdPartyCertificationNumber,
+    ...keptProperties(value),
   };
 }
 
@@ -119,6 +123,7 @@ function jsonOfCaptureRequestOrderInformation(
       value.amountDetails === undefined
         ? undefined
         : jsonOfCaptureRequestOrderInformationAmountDetails(value.amountDetails),
+    ...keptProperties(value),
   };
 }
 
@@ -128,6 +133,7 @@ function jsonOfCaptureRequestOrderInformationAmountDetails(
   return {
     totalAmount: value.totalAmount,
     currency: value.currency,
+    ...keptProperties(value),
   };
 }
 
@@ -155,6 +161,7 @@ function jsonOfPaymentRequest(value: PaymentRequest): Record<string, unknown> {
       value.orderInformation === undefined
         ? undefined
         : jsonOfPaymentRequestOrderInformation(value.orderInformation),
+    ...keptProperties(value),
   };
 }
 
@@ -163,6 +170,7 @@ function jsonOfPaymentRequestClientReferenceInformation(
 ): Record<string, unknown> {
   return {
     code: value.code,
+    ...keptProperties(value),
   };
 }
 
@@ -174,6 +182,7 @@ function jsonOfPaymentRequestConsumerAuthenticationInformation(
     ucafAuthenticationData: value.ucafAuthenticationData,
     ucafCollectionIndicator: value.ucafCollectionIndicator,
     cavv: value.cavv,
+    ...keptProperties(value),
   };
 }
 
@@ -189,6 +198,7 @@ function jsonOfPaymentRequestOrderInformation(
       value.billTo === undefined
         ? undefined
         : jsonOfPaymentRequestOrderInformationBillTo(value.billTo),
+    ...keptProperties(value),
   };
 }
 
@@ -198,6 +208,7 @@ function jsonOfPaymentRequestOrderInformationAmountDetails(
   return {
     totalAmount: value.totalAmount,
     currency: value.currency,
+    ...keptProperties(value),
   };
 }
 
@@ -213,6 +224,7 @@ function jsonOfPaymentRequestOrderInformationBillTo(
     postalCode: value.postalCode,
     country: value.country,
     email: value.email,
+    ...keptProperties(value),
   };
 }
 
@@ -230,6 +242,7 @@ function jsonOfPaymentRequestPaymentInformation(
       value.tokenizedCard === undefined
         ? undefined
         : jsonOfPaymentRequestPaymentInformationTokenizedCard(value.tokenizedCard),
+    ...keptProperties(value),
   };
 }
 
@@ -241,6 +254,7 @@ function jsonOfPaymentRequestPaymentInformationCard(
     number: value.number,
     expirationMonth: value.expirationMonth,
     expirationYear: value.expirationYear,
+    ...keptProperties(value),
   };
 }
 
@@ -251,6 +265,7 @@ function jsonOfPaymentRequestPaymentInformationFluidData(
     value: value.value,
     descriptor: value.descriptor,
     encoding: value.encoding,
+    ...keptProperties(value),
   };
 }
 
@@ -264,6 +279,7 @@ function jsonOfPaymentRequestPaymentInformationTokenizedCard(
     expirationMonth: value.expirationMonth,
     expirationYear: value.expirationYear,
     cryptogram: value.cryptogram,
+    ...keptProperties(value),
   };
 }
 
@@ -274,6 +290,7 @@ function jsonOfPaymentRequestProcessingInformation(
     paymentSolution: value.paymentSolution,
     capture: value.capture,
     commerceIndicator: value.commerceIndicator,
+    ...keptProperties(value),
   };
 }
 
@@ -291,6 +308,7 @@ function jsonOfReversalRequest(value: ReversalRequest): Record<string, unknown> 
       value.reversalInformation === undefined
         ? undefined
         : jsonOfReversalRequestReversalInformation(value.reversalInformation),
+    ...keptProperties(value),
   };
 }
 
@@ -299,6 +317,7 @@ function jsonOfReversalRequestClientReferenceInformation(
 ): Record<string, unknown> {
   return {
     code: value.code,
+    ...keptProperties(value),
   };
 }
 
@@ -310,6 +329,7 @@ function jsonOfReversalRequestOrderInformation(
       value.amountDetails === undefined
         ? undefined
         : jsonOfReversalRequestOrderInformationAmountDetails(value.amountDetails),
+    ...keptProperties(value),
   };
 }
 
@@ -318,6 +338,7 @@ function jsonOfReversalRequestOrderInformationAmountDetails(
 ): Record<string, unknown> {
   return {
     currency: value.currency,
+    ...keptProperties(value),
   };
 }
 
@@ -329,6 +350,7 @@ function jsonOfReversalRequestReversalInformation(
       value.amountDetails === undefined
         ? undefined
         : jsonOfReversalRequestReversalInformationAmountDetails(value.amountDetails),
+    ...keptProperties(value),
   };
 }
 
@@ -337,6 +359,7 @@ function jsonOfReversalRequestReversalInformationAmountDetails(
 ): Record<string, unknown> {
   return {
     totalAmount: value.totalAmount,
+    ...keptProperties(value),
   };
 }
 

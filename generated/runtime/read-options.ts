@@ -12,7 +12,9 @@
  *   outside the list (their field left out of the typed value) and foreign
  *   elements of a list wrapper are kept beside the typed value, read with
  *   `unknownData(value)`. A required enum field with an unknown value is still
- *   a `ParseError`: its type cannot hold the value.
+ *   a `ParseError`: its type cannot hold the value. The generated JSON writers
+ *   write the kept properties back after the documented fields, so a value
+ *   read and written again loses nothing.
  * - `"reject"`: anything unknown is a `ParseError` naming its path (for tests
  *   against a service that must match the schemas exactly).
  *

@@ -836,6 +836,26 @@ export function extraProperties(
   return out;
 }
 
+/**
+ * What a reader in `"keep"` mode kept beside a closed type's value
+ * (`unknownData(value).fields`), for writing it after the documented fields:
+ * a value read and written again loses nothing. A value built by a caller
+ * has none.
+ */
+export function keptProperties(value: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const kept = unknownData(value)?.fields ?? {};
+  for (const key of Object.keys(kept))
+    if (key !== "__proto__")
+      Object.defineProperty(out, key, {
+        value: kept[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return out;
+}
+
 /** A parsed value as plain data: JSON numbers as `parseJson` gives them, everything else as is. */
 export function plain(v: unknown): OpaqueValue {
   if (v instanceof JsonNumber) return v.value;

@@ -7,6 +7,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   readChild,
   readContext,
   readList,
@@ -37,6 +38,7 @@ function jsonOfInstrumentIdentifierRequest(
   return {
     type: value.type,
     card: value.card === undefined ? undefined : jsonOfInstrumentIdentifierRequestCard(value.card),
+    ...keptProperties(value),
   };
 }
 
@@ -47,6 +49,7 @@ function jsonOfInstrumentIdentifierRequestCard(
     number: value.number,
     expirationMonth: value.expirationMonth,
     expirationYear: value.expirationYear,
+    ...keptProperties(value),
   };
 }
 
@@ -59,6 +62,7 @@ function jsonOfSearchRequest(value: SearchRequest): Record<string, unknown> {
     timezone: value.timezone,
     offset: value.offset,
     limit: value.limit,
+    ...keptProperties(value),
   };
 }
 
@@ -82,6 +86,7 @@ function jsonOfWebhookSubscriptionRequest(
       value.securityPolicy === undefined
         ? undefined
         : jsonOfWebhookSubscriptionRequestSecurityPolicy(value.securityPolicy),
+    ...keptProperties(value),
   };
 }
 
@@ -96,6 +101,7 @@ function jsonOfWebhookSubscriptionRequestRetryPolicy(
     repeatSequenceCount: value.repeatSequenceCount,
     repeatSequenceWaitTime: value.repeatSequenceWaitTime,
     deactivateFlag: value.deactivateFlag,
+    ...keptProperties(value),
   };
 }
 
@@ -105,6 +111,7 @@ function jsonOfWebhookSubscriptionRequestSecurityPolicy(
   return {
     securityType: value.securityType,
     proxyType: value.proxyType,
+    ...keptProperties(value),
   };
 }
 

@@ -125,7 +125,7 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
       : type.kind === "opaque"
         ? [type.list ? "return value;" : `return value as Record<string, unknown>;`]
         : [
-            `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}\n};`,
+            `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}${keptWrite(file, type)}\n};`,
           ];
   file.addFunction({
     name: writerName(type.name),
@@ -135,7 +135,8 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
           type.kind !== "opaque" &&
           type.kind !== "union" &&
           type.allFields.length === 0 &&
-          !type.open
+          !type.open &&
+          keptWrite(file, type) === ""
             ? "_value"
             : "value",
         type: typeName,
@@ -144,6 +145,16 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
     returnType: type.list ? "readonly unknown[]" : "Record<string, unknown>",
     statements,
   });
+}
+
+/**
+ * A closed type's writer writes, after its documented fields, what a reader in
+ * `"keep"` mode kept beside the value (an open type's `extraProperties` holds
+ * it already; an extension's base writer writes it).
+ */
+function keptWrite(file: TsFile, type: ObjectType): string {
+  if (type.open || type.facts.delegatedBase !== undefined) return "";
+  return `\n...${file.value("keptProperties", paths.runtime("read-values.ts"))}(value),`;
 }
 
 function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {

@@ -17,12 +17,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `prism mock --errors` on a contract on 127.0.0.1 and waits until it listens. */
-export function startPrism(spec: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts `prism mock --errors` on a contract on 127.0.0.1 and waits until it
+ * listens; `extra` adds options (`["-d", "--seed", "1"]`: answers generated
+ * from the schemas, the same ones for the same calls).
+ */
+export function startPrism(
+  spec: string,
+  port: number,
+  extra: readonly string[] = [],
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [PRISM, "mock", "--errors", "-h", "127.0.0.1", "-p", String(port), spec],
+      [PRISM, "mock", "--errors", ...extra, "-h", "127.0.0.1", "-p", String(port), spec],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";

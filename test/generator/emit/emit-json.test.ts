@@ -37,8 +37,19 @@ describe("emitJson writers", () => {
     ids: value.ids === undefined ? undefined : value.ids.map((item) => jsonNumber(item)),
     ratio: value.ratio,
     count: value.count,
+    ...keptProperties(value),
   };
 }`);
+  });
+
+  it("writes what a reader kept beside a closed type's value after its documented fields, so a value read and written loses nothing", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(declaration(code, "jsonOfReq")).toMatch(
+      /count: value\.count,\n {4}\.\.\.keptProperties\(value\),\n {2}\};/,
+    );
+    expect(code).toMatch(
+      /import \{[^}]*\bkeptProperties\b[^}]*\} from "\.\.\/runtime\/read-values\.js";/,
+    );
   });
 
   it("serializes through stringifyJson, which writes those numbers raw", async () => {

@@ -11,6 +11,7 @@ import {
   fieldSet,
   finish,
   isNil,
+  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -32,6 +33,7 @@ import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from 
 function jsonOfCompany(value: Company): Record<string, unknown> {
   return {
     vat: value.vat,
+    ...keptProperties(value),
   };
 }
 
@@ -47,6 +49,7 @@ function jsonOfOwner(value: Owner): Record<string, unknown> {
 function jsonOfPerson(value: Person): Record<string, unknown> {
   return {
     name: value.name,
+    ...keptProperties(value),
   };
 }
 
@@ -64,6 +67,7 @@ function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
     notes: value.notes,
     owner: value.owner === undefined ? undefined : jsonOfOwner(value.owner),
     legacy: value.legacy,
+    ...keptProperties(value),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   fieldSet,
   finish,
   isNil,
+  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -36,6 +37,7 @@ import { validatePetWritable } from "./validators.js";
 function jsonOfCompany(value: Company): Record<string, unknown> {
   return {
     vat: value.vat,
+    ...keptProperties(value),
   };
 }
 
@@ -51,6 +53,7 @@ function jsonOfOwner(value: Owner): Record<string, unknown> {
 function jsonOfPerson(value: Person): Record<string, unknown> {
   return {
     name: value.name,
+    ...keptProperties(value),
   };
 }
 
@@ -69,6 +72,7 @@ function jsonOfPet(value: Pet): Record<string, unknown> {
     notes: value.notes,
     owner: value.owner === undefined ? undefined : jsonOfOwner(value.owner),
     legacy: value.legacy,
+    ...keptProperties(value),
   };
 }
 

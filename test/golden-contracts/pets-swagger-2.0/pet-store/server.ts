@@ -8,6 +8,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   readContext,
   readDecimal,
   readLong,
@@ -32,6 +33,7 @@ function jsonOfPet(value: Pet): Record<string, unknown> {
     id: value.id === undefined ? undefined : jsonNumber(value.id),
     weight: value.weight === undefined ? undefined : jsonNumber(value.weight),
     kind: value.kind,
+    ...keptProperties(value),
   };
 }
 

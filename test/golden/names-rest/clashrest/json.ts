@@ -7,6 +7,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   own,
   readChild,
   readContext,
@@ -29,6 +30,7 @@ function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
     amount: value.amount === undefined ? undefined : jsonOfPayRequestAmount(value.amount),
     constructor: Object.hasOwn(value, "constructor") ? value.constructor : undefined,
     toString: Object.hasOwn(value, "toString") ? value.toString : undefined,
+    ...keptProperties(value),
   };
 }
 
@@ -36,6 +38,7 @@ function jsonOfPayRequestAmount(value: PayRequestAmount): Record<string, unknown
   return {
     total: value.total,
     currency: value.currency,
+    ...keptProperties(value),
   };
 }
 

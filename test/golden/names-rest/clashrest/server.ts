@@ -7,6 +7,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   own,
   readChild,
   readContext,
@@ -30,12 +31,14 @@ import { validatePayRequest } from "./validators.js";
 function jsonOfError(value: Error$): Record<string, unknown> {
   return {
     message: value.message,
+    ...keptProperties(value),
   };
 }
 
 function jsonOfObject(value: Object$): Record<string, unknown> {
   return {
     valueOf: Object.hasOwn(value, "valueOf") ? value.valueOf : undefined,
+    ...keptProperties(value),
   };
 }
 
@@ -45,12 +48,14 @@ function jsonOfPayResponse(value: PayResponse): Record<string, unknown> {
     hasOwnProperty: ((field) => (field === undefined ? undefined : jsonOfObject(field)))(
       Object.hasOwn(value, "hasOwnProperty") ? value.hasOwnProperty : undefined,
     ),
+    ...keptProperties(value),
   };
 }
 
 function jsonOfPromise(value: Promise$): Record<string, unknown> {
   return {
     then: value.then,
+    ...keptProperties(value),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   checkFields,
   fieldSet,
   finish,
+  keptProperties,
   readChild,
   readContext,
   readObject,
@@ -48,6 +49,7 @@ function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
       value.orderInformation === undefined
         ? undefined
         : jsonOfPayRequestOrderInformation(value.orderInformation),
+    ...keptProperties(value),
   };
 }
 
@@ -56,6 +58,7 @@ function jsonOfPayRequestClientReferenceInformation(
 ): Record<string, unknown> {
   return {
     code: value.code,
+    ...keptProperties(value),
   };
 }
 
@@ -67,6 +70,7 @@ function jsonOfPayRequestOrderInformation(
       value.amountDetails === undefined
         ? undefined
         : jsonOfPayRequestOrderInformationAmountDetails(value.amountDetails),
+    ...keptProperties(value),
   };
 }
 
@@ -76,6 +80,7 @@ function jsonOfPayRequestOrderInformationAmountDetails(
   return {
     totalAmount: value.totalAmount,
     currency: value.currency,
+    ...keptProperties(value),
   };
 }
 
@@ -87,6 +92,7 @@ function jsonOfPayRequestPaymentInformation(
       value.fluidData === undefined
         ? undefined
         : jsonOfPayRequestPaymentInformationFluidData(value.fluidData),
+    ...keptProperties(value),
   };
 }
 
@@ -96,6 +102,7 @@ function jsonOfPayRequestPaymentInformationFluidData(
   return {
     value: value.value,
     descriptor: value.descriptor,
+    ...keptProperties(value),
   };
 }
 
@@ -105,6 +112,7 @@ function jsonOfPayRequestProcessingInformation(
   return {
     paymentSolution: value.paymentSolution,
     capture: value.capture,
+    ...keptProperties(value),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   extraProperties,
   fieldSet,
   finish,
+  keptProperties,
   readBoolean,
   readChild,
   readContext,
@@ -36,6 +37,7 @@ function jsonOfLink(value: Link): Record<string, unknown> {
   return {
     href: value.href,
     method: value.method,
+    ...keptProperties(value),
   };
 }
 

@@ -32,7 +32,8 @@ import type {
   SchemaShape,
 } from "./openapi-model.js";
 import { readOpenApi } from "./read-openapi.js";
-import { scalarOfShape, type ScalarChoice } from "./scalar-of-format.js";
+import { scalarOfShape } from "./scalar-of-format.js";
+import { shapeFacets } from "./shape-facets.js";
 import { splitReadWrite } from "./split-read-write.js";
 import { describeWire } from "./describe-wire.js";
 import { describeWebhooks } from "./describe-webhooks.js";
@@ -136,42 +137,6 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   /** Named schemas that become object (or opaque) types; others (scalars, arrays, enums) are used in place. */
   const described = new Map<string, string>();
   const enumByTarget = new Map<string, string>();
-
-  const facetsOf = (
-    shape: SchemaShape,
-    { scalar, whole }: ScalarChoice,
-    notes: Note[],
-  ): { key: string; value: number | string }[] => {
-    const wanted: { key: string; value: number | string }[] = [];
-    if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
-    if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
-    if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
-    if (shape.minimum !== undefined)
-      wanted.push({
-        key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum",
-        value: canonicalNumberText(shape.minimum.value),
-      });
-    if (shape.maximum !== undefined)
-      wanted.push({
-        key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum",
-        value: canonicalNumberText(shape.maximum.value),
-      });
-    if (whole) wanted.push({ key: "fractionDigits", value: 0 });
-    if (shape.multipleOf !== undefined)
-      wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
-    const kept: { key: string; value: number | string }[] = [];
-    for (const f of wanted) {
-      const facet = facetOf(f.key)!;
-      const problem = facet.problem?.(f.value);
-      if (!facet.appliesTo.includes(scalar) || problem !== undefined) {
-        notes.push({
-          kind: "contradiction",
-          text: `The contract gives ${f.key} ${String(f.value)}${problem ? ` (${problem})` : ` for a ${scalar}`}; it is not checked.`,
-        });
-      } else kept.push(f);
-    }
-    return kept;
-  };
 
   const exampleText = (v: JsonValue): string =>
     typeof v === "string" ? v : isJsonNumber(v) ? v.number : JSON.stringify(plain(v));
@@ -522,7 +487,7 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
     }
     return {
       type: scalar,
-      facets: facetsOf(shape, chosen, notes),
+      facets: shapeFacets(shape, chosen, notes),
       notes,
       examples,
       ...withDoc,

@@ -62,3 +62,13 @@ function writtenValue(
   // A decimal keeps its exact text, in one canonical form; text (a pattern) is kept as written.
   return valueKind === "decimal" ? canonicalNumberText(written) : written;
 }
+
+/** Every schema keyword that writes a facet, in any version (`minimum`, and `exclusiveMinimum` as a 3.1 bound or a 2.0/3.0 modifier). */
+export const FACET_KEYWORDS: readonly string[] = [
+  ...new Set(
+    FACETS.flatMap(({ openApi }) => [
+      ...(openApi?.bound !== undefined ? [openApi.bound.keyword] : []),
+      ...(openApi?.keyword !== undefined ? [openApi.keyword] : []),
+    ]),
+  ),
+];

@@ -39,6 +39,7 @@ import type {
   Derivation,
   ElementDecl,
   Facets,
+  XsdValueFacetName,
   LocalAttribute,
   GroupRef,
   LocalElement,
@@ -943,18 +944,14 @@ class SchemaMapper {
     const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
     const put = (key: string, value: number | string, at: Position) =>
       facets.set(key, { key, value, at });
-    if (f.length) {
-      put("minLength", f.length.value, f.length.at);
-      put("maxLength", f.length.value, f.length.at);
+    // Each facet from the XML Schema facets that set it (`length` sets minLength and maxLength); patterns below.
+    for (const facet of FACETS) {
+      if (facet.valueKind === "text") continue;
+      for (const name of facet.xsdFacets) {
+        const written = f[name as XsdValueFacetName];
+        if (written) put(facet.key, written.value, written.at);
+      }
     }
-    if (f.minLength) put("minLength", f.minLength.value, f.minLength.at);
-    if (f.maxLength) put("maxLength", f.maxLength.value, f.maxLength.at);
-    if (f.minInclusive) put("minimum", f.minInclusive.value, f.minInclusive.at);
-    if (f.maxInclusive) put("maximum", f.maxInclusive.value, f.maxInclusive.at);
-    if (f.totalDigits) put("totalDigits", f.totalDigits.value, f.totalDigits.at);
-    if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
-    if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
-    if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
     const notes: Note[] = [...base.notes];
     if (
       f.whiteSpace &&

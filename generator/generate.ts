@@ -9,8 +9,7 @@ import { emitPackage } from "./emit/emit-package.js";
 import type { PackageInfo } from "./emit/emit-templates.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { formatFiles } from "./format/format-files.js";
-import { readContracts } from "./frontends/registry.js";
-import { readYamlDescription } from "./frontends/yaml/read-yaml.js";
+import { readContracts, readSchemaFolder } from "./frontends/registry.js";
 import { buildModel } from "./model/build-model.js";
 import type { Model } from "./model/ir.js";
 import { BUILD_SCRIPT_FILE, PROJECT_ROOT, RUNTIME_DIR, TEMPLATES_DIR } from "./project-paths.js";
@@ -88,7 +87,7 @@ export async function loadCheckedModel(
   const description =
     options.from !== undefined && options.from.length > 0
       ? await readContracts(options.from, cwd, diagnostics)
-      : await readYamlDescription({ dir: options.schemasDir, cwd }, diagnostics);
+      : await readSchemaFolder(options.schemasDir, cwd, diagnostics);
   if (diagnostics.count === 0 && description.services.length === 0) {
     throw new Error("the contracts describe no service; nothing was written");
   }

@@ -1,12 +1,15 @@
+import type { FacetDirection } from "../facets/facet.js";
+import { facetOf } from "../facets/registry.js";
 import type { Field } from "../model/ir.js";
 import { directionText, type Direction, type ServicePair } from "./diff-context.js";
 
 type Facets = Field["facets"];
 
 /**
- * Facets compared by key, whatever facets the registry holds: a key starting
- * with `min` is a lower bound, with `max` an upper bound, anything else (a
- * pattern) a constraint that a change both tightens and loosens.
+ * Facets compared by key, whatever facets the registry holds: which way a
+ * change goes is the facet's declared direction (`Facet.direction`); a key
+ * the registry does not know is a constraint a change both tightens and
+ * loosens.
  */
 export function compareFacets(
   pair: ServicePair,
@@ -21,7 +24,7 @@ export function compareFacets(
     const b = before.find((f) => f.key === key)?.value;
     const a = after.find((f) => f.key === key)?.value;
     if (b === a) continue;
-    const { tighter, looser } = direction(key, b, a);
+    const { tighter, looser } = changeOf(facetOf(key)?.direction ?? "any", b, a);
     const what =
       b === undefined
         ? `facet ${key} ${show(a)} was added to ${name}`
@@ -49,20 +52,42 @@ export function compareFacets(
   }
 }
 
-function direction(
-  key: string,
+/** Whether changing a facet of direction `direction` from `b` to `a` (either absent) accepts less, more, or both. */
+export function changeOf(
+  direction: FacetDirection,
   b: number | string | undefined,
   a: number | string | undefined,
 ): { tighter: boolean; looser: boolean } {
   if (b === undefined) return { tighter: true, looser: false };
   if (a === undefined) return { tighter: false, looser: true };
+  if (direction === "step") {
+    const tighter = isWholeMultiple(a, b);
+    const looser = isWholeMultiple(b, a);
+    return tighter && looser
+      ? { tighter: false, looser: false }
+      : tighter || looser
+        ? { tighter, looser }
+        : { tighter: true, looser: true };
+  }
   const order = compareNumbers(b, a);
-  if (order === undefined || !/^(min|max)/.test(key)) return { tighter: true, looser: true };
-  const lower = key.startsWith("min");
+  if (order === undefined || direction === "any") return { tighter: true, looser: true };
   // A lower bound raised, or an upper bound lowered, accepts less.
-  return lower
+  return direction === "lower"
     ? { tighter: order < 0, looser: order > 0 }
     : { tighter: order > 0, looser: order < 0 };
+}
+
+/** Whether the positive decimal `x` is a whole multiple of the positive decimal `y`, computed exactly; false when either is not such a number. */
+function isWholeMultiple(x: number | string, y: number | string): boolean {
+  const parse = (v: number | string) => /^\+?(\d*)(?:\.(\d*))?$/.exec(String(v).trim());
+  const p = parse(x);
+  const q = parse(y);
+  if (!p || !q || `${p[1]}${p[2] ?? ""}` === "" || `${q[1]}${q[2] ?? ""}` === "") return false;
+  const scale = Math.max((p[2] ?? "").length, (q[2] ?? "").length);
+  const whole = (m: RegExpExecArray) => BigInt(`${m[1]}${(m[2] ?? "").padEnd(scale, "0")}` || "0");
+  const px = whole(p);
+  const qy = whole(q);
+  return px > 0n && qy > 0n && px % qy === 0n;
 }
 
 /** Exact comparison of two numbers written as counts or decimal text; undefined when either is not a number. */

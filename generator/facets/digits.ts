@@ -11,6 +11,10 @@ export const totalDigits: Facet = {
   problem: (value) => (typeof value === "number" && value >= 1 ? undefined : "must be at least 1"),
   doc: (value) => `At most ${value} digits in all.`,
   runtimeCheck: "checkTotalDigits",
+  // OpenAPI has no keyword for it.
+  xsdFacets: ["totalDigits"],
+  // Fewer digits accept less: an upper bound on the count of digits.
+  direction: "upper",
 };
 
 /** At most this many digits after the decimal point (XML Schema's `fractionDigits`); 0 means a whole number. */
@@ -22,4 +26,8 @@ export const fractionDigits: Facet = {
   doc: (value) =>
     value === 0 ? "A whole number." : `At most ${value} digits after the decimal point.`,
   runtimeCheck: "checkFractionDigits",
+  // OpenAPI writes only the whole number: `type: integer`.
+  openApi: { integerType: 0 },
+  xsdFacets: ["fractionDigits"],
+  direction: "upper",
 };

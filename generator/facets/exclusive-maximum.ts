@@ -8,4 +8,7 @@ export const exclusiveMaximum: Facet = {
   appliesToText: "numbers",
   doc: (value) => `Less than ${value}.`,
   runtimeCheck: "checkExclusiveMaximum",
+  openApi: { keyword: "exclusiveMaximum", bound: { keyword: "maximum", exclusive: true } },
+  xsdFacets: ["maxExclusive"],
+  direction: "upper",
 };

@@ -8,4 +8,7 @@ export const exclusiveMinimum: Facet = {
   appliesToText: "numbers",
   doc: (value) => `Greater than ${value}.`,
   runtimeCheck: "checkExclusiveMinimum",
+  openApi: { keyword: "exclusiveMinimum", bound: { keyword: "minimum", exclusive: true } },
+  xsdFacets: ["minExclusive"],
+  direction: "lower",
 };

@@ -7,10 +7,51 @@ export type FacetValueKind = "count" | "decimal" | "text";
 export type FacetValue = number | string;
 
 /**
+ * Which way a change of the facet's value goes, for `paygen diff`:
+ *
+ * - `lower`: a lower bound (`minLength`, `minimum`): raising it accepts less;
+ * - `upper`: an upper bound (`maxLength`, `maximum`, `totalDigits`,
+ *   `fractionDigits`): lowering it accepts less;
+ * - `step`: a step the value is a multiple of (`multipleOf`): a new step that
+ *   is a whole multiple of the old one accepts less, one the old step is a
+ *   whole multiple of accepts more, any other both (0.02 to 0.03);
+ * - `any`: a constraint no order says more of (`pattern`): a change both
+ *   accepts values it refused and refuses values it accepted.
+ *
+ * Adding the facet always accepts less, removing it always more.
+ */
+export type FacetDirection = "lower" | "upper" | "step" | "any";
+
+/** A bound as Swagger 2.0 and OpenAPI 3.0 write it: the inclusive keyword, with or without its boolean modifier. */
+export interface OpenApiBound {
+  /** The keyword holding the number: `minimum` or `maximum`. */
+  readonly keyword: "minimum" | "maximum";
+  /** Whether the modifier (`exclusiveMinimum: true`, `exclusiveMaximum: true`) is set for this facet. */
+  readonly exclusive: boolean;
+}
+
+/**
+ * How Swagger 2.0, OpenAPI 3.x (and JSON Schema) write a facet. A bound has
+ * two spellings: OpenAPI 3.1 writes each bound with its own keyword
+ * (`exclusiveMinimum: 0`), 2.0 and 3.0 write an exclusive one as the
+ * inclusive keyword with a boolean modifier (`minimum: 0` and
+ * `exclusiveMinimum: true`); the reader turns both into one bound.
+ */
+export interface OpenApiSpelling {
+  /** The schema keyword whose value is the facet's (in 3.1 for a bound): `maxLength`, `exclusiveMinimum`. */
+  readonly keyword?: string;
+  /** For a bound: how 2.0 and 3.0 write it. */
+  readonly bound?: OpenApiBound;
+  /** Not a keyword: the value `type: integer` gives the facet (`fractionDigits: 0`). */
+  readonly integerType?: FacetValue;
+}
+
+/**
  * A constraint on a scalar field (a length, a bound, a pattern...), defined in
  * one place: the key it is written with, what it applies to, how it reads in
- * a doc comment and which runtime function checks it. Front ends, the
- * checker, the model and the emitters handle every facet the same way, so a
+ * a doc comment, which runtime function checks it, how OpenAPI and XML Schema
+ * write it and which way a change of it goes. Front ends, the checker, the
+ * model, the emitters and `paygen diff` handle every facet the same way, so a
  * new one is a new definition in this folder, one line in `registry.ts` and
  * its check in the runtime.
  */
@@ -28,4 +69,14 @@ export interface Facet {
   readonly doc: (value: FacetValue) => string;
   /** The function of the runtime's `validate.ts` that checks it: `(value, argument, path, issues) => boolean`. */
   readonly runtimeCheck: string;
+  /** How OpenAPI writes it; absent when OpenAPI cannot say it (`totalDigits`). */
+  readonly openApi?: OpenApiSpelling;
+  /**
+   * The XML Schema facet elements that set it, in the order they are applied
+   * (a later one wins): `length` sets both `minLength` and `maxLength`. Empty
+   * when XML Schema has no such facet (`multipleOf`).
+   */
+  readonly xsdFacets: readonly string[];
+  /** Which way a change of its value goes, for `paygen diff`. */
+  readonly direction: FacetDirection;
 }

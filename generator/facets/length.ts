@@ -10,6 +10,9 @@ export const minLength: Facet = {
   appliesToText: "strings",
   doc: (value) => `At least ${value} characters long.`,
   runtimeCheck: "checkMinLength",
+  openApi: { keyword: "minLength" },
+  xsdFacets: ["length", "minLength"],
+  direction: "lower",
 };
 
 /** At most this many characters (UTF-16 code units). */
@@ -20,4 +23,7 @@ export const maxLength: Facet = {
   appliesToText: "strings",
   doc: (value) => `At most ${value} characters long.`,
   runtimeCheck: "checkMaxLength",
+  openApi: { keyword: "maxLength" },
+  xsdFacets: ["length", "maxLength"],
+  direction: "upper",
 };

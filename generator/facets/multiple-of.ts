@@ -12,4 +12,8 @@ export const multipleOf: Facet = {
       : undefined,
   doc: (value) => `A multiple of ${value}.`,
   runtimeCheck: "checkMultipleOf",
+  openApi: { keyword: "multipleOf" },
+  // XML Schema has no such facet.
+  xsdFacets: [],
+  direction: "step",
 };

@@ -38,6 +38,10 @@ export const pattern: Facet = {
       : `Holds a match of the pattern \`${text}\`.`;
   },
   runtimeCheck: "checkPattern",
+  openApi: { keyword: "pattern" },
+  // Several in one restriction mean any of them, matched against the whole value: see the XSD front end.
+  xsdFacets: ["pattern"],
+  direction: "any",
 };
 
 const WHOLE_START = "^(?:";

@@ -10,6 +10,9 @@ export const minimum: Facet = {
   appliesToText: "numbers",
   doc: (value) => `At least ${value}.`,
   runtimeCheck: "checkMinimum",
+  openApi: { keyword: "minimum", bound: { keyword: "minimum", exclusive: false } },
+  xsdFacets: ["minInclusive"],
+  direction: "lower",
 };
 
 /** The largest value allowed, compared exactly (decimal text, never a float). */
@@ -20,4 +23,7 @@ export const maximum: Facet = {
   appliesToText: "numbers",
   doc: (value) => `At most ${value}.`,
   runtimeCheck: "checkMaximum",
+  openApi: { keyword: "maximum", bound: { keyword: "maximum", exclusive: false } },
+  xsdFacets: ["maxInclusive"],
+  direction: "upper",
 };

@@ -5,19 +5,23 @@ import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
 import { readOverlayContract } from "./overlay/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./detect-contract-format.js";
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
+import { readYamlDescription } from "./yaml/read-yaml.js";
 import { readInputFile, UnreadableFile } from "../read-input-file.js";
 
-/** Reads one contract file into a description; problems go to `diagnostics`, positioned in the files read. */
+/** Reads one contract file (or, for a front end of a folder, one folder) into a description; problems go to `diagnostics`, positioned in the files read. */
 export type ContractReader = (
   file: string,
   cwd: string,
   diagnostics: Diagnostics,
 ) => Promise<Description>;
 
-/** A front end for published contracts: the formats it reads, recognised by content. */
+/** A front end: the file formats it reads, recognised by content, or the folder it reads. */
 export interface ContractFrontEnd {
   readonly name: string;
+  /** The formats of the files it reads (`--from FILE`); none for a front end of a folder. */
   readonly formats: readonly ContractFormat["kind"][];
+  /** It reads a folder (`--schemas DIR`), not a file: the YAML schema language's schema folder. */
+  readonly folder?: true;
   readonly read: ContractReader;
 }
 
@@ -25,11 +29,17 @@ export interface ContractFrontEnd {
 const MAX_CONTRACT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Every front end for contract files (`--from FILE`), in one list: adding a
- * format is adding an entry. The YAML schema language is read from a folder
- * (`--schemas`) by `frontends/yaml/`.
+ * Every front end, in one list: adding a format is adding an entry. Contract
+ * files (`--from FILE`) are read by the entry of their format; the YAML
+ * schema language is read from a folder (`--schemas DIR`) by its entry.
  */
 export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
+  {
+    name: "yaml",
+    formats: [],
+    folder: true,
+    read: (dir, cwd, diagnostics) => readYamlDescription({ dir, cwd }, diagnostics),
+  },
   OPENAPI_FRONT_END,
   { name: "wsdl", formats: ["wsdl"], read: readWsdlContract },
   { name: "xsd", formats: ["xsd"], read: readXsdContract },
@@ -48,6 +58,18 @@ export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
       ),
   },
 ];
+
+/** Reads a schema folder (`--schemas DIR`) with the front end of folders. */
+export async function readSchemaFolder(
+  dir: string,
+  cwd: string,
+  diagnostics: Diagnostics,
+  frontEnds: readonly ContractFrontEnd[] = CONTRACT_FRONT_ENDS,
+): Promise<Description> {
+  const frontEnd = frontEnds.find((f) => f.folder === true);
+  if (frontEnd === undefined) throw new Error("no front end reads a schema folder");
+  return frontEnd.read(dir, cwd, diagnostics);
+}
 
 /**
  * Reads each contract with the front end its content calls for, and joins

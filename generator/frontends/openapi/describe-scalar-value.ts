@@ -5,7 +5,7 @@ import type { DescribeContext } from "./describe-context.js";
 import { describeEnum } from "./describe-enum.js";
 import { exampleText } from "./example-text.js";
 import { scalarOfShape } from "./scalar-of-format.js";
-import { facetsOf } from "./shape-facets.js";
+import { shapeFacets } from "./shape-facets.js";
 import { anyJson, type ValueAnnotations, type ValueShape } from "./value-shape.js";
 
 /**
@@ -53,7 +53,7 @@ export function describeScalarValue(
   }
   return {
     type: scalar,
-    facets: facetsOf(shape, chosen, notes),
+    facets: shapeFacets(shape, chosen, notes),
     notes,
     examples,
     ...withDoc,

@@ -1,7 +1,33 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { FacetValueKind } from "../../facets/facet.js";
+import { FACETS } from "../../facets/registry.js";
 import { canonicalJsonText } from "../json/json-value.js";
 import { SourceProblems } from "../json/source-problem.js";
 import type { Bound, Property, Schema, SchemaShape, SchemaType } from "./openapi-model.js";
+
+/** Keys of a shape that hold a count. */
+type CountKey = {
+  [K in keyof ShapeDraft]-?: ShapeDraft[K] extends number | undefined ? K : never;
+}[keyof ShapeDraft];
+
+/**
+ * The facets kept on the shape under their keyword (a bound is one `Bound` a
+ * side, merged apart), by how `allOf` merges them, from each facet's
+ * definition: counts that bound from below or above, and the others.
+ */
+const KEYWORD_FACETS = (() => {
+  const lower: CountKey[] = [];
+  const upper: CountKey[] = [];
+  const any: { keyword: keyof ShapeDraft; valueKind: FacetValueKind }[] = [];
+  for (const { openApi, valueKind, direction } of FACETS) {
+    if (openApi?.keyword === undefined || openApi.bound !== undefined) continue;
+    if (valueKind === "count" && direction === "lower") lower.push(openApi.keyword as CountKey);
+    else if (valueKind === "count" && direction === "upper")
+      upper.push(openApi.keyword as CountKey);
+    else any.push({ keyword: openApi.keyword as keyof ShapeDraft, valueKind });
+  }
+  return { lower, upper, any };
+})();
 
 /** A `SchemaShape` being built. */
 export type ShapeDraft = { -readonly [K in keyof SchemaShape]: SchemaShape[K] };
@@ -113,8 +139,9 @@ export function mergeAllOf(
       }
     }
     same("format", part, quoted);
-    same("pattern", part, quoted);
-    same("multipleOf", part, (v) => v);
+    // A facet no order says more of (a pattern, a step) is kept from one part; the parts' bounds are merged below.
+    for (const { keyword, valueKind } of KEYWORD_FACETS.any)
+      same(keyword, part, (v) => (valueKind === "text" ? quoted(String(v)) : String(v)));
     same("const", part, canonicalJsonText);
     same("items", part, helpers.keyOf);
     same("union", part, (u) => `a ${u.kind} union at ${u.pointer}`);
@@ -123,11 +150,12 @@ export function mergeAllOf(
     if (shape.readOnly) merged.readOnly = true;
     if (shape.writeOnly) merged.writeOnly = true;
     if (shape.uniqueItems) merged.uniqueItems = true;
-    for (const key of ["minLength", "minItems", "minProperties"] as const) {
+    // Every part holds: the highest lower bound, the lowest upper bound.
+    for (const key of [...KEYWORD_FACETS.lower, "minItems", "minProperties"] as const) {
       const value = shape[key];
       if (value !== undefined) merged[key] = Math.max(merged[key] ?? value, value);
     }
-    for (const key of ["maxLength", "maxItems", "maxProperties"] as const) {
+    for (const key of [...KEYWORD_FACETS.upper, "maxItems", "maxProperties"] as const) {
       const value = shape[key];
       if (value !== undefined) merged[key] = Math.min(merged[key] ?? value, value);
     }

@@ -1,4 +1,5 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { FACETS } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
 import { describeKind, type JsonNode } from "../json/json-node.js";
 import { childPointer, escapePointerSegment, parsePointer } from "../json/json-pointer.js";
@@ -463,14 +464,19 @@ export class SchemaReader {
   }
 
   private readFacets(reader: ObjectReader, shape: ShapeDraft): void {
-    for (const key of [
-      "minLength",
-      "maxLength",
-      "minItems",
-      "maxItems",
-      "minProperties",
-      "maxProperties",
-    ] as const) {
+    // Each facet written with a keyword of its own (`Facet.openApi`), kept under it as its value kind reads; bounds below.
+    for (const { openApi, valueKind } of FACETS) {
+      const keyword = openApi?.keyword;
+      if (keyword === undefined || openApi?.bound !== undefined) continue;
+      const value =
+        valueKind === "count"
+          ? reader.count(keyword)
+          : valueKind === "decimal"
+            ? reader.numberText(keyword)
+            : reader.string(keyword);
+      if (value !== undefined) (shape as Record<string, unknown>)[keyword] = value;
+    }
+    for (const key of ["minItems", "maxItems", "minProperties", "maxProperties"] as const) {
       const value = reader.count(key);
       if (value !== undefined) shape[key] = value;
     }
@@ -489,25 +495,21 @@ export class SchemaReader {
         );
     }
     if (reader.boolean("uniqueItems")) shape.uniqueItems = true;
-    const pattern = reader.string("pattern");
-    if (pattern !== undefined) {
-      shape.pattern = pattern;
-      if (!compiles(pattern))
-        reader.error(
-          reader.member("pattern")!.value.at,
-          `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`,
-          reader.pointerOf("pattern"),
-        );
-    }
-    const multipleOf = reader.numberText("multipleOf");
-    if (multipleOf !== undefined) {
-      if (!(Number(multipleOf) > 0))
-        reader.error(
-          reader.member("multipleOf")!.value.at,
-          "multipleOf must be greater than 0",
-          reader.pointerOf("multipleOf"),
-        );
-      else shape.multipleOf = multipleOf;
+    const pattern = shape.pattern;
+    if (pattern !== undefined && !compiles(pattern))
+      reader.error(
+        reader.member("pattern")!.value.at,
+        `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`,
+        reader.pointerOf("pattern"),
+      );
+    const multipleOf = shape.multipleOf;
+    if (multipleOf !== undefined && !(Number(multipleOf) > 0)) {
+      reader.error(
+        reader.member("multipleOf")!.value.at,
+        "multipleOf must be greater than 0",
+        reader.pointerOf("multipleOf"),
+      );
+      delete shape.multipleOf;
     }
     const minimum = this.readBound(reader, "minimum", "exclusiveMinimum");
     if (minimum) shape.minimum = minimum;

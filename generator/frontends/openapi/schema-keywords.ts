@@ -1,5 +1,6 @@
 import type { KeyRules } from "./object-reader.js";
 import type { ApiFormat } from "./openapi-model.js";
+import { FACET_KEYWORDS } from "./shape-facets.js";
 
 /**
  * Which schema keywords each version has, which this reader supports, and
@@ -20,14 +21,7 @@ const COMMON = [
   "additionalProperties",
   "items",
   "allOf",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maximum",
-  "minimum",
-  "exclusiveMaximum",
-  "exclusiveMinimum",
-  "multipleOf",
+  ...FACET_KEYWORDS,
   "maxItems",
   "minItems",
   "uniqueItems",
@@ -227,16 +221,9 @@ export const SWAGGER2_SIMPLE_SCHEMA_KEYWORDS = [
   "items",
   "collectionFormat",
   "default",
-  "maximum",
-  "exclusiveMaximum",
-  "minimum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
+  ...FACET_KEYWORDS,
   "maxItems",
   "minItems",
   "uniqueItems",
   "enum",
-  "multipleOf",
-] as const;
+];

@@ -1,42 +1,74 @@
-import { facetOf } from "../../facets/registry.js";
-import type { Note } from "../../model/vocabulary.js";
+import type { Facet, FacetValue } from "../../facets/facet.js";
+import { FACETS } from "../../facets/registry.js";
+import type { NoteKind } from "../../model/vocabulary.js";
 import { canonicalNumberText } from "../json/json-value.js";
 import type { SchemaShape } from "./openapi-model.js";
 import type { ScalarChoice } from "./scalar-of-format.js";
 
-/** The facets a value schema gives its scalar; one that does not apply to it is a note, not a facet. */
-export const facetsOf = (
+/** A facet a schema gives a scalar: its key and value, as the description says them. */
+export interface ShapeFacet {
+  readonly key: string;
+  readonly value: number | string;
+}
+
+/**
+ * The facets of a scalar schema, read with each facet's OpenAPI spelling
+ * (`Facet.openApi`) in the registry's order: a keyword's value, a bound the
+ * reader merged from its 2.0/3.0 or 3.1 form, or what `type: integer` says.
+ * A facet that does not apply to the scalar chosen, or whose value the facet
+ * refuses, is left out with a `contradiction` note saying so.
+ */
+export function shapeFacets(
   shape: SchemaShape,
-  { scalar, whole }: ScalarChoice,
-  notes: Note[],
-): { key: string; value: number | string }[] => {
-  const wanted: { key: string; value: number | string }[] = [];
-  if (shape.minLength !== undefined) wanted.push({ key: "minLength", value: shape.minLength });
-  if (shape.maxLength !== undefined) wanted.push({ key: "maxLength", value: shape.maxLength });
-  if (shape.pattern !== undefined) wanted.push({ key: "pattern", value: shape.pattern });
-  if (shape.minimum !== undefined)
-    wanted.push({
-      key: shape.minimum.exclusive ? "exclusiveMinimum" : "minimum",
-      value: canonicalNumberText(shape.minimum.value),
-    });
-  if (shape.maximum !== undefined)
-    wanted.push({
-      key: shape.maximum.exclusive ? "exclusiveMaximum" : "maximum",
-      value: canonicalNumberText(shape.maximum.value),
-    });
-  if (whole) wanted.push({ key: "fractionDigits", value: 0 });
-  if (shape.multipleOf !== undefined)
-    wanted.push({ key: "multipleOf", value: canonicalNumberText(shape.multipleOf) });
-  const kept: { key: string; value: number | string }[] = [];
-  for (const f of wanted) {
-    const facet = facetOf(f.key)!;
-    const problem = facet.problem?.(f.value);
-    if (!facet.appliesTo.includes(scalar) || problem !== undefined) {
+  choice: ScalarChoice,
+  notes: { kind: NoteKind; text: string }[],
+): ShapeFacet[] {
+  const kept: ShapeFacet[] = [];
+  for (const facet of FACETS) {
+    const value = writtenValue(facet, shape, choice);
+    if (value === undefined) continue;
+    const problem = facet.problem?.(value);
+    if (!facet.appliesTo.includes(choice.scalar) || problem !== undefined)
       notes.push({
         kind: "contradiction",
-        text: `The contract gives ${f.key} ${String(f.value)}${problem ? ` (${problem})` : ` for a ${scalar}`}; it is not checked.`,
+        text: `The contract gives ${facet.key} ${String(value)}${problem ? ` (${problem})` : ` for a ${choice.scalar}`}; it is not checked.`,
       });
-    } else kept.push(f);
+    else kept.push({ key: facet.key, value });
   }
   return kept;
-};
+}
+
+/** The value a schema writes for `facet`, or undefined when it writes none. */
+function writtenValue(
+  { openApi: spelling, valueKind }: Facet,
+  shape: SchemaShape,
+  { whole }: ScalarChoice,
+): FacetValue | undefined {
+  if (spelling === undefined) return undefined;
+  if (spelling.integerType !== undefined) return whole ? spelling.integerType : undefined;
+  if (spelling.bound !== undefined) {
+    // The reader keeps one bound a side, from either spelling: this facet's when its exclusiveness matches.
+    const bound = shape[spelling.bound.keyword];
+    return bound !== undefined && bound.exclusive === spelling.bound.exclusive
+      ? canonicalNumberText(bound.value)
+      : undefined;
+  }
+  if (spelling.keyword === undefined) return undefined;
+  const written: unknown = (shape as unknown as Readonly<Record<string, unknown>>)[
+    spelling.keyword
+  ];
+  if (valueKind === "count") return typeof written === "number" ? written : undefined;
+  if (typeof written !== "string") return undefined;
+  // A decimal keeps its exact text, in one canonical form; text (a pattern) is kept as written.
+  return valueKind === "decimal" ? canonicalNumberText(written) : written;
+}
+
+/** Every schema keyword that writes a facet, in any version (`minimum`, and `exclusiveMinimum` as a 3.1 bound or a 2.0/3.0 modifier). */
+export const FACET_KEYWORDS: readonly string[] = [
+  ...new Set(
+    FACETS.flatMap(({ openApi }) => [
+      ...(openApi?.bound !== undefined ? [openApi.bound.keyword] : []),
+      ...(openApi?.keyword !== undefined ? [openApi.keyword] : []),
+    ]),
+  ),
+];

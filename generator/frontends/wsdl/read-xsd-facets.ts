@@ -1,3 +1,5 @@
+import type { FacetValue, FacetValueKind } from "../../facets/facet.js";
+import { FACETS } from "../../facets/registry.js";
 import type { XmlElement } from "../xml/xml-tree.js";
 import type { XsdContext } from "./xsd-context.js";
 import { collapse } from "./attribute-reader.js";
@@ -8,33 +10,42 @@ import type {
   Facets,
   PatternFacet,
   WhiteSpaceFacet,
+  XsdValueFacetName,
 } from "./xsd-model.js";
 
-type CountFacetName = "length" | "minLength" | "maxLength" | "totalDigits" | "fractionDigits";
-type BoundFacetName = "minInclusive" | "maxInclusive" | "minExclusive" | "maxExclusive";
+type CountFacetName = Extract<
+  XsdValueFacetName,
+  "length" | "minLength" | "maxLength" | "totalDigits" | "fractionDigits"
+>;
+type BoundFacetName = Exclude<XsdValueFacetName, CountFacetName>;
 
-const COUNT_FACETS: readonly CountFacetName[] = [
-  "length",
-  "minLength",
-  "maxLength",
-  "totalDigits",
-  "fractionDigits",
-];
-const BOUND_FACETS: readonly BoundFacetName[] = [
-  "minInclusive",
-  "maxInclusive",
-  "minExclusive",
-  "maxExclusive",
-];
+/** The XML Schema facets that set a facet of the registry whose value is `kind` (`Facet.xsdFacets`). */
+function xsdFacetsOf(kind: FacetValueKind): readonly string[] {
+  return [...new Set(FACETS.filter((f) => f.valueKind === kind).flatMap((f) => f.xsdFacets))];
+}
+
+/** Facets holding a count (`length`, `totalDigits`...), a bound (`minInclusive`...) or a pattern (read into a list: several mean any). */
+const COUNT_FACETS = xsdFacetsOf("count");
+const BOUND_FACETS = xsdFacetsOf("decimal");
+const PATTERN_FACETS = xsdFacetsOf("text");
+
+/** What the registry's facets set by the XML Schema facet `name` say is wrong with `value`, if anything. */
+function problemOf(name: string, value: FacetValue): string | undefined {
+  for (const facet of FACETS) {
+    const problem = facet.xsdFacets.includes(name) ? facet.problem?.(value) : undefined;
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
 
 /** Whether an XSD element is a facet, for the readers of restrictions. */
 export function isFacet(local: string): boolean {
   return (
     local === "enumeration" ||
-    local === "pattern" ||
     local === "whiteSpace" ||
-    (COUNT_FACETS as readonly string[]).includes(local) ||
-    (BOUND_FACETS as readonly string[]).includes(local)
+    COUNT_FACETS.includes(local) ||
+    BOUND_FACETS.includes(local) ||
+    PATTERN_FACETS.includes(local)
   );
 }
 
@@ -92,16 +103,21 @@ export function readFacets(elements: readonly XmlElement[], context: XsdContext)
           value.valueAt,
           `whiteSpace must be "preserve", "replace" or "collapse", not "${value.value}"`,
         );
-    } else if ((COUNT_FACETS as readonly string[]).includes(local)) {
+    } else if (COUNT_FACETS.includes(local)) {
       const count = context.countValue(value);
       if (count === undefined) continue;
-      if (local === "totalDigits" && count === 0)
-        context.error(value.valueAt, "totalDigits must be at least 1");
+      const problem = problemOf(local, count);
+      if (problem !== undefined) context.error(value.valueAt, `${local} ${problem}`);
       counts.set(local as CountFacetName, { value: count, fixed, at: element.at });
     } else {
       const bound = collapse(value.value);
-      if (bound === "") context.error(value.valueAt, `<${element.qname}> needs a value`);
-      else bounds.set(local as BoundFacetName, { value: bound, fixed, at: element.at });
+      if (bound === "") {
+        context.error(value.valueAt, `<${element.qname}> needs a value`);
+        continue;
+      }
+      const problem = problemOf(local, bound);
+      if (problem !== undefined) context.error(value.valueAt, `${local} ${problem}`);
+      bounds.set(local as BoundFacetName, { value: bound, fixed, at: element.at });
     }
   }
   checkCombinations(counts, bounds, context);

@@ -1,12 +1,13 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import type { EnumDescription } from "../../description/description.js";
 import { wholeValuePattern } from "../../facets/pattern.js";
+import { FACETS } from "../../facets/registry.js";
 import type { Note, ScalarName } from "../../model/vocabulary.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import { qkey } from "./qname-key.js";
 import type { FacetUse } from "./sort-facets.js";
 import { builtinScalarOf } from "./xsd-builtins.js";
-import type { QName, SchemaSet, SimpleType, TypeRef } from "./xsd-model.js";
+import type { QName, SchemaSet, SimpleType, TypeRef, XsdValueFacetName } from "./xsd-model.js";
 
 /** A simple type as the description sees it: a scalar with facets, or an enum. */
 export type SimpleShape =
@@ -135,18 +136,14 @@ export class SimpleTypeShapes {
     const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
     const put = (key: string, value: number | string, at: Position) =>
       facets.set(key, { key, value, at });
-    if (f.length) {
-      put("minLength", f.length.value, f.length.at);
-      put("maxLength", f.length.value, f.length.at);
+    // Each facet from the XML Schema facets that set it (`length` sets minLength and maxLength); patterns below.
+    for (const facet of FACETS) {
+      if (facet.valueKind === "text") continue;
+      for (const name of facet.xsdFacets) {
+        const written = f[name as XsdValueFacetName];
+        if (written) put(facet.key, written.value, written.at);
+      }
     }
-    if (f.minLength) put("minLength", f.minLength.value, f.minLength.at);
-    if (f.maxLength) put("maxLength", f.maxLength.value, f.maxLength.at);
-    if (f.minInclusive) put("minimum", f.minInclusive.value, f.minInclusive.at);
-    if (f.maxInclusive) put("maximum", f.maxInclusive.value, f.maxInclusive.at);
-    if (f.totalDigits) put("totalDigits", f.totalDigits.value, f.totalDigits.at);
-    if (f.fractionDigits) put("fractionDigits", f.fractionDigits.value, f.fractionDigits.at);
-    if (f.minExclusive) put("exclusiveMinimum", f.minExclusive.value, f.minExclusive.at);
-    if (f.maxExclusive) put("exclusiveMaximum", f.maxExclusive.value, f.maxExclusive.at);
     const notes: Note[] = [...base.notes];
     if (
       f.whiteSpace &&

@@ -97,6 +97,9 @@ export interface Facets {
   readonly whiteSpace?: WhiteSpaceFacet;
 }
 
+/** The facets of a restriction that hold one count or bound: those the registry's facets name (`Facet.xsdFacets`). */
+export type XsdValueFacetName = Exclude<keyof Facets, "enumerations" | "patterns" | "whiteSpace">;
+
 /** `xs:restriction` of a simple type: a base (named, or defined in place) narrowed by facets. */
 export interface SimpleRestriction {
   readonly kind: "restriction";

@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, expect, it } from "vitest";
 import { main } from "../../../generator/cli.js";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
 import { linkDeclaredDependencies } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
+import { typeCheckPackage } from "../../helpers/type-check.js";
 
-const run = promisify(execFile);
 const SPEC = sharedSpec("paypal-checkout-orders-v2.2024-02-02.json");
 
 /**
@@ -57,15 +54,7 @@ describeWithSpecs("generating the published PayPal Orders API", () => {
   });
 
   it("type-checks with tsc in strict mode", async () => {
-    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(
-      process.execPath,
-      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
-      { cwd: out, maxBuffer: 64 * 1024 * 1024 },
-    ).then(
-      (r) => ({ code: 0, out: r.stdout }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-    );
+    const result = await typeCheckPackage(out);
     expect(result.out).toBe("");
     expect(result.code).toBe(0);
   }, 180_000);

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
@@ -12,8 +10,8 @@ import type { ServiceNames } from "../../../generator/naming/names.js";
 import { valueOf } from "../../helpers/model-values.js";
 import { linkDeclaredDependencies } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
+import { typeCheckPackage } from "../../helpers/type-check.js";
 
-const run = promisify(execFile);
 const SPEC = sharedSpec("cybersource-rest-spec.2020-02-17.json");
 
 /**
@@ -78,15 +76,7 @@ describeWithSpecs("generating from the published REST specification", () => {
   });
 
   it("type-checks with tsc in strict mode", async () => {
-    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(
-      process.execPath,
-      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
-      { cwd: out, maxBuffer: 64 * 1024 * 1024 },
-    ).then(
-      (r) => ({ code: 0, out: r.stdout }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-    );
+    const result = await typeCheckPackage(out);
     expect(result.out).toBe("");
     expect(result.code).toBe(0);
   }, 120_000);

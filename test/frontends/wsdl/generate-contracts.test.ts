@@ -1,6 +1,4 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
@@ -11,8 +9,7 @@ import { valueOf } from "../../helpers/model-values.js";
 import { writePackage, type TempPackage } from "../../helpers/temp-package.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
 import { FIXTURES } from "./helpers.js";
-
-const run = promisify(execFile);
+import { typeCheckPackage } from "../../helpers/type-check.js";
 
 /**
  * Generates a package from a contract, writes it to a temporary folder with
@@ -89,15 +86,7 @@ function generatedPackage({ file, operations, published, headers }: ContractCase
   });
 
   it("type-checks with tsc in strict mode", async () => {
-    const tsc = path.join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(
-      process.execPath,
-      [tsc, "-p", path.join(out, "tsconfig.json"), "--noEmit"],
-      { cwd: out },
-    ).then(
-      (r) => ({ code: 0, out: r.stdout }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-    );
+    const result = await typeCheckPackage(out);
     expect(result.out).toBe("");
     expect(result.code).toBe(0);
   });

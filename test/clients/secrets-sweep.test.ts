@@ -342,6 +342,7 @@ describe("the sweep: no planted secret in any view", () => {
     "cybersource-rest-spec.2020-02-17.json",
     "paypal-checkout-orders-v2.2024-02-02.json",
     "stripe-spec3.2022-04-12.json",
+    "Service.2015-02-02.wsdl",
   ];
   it.for(published)("the published contract %s", { timeout: 300_000 }, async (file, context) => {
     if (!HAS_SHARED_SPECS) return context.skip();

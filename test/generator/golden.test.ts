@@ -45,23 +45,29 @@ async function runtimeSources(): Promise<string[]> {
   return sources;
 }
 
+/** `generated` is the golden folder file by file (written there first with UPDATE_GOLDEN=1). */
+async function expectGolden(
+  generated: readonly { readonly path: string; readonly content: string }[],
+  goldenDir: string,
+): Promise<void> {
+  if (UPDATE) {
+    await rm(goldenDir, { recursive: true, force: true });
+    for (const f of generated) {
+      const target = path.join(goldenDir, f.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, f.content);
+    }
+  }
+  expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
+  for (const f of generated)
+    expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
+}
+
 describe.each(fixtures)("golden output of fixture %s", (fixture) => {
   it("matches test/golden file by file", async () => {
     const { files } = await generateFrom(path.join(FIXTURES, fixture));
     const generated = files.filter((f) => !f.path.startsWith("runtime/"));
-    const goldenDir = path.join(GOLDEN, fixture);
-    if (UPDATE) {
-      await rm(goldenDir, { recursive: true, force: true });
-      for (const f of generated) {
-        const target = path.join(goldenDir, f.path);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, f.content);
-      }
-    }
-    expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
-    for (const f of generated) {
-      expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
-    }
+    await expectGolden(generated, path.join(GOLDEN, fixture));
   });
 
   it("ships the runtime byte for byte: files of generator/runtime/ (those its code reaches), and nothing else", async () => {
@@ -107,18 +113,7 @@ describe.each(CONTRACT_FIXTURES)(
       const generated = files.filter(
         (f) => !f.path.startsWith("runtime/") && !SHARED_FILES.has(f.path),
       );
-      const goldenDir = path.join(CONTRACT_GOLDEN, name);
-      if (UPDATE) {
-        await rm(goldenDir, { recursive: true, force: true });
-        for (const f of generated) {
-          const target = path.join(goldenDir, f.path);
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, f.content);
-        }
-      }
-      expect(generated.map((f) => f.path)).toEqual(await listFiles(goldenDir));
-      for (const f of generated)
-        expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
+      await expectGolden(generated, path.join(CONTRACT_GOLDEN, name));
     });
   },
 );

@@ -128,6 +128,12 @@ function typeLines(
     lines.push(`Request of the \`${type.origin.operation}\` operation.`);
   if (type.origin.kind === "response")
     lines.push(`Result of the \`${type.origin.operation}\` operation.`);
+  if (type.origin.kind === "parameter")
+    lines.push(
+      `The \`${type.origin.parameter}\` parameter of the \`${type.origin.operation}\` operation.`,
+    );
+  if (type.origin.kind === "payload")
+    lines.push(`The payload of the \`${type.origin.event}\` event.`);
   if (type.kind === "choice")
     lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
   if (type.kind === "union") {

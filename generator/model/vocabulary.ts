@@ -111,7 +111,11 @@ export type TypeOrigin =
   /** An inline object of a field (or a dotted path); `parent` and `field` name where. */
   | { readonly kind: "inline"; readonly parent: string; readonly field: string }
   | { readonly kind: "request"; readonly operation: string }
-  | { readonly kind: "response"; readonly operation: string };
+  | { readonly kind: "response"; readonly operation: string }
+  /** An object written in place for an operation's parameter. */
+  | { readonly kind: "parameter"; readonly operation: string; readonly parameter: string }
+  /** An object written in place as an event's payload. */
+  | { readonly kind: "payload"; readonly event: string };
 
 export interface RetryGuidance {
   readonly retryAfter?: boolean;

@@ -29,6 +29,8 @@ export function describeBody(
       json.schema,
       pascalCase(opName),
       side === "request" ? "Request" : "Response",
+      0,
+      origin,
     );
     if (v && !v.list && !v.map && ctx.objectTypeOf(v.type) !== undefined)
       return { name: v.type, at: json.at };

@@ -88,7 +88,11 @@ function parameterValue(
     );
     return undefined;
   }
-  const v = describeValue(ctx, p.schema, pascalCase(opName), p.name);
+  const v = describeValue(ctx, p.schema, pascalCase(opName), p.name, 0, {
+    kind: "parameter",
+    operation: opName,
+    parameter: p.name,
+  });
   if (!v) return undefined;
   const notes = [...v.notes];
   if (p.in !== "path" && v.list && p.style !== "form")

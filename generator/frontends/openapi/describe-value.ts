@@ -1,5 +1,5 @@
 import { pascalCase } from "../../naming/case.js";
-import type { Note } from "../../model/vocabulary.js";
+import type { Note, TypeOrigin } from "../../model/vocabulary.js";
 import type { DescribeContext } from "./describe-context.js";
 import { describeScalarValue } from "./describe-scalar-value.js";
 import { exampleText } from "./example-text.js";
@@ -14,6 +14,9 @@ import { anyJson, NULL_AS_ABSENT, type ValueAnnotations, type ValueShape } from 
  * followed to scalar, array and map schemas; a named object schema is its
  * object type. `parent` and `field` name what the use makes (an inline
  * object, an enum); undefined when the schema cannot be used (a problem says why).
+ * `origin` is how an object made in place here came to be: by default the
+ * `field` object of the type `parent`; a body, a parameter or an event's
+ * payload says so, since its `parent` is a name prefix, not a type.
  */
 export function describeValue(
   ctx: DescribeContext,
@@ -21,10 +24,11 @@ export function describeValue(
   parent: string,
   field: string,
   depth = 0,
+  origin: TypeOrigin = { kind: "inline", parent, field },
 ): ValueShape | undefined {
   return schema.kind === "ref"
-    ? referenceValue(ctx, schema, parent, field, depth)
-    : shapeValue(ctx, schema, parent, field, depth);
+    ? referenceValue(ctx, schema, parent, field, depth, origin)
+    : shapeValue(ctx, schema, parent, field, depth, origin);
 }
 
 /** A reference: the object type it names, else the value of its target with the reference's annotations. */
@@ -34,6 +38,7 @@ function referenceValue(
   parent: string,
   field: string,
   depth: number,
+  origin: TypeOrigin,
 ): ValueShape | undefined {
   const notes: Note[] = [];
   const target = ctx.schemas.get(schema.target);
@@ -59,7 +64,7 @@ function referenceValue(
     ctx.refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
     return undefined;
   }
-  const inner = describeValue(ctx, target.schema, parent, field, depth + 1);
+  const inner = describeValue(ctx, target.schema, parent, field, depth + 1, origin);
   if (!inner) return undefined;
   const nullable = schema.nullable === true || inner.nullable === true;
   if (schema.nullable && (inner.list || inner.map)) notes.push(NULL_AS_ABSENT);
@@ -80,6 +85,7 @@ function shapeValue(
   parent: string,
   field: string,
   depth: number,
+  origin: TypeOrigin,
 ): ValueShape | undefined {
   const notes: Note[] = [];
   if (shape.readOnly)
@@ -101,7 +107,7 @@ function shapeValue(
   const nullable = shape.types.includes("null") ? ({ nullable: true } as const) : {};
   const annotations: ValueAnnotations = { notes, examples, doc, withDoc, nullable };
   if (kinds.length === 1 && kinds[0] === "array")
-    return arrayValue(ctx, shape, parent, field, depth, annotations);
+    return arrayValue(ctx, shape, parent, field, depth, annotations, origin);
   if (
     kinds.length === 0 &&
     shape.additionalProperties === undefined &&
@@ -111,11 +117,11 @@ function shapeValue(
     const any = anyJson("The contract allows any JSON value here.");
     return { ...any, notes: [...notes, ...any.notes], examples, ...withDoc };
   }
-  if (isMap(shape)) return mapValue(ctx, shape, parent, field, depth, annotations);
+  if (isMap(shape)) return mapValue(ctx, shape, parent, field, depth, annotations, origin);
   if (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "object")) {
     // An object that was not named (no properties, no typed values): any object.
     const name = ctx.unique(`${parent}${pascalCase(field)}`);
-    addOpaqueType(ctx, name, shape.at, [], undefined, { kind: "inline", parent, field });
+    addOpaqueType(ctx, name, shape.at, [], undefined, origin);
     return { type: name, facets: [], notes, examples: [], ...withDoc, ...nullable };
   }
   return describeScalarValue(ctx, shape, kinds, parent, field, annotations);
@@ -129,11 +135,12 @@ function arrayValue(
   field: string,
   depth: number,
   { notes, examples, doc }: ValueAnnotations,
+  origin: TypeOrigin,
 ): ValueShape | undefined {
   if (shape.types.includes("null")) notes.push(NULL_AS_ABSENT);
   // An array without items allows items of any kind; an array of arrays or maps has its items read as JSON values.
   const read = shape.items
-    ? describeValue(ctx, shape.items, parent, field, depth + 1)
+    ? describeValue(ctx, shape.items, parent, field, depth + 1, origin)
     : anyJson("The contract says nothing of the items: each is any JSON value.");
   if (!read) return undefined;
   if (read.list || read.map)
@@ -173,6 +180,7 @@ function mapValue(
   field: string,
   depth: number,
   { notes, examples, withDoc }: ValueAnnotations,
+  origin: TypeOrigin,
 ): ValueShape | undefined {
   const entry = describeValue(
     ctx,
@@ -180,6 +188,7 @@ function mapValue(
     parent,
     `${field}Value`,
     depth + 1,
+    origin.kind === "inline" ? { ...origin, field: `${field}Value` } : origin,
   );
   if (!entry) return undefined;
   // A map of lists is a map field of list values; a map of maps has its inner maps as JSON values.

@@ -21,16 +21,18 @@ export function readMediaTypeMap(
   const out: MediaContent[] = [];
   let index = 0;
   for (const { key, reader } of content.entries("a media type")) {
+    if (!/^[^\s/]+\/[^\s/]+$/.test(key.replace(/;.*$/, "").trim())) {
+      content.warning(
+        content.member(key)!.keyAt,
+        "not-a-media-type",
+        `"${key}" is not a media type (type/subtype, such as application/json): read past`,
+        reader.pointer,
+      );
+      continue;
+    }
     reader.checkKeys(`a media type of ${FORMAT_NAMES[context.format]}`, {
       known: ["schema", "example", "examples", "encoding"],
     });
-    if (!/^[^\s/]+\/[^\s/]+$/.test(key.replace(/;.*$/, "").trim())) {
-      content.error(
-        content.member(key)!.keyAt,
-        `"${key}" is not a media type (type/subtype, such as application/json)`,
-        reader.pointer,
-      );
-    }
     const node = reader.member("schema")?.value;
     const name = index === 0 ? slotName : `${slotName}${pascalCase(key)}`;
     index++;

@@ -411,41 +411,47 @@ export class SchemaReader {
     return type ? [type] : [];
   }
 
-  /** `enum`, `const`, `default`, `example`/`examples`, each value checked against the types. */
+  /**
+   * `enum`, `const`, `default`, `example`/`examples`. A value of `enum`,
+   * `const` or `default` that does not fit the schema's types is read past
+   * with a warning: no value of the schema can be it, so the schema's types
+   * say what is allowed.
+   */
   private readValues(reader: ObjectReader, shape: ShapeDraft): void {
-    const check = (value: JsonValue, node: JsonNode, pointer: string, what: string): void => {
-      if (shape.types.length === 0) return;
-      const kinds = valueTypes(value);
-      if (!kinds.some((k) => shape.types.includes(k))) {
-        reader.error(
-          node.at,
-          `${what} ${describeKind(node)} does not fit the schema's type (${shape.types.join(" or ")})`,
-          pointer,
-        );
-      }
+    const fits = (value: JsonValue, node: JsonNode, pointer: string, what: string): boolean => {
+      if (shape.types.length === 0) return true;
+      if (value === null && shape.types.includes("null")) return true;
+      if (valueTypes(value).some((k) => shape.types.includes(k))) return true;
+      reader.warning(
+        node.at,
+        "value-outside-type",
+        `${what} ${describeKind(node)} does not fit the schema's type (${shape.types.join(" or ")}): read past`,
+        pointer,
+      );
+      return false;
     };
     const enumNode = reader.array("enum");
     if (enumNode) {
       if (enumNode.items.length === 0)
         reader.error(enumNode.at, "an enum needs at least one value", reader.pointerOf("enum"));
-      const nullable = shape.types.includes("null");
-      shape.enum = enumNode.items.map((item, i) => {
+      const values = enumNode.items.flatMap((item, i) => {
         const value = toJsonValue(item);
-        if (!(value === null && nullable))
-          check(value, item, childPointer(reader.pointerOf("enum"), i), "enum value");
-        return value;
+        return fits(value, item, childPointer(reader.pointerOf("enum"), i), "enum value")
+          ? [value]
+          : [];
       });
+      if (values.length > 0 || enumNode.items.length === 0) shape.enum = values;
     }
     const constNode = this.format === "openapi-3.1" ? reader.member("const") : undefined;
     if (constNode) {
-      shape.const = toJsonValue(constNode.value);
-      check(shape.const, constNode.value, reader.pointerOf("const"), "const");
+      const value = toJsonValue(constNode.value);
+      if (fits(value, constNode.value, reader.pointerOf("const"), "const")) shape.const = value;
     }
     const defaultNode = reader.member("default");
     if (defaultNode) {
-      shape.default = toJsonValue(defaultNode.value);
-      if (!(shape.default === null && shape.types.includes("null")))
-        check(shape.default, defaultNode.value, reader.pointerOf("default"), "the default");
+      const value = toJsonValue(defaultNode.value);
+      if (fits(value, defaultNode.value, reader.pointerOf("default"), "the default"))
+        shape.default = value;
     }
     const examples = this.readExamples(reader);
     if (examples) shape.examples = examples;

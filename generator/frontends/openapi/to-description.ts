@@ -76,7 +76,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   }
   const events = describeWebhooks(
     doc,
-    (schema, name) => describeValue(ctx, schema, pascalCase(name), "Payload")?.type,
+    (schema, name) =>
+      describeValue(ctx, schema, pascalCase(name), "Payload", 0, { kind: "payload", event: name })
+        ?.type,
   );
   if (operations.length === 0 && ctx.types.length === 0 && ctx.enums.length === 0) {
     d.error(

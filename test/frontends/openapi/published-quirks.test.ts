@@ -1,0 +1,149 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../../generator/generate.js";
+
+/**
+ * Constructs found in published payment contracts that paygen refused or
+ * crashed on: each contract generates, with a warning of its kind where it
+ * is read approximately, and the types say where they come from.
+ * `given` is an OpenAPI document (as JSON) beside a minimal one; `want`
+ * lists the warnings (`kind: message`) and text the generated types hold.
+ */
+interface Case {
+  readonly name: string;
+  readonly given: Record<string, unknown>;
+  readonly want: { readonly warnings: readonly string[]; readonly types?: readonly string[] };
+}
+
+const ok = { "200": { description: "OK" } };
+
+const CASES: readonly Case[] = [
+  {
+    name: "an answer that is an object without properties, written in place",
+    given: {
+      paths: {
+        "/products": {
+          post: {
+            operationId: "Article_CreateArticle",
+            responses: {
+              "200": {
+                description: "OK",
+                content: { "application/json": { schema: { type: "object" } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    want: { warnings: [], types: ["Result of the `articleCreateArticle` operation."] },
+  },
+  {
+    name: "a request body that is an object without properties, written in place",
+    given: {
+      paths: {
+        "/products": {
+          post: {
+            operationId: "create",
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: { warnings: [], types: ["Request of the `create` operation."] },
+  },
+  {
+    name: "a query parameter that is an object without properties",
+    given: {
+      paths: {
+        "/products": {
+          get: {
+            operationId: "list",
+            parameters: [
+              { name: "filter", in: "query", style: "deepObject", schema: { type: "object" } },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: { warnings: [], types: ["The `filter` parameter of the `list` operation."] },
+  },
+  {
+    name: "defaults and enum values of another type than their schema's",
+    given: {
+      paths: {
+        "/accounts": {
+          get: {
+            operationId: "list",
+            parameters: [
+              { name: "page", in: "query", schema: { type: "integer", default: "1" } },
+              {
+                name: "frequency",
+                in: "query",
+                schema: { type: "string", enum: ["weekly", "monthly", null] },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        `value-outside-type: the default a string does not fit the schema's type (integer): read past`,
+        `value-outside-type: enum value null does not fit the schema's type (string): read past`,
+      ],
+    },
+  },
+  {
+    name: "a content key that is not a media type",
+    given: {
+      paths: {
+        "/transfers": {
+          post: {
+            operationId: "createTransfer",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { id: { type: "string" } } },
+                },
+                examples: { one: { value: { id: "1" } } },
+              },
+            },
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        `not-a-media-type: "examples" is not a media type (type/subtype, such as application/json): read past`,
+      ],
+    },
+  },
+];
+
+async function generateDocument(document: Record<string, unknown>) {
+  const folder = await mkdtemp(path.join(tmpdir(), "paygen-quirks-"));
+  const file = path.join(folder, "contract.json");
+  await writeFile(
+    file,
+    JSON.stringify({ openapi: "3.0.3", info: { title: "Quirks", version: "1" }, ...document }),
+  );
+  return generate({ schemasDir: "", from: [file], cwd: folder });
+}
+
+describe("constructs of published contracts", () => {
+  it.each(CASES)("$name: generates", async ({ given, want }) => {
+    const { files, warnings } = await generateDocument(given);
+    expect(warnings.map((w) => `${w.kind}: ${w.message}`)).toEqual(want.warnings);
+    const types = files.find((f) => f.path.endsWith("/types.ts"))!.content;
+    for (const text of want.types ?? []) expect(types).toContain(text);
+  });
+});

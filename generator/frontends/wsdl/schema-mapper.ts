@@ -9,7 +9,8 @@ import type { ComplexType, ElementDecl, QName, SchemaSet } from "./xsd-model.js"
 
 /**
  * Builds the types and enums of a schema set, on demand, each once: what
- * the service and operation mapping (`to-description.ts`) asks of the
+ * the service and operation mapping (`describe-wsdl-service.ts` and its
+ * steps, and `to-description.ts` for a schema set) asks of the
  * schemas. Each step is its own file over one `XsdMapping`.
  */
 export class SchemaMapper {

@@ -1,0 +1,93 @@
+import type { Diagnostics } from "../../diagnostics/diagnostic.js";
+import type {
+  ServiceDescription,
+  SoapOperationDescription,
+} from "../../description/description.js";
+import type { Note } from "../../model/vocabulary.js";
+import { bodyNamespace } from "./body-namespace.js";
+import { chooseSoapPort } from "./choose-soap-port.js";
+import { describeCredentials } from "./describe-credentials.js";
+import { describeSoapBinding } from "./describe-soap-binding.js";
+import { describeSoapOperation } from "./describe-soap-operation.js";
+import { type WsdlDescribeContext, wsdlDescribeContext } from "./describe-wsdl-context.js";
+import { serviceNameOf } from "./service-name.js";
+import type { WsdlBinding, WsdlDefinitions, WsdlService } from "./wsdl-model.js";
+
+/**
+ * One `wsdl:service`: the port chosen (`choose-soap-port.ts`), every named
+ * type of the schemas, the request-response operations of the port's
+ * binding, the wire code's limits settled for what they send and receive,
+ * and the credentials the requests share. Undefined when it has no port
+ * paygen reads: a problem says why.
+ */
+export function describeWsdlService(
+  defs: WsdlDefinitions,
+  service: WsdlService,
+  d: Diagnostics,
+): ServiceDescription | undefined {
+  const chosen = chooseSoapPort(service, defs, d);
+  const home = chosen ? bodyNamespace(defs, chosen.binding) : defs.targetNamespace;
+  const ctx = wsdlDescribeContext(defs, d, home);
+  ctx.schemas.describeAllNamed();
+  if (!chosen) return undefined;
+  const described = describeOperations(ctx, chosen.binding);
+  ctx.schemas.settleWireLimits(wireRoots(described.operations));
+  const credentials = describeCredentials(described.operations, ctx.schemas.types);
+  const doc = service.doc ?? defs.doc;
+  return {
+    name: serviceNameOf(service.name.local),
+    at: service.at,
+    title: service.name.local,
+    ...(doc !== undefined ? { doc } : {}),
+    notes: [...chosen.notes, ...described.notes, credentials.note],
+    protocol: "soap",
+    soap: describeSoapBinding(chosen, home, credentials.field),
+    types: ctx.schemas.types,
+    enums: ctx.schemas.enums,
+    operations: credentials.operations,
+    flows: [],
+    events: [],
+    gaps: [],
+  };
+}
+
+/**
+ * The operations of the binding's port type, in document order: each
+ * request-response one described with its binding operation; a one-way
+ * operation left out, with a warning and a note.
+ */
+function describeOperations(
+  ctx: WsdlDescribeContext,
+  binding: WsdlBinding,
+): { operations: SoapOperationDescription[]; notes: Note[] } {
+  const operations: SoapOperationDescription[] = [];
+  const notes: Note[] = [];
+  const portType = ctx.defs.portTypes.get(binding.portType.name.local);
+  for (const op of portType?.operations ?? []) {
+    if (!op.output) {
+      ctx.approximate(
+        op.at,
+        "one-way-operation",
+        `the operation "${op.name}" is one-way (no output) and is left out: only request-response operations have a client method`,
+      );
+      notes.push({
+        kind: "interpretation",
+        text: `The operation "${op.name}" is one-way (no output): it has no client method; only request-response operations are generated.`,
+      });
+      continue;
+    }
+    const b = binding.operations.find((x) => x.name === op.name);
+    const described = describeSoapOperation(ctx, op, b);
+    if (described) operations.push(described);
+  }
+  return { operations, notes };
+}
+
+/** The types the operations send or receive: their requests, results and request headers. */
+function wireRoots(operations: readonly SoapOperationDescription[]): string[] {
+  return operations.flatMap((o) => [
+    o.requestType.name,
+    o.responseType.name,
+    ...(o.headers ?? []).map((h) => h.type.name),
+  ]);
+}

@@ -329,13 +329,15 @@ const CONTRACTS: readonly Contract[] = [
     invalid: {},
     unread: [],
     unnamed: [],
-    // Examples (and x-examples) on properties, nested objects, list items and a header; the answer's
-    // amount is written like the request's, so it is one type, its examples read at its own place.
+    // Examples (and x-examples) on properties, nested objects, list items, a header and a query
+    // parameter; the answer's amount is written like the request's, so it is one type, its examples
+    // read at their own place. A required property with no example (`reference`) is filled.
     inner: {
-      count: 14,
+      count: 15,
       invalid: {
+        "/: must be <= 100": ["#/paths/~1payments/post/parameters/1 #1"],
         "/: must NOT have more than 4 characters": [
-          "#/paths/~1payments/post/parameters/1/schema/properties/card/properties/expiry #1",
+          "#/paths/~1payments/post/parameters/2/schema/properties/card/properties/expiry #1",
         ],
       },
       unread: ["#/definitions/Unused/properties/note #1"],

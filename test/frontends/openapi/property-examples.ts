@@ -25,10 +25,10 @@ interface Step {
 
 /** An example written inside a schema. */
 export interface InnerExample {
-  /** The JSON pointer of its schema, and its place among that schema's examples (`#1`, `#2`). */
+  /** The JSON pointer of where it is written, and its place among the examples there (`#1`, `#2`). */
   readonly where: string;
+  /** The JSON pointer of the schema that describes it in the contract. */
   readonly pointer: string;
-  readonly index: number;
   readonly value: JsonValue;
   readonly schema: Schema;
   /** A parameter's or header's: checked against its schema only (no JSON reader reads it). */
@@ -89,15 +89,16 @@ export function innerExamples(document: ApiDocument, contract: JsonNode): InnerE
   // Each place of the contract once; the tops of named schemas are the body examples test's.
   const places = new Set(document.schemas.map((named) => named.schema.pointer));
   const add = (
-    pointer: string,
+    place: string,
     values: readonly JsonValue[],
     schema: Schema,
     parameter: boolean,
+    pointer = place,
   ) => {
-    if (values.length === 0 || places.has(pointer)) return;
-    places.add(pointer);
+    if (values.length === 0 || places.has(place)) return;
+    places.add(place);
     values.forEach((value, index) =>
-      out.push({ where: `${pointer} #${index + 1}`, pointer, index, value, schema, parameter }),
+      out.push({ where: `${place} #${index + 1}`, pointer, value, schema, parameter }),
     );
   };
   const collect = (schema: Schema, parameter: boolean, top: boolean): void => {
@@ -117,7 +118,7 @@ export function innerExamples(document: ApiDocument, contract: JsonNode): InnerE
   }
   for (const op of document.operations) {
     for (const p of op.parameters) {
-      add(p.pointer, p.examples ?? [], p.schema, true);
+      add(p.pointer, p.examples ?? [], p.schema, true, p.schema.pointer);
       collect(p.schema, true, false);
     }
     for (const body of [op.requestBody, ...op.responses])
@@ -174,24 +175,20 @@ export class Assembler {
 
   /** A value of the placement's body with `value` where the example's schema is. */
   placed(placement: Placement, value: JsonValue): JsonValue {
-    return this.along(placement.steps, 0, value, new Set());
+    return this.along(placement.steps, 0, value);
   }
 
-  private along(
-    steps: readonly Step[],
-    at: number,
-    value: JsonValue,
-    open: Set<Schema>,
-  ): JsonValue {
+  /** The value at `steps[at]`: `value` at the last step, each step above it an object (its other properties' values), a list or the same value. */
+  private along(steps: readonly Step[], at: number, value: JsonValue): JsonValue {
     if (at === steps.length - 1) return value;
     const here = steps[at]!.schema;
     const next = steps[at + 1]!;
-    const inner = this.along(steps, at + 1, value, open);
+    const inner = this.along(steps, at + 1, value);
     if (next.key === undefined) return inner;
     if (typeof next.key === "number") return [inner];
     const object =
       here.kind === "shape" && here.properties !== undefined
-        ? this.object(here, new Set([...open, here]), next.key)
+        ? this.object(here, new Set([here]), next.key)
         : new Map<string, JsonValue>();
     const out = new Map(object);
     out.set(next.key, inner);

@@ -457,11 +457,17 @@ export class SchemaReader {
     if (examples) shape.examples = examples;
   }
 
-  /** `example` (one value) and, in 3.1, `examples` (a list). */
+  /**
+   * `example` (one value) and, in 3.1, `examples` (a list). In Swagger 2.0,
+   * whose parameters have no `example`, the vendor `x-example` is one too,
+   * on a parameter, a schema or a property (after `example` when both are given).
+   */
   private readExamples(reader: ObjectReader): JsonValue[] | undefined {
     const out: JsonValue[] = [];
     const example = reader.member("example");
     if (example) out.push(toJsonValue(example.value));
+    const vendorExample = this.format === "swagger-2.0" ? reader.member("x-example") : undefined;
+    if (vendorExample) out.push(toJsonValue(vendorExample.value));
     if (this.format === "openapi-3.1" && reader.has("examples")) {
       const list = reader.array("examples");
       if (list) out.push(...list.items.map(toJsonValue));

@@ -219,6 +219,39 @@ describe("values: enum, const, default, examples", () => {
     expect(Object.prototype).not.toHaveProperty("polluted");
   });
 
+  it("Swagger 2.0: the vendor x-example is an example of a parameter, a schema and a property", async () => {
+    const document = await readFixtureDocument("schemas/x-example-2.0.yaml");
+    expect(
+      withoutPlaces(document.operations[0]!.parameters.map((p) => [p.name, p.schema])),
+    ).toEqual([
+      ["id", { ...string, examples: ["pay_7"] }],
+      ["limit", { ...integer, examples: [{ number: "10" }] }],
+    ]);
+    expect(withoutPlaces(document.schemas)).toEqual([
+      {
+        name: "Payment",
+        origin: "component",
+        schema: {
+          kind: "shape",
+          types: ["object"],
+          examples: [new Map([["amount", "10.00"]])],
+          properties: [
+            { name: "amount", required: false, schema: { ...string, examples: ["10.00"] } },
+            {
+              name: "fee",
+              required: false,
+              schema: {
+                kind: "shape",
+                types: ["number"],
+                examples: [{ number: "0.30" }, { number: "0.3" }],
+              },
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
   it("OpenAPI 3.1: const and examples", async () => {
     expect(await schemas("schemas/values-3.1.yaml")).toEqual([
       {

@@ -269,9 +269,10 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
               `${where} parameter "${p.name}" is also a ${first} parameter: the call's params object holds one value per name`,
             );
           else paramNames.set(p.name, where);
-          if (seenParams.has(p.name.toLowerCase()))
-            d.error(p.at, `${where} parameter "${p.name}" is listed twice`);
-          seenParams.add(p.name.toLowerCase());
+          // Header names are case-insensitive; query and cookie names are not (`maxResults` and `MaxResults` are two).
+          const key = where === "header" ? p.name.toLowerCase() : p.name;
+          if (seenParams.has(key)) d.error(p.at, `${where} parameter "${p.name}" is listed twice`);
+          seenParams.add(key);
           const kind = resolve(p.type, "type");
           // An object in the query is written as its contract's style says (deepObject: `name[key]=value`).
           const styled =

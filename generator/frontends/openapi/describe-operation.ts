@@ -8,6 +8,7 @@ import { describeParameters } from "./describe-parameters.js";
 import { describeRequirement } from "./describe-security.js";
 import type { ServiceServers } from "./describe-servers.js";
 import { describeWire } from "./describe-wire.js";
+import { isEmptyFormBody } from "./media-types.js";
 import type { Operation } from "./openapi-model.js";
 
 /**
@@ -37,7 +38,7 @@ export function describeOperation(
   if (op.tags.length > 0) notes.push({ kind: "info", text: `Tags: ${op.tags.join(", ")}.` });
   const { params, query, headers, cookies } = describeParameters(ctx, op, name);
   const uses = describeRequirement(op, usable, notes);
-  const wire = describeWire(op, ctx.schemas, notes, {
+  const wire = describeWire(withoutGetBody(ctx, op), ctx.schemas, notes, {
     body: (content, fallback) =>
       describeBody(ctx, content, content, fallback, name, "request", notes, op.requestBody!.at),
     response: (content, fallback, at) =>
@@ -102,4 +103,21 @@ function identifierOf(name: string): string {
   if (/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return name;
   const joined = pascalCase(name);
   return /^[A-Za-z]/.test(joined) ? joined : `op${joined}`;
+}
+
+/**
+ * The operation as the client can send it: a GET cannot carry a body (fetch
+ * refuses one), so a GET's body, unless it is the empty form body some
+ * contracts declare (a note then), is left out with a warning.
+ */
+function withoutGetBody(ctx: DescribeContext, op: Operation): Operation {
+  if (op.method !== "get" || !op.requestBody || isEmptyFormBody(op, ctx.schemas)) return op;
+  ctx.approximate(
+    op.requestBody.at,
+    `${op.pointer}/requestBody`,
+    "get-body",
+    "a GET request cannot carry a body (fetch refuses one): the body is left out",
+  );
+  const { requestBody: _left, ...rest } = op;
+  return rest;
 }

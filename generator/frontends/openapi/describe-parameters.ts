@@ -80,14 +80,8 @@ function parameterValue(
   p: Parameter,
   opName: string,
 ): ValueShape | undefined {
-  if (p.mediaType !== undefined) {
-    ctx.refuse(
-      p.at,
-      p.pointer,
-      `parameter "${p.name}" given by content (${p.mediaType}) is not supported yet`,
-    );
-    return undefined;
-  }
+  if (p.mediaType !== undefined)
+    return asText(ctx, p, `is given by content (${p.mediaType})`, `written as ${p.mediaType}`);
   const v = describeValue(ctx, p.schema, pascalCase(opName), p.name, 0, {
     kind: "parameter",
     operation: opName,
@@ -104,23 +98,53 @@ function parameterValue(
     !(SCALAR_NAMES as readonly string[]).includes(v.type) &&
     !ctx.enums.some((e) => e.name === v.type);
   // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
+  // OpenAPI gives no form to other objects, nor to a list of objects.
   if (
     (isObject || v.map) &&
-    !(p.in === "query" && (p.style === "deepObject" || p.style === "form"))
-  ) {
-    ctx.refuse(
-      p.at,
-      p.pointer,
-      `parameter "${p.name}" holds an object: only query parameters of style deepObject or form can`,
+    (v.list !== undefined ||
+      !(p.in === "query" && (p.style === "deepObject" || p.style === "form")))
+  )
+    return asText(
+      ctx,
+      p,
+      `holds ${v.list ? "a list of objects" : v.map ? "a map" : "an object or a union"} in ${p.in === "query" ? `a ${p.style} query parameter` : `a ${p.in} parameter`}`,
+      "serialised as the service expects",
     );
-    return undefined;
-  }
   // A parameter is present or absent: null has no form in a path, query or header.
   const { nullable, ...value } = v;
   if (nullable) notes.push(NULL_AS_ABSENT);
   return {
     ...value,
     notes,
+    ...(p.description !== undefined ? { doc: p.description } : {}),
+    ...(p.deprecated ? { deprecated: true as const } : {}),
+  };
+}
+
+/**
+ * A parameter whose value OpenAPI gives no way to write (an object outside a
+ * deepObject or form query parameter, a list of objects, a value given by
+ * `content`): text the caller writes, sent as given (percent-encoded where
+ * the place needs it), with a warning. Every value the contract allows can be
+ * sent this way.
+ */
+function asText(ctx: DescribeContext, p: Parameter, what: string, how: string): ValueShape {
+  ctx.approximate(
+    p.at,
+    p.pointer,
+    "parameter-as-text",
+    `parameter "${p.name}" ${what}: typed as text, which the caller writes`,
+  );
+  return {
+    type: "string",
+    facets: [],
+    notes: [
+      {
+        kind: "interpretation",
+        text: `The contract's value is not text: pass it ${how}; it is sent as given.`,
+      },
+    ],
+    examples: [],
     ...(p.description !== undefined ? { doc: p.description } : {}),
     ...(p.deprecated ? { deprecated: true as const } : {}),
   };

@@ -127,6 +127,119 @@ const CASES: readonly Case[] = [
       ],
     },
   },
+  {
+    name: "a GET operation with a JSON body",
+    given: {
+      paths: {
+        "/reports": {
+          get: {
+            operationId: "listReports",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { from: { type: "string" } } },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        "get-body: a GET request cannot carry a body (fetch refuses one): the body is left out",
+      ],
+    },
+  },
+  {
+    name: "query parameters whose names differ only in case",
+    given: {
+      paths: {
+        "/snapshots": {
+          get: {
+            operationId: "listSnapshots",
+            parameters: [
+              { name: "maxResults", in: "query", schema: { type: "integer", format: "int32" } },
+              { name: "MaxResults", in: "query", schema: { type: "integer", format: "int32" } },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: { warnings: [] },
+  },
+  {
+    name: "a path parameter of several scalar types",
+    given: {
+      paths: {
+        "/workflows/{workflow_id}": {
+          get: {
+            operationId: "getWorkflow",
+            parameters: [
+              {
+                name: "workflow_id",
+                in: "path",
+                required: true,
+                schema: { oneOf: [{ type: "integer" }, { type: "string" }] },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'parameter-as-text: parameter "workflow_id" holds an object or a union in a path parameter: typed as text, which the caller writes',
+      ],
+    },
+  },
+  {
+    name: "parameters OpenAPI gives no text form: by content, an object in a header, a list of objects in the query",
+    given: {
+      paths: {
+        "/search": {
+          get: {
+            operationId: "search",
+            parameters: [
+              {
+                name: "filter",
+                in: "query",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { status: { type: "string" } } },
+                  },
+                },
+              },
+              {
+                name: "X-Context",
+                in: "header",
+                schema: { type: "object", properties: { id: { type: "string" } } },
+              },
+              {
+                name: "tags",
+                in: "query",
+                schema: {
+                  type: "array",
+                  items: { type: "object", properties: { key: { type: "string" } } },
+                },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'parameter-as-text: parameter "filter" is given by content (application/json): typed as text, which the caller writes',
+        'parameter-as-text: parameter "X-Context" holds an object or a union in a header parameter: typed as text, which the caller writes',
+        'parameter-as-text: parameter "tags" holds a list of objects in a form query parameter: typed as text, which the caller writes',
+      ],
+    },
+  },
 ];
 
 async function generateDocument(document: Record<string, unknown>) {

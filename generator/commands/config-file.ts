@@ -8,8 +8,8 @@ import {
   type JsonObjectNode,
 } from "../frontends/json/json-node.js";
 import { readJson } from "../frontends/json/read-json.js";
-import { DEFAULT_READ_LIMITS } from "../frontends/json/read-limits.js";
-import { SourceProblems } from "../frontends/json/source-problem.js";
+import { sourceLimits } from "../frontends/source/source-limits.js";
+import { SourceProblems } from "../frontends/source/source-problem.js";
 import { noteFileAbsent, noteFileRead } from "../input-log.js";
 import { packageNameProblem } from "./package-name.js";
 
@@ -54,7 +54,7 @@ export async function readConfig(cwd: string): Promise<Config | undefined> {
     return { source: CONFIG_FILE, ...parseConfig(readRoot(own, CONFIG_FILE), CONFIG_FILE) };
   const manifest = await readText(path.join(cwd, "package.json"));
   if (manifest === undefined) return undefined;
-  const root = readJson(manifest, "package.json", DEFAULT_READ_LIMITS).root;
+  const root = readJson(manifest, "package.json", sourceLimits("json")).root;
   // A package.json paygen cannot read is not paygen's to report: it is only looked in for a `paygen` key.
   const key = root?.kind === "object" ? root.members.get("paygen") : undefined;
   return key === undefined
@@ -76,7 +76,7 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 function readRoot(text: string, file: string): JsonNode {
-  const read = readJson(text, file, DEFAULT_READ_LIMITS);
+  const read = readJson(text, file, sourceLimits("json"));
   read.problems.throwIfAny();
   return read.root!;
 }

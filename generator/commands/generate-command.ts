@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SchemaErrors, formatDiagnostic } from "../diagnostics/diagnostic.js";
-import { SourceProblemsError } from "../frontends/json/source-problem.js";
+import { SourceProblemsError } from "../frontends/source/source-problem.js";
 import { warningSummary } from "../diagnostics/warning-summary.js";
 import { MODEL_RECORD, modelRecordFile } from "../diff/model-record.js";
 import { withInputLog } from "../input-log.js";

@@ -1,9 +1,9 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 const DIGIT_SCALARS = ["short", "int", "long", "decimal", "double"] as const;
 
 /** At most this many significant digits in all (XML Schema's `totalDigits`). */
-export const totalDigits: Facet = {
+export const totalDigits = defineFacet({
   key: "totalDigits",
   valueKind: "count",
   appliesTo: DIGIT_SCALARS,
@@ -15,10 +15,10 @@ export const totalDigits: Facet = {
   xsdFacets: ["totalDigits"],
   // Fewer digits accept less: an upper bound on the count of digits.
   direction: "upper",
-};
+});
 
 /** At most this many digits after the decimal point (XML Schema's `fractionDigits`); 0 means a whole number. */
-export const fractionDigits: Facet = {
+export const fractionDigits = defineFacet({
   key: "fractionDigits",
   valueKind: "count",
   appliesTo: DIGIT_SCALARS,
@@ -30,4 +30,4 @@ export const fractionDigits: Facet = {
   openApi: { integerType: 0 },
   xsdFacets: ["fractionDigits"],
   direction: "upper",
-};
+});

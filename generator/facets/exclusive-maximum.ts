@@ -1,7 +1,7 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 /** Less than this value, compared exactly (decimal text, never a float): OpenAPI's exclusive upper bound. */
-export const exclusiveMaximum: Facet = {
+export const exclusiveMaximum = defineFacet({
   key: "exclusiveMaximum",
   valueKind: "decimal",
   appliesTo: ["short", "int", "long", "decimal", "double"],
@@ -11,4 +11,4 @@ export const exclusiveMaximum: Facet = {
   openApi: { keyword: "exclusiveMaximum", bound: { keyword: "maximum", exclusive: true } },
   xsdFacets: ["maxExclusive"],
   direction: "upper",
-};
+});

@@ -1,7 +1,7 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 /** Greater than this value, compared exactly (decimal text, never a float): OpenAPI's exclusive lower bound. */
-export const exclusiveMinimum: Facet = {
+export const exclusiveMinimum = defineFacet({
   key: "exclusiveMinimum",
   valueKind: "decimal",
   appliesTo: ["short", "int", "long", "decimal", "double"],
@@ -11,4 +11,4 @@ export const exclusiveMinimum: Facet = {
   openApi: { keyword: "exclusiveMinimum", bound: { keyword: "minimum", exclusive: true } },
   xsdFacets: ["minExclusive"],
   direction: "lower",
-};
+});

@@ -52,13 +52,16 @@ export interface OpenApiSpelling {
  * a doc comment, which runtime function checks it, how OpenAPI and XML Schema
  * write it and which way a change of it goes. Front ends, the checker, the
  * model, the emitters and `paygen diff` handle every facet the same way, so a
- * new one is a new definition in this folder, one line in `registry.ts` and
- * its check in the runtime.
+ * new one is a new definition in this folder ({@link defineFacet}), one line
+ * in `registry.ts` and its check in the runtime.
  */
-export interface Facet {
+export interface Facet<
+  XsdName extends string = string,
+  ValueKind extends FacetValueKind = FacetValueKind,
+> {
   /** The key in the schema language, and in the model. */
   readonly key: string;
-  readonly valueKind: FacetValueKind;
+  readonly valueKind: ValueKind;
   /** The scalars it constrains. */
   readonly appliesTo: readonly ScalarName[];
   /** Those scalars in words, for messages: "strings", "numbers". */
@@ -76,7 +79,18 @@ export interface Facet {
    * (a later one wins): `length` sets both `minLength` and `maxLength`. Empty
    * when XML Schema has no such facet (`multipleOf`).
    */
-  readonly xsdFacets: readonly string[];
+  readonly xsdFacets: readonly XsdName[];
   /** Which way a change of its value goes, for `paygen diff`. */
   readonly direction: FacetDirection;
+}
+
+/**
+ * A facet's definition, its value kind and XML Schema facet names kept as
+ * literal types, so that the XSD model's facet keys derive from the
+ * registry (`XsdFacetName` in `registry.ts`) instead of being written twice.
+ */
+export function defineFacet<const XsdName extends string, ValueKind extends FacetValueKind>(
+  facet: Facet<XsdName, ValueKind>,
+): Facet<XsdName, ValueKind> {
+  return facet;
 }

@@ -1,9 +1,9 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 const LENGTH_SCALARS = ["string", "base64"] as const;
 
 /** At least this many characters (UTF-16 code units). */
-export const minLength: Facet = {
+export const minLength = defineFacet({
   key: "minLength",
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
@@ -13,10 +13,10 @@ export const minLength: Facet = {
   openApi: { keyword: "minLength" },
   xsdFacets: ["length", "minLength"],
   direction: "lower",
-};
+});
 
 /** At most this many characters (UTF-16 code units). */
-export const maxLength: Facet = {
+export const maxLength = defineFacet({
   key: "maxLength",
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
@@ -26,4 +26,4 @@ export const maxLength: Facet = {
   openApi: { keyword: "maxLength" },
   xsdFacets: ["length", "maxLength"],
   direction: "upper",
-};
+});

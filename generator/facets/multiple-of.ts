@@ -1,7 +1,7 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 /** A whole multiple of this positive value, computed exactly on decimal text (`0.01` for cents). */
-export const multipleOf: Facet = {
+export const multipleOf = defineFacet({
   key: "multipleOf",
   valueKind: "decimal",
   appliesTo: ["short", "int", "long", "decimal", "double"],
@@ -16,4 +16,4 @@ export const multipleOf: Facet = {
   // XML Schema has no such facet.
   xsdFacets: [],
   direction: "step",
-};
+});

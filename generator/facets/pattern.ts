@@ -1,4 +1,4 @@
-import type { Facet, FacetValue } from "./facet.js";
+import { defineFacet, type FacetValue } from "./facet.js";
 import { catastrophicBacktracking } from "./pattern-backtracking.js";
 
 /**
@@ -12,7 +12,7 @@ import { catastrophicBacktracking } from "./pattern-backtracking.js";
  * what it read. A pattern that does not compile, or that can backtrack
  * catastrophically (`pattern-backtracking.ts`), is a schema error.
  */
-export const pattern: Facet = {
+export const pattern = defineFacet({
   key: "pattern",
   valueKind: "text",
   appliesTo: ["string"],
@@ -42,7 +42,7 @@ export const pattern: Facet = {
   // Several in one restriction mean any of them, matched against the whole value: see the XSD front end.
   xsdFacets: ["pattern"],
   direction: "any",
-};
+});
 
 const WHOLE_START = "^(?:";
 const WHOLE_END = ")$";

@@ -1,9 +1,9 @@
-import type { Facet } from "./facet.js";
+import { defineFacet } from "./facet.js";
 
 const NUMBER_SCALARS = ["short", "int", "long", "decimal", "double"] as const;
 
 /** The smallest value allowed, compared exactly (decimal text, never a float). */
-export const minimum: Facet = {
+export const minimum = defineFacet({
   key: "minimum",
   valueKind: "decimal",
   appliesTo: NUMBER_SCALARS,
@@ -13,10 +13,10 @@ export const minimum: Facet = {
   openApi: { keyword: "minimum", bound: { keyword: "minimum", exclusive: false } },
   xsdFacets: ["minInclusive"],
   direction: "lower",
-};
+});
 
 /** The largest value allowed, compared exactly (decimal text, never a float). */
-export const maximum: Facet = {
+export const maximum = defineFacet({
   key: "maximum",
   valueKind: "decimal",
   appliesTo: NUMBER_SCALARS,
@@ -26,4 +26,4 @@ export const maximum: Facet = {
   openApi: { keyword: "maximum", bound: { keyword: "maximum", exclusive: false } },
   xsdFacets: ["maxInclusive"],
   direction: "upper",
-};
+});

@@ -1,5 +1,5 @@
 import { readXml } from "./xml/read-xml.js";
-import { XmlError } from "./xml/xml-error.js";
+import { SourceProblem } from "./source/source-problem.js";
 import { WSDL_NAMESPACE, XSD_NAMESPACE } from "./wsdl/namespaces.js";
 
 /** What a contract file is, as far as its first structure tells. */
@@ -42,10 +42,10 @@ function detectXml(text: string): ContractFormat {
   try {
     root = readXml(text, { file: "", rootOnly: true }).root;
   } catch (error) {
-    if (error instanceof XmlError)
+    if (error instanceof SourceProblem)
       return {
         kind: "unknown",
-        reason: `the XML cannot be read (line ${error.line}, column ${error.col}: ${error.message})`,
+        reason: `the XML cannot be read (line ${error.line}, column ${error.col}: ${error.detail})`,
       };
     throw error;
   }

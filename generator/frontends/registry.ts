@@ -7,6 +7,8 @@ import { detectContractFormat, type ContractFormat } from "./detect-contract-for
 import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
 import { readYamlDescription } from "./yaml/read-yaml.js";
 import { readInputFile, UnreadableFile } from "../read-input-file.js";
+import { decodeUtf8 } from "./source/decode-utf8.js";
+import { DEFAULT_SOURCE_LIMITS } from "./source/source-limits.js";
 
 /** Reads one contract file (or, for a front end of a folder, one folder) into a description; problems go to `diagnostics`, positioned in the files read. */
 export type ContractReader = (
@@ -25,8 +27,8 @@ export interface ContractFrontEnd {
   readonly read: ContractReader;
 }
 
-/** Largest contract file looked at to recognise its format; front ends apply their own limits when reading. */
-const MAX_CONTRACT_BYTES = 64 * 1024 * 1024;
+/** Largest contract file looked at to recognise its format: the largest any format reads; each front end applies its format's limit when reading. */
+const MAX_CONTRACT_BYTES = Math.max(...Object.values(DEFAULT_SOURCE_LIMITS).map((l) => l.maxBytes));
 
 /**
  * Every front end, in one list: adding a format is adding an entry. Contract
@@ -88,7 +90,9 @@ export async function readContracts(
     const start = { file: display, line: 1, col: 1 };
     let text: string;
     try {
-      text = (await readInputFile(path.resolve(cwd, file), MAX_CONTRACT_BYTES)).toString("utf8");
+      // Invalid bytes are the front end's to report, where it reads the file.
+      const bytes = await readInputFile(path.resolve(cwd, file), MAX_CONTRACT_BYTES);
+      text = decodeUtf8(bytes, display, { error: () => undefined });
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
       diagnostics.error(start, contractUnreadable(error));

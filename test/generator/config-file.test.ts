@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageNameProblem } from "../../generator/commands/package-name.js";
 import { planPackages, planRun, UsageError } from "../../generator/commands/package-plans.js";
-import { SourceProblemsError } from "../../generator/frontends/json/source-problem.js";
+import { SourceProblemsError } from "../../generator/frontends/source/source-problem.js";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { FIXTURES } from "../helpers/generate-fixture.js";
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../generator/cli.js";
 import { formatDiagnostic } from "../../generator/diagnostics/diagnostic.js";
 import { terminalText } from "../../generator/diagnostics/terminal-text.js";
-import { SourceProblem } from "../../generator/frontends/json/source-problem.js";
+import { SourceProblem } from "../../generator/frontends/source/source-problem.js";
 import { writeSchemas, SOAP_SERVICE } from "../helpers/temp-schemas.js";
 
 const HOSTILE = "Evil\u001b[31m\u001b]0;title\u0007\nschemas/forged.yaml:1:1: forged\r\u009b\u202e";

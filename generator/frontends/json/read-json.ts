@@ -1,8 +1,8 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonArrayNode, JsonMember, JsonNode, JsonObjectNode } from "./json-node.js";
-import { LineIndex } from "../line-index.js";
-import type { ReadLimits } from "./read-limits.js";
-import { SourceProblems } from "./source-problem.js";
+import { LineIndex } from "../source/line-index.js";
+import type { SourceLimits } from "../source/source-limits.js";
+import { SourceProblems } from "../source/source-problem.js";
 
 /** What reading a document gives: its root, unless the text could not be read, and every problem found. */
 export interface ParsedDocument {
@@ -21,7 +21,7 @@ export interface ParsedDocument {
  * resume); duplicate keys and too-deep values do not, so one read reports
  * them all.
  */
-export function readJson(text: string, file: string, limits: ReadLimits): ParsedDocument {
+export function readJson(text: string, file: string, limits: SourceLimits): ParsedDocument {
   const problems = new SourceProblems();
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {

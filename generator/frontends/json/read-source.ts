@@ -1,8 +1,8 @@
-import { decodeUtf8 } from "../decode-utf8.js";
+import { decodeUtf8 } from "../source/decode-utf8.js";
 import { readJson, type ParsedDocument } from "./read-json.js";
-import { readLimits, type ReadLimits } from "./read-limits.js";
 import { readYamlNodes } from "./read-yaml-nodes.js";
-import { SourceProblems } from "./source-problem.js";
+import { sourceLimits, type SourceLimits } from "../source/source-limits.js";
+import { SourceProblems } from "../source/source-problem.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 
 /** The syntaxes a document may be written in, told by the file's extension. */
@@ -20,9 +20,9 @@ export function readSourceText(
   text: string,
   displayPath: string,
   syntax: SourceSyntax,
-  limits?: Partial<ReadLimits>,
+  limits?: Partial<SourceLimits>,
 ): ParsedDocument {
-  const bounds = readLimits(limits);
+  const bounds = sourceLimits(syntax, limits);
   return syntax === "json"
     ? readJson(text, displayPath, bounds)
     : readYamlNodes(text, displayPath, bounds);
@@ -36,9 +36,8 @@ export function readSourceText(
 export async function readSourceFile(
   absolutePath: string,
   displayPath: string,
-  limits?: Partial<ReadLimits>,
+  limits?: Partial<SourceLimits>,
 ): Promise<ParsedDocument> {
-  const bounds = readLimits(limits);
   const problems = new SourceProblems();
   const start = { file: displayPath, line: 1, col: 1 };
   const syntax = syntaxOf(absolutePath);
@@ -46,6 +45,7 @@ export async function readSourceFile(
     problems.error(start, "only .json, .yaml and .yml files can be read");
     return { problems };
   }
+  const bounds = sourceLimits(syntax, limits);
   let bytes: Buffer;
   try {
     bytes = await readInputFile(absolutePath, bounds.maxBytes);

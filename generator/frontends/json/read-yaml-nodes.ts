@@ -11,10 +11,10 @@ import {
 } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonMember, JsonNode } from "./json-node.js";
-import { LineIndex } from "../line-index.js";
+import { LineIndex } from "../source/line-index.js";
 import type { ParsedDocument } from "./read-json.js";
-import type { ReadLimits } from "./read-limits.js";
-import { SourceProblems } from "./source-problem.js";
+import type { SourceLimits } from "../source/source-limits.js";
+import { SourceProblems } from "../source/source-problem.js";
 
 /**
  * Reads YAML text (through the `yaml` package, positions counted by its
@@ -29,7 +29,7 @@ import { SourceProblems } from "./source-problem.js";
  * that would multiply the document beyond `MAX_ALIAS_EXPANSION` nodes (the
  * "billion laughs"), are refused.
  */
-export function readYamlNodes(text: string, file: string, limits: ReadLimits): ParsedDocument {
+export function readYamlNodes(text: string, file: string, limits: SourceLimits): ParsedDocument {
   const problems = new SourceProblems();
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {

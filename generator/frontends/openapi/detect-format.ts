@@ -1,5 +1,5 @@
 import type { JsonNode } from "../json/json-node.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 import type { ApiFormat } from "./openapi-model.js";
 
 /** The format a document follows, and its version as written. */

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonNode } from "../json/json-node.js";
 import { formatPointer, parsePointer, resolvePointer } from "../json/json-pointer.js";
-import type { ReadLimits } from "../json/read-limits.js";
+import type { SourceLimits } from "../source/source-limits.js";
 import { readSourceFile, syntaxOf } from "../json/read-source.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 
 /** One file of an API description, read once. */
 export interface SourceDocument {
@@ -57,7 +57,7 @@ export class DocumentSet {
   static async load(
     entryPath: string,
     cwd: string,
-    limits: Partial<ReadLimits> | undefined,
+    limits: Partial<SourceLimits> | undefined,
     problems: SourceProblems,
   ): Promise<{ set: DocumentSet; entry: SourceDocument }> {
     const set = new DocumentSet(cwd, problems);

@@ -2,7 +2,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { FacetValueKind } from "../../facets/facet.js";
 import { FACETS } from "../../facets/registry.js";
 import { canonicalJsonText } from "../json/json-value.js";
-import { SourceProblems } from "../json/source-problem.js";
+import { SourceProblems } from "../source/source-problem.js";
 import type { Bound, Property, Schema, SchemaShape, SchemaType } from "./openapi-model.js";
 
 /** Keys of a shape that hold a count. */

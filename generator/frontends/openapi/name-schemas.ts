@@ -1,6 +1,6 @@
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 import type { DiscriminatorCase, NamedSchema } from "./openapi-model.js";
 import type { NameHint, NamingSlot, SchemaEntry, SchemaGraph } from "./schema-graph.js";
 import { entryShapeKey } from "./shape-key.js";

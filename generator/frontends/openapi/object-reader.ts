@@ -8,7 +8,7 @@ import {
   type JsonObjectNode,
 } from "../json/json-node.js";
 import { childPointer } from "../json/json-pointer.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 import type { SourceDocument } from "./document-set.js";
 
 /** What the document says about keys a reader does not read. */

@@ -1,4 +1,4 @@
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 import type { DocumentSet, SourceDocument } from "./document-set.js";
 import type { ApiFormat, BaseUrl } from "./openapi-model.js";
 import type { SchemaReader } from "./read-schema.js";

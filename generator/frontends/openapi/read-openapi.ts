@@ -1,6 +1,6 @@
-import type { ReadLimits } from "../json/read-limits.js";
+import type { SourceLimits } from "../source/source-limits.js";
 import { formatPointer } from "../json/json-pointer.js";
-import { SourceProblems, type SourceProblem } from "../json/source-problem.js";
+import { SourceProblems, type SourceProblem } from "../source/source-problem.js";
 import { detectFormat, withArticle } from "./detect-format.js";
 import { DocumentSet, type SourceDocument } from "./document-set.js";
 import { nameSchemas } from "./name-schemas.js";
@@ -28,7 +28,7 @@ export interface ReadOpenApiOptions {
   /** Paths in messages are relative to this folder (default: the process's working folder). */
   readonly cwd?: string;
   /** Size and nesting limits of each file read. */
-  readonly limits?: Partial<ReadLimits>;
+  readonly limits?: Partial<SourceLimits>;
 }
 
 /** The result of a read: the document when it could be read without an error, every error found, and every approximation made. */

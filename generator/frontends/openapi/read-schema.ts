@@ -4,7 +4,7 @@ import { pascalCase } from "../../naming/case.js";
 import { describeKind, type JsonNode } from "../json/json-node.js";
 import { childPointer, escapePointerSegment, parsePointer } from "../json/json-pointer.js";
 import { isJsonNumber, toJsonValue, type JsonValue } from "../json/json-value.js";
-import type { SourceProblems } from "../json/source-problem.js";
+import type { SourceProblems } from "../source/source-problem.js";
 import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { DocumentSet, RefTarget, SourceDocument } from "./document-set.js";
 import { mergeAllOf, type AllOfPart, type ShapeDraft } from "./merge-all-of.js";

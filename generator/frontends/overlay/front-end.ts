@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Diagnostics } from "../../diagnostics/diagnostic.js";
 import type { Description } from "../../description/description.js";
-import { decodeUtf8 } from "../decode-utf8.js";
+import { decodeUtf8 } from "../source/decode-utf8.js";
 import { MAX_SCHEMA_FILE_BYTES, parseSchemaText } from "../yaml/load-schemas.js";
 import { applyOverlay } from "./apply-overlay.js";
 import { readOverlay } from "./read-overlay.js";

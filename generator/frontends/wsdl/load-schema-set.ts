@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import { XML_NAMESPACE } from "../xml/namespace-scope.js";
 import { describeFileError, readXmlFile } from "../xml/read-xml-file.js";
-import { XmlError } from "../xml/xml-error.js";
-import type { XmlLimits } from "../xml/xml-limits.js";
+import { SourceProblem } from "../source/source-problem.js";
+import type { SourceLimits } from "../source/source-limits.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
 import { checkSchemaReferences } from "./check-schema-references.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
@@ -24,7 +24,7 @@ export interface SchemaLoadOptions {
   /** Paths in positions and messages are shown relative to this folder; relative paths given are resolved from it. */
   readonly cwd: string;
   /** Bounds of each file read. */
-  readonly limits?: Partial<XmlLimits>;
+  readonly limits?: Partial<SourceLimits>;
   /**
    * Local copies of schemas that others import by URL (what `--from` passes):
    * read first; an import by URL is served by the copy with the imported
@@ -287,7 +287,7 @@ export class SchemaLoader {
       });
       this.options.onDocument?.(document);
     } catch (error) {
-      if (error instanceof XmlError) this.diagnostics.error(error.at, error.message);
+      if (error instanceof SourceProblem) this.diagnostics.error(error.at, error.detail);
       else this.diagnostics.error(at, `cannot read ${display}: ${describeFileError(error)}`);
       document = undefined;
     }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import { describeFileError, readXmlFile } from "../xml/read-xml-file.js";
-import { XmlError } from "../xml/xml-error.js";
+import { SourceProblem } from "../source/source-problem.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
 import { checkWsdlReferences } from "./check-wsdl-references.js";
 import { SchemaLoader, type SchemaLoadOptions } from "./load-schema-set.js";
@@ -51,7 +51,7 @@ export async function readWsdlFile(
     });
     options.onDocument?.(document);
   } catch (error) {
-    if (error instanceof XmlError) diagnostics.error(error.at, error.message);
+    if (error instanceof SourceProblem) diagnostics.error(error.at, error.detail);
     else
       diagnostics.error(
         { file: display, line: 1, col: 1 },

@@ -10,14 +10,9 @@ import type {
   Facets,
   PatternFacet,
   WhiteSpaceFacet,
-  XsdValueFacetName,
+  XsdBoundFacetName as BoundFacetName,
+  XsdCountFacetName as CountFacetName,
 } from "./xsd-model.js";
-
-type CountFacetName = Extract<
-  XsdValueFacetName,
-  "length" | "minLength" | "maxLength" | "totalDigits" | "fractionDigits"
->;
-type BoundFacetName = Exclude<XsdValueFacetName, CountFacetName>;
 
 /** The XML Schema facets that set a facet of the registry whose value is `kind` (`Facet.xsdFacets`). */
 function xsdFacetsOf(kind: FacetValueKind): readonly string[] {

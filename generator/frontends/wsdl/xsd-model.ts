@@ -1,4 +1,5 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { XsdFacetName } from "../../facets/registry.js";
 
 /**
  * What a set of XML Schema 1.0 documents says, as the XSD reader builds it:
@@ -79,26 +80,34 @@ export interface WhiteSpaceFacet {
   readonly at: Position;
 }
 
-/** The facets of a restriction; a facet not written is absent (or an empty list). */
-export interface Facets {
-  /** In document order. */
-  readonly enumerations: readonly EnumerationFacet[];
-  /** Several patterns in one restriction mean any of them. */
-  readonly patterns: readonly PatternFacet[];
-  readonly length?: CountFacet;
-  readonly minLength?: CountFacet;
-  readonly maxLength?: CountFacet;
-  readonly totalDigits?: CountFacet;
-  readonly fractionDigits?: CountFacet;
-  readonly minInclusive?: BoundFacet;
-  readonly maxInclusive?: BoundFacet;
-  readonly minExclusive?: BoundFacet;
-  readonly maxExclusive?: BoundFacet;
-  readonly whiteSpace?: WhiteSpaceFacet;
-}
+/** The XML Schema facets holding a count (`length`, `totalDigits`...): those of the registry's facets of a whole-number value. */
+export type XsdCountFacetName = XsdFacetName<"count">;
+
+/** The XML Schema facets holding a bound (`minInclusive`...): those of the registry's facets of a decimal value. */
+export type XsdBoundFacetName = XsdFacetName<"decimal">;
 
 /** The facets of a restriction that hold one count or bound: those the registry's facets name (`Facet.xsdFacets`). */
-export type XsdValueFacetName = Exclude<keyof Facets, "enumerations" | "patterns" | "whiteSpace">;
+export type XsdValueFacetName = XsdCountFacetName | XsdBoundFacetName;
+
+/** A restriction's count facets, keyed by their XML Schema names. */
+type CountFacets = { readonly [Name in XsdCountFacetName]?: CountFacet };
+
+/** A restriction's bound facets, keyed by their XML Schema names. */
+type BoundFacets = { readonly [Name in XsdBoundFacetName]?: BoundFacet };
+
+/**
+ * The facets of a restriction; a facet not written is absent (or an empty
+ * list). The keys of counts and bounds are the XML Schema names the facet
+ * registry declares (`Facet.xsdFacets`): a facet added there is read here
+ * with nothing more to write.
+ */
+export interface Facets extends CountFacets, BoundFacets {
+  /** In document order. */
+  readonly enumerations: readonly EnumerationFacet[];
+  /** Several patterns in one restriction mean any of them (the registry's text facet, `pattern`). */
+  readonly patterns: readonly PatternFacet[];
+  readonly whiteSpace?: WhiteSpaceFacet;
+}
 
 /** `xs:restriction` of a simple type: a base (named, or defined in place) narrowed by facets. */
 export interface SimpleRestriction {

@@ -1,7 +1,6 @@
-import { Diagnostics } from "../../diagnostics/diagnostic.js";
-import { decodeUtf8 } from "../decode-utf8.js";
+import { decodeUtf8 } from "../source/decode-utf8.js";
+import { SourceProblem, SourceProblems } from "../source/source-problem.js";
 import { SourceLocator } from "./source-locator.js";
-import { XmlError } from "./xml-error.js";
 
 /** The encodings an XML file is read in; anything else is refused with a message saying to save it as UTF-8. */
 type ReadEncoding = "utf-8" | "utf-16le" | "utf-16be" | "latin1";
@@ -39,26 +38,32 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
       declared.encoding !== "utf-16le" &&
       declared.encoding !== "utf-16be"
     ) {
-      throw XmlError.at(declared.at, `the file is UTF-16 but declares encoding "${declared.name}"`);
+      throw new SourceProblem(
+        declared.at,
+        `the file is UTF-16 but declares encoding "${declared.name}"`,
+      );
     }
     try {
       // A byte order mark is dropped by the decoder.
       return new TextDecoder(detected, { fatal: true }).decode(bytes);
     } catch {
-      throw new XmlError(file, 1, 1, "the file is not valid UTF-16; save it as UTF-8");
+      throw new SourceProblem(
+        { file, line: 1, col: 1 },
+        "the file is not valid UTF-16; save it as UTF-8",
+      );
     }
   }
   if (declared?.encoding === "latin1") return new TextDecoder("latin1").decode(bytes);
   if (declared !== undefined && declared.encoding !== "utf-8") {
-    throw XmlError.at(
+    throw new SourceProblem(
       declared.at,
       `the file declares encoding "${declared.name}" but has no UTF-16 byte order mark; save it as UTF-8`,
     );
   }
-  const problems = new Diagnostics();
+  const problems = new SourceProblems();
   const text = decodeUtf8(bytes, file, problems);
-  const first = problems.sorted()[0];
-  if (first !== undefined) throw XmlError.at(first.at, first.message);
+  const first = problems.errors()[0];
+  if (first !== undefined) throw first;
   return text;
 }
 
@@ -66,7 +71,10 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
 function detectByBytes(bytes: Uint8Array, file: string): "utf-8" | "utf-16le" | "utf-16be" {
   const [b0, b1, b2, b3] = [bytes[0], bytes[1], bytes[2], bytes[3]];
   if ((b0 === 0x00 && b1 === 0x00) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00)) {
-    throw new XmlError(file, 1, 1, "UTF-32 is not read; save the file as UTF-8");
+    throw new SourceProblem(
+      { file, line: 1, col: 1 },
+      "UTF-32 is not read; save the file as UTF-8",
+    );
   }
   if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f))
     return "utf-16be";
@@ -101,6 +109,6 @@ function declaredEncoding(
   );
   const encoding = DECLARED_ENCODINGS.get(name.toLowerCase());
   if (encoding === undefined)
-    throw XmlError.at(at, `encoding "${name}" is not read; save the file as UTF-8`);
+    throw new SourceProblem(at, `encoding "${name}" is not read; save the file as UTF-8`);
   return { name, encoding, at };
 }

@@ -1,14 +1,14 @@
 import { decodeXml } from "./decode-xml.js";
 import { readXml } from "./read-xml.js";
-import { XmlError } from "./xml-error.js";
-import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
+import { sourceLimits, type SourceLimits } from "../source/source-limits.js";
+import { SourceProblem } from "../source/source-problem.js";
 import type { XmlDocument } from "./xml-tree.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
 
 export interface ReadXmlFileOptions {
   /** The file as the user names it, for positions. */
   readonly displayPath: string;
-  readonly limits?: Partial<XmlLimits>;
+  readonly limits?: Partial<SourceLimits>;
   /** Stop after the root element's start tag. */
   readonly rootOnly?: boolean;
 }
@@ -16,7 +16,7 @@ export interface ReadXmlFileOptions {
 /**
  * Reads an XML file: its size checked before a byte is read, its bytes
  * decoded ({@link decodeXml}), its text read ({@link readXml}). Problems of
- * the content throw an {@link XmlError}; problems of the file system (a
+ * the content throw an {@link SourceProblem}; problems of the file system (a
  * missing file) throw an `UnreadableFile`, for the caller to report where
  * the file was named.
  */
@@ -24,7 +24,7 @@ export async function readXmlFile(
   absolutePath: string,
   options: ReadXmlFileOptions,
 ): Promise<XmlDocument> {
-  const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
+  const limits = sourceLimits("xml", options.limits);
   const file = options.displayPath;
   let bytes: Buffer;
   try {
@@ -34,14 +34,17 @@ export async function readXmlFile(
     if (error instanceof UnreadableFile && error.reason === "too-large")
       throw tooLarge(file, error.size ?? 0, limits.maxBytes);
     if (error instanceof UnreadableFile && error.reason === "not-regular")
-      throw new XmlError(file, 1, 1, error.detail);
+      throw new SourceProblem({ file, line: 1, col: 1 }, error.detail);
     throw error;
   }
   return readXml(decodeXml(bytes, file), { file, limits, rootOnly: options.rootOnly === true });
 }
 
-function tooLarge(file: string, size: number, max: number): XmlError {
-  return new XmlError(file, 1, 1, `the file is ${size} bytes; at most ${max} bytes are read`);
+function tooLarge(file: string, size: number, max: number): SourceProblem {
+  return new SourceProblem(
+    { file, line: 1, col: 1 },
+    `the file is ${size} bytes; at most ${max} bytes are read`,
+  );
 }
 
 /** Why a file could not be read, in words rather than an errno code. */

@@ -1,4 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { sourceLimits, type SourceLimits } from "../source/source-limits.js";
+import { SourceProblem } from "../source/source-problem.js";
 import { NamespaceScope, XML_NAMESPACE, XMLNS_NAMESPACE } from "./namespace-scope.js";
 import { SourceLocator } from "./source-locator.js";
 import {
@@ -9,8 +11,6 @@ import {
   isXmlChar,
   isXmlSpace,
 } from "./xml-chars.js";
-import { XmlError } from "./xml-error.js";
-import { DEFAULT_XML_LIMITS, type XmlLimits } from "./xml-limits.js";
 import {
   attributeKey,
   type XmlAttribute,
@@ -23,15 +23,15 @@ import {
 export interface ReadXmlOptions {
   /** The file as the user names it; every position carries it. */
   readonly file: string;
-  /** Bounds other than the defaults ({@link DEFAULT_XML_LIMITS}). */
-  readonly limits?: Partial<XmlLimits>;
+  /** Bounds other than XML's defaults (`sourceLimits("xml")`). */
+  readonly limits?: Partial<SourceLimits>;
   /** Stop after the root element's start tag (the root then has no children): enough to tell what a document is. */
   readonly rootOnly?: boolean;
 }
 
 /**
  * Reads an XML 1.0 document with namespaces into a positioned tree, or throws
- * an {@link XmlError} at the first problem.
+ * a {@link SourceProblem} at the first problem.
  *
  * Contracts come from elsewhere, so hostile input is normal input: a DOCTYPE
  * (hence any DTD, internal or external), an entity other than the five
@@ -41,7 +41,7 @@ export interface ReadXmlOptions {
  * regular expression that could backtrack: its time is linear in the input.
  */
 export function readXml(text: string, options: ReadXmlOptions): XmlDocument {
-  const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
+  const limits = sourceLimits("xml", options.limits);
   return new XmlParser(text, options.file, limits, options.rootOnly === true).parse();
 }
 
@@ -104,7 +104,7 @@ class XmlParser {
   constructor(
     private readonly text: string,
     private readonly file: string,
-    private readonly limits: XmlLimits,
+    private readonly limits: SourceLimits,
     private readonly rootOnly: boolean,
   ) {
     this.locator = new SourceLocator(text, file);
@@ -243,14 +243,17 @@ class XmlParser {
     const version = values.get("version");
     if (version === undefined) throw this.fail(start, "the XML declaration has no version");
     if (version.value !== "1.0")
-      throw XmlError.at(version.at, `XML version "${version.value}" is not read; only 1.0 is`);
+      throw new SourceProblem(
+        version.at,
+        `XML version "${version.value}" is not read; only 1.0 is`,
+      );
     const encoding = values.get("encoding");
     if (encoding !== undefined && !isEncodingName(encoding.value)) {
-      throw XmlError.at(encoding.at, `"${encoding.value}" is not an encoding name`);
+      throw new SourceProblem(encoding.at, `"${encoding.value}" is not an encoding name`);
     }
     const standalone = values.get("standalone");
     if (standalone !== undefined && standalone.value !== "yes" && standalone.value !== "no") {
-      throw XmlError.at(
+      throw new SourceProblem(
         standalone.at,
         `standalone must be "yes" or "no", not "${standalone.value}"`,
       );
@@ -315,7 +318,7 @@ class XmlParser {
         throw this.fail(this.pos, `the value of attribute ${name} must be quoted`);
       const valueAt = this.locator.positionAt(this.pos + 1);
       const value = this.readAttributeValue(quote);
-      if (written.has(name)) throw XmlError.at(attributeAt, `attribute ${name} is repeated`);
+      if (written.has(name)) throw new SourceProblem(attributeAt, `attribute ${name} is repeated`);
       written.add(name);
       if (name === "xmlns" || name.startsWith("xmlns:")) {
         declared ??= new Map();
@@ -342,7 +345,7 @@ class XmlParser {
       const key = attributeKey(namespace, name.local);
       const same = attributes.get(key);
       if (same !== undefined) {
-        throw XmlError.at(
+        throw new SourceProblem(
           attribute.at,
           `attribute ${attribute.qname} is the same attribute as ${same.qname} (both are ${key})`,
         );
@@ -378,26 +381,26 @@ class XmlParser {
   ): void {
     if (name === "xmlns") {
       if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE)
-        throw XmlError.at(at, `${uri} cannot be the default namespace`);
+        throw new SourceProblem(at, `${uri} cannot be the default namespace`);
       declared.set("", uri);
       return;
     }
     const prefix = name.slice("xmlns:".length);
     if (prefix === "" || prefix.includes(":"))
-      throw XmlError.at(at, `"${name}" does not declare a valid prefix`);
-    if (prefix === "xmlns") throw XmlError.at(at, "the prefix xmlns cannot be declared");
+      throw new SourceProblem(at, `"${name}" does not declare a valid prefix`);
+    if (prefix === "xmlns") throw new SourceProblem(at, "the prefix xmlns cannot be declared");
     if (prefix === "xml") {
       if (uri !== XML_NAMESPACE)
-        throw XmlError.at(
+        throw new SourceProblem(
           at,
           `the prefix xml is bound to ${XML_NAMESPACE} and cannot be bound to another namespace`,
         );
       return;
     }
     if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE)
-      throw XmlError.at(at, `${uri} cannot be bound to the prefix ${prefix}`);
+      throw new SourceProblem(at, `${uri} cannot be bound to the prefix ${prefix}`);
     if (uri === "")
-      throw XmlError.at(
+      throw new SourceProblem(
         at,
         `xmlns:${prefix}="" is not allowed: XML 1.0 namespaces cannot undeclare a prefix`,
       );
@@ -548,7 +551,7 @@ class XmlParser {
   }
 
   /** The error for a processing instruction at `<?`: none is read, and the XML declaration only at the start. */
-  private processingInstruction(): XmlError {
+  private processingInstruction(): SourceProblem {
     const start = this.pos;
     this.pos += 2;
     const target = isNameStartChar(this.text.codePointAt(this.pos) ?? -1)
@@ -591,8 +594,8 @@ class XmlParser {
     return this.pos > start;
   }
 
-  private fail(offset: number, message: string): XmlError {
-    return XmlError.at(this.locator.positionAt(offset), message);
+  private fail(offset: number, message: string): SourceProblem {
+    return new SourceProblem(this.locator.positionAt(offset), message);
   }
 }
 
@@ -612,7 +615,10 @@ function splitQName(
     local.includes(":") ||
     !isNameStartChar(local.codePointAt(0) ?? -1)
   ) {
-    throw XmlError.at(at, `the ${what} name ${qname} is not a valid prefixed name (prefix:local)`);
+    throw new SourceProblem(
+      at,
+      `the ${what} name ${qname} is not a valid prefixed name (prefix:local)`,
+    );
   }
   return { prefix, local };
 }
@@ -625,7 +631,7 @@ function resolvePrefix(
 ): string {
   const uri = namespaces.lookup(prefix);
   if (uri === undefined)
-    throw XmlError.at(at, `the prefix "${prefix}" of ${qname} is not declared`);
+    throw new SourceProblem(at, `the prefix "${prefix}" of ${qname} is not declared`);
   return uri;
 }
 

@@ -1,9 +1,9 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
-import { LineIndex } from "../line-index.js";
+import { LineIndex } from "../source/line-index.js";
 
 /**
  * The positions of one XML file: offsets into its text as `file:line:col`,
- * counted by the line index every front end uses (`../line-index.ts`:
+ * counted by the line index every front end uses (`../source/line-index.ts`:
  * columns in characters; CR LF, CR and LF each end a line, as XML
  * normalises them; a leading byte order mark is not a column). The index
  * is built on the first position asked, so a text refused before any

@@ -4,8 +4,8 @@ import { LineCounter, parseDocument } from "yaml";
 import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
 import { noteFolderListed } from "../../input-log.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
-import { decodeUtf8 } from "../decode-utf8.js";
-import { LineIndex } from "../line-index.js";
+import { decodeUtf8 } from "../source/decode-utf8.js";
+import { LineIndex } from "../source/line-index.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */

@@ -1,6 +1,6 @@
 import type { Document, Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { LineIndex } from "../line-index.js";
+import type { LineIndex } from "../source/line-index.js";
 
 /** One parsed schema file, with what is needed to point at any of its nodes. */
 export interface SchemaFile {

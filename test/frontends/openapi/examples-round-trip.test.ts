@@ -4,8 +4,8 @@ import { Ajv } from "ajv";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageNames } from "../../../generator/emit/emit-package.js";
-import { DEFAULT_READ_LIMITS } from "../../../generator/frontends/json/read-limits.js";
 import type { JsonNode } from "../../../generator/frontends/json/json-node.js";
+import { sourceLimits } from "../../../generator/frontends/source/source-limits.js";
 import { readJson } from "../../../generator/frontends/json/read-json.js";
 import { readSourceText, syntaxOf } from "../../../generator/frontends/json/read-source.js";
 import {
@@ -576,7 +576,7 @@ describe.each(CONTRACTS)("the examples of $file", (contract) => {
       const e = error as { path?: string; message?: string };
       return `refused: ${e.message ?? String(error)}`;
     }
-    const back = readJson(written, "written", DEFAULT_READ_LIMITS).root;
+    const back = readJson(written, "written", sourceLimits("json")).root;
     if (back === undefined) return `written text is not JSON: ${written.slice(0, 200)}`;
     const difference = firstDifference(value, toJsonValue(back));
     return difference === undefined ? "same" : `changed: ${difference}`;

@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonNode, JsonObjectNode } from "../../../generator/frontends/json/json-node.js";
 import { toJsonValue } from "../../../generator/frontends/json/json-value.js";
 import { readJson } from "../../../generator/frontends/json/read-json.js";
-import { DEFAULT_READ_LIMITS } from "../../../generator/frontends/json/read-limits.js";
+import { sourceLimits } from "../../../generator/frontends/source/source-limits.js";
 import { readSourceFile } from "../../../generator/frontends/json/read-source.js";
 import {
   SourceProblem,
   SourceProblemsError,
   SourceProblems,
-} from "../../../generator/frontends/json/source-problem.js";
+} from "../../../generator/frontends/source/source-problem.js";
 import { expectNoBlowUp } from "../../helpers/cost.js";
 
-const limits = DEFAULT_READ_LIMITS;
+const limits = sourceLimits("json");
 
 function read(text: string): { root?: JsonNode; messages: string[] } {
   const parsed = readJson(text, "in.json", limits);

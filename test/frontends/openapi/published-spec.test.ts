@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { readJson } from "../../../generator/frontends/json/read-json.js";
-import { DEFAULT_READ_LIMITS } from "../../../generator/frontends/json/read-limits.js";
+import { sourceLimits } from "../../../generator/frontends/source/source-limits.js";
 import type { ApiDocument, Schema } from "../../../generator/frontends/openapi/openapi-model.js";
 import { readOpenApi } from "../../../generator/frontends/openapi/read-openapi.js";
 import { describeWithSpecs, sharedSpec } from "../../helpers/shared-specs.js";
@@ -101,7 +101,7 @@ describeWithSpecs("the published REST specification (Swagger 2.0, 4 MB)", () => 
   it("resolves every reference: the file's $refs, and every reference of the model to a named schema", async () => {
     const read = await spec();
     // The merged specification writes its schemas in place: it has no $ref to resolve.
-    const raw = readJson(readFileSync(SPEC, "utf8"), "spec.json", DEFAULT_READ_LIMITS).root!;
+    const raw = readJson(readFileSync(SPEC, "utf8"), "spec.json", sourceLimits("json")).root!;
     const refs: string[] = [];
     const stack = [raw];
     while (stack.length > 0) {

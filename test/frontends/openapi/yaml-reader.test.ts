@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { JsonNode, JsonObjectNode } from "../../../generator/frontends/json/json-node.js";
 import { toJsonValue } from "../../../generator/frontends/json/json-value.js";
 import { readJson } from "../../../generator/frontends/json/read-json.js";
-import { DEFAULT_READ_LIMITS } from "../../../generator/frontends/json/read-limits.js";
+import { sourceLimits } from "../../../generator/frontends/source/source-limits.js";
 import { readYamlNodes } from "../../../generator/frontends/json/read-yaml-nodes.js";
 
-function read(text: string, limits = DEFAULT_READ_LIMITS): { root?: JsonNode; messages: string[] } {
+function read(
+  text: string,
+  limits = sourceLimits("yaml"),
+): { root?: JsonNode; messages: string[] } {
   const parsed = readYamlNodes(text, "in.yaml", limits);
   return {
     ...(parsed.root ? { root: parsed.root } : {}),
@@ -32,7 +35,7 @@ describe("the YAML reader", () => {
   it("gives the same nodes as the JSON reader, positions included, for JSON-compatible YAML", () => {
     const text = '{"a": [1, true, null],\n "b": {"c": "d"}}';
     const fromYaml = read(text).root!;
-    const fromJson = readJson(text, "in.yaml", DEFAULT_READ_LIMITS).root!;
+    const fromJson = readJson(text, "in.yaml", sourceLimits("json")).root!;
     expect(toJsonValue(fromYaml)).toEqual(toJsonValue(fromJson));
     expect(positions(fromYaml)).toEqual(positions(fromJson));
   });
@@ -161,7 +164,7 @@ describe("the YAML reader", () => {
 
   it("refuses nesting deeper than the limit", () => {
     const text = `${"[".repeat(40)}${"]".repeat(40)}`;
-    const { root, messages } = read(text, { ...DEFAULT_READ_LIMITS, maxDepth: 16 });
+    const { root, messages } = read(text, { ...sourceLimits("yaml"), maxDepth: 16 });
     expect(root).toBeUndefined();
     expect(messages).toEqual([
       "in.yaml:1:17: nesting deeper than 16 levels; the reader stops at 16",
@@ -169,7 +172,7 @@ describe("the YAML reader", () => {
   });
 
   it("refuses text over the size limit before parsing it", () => {
-    expect(read("a: 1234567890\n", { ...DEFAULT_READ_LIMITS, maxBytes: 5 }).messages).toEqual([
+    expect(read("a: 1234567890\n", { ...sourceLimits("yaml"), maxBytes: 5 }).messages).toEqual([
       "in.yaml:1:1: the file is 14 bytes; at most 5 are read (raise the size limit to read it)",
     ]);
   });

@@ -6,8 +6,8 @@ import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/di
 import { readSchemaFiles } from "../../../generator/frontends/wsdl/load-schema-set.js";
 import { readXmlFile } from "../../../generator/frontends/xml/read-xml-file.js";
 import { readXml } from "../../../generator/frontends/xml/read-xml.js";
-import { XmlError } from "../../../generator/frontends/xml/xml-error.js";
-import { DEFAULT_MAX_XML_BYTES } from "../../../generator/frontends/xml/xml-limits.js";
+import { SourceProblem } from "../../../generator/frontends/source/source-problem.js";
+import { sourceLimits } from "../../../generator/frontends/source/source-limits.js";
 import { readWsdlFixture, readXsdFixtures } from "./helpers.js";
 
 /** Hostile input is normal input: each of these is refused at a position, quickly, with nothing expanded or fetched. */
@@ -19,7 +19,7 @@ function failure(text: string, limits = {}): string {
   try {
     readXml(text, { file: "t.xml", limits });
   } catch (error) {
-    if (error instanceof XmlError) return error.toString();
+    if (error instanceof SourceProblem) return error.toString();
     throw error;
   }
   throw new Error("the text was read without error");
@@ -75,7 +75,7 @@ describe("hostile XML", () => {
   it("refuses a document larger than the limit before reading it, and the limit is configurable", () => {
     const huge = `<a>${"x".repeat(50 * 1024 * 1024)}</a>`;
     expect(failure(huge)).toBe(
-      `t.xml:1:1: the document is ${huge.length} characters long; at most ${DEFAULT_MAX_XML_BYTES} are read`,
+      `t.xml:1:1: the document is ${huge.length} characters long; at most ${sourceLimits("xml").maxBytes} are read`,
     );
     expect(failure("<a>0123456789</a>", { maxBytes: 10 })).toBe(
       "t.xml:1:1: the document is 17 characters long; at most 10 are read",
@@ -100,7 +100,7 @@ describe("hostile XML", () => {
     it("is refused by its size, before it is read", async () => {
       await expect(
         readXmlFile(path.join(folder, "huge.xsd"), { displayPath: "huge.xsd" }),
-      ).rejects.toThrow(/^the file is \d+ bytes; at most 33554432 bytes are read$/);
+      ).rejects.toThrow(/^huge\.xsd:1:1: the file is \d+ bytes; at most 33554432 bytes are read$/);
       const diagnostics = new Diagnostics();
       await readSchemaFiles(["huge.xsd"], { cwd: folder }, diagnostics);
       expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeXml } from "../../../generator/frontends/xml/decode-xml.js";
 import { readXml } from "../../../generator/frontends/xml/read-xml.js";
-import { XmlError } from "../../../generator/frontends/xml/xml-error.js";
+import { SourceProblem } from "../../../generator/frontends/source/source-problem.js";
 import { childElements, textContent } from "../../../generator/frontends/xml/xml-tree.js";
 import { positions } from "./helpers.js";
 
@@ -16,7 +16,7 @@ function failure(text: string): string {
   try {
     read(text);
   } catch (error) {
-    if (error instanceof XmlError) return error.toString();
+    if (error instanceof SourceProblem) return error.toString();
     throw error;
   }
   throw new Error("the text was read without error");
@@ -127,9 +127,9 @@ describe("the XML reader", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(XmlError);
-    const error = caught as XmlError;
-    expect([error.file, error.line, error.col, error.message]).toEqual([
+    expect(caught).toBeInstanceOf(SourceProblem);
+    const error = caught as SourceProblem;
+    expect([error.file, error.line, error.col, error.detail]).toEqual([
       "t.xml",
       2,
       6,
@@ -138,7 +138,7 @@ describe("the XML reader", () => {
     expect(error.toString()).toBe(
       "t.xml:2:6: the end tag </c> does not match the start tag <b> (line 2, column 3)",
     );
-    expect(error.toDiagnostic()).toEqual({ at: at(2, 6), message: error.message });
+    expect(error.toDiagnostic()).toEqual({ at: at(2, 6), message: error.detail });
   });
 
   it.each([
@@ -240,7 +240,7 @@ describe("decoding the bytes of an XML file", () => {
       0xff,
       ...new TextEncoder().encode("</a>"),
     ]);
-    expect(() => decodeXml(bytes, "t.xml")).toThrow(XmlError);
+    expect(() => decodeXml(bytes, "t.xml")).toThrow(SourceProblem);
     try {
       decodeXml(bytes, "t.xml");
     } catch (error) {

@@ -1,10 +1,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
-import { FACETS } from "../../../generator/facets/registry.js";
+import { FACETS, type XsdFacetName } from "../../../generator/facets/registry.js";
+import { readSchemaFiles } from "../../../generator/frontends/wsdl/load-schema-set.js";
 import { readXsdContract } from "../../../generator/frontends/wsdl/read-contract.js";
+import { isFacet } from "../../../generator/frontends/wsdl/read-xsd-facets.js";
+import type { Facets } from "../../../generator/frontends/wsdl/xsd-model.js";
+import { namespaceOf } from "./helpers.js";
 
 interface Case {
   readonly given: { readonly base: string; readonly facets: string };
@@ -84,6 +88,43 @@ describe("XML Schema facets, read with the facet elements each facet declares", 
     expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([
       "facets.xsd:7:68: totalDigits must be at least 1",
     ]);
+  });
+
+  it("has the registry's XML Schema names as the XSD model's facet keys, and reads each into its key", async () => {
+    // The model declares no facet name of its own: counts and bounds are the registry's, patterns its text facet.
+    expectTypeOf<Exclude<keyof Facets, "enumerations" | "patterns" | "whiteSpace">>().toEqualTypeOf<
+      XsdFacetName<"count" | "decimal">
+    >();
+    expectTypeOf<XsdFacetName<"text">>().toEqualTypeOf<"pattern">();
+    const registered = [...new Set(FACETS.flatMap((f) => f.xsdFacets))].sort();
+    const valued = registered.filter((name) => name !== "pattern");
+    // Accepted as facets: the registry's names, and the two XML Schema facets the mapping reads itself.
+    expect(registered.every(isFacet)).toBe(true);
+    expect(["enumeration", "whiteSpace"].every(isFacet)).toBe(true);
+    expect(["assertion", "explicitTimezone", "maxScale", "multipleOf"].some(isFacet)).toBe(false);
+    // Each registered count or bound, written alone in a restriction, is read into the key of its name.
+    const count = new Set(
+      FACETS.filter((f) => f.valueKind === "count").flatMap((f) => f.xsdFacets),
+    );
+    const types = valued.map(
+      (name) =>
+        `<xs:simpleType name="${name}"><xs:restriction base="xs:${count.has(name) ? "string" : "decimal"}"><xs:${name} value="1"/></xs:restriction></xs:simpleType>`,
+    );
+    await writeFile(
+      path.join(dir, "names.xsd"),
+      `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:facets">${types.join("")}</xs:schema>`,
+    );
+    const diagnostics = new Diagnostics();
+    const set = await readSchemaFiles(["names.xsd"], { cwd: dir }, diagnostics);
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    const simpleTypes = namespaceOf(set, "urn:facets").simpleTypes;
+    for (const name of valued) {
+      const content = simpleTypes.get(name)!.content;
+      const facets = content.kind === "restriction" ? content.facets : undefined;
+      expect(
+        Object.keys(facets ?? {}).filter((k) => k !== "enumerations" && k !== "patterns"),
+      ).toEqual([name]);
+    }
   });
 
   it("covers every facet XML Schema can write", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isMap, isSeq } from "yaml";
-import { Diagnostics, formatDiagnostic } from "../../generator/diagnostics/diagnostic.js";
-import { LineIndex } from "../../generator/frontends/line-index.js";
-import { parseSchemaText } from "../../generator/frontends/yaml/load-schemas.js";
-import { positionOf } from "../../generator/frontends/yaml/schema-file.js";
+import { Diagnostics, formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
+import { LineIndex } from "../../../generator/frontends/source/line-index.js";
+import { parseSchemaText } from "../../../generator/frontends/yaml/load-schemas.js";
+import { positionOf } from "../../../generator/frontends/yaml/schema-file.js";
 
 /**
  * The one way front ends turn an offset into `line:col`, and positions in a
  * schema file of the YAML schema language are counted as in
- * every other contract (`frontends/line-index.ts`): columns in characters,
+ * every other contract (`frontends/source/line-index.ts`): columns in characters,
  * so a character outside the Basic Multilingual Plane is one column, not two.
  */
 

@@ -1,4 +1,4 @@
-import type { Position } from "../diagnostics/diagnostic.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
 
 /** Where a decoding problem goes: a run's `Diagnostics` or a reader's `SourceProblems`. */
 export interface DecodeProblemSink {

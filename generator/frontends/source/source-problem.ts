@@ -1,12 +1,15 @@
 import type { Diagnostic, Position, Severity } from "../../diagnostics/diagnostic.js";
-import { compareText } from "../../diagnostics/diagnostic.js";
-import { terminalText } from "../../diagnostics/terminal-text.js";
+import { compareText, formatDiagnostic } from "../../diagnostics/diagnostic.js";
 
 /**
- * One problem found in a source file, at a line and column (both 1-based,
- * columns counted in characters), optionally with the JSON pointer of the
- * value it concerns. Its message reads `file:line:col: detail (at #/pointer)`
- * (`file:line:col: warning: detail (at #/pointer)` for a warning).
+ * One problem found in a source file (JSON, YAML or XML), at a line and
+ * column (both 1-based, columns counted in characters), optionally with the
+ * JSON pointer of the value it concerns. Its message reads
+ * `file:line:col: detail (at #/pointer)` (`file:line:col: warning: detail
+ * (at #/pointer)` for a warning), escaped for a terminal; `detail` is the
+ * bare text. The XML reader throws one on the first problem (a document
+ * that is not well-formed cannot be read on); the JSON and YAML readers
+ * collect them in {@link SourceProblems}.
  */
 export class SourceProblem extends Error {
   override readonly name = "SourceProblem";
@@ -25,12 +28,8 @@ export class SourceProblem extends Error {
     /** For a warning: what was approximated (`allof-conflict`, `ref-sibling`...). */
     readonly kind?: string,
   ) {
-    // The message may be printed as it is: contract text in it is escaped for a terminal.
-    super(
-      terminalText(
-        `${at.file}:${at.line}:${at.col}: ${severity === "warning" ? "warning: " : ""}${detail}${pointer === undefined ? "" : ` (at ${pointer})`}`,
-      ),
-    );
+    // The message may be printed as it is: it is the diagnostic's line, contract text in it escaped for a terminal.
+    super(formatDiagnostic(diagnosticOf(at, detail, pointer, severity, kind)));
     this.file = at.file;
     this.line = at.line;
     this.col = at.col;
@@ -40,21 +39,34 @@ export class SourceProblem extends Error {
     return { file: this.file, line: this.line, col: this.col };
   }
 
+  /** The message: `file:line:col: detail`. */
+  override toString(): string {
+    return this.message;
+  }
+
   get isWarning(): boolean {
     return this.severity === "warning";
   }
 
   /** The same problem in the shape the rest of the generator reports (`Diagnostics`). */
   toDiagnostic(): Diagnostic {
-    return {
-      at: this.at,
-      message: this.detail,
-      ...(this.pointer === undefined ? {} : { pointer: this.pointer }),
-      ...(this.severity === "warning"
-        ? { severity: this.severity, kind: this.kind ?? "other" }
-        : {}),
-    };
+    return diagnosticOf(this.at, this.detail, this.pointer, this.severity, this.kind);
   }
+}
+
+function diagnosticOf(
+  at: Position,
+  detail: string,
+  pointer: string | undefined,
+  severity: Severity,
+  kind: string | undefined,
+): Diagnostic {
+  return {
+    at: { file: at.file, line: at.line, col: at.col },
+    message: detail,
+    ...(pointer === undefined ? {} : { pointer }),
+    ...(severity === "warning" ? { severity, kind: kind ?? "other" } : {}),
+  };
 }
 
 /** Thrown by a caller that cannot go on; carries every problem found. */

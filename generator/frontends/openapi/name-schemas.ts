@@ -1,3 +1,4 @@
+import { SCALAR_NAMES } from "../../model/vocabulary.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import type { SourceProblems } from "../source/source-problem.js";
@@ -27,7 +28,7 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
   const holders = groupIdenticalShapes(graph);
   const taken = new Set<string>();
   for (const entry of graph.entries) {
-    if (entry.fixedName !== undefined) {
+    if (entry.fixedName !== undefined && !isScalarName(entry.fixedName)) {
       entry.name = entry.fixedName;
       taken.add(entry.fixedName);
     }
@@ -38,6 +39,10 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
     taken.add(name);
     return name;
   };
+  // A schema named like a scalar of the description (`date`, `string`) is named in PascalCase (`Date`), which no scalar is.
+  for (const entry of graph.entries)
+    if (entry.fixedName !== undefined && isScalarName(entry.fixedName))
+      entry.name = unique(pascalCase(entry.fixedName));
   const nameOf = (entry: SchemaEntry): string => {
     if (entry.name !== undefined) return entry.name;
     const holder = holders.get(entry) ?? entry;
@@ -143,11 +148,13 @@ function settleDiscriminators(graph: SchemaGraph, nameOf: (entry: SchemaEntry) =
         .sort((a, b) => a.id - b.id);
     }
     for (const entry of implicit) {
+      // The implicit tag value is the schema's name as the contract writes it, whatever the type is called.
       const name = nameOf(entry);
-      if (covered.has(entry) || values.has(name)) continue;
+      const value = entry.fixedName ?? name;
+      if (covered.has(entry) || values.has(value)) continue;
       covered.add(entry);
-      values.add(name);
-      cases.push({ value: name, target: name, implicit: true });
+      values.add(value);
+      cases.push({ value, target: name, implicit: true });
     }
     pending.discriminator.mapping.push(...cases);
   }
@@ -172,4 +179,8 @@ function reportReferenceCycles(graph: SchemaGraph, problems: SourceProblems): vo
       entry.pointer,
     );
   }
+}
+
+function isScalarName(name: string): boolean {
+  return (SCALAR_NAMES as readonly string[]).includes(name);
 }

@@ -240,6 +240,47 @@ const CASES: readonly Case[] = [
       ],
     },
   },
+  {
+    name: "a schema named like a scalar (date), a variant of a union told apart by its name",
+    given: {
+      paths: {
+        "/documents": {
+          post: {
+            operationId: "createDocument",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { signed: { $ref: "#/components/schemas/date" } },
+                  },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      },
+      components: {
+        schemas: {
+          date: {
+            type: "object",
+            properties: { kind: { type: "string" }, value: { type: "string" } },
+          },
+          string: {
+            type: "object",
+            properties: { kind: { type: "string" }, text: { type: "string" } },
+          },
+          Stamp: {
+            oneOf: [{ $ref: "#/components/schemas/date" }, { $ref: "#/components/schemas/string" }],
+            discriminator: { propertyName: "kind" },
+          },
+        },
+      },
+    },
+    want: { warnings: [], types: ["`kind` (`date`:", "`string`:"] },
+  },
 ];
 
 async function generateDocument(document: Record<string, unknown>) {

@@ -7,7 +7,7 @@ import { emitJson, emitRestServer } from "./emit-json.js";
 import { emitQuery } from "./emit-query.js";
 import { emitRedact } from "./emit-redact.js";
 import { emitTypes } from "./emit-types.js";
-import { emitAnswerValidators, emitValidators } from "./emit-validators.js";
+import { answerCheckedTypes, emitAnswerValidators, emitValidators } from "./emit-validators.js";
 import { emitSoapServer, emitXml } from "./emit-xml.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -53,7 +53,7 @@ export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   {
     name: "answer-validators",
     path: paths.answerValidators,
-    when: (s) => s.operations.length > 0,
+    when: (s) => s.operations.length > 0 && answerCheckedTypes(s).length > 0,
     emit: emitAnswerValidators,
     entry: "none",
   },

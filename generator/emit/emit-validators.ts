@@ -39,11 +39,37 @@ function emitValidatorsOf(
 ): GeneratedFile {
   const { service, names } = ctx;
   const file = serviceFile(ctx, path);
-  const types = service.types.filter((t) => t.facts[side]);
+  const types =
+    side === "received" ? answerCheckedTypes(service) : service.types.filter((t) => t.facts.sent);
   // Bases that an extension's checker calls: they skip the unknown-field check, which the extension does with its full field set.
   const delegated = new Set(types.flatMap((t) => t.facts.delegatedBase ?? []));
   for (const type of types) emitChecker(file, service, names, type, delegated.has(type.name), side);
   return file.finish();
+}
+
+/** The types `answer-validators.ts` holds a checker of (none: the file is not written). */
+export function answerCheckedTypes(service: Service): readonly ObjectType[] {
+  return withoutSentRoots(service.types.filter((t) => t.facts.received));
+}
+
+/**
+ * The answer validators' types: a type callers also send has its validator
+ * in validators.ts, so its checker is here only when another checker here
+ * calls it (as a field's type, a variant or a base).
+ */
+function withoutSentRoots(types: readonly ObjectType[]): readonly ObjectType[] {
+  let kept = types;
+  for (;;) {
+    const called = new Set<string>();
+    for (const t of kept) {
+      for (const f of t.allFields) if (f.type.kind === "object") called.add(f.type.name);
+      for (const v of t.variants ?? []) called.add(v);
+      if (t.facts.delegatedBase !== undefined) called.add(t.facts.delegatedBase);
+    }
+    const next = kept.filter((t) => !t.facts.sent || called.has(t.name));
+    if (next.length === kept.length) return kept;
+    kept = next;
+  }
 }
 
 /** The exported `validate<Type>`: every problem of a value, through the type's checker. */

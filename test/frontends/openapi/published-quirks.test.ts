@@ -301,3 +301,29 @@ describe("constructs of published contracts", () => {
     for (const text of want.types ?? []) expect(types).toContain(text);
   });
 });
+
+describe("the answer validators", () => {
+  it("hold no checker that nothing calls: a type callers also send is validated from validators.ts", async () => {
+    const pet = { $ref: "#/components/schemas/Pet" };
+    const { files } = await generateDocument({
+      paths: {
+        "/pets": {
+          put: {
+            operationId: "replacePet",
+            requestBody: { required: true, content: { "application/json": { schema: pet } } },
+            responses: {
+              "200": { description: "OK", content: { "application/json": { schema: pet } } },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: { Pet: { type: "object", properties: { name: { type: "string" } } } },
+      },
+    });
+    const answers = files.find((f) => f.path.endsWith("/answer-validators.ts"))?.content ?? "";
+    expect(answers).not.toContain("function checkPet(");
+    const validators = files.find((f) => f.path.endsWith("/validators.ts"))!.content;
+    expect(validators).toContain("export function validatePet(");
+  });
+});

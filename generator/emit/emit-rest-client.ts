@@ -557,14 +557,31 @@ export function sensitiveParamsEntry(op: RestOperation): string[] {
     ...(op.query ?? []).map((p) => ["query", p] as const),
     ...(op.headers ?? []).map((p) => ["header", p] as const),
     ...(op.cookies ?? []).map((p) => ["cookie", p] as const),
-  ].flatMap(([location, p]) =>
-    p.sensitive !== undefined && p.sensitive !== "query"
-      ? [
-          `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)} }`,
-        ]
-      : [],
-  );
+  ].flatMap(([location, p]) => {
+    if (p.sensitive === undefined || p.sensitive === "query") return [];
+    const separator = "list" in p && p.list ? listSeparator(op, location, p.name) : undefined;
+    return [
+      `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)}${separator !== undefined ? `, separator: ${stringLiteral(separator)}` : ""} }`,
+    ];
+  });
   return marked.length > 0 ? [`sensitiveParams: [${marked.join(", ")}]`] : [];
+}
+
+/**
+ * What joins the items of a list parameter sent as one value: `,` in a
+ * header or cookie and in a `form` query not exploded, a space or `|` in a
+ * `spaceDelimited` or `pipeDelimited` one. Nothing for an exploded query
+ * list, whose items are pairs of their own.
+ */
+function listSeparator(
+  op: RestOperation,
+  location: "path" | "query" | "header" | "cookie",
+  name: string,
+): string | undefined {
+  if (location !== "query") return ",";
+  const written = op.wire?.query?.find((f) => f.name === name);
+  if (written === undefined || written.explode || written.style === "deepObject") return undefined;
+  return written.style === "spaceDelimited" ? " " : written.style === "pipeDelimited" ? "|" : ",";
 }
 
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */

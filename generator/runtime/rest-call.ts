@@ -542,9 +542,9 @@ async function exchange<Req, Res>(
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(sensitiveHeaders ? { sensitiveHeaders } : {}),
           redactBody,
-          ...(params.length > 0
-            ? { redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()) }
-            : {}),
+          // Every secret of the call, not only those of its sensitive parameters: a value the body
+          // holds may be sent in an unmarked parameter too.
+          redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()),
           // A response header may echo what the call sent (a `Location` with the card number in its path).
           scrubHeaderValue: (value: string) => scrubKnownSecrets(value, sent()),
           onSent: (sentHeaders) => {

@@ -545,8 +545,9 @@ async function exchange<Req, Res>(
           // Every secret of the call, not only those of its sensitive parameters: a value the body
           // holds may be sent in an unmarked parameter too.
           redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()),
-          // A response header may echo what the call sent (a `Location` with the card number in its path).
-          scrubHeaderValue: (value: string) => scrubKnownSecrets(value, sent()),
+          // A response header may echo what the call sent (a `Location` with the card number in its
+          // path), and so may the error of a failed `fetch` (the URL).
+          scrubText: (text: string) => scrubKnownSecrets(text, sent()),
           onSent: (sentHeaders) => {
             for (const [value, kind] of headerSecrets(sentHeaders, sensitiveHeaders))
               credentials.set(value, kind);

@@ -117,4 +117,28 @@ describe("hostile parameter values", () => {
       expect(requests).toHaveLength(0);
     },
   );
+
+  it("a fetch that fails quoting the URL and headers it was given (as node-fetch does): the error names none of their secrets", async () => {
+    const failingFetch = (url: string | URL, init?: { headers?: unknown }) =>
+      Promise.reject(
+        new TypeError(
+          `request to ${String(url)} failed, reason: connect ECONNREFUSED; headers ${JSON.stringify(init?.headers ?? {})}`,
+        ),
+      );
+    const error = await createClient({
+      baseUrl: "https://api.example.test",
+      fetch: failingFetch,
+      retry: { maxAttempts: 1 },
+    })
+      .checkCard(PAN, { card_number: "5500005555555559", "X-Api-Secret": "hdr-secret-9f8e7d6c" })
+      .then(
+        () => new Error("the call succeeded"),
+        (e: unknown) => e as Error,
+      );
+    expect(error.name).not.toBe("Error");
+    expectNoneOf(
+      [PAN, PAN.slice(0, 12), "5500005555555559", "550000555555", "hdr-secret-9f8e7d6c"],
+      printed(error),
+    );
+  });
 });

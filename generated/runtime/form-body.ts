@@ -16,6 +16,7 @@
  * Absent (`undefined`) values are left out; `null` is an empty value.
  * Property names are the wire names the types use.
  */
+import { urlComponent } from "./url-component.js";
 
 /** How one property is written. */
 export interface FormField {
@@ -116,7 +117,11 @@ export function stylePairs(
 /** URL-encodes pairs as `application/x-www-form-urlencoded` writes them (`%20` for a space, brackets encoded). */
 export function encodePairs(pairs: readonly Pair[]): string {
   return pairs
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .map(([name, value]) => {
+      // Named by the property (`metadata`, not `metadata[key]`): a key may be the caller's data.
+      const property = name.split("[", 1)[0]!;
+      return `${urlComponent(name, property)}=${urlComponent(value, property)}`;
+    })
     .join("&");
 }
 

@@ -11,6 +11,13 @@ export interface SensitiveParam {
   readonly in: "path" | "query" | "header" | "cookie";
   readonly name: string;
   readonly kind: SensitiveKind;
+  /** A list sent as one value, its items joined by this (`,`, a space, `|`): each item is a secret of its own. */
+  readonly separator?: string;
+}
+
+/** The items of a list parameter's value (the value itself when it is no list), empty ones left out. */
+function itemsOf(value: string, separator: string | undefined): string[] {
+  return separator === undefined ? [value] : value.split(separator).filter((item) => item !== "");
 }
 
 /** Percent-decoding that never throws: a malformed escape leaves the text as it is. */
@@ -65,12 +72,16 @@ export function paramSecrets(
   headers: Readonly<Record<string, string>>,
 ): Secrets {
   const found = new Map<string, SensitiveKind>();
-  const add = (written: string | undefined, kind: SensitiveKind) => {
+  const add = (written: string | undefined, p: SensitiveParam) => {
     if (written === undefined || written === "") return;
     const value = decoded(written);
-    // As the caller gave it, as sent, and as a URL parser rewrites it in a query (`'` escaped).
-    for (const spelling of [value, written, encodeURIComponent(value).replace(/'/g, "%27")])
-      if (spelling !== "") found.set(spelling, kind);
+    // The whole value, and each item of a list (a server may quote the one it refused).
+    for (const one of new Set([value, ...itemsOf(value, p.separator)])) {
+      const sent = one === value ? written : encodeURIComponent(one);
+      // As the caller gave it, as sent, and as a URL parser rewrites it in a query (`'` escaped).
+      for (const spelling of [one, sent, encodeURIComponent(one).replace(/'/g, "%27")])
+        if (spelling !== "") found.set(spelling, p.kind);
+    }
   };
   const queryAt = url.indexOf("?");
   const query = queryAt < 0 ? [] : pairsOf(url.slice(queryAt + 1).split("#", 1)[0]!, /&/);
@@ -78,13 +89,16 @@ export function paramSecrets(
   const cookies = pairsOf(headers["cookie"] ?? "", /;/);
   for (const p of params) {
     if (p.in === "path") {
-      add(path.get(p.name), p.kind);
+      add(path.get(p.name), p);
     } else if (p.in === "query" || p.in === "cookie") {
       for (const pair of p.in === "query" ? query : cookies)
-        if (pair.name === p.name) add(pair.value, p.kind);
+        if (pair.name === p.name) add(pair.value, p);
     } else {
       const value = headers[p.name.toLowerCase()]?.trim();
-      if (value !== undefined && value !== "") found.set(value, p.kind);
+      if (value === undefined || value === "") continue;
+      found.set(value, p.kind);
+      for (const item of itemsOf(value, p.separator))
+        if (item.trim() !== "") found.set(item.trim(), p.kind);
     }
   }
   return found;
@@ -114,15 +128,18 @@ export function redactParamsInUrl(
       ? beforeQuery
       : beforeQuery.slice(0, pathAt) + scrubKnownSecrets(beforeQuery.slice(pathAt), secrets);
   if (queryAt < 0) return head;
-  const kinds = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p.kind]));
+  const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
   const query = url
     .slice(queryAt + 1)
     .split("&")
     .map((pair) => {
       const eq = pair.indexOf("=");
-      const kind = eq < 0 ? undefined : kinds.get(decoded(pair.slice(0, eq)));
-      if (kind === undefined) return scrubKnownSecrets(pair, secrets);
-      return `${pair.slice(0, eq)}=${redact(kind, decoded(pair.slice(eq + 1)))}`;
+      const p = eq < 0 ? undefined : byName.get(decoded(pair.slice(0, eq)));
+      if (p === undefined) return scrubKnownSecrets(pair, secrets);
+      // A list shows each item redacted (`…1111|…5559`), joined as sent.
+      const items = itemsOf(decoded(pair.slice(eq + 1)), p.separator);
+      const joint = p.separator === undefined ? "" : encodeURIComponent(p.separator);
+      return `${pair.slice(0, eq)}=${items.map((item) => redact(p.kind, item)).join(joint)}`;
     });
   return `${head}?${query.join("&")}`;
 }

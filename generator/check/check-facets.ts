@@ -1,7 +1,7 @@
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { FieldDescription } from "../description/description.js";
 import { facetOf } from "../facets/registry.js";
-import { compareDecimal } from "../runtime/scalars.js";
+import { compareDecimal, isDecimal } from "../runtime/scalars.js";
 import type { ScalarName } from "../model/vocabulary.js";
 
 /**
@@ -41,6 +41,8 @@ export function checkFacets(
   if (
     typeof minimum === "string" &&
     typeof maximum === "string" &&
+    isDecimal(minimum) &&
+    isDecimal(maximum) &&
     compareDecimal(minimum, maximum) > 0
   )
     d.error(at("minimum"), "minimum is greater than maximum");

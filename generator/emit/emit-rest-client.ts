@@ -7,7 +7,7 @@ import { documentsErrors } from "../naming/names.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
-import { propertyName } from "./safe-names.js";
+import { optionalAccess, propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
@@ -464,7 +464,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const params = op.params.map((p) => safeParam(p.name));
     const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} }))`;
     const pick = (list: readonly { name: string }[]) =>
-      `{ ${list.map((p) => `${propertyName(p.name)}: params?.${accessor(p.name)}`).join(", ")} }`;
+      `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", p.name)}`).join(", ")} }`;
     const styled = op.wire?.query ?? [];
     const url =
       op.query && op.query.length > 0
@@ -557,14 +557,31 @@ export function sensitiveParamsEntry(op: RestOperation): string[] {
     ...(op.query ?? []).map((p) => ["query", p] as const),
     ...(op.headers ?? []).map((p) => ["header", p] as const),
     ...(op.cookies ?? []).map((p) => ["cookie", p] as const),
-  ].flatMap(([location, p]) =>
-    p.sensitive !== undefined && p.sensitive !== "query"
-      ? [
-          `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)} }`,
-        ]
-      : [],
-  );
+  ].flatMap(([location, p]) => {
+    if (p.sensitive === undefined || p.sensitive === "query") return [];
+    const separator = "list" in p && p.list ? listSeparator(op, location, p.name) : undefined;
+    return [
+      `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)}${separator !== undefined ? `, separator: ${stringLiteral(separator)}` : ""} }`,
+    ];
+  });
   return marked.length > 0 ? [`sensitiveParams: [${marked.join(", ")}]`] : [];
+}
+
+/**
+ * What joins the items of a list parameter sent as one value: `,` in a
+ * header or cookie and in a `form` query not exploded, a space or `|` in a
+ * `spaceDelimited` or `pipeDelimited` one. Nothing for an exploded query
+ * list, whose items are pairs of their own.
+ */
+function listSeparator(
+  op: RestOperation,
+  location: "path" | "query" | "header" | "cookie",
+  name: string,
+): string | undefined {
+  if (location !== "query") return ",";
+  const written = op.wire?.query?.find((f) => f.name === name);
+  if (written === undefined || written.explode || written.style === "deepObject") return undefined;
+  return written.style === "spaceDelimited" ? " " : written.style === "pipeDelimited" ? "|" : ",";
 }
 
 /** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
@@ -582,11 +599,6 @@ function callerMustGive(op: RestOperation, p: Field): boolean {
 /** Whether an operation takes query, header or cookie parameters (one `params` object). */
 function hasRequestParams(op: RestOperation): boolean {
   return requestParams(op).length > 0;
-}
-
-/** `.name`, or `["wire-name"]` when the wire name is not an identifier. */
-function accessor(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${stringLiteral(name)}]`;
 }
 
 /** The names an operation function's own parameters and locals take: a path parameter of one of these names gets a `_` after it. */

@@ -2,8 +2,13 @@ import { stringLiteral } from "./schema-text.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A property name as written in a type or object literal: bare when possible, quoted otherwise. */
+/**
+ * A property name as written in a type or object literal: bare when possible,
+ * quoted otherwise, and computed for `__proto__`: in an object literal
+ * `__proto__: v` (bare or quoted) sets the prototype instead of a property.
+ */
 export function propertyName(name: string): string {
+  if (name === "__proto__") return '["__proto__"]';
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 

@@ -8,8 +8,8 @@
  *
  * | context | function | guarantees |
  * | --- | --- | --- |
- * | a `/** *\/` doc comment | {@link commentText} | cannot close the comment or start a tag |
- * | a string literal in code | {@link stringLiteral} | one literal, any character |
+ * | a `/** *\/` doc comment | {@link commentText} | cannot close the comment or start a tag, reorder or hide text |
+ * | a string literal in code | {@link stringLiteral} | one literal, any character, no invisible or reordering one as itself |
  * | a constant in code | {@link constLiteral} | one string, number or boolean literal |
  * | Markdown text and table cells | {@link markdownText} | cannot open HTML, links, emphasis or a new cell |
  * | a Markdown code span | {@link markdownCode} | the span cannot be closed early |
@@ -21,12 +21,26 @@
 
 /** Line breaks of any kind, including U+2028 and U+2029. */
 const LINE_BREAK = /\r\n|[\r\u2028\u2029]/g;
-/** Control characters: invisible, and some editors and tools choke on them. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/**
+ * Control characters: invisible, and some editors and tools choke on them;
+ * and the bidirectional formatting characters (U+061C, U+200E, U+200F,
+ * U+202A to U+202E, U+2066 to U+2069), which reorder how the code or text
+ * around them is shown ("Trojan Source").
+ */
+const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/**
+ * What a string literal writes as a `\u` escape rather than as itself:
+ * line and paragraph separators, C1 controls, bidirectional formatting and
+ * zero-width characters (U+200B to U+200D, U+2060, U+FEFF). The literal's
+ * value is the same; the source shows every character that is there.
+ */
+const LITERAL_ESCAPED =
+  /[\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 /**
  * Text safe inside a `/** ... *\/` block comment: line breaks become `\n`,
- * control characters are dropped, `*\/` is written `*\/` with a backslash
+ * control and bidirectional formatting characters are dropped, `*\/` is written `*\/` with a backslash
  * (Markdown renders it as written), and a line starting with `@` gets a
  * backslash so that text never becomes a JSDoc tag. Idempotent.
  */
@@ -47,11 +61,15 @@ export function readCommentText(comment: string): string {
   return comment.replace(/\*\\\//g, "*/").replace(/^(\s*)\\@/gm, "$1@");
 }
 
-/** A TypeScript string literal for any text (also usable as a literal type). */
+/**
+ * A TypeScript string literal for any text (also usable as a literal type):
+ * invisible and reordering characters written as `\u` escapes.
+ */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text).replace(
+    LITERAL_ESCAPED,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** A literal for a constant of the schema: a string literal, or a finite number or boolean as written. */

@@ -21,11 +21,7 @@ export function valueLiteral(value: unknown): string {
       if (Array.isArray(value)) return `[${value.map(valueLiteral).join(", ")}]`;
       const members = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
-        // `__proto__: v` in a literal would set the prototype; a computed key is an own property.
-        .map(
-          ([k, v]) =>
-            `${k === "__proto__" ? '["__proto__"]' : propertyName(k)}: ${valueLiteral(v)}`,
-        );
+        .map(([k, v]) => `${propertyName(k)}: ${valueLiteral(v)}`);
       return `{ ${members.join(", ")} }`;
     }
     default:

@@ -12,7 +12,11 @@
  *    through a group of the same kind: `(a+)+`, `(a*)*`, `(.*)*`,
  *    `(\w+\s?)*`, `((ab)+)+`; or
  * 2. two of its alternatives are the same, or both are made of one and the
- *    same element only: `(a|a)*`, `(a|aa)*`, `(\d|\d+)+`.
+ *    same element only: `(a|a)*`, `(a|aa)*`, `(\d|\d+)+`; or one is others
+ *    one after the other: `(a|b|ab)*`; or
+ * 3. one of its alternatives is one element repeated a varying number of
+ *    times (`(a{1,5}){1,100}`, `(\d{1,3})+`), or holds a dot repeated without
+ *    a bound (`(.*a){12}`, `(.+,)+`).
  *
  * A repeated group whose alternatives each need some fixed text is accepted
  * (`(\d+,)*`, `([a-z]+-)+`). Not detected: overlaps that need more than the
@@ -65,8 +69,43 @@ function isLoose(e: Element): boolean {
 
 function isLooseAlternative(alternative: Alternative): boolean {
   return (
-    alternative.some(isLoose) &&
-    alternative.every((e) => e.quantifier.min === 0 || e.zeroWidth || isLoose(e))
+    (alternative.some(isLoose) &&
+      alternative.every((e) => e.quantifier.min === 0 || e.zeroWidth || isLoose(e))) ||
+    isVariableSingle(alternative)
+  );
+}
+
+/** One element and nothing else, repeated a varying number of times (`a{1,5}`, `\d{2,4}`): repetitions of it split a text in many ways. */
+function isVariableSingle(alternative: Alternative): boolean {
+  const matching = alternative.filter((e) => !e.zeroWidth);
+  return (
+    matching.length === 1 &&
+    matching[0]!.alternatives === undefined &&
+    matching[0]!.quantifier.min < matching[0]!.quantifier.max
+  );
+}
+
+/** A dot repeated without a bound (`.*`, `.+`): it matches the text of any other repetition too. */
+function holdsAnyText(alternative: Alternative): boolean {
+  return alternative.some((e) => e.text === "." && e.quantifier.max === Infinity);
+}
+
+/**
+ * An alternative that is other alternatives one after the other (`ab` beside
+ * `a` and `b`): a text it matches is matched both ways.
+ */
+function madeOfOthers(alternatives: readonly Alternative[]): boolean {
+  const singles = new Set(
+    alternatives
+      .filter(
+        (a) => a.length === 1 && a[0]!.alternatives === undefined && a[0]!.quantifier === ONCE,
+      )
+      .map((a) => a[0]!.text),
+  );
+  return alternatives.some(
+    (a) =>
+      a.length > 1 &&
+      a.every((e) => e.alternatives === undefined && e.quantifier === ONCE && singles.has(e.text)),
   );
 }
 
@@ -100,11 +139,17 @@ function findRisky(
             quantifier: e.quantifier.text,
             why: "holds a repetition that can match the same text in more than one way",
           };
-        if (ambiguousAlternatives(e.alternatives))
+        if (ambiguousAlternatives(e.alternatives) || madeOfOthers(e.alternatives))
           return {
             group: e.text,
             quantifier: e.quantifier.text,
             why: "has alternatives that match the same text",
+          };
+        if (e.alternatives.some(holdsAnyText))
+          return {
+            group: e.text,
+            quantifier: e.quantifier.text,
+            why: "holds `.*` or `.+`, which matches the text of the other repetitions too",
           };
       }
       const inner = findRisky(e.alternatives);

@@ -139,5 +139,6 @@ function contractUnreadable(error: UnreadableFile): string {
   if (error.reason === "too-large")
     return `the file is ${error.size} bytes; contracts may be at most ${MAX_CONTRACT_BYTES} bytes`;
   if (error.reason === "not-regular") return error.detail;
-  return "the contract file does not exist or cannot be read";
+  // Which it is: absent, a loop of symbolic links, no permission.
+  return error.detail.replace(/^the file /, "the contract file ");
 }

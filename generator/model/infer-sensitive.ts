@@ -7,9 +7,11 @@ import type { SensitiveKind } from "./vocabulary.js";
  * and an overlay's `sensitive: none` keeps a field from being marked.
  *
  * A name is read as words, whatever its case style (`cardNumber`,
- * `card_number`, `card-number`, `CARD_NUMBER`), and only its last words
- * decide: `cardNumber` is a card number, `cardNumberLength`, `cardType`,
- * `cvvResult` and `paymentTokenId` are not. A plain `number` is a card
+ * `card_number`, `card-number`, `CARD_NUMBER`, or one word made of the
+ * rules' words: `cardnumber`), and only its last words decide: `cardNumber`
+ * is a card number, `cardNumberLength`, `cardType`, `cvvResult` and
+ * `paymentTokenId` are not. A plural last word names a list of them
+ * (`cardNumbers`, `apiKeys`). A plain `number` is a card
  * number inside a card, and an account number inside a bank account.
  *
  * A REST operation's path, query, header and cookie parameters are read the
@@ -51,6 +53,8 @@ interface NameRule {
 }
 
 const NUMBER = ["number", "num", "no", "nbr"];
+/** The card verification codes' abbreviations (`ccv` is a common misspelling). */
+const CARD_CODE = ["cvv", "cvv2", "cvc", "cvc2", "cvn", "csc", "cv2", "cvd", "ccv"];
 
 /** First match wins: the more specific rules come first. */
 const RULES: readonly NameRule[] = [
@@ -88,7 +92,16 @@ const RULES: readonly NameRule[] = [
   },
   { ending: [["card"], ["code"]], kind: "card-code", says: "card code" },
   {
-    ending: [["cvv", "cvv2", "cvc", "cvc2", "cvn", "csc", "cv2"]],
+    ending: [CARD_CODE],
+    kind: "card-code",
+    says: "card verification code",
+  },
+  {
+    // Not `code`: PayPal's `cvv_code` is the processor's result, not the code.
+    ending: [
+      [...CARD_CODE, "cv"],
+      ["value", "data", ...NUMBER],
+    ],
     kind: "card-code",
     says: "card verification code",
   },
@@ -105,6 +118,7 @@ const RULES: readonly NameRule[] = [
   },
   { ending: [["pin"]], kind: "pin", says: "PIN" },
   { ending: [["cryptogram"]], kind: "cryptogram", says: "cryptogram" },
+  { ending: [["cryptogram"], ["value", "data"]], kind: "cryptogram", says: "cryptogram" },
   {
     ending: [["cavv", "ucaf", "aav"]],
     kind: "cryptogram",
@@ -140,6 +154,8 @@ const RULES: readonly NameRule[] = [
     says: "routing number",
   },
   { ending: [["sort"], ["code"]], kind: "routing-number", says: "sort code" },
+  { ending: [["aba", "bsb"]], kind: "routing-number", says: "routing number" },
+  { ending: [["aba", "bsb", "transit"], NUMBER], kind: "routing-number", says: "routing number" },
   {
     ending: [["account", "acct"], NUMBER],
     kind: "account-number",
@@ -162,6 +178,9 @@ const RULES: readonly NameRule[] = [
     says: "password",
   },
   { ending: [["secret"]], kind: "secret", says: "secret" },
+  { ending: [["otp"]], kind: "secret", says: "one-time password" },
+  { ending: [["otp"], ["code", "value"]], kind: "secret", says: "one-time password" },
+  { ending: [["secret"], ["access"], ["key"]], kind: "secret", says: "secret key" },
   {
     ending: [["private", "secret", "api", "signing", "shared", "hmac"], ["key"]],
     kind: "secret",
@@ -180,8 +199,72 @@ const RULES: readonly NameRule[] = [
     says: "tax id",
   },
   { ending: [["ssn", "tin"]], kind: "tax-id", says: "social security number" },
+  {
+    ending: [["social"], ["insurance"], NUMBER],
+    kind: "tax-id",
+    says: "social insurance number",
+  },
+  { ending: [["cpf"]], kind: "tax-id", says: "CPF (a Brazilian tax id)" },
+  {
+    // Not `national number`: a phone's (E.164).
+    ending: [["national"], ["id", "identifier"]],
+    kind: "tax-id",
+    says: "national id",
+  },
+  {
+    ending: [["national"], ["id", "identification"], NUMBER],
+    kind: "tax-id",
+    says: "national id",
+  },
   { ending: [["authorization"]], location: "header", kind: "secret", says: "credentials" },
+  {
+    ending: [["session", "sessionid", "jsessionid", "phpsessid", "sid"]],
+    location: "cookie",
+    kind: "token",
+    says: "session id",
+  },
+  {
+    ending: [["session"], ["id", "key"]],
+    location: "cookie",
+    kind: "token",
+    says: "session id",
+  },
 ];
+
+/**
+ * The words the rules are made of, and a few that come before them
+ * (`credit`, `bank`, `encrypted`): what a name written as one word
+ * (`cardnumber`, `CREDITCARDNUMBER`) is split into.
+ */
+const RULE_WORDS: ReadonlySet<string> = new Set([
+  ...RULES.flatMap((rule) => [...rule.ending.flat(), ...(rule.holder ?? [])]),
+  ...["credit", "bank", "encrypted", "track", "track1", "track2", "track3"],
+]);
+
+/**
+ * A word written without separators split into the rule words it is made of,
+ * fewest first (`creditcardnumber` → `credit`, `card`, `number`); the word
+ * itself when it is one of them or not made of them only (`passwordpolicy`,
+ * `company`).
+ */
+function joinedWords(word: string): string[] {
+  if (RULE_WORDS.has(word) || word.length > 64) return [word];
+  // best[i]: the fewest rule words `word.slice(0, i)` is made of.
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = 1; end <= word.length; end++) {
+    for (let start = 0; start < end; start++) {
+      const head = best[start];
+      const part = word.slice(start, end);
+      if (
+        head !== undefined &&
+        RULE_WORDS.has(part) &&
+        (best[end]?.length ?? Infinity) > head.length + 1
+      )
+        best[end] = [...head, part];
+    }
+  }
+  return best[word.length] ?? [word];
+}
 
 /** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
 const SECRET_SCALARS: ReadonlySet<string> = new Set([
@@ -204,7 +287,7 @@ export function nameWords(name: string): string[] {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
     .filter((w) => w !== "")
-    .map((w) => w.toLowerCase());
+    .flatMap((w) => joinedWords(w.toLowerCase()));
 }
 
 /** Track data: `track1`, `track_2`, `trackData`, `track2Data`, `encryptedTrackData`. */
@@ -279,12 +362,16 @@ export function inferSensitive(
   // Only the last word of each holder name: `CardholderPhone.number` is not in a card. Words that
   // name a shape rather than a thing do not count: `card_request` and `CardWritable` are cards.
   const holderEnds = holderNames.flatMap((n) => holderWord(nameWords(n)));
-  for (const rule of RULES) {
-    if (matches(rule, words, holderEnds, field.location))
-      return {
-        kind: rule.kind,
-        reason: rule.holder ? rule.says : `its name says ${rule.says}`,
-      };
-  }
+  // A plural names a list of them: `cardNumbers`, `apiKeys`, `tokens`.
+  const last = words[words.length - 1]!;
+  const singular = last.length > 3 && last.endsWith("s") ? joinedWords(last.slice(0, -1)) : [];
+  for (const read of singular.length > 0 ? [words, [...words.slice(0, -1), ...singular]] : [words])
+    for (const rule of RULES) {
+      if (matches(rule, read, holderEnds, field.location))
+        return {
+          kind: rule.kind,
+          reason: rule.holder ? rule.says : `its name says ${rule.says}`,
+        };
+    }
   return undefined;
 }

@@ -16,6 +16,7 @@ import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
 import { withRedactedInspect } from "./inspect.js";
 import { parseJson } from "./json.js";
+import { urlComponent } from "./url-component.js";
 import {
   collectingSecrets,
   mergeSecrets,
@@ -167,7 +168,7 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
         },
       ]);
     }
-    return encodeURIComponent(value);
+    return urlComponent(value, name);
   });
 }
 
@@ -205,7 +206,7 @@ export function withQuery(url: string, params: Readonly<Record<string, ParamValu
     for (const one of Array.isArray(value)
       ? (value as readonly (string | number | boolean)[])
       : [value as string | number | boolean]) {
-      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(one))}`);
+      parts.push(`${urlComponent(name, name)}=${urlComponent(String(one), name)}`);
     }
   }
   if (parts.length === 0) return url;
@@ -214,7 +215,8 @@ export function withQuery(url: string, params: Readonly<Record<string, ParamValu
 
 /**
  * Header parameters as header values: absent ones left out; a value with a
- * line break or a NUL is refused (by name: `fetch` would refuse it quoting the value).
+ * line break or a NUL is refused (by name: `fetch` would refuse it quoting the value), and so
+ * is a character past Latin-1 (`fetch` refuses it with an error of its own).
  */
 export function headerParams(params: Readonly<Record<string, ParamValue>>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -224,6 +226,15 @@ export function headerParams(params: Readonly<Record<string, ParamValue>>): Reco
     if (/[\r\n\0]/.test(text))
       throw new ValidationError([
         { path: name, code: "type", message: "a header value cannot hold a line break or a NUL" },
+      ]);
+    // `fetch` refuses a character past Latin-1 (a lone surrogate among them) with an error of its own.
+    if (/[^\u0000-\u00ff]/.test(text))
+      throw new ValidationError([
+        {
+          path: name,
+          code: "format",
+          message: "a header value holds Latin-1 characters only (encode it first)",
+        },
       ]);
     headers[name.toLowerCase()] = text;
   }
@@ -244,7 +255,7 @@ export function cookieParams(params: Readonly<Record<string, ParamValue>>): Reco
         { path: name, code: "format", message: "is not a valid cookie name" },
       ]);
     const text = Array.isArray(value) ? value.map(String).join(",") : String(value);
-    pairs.push(`${name}=${encodeURIComponent(text)}`);
+    pairs.push(`${name}=${urlComponent(text, name)}`);
   }
   return pairs.length > 0 ? { cookie: pairs.join("; ") } : {};
 }
@@ -531,11 +542,12 @@ async function exchange<Req, Res>(
           ...(options.onResponse ? { onResponse: options.onResponse } : {}),
           ...(sensitiveHeaders ? { sensitiveHeaders } : {}),
           redactBody,
-          ...(params.length > 0
-            ? { redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()) }
-            : {}),
-          // A response header may echo what the call sent (a `Location` with the card number in its path).
-          scrubHeaderValue: (value: string) => scrubKnownSecrets(value, sent()),
+          // Every secret of the call, not only those of its sensitive parameters: a value the body
+          // holds may be sent in an unmarked parameter too.
+          redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()),
+          // A response header may echo what the call sent (a `Location` with the card number in its
+          // path), and so may the error of a failed `fetch` (the URL).
+          scrubText: (text: string) => scrubKnownSecrets(text, sent()),
           onSent: (sentHeaders) => {
             for (const [value, kind] of headerSecrets(sentHeaders, sensitiveHeaders))
               credentials.set(value, kind);

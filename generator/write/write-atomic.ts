@@ -3,6 +3,7 @@ import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "nod
 import { hostname } from "node:os";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/generated-file.js";
+import { notAFolder } from "./output-kind.js";
 
 /**
  * Folders inside the output that belong to its users (installs, build output
@@ -32,6 +33,8 @@ export async function writeAtomic(outDir: string, files: readonly GeneratedFile[
   const resolved = path.resolve(outDir);
   const parent = path.dirname(resolved);
   const base = path.basename(resolved);
+  const there = await notAFolder(resolved);
+  if (there !== undefined) throw new Error(`refusing to write ${outDir}: it is ${there}`);
   await mkdir(parent, { recursive: true });
   const unlock = await lock(path.join(parent, `.${base}.lock`), outDir);
   try {

@@ -138,7 +138,7 @@ describe("paygen generate --from", () => {
     expect(code).toBe(1);
     const rel = (f: string) => path.relative(process.cwd(), path.join(root, f));
     expect(errors).toEqual([
-      `${rel("missing.wsdl")}:1:1: the contract file does not exist or cannot be read`,
+      `${rel("missing.wsdl")}:1:1: the contract file does not exist`,
       `${rel("notes.txt")}:1:1: not a contract paygen reads: the YAML has no top-level "swagger" or "openapi" key (nor "overlay")`,
       "paygen: 2 problems in the contracts; nothing was written",
     ]);

@@ -111,6 +111,29 @@ describe("the generate command reads only regular files", () => {
     expect(await readdir(dir)).not.toContain("out");
   });
 
+  it("--from naming a loop of symbolic links, or an overlay whose contract is one, says so at its position", async () => {
+    const dir = await folder();
+    const loop = path.join(dir, "loop.json");
+    await symlink(path.join(dir, "other.json"), loop);
+    await symlink(loop, path.join(dir, "other.json"));
+    await writeFile(path.join(dir, "overlay.yaml"), `overlay:\n  contract: loop.json\n`);
+    const { code, err } = await generate([
+      "--from",
+      loop,
+      "--from",
+      path.join(dir, "overlay.yaml"),
+      "--out",
+      path.join(dir, "out"),
+    ]);
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      `${rel(loop)}:1:1: the contract file cannot be read: too many symbolic links`,
+      `${rel(loop)}:1:1: the contract file cannot be read: too many symbolic links`,
+      "paygen: 2 problems in the contracts; nothing was written",
+    ]);
+    expect(await readdir(dir)).not.toContain("out");
+  });
+
   it("an overlay whose contract is a FIFO is a positioned error", async () => {
     const dir = await folder();
     const pipe = fifo(path.join(dir, "api.json"));

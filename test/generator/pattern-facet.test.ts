@@ -140,6 +140,14 @@ describe("patterns that can backtrack catastrophically", () => {
     "(?:x(a+){2,})",
     "([a-z]+)*!",
     "(a+){1,20}",
+    // An alternative that is others one after the other.
+    "(a|b|ab)*c",
+    // One element repeated a varying number of times, itself repeated.
+    "(?:a{1,5}){1,100}$",
+    "^(\\d{1,3})+$",
+    // A dot repeated without a bound, in a repeated group.
+    "(.*a){12}",
+    "^(.+,)+$",
   ])("%s is refused", (source) => {
     expect(catastrophicBacktracking(source)).toMatch(/^can backtrack catastrophically/);
     expect(pattern.problem?.(source)).toMatch(/^can backtrack catastrophically/);
@@ -157,6 +165,9 @@ describe("patterns that can backtrack catastrophically", () => {
     "\\(a+\\)+",
     "^PT((([1-9]|1[0-9]|2[0-3])H(([1-9]|[1-4][0-9]|5[0-9])M)?))$",
     "[a-zA-Z0-9-_]+",
+    "^(a|ab|abc)*$",
+    "^(\\d{3},)*\\d{1,3}$",
+    "(.*a){2}",
   ])("%s is accepted", (source) => {
     expect(catastrophicBacktracking(source)).toBeUndefined();
   });

@@ -22,6 +22,8 @@ describe("terminalText", () => {
   it("writes control characters, line breaks and bidirectional overrides visibly, and leaves other text as it is", () => {
     expect(terminalText(HOSTILE)).toBe(ESCAPED);
     expect(terminalText("café \\n 日本 tab\there")).toBe("café \\n 日本 tab\\there");
+    // The bidirectional marks too (Arabic letter mark, left-to-right and right-to-left marks).
+    expect(terminalText("a\u061cb\u200ec\u200fd")).toBe("a\\u061cb\\u200ec\\u200fd");
   });
 
   it("is what formatDiagnostic and a SourceProblem's message print", () => {

@@ -7,6 +7,7 @@
 import type { RequestHook, ResponseHook, BodyRedactor, Signer, SigningRequest } from "./hooks.js";
 import { requestView, responseView, runHooks } from "./hooks.js";
 import { interceptRequest, interceptResponse, type Interceptors } from "./interceptors.js";
+import { scrubbedCause } from "./scrubbed-cause.js";
 import { HttpTransportError } from "./transport-error.js";
 
 /** One request to send. `url` must be absolute `http:` or `https:`. */
@@ -69,8 +70,12 @@ export interface TransportOptions {
   redactBody?: BodyRedactor;
   /** Makes the URL safe for hooks (the values of sensitive parameters redacted); without it hooks see the URL as sent. */
   redactUrl?: (url: string) => string;
-  /** Scrubs the call's secrets from the header values hooks see (a server may echo one); without it they are shown as they are. */
-  scrubHeaderValue?: (value: string) => string;
+  /**
+   * Scrubs the call's secrets from text: the header values hooks see (a
+   * server may echo one), and the error a failed `fetch` gives as the
+   * failure's cause (one may quote the URL); without it both are as they are.
+   */
+  scrubText?: (text: string) => string;
   /** Told the headers of each attempt as sent (signed), so what the server answers can be scrubbed of their secrets. */
   onSent?: (headers: Readonly<Record<string, string>>) => void;
 }
@@ -177,8 +182,9 @@ export async function send(
       // Building the Request validates method, headers and body before anything is sent.
       new Request(url, init);
     } catch (cause) {
+      // `fetch` quotes a header value it refuses: the call's secrets are scrubbed from it.
       throw new HttpTransportError("network", `${where}: invalid request`, {
-        cause,
+        cause: options.scrubText ? scrubbedCause(cause, options.scrubText) : cause,
         mayHaveReachedService: false,
         invalidRequest: true,
       });
@@ -253,7 +259,7 @@ export async function send(
     if (!handedToFetch) throw error; // the signer failed: nothing was sent
     const code = rootCode(error);
     throw new HttpTransportError("network", `${where} failed${code ? ` (${code})` : ""}`, {
-      cause: error,
+      cause: options.scrubText ? scrubbedCause(error, options.scrubText) : error,
       mayHaveReachedService: !nothingSent(error),
     });
   } finally {

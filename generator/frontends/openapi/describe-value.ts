@@ -31,6 +31,9 @@ export function describeValue(
     : shapeValue(ctx, schema, parent, field, depth, origin);
 }
 
+/** How many references and nested schemas a value is read through, at most. */
+const MAX_DEPTH = 32;
+
 /** A reference: the object type it names, else the value of its target with the reference's annotations. */
 function referenceValue(
   ctx: DescribeContext,
@@ -60,8 +63,16 @@ function referenceValue(
       ...base,
       ...(schema.nullable ? { nullable: true as const } : {}),
     };
-  if (!target || depth > 32) {
+  if (!target) {
     ctx.refuse(schema.at, schema.pointer, `the schema "${schema.target}" cannot be used here`);
+    return undefined;
+  }
+  if (depth > MAX_DEPTH) {
+    ctx.refuse(
+      schema.at,
+      schema.pointer,
+      `the schema "${schema.target}" is reached through more than ${MAX_DEPTH} references and nested schemas; paygen reads ${MAX_DEPTH} at most`,
+    );
     return undefined;
   }
   const inner = describeValue(ctx, target.schema, parent, field, depth + 1, origin);

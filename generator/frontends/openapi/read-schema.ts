@@ -515,7 +515,11 @@ export class SchemaReader {
         reader.pointerOf("pattern"),
       );
     const multipleOf = shape.multipleOf;
-    if (multipleOf !== undefined && !(Number(multipleOf) > 0)) {
+    // Read from the text: `1e-999999999` is greater than 0, though no double holds it.
+    if (
+      multipleOf !== undefined &&
+      !/^[+]?[0-9]*\.?[0-9]*[1-9]/.test(multipleOf.split(/[eE]/)[0]!)
+    ) {
       reader.error(
         reader.member("multipleOf")!.value.at,
         "multipleOf must be greater than 0",

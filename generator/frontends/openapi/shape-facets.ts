@@ -1,6 +1,7 @@
 import type { Facet, FacetValue } from "../../facets/facet.js";
 import { FACETS } from "../../facets/registry.js";
 import type { NoteKind } from "../../model/vocabulary.js";
+import { isDecimal } from "../../runtime/scalars.js";
 import { canonicalNumberText } from "../json/json-value.js";
 import type { SchemaShape } from "./openapi-model.js";
 import type { ScalarChoice } from "./scalar-of-format.js";
@@ -27,7 +28,7 @@ export function shapeFacets(
   for (const facet of FACETS) {
     const value = writtenValue(facet, shape, choice);
     if (value === undefined) continue;
-    const problem = facet.problem?.(value);
+    const problem = facet.problem?.(value) ?? decimalProblem(facet, value);
     if (!facet.appliesTo.includes(choice.scalar) || problem !== undefined)
       notes.push({
         kind: "contradiction",
@@ -36,6 +37,17 @@ export function shapeFacets(
     else kept.push({ key: facet.key, value });
   }
   return kept;
+}
+
+/**
+ * A decimal facet's value that is no decimal text: a number whose exponent is
+ * too large to write out in digits (`1e999999999`), which the canonical form
+ * leaves as written.
+ */
+function decimalProblem(facet: Facet, value: FacetValue): string | undefined {
+  return facet.valueKind === "decimal" && !isDecimal(String(value))
+    ? "an exponent too large to write out in digits"
+    : undefined;
 }
 
 /** The value a schema writes for `facet`, or undefined when it writes none. */

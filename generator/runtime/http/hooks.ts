@@ -102,8 +102,8 @@ export interface RedactionOptions {
   readonly redactBody?: BodyRedactor;
   /** Makes the URL safe to show (the values of sensitive parameters redacted); without it the URL is shown as sent. */
   readonly redactUrl?: (url: string) => string;
-  /** Scrubs the call's secrets from a header value shown (a server may echo one in a response header); without it values are shown as they are. */
-  readonly scrubHeaderValue?: (value: string) => string;
+  /** Scrubs the call's secrets from text shown (a header value a server echoes one in); without it text is shown as it is. */
+  readonly scrubText?: (text: string) => string;
 }
 
 /** The URL a view shows: as sent, or as `redactUrl` makes it; {@link REDACTED} when that throws. */
@@ -228,7 +228,7 @@ export function requestView(
   return Object.freeze({
     method,
     url,
-    headers: redactHeaders(request.headers, options.sensitiveHeaders, options.scrubHeaderValue),
+    headers: redactHeaders(request.headers, options.sensitiveHeaders, options.scrubText),
     body: redactBody(
       request.body instanceof Uint8Array ? `[${request.body.byteLength} bytes]` : request.body,
       { direction: "request", method, url },
@@ -255,7 +255,7 @@ export function responseView(
     method,
     url,
     status,
-    headers: redactHeaders(exchange.headers, options.sensitiveHeaders, options.scrubHeaderValue),
+    headers: redactHeaders(exchange.headers, options.sensitiveHeaders, options.scrubText),
     body: redactBody(exchange.body, { direction: "response", method, url }, options.redactBody),
     durationMs,
   });

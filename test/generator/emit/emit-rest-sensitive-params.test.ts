@@ -41,6 +41,26 @@ describe("emitClient (sensitive parameters)", () => {
         headers: [field("X-Api-Secret", scalar("string"), { sensitive: "secret" })],
         cookies: [field("session_token", scalar("string"), { sensitive: "token" })],
       }),
+      restOperation("lookUpMany", undefined, undefined, {
+        httpMethod: "GET",
+        idempotent: true,
+        path: "/tokens",
+        query: [
+          field("pipes", scalar("string"), { sensitive: "token", list: { min: 0 } }),
+          field("spaces", scalar("string"), { sensitive: "token", list: { min: 0 } }),
+          field("commas", scalar("string"), { sensitive: "token", list: { min: 0 } }),
+          field("repeated", scalar("string"), { sensitive: "token", list: { min: 0 } }),
+          field("single", scalar("string"), { sensitive: "token" }),
+        ],
+        headers: [field("X-Tokens", scalar("string"), { sensitive: "token", list: { min: 0 } })],
+        wire: {
+          query: [
+            { name: "pipes", style: "pipeDelimited", explode: false },
+            { name: "spaces", style: "spaceDelimited", explode: false },
+            { name: "commas", style: "form", explode: false },
+          ],
+        },
+      }),
       restOperation("plain", undefined, undefined, {
         httpMethod: "GET",
         idempotent: true,
@@ -53,6 +73,13 @@ describe("emitClient (sensitive parameters)", () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "lookUpOperation")).toContain(
       `sensitiveParams: [\n    { in: "path", name: "pan", kind: "card-number" },\n    { in: "query", name: "card_number", kind: "card-number" },\n    { in: "header", name: "X-Api-Secret", kind: "secret" },\n    { in: "cookie", name: "session_token", kind: "token" },\n  ],`,
+    );
+  });
+
+  it("gives a list sent as one value what joins its items (none for one sent as repeated pairs)", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "lookUpManyOperation")).toContain(
+      `sensitiveParams: [\n    { in: "query", name: "pipes", kind: "token", separator: "|" },\n    { in: "query", name: "spaces", kind: "token", separator: " " },\n    { in: "query", name: "commas", kind: "token", separator: "," },\n    { in: "query", name: "repeated", kind: "token" },\n    { in: "query", name: "single", kind: "token" },\n    { in: "header", name: "X-Tokens", kind: "token", separator: "," },\n  ],`,
     );
   });
 

@@ -29,6 +29,29 @@ describe("commentText", () => {
   });
 });
 
+describe("invisible and reordering characters (Trojan Source)", () => {
+  /** Every bidirectional formatting character, a zero-width space, a BOM and a C1 control. */
+  const HOSTILE =
+    "admin\u202e\u2066 //\u2069\u2067x\u2068\u202a\u202b\u202c\u202d\u200e\u200f\u061c\u200b\ufeff\u0085end";
+  const SHOWN = /[\u0085\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+  it("a string literal writes each as a \\u escape: the same value, nothing hidden in the source", () => {
+    const literal = stringLiteral(HOSTILE);
+    expect(literal).not.toMatch(SHOWN);
+    expect(literal).toBe(
+      '"admin\\u202e\\u2066 //\\u2069\\u2067x\\u2068\\u202a\\u202b\\u202c\\u202d\\u200e\\u200f\\u061c\\u200b\\ufeff\\u0085end"',
+    );
+    expect(JSON.parse(literal)).toBe(HOSTILE);
+  });
+
+  it("a doc comment and Markdown drop the bidirectional ones, which would reorder what is around them", () => {
+    expect(commentText(HOSTILE)).toBe("admin //x\u200b\ufeffend");
+    // A BOM is white space to Markdown: one space.
+    expect(markdownText(HOSTILE)).toBe("admin //x\u200b end");
+    expect(markdownCode("a\u202eb")).toBe("`ab`");
+  });
+});
+
 describe("doc comments", () => {
   it("keeps the emitter's tags and escapes every other line-start @", () => {
     expect(

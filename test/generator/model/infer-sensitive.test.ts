@@ -15,6 +15,11 @@ describe("nameWords", () => {
     { given: "PANNumber", want: ["pan", "number"] },
     { given: "cvv2", want: ["cvv2"] },
     { given: "Track2Data", want: ["track2", "data"] },
+    // A name written as one word is split into the words the rules know, when it is made of them only.
+    { given: "creditcardnumber", want: ["credit", "card", "number"] },
+    { given: "CVVNUMBER", want: ["cvv", "number"] },
+    { given: "passwordpolicy", want: ["passwordpolicy"] },
+    { given: "company", want: ["company"] },
   ])("$given → $want", ({ given, want }) => {
     expect(nameWords(given)).toEqual(want);
   });
@@ -65,7 +70,60 @@ describe("inferSensitive: a field by its name", () => {
     { given: "taxId", want: "tax-id" },
     { given: "ssn", want: "tax-id" },
     { given: "socialSecurityNumber", want: "tax-id" },
+    // Written as one word, in capitals, or by another vendor's spelling.
+    { given: "cardnumber", want: "card-number" },
+    { given: "CREDITCARDNUMBER", want: "card-number" },
+    { given: "ccnum", want: "card-number" },
+    { given: "accountnumber", want: "account-number" },
+    { given: "securitycode", want: "card-code" },
+    { given: "cvvNumber", want: "card-code" },
+    { given: "cvNumber", want: "card-code" },
+    { given: "cvd_value", want: "card-code" },
+    { given: "ccv", want: "card-code" },
+    { given: "pinblock", want: "pin" },
+    { given: "track2data", want: "track-data" },
+    { given: "tokenCryptogram", want: "cryptogram" },
+    { given: "networkTokenCryptogramValue", want: "cryptogram" },
+    { given: "abaRoutingNumber", want: "routing-number" },
+    { given: "bsbNumber", want: "routing-number" },
+    { given: "transitNumber", want: "routing-number" },
+    { given: "APIKEY", want: "secret" },
+    { given: "secretAccessKey", want: "secret" },
+    { given: "otp", want: "secret" },
+    { given: "nationalIdNumber", want: "tax-id" },
+    { given: "national_identification_number", want: "tax-id" },
+    { given: "socialInsuranceNumber", want: "tax-id" },
+    { given: "cpf", want: "tax-id" },
+    // A plural is a list of them.
+    { given: "cardNumbers", want: "card-number" },
+    { given: "pans", want: "card-number" },
+    { given: "apiKeys", want: "secret" },
+    { given: "accessTokens", want: "token" },
+    { given: "passwords", want: "secret" },
     // Not secrets: types, results, references, indicators, lengths, ids.
+    { given: "passwordpolicy", want: undefined },
+    { given: "cardtype", want: undefined },
+    { given: "cardnumberlength", want: undefined },
+    { given: "tokenid", want: undefined },
+    { given: "paymentTokenIds", want: undefined },
+    { given: "cvIndicator", want: undefined },
+    // PayPal's `cvv_code` is the processor's answer to the code, not the code.
+    { given: "cvv_code", want: undefined },
+    // A phone's national number (E.164) is no national id.
+    { given: "national_number", want: undefined },
+    { given: "cvvResults", want: undefined },
+    { given: "trackingNumbers", want: undefined },
+    { given: "keycode", want: undefined },
+    { given: "company", want: undefined },
+    { given: "status", want: undefined },
+    // An access key id is shown in consoles and signed requests; only its secret key is a secret.
+    { given: "accessKey", want: undefined },
+    // EMV chip data is a TLV list that rarely carries track-equivalent data; no SDK masks it whole.
+    { given: "emvData", want: undefined },
+    // A 3-D Secure XID, a fingerprint, a BIN and last four digits identify, they grant nothing.
+    { given: "cardFingerprint", want: undefined },
+    { given: "cardBin", want: undefined },
+    { given: "last4", want: undefined },
     { given: "cardType", want: undefined },
     { given: "cardNumberLength", want: undefined },
     { given: "paymentTokenId", want: undefined },

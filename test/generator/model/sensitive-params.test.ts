@@ -72,10 +72,18 @@ describe("inferSensitive: parameters", () => {
     { name: "Proxy-Authorization", location: "header", want: "secret" },
     { name: "session_token", location: "cookie", want: "token" },
     { name: "pan", location: "path", want: "card-number" },
+    // A session id in a cookie is the session's credential.
+    { name: "JSESSIONID", location: "cookie", want: "token" },
+    { name: "session_id", location: "cookie", want: "token" },
+    { name: "sid", location: "cookie", want: "token" },
+    { name: "tokens", location: "query", want: "token" },
     // Not secrets: a plain number has no card to hold it, an idempotency key is no credential.
     { name: "number", location: "query", want: undefined },
     { name: "Idempotency-Key", location: "header", want: undefined },
     { name: "X-Request-Tag", location: "header", want: undefined },
+    // Nor a session id outside a cookie (a correlation id), nor a cookie of preferences.
+    { name: "session_id", location: "query", want: undefined },
+    { name: "locale", location: "cookie", want: undefined },
     // Credentials by that name only in a header: a body field `authorization` is not one.
     { name: "authorization", location: undefined, want: undefined },
   ] as const)("$location $name → $want", ({ name, location, want }) => {

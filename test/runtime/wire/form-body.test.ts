@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formBody, stylePairs, withStyledQuery } from "../../../generator/runtime/form-body.js";
 import { multipartBody, validateWithFiles } from "../../../generator/runtime/multipart-body.js";
+import { ValidationError } from "../../../generator/runtime/errors.js";
 
 /** Form serialisation as OpenAPI 3.0.3 says it (style and explode), and multipart bodies. */
 describe("form bodies and styled query parameters", () => {
@@ -25,6 +26,41 @@ describe("form bodies and styled query parameters", () => {
     ]);
     expect(stylePairs("color", "blue", "form", true)).toEqual([["color", "blue"]]);
     expect(stylePairs("color", undefined, "form", true)).toEqual([]);
+  });
+
+  it("refuses a lone surrogate (no UTF-8 form) by the property's name, a map's key not named, nothing quoted", () => {
+    const refusal = (write: () => unknown) => {
+      try {
+        write();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const body = refusal(() => formBody({ note: "ok", secret: "s3cr\uD800t" }, []));
+    expect(body).toBeInstanceOf(ValidationError);
+    expect((body as ValidationError).issues).toEqual([
+      {
+        path: "secret",
+        code: "format",
+        message: "holds a lone UTF-16 surrogate, which no URL or form can carry",
+      },
+    ]);
+    expect((body as Error).message).not.toContain("s3cr");
+    const keyed = refusal(() =>
+      formBody({ metadata: { "k\uDC00ey": "v" } }, [
+        { name: "metadata", style: "deepObject", explode: true },
+      ]),
+    );
+    expect((keyed as ValidationError).issues[0]!.path).toBe("metadata");
+    const query = refusal(() =>
+      withStyledQuery("https://x.test/a", { tokens: ["t1", "t\uD83D"] }, [
+        { name: "tokens", style: "pipeDelimited", explode: false },
+      ]),
+    );
+    expect((query as ValidationError).issues[0]!.path).toBe("tokens");
+    // A pair of surrogates (an emoji) is text like any other.
+    expect(formBody({ note: "\uD83D\uDE00" }, [])).toBe("note=%F0%9F%98%80");
   });
 
   it("writes deepObject lists by index and nested objects in brackets, absent values left out", () => {

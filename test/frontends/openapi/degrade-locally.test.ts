@@ -108,6 +108,31 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: "nullable in Swagger 2.0, read as in OpenAPI 3.0",
+    given: {
+      openapi: undefined,
+      swagger: "2.0",
+      paths: {
+        "/pets": {
+          get: {
+            operationId: "getPet",
+            produces: ["application/json"],
+            responses: { "200": { description: "OK", schema: { $ref: "#/definitions/Pet" } } },
+          },
+        },
+      },
+      definitions: {
+        Pet: { type: "object", properties: { nick: { type: "string", nullable: true } } },
+      },
+    },
+    want: {
+      warnings: [
+        'other-version: "nullable" is not part of a Swagger 2.0 schema: Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension); read as in OpenAPI 3.0 (at #/definitions/Pet/properties/nick/nullable)',
+      ],
+      types: ["nick?: string | null;"],
+    },
+  },
+  {
     name: "allOf that goes round in a loop",
     given: {
       paths: getPet({ $ref: "#/components/schemas/A" }),
@@ -207,14 +232,19 @@ const CASES: readonly Case[] = [
       openapi: "3.1.0",
       paths: getPet({
         type: "object",
-        properties: { name: { type: "string" }, legacy: false },
+        properties: {
+          name: { type: "string" },
+          legacy: false,
+          tags: { type: "array", items: false },
+        },
       }),
     },
     want: {
       warnings: [
         'false-schema: the schema of "legacy" is false (no value allowed): the property cannot be present and is left out (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/legacy)',
+        "false-schema: the schema false (no value allowed) is read as any JSON value (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/tags/items)",
       ],
-      types: ["name?: string;"],
+      types: ["name?: string;", "tags?: JsonValue[];"],
       notInTypes: ["legacy"],
     },
   },

@@ -300,7 +300,9 @@ export class SchemaReader {
     if (reader.boolean("writeOnly")) shape.writeOnly = true;
     if (shape.readOnly && shape.writeOnly)
       reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
-    if (this.readNullable(reader) && shape.types.length > 0 && !shape.types.includes("null")) {
+    // A 2.0 parameter, header or items object has no nullable: its key check reads it past.
+    const nullableRead = !(simple && this.format === "swagger-2.0") && this.readNullable(reader);
+    if (nullableRead && shape.types.length > 0 && !shape.types.includes("null")) {
       shape.types = [...shape.types, "null"];
     }
     this.readValues(reader, shape);

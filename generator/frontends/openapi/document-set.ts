@@ -115,7 +115,8 @@ export class DocumentSet {
    * (never fetched), a file that cannot be read, a fragment that is not a
    * JSON pointer, a pointer that leads nowhere. With `missing: "warning"`,
    * a pointer that leads nowhere in a file that was read is a `missing-ref`
-   * warning instead (the caller reads the value as any value).
+   * warning instead, saying how the caller reads it (`reading`; by default,
+   * as any value).
    */
   resolve(
     ref: string,
@@ -123,6 +124,7 @@ export class DocumentSet {
     at: Position,
     pointer: string,
     missing: "error" | "warning" = "error",
+    reading = "the value is read as any JSON value",
   ): RefTarget | undefined {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
@@ -201,12 +203,7 @@ export class DocumentSet {
     if (!found.found) {
       const message = `$ref "${ref}" leads nowhere: ${document.displayPath} has nothing at ${formatPointer(segments.slice(0, found.failedAt + 1))}`;
       if (missing === "warning")
-        this.problems.warning(
-          at,
-          "missing-ref",
-          `${message}; the value is read as any JSON value`,
-          pointer,
-        );
+        this.problems.warning(at, "missing-ref", `${message}; ${reading}`, pointer);
       else this.problems.error(at, message, pointer);
       return undefined;
     }

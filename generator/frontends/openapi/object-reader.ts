@@ -77,8 +77,10 @@ export class ObjectReader {
 
   /**
    * Reports every key outside `rules.known` that is not an `x-` extension:
-   * an approximated one as a warning, an unsupported one with its reason, one of another version with what
-   * this version says instead, any other as unknown (with a suggestion).
+   * an approximated one as a warning of its kind, an unsupported one as an
+   * error with its reason. A key of another version (with what this version
+   * says instead) and any other unknown key (with a suggestion) is read past
+   * with a warning: what it says is not applied, the rest of the object is.
    */
   checkKeys(what: string, rules: KeyRules): void {
     for (const member of this.node.members.values()) {
@@ -98,11 +100,17 @@ export class ObjectReader {
       else if (unsupported !== undefined)
         this.error(member.keyAt, `"${key}" in ${what} is not supported: ${unsupported}`, pointer);
       else if (otherVersion !== undefined)
-        this.error(member.keyAt, `"${key}" is not part of ${what}: ${otherVersion}`, pointer);
-      else
-        this.error(
+        this.warning(
           member.keyAt,
-          `unknown key "${key}" in ${what}${didYouMean(key, rules.known)}`,
+          "other-version",
+          `"${key}" is not part of ${what}: ${otherVersion}`,
+          pointer,
+        );
+      else
+        this.warning(
+          member.keyAt,
+          "unknown-key",
+          `unknown key "${key}" in ${what} is read past${didYouMean(key, rules.known)}`,
           pointer,
         );
     }
@@ -219,6 +227,24 @@ export class ObjectReader {
       });
     }
     return out;
+  }
+}
+
+/**
+ * The same object read leniently: a value of the wrong kind is a warning of
+ * kind `kind` and the keyword is ignored (for keywords whose absence only
+ * lets more values through, such as facets).
+ */
+export class LenientObjectReader extends ObjectReader {
+  constructor(
+    reader: ObjectReader,
+    private readonly kind: string,
+  ) {
+    super(reader.node, reader.document, reader.pointer, reader.problems);
+  }
+
+  override error(at: Position, message: string, pointer = this.pointer): void {
+    this.warning(at, this.kind, `${message}: the keyword is ignored`, pointer);
   }
 }
 

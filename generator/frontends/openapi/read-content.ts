@@ -7,6 +7,14 @@ import type { ReadContext } from "./read-context.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
 
+/** The content of a body whose `$ref` leads nowhere: any JSON value, as a schema that leads nowhere is. */
+export function anyJsonContent(reader: ObjectReader): MediaContent[] {
+  const schema = { kind: "shape" as const, at: reader.at, pointer: reader.pointer, types: [] };
+  return [
+    { mediaType: "application/json", schema, examples: [], at: reader.at, pointer: reader.pointer },
+  ];
+}
+
 /**
  * An OpenAPI 3 `content` map: one entry per media type, in document order.
  * Inline schemas are named `slotName` (the first media type) or `slotName`

@@ -13,19 +13,22 @@ import type {
   SecurityRequirement,
 } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
-import { readMediaTypeMap } from "./read-content.js";
+import { anyJsonContent, readMediaTypeMap } from "./read-content.js";
 import { parameterReaders, readParameter, type ReadParameterResult } from "./read-parameter.js";
 import { readResponses } from "./read-response.js";
 import { readCallbacks } from "./read-webhooks.js";
 import { baseSlot } from "./read-schema.js";
 import { readSecurityRequirements } from "./read-security.js";
 import { readSchemes, readServers, swagger2BaseUrls } from "./read-servers.js";
-import { resolveObject } from "./resolve-object.js";
+import { resolveObjectOrMissing } from "./resolve-object.js";
 import { pathTemplateNames } from "./operation-name.js";
 
 /** One operation to read, its name already settled. */
 export interface OperationSite {
+  /** The path template, without the query part some contracts write in it. */
   readonly path: string;
+  /** The `{name}`s of the query part written in the path (`/search?query={query}`), read past. */
+  readonly queryPartNames: readonly string[];
   readonly method: HttpMethod;
   readonly reader: ObjectReader;
   readonly name: string;
@@ -40,8 +43,12 @@ export interface OperationSite {
 
 const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Reads one operation: its parameters (the path item's merged in), request body, responses, security and base URLs. */
-export function readOperation(context: ReadContext, site: OperationSite): Operation {
+/**
+ * Reads one operation: its parameters (the path item's merged in), request
+ * body, responses, security and base URLs. `undefined` (with a warning) when
+ * its path template and path parameters disagree: the operation is left out.
+ */
+export function readOperation(context: ReadContext, site: OperationSite): Operation | undefined {
   const reader = site.reader;
   const swagger2 = context.format === "swagger-2.0";
   reader.checkKeys(`${withArticle(context.format)} operation`, {
@@ -81,8 +88,22 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
   if (swagger2) requestBody = swagger2RequestBody(context, reader, parameters.bodies, typeName);
   else {
     const written = reader.object("requestBody");
-    const resolved = written ? resolveObject(context, written, "request body") : undefined;
-    if (resolved)
+    const resolved = written
+      ? resolveObjectOrMissing(
+          context,
+          written,
+          "request body",
+          "the body is read as any JSON value",
+        )
+      : undefined;
+    if (resolved === "missing")
+      requestBody = {
+        required: false,
+        content: anyJsonContent(written!),
+        at: written!.at,
+        pointer: written!.pointer,
+      };
+    else if (resolved)
       requestBody = readRequestBody(context, resolved.reader, typeName, resolved.description);
   }
   const responsesReader = reader.object("responses");
@@ -98,8 +119,9 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
     : site.security;
   const summary = reader.string("summary");
   const description = reader.string("description");
-  checkPathTemplate(reader, site.path, parameters.list);
+  const parameterList = checkPathTemplate(reader, site, parameters.list);
   const callbacks = swagger2 ? [] : readCallbacks(context, reader.object("callbacks"), site.name);
+  if (!parameterList) return undefined;
   return {
     name: site.name,
     nameFrom: site.nameFrom,
@@ -109,7 +131,7 @@ export function readOperation(context: ReadContext, site: OperationSite): Operat
     ...(description === undefined ? {} : { description }),
     ...(reader.boolean("deprecated") ? { deprecated: true as const } : {}),
     tags: reader.stringArray("tags") ?? [],
-    parameters: parameters.list,
+    parameters: parameterList,
     ...(requestBody ? { requestBody } : {}),
     responses,
     ...(security ? { security } : {}),
@@ -292,31 +314,54 @@ function readRequestBody(
   };
 }
 
-/** Every `{name}` of the path has a path parameter, and every path parameter a `{name}`. */
+/**
+ * Every `{name}` of the path has a path parameter, and every path parameter a
+ * `{name}`: the parameters, once path parameters named only in the path's
+ * query part are query parameters and path parameters the path does not use
+ * are left out (a warning). `undefined` when the path uses a name twice or
+ * one no parameter declares: the operation is left out (a warning).
+ */
 function checkPathTemplate(
   reader: ObjectReader,
-  path: string,
+  site: OperationSite,
   parameters: readonly Parameter[],
-): void {
+): Parameter[] | undefined {
+  const path = site.path;
   const names = pathTemplateNames(path);
   const declared = parameters.filter((p) => p.in === "path");
+  let complete = true;
   for (const name of [...new Set(names)].sort(compareText)) {
-    if (names.filter((n) => n === name).length > 1)
-      reader.error(reader.at, `the path ${path} uses {${name}} twice`);
-    if (!declared.some((p) => p.name === name))
-      reader.error(
+    if (names.filter((n) => n === name).length > 1) {
+      reader.warning(
         reader.at,
-        `the path ${path} has {${name}}, but the operation declares no path parameter "${name}"`,
+        "path-template",
+        `the path ${path} uses {${name}} twice: the operation is left out`,
       );
-  }
-  for (const parameter of declared) {
-    if (!names.includes(parameter.name))
-      reader.error(
-        parameter.at,
-        `the path parameter "${parameter.name}" does not appear in the path ${path}`,
-        parameter.pointer,
+      complete = false;
+    }
+    if (!declared.some((p) => p.name === name)) {
+      reader.warning(
+        reader.at,
+        "path-template",
+        `the path ${path} has {${name}}, but the operation declares no path parameter "${name}": the operation is left out`,
       );
+      complete = false;
+    }
   }
+  const kept = parameters.flatMap((parameter): Parameter[] => {
+    if (parameter.in !== "path" || names.includes(parameter.name)) return [parameter];
+    const asQuery = parameters.some((p) => p.in === "query" && p.name === parameter.name);
+    if (site.queryPartNames.includes(parameter.name) && !asQuery)
+      return [{ ...parameter, in: "query", style: "form", explode: true }];
+    reader.warning(
+      parameter.at,
+      "path-template",
+      `the path parameter "${parameter.name}" does not appear in the path ${path}: it is left out`,
+      parameter.pointer,
+    );
+    return [];
+  });
+  return complete ? kept : undefined;
 }
 
 /** The operation's own servers (3.x) or schemes (2.0), else its path's servers, else the document's. */

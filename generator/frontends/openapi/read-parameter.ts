@@ -7,7 +7,7 @@ import type { Parameter, ParameterLocation, ParameterStyle, Schema } from "./ope
 import type { ReadContext } from "./read-context.js";
 import { readExamples, readMediaTypeMap } from "./read-content.js";
 import { baseSlot, type SchemaReadOptions } from "./read-schema.js";
-import { resolveObject } from "./resolve-object.js";
+import { resolveObjectOrMissing } from "./resolve-object.js";
 import { SWAGGER2_SIMPLE_SCHEMA_KEYWORDS } from "./schema-keywords.js";
 
 /** What one parameter object is: a parameter, or (Swagger 2.0) a request body or one field of a form body. */
@@ -65,8 +65,13 @@ export function readParameter(
   written: ObjectReader,
   operationName: string,
 ): ReadParameterResult | undefined {
-  const resolved = resolveObject(context, written, "parameter");
-  if (!resolved) return undefined;
+  const resolved = resolveObjectOrMissing(
+    context,
+    written,
+    "parameter",
+    "the parameter is left out",
+  );
+  if (resolved === "missing" || !resolved) return undefined;
   const reader = resolved.reader;
   const name = reader.requiredString("name", "a parameter");
   const location = reader.requiredString("in", "a parameter");

@@ -6,7 +6,7 @@ import { readOperation, type OperationSite } from "./read-operation.js";
 import { parameterReaders } from "./read-parameter.js";
 import { readServers } from "./read-servers.js";
 import { resolveObject } from "./resolve-object.js";
-import { operationNameFromPath } from "./operation-name.js";
+import { operationNameFromPath, pathTemplateNames } from "./operation-name.js";
 
 /**
  * Reads `paths` into operations, in document order (paths as listed, and
@@ -30,6 +30,16 @@ export function readPaths(
     }
     const resolved = resolveObject(context, written, "path item");
     if (!resolved) continue;
+    const query = path.indexOf("?");
+    const template = query === -1 ? path : path.slice(0, query);
+    const queryPartNames = query === -1 ? [] : pathTemplateNames(path.slice(query));
+    if (query !== -1)
+      paths.warning(
+        keyAt,
+        "path-template",
+        `the path "${path}" has a query part: read as ${template}, the names in the query part being query parameters when its operations declare them`,
+        written.pointer,
+      );
     const item = resolved.reader;
     item.checkKeys(`${withArticle(context.format)} path item`, {
       known: [
@@ -48,7 +58,8 @@ export function readPaths(
       const operation = item.object(method);
       if (!operation) continue;
       sites.push({
-        path,
+        path: template,
+        queryPartNames,
         method,
         reader: operation,
         pathParameters,
@@ -58,7 +69,7 @@ export function readPaths(
     }
   }
   const named = nameOperations(sites);
-  return named.map((site) => readOperation(context, site));
+  return named.flatMap((site) => readOperation(context, site) ?? []);
 }
 
 /** Gives every operation its name: the `operationId`, else one made from method and path. */
@@ -70,9 +81,10 @@ function nameOperations(
     const id = site.reader.string("operationId");
     if (id === undefined) return { site, id };
     if (id === "") {
-      site.reader.error(
+      site.reader.warning(
         site.reader.member("operationId")!.value.at,
-        "operationId is empty",
+        "empty-operation-id",
+        "operationId is empty: the operation is named from its method and path",
         site.reader.pointerOf("operationId"),
       );
       return { site, id: undefined };

@@ -5,10 +5,10 @@ import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { ObjectReader } from "./object-reader.js";
 import type { MediaContent, Response, ResponseHeader } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
-import { readExamples, readMediaTypeMap } from "./read-content.js";
+import { anyJsonContent, readExamples, readMediaTypeMap } from "./read-content.js";
 import { HEADER_OBJECT_KEYS, readOpenApi3Value, readSwagger2Value } from "./read-parameter.js";
 import { baseSlot } from "./read-schema.js";
-import { resolveObject } from "./resolve-object.js";
+import { resolveObject, resolveObjectOrMissing } from "./resolve-object.js";
 
 /**
  * An operation's `responses`, in document order. Inline schemas are named
@@ -39,7 +39,24 @@ export function readResponses(
       );
       continue;
     }
-    const resolved = resolveObject(context, written, "response");
+    const resolved = resolveObjectOrMissing(
+      context,
+      written,
+      "response",
+      "the answer is read as any JSON value",
+    );
+    if (resolved === "missing") {
+      const content = anyJsonContent(written);
+      out.push({
+        status,
+        description: "",
+        content,
+        headers: [],
+        at: written.at,
+        pointer: written.pointer,
+      });
+      continue;
+    }
     if (!resolved) continue;
     const name =
       status === success

@@ -8,7 +8,7 @@ import type { SourceProblems } from "../source/source-problem.js";
 import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { DocumentSet, RefTarget, SourceDocument } from "./document-set.js";
 import { mergeAllOf, type AllOfPart, type ShapeDraft } from "./merge-all-of.js";
-import { ObjectReader } from "./object-reader.js";
+import { LenientObjectReader, ObjectReader } from "./object-reader.js";
 import type {
   ApiFormat,
   Bound,
@@ -108,9 +108,10 @@ export class SchemaReader {
   read(node: JsonNode, site: SchemaSite, options: SchemaReadOptions = {}): Schema {
     if (node.kind === "boolean" && this.format === "openapi-3.1") {
       if (!node.value)
-        this.problems.error(
+        this.problems.warning(
           node.at,
-          "the schema false (no value allowed) is not supported",
+          "false-schema",
+          "the schema false (no value allowed) is read as any JSON value",
           site.pointer,
         );
       return { kind: "shape", at: node.at, pointer: site.pointer, types: [] };
@@ -157,9 +158,10 @@ export class SchemaReader {
         const chain = [...(start === -1 ? [] : this.building.slice(start)), ...seen, current].map(
           (e) => e.fixedName ?? e.pointer,
         );
-        this.problems.error(
+        this.problems.warning(
           at,
-          `allOf goes round in a loop (${chain.join(" → ")}): a schema cannot extend itself`,
+          "allof-loop",
+          `allOf goes round in a loop (${chain.join(" → ")}): a schema cannot extend itself; this part, which closes the loop, is left out`,
           pointer,
         );
         return undefined;
@@ -256,7 +258,7 @@ export class SchemaReader {
     if (examples) ref.examples = examples;
   }
 
-  /** 3.0 `nullable`; in 3.1, which has none, read the same way with a warning. */
+  /** 3.0 `nullable`; in 3.1 and 2.0, which have none, read the same way with a warning (of the caller's key check, in 2.0). */
   private readNullable(reader: ObjectReader): boolean {
     const nullable = reader.boolean("nullable") === true;
     if (this.format === "openapi-3.1" && reader.has("nullable")) {
@@ -298,12 +300,9 @@ export class SchemaReader {
     if (reader.boolean("writeOnly")) shape.writeOnly = true;
     if (shape.readOnly && shape.writeOnly)
       reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
-    if (
-      this.format !== "swagger-2.0" &&
-      this.readNullable(reader) &&
-      shape.types.length > 0 &&
-      !shape.types.includes("null")
-    ) {
+    // A 2.0 parameter, header or items object has no nullable: its key check reads it past.
+    const nullableRead = !(simple && this.format === "swagger-2.0") && this.readNullable(reader);
+    if (nullableRead && shape.types.length > 0 && !shape.types.includes("null")) {
       shape.types = [...shape.types, "null"];
     }
     this.readValues(reader, shape);
@@ -475,7 +474,9 @@ export class SchemaReader {
     return out.length > 0 ? out : undefined;
   }
 
-  private readFacets(reader: ObjectReader, shape: ShapeDraft): void {
+  private readFacets(strictReader: ObjectReader, shape: ShapeDraft): void {
+    // A facet whose value is of the wrong kind, or cannot be applied, is ignored: the schema allows more, never less.
+    const reader = new LenientObjectReader(strictReader, "facet-value");
     // Each facet written with a keyword of its own (`Facet.openApi`), kept under it as its value kind reads; bounds below.
     for (const { openApi, valueKind } of FACETS) {
       const keyword = openApi?.keyword;
@@ -500,7 +501,7 @@ export class SchemaReader {
       const low = shape[min];
       const high = shape[max];
       if (low !== undefined && high !== undefined && low > high)
-        reader.error(
+        strictReader.error(
           reader.member(min)!.value.at,
           `${min} ${low} is greater than ${max} ${high}`,
           reader.pointerOf(min),
@@ -508,12 +509,14 @@ export class SchemaReader {
     }
     if (reader.boolean("uniqueItems")) shape.uniqueItems = true;
     const pattern = shape.pattern;
-    if (pattern !== undefined && !compiles(pattern))
+    if (pattern !== undefined && !compiles(pattern)) {
       reader.error(
         reader.member("pattern")!.value.at,
         `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`,
         reader.pointerOf("pattern"),
       );
+      delete shape.pattern;
+    }
     const multipleOf = shape.multipleOf;
     // Read from the text: `1e-999999999` is greater than 0, though no double holds it.
     if (
@@ -532,7 +535,7 @@ export class SchemaReader {
     const maximum = this.readBound(reader, "maximum", "exclusiveMaximum");
     if (maximum) shape.maximum = maximum;
     if (minimum && maximum && Number(minimum.value) > Number(maximum.value)) {
-      reader.error(
+      strictReader.error(
         reader.at,
         `the minimum ${minimum.value} is greater than the maximum ${maximum.value}`,
       );
@@ -555,9 +558,10 @@ export class SchemaReader {
     const pointer = reader.pointerOf(exclusiveKey);
     if (this.format === "openapi-3.1") {
       if (exclusiveMember.value.kind === "boolean") {
-        reader.error(
+        reader.warning(
           exclusiveMember.value.at,
-          `in OpenAPI 3.1 ${exclusiveKey} is the bound itself (a number), not a flag on ${inclusiveKey}`,
+          "other-version",
+          `in OpenAPI 3.1 ${exclusiveKey} is the bound itself (a number), not a flag on ${inclusiveKey}: read past`,
           pointer,
         );
         return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
@@ -574,9 +578,10 @@ export class SchemaReader {
         : { value: inclusive, exclusive: false };
     }
     if (exclusiveMember.value.kind === "number") {
-      reader.error(
+      reader.warning(
         exclusiveMember.value.at,
-        `in ${FORMAT_NAMES[this.format]} ${exclusiveKey} is a flag on ${inclusiveKey} (true or false); a number is OpenAPI 3.1`,
+        "other-version",
+        `in ${FORMAT_NAMES[this.format]} ${exclusiveKey} is a flag on ${inclusiveKey} (true or false); a number is OpenAPI 3.1: read past`,
         pointer,
       );
       return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
@@ -606,6 +611,15 @@ export class SchemaReader {
       const list: Property[] = [];
       for (const member of properties.node.members.values()) {
         const pointer = properties.pointerOf(member.key);
+        if (member.value.kind === "boolean" && !member.value.value) {
+          properties.warning(
+            member.value.at,
+            "false-schema",
+            `the schema of "${member.key}" is false (no value allowed): the property cannot be present and is left out`,
+            pointer,
+          );
+          continue;
+        }
         const schema = this.read(member.value, {
           document: site.document,
           pointer,
@@ -753,23 +767,24 @@ export class SchemaReader {
       }
     }
     if (propertyName === undefined) return;
-    const discriminator = { propertyName, mapping: [], at: member.value.at, pointer };
-    shape.discriminator = discriminator;
     const variants = shape.union?.variants.map((v) =>
       v.kind === "ref" ? this.graph.refEntries.get(v) : undefined,
     );
-    if (shape.union) {
-      shape.union.variants.forEach((variant, i) => {
-        const entry = variants![i];
-        if (entry && entry.origin !== "inline") return;
-        if (explicit.some((c) => entry !== undefined && c.entry === entry)) return;
-        this.problems.error(
-          variant.at,
-          "a variant of a union with a discriminator must be a $ref to a named schema, so that a discriminator value can name it",
-          variant.pointer,
-        );
-      });
-    }
+    const unnamed = (shape.union?.variants ?? []).filter((_, i) => {
+      const entry = variants![i];
+      if (entry && entry.origin !== "inline") return false;
+      return !explicit.some((c) => entry !== undefined && c.entry === entry);
+    });
+    for (const variant of unnamed)
+      this.problems.warning(
+        variant.at,
+        "discriminator",
+        "a variant of a union with a discriminator must be a $ref to a named schema, so that a discriminator value can name it: the union is read without its discriminator (each variant told apart by its properties)",
+        variant.pointer,
+      );
+    if (unnamed.length > 0) return;
+    const discriminator = { propertyName, mapping: [], at: member.value.at, pointer };
+    shape.discriminator = discriminator;
     this.graph.discriminators.push({
       discriminator,
       explicit,
@@ -943,12 +958,17 @@ export class SchemaReader {
           reader.pointerOf("required"),
         );
     }
-    if (shape.discriminator && !names.has(shape.discriminator.propertyName)) {
-      reader.error(
-        shape.discriminator.at,
-        `the discriminator property "${shape.discriminator.propertyName}" is not among the properties`,
-        shape.discriminator.pointer,
+    const discriminator = shape.discriminator;
+    if (discriminator && !names.has(discriminator.propertyName)) {
+      reader.warning(
+        discriminator.at,
+        "discriminator",
+        `the discriminator property "${discriminator.propertyName}" is not among the properties: the schema is read without its discriminator`,
+        discriminator.pointer,
       );
+      const pending = this.graph.discriminators.findIndex((p) => p.discriminator === discriminator);
+      if (pending !== -1) this.graph.discriminators.splice(pending, 1);
+      delete shape.discriminator;
     }
   }
 

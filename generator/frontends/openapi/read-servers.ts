@@ -42,12 +42,15 @@ export function readServers(
       const allowed = variable.stringArray("enum");
       const description = variable.string("description");
       if (defaultValue === undefined) continue;
-      if (allowed && !allowed.includes(defaultValue))
-        variable.error(
+      if (allowed && !allowed.includes(defaultValue)) {
+        variable.warning(
           variable.member("default")!.value.at,
-          `the default "${defaultValue}" is not one of the enum values`,
+          "server-variable",
+          `the default "${defaultValue}" is not one of the enum values: it is used all the same, as one more value`,
           variable.pointerOf("default"),
         );
+        allowed.push(defaultValue);
+      }
       variables.push({
         name: key,
         default: defaultValue,

@@ -9,14 +9,35 @@ const MAX_REF_HOPS = 32;
  * The object a part of the description stands for: itself, or what its
  * `$ref` leads to (in whatever file), following chains of references. A
  * reference that leads nowhere, loops, or is not to an object is reported
- * and gives `undefined`. Keys next to `$ref` are reported (3.1 allows
- * `summary` and `description`, which then describe this use).
+ * and gives `undefined`. Keys next to `$ref` are ignored with a `ref-sibling`
+ * warning (3.1 allows `summary` and `description`, which then describe this use).
  */
 export function resolveObject(
   context: Pick<ReadContext, "format" | "documents" | "problems">,
   reader: ObjectReader,
   what: string,
-): { reader: ObjectReader; description?: string } | undefined {
+): ResolvedObject | undefined {
+  const resolved = resolveObjectOrMissing(context, reader, what);
+  return resolved === "missing" ? undefined : resolved;
+}
+
+/** The object a `$ref` chain ends at, with the description of this use (3.1). */
+export interface ResolvedObject {
+  readonly reader: ObjectReader;
+  readonly description?: string;
+}
+
+/**
+ * As `resolveObject`; with `missing` (how the caller reads it), a `$ref` that
+ * leads nowhere in a file that was read is a `missing-ref` warning saying so,
+ * and gives `"missing"`.
+ */
+export function resolveObjectOrMissing(
+  context: Pick<ReadContext, "format" | "documents" | "problems">,
+  reader: ObjectReader,
+  what: string,
+  missing?: string,
+): ResolvedObject | "missing" | undefined {
   let current = reader;
   let description: string | undefined;
   const seen = new Set<string>();
@@ -28,22 +49,30 @@ export function resolveObject(
         (member.key === "summary" || member.key === "description")
       )
         continue;
-      current.error(
+      current.warning(
         member.keyAt,
-        `"${member.key}" next to "$ref" is ignored by ${FORMAT_NAMES[context.format]}: move it into the referenced ${what}`,
+        "ref-sibling",
+        `"${member.key}" next to "$ref" is ignored, as ${FORMAT_NAMES[context.format]} says (move it into the referenced ${what})`,
         current.pointerOf(member.key),
       );
     }
     if (context.format === "openapi-3.1") description ??= current.string("description");
     const ref = current.string("$ref");
     if (ref === undefined) return undefined;
+    const errorsBefore = context.problems.count;
     const target = context.documents.resolve(
       ref,
       current.document,
       current.member("$ref")!.value.at,
       current.pointer,
+      missing === undefined ? "error" : "warning",
+      missing,
     );
-    if (!target) return undefined;
+    // Without an error, the reference led nowhere in a file that was read (a warning).
+    if (!target)
+      return missing !== undefined && context.problems.count === errorsBefore
+        ? "missing"
+        : undefined;
     if (seen.has(target.key) || hop >= MAX_REF_HOPS) {
       current.error(
         current.at,

@@ -169,23 +169,27 @@ const APPROXIMATED_SCHEMA_KEYWORDS = new Map<
   ],
 ]);
 
+/** Keys of another version, each with what this version uses instead and how the key is read (a warning). */
 const OTHER_VERSION: Readonly<Record<ApiFormat, ReadonlyMap<string, string>>> = {
   "swagger-2.0": new Map([
-    ["oneOf", "Swagger 2.0 has no unions (oneOf is OpenAPI 3)"],
-    ["anyOf", "Swagger 2.0 has no unions (anyOf is OpenAPI 3)"],
+    ["oneOf", "Swagger 2.0 has no unions (oneOf is OpenAPI 3); read as in OpenAPI 3"],
+    ["anyOf", "Swagger 2.0 has no unions (anyOf is OpenAPI 3); read as in OpenAPI 3"],
     [
       "nullable",
-      "Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension, read past)",
+      "Swagger 2.0 has no nullable (it is OpenAPI 3.0; x-nullable is an extension); read as in OpenAPI 3.0",
     ],
-    ["writeOnly", "writeOnly is OpenAPI 3"],
-    ["deprecated", "deprecated schemas are OpenAPI 3"],
-    ["const", "Swagger 2.0 has no const: use an enum of one value"],
-    ["examples", "Swagger 2.0 schemas take one example"],
+    ["writeOnly", "writeOnly is OpenAPI 3; read as there"],
+    ["deprecated", "deprecated schemas are OpenAPI 3; read as there"],
+    ["const", "Swagger 2.0 has no const (use an enum of one value); read past"],
+    ["examples", "Swagger 2.0 schemas take one example; read past"],
   ]),
   "openapi-3.0": new Map([
-    ["const", "OpenAPI 3.0 has no const: use an enum of one value"],
-    ["examples", "OpenAPI 3.0 schemas take one example (examples is OpenAPI 3.1)"],
-    ["$defs", "$defs is OpenAPI 3.1: use components/schemas"],
+    ["const", "OpenAPI 3.0 has no const (use an enum of one value); read past"],
+    ["examples", "OpenAPI 3.0 schemas take one example (examples is OpenAPI 3.1); read past"],
+    [
+      "$defs",
+      "$defs is OpenAPI 3.1 (use components/schemas); read past, its schemas read where a $ref leads there",
+    ],
   ]),
   "openapi-3.1": new Map(),
 };

@@ -153,7 +153,8 @@ class WsdlChecker {
       this.diagnostics.error(bound.at, `operation "${operation.name}" has no ${which} to bind`);
       return;
     }
-    if (bound.body === undefined)
+    // A message carried otherwise (mime:multipartRelated...) leaves its operation out: its body is not looked for.
+    if (bound.body === undefined && bound.unread === undefined)
       this.diagnostics.error(
         bound.at,
         `the ${which} of operation "${operation.name}" has no soap:body`,

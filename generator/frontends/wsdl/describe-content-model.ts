@@ -2,6 +2,7 @@ import type { FieldDescription } from "../../description/description.js";
 import type { Note } from "../../model/vocabulary.js";
 import { elementField } from "./describe-element-field.js";
 import { qkey } from "./qname-key.js";
+import { soleRepeatedElement } from "./repeated-sequence.js";
 import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
 import type { GroupRef, ModelGroup, Particle } from "./xsd-model.js";
 
@@ -41,12 +42,13 @@ export function soleChoice(group: ModelGroup): ModelGroup | undefined {
 /** The fields of a model group inside a type: nested sequences flattened, choices among other elements made optional fields with a note. */
 export function groupFields(
   ctx: XsdMapping,
-  group: ModelGroup,
+  written: ModelGroup,
   parent: string,
   notes: Note[],
   limits: WireLimit[],
   optional: boolean,
 ): { fields: FieldDescription[]; any: boolean } {
+  const group = soleRepeatedElementOf(ctx, written, notes);
   const fields: FieldDescription[] = [];
   let any = false;
   const repeated = group.occurs.max === "unbounded" || group.occurs.max > 1;
@@ -55,26 +57,15 @@ export function groupFields(
       kind: "interpretation",
       text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order.",
     });
-  if (group.kind === "sequence" && repeated) {
-    ctx.d.error(group.at, "a sequence that repeats is not supported yet");
-    return { fields, any };
-  }
   const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
   let singleBranches = true;
   for (const p of group.particles) {
-    const f = particleFields(
-      ctx,
-      p,
-      parent,
-      notes,
-      limits,
-      memberOptional,
-      group.kind === "choice" && repeated,
-    );
+    const f = particleFields(ctx, p, parent, notes, limits, memberOptional, repeated);
     if (f === "any") any = true;
     else fields.push(...f);
     if (f === "any" || f.length !== 1) singleBranches = false;
   }
+  if (group.kind === "sequence" && repeated) repeatedSequence(ctx, group, fields, notes);
   if (group.kind === "choice") {
     const names = fields.map((f) => `"${f.name}"`).join(", ");
     if (repeated) {
@@ -108,6 +99,43 @@ export function groupFields(
     }
   }
   return { fields, any };
+}
+
+/** A repeated sequence of one element read as that element repeated (see `soleRepeatedElement`), with a warning when the counts are not exactly the contract's. */
+function soleRepeatedElementOf(ctx: XsdMapping, group: ModelGroup, notes: Note[]): ModelGroup {
+  const sole = soleRepeatedElement(group);
+  if (!sole) return group;
+  if (!sole.exact) {
+    ctx.approximate(
+      group.at,
+      "repeated-sequence",
+      "a repeated sequence of one element that occurs several times each time is read as one list of that element: the count is not checked to be a multiple",
+    );
+    notes.push({
+      kind: "interpretation",
+      text: "The contract repeats a sequence of one element that occurs several times each time: it is one list here, and its count is not checked to be a multiple.",
+    });
+  }
+  return sole.group;
+}
+
+/** A repeated sequence of several members: each member a list (its fields made so by the caller), with a warning and a note. */
+function repeatedSequence(
+  ctx: XsdMapping,
+  group: ModelGroup,
+  fields: readonly FieldDescription[],
+  notes: Note[],
+): void {
+  const names = fields.map((f) => `"${f.name}"`).join(", ");
+  ctx.approximate(
+    group.at,
+    "repeated-sequence",
+    `a repeated sequence of ${names} is read as one list per member: which elements belong to the same repetition is not kept`,
+  );
+  notes.push({
+    kind: "interpretation",
+    text: `The contract repeats a sequence of ${names}: each member is a list here, and the elements are written and read grouped by name.`,
+  });
 }
 
 export function particleFields(

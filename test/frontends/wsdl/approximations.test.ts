@@ -140,6 +140,42 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       at: `<s:choice><s:sequence>`,
       want: 'warning: a choice of "card", "expiry", "token" is read as optional fields: that exactly one branch is given is not checked',
     },
+    {
+      given: "an xs:extension directly in xs:complexType (no xs:complexContent)",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:extension",
+      schema: wrap(
+        `<s:complexType name="Base"><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType><s:complexType name="R"><s:extension base="tns:Base"><s:sequence><s:element name="more" type="s:string"/></s:sequence></s:extension></s:complexType>`,
+      ),
+      at: `<s:extension base="tns:Base">`,
+      want: "warning: <s:extension> is not allowed directly in <s:complexType>; it is read as if in an xs:complexContent",
+    },
+    {
+      given: "a repeated sequence of several elements",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="key" type="s:string"/><s:element name="value" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="key"`,
+      want: 'warning: a repeated sequence of "key", "value" is read as one list per member: which elements belong to the same repetition is not kept',
+    },
+    {
+      given: "a repeated sequence of one element that occurs twice each time",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence maxOccurs="unbounded"><s:element name="pair" type="s:string" minOccurs="2" maxOccurs="2"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:sequence maxOccurs="unbounded"><s:element name="pair"`,
+      want: "warning: a repeated sequence of one element that occurs several times each time is read as one list of that element: the count is not checked to be a multiple",
+    },
+    {
+      given: "an attribute XML Schema does not define on an element",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='a']",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string" color="red"/></s:sequence></s:complexType>`,
+      ),
+      at: `color="red"`,
+      want: "warning: attribute color is not allowed on <s:element>; it is passed over",
+    },
   ];
 
   it.each(table)("$given", async ({ schema, at, want, path: xmlPath }) => {
@@ -169,6 +205,122 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Notify"><wsdl:input`)}: warning: the operation "Notify" is one-way (no output) and is left out: only request-response operations have a client method (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Notify'])`,
     ]);
     expect(approximations.map((a) => a.kind)).toEqual(["one-way-operation"]);
+  });
+});
+
+describe("a repeated sequence of one element (the ArrayOf idiom)", () => {
+  it("is that element repeated, exactly: a list field, no warning", async () => {
+    const schema = wrap(
+      `<s:complexType name="R"><s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="item" type="s:string"/></s:sequence></s:complexType>`,
+    );
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
+    const full = await writeContract(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map(formatDiagnostic)).toEqual([]);
+    const r = description.services[0]!.types.find((t) => t.name === "R")!;
+    expect(r.fields).toMatchObject([{ name: "item", required: false, list: { min: 0 } }]);
+    expect(r.fields[0]!.list).not.toHaveProperty("max");
+  });
+});
+
+/** A vendor WSDL of Ping and Greet whose binding of Greet is changed by `bind`. */
+function pingAndGreet(bind: (greet: string) => string): string {
+  const schema = `${PING}<s:element name="PingResponse"><s:complexType/></s:element><s:element name="Greet"><s:complexType/></s:element>`;
+  const text = vendorWsdl(schema, [
+    { name: "Ping", request: "Ping", response: "PingResponse" },
+    { name: "Greet", request: "Greet", response: "PingResponse" },
+  ]);
+  const greet = /<wsdl:operation name="Greet"><soap:operation[^>]*\/>.*?<\/wsdl:operation>/.exec(
+    text,
+  )![0];
+  return text.replace(greet, bind(greet));
+}
+
+describe("operations and ports paygen does not read", () => {
+  const encoded = (greet: string) =>
+    greet.replaceAll(
+      `<soap:body use="literal"/>`,
+      `<soap:body use="encoded" encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" namespace="urn:vendor"/>`,
+    );
+
+  it("an encoded operation: left out, with a warning at its body; the others are generated", async () => {
+    const text = pingAndGreet(encoded);
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<soap:body use="encoded"`)}: warning: the operation "Greet" is encoded (use="encoded") and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/soap:body)`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["rpc-encoded-operation"]);
+  });
+
+  it("an rpc operation and an operation carried in MIME parts: each left out, with a warning", async () => {
+    const rpc = pingAndGreet((greet) => greet.replace(`style="document"/>`, `style="rpc"/>`));
+    expect((await warningsOf(rpc)).warnings).toEqual([
+      `vendor.wsdl:${positionOf(rpc, `<wsdl:operation name="Greet"><soap:operation`)}: warning: the operation "Greet" is rpc style and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet'])`,
+    ]);
+    const mime = pingAndGreet((greet) =>
+      greet.replace(
+        `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+        `<wsdl:input><mime:multipartRelated xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"><mime:part><soap:body use="literal"/></mime:part></mime:multipartRelated></wsdl:input>`,
+      ),
+    );
+    const read = await warningsOf(mime);
+    expect(read.errors).toEqual([]);
+    expect(read.warnings).toEqual([
+      `vendor.wsdl:${positionOf(mime, `<mime:multipartRelated`)}: warning: the operation "Greet" is carried in <mime:multipartRelated> (not read) and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/mime:multipartRelated)`,
+    ]);
+  });
+
+  it("refuses a service whose every operation is rpc/encoded, saying so", async () => {
+    const text = pingAndGreet(encoded).replace(
+      /(<wsdl:operation name="Ping"><soap:operation[^>]*\/>.*?<\/wsdl:operation>)/,
+      encoded,
+    );
+    const { errors } = await warningsOf(text);
+    expect(errors).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:binding name="VendorSoap"`)}: every operation of the binding "VendorSoap" is rpc/encoded (rpc style, encoded or MIME): only document/literal operations are read, so nothing is left to generate`,
+    ]);
+  });
+
+  it("an HTTP binding and its port: left out, with a warning each, beside the SOAP port", async () => {
+    const http = `<wsdl:binding name="VendorGet" type="tns:VendorPort"><http:binding xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" verb="GET"/></wsdl:binding>`;
+    const port = `<wsdl:port name="VendorGet" binding="tns:VendorGet"><http:address xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" location="http://127.0.0.1:9/get"/></wsdl:port>`;
+    const text = vendorWsdl(
+      PING.replace(/$/, `<s:element name="PingResponse"><s:complexType/></s:element>`),
+      [{ name: "Ping", request: "Ping", response: "PingResponse" }],
+    )
+      .replace(`<wsdl:service`, `${http}\n<wsdl:service`)
+      .replace(`</wsdl:service>`, `${port}</wsdl:service>`);
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, "<http:binding")}: warning: <http:binding> is not read: only SOAP 1.1 and SOAP 1.2 bindings are; the binding "VendorGet" and its ports are left out (at /wsdl:definitions/wsdl:binding[@name='VendorGet']/http:binding)`,
+      `vendor.wsdl:${positionOf(text, "<http:address")}: warning: <http:address> is not read: only SOAP 1.1 and SOAP 1.2 addresses are; the port "VendorGet" is left out (at /wsdl:definitions/wsdl:service[@name='VendorService']/wsdl:port[@name='VendorGet']/http:address)`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["non-soap-binding", "non-soap-port"]);
+  });
+
+  it("are errors under --strict", async () => {
+    const full = await writeContract(pingAndGreet(encoded));
+    const strict = loadCheckedModel({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+      strict: true,
+    });
+    const error = (await strict.catch((e: unknown) => e)) as SchemaErrors;
+    expect(error).toBeInstanceOf(SchemaErrors);
+    expect(error.diagnostics.map(formatDiagnostic)).toEqual([
+      expect.stringMatching(
+        /^vendor\.wsdl:\d+:\d+: rpc-encoded-operation: the operation "Greet" is encoded/,
+      ),
+    ]);
   });
 });
 

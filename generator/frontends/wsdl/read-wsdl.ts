@@ -361,7 +361,11 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
         : child.name.namespace === WSDL_SOAP12_NAMESPACE
           ? "1.2"
           : undefined;
-    if (version === undefined || child.name.local !== "address") {
+    if (child.name.local !== "address") {
+      context.unexpected(child, element);
+      continue;
+    }
+    if (version === undefined) {
       otherAddress ??= child;
       continue;
     }

@@ -176,6 +176,33 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       at: `color="red"`,
       want: "warning: attribute color is not allowed on <s:element>; it is passed over",
     },
+    {
+      given: "an xs:annotation after the content",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:annotation",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence><s:annotation><s:documentation>Late.</s:documentation></s:annotation></s:complexType>`,
+      ),
+      at: `<s:annotation><s:documentation>Late.`,
+      want: "warning: <s:annotation> must come first in <s:complexType>, and only once; its documentation is read all the same",
+    },
+    {
+      given: "an element of another namespace in xs:annotation",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:annotation/x:note",
+      schema: wrap(
+        `<s:complexType name="R"><s:annotation><x:note xmlns:x="urn:x"/></s:annotation><s:sequence><s:element name="a" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<x:note`,
+      want: "warning: <x:note> is not allowed in <s:annotation> (only xs:documentation and xs:appinfo are); it is passed over",
+    },
+    {
+      given: "an xs:notation",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:notation[@name='jpeg']",
+      schema: wrap(
+        `<s:notation name="jpeg" public="image/jpeg"/><s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:notation`,
+      want: "warning: <s:notation> declares nothing paygen reads; it is passed over",
+    },
   ];
 
   it.each(table)("$given", async ({ schema, at, want, path: xmlPath }) => {
@@ -320,6 +347,76 @@ describe("operations and ports paygen does not read", () => {
       expect.stringMatching(
         /^vendor\.wsdl:\d+:\d+: rpc-encoded-operation: the operation "Greet" is encoded/,
       ),
+    ]);
+  });
+});
+
+describe("WSDL elements out of place and extension elements paygen does not read", () => {
+  const ping = () =>
+    vendorWsdl(`${PING}<s:element name="PingResponse"><s:complexType/></s:element>`, [
+      { name: "Ping", request: "Ping", response: "PingResponse" },
+    ]);
+  const policy = `<wsp:PolicyReference xmlns:wsp="http://www.w3.org/ns/ws-policy" URI="#p"/>`;
+
+  it.each([
+    {
+      given: "a wsdl:documentation after other content",
+      edit: (t: string) =>
+        t.replace(
+          `<wsdl:input message="tns:PingIn"/>`,
+          `<wsdl:input message="tns:PingIn"/><wsdl:documentation>Late.</wsdl:documentation>`,
+        ),
+      at: "<wsdl:documentation>Late.",
+      want: "warning: <wsdl:documentation> must come first in <wsdl:operation>, and only once; it is read all the same (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Ping']/wsdl:documentation)",
+    },
+    {
+      given: "an extension element in a binding",
+      edit: (t: string) => t.replace(`<soap:binding `, `${policy}<soap:binding `),
+      at: "<wsp:PolicyReference",
+      want: "warning: <wsp:PolicyReference> is an extension element that is not read in <wsdl:binding>; it is passed over (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsp:PolicyReference)",
+    },
+    {
+      given: "a soap:headerfault",
+      edit: (t: string) =>
+        t
+          .replace(
+            `<wsdl:portType`,
+            `<wsdl:message name="TraceIn"><wsdl:part name="trace" element="tns:Ping"/></wsdl:message>\n<wsdl:portType`,
+          )
+          .replace(
+            `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+            `<wsdl:input><soap:body use="literal"/><soap:header message="tns:TraceIn" part="trace" use="literal"><soap:headerfault message="tns:TraceIn" part="trace" use="literal"/></soap:header></wsdl:input>`,
+          ),
+      at: "<soap:headerfault",
+      want: "warning: <soap:headerfault> is not read: a fault carried in this header is not typed (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Ping']/wsdl:input/soap:header/soap:headerfault)",
+    },
+  ])("$given: passed over, with a warning", async ({ edit, at, want }) => {
+    const text = edit(ping());
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([`vendor.wsdl:${positionOf(text, at)}: ${want}`]);
+  });
+
+  it('refuses an extension element that says wsdl:required="true"', async () => {
+    const required = policy.replace(" URI=", ' wsdl:required="true" URI=');
+    const text = ping().replace(`<soap:binding `, `${required}<soap:binding `);
+    const { errors } = await warningsOf(text);
+    expect(errors).toEqual([
+      `vendor.wsdl:${positionOf(text, "<wsp:PolicyReference")}: <wsp:PolicyReference> is an extension element that is not supported in <wsdl:binding>, and it is required (wsdl:required="true")`,
+    ]);
+  });
+
+  it("an operation with an encoded SOAP header: left out, with a warning", async () => {
+    const text = pingAndGreet((greet) =>
+      greet.replace(
+        `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+        `<wsdl:input><soap:body use="literal"/><soap:header message="tns:GreetIn" part="parameters" use="encoded"/></wsdl:input>`,
+      ),
+    );
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<soap:header message="tns:GreetIn"`)}: warning: the operation "Greet" has an encoded SOAP header and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/soap:header)`,
     ]);
   });
 });

@@ -6,26 +6,24 @@ import { soleRepeatedElement } from "./repeated-sequence.js";
 import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
 import type { GroupRef, ModelGroup, Particle } from "./xsd-model.js";
 
-/** The model group of a particle (a group reference resolved), or a problem. */
-export function groupOf(
-  ctx: XsdMapping,
-  particle: ModelGroup | GroupRef,
-  optionalAllowed = false,
-): ModelGroup | undefined {
+/**
+ * The model group of a particle (a group reference resolved), or a problem.
+ * A reference that occurs other than once is its group with the
+ * reference's occurrence, at the reference: optional, or a repeated
+ * sequence or choice (read as `groupFields` reads those).
+ */
+export function groupOf(ctx: XsdMapping, particle: ModelGroup | GroupRef): ModelGroup | undefined {
   if (particle.kind !== "groupRef") return particle;
   const def = ctx.set.namespaces
     .get(particle.ref.name.namespace)
     ?.groups.get(particle.ref.name.local);
   if (!def) return undefined;
-  // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
-  if (
-    (particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) ||
-    particle.occurs.max !== 1
-  ) {
-    ctx.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
+  if (particle.occurs.min === 1 && particle.occurs.max === 1) return def.particle;
+  if (def.particle.kind === "all" && particle.occurs.max !== 1) {
+    ctx.d.error(particle.at, "a reference to an xs:all group occurs at most once");
     return undefined;
   }
-  return def.particle;
+  return { ...def.particle, occurs: particle.occurs, at: particle.at };
 }
 
 /** The choice a content model is made of, when it is nothing else (a choice, or a sequence holding only a choice), once. */
@@ -165,7 +163,7 @@ export function particleFields(
     case "groupRef":
       return (
         withGroupOpen(ctx, p, () => {
-          const g = groupOf(ctx, p, true);
+          const g = groupOf(ctx, p);
           return g
             ? groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0).fields
             : [];

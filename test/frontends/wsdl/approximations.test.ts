@@ -203,6 +203,15 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       at: `<s:notation`,
       want: "warning: <s:notation> declares nothing paygen reads; it is passed over",
     },
+    {
+      given: "a group reference that repeats",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:group[@ref='tns:Line']",
+      schema: wrap(
+        `<s:group name="Line"><s:sequence><s:element name="sku" type="s:string"/><s:element name="qty" type="s:int"/></s:sequence></s:group><s:complexType name="R"><s:sequence><s:group ref="tns:Line" maxOccurs="unbounded"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:group ref="tns:Line"`,
+      want: 'warning: a repeated sequence of "sku", "qty" is read as one list per member: which elements belong to the same repetition is not kept',
+    },
   ];
 
   it.each(table)("$given", async ({ schema, at, want, path: xmlPath }) => {

@@ -10,7 +10,11 @@ import { describeCredentials } from "./describe-credentials.js";
 import { describeSoapBinding } from "./describe-soap-binding.js";
 import { describeSoapOperation } from "./describe-soap-operation.js";
 import { type WsdlDescribeContext, wsdlDescribeContext } from "./describe-wsdl-context.js";
-import { type NotDocumentLiteral, notDocumentLiteral } from "./document-literal-binding.js";
+import {
+  type NotDocumentLiteral,
+  notDocumentLiteral,
+  notDocumentLiteralMessages,
+} from "./document-literal-binding.js";
 import { serviceNameOf } from "./service-name.js";
 import type { WsdlBinding, WsdlDefinitions, WsdlService } from "./wsdl-model.js";
 
@@ -55,8 +59,8 @@ export function describeWsdlService(
 /**
  * The operations of the binding's port type, in document order: each
  * request-response one described with its binding operation; a one-way
- * operation, or one whose binding is not document/literal (rpc, encoded,
- * MIME), left out, with a warning and a note. When every operation is left
+ * operation, or one whose binding or messages are not document/literal
+ * (rpc, encoded, MIME), left out, with a warning and a note. When every operation is left
  * out for its binding, the service is refused: nothing of it is left.
  */
 function describeOperations(
@@ -81,7 +85,7 @@ function describeOperations(
       continue;
     }
     const b = binding.operations.find((x) => x.name === op.name);
-    const leftOut = b && notDocumentLiteral(b);
+    const leftOut = (b && notDocumentLiteral(b)) ?? notDocumentLiteralMessages(ctx.defs, op);
     if (leftOut) {
       notLiteral++;
       notes.push(leaveOutNotLiteral(ctx, op.name, leftOut));
@@ -93,7 +97,7 @@ function describeOperations(
   if (notLiteral > 0 && notLiteral === portType?.operations.length)
     ctx.refuse(
       binding.at,
-      `every operation of the binding "${binding.name.local}" is rpc/encoded (rpc style, encoded or MIME): only document/literal operations are read, so nothing is left to generate`,
+      `every operation of the binding "${binding.name.local}" is rpc/encoded (rpc style or messages, encoded, or MIME): only document/literal operations are read, so nothing is left to generate`,
     );
   return { operations, notes };
 }

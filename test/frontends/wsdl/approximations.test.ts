@@ -313,6 +313,18 @@ describe("operations and ports paygen does not read", () => {
     ]);
   });
 
+  it("an operation whose message is an rpc one (a part that names a type): left out, with a warning", async () => {
+    const text = pingAndGreet((greet) => greet).replace(
+      `<wsdl:part name="parameters" element="tns:Greet"/>`,
+      `<wsdl:part name="name" type="s:string"/>`,
+    );
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:part name="name"`)}: warning: the operation "Greet" has an input part that names a type (a document/literal part names an element) and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:message[@name='GreetIn']/wsdl:part[@name='name'])`,
+    ]);
+  });
+
   it("refuses a service whose every operation is rpc/encoded, saying so", async () => {
     const text = pingAndGreet(encoded).replace(
       /(<wsdl:operation name="Ping"><soap:operation[^>]*\/>.*?<\/wsdl:operation>)/,
@@ -320,7 +332,7 @@ describe("operations and ports paygen does not read", () => {
     );
     const { errors } = await warningsOf(text);
     expect(errors).toEqual([
-      `vendor.wsdl:${positionOf(text, `<wsdl:binding name="VendorSoap"`)}: every operation of the binding "VendorSoap" is rpc/encoded (rpc style, encoded or MIME): only document/literal operations are read, so nothing is left to generate`,
+      `vendor.wsdl:${positionOf(text, `<wsdl:binding name="VendorSoap"`)}: every operation of the binding "VendorSoap" is rpc/encoded (rpc style or messages, encoded, or MIME): only document/literal operations are read, so nothing is left to generate`,
     ]);
   });
 

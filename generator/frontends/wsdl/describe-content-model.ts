@@ -159,13 +159,17 @@ export function particleFields(
     case "sequence":
     case "choice":
     case "all":
-      return groupFields(ctx, p, parent, notes, limits, optional).fields;
+      return nestedFields(ctx, repeated, () =>
+        groupFields(ctx, p, parent, notes, limits, optional),
+      );
     case "groupRef":
       return (
         withGroupOpen(ctx, p, () => {
           const g = groupOf(ctx, p);
           return g
-            ? groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0).fields
+            ? nestedFields(ctx, repeated, () =>
+                groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0),
+              )
             : [];
         }) ?? []
       );
@@ -180,6 +184,35 @@ export function particleFields(
       return f ? [f] : [];
     }
   }
+}
+
+/**
+ * The fields of a group nested in another: as they are, or, inside a
+ * group that repeats, each a list (at least none, no maximum), since the
+ * group holding them repeats; a choice among them is then not checked (it
+ * holds per repetition, not for the lists). A list wrapper (`ArrayOfX`)
+ * cannot repeat as a field: refused.
+ */
+function nestedFields(
+  ctx: XsdMapping,
+  repeated: boolean,
+  read: () => { fields: FieldDescription[] },
+): FieldDescription[] {
+  if (!repeated) return read().fields;
+  const sink = ctx.choiceSink;
+  ctx.choiceSink = undefined;
+  let fields: FieldDescription[];
+  try {
+    fields = read().fields;
+  } finally {
+    ctx.choiceSink = sink;
+  }
+  return fields.map((f) => {
+    if (f.list?.item === undefined)
+      return { ...f, required: false, list: { min: 0, at: f.list?.at ?? f.at } };
+    ctx.d.error(f.at, `the list "${f.name}" inside a group that repeats is not supported`);
+    return f;
+  });
 }
 
 /** Runs `read` with the group `ref` names open; a group that contains itself is a positioned error instead. */

@@ -265,6 +265,34 @@ describe("a repeated sequence of one element (the ArrayOf idiom)", () => {
   });
 });
 
+describe("a repeated sequence holding a group", () => {
+  it("makes the group's fields lists too, its choice unchecked, each with a warning", async () => {
+    const schema = wrap(
+      `<s:complexType name="R"><s:sequence maxOccurs="unbounded"><s:element name="k" type="s:string"/><s:choice><s:element name="a" type="s:string"/><s:element name="b" type="s:int"/></s:choice></s:sequence></s:complexType>`,
+    );
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
+    const full = await writeContract(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map((w) => w.kind)).toEqual([
+      "repeated-sequence",
+      "choice-not-checked",
+    ]);
+    const r = description.services[0]!.types.find((t) => t.name === "R")!;
+    expect(r.choices ?? []).toEqual([]);
+    expect(r.fields.map((f) => [f.name, f.required, f.list?.min, f.list?.max])).toEqual([
+      ["k", false, 0, undefined],
+      ["a", false, 0, undefined],
+      ["b", false, 0, undefined],
+    ]);
+  });
+});
+
 /** A vendor WSDL of Ping and Greet whose binding of Greet is changed by `bind`. */
 function pingAndGreet(bind: (greet: string) => string): string {
   const schema = `${PING}<s:element name="PingResponse"><s:complexType/></s:element><s:element name="Greet"><s:complexType/></s:element>`;

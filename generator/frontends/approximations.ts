@@ -58,6 +58,25 @@ export function describeApproximated(
   return service && withApproximations(service, [...earlier, ...warnings], entryFile);
 }
 
+/**
+ * Runs a contract reader with a collector of its own: its errors join the
+ * run's `diagnostics`, and so do its warnings, each with the path `locate`
+ * gives its position; those warnings are returned, for the services read
+ * from the contract to list as approximations (`earlier` of
+ * {@link describeApproximated}).
+ */
+export async function readApproximated<T>(
+  diagnostics: Diagnostics,
+  read: (own: Diagnostics) => Promise<T>,
+  locate?: (at: Position) => string | undefined,
+): Promise<{ read: T; warnings: readonly Diagnostic[] }> {
+  const own = new Diagnostics();
+  const result = await read(own);
+  const warnings = own.warnings().map((w) => located(w, locate));
+  diagnostics.add(...own.sorted(), ...warnings);
+  return { read: result, warnings };
+}
+
 /** A warning with the path `locate` gives its position (an XML path), when it names none yet. */
 function located(w: Diagnostic, locate?: (at: Position) => string | undefined): Diagnostic {
   const pointer = w.pointer === undefined ? locate?.(w.at) : undefined;

@@ -16,19 +16,26 @@ export class AttributeReader {
     this.diagnostics.error(at, message);
   }
 
+  /** Records an approximation of kind `kind` at its position: the run goes on (an error under `--strict`). */
+  warning(at: Position, kind: string, message: string): void {
+    this.diagnostics.warning(at, kind, message);
+  }
+
   /**
-   * Reports the attributes in no namespace that `allowed` does not list, and
-   * any in the element's own namespace. XML Schema and WSDL allow
-   * attributes of other namespaces on their elements and give them no
-   * meaning: they are passed over.
+   * Warns of the attributes in no namespace that `allowed` does not list,
+   * and of any in the element's own namespace: the language gives them no
+   * meaning there, so they are passed over (an `unknown-attribute`
+   * warning). XML Schema and WSDL allow attributes of other namespaces on
+   * their elements and give them no meaning: they are passed over silently.
    */
   checkAttributes(element: XmlElement, allowed: readonly string[]): void {
     for (const attribute of element.attributes.values()) {
       const { namespace, local } = attribute.name;
       if (namespace === element.name.namespace || (namespace === "" && !allowed.includes(local))) {
-        this.error(
+        this.warning(
           attribute.at,
-          `attribute ${attribute.qname} is not allowed on <${element.qname}>`,
+          "unknown-attribute",
+          `attribute ${attribute.qname} is not allowed on <${element.qname}>; it is passed over`,
         );
       }
     }

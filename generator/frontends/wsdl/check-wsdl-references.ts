@@ -96,24 +96,9 @@ class WsdlChecker {
         );
         continue;
       }
-      // An rpc or encoded operation is refused already; its type= parts are what rpc means, not a further problem.
-      const documentLiteral = operation.style === "document";
-      this.messageBinding(
-        operation.input,
-        declared.input,
-        "input",
-        declared,
-        operation.at,
-        documentLiteral,
-      );
-      this.messageBinding(
-        operation.output,
-        declared.output,
-        "output",
-        declared,
-        operation.at,
-        documentLiteral,
-      );
+      // type= parts are what rpc means: the description leaves such an operation out, with a warning.
+      this.messageBinding(operation.input, declared.input, "input", declared, operation.at);
+      this.messageBinding(operation.output, declared.output, "output", declared, operation.at);
       const faults = new Set(declared.faults.map((fault) => fault.name));
       for (const fault of operation.faults) {
         if (!faults.has(fault.name))
@@ -132,14 +117,13 @@ class WsdlChecker {
     }
   }
 
-  /** A binding's input or output against the port type's: both or neither; the body's and headers' parts exist and are elements. */
+  /** A binding's input or output against the port type's: both or neither; the body's and headers' parts exist (and the headers' are elements). */
   private messageBinding(
     bound: SoapMessageBinding | undefined,
     declared: WsdlOperationMessage | undefined,
     which: "input" | "output",
     operation: WsdlOperation,
     at: WsdlOperation["at"],
-    documentStyle: boolean,
   ): void {
     if (bound === undefined) {
       if (declared !== undefined)
@@ -153,7 +137,8 @@ class WsdlChecker {
       this.diagnostics.error(bound.at, `operation "${operation.name}" has no ${which} to bind`);
       return;
     }
-    if (bound.body === undefined)
+    // A message carried otherwise (mime:multipartRelated...) leaves its operation out: its body is not looked for.
+    if (bound.body === undefined && bound.unread === undefined)
       this.diagnostics.error(
         bound.at,
         `the ${which} of operation "${operation.name}" has no soap:body`,
@@ -167,17 +152,12 @@ class WsdlChecker {
       const bodyParts = bound.body?.parts ?? message.parts.map((part) => part.name);
       for (const partName of bodyParts) {
         const part = parts.get(partName);
+        // A part that names a type is an rpc message: the description leaves its operation out.
         if (part === undefined)
           this.diagnostics.error(
             bound.body!.at,
             `message "${message.name.local}" has no part "${partName}"${didYouMean(partName, parts.keys())}`,
           );
-        else if (part.kind === "type" && documentStyle && bound.body?.use !== "encoded") {
-          this.diagnostics.error(
-            part.at,
-            `part "${part.name}" has type=, but a document/literal body is made of elements: use element=`,
-          );
-        }
       }
     }
     for (const header of bound.headers) {

@@ -2,29 +2,28 @@ import type { FieldDescription } from "../../description/description.js";
 import type { Note } from "../../model/vocabulary.js";
 import { elementField } from "./describe-element-field.js";
 import { qkey } from "./qname-key.js";
+import { soleRepeatedElement } from "./repeated-sequence.js";
 import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
 import type { GroupRef, ModelGroup, Particle } from "./xsd-model.js";
 
-/** The model group of a particle (a group reference resolved), or a problem. */
-export function groupOf(
-  ctx: XsdMapping,
-  particle: ModelGroup | GroupRef,
-  optionalAllowed = false,
-): ModelGroup | undefined {
+/**
+ * The model group of a particle (a group reference resolved), or a problem.
+ * A reference that occurs other than once is its group with the
+ * reference's occurrence, at the reference: optional, or a repeated
+ * sequence or choice (read as `groupFields` reads those).
+ */
+export function groupOf(ctx: XsdMapping, particle: ModelGroup | GroupRef): ModelGroup | undefined {
   if (particle.kind !== "groupRef") return particle;
   const def = ctx.set.namespaces
     .get(particle.ref.name.namespace)
     ?.groups.get(particle.ref.name.local);
   if (!def) return undefined;
-  // Inside a content model an optional group's fields are optional (the caller says so); a repeated group is refused.
-  if (
-    (particle.occurs.min !== 1 && !(optionalAllowed && particle.occurs.min === 0)) ||
-    particle.occurs.max !== 1
-  ) {
-    ctx.d.error(particle.at, "a group reference that occurs other than once is not supported yet");
+  if (particle.occurs.min === 1 && particle.occurs.max === 1) return def.particle;
+  if (def.particle.kind === "all" && particle.occurs.max !== 1) {
+    ctx.d.error(particle.at, "a reference to an xs:all group occurs at most once");
     return undefined;
   }
-  return def.particle;
+  return { ...def.particle, occurs: particle.occurs, at: particle.at };
 }
 
 /** The choice a content model is made of, when it is nothing else (a choice, or a sequence holding only a choice), once. */
@@ -41,12 +40,13 @@ export function soleChoice(group: ModelGroup): ModelGroup | undefined {
 /** The fields of a model group inside a type: nested sequences flattened, choices among other elements made optional fields with a note. */
 export function groupFields(
   ctx: XsdMapping,
-  group: ModelGroup,
+  written: ModelGroup,
   parent: string,
   notes: Note[],
   limits: WireLimit[],
   optional: boolean,
 ): { fields: FieldDescription[]; any: boolean } {
+  const group = soleRepeatedElementOf(ctx, written, notes);
   const fields: FieldDescription[] = [];
   let any = false;
   const repeated = group.occurs.max === "unbounded" || group.occurs.max > 1;
@@ -55,26 +55,15 @@ export function groupFields(
       kind: "interpretation",
       text: "An xs:all group: the contract allows its elements in any order; they are written and read in this order.",
     });
-  if (group.kind === "sequence" && repeated) {
-    ctx.d.error(group.at, "a sequence that repeats is not supported yet");
-    return { fields, any };
-  }
   const memberOptional = optional || group.occurs.min === 0 || group.kind === "choice";
   let singleBranches = true;
   for (const p of group.particles) {
-    const f = particleFields(
-      ctx,
-      p,
-      parent,
-      notes,
-      limits,
-      memberOptional,
-      group.kind === "choice" && repeated,
-    );
+    const f = particleFields(ctx, p, parent, notes, limits, memberOptional, repeated);
     if (f === "any") any = true;
     else fields.push(...f);
     if (f === "any" || f.length !== 1) singleBranches = false;
   }
+  if (group.kind === "sequence" && repeated) repeatedSequence(ctx, group, fields, notes);
   if (group.kind === "choice") {
     const names = fields.map((f) => `"${f.name}"`).join(", ");
     if (repeated) {
@@ -110,6 +99,43 @@ export function groupFields(
   return { fields, any };
 }
 
+/** A repeated sequence of one element read as that element repeated (see `soleRepeatedElement`), with a warning when the counts are not exactly the contract's. */
+function soleRepeatedElementOf(ctx: XsdMapping, group: ModelGroup, notes: Note[]): ModelGroup {
+  const sole = soleRepeatedElement(group);
+  if (!sole) return group;
+  if (!sole.exact) {
+    ctx.approximate(
+      group.at,
+      "repeated-sequence",
+      "a repeated sequence of one element that occurs several times each time is read as one list of that element: the count is not checked to be a multiple",
+    );
+    notes.push({
+      kind: "interpretation",
+      text: "The contract repeats a sequence of one element that occurs several times each time: it is one list here, and its count is not checked to be a multiple.",
+    });
+  }
+  return sole.group;
+}
+
+/** A repeated sequence of several members: each member a list (its fields made so by the caller), with a warning and a note. */
+function repeatedSequence(
+  ctx: XsdMapping,
+  group: ModelGroup,
+  fields: readonly FieldDescription[],
+  notes: Note[],
+): void {
+  const names = fields.map((f) => `"${f.name}"`).join(", ");
+  ctx.approximate(
+    group.at,
+    "repeated-sequence",
+    `a repeated sequence of ${names} is read as one list per member: which elements belong to the same repetition is not kept`,
+  );
+  notes.push({
+    kind: "interpretation",
+    text: `The contract repeats a sequence of ${names}: each member is a list here, and the elements are written and read grouped by name.`,
+  });
+}
+
 export function particleFields(
   ctx: XsdMapping,
   p: Particle,
@@ -133,13 +159,17 @@ export function particleFields(
     case "sequence":
     case "choice":
     case "all":
-      return groupFields(ctx, p, parent, notes, limits, optional).fields;
+      return nestedFields(ctx, repeated, () =>
+        groupFields(ctx, p, parent, notes, limits, optional),
+      );
     case "groupRef":
       return (
         withGroupOpen(ctx, p, () => {
-          const g = groupOf(ctx, p, true);
+          const g = groupOf(ctx, p);
           return g
-            ? groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0).fields
+            ? nestedFields(ctx, repeated, () =>
+                groupFields(ctx, g, parent, notes, limits, optional || p.occurs.min === 0),
+              )
             : [];
         }) ?? []
       );
@@ -154,6 +184,35 @@ export function particleFields(
       return f ? [f] : [];
     }
   }
+}
+
+/**
+ * The fields of a group nested in another: as they are, or, inside a
+ * group that repeats, each a list (at least none, no maximum), since the
+ * group holding them repeats; a choice among them is then not checked (it
+ * holds per repetition, not for the lists). A list wrapper (`ArrayOfX`)
+ * cannot repeat as a field: refused.
+ */
+function nestedFields(
+  ctx: XsdMapping,
+  repeated: boolean,
+  read: () => { fields: FieldDescription[] },
+): FieldDescription[] {
+  if (!repeated) return read().fields;
+  const sink = ctx.choiceSink;
+  ctx.choiceSink = undefined;
+  let fields: FieldDescription[];
+  try {
+    fields = read().fields;
+  } finally {
+    ctx.choiceSink = sink;
+  }
+  return fields.map((f) => {
+    if (f.list?.item === undefined)
+      return { ...f, required: false, list: { min: 0, at: f.list?.at ?? f.at } };
+    ctx.d.error(f.at, `the list "${f.name}" inside a group that repeats is not supported`);
+    return f;
+  });
 }
 
 /** Runs `read` with the group `ref` names open; a group that contains itself is a positioned error instead. */

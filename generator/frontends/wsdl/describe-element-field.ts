@@ -5,6 +5,7 @@ import { pascalCase } from "../../naming/case.js";
 import { constOf } from "./fixed-value.js";
 import { identityNotes } from "./identity-notes.js";
 import { qkey } from "./qname-key.js";
+import { soleRepeatedElement } from "./repeated-sequence.js";
 import type { SimpleShape } from "./simple-type-shapes.js";
 import { sortFacets, type FacetUse } from "./sort-facets.js";
 import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
@@ -214,7 +215,8 @@ function itemType(
 /**
  * The one repeated element of a list wrapper (`ArrayOfX`): a complex type
  * without attributes or derivation whose content is a sequence, once, of a
- * single element that may repeat.
+ * single element that may repeat (or a repeated sequence of that element,
+ * read as `soleRepeatedElement` says).
  */
 function listWrapper(ct: ComplexType): LocalElement | undefined {
   if (
@@ -225,7 +227,9 @@ function listWrapper(ct: ComplexType): LocalElement | undefined {
     ct.mixed
   )
     return undefined;
-  const p = ct.content.particle;
+  const written = ct.content.particle;
+  const p =
+    written?.kind === "sequence" ? (soleRepeatedElement(written)?.group ?? written) : written;
   if (
     !p ||
     p.kind !== "sequence" ||

@@ -3,14 +3,14 @@ import type { WsdlDescribeContext } from "./describe-wsdl-context.js";
 import { describeOperationResult, type OperationResult } from "./describe-operation-result.js";
 import { describeRequestType } from "./describe-request-type.js";
 import { describeRequestHeaders, responseHeaderNotes } from "./describe-soap-headers.js";
-import { isDocumentLiteral } from "./document-literal-binding.js";
 import { messageElement } from "./message-element.js";
 import type { WsdlBindingOperation, WsdlOperation } from "./wsdl-model.js";
 import type { ElementDecl } from "./xsd-model.js";
 
 /**
  * A request-response operation of the port type, with its operation `b` of
- * the chosen binding, as a SOAP operation: document/literal, its request
+ * the chosen binding (document/literal: the caller leaves the others out),
+ * as a SOAP operation: its request
  * element of a complex type, its result wrapped or bare, its request's SOAP
  * headers. Undefined (with an error) when paygen cannot generate it.
  */
@@ -23,7 +23,6 @@ export function describeSoapOperation(
     ctx.refuse(op.at, `the operation "${op.name}" has no operation in the chosen binding`);
     return undefined;
   }
-  if (!isDocumentLiteral(ctx, op.name, b)) return undefined;
   const headers = describeRequestHeaders(ctx, op.name, b);
   if (!headers) return undefined;
   const notes = responseHeaderNotes(ctx, op.name, b);

@@ -10,6 +10,11 @@ import { describeCredentials } from "./describe-credentials.js";
 import { describeSoapBinding } from "./describe-soap-binding.js";
 import { describeSoapOperation } from "./describe-soap-operation.js";
 import { type WsdlDescribeContext, wsdlDescribeContext } from "./describe-wsdl-context.js";
+import {
+  type NotDocumentLiteral,
+  notDocumentLiteral,
+  notDocumentLiteralMessages,
+} from "./document-literal-binding.js";
 import { serviceNameOf } from "./service-name.js";
 import type { WsdlBinding, WsdlDefinitions, WsdlService } from "./wsdl-model.js";
 
@@ -54,7 +59,9 @@ export function describeWsdlService(
 /**
  * The operations of the binding's port type, in document order: each
  * request-response one described with its binding operation; a one-way
- * operation left out, with a warning and a note.
+ * operation, or one whose binding or messages are not document/literal
+ * (rpc, encoded, MIME), left out, with a warning and a note. When every operation is left
+ * out for its binding, the service is refused: nothing of it is left.
  */
 function describeOperations(
   ctx: WsdlDescribeContext,
@@ -63,6 +70,7 @@ function describeOperations(
   const operations: SoapOperationDescription[] = [];
   const notes: Note[] = [];
   const portType = ctx.defs.portTypes.get(binding.portType.name.local);
+  let notLiteral = 0;
   for (const op of portType?.operations ?? []) {
     if (!op.output) {
       ctx.approximate(
@@ -77,10 +85,38 @@ function describeOperations(
       continue;
     }
     const b = binding.operations.find((x) => x.name === op.name);
+    const leftOut = (b && notDocumentLiteral(b)) ?? notDocumentLiteralMessages(ctx.defs, op);
+    if (leftOut) {
+      notLiteral++;
+      notes.push(leaveOutNotLiteral(ctx, op.name, leftOut));
+      continue;
+    }
     const described = describeSoapOperation(ctx, op, b);
     if (described) operations.push(described);
   }
+  if (notLiteral > 0 && notLiteral === portType?.operations.length)
+    ctx.refuse(
+      binding.at,
+      `every operation of the binding "${binding.name.local}" is rpc/encoded (rpc style or messages, encoded, or MIME): only document/literal operations are read, so nothing is left to generate`,
+    );
   return { operations, notes };
+}
+
+/** Warns that an operation is left out for its binding, and gives the service note that says so. */
+function leaveOutNotLiteral(
+  ctx: WsdlDescribeContext,
+  operation: string,
+  why: NotDocumentLiteral,
+): Note {
+  ctx.approximate(
+    why.at,
+    "rpc-encoded-operation",
+    `the operation "${operation}" ${why.reason} and is left out: only document/literal operations are read`,
+  );
+  return {
+    kind: "interpretation",
+    text: `The operation "${operation}" ${why.reason}: it has no client method; only document/literal operations are generated.`,
+  };
 }
 
 /** The types the operations send or receive: their requests, results and request headers. */

@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { Diagnostics } from "../../diagnostics/diagnostic.js";
+import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import type { Description } from "../../description/description.js";
-import { describeApproximated } from "../approximations.js";
+import { describeApproximated, readApproximated } from "../approximations.js";
 import { XmlPaths } from "../xml/xml-paths.js";
 import { readSchemaFiles } from "./load-schema-set.js";
 import { readWsdlFile } from "./read-wsdl.js";
@@ -15,13 +15,14 @@ export async function readWsdlContract(
   diagnostics: Diagnostics,
 ): Promise<Description> {
   const paths = new XmlPaths();
-  const defs = await readWsdlFile(
-    file,
-    { cwd, onDocument: (document) => paths.add(document) },
+  const locate = (at: Position) => paths.pathAt(at);
+  const { read: defs, warnings } = await readApproximated(
     diagnostics,
+    (own) => readWsdlFile(file, { cwd, onDocument: (document) => paths.add(document) }, own),
+    locate,
   );
   if (!defs || diagnostics.count > 0) return { services: [] };
-  return { services: wsdlToDescription(defs, diagnostics, (at) => paths.pathAt(at)) };
+  return { services: wsdlToDescription(defs, diagnostics, locate, warnings) };
 }
 
 /** An XML Schema file (and what it imports): one service of types and enums, named after the file, with no operations. */
@@ -31,10 +32,11 @@ export async function readXsdContract(
   diagnostics: Diagnostics,
 ): Promise<Description> {
   const paths = new XmlPaths();
-  const set = await readSchemaFiles(
-    [file],
-    { cwd, onDocument: (document) => paths.add(document) },
+  const locate = (at: Position) => paths.pathAt(at);
+  const { read: set, warnings } = await readApproximated(
     diagnostics,
+    (own) => readSchemaFiles([file], { cwd, onDocument: (document) => paths.add(document) }, own),
+    locate,
   );
   if (diagnostics.count > 0) return { services: [] };
   const display = displayPath(cwd, path.resolve(cwd, file));
@@ -43,8 +45,8 @@ export async function readXsdContract(
     diagnostics,
     display,
     (own) => schemaSetToDescription(set, name, { file: display, line: 1, col: 1 }, own),
-    [],
-    (at) => paths.pathAt(at),
+    warnings,
+    locate,
   );
   return { services: service ? [service] : [] };
 }

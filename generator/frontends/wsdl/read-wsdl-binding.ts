@@ -17,9 +17,6 @@ const HTTP_TRANSPORTS: readonly string[] = [
   "http://www.w3.org/2003/05/soap/bindings/HTTP/",
 ];
 
-const RPC_ENCODED_REFUSED =
-  "rpc/encoded bindings are not supported; only document/literal bindings are read";
-
 /** The SOAP version whose WSDL extension namespace this is, if it is one. */
 function soapVersionOf(namespace: string): SoapVersion | undefined {
   return namespace === WSDL_SOAP11_NAMESPACE
@@ -32,8 +29,9 @@ function soapVersionOf(namespace: string): SoapVersion | undefined {
 /**
  * A `wsdl:binding`: its SOAP version (from the namespace of `soap:binding`),
  * style and transport, and per operation the SOAP action and how input,
- * output and faults are carried. Bindings other than SOAP, rpc style and
- * encoded use are reported at their position.
+ * output and faults are carried. A binding other than SOAP (`http:binding`)
+ * is left out with a warning; rpc style and encoded use are kept for the
+ * description, which leaves such operations out.
  */
 export function readBinding(
   element: XmlElement,
@@ -59,9 +57,10 @@ export function readBinding(
         );
       else soap = readSoapBinding(child, context, version);
     } else if (child.name.local === "binding") {
-      context.error(
+      context.warning(
         child.at,
-        `<${child.qname}> is not supported: only SOAP 1.1 and SOAP 1.2 bindings are read`,
+        "non-soap-binding",
+        `<${child.qname}> is not read: only SOAP 1.1 and SOAP 1.2 bindings are; the binding "${name ?? ""}" and its ports are left out`,
       );
       return undefined;
     } else context.unexpected(child, element);
@@ -108,17 +107,13 @@ function readSoapBinding(
   return { version, style, transport: transport ?? SOAP_HTTP_TRANSPORT };
 }
 
-/** `style=` of `soap:binding` or `soap:operation`; rpc is reported. */
+/** `style=` of `soap:binding` or `soap:operation` (an rpc operation is left out by the description). */
 function readStyle(
   element: XmlElement,
   context: WsdlContext,
   fallback: "document" | "rpc",
 ): "document" | "rpc" {
-  const style = context.choice(element, "style", ["document", "rpc"], fallback);
-  const attribute = context.attribute(element, "style");
-  if (style === "rpc" && attribute !== undefined)
-    context.error(attribute.valueAt, `style="rpc": ${RPC_ENCODED_REFUSED}`);
-  return style;
+  return context.choice(element, "style", ["document", "rpc"], fallback);
 }
 
 function readBindingOperation(
@@ -189,6 +184,7 @@ function readMessageBinding(
   const { children } = context.content(element);
   let body: SoapBody | undefined;
   const headers: SoapHeader[] = [];
+  const unread: { at: XmlElement["at"]; qname: string }[] = [];
   for (const child of children) {
     if (isSoapElement(child, "body", version, context)) {
       if (body !== undefined)
@@ -197,13 +193,16 @@ function readMessageBinding(
     } else if (isSoapElement(child, "header", version, context)) {
       const header = readSoapHeader(child, context, version);
       if (header !== undefined) headers.push(header);
-    } else context.unexpected(child, element);
+    } else if (context.is(child, child.name.local)) context.unexpected(child, element);
+    // An extension element (mime:multipartRelated, another SOAP version's...) changes how the message is carried.
+    else unread.push({ at: child.at, qname: child.qname });
   }
   return {
     at: element.at,
     ...(name === undefined ? {} : { name }),
     ...(body === undefined ? {} : { body }),
     headers,
+    ...(unread.length === 0 ? {} : { unread }),
   };
 }
 
@@ -229,7 +228,11 @@ function readSoapHeader(
   context.checkAttributes(element, ["message", "part", "use", "encodingStyle", "namespace"]);
   for (const child of context.content(element).children) {
     if (isSoapElement(child, "headerfault", version, context))
-      context.error(child.at, `<${child.qname}> is not supported`);
+      context.warning(
+        child.at,
+        "header-fault",
+        `<${child.qname}> is not read: a fault carried in this header is not typed`,
+      );
     else context.unexpected(child, element);
   }
   const use = readUse(element, context);
@@ -267,13 +270,9 @@ function readFaultBinding(
   return name === undefined ? undefined : { at: element.at, name, use };
 }
 
-/** `use=` of a SOAP body, header or fault (literal when not given); encoded is reported. */
+/** `use=` of a SOAP body, header or fault (literal when not given; an encoded operation is left out by the description). */
 function readUse(element: XmlElement, context: WsdlContext): "literal" | "encoded" {
-  const use = context.choice(element, "use", ["literal", "encoded"], "literal");
-  const attribute = context.attribute(element, "use");
-  if (use === "encoded" && attribute !== undefined)
-    context.error(attribute.valueAt, `use="encoded": ${RPC_ENCODED_REFUSED}`);
-  return use;
+  return context.choice(element, "use", ["literal", "encoded"], "literal");
 }
 
 /**

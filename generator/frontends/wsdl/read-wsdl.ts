@@ -344,7 +344,7 @@ function readService(
   };
 }
 
-/** A `wsdl:port` and its one `soap:address` or `soap12:address`. */
+/** A `wsdl:port` and its one `soap:address` or `soap12:address`; a port of another address (`http:address`) is left out with a warning. */
 function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefined {
   context.checkAttributes(element, ["name", "binding"]);
   const name = context.requiredName(element);
@@ -353,6 +353,7 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
     context.error(element.at, `<${element.qname}> needs binding=`);
   const { doc, children } = context.content(element);
   let address: SoapAddress | undefined;
+  let otherAddress: XmlElement | undefined;
   for (const child of children) {
     const version =
       child.name.namespace === WSDL_SOAP11_NAMESPACE
@@ -360,11 +361,12 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
         : child.name.namespace === WSDL_SOAP12_NAMESPACE
           ? "1.2"
           : undefined;
-    if (version === undefined || child.name.local !== "address") {
-      context.error(
-        child.at,
-        `<${child.qname}> is not supported in <${element.qname}>: only SOAP 1.1 and SOAP 1.2 addresses are read`,
-      );
+    if (child.name.local !== "address") {
+      context.unexpected(child, element);
+      continue;
+    }
+    if (version === undefined) {
+      otherAddress ??= child;
       continue;
     }
     if (address !== undefined) {
@@ -376,6 +378,14 @@ function readPort(element: XmlElement, context: WsdlContext): WsdlPort | undefin
     const location = context.attribute(child, "location");
     if (location === undefined) context.error(child.at, `<${child.qname}> needs location=`);
     else address = { location: location.value.trim(), soapVersion: version, at: child.at };
+  }
+  if (address === undefined && otherAddress !== undefined) {
+    context.warning(
+      otherAddress.at,
+      "non-soap-port",
+      `<${otherAddress.qname}> is not read: only SOAP 1.1 and SOAP 1.2 addresses are; the port "${name ?? ""}" is left out`,
+    );
+    return undefined;
   }
   if (address === undefined && children.length === 0)
     context.error(element.at, `<${element.qname}> needs a soap:address or soap12:address`);

@@ -106,6 +106,18 @@ export function readComplexType(
     read = context.is(first, "complexContent")
       ? readComplexContent(first, context, mixed)
       : readSimpleContent(first, context);
+  } else if (
+    first !== undefined &&
+    (context.is(first, "extension") || context.is(first, "restriction"))
+  ) {
+    for (const extra of children.slice(1))
+      context.error(extra.at, `nothing may follow <${first.qname}> in <${element.qname}>`);
+    context.warning(
+      first.at,
+      "derivation-without-content",
+      `<${first.qname}> is not allowed directly in <${element.qname}>; it is read as if in an xs:complexContent`,
+    );
+    read = readComplexDerivation(first, context, mixed);
   } else {
     for (const child of children.slice(1)) {
       if (context.is(child, "complexContent") || context.is(child, "simpleContent")) {
@@ -199,6 +211,22 @@ function readComplexContent(
   const mixed = context.flag(element, "mixed", typeMixed);
   const derivationElement = onlyDerivation(element, context);
   if (derivationElement === undefined) return undefined;
+  return readComplexDerivation(derivationElement, context, mixed);
+}
+
+/** The `xs:extension` or `xs:restriction` of complex content: the base, its own particle and attributes. */
+function readComplexDerivation(
+  derivationElement: XmlElement,
+  context: XsdContext,
+  mixed: boolean,
+):
+  | {
+      content: ElementContent;
+      mixed: boolean;
+      attributes: AttributeUse[];
+      anyAttribute?: AttributeWildcard;
+    }
+  | undefined {
   context.checkAttributes(derivationElement, ["base", "id"]);
   const derivation = readDerivation(derivationElement, context);
   const { children } = context.content(derivationElement);

@@ -4,7 +4,7 @@ import { readAttributeGroupDef, readGlobalAttribute } from "./read-xsd-attribute
 import { readComplexType, readGlobalElement, readGroupDef } from "./read-xsd-content-model.js";
 import { readSimpleType } from "./read-xsd-simple-type.js";
 import type { SchemaSetBuilder } from "./schema-set-builder.js";
-import { XsdContext, type SchemaDocumentScope } from "./xsd-context.js";
+import { foreignElementMessage, XsdContext, type SchemaDocumentScope } from "./xsd-context.js";
 import type { SchemaDirective, SchemaDocument } from "./xsd-model.js";
 
 /** The target namespace an `xs:schema` element declares, `""` when it declares none. */
@@ -129,10 +129,7 @@ function readSchemaChildren(
       const text = context.annotation(child);
       if (text !== undefined) doc = doc === undefined ? text : `${doc}\n\n${text}`;
     } else if (child.name.namespace !== schema.name.namespace) {
-      context.error(
-        child.at,
-        `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`,
-      );
+      context.warning(child.at, "unknown-element", foreignElementMessage(child));
     } else {
       children.push(child);
     }

@@ -1,4 +1,4 @@
-import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic, Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import type { ServiceDescription } from "../../description/description.js";
 import { describeApproximated } from "../approximations.js";
 import { describeWsdlService } from "./describe-wsdl-service.js";
@@ -22,12 +22,14 @@ import type { SchemaSet } from "./xsd-model.js";
 /**
  * One service per `wsdl:service`: document/literal operations of its SOAP
  * 1.1 port (else its SOAP 1.2 port). Each service's warnings are its
- * approximations (a schema's, once per service that holds its types).
+ * approximations (a schema's, once per service that holds its types; the
+ * reader's, `readWarnings`, in every service).
  */
 export function wsdlToDescription(
   defs: WsdlDefinitions,
   d: Diagnostics,
   locate?: (at: Position) => string | undefined,
+  readWarnings: readonly Diagnostic[] = [],
 ): ServiceDescription[] {
   if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
   return [...defs.services.values()].flatMap(
@@ -36,7 +38,7 @@ export function wsdlToDescription(
         d,
         defs.at.file,
         (own) => describeWsdlService(defs, service, own),
-        [],
+        readWarnings,
         locate,
       ) ?? [],
   );

@@ -28,9 +28,10 @@ export class WsdlContext extends AttributeReader {
         continue;
       }
       if (children.length > 0 || seenDocumentation)
-        this.error(
+        this.warning(
           child.at,
-          `<${child.qname}> must come first in <${element.qname}>, and only once`,
+          "misplaced-documentation",
+          `<${child.qname}> must come first in <${element.qname}>, and only once; it is read all the same`,
         );
       seenDocumentation = true;
       this.checkAttributes(child, []);
@@ -45,13 +46,32 @@ export class WsdlContext extends AttributeReader {
     return element.name.namespace === WSDL_NAMESPACE && element.name.local === local;
   }
 
-  /** Reports a child that has no place where it is. */
+  /**
+   * Reports a child that has no place where it is. An extension element
+   * (another namespace than WSDL's: a policy, an addressing header...) adds
+   * to what WSDL says, and is passed over with a warning, unless it says
+   * `wsdl:required="true"`: then what it requires is not done, and it is an
+   * error. A WSDL element out of place is an error.
+   */
   unexpected(child: XmlElement, parent: XmlElement): void {
-    const where =
-      child.name.namespace === WSDL_NAMESPACE
-        ? "is not allowed"
-        : "is an extension element that is not supported";
-    this.error(child.at, `<${child.qname}> ${where} in <${parent.qname}>`);
+    if (child.name.namespace === WSDL_NAMESPACE) {
+      this.error(child.at, `<${child.qname}> is not allowed in <${parent.qname}>`);
+      return;
+    }
+    const required = [...child.attributes.values()].find(
+      (a) => a.name.namespace === WSDL_NAMESPACE && a.name.local === "required",
+    );
+    if (required !== undefined && ["true", "1"].includes(required.value.trim()))
+      this.error(
+        child.at,
+        `<${child.qname}> is an extension element that is not supported in <${parent.qname}>, and it is required (wsdl:required="true")`,
+      );
+    else
+      this.warning(
+        child.at,
+        "unknown-extension",
+        `<${child.qname}> is an extension element that is not read in <${parent.qname}>; it is passed over`,
+      );
   }
 
   /** A required NCName attribute (`name=`), reported when missing. */

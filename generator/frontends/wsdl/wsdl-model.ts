@@ -86,6 +86,8 @@ export interface SoapMessageBinding {
   readonly body?: SoapBody;
   /** In document order. */
   readonly headers: readonly SoapHeader[];
+  /** Extension elements paygen does not read (`mime:multipartRelated`...): the operation is left out. */
+  readonly unread?: readonly { readonly at: Position; readonly qname: string }[];
 }
 
 /** The `wsdl:fault` of a binding operation, with its `soap:fault`. */

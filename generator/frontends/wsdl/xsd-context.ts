@@ -20,15 +20,20 @@ export interface SchemaDocumentScope {
 /**
  * XSD elements that are valid XML Schema 1.0 but not read, with the reason
  * given: refusing them says so at their position, where dropping them would
- * silently change what the contract means.
+ * change what the contract means (a redefinition changes the components
+ * other schemas use).
  */
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
   [
     "redefine",
     "xs:redefine is not supported: copy the redefined components into the schema instead",
   ],
-  ["notation", "xs:notation is not supported"],
 ]);
+
+/** The message of an element of another namespace than XML Schema's where only XSD elements may be: passed over. */
+export function foreignElementMessage(child: XmlElement): string {
+  return `<${child.qname}> is not an XML Schema element (other namespaces are only allowed inside xs:annotation); it is passed over`;
+}
 
 /**
  * The shared tools of the XSD readers for one schema document: attribute
@@ -66,15 +71,13 @@ export class XsdContext extends AttributeReader {
     let seenAnnotation = false;
     for (const child of childElements(element)) {
       if (child.name.namespace !== XSD_NAMESPACE) {
-        this.error(
-          child.at,
-          `<${child.qname}> is not an XML Schema element; other namespaces are only allowed inside xs:annotation`,
-        );
+        this.warning(child.at, "unknown-element", foreignElementMessage(child));
       } else if (child.name.local === "annotation") {
         if (seenOther || seenAnnotation)
-          this.error(
+          this.warning(
             child.at,
-            `<${child.qname}> must come first in <${element.qname}>, and only once`,
+            "misplaced-annotation",
+            `<${child.qname}> must come first in <${element.qname}>, and only once; its documentation is read all the same`,
           );
         seenAnnotation = true;
         doc = joinDocs(doc, this.annotation(child));
@@ -94,17 +97,31 @@ export class XsdContext extends AttributeReader {
       if (child.name.namespace === XSD_NAMESPACE && child.name.local === "documentation")
         doc = joinDocs(doc, documentationText(child));
       else if (child.name.namespace !== XSD_NAMESPACE || child.name.local !== "appinfo") {
-        this.error(
+        this.warning(
           child.at,
-          `<${child.qname}> is not allowed in <${annotation.qname}> (only xs:documentation and xs:appinfo are)`,
+          "unknown-element",
+          `<${child.qname}> is not allowed in <${annotation.qname}> (only xs:documentation and xs:appinfo are); it is passed over`,
         );
       }
     }
     return doc;
   }
 
-  /** Reports a child that has no place where it is: unsupported constructs with their reason, others as not allowed. */
+  /**
+   * Reports a child that has no place where it is: unsupported constructs
+   * with their reason, others as not allowed. An `xs:notation` declares
+   * nothing paygen types (a NOTATION-typed value is refused where it is
+   * used): it is passed over with a warning.
+   */
   unexpected(child: XmlElement, parent: XmlElement): void {
+    if (this.is(child, "notation")) {
+      this.warning(
+        child.at,
+        "notation",
+        `<${child.qname}> declares nothing paygen reads; it is passed over`,
+      );
+      return;
+    }
     const reason =
       child.name.namespace === XSD_NAMESPACE ? UNSUPPORTED.get(child.name.local) : undefined;
     this.error(child.at, reason ?? `<${child.qname}> is not allowed in <${parent.qname}>`);

@@ -140,6 +140,78 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       at: `<s:choice><s:sequence>`,
       want: 'warning: a choice of "card", "expiry", "token" is read as optional fields: that exactly one branch is given is not checked',
     },
+    {
+      given: "an xs:extension directly in xs:complexType (no xs:complexContent)",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:extension",
+      schema: wrap(
+        `<s:complexType name="Base"><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType><s:complexType name="R"><s:extension base="tns:Base"><s:sequence><s:element name="more" type="s:string"/></s:sequence></s:extension></s:complexType>`,
+      ),
+      at: `<s:extension base="tns:Base">`,
+      want: "warning: <s:extension> is not allowed directly in <s:complexType>; it is read as if in an xs:complexContent",
+    },
+    {
+      given: "a repeated sequence of several elements",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="key" type="s:string"/><s:element name="value" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="key"`,
+      want: 'warning: a repeated sequence of "key", "value" is read as one list per member: which elements belong to the same repetition is not kept',
+    },
+    {
+      given: "a repeated sequence of one element that occurs twice each time",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence maxOccurs="unbounded"><s:element name="pair" type="s:string" minOccurs="2" maxOccurs="2"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:sequence maxOccurs="unbounded"><s:element name="pair"`,
+      want: "warning: a repeated sequence of one element that occurs several times each time is read as one list of that element: the count is not checked to be a multiple",
+    },
+    {
+      given: "an attribute XML Schema does not define on an element",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='a']",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string" color="red"/></s:sequence></s:complexType>`,
+      ),
+      at: `color="red"`,
+      want: "warning: attribute color is not allowed on <s:element>; it is passed over",
+    },
+    {
+      given: "an xs:annotation after the content",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:annotation",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence><s:annotation><s:documentation>Late.</s:documentation></s:annotation></s:complexType>`,
+      ),
+      at: `<s:annotation><s:documentation>Late.`,
+      want: "warning: <s:annotation> must come first in <s:complexType>, and only once; its documentation is read all the same",
+    },
+    {
+      given: "an element of another namespace in xs:annotation",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:annotation/x:note",
+      schema: wrap(
+        `<s:complexType name="R"><s:annotation><x:note xmlns:x="urn:x"/></s:annotation><s:sequence><s:element name="a" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<x:note`,
+      want: "warning: <x:note> is not allowed in <s:annotation> (only xs:documentation and xs:appinfo are); it is passed over",
+    },
+    {
+      given: "an xs:notation",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:notation[@name='jpeg']",
+      schema: wrap(
+        `<s:notation name="jpeg" public="image/jpeg"/><s:complexType name="R"><s:sequence><s:element name="a" type="s:string"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:notation`,
+      want: "warning: <s:notation> declares nothing paygen reads; it is passed over",
+    },
+    {
+      given: "a group reference that repeats",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:group[@ref='tns:Line']",
+      schema: wrap(
+        `<s:group name="Line"><s:sequence><s:element name="sku" type="s:string"/><s:element name="qty" type="s:int"/></s:sequence></s:group><s:complexType name="R"><s:sequence><s:group ref="tns:Line" maxOccurs="unbounded"/></s:sequence></s:complexType>`,
+      ),
+      at: `<s:group ref="tns:Line"`,
+      want: 'warning: a repeated sequence of "sku", "qty" is read as one list per member: which elements belong to the same repetition is not kept',
+    },
   ];
 
   it.each(table)("$given", async ({ schema, at, want, path: xmlPath }) => {
@@ -169,6 +241,232 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Notify"><wsdl:input`)}: warning: the operation "Notify" is one-way (no output) and is left out: only request-response operations have a client method (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Notify'])`,
     ]);
     expect(approximations.map((a) => a.kind)).toEqual(["one-way-operation"]);
+  });
+});
+
+describe("a repeated sequence of one element (the ArrayOf idiom)", () => {
+  it("is that element repeated, exactly: a list field, no warning", async () => {
+    const schema = wrap(
+      `<s:complexType name="R"><s:sequence minOccurs="0" maxOccurs="unbounded"><s:element name="item" type="s:string"/></s:sequence></s:complexType>`,
+    );
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
+    const full = await writeContract(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map(formatDiagnostic)).toEqual([]);
+    const r = description.services[0]!.types.find((t) => t.name === "R")!;
+    expect(r.fields).toMatchObject([{ name: "item", required: false, list: { min: 0 } }]);
+    expect(r.fields[0]!.list).not.toHaveProperty("max");
+  });
+});
+
+describe("a repeated sequence holding a group", () => {
+  it("makes the group's fields lists too, its choice unchecked, each with a warning", async () => {
+    const schema = wrap(
+      `<s:complexType name="R"><s:sequence maxOccurs="unbounded"><s:element name="k" type="s:string"/><s:choice><s:element name="a" type="s:string"/><s:element name="b" type="s:int"/></s:choice></s:sequence></s:complexType>`,
+    );
+    const text = vendorWsdl(schema, [{ name: "Ping", request: "Ping", response: "PingResponse" }]);
+    const full = await writeContract(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map((w) => w.kind)).toEqual([
+      "repeated-sequence",
+      "choice-not-checked",
+    ]);
+    const r = description.services[0]!.types.find((t) => t.name === "R")!;
+    expect(r.choices ?? []).toEqual([]);
+    expect(r.fields.map((f) => [f.name, f.required, f.list?.min, f.list?.max])).toEqual([
+      ["k", false, 0, undefined],
+      ["a", false, 0, undefined],
+      ["b", false, 0, undefined],
+    ]);
+  });
+});
+
+/** A vendor WSDL of Ping and Greet whose binding of Greet is changed by `bind`. */
+function pingAndGreet(bind: (greet: string) => string): string {
+  const schema = `${PING}<s:element name="PingResponse"><s:complexType/></s:element><s:element name="Greet"><s:complexType/></s:element>`;
+  const text = vendorWsdl(schema, [
+    { name: "Ping", request: "Ping", response: "PingResponse" },
+    { name: "Greet", request: "Greet", response: "PingResponse" },
+  ]);
+  const greet = /<wsdl:operation name="Greet"><soap:operation[^>]*\/>.*?<\/wsdl:operation>/.exec(
+    text,
+  )![0];
+  return text.replace(greet, bind(greet));
+}
+
+describe("operations and ports paygen does not read", () => {
+  const encoded = (greet: string) =>
+    greet.replaceAll(
+      `<soap:body use="literal"/>`,
+      `<soap:body use="encoded" encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" namespace="urn:vendor"/>`,
+    );
+
+  it("an encoded operation: left out, with a warning at its body; the others are generated", async () => {
+    const text = pingAndGreet(encoded);
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<soap:body use="encoded"`)}: warning: the operation "Greet" is encoded (use="encoded") and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/soap:body)`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["rpc-encoded-operation"]);
+  });
+
+  it("an rpc operation and an operation carried in MIME parts: each left out, with a warning", async () => {
+    const rpc = pingAndGreet((greet) => greet.replace(`style="document"/>`, `style="rpc"/>`));
+    expect((await warningsOf(rpc)).warnings).toEqual([
+      `vendor.wsdl:${positionOf(rpc, `<wsdl:operation name="Greet"><soap:operation`)}: warning: the operation "Greet" is rpc style and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet'])`,
+    ]);
+    const mime = pingAndGreet((greet) =>
+      greet.replace(
+        `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+        `<wsdl:input><mime:multipartRelated xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"><mime:part><soap:body use="literal"/></mime:part></mime:multipartRelated></wsdl:input>`,
+      ),
+    );
+    const read = await warningsOf(mime);
+    expect(read.errors).toEqual([]);
+    expect(read.warnings).toEqual([
+      `vendor.wsdl:${positionOf(mime, `<mime:multipartRelated`)}: warning: the operation "Greet" is carried in <mime:multipartRelated> (not read) and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/mime:multipartRelated)`,
+    ]);
+  });
+
+  it("an operation whose message is an rpc one (a part that names a type): left out, with a warning", async () => {
+    const text = pingAndGreet((greet) => greet).replace(
+      `<wsdl:part name="parameters" element="tns:Greet"/>`,
+      `<wsdl:part name="name" type="s:string"/>`,
+    );
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:part name="name"`)}: warning: the operation "Greet" has an input part that names a type (a document/literal part names an element) and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:message[@name='GreetIn']/wsdl:part[@name='name'])`,
+    ]);
+  });
+
+  it("refuses a service whose every operation is rpc/encoded, saying so", async () => {
+    const text = pingAndGreet(encoded).replace(
+      /(<wsdl:operation name="Ping"><soap:operation[^>]*\/>.*?<\/wsdl:operation>)/,
+      encoded,
+    );
+    const { errors } = await warningsOf(text);
+    expect(errors).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:binding name="VendorSoap"`)}: every operation of the binding "VendorSoap" is rpc/encoded (rpc style or messages, encoded, or MIME): only document/literal operations are read, so nothing is left to generate`,
+    ]);
+  });
+
+  it("an HTTP binding and its port: left out, with a warning each, beside the SOAP port", async () => {
+    const http = `<wsdl:binding name="VendorGet" type="tns:VendorPort"><http:binding xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" verb="GET"/></wsdl:binding>`;
+    const port = `<wsdl:port name="VendorGet" binding="tns:VendorGet"><http:address xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" location="http://127.0.0.1:9/get"/></wsdl:port>`;
+    const text = vendorWsdl(
+      PING.replace(/$/, `<s:element name="PingResponse"><s:complexType/></s:element>`),
+      [{ name: "Ping", request: "Ping", response: "PingResponse" }],
+    )
+      .replace(`<wsdl:service`, `${http}\n<wsdl:service`)
+      .replace(`</wsdl:service>`, `${port}</wsdl:service>`);
+    const { errors, warnings, approximations } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, "<http:binding")}: warning: <http:binding> is not read: only SOAP 1.1 and SOAP 1.2 bindings are; the binding "VendorGet" and its ports are left out (at /wsdl:definitions/wsdl:binding[@name='VendorGet']/http:binding)`,
+      `vendor.wsdl:${positionOf(text, "<http:address")}: warning: <http:address> is not read: only SOAP 1.1 and SOAP 1.2 addresses are; the port "VendorGet" is left out (at /wsdl:definitions/wsdl:service[@name='VendorService']/wsdl:port[@name='VendorGet']/http:address)`,
+    ]);
+    expect(approximations.map((a) => a.kind)).toEqual(["non-soap-binding", "non-soap-port"]);
+  });
+
+  it("are errors under --strict", async () => {
+    const full = await writeContract(pingAndGreet(encoded));
+    const strict = loadCheckedModel({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+      strict: true,
+    });
+    const error = (await strict.catch((e: unknown) => e)) as SchemaErrors;
+    expect(error).toBeInstanceOf(SchemaErrors);
+    expect(error.diagnostics.map(formatDiagnostic)).toEqual([
+      expect.stringMatching(
+        /^vendor\.wsdl:\d+:\d+: rpc-encoded-operation: the operation "Greet" is encoded/,
+      ),
+    ]);
+  });
+});
+
+describe("WSDL elements out of place and extension elements paygen does not read", () => {
+  const ping = () =>
+    vendorWsdl(`${PING}<s:element name="PingResponse"><s:complexType/></s:element>`, [
+      { name: "Ping", request: "Ping", response: "PingResponse" },
+    ]);
+  const policy = `<wsp:PolicyReference xmlns:wsp="http://www.w3.org/ns/ws-policy" URI="#p"/>`;
+
+  it.each([
+    {
+      given: "a wsdl:documentation after other content",
+      edit: (t: string) =>
+        t.replace(
+          `<wsdl:input message="tns:PingIn"/>`,
+          `<wsdl:input message="tns:PingIn"/><wsdl:documentation>Late.</wsdl:documentation>`,
+        ),
+      at: "<wsdl:documentation>Late.",
+      want: "warning: <wsdl:documentation> must come first in <wsdl:operation>, and only once; it is read all the same (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Ping']/wsdl:documentation)",
+    },
+    {
+      given: "an extension element in a binding",
+      edit: (t: string) => t.replace(`<soap:binding `, `${policy}<soap:binding `),
+      at: "<wsp:PolicyReference",
+      want: "warning: <wsp:PolicyReference> is an extension element that is not read in <wsdl:binding>; it is passed over (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsp:PolicyReference)",
+    },
+    {
+      given: "a soap:headerfault",
+      edit: (t: string) =>
+        t
+          .replace(
+            `<wsdl:portType`,
+            `<wsdl:message name="TraceIn"><wsdl:part name="trace" element="tns:Ping"/></wsdl:message>\n<wsdl:portType`,
+          )
+          .replace(
+            `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+            `<wsdl:input><soap:body use="literal"/><soap:header message="tns:TraceIn" part="trace" use="literal"><soap:headerfault message="tns:TraceIn" part="trace" use="literal"/></soap:header></wsdl:input>`,
+          ),
+      at: "<soap:headerfault",
+      want: "warning: <soap:headerfault> is not read: a fault carried in this header is not typed (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Ping']/wsdl:input/soap:header/soap:headerfault)",
+    },
+  ])("$given: passed over, with a warning", async ({ edit, at, want }) => {
+    const text = edit(ping());
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([`vendor.wsdl:${positionOf(text, at)}: ${want}`]);
+  });
+
+  it('refuses an extension element that says wsdl:required="true"', async () => {
+    const required = policy.replace(" URI=", ' wsdl:required="true" URI=');
+    const text = ping().replace(`<soap:binding `, `${required}<soap:binding `);
+    const { errors } = await warningsOf(text);
+    expect(errors).toEqual([
+      `vendor.wsdl:${positionOf(text, "<wsp:PolicyReference")}: <wsp:PolicyReference> is an extension element that is not supported in <wsdl:binding>, and it is required (wsdl:required="true")`,
+    ]);
+  });
+
+  it("an operation with an encoded SOAP header: left out, with a warning", async () => {
+    const text = pingAndGreet((greet) =>
+      greet.replace(
+        `<wsdl:input><soap:body use="literal"/></wsdl:input>`,
+        `<wsdl:input><soap:body use="literal"/><soap:header message="tns:GreetIn" part="parameters" use="encoded"/></wsdl:input>`,
+      ),
+    );
+    const { errors, warnings } = await warningsOf(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<soap:header message="tns:GreetIn"`)}: warning: the operation "Greet" has an encoded SOAP header and is left out: only document/literal operations are read (at /wsdl:definitions/wsdl:binding[@name='VendorSoap']/wsdl:operation[@name='Greet']/wsdl:input/soap:header)`,
+    ]);
   });
 });
 

@@ -52,6 +52,13 @@ const CASES: readonly ContractCase[] = [
   },
   {
     label:
+      "the degraded fixture (an encoded and a MIME operation left out, an HTTP port, an extension outside complexContent, a repeated sequence)",
+    file: path.join(FIXTURES, "describe", "degraded.wsdl"),
+    operations: 1,
+    published: false,
+  },
+  {
+    label:
       "the bookings fixture (imported schemas in other namespaces, attributes, simple content, a SOAP header)",
     file: path.join(FIXTURES, "bookings", "bookings.wsdl"),
     operations: 1,

@@ -26,19 +26,23 @@ export function positions(file: string): (line: number, col: number) => Position
   return (line, col) => ({ file, line, col });
 }
 
-/** Reads schema files of a fixture folder; positions are relative to that folder. */
+/** Reads schema files of a fixture folder; positions are relative to that folder. `problems` are the errors. */
 export async function readXsdFixtures(
   folder: string,
   files: readonly string[],
   options: Partial<SchemaLoadOptions> = {},
-): Promise<{ set: SchemaSet; problems: string[] }> {
+): Promise<{ set: SchemaSet; problems: string[]; warnings: string[] }> {
   const diagnostics = new Diagnostics();
   const set = await readSchemaFiles(
     files,
     { cwd: path.join(FIXTURES, folder), ...options },
     diagnostics,
   );
-  return { set, problems: diagnostics.sorted().map(formatDiagnostic) };
+  return {
+    set,
+    problems: diagnostics.sorted().map(formatDiagnostic),
+    warnings: diagnostics.warnings().map(formatDiagnostic),
+  };
 }
 
 /** Reads a WSDL fixture; positions are relative to its folder. */
@@ -46,14 +50,18 @@ export async function readWsdlFixture(
   folder: string,
   file: string,
   options: Partial<SchemaLoadOptions> = {},
-): Promise<{ wsdl: WsdlDefinitions | undefined; problems: string[] }> {
+): Promise<{ wsdl: WsdlDefinitions | undefined; problems: string[]; warnings: string[] }> {
   const diagnostics = new Diagnostics();
   const wsdl = await readWsdlFile(
     file,
     { cwd: path.join(FIXTURES, folder), ...options },
     diagnostics,
   );
-  return { wsdl, problems: diagnostics.sorted().map(formatDiagnostic) };
+  return {
+    wsdl,
+    problems: diagnostics.sorted().map(formatDiagnostic),
+    warnings: diagnostics.warnings().map(formatDiagnostic),
+  };
 }
 
 /** The one namespace of a set, failing loudly when it is missing. */

@@ -241,15 +241,18 @@ describe("the WSDL reader", () => {
     });
   });
 
-  it("refuses rpc style, encoded use, and bindings and addresses that are not SOAP, each at its position", async () => {
-    const { problems } = await readWsdlFixture("wsdl", "rpc-encoded.wsdl");
-    expect(problems).toEqual([
-      'rpc-encoded.wsdl:19:26: style="rpc": rpc/encoded bindings are not supported; only document/literal bindings are read',
-      'rpc-encoded.wsdl:23:25: use="encoded": rpc/encoded bindings are not supported; only document/literal bindings are read',
-      'rpc-encoded.wsdl:26:25: use="encoded": rpc/encoded bindings are not supported; only document/literal bindings are read',
-      "rpc-encoded.wsdl:31:5: <http:binding> is not supported: only SOAP 1.1 and SOAP 1.2 bindings are read",
-      "rpc-encoded.wsdl:35:7: <http:address> is not supported in <wsdl:port>: only SOAP 1.1 and SOAP 1.2 addresses are read",
+  it("keeps rpc style and encoded use for the description, and leaves out bindings and ports that are not SOAP, with a warning", async () => {
+    const { wsdl, problems, warnings } = await readWsdlFixture("wsdl", "rpc-encoded.wsdl");
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([
+      'rpc-encoded.wsdl:31:5: warning: <http:binding> is not read: only SOAP 1.1 and SOAP 1.2 bindings are; the binding "CalculatorHttp" and its ports are left out',
+      'rpc-encoded.wsdl:35:7: warning: <http:address> is not read: only SOAP 1.1 and SOAP 1.2 addresses are; the port "CalculatorHttp" is left out',
     ]);
+    expect([...wsdl!.bindings.keys()]).toEqual(["CalculatorRpc"]);
+    expect(wsdl!.bindings.get("CalculatorRpc")!.operations).toMatchObject([
+      { name: "Add", style: "rpc", input: { body: { use: "encoded" } } },
+    ]);
+    expect(wsdl!.services.get("Calculator")!.ports).toEqual([]);
   });
 
   it("checks what the parts of a WSDL say about each other, reporting every problem at once", async () => {

@@ -178,9 +178,10 @@ function readAllParameters(
           key.slice(key.indexOf(":") + 1),
         ];
         const what = key === "body" ? "the body parameter" : `the ${location} parameter "${name}"`;
-        written.error(
+        written.warning(
           written.at,
-          `${what} is listed twice in this ${level}'s parameters (first at ${first.at.line}:${first.at.col})`,
+          "duplicate-parameter",
+          `${what} is listed twice in this ${level}'s parameters (first at ${first.at.line}:${first.at.col}): the first is read`,
         );
         continue;
       }

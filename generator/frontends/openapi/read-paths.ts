@@ -92,12 +92,15 @@ function nameOperations(
     const first = ids.get(id);
     if (first) {
       const at = first.member("operationId")!.value.at;
-      site.reader.error(
+      site.reader.warning(
         site.reader.member("operationId")!.value.at,
-        `operationId "${id}" is also used at ${at.file}:${at.line}:${at.col} (${first.pointer}); operation ids must be unique`,
+        "duplicate-operation-id",
+        `operationId "${id}" is also used at ${at.file}:${at.line}:${at.col} (${first.pointer}): this operation is named from its method and path`,
         site.reader.pointerOf("operationId"),
       );
-    } else ids.set(id, site.reader);
+      return { site, id: undefined };
+    }
+    ids.set(id, site.reader);
     return { site, id };
   });
   const taken = new Set(ids.keys());

@@ -298,8 +298,15 @@ export class SchemaReader {
     if (reader.boolean("deprecated")) shape.deprecated = true;
     if (reader.boolean("readOnly")) shape.readOnly = true;
     if (reader.boolean("writeOnly")) shape.writeOnly = true;
-    if (shape.readOnly && shape.writeOnly)
-      reader.error(reader.at, "a schema cannot be both readOnly and writeOnly");
+    if (shape.readOnly && shape.writeOnly) {
+      reader.warning(
+        reader.at,
+        "read-write-only",
+        "a schema both readOnly and writeOnly: read as neither (sent and answered)",
+      );
+      delete shape.readOnly;
+      delete shape.writeOnly;
+    }
     // A 2.0 parameter, header or items object has no nullable: its key check reads it past.
     const nullableRead = !(simple && this.format === "swagger-2.0") && this.readNullable(reader);
     if (nullableRead && shape.types.length > 0 && !shape.types.includes("null")) {
@@ -338,7 +345,11 @@ export class SchemaReader {
       this.format !== "swagger-2.0" &&
       this.format !== "openapi-3.1"
     ) {
-      reader.error(reader.at, 'an array schema needs "items" in OpenAPI 3.0');
+      reader.warning(
+        reader.at,
+        "array-without-items",
+        'an array schema without "items" (OpenAPI 3.0 requires them): each item is any JSON value',
+      );
     }
     if (simple) return prune(shape);
     const union = this.readUnion(reader, site);
@@ -500,12 +511,17 @@ export class SchemaReader {
     ] as const) {
       const low = shape[min];
       const high = shape[max];
-      if (low !== undefined && high !== undefined && low > high)
-        strictReader.error(
+      if (low !== undefined && high !== undefined && low > high) {
+        // No value fits both: the schema is read as allowing more, never less.
+        strictReader.warning(
           reader.member(min)!.value.at,
-          `${min} ${low} is greater than ${max} ${high}`,
+          "contradictory-bounds",
+          `${min} ${low} is greater than ${max} ${high}: neither is checked`,
           reader.pointerOf(min),
         );
+        delete shape[min];
+        delete shape[max];
+      }
     }
     if (reader.boolean("uniqueItems")) shape.uniqueItems = true;
     const pattern = shape.pattern;
@@ -535,10 +551,13 @@ export class SchemaReader {
     const maximum = this.readBound(reader, "maximum", "exclusiveMaximum");
     if (maximum) shape.maximum = maximum;
     if (minimum && maximum && Number(minimum.value) > Number(maximum.value)) {
-      strictReader.error(
+      strictReader.warning(
         reader.at,
-        `the minimum ${minimum.value} is greater than the maximum ${maximum.value}`,
+        "contradictory-bounds",
+        `the minimum ${minimum.value} is greater than the maximum ${maximum.value}: neither is checked`,
       );
+      delete shape.minimum;
+      delete shape.maximum;
     }
   }
 
@@ -655,9 +674,10 @@ export class SchemaReader {
     const oneOf = reader.member("oneOf");
     const anyOf = reader.member("anyOf");
     if (oneOf && anyOf) {
-      reader.error(
+      reader.warning(
         anyOf.keyAt,
-        "a schema with both oneOf and anyOf is not supported: nest one in the other",
+        "ignored-keyword",
+        "a schema with both oneOf and anyOf: anyOf is read past (the schema allows more, never less)",
         reader.pointerOf("anyOf"),
       );
     }

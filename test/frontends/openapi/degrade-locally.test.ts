@@ -371,6 +371,64 @@ const CASES: readonly Case[] = [
       operations: ["addPet"],
     },
   },
+  {
+    name: "two operations with one operationId, a parameter listed twice",
+    given: {
+      paths: {
+        "/pets": {
+          get: {
+            operationId: "pets",
+            parameters: [
+              { name: "limit", in: "query", schema: { type: "string" } },
+              { name: "limit", in: "query", schema: { type: "integer", format: "int32" } },
+            ],
+            responses: ok,
+          },
+          post: { operationId: "pets", responses: ok },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        `duplicate-parameter: the query parameter "limit" is listed twice in this operation's parameters (first at 1:121): the first is read (at #/paths/~1pets/get/parameters/1)`,
+        'duplicate-operation-id: operationId "pets" is also used at contract.json:1:100 (#/paths/~1pets/get): this operation is named from its method and path (at #/paths/~1pets/post/operationId)',
+      ],
+      operations: ["pets", "postPets"],
+      client: ["readonly limit?: string"],
+    },
+  },
+  {
+    name: "schemas that say contradictory things: readOnly and writeOnly, bounds, oneOf with anyOf, a 3.0 array without items",
+    given: {
+      paths: getPet({ $ref: "#/components/schemas/Pet" }),
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            properties: {
+              code: { type: "string", readOnly: true, writeOnly: true, minLength: 5, maxLength: 2 },
+              age: { type: "integer", format: "int32", minimum: 10, maximum: 1 },
+              tags: { type: "array" },
+              shape: {
+                oneOf: [{ $ref: "#/components/schemas/Pet" }],
+                anyOf: [{ $ref: "#/components/schemas/Pet" }],
+              },
+            },
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        "read-write-only: a schema both readOnly and writeOnly: read as neither (sent and answered) (at #/components/schemas/Pet/properties/code)",
+        "contradictory-bounds: minLength 5 is greater than maxLength 2: neither is checked (at #/components/schemas/Pet/properties/code/minLength)",
+        "contradictory-bounds: the minimum 10 is greater than the maximum 1: neither is checked (at #/components/schemas/Pet/properties/age)",
+        'array-without-items: an array schema without "items" (OpenAPI 3.0 requires them): each item is any JSON value (at #/components/schemas/Pet/properties/tags)',
+        "ignored-keyword: a schema with both oneOf and anyOf: anyOf is read past (the schema allows more, never less) (at #/components/schemas/Pet/properties/shape/anyOf)",
+      ],
+      types: ["code?: string;", "tags?: JsonValue[];"],
+    },
+  },
 ];
 
 async function writeDocument(document: Record<string, unknown>) {

@@ -126,16 +126,21 @@ export function queryStyles(
   for (const p of op.parameters) {
     if (p.in !== "query" || p.style === "simple" || p.style === "label" || p.style === "matrix")
       continue;
-    const shape = objectShape(p.schema, schemas);
-    const holdsObject =
-      shape !== undefined &&
-      (shape.types.includes("object") ||
-        shape.properties !== undefined ||
-        shape.additionalProperties !== undefined);
-    if (p.style === "form" && p.explode && !holdsObject) continue;
+    if (p.style === "form" && p.explode && !holdsObject(p.schema, schemas)) continue;
     out.push({ name: p.name, style: p.style, explode: p.explode });
   }
   return out;
+}
+
+/** Whether a schema is an object's (of properties or typed values), which a deepObject or form query parameter writes. */
+export function holdsObject(schema: Schema, schemas: ReadonlyMap<string, NamedSchema>): boolean {
+  const shape = objectShape(schema, schemas);
+  return (
+    shape !== undefined &&
+    (shape.types.includes("object") ||
+      shape.properties !== undefined ||
+      shape.additionalProperties !== undefined)
+  );
 }
 
 /** A GET or DELETE whose body is an empty form (no properties): the contract's way of saying it has none. */

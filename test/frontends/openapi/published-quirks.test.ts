@@ -219,6 +219,13 @@ const CASES: readonly Case[] = [
                 schema: { type: "object", properties: { id: { type: "string" } } },
               },
               {
+                name: "time",
+                in: "query",
+                schema: {
+                  oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+                },
+              },
+              {
                 name: "tags",
                 in: "query",
                 schema: {
@@ -236,6 +243,7 @@ const CASES: readonly Case[] = [
       warnings: [
         'parameter-as-text: parameter "filter" is given by content (application/json): typed as text, which the caller writes',
         'parameter-as-text: parameter "X-Context" holds an object or a union in a header parameter: typed as text, which the caller writes',
+        'parameter-as-text: parameter "time" holds an object or a union in a form query parameter: typed as text, which the caller writes',
         'parameter-as-text: parameter "tags" holds a list of objects in a form query parameter: typed as text, which the caller writes',
       ],
     },

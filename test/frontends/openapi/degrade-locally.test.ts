@@ -1,9 +1,7 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SchemaErrors } from "../../../generator/diagnostics/diagnostic.js";
 import { generate } from "../../../generator/generate.js";
+import { writeContract } from "../../helpers/contract-document.js";
 
 /**
  * Local problems found in published OpenAPI documents that stopped a whole
@@ -431,14 +429,8 @@ const CASES: readonly Case[] = [
   },
 ];
 
-async function writeDocument(document: Record<string, unknown>) {
-  const folder = await mkdtemp(path.join(tmpdir(), "paygen-degrade-"));
-  const file = path.join(folder, "contract.json");
-  await writeFile(
-    file,
-    JSON.stringify({ openapi: "3.0.3", info: { title: "Degrade", version: "1" }, ...document }),
-  );
-  return { folder, file };
+function writeDocument(document: Record<string, unknown>) {
+  return writeContract(document, "Degrade");
 }
 
 describe("a local problem of an OpenAPI document is a warning; the rest generates", () => {

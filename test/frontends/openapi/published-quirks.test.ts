@@ -1,8 +1,6 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../../generator/generate.js";
+import { writeContract } from "../../helpers/contract-document.js";
 
 /**
  * Constructs found in published payment contracts that paygen refused or
@@ -292,12 +290,7 @@ const CASES: readonly Case[] = [
 ];
 
 async function generateDocument(document: Record<string, unknown>) {
-  const folder = await mkdtemp(path.join(tmpdir(), "paygen-quirks-"));
-  const file = path.join(folder, "contract.json");
-  await writeFile(
-    file,
-    JSON.stringify({ openapi: "3.0.3", info: { title: "Quirks", version: "1" }, ...document }),
-  );
+  const { folder, file } = await writeContract(document, "Quirks");
   return generate({ schemasDir: "", from: [file], cwd: folder });
 }
 

@@ -1,5 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { Note } from "../../model/vocabulary.js";
+import { bodyElementType } from "./body-element-type.js";
 import type { WsdlDescribeContext } from "./describe-wsdl-context.js";
 import type { ElementDecl, LocalElement } from "./xsd-model.js";
 
@@ -38,17 +39,8 @@ export function describeOperationResult(
       ? undefined
       : { type, at: child.at, element: child.name.local, optional: child.occurs.min === 0 };
   }
-  const type = ctx.schemas.elementType(response, `${operation}Response`, {
-    kind: "response",
-    operation,
-  });
-  if (type === undefined) {
-    ctx.refuse(
-      response.at,
-      `the response element ${response.name.local} of "${operation}" must be of a complex type`,
-    );
-    return undefined;
-  }
+  const type = bodyElementType(ctx, response, operation, "response");
+  if (type === undefined) return undefined;
   return {
     type,
     at: response.at,

@@ -1,3 +1,4 @@
+import { bodyElementType } from "./body-element-type.js";
 import type { WsdlDescribeContext } from "./describe-wsdl-context.js";
 import type { ElementDecl } from "./xsd-model.js";
 
@@ -18,16 +19,5 @@ export function describeRequestType(
     );
     return undefined;
   }
-  const requestType = ctx.schemas.elementType(request, `${operation}Request`, {
-    kind: "request",
-    operation,
-  });
-  if (requestType === undefined) {
-    ctx.refuse(
-      request.at,
-      `the request element ${request.name.local} of "${operation}" must be of a complex type`,
-    );
-    return undefined;
-  }
-  return requestType;
+  return bodyElementType(ctx, request, operation, "request");
 }

@@ -22,6 +22,7 @@ export function describeOperation(
   op: Operation,
   usable: ReadonlySet<string>,
   servers: ServiceServers,
+  taken: Set<string>,
 ): OperationDescription | undefined {
   const method = op.method.toUpperCase();
   if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) {
@@ -33,7 +34,7 @@ export function describeOperation(
     );
     return undefined;
   }
-  const name = lowerCamel(identifierOf(op.name));
+  const name = uniqueName(ctx, op, taken);
   const notes: Note[] = [];
   if (op.tags.length > 0) notes.push({ kind: "info", text: `Tags: ${op.tags.join(", ")}.` });
   const { params, query, headers, cookies } = describeParameters(ctx, op, name);
@@ -96,6 +97,26 @@ function statusesOf(op: Operation, notes: Note[]): StatusDescription[] {
     }
   }
   return statuses;
+}
+
+/**
+ * The operation's name as a method, unique among the operations described
+ * before it (`taken`, which it joins): two operation ids that differ only in
+ * spacing or case (`List Rules`, `List rules`) would give one method.
+ */
+function uniqueName(ctx: DescribeContext, op: Operation, taken: Set<string>): string {
+  const base = lowerCamel(identifierOf(op.name));
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  if (name !== base)
+    ctx.approximate(
+      op.at,
+      op.pointer,
+      "operation-name",
+      `the operation "${op.name}" is named ${base} as an earlier operation is: it is named ${name}`,
+    );
+  return name;
 }
 
 /** An operation name usable as a method: letters and digits, not starting with a digit. */

@@ -70,8 +70,9 @@ export function describeApi(doc: ApiDocument, d: Diagnostics): ServiceDescriptio
   const security = describeSecuritySchemes(ctx, doc);
   const usable = new Set(security.map((s) => s.name));
   const operations: OperationDescription[] = [];
+  const taken = new Set<string>();
   for (const op of doc.operations) {
-    const described = describeOperation(ctx, op, usable, servers);
+    const described = describeOperation(ctx, op, usable, servers, taken);
     if (described) operations.push(described);
   }
   const events = describeWebhooks(

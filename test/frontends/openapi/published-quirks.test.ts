@@ -12,7 +12,12 @@ import { writeContract } from "../../helpers/contract-document.js";
 interface Case {
   readonly name: string;
   readonly given: Record<string, unknown>;
-  readonly want: { readonly warnings: readonly string[]; readonly types?: readonly string[] };
+  readonly want: {
+    readonly warnings: readonly string[];
+    readonly types?: readonly string[];
+    /** Text the client holds. */
+    readonly client?: readonly string[];
+  };
 }
 
 const ok = { "200": { description: "OK" } };
@@ -287,6 +292,21 @@ const CASES: readonly Case[] = [
     },
     want: { warnings: [], types: ["`kind` (`date`:", "`string`:"] },
   },
+  {
+    name: "operation ids that differ only in spacing and case",
+    given: {
+      paths: {
+        "/fax/rules": { get: { operationId: "List Rules", responses: ok } },
+        "/sms/rules": { get: { operationId: "List rules", responses: ok } },
+      },
+    },
+    want: {
+      warnings: [
+        'operation-name: the operation "List rules" is named listRules as an earlier operation is: it is named listRules2',
+      ],
+      client: ["export async function listRules<", "export async function listRules2<"],
+    },
+  },
 ];
 
 async function generateDocument(document: Record<string, unknown>) {
@@ -300,6 +320,8 @@ describe("constructs of published contracts", () => {
     expect(warnings.map((w) => `${w.kind}: ${w.message}`)).toEqual(want.warnings);
     const types = files.find((f) => f.path.endsWith("/types.ts"))!.content;
     for (const text of want.types ?? []) expect(types).toContain(text);
+    const client = files.find((f) => f.path.endsWith("/client.ts"))?.content ?? "";
+    for (const text of want.client ?? []) expect(client).toContain(text);
   });
 });
 

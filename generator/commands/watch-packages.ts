@@ -39,9 +39,6 @@ export async function watchPackages(first: RunPlan, watch: PackageWatch): Promis
     else watch.signal.addEventListener("abort", stopRound, { once: true });
     const targets = watchTargets(plan);
     const configFiles = configFilesOf(plan);
-    watch.log(
-      `paygen: watching ${[...targets.folders, ...targets.files].map(relative).join(", ")} (Ctrl-C stops)`,
-    );
     let replanned = false;
     const finished = await watchAndRun(
       targets,
@@ -75,6 +72,10 @@ export async function watchPackages(first: RunPlan, watch: PackageWatch): Promis
       {
         signal: round.signal,
         ...(regenerate ? { initial: configFiles } : {}),
+        onWatching: () =>
+          watch.log(
+            `paygen: watching ${[...targets.folders, ...targets.files].map(relative).join(", ")} (Ctrl-C stops)`,
+          ),
         onError: (error) =>
           watch.err(`paygen: watching: ${error instanceof Error ? error.message : String(error)}`),
       },

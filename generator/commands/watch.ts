@@ -18,6 +18,12 @@ export interface WatchOptions {
   readonly stopGraceMs?: number;
   /** Paths taken as changed from the start: a run follows as soon as watching has begun (so nothing changed meanwhile is missed). */
   readonly initial?: readonly string[];
+  /**
+   * Called once every watcher is installed: a change from then on is seen.
+   * Saying "watching" any earlier lets a change made on seeing it (by a
+   * person, a script or a test reading the output) go unseen.
+   */
+  readonly onWatching?: () => void;
 }
 
 /**
@@ -86,6 +92,7 @@ export async function watchAndRun(
   for (const [folder, names] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!options.signal.aborted) add(folder, false, (name) => names.has(name));
   }
+  if (!options.signal.aborted) options.onWatching?.();
   for (const file of options.signal.aborted ? [] : (options.initial ?? [])) changed(file);
 
   await new Promise<void>((resolve) => {

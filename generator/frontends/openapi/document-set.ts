@@ -113,19 +113,26 @@ export class DocumentSet {
    * Resolves a `$ref` string written in `from` at `at` (the pointer of the
    * referring object is `pointer`), reporting why when it cannot: a URL
    * (never fetched), a file that cannot be read, a fragment that is not a
-   * JSON pointer, a pointer that leads nowhere. With `missing: "warning"`,
-   * a pointer that leads nowhere in a file that was read is a `missing-ref`
-   * warning instead, saying how the caller reads it (`reading`; by default,
-   * as any value).
+   * JSON pointer, a pointer that leads nowhere. Given `missing` (how the
+   * caller reads such a value), a pointer that leads nowhere in a file that
+   * was read is a `missing-ref` warning saying so instead, and gives
+   * `"missing"`.
    */
+  resolve(ref: string, from: SourceDocument, at: Position, pointer: string): RefTarget | undefined;
   resolve(
     ref: string,
     from: SourceDocument,
     at: Position,
     pointer: string,
-    missing: "error" | "warning" = "error",
-    reading = "the value is read as any JSON value",
-  ): RefTarget | undefined {
+    missing: string | undefined,
+  ): RefTarget | "missing" | undefined;
+  resolve(
+    ref: string,
+    from: SourceDocument,
+    at: Position,
+    pointer: string,
+    missing?: string,
+  ): RefTarget | "missing" | undefined {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
@@ -202,10 +209,12 @@ export class DocumentSet {
     const normalised = formatPointer(segments);
     if (!found.found) {
       const message = `$ref "${ref}" leads nowhere: ${document.displayPath} has nothing at ${formatPointer(segments.slice(0, found.failedAt + 1))}`;
-      if (missing === "warning")
-        this.problems.warning(at, "missing-ref", `${message}; ${reading}`, pointer);
-      else this.problems.error(at, message, pointer);
-      return undefined;
+      if (missing === undefined) {
+        this.problems.error(at, message, pointer);
+        return undefined;
+      }
+      this.problems.warning(at, "missing-ref", `${message}; ${missing}`, pointer);
+      return "missing";
     }
     return {
       document,

@@ -192,16 +192,21 @@ export class SchemaReader {
     entry.state = "built";
   }
 
-  /** Resolves a schema `$ref` to its entry (reported and `undefined` when it leads nowhere). */
+  /**
+   * Resolves a schema `$ref` to its entry: `undefined` when it leads nowhere
+   * (an error; given `missing`, how the value is read then, a warning).
+   */
   resolveRef(
     ref: string,
     document: SourceDocument,
     at: Position,
     pointer: string,
-    missing: "error" | "warning" = "error",
+    missing?: string,
   ): SchemaEntry | undefined {
     const target = this.documents.resolve(ref, document, at, pointer, missing);
-    return target ? this.graph.locationEntry(target, locationName(target)) : undefined;
+    return target === undefined || target === "missing"
+      ? undefined
+      : this.graph.locationEntry(target, locationName(target));
   }
 
   /** `{$ref, description?, ...}`: a reference, with the annotations of this use. */
@@ -227,7 +232,7 @@ export class SchemaReader {
       reader.document,
       at,
       reader.pointer,
-      "warning",
+      "the value is read as any JSON value",
     );
     if (!entry) return anyShape(reader.at, reader.pointer);
     const ref = this.graph.refTo(entry, reader.at, reader.pointer);

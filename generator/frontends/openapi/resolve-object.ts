@@ -59,20 +59,14 @@ export function resolveObjectOrMissing(
     if (context.format === "openapi-3.1") description ??= current.string("description");
     const ref = current.string("$ref");
     if (ref === undefined) return undefined;
-    const errorsBefore = context.problems.count;
     const target = context.documents.resolve(
       ref,
       current.document,
       current.member("$ref")!.value.at,
       current.pointer,
-      missing === undefined ? "error" : "warning",
       missing,
     );
-    // Without an error, the reference led nowhere in a file that was read (a warning).
-    if (!target)
-      return missing !== undefined && context.problems.count === errorsBefore
-        ? "missing"
-        : undefined;
+    if (target === undefined || target === "missing") return target;
     if (seen.has(target.key) || hop >= MAX_REF_HOPS) {
       current.error(
         current.at,

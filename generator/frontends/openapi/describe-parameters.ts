@@ -4,7 +4,7 @@ import { pascalCase } from "../../naming/case.js";
 import { SCALAR_NAMES } from "../../model/vocabulary.js";
 import type { DescribeContext } from "./describe-context.js";
 import { describeValue } from "./describe-value.js";
-import { holdsObject } from "./media-types.js";
+import { writtenByStyle } from "./media-types.js";
 import type { Operation, Parameter } from "./openapi-model.js";
 import { NULL_AS_ABSENT, type ValueShape } from "./value-shape.js";
 
@@ -100,11 +100,7 @@ function parameterValue(
     !ctx.enums.some((e) => e.name === v.type);
   // An object in the query is written as its style says (deepObject: `name[key]=value`; form: its properties as pairs).
   // OpenAPI gives no form to other objects, nor to a list of objects.
-  // As `queryStyles` decides which query parameters the client writes by their style.
-  const styled =
-    p.in === "query" &&
-    (p.style === "deepObject" ||
-      (p.style === "form" && (!p.explode || holdsObject(p.schema, ctx.schemas))));
+  const styled = (p.style === "deepObject" || p.style === "form") && writtenByStyle(p, ctx.schemas);
   if ((isObject || v.map) && (v.list !== undefined || !styled))
     return asText(
       ctx,

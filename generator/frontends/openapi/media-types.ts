@@ -1,5 +1,5 @@
 import type { BodyEncoding, FormFieldEncoding, RestWire } from "../../model/vocabulary.js";
-import type { MediaContent, NamedSchema, Operation, Schema } from "./openapi-model.js";
+import type { MediaContent, NamedSchema, Operation, Parameter, Schema } from "./openapi-model.js";
 
 /**
  * The media types of an operation as the client sends and reads them: the
@@ -122,18 +122,27 @@ export function queryStyles(
   op: Operation,
   schemas: ReadonlyMap<string, NamedSchema>,
 ): FormFieldEncoding[] {
-  const out: FormFieldEncoding[] = [];
-  for (const p of op.parameters) {
-    if (p.in !== "query" || p.style === "simple" || p.style === "label" || p.style === "matrix")
-      continue;
-    if (p.style === "form" && p.explode && !holdsObject(p.schema, schemas)) continue;
-    out.push({ name: p.name, style: p.style, explode: p.explode });
-  }
-  return out;
+  return op.parameters
+    .filter((p) => writtenByStyle(p, schemas))
+    .map((p) => ({ name: p.name, style: p.style, explode: p.explode }));
+}
+
+/**
+ * Whether the client writes a query parameter as its style says (see
+ * `queryStyles`): any style but `form` exploded, which is written so only
+ * when it holds an object.
+ */
+export function writtenByStyle(
+  p: Parameter,
+  schemas: ReadonlyMap<string, NamedSchema>,
+): p is Parameter & { readonly style: FormFieldEncoding["style"] } {
+  if (p.in !== "query" || p.style === "simple" || p.style === "label" || p.style === "matrix")
+    return false;
+  return !(p.style === "form" && p.explode && !holdsObject(p.schema, schemas));
 }
 
 /** Whether a schema is an object's (of properties or typed values), which a deepObject or form query parameter writes. */
-export function holdsObject(schema: Schema, schemas: ReadonlyMap<string, NamedSchema>): boolean {
+function holdsObject(schema: Schema, schemas: ReadonlyMap<string, NamedSchema>): boolean {
   const shape = objectShape(schema, schemas);
   return (
     shape !== undefined &&

@@ -8,10 +8,10 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
 import { respond, startRecordingServer, useRecordingServers } from "../helpers/http-server.js";
 import { expectNoneOf, printed } from "../helpers/secret-views.js";
-import { writePackage } from "../helpers/temp-package.js";
+import { loadContractPackage } from "../helpers/contract-package.js";
 
 const FIXTURE = path.join(
   PROJECT_ROOT,
@@ -33,13 +33,7 @@ describe("hostile parameter values", () => {
   let createClient: (options: Record<string, unknown>) => Client;
 
   beforeAll(async () => {
-    const result = await generate({
-      schemasDir: path.join(PROJECT_ROOT, "schemas"),
-      from: [FIXTURE],
-      cwd: PROJECT_ROOT,
-    });
-    const pkg = await writePackage(result.files);
-    const index = await pkg.load(result.model.services[0]!.name, "index");
+    const { index } = await loadContractPackage(FIXTURE);
     createClient = index["createCardChecksClient"] as typeof createClient;
   }, 120_000);
 

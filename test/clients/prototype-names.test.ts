@@ -7,10 +7,11 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
 import { respond, startRecordingServer, useRecordingServers } from "../helpers/http-server.js";
 import { typeCheckPackage } from "../helpers/type-check.js";
-import { writePackage, type TempPackage } from "../helpers/temp-package.js";
+import { loadContractPackage } from "../helpers/contract-package.js";
+import type { TempPackage } from "../helpers/temp-package.js";
 
 const FIXTURE = path.join(
   PROJECT_ROOT,
@@ -35,13 +36,8 @@ describe("a contract named with Object.prototype's names", () => {
   let createClient: (options: Record<string, unknown>) => Client;
 
   beforeAll(async () => {
-    const result = await generate({
-      schemasDir: path.join(PROJECT_ROOT, "schemas"),
-      from: [FIXTURE],
-      cwd: PROJECT_ROOT,
-    });
-    pkg = await writePackage(result.files);
-    const index = await pkg.load(result.model.services[0]!.name, "index");
+    const { index, pkg: written } = await loadContractPackage(FIXTURE);
+    pkg = written;
     createClient = index["createProtoNamesClient"] as typeof createClient;
   }, 120_000);
 

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
 import {
   rejectsWith,
   respond,
@@ -14,7 +14,7 @@ import {
   useRecordingServers,
 } from "../helpers/http-server.js";
 import { expectNoneOf, hookRecorder, hookViews, printed } from "../helpers/secret-views.js";
-import { writePackage } from "../helpers/temp-package.js";
+import { loadContractPackage } from "../helpers/contract-package.js";
 
 const FIXTURE = path.join(
   PROJECT_ROOT,
@@ -52,13 +52,7 @@ describe("a client whose sensitive parameters hold lists", () => {
   let HttpStatusError: new (...args: never[]) => Error;
 
   beforeAll(async () => {
-    const result = await generate({
-      schemasDir: path.join(PROJECT_ROOT, "schemas"),
-      from: [FIXTURE],
-      cwd: PROJECT_ROOT,
-    });
-    const pkg = await writePackage(result.files);
-    const index = await pkg.load(result.model.services[0]!.name, "index");
+    const { index } = await loadContractPackage(FIXTURE);
     createClient = index["createTokenLookupsClient"] as typeof createClient;
     HttpStatusError = index["HttpStatusError"] as typeof HttpStatusError;
   }, 120_000);

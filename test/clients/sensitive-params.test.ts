@@ -10,7 +10,7 @@
  */
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate, PROJECT_ROOT } from "../../generator/generate.js";
+import { PROJECT_ROOT } from "../../generator/generate.js";
 import path from "node:path";
 import {
   rejectsWith,
@@ -20,7 +20,7 @@ import {
   type RecordedRequest,
 } from "../helpers/http-server.js";
 import { expectNoneOf, hookRecorder, hookViews, printed } from "../helpers/secret-views.js";
-import { writePackage, type TempPackage } from "../helpers/temp-package.js";
+import { loadContractPackage } from "../helpers/contract-package.js";
 
 const FIXTURE = path.join(
   PROJECT_ROOT,
@@ -80,18 +80,11 @@ function echoed(request: RecordedRequest): string {
 useRecordingServers();
 
 describe("a client whose parameters carry secrets the contract does not mark", () => {
-  let pkg: TempPackage;
   let createClient: (options: Record<string, unknown>) => Client;
   let HttpStatusError: new (...args: never[]) => Error;
 
   beforeAll(async () => {
-    const result = await generate({
-      schemasDir: path.join(PROJECT_ROOT, "schemas"),
-      from: [FIXTURE],
-      cwd: PROJECT_ROOT,
-    });
-    pkg = await writePackage(result.files);
-    const index = await pkg.load(result.model.services[0]!.name, "index");
+    const { index } = await loadContractPackage(FIXTURE);
     createClient = index["createCardChecksClient"] as typeof createClient;
     HttpStatusError = index["HttpStatusError"] as typeof HttpStatusError;
   }, 120_000);

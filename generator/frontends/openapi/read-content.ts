@@ -1,14 +1,15 @@
 import { pascalCase } from "../../naming/case.js";
 import { toJsonValue, type JsonValue } from "../json/json-value.js";
 import { FORMAT_NAMES } from "./detect-format.js";
-import type { ObjectReader } from "./object-reader.js";
+import type { ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type { MediaContent, PropertyEncoding } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
 
 /** The content of a body whose `$ref` leads nowhere: any JSON value, as a schema that leads nowhere is. */
-export function anyJsonContent(reader: ObjectReader): MediaContent[] {
+export function anyJsonContent(reader: ObjectReader<SourceDocument>): MediaContent[] {
   const schema = { kind: "shape" as const, at: reader.at, pointer: reader.pointer, types: [] };
   return [
     { mediaType: "application/json", schema, examples: [], at: reader.at, pointer: reader.pointer },
@@ -23,7 +24,7 @@ export function anyJsonContent(reader: ObjectReader): MediaContent[] {
  */
 export function readMediaTypeMap(
   context: ReadContext,
-  content: ObjectReader,
+  content: ObjectReader<SourceDocument>,
   slotName: string,
 ): MediaContent[] {
   const out: MediaContent[] = [];
@@ -73,7 +74,7 @@ const ENCODING_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"
  * query parameter styles). Part `headers` are read past: the client sends
  * none.
  */
-function readEncoding(encoding: ObjectReader | undefined): PropertyEncoding[] {
+function readEncoding(encoding: ObjectReader<SourceDocument> | undefined): PropertyEncoding[] {
   const out: PropertyEncoding[] = [];
   for (const { key, reader } of encoding?.entries("an encoding") ?? []) {
     reader.checkKeys("an encoding", {
@@ -104,7 +105,10 @@ function readEncoding(encoding: ObjectReader | undefined): PropertyEncoding[] {
 }
 
 /** `example` and the values of `examples` (each an Example object, or a `$ref` to one); external values are not fetched. */
-export function readExamples(context: ReadContext, reader: ObjectReader): JsonValue[] {
+export function readExamples(
+  context: ReadContext,
+  reader: ObjectReader<SourceDocument>,
+): JsonValue[] {
   const out: JsonValue[] = [];
   const example = reader.member("example");
   if (example) out.push(toJsonValue(example.value));

@@ -4,7 +4,7 @@ import { SourceProblems, type SourceProblem } from "../source/source-problem.js"
 import { detectFormat, withArticle } from "./detect-format.js";
 import { DocumentSet, type SourceDocument } from "./document-set.js";
 import { nameSchemas } from "./name-schemas.js";
-import { ObjectReader } from "./object-reader.js";
+import { ObjectReader } from "../json/object-reader.js";
 import type {
   ApiDocument,
   ApiFormat,
@@ -73,7 +73,7 @@ export async function readOpenApi(options: ReadOpenApiOptions): Promise<ReadOpen
 }
 
 function readDocument(
-  root: ObjectReader,
+  root: ObjectReader<SourceDocument>,
   format: ApiFormat,
   version: string,
   documents: DocumentSet,
@@ -235,7 +235,7 @@ function registerComponents(
   graph: SchemaGraph,
   documents: DocumentSet,
   entry: SourceDocument,
-  definitions: ObjectReader | undefined,
+  definitions: ObjectReader<SourceDocument> | undefined,
   prefix: readonly string[],
 ): void {
   if (!definitions) return;
@@ -263,7 +263,7 @@ function registerComponents(
   }
 }
 
-function readInfo(root: ObjectReader, format: ApiFormat): ApiInfo {
+function readInfo(root: ObjectReader<SourceDocument>, format: ApiFormat): ApiInfo {
   const info = root.object("info");
   if (!info) {
     root.error(root.at, 'a document needs "info" (with a title and a version)');

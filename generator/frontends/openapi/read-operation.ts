@@ -1,7 +1,8 @@
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import { withArticle } from "./detect-format.js";
-import type { ObjectReader } from "./object-reader.js";
+import type { ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type {
   BaseUrl,
   HttpMethod,
@@ -30,11 +31,11 @@ export interface OperationSite {
   /** The `{name}`s of the query part written in the path (`/search?query={query}`), read past. */
   readonly queryPartNames: readonly string[];
   readonly method: HttpMethod;
-  readonly reader: ObjectReader;
+  readonly reader: ObjectReader<SourceDocument>;
   readonly name: string;
   readonly nameFrom: Operation["nameFrom"];
   /** The path item's `parameters`, each as written. */
-  readonly pathParameters: readonly ObjectReader[];
+  readonly pathParameters: readonly ObjectReader<SourceDocument>[];
   /** The path item's `servers` (3.x), when it has its own. */
   readonly pathBaseUrls?: readonly BaseUrl[];
   /** The document's security requirement, if any. */
@@ -161,7 +162,7 @@ function readAllParameters(
     ["path", site.pathParameters],
     ["operation", operationReaders],
   ] as const) {
-    const seen = new Map<string, ObjectReader>();
+    const seen = new Map<string, ObjectReader<SourceDocument>>();
     for (const written of readers) {
       const result = readParameter(context, written, typeName);
       if (!result) continue;
@@ -205,7 +206,7 @@ function parameterKey(parameter: Parameter): string {
 /** A 2.0 body: the `body` parameter, or the `formData` parameters as the properties of one object. */
 function swagger2RequestBody(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   bodies: readonly ReadParameterResult[],
   typeName: string,
 ): RequestBody | undefined {
@@ -296,7 +297,7 @@ function swagger2RequestBody(
 /** A 3.x `requestBody`. */
 function readRequestBody(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   typeName: string,
   useDescription: string | undefined,
 ): RequestBody {
@@ -323,7 +324,7 @@ function readRequestBody(
  * one no parameter declares: the operation is left out (a warning).
  */
 function checkPathTemplate(
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   site: OperationSite,
   parameters: readonly Parameter[],
 ): Parameter[] | undefined {

@@ -1,7 +1,8 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import { withArticle } from "./detect-format.js";
-import { objectReader, type ObjectReader } from "./object-reader.js";
+import { objectReader, type ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import { childPointer } from "../json/json-pointer.js";
 import type { Parameter, ParameterLocation, ParameterStyle, Schema } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
@@ -62,7 +63,7 @@ function swagger2ItemsOptions(): SchemaReadOptions {
  */
 export function readParameter(
   context: ReadContext,
-  written: ObjectReader,
+  written: ObjectReader<SourceDocument>,
   operationName: string,
 ): ReadParameterResult | undefined {
   const resolved = resolveObjectOrMissing(
@@ -185,7 +186,10 @@ export function readParameter(
 }
 
 /** The entries of the `parameters` list of a path item or an operation, as written (not yet following `$ref`). */
-export function parameterReaders(context: ReadContext, owner: ObjectReader): ObjectReader[] {
+export function parameterReaders(
+  context: ReadContext,
+  owner: ObjectReader<SourceDocument>,
+): ObjectReader<SourceDocument>[] {
   const list = owner.array("parameters");
   const pointer = owner.pointerOf("parameters");
   return (list?.items ?? []).flatMap((item, i) => {
@@ -210,7 +214,7 @@ function isLocation(value: string): value is ParameterLocation {
  */
 export function readSwagger2Value(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   slotName: string,
   allowFile: boolean,
   extraKeys: readonly string[] = SWAGGER2_PARAMETER_KEYS,
@@ -241,7 +245,7 @@ export function readSwagger2Value(
 /** A 3.x parameter's or header's value: `schema`, or `content` with one media type. */
 export function readOpenApi3Value(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   slotName: string,
 ): { schema: Schema; mediaType?: string } | undefined {
   const schemaNode = reader.member("schema")?.value;
@@ -284,7 +288,7 @@ export function readOpenApi3Value(
 
 /** 2.0 `collectionFormat` as a 3.x style: `csv` (the default), `ssv`, `pipes`, `multi`; `tsv` has no 3.x counterpart. */
 function swagger2Style(
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   location: ParameterLocation,
   schema: Schema,
 ): { style: ParameterStyle; explode: boolean } | undefined {
@@ -344,7 +348,7 @@ function swagger2Style(
 
 /** 3.x `style` (checked against the location) and `explode` (its default: true for `form`). */
 function openApi3Style(
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   location: ParameterLocation,
 ): { style: ParameterStyle; explode: boolean } | undefined {
   const allowed = STYLES[location];

@@ -1,5 +1,6 @@
 import { withArticle } from "./detect-format.js";
-import type { ObjectReader } from "./object-reader.js";
+import type { ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import { HTTP_METHODS, type Operation, type SecurityRequirement } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { readOperation, type OperationSite } from "./read-operation.js";
@@ -17,7 +18,7 @@ import { operationNameFromPath, pathTemplateNames } from "./operation-name.js";
  */
 export function readPaths(
   context: ReadContext,
-  paths: ObjectReader | undefined,
+  paths: ObjectReader<SourceDocument> | undefined,
   security: readonly SecurityRequirement[] | undefined,
 ): Operation[] {
   if (!paths) return [];
@@ -76,7 +77,7 @@ export function readPaths(
 function nameOperations(
   sites: readonly Omit<OperationSite, "name" | "nameFrom">[],
 ): OperationSite[] {
-  const ids = new Map<string, ObjectReader>();
+  const ids = new Map<string, ObjectReader<SourceDocument>>();
   const withIds = sites.map((site) => {
     const id = site.reader.string("operationId");
     if (id === undefined) return { site, id };

@@ -2,7 +2,8 @@ import { pascalCase } from "../../naming/case.js";
 import { toJsonValue, type JsonValue } from "../json/json-value.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { FORMAT_NAMES, withArticle } from "./detect-format.js";
-import type { ObjectReader } from "./object-reader.js";
+import type { ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type { MediaContent, Response, ResponseHeader } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { anyJsonContent, readExamples, readMediaTypeMap } from "./read-content.js";
@@ -18,7 +19,7 @@ import { resolveObject, resolveObjectOrMissing } from "./resolve-object.js";
  */
 export function readResponses(
   context: ReadContext,
-  responses: ObjectReader,
+  responses: ObjectReader<SourceDocument>,
   operationName: string,
   produces: readonly string[],
 ): Response[] {
@@ -81,7 +82,7 @@ export function readResponses(
 
 function readSwagger2Response(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   status: string,
   name: string,
   produces: readonly string[],
@@ -140,7 +141,7 @@ function readSwagger2Response(
  * holds and are read past.
  */
 function attachSwagger2Examples(
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   content: { mediaType: string; examples: JsonValue[] }[],
 ): void {
   const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
@@ -153,7 +154,7 @@ function attachSwagger2Examples(
 
 function readOpenApi3Response(
   context: ReadContext,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   status: string,
   name: string,
 ): Response | undefined {

@@ -8,7 +8,7 @@ import type { SourceProblems } from "../source/source-problem.js";
 import { FORMAT_NAMES, withArticle } from "./detect-format.js";
 import type { DocumentSet, RefTarget, SourceDocument } from "./document-set.js";
 import { mergeAllOf, type AllOfPart, type ShapeDraft } from "./merge-all-of.js";
-import { LenientObjectReader, ObjectReader } from "./object-reader.js";
+import { LenientObjectReader, ObjectReader } from "../json/object-reader.js";
 import type {
   ApiFormat,
   Bound,
@@ -210,7 +210,7 @@ export class SchemaReader {
   }
 
   /** `{$ref, description?, ...}`: a reference, with the annotations of this use. */
-  private readRef(reader: ObjectReader): Schema {
+  private readRef(reader: ObjectReader<SourceDocument>): Schema {
     const member = reader.member("$ref")!;
     const at = member.value.at;
     if (member.value.kind !== "string") {
@@ -240,7 +240,7 @@ export class SchemaReader {
     return ref;
   }
 
-  private readRefAnnotations(reader: ObjectReader, ref: MutableSchemaRef): void {
+  private readRefAnnotations(reader: ObjectReader<SourceDocument>, ref: MutableSchemaRef): void {
     const title = reader.string("title");
     const description = reader.string("description");
     if (title !== undefined) ref.title = title;
@@ -264,7 +264,7 @@ export class SchemaReader {
   }
 
   /** 3.0 `nullable`; in 3.1 and 2.0, which have none, read the same way with a warning (of the caller's key check, in 2.0). */
-  private readNullable(reader: ObjectReader): boolean {
+  private readNullable(reader: ObjectReader<SourceDocument>): boolean {
     const nullable = reader.boolean("nullable") === true;
     if (this.format === "openapi-3.1" && reader.has("nullable")) {
       reader.warning(
@@ -277,7 +277,11 @@ export class SchemaReader {
     return nullable;
   }
 
-  private readShape(reader: ObjectReader, site: SchemaSite, options: SchemaReadOptions): Schema {
+  private readShape(
+    reader: ObjectReader<SourceDocument>,
+    site: SchemaSite,
+    options: SchemaReadOptions,
+  ): Schema {
     const simple = options.simpleKeys !== undefined;
     reader.checkKeys(
       simple
@@ -372,7 +376,10 @@ export class SchemaReader {
     return prune(shape);
   }
 
-  private readTypes(reader: ObjectReader, options: SchemaReadOptions): SchemaType[] {
+  private readTypes(
+    reader: ObjectReader<SourceDocument>,
+    options: SchemaReadOptions,
+  ): SchemaType[] {
     const member = reader.member("type");
     if (!member) return [];
     const value = member.value;
@@ -432,7 +439,7 @@ export class SchemaReader {
    * with a warning: no value of the schema can be it, so the schema's types
    * say what is allowed.
    */
-  private readValues(reader: ObjectReader, shape: ShapeDraft): void {
+  private readValues(reader: ObjectReader<SourceDocument>, shape: ShapeDraft): void {
     const fits = (value: JsonValue, node: JsonNode, pointer: string, what: string): boolean => {
       if (shape.types.length === 0) return true;
       if (value === null && shape.types.includes("null")) return true;
@@ -477,7 +484,7 @@ export class SchemaReader {
    * whose parameters have no `example`, the vendor `x-example` is one too,
    * on a parameter, a schema or a property (after `example` when both are given).
    */
-  private readExamples(reader: ObjectReader): JsonValue[] | undefined {
+  private readExamples(reader: ObjectReader<SourceDocument>): JsonValue[] | undefined {
     const out: JsonValue[] = [];
     const example = reader.member("example");
     if (example) out.push(toJsonValue(example.value));
@@ -490,7 +497,7 @@ export class SchemaReader {
     return out.length > 0 ? out : undefined;
   }
 
-  private readFacets(strictReader: ObjectReader, shape: ShapeDraft): void {
+  private readFacets(strictReader: ObjectReader<SourceDocument>, shape: ShapeDraft): void {
     // A facet whose value is of the wrong kind, or cannot be applied, is ignored: the schema allows more, never less.
     const reader = new LenientObjectReader(strictReader, "facet-value");
     // Each facet written with a keyword of its own (`Facet.openApi`), kept under it as its value kind reads; bounds below.
@@ -571,7 +578,7 @@ export class SchemaReader {
    * `minimum` and/or a numeric `exclusiveMinimum` (the stricter is kept).
    */
   private readBound(
-    reader: ObjectReader,
+    reader: ObjectReader<SourceDocument>,
     inclusiveKey: "minimum" | "maximum",
     exclusiveKey: "exclusiveMinimum" | "exclusiveMaximum",
   ): Bound | undefined {
@@ -619,7 +626,11 @@ export class SchemaReader {
     return { value: inclusive, exclusive: flag === true };
   }
 
-  private readObjectKeywords(reader: ObjectReader, site: SchemaSite, shape: ShapeDraft): void {
+  private readObjectKeywords(
+    reader: ObjectReader<SourceDocument>,
+    site: SchemaSite,
+    shape: ShapeDraft,
+  ): void {
     const required = reader.stringArray("required");
     if (required) {
       if (new Set(required).size !== required.length)
@@ -675,7 +686,7 @@ export class SchemaReader {
     }
   }
 
-  private readUnion(reader: ObjectReader, site: SchemaSite): Union | undefined {
+  private readUnion(reader: ObjectReader<SourceDocument>, site: SchemaSite): Union | undefined {
     const oneOf = reader.member("oneOf");
     const anyOf = reader.member("anyOf");
     if (oneOf && anyOf) {
@@ -712,7 +723,7 @@ export class SchemaReader {
    * the same model as 3.0's `nullable: true`.
    */
   private nullableVariant(
-    reader: ObjectReader,
+    reader: ObjectReader<SourceDocument>,
     union: Union,
     shape: ShapeDraft,
   ): Schema | undefined {
@@ -759,7 +770,11 @@ export class SchemaReader {
   }
 
   /** 2.0: the property name; 3.x: `{propertyName, mapping}`. Cases are settled when names are given. */
-  private readDiscriminator(reader: ObjectReader, site: SchemaSite, shape: ShapeDraft): void {
+  private readDiscriminator(
+    reader: ObjectReader<SourceDocument>,
+    site: SchemaSite,
+    shape: ShapeDraft,
+  ): void {
     const member = reader.member("discriminator");
     if (!member) return;
     const pointer = reader.pointerOf("discriminator");
@@ -863,7 +878,7 @@ export class SchemaReader {
    * with those annotations.
    */
   private readAllOf(
-    reader: ObjectReader,
+    reader: ObjectReader<SourceDocument>,
     site: SchemaSite,
     own: ShapeDraft,
     partNodes: readonly JsonNode[],
@@ -937,7 +952,7 @@ export class SchemaReader {
   private annotatedRef(
     ref: Schema & { kind: "ref" },
     own: ShapeDraft,
-    reader: ObjectReader,
+    reader: ObjectReader<SourceDocument>,
   ): Schema {
     const entry = this.graph.refEntries.get(ref)!;
     const use = this.graph.refTo(entry, reader.at, reader.pointer);
@@ -970,7 +985,7 @@ export class SchemaReader {
   }
 
   /** Reports required names no property has (when the schema lists properties). */
-  private checkRequired(reader: ObjectReader, shape: ShapeDraft): void {
+  private checkRequired(reader: ObjectReader<SourceDocument>, shape: ShapeDraft): void {
     const required = this.requiredNames.get(shape) ?? [];
     if (!shape.properties) return;
     const names = new Set(shape.properties.map((p) => p.name));
@@ -1026,7 +1041,7 @@ function isNullSchemaNode(node: JsonNode): boolean {
 }
 
 /** Whether a schema with `allOf: [one $ref]` adds only annotations: then it stays a reference. */
-function isAnnotationOnlyRefSite(reader: ObjectReader): boolean {
+function isAnnotationOnlyRefSite(reader: ObjectReader<SourceDocument>): boolean {
   return [...reader.node.members.keys()].every(
     (k) => k.startsWith("x-") || k === "allOf" || (k !== "$ref" && REF_SITE_KEYS.has(k)),
   );

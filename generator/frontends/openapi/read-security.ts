@@ -1,7 +1,8 @@
 import { describeKind, type JsonArrayNode } from "../json/json-node.js";
 import { childPointer } from "../json/json-pointer.js";
 import { withArticle } from "./detect-format.js";
-import { objectReader, type ObjectReader } from "./object-reader.js";
+import { objectReader, type ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type { SecurityRequirement, SecurityScheme } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import { resolveObject } from "./resolve-object.js";
@@ -15,7 +16,7 @@ import { resolveObject } from "./resolve-object.js";
  */
 export function readSecuritySchemes(
   context: Pick<ReadContext, "format" | "documents" | "problems">,
-  map: ObjectReader | undefined,
+  map: ObjectReader<SourceDocument> | undefined,
 ): SecurityScheme[] {
   const out: SecurityScheme[] = [];
   for (const { key, reader: written } of map?.entries("a security scheme") ?? []) {
@@ -30,7 +31,10 @@ export function readSecuritySchemes(
   return out;
 }
 
-function readSwagger2Scheme(name: string, reader: ObjectReader): SecurityScheme | undefined {
+function readSwagger2Scheme(
+  name: string,
+  reader: ObjectReader<SourceDocument>,
+): SecurityScheme | undefined {
   reader.checkKeys("a Swagger 2.0 security scheme", {
     known: ["type", "description", "name", "in", "flow", "authorizationUrl", "tokenUrl", "scopes"],
   });
@@ -73,7 +77,7 @@ function readSwagger2Scheme(name: string, reader: ObjectReader): SecurityScheme 
 
 function readOpenApi3Scheme(
   name: string,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   format: ReadContext["format"],
 ): SecurityScheme | undefined {
   reader.checkKeys(`${withArticle(format)} security scheme`, {
@@ -169,7 +173,10 @@ interface SchemeCommon {
 }
 
 /** 3.x OAuth 2 flows, every kind: one bearer-token scheme, the flows and scopes said in its documentation. */
-function readOAuth2Flows(reader: ObjectReader, common: SchemeCommon): SecurityScheme | undefined {
+function readOAuth2Flows(
+  reader: ObjectReader<SourceDocument>,
+  common: SchemeCommon,
+): SecurityScheme | undefined {
   const flows = reader.object("flows");
   if (!flows) {
     reader.error(reader.at, 'an OAuth 2 security scheme needs "flows"');
@@ -206,7 +213,10 @@ function readOAuth2Flows(reader: ObjectReader, common: SchemeCommon): SecuritySc
   };
 }
 
-function readApiKey(reader: ObjectReader, common: SchemeCommon): SecurityScheme | undefined {
+function readApiKey(
+  reader: ObjectReader<SourceDocument>,
+  common: SchemeCommon,
+): SecurityScheme | undefined {
   const parameterName = reader.requiredString("name", "an API key security scheme");
   const location = reader.requiredString("in", "an API key security scheme");
   if (parameterName === undefined || location === undefined) return undefined;
@@ -222,7 +232,7 @@ function readApiKey(reader: ObjectReader, common: SchemeCommon): SecurityScheme 
   return { kind: "apiKey", in: location, parameterName, ...common };
 }
 
-function readScopes(reader: ObjectReader): { name: string; description: string }[] {
+function readScopes(reader: ObjectReader<SourceDocument>): { name: string; description: string }[] {
   const scopes = reader.object("scopes");
   if (!scopes) return [];
   const out: { name: string; description: string }[] = [];
@@ -247,7 +257,7 @@ function readScopes(reader: ObjectReader): { name: string; description: string }
 export function readSecurityRequirements(
   context: ReadContext,
   list: JsonArrayNode,
-  document: ObjectReader["document"],
+  document: ObjectReader<SourceDocument>["document"],
   pointer: string,
 ): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];

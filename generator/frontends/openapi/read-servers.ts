@@ -1,7 +1,7 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { describeKind, type JsonArrayNode } from "../json/json-node.js";
 import { childPointer } from "../json/json-pointer.js";
-import { objectReader } from "./object-reader.js";
+import { objectReader } from "../json/object-reader.js";
 import type { BaseUrl, ServerVariable } from "./openapi-model.js";
 import type { ReadContext } from "./read-context.js";
 import type { SourceDocument } from "./document-set.js";

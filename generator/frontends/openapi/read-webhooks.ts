@@ -1,6 +1,7 @@
 import { pascalCase } from "../../naming/case.js";
 import { HTTP_METHODS, type Schema, type Webhook } from "./openapi-model.js";
-import type { ObjectReader } from "./object-reader.js";
+import type { ObjectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type { ReadContext } from "./read-context.js";
 import { baseSlot } from "./read-schema.js";
 import { resolveObject } from "./resolve-object.js";
@@ -13,7 +14,10 @@ import { isJsonMediaType } from "./media-types.js";
  * validator (named `<Key>Payload` when written in place). Nothing else of a
  * webhook (parameters, responses) is read: a client never sends them.
  */
-export function readWebhooks(context: ReadContext, webhooks: ObjectReader | undefined): Webhook[] {
+export function readWebhooks(
+  context: ReadContext,
+  webhooks: ObjectReader<SourceDocument> | undefined,
+): Webhook[] {
   const out: Webhook[] = [];
   for (const { key, reader: written } of webhooks?.entries("a webhook") ?? []) {
     const webhook = readEventPathItem(
@@ -36,7 +40,7 @@ export function readWebhooks(context: ReadContext, webhooks: ObjectReader | unde
  */
 export function readCallbacks(
   context: ReadContext,
-  callbacks: ObjectReader | undefined,
+  callbacks: ObjectReader<SourceDocument> | undefined,
   operationName: string,
 ): Webhook[] {
   const out: Webhook[] = [];
@@ -57,7 +61,7 @@ export function readCallbacks(
 /** One path item of requests the API sends: its summary and the JSON schemas of its request bodies. */
 function readEventPathItem(
   context: ReadContext,
-  written: ObjectReader,
+  written: ObjectReader<SourceDocument>,
   name: string,
   payloadSlot: string,
 ): Webhook | undefined {

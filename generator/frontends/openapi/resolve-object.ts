@@ -1,5 +1,6 @@
 import { FORMAT_NAMES } from "./detect-format.js";
-import { ObjectReader, objectReader } from "./object-reader.js";
+import { ObjectReader, objectReader } from "../json/object-reader.js";
+import type { SourceDocument } from "./document-set.js";
 import type { ReadContext } from "./read-context.js";
 
 /** Most `$ref`s followed in a row before a chain is taken for a loop. */
@@ -14,7 +15,7 @@ const MAX_REF_HOPS = 32;
  */
 export function resolveObject(
   context: Pick<ReadContext, "format" | "documents" | "problems">,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   what: string,
 ): ResolvedObject | undefined {
   const resolved = resolveObjectOrMissing(context, reader, what);
@@ -23,7 +24,7 @@ export function resolveObject(
 
 /** The object a `$ref` chain ends at, with the description of this use (3.1). */
 export interface ResolvedObject {
-  readonly reader: ObjectReader;
+  readonly reader: ObjectReader<SourceDocument>;
   readonly description?: string;
 }
 
@@ -34,7 +35,7 @@ export interface ResolvedObject {
  */
 export function resolveObjectOrMissing(
   context: Pick<ReadContext, "format" | "documents" | "problems">,
-  reader: ObjectReader,
+  reader: ObjectReader<SourceDocument>,
   what: string,
   missing?: string,
 ): ResolvedObject | "missing" | undefined {

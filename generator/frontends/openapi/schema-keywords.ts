@@ -1,4 +1,4 @@
-import type { KeyRules } from "./object-reader.js";
+import type { KeyRules } from "../json/key-rules.js";
 import type { ApiFormat } from "./openapi-model.js";
 import { FACET_KEYWORDS } from "./shape-facets.js";
 

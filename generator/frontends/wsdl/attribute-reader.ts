@@ -1,4 +1,5 @@
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
+import { reportUnknownMember } from "../source/unknown-member.js";
 import { isNCName } from "../xml/xml-chars.js";
 import type { XmlAttribute, XmlElement } from "../xml/xml-tree.js";
 import type { Reference } from "./xsd-model.js";
@@ -25,17 +26,24 @@ export class AttributeReader {
    * Warns of the attributes in no namespace that `allowed` does not list,
    * and of any in the element's own namespace: the language gives them no
    * meaning there, so they are passed over (an `unknown-attribute`
-   * warning). XML Schema and WSDL allow attributes of other namespaces on
-   * their elements and give them no meaning: they are passed over silently.
+   * warning, with the nearest allowed name when one is close: the policy
+   * every reader keeps for members its language does not define). XML
+   * Schema and WSDL allow attributes of other namespaces on their elements
+   * and give them no meaning: they are passed over silently.
    */
   checkAttributes(element: XmlElement, allowed: readonly string[]): void {
     for (const attribute of element.attributes.values()) {
       const { namespace, local } = attribute.name;
       if (namespace === element.name.namespace || (namespace === "" && !allowed.includes(local))) {
-        this.warning(
-          attribute.at,
-          "unknown-attribute",
-          `attribute ${attribute.qname} is not allowed on <${element.qname}>; it is passed over`,
+        reportUnknownMember(
+          this,
+          {
+            name: local,
+            at: attribute.at,
+            described: `attribute ${attribute.qname} is not allowed on <${element.qname}>`,
+          },
+          allowed,
+          { passOver: "; it is passed over", kind: "unknown-attribute" },
         );
       }
     }

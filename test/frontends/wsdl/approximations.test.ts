@@ -177,6 +177,15 @@ describe("WSDL and XSD constructs read approximately are positioned warnings", (
       want: "warning: attribute color is not allowed on <s:element>; it is passed over",
     },
     {
+      given: "a misspelt attribute, with the nearest allowed one",
+      path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:sequence/s:element[@name='a']",
+      schema: wrap(
+        `<s:complexType name="R"><s:sequence><s:element name="a" type="s:string" fixd="x"/></s:sequence></s:complexType>`,
+      ),
+      at: `fixd="x"`,
+      want: 'warning: attribute fixd is not allowed on <s:element>; it is passed over; did you mean "fixed"?',
+    },
+    {
       given: "an xs:annotation after the content",
       path: "/wsdl:definitions/wsdl:types/s:schema/s:complexType[@name='R']/s:annotation",
       schema: wrap(

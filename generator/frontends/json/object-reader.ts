@@ -1,41 +1,32 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
-import { didYouMean } from "../../diagnostics/did-you-mean.js";
+import type { ProblemSink } from "../source/problem-sink.js";
+import { reportUnknownMember } from "../source/unknown-member.js";
 import {
   describeKind,
   type JsonArrayNode,
   type JsonMember,
   type JsonNode,
   type JsonObjectNode,
-} from "../json/json-node.js";
-import { childPointer } from "../json/json-pointer.js";
-import type { SourceProblems } from "../source/source-problem.js";
-import type { SourceDocument } from "./document-set.js";
-
-/** What the document says about keys a reader does not read. */
-export interface KeyRules {
-  /** Keys read (or deliberately passed over as documentation only, such as `externalDocs`). */
-  readonly known: readonly string[];
-  /** Keys of the specification this reader does not support, each with why or what to do instead. */
-  readonly unsupported?: ReadonlyMap<string, string>;
-  /** Keys read past with a warning of their kind, each with what the reading leaves out. */
-  readonly approximated?: ReadonlyMap<string, { readonly kind: string; readonly reading: string }>;
-  /** Keys of another version of the specification, each with what this version uses instead. */
-  readonly otherVersion?: ReadonlyMap<string, string>;
-}
+} from "./json-node.js";
+import { childPointer } from "./json-pointer.js";
+import type { KeyRules } from "./key-rules.js";
 
 /**
- * Typed access to the members of one object of a document. Every mismatch
- * is a positioned problem naming the member's JSON pointer, and the getters
- * return `undefined` instead of throwing, so that one read finds every
- * problem. `x-` extensions are never read and never reported.
+ * Typed access to the members of one object of a JSON or YAML document: the
+ * one member reader of every front end that reads positioned nodes. Every
+ * mismatch is a positioned problem naming the member's JSON pointer, and
+ * the getters return `undefined` instead of throwing, so that one read
+ * finds every problem. `document` is whatever the caller needs to know of
+ * the file the object is in (the reader only hands it on to the readers of
+ * its members).
  */
-export class ObjectReader {
+export class ObjectReader<D = unknown> {
   constructor(
     readonly node: JsonObjectNode,
-    readonly document: SourceDocument,
+    readonly document: D,
     /** The JSON pointer of `node` in `document`. */
     readonly pointer: string,
-    readonly problems: SourceProblems,
+    readonly problems: ProblemSink,
   ) {}
 
   get at(): Position {
@@ -81,11 +72,12 @@ export class ObjectReader {
    * error with its reason. A key of another version (with what this version
    * says instead) and any other unknown key (with a suggestion) is read past
    * with a warning: what it says is not applied, the rest of the object is.
+   * Under `rules.strict` an unknown key is an error instead.
    */
   checkKeys(what: string, rules: KeyRules): void {
     for (const member of this.node.members.values()) {
       const key = member.key;
-      if (key.startsWith("x-") || rules.known.includes(key)) continue;
+      if ((key.startsWith("x-") && !rules.strict) || rules.known.includes(key)) continue;
       const pointer = this.pointerOf(key);
       const unsupported = rules.unsupported?.get(key);
       const otherVersion = rules.otherVersion?.get(key);
@@ -107,11 +99,11 @@ export class ObjectReader {
           pointer,
         );
       else
-        this.warning(
-          member.keyAt,
-          "unknown-key",
-          `unknown key "${key}" in ${what} is read past${didYouMean(key, rules.known)}`,
-          pointer,
+        reportUnknownMember(
+          this,
+          { name: key, at: member.keyAt, described: `unknown key "${key}" in ${what}`, pointer },
+          rules.known,
+          rules.strict ? "error" : { passOver: " is read past", kind: "unknown-key" },
         );
     }
   }
@@ -171,7 +163,7 @@ export class ObjectReader {
     return undefined;
   }
 
-  object(key: string): ObjectReader | undefined {
+  object(key: string): ObjectReader<D> | undefined {
     const member = this.member(key);
     if (!member) return undefined;
     if (member.value.kind !== "object") {
@@ -207,8 +199,8 @@ export class ObjectReader {
   }
 
   /** The members, each as a reader when its value is an object (others are reported). */
-  entries(what: string): { key: string; keyAt: Position; reader: ObjectReader }[] {
-    const out: { key: string; keyAt: Position; reader: ObjectReader }[] = [];
+  entries(what: string): { key: string; keyAt: Position; reader: ObjectReader<D> }[] {
+    const out: { key: string; keyAt: Position; reader: ObjectReader<D> }[] = [];
     for (const member of this.node.members.values()) {
       if (member.key.startsWith("x-")) continue;
       const pointer = this.pointerOf(member.key);
@@ -235,9 +227,9 @@ export class ObjectReader {
  * kind `kind` and the keyword is ignored (for keywords whose absence only
  * lets more values through, such as facets).
  */
-export class LenientObjectReader extends ObjectReader {
+export class LenientObjectReader<D = unknown> extends ObjectReader<D> {
   constructor(
-    reader: ObjectReader,
+    reader: ObjectReader<D>,
     private readonly kind: string,
   ) {
     super(reader.node, reader.document, reader.pointer, reader.problems);
@@ -249,13 +241,13 @@ export class LenientObjectReader extends ObjectReader {
 }
 
 /** A reader of `node` when it is an object; otherwise reports what it is. */
-export function objectReader(
+export function objectReader<D>(
   node: JsonNode,
-  document: SourceDocument,
+  document: D,
   pointer: string,
-  problems: SourceProblems,
+  problems: ProblemSink,
   what: string,
-): ObjectReader | undefined {
+): ObjectReader<D> | undefined {
   if (node.kind === "object") return new ObjectReader(node, document, pointer, problems);
   problems.error(node.at, `${what} must be an object, not ${describeKind(node)}`, pointer);
   return undefined;

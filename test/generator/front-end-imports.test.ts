@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from "../../generator/generate.js";
  * Front ends do not import each other: what two of them share lives in a
  * module at the root of `generator/frontends/`, in the shared layer every
  * reader of positioned text uses (`source/`), or in a declared layer of
- * positioned text. The allowed edges between folders are this table; a
+ * positioned text (`json/`: JSON and YAML text as positioned nodes and the
+ * one member reader; `xml/`). Only that layer reads YAML text itself. The allowed edges between folders are this table; a
  * new folder, or a new edge, is a decision written here with its reason.
  */
 
@@ -33,7 +34,12 @@ const FOLDERS: Readonly<
     role: "front end",
     mayImport: { xml: "WSDL and XSD files are XML text read into a positioned tree" },
   },
-  yaml: { role: "front end", mayImport: {} },
+  yaml: {
+    role: "front end",
+    mayImport: {
+      json: "a schema file is YAML text read into positioned nodes, its maps through the shared member reader",
+    },
+  },
   overlay: {
     role: "front end",
     mayImport: {
@@ -77,6 +83,25 @@ function frontEndImports(): ImportGraph {
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join("/");
+
+/** Every TypeScript module under `generator/` (relative to it, `/` separators) that imports the `yaml` package. */
+function yamlPackageImporters(): string[] {
+  const root = path.join(PROJECT_ROOT, "generator");
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (
+        entry.name.endsWith(".ts") &&
+        /(?:\bfrom\s+|\bimport\(\s*|^import\s+)"yaml"/m.test(readFileSync(full, "utf8"))
+      )
+        out.push(toPosix(path.relative(root, full)));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
 
 /** `json` for `json/read-json.ts`; undefined for a root module or one outside the front ends. */
 const folderOf = (module: string): string | undefined =>
@@ -127,6 +152,11 @@ describe("the front ends' imports", () => {
       .sort();
     expect(folders).toEqual(Object.keys(FOLDERS).sort());
     expect(violations(graph)).toEqual([]);
+  });
+
+  it("reads YAML text only in the shared layer: no front end imports the yaml package", () => {
+    // One YAML decoder (its problems, depth limit and alias budget) for OpenAPI, overlays and the schema language.
+    expect(yamlPackageImporters()).toEqual(["frontends/json/read-yaml-nodes.ts"]);
   });
 
   it("tells a contract's format in one module, which only the registry imports", () => {

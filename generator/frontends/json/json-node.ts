@@ -46,6 +46,8 @@ export interface JsonNumberNode {
   readonly at: Position;
   /** The number as written, in JSON syntax (`12.30`, `9007199254740993`, `1e3`). */
   readonly text: string;
+  /** The number as a YAML file writes it, when JSON writes it otherwise (`012`, `+1`, `0x1F`). */
+  readonly written?: string;
 }
 
 export interface JsonBooleanNode {

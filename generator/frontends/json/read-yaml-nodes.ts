@@ -29,7 +29,12 @@ import { SourceProblems } from "../source/source-problem.js";
  * that would multiply the document beyond `MAX_ALIAS_EXPANSION` nodes (the
  * "billion laughs"), are refused.
  */
-export function readYamlNodes(text: string, file: string, limits: SourceLimits): ParsedDocument {
+export function readYamlNodes(
+  text: string,
+  file: string,
+  limits: SourceLimits,
+  options: YamlReadOptions = {},
+): ParsedDocument {
   const problems = new SourceProblems();
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {
@@ -69,12 +74,22 @@ export function readYamlNodes(text: string, file: string, limits: SourceLimits):
   }
   if (document.errors.length > 0) return { problems };
   if (document.contents === null) {
-    problems.error({ file, line: 1, col: 1 }, "the file holds no YAML value");
+    if (!options.mayBeEmpty)
+      problems.error({ file, line: 1, col: 1 }, "the file holds no YAML value");
     return { problems };
   }
   const converter = new YamlConverter(document, position, limits.maxDepth, problems);
   const root = converter.convert(document.contents, 1);
   return converter.failed ? { problems } : { root, problems };
+}
+
+export interface YamlReadOptions {
+  /**
+   * A file without a value (empty, or only comments) is no problem: it is
+   * read as no root and no problem (a file of the YAML schema language that
+   * declares nothing). Otherwise it is refused.
+   */
+  readonly mayBeEmpty?: boolean;
 }
 
 /** Most nodes that aliases may add to a document, counted with repeats. */
@@ -206,7 +221,9 @@ class YamlConverter {
       const text = jsonNumberText(value, source);
       if (text === undefined)
         return this.error(at, `the number ${source ?? String(value)} cannot be written in JSON`);
-      return { kind: "number", at, text };
+      return source === undefined || source === text
+        ? { kind: "number", at, text }
+        : { kind: "number", at, text, written: source };
     }
     return this.error(
       at,

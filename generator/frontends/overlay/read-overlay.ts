@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Diagnostics, Position } from "../../diagnostics/diagnostic.js";
 import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
-import { NodeReader, type Entries, type Entry } from "../yaml/node-reader.js";
+import { SchemaReader, type Entries, type Entry } from "../yaml/schema-reader.js";
 import { readDocs } from "../yaml/read-docs.js";
 import { readFlow } from "../yaml/read-flow.js";
 import { readGap } from "../yaml/read-gap.js";
@@ -33,9 +33,9 @@ export function readOverlay(
   cwd: string,
   diagnostics: Diagnostics,
 ): OverlayAst | undefined {
-  const r = new NodeReader(file, diagnostics);
+  const r = new SchemaReader(file, diagnostics);
   const root = r.map(
-    file.document.contents as never,
+    file.root,
     { file: file.displayPath, line: 1, col: 1 },
     "the overlay",
     TOP_KEYS,
@@ -89,12 +89,12 @@ export function readOverlay(
   };
 }
 
-function docsOf(r: NodeReader, e: Entries): OverlayDocs {
+function docsOf(r: SchemaReader, e: Entries): OverlayDocs {
   const { doc, source, notes } = readDocs(r, e);
   return { ...(doc !== undefined ? { doc } : {}), ...(source ? { source } : {}), notes };
 }
 
-function typePatch(r: NodeReader, entry: Entry): TypePatch | undefined {
+function typePatch(r: SchemaReader, entry: Entry): TypePatch | undefined {
   const e = r.map(entry.node, entry.at, `type "${entry.key}"`, [
     "rename",
     "gap",
@@ -120,7 +120,7 @@ function typePatch(r: NodeReader, entry: Entry): TypePatch | undefined {
   };
 }
 
-function fieldPatch(r: NodeReader, entry: Entry): FieldPatch | undefined {
+function fieldPatch(r: SchemaReader, entry: Entry): FieldPatch | undefined {
   const e = r.map(entry.node, entry.at, `field "${entry.key}"`, [
     "type",
     "sensitive",
@@ -155,7 +155,7 @@ function fieldPatch(r: NodeReader, entry: Entry): FieldPatch | undefined {
   };
 }
 
-function operationPatch(r: NodeReader, entry: Entry): OperationPatch | undefined {
+function operationPatch(r: SchemaReader, entry: Entry): OperationPatch | undefined {
   const e = r.map(entry.node, entry.at, `operation "${entry.key}"`, ["parameters", ...DOC_KEYS]);
   if (!e) return undefined;
   return {
@@ -171,7 +171,7 @@ function operationPatch(r: NodeReader, entry: Entry): OperationPatch | undefined
 }
 
 /** `name: { sensitive: <kind> | none }`: a REST parameter's mark. */
-function parameterPatch(r: NodeReader, entry: Entry): ParameterPatch | undefined {
+function parameterPatch(r: SchemaReader, entry: Entry): ParameterPatch | undefined {
   const e = r.map(entry.node, entry.at, `parameter "${entry.key}"`, ["sensitive"]);
   if (!e) return undefined;
   const text = r.string(e.get("sensitive"), "sensitive");

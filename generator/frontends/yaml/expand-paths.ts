@@ -1,4 +1,3 @@
-import type { NodeReader } from "./node-reader.js";
 import type { FieldAst } from "./yaml-ast.js";
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 
@@ -72,5 +71,3 @@ export function expandAll(fields: readonly FieldAst[], diagnostics: Diagnostics)
     f.fields ? { ...f, fields: expandAll(f.fields, diagnostics) } : f,
   );
 }
-
-export type { NodeReader };

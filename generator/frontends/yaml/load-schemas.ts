@@ -1,11 +1,11 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { compareText, type Diagnostics } from "../../diagnostics/diagnostic.js";
 import { noteFolderListed } from "../../input-log.js";
 import { readInputFile, UnreadableFile } from "../../read-input-file.js";
+import { readYamlNodes } from "../json/read-yaml-nodes.js";
 import { decodeUtf8 } from "../source/decode-utf8.js";
-import { LineIndex } from "../source/line-index.js";
+import { sourceLimits } from "../source/source-limits.js";
 import type { SchemaFile } from "./schema-file.js";
 
 /** Schema files larger than this are refused: schemas are small, and parsing is not free. */
@@ -70,38 +70,23 @@ export async function loadSchemas(
   return files;
 }
 
-/** Parses one file's text; exported for tests and for other front ends. */
+/**
+ * Reads one file's text into positioned nodes with the reader every front
+ * end shares (its YAML problems, depth limit and alias budget), within the
+ * schema language's own size cap; exported for tests and for the overlay
+ * front end. Undefined when the text cannot be read.
+ */
 export function parseSchemaText(
   text: string,
   names: { displayPath: string; relativePath: string; service: string | undefined },
   diagnostics: Diagnostics,
 ): SchemaFile | undefined {
-  const lineCounter = new LineCounter();
-  let document;
-  try {
-    document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  } catch (error) {
-    // The YAML library recurses on nesting; absurdly deep input ends here instead of crashing.
-    diagnostics.error(
-      { file: names.displayPath, line: 1, col: 1 },
-      error instanceof RangeError
-        ? "nesting is too deep to read"
-        : "the file could not be read as YAML",
-    );
-    return undefined;
-  }
-  const lines = new LineIndex(text, lineCounter.lineStarts);
-  const file: SchemaFile = { ...names, document, lines };
-  const problems = [...document.errors, ...document.warnings];
-  for (const problem of problems) {
-    const pos = lines.position(problem.pos[0]);
-    const firstLine = problem.message.split("\n")[0] ?? problem.message;
-    diagnostics.error(
-      { file: names.displayPath, line: pos.line, col: pos.col },
-      `YAML: ${firstLine.replace(/ at line \d+, column \d+:?$/, "")}`,
-    );
-  }
-  return document.errors.length > 0 ? undefined : file;
+  const limits = sourceLimits("yaml", { maxBytes: MAX_SCHEMA_FILE_BYTES });
+  const parsed = readYamlNodes(text, names.displayPath, limits, { mayBeEmpty: true });
+  const problems = parsed.problems.sorted();
+  diagnostics.add(...problems.map((problem) => problem.toDiagnostic()));
+  if (problems.some((problem) => !problem.isWarning)) return undefined;
+  return parsed.root ? { ...names, root: parsed.root } : names;
 }
 
 /** Throws a message naming the schema folder when it is missing or not a folder. */

@@ -1,7 +1,7 @@
 /**
  * Every key of the schema language whose value is prose: free text that ends
  * up in doc comments, string literals or the README. They are read only through
- * `NodeReader.prose`, and the hostile-text test fills every one of them.
+ * `SchemaReader.prose`, and the hostile-text test fills every one of them.
  * (`source` is `NNN §section`: its section is prose.)
  */
 export const PROSE_KEYS = [

@@ -1,7 +1,6 @@
-import type { Node } from "yaml";
 import type { NoteKind } from "../../model/vocabulary.js";
 import type { DocsAst } from "./yaml-ast.js";
-import type { Entries, NodeReader } from "./node-reader.js";
+import type { Entries, SchemaReader } from "./schema-reader.js";
 
 /** Keys every documented construct accepts. */
 export const DOC_KEYS = ["doc", "source", "notes", "deprecated"] as const;
@@ -10,7 +9,7 @@ const NOTE_KINDS: readonly NoteKind[] = ["contradiction", "interpretation", "con
 const SOURCE_PATTERN = /^(\d{3}) §([\s\S]+)$/;
 
 /** Reads `doc`, `source`, `notes` and `deprecated`. */
-export function readDocs(r: NodeReader, entries: Entries): DocsAst {
+export function readDocs(r: SchemaReader, entries: Entries): DocsAst {
   const doc = r.prose(entries, "doc", "doc")?.trim();
   const sourceText = r.prose(entries, "source", "source");
   let source: DocsAst["source"];
@@ -42,7 +41,7 @@ export function readDocs(r: NodeReader, entries: Entries): DocsAst {
 }
 
 /** Reads `example` / `examples` as strings. */
-export function readExamples(r: NodeReader, entries: Entries): string[] {
+export function readExamples(r: SchemaReader, entries: Entries): string[] {
   const out: string[] = [];
   const one = r.proseEntry(entries, "example");
   if (one) {
@@ -50,7 +49,7 @@ export function readExamples(r: NodeReader, entries: Entries): string[] {
     if (text !== undefined) out.push(text);
   }
   for (const item of r.seq(r.proseEntry(entries, "examples"), "examples")) {
-    const text = r.scalarText(item as Node, r.at(item), "example");
+    const text = r.scalarText(item, r.at(item), "example");
     if (text !== undefined) out.push(text);
   }
   return out;

@@ -1,10 +1,10 @@
-import type { Node } from "yaml";
+import type { JsonNode } from "../json/json-node.js";
 import type { EnumAst, EnumValueAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads one entry of `enums:`. */
-export function readEnum(r: NodeReader, entry: Entry): EnumAst | undefined {
+export function readEnum(r: SchemaReader, entry: Entry): EnumAst | undefined {
   const e = r.map(entry.node, entry.at, `enum "${entry.key}"`, [
     "values",
     "default",
@@ -45,7 +45,7 @@ export function readEnum(r: NodeReader, entry: Entry): EnumAst | undefined {
   };
 }
 
-function readValues(r: NodeReader, items: readonly Node[]): EnumValueAst[] {
+function readValues(r: SchemaReader, items: readonly JsonNode[]): EnumValueAst[] {
   const out: EnumValueAst[] = [];
   for (const item of items) {
     const at = r.at(item);

@@ -1,9 +1,9 @@
 import type { EventAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads one entry of `events:`. */
-export function readEvent(r: NodeReader, entry: Entry): EventAst | undefined {
+export function readEvent(r: SchemaReader, entry: Entry): EventAst | undefined {
   const e = r.map(entry.node, entry.at, `event "${entry.key}"`, [
     "product",
     "payload",

@@ -1,4 +1,4 @@
-import type { Node } from "yaml";
+import type { JsonNode } from "../json/json-node.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { pattern, wholeValuePattern } from "../../facets/pattern.js";
 import { FACETS } from "../../facets/registry.js";
@@ -10,7 +10,7 @@ import {
   type XmlNode,
 } from "../../model/vocabulary.js";
 import type { FieldAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs, readExamples } from "./read-docs.js";
 import { isXmlElementName, readNamespace } from "./read-xml-names.js";
 
@@ -39,7 +39,7 @@ const MAX_NESTING = 24;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Reads a list of fields; `depth` bounds inline nesting. */
-export function readFields(r: NodeReader, items: readonly Node[], depth = 0): FieldAst[] {
+export function readFields(r: SchemaReader, items: readonly JsonNode[], depth = 0): FieldAst[] {
   const out: FieldAst[] = [];
   for (const item of items) {
     const field = readField(r, item, depth);
@@ -48,7 +48,7 @@ export function readFields(r: NodeReader, items: readonly Node[], depth = 0): Fi
   return out;
 }
 
-function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefined {
+function readField(r: SchemaReader, node: JsonNode, depth: number): FieldAst | undefined {
   const at = r.at(node);
   if (depth > MAX_NESTING) {
     r.error(at, `fields are nested more than ${MAX_NESTING} levels deep`);
@@ -156,7 +156,7 @@ function readField(r: NodeReader, node: Node, depth: number): FieldAst | undefin
  * Returns whether the field is carried as a string.
  */
 function readJsonForm(
-  r: NodeReader,
+  r: SchemaReader,
   entry: Entry | undefined,
   typeName: string | undefined,
 ): boolean {
@@ -177,13 +177,10 @@ function readJsonForm(
   return exact && form !== "number";
 }
 
-function readList(r: NodeReader, entry: Entry | undefined, fieldName: string): FieldAst["list"] {
+function readList(r: SchemaReader, entry: Entry | undefined, fieldName: string): FieldAst["list"] {
   if (!entry) return undefined;
   const at: Position = entry.at;
-  const asBool = (entry.node as { value?: unknown } | null)?.value;
-  if (typeof asBool === "boolean") {
-    return asBool ? { min: 0, at } : undefined;
-  }
+  if (entry.node.kind === "boolean") return entry.node.value ? { min: 0, at } : undefined;
   const e = r.map(entry.node, at, `list of "${fieldName}"`, [
     "min",
     "max",
@@ -194,7 +191,7 @@ function readList(r: NodeReader, entry: Entry | undefined, fieldName: string): F
   const min = r.integer(e.get("min"), "list min") ?? 0;
   let max: number | undefined;
   const maxEntry = e.get("max");
-  if (maxEntry && (maxEntry.node as { value?: unknown } | null)?.value !== "unbounded") {
+  if (maxEntry && !(maxEntry.node.kind === "string" && maxEntry.node.value === "unbounded")) {
     max = r.integer(maxEntry, 'list max (a whole number or "unbounded")', 1);
     if (max !== undefined && max < min) r.error(maxEntry.at, "list max is below list min");
   }
@@ -218,8 +215,8 @@ function readList(r: NodeReader, entry: Entry | undefined, fieldName: string): F
 }
 
 function readDecimalText(
-  r: NodeReader,
-  node: Node | null,
+  r: SchemaReader,
+  node: JsonNode,
   at: Position | undefined,
   what: string,
 ): string | undefined {

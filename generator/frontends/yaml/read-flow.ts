@@ -1,13 +1,12 @@
-import { isSeq, type Node } from "yaml";
 import type { FlowAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readPathDefaults, readPathValues } from "./read-path-values.js";
 
 const FLOW_NAME = /^[a-z][A-Za-z0-9]*$/;
 
 /** Reads one entry of `flows:`. */
-export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
+export function readFlow(r: SchemaReader, entry: Entry): FlowAst | undefined {
   if (!FLOW_NAME.test(entry.key))
     r.error(entry.keyAt, `flow name "${entry.key}" must be lowerCamel`);
   const e = r.map(entry.node, entry.at, `flow "${entry.key}"`, [
@@ -50,8 +49,8 @@ export function readFlow(r: NodeReader, entry: Entry): FlowAst | undefined {
   const exactlyOne: { paths: string[]; at: FlowAst["at"] }[] = [];
   for (const node of r.seq(e.get("required"), "required")) {
     // A list item that is itself a list names paths of which exactly one is required.
-    if (isSeq(node)) {
-      const paths = (node.items as Node[])
+    if (node.kind === "array") {
+      const paths = node.items
         .map((item) => r.scalarText(item, r.at(item), "a required path"))
         .filter((p): p is string => p !== undefined);
       if (paths.length < 2)

@@ -1,11 +1,11 @@
 import type { GapAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { readDocs } from "./read-docs.js";
 
 const GAP_ID = /^[a-z][a-z0-9-]*$/;
 
 /** Reads one entry of `gaps:`. */
-export function readGap(r: NodeReader, entry: Entry): GapAst | undefined {
+export function readGap(r: SchemaReader, entry: Entry): GapAst | undefined {
   if (!GAP_ID.test(entry.key))
     r.error(entry.keyAt, `gap id "${entry.key}" must be lower-case words joined by "-"`);
   const e = r.map(entry.node, entry.at, `gap "${entry.key}"`, ["text", "extension", "source"]);

@@ -1,10 +1,10 @@
-import type { Node } from "yaml";
+import type { JsonNode } from "../json/json-node.js";
 import type { SoapHeaderDescription } from "../../description/description.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { HttpMethod, RetryGuidance } from "../../model/vocabulary.js";
 import type { OperationAst, PathValueAst, StatusAst } from "./yaml-ast.js";
 import { isXmlElementName, readNamespace } from "./read-xml-names.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";
 import { readPathValues } from "./read-path-values.js";
@@ -17,14 +17,14 @@ const REST_NAME = /^[a-z][A-Za-z0-9]*$/;
 
 /** Reads one entry of `operations:` for a service of the given protocol. */
 export function readOperation(
-  r: NodeReader,
+  r: SchemaReader,
   entry: Entry,
   protocol: "soap" | "rest",
 ): OperationAst | undefined {
   return protocol === "soap" ? readSoap(r, entry) : readRest(r, entry);
 }
 
-function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
+function readSoap(r: SchemaReader, entry: Entry): OperationAst | undefined {
   if (!SOAP_NAME.test(entry.key))
     r.error(
       entry.keyAt,
@@ -79,7 +79,7 @@ function readSoap(r: NodeReader, entry: Entry): OperationAst | undefined {
 }
 
 /** One element of a request's SOAP header: `{ name, type, namespace?, doc? }`. */
-function readSoapHeader(r: NodeReader, node: Node): SoapHeaderDescription | undefined {
+function readSoapHeader(r: SchemaReader, node: JsonNode): SoapHeaderDescription | undefined {
   const at = r.at(node);
   const e = r.map(node, at, "a SOAP header", ["name", "type", "namespace", "doc"]);
   if (!e) return undefined;
@@ -99,7 +99,7 @@ function readSoapHeader(r: NodeReader, node: Node): SoapHeaderDescription | unde
   };
 }
 
-function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
+function readRest(r: SchemaReader, entry: Entry): OperationAst | undefined {
   if (!REST_NAME.test(entry.key))
     r.error(
       entry.keyAt,
@@ -222,7 +222,7 @@ function readRest(r: NodeReader, entry: Entry): OperationAst | undefined {
 }
 
 /** Reads retry guidance (on a status or on a REST service). */
-export function readRetry(r: NodeReader, entry: Entry): RetryGuidance | undefined {
+export function readRetry(r: SchemaReader, entry: Entry): RetryGuidance | undefined {
   const e = r.map(entry.node, entry.at, "retry", [
     "retryAfter",
     "delay",

@@ -1,10 +1,10 @@
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import type { QueryAst, QueryFieldAst } from "./yaml-ast.js";
 import { SENSITIVE_KINDS, type SensitiveKind } from "../../model/vocabulary.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 
 /** Reads a `query:` block. */
-export function readQuery(r: NodeReader, entry: Entry): QueryAst | undefined {
+export function readQuery(r: SchemaReader, entry: Entry): QueryAst | undefined {
   const what = "query";
   const e = r.map(entry.node, entry.at, what, [
     "fields",

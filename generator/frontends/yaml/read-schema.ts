@@ -1,9 +1,8 @@
-import { isMap, type Node } from "yaml";
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
 import type { SchemaFile } from "./schema-file.js";
 import type { SchemaAst, ServiceAst } from "./yaml-ast.js";
-import { NodeReader } from "./node-reader.js";
+import { SchemaReader } from "./schema-reader.js";
 import { readEnum } from "./read-enum.js";
 import { readEvent } from "./read-event.js";
 import { readFlow } from "./read-flow.js";
@@ -40,7 +39,7 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
   const firstFile = new Map<string, string>();
   const sawServiceKey = new Set<string>();
   for (const file of ordered) {
-    const r = new NodeReader(file, diagnostics);
+    const r = new SchemaReader(file, diagnostics);
     const start = { file: file.displayPath, line: 1, col: 1 };
     if (file.service === undefined) {
       r.error(start, "schema files belong in a service folder: schemas/SERVICE/FILE.yaml");
@@ -61,9 +60,9 @@ export function readSchema(files: readonly SchemaFile[], diagnostics: Diagnostic
       };
       services.set(file.service, service);
     }
-    const root = file.document.contents as Node | null;
-    if (root === null) continue; // An empty file declares nothing.
-    if (!isMap(root)) {
+    const root = file.root;
+    if (root === undefined) continue; // An empty file declares nothing.
+    if (root.kind !== "object") {
       r.error(r.at(root), "a schema file must be a map of sections (service, types, enums, ...)");
       continue;
     }

@@ -1,5 +1,5 @@
 import type { ServiceBlockAst } from "./yaml-ast.js";
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readRetry } from "./read-operation.js";
 import { readNamespace } from "./read-xml-names.js";
@@ -8,7 +8,7 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Reads the `service:` block of a `service.yaml`. */
 export function readServiceBlock(
-  r: NodeReader,
+  r: SchemaReader,
   entry: Entry,
   folder: string,
 ): ServiceBlockAst | undefined {

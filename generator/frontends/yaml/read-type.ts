@@ -1,8 +1,8 @@
-import type { Node } from "yaml";
+import type { JsonNode } from "../json/json-node.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ChoiceGroupDescription } from "../../description/description.js";
 import type { TypeBodyAst } from "./yaml-ast.js";
-import type { Entries, NodeReader } from "./node-reader.js";
+import type { Entries, SchemaReader } from "./schema-reader.js";
 import { DOC_KEYS, readDocs } from "./read-docs.js";
 import { readFields } from "./read-field.js";
 
@@ -19,8 +19,8 @@ export const TYPE_BODY_KEYS = [
 
 /** Reads a type body: a declared type, or an operation's request or response. */
 export function readTypeBody(
-  r: NodeReader,
-  node: Node | null,
+  r: SchemaReader,
+  node: JsonNode,
   at: Position,
   what: string,
   extraKeys: readonly string[] = [],
@@ -31,7 +31,7 @@ export function readTypeBody(
 }
 
 /** One entry of `choices`: `{ fields: [a, b], required: true }` (exactly one; `required: false`, at most one). */
-function readChoiceGroup(r: NodeReader, node: Node): ChoiceGroupDescription | undefined {
+function readChoiceGroup(r: SchemaReader, node: JsonNode): ChoiceGroupDescription | undefined {
   const at = r.at(node);
   const e = r.map(node, at, "a choice group", ["fields", "required"]);
   if (!e) return undefined;
@@ -46,7 +46,7 @@ function readChoiceGroup(r: NodeReader, node: Node): ChoiceGroupDescription | un
   return { fields, required: r.boolean(e.get("required"), "required") ?? true, at };
 }
 
-export function typeBodyFrom(r: NodeReader, e: Entries, at: Position, what: string): TypeBodyAst {
+export function typeBodyFrom(r: SchemaReader, e: Entries, at: Position, what: string): TypeBodyAst {
   const choice = r.boolean(e.get("choice"), "choice") ?? false;
   const opaque = r.boolean(e.get("opaque"), "opaque") ?? false;
   const open = r.boolean(e.get("open"), "open") ?? false;

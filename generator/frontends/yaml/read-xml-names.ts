@@ -1,4 +1,4 @@
-import type { Entry, NodeReader } from "./node-reader.js";
+import type { Entry, SchemaReader } from "./schema-reader.js";
 
 /** An element name the schema language accepts (the wire code writes it as it is). */
 const XML_ELEMENT_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -11,7 +11,7 @@ export function isXmlElementName(name: string): boolean {
 
 /** A namespace URI, or a positioned problem naming `what`. */
 export function readNamespace(
-  r: NodeReader,
+  r: SchemaReader,
   entry: Entry | undefined,
   what: string,
 ): string | undefined {

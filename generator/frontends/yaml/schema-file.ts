@@ -1,8 +1,6 @@
-import type { Document, Node } from "yaml";
-import type { Position } from "../../diagnostics/diagnostic.js";
-import type { LineIndex } from "../source/line-index.js";
+import type { JsonNode } from "../json/json-node.js";
 
-/** One parsed schema file, with what is needed to point at any of its nodes. */
+/** One schema file read into positioned nodes (the shared reader of YAML text, `../json/read-yaml-nodes.ts`). */
 export interface SchemaFile {
   /** Path shown to users: relative to the working directory, `/` separators. */
   readonly displayPath: string;
@@ -10,18 +8,6 @@ export interface SchemaFile {
   readonly relativePath: string;
   /** The service folder the file belongs to, or undefined for a top-level file. */
   readonly service: string | undefined;
-  readonly document: Document.Parsed;
-  /** Lines and columns of offsets, columns in characters, as every front end counts them. */
-  readonly lines: LineIndex;
-}
-
-/** The position of a node (its first character), or of the file start. */
-export function positionOf(file: SchemaFile, node: Node | null | undefined): Position {
-  const offset = node?.range?.[0] ?? 0;
-  return positionAtOffset(file, offset);
-}
-
-export function positionAtOffset(file: SchemaFile, offset: number): Position {
-  const { line, col } = file.lines.position(offset);
-  return { file: file.displayPath, line, col };
+  /** The file's value, each node with its position; absent when the file declares nothing (empty, or only comments). */
+  readonly root?: JsonNode;
 }

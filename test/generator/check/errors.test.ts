@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { problemsOf, REST_SERVICE, SOAP_SERVICE } from "../../helpers/temp-schemas.js";
+import path from "node:path";
+import { Diagnostics } from "../../../generator/diagnostics/diagnostic.js";
+import { readYamlDescription } from "../../../generator/frontends/yaml/read-yaml.js";
+import {
+  problemsOf,
+  REST_SERVICE,
+  SOAP_SERVICE,
+  writeSchemas,
+} from "../../helpers/temp-schemas.js";
 
 /** One test per class of schema problem: exact message, exact position. */
 describe("schema problems are reported as file:line:col: message", () => {
@@ -224,15 +232,40 @@ describe("schema problems are reported as file:line:col: message", () => {
     ]);
   });
 
-  it("YAML aliases are refused (no billion laughs)", async () => {
-    const problems = await problemsOf({
+  it("a YAML alias reads as the value its anchor names", async () => {
+    const root = await writeSchemas({
       "svc/service.yaml": SOAP_SERVICE,
       "svc/types.yaml":
         "types:\n  A:\n    fields: &f\n      - { name: x, type: string }\n  B:\n    fields: *f\n",
     });
-    expect(problems).toEqual([
-      "schemas/svc/types.yaml:6:13: YAML aliases are not supported in schemas; write the value out",
-    ]);
+    const diagnostics = new Diagnostics();
+    const description = await readYamlDescription(
+      { dir: path.join(root, "schemas"), cwd: root },
+      diagnostics,
+    );
+    expect(diagnostics.sorted()).toEqual([]);
+    const fieldsOf = (name: string) =>
+      description.services[0]!.types.find((t) => t.name === name)!.fields.map((f) => f.name);
+    expect([fieldsOf("A"), fieldsOf("B")]).toEqual([["x"], ["x"]]);
+  });
+
+  it("aliases that would multiply a schema file beyond the budget are refused (no billion laughs)", async () => {
+    // Each level names the one before ten times: 10^7 nodes from a few lines.
+    const levels = ["a: &l0 [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i <= 6; i++)
+      levels.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(", ")}]`,
+      );
+    const problems = await problemsOf({
+      "svc/service.yaml": SOAP_SERVICE,
+      "svc/bomb.yaml": `${levels.join("\n")}\n`,
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^schemas\/svc\/bomb\.yaml:\d+:\d+: YAML: aliases expand the document beyond 1000000 nodes$/,
+    );
   });
 
   it("reports every problem of every file at once, sorted", async () => {

@@ -61,7 +61,7 @@ export class SchemaReader {
     if (!object) return undefined;
     object.checkKeys(what, { known: allowed, strict: true });
     return new Map(
-      [...entriesOf(object)]
+      entriesOf(object)
         .filter((entry) => allowed.includes(entry.key))
         .map((entry) => [entry.key, entry]),
     );
@@ -70,7 +70,7 @@ export class SchemaReader {
   /** Reads a map whose keys are names (types, enums, operations, ...). */
   namedMap(node: JsonNode | undefined, at: Position, what: string): Entry[] {
     const object = this.object(node, at, what);
-    return object ? [...entriesOf(object)] : [];
+    return object ? entriesOf(object) : [];
   }
 
   private object(

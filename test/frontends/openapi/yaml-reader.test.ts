@@ -171,6 +171,26 @@ describe("the YAML reader", () => {
     ]);
   });
 
+  it("keeps a number's YAML text beside its JSON text when the two differ", () => {
+    const { root } = read("a: 012\nb: 0x1F\nc: 12.30\n");
+    const numbers = [...(root as JsonObjectNode).members.values()].map((m) =>
+      m.value.kind === "number" ? [m.value.text, m.value.written] : m.value.kind,
+    );
+    expect(numbers).toEqual([
+      ["12", "012"],
+      ["31", "0x1F"],
+      ["12.30", undefined],
+    ]);
+  });
+
+  it("reads a file without a value as no root, and no problem, when it may be empty", () => {
+    for (const text of ["", "# only a comment\n"]) {
+      const parsed = readYamlNodes(text, "in.yaml", sourceLimits("yaml"), { mayBeEmpty: true });
+      expect([parsed.root, parsed.problems.sorted()]).toEqual([undefined, []]);
+      expect(read(text).messages).toEqual(["in.yaml:1:1: the file holds no YAML value"]);
+    }
+  });
+
   it("refuses text over the size limit before parsing it", () => {
     expect(read("a: 1234567890\n", { ...sourceLimits("yaml"), maxBytes: 5 }).messages).toEqual([
       "in.yaml:1:1: the file is 14 bytes; at most 5 are read (raise the size limit to read it)",

@@ -42,26 +42,22 @@ describe("what the reader does not support is a positioned problem, all of them 
     expect(await fixtureProblems("errors/versions-3.1.yaml")).toEqual([]);
   });
 
-  it(
-    "operations: styles, security, responses; a path without " /
-      ", a status that is not one, duplicate parameters and operation ids are warnings",
-    async () => {
-      expect(await fixtureProblems("errors/operations-3.0.yaml")).toEqual([
-        'errors/operations-3.0.yaml:14:43: style "matrix" is not allowed for query parameters; use "form", "spaceDelimited", "pipeDelimited", "deepObject" (at #/paths/~1pets~1{petId}/get/parameters/3/style)',
-        'errors/operations-3.0.yaml:20:20: the security scheme "nowhere" is not defined (at #/paths/~1pets~1{petId}/post/security/0/nowhere)',
-        "errors/operations-3.0.yaml:21:18: OpenAPI 3.0 requires at least one response (at #/paths/~1pets~1{petId}/post/responses)",
-      ]);
-      expect(await fixtureWarnings("errors/operations-3.0.yaml")).toEqual([
-        'errors/operations-3.0.yaml:4:3: warning: the path "pets" does not start with "/": read as /pets (at #/paths/pets)',
-        'errors/operations-3.0.yaml:9:7: warning: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId": the operation is left out (at #/paths/~1pets~1{petId}/get)',
-        'errors/operations-3.0.yaml:11:11: warning: the path parameter "id" does not appear in the path /pets/{petId}: it is left out (at #/paths/~1pets~1{petId}/get/parameters/0)',
-        'errors/operations-3.0.yaml:13:11: warning: the query parameter "limit" is listed twice in this operation\'s parameters (first at 12:11): the first is read (at #/paths/~1pets~1{petId}/get/parameters/2)',
-        'errors/operations-3.0.yaml:17:9: warning: "600" is not a response status (a code from 100 to 599, a range such as 4XX, or default): this response is left out (at #/paths/~1pets~1{petId}/get/responses/600)',
-        'errors/operations-3.0.yaml:19:7: warning: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId": the operation is left out (at #/paths/~1pets~1{petId}/post)',
-        'errors/operations-3.0.yaml:19:20: warning: operationId "getPet" is also used at errors/operations-3.0.yaml:9:20 (#/paths/~1pets~1{petId}/get): this operation is named from its method and path (at #/paths/~1pets~1{petId}/post/operationId)',
-      ]);
-    },
-  );
+  it('operations: styles, security, responses; a path without "/", a status that is not one, duplicate parameters and operation ids are warnings', async () => {
+    expect(await fixtureProblems("errors/operations-3.0.yaml")).toEqual([
+      'errors/operations-3.0.yaml:14:43: style "matrix" is not allowed for query parameters; use "form", "spaceDelimited", "pipeDelimited", "deepObject" (at #/paths/~1pets~1{petId}/get/parameters/3/style)',
+      'errors/operations-3.0.yaml:20:20: the security scheme "nowhere" is not defined (at #/paths/~1pets~1{petId}/post/security/0/nowhere)',
+      "errors/operations-3.0.yaml:21:18: OpenAPI 3.0 requires at least one response (at #/paths/~1pets~1{petId}/post/responses)",
+    ]);
+    expect(await fixtureWarnings("errors/operations-3.0.yaml")).toEqual([
+      'errors/operations-3.0.yaml:4:3: warning: the path "pets" does not start with "/": read as /pets (at #/paths/pets)',
+      'errors/operations-3.0.yaml:9:7: warning: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId": the operation is left out (at #/paths/~1pets~1{petId}/get)',
+      'errors/operations-3.0.yaml:11:11: warning: the path parameter "id" does not appear in the path /pets/{petId}: it is left out (at #/paths/~1pets~1{petId}/get/parameters/0)',
+      'errors/operations-3.0.yaml:13:11: warning: the query parameter "limit" is listed twice in this operation\'s parameters (first at 12:11): the first is read (at #/paths/~1pets~1{petId}/get/parameters/2)',
+      'errors/operations-3.0.yaml:17:9: warning: "600" is not a response status (a code from 100 to 599, a range such as 4XX, or default): this response is left out (at #/paths/~1pets~1{petId}/get/responses/600)',
+      'errors/operations-3.0.yaml:19:7: warning: the path /pets/{petId} has {petId}, but the operation declares no path parameter "petId": the operation is left out (at #/paths/~1pets~1{petId}/post)',
+      'errors/operations-3.0.yaml:19:20: warning: operationId "getPet" is also used at errors/operations-3.0.yaml:9:20 (#/paths/~1pets~1{petId}/get): this operation is named from its method and path (at #/paths/~1pets~1{petId}/post/operationId)',
+    ]);
+  });
 
   it("discriminators: a mapping to no schema (the entry ignored), a variant written in place and a property the schema lacks (read without the discriminator) are warnings", async () => {
     expect(await fixtureProblems("errors/discriminator-3.0.yaml")).toEqual([]);

@@ -545,6 +545,39 @@ const CASES: readonly Case[] = [
       ],
     },
   },
+  {
+    name: "one name for parameters of two places: both kept, the later one under a name of its own",
+    given: {
+      paths: {
+        "/events/{id}": {
+          get: {
+            operationId: "subscribe",
+            parameters: [
+              pathId,
+              { name: "id", in: "query", schema: { type: "string" } },
+              { name: "Last-Event-ID", in: "header", schema: { type: "string" } },
+              { name: "Last-Event-ID", in: "query", schema: { type: "string" } },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'parameter-name: the query parameter "id" is also a path parameter: both are sent, and the call\'s params object holds this one as "query:id" (at #/paths/~1events~1{id}/get/parameters/1)',
+        'parameter-name: the header parameter "Last-Event-ID" is also a query parameter: both are sent, and the call\'s params object holds this one as "header:Last-Event-ID" (at #/paths/~1events~1{id}/get/parameters/2)',
+      ],
+      operations: ["subscribe"],
+      client: [
+        'readonly "query:id"?: string',
+        'readonly "Last-Event-ID"?: string',
+        'readonly "header:Last-Event-ID"?: string',
+        'id: params?.["query:id"]',
+        '"Last-Event-ID": params?.["header:Last-Event-ID"]',
+      ],
+    },
+  },
 ];
 
 function writeDocument(document: Record<string, unknown>) {

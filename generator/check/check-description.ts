@@ -253,8 +253,7 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       for (const use of op.security ?? [])
         if (!schemes.has(use.name))
           d.error(use.at, `unknown security scheme "${use.name}"${didYouMean(use.name, schemes)}`);
-      // Query, header and cookie parameters share the call's one params object: a name means one of them.
-      const paramNames = new Map<string, string>();
+      // A name given to parameters of two places is no problem: the naming table gives each its own property in the call's params object.
       for (const [where, list] of [
         ["query", op.query ?? []],
         ["header", op.headers ?? []],
@@ -262,13 +261,6 @@ function checkService(s: ServiceDescription, d: Diagnostics): void {
       ] as const) {
         const seenParams = new Set<string>();
         for (const p of list) {
-          const first = paramNames.get(p.name);
-          if (first !== undefined && first !== where)
-            d.error(
-              p.at,
-              `${where} parameter "${p.name}" is also a ${first} parameter: the call's params object holds one value per name`,
-            );
-          else paramNames.set(p.name, where);
           // Header names are case-insensitive; query and cookie names are not (`maxResults` and `MaxResults` are two).
           const key = where === "header" ? p.name.toLowerCase() : p.name;
           if (seenParams.has(key)) d.error(p.at, `${where} parameter "${p.name}" is listed twice`);

@@ -3,7 +3,8 @@ import { requiredInputs } from "./client-common.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
-import { documentsErrors } from "../naming/names.js";
+import { documentsErrors, type ServiceNames } from "../naming/names.js";
+import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
 import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
@@ -117,7 +118,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
               name: "params",
               type: requestParamsType(op),
               hasQuestionToken:
-                !requestRequired(op) && !requestParams(op).some((p) => callerMustGive(op, p)),
+                !requestRequired(op) &&
+                !requestParams(op).some(({ field }) => callerMustGive(op, field)),
             },
           ]
         : []),
@@ -138,10 +140,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const answerOf = (data: string) =>
     `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${data}, C>>`;
 
-  /** The query, header and cookie parameters of an operation, as one object type (wire names as property names). */
+  /** The query, header and cookie parameters of an operation, as one object type (each under its name in the naming table: its wire name unless another parameter has it). */
   function requestParamsType(op: RestOperation): string {
-    const members = requestParams(op).map((p) => {
-      return `${inlineDoc(docText(p))}readonly ${propertyName(p.name)}${callerMustGive(op, p) ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
+    const members = requestParams(op).map(({ place, field: p }) => {
+      return `${inlineDoc(docText(p))}readonly ${propertyName(names.parameter(op.name, place, p.name))}${callerMustGive(op, p) ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
     });
     return `{ ${members.join("; ")} }`;
   }
@@ -258,7 +260,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     name,
     docs: [docWithLead(`The ${service.title}: one method per operation.`, docText(service))],
     methods: ops.map((op) => {
-      const docs = withParamTags(docText(op, { lines: restLines(op) }), op);
+      const docs = withParamTags(docText(op, { lines: restLines(op) }), op, names);
       return {
         name: method(op),
         ...(docs ? { docs: [docs] } : {}),
@@ -463,21 +465,22 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   function addOperationFunction(op: RestOperation): void {
     const params = op.params.map((p) => safeParam(p.name));
     const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} }))`;
-    const pick = (list: readonly { name: string }[]) =>
-      `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", p.name)}`).join(", ")} }`;
+    // Each parameter by its wire name, from its property in `params`.
+    const pick = (list: readonly { name: string }[], place: ParameterPlace) =>
+      `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", names.parameter(op.name, place, p.name))}`).join(", ")} }`;
     const styled = op.wire?.query ?? [];
     const url =
       op.query && op.query.length > 0
         ? styled.length > 0
-          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query)}, ${formFieldsLiteral(styled)})`
-          : `${file.value("withQuery", REST)}(${path}, ${pick(op.query)})`
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${formFieldsLiteral(styled)})`
+          : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
     const headerParts = [
       ...(op.headers && op.headers.length > 0
-        ? [`...${file.value("headerParams", REST)}(${pick(op.headers)})`]
+        ? [`...${file.value("headerParams", REST)}(${pick(op.headers, "header")})`]
         : []),
       ...(op.cookies && op.cookies.length > 0
-        ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies)})`]
+        ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies, "cookie")})`]
         : []),
       ...(op.security && op.security.length > 0
         ? [
@@ -493,7 +496,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         : headerParts.length > 0
           ? `, ${headerArg}`
           : "";
-    const docs = withParamTags(docText(op, { lines: restLines(op) }), op);
+    const docs = withParamTags(docText(op, { lines: restLines(op) }), op, names);
     file.addFunction({
       isExported: true,
       // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
@@ -584,9 +587,17 @@ function listSeparator(
   return written.style === "spaceDelimited" ? " " : written.style === "pipeDelimited" ? "|" : ",";
 }
 
-/** The query, header and cookie parameters of an operation, in that order: the members of its `params` object. */
-function requestParams(op: RestOperation): readonly Field[] {
-  return [...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])];
+/** The query, header and cookie parameters of an operation, in that order, with their place: the members of its `params` object. */
+function requestParams(
+  op: RestOperation,
+): readonly { readonly place: ParameterPlace; readonly field: Field }[] {
+  const placed = (place: ParameterPlace, list: readonly Field[] = []) =>
+    list.map((field) => ({ place, field }));
+  return [
+    ...placed("query", op.query),
+    ...placed("header", op.headers),
+    ...placed("cookie", op.cookies),
+  ];
 }
 
 /** Whether a caller must give a parameter: a required one, except the idempotency key, which the client makes up when none is given. */
@@ -629,15 +640,18 @@ function flowHasRequiredInput(
   return flow.required.some((p) => !fixed.has(p));
 }
 
-/** An operation's doc comment with a `@param` tag for each documented path parameter. */
-function withParamTags(docs: DocComment | undefined, op: RestOperation): DocComment | undefined {
+/** An operation's doc comment with a `@param` tag for each documented path parameter, and one naming the members of `params`. */
+function withParamTags(
+  docs: DocComment | undefined,
+  op: RestOperation,
+  names: ServiceNames,
+): DocComment | undefined {
+  const member = ({ place, field }: { place: ParameterPlace; field: Field }) => {
+    const key = names.parameter(op.name, place, field.name);
+    return key === field.name ? `\`${key}\` (${place})` : `\`${key}\` (${place} \`${field.name}\`)`;
+  };
   const paramsTag = hasRequestParams(op)
-    ? [
-        {
-          tagName: "param",
-          text: `params ${[...(op.query ?? []).map((p) => `\`${p.name}\` (query)`), ...(op.headers ?? []).map((p) => `\`${p.name}\` (header)`), ...(op.cookies ?? []).map((p) => `\`${p.name}\` (cookie)`)].join(", ")}`,
-        },
-      ]
+    ? [{ tagName: "param", text: `params ${requestParams(op).map(member).join(", ")}` }]
     : [];
   const tags = op.params
     .filter((p) => p.doc !== undefined || p.notes.length > 0 || p.source !== undefined)

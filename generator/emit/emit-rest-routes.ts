@@ -6,6 +6,7 @@ import { paths, validatorModule } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import type { ParameterPlace } from "../naming/parameter-keys.js";
 import { fieldTypeExpression, typeRefExpression } from "./type-expression.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetChecks } from "./emit-validators.js";
@@ -201,7 +202,7 @@ function routeLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): string
   });
   const request = requestLiteral(file, ctx, op);
   const base = basePath(service, op);
-  return `{ name: ${stringLiteral(op.name)}, method: ${stringLiteral(op.httpMethod)}, path: ${stringLiteral(op.path)},${base !== "" ? ` basePath: ${stringLiteral(base)},` : ""} params: [${paramSpecs(file, service, op).join(", ")}],${request !== undefined ? ` request: ${request},` : ""} success: ${successStatus(op)}, answers: { ${answers.join(", ")} } }`;
+  return `{ name: ${stringLiteral(op.name)}, method: ${stringLiteral(op.httpMethod)}, path: ${stringLiteral(op.path)},${base !== "" ? ` basePath: ${stringLiteral(base)},` : ""} params: [${paramSpecs(file, ctx, op).join(", ")}],${request !== undefined ? ` request: ${request},` : ""} success: ${successStatus(op)}, answers: { ${answers.join(", ")} } }`;
 }
 
 /** The path of the operation's base URL, when the contract gives its address (`/v1`); "" otherwise. */
@@ -234,10 +235,11 @@ function requestLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): stri
 }
 
 /** The parameters' specs for the runtime's reader (see server/rest-params.ts). */
-function paramSpecs(file: TsFile, service: Service, op: RestOperation): string[] {
+function paramSpecs(file: TsFile, ctx: EmitContext, op: RestOperation): string[] {
+  const { service, names } = ctx;
   const one = (
     name: string,
-    place: string,
+    place: ParameterPlace,
     ref: TypeRef,
     required: boolean,
     list: boolean,
@@ -248,8 +250,11 @@ function paramSpecs(file: TsFile, service: Service, op: RestOperation): string[]
     const enumValues =
       ref.kind === "enum" ? service.enums.find((e) => e.name === ref.name)?.values : undefined;
     const scalar = ref.kind === "scalar" ? ref.name : ref.kind === "enum" ? "string" : undefined;
+    // The handler's `params` holds it under its name in the naming table, when that is not its wire name.
+    const key = names.parameter(op.name, place, name);
     const parts = [
       `name: ${stringLiteral(name)}`,
+      ...(key !== name ? [`key: ${stringLiteral(key)}`] : []),
       `in: ${stringLiteral(place)}`,
       ...(scalar !== undefined ? [`scalar: ${stringLiteral(scalar)}`] : []),
       ...(required ? ["required: true"] : []),
@@ -265,7 +270,7 @@ function paramSpecs(file: TsFile, service: Service, op: RestOperation): string[]
     ];
     return `{ ${parts.join(", ")} }`;
   };
-  const field = (f: Field, place: string) =>
+  const field = (f: Field, place: ParameterPlace) =>
     one(f.name, place, f.type, f.required, f.list !== undefined, f.facets);
   return [
     ...op.params.map((p: PathParam) => one(p.name, "path", p.type, true, false, p.facets ?? [])),
@@ -290,16 +295,24 @@ function paramsType(file: TsFile, ctx: EmitContext, op: RestOperation): string {
   const { service, names } = ctx;
   const typeOf = (ref: TypeRef) =>
     ref.kind === "object" ? "string" : typeRefExpression(file, service.name, names, ref);
+  const key = (place: ParameterPlace, name: string) =>
+    propertyName(names.parameter(op.name, place, name));
+  const placed = (place: ParameterPlace, list: readonly Field[] = []) =>
+    list.map((f) => ({ place, f }));
   const members = [
-    ...op.params.map((p) => `readonly ${propertyName(p.name)}: ${typeOf(p.type)}`),
-    ...[...(op.query ?? []), ...(op.headers ?? []), ...(op.cookies ?? [])].map((f) => {
+    ...op.params.map((p) => `readonly ${key("path", p.name)}: ${typeOf(p.type)}`),
+    ...[
+      ...placed("query", op.query),
+      ...placed("header", op.headers),
+      ...placed("cookie", op.cookies),
+    ].map(({ place, f }) => {
       const type =
         f.type.kind === "object"
           ? f.list
             ? "string[]"
             : "string"
           : fieldTypeExpression(file, service.name, names, plainParam(f));
-      return `readonly ${propertyName(f.name)}${f.required ? "" : "?"}: ${type}`;
+      return `readonly ${key(place, f.name)}${f.required ? "" : "?"}: ${type}`;
     }),
   ];
   return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;

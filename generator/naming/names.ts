@@ -1,6 +1,7 @@
 import { compareText } from "../diagnostics/diagnostic.js";
 import type { RestOperation, Service } from "../model/ir.js";
 import { identifierBase, lowerCamel, pascalCase } from "./case.js";
+import { parameterKeys, type ParameterPlace } from "./parameter-keys.js";
 import { MEMBER_RESERVED, RESERVED } from "./reserved.js";
 
 /**
@@ -103,6 +104,8 @@ export interface ServiceNames {
   method(operation: string): string;
   /** The method a `_links.<link>` entry of an operation's result is followed by. */
   linkMethod(operation: string, link: string): string;
+  /** The property a REST operation's parameter has in the call's `params` object and a handler's (see `parameter-keys.ts`). */
+  parameter(operation: string, place: ParameterPlace, name: string): string;
   /** Every top-level name the service's files declare: an import of the runtime with one of these names is aliased. */
   readonly declared: ReadonlySet<string>;
 }
@@ -120,6 +123,12 @@ export interface NameRequests {
     readonly link: string;
     readonly base: string;
     readonly taken: readonly string[];
+  }[];
+  /** Each REST operation's path, query, header and cookie parameters, by wire name. */
+  readonly parameters?: readonly {
+    readonly operation: string;
+    readonly place: ParameterPlace;
+    readonly name: string;
   }[];
 }
 
@@ -251,7 +260,17 @@ export function nameRequests(service: Service): NameRequests {
         }))
       : [],
   );
-  return { topLevel, methods, links };
+  const parameters = service.operations.flatMap((op) =>
+    op.protocol === "rest"
+      ? [
+          ...op.params.map((p) => ({ place: "path" as const, name: p.name })),
+          ...(op.query ?? []).map((p) => ({ place: "query" as const, name: p.name })),
+          ...(op.headers ?? []).map((p) => ({ place: "header" as const, name: p.name })),
+          ...(op.cookies ?? []).map((p) => ({ place: "cookie" as const, name: p.name })),
+        ].map((p) => ({ operation: op.name, ...p }))
+      : [],
+  );
+  return { topLevel, methods, links, parameters };
 }
 
 /** The base of an operation's client method and function: a SOAP operation's in lower camel case, a REST operation's id as written. */
@@ -286,6 +305,15 @@ export function resolveNames(requests: NameRequests, reserved: ReadonlySet<strin
     links.set(`${l.operation}\u0000${l.link}`, claim(l.base, own));
   }
 
+  const parameters = new Map<string, string>();
+  const byOperation = new Map<string, NonNullable<NameRequests["parameters"]>[number][]>();
+  for (const p of requests.parameters ?? [])
+    byOperation.set(p.operation, [...(byOperation.get(p.operation) ?? []), p]);
+  for (const [operation, list] of byOperation) {
+    const keys = parameterKeys(list);
+    list.forEach((p, i) => parameters.set(`${operation}\u0000${p.place}\u0000${p.name}`, keys[i]!));
+  }
+
   return {
     declared: new Set(topLevel.values()),
     get(kind, subject) {
@@ -307,6 +335,9 @@ export function resolveNames(requests: NameRequests, reserved: ReadonlySet<strin
       if (name === undefined)
         throw new Error(`no link method for ${JSON.stringify(operation)}._links.${link}`);
       return name;
+    },
+    parameter(operation, place, name) {
+      return parameters.get(`${operation}\u0000${place}\u0000${name}`) ?? name;
     },
   };
 }

@@ -29,7 +29,10 @@ export type ParamPlace = "path" | "query" | "header" | "cookie";
 
 /** What the server knows of one parameter, from the contract. */
 export interface ParamSpec {
+  /** The wire name. */
   readonly name: string;
+  /** The property the handler's `params` holds it under, when not its wire name (another parameter has that name). */
+  readonly key?: string;
   readonly in: ParamPlace;
   /** The scalar its values are; absent for an object-valued parameter (read as text, unchecked). */
   readonly scalar?: ParamScalar;
@@ -73,7 +76,7 @@ export function readParams(
       }
       return value;
     });
-    out[spec.name] = spec.list ? values : values[0];
+    out[spec.key ?? spec.name] = spec.list ? values : values[0];
   }
   return out;
 }

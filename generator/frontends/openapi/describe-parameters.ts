@@ -1,6 +1,7 @@
 import type { FieldDescription, ParamDescription } from "../../description/description.js";
 import { facetOf } from "../../facets/registry.js";
 import { pascalCase } from "../../naming/case.js";
+import { parameterKeys } from "../../naming/parameter-keys.js";
 import { SCALAR_NAMES } from "../../model/vocabulary.js";
 import type { DescribeContext } from "./describe-context.js";
 import { describeValue } from "./describe-value.js";
@@ -31,9 +32,11 @@ export function describeParameters(
   const query: ParamDescription[] = [];
   const headers: ParamDescription[] = [];
   const cookies: ParamDescription[] = [];
+  const described: Parameter[] = [];
   for (const p of op.parameters) {
     const v = parameterValue(ctx, p, opName);
     if (!v) continue;
+    described.push(p);
     // The model reads a parameter's name, or its `format: password`, as it reads a field's (model/infer-sensitive.ts).
     const password =
       p.schema.kind === "shape" && p.schema.format === "password"
@@ -72,7 +75,30 @@ export function describeParameters(
       (p.in === "query" ? query : p.in === "header" ? headers : cookies).push(entry);
     }
   }
+  warnSharedNames(ctx, described);
   return { params, query, headers, cookies };
+}
+
+/**
+ * A name given to parameters of two places (a `Last-Event-ID` header and
+ * query parameter): both are sent, each under its wire name; the later one's
+ * property in the call's params object is the naming table's
+ * (`naming/parameter-keys.ts`), which the warning names.
+ */
+function warnSharedNames(ctx: DescribeContext, parameters: readonly Parameter[]): void {
+  const placed = parameters.map((p) => ({ place: p.in, name: p.name }));
+  const keys = parameterKeys(placed);
+  parameters.forEach((p, i) => {
+    const key = keys[i]!;
+    if (key === p.name) return;
+    const other = parameters.find((q, j) => q.name === p.name && keys[j] === p.name)!;
+    ctx.approximate(
+      p.at,
+      p.pointer,
+      "parameter-name",
+      `the ${p.in} parameter "${p.name}" is also a ${other.in} parameter: both are sent, and the call's params object holds this one as "${key}"`,
+    );
+  });
 }
 
 /** A parameter's value with its serialisation noted; undefined (with a problem) when it cannot be sent. */

@@ -24,10 +24,19 @@ export function readPaths(
   if (!paths) return [];
   const sites: Omit<OperationSite, "name" | "nameFrom">[] = [];
   const methods = HTTP_METHODS.filter((m) => m !== "trace" || context.format !== "swagger-2.0");
-  for (const { key: path, keyAt, reader: written } of paths.entries("a path item")) {
-    if (!path.startsWith("/")) {
-      paths.error(keyAt, `a path must start with "/": "${path}"`, written.pointer);
-      continue;
+  for (const { key, keyAt, reader: written } of paths.entries("a path item")) {
+    const path = key.startsWith("/") ? key : `/${key}`;
+    if (path !== key) {
+      const taken = paths.has(path);
+      paths.warning(
+        keyAt,
+        "path-template",
+        taken
+          ? `the path "${key}" does not start with "/", and ${path} is also a path: it is left out`
+          : `the path "${key}" does not start with "/": read as ${path}`,
+        written.pointer,
+      );
+      if (taken) continue;
     }
     const resolved = resolveObject(context, written, "path item");
     if (!resolved) continue;

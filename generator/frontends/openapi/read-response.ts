@@ -24,18 +24,19 @@ export function readResponses(
   produces: readonly string[],
 ): Response[] {
   const statuses = [...responses.node.members.keys()].filter((k) => !k.startsWith("x-"));
-  const success = statuses.filter((s) => /^2/.test(s)).sort(compareText)[0];
+  const isStatus = (key: string) =>
+    /^[1-5][0-9][0-9]$/.test(key) ||
+    key === "default" ||
+    (/^[1-5]XX$/.test(key) && context.format !== "swagger-2.0");
+  const success = statuses.filter((s) => isStatus(s) && /^2/.test(s)).sort(compareText)[0];
   const out: Response[] = [];
   for (const { key: status, keyAt, reader: written } of responses.entries("a response")) {
-    const valid =
-      /^[1-5][0-9][0-9]$/.test(status) ||
-      status === "default" ||
-      (/^[1-5]XX$/.test(status) && context.format !== "swagger-2.0");
-    if (!valid) {
+    if (!isStatus(status)) {
       const ranges = context.format === "swagger-2.0" ? "" : ", a range such as 4XX";
-      responses.error(
+      responses.warning(
         keyAt,
-        `"${status}" is not a response status: write a code from 100 to 599${ranges} or default`,
+        "response-status",
+        `"${status}" is not a response status (a code from 100 to 599${ranges}, or default): this response is left out`,
         written.pointer,
       );
       continue;

@@ -376,6 +376,12 @@ export class SchemaReader {
     return prune(shape);
   }
 
+  /**
+   * `type`: one type, or in 3.1 a list of them. A value that names no type
+   * (an object, an unknown name, `null` outside 3.1) is a warning and the
+   * keyword is ignored: the schema allows more, never less (a list with such
+   * an item too, since leaving the item out would refuse its values).
+   */
   private readTypes(
     reader: ObjectReader<SourceDocument>,
     options: SchemaReadOptions,
@@ -384,11 +390,13 @@ export class SchemaReader {
     if (!member) return [];
     const value = member.value;
     const pointer = reader.pointerOf("type");
+    const ignored = (node: JsonNode, message: string): undefined => {
+      reader.warning(node.at, "keyword-value", `${message}: the keyword is ignored`, pointer);
+      return undefined;
+    };
     const one = (node: JsonNode): SchemaType | undefined => {
-      if (node.kind !== "string") {
-        reader.error(node.at, `a type must be a string, not ${describeKind(node)}`, pointer);
-        return undefined;
-      }
+      if (node.kind !== "string")
+        return ignored(node, `a type must be a string, not ${describeKind(node)}`);
       if (node.value === "file" && this.format === "swagger-2.0") {
         if (!options.allowFileType)
           reader.error(
@@ -406,12 +414,10 @@ export class SchemaReader {
               ? " (write nullable: true)"
               : " (Swagger 2.0 has no null type)"
             : "";
-        reader.error(
-          node.at,
+        return ignored(
+          node,
           `unknown type "${node.value}"${nullHint}; the types are ${TYPES.filter((t) => t !== "null" || this.format === "openapi-3.1").join(", ")}`,
-          pointer,
         );
-        return undefined;
       }
       return type;
     };
@@ -424,10 +430,12 @@ export class SchemaReader {
         );
         return [];
       }
-      const types = value.items.map(one).filter((t): t is SchemaType => t !== undefined);
-      if (new Set(types).size !== types.length)
-        reader.error(value.at, "a type is listed twice", pointer);
-      return [...new Set(types)];
+      const types = value.items.map(one);
+      if (types.some((t) => t === undefined)) return [];
+      const distinct = [...new Set(types as SchemaType[])];
+      if (distinct.length !== types.length)
+        reader.warning(value.at, "keyword-value", "a type is listed twice: read once", pointer);
+      return distinct;
     }
     const type = one(value);
     return type ? [type] : [];
@@ -491,7 +499,8 @@ export class SchemaReader {
     const vendorExample = this.format === "swagger-2.0" ? reader.member("x-example") : undefined;
     if (vendorExample) out.push(toJsonValue(vendorExample.value));
     if (this.format === "openapi-3.1" && reader.has("examples")) {
-      const list = reader.array("examples");
+      // Examples document a schema: a value of another kind is read past.
+      const list = new LenientObjectReader(reader, "keyword-value").array("examples");
       if (list) out.push(...list.items.map(toJsonValue));
     }
     return out.length > 0 ? out : undefined;
@@ -790,9 +799,10 @@ export class SchemaReader {
       for (const entry of mapping?.node.members.values() ?? []) {
         const casePointer = mapping!.pointerOf(entry.key);
         if (entry.value.kind !== "string") {
-          reader.error(
+          reader.warning(
             entry.value.at,
-            `a discriminator mapping value must be a schema name or a $ref, not ${describeKind(entry.value)}`,
+            "discriminator",
+            `a discriminator mapping value must be a schema name or a $ref, not ${describeKind(entry.value)}: this mapping entry is ignored`,
             casePointer,
           );
           continue;
@@ -847,7 +857,7 @@ export class SchemaReader {
     pointer: string,
   ): SchemaEntry | undefined {
     if (value.includes("#") || value.includes("/") || /\.(json|ya?ml)$/i.test(value))
-      return this.resolveRef(value, document, at, pointer);
+      return this.resolveRef(value, document, at, pointer, "this mapping entry is ignored");
     const components =
       this.root.root?.kind === "object"
         ? this.root.root.members.get("components")?.value
@@ -855,9 +865,10 @@ export class SchemaReader {
     const schemas =
       components?.kind === "object" ? components.members.get("schemas")?.value : undefined;
     if (schemas?.kind !== "object" || !schemas.members.has(value)) {
-      this.problems.error(
+      this.problems.warning(
         at,
-        `the discriminator mapping names "${value}", which is not a schema of components/schemas`,
+        "discriminator",
+        `the discriminator mapping names "${value}", which is not a schema of components/schemas: this mapping entry is ignored`,
         pointer,
       );
       return undefined;

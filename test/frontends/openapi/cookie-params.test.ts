@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, PROJECT_ROOT } from "../../../generator/generate.js";
-import { formatDiagnostic, SchemaErrors } from "../../../generator/diagnostics/diagnostic.js";
+import { formatDiagnostic } from "../../../generator/diagnostics/diagnostic.js";
 import { respond, startRecordingServer, type RecordingServer } from "../../helpers/http-server.js";
 import { writePackage } from "../../helpers/temp-package.js";
 
@@ -53,21 +53,48 @@ describe("cookie parameters", () => {
     ]);
   });
 
-  it("refuses a name used by two kinds of parameter, at its position", async () => {
+  it("keeps both parameters of one name in two places: the later one under a name of its own, with a positioned warning", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "paygen-cookies-"));
     const file = path.join(dir, "clash.yaml");
     await writeFile(file, SPEC.replace("{ name: verbose, in: query", "{ name: theme, in: query"));
-    const problems = await generate({
+    const { files, warnings } = await generate({
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [file],
       cwd: dir,
-    }).then(
-      () => [],
-      (error: unknown) =>
-        error instanceof SchemaErrors ? error.diagnostics.map(formatDiagnostic) : [String(error)],
-    );
-    expect(problems).toEqual([
-      'clash.yaml:10:11: cookie parameter "theme" is also a query parameter: the call\'s params object holds one value per name',
+    });
+    expect(warnings.map(formatDiagnostic)).toEqual([
+      'clash.yaml:10:11: warning: the cookie parameter "theme" is also a query parameter: both are sent, and the call\'s params object holds this one as "cookie:theme" (at #/paths/~1me/get/parameters/1)',
     ]);
+    const pkg = await writePackage(files);
+    const index = await pkg.load("sessions", "index");
+    const clashing = (index["createSessionsClient"] as (o: object) => typeof client)({
+      baseUrl: server.origin,
+      retry: { maxAttempts: 1 },
+    });
+    const before = server.requests.length;
+    await clashing.whoAmI({ session: "s", theme: true, "cookie:theme": "dark" });
+    expect(server.requests.slice(before).map((r) => [r.path, r.headers.cookie])).toEqual([
+      ["/me?theme=true", "session=s; theme=dark"],
+    ]);
+    // The generated server hands its handler both, under the same names.
+    const seen: unknown[] = [];
+    const server$ = await pkg.load("sessions", "server");
+    const handle = (
+      server$["createSessionsServer"] as (
+        handlers: object,
+      ) => (request: Request) => Promise<Response>
+    )({
+      whoAmI: ({ params }: { params: unknown }) => {
+        seen.push(params);
+        return { status: 200 };
+      },
+    });
+    const answer = await handle(
+      new Request("https://sessions.example.test/me?theme=true", {
+        headers: { cookie: "session=s; theme=dark" },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual([{ theme: true, session: "s", "cookie:theme": "dark" }]);
   });
 });

@@ -427,6 +427,157 @@ const CASES: readonly Case[] = [
       types: ["code?: string;", "tags?: JsonValue[];"],
     },
   },
+  {
+    name: "a path that does not start with /, read as if it did (left out when that path is also written)",
+    given: {
+      paths: {
+        "pets/{id}": { get: { operationId: "getPet", parameters: [pathId], responses: ok } },
+        "/owners": { get: { operationId: "listOwners", responses: ok } },
+        owners: { get: { operationId: "listOwnersAgain", responses: ok } },
+      },
+    },
+    want: {
+      warnings: [
+        'path-template: the path "pets/{id}" does not start with "/": read as /pets/{id} (at #/paths/pets~1{id})',
+        'path-template: the path "owners" does not start with "/", and /owners is also a path: it is left out (at #/paths/owners)',
+      ],
+      operations: ["getPet", "listOwners"],
+      client: ['path: "/pets/{id}"'],
+    },
+  },
+  {
+    name: "a response key that is not a status",
+    given: {
+      paths: {
+        "/pets": {
+          get: {
+            operationId: "listPets",
+            responses: {
+              "200 OK": { description: "OK", content: { "application/json": { schema: {} } } },
+              "2xx": { description: "OK" },
+              "201": {
+                description: "Created",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { id: { type: "string" } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'response-status: "200 OK" is not a response status (a code from 100 to 599, a range such as 4XX, or default): this response is left out (at #/paths/~1pets/get/responses/200 OK)',
+        'response-status: "2xx" is not a response status (a code from 100 to 599, a range such as 4XX, or default): this response is left out (at #/paths/~1pets/get/responses/2xx)',
+      ],
+      operations: ["listPets"],
+      types: ["export interface ListPetsResponse {", "id?: string;"],
+    },
+  },
+  {
+    name: "discriminator mapping values that lead to no schema",
+    given: {
+      paths: getPet({ $ref: "#/components/schemas/Pet" }),
+      components: {
+        schemas: {
+          Pet: {
+            oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+            discriminator: {
+              propertyName: "kind",
+              mapping: {
+                cat: "Cat",
+                lion: "Lion",
+                wolf: "#/components/schemas/Wolf",
+                fish: 5,
+                dog: "#/components/schemas/Dog",
+              },
+            },
+          },
+          Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+          Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'discriminator: the discriminator mapping names "Lion", which is not a schema of components/schemas: this mapping entry is ignored (at #/components/schemas/Pet/discriminator/mapping/lion)',
+        'missing-ref: $ref "#/components/schemas/Wolf" leads nowhere: contract.json has nothing at #/components/schemas/Wolf; this mapping entry is ignored (at #/components/schemas/Pet/discriminator/mapping/wolf)',
+        "discriminator: a discriminator mapping value must be a schema name or a $ref, not a number: this mapping entry is ignored (at #/components/schemas/Pet/discriminator/mapping/fish)",
+      ],
+      types: [
+        'export type Pet = (Cat & { readonly kind: "cat" }) | (Dog & { readonly kind: "dog" });',
+      ],
+      notInTypes: ["lion", "wolf", "fish"],
+    },
+  },
+  {
+    name: "OpenAPI 3.1 type and examples of the wrong kind, an unknown type: the keyword ignored",
+    given: {
+      openapi: "3.1.0",
+      paths: getPet({
+        type: "object",
+        properties: {
+          meta: { type: { type: "string" }, description: "Written one level too deep." },
+          day: { type: "date" },
+          code: { type: ["string", "text"] },
+          name: { type: "string", examples: { one: "Rex" } },
+          tags: { type: ["string", "string"] },
+        },
+      }),
+    },
+    want: {
+      warnings: [
+        "keyword-value: a type must be a string, not an object: the keyword is ignored (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/meta/type)",
+        'keyword-value: unknown type "date"; the types are string, number, integer, boolean, object, array, null: the keyword is ignored (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/day/type)',
+        'keyword-value: unknown type "text"; the types are string, number, integer, boolean, object, array, null: the keyword is ignored (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/code/type)',
+        'keyword-value: "examples" must be an array, not an object: the keyword is ignored (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/name/examples)',
+        "keyword-value: a type is listed twice: read once (at #/paths/~1pets/get/responses/200/content/application~1json/schema/properties/tags/type)",
+      ],
+      types: [
+        "meta?: JsonValue;",
+        "day?: JsonValue;",
+        "code?: JsonValue;",
+        "name?: string;",
+        "tags?: string;",
+      ],
+    },
+  },
+  {
+    name: "one name for parameters of two places: both kept, the later one under a name of its own",
+    given: {
+      paths: {
+        "/events/{id}": {
+          get: {
+            operationId: "subscribe",
+            parameters: [
+              pathId,
+              { name: "id", in: "query", schema: { type: "string" } },
+              { name: "Last-Event-ID", in: "header", schema: { type: "string" } },
+              { name: "Last-Event-ID", in: "query", schema: { type: "string" } },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    },
+    want: {
+      warnings: [
+        'parameter-name: the query parameter "id" is also a path parameter: both are sent, and the call\'s params object holds this one as "query:id" (at #/paths/~1events~1{id}/get/parameters/1)',
+        'parameter-name: the header parameter "Last-Event-ID" is also a query parameter: both are sent, and the call\'s params object holds this one as "header:Last-Event-ID" (at #/paths/~1events~1{id}/get/parameters/2)',
+      ],
+      operations: ["subscribe"],
+      client: [
+        'readonly "query:id"?: string',
+        'readonly "Last-Event-ID"?: string',
+        'readonly "header:Last-Event-ID"?: string',
+        'id: params?.["query:id"]',
+        '"Last-Event-ID": params?.["header:Last-Event-ID"]',
+      ],
+    },
+  },
 ];
 
 function writeDocument(document: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
-import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { Field, ObjectType, ScalarName, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -13,6 +13,9 @@ import { tagCases, variantShapes } from "./union-variants.js";
 
 const VALIDATE = paths.runtime("validate.ts");
 const UNION = paths.runtime("union.ts");
+
+/** One facet of a field: its key in the registry and its value. */
+type FacetUse = Field["facets"][number];
 
 /**
  * `<service>/validators.ts`: a validator for every type a caller sends.
@@ -168,6 +171,8 @@ function emitChecker(
 }
 
 function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Field): string[] {
+  const member = memberCheck(file, f);
+  if (member !== undefined) return [member];
   const access = propertyAccess("value", f.name);
   const pathExpr = `${file.value("joinPath", VALIDATE)}(path, ${stringLiteral(f.name)})`;
   // A nullable value (or list item) that is null is valid as it is.
@@ -205,6 +210,66 @@ function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
     ];
   }
   return [`if (${access} !== undefined) {`, ...inner, `}`];
+}
+
+/**
+ * A plain optional scalar member (one value, at most one facet, no constant,
+ * not nullable) as one `checkMember` call: no statement of its own, its
+ * path built once. A string or boolean without facets keeps its inline `typeof`
+ * test, which builds no path; a member of an object type keeps its direct
+ * call of the type's checker, which the engine can inline.
+ */
+function memberCheck(file: TsFile, f: Field): string | undefined {
+  if (f.required || f.list || f.map || f.nullable || f.const !== undefined) return undefined;
+  const t = f.type;
+  if (t.kind !== "scalar" || fastPath(f, "value") !== undefined || f.facets.length > 1)
+    return undefined;
+  const head = `${file.value("checkMember", VALIDATE)}(${propertyAccess("value", f.name)}, path, ${stringLiteral(f.name)}, issues`;
+  const check = scalarCheck(file, t.name);
+  if (check === undefined) return undefined;
+  const [use] = check.takesFacets ? f.facets : [];
+  if (use === undefined) return `${head}, ${check.name});`;
+  const facet = facetOfUse(file, use);
+  return `${head}, ${check.name}, ${facet.check}, ${facet.argument});`;
+}
+
+/** A scalar type's check when it takes only the value, the path and the issues (`checkDouble` takes more), and whether its facets are checked. */
+function scalarCheck(
+  file: TsFile,
+  scalarName: ScalarName,
+): { readonly name: string; readonly takesFacets: boolean } | undefined {
+  const fn = (name: string) => file.value(name, VALIDATE);
+  switch (scalarName) {
+    case "string":
+      return { name: fn("checkString"), takesFacets: true };
+    case "decimal":
+      return { name: fn("checkDecimal"), takesFacets: true };
+    case "boolean":
+      return { name: fn("checkBoolean"), takesFacets: true };
+    case "short":
+      return { name: fn("checkShort"), takesFacets: true };
+    case "int":
+      return { name: fn("checkInt"), takesFacets: true };
+    case "long":
+      return { name: fn("checkLong"), takesFacets: true };
+    case "base64":
+      return { name: fn("checkBase64"), takesFacets: true };
+    case "date":
+      return { name: fn("checkDate"), takesFacets: false };
+    case "dateTime":
+      return { name: fn("checkDateTime"), takesFacets: false };
+    case "gYearMonth":
+      return { name: fn("checkGYearMonth"), takesFacets: false };
+    case "uri":
+      return { name: fn("checkUri"), takesFacets: false };
+    case "json":
+      return {
+        name: file.value("checkJsonValue", paths.runtime("json-value.ts")),
+        takesFacets: false,
+      };
+    case "double":
+      return undefined;
+  }
 }
 
 /** The statement that checks one value of a field's type, then each of its facets. */
@@ -271,14 +336,26 @@ function valueCheck(
  * run once the value has the field's type.
  */
 export function facetChecks(file: TsFile, f: Pick<Field, "facets">, v: string, p: string): string {
-  return f.facets
-    .map((use) => {
-      const facet = facetOf(use.key);
-      if (!facet) throw new Error(`unknown facet ${use.key}`);
-      const argument = typeof use.value === "number" ? String(use.value) : stringLiteral(use.value);
-      return ` && ${file.value(facet.runtimeCheck, VALIDATE)}(${v}, ${argument}, ${p}, issues)`;
-    })
-    .join("");
+  return f.facets.map((use) => ` && ${facetCall(file, use, v, p)}`).join("");
+}
+
+/** One facet's check of `v` at path `p`: `check(v, argument, p, issues)`. */
+function facetCall(file: TsFile, use: FacetUse, v: string, p: string): string {
+  const { check, argument } = facetOfUse(file, use);
+  return `${check}(${v}, ${argument}, ${p}, issues)`;
+}
+
+/** A facet's runtime check (imported) and its argument as a literal. */
+function facetOfUse(
+  file: TsFile,
+  use: FacetUse,
+): { readonly check: string; readonly argument: string } {
+  const facet = facetOf(use.key);
+  if (!facet) throw new Error(`unknown facet ${use.key}`);
+  return {
+    check: file.value(facet.runtimeCheck, VALIDATE),
+    argument: typeof use.value === "number" ? String(use.value) : stringLiteral(use.value),
+  };
 }
 
 /** A cheap test that a value certainly passes its field's check, when there is one. */

@@ -308,7 +308,6 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
-  const fill = file.value("fillPath", REST);
   // When the contract names every server the client calls, it needs no option at all.
   const optionsParameter = {
     name: "options",
@@ -462,7 +461,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   /** The operation as a function of its own: `name(config, ...arguments)`, what the client's method calls. */
   function addOperationFunction(op: RestOperation): void {
     const params = op.params.map((p) => safeParam(p.name));
-    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} }))`;
+    // A path without placeholders is sent as it is: fillPath (and the checks of its values) stays out of the bundle.
+    const filled =
+      op.params.length === 0 && !op.path.includes("{")
+        ? `${spec(op)}.path`
+        : `${file.value("fillPath", REST)}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} })`;
+    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${filled})`;
     const pick = (list: readonly { name: string }[]) =>
       `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", p.name)}`).join(", ")} }`;
     const styled = op.wire?.query ?? [];

@@ -233,7 +233,11 @@ function memberCheck(file: TsFile, f: Field): string | undefined {
   return `${head}, ${check.name}, ${facet.check}, ${facet.argument});`;
 }
 
-/** A scalar type's check when it takes only the value, the path and the issues (`checkDouble` takes more), and whether its facets are checked. */
+/**
+ * A scalar type's check when it takes only the value, the path and the
+ * issues (`checkDouble` takes more), and whether the field's constant and
+ * facets are checked after it (a date, a URI or a JSON value has neither).
+ */
 function scalarCheck(
   file: TsFile,
   scalarName: ScalarName,
@@ -296,39 +300,17 @@ function valueCheck(
     f.const !== undefined && t.name !== "string"
       ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)`
       : "";
-  switch (t.name) {
-    case "string": {
-      const c = [f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : ""].filter(
-        Boolean,
-      );
-      return `${fn("checkString")}(${v}, ${p}, issues${c.length ? `, { ${c.join(", ")} }` : ""})${facetChecks(file, f, v, p)};`;
-    }
-    case "decimal":
-      return `${fn("checkDecimal")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "boolean":
-      return `${fn("checkBoolean")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "short":
-      return `${fn("checkShort")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "int":
-      return `${fn("checkInt")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "long":
-      return `${fn("checkLong")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "double":
-      // A JSON body (a REST service's) has no form for NaN and the infinities.
-      return `${fn("checkDouble")}(${v}, ${p}, issues${service.protocol === "rest" ? ", true" : ""})${constCheck}${facetChecks(file, f, v, p)};`;
-    case "date":
-      return `${fn("checkDate")}(${v}, ${p}, issues);`;
-    case "dateTime":
-      return `${fn("checkDateTime")}(${v}, ${p}, issues);`;
-    case "gYearMonth":
-      return `${fn("checkGYearMonth")}(${v}, ${p}, issues);`;
-    case "base64":
-      return `${fn("checkBase64")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "uri":
-      return `${fn("checkUri")}(${v}, ${p}, issues);`;
-    case "json":
-      return `${file.value("checkJsonValue", paths.runtime("json-value.ts"))}(${v}, ${p}, issues);`;
+  if (t.name === "string") {
+    const c = [f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : ""].filter(
+      Boolean,
+    );
+    return `${fn("checkString")}(${v}, ${p}, issues${c.length ? `, { ${c.join(", ")} }` : ""})${facetChecks(file, f, v, p)};`;
   }
+  const check = scalarCheck(file, t.name);
+  if (check === undefined)
+    // A double; a JSON body (a REST service's) has no form for NaN and the infinities.
+    return `${fn("checkDouble")}(${v}, ${p}, issues${service.protocol === "rest" ? ", true" : ""})${constCheck}${facetChecks(file, f, v, p)};`;
+  return `${check.name}(${v}, ${p}, issues)${check.takesFacets ? `${constCheck}${facetChecks(file, f, v, p)}` : ""};`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type ValidationResult,
   checkDateTime,
   checkDecimal,
+  checkMember,
   checkObject,
   checkString,
   checkUnknownKeys,
@@ -101,9 +102,7 @@ function checkCaptureResponse(value: unknown, path: string, issues: ValidationIs
       checkString(value.status, joinPath(path, "status"), issues);
   }
 
-  if (value.submitTimeUtc !== undefined) {
-    checkDateTime(value.submitTimeUtc, joinPath(path, "submitTimeUtc"), issues);
-  }
+  checkMember(value.submitTimeUtc, path, "submitTimeUtc", issues, checkDateTime);
 }
 
 /** Checks {@link CaptureResponseClientReferenceInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -185,10 +184,7 @@ function checkCaptureResponseOrderInformationAmountDetails(
   issues: ValidationIssue[],
 ): void {
   if (!checkObject(value, path, issues)) return;
-  if (value.totalAmount !== undefined) {
-    checkDecimal(value.totalAmount, joinPath(path, "totalAmount"), issues);
-  }
-
+  checkMember(value.totalAmount, path, "totalAmount", issues, checkDecimal);
   if (value.currency !== undefined) {
     if (!(typeof value.currency === "string"))
       checkString(value.currency, joinPath(path, "currency"), issues);
@@ -258,10 +254,7 @@ function checkPaymentResponse(value: unknown, path: string, issues: ValidationIs
       checkString(value.status, joinPath(path, "status"), issues);
   }
 
-  if (value.submitTimeUtc !== undefined) {
-    checkDateTime(value.submitTimeUtc, joinPath(path, "submitTimeUtc"), issues);
-  }
-
+  checkMember(value.submitTimeUtc, path, "submitTimeUtc", issues, checkDateTime);
   if (value.reconciliationId !== undefined) {
     if (!(typeof value.reconciliationId === "string"))
       checkString(value.reconciliationId, joinPath(path, "reconciliationId"), issues);
@@ -403,18 +396,13 @@ function checkPaymentResponseOrderInformationAmountDetails(
   issues: ValidationIssue[],
 ): void {
   if (!checkObject(value, path, issues)) return;
-  if (value.authorizedAmount !== undefined) {
-    checkDecimal(value.authorizedAmount, joinPath(path, "authorizedAmount"), issues);
-  }
-
+  checkMember(value.authorizedAmount, path, "authorizedAmount", issues, checkDecimal);
   if (value.currency !== undefined) {
     if (!(typeof value.currency === "string"))
       checkString(value.currency, joinPath(path, "currency"), issues);
   }
 
-  if (value.totalAmount !== undefined) {
-    checkDecimal(value.totalAmount, joinPath(path, "totalAmount"), issues);
-  }
+  checkMember(value.totalAmount, path, "totalAmount", issues, checkDecimal);
 }
 
 /** Checks {@link PaymentResponsePaymentAccountInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -807,9 +795,7 @@ function checkReversalResponse(value: unknown, path: string, issues: ValidationI
       checkString(value.status, joinPath(path, "status"), issues);
   }
 
-  if (value.submitTimeUtc !== undefined) {
-    checkDateTime(value.submitTimeUtc, joinPath(path, "submitTimeUtc"), issues);
-  }
+  checkMember(value.submitTimeUtc, path, "submitTimeUtc", issues, checkDateTime);
 }
 
 /** Checks {@link ReversalResponseClientReferenceInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -929,10 +915,7 @@ function checkReversalResponseReversalAmountDetails(
   issues: ValidationIssue[],
 ): void {
   if (!checkObject(value, path, issues)) return;
-  if (value.reversedAmount !== undefined) {
-    checkDecimal(value.reversedAmount, joinPath(path, "reversedAmount"), issues);
-  }
-
+  checkMember(value.reversedAmount, path, "reversedAmount", issues, checkDecimal);
   if (value.currency !== undefined) {
     if (!(typeof value.currency === "string"))
       checkString(value.currency, joinPath(path, "currency"), issues);

@@ -407,7 +407,7 @@ export async function authorize<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     authorizeOperation,
-    joinUrl(options.baseUrl, fillPath(authorizeOperation.path, {})),
+    joinUrl(options.baseUrl, authorizeOperation.path),
     request,
     options,
     call,
@@ -498,7 +498,7 @@ export async function sale<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     saleOperation,
-    joinUrl(options.baseUrl, fillPath(saleOperation.path, {})),
+    joinUrl(options.baseUrl, saleOperation.path),
     request,
     options,
     call,

@@ -3,6 +3,7 @@ import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import { parseJsonTree, stringifyJson } from "../runtime/json.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
+  DATE_TIME_TEXT,
   type ReadContext,
   checkFields,
   fieldSet,
@@ -419,7 +420,7 @@ function readCaptureResponse(value: unknown, path: string, o: ReadContext): Capt
   if ((v = readString(obj.reconciliationId, o, path, "reconciliationId")) !== undefined)
     out.reconciliationId = v;
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(obj.submitTimeUtc, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }
@@ -554,7 +555,7 @@ function readPaymentResponse(value: unknown, path: string, o: ReadContext): Paym
   )
     out.clientReferenceInformation = v;
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(obj.submitTimeUtc, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   if ((v = readString(obj.reconciliationId, o, path, "reconciliationId")) !== undefined)
     out.reconciliationId = v;
@@ -1051,7 +1052,7 @@ function readReversalResponse(value: unknown, path: string, o: ReadContext): Rev
   )
     out.reversalAmountDetails = v;
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(obj.submitTimeUtc, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }
@@ -1221,7 +1222,7 @@ function scanCaptureResponse(c: JsonScan, o: ReadContext): CaptureResponse {
   if ((v = value3) !== undefined) out.orderInformation = v;
   if ((v = readString(value4, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
   if ((v = readString(value5, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(value6, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(value6, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }
@@ -1368,7 +1369,7 @@ function scanPaymentResponse(c: JsonScan, o: ReadContext): PaymentResponse {
   if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
   if ((v = value2) !== undefined) out.clientReferenceInformation = v;
   if ((v = readString(value3, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(value4, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(value4, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   if ((v = readString(value5, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
   if ((v = value6) !== undefined) out.orderInformation = v;
@@ -1776,7 +1777,7 @@ function scanReversalResponse(c: JsonScan, o: ReadContext): ReversalResponse {
   if ((v = readString(value5, o, path, "reconciliationId")) !== undefined) out.reconciliationId = v;
   if ((v = value6) !== undefined) out.reversalAmountDetails = v;
   if ((v = readString(value7, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(value8, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(value8, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }

@@ -4,6 +4,7 @@ import {
   type ValidationResult,
   checkBoolean,
   checkDecimal,
+  checkMember,
   checkObject,
   checkString,
   checkUnknownKeys,
@@ -175,10 +176,7 @@ function checkCaptureRequestOrderInformationAmountDetails(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCaptureRequestOrderInformationAmountDetails, path, issues);
-  if (value.totalAmount !== undefined) {
-    checkDecimal(value.totalAmount, joinPath(path, "totalAmount"), issues);
-  }
-
+  checkMember(value.totalAmount, path, "totalAmount", issues, checkDecimal);
   if (value.currency !== undefined) {
     if (!(typeof value.currency === "string"))
       checkString(value.currency, joinPath(path, "currency"), issues);
@@ -359,10 +357,7 @@ function checkPaymentRequestOrderInformationAmountDetails(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfPaymentRequestOrderInformationAmountDetails, path, issues);
-  if (value.totalAmount !== undefined) {
-    checkDecimal(value.totalAmount, joinPath(path, "totalAmount"), issues);
-  }
-
+  checkMember(value.totalAmount, path, "totalAmount", issues, checkDecimal);
   if (value.currency !== undefined) {
     if (!(typeof value.currency === "string"))
       checkString(value.currency, joinPath(path, "currency"), issues);
@@ -810,9 +805,7 @@ function checkReversalRequestReversalInformationAmountDetails(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfReversalRequestReversalInformationAmountDetails, path, issues);
-  if (value.totalAmount !== undefined) {
-    checkDecimal(value.totalAmount, joinPath(path, "totalAmount"), issues);
-  }
+  checkMember(value.totalAmount, path, "totalAmount", issues, checkDecimal);
 }
 
 /** Checks {@link VoidCaptureRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */

@@ -241,7 +241,7 @@ export async function createSearch<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     createSearchOperation,
-    joinUrl(options.searchUrl, fillPath(createSearchOperation.path, {})),
+    joinUrl(options.searchUrl, createSearchOperation.path),
     request,
     options,
     call,
@@ -377,7 +377,7 @@ export async function createWebhookSubscription<C extends CallOptions = DataOnly
   const options = optionsOf(config);
   return callRest(
     createWebhookSubscriptionOperation,
-    joinUrl(options.testBaseUrl, fillPath(createWebhookSubscriptionOperation.path, {})),
+    joinUrl(options.testBaseUrl, createWebhookSubscriptionOperation.path),
     request,
     options,
     call,
@@ -428,7 +428,7 @@ export async function createInstrumentIdentifier<C extends CallOptions = DataOnl
   const options = optionsOf(config);
   return callRest(
     createInstrumentIdentifierOperation,
-    joinUrl(options.testBaseUrl, fillPath(createInstrumentIdentifierOperation.path, {})),
+    joinUrl(options.testBaseUrl, createInstrumentIdentifierOperation.path),
     request,
     options,
     call,

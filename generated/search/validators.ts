@@ -5,6 +5,7 @@ import {
   checkEnum,
   checkInt,
   checkList,
+  checkMember,
   checkObject,
   checkString,
   checkUnknownKeys,
@@ -129,13 +130,8 @@ function checkSearchRequest(value: unknown, path: string, issues: ValidationIssu
     checkEnum(value.timezone, searchTimeZoneValues, joinPath(path, "timezone"), issues);
   }
 
-  if (value.offset !== undefined) {
-    checkInt(value.offset, joinPath(path, "offset"), issues);
-  }
-
-  if (value.limit !== undefined) {
-    checkInt(value.limit, joinPath(path, "limit"), issues);
-  }
+  checkMember(value.offset, path, "offset", issues, checkInt);
+  checkMember(value.limit, path, "limit", issues, checkInt);
 }
 
 /** Checks {@link WebhookSubscriptionRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -195,14 +191,8 @@ function checkWebhookSubscriptionRequest(
     }
   }
 
-  if (value.webhookUrl !== undefined) {
-    checkUri(value.webhookUrl, joinPath(path, "webhookUrl"), issues);
-  }
-
-  if (value.healthCheckUrl !== undefined) {
-    checkUri(value.healthCheckUrl, joinPath(path, "healthCheckUrl"), issues);
-  }
-
+  checkMember(value.webhookUrl, path, "webhookUrl", issues, checkUri);
+  checkMember(value.healthCheckUrl, path, "healthCheckUrl", issues, checkUri);
   if (value.notificationScope !== undefined) {
     if (!(typeof value.notificationScope === "string"))
       checkString(value.notificationScope, joinPath(path, "notificationScope"), issues);
@@ -256,26 +246,11 @@ function checkWebhookSubscriptionRequestRetryPolicy(
       checkString(value.algorithm, joinPath(path, "algorithm"), issues);
   }
 
-  if (value.firstRetry !== undefined) {
-    checkInt(value.firstRetry, joinPath(path, "firstRetry"), issues);
-  }
-
-  if (value.interval !== undefined) {
-    checkInt(value.interval, joinPath(path, "interval"), issues);
-  }
-
-  if (value.numberOfRetries !== undefined) {
-    checkInt(value.numberOfRetries, joinPath(path, "numberOfRetries"), issues);
-  }
-
-  if (value.repeatSequenceCount !== undefined) {
-    checkInt(value.repeatSequenceCount, joinPath(path, "repeatSequenceCount"), issues);
-  }
-
-  if (value.repeatSequenceWaitTime !== undefined) {
-    checkInt(value.repeatSequenceWaitTime, joinPath(path, "repeatSequenceWaitTime"), issues);
-  }
-
+  checkMember(value.firstRetry, path, "firstRetry", issues, checkInt);
+  checkMember(value.interval, path, "interval", issues, checkInt);
+  checkMember(value.numberOfRetries, path, "numberOfRetries", issues, checkInt);
+  checkMember(value.repeatSequenceCount, path, "repeatSequenceCount", issues, checkInt);
+  checkMember(value.repeatSequenceWaitTime, path, "repeatSequenceWaitTime", issues, checkInt);
   if (value.deactivateFlag !== undefined) {
     if (!(typeof value.deactivateFlag === "string"))
       checkString(value.deactivateFlag, joinPath(path, "deactivateFlag"), issues);

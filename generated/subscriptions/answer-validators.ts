@@ -10,6 +10,7 @@ import {
   checkInt,
   checkList,
   checkLong,
+  checkMember,
   checkObject,
   checkShort,
   checkString,
@@ -238,14 +239,8 @@ function checkARBSubscriptionMaskedType(
     checkPaymentSchedule(value.paymentSchedule, joinPath(path, "paymentSchedule"), issues);
   }
 
-  if (value.amount !== undefined) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.trialAmount !== undefined) {
-    checkDecimal(value.trialAmount, joinPath(path, "trialAmount"), issues);
-  }
-
+  checkMember(value.amount, path, "amount", issues, checkDecimal);
+  checkMember(value.trialAmount, path, "trialAmount", issues, checkDecimal);
   if (requireField(value, "status", path, issues)) {
     checkEnum(value.status, arbSubscriptionStatusEnumValues, joinPath(path, "status"), issues);
   }
@@ -1302,17 +1297,9 @@ function checkPaymentSchedule(value: unknown, path: string, issues: ValidationIs
     checkPaymentScheduleInterval(value.interval, joinPath(path, "interval"), issues);
   }
 
-  if (value.startDate !== undefined) {
-    checkDate(value.startDate, joinPath(path, "startDate"), issues);
-  }
-
-  if (value.totalOccurrences !== undefined) {
-    checkShort(value.totalOccurrences, joinPath(path, "totalOccurrences"), issues);
-  }
-
-  if (value.trialOccurrences !== undefined) {
-    checkShort(value.trialOccurrences, joinPath(path, "trialOccurrences"), issues);
-  }
+  checkMember(value.startDate, path, "startDate", issues, checkDate);
+  checkMember(value.totalOccurrences, path, "totalOccurrences", issues, checkShort);
+  checkMember(value.trialOccurrences, path, "trialOccurrences", issues, checkShort);
 }
 
 const fieldsOfPaymentScheduleInterval = new Set(["length", "unit"]);

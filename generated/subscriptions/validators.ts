@@ -11,6 +11,7 @@ import {
   checkInt,
   checkList,
   checkLong,
+  checkMember,
   checkObject,
   checkShort,
   checkString,
@@ -331,14 +332,8 @@ function checkARBSubscriptionType(value: unknown, path: string, issues: Validati
     checkPaymentSchedule(value.paymentSchedule, joinPath(path, "paymentSchedule"), issues);
   }
 
-  if (value.amount !== undefined) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues);
-  }
-
-  if (value.trialAmount !== undefined) {
-    checkDecimal(value.trialAmount, joinPath(path, "trialAmount"), issues);
-  }
-
+  checkMember(value.amount, path, "amount", issues, checkDecimal);
+  checkMember(value.trialAmount, path, "trialAmount", issues, checkDecimal);
   if (value.payment !== undefined) {
     checkPayment(value.payment, joinPath(path, "payment"), issues);
   }
@@ -677,10 +672,7 @@ function checkCreditCard(value: unknown, path: string, issues: ValidationIssue[]
       checkString(value.cardNumber, joinPath(path, "cardNumber"), issues);
   }
 
-  if (value.expirationDate !== undefined) {
-    checkGYearMonth(value.expirationDate, joinPath(path, "expirationDate"), issues);
-  }
-
+  checkMember(value.expirationDate, path, "expirationDate", issues, checkGYearMonth);
   if (value.cardCode !== undefined) {
     if (!(typeof value.cardCode === "string"))
       checkString(value.cardCode, joinPath(path, "cardCode"), issues);
@@ -1613,17 +1605,9 @@ function checkPaymentSchedule(value: unknown, path: string, issues: ValidationIs
     checkPaymentScheduleInterval(value.interval, joinPath(path, "interval"), issues);
   }
 
-  if (value.startDate !== undefined) {
-    checkDate(value.startDate, joinPath(path, "startDate"), issues);
-  }
-
-  if (value.totalOccurrences !== undefined) {
-    checkShort(value.totalOccurrences, joinPath(path, "totalOccurrences"), issues);
-  }
-
-  if (value.trialOccurrences !== undefined) {
-    checkShort(value.trialOccurrences, joinPath(path, "trialOccurrences"), issues);
-  }
+  checkMember(value.startDate, path, "startDate", issues, checkDate);
+  checkMember(value.totalOccurrences, path, "totalOccurrences", issues, checkShort);
+  checkMember(value.trialOccurrences, path, "trialOccurrences", issues, checkShort);
 }
 
 /** Checks {@link PaymentScheduleInterval} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -1736,10 +1720,13 @@ function checkProfileTransAuth(
     checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
   }
 
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
+  checkMember(
+    value.customerShippingAddressId,
+    path,
+    "customerShippingAddressId",
+    issues,
+    checkLong,
+  );
   if (value.order !== undefined) {
     checkOrderEx(value.order, joinPath(path, "order"), issues);
   }
@@ -1759,9 +1746,7 @@ function checkProfileTransAuth(
       checkString(value.cardCode, joinPath(path, "cardCode"), issues);
   }
 
-  if (value.splitTenderId !== undefined) {
-    checkLong(value.splitTenderId, joinPath(path, "splitTenderId"), issues);
-  }
+  checkMember(value.splitTenderId, path, "splitTenderId", issues, checkLong);
 }
 
 /** Checks {@link ProfileTransAuthCapture} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -1899,18 +1884,15 @@ function checkProfileTransPriorAuthCapture(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransPriorAuthCapture, path, issues);
   checkProfileTransAmount(value, path, issues, true);
-  if (value.customerProfileId !== undefined) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (value.customerPaymentProfileId !== undefined) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
+  checkMember(value.customerProfileId, path, "customerProfileId", issues, checkLong);
+  checkMember(value.customerPaymentProfileId, path, "customerPaymentProfileId", issues, checkLong);
+  checkMember(
+    value.customerShippingAddressId,
+    path,
+    "customerShippingAddressId",
+    issues,
+    checkLong,
+  );
   if (value.transId !== undefined) {
     if (!(typeof value.transId === "string"))
       checkString(value.transId, joinPath(path, "transId"), issues);
@@ -1944,18 +1926,15 @@ function checkProfileTransRefund(value: unknown, path: string, issues: Validatio
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfProfileTransRefund, path, issues);
   checkProfileTransAmount(value, path, issues, true);
-  if (value.customerProfileId !== undefined) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (value.customerPaymentProfileId !== undefined) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
-
+  checkMember(value.customerProfileId, path, "customerProfileId", issues, checkLong);
+  checkMember(value.customerPaymentProfileId, path, "customerPaymentProfileId", issues, checkLong);
+  checkMember(
+    value.customerShippingAddressId,
+    path,
+    "customerShippingAddressId",
+    issues,
+    checkLong,
+  );
   if (value.creditCardNumberMasked !== undefined) {
     if (!(typeof value.creditCardNumberMasked === "string"))
       checkString(value.creditCardNumberMasked, joinPath(path, "creditCardNumberMasked"), issues);
@@ -1990,17 +1969,15 @@ export function validateProfileTransVoid(value: unknown): ValidationResult<Profi
 
 function checkProfileTransVoid(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
-  if (value.customerProfileId !== undefined) {
-    checkLong(value.customerProfileId, joinPath(path, "customerProfileId"), issues);
-  }
-
-  if (value.customerPaymentProfileId !== undefined) {
-    checkLong(value.customerPaymentProfileId, joinPath(path, "customerPaymentProfileId"), issues);
-  }
-
-  if (value.customerShippingAddressId !== undefined) {
-    checkLong(value.customerShippingAddressId, joinPath(path, "customerShippingAddressId"), issues);
-  }
+  checkMember(value.customerProfileId, path, "customerProfileId", issues, checkLong);
+  checkMember(value.customerPaymentProfileId, path, "customerPaymentProfileId", issues, checkLong);
+  checkMember(
+    value.customerShippingAddressId,
+    path,
+    "customerShippingAddressId",
+    issues,
+    checkLong,
+  );
 }
 
 /** Checks {@link ProfileTransactionType} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */

@@ -17,6 +17,15 @@ import { tagCases, variantShapes } from "./union-variants.js";
 
 const READ = paths.runtime("read-values.ts");
 
+/** The runtime's constant of each text form `readText` checks (see `TextForm`). */
+const TEXT_FORMS = {
+  date: "DATE_TEXT",
+  dateTime: "DATE_TIME_TEXT",
+  gYearMonth: "G_YEAR_MONTH_TEXT",
+  base64: "BASE64_TEXT",
+  uri: "URI_TEXT",
+} as const;
+
 /**
  * How a reader reads:
  * - `typed` (what a client reads: responses): the value returned is of its
@@ -421,7 +430,7 @@ function valueRead(
     case "base64":
     case "uri":
       if (kind === "draft") return `${fn("readString")}(${v}, o, ${path}${k})`;
-      return `${fn("readText")}(${v}, ${stringLiteral(t.name)}, o, ${path}${k})`;
+      return `${fn("readText")}(${v}, ${fn(TEXT_FORMS[t.name])}, o, ${path}${k})`;
     default:
       return `${fn("readString")}(${v}, o, ${path}${k})`;
   }

@@ -310,7 +310,6 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
-  const fill = file.value("fillPath", REST);
   // When the contract names every server the client calls, it needs no option at all.
   const optionsParameter = {
     name: "options",
@@ -464,7 +463,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   /** The operation as a function of its own: `name(config, ...arguments)`, what the client's method calls. */
   function addOperationFunction(op: RestOperation): void {
     const params = op.params.map((p) => safeParam(p.name));
-    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${fill}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} }))`;
+    // A path without placeholders is sent as it is: fillPath (and the checks of its values) stays out of the bundle.
+    const filled =
+      op.params.length === 0 && !op.path.includes("{")
+        ? `${spec(op)}.path`
+        : `${file.value("fillPath", REST)}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} })`;
+    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${filled})`;
     // Each parameter by its wire name, from its property in `params`.
     const pick = (list: readonly { name: string }[], place: ParameterPlace) =>
       `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", names.parameter(op.name, place, p.name))}`).join(", ")} }`;

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
-import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { Field, ObjectType, ScalarName, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -13,6 +13,9 @@ import { tagCases, variantShapes } from "./union-variants.js";
 
 const VALIDATE = paths.runtime("validate.ts");
 const UNION = paths.runtime("union.ts");
+
+/** One facet of a field: its key in the registry and its value. */
+type FacetUse = Field["facets"][number];
 
 /**
  * `<service>/validators.ts`: a validator for every type a caller sends.
@@ -168,6 +171,8 @@ function emitChecker(
 }
 
 function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Field): string[] {
+  const member = memberCheck(file, f);
+  if (member !== undefined) return [member];
   const access = propertyAccess("value", f.name);
   const pathExpr = `${file.value("joinPath", VALIDATE)}(path, ${stringLiteral(f.name)})`;
   // A nullable value (or list item) that is null is valid as it is.
@@ -207,6 +212,70 @@ function fieldCheck(file: TsFile, service: Service, names: ServiceNames, f: Fiel
   return [`if (${access} !== undefined) {`, ...inner, `}`];
 }
 
+/**
+ * A plain optional scalar member (one value, at most one facet, no constant,
+ * not nullable) as one `checkMember` call: no statement of its own, its
+ * path built once. A string or boolean without facets keeps its inline `typeof`
+ * test, which builds no path; a member of an object type keeps its direct
+ * call of the type's checker, which the engine can inline.
+ */
+function memberCheck(file: TsFile, f: Field): string | undefined {
+  if (f.required || f.list || f.map || f.nullable || f.const !== undefined) return undefined;
+  const t = f.type;
+  if (t.kind !== "scalar" || fastPath(f, "value") !== undefined || f.facets.length > 1)
+    return undefined;
+  const head = `${file.value("checkMember", VALIDATE)}(${propertyAccess("value", f.name)}, path, ${stringLiteral(f.name)}, issues`;
+  const check = scalarCheck(file, t.name);
+  if (check === undefined) return undefined;
+  const [use] = check.takesFacets ? f.facets : [];
+  if (use === undefined) return `${head}, ${check.name});`;
+  const facet = facetOfUse(file, use);
+  return `${head}, ${check.name}, ${facet.check}, ${facet.argument});`;
+}
+
+/**
+ * A scalar type's check when it takes only the value, the path and the
+ * issues (`checkDouble` takes more), and whether the field's constant and
+ * facets are checked after it (a date, a URI or a JSON value has neither).
+ */
+function scalarCheck(
+  file: TsFile,
+  scalarName: ScalarName,
+): { readonly name: string; readonly takesFacets: boolean } | undefined {
+  const fn = (name: string) => file.value(name, VALIDATE);
+  switch (scalarName) {
+    case "string":
+      return { name: fn("checkString"), takesFacets: true };
+    case "decimal":
+      return { name: fn("checkDecimal"), takesFacets: true };
+    case "boolean":
+      return { name: fn("checkBoolean"), takesFacets: true };
+    case "short":
+      return { name: fn("checkShort"), takesFacets: true };
+    case "int":
+      return { name: fn("checkInt"), takesFacets: true };
+    case "long":
+      return { name: fn("checkLong"), takesFacets: true };
+    case "base64":
+      return { name: fn("checkBase64"), takesFacets: true };
+    case "date":
+      return { name: fn("checkDate"), takesFacets: false };
+    case "dateTime":
+      return { name: fn("checkDateTime"), takesFacets: false };
+    case "gYearMonth":
+      return { name: fn("checkGYearMonth"), takesFacets: false };
+    case "uri":
+      return { name: fn("checkUri"), takesFacets: false };
+    case "json":
+      return {
+        name: file.value("checkJsonValue", paths.runtime("json-value.ts")),
+        takesFacets: false,
+      };
+    case "double":
+      return undefined;
+  }
+}
+
 /** The statement that checks one value of a field's type, then each of its facets. */
 function valueCheck(
   file: TsFile,
@@ -231,39 +300,17 @@ function valueCheck(
     f.const !== undefined && t.name !== "string"
       ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)`
       : "";
-  switch (t.name) {
-    case "string": {
-      const c = [f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : ""].filter(
-        Boolean,
-      );
-      return `${fn("checkString")}(${v}, ${p}, issues${c.length ? `, { ${c.join(", ")} }` : ""})${facetChecks(file, f, v, p)};`;
-    }
-    case "decimal":
-      return `${fn("checkDecimal")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "boolean":
-      return `${fn("checkBoolean")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "short":
-      return `${fn("checkShort")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "int":
-      return `${fn("checkInt")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "long":
-      return `${fn("checkLong")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "double":
-      // A JSON body (a REST service's) has no form for NaN and the infinities.
-      return `${fn("checkDouble")}(${v}, ${p}, issues${service.protocol === "rest" ? ", true" : ""})${constCheck}${facetChecks(file, f, v, p)};`;
-    case "date":
-      return `${fn("checkDate")}(${v}, ${p}, issues);`;
-    case "dateTime":
-      return `${fn("checkDateTime")}(${v}, ${p}, issues);`;
-    case "gYearMonth":
-      return `${fn("checkGYearMonth")}(${v}, ${p}, issues);`;
-    case "base64":
-      return `${fn("checkBase64")}(${v}, ${p}, issues)${constCheck}${facetChecks(file, f, v, p)};`;
-    case "uri":
-      return `${fn("checkUri")}(${v}, ${p}, issues);`;
-    case "json":
-      return `${file.value("checkJsonValue", paths.runtime("json-value.ts"))}(${v}, ${p}, issues);`;
+  if (t.name === "string") {
+    const c = [f.const !== undefined ? `const: ${stringLiteral(String(f.const))}` : ""].filter(
+      Boolean,
+    );
+    return `${fn("checkString")}(${v}, ${p}, issues${c.length ? `, { ${c.join(", ")} }` : ""})${facetChecks(file, f, v, p)};`;
   }
+  const check = scalarCheck(file, t.name);
+  if (check === undefined)
+    // A double; a JSON body (a REST service's) has no form for NaN and the infinities.
+    return `${fn("checkDouble")}(${v}, ${p}, issues${service.protocol === "rest" ? ", true" : ""})${constCheck}${facetChecks(file, f, v, p)};`;
+  return `${check.name}(${v}, ${p}, issues)${check.takesFacets ? `${constCheck}${facetChecks(file, f, v, p)}` : ""};`;
 }
 
 /**
@@ -271,14 +318,26 @@ function valueCheck(
  * run once the value has the field's type.
  */
 export function facetChecks(file: TsFile, f: Pick<Field, "facets">, v: string, p: string): string {
-  return f.facets
-    .map((use) => {
-      const facet = facetOf(use.key);
-      if (!facet) throw new Error(`unknown facet ${use.key}`);
-      const argument = typeof use.value === "number" ? String(use.value) : stringLiteral(use.value);
-      return ` && ${file.value(facet.runtimeCheck, VALIDATE)}(${v}, ${argument}, ${p}, issues)`;
-    })
-    .join("");
+  return f.facets.map((use) => ` && ${facetCall(file, use, v, p)}`).join("");
+}
+
+/** One facet's check of `v` at path `p`: `check(v, argument, p, issues)`. */
+function facetCall(file: TsFile, use: FacetUse, v: string, p: string): string {
+  const { check, argument } = facetOfUse(file, use);
+  return `${check}(${v}, ${argument}, ${p}, issues)`;
+}
+
+/** A facet's runtime check (imported) and its argument as a literal. */
+function facetOfUse(
+  file: TsFile,
+  use: FacetUse,
+): { readonly check: string; readonly argument: string } {
+  const facet = facetOf(use.key);
+  if (!facet) throw new Error(`unknown facet ${use.key}`);
+  return {
+    check: file.value(facet.runtimeCheck, VALIDATE),
+    argument: typeof use.value === "number" ? String(use.value) : stringLiteral(use.value),
+  };
 }
 
 /** A cheap test that a value certainly passes its field's check, when there is one. */

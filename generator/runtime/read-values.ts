@@ -441,18 +441,29 @@ export function readString(
   throw shape(o, path, "expected text", key);
 }
 
-/** The text forms whose lexical space XML Schema collapses (white space around them is not part of the value). */
-export type TextForm = "date" | "dateTime" | "gYearMonth" | "base64" | "uri";
+/**
+ * A text form whose lexical space XML Schema collapses (white space around it
+ * is not part of the value): its test and its name in a message. One constant
+ * per form, so a package bundles the tests of the forms its readers read only.
+ */
+export interface TextForm {
+  readonly test: (s: string) => boolean;
+  readonly name: string;
+}
 
-const FORMS: Readonly<
-  Record<TextForm, { readonly test: (s: string) => boolean; readonly name: string }>
-> = {
-  date: { test: isIsoDate, name: "a date (YYYY-MM-DD)" },
-  dateTime: { test: isIsoDateTime, name: "a date and time" },
-  gYearMonth: { test: isGYearMonth, name: "a year and month (YYYY-MM)" },
-  base64: { test: isBase64, name: "Base64 text" },
-  uri: { test: isUri, name: "an absolute URI" },
+/** `xs:date`: YYYY-MM-DD, a calendar date. */
+export const DATE_TEXT: TextForm = { test: isIsoDate, name: "a date (YYYY-MM-DD)" };
+/** `xs:dateTime`. */
+export const DATE_TIME_TEXT: TextForm = { test: isIsoDateTime, name: "a date and time" };
+/** `xs:gYearMonth`: YYYY-MM. */
+export const G_YEAR_MONTH_TEXT: TextForm = {
+  test: isGYearMonth,
+  name: "a year and month (YYYY-MM)",
 };
+/** `xs:base64Binary`: in XML, white space inside it is dropped too. */
+export const BASE64_TEXT: TextForm = { test: isBase64, name: "Base64 text" };
+/** `xs:anyURI`: an absolute URI. */
+export const URI_TEXT: TextForm = { test: isUri, name: "an absolute URI" };
 
 /** Text of one of the checked forms; in XML, white space around it (and inside Base64) is dropped. */
 export function readText(
@@ -480,9 +491,10 @@ export function readText(
 ): string | undefined {
   const s = readString(v, o, path, key);
   if (s === undefined) return absent(o, path, key, need);
-  const t = o.format === "xml" ? (form === "base64" ? s.replace(/[ \t\r\n]+/g, "") : s.trim()) : s;
-  if (FORMS[form].test(t)) return t;
-  throw shape(o, path, `expected ${FORMS[form].name}`, key);
+  const t =
+    o.format === "xml" ? (form === BASE64_TEXT ? s.replace(/[ \t\r\n]+/g, "") : s.trim()) : s;
+  if (form.test(t)) return t;
+  throw shape(o, path, `expected ${form.name}`, key);
 }
 
 /**

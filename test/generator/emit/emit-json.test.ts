@@ -58,6 +58,21 @@ describe("emitJson writers", () => {
     expect(code).toContain('import { jsonNumber, stringifyJson } from "../runtime/json.js";');
   });
 
+  it("reads a date and time through readText with its form's own constant, so only the forms read are bundled", async () => {
+    const withTime = restService({
+      types: [objectType("Res", [field("at", scalar("dateTime"))])],
+      operations: [restOperation("op", undefined, "Res")],
+    });
+    const code = await emitWith(emitJson, withTime);
+    expect(declaration(code, "readRes")).toContain(
+      'if ((v = readText(obj.at, DATE_TIME_TEXT, o, path, "at")) !== undefined) out.at = v;',
+    );
+    expect(code).toMatch(
+      /import \{[^}]*\bDATE_TIME_TEXT\b[^}]*\} from "\.\.\/runtime\/read-values\.js";/,
+    );
+    expect(code).not.toContain("URI_TEXT");
+  });
+
   it("reads a double with readDouble", async () => {
     expect(declaration(await emitWith(emitJson, service), "readReq")).toContain(
       'if ((v = readDouble(obj.ratio, o, path, "ratio")) !== undefined) out.ratio = v;',

@@ -83,6 +83,14 @@ describe("emitClient (sensitive parameters)", () => {
     );
   });
 
+  it("fills a path's parameters through fillPath, and sends a path without any as it is", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(declaration(code, "lookUp")).toContain(
+      "fillPath(lookUpOperation.path, { pan, region })",
+    );
+    expect(declaration(code, "plain")).toContain("joinUrl(options.baseUrl, plainOperation.path)");
+  });
+
   it("names nothing for an operation without a sensitive parameter", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "plainOperation")).not.toContain("sensitiveParams");

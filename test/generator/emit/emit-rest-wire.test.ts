@@ -107,8 +107,12 @@ describe("emitClient (REST media types)", () => {
       "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
     );
     expect(code).toContain(
-      `joinUrl(options.baseUrl ?? "https://api.example.test", fillPath(noteOperation.path, {}))`,
+      `joinUrl(options.baseUrl ?? "https://api.example.test", noteOperation.path)`,
     );
+  });
+
+  it("sends a path without parameters as it is, without fillPath", async () => {
+    expect(await emitWith(emitClient, service)).not.toContain("fillPath");
   });
 
   it("types the errors of each status an operation documents", async () => {

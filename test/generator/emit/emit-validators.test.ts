@@ -52,9 +52,7 @@ describe("emitValidators", () => {
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (value.extra !== undefined) {
-    checkJsonValue(value.extra, joinPath(path, "extra"), issues);
-  }
+  checkMember(value.extra, path, "extra", issues, checkJsonValue);
 }`,
     },
     {
@@ -69,15 +67,8 @@ describe("emitValidators", () => {
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (value.amount !== undefined) {
-    checkDecimal(value.amount, joinPath(path, "amount"), issues) &&
-      checkMinimum(value.amount, "0.01", joinPath(path, "amount"), issues);
-  }
-
-  if (value.count !== undefined) {
-    checkInt(value.count, joinPath(path, "count"), issues) &&
-      checkMaximum(value.count, "10", joinPath(path, "count"), issues);
-  }
+  checkMember(value.amount, path, "amount", issues, checkDecimal, checkMinimum, "0.01");
+  checkMember(value.count, path, "count", issues, checkInt, checkMaximum, "10");
 }`,
     },
     {
@@ -93,9 +84,59 @@ describe("emitValidators", () => {
       want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (value.zip !== undefined) {
-    checkString(value.zip, joinPath(path, "zip"), issues) &&
-      checkPattern(value.zip, "^(?:[0-9]{5}(-[0-9]{4})?)$", joinPath(path, "zip"), issues);
+  checkMember(
+    value.zip,
+    path,
+    "zip",
+    issues,
+    checkString,
+    checkPattern,
+    "^(?:[0-9]{5}(-[0-9]{4})?)$",
+  );
+}`,
+    },
+    {
+      name: "an optional string with two facets keeps one check after the other",
+      given: send(
+        objectType("Req", [
+          field("code", scalar("string"), {
+            facets: [
+              { key: "minLength", value: 1 },
+              { key: "maxLength", value: 8 },
+            ],
+          }),
+        ]),
+      ),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (value.code !== undefined) {
+    checkString(value.code, joinPath(path, "code"), issues) &&
+      checkMinLength(value.code, 1, joinPath(path, "code"), issues) &&
+      checkMaxLength(value.code, 8, joinPath(path, "code"), issues);
+  }
+}`,
+    },
+    {
+      name: "an object member calls its type's checker, a plain string keeps its typeof test",
+      given: send(
+        objectType("Req", [
+          field("address", ref("object", "Address")),
+          field("note", scalar("string")),
+        ]),
+        objectType("Address", [field("city", scalar("string"))]),
+      ),
+      decl: "checkReq",
+      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
+  if (!checkObject(value, path, issues)) return;
+  checkUnknownKeys(value, fieldsOfReq, path, issues);
+  if (value.address !== undefined) {
+    checkAddress(value.address, joinPath(path, "address"), issues);
+  }
+
+  if (value.note !== undefined) {
+    if (!(typeof value.note === "string")) checkString(value.note, joinPath(path, "note"), issues);
   }
 }`,
     },

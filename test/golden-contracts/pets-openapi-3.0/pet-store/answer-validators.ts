@@ -14,6 +14,7 @@ import {
   checkLong,
   checkMap,
   checkMaxLength,
+  checkMember,
   checkMinLength,
   checkMultipleOf,
   checkObject,
@@ -102,24 +103,15 @@ function checkPet(value: unknown, path: string, issues: ValidationIssue[]): void
     checkEnum(value.kind, petKindValues, joinPath(path, "kind"), issues);
   }
 
-  if (value.born !== undefined) {
-    checkDate(value.born, joinPath(path, "born"), issues);
-  }
-
+  checkMember(value.born, path, "born", issues, checkDate);
   if (value.seen !== undefined) {
     if (value.seen !== null) {
       checkDateTime(value.seen, joinPath(path, "seen"), issues);
     }
   }
 
-  if (value.photo !== undefined) {
-    checkBase64(value.photo, joinPath(path, "photo"), issues);
-  }
-
-  if (value.home !== undefined) {
-    checkUri(value.home, joinPath(path, "home"), issues);
-  }
-
+  checkMember(value.photo, path, "photo", issues, checkBase64);
+  checkMember(value.home, path, "home", issues, checkUri);
   if (value.chip !== undefined) {
     if (!(typeof value.chip === "string")) checkString(value.chip, joinPath(path, "chip"), issues);
   }

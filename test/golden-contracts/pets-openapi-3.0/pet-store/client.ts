@@ -188,7 +188,7 @@ export async function postPets<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     postPetsOperation,
-    joinUrl(options.baseUrl ?? "https://api.example.com/v1", fillPath(postPetsOperation.path, {})),
+    joinUrl(options.baseUrl ?? "https://api.example.com/v1", postPetsOperation.path),
     request,
     options,
     call,
@@ -222,10 +222,7 @@ export async function exportPets<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     exportPetsOperation,
-    joinUrl(
-      options.baseUrl ?? "https://api.example.com/v1",
-      fillPath(exportPetsOperation.path, {}),
-    ),
+    joinUrl(options.baseUrl ?? "https://api.example.com/v1", exportPetsOperation.path),
     undefined,
     options,
     call,

@@ -4,8 +4,12 @@ import { jsonNumber, parseJsonTree, stringifyJson } from "../runtime/json.js";
 import type { OpaqueValue } from "../runtime/opaque.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
+  BASE64_TEXT,
+  DATE_TEXT,
+  DATE_TIME_TEXT,
   REQUIRED,
   type ReadContext,
+  URI_TEXT,
   at,
   checkFields,
   fieldSet,
@@ -132,13 +136,14 @@ function readPet(value: unknown, path: string, o: ReadContext): Pet {
   let v;
   if ((v = readEnum(obj.kind, petKindValues, o, path, "kind", u, "kind")) !== undefined)
     out.kind = v;
-  if ((v = readText(obj.born, "date", o, path, "born")) !== undefined) out.born = v;
+  if ((v = readText(obj.born, DATE_TEXT, o, path, "born")) !== undefined) out.born = v;
   if (
-    (v = isNil(obj.seen, o) ? null : readText(obj.seen, "dateTime", o, path, "seen")) !== undefined
+    (v = isNil(obj.seen, o) ? null : readText(obj.seen, DATE_TIME_TEXT, o, path, "seen")) !==
+    undefined
   )
     out.seen = v;
-  if ((v = readText(obj.photo, "base64", o, path, "photo")) !== undefined) out.photo = v;
-  if ((v = readText(obj.home, "uri", o, path, "home")) !== undefined) out.home = v;
+  if ((v = readText(obj.photo, BASE64_TEXT, o, path, "photo")) !== undefined) out.photo = v;
+  if ((v = readText(obj.home, URI_TEXT, o, path, "home")) !== undefined) out.home = v;
   if ((v = readString(obj.chip, o, path, "chip")) !== undefined) out.chip = v;
   if ((v = readDecimal(obj.weight, o, path, "weight")) !== undefined) out.weight = v;
   if (
@@ -200,11 +205,13 @@ function scanPet(c: JsonScan, o: ReadContext): Pet {
   };
   let v;
   if ((v = readEnum(value2, petKindValues, o, path, "kind", u, "kind")) !== undefined) out.kind = v;
-  if ((v = readText(value3, "date", o, path, "born")) !== undefined) out.born = v;
-  if ((v = isNil(value4, o) ? null : readText(value4, "dateTime", o, path, "seen")) !== undefined)
+  if ((v = readText(value3, DATE_TEXT, o, path, "born")) !== undefined) out.born = v;
+  if (
+    (v = isNil(value4, o) ? null : readText(value4, DATE_TIME_TEXT, o, path, "seen")) !== undefined
+  )
     out.seen = v;
-  if ((v = readText(value5, "base64", o, path, "photo")) !== undefined) out.photo = v;
-  if ((v = readText(value6, "uri", o, path, "home")) !== undefined) out.home = v;
+  if ((v = readText(value5, BASE64_TEXT, o, path, "photo")) !== undefined) out.photo = v;
+  if ((v = readText(value6, URI_TEXT, o, path, "home")) !== undefined) out.home = v;
   if ((v = readString(value7, o, path, "chip")) !== undefined) out.chip = v;
   if ((v = readDecimal(value8, o, path, "weight")) !== undefined) out.weight = v;
   if ((v = readString(value9, o, path, "legacy")) !== undefined) out.legacy = v;

@@ -6,6 +6,7 @@ import {
   checkDecimal,
   checkExclusiveMinimum,
   checkLong,
+  checkMember,
   checkObject,
   checkUnknownKeys,
   joinPath,
@@ -36,8 +37,5 @@ function checkPet(value: unknown, path: string, issues: ValidationIssue[]): void
     }
   }
 
-  if (value.weight !== undefined) {
-    checkDecimal(value.weight, joinPath(path, "weight"), issues) &&
-      checkExclusiveMinimum(value.weight, "0", joinPath(path, "weight"), issues);
-  }
+  checkMember(value.weight, path, "weight", issues, checkDecimal, checkExclusiveMinimum, "0");
 }

@@ -2,6 +2,7 @@
 import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
+  DATE_TIME_TEXT,
   REQUIRED,
   type ReadContext,
   checkFields,
@@ -27,7 +28,8 @@ function readPet(value: unknown, path: string, o: ReadContext): Pet {
   };
   let v;
   if (
-    (v = isNil(obj.seen, o) ? null : readText(obj.seen, "dateTime", o, path, "seen")) !== undefined
+    (v = isNil(obj.seen, o) ? null : readText(obj.seen, DATE_TIME_TEXT, o, path, "seen")) !==
+    undefined
   )
     out.seen = v;
   if ((v = readDecimal(obj.weight, o, path, "weight")) !== undefined) out.weight = v;
@@ -52,7 +54,9 @@ function scanPet(c: JsonScan, o: ReadContext): Pet {
     id: readLong(value0, o, path, "id", REQUIRED),
   };
   let v;
-  if ((v = isNil(value1, o) ? null : readText(value1, "dateTime", o, path, "seen")) !== undefined)
+  if (
+    (v = isNil(value1, o) ? null : readText(value1, DATE_TIME_TEXT, o, path, "seen")) !== undefined
+  )
     out.seen = v;
   if ((v = readDecimal(value2, o, path, "weight")) !== undefined) out.weight = v;
   return finish(out, u);

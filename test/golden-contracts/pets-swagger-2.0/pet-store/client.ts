@@ -147,7 +147,7 @@ export async function addPet<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     addPetOperation,
-    joinUrl(options.baseUrl ?? "https://api.example.com/v1", fillPath(addPetOperation.path, {})),
+    joinUrl(options.baseUrl ?? "https://api.example.com/v1", addPetOperation.path),
     request,
     options,
     call,

@@ -6,6 +6,7 @@ import {
   checkEnum,
   checkExclusiveMinimum,
   checkLong,
+  checkMember,
   checkObject,
   checkUnknownKeys,
   joinPath,
@@ -31,11 +32,7 @@ function checkPet(value: unknown, path: string, issues: ValidationIssue[]): void
     checkLong(value.id, joinPath(path, "id"), issues);
   }
 
-  if (value.weight !== undefined) {
-    checkDecimal(value.weight, joinPath(path, "weight"), issues) &&
-      checkExclusiveMinimum(value.weight, "0", joinPath(path, "weight"), issues);
-  }
-
+  checkMember(value.weight, path, "weight", issues, checkDecimal, checkExclusiveMinimum, "0");
   if (value.kind !== undefined) {
     checkEnum(value.kind, petKindValues, joinPath(path, "kind"), issues);
   }

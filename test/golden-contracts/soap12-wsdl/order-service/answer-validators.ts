@@ -4,6 +4,7 @@ import {
   type ValidationResult,
   checkEnum,
   checkLong,
+  checkMember,
   checkObject,
   checkUnknownKeys,
   joinPath,
@@ -29,7 +30,5 @@ function checkOutcomeType(value: unknown, path: string, issues: ValidationIssue[
     checkEnum(value.resultCode, resultEnumValues, joinPath(path, "resultCode"), issues);
   }
 
-  if (value.orderId !== undefined) {
-    checkLong(value.orderId, joinPath(path, "orderId"), issues);
-  }
+  checkMember(value.orderId, path, "orderId", issues, checkLong);
 }

@@ -98,7 +98,7 @@ export async function then$<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     thenOperation,
-    joinUrl(options.baseUrl, fillPath(thenOperation.path, {})),
+    joinUrl(options.baseUrl, thenOperation.path),
     request,
     options,
     call,
@@ -132,7 +132,7 @@ export async function pay<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     payOperation,
-    joinUrl(options.baseUrl, fillPath(payOperation.path, {})),
+    joinUrl(options.baseUrl, payOperation.path),
     request,
     options,
     call,

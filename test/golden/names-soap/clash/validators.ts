@@ -6,6 +6,7 @@ import {
   checkEnum,
   checkInt,
   checkLong as checkLong$runtime,
+  checkMember,
   checkObject as checkObject$runtime,
   checkString as checkString$runtime,
   checkUnknownKeys,
@@ -241,10 +242,7 @@ const fieldsOfString = new Set(["length", "valueOf"]);
 function checkString(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject$runtime(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfString, path, issues);
-  if (value.length !== undefined) {
-    checkInt(value.length, joinPath(path, "length"), issues);
-  }
-
+  checkMember(value.length, path, "length", issues, checkInt);
   if ((Object.hasOwn(value, "valueOf") ? value.valueOf : undefined) !== undefined) {
     if (!(typeof (Object.hasOwn(value, "valueOf") ? value.valueOf : undefined) === "string"))
       checkString$runtime(

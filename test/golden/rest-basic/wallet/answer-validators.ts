@@ -3,6 +3,7 @@ import type { ValidationIssue } from "../runtime/errors.js";
 import {
   type ValidationResult,
   checkDateTime,
+  checkMember,
   checkObject,
   checkString,
   checkUnknownKeys,
@@ -35,10 +36,7 @@ const fieldsOfLink = new Set(["href", "method"]);
 function checkLink(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfLink, path, issues);
-  if (value.href !== undefined) {
-    checkUri(value.href, joinPath(path, "href"), issues);
-  }
-
+  checkMember(value.href, path, "href", issues, checkUri);
   if (value.method !== undefined) {
     if (!(typeof value.method === "string"))
       checkString(value.method, joinPath(path, "method"), issues);
@@ -67,9 +65,7 @@ function checkPayResponse(value: unknown, path: string, issues: ValidationIssue[
       checkString(value.status, joinPath(path, "status"), issues);
   }
 
-  if (value.submitTimeUtc !== undefined) {
-    checkDateTime(value.submitTimeUtc, joinPath(path, "submitTimeUtc"), issues);
-  }
+  checkMember(value.submitTimeUtc, path, "submitTimeUtc", issues, checkDateTime);
 }
 
 /** Checks {@link PayResponseLinks} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */

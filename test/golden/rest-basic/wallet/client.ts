@@ -108,7 +108,7 @@ export async function pay<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     payOperation,
-    joinUrl(options.baseUrl, fillPath(payOperation.path, {})),
+    joinUrl(options.baseUrl, payOperation.path),
     request,
     options,
     call,

@@ -3,7 +3,9 @@ import { type JsonScan, readJsonBody } from "../runtime/json-scan.js";
 import { parseJsonTree, stringifyJson } from "../runtime/json.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import {
+  DATE_TIME_TEXT,
   type ReadContext,
+  URI_TEXT,
   checkFields,
   fieldSet,
   finish,
@@ -127,7 +129,7 @@ function readLink(value: unknown, path: string, o: ReadContext): Link {
   const u = checkFields(obj, fieldsOfLink, o, path);
   const out: Link = {};
   let v;
-  if ((v = readText(obj.href, "uri", o, path, "href")) !== undefined) out.href = v;
+  if ((v = readText(obj.href, URI_TEXT, o, path, "href")) !== undefined) out.href = v;
   if ((v = readString(obj.method, o, path, "method")) !== undefined) out.method = v;
   return finish(out, u);
 }
@@ -146,7 +148,7 @@ function readPayResponse(value: unknown, path: string, o: ReadContext): PayRespo
     out._links = v;
   if ((v = readString(obj.id, o, path, "id")) !== undefined) out.id = v;
   if ((v = readString(obj.status, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(obj.submitTimeUtc, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(obj.submitTimeUtc, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }
@@ -176,7 +178,7 @@ function scanLink(c: JsonScan, o: ReadContext): Link {
   const u = unknownsOf(o);
   const out: Link = {};
   let v;
-  if ((v = readText(value0, "uri", o, path, "href")) !== undefined) out.href = v;
+  if ((v = readText(value0, URI_TEXT, o, path, "href")) !== undefined) out.href = v;
   if ((v = readString(value1, o, path, "method")) !== undefined) out.method = v;
   return finish(out, u);
 }
@@ -202,7 +204,7 @@ function scanPayResponse(c: JsonScan, o: ReadContext): PayResponse {
   if ((v = value0) !== undefined) out._links = v;
   if ((v = readString(value1, o, path, "id")) !== undefined) out.id = v;
   if ((v = readString(value2, o, path, "status")) !== undefined) out.status = v;
-  if ((v = readText(value3, "dateTime", o, path, "submitTimeUtc")) !== undefined)
+  if ((v = readText(value3, DATE_TIME_TEXT, o, path, "submitTimeUtc")) !== undefined)
     out.submitTimeUtc = v;
   return finish(out, u);
 }

@@ -5,6 +5,7 @@ import {
   checkBase64,
   checkBoolean,
   checkDecimal,
+  checkMember,
   checkObject,
   checkString,
   checkUnknownKeys,
@@ -195,10 +196,7 @@ function checkPayRequestPaymentInformationFluidData(
 ): void {
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfPayRequestPaymentInformationFluidData, path, issues);
-  if (value.value !== undefined) {
-    checkBase64(value.value, joinPath(path, "value"), issues);
-  }
-
+  checkMember(value.value, path, "value", issues, checkBase64);
   if (value.descriptor !== undefined) {
     if (!(typeof value.descriptor === "string"))
       checkString(value.descriptor, joinPath(path, "descriptor"), issues);

@@ -13,6 +13,7 @@ import {
   checkList,
   checkLong,
   checkMaxLength,
+  checkMember,
   checkMinimum,
   checkObject,
   checkShort,
@@ -56,11 +57,7 @@ function checkAddress(
 ): void {
   if (!checkObject(value, path, issues)) return;
   if (!extended) checkUnknownKeys(value, fieldsOfAddress, path, issues);
-  if (value.street !== undefined) {
-    checkString(value.street, joinPath(path, "street"), issues) &&
-      checkMaxLength(value.street, 60, joinPath(path, "street"), issues);
-  }
-
+  checkMember(value.street, path, "street", issues, checkString, checkMaxLength, 60);
   if (value.zip !== undefined) {
     if (!(typeof value.zip === "string")) checkString(value.zip, joinPath(path, "zip"), issues);
   }
@@ -150,9 +147,7 @@ function checkCard(value: unknown, path: string, issues: ValidationIssue[]): voi
       checkString(value.cardNumber, joinPath(path, "cardNumber"), issues);
   }
 
-  if (value.expirationDate !== undefined) {
-    checkGYearMonth(value.expirationDate, joinPath(path, "expirationDate"), issues);
-  }
+  checkMember(value.expirationDate, path, "expirationDate", issues, checkGYearMonth);
 }
 
 /** Checks {@link Credentials} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -238,18 +233,9 @@ function checkOrder(value: unknown, path: string, issues: ValidationIssue[]): vo
       checkMinimum(value.amount, "0.01", joinPath(path, "amount"), issues);
   }
 
-  if (value.quantity !== undefined) {
-    checkShort(value.quantity, joinPath(path, "quantity"), issues);
-  }
-
-  if (value.placed !== undefined) {
-    checkDateTime(value.placed, joinPath(path, "placed"), issues);
-  }
-
-  if (value.shipOn !== undefined) {
-    checkDate(value.shipOn, joinPath(path, "shipOn"), issues);
-  }
-
+  checkMember(value.quantity, path, "quantity", issues, checkShort);
+  checkMember(value.placed, path, "placed", issues, checkDateTime);
+  checkMember(value.shipOn, path, "shipOn", issues, checkDate);
   if (value.gift !== undefined) {
     if (!(typeof value.gift === "boolean"))
       checkBoolean(value.gift, joinPath(path, "gift"), issues);

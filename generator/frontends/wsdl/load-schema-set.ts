@@ -10,6 +10,7 @@ import { checkSchemaReferences } from "./check-schema-references.js";
 import { XSD_NAMESPACE } from "./namespaces.js";
 import { declaredTargetNamespace, readSchemaElement } from "./read-xsd-schema.js";
 import { SchemaSetBuilder } from "./schema-set-builder.js";
+import { withHeadTypes } from "./substitution-groups.js";
 import {
   displayPath,
   isUrlLocation,
@@ -82,6 +83,8 @@ export class SchemaLoader {
   /** Schema documents read: file, position of the `xs:schema` element, and the namespace it was read into. */
   private readonly schemasRead = new Set<string>();
   private readonly pending: PendingDirective[] = [];
+  /** Redefinitions, applied once everything is read. */
+  private readonly redefines: PendingDirective[] = [];
   /** Imports without a location, checked once everything is read. */
   private readonly locationless: PendingDirective[] = [];
   private readonly localCopies: LocalCopy[] = [];
@@ -131,6 +134,12 @@ export class SchemaLoader {
     }
     for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift())
       await this.follow(next);
+    // A redefinition replaces its original once the schema it includes (and all that schema includes) is read.
+    for (const { directive } of this.redefines) {
+      if (directive.file === undefined) continue;
+      for (const component of directive.redefinitions ?? [])
+        this.builder.redefine(component, directive.file);
+    }
     for (const { directive } of this.locationless) {
       const namespace = directive.namespace ?? "";
       if (
@@ -146,7 +155,7 @@ export class SchemaLoader {
     }
     const set = this.builder.build();
     checkSchemaReferences(set, this.unavailable, this.diagnostics);
-    return set;
+    return withHeadTypes(set);
   }
 
   /** Reads one `xs:schema` element into the set, once per file, position and namespace; queues its imports and includes. */
@@ -237,6 +246,7 @@ export class SchemaLoader {
         return;
       }
       this.readSchema(root, absolute, pending.importerNamespace);
+      if (directive.kind === "redefine") this.redefines.push(pending);
     }
   }
 

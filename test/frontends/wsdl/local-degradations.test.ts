@@ -1,0 +1,256 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  Diagnostics,
+  formatDiagnostic,
+  SchemaErrors,
+} from "../../../generator/diagnostics/diagnostic.js";
+import { readWsdlContract } from "../../../generator/frontends/wsdl/read-contract.js";
+import { generate, loadCheckedModel } from "../../../generator/generate.js";
+import { vendorWsdl, writeContract } from "./vendor-wsdl.js";
+
+/**
+ * Constructs that once refused a whole contract are read locally: a
+ * substitution group as the choice of the elements that may stand in its
+ * head's place, `xs:redefine` as the include it is with the redefinitions
+ * in place of the originals, and stray text passed over. What cannot be read
+ * exactly is a positioned warning (an error under `--strict`); the package
+ * is generated.
+ */
+
+const PING_RESPONSE = `<s:element name="PingResponse"><s:complexType><s:sequence><s:element name="ok" type="s:string"/></s:sequence></s:complexType></s:element>`;
+
+/** A vendor WSDL of one operation, Ping, whose request element is `Ping` (declared in `schema`). */
+function pingWsdl(schema: string): string {
+  return vendorWsdl(`${schema}${PING_RESPONSE}`, [
+    { name: "Ping", request: "Ping", response: "PingResponse" },
+  ]);
+}
+
+/** `line:col` of the first `needle` in `text`. */
+function positionOf(text: string, needle: string): string {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`${needle} is not in the contract`);
+  const before = text.slice(0, offset).split("\n");
+  return `${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+/** Writes the WSDL (and the other files given, beside it); answers the WSDL's path. */
+async function writeFiles(wsdl: string, others: Record<string, string> = {}): Promise<string> {
+  const full = await writeContract(wsdl);
+  for (const [name, text] of Object.entries(others))
+    await writeFile(path.join(path.dirname(full), name), text);
+  return full;
+}
+
+/** Reads a WSDL (with the files beside it): its errors and warnings as printed, and its one service's types. */
+async function read(wsdl: string, others: Record<string, string> = {}) {
+  const full = await writeFiles(wsdl, others);
+  const diagnostics = new Diagnostics();
+  const description = await readWsdlContract(path.basename(full), path.dirname(full), diagnostics);
+  const service = description.services[0];
+  return {
+    errors: diagnostics.sorted().map(formatDiagnostic),
+    warnings: diagnostics.warnings().map(formatDiagnostic),
+    type: (name: string) => service?.types.find((t) => t.name === name),
+  };
+}
+
+/** The errors of reading a WSDL under `--strict`. */
+async function strictErrors(wsdl: string, others: Record<string, string> = {}) {
+  const full = await writeFiles(wsdl, others);
+  const error = await loadCheckedModel({
+    schemasDir: "",
+    from: [path.basename(full)],
+    cwd: path.dirname(full),
+    strict: true,
+  }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(SchemaErrors);
+  return (error as SchemaErrors).diagnostics.map(formatDiagnostic);
+}
+
+const PAYMENT = `<s:complexType name="Payment"><s:sequence><s:element name="amount" type="s:decimal"/></s:sequence></s:complexType>
+<s:element name="card" substitutionGroup="tns:payment"><s:complexType><s:complexContent><s:extension base="tns:Payment"><s:sequence><s:element name="last4" type="s:string"/></s:sequence></s:extension></s:complexContent></s:complexType></s:element>
+<s:element name="voucher" substitutionGroup="tns:payment"/>`;
+const PAY_REQUEST = `<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/><s:element ref="tns:payment"/></s:sequence></s:complexType></s:element>`;
+
+describe("a reference to the head of a substitution group", () => {
+  it("is a choice of the elements that may stand in its place, each of its own type (or its head's): exact, no warning", async () => {
+    const text = pingWsdl(
+      `<s:element name="payment" type="tns:Payment" abstract="true"/>${PAYMENT}${PAY_REQUEST}`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    const request = type("PingRequest")!;
+    expect(request.fields.map((f) => [f.name, f.type.name, f.required])).toEqual([
+      ["id", "string", true],
+      ["card", "PingRequestCard", false],
+      ["voucher", "Payment", false],
+    ]);
+    expect(request.choices).toMatchObject([
+      { fields: [{ name: "card" }, { name: "voucher" }], required: true },
+    ]);
+    expect(request.notes.map((n) => n.text)).toContain(
+      'The element "payment" heads a substitution group: one of "card", "voucher" stands in its place (a choice).',
+    );
+    expect(type("PingRequestCard")).toMatchObject({ extends: { name: "Payment" } });
+  });
+
+  it("keeps a head that is not abstract among the choices, and a head that blocks substitution as itself", async () => {
+    const open = await read(
+      pingWsdl(`<s:element name="payment" type="tns:Payment"/>${PAYMENT}${PAY_REQUEST}`),
+    );
+    expect(open.errors).toEqual([]);
+    expect(open.type("PingRequest")!.fields.map((f) => f.name)).toEqual([
+      "id",
+      "payment",
+      "card",
+      "voucher",
+    ]);
+    const blocked = await read(
+      pingWsdl(
+        `<s:element name="payment" type="tns:Payment" block="substitution"/>${PAYMENT}${PAY_REQUEST}`,
+      ),
+    );
+    expect(blocked.errors).toEqual([]);
+    expect(blocked.warnings).toEqual([]);
+    expect(
+      blocked.type("PingRequest")!.fields.map((f) => [f.name, f.type.name, f.required]),
+    ).toEqual([
+      ["id", "string", true],
+      ["payment", "Payment", true],
+    ]);
+  });
+
+  it("an abstract head no element may stand in for: read as itself, with a warning at the reference", async () => {
+    const text = pingWsdl(
+      `<s:element name="payment" type="tns:Payment" abstract="true"/><s:complexType name="Payment"><s:sequence><s:element name="amount" type="s:decimal"/></s:sequence></s:complexType>${PAY_REQUEST}`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<s:element ref="tns:payment"/>`)}: warning: the element "payment" is abstract, and no element of the schemas read may stand in its place: it is read as itself, of its type (at /wsdl:definitions/wsdl:types/s:schema/s:element[@name='Ping']/s:complexType/s:sequence/s:element[@ref='tns:payment'])`,
+    ]);
+    expect(type("PingRequest")!.fields.map((f) => [f.name, f.type.name])).toEqual([
+      ["id", "string"],
+      ["payment", "Payment"],
+    ]);
+  });
+});
+
+const BASE_XSD = `<?xml version="1.0"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:vendor" targetNamespace="urn:vendor" elementFormDefault="qualified">
+  <xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:maxLength value="8"/></xs:restriction></xs:simpleType>
+  <xs:complexType name="Address"><xs:sequence><xs:element name="street" type="xs:string"/></xs:sequence><xs:attribute name="kind" type="xs:string"/></xs:complexType>
+  <xs:complexType name="Contact"><xs:sequence><xs:element name="phone" type="xs:string"/><xs:element name="fax" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType>
+  <xs:group name="Extra"><xs:sequence><xs:element name="note" type="xs:string"/></xs:sequence></xs:group>
+</xs:schema>
+`;
+const REDEFINE = `<s:redefine schemaLocation="base.xsd">
+<s:simpleType name="Code"><s:restriction base="tns:Code"><s:minLength value="2"/></s:restriction></s:simpleType>
+<s:complexType name="Address"><s:complexContent><s:extension base="tns:Address"><s:sequence><s:element name="city" type="s:string"/></s:sequence></s:extension></s:complexContent></s:complexType>
+<s:complexType name="Contact"><s:complexContent><s:restriction base="tns:Contact"><s:sequence><s:element name="phone" type="s:string"/></s:sequence></s:restriction></s:complexContent></s:complexType>
+<s:group name="Extra"><s:sequence><s:group ref="tns:Extra"/><s:element name="memo" type="s:string" minOccurs="0"/></s:sequence></s:group>
+</s:redefine>`;
+const USES_REDEFINED = `<s:element name="Ping"><s:complexType><s:sequence><s:element name="code" type="tns:Code"/><s:element name="address" type="tns:Address"/><s:element name="contact" type="tns:Contact"/><s:group ref="tns:Extra"/></s:sequence></s:complexType></s:element>`;
+
+describe("xs:redefine", () => {
+  it("is the include it is, each redefinition in place of its original: exact, no warning", async () => {
+    const { errors, warnings, type } = await read(pingWsdl(`${REDEFINE}${USES_REDEFINED}`), {
+      "base.xsd": BASE_XSD,
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    const request = type("PingRequest")!;
+    expect(request.fields.map((f) => [f.name, f.type.name, f.required])).toEqual([
+      ["code", "string", true],
+      ["address", "Address", true],
+      ["contact", "Contact", true],
+      ["note", "string", true],
+      ["memo", "string", false],
+    ]);
+    // The redefined simple type restricts the original further: both facets hold.
+    expect(request.fields[0]!.facets).toMatchObject([
+      { key: "minLength", value: 2 },
+      { key: "maxLength", value: 8 },
+    ]);
+    // An extension of the original: its content, then the redefinition's; its attributes kept.
+    expect(type("Address")!.fields.map((f) => f.name)).toEqual(["street", "city", "kind"]);
+    // A restriction of the original: the restriction's content replaces it.
+    expect(type("Contact")!.fields.map((f) => f.name)).toEqual(["phone"]);
+  });
+
+  it("a redefinition that does not derive from its original, or names none: a warning each, the rest read", async () => {
+    const text = pingWsdl(`<s:redefine schemaLocation="base.xsd">
+<s:simpleType name="Code"><s:restriction base="s:string"><s:length value="3"/></s:restriction></s:simpleType>
+<s:complexType name="Missing"><s:sequence><s:element name="x" type="s:string"/></s:sequence></s:complexType>
+</s:redefine><s:element name="Ping"><s:complexType><s:sequence><s:element name="code" type="tns:Code"/></s:sequence></s:complexType></s:element>`);
+    const { errors, warnings, type } = await read(text, { "base.xsd": BASE_XSD });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<s:simpleType name="Code">`)}: warning: the redefinition of "Code" does not derive from the original simple type, as xs:redefine requires; it is read as written (at /wsdl:definitions/wsdl:types/s:schema/s:redefine/s:simpleType[@name='Code'])`,
+      `vendor.wsdl:${positionOf(text, `<s:complexType name="Missing">`)}: warning: base.xsd defines no complex type "Missing" to redefine; the redefinition is passed over (at /wsdl:definitions/wsdl:types/s:schema/s:redefine/s:complexType[@name='Missing'])`,
+    ]);
+    expect(type("PingRequest")!.fields[0]!.facets).toMatchObject([
+      { key: "minLength", value: 3 },
+      { key: "maxLength", value: 3 },
+    ]);
+  });
+});
+
+describe("text where only elements may be", () => {
+  it("is passed over, with a warning at the text, in a schema and in the WSDL alike", async () => {
+    const text = pingWsdl(
+      `<s:element name="Ping"><s:complexType><s:sequence>stray schema text<s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`,
+    ).replace(
+      `<wsdl:portType name="VendorPort">`,
+      `<wsdl:portType name="VendorPort">stray WSDL text`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, "stray schema text")}: warning: text is not allowed in <s:sequence>; it is passed over (at /wsdl:definitions/wsdl:types/s:schema/s:element[@name='Ping']/s:complexType/s:sequence)`,
+      `vendor.wsdl:${positionOf(text, "stray WSDL text")}: warning: text is not allowed in <wsdl:portType>; it is passed over (at /wsdl:definitions/wsdl:portType[@name='VendorPort'])`,
+    ]);
+    expect(type("PingRequest")!.fields.map((f) => f.name)).toEqual(["id"]);
+  });
+});
+
+describe("the package of a contract read with these warnings", () => {
+  it("is generated, and every warning is an error under --strict", async () => {
+    const text = pingWsdl(
+      `<s:redefine schemaLocation="base.xsd"><s:complexType name="Missing"><s:sequence/></s:complexType></s:redefine>
+<s:element name="payment" type="tns:Payment" abstract="true"/><s:complexType name="Payment"><s:sequence><s:element name="amount" type="s:decimal"/></s:sequence></s:complexType>
+<s:element name="Ping"><s:complexType><s:sequence>oops<s:element name="id" type="s:string"/><s:element ref="tns:payment"/></s:sequence></s:complexType></s:element>`,
+    );
+    const others = { "base.xsd": BASE_XSD };
+    const full = await writeFiles(text, others);
+    const result = await generate({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+    });
+    expect(result.warnings.map((w) => w.kind)).toEqual([
+      "redefinition",
+      "stray-text",
+      "substitution-group",
+    ]);
+    const types = result.files.find((f) => f.path.endsWith("/types.ts"))!;
+    expect(types.content).toContain(
+      "export interface PingRequest {\n  id: string;\n  payment: Payment;\n}",
+    );
+    expect(await strictErrors(text, others)).toEqual([
+      expect.stringMatching(
+        /^vendor\.wsdl:\d+:\d+: redefinition: base\.xsd defines no complex type "Missing"/,
+      ),
+      expect.stringMatching(
+        /^vendor\.wsdl:\d+:\d+: stray-text: text is not allowed in <s:sequence>/,
+      ),
+      expect.stringMatching(
+        /^vendor\.wsdl:\d+:\d+: substitution-group: the element "payment" is abstract/,
+      ),
+    ]);
+  });
+});

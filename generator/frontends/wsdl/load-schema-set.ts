@@ -7,7 +7,7 @@ import { SourceProblem } from "../source/source-problem.js";
 import type { SourceLimits } from "../source/source-limits.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
 import { checkSchemaReferences } from "./check-schema-references.js";
-import { XSD_NAMESPACE } from "./namespaces.js";
+import { SOAP_ENCODING_NAMESPACE, XSD_NAMESPACE } from "./namespaces.js";
 import { declaredTargetNamespace, readSchemaElement } from "./read-xsd-schema.js";
 import { SchemaSetBuilder } from "./schema-set-builder.js";
 import { withHeadTypes } from "./substitution-groups.js";
@@ -142,9 +142,11 @@ export class SchemaLoader {
     }
     for (const { directive } of this.locationless) {
       const namespace = directive.namespace ?? "";
+      // The SOAP encoding schema is known by name; an import of it that names no location needs none unless a type of it is used (reported where it is).
       if (
         namespace === XSD_NAMESPACE ||
         namespace === XML_NAMESPACE ||
+        namespace === SOAP_ENCODING_NAMESPACE ||
         this.builder.hasNamespace(namespace)
       )
         continue;

@@ -88,7 +88,11 @@ export function readSchemaElement(
       context.is(child, "redefine")
     ) {
       if (seenComponent)
-        context.error(child.at, `<${child.qname}> must come before the schema's components`);
+        context.warning(
+          child.at,
+          "misplaced-directive",
+          `<${child.qname}> must come before the schema's components; it is followed all the same`,
+        );
       const directive = readDirective(child, context);
       if (directive !== undefined) directives.push(directive);
       continue;

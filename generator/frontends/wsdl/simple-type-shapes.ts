@@ -179,7 +179,13 @@ export class SimpleTypeShapes {
   }
 }
 
-/** A built-in type's shape, a problem for one without a scalar, or "not-builtin". */
+/**
+ * A built-in type's shape, or "not-builtin". One without a scalar (`time`,
+ * `hexBinary`, `QName`, `gYear`, `NMTOKENS`...) is its text, one string, as
+ * written, with a warning: its lexical form is not checked (nor, for a
+ * QName, which namespace its prefix stands for). `xs:NOTATION` is abstract:
+ * a problem.
+ */
 function builtinShape(
   name: QName,
   at: Position,
@@ -187,9 +193,30 @@ function builtinShape(
 ): SimpleShape | undefined | "not-builtin" {
   if (name.namespace !== XSD_NAMESPACE) return "not-builtin";
   const b = builtinScalarOf(name.local);
-  if (!b) {
-    d.error(at, `xs:${name.local} has no scalar yet`);
+  if (!b && name.local === "NOTATION") {
+    d.error(
+      at,
+      "xs:NOTATION is abstract: only a restriction of it that lists its notations types a value",
+    );
     return undefined;
+  }
+  if (!b) {
+    d.warning(
+      at,
+      "no-scalar",
+      `xs:${name.local} has no scalar: it is read as its text, one string, and its form is not checked${name.local === "QName" ? " (nor which namespace its prefix stands for)" : ""}`,
+    );
+    return {
+      kind: "scalar",
+      scalar: "string",
+      facets: [],
+      notes: [
+        {
+          kind: "interpretation",
+          text: `xs:${name.local} in the contract: read and written as its text, one string, as it is.`,
+        },
+      ],
+    };
   }
   const facets: FacetUse[] = [];
   if (b.pattern !== undefined) facets.push({ key: "pattern", value: b.pattern, at });

@@ -218,6 +218,76 @@ describe("text where only elements may be", () => {
   });
 });
 
+describe("what third-party contracts write that paygen reads around", () => {
+  it("a notification or solicit-response operation: left out, with a warning at it; the others are generated", async () => {
+    const text = pingWsdl(
+      `<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element><s:element name="Hello"><s:complexType/></s:element>`,
+    )
+      .replace(
+        `<wsdl:message name="PingIn">`,
+        `<wsdl:message name="HelloOut"><wsdl:part name="parameters" element="tns:Hello"/></wsdl:message><wsdl:message name="PingIn">`,
+      )
+      .replace(
+        `</wsdl:portType>`,
+        `<wsdl:operation name="Hello"><wsdl:output message="tns:HelloOut"/></wsdl:operation><wsdl:operation name="Ask"><wsdl:output message="tns:HelloOut"/><wsdl:input message="tns:PingIn"/></wsdl:operation></wsdl:portType>`,
+      )
+      .replace(
+        `</wsdl:binding>`,
+        `<wsdl:operation name="Hello"><soap:operation soapAction="urn:vendor/Hello" style="document"/><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation></wsdl:binding>`,
+      );
+    const { errors, warnings } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Hello"><wsdl:output`)}: warning: the operation "Hello" is a notification (output only) and is left out: only request-response and one-way operations are read (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Hello'])`,
+      `vendor.wsdl:${positionOf(text, `<wsdl:operation name="Ask">`)}: warning: the operation "Ask" is a solicit-response (output, then input) and is left out: only request-response and one-way operations are read (at /wsdl:definitions/wsdl:portType[@name='VendorPort']/wsdl:operation[@name='Ask'])`,
+    ]);
+  });
+
+  it("an xs:import after the schema's components: followed all the same, with a warning", async () => {
+    const other = `<?xml version="1.0"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:other" elementFormDefault="qualified">
+  <xs:complexType name="Money"><xs:sequence><xs:element name="amount" type="xs:decimal"/></xs:sequence></xs:complexType>
+</xs:schema>
+`;
+    const text = pingWsdl(
+      `<s:element name="Ping"><s:complexType><s:sequence><s:element name="price" type="o:Money" xmlns:o="urn:other"/></s:sequence></s:complexType></s:element><s:import namespace="urn:other" schemaLocation="other.xsd"/>`,
+    );
+    const { errors, warnings, type } = await read(text, { "other.xsd": other });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, "<s:import")}: warning: <s:import> must come before the schema's components; it is followed all the same (at /wsdl:definitions/wsdl:types/s:schema/s:import)`,
+    ]);
+    expect(type("PingRequest")!.fields.map((f) => [f.name, f.type.name])).toEqual([
+      ["price", "Money"],
+    ]);
+  });
+
+  it("an import of the SOAP encoding namespace without a location: nothing to read when none of its types is used", async () => {
+    const text = pingWsdl(
+      `<s:import namespace="http://schemas.xmlsoap.org/soap/encoding/"/><s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`,
+    );
+    const { errors, warnings } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("a built-in type without a scalar (xs:QName, xs:hexBinary...): its text, one string, with a warning at the reference", async () => {
+    const text = pingWsdl(
+      `<s:element name="Ping"><s:complexType><s:sequence><s:element name="action" type="s:QName"/><s:element name="digest" type="s:hexBinary"/></s:sequence></s:complexType></s:element>`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `s:QName"/>`)}: warning: xs:QName has no scalar: it is read as its text, one string, and its form is not checked (nor which namespace its prefix stands for) (at /wsdl:definitions/wsdl:types/s:schema/s:element[@name='Ping']/s:complexType/s:sequence/s:element[@name='action'])`,
+      `vendor.wsdl:${positionOf(text, `s:hexBinary"/>`)}: warning: xs:hexBinary has no scalar: it is read as its text, one string, and its form is not checked (at /wsdl:definitions/wsdl:types/s:schema/s:element[@name='Ping']/s:complexType/s:sequence/s:element[@name='digest'])`,
+    ]);
+    expect(type("PingRequest")!.fields.map((f) => [f.name, f.type.name])).toEqual([
+      ["action", "string"],
+      ["digest", "string"],
+    ]);
+  });
+});
+
 describe("the package of a contract read with these warnings", () => {
   it("is generated, and every warning is an error under --strict", async () => {
     const text = pingWsdl(

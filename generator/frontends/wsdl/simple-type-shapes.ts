@@ -136,15 +136,29 @@ export class SimpleTypeShapes {
     const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
     const put = (key: string, value: number | string, at: Position) =>
       facets.set(key, { key, value, at });
+    const notes: Note[] = [...base.notes];
     // Each facet from the XML Schema facets that set it (`length` sets minLength and maxLength); patterns below.
+    // One that does not apply to the scalar the base is held as (a bound on an xs:duration, a string) is not checked.
     for (const facet of FACETS) {
       if (facet.valueKind === "text") continue;
       for (const name of facet.xsdFacets) {
         const written = f[name as XsdValueFacetName];
-        if (written) put(facet.key, written.value, written.at);
+        if (!written) continue;
+        if (facet.appliesTo.includes(base.scalar)) {
+          put(facet.key, written.value, written.at);
+          continue;
+        }
+        this.approximate(
+          written.at,
+          "facet-not-applied",
+          `${name} ${written.value} is not checked: the value is held as a ${base.scalar}, which ${facet.key} does not apply to`,
+        );
+        notes.push({
+          kind: "interpretation",
+          text: `${name} ${written.value} in the contract: not checked here (the value is held as a ${base.scalar}).`,
+        });
       }
     }
-    const notes: Note[] = [...base.notes];
     if (
       f.whiteSpace &&
       f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")

@@ -288,6 +288,36 @@ describe("what third-party contracts write that paygen reads around", () => {
   });
 });
 
+describe("what paygen's types cannot say of a type", () => {
+  it("an extension of a type of nothing but xs:any: its own fields, other elements kept, with a warning", async () => {
+    const text = pingWsdl(
+      `<s:complexType name="Extensible"><s:sequence><s:any namespace="##other" processContents="lax" minOccurs="0" maxOccurs="unbounded"/></s:sequence></s:complexType><s:element name="Ping"><s:complexType><s:complexContent><s:extension base="tns:Extensible"><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:extension></s:complexContent></s:complexType></s:element>`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<s:extension base="tns:Extensible">`)}: warning: PingRequest extends Extensible, which holds only other elements (xs:any): PingRequest holds its own fields and keeps other elements, without extending it (at /wsdl:definitions/wsdl:types/s:schema/s:element[@name='Ping']/s:complexType/s:complexContent/s:extension)`,
+    ]);
+    const request = type("PingRequest")!;
+    expect(request).toMatchObject({ kind: "object", open: true });
+    expect(request).not.toHaveProperty("extends");
+    expect(request.fields.map((f) => f.name)).toEqual(["id"]);
+  });
+
+  it("a bound on a type held as a string (an xs:duration): not checked, with a warning; the other facets kept", async () => {
+    const text = pingWsdl(
+      `<s:simpleType name="Positive"><s:restriction base="s:duration"><s:minExclusive value="PT0S"/></s:restriction></s:simpleType><s:element name="Ping"><s:complexType><s:sequence><s:element name="wait" type="tns:Positive"/></s:sequence></s:complexType></s:element>`,
+    );
+    const { errors, warnings, type } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      `vendor.wsdl:${positionOf(text, `<s:minExclusive`)}: warning: minExclusive PT0S is not checked: the value is held as a string, which exclusiveMinimum does not apply to (at /wsdl:definitions/wsdl:types/s:schema/s:simpleType[@name='Positive']/s:restriction/s:minExclusive)`,
+    ]);
+    const wait = type("PingRequest")!.fields[0]!;
+    expect([wait.type.name, wait.facets.map((f) => f.key)]).toEqual(["string", ["pattern"]]);
+  });
+});
+
 describe("the package of a contract read with these warnings", () => {
   it("is generated, and every warning is an error under --strict", async () => {
     const text = pingWsdl(

@@ -78,7 +78,7 @@ function describeComplexType(
       text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written.",
     });
   }
-  const attributes = attributeFields(ctx, ct.attributes, new Set());
+  const attributes = attributeFields(ctx, ct.attributes, new Set(), limits);
   const content =
     ct.content.kind === "simple"
       ? simpleContent(ctx, ct.content, name, notes, attributes)

@@ -318,6 +318,27 @@ describe("what paygen's types cannot say of a type", () => {
   });
 });
 
+describe("an attribute qualified in the service's own namespace (wsu:Id)", () => {
+  it("is a limit of its type: a note on a type no operation sends, an error on one it sends", async () => {
+    const schema = `<s:attribute name="Id" type="s:ID"/><s:complexType name="Tagged"><s:sequence><s:element name="v" type="s:string"/></s:sequence><s:attribute ref="tns:Id"/></s:complexType>`;
+    const unused = await read(
+      pingWsdl(
+        `${schema}<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`,
+      ),
+    );
+    expect(unused.errors).toEqual([]);
+    expect(unused.type("Tagged")!.notes.map((n) => n.text)).toContain(
+      `Not in this type: the attribute "Id" qualified in the service's own namespace: qualified attributes are written in other namespaces only.`,
+    );
+    const text = pingWsdl(
+      `${schema}<s:element name="Ping"><s:complexType><s:sequence><s:element name="tag" type="tns:Tagged"/></s:sequence></s:complexType></s:element>`,
+    );
+    expect((await read(text)).errors).toEqual([
+      `vendor.wsdl:${positionOf(text, `<s:attribute ref="tns:Id"/>`)}: the attribute "Id" qualified in the service's own namespace: qualified attributes are written in other namespaces only (in "Tagged", which an operation sends or receives)`,
+    ]);
+  });
+});
+
 describe("the package of a contract read with these warnings", () => {
   it("is generated, and every warning is an error under --strict", async () => {
     const text = pingWsdl(

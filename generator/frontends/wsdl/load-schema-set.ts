@@ -150,9 +150,11 @@ export class SchemaLoader {
         this.builder.hasNamespace(namespace)
       )
         continue;
-      this.diagnostics.error(
+      // Nothing of it is known: a reference to it is an error where it stands; an import nothing uses takes nothing away.
+      this.diagnostics.warning(
         directive.at,
-        `nothing read defines the namespace ${namespace === "" ? "(none)" : namespace} imported here: give its schemaLocation, or pass its schema with --from FILE`,
+        "unresolved-import",
+        `nothing read defines the namespace ${namespace === "" ? "(none)" : namespace} imported here, so none of its components is known: give its schemaLocation, or pass its schema with --from FILE`,
       );
     }
     const set = this.builder.build();

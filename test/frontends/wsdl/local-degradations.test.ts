@@ -271,6 +271,21 @@ describe("what third-party contracts write that paygen reads around", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("an import of a namespace nothing read defines: a warning when nothing of it is used, an error where something is", async () => {
+    const unused = pingWsdl(
+      `<s:import namespace="urn:unknown"/><s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>`,
+    );
+    const read1 = await read(unused);
+    expect(read1.errors).toEqual([]);
+    expect(read1.warnings).toEqual([
+      `vendor.wsdl:${positionOf(unused, "<s:import")}: warning: nothing read defines the namespace urn:unknown imported here, so none of its components is known: give its schemaLocation, or pass its schema with --from FILE (at /wsdl:definitions/wsdl:types/s:schema/s:import)`,
+    ]);
+    const used = unused.replace(`type="s:string"`, `type="u:Code" xmlns:u="urn:unknown"`);
+    expect((await read(used)).errors).toEqual([
+      `vendor.wsdl:${positionOf(used, `u:Code"`)}: type "Code" (namespace urn:unknown) is not defined: no schema read has that namespace (is an xs:import missing?)`,
+    ]);
+  });
+
   it("a built-in type without a scalar (xs:QName, xs:hexBinary...): its text, one string, with a warning at the reference", async () => {
     const text = pingWsdl(
       `<s:element name="Ping"><s:complexType><s:sequence><s:element name="action" type="s:QName"/><s:element name="digest" type="s:hexBinary"/></s:sequence></s:complexType></s:element>`,

@@ -286,6 +286,17 @@ describe("what third-party contracts write that paygen reads around", () => {
     ]);
   });
 
+  it("a request element that declares no type (xs:anyType): a request of any content, exactly", async () => {
+    const { errors, warnings, type } = await read(pingWsdl(`<s:element name="Ping"/>`));
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(type("PingRequest")).toMatchObject({
+      kind: "opaque",
+      fields: [],
+      notes: [{ text: "Any content (xs:anyType)." }],
+    });
+  });
+
   it("a built-in type without a scalar (xs:QName, xs:hexBinary...): its text, one string, with a warning at the reference", async () => {
     const text = pingWsdl(
       `<s:element name="Ping"><s:complexType><s:sequence><s:element name="action" type="s:QName"/><s:element name="digest" type="s:hexBinary"/></s:sequence></s:complexType></s:element>`,

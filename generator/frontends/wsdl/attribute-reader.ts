@@ -23,6 +23,22 @@ export class AttributeReader {
   }
 
   /**
+   * Warns of the text other than white space written directly in `element`,
+   * whose content the language makes elements only: the text means nothing
+   * there, so it is passed over (a `stray-text` warning at each piece).
+   */
+  passOverText(element: XmlElement): void {
+    for (const child of element.children) {
+      if (child.kind === "text" && child.text.trim() !== "")
+        this.warning(
+          child.at,
+          "stray-text",
+          `text is not allowed in <${element.qname}>; it is passed over`,
+        );
+    }
+  }
+
+  /**
    * Warns of the attributes in no namespace that `allowed` does not list,
    * and of any in the element's own namespace: the language gives them no
    * meaning there, so they are passed over (an `unknown-attribute`

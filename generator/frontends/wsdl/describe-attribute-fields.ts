@@ -4,14 +4,20 @@ import { pascalCase } from "../../naming/case.js";
 import { constOf } from "./fixed-value.js";
 import { qkey } from "./qname-key.js";
 import { sortFacets, type FacetUse } from "./sort-facets.js";
-import type { XsdMapping } from "./xsd-mapping.js";
+import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
 import type { AttributeDecl, AttributeRef, AttributeUse, LocalAttribute } from "./xsd-model.js";
 
-/** The attributes of a complex type or attribute group as fields, in document order; groups expanded, prohibited ones left out. */
+/**
+ * The attributes of a complex type or attribute group as fields, in
+ * document order; groups expanded, prohibited ones left out. One the wire
+ * code cannot write (qualified in the service's own namespace) is a limit of
+ * the type (`limits`).
+ */
 export function attributeFields(
   ctx: XsdMapping,
   uses: readonly AttributeUse[],
   groups: Set<string>,
+  limits: WireLimit[],
 ): FieldDescription[] {
   const fields: FieldDescription[] = [];
   for (const use of uses) {
@@ -21,7 +27,7 @@ export function attributeFields(
         .get(use.ref.name.namespace)
         ?.attributeGroups.get(use.ref.name.local);
       if (!group || groups.has(key)) continue; // unknown: reported by the reference check; a cycle: read once
-      fields.push(...attributeFields(ctx, group.attributes, new Set([...groups, key])));
+      fields.push(...attributeFields(ctx, group.attributes, new Set([...groups, key]), limits));
       continue;
     }
     if (use.use === "prohibited") continue;
@@ -30,7 +36,7 @@ export function attributeFields(
         ? use
         : ctx.set.namespaces.get(use.ref.name.namespace)?.attributes.get(use.ref.name.local);
     if (!decl) continue;
-    const field = attributeField(ctx, decl, use);
+    const field = attributeField(ctx, decl, use, limits);
     if (field) fields.push(field);
   }
   return fields;
@@ -41,15 +47,15 @@ function attributeField(
   ctx: XsdMapping,
   decl: AttributeDecl,
   use: LocalAttribute | AttributeRef,
+  limits: WireLimit[],
 ): FieldDescription | undefined {
   const name = decl.name.local;
   // An attribute without a prefix is in no namespace: one in the service's own namespace would need a prefix of its own.
   if (decl.name.namespace !== "" && decl.name.namespace === ctx.home) {
-    ctx.d.error(
-      use.at,
-      `the attribute "${name}" is qualified in the service's own namespace; qualified attributes are supported in other namespaces only`,
-    );
-    return undefined;
+    limits.push({
+      at: use.at,
+      message: `the attribute "${name}" qualified in the service's own namespace: qualified attributes are written in other namespaces only`,
+    });
   }
   const notes: Note[] = [];
   let facets: FacetUse[] = [];

@@ -78,7 +78,7 @@ function describeComplexType(
       text: "Other attributes (xs:anyAttribute) are allowed: they are not read or written.",
     });
   }
-  const attributes = attributeFields(ctx, ct.attributes, new Set());
+  const attributes = attributeFields(ctx, ct.attributes, new Set(), limits);
   const content =
     ct.content.kind === "simple"
       ? simpleContent(ctx, ct.content, name, notes, attributes)
@@ -178,6 +178,7 @@ function elementContent(
           derivation.base.at,
           `${label(ct, name)} extends ${base.local}, which is not a complex type; use xs:simpleContent to give a value attributes`,
         );
+      else if (isOpaque(ctx, baseName)) openBase(ctx, read, name, base.local, derivation.at, notes);
       else read.extendsName = { name: baseName, at: derivation.base.at };
     } else if (derivation.method === "restriction" && !isAny) {
       notes.push({
@@ -231,6 +232,37 @@ function elementContent(
   }
   fields.push(...attributes);
   return read;
+}
+
+/** Whether a type described so far is opaque (nothing but other elements: xs:any). */
+function isOpaque(ctx: XsdMapping, typeName: string): boolean {
+  return ctx.types.some((t) => t.name === typeName && t.kind === "opaque");
+}
+
+/**
+ * An extension of a type that holds nothing but other elements (xs:any),
+ * opaque, which no type can extend: the extension's own fields, and the
+ * other elements kept (open), with a warning (where they stand, before the
+ * extension's, is not kept) and a note.
+ */
+function openBase(
+  ctx: XsdMapping,
+  read: TypeContent,
+  name: string,
+  base: string,
+  at: Position,
+  notes: Note[],
+): void {
+  read.open = true;
+  ctx.approximate(
+    at,
+    "opaque-base",
+    `${name} extends ${base}, which holds only other elements (xs:any): ${name} holds its own fields and keeps other elements, without extending it`,
+  );
+  notes.push({
+    kind: "interpretation",
+    text: `Extends ${base}, which holds only other elements (xs:any): the type holds its own fields, and other elements are kept; where they stood (before its own) is not kept.`,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FieldDescription } from "../../description/description.js";
 import type { Note } from "../../model/vocabulary.js";
 import { elementField } from "./describe-element-field.js";
+import { substitutionParticle } from "./describe-substitution-group.js";
 import { qkey } from "./qname-key.js";
 import { soleRepeatedElement } from "./repeated-sequence.js";
 import type { WireLimit, XsdMapping } from "./xsd-mapping.js";
@@ -176,6 +177,9 @@ export function particleFields(
     case "elementRef": {
       const decl = ctx.set.namespaces.get(p.ref.name.namespace)?.elements.get(p.ref.name.local);
       if (!decl) return [];
+      const standIns = substitutionParticle(ctx, decl, p, notes);
+      if (standIns !== undefined)
+        return particleFields(ctx, standIns, parent, notes, limits, optional, repeated);
       const f = elementField(ctx, decl, p.occurs, parent, limits, optional, repeated, p.at);
       return f ? [f] : [];
     }

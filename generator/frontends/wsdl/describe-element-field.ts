@@ -29,11 +29,6 @@ export function elementField(
       message: `the unqualified element "${fieldName}": elements are written in the operation's namespace`,
     });
   }
-  if (e.abstract || e.substitutionGroup)
-    ctx.d.error(
-      e.at,
-      `substitution groups and abstract elements ("${fieldName}") are not supported yet`,
-    );
   const max = occurs.max === "unbounded" ? undefined : occurs.max;
   const occursList: FieldDescription["list"] =
     max === undefined || max > 1 || repeated
@@ -262,7 +257,17 @@ export function describeElementType(
   }
 }
 
-/** Whether an element is a global one (its declaration in its schema's elements). */
+/**
+ * Whether an element is a global one: its schema's element of its name,
+ * declared where it is (a global element standing in for the head of its
+ * substitution group is a copy with its own occurrence).
+ */
 function isGlobal(ctx: XsdMapping, e: ElementDecl): boolean {
-  return ctx.set.namespaces.get(e.name.namespace)?.elements.get(e.name.local) === e;
+  const global = ctx.set.namespaces.get(e.name.namespace)?.elements.get(e.name.local);
+  return (
+    global !== undefined &&
+    global.at.file === e.at.file &&
+    global.at.line === e.at.line &&
+    global.at.col === e.at.col
+  );
 }

@@ -7,9 +7,10 @@ import { SourceProblem } from "../source/source-problem.js";
 import type { SourceLimits } from "../source/source-limits.js";
 import type { XmlDocument, XmlElement } from "../xml/xml-tree.js";
 import { checkSchemaReferences } from "./check-schema-references.js";
-import { XSD_NAMESPACE } from "./namespaces.js";
+import { SOAP_ENCODING_NAMESPACE, XSD_NAMESPACE } from "./namespaces.js";
 import { declaredTargetNamespace, readSchemaElement } from "./read-xsd-schema.js";
 import { SchemaSetBuilder } from "./schema-set-builder.js";
+import { withHeadTypes } from "./substitution-groups.js";
 import {
   displayPath,
   isUrlLocation,
@@ -82,6 +83,8 @@ export class SchemaLoader {
   /** Schema documents read: file, position of the `xs:schema` element, and the namespace it was read into. */
   private readonly schemasRead = new Set<string>();
   private readonly pending: PendingDirective[] = [];
+  /** Redefinitions, applied once everything is read. */
+  private readonly redefines: PendingDirective[] = [];
   /** Imports without a location, checked once everything is read. */
   private readonly locationless: PendingDirective[] = [];
   private readonly localCopies: LocalCopy[] = [];
@@ -131,22 +134,32 @@ export class SchemaLoader {
     }
     for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift())
       await this.follow(next);
+    // A redefinition replaces its original once the schema it includes (and all that schema includes) is read.
+    for (const { directive } of this.redefines) {
+      if (directive.file === undefined) continue;
+      for (const component of directive.redefinitions ?? [])
+        this.builder.redefine(component, directive.file);
+    }
     for (const { directive } of this.locationless) {
       const namespace = directive.namespace ?? "";
+      // The SOAP encoding schema is known by name; an import of it that names no location needs none unless a type of it is used (reported where it is).
       if (
         namespace === XSD_NAMESPACE ||
         namespace === XML_NAMESPACE ||
+        namespace === SOAP_ENCODING_NAMESPACE ||
         this.builder.hasNamespace(namespace)
       )
         continue;
-      this.diagnostics.error(
+      // Nothing of it is known: a reference to it is an error where it stands; an import nothing uses takes nothing away.
+      this.diagnostics.warning(
         directive.at,
-        `nothing read defines the namespace ${namespace === "" ? "(none)" : namespace} imported here: give its schemaLocation, or pass its schema with --from FILE`,
+        "unresolved-import",
+        `nothing read defines the namespace ${namespace === "" ? "(none)" : namespace} imported here, so none of its components is known: give its schemaLocation, or pass its schema with --from FILE`,
       );
     }
     const set = this.builder.build();
     checkSchemaReferences(set, this.unavailable, this.diagnostics);
-    return set;
+    return withHeadTypes(set);
   }
 
   /** Reads one `xs:schema` element into the set, once per file, position and namespace; queues its imports and includes. */
@@ -237,6 +250,7 @@ export class SchemaLoader {
         return;
       }
       this.readSchema(root, absolute, pending.importerNamespace);
+      if (directive.kind === "redefine") this.redefines.push(pending);
     }
   }
 

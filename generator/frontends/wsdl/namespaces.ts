@@ -14,3 +14,6 @@ export const WSDL_SOAP12_NAMESPACE = "http://schemas.xmlsoap.org/wsdl/soap12/";
 
 /** The SOAP over HTTP transport, as `soap:binding transport=` names it. */
 export const SOAP_HTTP_TRANSPORT = "http://schemas.xmlsoap.org/soap/http";
+
+/** SOAP 1.1 encoding (section 5): its schema is imported, often without a location, by rpc/encoded contracts. */
+export const SOAP_ENCODING_NAMESPACE = "http://schemas.xmlsoap.org/soap/encoding/";

@@ -215,6 +215,7 @@ function readPortType(
   const { doc, children } = context.content(element);
   const operations: WsdlOperation[] = [];
   const operationNames = new Map<string, WsdlOperation>();
+  const leftOut: string[] = [];
   for (const child of children) {
     if (!context.is(child, "operation")) {
       context.unexpected(child, element);
@@ -222,6 +223,10 @@ function readPortType(
     }
     const operation = readOperation(child, context);
     if (operation === undefined) continue;
+    if ("leftOut" in operation) {
+      leftOut.push(operation.leftOut);
+      continue;
+    }
     if (operationNames.has(operation.name)) {
       context.error(
         operation.at,
@@ -238,11 +243,20 @@ function readPortType(
     at: element.at,
     ...(doc === undefined ? {} : { doc }),
     operations,
+    leftOut,
   };
 }
 
-/** An abstract operation; its pattern is the order of its input and output. */
-function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation | undefined {
+/**
+ * An abstract operation; its pattern is the order of its input and output.
+ * A notification (output only) or solicit-response (output, then input)
+ * operation is a server's call to its client, which a client package has no
+ * place for: left out, with a warning, by its name.
+ */
+function readOperation(
+  element: XmlElement,
+  context: WsdlContext,
+): WsdlOperation | { readonly leftOut: string } | undefined {
   // parameterOrder only orders rpc parameters, and rpc bindings are refused.
   context.checkAttributes(element, ["name", "parameterOrder"]);
   const name = context.requiredName(element);
@@ -250,6 +264,7 @@ function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation
   let input: WsdlOperationMessage | undefined;
   let output: WsdlOperationMessage | undefined;
   const faults: WsdlOperationFault[] = [];
+  let outputFirst = false;
   for (const child of children) {
     if (context.is(child, "input") || context.is(child, "output")) {
       const isInput = child.name.local === "input";
@@ -257,12 +272,7 @@ function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation
         context.error(child.at, `<${element.qname}> has one <${child.qname}>; this is a second`);
         continue;
       }
-      if (isInput && output !== undefined) {
-        context.error(
-          child.at,
-          "solicit-response operations (output before input) are not supported; only request-response and one-way operations are read",
-        );
-      }
+      if (isInput && output !== undefined) outputFirst = true;
       const message = readOperationMessage(child, context);
       if (isInput) input = message;
       else output = message;
@@ -273,16 +283,20 @@ function readOperation(element: XmlElement, context: WsdlContext): WsdlOperation
       else faults.push({ ...message, name: message.name });
     } else context.unexpected(child, element);
   }
-  if (input === undefined) {
-    context.error(
-      element.at,
-      output === undefined
-        ? `<${element.qname}> needs a wsdl:input`
-        : "notification operations (output only) are not supported; only request-response and one-way operations are read",
-    );
+  if (input === undefined && output === undefined) {
+    context.error(element.at, `<${element.qname}> needs a wsdl:input`);
     return undefined;
   }
   if (name === undefined) return undefined;
+  if (input === undefined || outputFirst) {
+    const notification = input === undefined;
+    context.warning(
+      element.at,
+      notification ? "notification-operation" : "solicit-response-operation",
+      `the operation "${name}" is ${notification ? "a notification (output only)" : "a solicit-response (output, then input)"} and is left out: only request-response and one-way operations are read`,
+    );
+    return { leftOut: name };
+  }
   return {
     name,
     at: element.at,

@@ -3,7 +3,7 @@ import { readAttributeList, readWildcardConstraint } from "./read-xsd-attributes
 import { isFacet, NO_FACETS, readFacets } from "./read-xsd-facets.js";
 import { readSimpleType } from "./read-xsd-simple-type.js";
 import { collapse } from "./attribute-reader.js";
-import type { XsdContext } from "./xsd-context.js";
+import { blocksSubstitution, type XsdContext } from "./xsd-context.js";
 import type {
   AttributeUse,
   AttributeWildcard,
@@ -62,6 +62,11 @@ export function readGlobalElement(
     );
   const body = readElementBody(element, context);
   const substitutionGroup = context.reference(element, "substitutionGroup");
+  const block = context.attribute(element, "block");
+  const substitutionBlocked =
+    block === undefined
+      ? context.scope.blocksSubstitution === true
+      : blocksSubstitution(block.value);
   if (name === undefined) return undefined;
   return {
     kind: "element",
@@ -70,6 +75,7 @@ export function readGlobalElement(
     ...body,
     abstract: context.flag(element, "abstract", false),
     ...(substitutionGroup === undefined ? {} : { substitutionGroup }),
+    ...(substitutionBlocked ? { substitutionBlocked } : {}),
   };
 }
 

@@ -1,11 +1,16 @@
 import type { Diagnostics } from "../../diagnostics/diagnostic.js";
-import type { XmlElement } from "../xml/xml-tree.js";
+import { childElements, type XmlElement } from "../xml/xml-tree.js";
 import { readAttributeGroupDef, readGlobalAttribute } from "./read-xsd-attributes.js";
 import { readComplexType, readGlobalElement, readGroupDef } from "./read-xsd-content-model.js";
 import { readSimpleType } from "./read-xsd-simple-type.js";
 import type { SchemaSetBuilder } from "./schema-set-builder.js";
-import { foreignElementMessage, XsdContext, type SchemaDocumentScope } from "./xsd-context.js";
-import type { SchemaDirective, SchemaDocument } from "./xsd-model.js";
+import {
+  blocksSubstitution,
+  foreignElementMessage,
+  XsdContext,
+  type SchemaDocumentScope,
+} from "./xsd-context.js";
+import type { RedefinedComponent, SchemaDirective, SchemaDocument } from "./xsd-model.js";
 
 /** The target namespace an `xs:schema` element declares, `""` when it declares none. */
 export function declaredTargetNamespace(schema: XmlElement): string {
@@ -52,7 +57,7 @@ export function readSchemaElement(
     "version",
     "id",
   ]);
-  const scope: SchemaDocumentScope = {
+  let scope: SchemaDocumentScope = {
     file,
     targetNamespace: chameleon ? includedInto! : (own?.value ?? ""),
     chameleon,
@@ -69,14 +74,25 @@ export function readSchemaElement(
       "unqualified",
     ),
   };
+  const blockDefault = schema.attributes.get("blockDefault");
+  if (blockDefault !== undefined && blocksSubstitution(blockDefault.value))
+    scope = { ...scope, blocksSubstitution: true };
   const context = new XsdContext(scope, diagnostics);
   const { doc, children } = readSchemaChildren(schema, context);
   const directives: SchemaDirective[] = [];
   let seenComponent = false;
   for (const child of children) {
-    if (context.is(child, "import") || context.is(child, "include")) {
+    if (
+      context.is(child, "import") ||
+      context.is(child, "include") ||
+      context.is(child, "redefine")
+    ) {
       if (seenComponent)
-        context.error(child.at, `<${child.qname}> must come before the schema's components`);
+        context.warning(
+          child.at,
+          "misplaced-directive",
+          `<${child.qname}> must come before the schema's components; it is followed all the same`,
+        );
       const directive = readDirective(child, context);
       if (directive !== undefined) directives.push(directive);
       continue;
@@ -121,11 +137,9 @@ function readSchemaChildren(
 ): { doc?: string; children: XmlElement[] } {
   const children: XmlElement[] = [];
   let doc: string | undefined;
-  for (const child of schema.children) {
-    if (child.kind === "text") {
-      if (child.text.trim() !== "")
-        context.error(child.at, `text is not allowed in <${schema.qname}>`);
-    } else if (context.is(child, "annotation")) {
+  context.passOverText(schema);
+  for (const child of childElements(schema)) {
+    if (context.is(child, "annotation")) {
       const text = context.annotation(child);
       if (text !== undefined) doc = doc === undefined ? text : `${doc}\n\n${text}`;
     } else if (child.name.namespace !== schema.name.namespace) {
@@ -137,15 +151,24 @@ function readSchemaChildren(
   return doc === undefined ? { children } : { doc, children };
 }
 
-/** An `xs:import` or `xs:include`, as written. */
+/** An `xs:import`, `xs:include` or `xs:redefine` (with the components it redefines), as written. */
 function readDirective(element: XmlElement, context: XsdContext): SchemaDirective | undefined {
   const isImport = context.is(element, "import");
+  const isRedefine = context.is(element, "redefine");
   context.checkAttributes(
     element,
     isImport ? ["namespace", "schemaLocation", "id"] : ["schemaLocation", "id"],
   );
   const { children } = context.content(element);
-  for (const child of children) context.unexpected(child, element);
+  const redefinitions: RedefinedComponent[] = [];
+  for (const child of children) {
+    if (!isRedefine || !REDEFINABLE.some((local) => context.is(child, local))) {
+      context.unexpected(child, element);
+      continue;
+    }
+    const component = readRedefinition(child, context);
+    if (component?.name !== undefined) redefinitions.push(component);
+  }
   const namespace = isImport ? context.attribute(element, "namespace") : undefined;
   const schemaLocation = context.token(element, "schemaLocation");
   if (isImport && (namespace?.value ?? "") === context.scope.targetNamespace) {
@@ -162,9 +185,21 @@ function readDirective(element: XmlElement, context: XsdContext): SchemaDirectiv
     return undefined;
   }
   return {
-    kind: isImport ? "import" : "include",
+    kind: isImport ? "import" : isRedefine ? "redefine" : "include",
     at: element.at,
     ...(namespace === undefined ? {} : { namespace: namespace.value }),
     ...(schemaLocation === undefined ? {} : { schemaLocation }),
+    ...(isRedefine ? { redefinitions } : {}),
   };
+}
+
+/** The XSD elements an `xs:redefine` may hold (besides annotations). */
+const REDEFINABLE = ["simpleType", "complexType", "group", "attributeGroup"] as const;
+
+/** A component of an `xs:redefine` (one of {@link REDEFINABLE}); undefined when it cannot be read (reported). */
+function readRedefinition(child: XmlElement, context: XsdContext): RedefinedComponent | undefined {
+  if (context.is(child, "simpleType")) return readSimpleType(child, context, true);
+  if (context.is(child, "complexType")) return readComplexType(child, context, true);
+  if (context.is(child, "group")) return readGroupDef(child, context);
+  return readAttributeGroupDef(child, context);
 }

@@ -5,11 +5,13 @@ import type {
   ComplexType,
   ElementDecl,
   GroupDef,
+  RedefinedComponent,
   SchemaDocument,
   SchemaNamespace,
   SchemaSet,
   SimpleType,
 } from "./xsd-model.js";
+import { redefineComponent } from "./redefine-component.js";
 
 /** A top-level component, as the builder files it. */
 type NamedComponent =
@@ -58,26 +60,36 @@ export class SchemaSetBuilder {
       );
       return;
     }
-    switch (component.kind) {
-      case "complexType":
-        tables.complexTypes.set(local, component);
-        break;
-      case "simpleType":
-        tables.simpleTypes.set(local, component);
-        break;
-      case "element":
-        tables.elements.set(local, component);
-        break;
-      case "attribute":
-        tables.attributes.set(local, component);
-        break;
-      case "group":
-        tables.groups.set(local, component);
-        break;
-      case "attributeGroup":
-        tables.attributeGroups.set(local, component);
-        break;
+    setComponent(tables, component);
+  }
+
+  /**
+   * Replaces a component of the schema an `xs:redefine` includes by its
+   * redefinition (see {@link redefineComponent}); a redefinition XML Schema
+   * does not allow is read as its warning says. A name the included schema
+   * does not define is reported at the redefinition, which is passed over.
+   */
+  redefine(redefinition: RedefinedComponent, redefinedFile: string): void {
+    const { namespace, local } = redefinition.name!;
+    const tables = this.namespace(namespace);
+    const original: RedefinedComponent | undefined =
+      redefinition.kind === "group"
+        ? tables.groups.get(local)
+        : redefinition.kind === "attributeGroup"
+          ? tables.attributeGroups.get(local)
+          : (tables.complexTypes.get(local) ?? tables.simpleTypes.get(local));
+    if (original === undefined) {
+      this.diagnostics.warning(
+        redefinition.at,
+        "redefinition",
+        `${redefinedFile} defines no ${describeKind(redefinition)} "${local}" to redefine; the redefinition is passed over`,
+      );
+      return;
     }
+    const { component, approximation } = redefineComponent(original, redefinition);
+    if (approximation !== undefined)
+      this.diagnostics.warning(redefinition.at, "redefinition", approximation);
+    setComponent(tables, component);
   }
 
   addDocument(document: SchemaDocument): void {
@@ -143,5 +155,30 @@ function describeKind(component: { readonly kind: NamedComponent["kind"] }): str
       return "group";
     case "attributeGroup":
       return "attribute group";
+  }
+}
+
+/** Sets a component into its table, under its name (replacing any there). */
+function setComponent(tables: NamespaceTables, component: NamedComponent): void {
+  const local = component.name!.local;
+  switch (component.kind) {
+    case "complexType":
+      tables.complexTypes.set(local, component);
+      break;
+    case "simpleType":
+      tables.simpleTypes.set(local, component);
+      break;
+    case "element":
+      tables.elements.set(local, component);
+      break;
+    case "attribute":
+      tables.attributes.set(local, component);
+      break;
+    case "group":
+      tables.groups.set(local, component);
+      break;
+    case "attributeGroup":
+      tables.attributeGroups.set(local, component);
+      break;
   }
 }

@@ -136,15 +136,29 @@ export class SimpleTypeShapes {
     const facets = new Map<string, FacetUse>(base.facets.map((x) => [x.key, x]));
     const put = (key: string, value: number | string, at: Position) =>
       facets.set(key, { key, value, at });
+    const notes: Note[] = [...base.notes];
     // Each facet from the XML Schema facets that set it (`length` sets minLength and maxLength); patterns below.
+    // One that does not apply to the scalar the base is held as (a bound on an xs:duration, a string) is not checked.
     for (const facet of FACETS) {
       if (facet.valueKind === "text") continue;
       for (const name of facet.xsdFacets) {
         const written = f[name as XsdValueFacetName];
-        if (written) put(facet.key, written.value, written.at);
+        if (!written) continue;
+        if (facet.appliesTo.includes(base.scalar)) {
+          put(facet.key, written.value, written.at);
+          continue;
+        }
+        this.approximate(
+          written.at,
+          "facet-not-applied",
+          `${name} ${written.value} is not checked: the value is held as a ${base.scalar}, which ${facet.key} does not apply to`,
+        );
+        notes.push({
+          kind: "interpretation",
+          text: `${name} ${written.value} in the contract: not checked here (the value is held as a ${base.scalar}).`,
+        });
       }
     }
-    const notes: Note[] = [...base.notes];
     if (
       f.whiteSpace &&
       f.whiteSpace.value !== (base.scalar === "string" ? "preserve" : "collapse")
@@ -179,7 +193,13 @@ export class SimpleTypeShapes {
   }
 }
 
-/** A built-in type's shape, a problem for one without a scalar, or "not-builtin". */
+/**
+ * A built-in type's shape, or "not-builtin". One without a scalar (`time`,
+ * `hexBinary`, `QName`, `gYear`, `NMTOKENS`...) is its text, one string, as
+ * written, with a warning: its lexical form is not checked (nor, for a
+ * QName, which namespace its prefix stands for). `xs:NOTATION` is abstract:
+ * a problem.
+ */
 function builtinShape(
   name: QName,
   at: Position,
@@ -187,9 +207,30 @@ function builtinShape(
 ): SimpleShape | undefined | "not-builtin" {
   if (name.namespace !== XSD_NAMESPACE) return "not-builtin";
   const b = builtinScalarOf(name.local);
-  if (!b) {
-    d.error(at, `xs:${name.local} has no scalar yet`);
+  if (!b && name.local === "NOTATION") {
+    d.error(
+      at,
+      "xs:NOTATION is abstract: only a restriction of it that lists its notations types a value",
+    );
     return undefined;
+  }
+  if (!b) {
+    d.warning(
+      at,
+      "no-scalar",
+      `xs:${name.local} has no scalar: it is read as its text, one string, and its form is not checked${name.local === "QName" ? " (nor which namespace its prefix stands for)" : ""}`,
+    );
+    return {
+      kind: "scalar",
+      scalar: "string",
+      facets: [],
+      notes: [
+        {
+          kind: "interpretation",
+          text: `xs:${name.local} in the contract: read and written as its text, one string, as it is.`,
+        },
+      ],
+    };
   }
   const facets: FacetUse[] = [];
   if (b.pattern !== undefined) facets.push({ key: "pattern", value: b.pattern, at });

@@ -12,13 +12,11 @@ export class WsdlContext extends AttributeReader {
    * The children of a WSDL element: the text of its leading
    * `wsdl:documentation`, and its other children (WSDL elements and
    * extension elements, for the caller to sort). Text other than white space
-   * and a misplaced documentation element are reported.
+   * is passed over with a warning; a misplaced documentation element is
+   * reported.
    */
   content(element: XmlElement): { doc?: string; children: XmlElement[] } {
-    for (const child of element.children) {
-      if (child.kind === "text" && child.text.trim() !== "")
-        this.error(child.at, `text is not allowed in <${element.qname}>`);
-    }
+    this.passOverText(element);
     const children: XmlElement[] = [];
     let doc: string | undefined;
     let seenDocumentation = false;

@@ -58,6 +58,8 @@ export interface WsdlPortType extends Documented {
   readonly at: Position;
   /** In document order. */
   readonly operations: readonly WsdlOperation[];
+  /** The notification and solicit-response operations (output only, or output first): left out with a warning, their bindings not checked. */
+  readonly leftOut: readonly string[];
 }
 
 export type SoapVersion = "1.1" | "1.2";

@@ -15,20 +15,14 @@ export interface SchemaDocumentScope {
   readonly chameleon: boolean;
   readonly elementFormDefault: "qualified" | "unqualified";
   readonly attributeFormDefault: "qualified" | "unqualified";
+  /** `blockDefault` blocks substitution (`#all`, or a list holding `substitution`): the global elements' default. */
+  readonly blocksSubstitution?: boolean;
 }
 
-/**
- * XSD elements that are valid XML Schema 1.0 but not read, with the reason
- * given: refusing them says so at their position, where dropping them would
- * change what the contract means (a redefinition changes the components
- * other schemas use).
- */
-const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
-  [
-    "redefine",
-    "xs:redefine is not supported: copy the redefined components into the schema instead",
-  ],
-]);
+/** Whether a `block` or `blockDefault` value blocks substitution. */
+export function blocksSubstitution(value: string): boolean {
+  return value.split(/[ \t\r\n]+/).some((token) => token === "#all" || token === "substitution");
+}
 
 /** The message of an element of another namespace than XML Schema's where only XSD elements may be: passed over. */
 export function foreignElementMessage(child: XmlElement): string {
@@ -57,14 +51,11 @@ export class XsdContext extends AttributeReader {
    * The children of a component: the text of its leading `xs:annotation`
    * (its `xs:documentation` elements; `xs:appinfo` is for other tools and is
    * passed over), and its other children, which must be XSD elements. Text
-   * other than white space, elements of other namespaces and a misplaced
-   * annotation are reported.
+   * other than white space is passed over with a warning; elements of other
+   * namespaces and a misplaced annotation are reported.
    */
   content(element: XmlElement): { doc?: string; children: XmlElement[] } {
-    for (const child of element.children) {
-      if (child.kind === "text" && child.text.trim() !== "")
-        this.error(child.at, `text is not allowed in <${element.qname}>`);
-    }
+    this.passOverText(element);
     const children: XmlElement[] = [];
     let doc: string | undefined;
     let seenOther = false;
@@ -108,8 +99,7 @@ export class XsdContext extends AttributeReader {
   }
 
   /**
-   * Reports a child that has no place where it is: unsupported constructs
-   * with their reason, others as not allowed. An `xs:notation` declares
+   * Reports a child that has no place where it is as not allowed. An `xs:notation` declares
    * nothing paygen types (a NOTATION-typed value is refused where it is
    * used): it is passed over with a warning.
    */
@@ -122,9 +112,7 @@ export class XsdContext extends AttributeReader {
       );
       return;
     }
-    const reason =
-      child.name.namespace === XSD_NAMESPACE ? UNSUPPORTED.get(child.name.local) : undefined;
-    this.error(child.at, reason ?? `<${child.qname}> is not allowed in <${parent.qname}>`);
+    this.error(child.at, `<${child.qname}> is not allowed in <${parent.qname}>`);
   }
 
   /** Whether `element` is the XSD element `local`. */

@@ -201,13 +201,15 @@ export interface ElementDecl extends Documented {
   /** Qualified by the target namespace when global, or when local and `form`/`elementFormDefault` say so. */
   readonly name: QName;
   readonly at: Position;
-  /** Absent: `xs:anyType` (or, with a substitution group, the head's type). */
+  /** Absent: `xs:anyType`; with a substitution group, the head's type (filled in when the set is built). */
   readonly type?: TypeRef | ComplexType | SimpleType;
   readonly nillable: boolean;
   readonly abstract: boolean;
   readonly default?: ValueConstraint;
   readonly fixed?: ValueConstraint;
   readonly substitutionGroup?: Reference;
+  /** `block` (or the schema's `blockDefault`) says no element may substitute for this one: set only then. */
+  readonly substitutionBlocked?: boolean;
   /** `xs:unique`, `xs:key` and `xs:keyref` declared on the element, in document order: not checked, kept for a note. */
   readonly identityConstraints?: readonly IdentityConstraint[];
 }
@@ -322,15 +324,20 @@ export interface AttributeGroupDef extends Documented {
 
 // ---------------------------------------------------------------- documents and the set
 
-/** An `xs:import` or `xs:include` as written, and the file it was resolved to. */
+/** A component an `xs:redefine` holds: it replaces the one of its name in the schema redefined. */
+export type RedefinedComponent = ComplexType | SimpleType | GroupDef | AttributeGroupDef;
+
+/** An `xs:import`, `xs:include` or `xs:redefine` as written, and the file it was resolved to. */
 export interface SchemaDirective {
-  readonly kind: "import" | "include";
+  readonly kind: "import" | "include" | "redefine";
   readonly at: Position;
   /** `namespace=` of an import (absent: no namespace). */
   readonly namespace?: string;
   readonly schemaLocation?: string;
   /** The file read for it, as the user names it; absent when nothing was read (no location, or an error). */
   readonly file?: string;
+  /** The components of an `xs:redefine`, in document order. */
+  readonly redefinitions?: readonly RedefinedComponent[];
 }
 
 /** One `xs:schema` element: a file, or a schema embedded in a WSDL file. */

@@ -103,6 +103,7 @@ describe("the WSDL reader", () => {
           faults: [],
         },
       ],
+      leftOut: [],
     });
     expect(wsdl!.bindings.get("OrdersSoap12")).toEqual({
       name: { namespace: ns, local: "OrdersSoap12" },

@@ -36,7 +36,9 @@ export interface GenerateOptions {
   readonly packageName?: string;
   /** Every warning is an error: a contract read approximately stops the run. */
   readonly strict?: boolean;
-  /** Each server entry also holds a mock whose default answers are synthesized with this seed (`paygen mock`, `--mock`). */
+  /** The package has the server side: each service's server entry (`--server`). Without it (and without `mock`), the clients alone. */
+  readonly server?: boolean;
+  /** The server side, each server entry also holding a mock whose default answers are synthesized with this seed (`paygen mock`, `--mock`). */
   readonly mock?: { readonly seed: number };
 }
 
@@ -61,6 +63,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       options.packageVersion ?? DEFAULT_PACKAGE_VERSION,
       options.packageName ?? DEFAULT_PACKAGE_NAME,
     ),
+    ...(options.server === true ? { server: true } : {}),
     ...(options.mock !== undefined ? { mock: options.mock } : {}),
   });
   const formatted = await formatFiles(files, {

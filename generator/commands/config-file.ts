@@ -24,6 +24,8 @@ export interface PackageSettings {
   readonly out?: string;
   readonly versionFile?: string;
   readonly cache?: boolean;
+  /** The package has the server side: each service's server entry (a stand-in of the service: a sandbox, a test double). */
+  readonly server?: boolean;
 }
 
 /** A configuration as read: where it was read from (as messages name it), the file that holds it (in the folder paygen runs in), and its packages. */
@@ -41,6 +43,7 @@ const PACKAGE_KEYS: Readonly<Record<keyof PackageSettings, "string" | "strings" 
   out: "string",
   versionFile: "string",
   cache: "boolean",
+  server: "boolean",
 };
 
 /**

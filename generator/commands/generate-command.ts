@@ -15,7 +15,7 @@ import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-re
 import { watchPackages } from "./watch-packages.js";
 import { restParameters } from "../model/rest-parameters.js";
 
-export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--mock [--seed N]] [--check | --watch]
+export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--server] [--mock [--seed N]] [--check | --watch]
        (npm run generate -- ... in this project)
 
   Without options, every package ${CONFIG_FILE} (or package.json's "paygen" key) lists, each with its
@@ -32,8 +32,12 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --verbose      print each warning (where a contract is read approximately: the most precise safe
                  type instead of the exact one); by default the summary counts them by kind
   --strict       every warning is an error: exit 1 and write nothing when a contract is read approximately
-  --mock         each server entry also holds a mock: default answers synthesized from the contract
-                 (valid by its validators) and create<Service>Mock(); see \`paygen mock\`
+  --server       the package also has the server side: each service's server entry (<service>/server),
+                 reading requests and writing answers for a stand-in of the service (create<Service>Server);
+                 without it (or "server": true in the configuration), the package is the clients alone
+  --mock         the server side (as --server), each server entry also holding a mock: default answers
+                 synthesized from the contract (valid by its validators) and create<Service>Mock();
+                 see \`paygen mock\`
   --seed N       the seed of the mock's answers (default: 1): same seed, same answers
   --check        write nothing; exit 1 and name the stale files if DIR differs from a fresh generation,
                  with what the schema change does to the package and the release it needs
@@ -64,6 +68,7 @@ export async function generateCommand(
         watch: { type: "boolean", default: false },
         verbose: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
+        server: { type: "boolean", default: false },
         mock: { type: "boolean", default: false },
         seed: { type: "string" },
         help: { type: "boolean", default: false },
@@ -104,6 +109,7 @@ export async function generateCommand(
       name: plan.name,
       verbose: args.values.verbose,
       strict: args.values.strict,
+      server: plan.server,
       mock: args.values.mock ? seed : undefined,
     };
     return generateOnce(
@@ -173,6 +179,8 @@ interface GenerateValues {
   readonly "no-cache"?: boolean | undefined;
   readonly verbose?: boolean | undefined;
   readonly strict?: boolean | undefined;
+  /** The package has the server side (a mock implies it). */
+  readonly server?: boolean | undefined;
   /** The seed of a mock in each server entry; no mock when absent. */
   readonly mock?: number | undefined;
 }
@@ -203,6 +211,7 @@ async function generateOnce(
     versionFile:
       values["version-file"] === undefined ? undefined : path.resolve(values["version-file"]),
     name: values.name,
+    server: values.server === true ? "server" : undefined,
     mock: values.mock === undefined ? undefined : String(values.mock),
   });
   try {
@@ -234,6 +243,7 @@ async function generateOnce(
             }
           : {}),
         ...(values.strict ? { strict: true } : {}),
+        ...(values.server === true ? { server: true } : {}),
         ...(values.mock !== undefined ? { mock: { seed: values.mock } } : {}),
       });
       return { version, ...generated };

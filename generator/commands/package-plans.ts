@@ -16,6 +16,7 @@ export interface PackageFlags {
   readonly "version-file"?: string | undefined;
   readonly name?: string | undefined;
   readonly "no-cache"?: boolean | undefined;
+  readonly server?: boolean | undefined;
 }
 
 /** One package to generate: its inputs and output (paths relative to the folder paygen runs in, or absolute), its name, its version file. */
@@ -26,6 +27,8 @@ export interface PackagePlan {
   readonly versionFile?: string;
   readonly name: string;
   readonly noCache: boolean;
+  /** The package has the server side (`--server`, or the configuration's `server`). */
+  readonly server: boolean;
 }
 
 /** A command line that cannot be run as it is (exit 2, with the usage). */
@@ -79,6 +82,7 @@ export async function planRun(flags: PackageFlags, cwd: string): Promise<RunPlan
       ...(versionFile !== undefined ? { versionFile } : {}),
       name: flags.name ?? settings.name ?? DEFAULT_PACKAGE_NAME,
       noCache: flags["no-cache"] === true || settings.cache === false,
+      server: flags.server === true || settings.server === true,
     };
   });
   return config === undefined ? { packages } : { packages, configSource: config.source };

@@ -27,6 +27,8 @@ export interface ServiceArtifact {
    * like the server module, or one the entry does not offer).
    */
   readonly entry: "values" | "types" | "none";
+  /** What only the server side needs: emitted only for a package that asks for it (`--server`). */
+  readonly server?: true;
 }
 
 const always = (): boolean => true;
@@ -56,9 +58,24 @@ export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
     when: (s) => s.operations.length > 0 && answerCheckedTypes(s).length > 0,
     emit: emitAnswerValidators,
     entry: "none",
+    server: true,
   },
-  { name: "server", path: paths.server, when: soap, emit: emitSoapServer, entry: "none" },
-  { name: "server", path: paths.server, when: rest, emit: emitRestServer, entry: "none" },
+  {
+    name: "server",
+    path: paths.server,
+    when: soap,
+    emit: emitSoapServer,
+    entry: "none",
+    server: true,
+  },
+  {
+    name: "server",
+    path: paths.server,
+    when: rest,
+    emit: emitRestServer,
+    entry: "none",
+    server: true,
+  },
   {
     name: "redact",
     path: paths.redact,

@@ -25,7 +25,9 @@ export interface EmitOptions {
   /** The package's build script, copied as is. */
   readonly buildScriptFile: string;
   readonly info: PackageInfo;
-  /** Each server entry also holds a mock (see `EmitContext.mock`). */
+  /** The package has the server side: the artifacts marked `server` and each service's server entry. */
+  readonly server?: boolean;
+  /** The server side, each server entry also holding a mock (see `EmitContext.mock`); implies `server`. */
   readonly mock?: MockOptions;
 }
 
@@ -44,13 +46,16 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   const files: GeneratedFile[] = [];
   const servers = new Map<string, ServerNames>();
   const eventParsers = new Map<string, EventParser[]>();
+  const serverSide = options.server === true || options.mock !== undefined;
   for (const service of model.services) {
     const ctx: EmitContext = {
       service,
       names: namesOf(service, runtime),
       ...(options.mock !== undefined ? { mock: options.mock } : {}),
     };
-    const artifacts = SERVICE_ARTIFACTS.filter((a) => a.when(service));
+    const artifacts = SERVICE_ARTIFACTS.filter(
+      (a) => a.when(service) && (serverSide || a.server !== true),
+    );
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
     const payloads = [...new Set(service.events.flatMap((e) => e.payloadTypes ?? []))];
     if (payloads.length > 0)
@@ -63,7 +68,7 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
       );
     if (service.operations.length > 0)
       servers.set(service.name, {
-        server: ctx.names.get("serverFactory", service.name),
+        ...(serverSide ? { server: ctx.names.get("serverFactory", service.name) } : {}),
         ...(options.mock !== undefined ? { mock: ctx.names.get("mockFactory", service.name) } : {}),
         clientFactory: ctx.names.get("clientFactory", service.name),
         configure: ctx.names.get("clientConfigure", service.name),
@@ -93,14 +98,11 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
   const shipped = reachableRuntime(runtime, files, RUNTIME_ENTRIES);
   files.push(...shipped);
   files.push(
-    ...(await emitTemplates(
-      options.templatesDir,
-      model,
-      options.info,
-      importedPackages(files),
-      servers,
+    ...(await emitTemplates(options.templatesDir, model, options.info, importedPackages(files), {
+      names: servers,
       eventParsers,
-    )),
+      serverSide,
+    })),
   );
   files.push(await emitBuildScript(options.buildScriptFile));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

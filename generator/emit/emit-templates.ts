@@ -30,6 +30,16 @@ export interface PackageInfo {
 /** The package name the examples of `templates/examples/` import from (they are type-checked as written); the README shows the package's own. */
 const EXAMPLES_PACKAGE_NAME = "paygen-clients";
 
+/** What the package's code offers that its README and manifest name: each entry's names, and whether it has the server side. */
+export interface PackageEntries {
+  /** Each service with operations: the names the README uses (see `ServerNames`). */
+  readonly names?: ReadonlyMap<string, ServerNames>;
+  /** Each service's event payload parsers. */
+  readonly eventParsers?: ReadonlyMap<string, readonly EventParser[]>;
+  /** Each service has a server entry (`<service>/server`): the package was asked for the server side. */
+  readonly serverSide?: boolean;
+}
+
 /**
  * Renders the non-code files of the package from `templates/*.hbs`. The view
  * handed to a template is plain data computed here: templates hold layout, no logic.
@@ -39,9 +49,10 @@ export async function emitTemplates(
   model: Model,
   info: PackageInfo,
   imported: readonly string[],
-  servers: ReadonlyMap<string, ServerNames> = new Map(),
-  eventParsers: ReadonlyMap<string, readonly EventParser[]> = new Map(),
+  entries: PackageEntries = {},
 ): Promise<GeneratedFile[]> {
+  const servers = entries.names ?? new Map<string, ServerNames>();
+  const eventParsers = entries.eventParsers ?? new Map<string, readonly EventParser[]>();
   const hb = Handlebars.create();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
   hb.registerHelper("md", (value: unknown) => markdownText(textOf(value)));
@@ -63,7 +74,7 @@ export async function emitTemplates(
     }
   }
   const view = asTemplateData({
-    ...packageView(model, info, examples, servers, eventParsers),
+    ...packageView(model, info, examples, servers, eventParsers, entries.serverSide === true),
     dependencies: dependencies(imported, info),
     usesXmlParser: imported.includes("fast-xml-parser"),
   });
@@ -107,11 +118,12 @@ export const QUERY_LANGUAGE_FILE = "QUERY-LANGUAGE.md";
 
 /**
  * The names a README uses of a service with operations, as the naming table
- * calls them: its server (and mock, when it has one), its client factory and
- * configuration function, and its first operation's function and method.
+ * calls them: its server (when the package has the server side) and mock
+ * (when it has one), its client factory and configuration function, and its
+ * first operation's function and method.
  */
 export interface ServerNames {
-  readonly server: string;
+  readonly server?: string;
   readonly mock?: string;
   readonly clientFactory: string;
   readonly configure: string;
@@ -184,6 +196,7 @@ function packageView(
   examples: ReadonlyMap<string, string>,
   servers: ReadonlyMap<string, ServerNames>,
   eventParsers: ReadonlyMap<string, readonly EventParser[]>,
+  serverSide: boolean,
 ) {
   return {
     ...info,
@@ -209,8 +222,10 @@ function packageView(
       eventParsers: eventParsers.get(s.name) ?? [],
       serverFactory: servers.get(s.name)?.server ?? "",
       mockFactory: servers.get(s.name)?.mock ?? "",
+      hasServerEntry: serverSide,
     })),
-    hasServers: servers.size > 0,
+    hasServerSide: serverSide,
+    hasServers: [...servers.values()].some((s) => s.server !== undefined),
     // The README's example of calling an operation: the first service that has one.
     calling: callingView([...servers.values()][0]),
     hasMocks: [...servers.values()].some((s) => s.mock !== undefined),

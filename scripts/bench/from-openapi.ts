@@ -65,6 +65,7 @@ function commandOf(side: Side, out: string): string[] {
         "--from",
         PUBLISHED_SPEC,
         "--no-cache",
+        "--server",
         "--out",
         out,
       ];

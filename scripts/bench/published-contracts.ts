@@ -84,6 +84,7 @@ async function runPaygen(spec: string, out: string): Promise<ProcessSample | { p
     "--from",
     spec,
     "--no-cache",
+    "--server",
     "--out",
     out,
   ]);

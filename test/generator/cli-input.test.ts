@@ -225,14 +225,13 @@ describe("schema file encoding", () => {
 
   it("a UTF-8 byte order mark is accepted and changes nothing in the output", async () => {
     const plain = await mkdtemp(path.join(tmpdir(), "paygen-input-"));
+    // Both runs in a folder without a configuration (the project's own asks for the server side).
     expect(
       (
-        await run([
-          "--schemas",
-          path.join(FIXTURES, "soap-basic"),
-          "--out",
-          path.join(plain, "out"),
-        ])
+        await run(
+          ["--schemas", path.join(FIXTURES, "soap-basic"), "--out", path.join(plain, "out")],
+          plain,
+        )
       ).code,
     ).toBe(0);
     const dir = await schemasWith((b) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), b]));

@@ -62,7 +62,13 @@ describe("the packages one generate command makes", () => {
   it("without a configuration: one, from the options or today's defaults", async () => {
     const cwd = await folder({});
     expect(await planPackages({}, cwd)).toEqual([
-      { schemas: "schemas", out: "generated", name: "paygen-clients", noCache: false },
+      {
+        schemas: "schemas",
+        out: "generated",
+        name: "paygen-clients",
+        noCache: false,
+        server: false,
+      },
     ]);
     expect(
       await planPackages(
@@ -77,6 +83,7 @@ describe("the packages one generate command makes", () => {
         versionFile: "v",
         name: "@a/b",
         noCache: true,
+        server: false,
       },
     ]);
   });
@@ -102,6 +109,7 @@ describe("the packages one generate command makes", () => {
         versionFile: "pets.version",
         name: "@acme/pets",
         noCache: true,
+        server: false,
       },
     ]);
     expect(await planPackages({ schemas: "s", name: "other" }, cwd)).toEqual([
@@ -111,8 +119,28 @@ describe("the packages one generate command makes", () => {
         versionFile: "pets.version",
         name: "other",
         noCache: true,
+        server: false,
       },
     ]);
+  });
+
+  it("gives a package the server side when its settings or --server ask for it", async () => {
+    const cwd = await folder({
+      "paygen.config.json": JSON.stringify({
+        packages: [{ out: "sandbox", server: true }, { out: "clients" }],
+      }),
+    });
+    expect((await planPackages({}, cwd)).map((p) => [p.out, p.server])).toEqual([
+      ["sandbox", true],
+      ["clients", false],
+    ]);
+    expect((await planPackages({ server: true }, cwd)).map((p) => p.server)).toEqual([true, true]);
+    expect((await planPackages({ server: true }, await folder({})))[0]!.server).toBe(true);
+    expect(
+      await problems(
+        await folder({ "paygen.config.json": '{ "packages": [{ "server": "yes" }] }' }),
+      ),
+    ).toEqual(['paygen.config.json:1:28: "server" is true or false, not a string']);
   });
 
   it("says which file the configuration came from (what --watch watches besides the inputs)", async () => {
@@ -126,7 +154,15 @@ describe("the packages one generate command makes", () => {
     });
     expect((await planRun({}, key)).configSource).toBe("package.json");
     expect(await planRun({}, await folder({}))).toEqual({
-      packages: [{ schemas: "schemas", out: "generated", name: "paygen-clients", noCache: false }],
+      packages: [
+        {
+          schemas: "schemas",
+          out: "generated",
+          name: "paygen-clients",
+          noCache: false,
+          server: false,
+        },
+      ],
     });
   });
 
@@ -138,11 +174,19 @@ describe("the packages one generate command makes", () => {
       }),
     });
     expect(await planPackages({}, cwd)).toEqual([
-      { schemas: "schemas", out: "clients", name: "app-clients", noCache: false },
+      { schemas: "schemas", out: "clients", name: "app-clients", noCache: false, server: false },
     ]);
     expect(
       await planPackages({}, await folder({ "package.json": JSON.stringify({ name: "app" }) })),
-    ).toEqual([{ schemas: "schemas", out: "generated", name: "paygen-clients", noCache: false }]);
+    ).toEqual([
+      {
+        schemas: "schemas",
+        out: "generated",
+        name: "paygen-clients",
+        noCache: false,
+        server: false,
+      },
+    ]);
   });
 
   it("reports every problem of the configuration at its line and column", async () => {
@@ -160,8 +204,8 @@ describe("the packages one generate command makes", () => {
       'paygen.config.json:3:29: a package is generated from "schemas" or "from", not both',
       'paygen.config.json:4:14: packages 1 and 2 are both written to o/; give each its own "out"',
       'paygen.config.json:4:28: "cache" is true or false, not a string',
-      'paygen.config.json:4:34: unknown key "frm"; a package has name, schemas, from, out, versionFile, cache',
-      "paygen.config.json:5:5: a package is an object of name, schemas, from, out, versionFile, cache, not a number",
+      'paygen.config.json:4:34: unknown key "frm"; a package has name, schemas, from, out, versionFile, cache, server',
+      "paygen.config.json:5:5: a package is an object of name, schemas, from, out, versionFile, cache, server, not a number",
       'paygen.config.json:7:3: unknown key "extra"; the configuration has one key, "packages"',
     ]);
     expect(await problems(await folder({ "paygen.config.json": '{ "packages": [] ' }))).toEqual([

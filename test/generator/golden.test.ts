@@ -63,15 +63,16 @@ async function expectGolden(
     expect(f.content, f.path).toBe(await readFile(path.join(goldenDir, f.path), "utf8"));
 }
 
+// The goldens are of packages with the server side, so they hold every file paygen writes; the clients-only package is tested by test/generator/server-side.test.ts.
 describe.each(fixtures)("golden output of fixture %s", (fixture) => {
   it("matches test/golden file by file", async () => {
-    const { files } = await generateFrom(path.join(FIXTURES, fixture));
+    const { files } = await generateFrom(path.join(FIXTURES, fixture), { server: true });
     const generated = files.filter((f) => !f.path.startsWith("runtime/"));
     await expectGolden(generated, path.join(GOLDEN, fixture));
   });
 
   it("ships the runtime byte for byte: files of generator/runtime/ (those its code reaches), and nothing else", async () => {
-    const { files } = await generateFrom(path.join(FIXTURES, fixture));
+    const { files } = await generateFrom(path.join(FIXTURES, fixture), { server: true });
     const sources = await runtimeSources();
     const shipped = files.filter((f) => f.path.startsWith("runtime/"));
     expect(
@@ -108,6 +109,7 @@ describe.each(CONTRACT_FIXTURES)(
         schemasDir: path.join(PROJECT_ROOT, "schemas"),
         from: [path.relative(PROJECT_ROOT, file)],
         cwd: PROJECT_ROOT,
+        server: true,
       });
       // What the contract decides: its services, README and package manifest. The build script and tsconfig are the same for every package (the YAML goldens hold them).
       const generated = files.filter(

@@ -34,6 +34,7 @@ describe.each(["names-soap", "names-rest"])("the names fixture %s", (fixture) =>
     const { files, model } = await generate({
       schemasDir: path.join(FIXTURES, fixture),
       cwd: PROJECT_ROOT,
+      server: true,
     });
     out = path.join(root, "out");
     for (const f of files) {

@@ -337,7 +337,7 @@ describe("generate --watch with a configuration", () => {
     const generated: string[] = [];
     const logged: string[] = [];
     const finished = await watchPackages(
-      { packages: [{ schemas, out, name: "p", noCache: true }] },
+      { packages: [{ schemas, out, name: "p", noCache: true, server: false }] },
       {
         replan: () => Promise.reject(new Error("not planned again")),
         generate: async (plan) => generated.push(plan.out),

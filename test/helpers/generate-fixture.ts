@@ -5,9 +5,12 @@ import { SchemaErrors, formatDiagnostic } from "../../generator/diagnostics/diag
 export const FIXTURES = path.join(PROJECT_ROOT, "test", "fixtures");
 export const GOLDEN = path.join(PROJECT_ROOT, "test", "golden");
 
-/** Generates a schema folder in memory, paths in messages relative to the project root. */
-export function generateFrom(schemasDir: string): Promise<GenerateResult> {
-  return generate({ schemasDir, cwd: PROJECT_ROOT });
+/** Generates a schema folder in memory, paths in messages relative to the project root; `server` asks for the server side. */
+export function generateFrom(
+  schemasDir: string,
+  options: { readonly server?: boolean } = {},
+): Promise<GenerateResult> {
+  return generate({ schemasDir, cwd: PROJECT_ROOT, ...options });
 }
 
 /** The formatted diagnostics of a schema folder that must fail. */

@@ -15,10 +15,13 @@ export async function writeSchemas(files: Record<string, string>): Promise<strin
   return root;
 }
 
-/** Generates from the files; messages name `schemas/...` as a user would see them. */
-export async function generateSchemas(files: Record<string, string>): Promise<GenerateResult> {
+/** Generates from the files; messages name `schemas/...` as a user would see them. `server` asks for the server side. */
+export async function generateSchemas(
+  files: Record<string, string>,
+  options: { readonly server?: boolean } = {},
+): Promise<GenerateResult> {
   const root = await writeSchemas(files);
-  return generate({ schemasDir: path.join(root, "schemas"), cwd: root });
+  return generate({ schemasDir: path.join(root, "schemas"), cwd: root, ...options });
 }
 
 /** The formatted diagnostics of schema files that must fail. */

@@ -120,14 +120,18 @@ const FIXTURE_FOLDERS = ["rest-basic", "soap-basic", "names-rest", "names-soap"]
 
 describe("synthesized values pass the generated validators", () => {
   it.for(FIXTURE_FOLDERS)("the fixture %s", { timeout: 60_000 }, async (folder) => {
-    const outcome = await checkPackage(await generateFrom(path.join(FIXTURES, folder)));
+    const outcome = await checkPackage(
+      await generateFrom(path.join(FIXTURES, folder), { server: true }),
+    );
     expect(outcome.checked).toBeGreaterThan(0);
     expect(outcome.refusals).toEqual([]);
     expect(outcome.misses).toEqual([]);
   });
 
   it("the project's schemas", { timeout: 60_000 }, async () => {
-    const outcome = await checkPackage(await generateFrom(path.join(PROJECT_ROOT, "schemas")));
+    const outcome = await checkPackage(
+      await generateFrom(path.join(PROJECT_ROOT, "schemas"), { server: true }),
+    );
     expect(outcome.checked).toBeGreaterThan(0);
     expect(outcome.refusals).toEqual([]);
     expect(outcome.misses).toEqual([]);
@@ -147,6 +151,7 @@ describeWithSpecs("synthesized values pass the validators of the published contr
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [sharedSpec(file)],
       cwd: PROJECT_ROOT,
+      server: true,
     });
     const outcome = await checkPackage(result);
     if (process.env["SYNTH_DEBUG"])

@@ -38,10 +38,13 @@ describe("choice groups", () => {
   let validators: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({
-      "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
-      "svc/operations.yaml": OPERATIONS,
-    });
+    const { files } = await generateSchemas(
+      {
+        "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
+        "svc/operations.yaml": OPERATIONS,
+      },
+      { server: true },
+    );
     const pkg = await writePackage(files);
     [xml, server, validators] = await Promise.all([
       pkg.load("svc", "xml"),

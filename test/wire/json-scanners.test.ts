@@ -16,7 +16,7 @@ import { writePackage, type TempPackage } from "../helpers/temp-package.js";
  * under tight limits. The scanners and readers are private to json.ts: the
  * test exports them in a copy of the package.
  */
-const generated = await generateFrom(path.join(PROJECT_ROOT, "schemas"));
+const generated = await generateFrom(path.join(PROJECT_ROOT, "schemas"), { server: true });
 const rest = generated.model.services.filter((s) => s.protocol === "rest");
 const pkg: TempPackage = await writePackage(
   generated.files.map((f) =>

@@ -56,10 +56,13 @@ describe("numbers on the JSON wire", () => {
   let validators: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({
-      "svc/service.yaml": REST_SERVICE,
-      "svc/types.yaml": REST_TYPES,
-    });
+    const { files } = await generateSchemas(
+      {
+        "svc/service.yaml": REST_SERVICE,
+        "svc/types.yaml": REST_TYPES,
+      },
+      { server: true },
+    );
     const pkg = await writePackage(files);
     [json, server, validators] = await Promise.all([
       pkg.load("svc", "json"),
@@ -137,9 +140,12 @@ describe("doubles on the XML wire", () => {
   let server: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({
-      "svc/service.yaml": `${SOAP_SERVICE}${SOAP_TYPES}`,
-    });
+    const { files } = await generateSchemas(
+      {
+        "svc/service.yaml": `${SOAP_SERVICE}${SOAP_TYPES}`,
+      },
+      { server: true },
+    );
     const pkg = await writePackage(files);
     [xml, server] = await Promise.all([pkg.load("svc", "xml"), pkg.load("svc", "server")]);
   });

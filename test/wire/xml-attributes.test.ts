@@ -51,10 +51,13 @@ describe("XML attributes, simple content and xsi:nil", () => {
   let validators: Record<string, unknown>;
 
   beforeAll(async () => {
-    const { files } = await generateSchemas({
-      "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
-      "svc/operations.yaml": OPERATIONS,
-    });
+    const { files } = await generateSchemas(
+      {
+        "svc/service.yaml": `${SOAP_SERVICE}${TYPES}`,
+        "svc/operations.yaml": OPERATIONS,
+      },
+      { server: true },
+    );
     const pkg = await writePackage(files);
     [xml, server, validators] = await Promise.all([
       pkg.load("svc", "xml"),

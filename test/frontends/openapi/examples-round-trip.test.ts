@@ -500,7 +500,12 @@ describe.each(CONTRACTS)("the examples of $file", (contract) => {
     const read = await readOpenApi({ file, cwd: PROJECT_ROOT });
     expect(read.problems).toEqual([]);
     document = read.document!;
-    const { model, files } = await generate({ schemasDir: "", from: [file], cwd: PROJECT_ROOT });
+    const { model, files } = await generate({
+      schemasDir: "",
+      from: [file],
+      cwd: PROJECT_ROOT,
+      server: true,
+    });
     service = model.services[0]!;
     names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;
     const pkg = await writePackage(files);

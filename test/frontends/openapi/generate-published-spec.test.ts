@@ -30,7 +30,12 @@ describeWithSpecs("generating from the published REST specification", () => {
 
   beforeAll(async () => {
     const root = await mkdtemp(path.join(tmpdir(), "paygen-openapi-"));
-    const { files, model } = await generate({ schemasDir: "", from: [SPEC], cwd: PROJECT_ROOT });
+    const { files, model } = await generate({
+      schemasDir: "",
+      from: [SPEC],
+      cwd: PROJECT_ROOT,
+      server: true,
+    });
     out = path.join(root, "out");
     for (const f of files) {
       await mkdir(path.dirname(path.join(out, f.path)), { recursive: true });

@@ -309,9 +309,12 @@ const CASES: readonly Case[] = [
   },
 ];
 
-async function generateDocument(document: Record<string, unknown>) {
+async function generateDocument(
+  document: Record<string, unknown>,
+  options: { readonly server?: boolean } = {},
+) {
   const { folder, file } = await writeContract(document, "Quirks");
-  return generate({ schemasDir: "", from: [file], cwd: folder });
+  return generate({ schemasDir: "", from: [file], cwd: folder, ...options });
 }
 
 describe("constructs of published contracts", () => {
@@ -328,22 +331,26 @@ describe("constructs of published contracts", () => {
 describe("the answer validators", () => {
   it("hold no checker that nothing calls: a type callers also send is validated from validators.ts", async () => {
     const pet = { $ref: "#/components/schemas/Pet" };
-    const { files } = await generateDocument({
-      paths: {
-        "/pets": {
-          put: {
-            operationId: "replacePet",
-            requestBody: { required: true, content: { "application/json": { schema: pet } } },
-            responses: {
-              "200": { description: "OK", content: { "application/json": { schema: pet } } },
+    const { files } = await generateDocument(
+      {
+        paths: {
+          "/pets": {
+            put: {
+              operationId: "replacePet",
+              requestBody: { required: true, content: { "application/json": { schema: pet } } },
+              responses: {
+                "200": { description: "OK", content: { "application/json": { schema: pet } } },
+              },
             },
           },
         },
+        components: {
+          schemas: { Pet: { type: "object", properties: { name: { type: "string" } } } },
+        },
       },
-      components: {
-        schemas: { Pet: { type: "object", properties: { name: { type: "string" } } } },
-      },
-    });
+      { server: true },
+    );
+    expect(files.map((f) => f.path)).toContain("quirks/server.ts");
     const answers = files.find((f) => f.path.endsWith("/answer-validators.ts"))?.content ?? "";
     expect(answers).not.toContain("function checkPet(");
     const validators = files.find((f) => f.path.endsWith("/validators.ts"))!.content;

@@ -36,6 +36,7 @@ describe.skipIf(!present)("numbers of the published REST specification on the wi
       schemasDir: "",
       from: [SPEC],
       cwd: PROJECT_ROOT,
+      server: true,
     });
     out = path.join(root, "out");
     for (const f of files) {

@@ -25,6 +25,7 @@ describe("the bookings WSDL", () => {
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [path.join(FIXTURES, "bookings", "bookings.overlay.yaml")],
       cwd: PROJECT_ROOT,
+      server: true,
     });
     const pkg = await writePackage(files);
     [xml, server, index] = await Promise.all([

@@ -79,6 +79,7 @@ function generatedPackage({ file, operations, published, headers }: ContractCase
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [path.relative(PROJECT_ROOT, file)],
       cwd: PROJECT_ROOT,
+      server: true,
     });
     pkg = await writePackage(files);
     out = pkg.root;

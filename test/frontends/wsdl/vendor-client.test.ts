@@ -95,6 +95,7 @@ describe("a client generated from a vendor WSDL with SOAP 1.1 and 1.2 ports", ()
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [path.relative(PROJECT_ROOT, file)],
       cwd: PROJECT_ROOT,
+      server: true,
     });
     const service = model.services[0]!;
     const names = (await packageNames(model, RUNTIME_DIR)).get(service.name)!;

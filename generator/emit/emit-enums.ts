@@ -31,7 +31,6 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`Every value of {@link ${name}}, in documented order.`],
     declarations: [
       {
         name: valuesName,
@@ -41,13 +40,15 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
       },
     ],
   });
-  file.addFunction({
+  file.addVariableStatement({
     isExported: true,
-    name: names.get("enumGuard", e.name),
-    docs: [`Whether \`value\` is one of the values of {@link ${name}}.`],
-    parameters: [{ name: "value", type: "unknown" }],
-    returnType: `value is ${name}`,
-    statements: `return typeof value === "string" && (${valuesName} as readonly string[]).includes(value);`,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: names.get("enumGuard", e.name),
+        initializer: `/* @__PURE__ */ ${file.value("oneOf", paths.runtime("one-of.ts"))}(${valuesName})`,
+      },
+    ],
   });
   if (e.groups) {
     const by = names.get("type", e.groups.by);

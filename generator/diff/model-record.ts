@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/generated-file.js";
-import type { Model, ObjectType, Service } from "../model/ir.js";
-import { recordedService, withDerivedMembers } from "./recorded-model.js";
+import type { Model } from "../model/ir.js";
+import { type RecordedService, recordedService, withDerivedMembers } from "./recorded-model.js";
 
 /**
  * The model an output folder was generated from, and the package version it
@@ -71,9 +71,7 @@ export async function readModelRecord(outDir: string): Promise<ModelRecord | und
 }
 
 /** Enough of a recorded service to derive the rest from: its lists. */
-function isRecordedService(value: unknown): value is Omit<Service, "types"> & {
-  readonly types: readonly Omit<ObjectType, "allFields" | "facts">[];
-} {
+function isRecordedService(value: unknown): value is RecordedService {
   if (typeof value !== "object" || value === null) return false;
   const s = value as Record<string, unknown>;
   return ["types", "enums", "operations", "flows", "events"].every((k) => Array.isArray(s[k]));

@@ -19,30 +19,55 @@ export type Status = "active" | "expired";`,
     },
     {
       name: "the value list",
-      enums: [enumType("Status", ["active"])],
+      enums: [enumType("Status", ["active", "expired"])],
       decl: "statusValues",
-      want: `export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze(["active"]);`,
+      want: `export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze(["active", "expired"]);`,
+    },
+    {
+      name: "a constant (one value) is its type alone, the value's doc beside the enum's",
+      enums: [
+        enumType("Issue", [], {
+          doc: "An error's issue.",
+          values: [{ value: "NOT_FOUND", doc: "The order is unknown.", notes: [] }],
+        }),
+      ],
+      decl: "Issue",
+      want: `/**
+ * An error's issue.
+ *
+ * The order is unknown.
+ */
+export type Issue = "NOT_FOUND";`,
     },
     {
       name: "the guard: the runtime's oneOf applied to the list",
-      enums: [enumType("Symbol", ["a"])],
+      enums: [enumType("Symbol", ["a", "b"])],
       decl: "isSymbol",
       want: `export const isSymbol = /* @__PURE__ */ oneOf(symbolValues);`,
     },
     {
       name: "an enum named like a global is renamed, its list typed by the new name",
-      enums: [enumType("Symbol", ["a"])],
+      enums: [enumType("Symbol", ["a", "b"])],
       decl: "symbolValues",
-      want: `export const symbolValues: readonly Symbol$[] = /* @__PURE__ */ Object.freeze(["a"]);`,
+      want: `export const symbolValues: readonly Symbol$[] = /* @__PURE__ */ Object.freeze(["a", "b"]);`,
     },
   ];
   it.each(table)("$name", async ({ enums, decl, want }) => {
     expect(declaration(await emitWith(emitEnums, restService({ enums })), decl)).toBe(want);
   });
+  it("declares no list or guard for a constant, and imports nothing for it", async () => {
+    const text = await emitWith(
+      emitEnums,
+      restService({ enums: [enumType("Issue", ["NOT_FOUND"])] }),
+    );
+    expect(text).not.toMatch(/issueValues|isIssue|import/);
+  });
   it("imports the guard maker once from the runtime", async () => {
     const text = await emitWith(
       emitEnums,
-      restService({ enums: [enumType("Status", ["active"]), enumType("Kind", ["a", "b"])] }),
+      restService({
+        enums: [enumType("Status", ["active", "expired"]), enumType("Kind", ["a", "b"])],
+      }),
     );
     expect(text.match(/^import .*$/gm)).toEqual(['import { oneOf } from "../runtime/one-of.js";']);
   });

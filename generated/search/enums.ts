@@ -246,20 +246,11 @@ export const isApplicationName = /* @__PURE__ */ oneOf(applicationNameValues);
 /**
  * Webhook event types named in the document.
  *
+ * Product tokenManagement: an instrument identifier was created with a network token.
+ *
  * @see document 002, section "Events"
  */
 export type EventType = "tms.networktoken.provisioned";
-
-export const eventTypeValues: readonly EventType[] = /* @__PURE__ */ Object.freeze([
-  /**
-   * Product tokenManagement: an instrument identifier was created with a network token.
-   *
-   * @see document 002, section "Events"
-   */
-  "tms.networktoken.provisioned",
-]);
-
-export const isEventType = /* @__PURE__ */ oneOf(eventTypeValues);
 
 /**
  * Values of paymentInformation.paymentType.method (query field), grouped by payment type. Brand descriptions of the codes are omitted in the document.

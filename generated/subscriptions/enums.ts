@@ -101,26 +101,12 @@ export const isBankAccountTypeEnum = /* @__PURE__ */ oneOf(bankAccountTypeEnumVa
  */
 export type CustomerPaymentProfileOrderFieldEnum = "id";
 
-export const customerPaymentProfileOrderFieldEnumValues: readonly CustomerPaymentProfileOrderFieldEnum[] =
-  /* @__PURE__ */ Object.freeze(["id"]);
-
-export const isCustomerPaymentProfileOrderFieldEnum = /* @__PURE__ */ oneOf(
-  customerPaymentProfileOrderFieldEnumValues,
-);
-
 /**
  * searchType of GetCustomerPaymentProfileList.
  *
  * @see document 000, section "Endpoints"
  */
 export type CustomerPaymentProfileSearchTypeEnum = "cardsExpiringInMonth";
-
-export const customerPaymentProfileSearchTypeEnumValues: readonly CustomerPaymentProfileSearchTypeEnum[] =
-  /* @__PURE__ */ Object.freeze(["cardsExpiringInMonth"]);
-
-export const isCustomerPaymentProfileSearchTypeEnum = /* @__PURE__ */ oneOf(
-  customerPaymentProfileSearchTypeEnumValues,
-);
 
 /**
  * Customer type (Customer type and CustomerPaymentProfile customerType).

@@ -24,8 +24,6 @@ import {
   arbGetSubscriptionListSearchTypeEnumValues,
   arbSubscriptionUnitEnumValues,
   bankAccountTypeEnumValues,
-  customerPaymentProfileOrderFieldEnumValues,
-  customerPaymentProfileSearchTypeEnumValues,
   customerTypeEnumValues,
   echeckTypeEnumValues,
   validationModeValues,
@@ -914,12 +912,7 @@ function checkCustomerPaymentProfileSorting(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerPaymentProfileSorting, path, issues);
   if (requireField(value, "orderBy", path, issues)) {
-    checkEnum(
-      value.orderBy,
-      customerPaymentProfileOrderFieldEnumValues,
-      joinPath(path, "orderBy"),
-      issues,
-    );
+    checkEnum(value.orderBy, ["id"] as const, joinPath(path, "orderBy"), issues);
   }
 
   if (requireField(value, "orderDescending", path, issues)) {
@@ -1196,7 +1189,7 @@ function checkGetCustomerPaymentProfileListCriteria(
   if (requireField(value, "searchType", path, issues)) {
     checkEnum(
       value.searchType,
-      customerPaymentProfileSearchTypeEnumValues,
+      ["cardsExpiringInMonth"] as const,
       joinPath(path, "searchType"),
       issues,
     );

@@ -14,7 +14,7 @@ import {
   requireField,
   result,
 } from "../runtime/validate.js";
-import { eventTypeValues, searchTimeZoneValues } from "./enums.js";
+import { searchTimeZoneValues } from "./enums.js";
 import type {
   InstrumentIdentifierRequest,
   InstrumentIdentifierRequestCard,
@@ -186,7 +186,12 @@ function checkWebhookSubscriptionRequest(
     if (checkList(value.eventTypes, joinPath(path, "eventTypes"), issues, 0, undefined)) {
       const itemsPath = joinPath(path, "eventTypes");
       value.eventTypes.forEach((item, index) => {
-        checkEnum(item, eventTypeValues, joinPath(itemsPath, index), issues);
+        checkEnum(
+          item,
+          ["tms.networktoken.provisioned"] as const,
+          joinPath(itemsPath, index),
+          issues,
+        );
       });
     }
   }

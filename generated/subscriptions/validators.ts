@@ -25,8 +25,6 @@ import {
   arbGetSubscriptionListSearchTypeEnumValues,
   arbSubscriptionUnitEnumValues,
   bankAccountTypeEnumValues,
-  customerPaymentProfileOrderFieldEnumValues,
-  customerPaymentProfileSearchTypeEnumValues,
   customerTypeEnumValues,
   echeckTypeEnumValues,
   validationModeValues,
@@ -906,12 +904,7 @@ function checkCustomerPaymentProfileSorting(
   if (!checkObject(value, path, issues)) return;
   checkUnknownKeys(value, fieldsOfCustomerPaymentProfileSorting, path, issues);
   if (requireField(value, "orderBy", path, issues)) {
-    checkEnum(
-      value.orderBy,
-      customerPaymentProfileOrderFieldEnumValues,
-      joinPath(path, "orderBy"),
-      issues,
-    );
+    checkEnum(value.orderBy, ["id"] as const, joinPath(path, "orderBy"), issues);
   }
 
   if (requireField(value, "orderDescending", path, issues)) {
@@ -1188,7 +1181,7 @@ function checkGetCustomerPaymentProfileListCriteria(
   if (requireField(value, "searchType", path, issues)) {
     checkEnum(
       value.searchType,
-      customerPaymentProfileSearchTypeEnumValues,
+      ["cardsExpiringInMonth"] as const,
       joinPath(path, "searchType"),
       issues,
     );

@@ -3,12 +3,13 @@ import type { EnumType } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { isConstantEnum } from "./enum-values.js";
 import { docBlock, docText } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
-/** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum. */
+/** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum; a constant (one value) is its type alone. */
 export function emitEnums(ctx: EmitContext): GeneratedFile {
   const { service, names } = ctx;
   const file = serviceFile(ctx, paths.enums(service.name));
@@ -19,19 +20,21 @@ export function emitEnums(ctx: EmitContext): GeneratedFile {
 function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
   const name = names.get("type", e.name);
   const lines = e.default !== undefined ? [`Default: \`${e.default}\`.`] : [];
-  const docs = docText(e, { lines });
+  // A constant's value has no list to carry its doc: the type does.
+  const valueDoc = isConstantEnum(e) ? e.values[0]!.doc : undefined;
+  const docs = docText(e, { lines: valueDoc ? [...lines, valueDoc] : lines });
   file.addTypeAlias({
     name,
     isExported: true,
     type: e.values.map((v) => stringLiteral(v.value)).join(" | "),
     ...(docs ? { docs: [docs] } : {}),
   });
+  if (isConstantEnum(e)) return;
   const valuesName = names.get("enumValues", e.name);
   const items = e.values.map((v) => `${docBlock(docText(v))}${stringLiteral(v.value)},`).join("\n");
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`Every value of {@link ${name}}, in documented order.`],
     declarations: [
       {
         name: valuesName,
@@ -41,13 +44,15 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
       },
     ],
   });
-  file.addFunction({
+  file.addVariableStatement({
     isExported: true,
-    name: names.get("enumGuard", e.name),
-    docs: [`Whether \`value\` is one of the values of {@link ${name}}.`],
-    parameters: [{ name: "value", type: "unknown" }],
-    returnType: `value is ${name}`,
-    statements: `return typeof value === "string" && (${valuesName} as readonly string[]).includes(value);`,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: names.get("enumGuard", e.name),
+        initializer: `/* @__PURE__ */ ${file.value("oneOf", paths.runtime("one-of.ts"))}(${valuesName})`,
+      },
+    ],
   });
   if (e.groups) {
     const by = names.get("type", e.groups.by);

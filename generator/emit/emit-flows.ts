@@ -1,3 +1,4 @@
+import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Flow, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
@@ -214,7 +215,7 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   /** `, supports: { cardTypes: wallet012CardTypeValues }`: the flow's documented value lists, as the enums' own value arrays. */
   function supportsProperty(flow: Flow): string {
     if (flow.supports.length === 0) return "";
-    return `, supports: { ${flow.supports.map((x) => `${propertyName(x.label)}: ${file.value(names.get("enumValues", x.enum), paths.enums(service.name))}`).join(", ")} }`;
+    return `, supports: { ${flow.supports.map((x) => `${propertyName(x.label)}: ${enumValuesOf(file, service, names, x.enum)}`).join(", ")} }`;
   }
 
   /** The first sentence of a builder's doc: what it builds, a sample labelled as such, and the value lists the flow supports. */

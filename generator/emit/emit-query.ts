@@ -1,3 +1,4 @@
+import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -47,7 +48,7 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
   recommend: { maxValuesPerLookup: ${q.recommend.maxValuesPerLookup}, maxWindowDays: ${q.recommend.maxWindowDays} },
   defaultWindowDays: ${q.defaultWindowDays},
   dateMathUnits: [${q.dateMathUnits.map(stringLiteral).join(", ")}],
-  timeZones: ${file.value(names.get("enumValues", q.timeZones), paths.enums(service.name))},
+  timeZones: ${enumValuesOf(file, service, names, q.timeZones)},
   presets: [\n${q.presets.map((p) => `{ name: ${stringLiteral(p.name)}, title: ${stringLiteral(p.title)}, range: ${stringLiteral(p.range)} },`).join("\n")}\n],
 } as const satisfies ${file.type("QueryLanguage", QUERY)}<${fieldType}, ${zone}>`,
       },

@@ -1,3 +1,4 @@
+import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Field, ObjectType } from "../model/ir.js";
 import type { EmitContext } from "./emit-context.js";
@@ -405,7 +406,7 @@ function valueRead(
   const t = f.type;
   if (t.kind === "enum") {
     if (kind === "draft") return `${fn("readString")}(${v}, o, ${path}${k})`;
-    const values = file.value(ctx.names.get("enumValues", t.name), paths.enums(ctx.service.name));
+    const values = enumValuesOf(file, ctx.service, ctx.names, t.name);
     return `${fn("readEnum")}(${v}, ${values}, o, ${path}, ${key ?? "undefined"}${tail})`;
   }
   if (t.kind === "object") throw new Error("valueRead: objects are read by their reader");

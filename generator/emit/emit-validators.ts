@@ -1,3 +1,4 @@
+import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, ScalarName, Service } from "../model/ir.js";
@@ -289,7 +290,7 @@ function valueCheck(
   const t = f.type;
   if (t.kind === "object") return `${names.get("checker", t.name)}(${v}, ${p}, issues);`;
   if (t.kind === "enum") {
-    const values = file.value(names.get("enumValues", t.name), paths.enums(service.name));
+    const values = enumValuesOf(file, service, names, t.name);
     const constCheck =
       f.const !== undefined
         ? ` && ${fn("checkConst")}(${v}, ${constLiteral(f.const)}, ${p}, issues)`

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emitEnums } from "../../../generator/emit/emit-enums.js";
 import { declaration, emitWith, enumType, restService } from "../../helpers/ir.js";
 
-/** emit-enums: a literal union, a frozen list and a guard per enum. */
+/** emit-enums: a literal union, a frozen list and a guard (the runtime's `oneOf` applied to the list) per enum. */
 describe("emitEnums", () => {
   const table: {
     name: string;
@@ -19,22 +19,56 @@ export type Status = "active" | "expired";`,
     },
     {
       name: "the value list",
-      enums: [enumType("Status", ["active"])],
+      enums: [enumType("Status", ["active", "expired"])],
       decl: "statusValues",
-      want: `/** Every value of {@link Status}, in documented order. */
-export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze(["active"]);`,
+      want: `export const statusValues: readonly Status[] = /* @__PURE__ */ Object.freeze(["active", "expired"]);`,
     },
     {
-      name: "an enum named like a global is renamed, with its list and guard",
-      enums: [enumType("Symbol", ["a"])],
+      name: "a constant (one value) is its type alone, the value's doc beside the enum's",
+      enums: [
+        enumType("Issue", [], {
+          doc: "An error's issue.",
+          values: [{ value: "NOT_FOUND", doc: "The order is unknown.", notes: [] }],
+        }),
+      ],
+      decl: "Issue",
+      want: `/**
+ * An error's issue.
+ *
+ * The order is unknown.
+ */
+export type Issue = "NOT_FOUND";`,
+    },
+    {
+      name: "the guard: the runtime's oneOf applied to the list",
+      enums: [enumType("Symbol", ["a", "b"])],
       decl: "isSymbol",
-      want: `/** Whether \`value\` is one of the values of {@link Symbol$}. */
-export function isSymbol(value: unknown): value is Symbol$ {
-  return typeof value === "string" && (symbolValues as readonly string[]).includes(value);
-}`,
+      want: `export const isSymbol = /* @__PURE__ */ oneOf(symbolValues);`,
+    },
+    {
+      name: "an enum named like a global is renamed, its list typed by the new name",
+      enums: [enumType("Symbol", ["a", "b"])],
+      decl: "symbolValues",
+      want: `export const symbolValues: readonly Symbol$[] = /* @__PURE__ */ Object.freeze(["a", "b"]);`,
     },
   ];
   it.each(table)("$name", async ({ enums, decl, want }) => {
     expect(declaration(await emitWith(emitEnums, restService({ enums })), decl)).toBe(want);
+  });
+  it("declares no list or guard for a constant, and imports nothing for it", async () => {
+    const text = await emitWith(
+      emitEnums,
+      restService({ enums: [enumType("Issue", ["NOT_FOUND"])] }),
+    );
+    expect(text).not.toMatch(/issueValues|isIssue|import/);
+  });
+  it("imports the guard maker once from the runtime", async () => {
+    const text = await emitWith(
+      emitEnums,
+      restService({
+        enums: [enumType("Status", ["active", "expired"]), enumType("Kind", ["a", "b"])],
+      }),
+    );
+    expect(text.match(/^import .*$/gm)).toEqual(['import { oneOf } from "../runtime/one-of.js";']);
   });
 });

@@ -1,0 +1,72 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  MODEL_RECORD,
+  modelRecordFile,
+  readModelRecord,
+} from "../../generator/diff/model-record.js";
+import { loadModel } from "../../generator/generate.js";
+import type { Model } from "../../generator/model/ir.js";
+import { PROJECT_ROOT } from "../../generator/project-paths.js";
+import { itWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
+
+const PROSE = new Set(["doc", "source", "notes", "examples", "approximations"]);
+
+/** The model without its prose: what a record must give back. */
+const withoutProse = (model: Model): unknown =>
+  JSON.parse(JSON.stringify(model, (key, value: unknown) => (PROSE.has(key) ? undefined : value)));
+
+/** The model read back from the record written for it. */
+async function roundTrip(model: Model): Promise<{ read: Model | undefined; text: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "paygen-record-"));
+  try {
+    const { content } = modelRecordFile(model, "1.2.3");
+    await writeFile(path.join(dir, MODEL_RECORD), content);
+    const record = await readModelRecord(dir);
+    expect(record?.version).toBe("1.2.3");
+    return { read: record?.model, text: content };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The model record: what it leaves out is derived again when it is read. */
+describe("the model record", () => {
+  it("gives back the project's schemas' model, bases' fields and facts derived again", async () => {
+    const model = await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas") });
+    const { read, text } = await roundTrip(model);
+    expect(read).toEqual(withoutProse(model));
+    expect(text).not.toContain('"allFields"');
+    expect(text).not.toContain('"facts"');
+  });
+
+  itWithSpecs("gives back a published contract's model (allOf bases, errors, links)", async () => {
+    const from = sharedSpec("paypal-checkout-orders-v2.2024-02-02.json");
+    const model = await loadModel({ schemasDir: PROJECT_ROOT, from: [from], cwd: PROJECT_ROOT });
+    expect((await roundTrip(model)).read).toEqual(withoutProse(model));
+  });
+
+  it("is written one type, enum and operation a line, without indentation", async () => {
+    const model = await loadModel({ schemasDir: path.join(PROJECT_ROOT, "schemas") });
+    const lines = modelRecordFile(model, "1.0.0").content.split("\n");
+    const typeLines = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
+    expect(lines.filter((l) => l.startsWith('{"name":')).length).toBeGreaterThanOrEqual(typeLines);
+    expect(lines.some((l) => l.startsWith(" "))).toBe(false);
+    expect(modelRecordFile(model, "1.0.0").content).toBe(lines.join("\n"));
+  });
+
+  it("is no record when a service lacks a list to derive from", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "paygen-record-"));
+    try {
+      await writeFile(
+        path.join(dir, MODEL_RECORD),
+        JSON.stringify({ version: "1.0.0", model: { services: [{ name: "x", types: [] }] } }),
+      );
+      expect(await readModelRecord(dir)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { FieldDescription } from "../../description/description.js";
 import { SCALAR_NAMES, type Note, type ScalarName } from "../../model/vocabulary.js";
 import { pascalCase } from "../../naming/case.js";
+import { anyContentType } from "./any-content-type.js";
 import { constOf } from "./fixed-value.js";
 import { identityNotes } from "./identity-notes.js";
 import { qkey } from "./qname-key.js";
@@ -108,15 +109,10 @@ function elementValue(
         ? { typeName: shape.name, facets: [], notes: [], list }
         : { typeName: shape.scalar, facets: shape.facets, notes: shape.notes, list };
   if (t === undefined) {
-    const typeName = ctx.claim(inlineName());
-    ctx.types.push({
-      name: typeName,
-      at: e.at,
-      kind: "opaque",
-      fields: [],
-      open: false,
-      origin: { kind: "inline", parent, field: fieldName },
-      notes: [{ kind: "info", text: "Any content (xs:anyType)." }],
+    const typeName = anyContentType(ctx, e.at, inlineName(), {
+      kind: "inline",
+      parent,
+      field: fieldName,
     });
     return { typeName, facets: [], notes: [], list };
   }

@@ -1,4 +1,5 @@
 import type { TypeOrigin } from "../../model/vocabulary.js";
+import { anyContentType } from "./any-content-type.js";
 import { describeElementType } from "./describe-element-field.js";
 import { identityNotes } from "./identity-notes.js";
 import { qkey } from "./qname-key.js";
@@ -44,22 +45,7 @@ export function elementType(
     result = claimed;
     ctx.typeNotes.get(claimed)?.push(...identityNotes(ctx, e));
   } else if (t?.kind === "typeRef") result = ctx.namedComplex(t.name);
-  else if (t === undefined) result = anyContentType(ctx, e, name, origin);
+  else if (t === undefined) result = anyContentType(ctx, e.at, name, origin);
   if (result !== undefined) ctx.elementTypes.set(key, result);
   return result;
-}
-
-/** The type of a global element that declares none (xs:anyType): an opaque type of any content, named `name`. */
-function anyContentType(ctx: XsdMapping, e: ElementDecl, name: string, origin: TypeOrigin): string {
-  const typeName = ctx.claim(name);
-  ctx.types.push({
-    name: typeName,
-    at: e.at,
-    kind: "opaque",
-    fields: [],
-    open: false,
-    origin,
-    notes: [{ kind: "info", text: "Any content (xs:anyType)." }],
-  });
-  return typeName;
 }

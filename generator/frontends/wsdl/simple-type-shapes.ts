@@ -88,17 +88,9 @@ export class SimpleTypeShapes {
         c.kind === "list"
           ? "An xs:list (items separated by white space)"
           : "An xs:union (a value of any of its member types)";
-      return {
-        kind: "scalar",
-        scalar: "string",
-        facets: [],
-        notes: [
-          {
-            kind: "interpretation",
-            text: `${what} in the contract: its text as one string here, not checked further.`,
-          },
-        ],
-      };
+      return textShape(
+        `${what} in the contract: its text as one string here, not checked further.`,
+      );
     }
     const base =
       c.base.kind === "typeRef"
@@ -220,17 +212,9 @@ function builtinShape(
       "no-scalar",
       `xs:${name.local} has no scalar: it is read as its text, one string, and its form is not checked${name.local === "QName" ? " (nor which namespace its prefix stands for)" : ""}`,
     );
-    return {
-      kind: "scalar",
-      scalar: "string",
-      facets: [],
-      notes: [
-        {
-          kind: "interpretation",
-          text: `xs:${name.local} in the contract: read and written as its text, one string, as it is.`,
-        },
-      ],
-    };
+    return textShape(
+      `xs:${name.local} in the contract: read and written as its text, one string, as it is.`,
+    );
   }
   const facets: FacetUse[] = [];
   if (b.pattern !== undefined) facets.push({ key: "pattern", value: b.pattern, at });
@@ -242,4 +226,14 @@ function builtinShape(
       ? [{ kind: "info", text: `xs:${name.local} in the contract.${b.note ? ` ${b.note}` : ""}` }]
       : [];
   return { kind: "scalar", scalar: b.scalar, facets, notes };
+}
+
+/** A value paygen reads as its text, one unchecked string, with the note that says why. */
+function textShape(interpretation: string): SimpleShape {
+  return {
+    kind: "scalar",
+    scalar: "string",
+    facets: [],
+    notes: [{ kind: "interpretation", text: interpretation }],
+  };
 }

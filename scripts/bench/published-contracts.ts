@@ -78,16 +78,20 @@ function mediansOf(samples: readonly ProcessSample[], bytes: number): SideFigure
 
 /** What one paygen run gave: its figures, or the number of problems it refused the contract for. */
 async function runPaygen(spec: string, out: string): Promise<ProcessSample | { problems: number }> {
-  const outcome = await runNodeProcess([
-    LAUNCHER,
-    "generate",
-    "--from",
-    spec,
-    "--no-cache",
-    "--server",
-    "--out",
-    out,
-  ]);
+  const outcome = await runNodeProcess(
+    [
+      LAUNCHER,
+      "generate",
+      "--from",
+      spec,
+      "--no-cache",
+      "--out",
+      out,
+      // Outside the project, whose configuration asks for a server side: the package a user's
+      // project gets by default, a client, as hey-api writes one.
+    ],
+    path.dirname(out),
+  );
   if (outcome.code === 0 && outcome.sample) return outcome.sample;
   const refusal = REFUSAL.exec(outcome.stderr);
   if (outcome.code === 1 && refusal) return { problems: Number(refusal[1]) };

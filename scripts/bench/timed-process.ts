@@ -28,12 +28,15 @@ export interface ProcessOutcome {
   readonly sample: ProcessSample | undefined;
 }
 
-/** Runs `node ARGS` in the project folder and reports how it ended, whether it succeeded or not. */
-export function runNodeProcess(args: readonly string[]): Promise<ProcessOutcome> {
+/** Runs `node ARGS` in `cwd` (the project folder by default) and reports how it ended, whether it succeeded or not. */
+export function runNodeProcess(
+  args: readonly string[],
+  cwd: string = PROJECT_ROOT,
+): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["--import", USAGE_MODULE, ...args], {
-      cwd: PROJECT_ROOT,
+      cwd,
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -54,12 +57,13 @@ export function runNodeProcess(args: readonly string[]): Promise<ProcessOutcome>
   });
 }
 
-/** Runs `node ARGS` in the project folder; rejects, naming `label`, when it fails. */
+/** Runs `node ARGS` in `cwd` (the project folder by default); rejects, naming `label`, when it fails. */
 export async function timeNodeProcess(
   args: readonly string[],
   label: string,
+  cwd?: string,
 ): Promise<ProcessSample> {
-  const outcome = await runNodeProcess(args);
+  const outcome = await runNodeProcess(args, cwd);
   if (outcome.code !== 0 || outcome.sample === undefined) {
     throw new Error(`${label} exited with ${outcome.code}: ${outcome.stderr.slice(0, 400)}`);
   }

@@ -80,9 +80,9 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
     docs: [
       defaults.length === 0
         ? `Options of {@link ${factory}}. The endpoint and the namespace are always configuration: the documents show neither.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}`
-        : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}${
+        : `Options of {@link ${factory}}. ${defaults.map((d) => `\`${d.key}\` defaults to the contract's \`${d.value}\``).join("; ")}.${service.soap?.endpoint === undefined ? " The contract gives no address: `endpoint` is required." : ""}${credentials ? ` \`credentials\` is the \`${credentials.field}\` every authenticating operation carries.` : ""}${
             versions
-              ? ` \`soapVersion\` (default \`${defaultVersion}\`) chooses the SOAP version and its port: ${versions.map((v) => `SOAP ${v.soapVersion} at \`${v.endpoint ?? service.soap?.endpoint ?? ""}\``).join(", ")}.`
+              ? ` \`soapVersion\` (default \`${defaultVersion}\`) chooses the SOAP version and its port: ${versions.map((v) => `SOAP ${v.soapVersion}${portAddress(v.endpoint ?? service.soap?.endpoint)}`).join(", ")}.`
               : ""
           }`,
     ],
@@ -278,4 +278,9 @@ function endpointDefault(
   if (!other || other.endpoint === undefined || other.endpoint === endpoint)
     return stringLiteral(endpoint);
   return `(options.soapVersion === ${stringLiteral(other.soapVersion)} ? ${stringLiteral(other.endpoint)} : ${stringLiteral(endpoint)})`;
+}
+
+/** Where a SOAP version's port is, in the options' doc: nothing when the contract gives no address. */
+function portAddress(endpoint: string | undefined): string {
+  return endpoint === undefined ? "" : ` at \`${endpoint}\``;
 }

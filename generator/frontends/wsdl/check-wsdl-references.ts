@@ -34,7 +34,11 @@ export function checkWsdlReferences(definitions: WsdlDefinitions, diagnostics: D
   for (const service of definitions.services.values()) {
     for (const port of service.ports) {
       const binding = check.lookup(definitions.bindings, port.binding, "binding");
-      if (binding !== undefined && binding.soapVersion !== port.address.soapVersion) {
+      if (
+        binding !== undefined &&
+        port.address !== undefined &&
+        binding.soapVersion !== port.address.soapVersion
+      ) {
         diagnostics.error(
           port.address.at,
           `port "${port.name}" has a SOAP ${port.address.soapVersion} address but its binding "${binding.name.local}" is SOAP ${binding.soapVersion}`,

@@ -44,7 +44,7 @@ export function chooseSoapPort(
   if (alternative) {
     notes.push({
       kind: "interpretation",
-      text: `SOAP ${chosen.binding.soapVersion} (port "${chosen.port.name}") by default; the client's soapVersion option chooses SOAP ${alternative.binding.soapVersion} (port "${alternative.port.name}", binding ${alternative.binding.name.local}) instead, each with its port's address.`,
+      text: `SOAP ${chosen.binding.soapVersion} (port "${chosen.port.name}") by default; the client's soapVersion option chooses SOAP ${alternative.binding.soapVersion} (port "${alternative.port.name}", binding ${alternative.binding.name.local}) instead${chosen.port.address ? ", each with its port's address" : ""}.`,
     });
   }
   if (others.length > 0) {

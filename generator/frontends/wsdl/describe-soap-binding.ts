@@ -17,14 +17,14 @@ export function describeSoapBinding(
     namespacePlaceholder: "namespace",
     version: "",
     namespace,
-    endpoint: chosen.port.address.location,
+    ...(chosen.port.address ? { endpoint: chosen.port.address.location } : {}),
     ...(chosen.binding.soapVersion === "1.2" ? { soapVersion: "1.2" as const } : {}),
     ...(credentials ? { credentials } : {}),
     ...(chosen.versions
       ? {
           versions: chosen.versions.map((v) => ({
             soapVersion: v.binding.soapVersion,
-            endpoint: v.port.address.location,
+            ...(v.port.address ? { endpoint: v.port.address.location } : {}),
           })),
         }
       : {}),

@@ -5,6 +5,7 @@ import { describeWsdlService } from "./describe-wsdl-service.js";
 import { describeXmlDocuments } from "./describe-xml-documents.js";
 import { SchemaMapper } from "./schema-mapper.js";
 import { serviceNameOf } from "./service-name.js";
+import { servicesToGenerate } from "./services-to-generate.js";
 import type { WsdlDefinitions } from "./wsdl-model.js";
 import type { SchemaSet } from "./xsd-model.js";
 
@@ -20,8 +21,9 @@ import type { SchemaSet } from "./xsd-model.js";
  */
 
 /**
- * One service per `wsdl:service`: document/literal operations of its SOAP
- * 1.1 port (else its SOAP 1.2 port). Each service's warnings are its
+ * One service per `wsdl:service` (per bound port type when the WSDL defines
+ * no service, see `servicesToGenerate`): document/literal operations of its
+ * SOAP 1.1 port (else its SOAP 1.2 port). Each service's warnings are its
  * approximations (a schema's, once per service that holds its types; the
  * reader's, `readWarnings`, in every service).
  */
@@ -31,13 +33,26 @@ export function wsdlToDescription(
   locate?: (at: Position) => string | undefined,
   readWarnings: readonly Diagnostic[] = [],
 ): ServiceDescription[] {
-  if (defs.services.size === 0) d.error(defs.at, "the WSDL defines no wsdl:service");
-  return [...defs.services.values()].flatMap(
+  const { services, synthesized } = servicesToGenerate(defs);
+  if (services.length === 0)
+    d.error(
+      defs.at,
+      "the WSDL defines no wsdl:service and no SOAP binding: there is nothing to call",
+    );
+  return services.flatMap(
     (service) =>
       describeApproximated(
         d,
         defs.at.file,
-        (own) => describeWsdlService(defs, service, own),
+        (own) => {
+          if (synthesized)
+            own.warning(
+              service.at,
+              "no-service",
+              `the WSDL defines no wsdl:service: the port type "${service.name.local}" is generated as a service by its SOAP binding${service.ports.length > 1 ? "s" : ""} (${service.ports.map((p) => `"${p.name}"`).join(", ")}), with no default endpoint (the client's endpoint option is required)`,
+            );
+          return describeWsdlService(defs, service, own);
+        },
         readWarnings,
         locate,
       ) ?? [],

@@ -136,7 +136,8 @@ export interface WsdlPort extends Documented {
   readonly name: string;
   readonly at: Position;
   readonly binding: Reference;
-  readonly address: SoapAddress;
+  /** Absent only for the port of a service paygen reads from a binding (`services-to-generate.ts`). */
+  readonly address?: SoapAddress;
 }
 
 export interface WsdlService extends Documented {

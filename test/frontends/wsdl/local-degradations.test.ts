@@ -314,6 +314,42 @@ describe("what third-party contracts write that paygen reads around", () => {
   });
 });
 
+describe("a WSDL that defines no wsdl:service (an abstract WSDL)", () => {
+  it("is a service per bound port type, its SOAP 1.1 and 1.2 bindings the client's two versions, with no default endpoint and a warning", async () => {
+    const text = vendorWsdl(
+      `<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>${PING_RESPONSE}`,
+      [{ name: "Ping", request: "Ping", response: "PingResponse" }],
+      { soap12: true },
+    ).replace(/<wsdl:service[\s\S]*<\/wsdl:service>/, "");
+    const full = await writeFiles(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map(formatDiagnostic)).toEqual([
+      `vendor.wsdl:${positionOf(text, '<wsdl:binding name="VendorSoap"')}: warning: the WSDL defines no wsdl:service: the port type "VendorPort" is generated as a service by its SOAP bindings ("VendorSoap", "VendorSoap12"), with no default endpoint (the client's endpoint option is required) (at /wsdl:definitions/wsdl:binding[@name='VendorSoap'])`,
+    ]);
+    expect(description.services.map((s) => s.title)).toEqual(["VendorPort"]);
+    const soap = description.services[0]!.soap!;
+    expect(soap.endpoint).toBeUndefined();
+    expect(soap.versions).toEqual([{ soapVersion: "1.1" }, { soapVersion: "1.2" }]);
+    const result = await generate({
+      schemasDir: "",
+      from: [path.basename(full)],
+      cwd: path.dirname(full),
+    });
+    const client = result.files.find((f) => f.path.endsWith("/client.ts"))!;
+    expect(client.content).toContain("The contract gives no address: `endpoint` is required.");
+    expect(client.content).not.toContain("at ``");
+    expect(await strictErrors(text)).toEqual([
+      expect.stringMatching(/^vendor\.wsdl:\d+:\d+: no-service: the WSDL defines no wsdl:service/),
+    ]);
+  });
+});
+
 describe("what paygen's types cannot say of a type", () => {
   it("an extension of a type of nothing but xs:any: its own fields, other elements kept, with a warning", async () => {
     const text = pingWsdl(

@@ -35,7 +35,7 @@ export function describeWsdlService(
   const ctx = wsdlDescribeContext(defs, d, home);
   ctx.schemas.describeAllNamed();
   if (!chosen) return undefined;
-  const described = describeOperations(ctx, chosen.binding);
+  const described = withinWire(ctx, describeOperations(ctx, chosen.binding));
   ctx.schemas.settleWireLimits(wireRoots(described.operations));
   const credentials = describeCredentials(described.operations, ctx.schemas.types);
   const doc = service.doc ?? defs.doc;
@@ -117,6 +117,36 @@ function leaveOutNotLiteral(
     kind: "interpretation",
     text: `The operation "${operation}" ${why.reason}: it has no client method; only document/literal operations are generated.`,
   };
+}
+
+/**
+ * The operations whose messages the wire code can write and read: one whose
+ * request, result or headers hold what it cannot yet (an unqualified local
+ * element, say) is left out, with a `wire-limit` warning and a note, and its
+ * types are kept without wire functions. When that leaves nothing, every
+ * operation is kept, so that each limit is an error where it stands.
+ */
+function withinWire(
+  ctx: WsdlDescribeContext,
+  described: { operations: SoapOperationDescription[]; notes: Note[] },
+): { operations: SoapOperationDescription[]; notes: Note[] } {
+  const beyond = described.operations.map((o) => ctx.schemas.firstWireLimit(wireRoots([o])));
+  if (beyond.every((limit) => limit !== undefined)) return described;
+  const notes = [...described.notes];
+  described.operations.forEach((o, i) => {
+    const limit = beyond[i];
+    if (limit === undefined) return;
+    ctx.approximate(
+      o.at,
+      "wire-limit",
+      `the operation "${o.name}" is left out: ${limit.message} (in "${limit.type}"), which paygen's XML wire code cannot write yet`,
+    );
+    notes.push({
+      kind: "interpretation",
+      text: `The operation "${o.name}" has no client method: ${limit.message} (in "${limit.type}"), which paygen's XML wire code cannot write yet.`,
+    });
+  });
+  return { operations: described.operations.filter((_, i) => beyond[i] === undefined), notes };
 }
 
 /** The types the operations send or receive: their requests, results and request headers. */

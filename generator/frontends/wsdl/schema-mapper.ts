@@ -3,7 +3,7 @@ import type { EnumDescription, TypeDescription } from "../../description/descrip
 import type { TypeOrigin } from "../../model/vocabulary.js";
 import { describeComplex, namedComplex } from "./describe-complex-type.js";
 import { describeAllNamed, describeElements, elementType } from "./describe-global-elements.js";
-import { reachesWireLimit, settleWireLimits } from "./wire-limits.js";
+import { firstWireLimit, reachesWireLimit, settleWireLimits } from "./wire-limits.js";
 import { XsdMapping } from "./xsd-mapping.js";
 import type { ComplexType, ElementDecl, QName, SchemaSet } from "./xsd-model.js";
 
@@ -76,6 +76,11 @@ export class SchemaMapper {
   /** Whether a type, or one it holds or extends, meets a limit of the wire code. */
   reachesWireLimit(root: string): boolean {
     return reachesWireLimit(this.mapping, root);
+  }
+
+  /** The first limit of the wire code a type reachable from `roots` meets, with that type's name. */
+  firstWireLimit(roots: readonly string[]): { type: string; message: string } | undefined {
+    return firstWireLimit(this.mapping, roots);
   }
 
   /** Wire limits become errors for the types operations send or receive, and notes on the others. */

@@ -7,6 +7,18 @@ export function reachesWireLimit(ctx: XsdMapping, root: string): boolean {
   return false;
 }
 
+/** The first limit of the wire code that a type reachable from `roots` meets, with that type's name. */
+export function firstWireLimit(
+  ctx: XsdMapping,
+  roots: readonly string[],
+): { readonly type: string; readonly message: string } | undefined {
+  for (const name of reachedFrom(ctx, roots)) {
+    const limit = ctx.wireLimits.get(name)?.[0];
+    if (limit) return { type: name, message: limit.message };
+  }
+  return undefined;
+}
+
 /** Types reachable from `roots` through fields and bases. */
 function reachedFrom(ctx: XsdMapping, roots: readonly string[]): Set<string> {
   const byName = new Map(ctx.types.map((t) => [t.name, t]));

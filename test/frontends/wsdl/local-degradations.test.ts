@@ -401,6 +401,39 @@ describe("an attribute qualified in the service's own namespace (wsu:Id)", () =>
   });
 });
 
+describe("an operation whose messages hold what the wire code cannot write yet", () => {
+  it("is left out with a warning when other operations remain; its types are kept, the others generated", async () => {
+    const text = vendorWsdl(
+      `<s:complexType name="Loose"><s:sequence><s:element name="v" type="s:string" form="unqualified"/></s:sequence></s:complexType>
+<s:element name="Ping"><s:complexType><s:sequence><s:element name="id" type="s:string"/></s:sequence></s:complexType></s:element>${PING_RESPONSE}
+<s:element name="Loosen"><s:complexType><s:sequence><s:element name="loose" type="tns:Loose"/></s:sequence></s:complexType></s:element>${PING_RESPONSE.replaceAll("PingResponse", "LoosenResponse")}`,
+      [
+        { name: "Ping", request: "Ping", response: "PingResponse" },
+        { name: "Loosen", request: "Loosen", response: "LoosenResponse" },
+      ],
+    );
+    const full = await writeFiles(text);
+    const diagnostics = new Diagnostics();
+    const description = await readWsdlContract(
+      path.basename(full),
+      path.dirname(full),
+      diagnostics,
+    );
+    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
+    expect(diagnostics.warnings().map((w) => [w.kind, w.message])).toEqual([
+      [
+        "wire-limit",
+        `the operation "Loosen" is left out: the unqualified element "v": elements are written in the operation's namespace (in "Loose"), which paygen's XML wire code cannot write yet`,
+      ],
+    ]);
+    const service = description.services[0]!;
+    expect(service.operations.map((o) => o.name)).toEqual(["Ping"]);
+    expect(service.types.find((t) => t.name === "Loose")!.notes.map((n) => n.text)).toContain(
+      `Not in this type: the unqualified element "v": elements are written in the operation's namespace.`,
+    );
+  });
+});
+
 describe("the package of a contract read with these warnings", () => {
   it("is generated, and every warning is an error under --strict", async () => {
     const text = pingWsdl(

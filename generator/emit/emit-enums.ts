@@ -4,7 +4,7 @@ import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { isConstantEnum } from "./enum-values.js";
-import { docBlock, docText } from "./jsdoc.js";
+import { docBlock, docText, joinDocs } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
@@ -20,9 +20,11 @@ export function emitEnums(ctx: EmitContext): GeneratedFile {
 function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
   const name = names.get("type", e.name);
   const lines = e.default !== undefined ? [`Default: \`${e.default}\`.`] : [];
-  // A constant's value has no list to carry its doc: the type does.
-  const valueDoc = isConstantEnum(e) ? e.values[0]!.doc : undefined;
-  const docs = docText(e, { lines: valueDoc ? [...lines, valueDoc] : lines });
+  // A constant's value has no list to carry its doc (its text, notes and source): the type does.
+  const docs = joinDocs(
+    docText(e, { lines }),
+    isConstantEnum(e) ? docText(e.values[0]!) : undefined,
+  );
   file.addTypeAlias({
     name,
     isExported: true,

@@ -41,6 +41,22 @@ export function docText(item: Documented, extras: DocExtras = {}): DocComment | 
   return { description: parts.join("\n\n"), tags };
 }
 
+/** Doc comments as one: their descriptions in order, then their tags, each tag once. */
+export function joinDocs(...docs: (DocComment | undefined)[]): DocComment | undefined {
+  const present = docs.filter((d): d is DocComment => d !== undefined);
+  if (present.length === 0) return undefined;
+  const tags = present.flatMap((d) => d.tags);
+  return {
+    description: present
+      .map((d) => d.description)
+      .filter((text) => text !== "")
+      .join("\n\n"),
+    tags: tags.filter(
+      (tag, i) => tags.findIndex((t) => t.tagName === tag.tagName && t.text === tag.text) === i,
+    ),
+  };
+}
+
 /** A doc comment of the emitter's own prose (which may quote schema text). */
 export function doc(...paragraphs: string[]): DocComment {
   return { description: paragraphs.join("\n\n"), tags: [] };

@@ -61,6 +61,8 @@ describe("cookie parameters", () => {
       schemasDir: path.join(PROJECT_ROOT, "schemas"),
       from: [file],
       cwd: dir,
+      // The test reads what the generated server hands its handler too.
+      server: true,
     });
     expect(warnings.map(formatDiagnostic)).toEqual([
       'clash.yaml:10:11: warning: the cookie parameter "theme" is also a query parameter: both are sent, and the call\'s params object holds this one as "cookie:theme" (at #/paths/~1me/get/parameters/1)',

@@ -44,12 +44,12 @@ describeWithSpecs("generating the published PayPal Orders API", () => {
     const readme = await readFile(path.join(out, "README.md"), "utf8");
     const rows = readme
       .split("\n")
-      .filter((line) => /^\| `(allof-conflict|ref-sibling)` /.test(line));
+      .filter((line) => /^- `(allof-conflict|ref-sibling)` /.test(line));
     expect(rows).toHaveLength(43);
-    expect(rows.filter((r) => r.startsWith("| `ref-sibling`"))).toHaveLength(12);
+    expect(rows.filter((r) => r.startsWith("- `ref-sibling`"))).toHaveLength(12);
     for (const row of rows)
       expect(row).toMatch(
-        /\| `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` +\| `#\/[^`]*` +\|/,
+        /^- `[a-z-]+` at `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` \(`#\/[^`]*`\): /,
       );
   });
 

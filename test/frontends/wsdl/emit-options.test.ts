@@ -136,7 +136,7 @@ export function configureSvc<M extends ApiErrorMode = "throw">(
       service: PING,
       emit: emitClient,
       emitted: "SvcClientOptions",
-      want: `/** Options of {@link createSvcClient}. \`namespace\` defaults to the contract's \`urn:svc\`. */
+      want: `/** Options of {@link createSvcClient}. \`namespace\` defaults to the contract's \`urn:svc\`. The contract gives no address: \`endpoint\` is required. */
 export type SvcClientOptions<M extends ApiErrorMode = "throw"> = Omit<
   SoapClientOptions<M, never>,
   "namespace" | "soapVersion"

@@ -235,46 +235,37 @@ function memberCheck(file: TsFile, f: Field): string | undefined {
 }
 
 /**
- * A scalar type's check when it takes only the value, the path and the
- * issues (`checkDouble` takes more), and whether the field's constant and
- * facets are checked after it (a date, a URI or a JSON value has neither).
+ * Each scalar type's check when it takes only the value, the path and the
+ * issues (`checkDouble` takes more, so it has none here), the module it is
+ * in (the validation runtime unless named), and whether the field's constant
+ * and facets are checked after it (a date, a URI or a JSON value has neither).
  */
+const SCALAR_CHECKS: Readonly<
+  Record<ScalarName, { name: string; module?: string; takesFacets: boolean } | undefined>
+> = {
+  string: { name: "checkString", takesFacets: true },
+  decimal: { name: "checkDecimal", takesFacets: true },
+  boolean: { name: "checkBoolean", takesFacets: true },
+  short: { name: "checkShort", takesFacets: true },
+  int: { name: "checkInt", takesFacets: true },
+  long: { name: "checkLong", takesFacets: true },
+  base64: { name: "checkBase64", takesFacets: true },
+  date: { name: "checkDate", takesFacets: false },
+  dateTime: { name: "checkDateTime", takesFacets: false },
+  gYearMonth: { name: "checkGYearMonth", takesFacets: false },
+  uri: { name: "checkUri", takesFacets: false },
+  json: { name: "checkJsonValue", module: paths.runtime("json-value.ts"), takesFacets: false },
+  double: undefined,
+};
+
+/** A scalar type's check (see `SCALAR_CHECKS`), imported into `file`. */
 function scalarCheck(
   file: TsFile,
   scalarName: ScalarName,
 ): { readonly name: string; readonly takesFacets: boolean } | undefined {
-  const fn = (name: string) => file.value(name, VALIDATE);
-  switch (scalarName) {
-    case "string":
-      return { name: fn("checkString"), takesFacets: true };
-    case "decimal":
-      return { name: fn("checkDecimal"), takesFacets: true };
-    case "boolean":
-      return { name: fn("checkBoolean"), takesFacets: true };
-    case "short":
-      return { name: fn("checkShort"), takesFacets: true };
-    case "int":
-      return { name: fn("checkInt"), takesFacets: true };
-    case "long":
-      return { name: fn("checkLong"), takesFacets: true };
-    case "base64":
-      return { name: fn("checkBase64"), takesFacets: true };
-    case "date":
-      return { name: fn("checkDate"), takesFacets: false };
-    case "dateTime":
-      return { name: fn("checkDateTime"), takesFacets: false };
-    case "gYearMonth":
-      return { name: fn("checkGYearMonth"), takesFacets: false };
-    case "uri":
-      return { name: fn("checkUri"), takesFacets: false };
-    case "json":
-      return {
-        name: file.value("checkJsonValue", paths.runtime("json-value.ts")),
-        takesFacets: false,
-      };
-    case "double":
-      return undefined;
-  }
+  const check = SCALAR_CHECKS[scalarName];
+  if (check === undefined) return undefined;
+  return { name: file.value(check.name, check.module ?? VALIDATE), takesFacets: check.takesFacets };
 }
 
 /** The statement that checks one value of a field's type, then each of its facets. */

@@ -78,18 +78,10 @@ function mediansOf(samples: readonly ProcessSample[], bytes: number): SideFigure
 
 /** What one paygen run gave: its figures, or the number of problems it refused the contract for. */
 async function runPaygen(spec: string, out: string): Promise<ProcessSample | { problems: number }> {
+  // Run outside the project, whose configuration asks for a server side: the package a user's
+  // project gets by default, a client, as hey-api writes one.
   const outcome = await runNodeProcess(
-    [
-      LAUNCHER,
-      "generate",
-      "--from",
-      spec,
-      "--no-cache",
-      "--out",
-      out,
-      // Outside the project, whose configuration asks for a server side: the package a user's
-      // project gets by default, a client, as hey-api writes one.
-    ],
+    [LAUNCHER, "generate", "--from", spec, "--no-cache", "--out", out],
     path.dirname(out),
   );
   if (outcome.code === 0 && outcome.sample) return outcome.sample;

@@ -44,15 +44,18 @@ async function writeFiles(wsdl: string, others: Record<string, string> = {}): Pr
   return full;
 }
 
-/** Reads a WSDL (with the files beside it): its errors and warnings as printed, and its one service's types. */
+/** Reads a WSDL (with the files beside it): its errors and warnings as printed (and as recorded), its services, and its first service's types. */
 async function read(wsdl: string, others: Record<string, string> = {}) {
   const full = await writeFiles(wsdl, others);
   const diagnostics = new Diagnostics();
   const description = await readWsdlContract(path.basename(full), path.dirname(full), diagnostics);
   const service = description.services[0];
   return {
+    path: full,
     errors: diagnostics.sorted().map(formatDiagnostic),
     warnings: diagnostics.warnings().map(formatDiagnostic),
+    recorded: diagnostics.warnings(),
+    services: description.services,
     type: (name: string) => service?.types.find((t) => t.name === name),
   };
 }
@@ -321,19 +324,13 @@ describe("a WSDL that defines no wsdl:service (an abstract WSDL)", () => {
       [{ name: "Ping", request: "Ping", response: "PingResponse" }],
       { soap12: true },
     ).replace(/<wsdl:service[\s\S]*<\/wsdl:service>/, "");
-    const full = await writeFiles(text);
-    const diagnostics = new Diagnostics();
-    const description = await readWsdlContract(
-      path.basename(full),
-      path.dirname(full),
-      diagnostics,
-    );
-    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
-    expect(diagnostics.warnings().map(formatDiagnostic)).toEqual([
+    const { path: full, errors, warnings, services } = await read(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
       `vendor.wsdl:${positionOf(text, '<wsdl:binding name="VendorSoap"')}: warning: the WSDL defines no wsdl:service: the port type "VendorPort" is generated as a service by its SOAP bindings ("VendorSoap", "VendorSoap12"), with no default endpoint (the client's endpoint option is required) (at /wsdl:definitions/wsdl:binding[@name='VendorSoap'])`,
     ]);
-    expect(description.services.map((s) => s.title)).toEqual(["VendorPort"]);
-    const soap = description.services[0]!.soap!;
+    expect(services.map((s) => s.title)).toEqual(["VendorPort"]);
+    const soap = services[0]!.soap!;
     expect(soap.endpoint).toBeUndefined();
     expect(soap.versions).toEqual([{ soapVersion: "1.1" }, { soapVersion: "1.2" }]);
     const result = await generate({
@@ -412,21 +409,15 @@ describe("an operation whose messages hold what the wire code cannot write yet",
         { name: "Loosen", request: "Loosen", response: "LoosenResponse" },
       ],
     );
-    const full = await writeFiles(text);
-    const diagnostics = new Diagnostics();
-    const description = await readWsdlContract(
-      path.basename(full),
-      path.dirname(full),
-      diagnostics,
-    );
-    expect(diagnostics.sorted().map(formatDiagnostic)).toEqual([]);
-    expect(diagnostics.warnings().map((w) => [w.kind, w.message])).toEqual([
+    const { errors, recorded, services } = await read(text);
+    expect(errors).toEqual([]);
+    expect(recorded.map((w) => [w.kind, w.message])).toEqual([
       [
         "wire-limit",
         `the operation "Loosen" is left out: the unqualified element "v": elements are written in the operation's namespace (in "Loose"), which paygen's XML wire code cannot write yet`,
       ],
     ]);
-    const service = description.services[0]!;
+    const service = services[0]!;
     expect(service.operations.map((o) => o.name)).toEqual(["Ping"]);
     expect(service.types.find((t) => t.name === "Loose")!.notes.map((n) => n.text)).toContain(
       `Not in this type: the unqualified element "v": elements are written in the operation's namespace.`,

@@ -1,3 +1,4 @@
+import { withAllFields } from "../model/all-fields.js";
 import { deriveFacts } from "../model/derive-facts.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 
@@ -21,9 +22,6 @@ type RecordedField = Omit<Field, "required" | "facets"> & {
   readonly required?: true;
   readonly facets?: Field["facets"];
 };
-
-/** Bases deeper than this are not followed (as when the model is built). */
-const MAX_BASE_DEPTH = 64;
 
 export function recordedService(service: Service): RecordedService {
   return {
@@ -49,13 +47,9 @@ function fieldOf({ required, facets, ...rest }: RecordedField): Field {
 
 /** The service a record holds, with what the model builder derives restored. */
 export function withDerivedMembers(service: RecordedService): Service {
-  const declared = service.types.map((t) => ({ ...t, fields: t.fields.map(fieldOf) }));
-  const byName = new Map(declared.map((t) => [t.name, t]));
-  const allFieldsOf = (t: (typeof declared)[number], depth = 0): Field[] => {
-    const base = t.base !== undefined && depth < MAX_BASE_DEPTH ? byName.get(t.base) : undefined;
-    return [...(base ? allFieldsOf(base, depth + 1) : []), ...t.fields];
-  };
-  const unfinished = declared.map((t) => ({ ...t, allFields: allFieldsOf(t) }));
+  const unfinished = withAllFields(
+    service.types.map((t) => ({ ...t, fields: t.fields.map(fieldOf) })),
+  );
   const facts = deriveFacts(
     unfinished,
     service.operations,

@@ -1,3 +1,4 @@
+import { withAllFields } from "./all-fields.js";
 import { compareText } from "../diagnostics/diagnostic.js";
 import type {
   Description,
@@ -104,17 +105,11 @@ function buildService(s: ServiceDescription): Service {
     ...docs(f),
   });
 
-  const allFieldsOf = (d: TypeDescription, depth = 0): Field[] => {
-    const base = d.extends && depth < 64 ? decls.get(d.extends.name) : undefined;
-    return [...(base ? allFieldsOf(base, depth + 1) : []), ...d.fields.map((f) => fieldOf(f, d))];
-  };
-
-  const unfinished: Omit<ObjectType, "facts">[] = s.types.map((d) => ({
+  const declared: Omit<ObjectType, "facts" | "allFields">[] = s.types.map((d) => ({
     name: d.name,
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
     fields: d.fields.map((f) => fieldOf(f, d)),
-    allFields: allFieldsOf(d),
     open: d.open,
     ...(d.list ? { list: true as const } : {}),
     ...(d.gap ? { gap: d.gap.name } : {}),
@@ -138,6 +133,7 @@ function buildService(s: ServiceDescription): Service {
       : {}),
     ...docs(d),
   }));
+  const unfinished: Omit<ObjectType, "facts">[] = withAllFields(declared);
 
   const enums: EnumType[] = s.enums.map(enumOf);
 

@@ -54,7 +54,6 @@ describe("the model record", () => {
     const typeLines = model.services.reduce((n, s) => n + s.types.length + s.enums.length, 0);
     expect(lines.filter((l) => l.startsWith('{"name":')).length).toBeGreaterThanOrEqual(typeLines);
     expect(lines.some((l) => l.startsWith(" "))).toBe(false);
-    expect(modelRecordFile(model, "1.0.0").content).toBe(lines.join("\n"));
   });
 
   it("is no record when a service lacks a list to derive from", async () => {

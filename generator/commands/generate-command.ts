@@ -34,7 +34,7 @@ export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FI
   --strict       every warning is an error: exit 1 and write nothing when a contract is read approximately
   --server       the package also has the server side: each service's server entry (<service>/server),
                  reading requests and writing answers for a stand-in of the service (create<Service>Server);
-                 without it (or "server": true in the configuration), the package is the clients alone
+                 ("server": true in the configuration); without either, the package is the clients alone
   --mock         the server side (as --server), each server entry also holding a mock: default answers
                  synthesized from the contract (valid by its validators) and create<Service>Mock();
                  see \`paygen mock\`

@@ -1,7 +1,6 @@
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { writesNumberText } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
-import { emitJsonScanners } from "./emit-json-scanners.js";
 import { emitReaders } from "./emit-readers.js";
 import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -59,9 +58,6 @@ function emitBodies(
     "json",
     readSide === "request" ? "draft" : "typed",
   );
-  // A client reads its answers through scanners first (a server reads requests with the tree parser alone).
-  const scanned =
-    readSide === "response" ? emitJsonScanners(file, ctx, readBodies) : new Set<string>();
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
@@ -96,10 +92,9 @@ function emitBodies(
         readSide === "response"
           ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>`
           : typeRef(name),
+      // One reading path: the tree parser (number text kept), then the type's reader.
       statements: (() => {
-        const read = scanned.has(name)
-          ? `${file.value("readJsonBody", paths.runtime("json-scan.ts"))}(body, options, ${names.get("jsonScanner", name)}, ${names.get("reader", name)})`
-          : `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
+        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });

@@ -226,7 +226,7 @@ function addReader(
 }
 
 /** Whether generated statements use a variable (a name not part of a longer name or a property access). */
-export function usesName(text: string, name: string): boolean {
+function usesName(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(text);
 }
 
@@ -245,7 +245,6 @@ function outStatements(
   typeName: string,
   format: "xml" | "json",
   kind: ReaderKind,
-  source?: Source,
 ): string[] {
   const fn = (name: string) => file.value(name, READ);
   const base = type.facts.delegatedBase;
@@ -254,11 +253,10 @@ function outStatements(
   const parts: string[] = [];
   if (base) parts.push(`...${ctx.names.get("fieldsReader", base)}(obj, path, o, u),`);
   own.slice(0, lastRequired + 1).forEach((f) => {
-    if (f.required)
-      parts.push(`${propertyName(f.name)}: ${requiredRead(file, ctx, f, format, source)},`);
+    if (f.required) parts.push(`${propertyName(f.name)}: ${requiredRead(file, ctx, f, format)},`);
     else
       parts.push(
-        `...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, ctx, f, format, kind, "optional", source)}),`,
+        `...${fn("opt")}(${stringLiteral(f.name)}, ${fieldRead(file, ctx, f, format, kind, "optional")}),`,
       );
   });
   const literal =
@@ -279,47 +277,14 @@ function outStatements(
     ...(rest.length > 0 ? [kind === "typed" ? "let v;" : "let v: unknown;"] : []),
     ...rest.map(
       (f) =>
-        `if ((v = ${fieldRead(file, ctx, f, format, kind, "optional", source)}) !== undefined) ${propertySet("out", f.name, "v")}`,
+        `if ((v = ${fieldRead(file, ctx, f, format, kind, "optional")}) !== undefined) ${propertySet("out", f.name, "v")}`,
     ),
   ];
 }
 
-/** Where the value of each field is, when it is not a property of `obj`: an expression per field. */
-type Source = (f: Field) => string;
-
-/**
- * The statements that build a value of a type from values at hand, with the
- * checks and in the shape its typed JSON reader builds from a parsed object:
- * `source` gives each field's expression (a plain value, or, for an object
- * field, one already of its type). For scanners (emit-json-scanners.ts): the
- * type is given with its base's fields among its own (no base it delegates
- * to), no choice group and no field named like an `Object.prototype` member,
- * and the scanner's locals, `o` and `path` are in scope. Declares `u` (where unknown enum values are kept aside) and ends
- * with the return of the value.
- */
-export function typedValueStatements(
-  file: TsFile,
-  ctx: EmitContext,
-  type: ObjectType,
-  source: Source,
-): string[] {
-  const typeName = file.type(ctx.names.get("type", type.name), paths.types(ctx.service.name));
-  return [
-    `const u = ${file.value("unknownsOf", READ)}(o);`,
-    ...outStatements(file, ctx, type, typeName, "json", "typed", source),
-    `return ${file.value("finish", READ)}(out, u);`,
-  ];
-}
-
 /** A required field's read (of a typed reader): its value, or `ParseError` when absent. Also a choice's member, known present. */
-function requiredRead(
-  file: TsFile,
-  ctx: EmitContext,
-  f: Field,
-  format: "xml" | "json",
-  source?: Source,
-): string {
-  const read = fieldRead(file, ctx, f, format, "typed", "required", source);
+function requiredRead(file: TsFile, ctx: EmitContext, f: Field, format: "xml" | "json"): string {
+  const read = fieldRead(file, ctx, f, format, "typed", "required");
   return f.list || f.map
     ? `${file.value("required", READ)}(${read}, o, path, ${stringLiteral(f.name)})`
     : read;
@@ -337,20 +302,14 @@ function fieldRead(
   format: "xml" | "json",
   kind: ReaderKind,
   presence: "optional" | "required",
-  source?: Source,
 ): string {
   const fn = (name: string) => file.value(name, READ);
   const key = stringLiteral(f.name);
   const wire = format === "xml" ? xmlReadKey(f) : f.name;
   // A key that no prototype defines can be read directly: absent, it is undefined.
-  const get = source
-    ? source(f)
-    : INHERITED_NAMES.has(wire)
-      ? `${fn("own")}(obj, ${stringLiteral(wire)})`
-      : propertyAccess("obj", wire);
-  // A scanner's object field is already of its type (see typedValueStatements).
-  if (source && f.type.kind === "object" && !f.list && !f.map)
-    return presence === "required" ? `${fn("required")}(${get}, o, path, ${key})` : get;
+  const get = INHERITED_NAMES.has(wire)
+    ? `${fn("own")}(obj, ${stringLiteral(wire)})`
+    : propertyAccess("obj", wire);
   // A nullable value (or list item) that is null (`xsi:nil` in XML) reads as null.
   const orNull = (v: string, read: string) =>
     f.nullable ? `${fn("isNil")}(${v}, o) ? null : ${read}` : read;

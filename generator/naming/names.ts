@@ -83,7 +83,6 @@ const TOP_LEVEL = {
   fieldsReader: (s: string) => `read${s}Fields`,
   xmlWriter: (s: string) => `xmlOf${s}`,
   jsonWriter: (s: string) => `jsonOf${s}`,
-  jsonScanner: (s: string) => `scan${s}`,
   // Last, so adding them renamed nothing: each operation as a function of its own, and what it is made of.
   clientConfig: (s: string) => `${s}Config`,
   clientConfigure: (s: string) => `configure${s}`,
@@ -158,7 +157,6 @@ export function nameRequests(service: Service): NameRequests {
       "members",
       "xmlWriter",
       "jsonWriter",
-      "jsonScanner",
     ] as const)
       add(kind, t.name);
   }

@@ -55,7 +55,17 @@ describe("emitJson writers", () => {
   it("serializes through stringifyJson, which writes those numbers raw", async () => {
     const code = await emitWith(emitJson, service);
     expect(declaration(code, "serializeReq")).toContain("return stringifyJson(jsonOfReq(value));");
-    expect(code).toContain('import { jsonNumber, stringifyJson } from "../runtime/json.js";');
+    expect(code).toMatch(
+      /import \{[^}]*\bjsonNumber\b[^}]*\bstringifyJson\b[^}]*\} from "\.\.\/runtime\/json\.js";/,
+    );
+  });
+
+  it("reads a response body one way: the tree parser, then the type's reader", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(declaration(code, "parseReq")).toContain(
+      'return received(readReq(parseJsonTree(body, options), "", readContext("json", options)));',
+    );
+    expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });
 
   it("reads a date and time through readText with its form's own constant, so only the forms read are bundled", async () => {

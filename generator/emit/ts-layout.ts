@@ -216,7 +216,7 @@ function codeLineKept(line: string, printWidth: number): boolean {
  * for one that does. (A line holding such characters that might not fit is
  * never broken here, since prettier might keep it: it is left to prettier.)
  */
-function width(line: string): number {
+export function width(line: string): number {
   let columns = line.length;
   for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) columns++;
   return columns;

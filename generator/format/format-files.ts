@@ -6,6 +6,7 @@ import type { Options } from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
 import { putBack, setAside } from "./doc-comments.js";
 import { layOutJson } from "./json-layout.js";
+import { layOutStatements } from "./statement-layout.js";
 import { alignMarkdownTables } from "./markdown-tables.js";
 
 /** Prettier's version, part of every cache key; read without loading prettier, which a run that reuses every file never needs. */
@@ -155,6 +156,11 @@ export async function formatFiles(
 }
 
 async function formatHere(text: string, parser: string): Promise<string> {
+  const format = async (input: string) =>
+    (await import("prettier")).format(input, { ...FORMAT_OPTIONS, parser });
+  // Prettier formats only the statements that need it (see statement-layout.ts).
+  const laidOut = parser === "babel-ts" ? await layOutStatements(text, format) : undefined;
+  if (laidOut !== undefined) return laidOut.text;
   const prettier = await import("prettier");
   // Doc comments are set aside while prettier formats the code around them (see doc-comments.ts).
   const aside = parser === "babel-ts" ? setAside(text) : undefined;

@@ -1,7 +1,7 @@
 import { tokenize, type Token, type Tokens } from "./js-tokens.js";
 import { putBack, setAside } from "./doc-comments.js";
-import { FORMAT_OPTIONS } from "./format-files.js";
-import { width } from "../emit/ts-layout.js";
+import { lineKept } from "./line-kept.js";
+import { breakHead, breakProperty, breakStatement } from "./statement-breaks.js";
 
 /**
  * Prettier's layout of a generated TypeScript file, with prettier run only on
@@ -289,9 +289,12 @@ class Layout {
   private statement(level: number, first: number, last: number, stop: number): void {
     const indent = "  ".repeat(level);
     const text = this.source.slice(this.code[first]!.start, stop);
-    if (!text.includes("\n") && lineKept(indent + text)) {
-      this.lines.push(indent + text);
-      return;
+    if (!text.includes("\n")) {
+      const lines = lineKept(indent + text) ? [indent + text] : breakStatement(text, level);
+      if (lines !== undefined) {
+        this.lines.push(...lines);
+        return;
+      }
     }
     const [lines, pieces] = [this.lines.length, this.pieces.length];
     if (stop === this.code[last]!.end && this.compound(level, first, last)) return;
@@ -348,25 +351,34 @@ class Layout {
       from = this.code[close]!.start;
     }
     heads.push(this.source.slice(from, this.code[last]!.end));
-    const kept = heads.every(
-      (head, b) =>
-        !head.includes("\n") &&
-        lineKept(indent + head) &&
-        (b === 0 ? head.endsWith(" {") : b < blocks.length ? BETWEEN_BLOCKS.test(head) : true),
-    );
     if (!/^\};?$/.test(heads[blocks.length]!)) return false;
+    const shaped = heads.every((head, b) =>
+      b === 0 ? head.endsWith(" {") : b === blocks.length || BETWEEN_BLOCKS.test(head),
+    );
+    const printed = heads.map((head, b) =>
+      !shaped || head.includes("\n")
+        ? undefined
+        : lineKept(indent + head)
+          ? [indent + head]
+          : b === 0
+            ? breakHead(head, level)
+            : undefined,
+    );
+    const kept = printed.every((lines) => lines !== undefined);
     const piece = this.pieces.length;
     if (!kept) {
       this.pieces.push({ level, text: heads.join(`\n${BODY}\n`), parts: heads.length });
     }
     for (let b = 0; b < blocks.length; b++) {
-      this.lines.push(kept ? indent + heads[b]! : [piece, b]);
+      if (kept) this.lines.push(...printed[b]!);
+      else this.lines.push([piece, b]);
       const open = blocks[b]!;
       const close = this.code[open]!.match;
       const inside = [this.code[open]!.end, this.code[close]!.start] as const;
       if (!this.container(level + 1, open + 1, close, ...inside)) return false;
     }
-    this.lines.push(kept ? indent + heads[blocks.length]! : [piece, blocks.length]);
+    if (kept) this.lines.push(...printed[blocks.length]!);
+    else this.lines.push([piece, blocks.length]);
     return true;
   }
 
@@ -426,8 +438,12 @@ class Layout {
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
       const text = this.source.slice(from, this.code[i - 1]!.end);
-      if (!text.includes("\n") && lineKept(`${indent}${text},`))
-        this.lines.push(`${indent}${text},`);
+      const lines = text.includes("\n")
+        ? undefined
+        : lineKept(`${indent}${text},`)
+          ? [`${indent}${text},`]
+          : breakProperty(text, level + 1);
+      if (lines !== undefined) this.lines.push(...lines);
       else {
         this.lines.push([this.pieces.length, 0]);
         this.pieces.push({ level, text, property: true });
@@ -444,34 +460,4 @@ function count(text: string, char: string): number {
   let n = 0;
   for (let i = text.indexOf(char); i >= 0; i = text.indexOf(char, i + 1)) n++;
   return n;
-}
-
-/**
- * Whether prettier prints a statement's line (or a block's head), which has
- * no line break, exactly as written: it fits, and holds none of what prettier
- * would rewrite on a line that fits, as far as its text tells. Anything
- * doubtful is left to prettier; the generated code is written in prettier's
- * style, so little is.
- */
-export function lineKept(line: string): boolean {
-  return (
-    width(line) <= FORMAT_OPTIONS.printWidth! &&
-    !line.endsWith(" ") &&
-    // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma.
-    !/\S {2}|[(\[] | [)\]]|,\s*[}\])]/.test(line) &&
-    // Quotes prettier may change, and template literals (it lays out their substitutions).
-    !/\\"|'|`/.test(line) &&
-    // A block of statements, which prettier always breaks; an empty one written `{ }`.
-    !/(?:=>|\)|\belse|\btry|\bfinally|\bdo) \{ *[^ }]|\{ \}/.test(line) &&
-    // An arrow function's parameter without parentheses.
-    !/[\w$] =>/.test(line) &&
-    // A member chain of three calls, which prettier may break although it fits.
-    (line.match(/\.[\w$]+\(/g)?.length ?? 0) < 3 &&
-    // An array of objects or of arrays, which prettier breaks one element a line.
-    !/\[\{|\}, \{|\[\[|\], \[/.test(line) &&
-    // A quoted property name, which prettier may unquote.
-    !/[{,] "[^"]*": /.test(line) &&
-    // A number prettier writes otherwise (exponent, prefix, leading dot, trailing zeros).
-    !/(?<![\w$])(?:0[xXoObB]|\d[\d.]*[eE]|\d+\.\d*0(?!\d)|\d+\.(?!\d))|[^\w$)\].]\.\d/.test(line)
-  );
 }

@@ -1,0 +1,178 @@
+import { tokenize } from "./js-tokens.js";
+import { lineKept } from "./line-kept.js";
+
+/**
+ * The most common statements too wide for their line, broken exactly as
+ * prettier breaks them, so that they need not be formatted by it (see
+ * statement-layout.ts). Each function takes text written on one line and
+ * its depth, and answers the lines (indented), or `undefined` for a form it
+ * does not know or cannot break exactly: that text is then left to
+ * prettier. Only forms whose every part is simple are known here (names,
+ * member accesses, strings, numbers, calls of a name with such arguments),
+ * so that prettier's finer choices (hugging a last function or object
+ * argument, member chains, breaking inside an argument) never apply; and
+ * every line printed must fit and be kept as written (`lineKept`).
+ */
+
+/** A name or member access, a string without escaped quotes, or a number. */
+const SIMPLE = String.raw`(?:[\w$]+(?:\.[\w$]+)*|"(?:[^"\\]|\\[^"])*"|-?\d+(?:\.\d+)?)`;
+/** A simple value, or a call of a name with simple arguments. */
+const ARGUMENT = new RegExp(String.raw`^(?:${SIMPLE}|[\w$]+\((?:${SIMPLE}(?:, ${SIMPLE})*)?\))$`);
+
+/**
+ * A statement: a call of a name with simple arguments (`f(a, b);`,
+ * `return f(a, b);`), broken one argument a line; an `if` without braces
+ * whose test fits, its statement on the next line; an `if` assigning a call
+ * in its test (`if ((v = f(a, b)) !== undefined) out.x = v;`).
+ */
+export function breakStatement(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (lineKept(indent + text)) return undefined;
+  const names = /^(import (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
+  if (names !== null) {
+    // Prettier never breaks a list of one name.
+    const each = level === 0 ? listItems(names[2]!) : undefined;
+    return each !== undefined && each.length > 1
+      ? kept([`${names[1]}{`, ...each.map((name) => `  ${name},`), `}${names[3]}`])
+      : undefined;
+  }
+  const call = /^((?:return )?[\w$]+)\((.*)\);$/.exec(text);
+  if (call !== null) {
+    const args = listItems(call[2]!);
+    return args !== undefined && args.length > 0 && args.every((arg) => ARGUMENT.test(arg))
+      ? kept([`${indent}${call[1]}(`, ...args.map((arg) => `${indent}  ${arg},`), `${indent});`])
+      : undefined;
+  }
+  const split = ifParts(text);
+  if (split === undefined) return undefined;
+  const [test, statement] = split;
+  const inner = `${indent}  `;
+  const rest = lineKept(inner + statement)
+    ? [inner + statement]
+    : breakStatement(statement, level + 1);
+  if (rest === undefined) return undefined;
+  if (lineKept(`${indent}if (${test})`)) return [`${indent}if (${test})`, ...rest];
+  const tested = breakAssignedTest(test, inner);
+  return tested === undefined
+    ? undefined
+    : kept([`${indent}if (`, ...tested, `${indent})`, ...rest]);
+}
+
+/**
+ * A test `(v = f(a, b)) !== x` too wide for `if (...)`, on the lines
+ * between `if (` and `)`: on one line when it fits; else broken before the
+ * right operand when the rest fits; else the call's arguments one a line.
+ */
+function breakAssignedTest(test: string, inner: string): string[] | undefined {
+  const found = /^\(([\w$]+) = ([\w$]+)\((.*)\)\) (!==|===) ([\w$]+)$/.exec(test);
+  if (found === null) return undefined;
+  const [, name, callee, list, operator, right] = found;
+  const args = listItems(list!);
+  // A call of one argument may be moved after the `=` instead.
+  if (args === undefined || args.length < 2 || !args.every((arg) => ARGUMENT.test(arg))) {
+    return undefined;
+  }
+  if (lineKept(inner + test)) return [inner + test];
+  const left = `${inner}(${name} = ${callee}(${list}))`;
+  if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
+  return [
+    `${inner}(${name} = ${callee}(`,
+    ...args.map((arg) => `${inner}  ${arg},`),
+    `${inner})) ${operator} ${right}`,
+  ];
+}
+
+/**
+ * The head of a function declaration (`export function f(a: A, b: B): R {`)
+ * too wide for its line, its parameters one a line. Not for type
+ * parameters, default values, or types holding object or function types.
+ */
+export function breakHead(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (lineKept(indent + head)) return undefined;
+  const found = /^((?:export )?(?:async )?function [\w$]+)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(head);
+  if (found === null) return undefined;
+  const params = listItems(found[2]!);
+  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
+  if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
+    return undefined;
+  }
+  return kept([
+    `${indent}${found[1]}(`,
+    ...params.map((p) => `${indent}  ${p},`),
+    `${indent})${found[3]} {`,
+  ]);
+}
+
+/**
+ * A property of an object broken one property a line, whose value is a
+ * conditional with a comparison as its test (`key: a === undefined ? b : c`):
+ * the value on the next line when it fits there, else its three parts each
+ * on a line. `level` is the property's.
+ */
+export function breakProperty(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (lineKept(`${indent}${text},`)) return undefined;
+  const found = /^([\w$]+): (.*)$/.exec(text);
+  if (found === null) return undefined;
+  const parts = conditionalParts(found[2]!);
+  if (parts === undefined) return undefined;
+  const [test, yes, no] = parts;
+  const inner = `${indent}  `;
+  if (lineKept(`${inner}${found[2]},`)) return [`${indent}${found[1]}:`, `${inner}${found[2]},`];
+  return kept([
+    `${indent}${found[1]}:`,
+    `${inner}${test}`,
+    `${inner}  ? ${yes}`,
+    `${inner}  : ${no},`,
+  ]);
+}
+
+/** The test, consequent and alternate of `a === b ? c : d`, each a simple value or call. */
+function conditionalParts(text: string): [string, string, string] | undefined {
+  const found = new RegExp(String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? (.*) : (.*)$`).exec(
+    text,
+  );
+  if (found === null) return undefined;
+  const [, test, yes, no] = found;
+  return ARGUMENT.test(yes!) && ARGUMENT.test(no!) ? [test!, yes!, no!] : undefined;
+}
+
+/** The test and statement of `if (test) statement;`, when that is all the text is. */
+function ifParts(text: string): [string, string] | undefined {
+  if (!text.startsWith("if (") || !text.endsWith(";")) return undefined;
+  const tokens = tokenize(text);
+  if (tokens === undefined || tokens.comments.length > 0) return undefined;
+  const open = tokens.code[1]!;
+  const close = tokens.code[open.match];
+  if (close === undefined) return undefined;
+  const statement = text.slice(close.end + 1);
+  const body = tokenize(statement);
+  // One statement: no other semicolon than the last, and no block.
+  const semicolons = body?.code.filter((t) => statement.slice(t.start, t.end) === ";").length;
+  if (body === undefined || semicolons !== 1 || statement.startsWith("{")) return undefined;
+  return [text.slice(open.end, close.start), statement];
+}
+
+/** The items of a list written `a, b, c` (commas inside brackets and strings left alone). */
+function listItems(text: string): string[] | undefined {
+  const tokens = tokenize(text);
+  if (tokens === undefined || tokens.comments.length > 0) return undefined;
+  const items: string[] = [];
+  let from = 0;
+  for (let i = 0; i < tokens.code.length; i++) {
+    const token = tokens.code[i]!;
+    if (token.match > i) i = token.match;
+    else if (text.slice(token.start, token.end) === ",") {
+      items.push(text.slice(from, token.start));
+      from = token.end + 1;
+    }
+  }
+  if (text !== "") items.push(text.slice(from));
+  return items.every((item) => item !== "" && item.trim() === item) ? items : undefined;
+}
+
+/** The lines, when each is kept as written. */
+function kept(lines: string[]): string[] | undefined {
+  return lines.every((line) => lineKept(line)) ? lines : undefined;
+}

@@ -1,0 +1,120 @@
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { FORMAT_OPTIONS } from "../../../generator/format/format-files.js";
+import { layOutStatements } from "../../../generator/format/statement-layout.js";
+
+/** What prettier prints for the text, with the generator's options: the reference. */
+function prettierAlone(text: string): Promise<string> {
+  return prettier.format(text, { ...FORMAT_OPTIONS, parser: "babel-ts" });
+}
+
+/** The statement layout, and what of the text prettier formatted. */
+async function laidOut(text: string) {
+  const formatted: string[] = [];
+  const layout = await layOutStatements(text, (pieces) => {
+    formatted.push(pieces);
+    return prettierAlone(pieces);
+  });
+  return { text: layout?.text, formattedBytes: layout?.formattedBytes, formatted };
+}
+
+const name = (letter: string, length: number) => letter.repeat(length);
+const long = name("l", 40);
+
+/** Forms broken here without prettier: `given` (as emitters write it) and `want` (prettier's layout). */
+const broken: readonly { readonly name: string; readonly given: string; readonly want: string }[] =
+  [
+    {
+      name: "a call statement too wide, one argument a line",
+      given: `function f(): void {\ncheckMember(value.${long}, path, "${long}", issues, checkString, 60);\n}\n`,
+      want: `function f(): void {\n  checkMember(\n    value.${long},\n    path,\n    "${long}",\n    issues,\n    checkString,\n    60,\n  );\n}\n`,
+    },
+    {
+      name: "a returned call too wide, with a call among its arguments",
+      given: `function f() {\n  return received(readJsonBody(body, options), ${long}, ${name("m", 30)});\n}\n`,
+      want: `function f() {\n  return received(\n    readJsonBody(body, options),\n    ${long},\n    ${name("m", 30)},\n  );\n}\n`,
+    },
+    {
+      name: "an if whose test fits, its statement broken on the next lines",
+      given: `function f() {\nif (!(typeof value.action === "string")) checkString(value.${long}, joinPath(path, "${long}"), issues);\n}\n`,
+      want: `function f() {\n  if (!(typeof value.action === "string"))\n    checkString(\n      value.${long},\n      joinPath(path, "${long}"),\n      issues,\n    );\n}\n`,
+    },
+    {
+      name: "an if assigning a call in its test, the test fitting on its line",
+      given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${name("k", 7)}")) !== undefined) out.${long} = v;\n}\n`,
+      want: `function f() {\n  if (\n    (v = readChild(obj.${long}, o, path, "${name("k", 7)}")) !== undefined\n  )\n    out.${long} = v;\n}\n`,
+    },
+    {
+      name: "an if assigning a call in its test, broken before the right operand",
+      given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${name("k", 15)}")) !== undefined) out.x = v;\n}\n`,
+      want: `function f() {\n  if (\n    (v = readChild(obj.${long}, o, path, "${name("k", 15)}")) !==\n    undefined\n  )\n    out.x = v;\n}\n`,
+    },
+    {
+      name: "an if assigning a call in its test, the call's arguments one a line",
+      given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${long}", read${long})) !== undefined) out.x = v;\n}\n`,
+      want: `function f() {\n  if (\n    (v = readChild(\n      obj.${long},\n      o,\n      path,\n      "${long}",\n      read${long},\n    )) !== undefined\n  )\n    out.x = v;\n}\n`,
+    },
+    {
+      name: "a function's head too wide, one parameter a line",
+      given: `export function validate${long}(value: unknown, path: string): ValidationResult<${long}> {\n  return x;\n}\n`,
+      want: `export function validate${long}(\n  value: unknown,\n  path: string,\n): ValidationResult<${long}> {\n  return x;\n}\n`,
+    },
+    {
+      name: "an import list too wide, one name a line",
+      given: `import { type ${long}, ${long}A, ${name("b", 30)} } from "./types.js";\n`,
+      want: `import {\n  type ${long},\n  ${long}A,\n  ${name("b", 30)},\n} from "./types.js";\n`,
+    },
+    {
+      name: "a property whose conditional fits on the next line, and one broken in three",
+      given: `function f(value) {\n  return {\n  ${long}: value.${long} === undefined ? undefined : g(value.x),\n  a: value.${long} === undefined ? undefined : jsonOf${long}(value.a),\n  ...keptProperties(value),\n  };\n}\n`,
+      want: `function f(value) {\n  return {\n    ${long}:\n      value.${long} === undefined ? undefined : g(value.x),\n    a:\n      value.${long} === undefined\n        ? undefined\n        : jsonOf${long}(value.a),\n    ...keptProperties(value),\n  };\n}\n`,
+    },
+  ];
+
+describe("statements laid out without prettier", () => {
+  it.each(broken)("$name", async ({ given, want }) => {
+    expect(await prettierAlone(given)).toBe(want);
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(want);
+    expect(layout.formatted).toEqual([]);
+  });
+
+  it("keeps statements that fit, indents them, and keeps comments and one blank line between statements", async () => {
+    const given =
+      '// header\n\n\nimport { a } from "./a.js";\n/** Doc\n   * more. */\nexport function f(x: number): number {\n\n\n// note\nif (x > 1) {\nreturn 1;\n} else if (x < 0) {\n\nreturn -1;\n\n}\n\nconst y = x + 1; // why\nreturn y;\n\n}\n';
+    const want = await prettierAlone(given);
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(want);
+    expect(layout.formatted).toEqual([]);
+  });
+});
+
+describe("statements left to prettier", () => {
+  it("formats only the statements that need it, each at its depth, and splices them back", async () => {
+    const given = `export function f(items: string[]): void {\nconst a = 1;\nif (a > 0) {\nitems.forEach((item) => { use(item); });\n}\nconst b = {\n${long}: 1,\n  c: [${long}, ${long}].map((x) => x),\n};\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+    expect(layout.formatted[0]).not.toContain("const a = 1;");
+    expect(layout.formattedBytes).toBeLessThan(given.length);
+  });
+
+  it("formats the heads of a statement whose bodies it lays out, when it cannot break them", async () => {
+    const given = `function f() {\nif (${long} && ${long} && ${long}) {\nreturn 1;\n} else {\nreturn 2;\n}\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted[0]).not.toContain("return 1;");
+  });
+
+  it("leaves a statement to prettier when a comment is where it cannot tell what prettier does", async () => {
+    const given = "if (a) { // on the brace's line\n  b();\n}\nc();\n";
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted[0]).not.toContain("c();");
+  });
+
+  it("answers undefined for text it cannot read, which the caller formats whole", async () => {
+    expect((await laidOut('const a = "unterminated;\n')).text).toBeUndefined();
+    expect((await laidOut("const a = (1;\n")).text).toBeUndefined();
+  });
+});

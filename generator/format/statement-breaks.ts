@@ -21,7 +21,7 @@ const ARGUMENT = new RegExp(String.raw`^(?:${SIMPLE}|[\w$]+\((?:${SIMPLE}(?:, ${
 
 /**
  * A statement: a call of a name with simple arguments (`f(a, b);`,
- * `return f(a, b);`), broken one argument a line; an `if` without braces
+ * `return f(a, b);`, `const x = f(a, b);`), broken one argument a line; an `if` without braces
  * whose test fits, its statement on the next line; an `if` assigning a call
  * in its test (`if ((v = f(a, b)) !== undefined) out.x = v;`).
  */
@@ -32,14 +32,19 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (names !== null) {
     // Prettier never breaks a list of one name.
     const each = level === 0 ? listItems(names[2]!) : undefined;
-    return each !== undefined && each.length > 1
-      ? kept([`${names[1]}{`, ...each.map((name) => `  ${name},`), `}${names[3]}`])
+    const name = /^(?:type )?[\w$]+(?: as [\w$]+)?$/;
+    if (each === undefined || each.length < 2 || !each.every((n) => name.test(n))) return undefined;
+    // A name wider than the line stays on its line, prettier having nowhere to break it.
+    return kept([`${names[1]}{`, `}${names[3]}`])
+      ? [`${names[1]}{`, ...each.map((n) => `  ${n},`), `}${names[3]}`]
       : undefined;
   }
-  const call = /^((?:return )?[\w$]+)\((.*)\);$/.exec(text);
+  const call = /^((?:return |(const |let )[\w$]+ = )?[\w$]+)\((.*)\);$/.exec(text);
   if (call !== null) {
-    const args = listItems(call[2]!);
-    return args !== undefined && args.length > 0 && args.every((arg) => ARGUMENT.test(arg))
+    const args = listItems(call[3]!);
+    // A declaration's call of one argument may be moved after the `=` instead.
+    const least = call[2] === undefined ? 1 : 2;
+    return args !== undefined && args.length >= least && args.every((arg) => ARGUMENT.test(arg))
       ? kept([`${indent}${call[1]}(`, ...args.map((arg) => `${indent}  ${arg},`), `${indent});`])
       : undefined;
   }
@@ -84,13 +89,15 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
 
 /**
  * The head of a function declaration (`export function f(a: A, b: B): R {`)
- * too wide for its line, its parameters one a line. Not for type
- * parameters, default values, or types holding object or function types.
+ * too wide for its line, its parameters one a line (its type parameters
+ * staying on the first line). Not for default values, or types holding
+ * object or function types.
  */
 export function breakHead(head: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (lineKept(indent + head)) return undefined;
-  const found = /^((?:export )?(?:async )?function [\w$]+)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(head);
+  const found =
+    /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(head);
   if (found === null) return undefined;
   const params = listItems(found[2]!);
   const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;

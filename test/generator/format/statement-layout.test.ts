@@ -35,6 +35,11 @@ const broken: readonly { readonly name: string; readonly given: string; readonly
       want: `function f() {\n  return received(\n    readJsonBody(body, options),\n    ${long},\n    ${name("m", 30)},\n  );\n}\n`,
     },
     {
+      name: "a declaration of a call too wide",
+      given: `function f() {\n  const u = checkFields(obj, fieldsOf${long}, ${long}, path);\n}\n`,
+      want: `function f() {\n  const u = checkFields(\n    obj,\n    fieldsOf${long},\n    ${long},\n    path,\n  );\n}\n`,
+    },
+    {
       name: "an if whose test fits, its statement broken on the next lines",
       given: `function f() {\nif (!(typeof value.action === "string")) checkString(value.${long}, joinPath(path, "${long}"), issues);\n}\n`,
       want: `function f() {\n  if (!(typeof value.action === "string"))\n    checkString(\n      value.${long},\n      joinPath(path, "${long}"),\n      issues,\n    );\n}\n`,
@@ -60,9 +65,14 @@ const broken: readonly { readonly name: string; readonly given: string; readonly
       want: `export function validate${long}(\n  value: unknown,\n  path: string,\n): ValidationResult<${long}> {\n  return x;\n}\n`,
     },
     {
-      name: "an import list too wide, one name a line",
-      given: `import { type ${long}, ${long}A, ${name("b", 30)} } from "./types.js";\n`,
-      want: `import {\n  type ${long},\n  ${long}A,\n  ${name("b", 30)},\n} from "./types.js";\n`,
+      name: "a function's head with type parameters, too wide",
+      given: `export async function create${name("c", 20)}<C extends CallOptions = DataOnly>(config: Config, call?: C): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+      want: `export async function create${name("c", 20)}<C extends CallOptions = DataOnly>(\n  config: Config,\n  call?: C,\n): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+    },
+    {
+      name: "an import list too wide, one name a line, even one wider than the line",
+      given: `import { type ${long}, ${long}A, ${name("b", 100)} } from "./types.js";\n`,
+      want: `import {\n  type ${long},\n  ${long}A,\n  ${name("b", 100)},\n} from "./types.js";\n`,
     },
     {
       name: "a property whose conditional fits on the next line, and one broken in three",

@@ -20,7 +20,7 @@ export function lineKept(line: string): boolean {
     // A block of statements, which prettier always breaks; an empty one written `{ }`.
     !/(?:=>|\)|\belse|\btry|\bfinally|\bdo) \{ *[^ }]|\{ \}/.test(line) &&
     // Parentheses prettier may find needless (grouping, not a call's or an arrow function's).
-    !/(?:(?:[:,=?]|\breturn) |\[)\((?![^()]*\) =>)/.test(line) &&
+    !/(?:(?:[:,=?]|\breturn) |\[|(?<!\b(?:if|while) )\()\((?![^()]*\) =>)/.test(line) &&
     // Logical operators mixed, which prettier parenthesizes.
     !(line.includes("&&") && line.includes("||")) &&
     // An arrow function's parameter without parentheses.

@@ -7,21 +7,66 @@ import { lineKept } from "./line-kept.js";
  * statement-layout.ts). Each function takes text written on one line and
  * its depth, and answers the lines (indented), or `undefined` for a form it
  * does not know or cannot break exactly: that text is then left to
- * prettier. Only forms whose every part is simple are known here (names,
- * member accesses, strings, numbers, calls of a name with such arguments),
- * so that prettier's finer choices (hugging a last function or object
- * argument, member chains, breaking inside an argument) never apply; and
- * every line printed must fit and be kept as written (`lineKept`).
+ * prettier. Only forms whose parts prettier prints flat are known here
+ * (no object, function or parenthesized argument, an array only of
+ * strings), so that its finer choices (hugging a last function or object
+ * argument, breaking inside an argument) never apply; and every line printed
+ * must fit and be kept as written (`lineKept`), which also rules out member
+ * chains prettier would break.
  */
 
 /** A name or member access, a string without escaped quotes, or a number. */
 const SIMPLE = String.raw`(?:[\w$]+(?:\.[\w$]+)*|"(?:[^"\\]|\\[^"])*"|-?\d+(?:\.\d+)?)`;
-/** A simple value, or a call of a name with simple arguments. */
-const ARGUMENT = new RegExp(String.raw`^(?:${SIMPLE}|[\w$]+\((?:${SIMPLE}(?:, ${SIMPLE})*)?\))$`);
+/** An array of strings, which prettier prints flat or one string a line. */
+const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
 
 /**
- * A statement: a call of a name with simple arguments (`f(a, b);`,
- * `return f(a, b);`, `const x = f(a, b);`), broken one argument a line; an `if` without braces
+ * An argument prettier prints flat when its line has room: anything but
+ * what it may hug or break otherwise (objects, arrays, functions, templates,
+ * parenthesized expressions).
+ */
+function plainArgument(arg: string): boolean {
+  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && !arg.includes("=>");
+}
+
+/**
+ * A call's lines from its first, `head(`: its arguments one a line, an array
+ * of strings among them flat when it fits, else one string a line; a last
+ * argument that is such an array hugged (`head(a, [` ... `]);`).
+ * `undefined` when an argument is of another kind.
+ */
+function breakCall(head: string, args: readonly string[], indent: string): string[] | undefined {
+  const last = args[args.length - 1];
+  if (last === undefined || ["require", "define"].includes(head.replace(/^.*\b(?=\w)/, ""))) {
+    return undefined;
+  }
+  const others = args.slice(0, -1);
+  if (!others.every((arg) => plainArgument(arg) || STRINGS.test(arg))) return undefined;
+  if (STRINGS.test(last) && others.every(plainArgument)) {
+    const first = `${indent}${head}(${[...others, "["].join(", ")}`;
+    return lineKept(first)
+      ? kept([first, ...stringLines(last, `${indent}  `), `${indent}]);`])
+      : undefined;
+  }
+  if (!plainArgument(last)) return undefined;
+  const inner = `${indent}  `;
+  const lines = args.flatMap((arg) =>
+    STRINGS.test(arg) && !lineKept(`${inner}${arg},`)
+      ? [`${inner}[`, ...stringLines(arg, `${inner}  `), `${inner}],`]
+      : [`${inner}${arg},`],
+  );
+  return kept([`${indent}${head}(`, ...lines, `${indent});`]);
+}
+
+/** The lines of an array of strings broken one a line, at `indent`. */
+function stringLines(array: string, indent: string): string[] {
+  return (listItems(array.slice(1, -1)) ?? []).map((item) => `${indent}${item},`);
+}
+
+/**
+ * A statement: a call of a name (`f(a, b);`, `return f(a, b);`,
+ * `const x = f(a, b);`, `const x = /* @__PURE__ *\/ f([...]);`), broken as
+ * `breakCall` does; an `if` without braces
  * whose test fits, its statement on the next line; an `if` assigning a call
  * in its test (`if ((v = f(a, b)) !== undefined) out.x = v;`).
  */
@@ -39,14 +84,14 @@ export function breakStatement(text: string, level: number): string[] | undefine
       ? [`${names[1]}{`, ...each.map((n) => `  ${n},`), `}${names[3]}`]
       : undefined;
   }
-  const call = /^((?:return |(const |let )[\w$]+ = )?[\w$]+)\((.*)\);$/.exec(text);
+  const call =
+    /^((?:return |(const |let )[\w$]+ = (?:\/\* @__PURE__ \*\/ )?)?[\w$]+)\((.*)\);$/.exec(text);
   if (call !== null) {
     const args = listItems(call[3]!);
-    // A declaration's call of one argument may be moved after the `=` instead.
-    const least = call[2] === undefined ? 1 : 2;
-    return args !== undefined && args.length >= least && args.every((arg) => ARGUMENT.test(arg))
-      ? kept([`${indent}${call[1]}(`, ...args.map((arg) => `${indent}  ${arg},`), `${indent});`])
-      : undefined;
+    if (args === undefined) return undefined;
+    // A declaration's call of one short argument may be moved after the `=` instead.
+    const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
+    return short ? undefined : breakCall(call[1]!, args, indent);
   }
   const split = ifParts(text);
   if (split === undefined) return undefined;
@@ -74,9 +119,7 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
   const [, name, callee, list, operator, right] = found;
   const args = listItems(list!);
   // A call of one argument may be moved after the `=` instead.
-  if (args === undefined || args.length < 2 || !args.every((arg) => ARGUMENT.test(arg))) {
-    return undefined;
-  }
+  if (args === undefined || args.length < 2 || !args.every(plainArgument)) return undefined;
   if (lineKept(inner + test)) return [inner + test];
   const left = `${inner}(${name} = ${callee}(${list}))`;
   if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
@@ -97,7 +140,9 @@ export function breakHead(head: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (lineKept(indent + head)) return undefined;
   const found =
-    /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(head);
+    /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
+      head,
+    );
   if (found === null) return undefined;
   const params = listItems(found[2]!);
   const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
@@ -142,7 +187,7 @@ function conditionalParts(text: string): [string, string, string] | undefined {
   );
   if (found === null) return undefined;
   const [, test, yes, no] = found;
-  return ARGUMENT.test(yes!) && ARGUMENT.test(no!) ? [test!, yes!, no!] : undefined;
+  return plainArgument(yes!) && plainArgument(no!) ? [test!, yes!, no!] : undefined;
 }
 
 /** The test and statement of `if (test) statement;`, when that is all the text is. */

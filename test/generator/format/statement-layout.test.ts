@@ -40,6 +40,26 @@ const broken: readonly { readonly name: string; readonly given: string; readonly
       want: `function f() {\n  const u = checkFields(\n    obj,\n    fieldsOf${long},\n    ${long},\n    path,\n  );\n}\n`,
     },
     {
+      name: "a pure call of an array of strings, the array hugged",
+      given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["resultCode", "messages", "${long}"]);\n`,
+      want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet([\n  "resultCode",\n  "messages",\n  "${long}",\n]);\n`,
+    },
+    {
+      name: "a pure call of an array and another argument, the array flat where it fits",
+      given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["code", "${name("k", 30)}"], "kept");\n`,
+      want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(\n  ["code", "${name("k", 30)}"],\n  "kept",\n);\n`,
+    },
+    {
+      name: "an if returning a call whose argument is a call of calls",
+      given: `function f() {\n  if (isErrorResult(value)) return errorResult(read${long}(value, "${name("k", 10)}", errorResultContext(o)));\n}\n`,
+      want: `function f() {\n  if (isErrorResult(value))\n    return errorResult(\n      read${long}(value, "${name("k", 10)}", errorResultContext(o)),\n    );\n}\n`,
+    },
+    {
+      name: "a pure call of an array and another argument, the array broken where it does not fit",
+      given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["code", "${long}", "${long}", "x"], "kept");\n`,
+      want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(\n  [\n    "code",\n    "${long}",\n    "${long}",\n    "x",\n  ],\n  "kept",\n);\n`,
+    },
+    {
       name: "an if whose test fits, its statement broken on the next lines",
       given: `function f() {\nif (!(typeof value.action === "string")) checkString(value.${long}, joinPath(path, "${long}"), issues);\n}\n`,
       want: `function f() {\n  if (!(typeof value.action === "string"))\n    checkString(\n      value.${long},\n      joinPath(path, "${long}"),\n      issues,\n    );\n}\n`,
@@ -121,6 +141,13 @@ describe("statements left to prettier", () => {
     const layout = await laidOut(given);
     expect(layout.text).toBe(await prettierAlone(given));
     expect(layout.formatted[0]).not.toContain("c();");
+  });
+
+  it("leaves to prettier a statement holding parentheses it may drop", async () => {
+    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl ?? "${long}"), op.path), request, options);\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
   });
 
   it("answers undefined for text it cannot read, which the caller formats whole", async () => {

@@ -11,21 +11,33 @@
  * as a whole.
  */
 
-export type TokenKind = "comment" | "word" | "string" | "template" | "regex" | "number" | "punct";
+/**
+ * Tokens as columns (a table of numbers rather than an object per token:
+ * a large file has hundreds of thousands of tokens).
+ */
+export class TokenTable {
+  readonly start: number[] = [];
+  readonly end: number[] = [];
+  /** For a bracket, the index of the bracket it pairs with; -1 for any other token. */
+  readonly match: number[] = [];
 
-export interface Token {
-  readonly kind: TokenKind;
-  readonly start: number;
-  readonly end: number;
-  /** For a bracket, the index (in the list of code tokens) of the bracket it pairs with. */
-  match: number;
+  get length(): number {
+    return this.start.length;
+  }
+
+  push(start: number, end: number): number {
+    this.start.push(start);
+    this.end.push(end);
+    this.match.push(-1);
+    return this.start.length - 1;
+  }
 }
 
 export interface Tokens {
   /** Every token but comments, in order. */
-  readonly code: readonly Token[];
+  readonly code: TokenTable;
   /** The comments, in order. */
-  readonly comments: readonly Token[];
+  readonly comments: TokenTable;
 }
 
 /** Words after which a `/` starts a regular expression. */
@@ -49,31 +61,33 @@ const OPERAND_KEYWORDS = new Set([
 const OPENERS: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
 export function tokenize(text: string): Tokens | undefined {
-  const code: Token[] = [];
-  const comments: Token[] = [];
+  const code = new TokenTable();
+  const comments = new TokenTable();
   const open: number[] = [];
+  let lastKind = "";
   let i = 0;
   while (i < text.length) {
-    const c = text[i]!;
-    if (c === " " || c === "\n" || c === "\t" || c === "\r") {
+    const code0 = text.charCodeAt(i);
+    if (code0 === 32 || code0 === 10 || code0 === 9 || code0 === 13) {
       i++;
       continue;
     }
+    const c = text[i]!;
     const start = i;
     if (c === "/" && text[i + 1] === "/") {
       const eol = text.indexOf("\n", i);
       i = eol < 0 ? text.length : eol;
-      comments.push({ kind: "comment", start, end: i, match: -1 });
+      comments.push(start, i);
       continue;
     }
     if (c === "/" && text[i + 1] === "*") {
       const close = text.indexOf("*/", i + 2);
       if (close < 0) return undefined;
       i = close + 2;
-      comments.push({ kind: "comment", start, end: i, match: -1 });
+      comments.push(start, i);
       continue;
     }
-    let kind: TokenKind;
+    let kind: "string" | "template" | "regex" | "number" | "word" | "punct";
     if (c === '"' || c === "'") {
       const end = stringEnd(text, i);
       if (end === undefined) return undefined;
@@ -84,15 +98,15 @@ export function tokenize(text: string): Tokens | undefined {
       if (end === undefined) return undefined;
       i = end;
       kind = "template";
-    } else if (c === "/" && operandExpected(text, code)) {
+    } else if (c === "/" && operandExpected(text, code, lastKind)) {
       const end = regexEnd(text, i);
       if (end === undefined) return undefined;
       i = end;
       kind = "regex";
-    } else if (/[\w$\\]/.test(c) || c.charCodeAt(0) > 0x7f) {
-      const number = /\d/.test(c);
+    } else if (wordCode(code0)) {
+      const number = code0 >= 48 && code0 <= 57;
       i++;
-      while (i < text.length && (/[\w$\\]/.test(text[i]!) || text.charCodeAt(i) > 0x7f)) {
+      while (i < text.length && wordCode(text.charCodeAt(i))) {
         // An exponent's sign, or a decimal point, belongs to the number.
         if (number && /[eE]/.test(text[i]!) && /[+-]/.test(text[i + 1] ?? "")) i++;
         i++;
@@ -103,26 +117,42 @@ export function tokenize(text: string): Tokens | undefined {
       i++;
       kind = "punct";
     }
-    const index = code.length;
-    code.push({ kind, start, end: i, match: -1 });
-    if (kind !== "punct") continue;
+    const index = code.push(start, i);
+    if (kind !== "punct") {
+      lastKind = kind;
+      continue;
+    }
+    lastKind = kind;
     if (OPENERS[c] !== undefined) open.push(index);
     else if (c === ")" || c === "]" || c === "}") {
       const opener = open.pop();
-      if (opener === undefined || OPENERS[text[code[opener]!.start]!] !== c) return undefined;
-      code[opener]!.match = index;
-      code[index]!.match = opener;
+      if (opener === undefined || OPENERS[text[code.start[opener]!]!] !== c) return undefined;
+      code.match[opener] = index;
+      code.match[index] = opener;
     }
   }
   return open.length === 0 ? { code, comments } : undefined;
 }
 
-function operandExpected(text: string, code: readonly Token[]): boolean {
-  const previous = code[code.length - 1];
-  if (previous === undefined) return true;
-  const value = text.slice(previous.start, previous.end);
-  if (previous.kind === "word") return OPERAND_KEYWORDS.has(value);
-  if (previous.kind === "punct") return value !== ")" && value !== "]" && value !== "}";
+/** A character of a name or number: a letter, digit, `_`, `$`, a backslash (an escape), or any outside ASCII. */
+function wordCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 36 ||
+    code === 92 ||
+    code > 0x7f
+  );
+}
+
+function operandExpected(text: string, code: TokenTable, lastKind: string): boolean {
+  const last = code.length - 1;
+  if (last < 0) return true;
+  const value = text.slice(code.start[last], code.end[last]);
+  if (lastKind === "word") return OPERAND_KEYWORDS.has(value);
+  if (lastKind === "punct") return value !== ")" && value !== "]" && value !== "}";
   return false;
 }
 

@@ -195,15 +195,18 @@ function ifParts(text: string): [string, string] | undefined {
   if (!text.startsWith("if (") || !text.endsWith(";")) return undefined;
   const tokens = tokenize(text);
   if (tokens === undefined || tokens.comments.length > 0) return undefined;
-  const open = tokens.code[1]!;
-  const close = tokens.code[open.match];
-  if (close === undefined) return undefined;
-  const statement = text.slice(close.end + 1);
+  const close = tokens.code.match[1];
+  if (close === undefined || close < 0) return undefined;
+  const statement = text.slice(tokens.code.end[close]! + 1);
   const body = tokenize(statement);
   // One statement: no other semicolon than the last, and no block.
-  const semicolons = body?.code.filter((t) => statement.slice(t.start, t.end) === ";").length;
-  if (body === undefined || semicolons !== 1 || statement.startsWith("{")) return undefined;
-  return [text.slice(open.end, close.start), statement];
+  if (body === undefined || statement.startsWith("{")) return undefined;
+  let semicolons = 0;
+  for (let i = 0; i < body.code.length; i++) {
+    if (statement[body.code.start[i]!] === ";") semicolons++;
+  }
+  if (semicolons !== 1) return undefined;
+  return [text.slice(tokens.code.end[1], tokens.code.start[close]), statement];
 }
 
 /** The items of a list written `a, b, c` (commas inside brackets and strings left alone). */
@@ -213,11 +216,11 @@ function listItems(text: string): string[] | undefined {
   const items: string[] = [];
   let from = 0;
   for (let i = 0; i < tokens.code.length; i++) {
-    const token = tokens.code[i]!;
-    if (token.match > i) i = token.match;
-    else if (text.slice(token.start, token.end) === ",") {
-      items.push(text.slice(from, token.start));
-      from = token.end + 1;
+    const match = tokens.code.match[i]!;
+    if (match > i) i = match;
+    else if (text[tokens.code.start[i]!] === ",") {
+      items.push(text.slice(from, tokens.code.start[i]));
+      from = tokens.code.end[i]! + 1;
     }
   }
   if (text !== "") items.push(text.slice(from));

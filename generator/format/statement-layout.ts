@@ -1,4 +1,4 @@
-import { tokenize, type Token, type Tokens } from "./js-tokens.js";
+import { tokenize, type TokenTable, type Tokens } from "./js-tokens.js";
 import { putBack, setAside } from "./doc-comments.js";
 import { lineKept } from "./line-kept.js";
 import { breakHead, breakProperty, breakStatement } from "./statement-breaks.js";
@@ -153,8 +153,8 @@ class Layout {
   /** Output lines; a number stands for the formatted piece of that index. */
   readonly lines: Line[] = [];
   readonly pieces: Piece[] = [];
-  private readonly code: readonly Token[];
-  private readonly comments: readonly Token[];
+  private readonly code: TokenTable;
+  private readonly comments: TokenTable;
 
   constructor(
     private readonly source: string,
@@ -165,8 +165,9 @@ class Layout {
   }
 
   private value(index: number): string {
-    const token = this.code[index];
-    return token === undefined ? "" : this.source.slice(token.start, token.end);
+    return index < 0 || index >= this.code.length
+      ? ""
+      : this.source.slice(this.code.start[index], this.code.end[index]);
   }
 
   /**
@@ -179,10 +180,10 @@ class Layout {
     let at = from;
     let start = true;
     for (const [firstToken, lastToken] of statements) {
-      const begin = this.code[firstToken]!.start;
+      const begin = this.code.start[firstToken]!;
       if (!this.trivia(level, at, begin, start, false)) return false;
       start = false;
-      const stop = this.lineEnd(this.code[lastToken]!.end);
+      const stop = this.lineEnd(this.code.end[lastToken]!);
       this.statement(level, firstToken, lastToken, stop);
       at = stop;
     }
@@ -193,14 +194,16 @@ class Layout {
   private lineEnd(end: number): number {
     const comment = this.commentAt(end);
     if (comment === undefined) return end;
-    return /^[ \t]*$/.test(this.source.slice(end, comment.start)) ? comment.end : end;
+    const [start, stop] = [this.comments.start[comment]!, this.comments.end[comment]!];
+    return /^[ \t]*$/.test(this.source.slice(end, start)) ? stop : end;
   }
 
-  /** The first comment starting at or after `position`, when it starts on that line. */
-  private commentAt(position: number): Token | undefined {
-    const comment = this.comments[this.firstCommentFrom(position)];
-    if (comment === undefined) return undefined;
-    return this.source.slice(position, comment.start).includes("\n") ? undefined : comment;
+  /** The first comment starting at or after `position`, when it starts on that line (its index). */
+  private commentAt(position: number): number | undefined {
+    const comment = this.firstCommentFrom(position);
+    if (comment >= this.comments.length) return undefined;
+    const start = this.comments.start[comment]!;
+    return this.source.slice(position, start).includes("\n") ? undefined : comment;
   }
 
   private firstCommentFrom(position: number): number {
@@ -208,7 +211,7 @@ class Layout {
     let high = this.comments.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.comments[mid]!.start < position) low = mid + 1;
+      if (this.comments.start[mid]! < position) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -224,15 +227,15 @@ class Layout {
     let at = from;
     let first = start;
     for (let i = this.firstCommentFrom(from); i < this.comments.length; i++) {
-      const comment = this.comments[i]!;
-      if (comment.start >= to) break;
-      const newlines = count(this.source.slice(at, comment.start), "\n");
+      const [start, stop] = [this.comments.start[i]!, this.comments.end[i]!];
+      if (start >= to) break;
+      const newlines = count(this.source.slice(at, start), "\n");
       if (newlines === 0 && at !== 0) return false;
-      const text = this.source.slice(comment.start, comment.end).trimEnd();
+      const text = this.source.slice(start, stop).trimEnd();
       if (text.includes("\n")) return false;
       if (newlines > 1 && !first) this.lines.push("");
       this.lines.push(indent + text);
-      at = comment.end;
+      at = stop;
       first = false;
     }
     if (!end && !first && count(this.source.slice(at, to), "\n") > 1) this.lines.push("");
@@ -245,9 +248,8 @@ class Layout {
     let begin = first;
     let i = first;
     while (i < end) {
-      const token = this.code[i]!;
-      if (token.match > i) {
-        const close = token.match;
+      const close = this.code.match[i]!;
+      if (close > i) {
         if (this.value(i) === "{" && this.endsWithBlock(begin, i, close, end)) {
           out.push([begin, close]);
           begin = close + 1;
@@ -288,7 +290,7 @@ class Layout {
 
   private statement(level: number, first: number, last: number, stop: number): void {
     const indent = "  ".repeat(level);
-    const text = this.source.slice(this.code[first]!.start, stop);
+    const text = this.source.slice(this.code.start[first]!, stop);
     if (!text.includes("\n")) {
       const lines = lineKept(indent + text) ? [indent + text] : breakStatement(text, level);
       if (lines !== undefined) {
@@ -297,10 +299,10 @@ class Layout {
       }
     }
     const [lines, pieces] = [this.lines.length, this.pieces.length];
-    if (stop === this.code[last]!.end && this.compound(level, first, last)) return;
+    if (stop === this.code.end[last]! && this.compound(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
-    if (stop === this.code[last]!.end && this.object(level, first, last)) return;
+    if (stop === this.code.end[last]! && this.object(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
     this.lines.push([this.pieces.length, 0]);
@@ -311,24 +313,24 @@ class Layout {
   private blocks(first: number, last: number): number[] | undefined {
     const keyword = this.keyword(first);
     if (keyword === "function") {
-      const open = this.code[last]!.match;
+      const open = this.code.match[last]!;
       return this.value(last) === "}" && this.opensBody(open) ? [open] : undefined;
     }
     if (keyword === "const" || keyword === "let") {
-      const open = this.code[last - 1]?.match ?? -1;
+      const open = this.code.match[last - 1] ?? -1;
       return this.value(last) === ";" && this.value(open - 1) === "=>" ? [open] : undefined;
     }
     if (!["if", "for", "while", "try"].includes(keyword) || this.value(last) !== "}")
       return undefined;
     const blocks: number[] = [];
     for (let i = first; i <= last; i++) {
-      const token = this.code[i]!;
-      if (token.match <= i) continue;
+      const match = this.code.match[i]!;
+      if (match <= i) continue;
       if (this.value(i) === "{") {
         if (![")", "else", "try", "finally"].includes(this.value(i - 1))) return undefined;
         blocks.push(i);
       }
-      i = token.match;
+      i = match;
     }
     return blocks;
   }
@@ -342,15 +344,15 @@ class Layout {
     if (blocks === undefined || blocks.length === 0) return false;
     const indent = "  ".repeat(level);
     const heads: string[] = [];
-    let from = this.code[first]!.start;
+    let from = this.code.start[first]!;
     for (const open of blocks) {
-      const close = this.code[open]!.match;
+      const close = this.code.match[open]!;
       // An empty body prints as `{}`.
       if (close === open + 1) return false;
-      heads.push(this.source.slice(from, this.code[open]!.end));
-      from = this.code[close]!.start;
+      heads.push(this.source.slice(from, this.code.end[open]!));
+      from = this.code.start[close]!;
     }
-    heads.push(this.source.slice(from, this.code[last]!.end));
+    heads.push(this.source.slice(from, this.code.end[last]!));
     if (!/^\};?$/.test(heads[blocks.length]!)) return false;
     const shaped = heads.every((head, b) =>
       b === 0 ? head.endsWith(" {") : b === blocks.length || BETWEEN_BLOCKS.test(head),
@@ -373,8 +375,8 @@ class Layout {
       if (kept) this.lines.push(...printed[b]!);
       else this.lines.push([piece, b]);
       const open = blocks[b]!;
-      const close = this.code[open]!.match;
-      const inside = [this.code[open]!.end, this.code[close]!.start] as const;
+      const close = this.code.match[open]!;
+      const inside = [this.code.end[open]!, this.code.start[close]!] as const;
       if (!this.container(level + 1, open + 1, close, ...inside)) return false;
     }
     if (kept) this.lines.push(...printed[blocks.length]!);
@@ -390,20 +392,20 @@ class Layout {
   private object(level: number, first: number, last: number): boolean {
     let open = -1;
     for (let i = first; i <= last; i++) {
-      const token = this.code[i]!;
-      if (token.match <= i) continue;
+      const match = this.code.match[i]!;
+      if (match <= i) continue;
       if (this.value(i) === "{") {
         if (open >= 0) return false;
         open = i;
       }
-      i = token.match;
+      i = match;
     }
     if (open < 0 || !["return", "="].includes(this.value(open - 1))) return false;
-    const close = this.code[open]!.match;
+    const close = this.code.match[open]!;
     const indent = "  ".repeat(level);
-    const head = this.source.slice(this.code[first]!.start, this.code[open]!.end);
-    const tail = this.source.slice(this.code[close]!.start, this.code[last]!.end);
-    const firstLine = this.source.slice(this.code[open]!.end, this.code[open + 1]!.start);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
+    const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
     if (close === open + 1 || !firstLine.includes("\n") || this.value(open + 1).startsWith('"')) {
       return false;
     }
@@ -418,13 +420,13 @@ class Layout {
   /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
   private properties(level: number, open: number, close: number): boolean {
     const indent = "  ".repeat(level + 1);
-    let at = this.code[open]!.end;
+    let at = this.code.end[open]!;
     let begin = open + 1;
     let start = true;
     for (let i = open + 1; i <= close; i++) {
-      const token = this.code[i]!;
-      if (token.match > i) {
-        i = token.match;
+      const match = this.code.match[i]!;
+      if (match > i) {
+        i = match;
         continue;
       }
       if (i < close && this.value(i) !== ",") continue;
@@ -434,10 +436,10 @@ class Layout {
         return false;
       }
       if (this.value(begin).startsWith('"')) return false;
-      const from = this.code[begin]!.start;
+      const from = this.code.start[begin]!;
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
-      const text = this.source.slice(from, this.code[i - 1]!.end);
+      const text = this.source.slice(from, this.code.end[i - 1]!);
       const lines = text.includes("\n")
         ? undefined
         : lineKept(`${indent}${text},`)
@@ -448,11 +450,11 @@ class Layout {
         this.lines.push([this.pieces.length, 0]);
         this.pieces.push({ level, text, property: true });
       }
-      at = this.code[i]!.end;
+      at = this.code.end[i]!;
       if (this.commentAt(at) !== undefined) return false;
       begin = i + 1;
     }
-    return this.trivia(level + 1, at, this.code[close]!.start, start, true);
+    return this.trivia(level + 1, at, this.code.start[close]!, start, true);
   }
 }
 

@@ -80,7 +80,7 @@ const TYPE_KEYWORDS = new Set([
  * - otherwise, after `=` or `:` when the type then fits on the next line,
  *   indented, else one member a line, each after a leading `|`.
  */
-function breakTypedLines(text: string, printWidth: number): string {
+export function breakTypedLines(text: string, printWidth: number): string {
   return text.replace(TYPED_LINE, (line: string, indent: string, head: string, type: string) => {
     if (width(line) <= printWidth || !ascii(line)) return line;
     const alias = head.endsWith("=");

@@ -17,6 +17,8 @@ export function lineKept(line: string): boolean {
     !/\S {2}|[(\[] | [)\]]|,\s*[}\])]/.test(code) &&
     // Quotes prettier may change, and template literals (it lays out their substitutions).
     !/\\"|'|`/.test(line) &&
+    // An if and its else, which prettier puts on lines of their own.
+    !/; else\b/.test(line) &&
     // A block of statements, which prettier always breaks; an empty one written `{ }`.
     !/(?:=>|\)|\belse|\btry|\bfinally|\bdo) \{ *[^ }]|\{ \}/.test(line) &&
     // Parentheses prettier may find needless (grouping, not a call's or an arrow function's).

@@ -1,3 +1,5 @@
+import { breakTypedLines } from "../emit/ts-layout.js";
+import { FORMAT_OPTIONS } from "./format-files.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
 
@@ -84,8 +86,13 @@ export function breakStatement(text: string, level: number): string[] | undefine
       ? [`${names[1]}{`, ...each.map((n) => `  ${n},`), `}${names[3]}`]
       : undefined;
   }
+  const typed = typeAlias(text, indent);
+  if (typed !== undefined) return typed;
+  // A call of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
-    /^((?:return |(const |let )[\w$]+ = (?:\/\* @__PURE__ \*\/ )?)?[\w$]+)\((.*)\);$/.exec(text);
+    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
+      text,
+    );
   if (call !== null) {
     const args = listItems(call[3]!);
     if (args === undefined) return undefined;
@@ -106,6 +113,13 @@ export function breakStatement(text: string, level: number): string[] | undefine
   return tested === undefined
     ? undefined
     : kept([`${indent}if (`, ...tested, `${indent})`, ...rest]);
+}
+
+/** A type alias of a union, broken as the types files break it (see `emit/ts-layout.ts`). */
+function typeAlias(text: string, indent: string): string[] | undefined {
+  if (!/^(?:export )?type /.test(text)) return undefined;
+  const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
+  return broken === indent + text ? undefined : kept(broken.split("\n"));
 }
 
 /**

@@ -76,6 +76,7 @@ type Line = string | readonly [number, number];
 
 const PIECE_MARKER = "// paygen-piece:";
 const BODY = "paygen$body;";
+const PURE = "/* @__PURE__ */";
 
 /** The pieces, each after its marker, inside blocks (a loop outermost, so `break` and `continue` stay valid). */
 function batchText(pieces: readonly Piece[]): string {
@@ -291,8 +292,11 @@ class Layout {
   private statement(level: number, first: number, last: number, stop: number): void {
     const indent = "  ".repeat(level);
     const text = this.source.slice(this.code.start[first]!, stop);
-    if (!text.includes("\n")) {
-      const lines = lineKept(indent + text) ? [indent + text] : breakStatement(text, level);
+    const oneLine = text.includes("\n") ? this.joined(text, first, stop) : text;
+    if (oneLine !== undefined) {
+      const lines = lineKept(indent + oneLine)
+        ? [indent + oneLine]
+        : breakStatement(oneLine, level);
       if (lines !== undefined) {
         this.lines.push(...lines);
         return;
@@ -307,6 +311,31 @@ class Layout {
     this.pieces.length = pieces;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
+  }
+
+  /**
+   * A statement written on several lines, on one: what prettier reads the
+   * same whatever its line breaks, when it holds no brace (an object broken
+   * after its brace stays broken, a block always is) and no comment but
+   * `/* @__PURE__ *\/`. The lines are joined with a space, or with nothing
+   * after an opening bracket and before a closing one (whose trailing comma
+   * goes), so the text of strings is never touched.
+   */
+  private joined(text: string, first: number, stop: number): string | undefined {
+    if (text.includes("{")) return undefined;
+    const start = this.code.start[first]!;
+    for (let i = this.firstCommentFrom(start); i < this.comments.length; i++) {
+      if (this.comments.start[i]! >= stop) break;
+      if (this.source.slice(this.comments.start[i], this.comments.end[i]) !== PURE)
+        return undefined;
+    }
+    const lines = text.split("\n").map((line) => line.trim());
+    let out = lines[0]!;
+    for (const line of lines.slice(1)) {
+      if (/^[)\]]/.test(line)) out = out.replace(/,$/, "") + line;
+      else out += /[([]$/.test(out) ? line : ` ${line}`;
+    }
+    return out;
   }
 
   /** The blocks of a statement printed head, bodies, closing brace. */

@@ -77,6 +77,8 @@ type Line = string | readonly [number, number];
 const PIECE_MARKER = "// paygen-piece:";
 const BODY = "paygen$body;";
 const PURE = "/* @__PURE__ */";
+const AFTER_OPERATOR = /(?:[=,?:+\-*/%<>]|&&|\|\|)$/;
+const BEFORE_OPERATOR = /^(?:\?\??|:|&&|\|\||[+\-*/%]|[=!]==?|[<>]=?) /;
 
 /** The pieces, each after its marker, inside blocks (a loop outermost, so `break` and `continue` stay valid). */
 function batchText(pieces: readonly Piece[]): string {
@@ -317,9 +319,11 @@ class Layout {
    * A statement written on several lines, on one: what prettier reads the
    * same whatever its line breaks, when it holds no brace (an object broken
    * after its brace stays broken, a block always is) and no comment but
-   * `/* @__PURE__ *\/`. The lines are joined with a space, or with nothing
-   * after an opening bracket and before a closing one (whose trailing comma
-   * goes), so the text of strings is never touched.
+   * `/* @__PURE__ *\/`. The lines are joined with nothing after an opening
+   * bracket and before a closing one (whose trailing comma goes), with a
+   * space after a comma or an operator or before a binary operator, so the
+   * text of strings is never touched; any other break (before `.`, or a
+   * union's leading `|`) leaves the statement to prettier.
    */
   private joined(text: string, first: number, stop: number): string | undefined {
     if (text.includes("{")) return undefined;
@@ -333,7 +337,11 @@ class Layout {
     let out = lines[0]!;
     for (const line of lines.slice(1)) {
       if (/^[)\]]/.test(line)) out = out.replace(/,$/, "") + line;
-      else out += /[([]$/.test(out) ? line : ` ${line}`;
+      else if (/[([]$/.test(out)) out += line;
+      // A space where the line broke after an operator or a comma, or before a binary operator.
+      else if (/^[|&.]/.test(line)) return undefined;
+      else if (AFTER_OPERATOR.test(out) || BEFORE_OPERATOR.test(line)) out += ` ${line}`;
+      else return undefined;
     }
     return out;
   }

@@ -181,6 +181,13 @@ describe("statements left to prettier", () => {
     expect(layout.formatted).toHaveLength(1);
   });
 
+  it("leaves to prettier a statement on several lines it cannot read on one", async () => {
+    const given = `type T =\n  | "a"\n  | "b";\nconst x = items\n  .map(f);\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
   it("answers undefined for text it cannot read, which the caller formats whole", async () => {
     expect((await laidOut('const a = "unterminated;\n')).text).toBeUndefined();
     expect((await laidOut("const a = (1;\n")).text).toBeUndefined();

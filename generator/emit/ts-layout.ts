@@ -1,4 +1,4 @@
-import { FORMAT_OPTIONS } from "../format/format-files.js";
+import { FORMAT_OPTIONS } from "../format/format-options.js";
 import { printDocComments, withoutDocComments } from "../format/doc-comments.js";
 
 /**

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Options } from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
 import { putBack, setAside } from "./doc-comments.js";
+import { FORMAT_OPTIONS } from "./format-options.js";
 import { layOutJson } from "./json-layout.js";
 import { layOutStatements } from "./statement-layout.js";
 import { alignMarkdownTables } from "./markdown-tables.js";
@@ -14,25 +14,7 @@ const PRETTIER_VERSION = (
   createRequire(import.meta.url)("prettier/package.json") as { version: string }
 ).version;
 
-/**
- * Fixed options, never read from the user's configuration files: output must
- * be byte-identical on every machine.
- */
-export const FORMAT_OPTIONS: Readonly<Options> = {
-  printWidth: 100,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: false,
-  trailingComma: "all",
-  bracketSpacing: true,
-  arrowParens: "always",
-  endOfLine: "lf",
-  proseWrap: "preserve",
-  // Code blocks in the README are examples kept formatted at their source
-  // (templates/examples/); formatting them here would load a second TypeScript parser.
-  embeddedLanguageFormatting: "off",
-};
+export { FORMAT_OPTIONS } from "./format-options.js";
 
 /**
  * Prettier's babel-ts parser prints generated TypeScript exactly as its

@@ -1,5 +1,5 @@
 import { width } from "../emit/ts-layout.js";
-import { FORMAT_OPTIONS } from "./format-files.js";
+import { FORMAT_OPTIONS } from "./format-options.js";
 
 /**
  * Whether prettier prints a statement's line (or a block's head), which has

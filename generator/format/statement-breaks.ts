@@ -1,5 +1,5 @@
 import { breakTypedLines } from "../emit/ts-layout.js";
-import { FORMAT_OPTIONS } from "./format-files.js";
+import { FORMAT_OPTIONS } from "./format-options.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
 

@@ -77,8 +77,10 @@ interface Manifest {
 }
 
 /**
- * Formats every generated file: TypeScript and JavaScript with prettier,
- * JSON and Markdown laid out as prettier would; others pass through with a
+ * Formats every generated file: TypeScript statement by statement, prettier
+ * formatting only the statements that need it (see statement-layout.ts),
+ * JavaScript with prettier, JSON and Markdown laid out as prettier would
+ * (without it); others pass through with a
  * final newline. Hand-written files (`verbatim`) are shipped byte for byte,
  * and files their emitter printed in final layout are passed through as they are.
  */

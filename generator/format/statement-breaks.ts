@@ -32,12 +32,18 @@ function plainArgument(arg: string): boolean {
 }
 
 /**
- * A call's lines from its first, `head(`: its arguments one a line, an array
- * of strings among them flat when it fits, else one string a line; a last
- * argument that is such an array hugged (`head(a, [` ... `]);`).
+ * A call's lines from its first, `head(`, to its last, `)` then `end`: its
+ * arguments one a line, an array of strings among them flat when it fits,
+ * else one string a line, a call of a name that does not fit broken the same
+ * way; a last argument that is such an array hugged (`head(a, [` ... `])`).
  * `undefined` when an argument is of another kind.
  */
-function breakCall(head: string, args: readonly string[], indent: string): string[] | undefined {
+function breakCall(
+  head: string,
+  args: readonly string[],
+  indent: string,
+  end: string,
+): string[] | undefined {
   const last = args[args.length - 1];
   if (last === undefined || ["require", "define"].includes(head.replace(/^.*\b(?=\w)/, ""))) {
     return undefined;
@@ -47,17 +53,25 @@ function breakCall(head: string, args: readonly string[], indent: string): strin
   if (STRINGS.test(last) && others.every(plainArgument)) {
     const first = `${indent}${head}(${[...others, "["].join(", ")}`;
     return lineKept(first)
-      ? kept([first, ...stringLines(last, `${indent}  `), `${indent}]);`])
+      ? kept([first, ...stringLines(last, `${indent}  `), `${indent}])${end}`])
       : undefined;
   }
   if (!plainArgument(last)) return undefined;
   const inner = `${indent}  `;
-  const lines = args.flatMap((arg) =>
-    STRINGS.test(arg) && !lineKept(`${inner}${arg},`)
-      ? [`${inner}[`, ...stringLines(arg, `${inner}  `), `${inner}],`]
-      : [`${inner}${arg},`],
-  );
-  return kept([`${indent}${head}(`, ...lines, `${indent});`]);
+  const lines: string[] = [];
+  for (const arg of args) {
+    const call = /^([\w$]+)\((.*)\)$/.exec(arg);
+    const items = call === null ? undefined : listItems(call[2]!);
+    if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
+    else if (STRINGS.test(arg))
+      lines.push(`${inner}[`, ...stringLines(arg, `${inner}  `), `${inner}],`);
+    else if (items !== undefined && items.length > 0) {
+      const broken = breakCall(call![1]!, items, inner, ",");
+      if (broken === undefined) return undefined;
+      lines.push(...broken);
+    } else return undefined;
+  }
+  return kept([`${indent}${head}(`, ...lines, `${indent})${end}`]);
 }
 
 /** The lines of an array of strings broken one a line, at `indent`. */
@@ -88,9 +102,9 @@ export function breakStatement(text: string, level: number): string[] | undefine
   }
   const typed = typeAlias(text, indent);
   if (typed !== undefined) return typed;
-  // A call of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
+  // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
-    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
+    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
       text,
     );
   if (call !== null) {
@@ -98,7 +112,7 @@ export function breakStatement(text: string, level: number): string[] | undefine
     if (args === undefined) return undefined;
     // A declaration's call of one short argument may be moved after the `=` instead.
     const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
-    return short ? undefined : breakCall(call[1]!, args, indent);
+    return short ? undefined : breakCall(call[1]!, args, indent, ";");
   }
   const split = ifParts(text);
   if (split === undefined) return undefined;

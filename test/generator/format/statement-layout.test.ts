@@ -91,6 +91,16 @@ const broken: readonly {
     want: `export type ${long} =\n  | "${long}"\n  | "${long}"\n  | "${long}";\n`,
   },
   {
+    name: "an if returning a call of a call too wide, both broken",
+    given: `function f() {\n  if (isErrorResult(value)) return errorResult(read${long}(value, "${long}", errorResultContext(o)));\n}\n`,
+    want: `function f() {\n  if (isErrorResult(value))\n    return errorResult(\n      read${long}(\n        value,\n        "${long}",\n        errorResultContext(o),\n      ),\n    );\n}\n`,
+  },
+  {
+    name: "a new set of strings, hugged",
+    given: `const fieldsOf${long} = new Set(["merchantAuthentication", "clientId", "subscriptionId"]);\n`,
+    want: `const fieldsOf${long} = new Set([\n  "merchantAuthentication",\n  "clientId",\n  "subscriptionId",\n]);\n`,
+  },
+  {
     name: "an if whose test fits, its statement broken on the next lines",
     given: `function f() {\nif (!(typeof value.action === "string")) checkString(value.${long}, joinPath(path, "${long}"), issues);\n}\n`,
     want: `function f() {\n  if (!(typeof value.action === "string"))\n    checkString(\n      value.${long},\n      joinPath(path, "${long}"),\n      issues,\n    );\n}\n`,

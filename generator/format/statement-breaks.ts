@@ -88,7 +88,7 @@ function stringLines(array: string, indent: string): string[] {
  */
 export function breakStatement(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (lineKept(indent + text)) return undefined;
+  if (!ascii(text) || lineKept(indent + text)) return undefined;
   const names = /^(import (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
   if (names !== null) {
     // Prettier never breaks a list of one name.
@@ -166,7 +166,7 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
  */
 export function breakHead(head: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (lineKept(indent + head)) return undefined;
+  if (!ascii(head) || lineKept(indent + head)) return undefined;
   const found =
     /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
       head,
@@ -192,7 +192,7 @@ export function breakHead(head: string, level: number): string[] | undefined {
  */
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (lineKept(`${indent}${text},`)) return undefined;
+  if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
   const found = /^([\w$]+): (.*)$/.exec(text);
   if (found === null) return undefined;
   const parts = conditionalParts(found[2]!);
@@ -253,6 +253,16 @@ function listItems(text: string): string[] | undefined {
   }
   if (text !== "") items.push(text.slice(from));
   return items.every((item) => item !== "" && item.trim() === item) ? items : undefined;
+}
+
+/**
+ * Whether the text is ASCII: only then is its width known exactly (see
+ * `width` in emit/ts-layout.ts, which counts two columns for any other
+ * character), so that a line too wide for prettier is never taken for one
+ * it would keep.
+ */
+function ascii(text: string): boolean {
+  return !/[^\x00-\x7f]/.test(text);
 }
 
 /** The lines, when each is kept as written. */

@@ -198,6 +198,15 @@ describe("statements left to prettier", () => {
     expect(layout.formatted).toHaveLength(1);
   });
 
+  it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {
+    const line = `  check(value.${name("l", 25)}, "${name("é", 20)}", issues, checkString, 60);`;
+    const given = `function f() {\n${line}\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain(line);
+    expect(layout.formatted).toHaveLength(1);
+  });
+
   it("answers undefined for text it cannot read, which the caller formats whole", async () => {
     expect((await laidOut('const a = "unterminated;\n')).text).toBeUndefined();
     expect((await laidOut("const a = (1;\n")).text).toBeUndefined();

@@ -334,6 +334,8 @@ class Layout {
         return undefined;
     }
     const lines = text.split("\n").map((line) => line.trim());
+    // Prettier keeps a list broken where it holds an empty line.
+    if (lines.includes("")) return undefined;
     let out = lines[0]!;
     for (const line of lines.slice(1)) {
       if (/^[)\]]/.test(line)) out = out.replace(/,$/, "") + line;

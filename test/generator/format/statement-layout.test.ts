@@ -192,10 +192,11 @@ describe("statements left to prettier", () => {
   });
 
   it("leaves to prettier a statement on several lines it cannot read on one", async () => {
-    const given = `type T =\n  | "a"\n  | "b";\nconst x = items\n  .map(f);\n`;
+    const given = `type T =\n  | "a"\n  | "b";\nconst x = items\n  .map(f);\ncheck(\n  a,\n\n  b,\n);\n`;
     const layout = await laidOut(given);
     expect(layout.text).toBe(await prettierAlone(given));
     expect(layout.formatted).toHaveLength(1);
+    expect(layout.formatted[0]).toContain("check(");
   });
 
   it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {

@@ -1,4 +1,4 @@
-import { FORMAT_OPTIONS } from "../format/format-files.js";
+import { FORMAT_OPTIONS } from "../format/format-options.js";
 import { printDocComments, withoutDocComments } from "../format/doc-comments.js";
 
 /**
@@ -80,7 +80,7 @@ const TYPE_KEYWORDS = new Set([
  * - otherwise, after `=` or `:` when the type then fits on the next line,
  *   indented, else one member a line, each after a leading `|`.
  */
-function breakTypedLines(text: string, printWidth: number): string {
+export function breakTypedLines(text: string, printWidth: number): string {
   return text.replace(TYPED_LINE, (line: string, indent: string, head: string, type: string) => {
     if (width(line) <= printWidth || !ascii(line)) return line;
     const alias = head.endsWith("=");
@@ -216,7 +216,7 @@ function codeLineKept(line: string, printWidth: number): boolean {
  * for one that does. (A line holding such characters that might not fit is
  * never broken here, since prettier might keep it: it is left to prettier.)
  */
-function width(line: string): number {
+export function width(line: string): number {
   let columns = line.length;
   for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) columns++;
   return columns;

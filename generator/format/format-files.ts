@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Options } from "prettier";
 import type { GeneratedFile } from "../emit/generated-file.js";
 import { putBack, setAside } from "./doc-comments.js";
+import { FORMAT_OPTIONS } from "./format-options.js";
 import { layOutJson } from "./json-layout.js";
+import { layOutStatements } from "./statement-layout.js";
 import { alignMarkdownTables } from "./markdown-tables.js";
 
 /** Prettier's version, part of every cache key; read without loading prettier, which a run that reuses every file never needs. */
@@ -13,25 +14,7 @@ const PRETTIER_VERSION = (
   createRequire(import.meta.url)("prettier/package.json") as { version: string }
 ).version;
 
-/**
- * Fixed options, never read from the user's configuration files: output must
- * be byte-identical on every machine.
- */
-export const FORMAT_OPTIONS: Readonly<Options> = {
-  printWidth: 100,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: false,
-  trailingComma: "all",
-  bracketSpacing: true,
-  arrowParens: "always",
-  endOfLine: "lf",
-  proseWrap: "preserve",
-  // Code blocks in the README are examples kept formatted at their source
-  // (templates/examples/); formatting them here would load a second TypeScript parser.
-  embeddedLanguageFormatting: "off",
-};
+export { FORMAT_OPTIONS } from "./format-options.js";
 
 /**
  * Prettier's babel-ts parser prints generated TypeScript exactly as its
@@ -94,8 +77,10 @@ interface Manifest {
 }
 
 /**
- * Formats every generated file: TypeScript and JavaScript with prettier,
- * JSON and Markdown laid out as prettier would; others pass through with a
+ * Formats every generated file: TypeScript statement by statement, prettier
+ * formatting only the statements that need it (see statement-layout.ts),
+ * JavaScript with prettier, JSON and Markdown laid out as prettier would
+ * (without it); others pass through with a
  * final newline. Hand-written files (`verbatim`) are shipped byte for byte,
  * and files their emitter printed in final layout are passed through as they are.
  */
@@ -155,6 +140,11 @@ export async function formatFiles(
 }
 
 async function formatHere(text: string, parser: string): Promise<string> {
+  const format = async (input: string) =>
+    (await import("prettier")).format(input, { ...FORMAT_OPTIONS, parser });
+  // Prettier formats only the statements that need it (see statement-layout.ts).
+  const laidOut = parser === "babel-ts" ? await layOutStatements(text, format) : undefined;
+  if (laidOut !== undefined) return laidOut.text;
   const prettier = await import("prettier");
   // Doc comments are set aside while prettier formats the code around them (see doc-comments.ts).
   const aside = parser === "babel-ts" ? setAside(text) : undefined;

@@ -1,0 +1,271 @@
+import { breakTypedLines } from "../emit/ts-layout.js";
+import { FORMAT_OPTIONS } from "./format-options.js";
+import { tokenize } from "./js-tokens.js";
+import { lineKept } from "./line-kept.js";
+
+/**
+ * The most common statements too wide for their line, broken exactly as
+ * prettier breaks them, so that they need not be formatted by it (see
+ * statement-layout.ts). Each function takes text written on one line and
+ * its depth, and answers the lines (indented), or `undefined` for a form it
+ * does not know or cannot break exactly: that text is then left to
+ * prettier. Only forms whose parts prettier prints flat are known here
+ * (no object, function or parenthesized argument, an array only of
+ * strings), so that its finer choices (hugging a last function or object
+ * argument, breaking inside an argument) never apply; and every line printed
+ * must fit and be kept as written (`lineKept`), which also rules out member
+ * chains prettier would break.
+ */
+
+/** A name or member access, a string without escaped quotes, or a number. */
+const SIMPLE = String.raw`(?:[\w$]+(?:\.[\w$]+)*|"(?:[^"\\]|\\[^"])*"|-?\d+(?:\.\d+)?)`;
+/** An array of strings, which prettier prints flat or one string a line. */
+const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
+
+/**
+ * An argument prettier prints flat when its line has room: anything but
+ * what it may hug or break otherwise (objects, arrays, functions, templates,
+ * parenthesized expressions).
+ */
+function plainArgument(arg: string): boolean {
+  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && !arg.includes("=>");
+}
+
+/**
+ * A call's lines from its first, `head(`, to its last, `)` then `end`: its
+ * arguments one a line, an array of strings among them flat when it fits,
+ * else one string a line, a call of a name that does not fit broken the same
+ * way; a last argument that is such an array hugged (`head(a, [` ... `])`).
+ * `undefined` when an argument is of another kind.
+ */
+function breakCall(
+  head: string,
+  args: readonly string[],
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const last = args[args.length - 1];
+  if (last === undefined || ["require", "define"].includes(head.replace(/^.*\b(?=\w)/, ""))) {
+    return undefined;
+  }
+  const others = args.slice(0, -1);
+  if (!others.every((arg) => plainArgument(arg) || STRINGS.test(arg))) return undefined;
+  if (STRINGS.test(last) && others.every(plainArgument)) {
+    const first = `${indent}${head}(${[...others, "["].join(", ")}`;
+    return lineKept(first)
+      ? kept([first, ...stringLines(last, `${indent}  `), `${indent}])${end}`])
+      : undefined;
+  }
+  if (!plainArgument(last)) return undefined;
+  const inner = `${indent}  `;
+  const lines: string[] = [];
+  for (const arg of args) {
+    const call = /^([\w$]+)\((.*)\)$/.exec(arg);
+    const items = call === null ? undefined : listItems(call[2]!);
+    if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
+    else if (STRINGS.test(arg))
+      lines.push(`${inner}[`, ...stringLines(arg, `${inner}  `), `${inner}],`);
+    else if (items !== undefined && items.length > 0) {
+      const broken = breakCall(call![1]!, items, inner, ",");
+      if (broken === undefined) return undefined;
+      lines.push(...broken);
+    } else return undefined;
+  }
+  return kept([`${indent}${head}(`, ...lines, `${indent})${end}`]);
+}
+
+/** The lines of an array of strings broken one a line, at `indent`. */
+function stringLines(array: string, indent: string): string[] {
+  return (listItems(array.slice(1, -1)) ?? []).map((item) => `${indent}${item},`);
+}
+
+/**
+ * A statement: a call of a name (`f(a, b);`, `return f(a, b);`,
+ * `const x = f(a, b);`, `const x = /* @__PURE__ *\/ f([...]);`), broken as
+ * `breakCall` does; an `if` without braces
+ * whose test fits, its statement on the next line; an `if` assigning a call
+ * in its test (`if ((v = f(a, b)) !== undefined) out.x = v;`).
+ */
+export function breakStatement(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (!ascii(text) || lineKept(indent + text)) return undefined;
+  const names = /^(import (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
+  if (names !== null) {
+    // Prettier never breaks a list of one name.
+    const each = level === 0 ? listItems(names[2]!) : undefined;
+    const name = /^(?:type )?[\w$]+(?: as [\w$]+)?$/;
+    if (each === undefined || each.length < 2 || !each.every((n) => name.test(n))) return undefined;
+    // A name wider than the line stays on its line, prettier having nowhere to break it.
+    return kept([`${names[1]}{`, `}${names[3]}`])
+      ? [`${names[1]}{`, ...each.map((n) => `  ${n},`), `}${names[3]}`]
+      : undefined;
+  }
+  const typed = typeAlias(text, indent);
+  if (typed !== undefined) return typed;
+  // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
+  const call =
+    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
+      text,
+    );
+  if (call !== null) {
+    const args = listItems(call[3]!);
+    if (args === undefined) return undefined;
+    // A declaration's call of one short argument may be moved after the `=` instead.
+    const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
+    return short ? undefined : breakCall(call[1]!, args, indent, ";");
+  }
+  const split = ifParts(text);
+  if (split === undefined) return undefined;
+  const [test, statement] = split;
+  const inner = `${indent}  `;
+  const rest = lineKept(inner + statement)
+    ? [inner + statement]
+    : breakStatement(statement, level + 1);
+  if (rest === undefined) return undefined;
+  if (lineKept(`${indent}if (${test})`)) return [`${indent}if (${test})`, ...rest];
+  const tested = breakAssignedTest(test, inner);
+  return tested === undefined
+    ? undefined
+    : kept([`${indent}if (`, ...tested, `${indent})`, ...rest]);
+}
+
+/** A type alias of a union, broken as the types files break it (see `emit/ts-layout.ts`). */
+function typeAlias(text: string, indent: string): string[] | undefined {
+  if (!/^(?:export )?type /.test(text)) return undefined;
+  const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
+  return broken === indent + text ? undefined : kept(broken.split("\n"));
+}
+
+/**
+ * A test `(v = f(a, b)) !== x` too wide for `if (...)`, on the lines
+ * between `if (` and `)`: on one line when it fits; else broken before the
+ * right operand when the rest fits; else the call's arguments one a line.
+ */
+function breakAssignedTest(test: string, inner: string): string[] | undefined {
+  const found = /^\(([\w$]+) = ([\w$]+)\((.*)\)\) (!==|===) ([\w$]+)$/.exec(test);
+  if (found === null) return undefined;
+  const [, name, callee, list, operator, right] = found;
+  const args = listItems(list!);
+  // A call of one argument may be moved after the `=` instead.
+  if (args === undefined || args.length < 2 || !args.every(plainArgument)) return undefined;
+  if (lineKept(inner + test)) return [inner + test];
+  const left = `${inner}(${name} = ${callee}(${list}))`;
+  if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
+  return [
+    `${inner}(${name} = ${callee}(`,
+    ...args.map((arg) => `${inner}  ${arg},`),
+    `${inner})) ${operator} ${right}`,
+  ];
+}
+
+/**
+ * The head of a function declaration (`export function f(a: A, b: B): R {`)
+ * too wide for its line, its parameters one a line (its type parameters
+ * staying on the first line). Not for default values, or types holding
+ * object or function types.
+ */
+export function breakHead(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (!ascii(head) || lineKept(indent + head)) return undefined;
+  const found =
+    /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
+      head,
+    );
+  if (found === null) return undefined;
+  const params = listItems(found[2]!);
+  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
+  if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
+    return undefined;
+  }
+  return kept([
+    `${indent}${found[1]}(`,
+    ...params.map((p) => `${indent}  ${p},`),
+    `${indent})${found[3]} {`,
+  ]);
+}
+
+/**
+ * A property of an object broken one property a line, whose value is a
+ * conditional with a comparison as its test (`key: a === undefined ? b : c`):
+ * the value on the next line when it fits there, else its three parts each
+ * on a line. `level` is the property's.
+ */
+export function breakProperty(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
+  const found = /^([\w$]+): (.*)$/.exec(text);
+  if (found === null) return undefined;
+  const parts = conditionalParts(found[2]!);
+  if (parts === undefined) return undefined;
+  const [test, yes, no] = parts;
+  const inner = `${indent}  `;
+  if (lineKept(`${inner}${found[2]},`)) return [`${indent}${found[1]}:`, `${inner}${found[2]},`];
+  return kept([
+    `${indent}${found[1]}:`,
+    `${inner}${test}`,
+    `${inner}  ? ${yes}`,
+    `${inner}  : ${no},`,
+  ]);
+}
+
+/** The test, consequent and alternate of `a === b ? c : d`, each a simple value or call. */
+function conditionalParts(text: string): [string, string, string] | undefined {
+  const found = new RegExp(String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? (.*) : (.*)$`).exec(
+    text,
+  );
+  if (found === null) return undefined;
+  const [, test, yes, no] = found;
+  return plainArgument(yes!) && plainArgument(no!) ? [test!, yes!, no!] : undefined;
+}
+
+/** The test and statement of `if (test) statement;`, when that is all the text is. */
+function ifParts(text: string): [string, string] | undefined {
+  if (!text.startsWith("if (") || !text.endsWith(";")) return undefined;
+  const tokens = tokenize(text);
+  if (tokens === undefined || tokens.comments.length > 0) return undefined;
+  const close = tokens.code.match[1];
+  if (close === undefined || close < 0) return undefined;
+  const statement = text.slice(tokens.code.end[close]! + 1);
+  const body = tokenize(statement);
+  // One statement: no other semicolon than the last, and no block.
+  if (body === undefined || statement.startsWith("{")) return undefined;
+  let semicolons = 0;
+  for (let i = 0; i < body.code.length; i++) {
+    if (statement[body.code.start[i]!] === ";") semicolons++;
+  }
+  if (semicolons !== 1) return undefined;
+  return [text.slice(tokens.code.end[1], tokens.code.start[close]), statement];
+}
+
+/** The items of a list written `a, b, c` (commas inside brackets and strings left alone). */
+function listItems(text: string): string[] | undefined {
+  const tokens = tokenize(text);
+  if (tokens === undefined || tokens.comments.length > 0) return undefined;
+  const items: string[] = [];
+  let from = 0;
+  for (let i = 0; i < tokens.code.length; i++) {
+    const match = tokens.code.match[i]!;
+    if (match > i) i = match;
+    else if (text[tokens.code.start[i]!] === ",") {
+      items.push(text.slice(from, tokens.code.start[i]));
+      from = tokens.code.end[i]! + 1;
+    }
+  }
+  if (text !== "") items.push(text.slice(from));
+  return items.every((item) => item !== "" && item.trim() === item) ? items : undefined;
+}
+
+/**
+ * Whether the text is ASCII: only then is its width known exactly (see
+ * `width` in emit/ts-layout.ts, which counts two columns for any other
+ * character), so that a line too wide for prettier is never taken for one
+ * it would keep.
+ */
+function ascii(text: string): boolean {
+  return !/[^\x00-\x7f]/.test(text);
+}
+
+/** The lines, when each is kept as written. */
+function kept(lines: string[]): string[] | undefined {
+  return lines.every((line) => lineKept(line)) ? lines : undefined;
+}

@@ -1,0 +1,504 @@
+import { tokenize, type TokenTable, type Tokens } from "./js-tokens.js";
+import { putBack, setAside } from "./doc-comments.js";
+import { lineKept } from "./line-kept.js";
+import { breakHead, breakProperty, breakStatement } from "./statement-breaks.js";
+
+/**
+ * Prettier's layout of a generated TypeScript file, with prettier run only on
+ * the statements that need it. A statement (at the top level or at any depth
+ * of a block: a function's body, a branch of an `if`, a loop's body...) is
+ * laid out on its own, whatever surrounds it, so:
+ * - a statement written on one line that fits at its depth, and that
+ *   prettier keeps as it is (see `lineKept`), is final as written, only
+ *   indented;
+ * - a function, `if`/`else` chain, loop or `try` whose heads fit on their
+ *   lines is printed head, body (each of its statements laid out the same
+ *   way, one level deeper), closing brace;
+ * - every other statement is a piece for prettier. A file's pieces are
+ *   formatted together, in one text, each behind a marker comment and inside
+ *   as many blocks as its depth (so prettier prints it at its indentation),
+ *   then spliced back.
+ * Between statements, comments standing on their own lines are kept, and
+ * blank lines as prettier keeps them (one at most, none at the start or end
+ * of a block). Doc comments are set aside behind placeholders first, as for
+ * a whole file (see doc-comments.ts).
+ *
+ * `undefined` whenever a step is unsure (text the tokenizer cannot read, a
+ * comment on a line of code between statements, a piece that does not come
+ * back in the expected shape): the caller then formats the whole file.
+ * test/generator/prettier-identity.test.ts checks every file laid out this way.
+ */
+export async function layOutStatements(
+  text: string,
+  formatPieces: (text: string) => Promise<string>,
+): Promise<StatementLayout | undefined> {
+  if (text.includes(PIECE_MARKER) || text.includes(BODY)) return undefined;
+  const aside = setAside(text);
+  const source = aside?.text ?? text;
+  const tokens = tokenize(source);
+  if (tokens === undefined) return undefined;
+  const layout = new Layout(source, tokens);
+  if (!layout.container(0, 0, tokens.code.length, 0, source.length)) return undefined;
+  const pieces = layout.pieces;
+  const formatted =
+    pieces.length === 0 ? [] : splitPieces(await formatPieces(batchText(pieces)), pieces);
+  if (formatted === undefined) return undefined;
+  const laidOut = `${layout.lines
+    .map((line) => (typeof line === "string" ? line : formatted[line[0]]![line[1]]!))
+    .join("\n")}\n`;
+  const restored = aside === undefined ? laidOut : putBack(laidOut, aside);
+  if (restored === undefined) return undefined;
+  return { text: restored, formattedBytes: pieces.reduce((n, piece) => n + piece.text.length, 0) };
+}
+
+export interface StatementLayout {
+  readonly text: string;
+  /** How much of the text prettier formatted (the pieces' unformatted length). */
+  readonly formattedBytes: number;
+}
+
+/**
+ * What is left to prettier: a statement, at a depth; a property of an
+ * object, at the depth of the object's statement; or the heads of a
+ * statement whose bodies are laid out here, each body standing in as `BODY`
+ * (prettier lays out a head the same whatever its body holds), whose parts
+ * are what comes before, between and after the bodies.
+ */
+interface Piece {
+  readonly level: number;
+  readonly text: string;
+  readonly property?: true;
+  readonly parts?: number;
+}
+
+/** A line of the laid out file, or a part of a formatted piece: piece index, part index. */
+type Line = string | readonly [number, number];
+
+const PIECE_MARKER = "// paygen-piece:";
+const BODY = "paygen$body;";
+const PURE = "/* @__PURE__ */";
+const AFTER_OPERATOR = /(?:[=,?:+\-*/%<>]|&&|\|\|)$/;
+const BEFORE_OPERATOR = /^(?:\?\??|:|&&|\|\||[+\-*/%]|[=!]==?|[<>]=?) /;
+
+/** The pieces, each after its marker, inside blocks (a loop outermost, so `break` and `continue` stay valid). */
+function batchText(pieces: readonly Piece[]): string {
+  return pieces
+    .map((piece, n) => {
+      const opening = Array.from({ length: piece.level }, (_, i) => (i === 0 ? "for (;;) {" : "{"));
+      const closing = new Array<string>(piece.level).fill("}");
+      const text = piece.property ? `({\n${piece.text},\n});` : piece.text;
+      return [`${PIECE_MARKER}${n}`, ...opening, text, ...closing].join("\n");
+    })
+    .join("\n");
+}
+
+/** The formatted pieces (each as its parts) without their markers and blocks; `undefined` unless each comes back in that shape. */
+function splitPieces(formatted: string, pieces: readonly Piece[]): string[][] | undefined {
+  const lines = formatted.split("\n");
+  if (lines.pop() !== "") return undefined;
+  const out: string[][] = [];
+  let at = 0;
+  for (let n = 0; n < pieces.length; n++) {
+    if (lines[at] !== `${PIECE_MARKER}${n}`) return undefined;
+    let end = at + 1;
+    while (end < lines.length && !lines[end]!.startsWith(PIECE_MARKER)) end++;
+    const level = pieces[n]!.level;
+    const body = lines.slice(at + 1 + level, end - level);
+    for (let i = 0; i < level; i++) {
+      const indent = "  ".repeat(i);
+      if (lines[at + 1 + i] !== `${indent}${i === 0 ? "for (;;) {" : "{"}`) return undefined;
+      if (lines[end - 1 - i] !== `${indent}}`) return undefined;
+    }
+    const parts = partsOf(body, pieces[n]!);
+    if (parts === undefined) return undefined;
+    out.push(parts);
+    at = end;
+  }
+  return at === lines.length ? out : undefined;
+}
+
+function partsOf(lines: readonly string[], piece: Piece): string[] | undefined {
+  const indent = "  ".repeat(piece.level);
+  if (piece.property) {
+    if (lines[0] !== `${indent}({` || lines[lines.length - 1] !== `${indent}});`) return undefined;
+    return lines.length > 2 ? [lines.slice(1, -1).join("\n")] : undefined;
+  }
+  const parts: string[][] = [[]];
+  for (const line of lines) {
+    if (line === `${indent}  ${BODY}`) parts.push([]);
+    else parts[parts.length - 1]!.push(line);
+  }
+  if (parts.length !== (piece.parts ?? 1) || parts.some((part) => part.length === 0))
+    return undefined;
+  return parts.map((part) => part.join("\n"));
+}
+
+/** Statement-ending keywords: a statement starting with one of these ends with its block. */
+const BLOCK_STATEMENTS = new Set([
+  "function",
+  "class",
+  "interface",
+  "enum",
+  "namespace",
+  "module",
+  "if",
+  "for",
+  "while",
+  "try",
+  "switch",
+]);
+/** Words before a statement's keyword. */
+const MODIFIERS = new Set(["export", "default", "declare", "async", "abstract"]);
+/** Statements printed head, body, closing brace: what may come between two of their blocks. */
+const BETWEEN_BLOCKS = /^\} (?:else(?: if \(.*\))?|catch(?: \(.*\))?|finally) \{$/;
+
+class Layout {
+  /** Output lines; a number stands for the formatted piece of that index. */
+  readonly lines: Line[] = [];
+  readonly pieces: Piece[] = [];
+  private readonly code: TokenTable;
+  private readonly comments: TokenTable;
+
+  constructor(
+    private readonly source: string,
+    tokens: Tokens,
+  ) {
+    this.code = tokens.code;
+    this.comments = tokens.comments;
+  }
+
+  private value(index: number): string {
+    return index < 0 || index >= this.code.length
+      ? ""
+      : this.source.slice(this.code.start[index], this.code.end[index]);
+  }
+
+  /**
+   * Lays out the statements of code tokens `[first, end)`, whose text (with
+   * the comments around them) spans `[from, to)`, at `level`.
+   */
+  container(level: number, first: number, end: number, from: number, to: number): boolean {
+    const statements = this.statements(first, end);
+    if (statements === undefined) return false;
+    let at = from;
+    let start = true;
+    for (const [firstToken, lastToken] of statements) {
+      const begin = this.code.start[firstToken]!;
+      if (!this.trivia(level, at, begin, start, false)) return false;
+      start = false;
+      const stop = this.lineEnd(this.code.end[lastToken]!);
+      this.statement(level, firstToken, lastToken, stop);
+      at = stop;
+    }
+    return this.trivia(level, at, to, start, true);
+  }
+
+  /** Where a statement ends: after a comment that follows it on its last line, if any. */
+  private lineEnd(end: number): number {
+    const comment = this.commentAt(end);
+    if (comment === undefined) return end;
+    const [start, stop] = [this.comments.start[comment]!, this.comments.end[comment]!];
+    return /^[ \t]*$/.test(this.source.slice(end, start)) ? stop : end;
+  }
+
+  /** The first comment starting at or after `position`, when it starts on that line (its index). */
+  private commentAt(position: number): number | undefined {
+    const comment = this.firstCommentFrom(position);
+    if (comment >= this.comments.length) return undefined;
+    const start = this.comments.start[comment]!;
+    return this.source.slice(position, start).includes("\n") ? undefined : comment;
+  }
+
+  private firstCommentFrom(position: number): number {
+    let low = 0;
+    let high = this.comments.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.comments.start[mid]! < position) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /**
+   * Comments and blank lines in `[from, to)`, between statements: each
+   * comment on its own line; one blank line where there was at least one,
+   * except at the start or end of a block.
+   */
+  private trivia(level: number, from: number, to: number, start: boolean, end: boolean): boolean {
+    const indent = "  ".repeat(level);
+    let at = from;
+    let first = start;
+    for (let i = this.firstCommentFrom(from); i < this.comments.length; i++) {
+      const [start, stop] = [this.comments.start[i]!, this.comments.end[i]!];
+      if (start >= to) break;
+      const newlines = count(this.source.slice(at, start), "\n");
+      if (newlines === 0 && at !== 0) return false;
+      const text = this.source.slice(start, stop).trimEnd();
+      if (text.includes("\n")) return false;
+      if (newlines > 1 && !first) this.lines.push("");
+      this.lines.push(indent + text);
+      at = stop;
+      first = false;
+    }
+    if (!end && !first && count(this.source.slice(at, to), "\n") > 1) this.lines.push("");
+    return true;
+  }
+
+  /** The statements among code tokens `[first, end)`, each as its first and last token. */
+  private statements(first: number, end: number): [number, number][] | undefined {
+    const out: [number, number][] = [];
+    let begin = first;
+    let i = first;
+    while (i < end) {
+      const close = this.code.match[i]!;
+      if (close > i) {
+        if (this.value(i) === "{" && this.endsWithBlock(begin, i, close, end)) {
+          out.push([begin, close]);
+          begin = close + 1;
+        }
+        i = close + 1;
+        continue;
+      }
+      if (this.value(i) === ";" && this.value(i + 1) !== "else") {
+        out.push([begin, i]);
+        begin = i + 1;
+      }
+      i++;
+    }
+    return begin === end ? out : undefined;
+  }
+
+  /** Whether the block `{` at `open` (matched at `close`) ends the statement that starts at `begin`. */
+  private endsWithBlock(begin: number, open: number, close: number, end: number): boolean {
+    const next = close + 1 < end ? this.value(close + 1) : "";
+    if (next === ";" || next === "else" || next === "catch" || next === "finally") return false;
+    if (next === "while" && this.keyword(begin) === "do") return false;
+    return BLOCK_STATEMENTS.has(this.keyword(begin)) && this.opensBody(open);
+  }
+
+  /** The statement's keyword: its first word after modifiers such as `export`. */
+  private keyword(begin: number): string {
+    let i = begin;
+    while (MODIFIERS.has(this.value(i))) i++;
+    return this.value(i);
+  }
+
+  /** Whether a `{` opens a body (a block, or a class's or interface's members) rather than an object or a type. */
+  private opensBody(open: number): boolean {
+    return !["", "=", ":", "(", ",", "<", "|", "&", "return", "=>", "?"].includes(
+      this.value(open - 1),
+    );
+  }
+
+  private statement(level: number, first: number, last: number, stop: number): void {
+    const indent = "  ".repeat(level);
+    const text = this.source.slice(this.code.start[first]!, stop);
+    const oneLine = text.includes("\n") ? this.joined(text, first, stop) : text;
+    if (oneLine !== undefined) {
+      const lines = lineKept(indent + oneLine)
+        ? [indent + oneLine]
+        : breakStatement(oneLine, level);
+      if (lines !== undefined) {
+        this.lines.push(...lines);
+        return;
+      }
+    }
+    const [lines, pieces] = [this.lines.length, this.pieces.length];
+    if (stop === this.code.end[last]! && this.compound(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.object(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
+    this.lines.push([this.pieces.length, 0]);
+    this.pieces.push({ level, text });
+  }
+
+  /**
+   * A statement written on several lines, on one: what prettier reads the
+   * same whatever its line breaks, when it holds no brace (an object broken
+   * after its brace stays broken, a block always is) and no comment but
+   * `/* @__PURE__ *\/`. The lines are joined with nothing after an opening
+   * bracket and before a closing one (whose trailing comma goes), with a
+   * space after a comma or an operator or before a binary operator, so the
+   * text of strings is never touched; any other break (before `.`, or a
+   * union's leading `|`) leaves the statement to prettier.
+   */
+  private joined(text: string, first: number, stop: number): string | undefined {
+    if (text.includes("{")) return undefined;
+    const start = this.code.start[first]!;
+    for (let i = this.firstCommentFrom(start); i < this.comments.length; i++) {
+      if (this.comments.start[i]! >= stop) break;
+      if (this.source.slice(this.comments.start[i], this.comments.end[i]) !== PURE)
+        return undefined;
+    }
+    const lines = text.split("\n").map((line) => line.trim());
+    // Prettier keeps a list broken where it holds an empty line.
+    if (lines.includes("")) return undefined;
+    let out = lines[0]!;
+    for (const line of lines.slice(1)) {
+      if (/^[)\]]/.test(line)) out = out.replace(/,$/, "") + line;
+      else if (/[([]$/.test(out)) out += line;
+      // A space where the line broke after an operator or a comma, or before a binary operator.
+      else if (/^[|&.]/.test(line)) return undefined;
+      else if (AFTER_OPERATOR.test(out) || BEFORE_OPERATOR.test(line)) out += ` ${line}`;
+      else return undefined;
+    }
+    return out;
+  }
+
+  /** The blocks of a statement printed head, bodies, closing brace. */
+  private blocks(first: number, last: number): number[] | undefined {
+    const keyword = this.keyword(first);
+    if (keyword === "function") {
+      const open = this.code.match[last]!;
+      return this.value(last) === "}" && this.opensBody(open) ? [open] : undefined;
+    }
+    if (keyword === "const" || keyword === "let") {
+      const open = this.code.match[last - 1] ?? -1;
+      return this.value(last) === ";" && this.value(open - 1) === "=>" ? [open] : undefined;
+    }
+    if (!["if", "for", "while", "try"].includes(keyword) || this.value(last) !== "}")
+      return undefined;
+    const blocks: number[] = [];
+    for (let i = first; i <= last; i++) {
+      const match = this.code.match[i]!;
+      if (match <= i) continue;
+      if (this.value(i) === "{") {
+        if (![")", "else", "try", "finally"].includes(this.value(i - 1))) return undefined;
+        blocks.push(i);
+      }
+      i = match;
+    }
+    return blocks;
+  }
+
+  /**
+   * Lays out a statement as heads and bodies: the heads as written when they
+   * fit, else by prettier (see `Piece`); false when it is not of that shape.
+   */
+  private compound(level: number, first: number, last: number): boolean {
+    const blocks = this.blocks(first, last);
+    if (blocks === undefined || blocks.length === 0) return false;
+    const indent = "  ".repeat(level);
+    const heads: string[] = [];
+    let from = this.code.start[first]!;
+    for (const open of blocks) {
+      const close = this.code.match[open]!;
+      // An empty body prints as `{}`.
+      if (close === open + 1) return false;
+      heads.push(this.source.slice(from, this.code.end[open]!));
+      from = this.code.start[close]!;
+    }
+    heads.push(this.source.slice(from, this.code.end[last]!));
+    if (!/^\};?$/.test(heads[blocks.length]!)) return false;
+    const shaped = heads.every((head, b) =>
+      b === 0 ? head.endsWith(" {") : b === blocks.length || BETWEEN_BLOCKS.test(head),
+    );
+    const printed = heads.map((head, b) =>
+      !shaped || head.includes("\n")
+        ? undefined
+        : lineKept(indent + head)
+          ? [indent + head]
+          : b === 0
+            ? breakHead(head, level)
+            : undefined,
+    );
+    const kept = printed.every((lines) => lines !== undefined);
+    const piece = this.pieces.length;
+    if (!kept) {
+      this.pieces.push({ level, text: heads.join(`\n${BODY}\n`), parts: heads.length });
+    }
+    for (let b = 0; b < blocks.length; b++) {
+      if (kept) this.lines.push(...printed[b]!);
+      else this.lines.push([piece, b]);
+      const open = blocks[b]!;
+      const close = this.code.match[open]!;
+      const inside = [this.code.end[open]!, this.code.start[close]!] as const;
+      if (!this.container(level + 1, open + 1, close, ...inside)) return false;
+    }
+    if (kept) this.lines.push(...printed[blocks.length]!);
+    else this.lines.push([piece, blocks.length]);
+    return true;
+  }
+
+  /**
+   * Lays out a statement that ends with an object written one property a
+   * line (`return {`, `const x = {`): prettier keeps such an object broken,
+   * and lays out each property on its own. False when it is not of that shape.
+   */
+  private object(level: number, first: number, last: number): boolean {
+    let open = -1;
+    for (let i = first; i <= last; i++) {
+      const match = this.code.match[i]!;
+      if (match <= i) continue;
+      if (this.value(i) === "{") {
+        if (open >= 0) return false;
+        open = i;
+      }
+      i = match;
+    }
+    if (open < 0 || !["return", "="].includes(this.value(open - 1))) return false;
+    const close = this.code.match[open]!;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
+    const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
+    if (close === open + 1 || !firstLine.includes("\n") || this.value(open + 1).startsWith('"')) {
+      return false;
+    }
+    if (head.includes("\n") || !lineKept(indent + head)) return false;
+    if (!/^\}(?: as [\w$.<>, ]+)?;$/.test(tail) || !lineKept(indent + tail)) return false;
+    this.lines.push(indent + head);
+    if (!this.properties(level, open, close)) return false;
+    this.lines.push(indent + tail);
+    return true;
+  }
+
+  /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
+  private properties(level: number, open: number, close: number): boolean {
+    const indent = "  ".repeat(level + 1);
+    let at = this.code.end[open]!;
+    let begin = open + 1;
+    let start = true;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        // Nothing after a trailing comma.
+        if (i === close) break;
+        return false;
+      }
+      if (this.value(begin).startsWith('"')) return false;
+      const from = this.code.start[begin]!;
+      if (!this.trivia(level + 1, at, from, start, false)) return false;
+      start = false;
+      const text = this.source.slice(from, this.code.end[i - 1]!);
+      const lines = text.includes("\n")
+        ? undefined
+        : lineKept(`${indent}${text},`)
+          ? [`${indent}${text},`]
+          : breakProperty(text, level + 1);
+      if (lines !== undefined) this.lines.push(...lines);
+      else {
+        this.lines.push([this.pieces.length, 0]);
+        this.pieces.push({ level, text, property: true });
+      }
+      at = this.code.end[i]!;
+      if (this.commentAt(at) !== undefined) return false;
+      begin = i + 1;
+    }
+    return this.trivia(level + 1, at, this.code.start[close]!, start, true);
+  }
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i >= 0; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,215 @@
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { FORMAT_OPTIONS } from "../../../generator/format/format-files.js";
+import { layOutStatements } from "../../../generator/format/statement-layout.js";
+
+/** What prettier prints for the text, with the generator's options: the reference. */
+function prettierAlone(text: string): Promise<string> {
+  return prettier.format(text, { ...FORMAT_OPTIONS, parser: "babel-ts" });
+}
+
+/** The statement layout, and what of the text prettier formatted. */
+async function laidOut(text: string) {
+  const formatted: string[] = [];
+  const layout = await layOutStatements(text, (pieces) => {
+    formatted.push(pieces);
+    return prettierAlone(pieces);
+  });
+  return { text: layout?.text, formattedBytes: layout?.formattedBytes, formatted };
+}
+
+const name = (letter: string, length: number) => letter.repeat(length);
+const long = name("l", 40);
+
+/** Forms broken here without prettier: `given` (as emitters write it) and `want` (prettier's layout). */
+const broken: readonly {
+  readonly name: string;
+  readonly given: string;
+  readonly want: string;
+  /** Left to prettier. */
+  readonly prettier?: true;
+}[] = [
+  {
+    name: "a call statement too wide, one argument a line",
+    given: `function f(): void {\ncheckMember(value.${long}, path, "${long}", issues, checkString, 60);\n}\n`,
+    want: `function f(): void {\n  checkMember(\n    value.${long},\n    path,\n    "${long}",\n    issues,\n    checkString,\n    60,\n  );\n}\n`,
+  },
+  {
+    name: "a returned call too wide, with a call among its arguments",
+    given: `function f() {\n  return received(readJsonBody(body, options), ${long}, ${name("m", 30)});\n}\n`,
+    want: `function f() {\n  return received(\n    readJsonBody(body, options),\n    ${long},\n    ${name("m", 30)},\n  );\n}\n`,
+  },
+  {
+    name: "a declaration of a call too wide",
+    given: `function f() {\n  const u = checkFields(obj, fieldsOf${long}, ${long}, path);\n}\n`,
+    want: `function f() {\n  const u = checkFields(\n    obj,\n    fieldsOf${long},\n    ${long},\n    path,\n  );\n}\n`,
+  },
+  {
+    name: "a pure call of an array of strings, the array hugged",
+    given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["resultCode", "messages", "${long}"]);\n`,
+    want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet([\n  "resultCode",\n  "messages",\n  "${long}",\n]);\n`,
+  },
+  {
+    name: "a pure call of an array and another argument, the array flat where it fits",
+    given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["code", "${name("k", 30)}"], "kept");\n`,
+    want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(\n  ["code", "${name("k", 30)}"],\n  "kept",\n);\n`,
+  },
+  {
+    name: "an if returning a call whose argument is a call of calls",
+    given: `function f() {\n  if (isErrorResult(value)) return errorResult(read${long}(value, "${name("k", 10)}", errorResultContext(o)));\n}\n`,
+    want: `function f() {\n  if (isErrorResult(value))\n    return errorResult(\n      read${long}(value, "${name("k", 10)}", errorResultContext(o)),\n    );\n}\n`,
+  },
+  {
+    name: "a pure call of an array and another argument, the array broken where it does not fit",
+    given: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(["code", "${long}", "${long}", "x"], "kept");\n`,
+    want: `const fieldsOf${long} = /* @__PURE__ */ fieldSet(\n  [\n    "code",\n    "${long}",\n    "${long}",\n    "x",\n  ],\n  "kept",\n);\n`,
+  },
+  {
+    name: "a frozen array of strings, written on several lines, the array hugged",
+    given: `export const ${name("v", 20)}: readonly Name[] = /* @__PURE__ */ Object.freeze([\n  "a",\n  "${long}",\n]);\n`,
+    want: `export const ${name("v", 20)}: readonly Name[] = /* @__PURE__ */ Object.freeze([\n  "a",\n  "${long}",\n]);\n`,
+  },
+  {
+    name: "a frozen array of strings written on one line, broken",
+    given: `export const valuesOf${name("v", 20)}: readonly Name[] = /* @__PURE__ */ Object.freeze(["a", "${long}"]);\n`,
+    want: `export const valuesOf${name("v", 20)}: readonly Name[] = /* @__PURE__ */ Object.freeze([\n  "a",\n  "${long}",\n]);\n`,
+  },
+  {
+    name: "an if and its else written on one line",
+    given: `function f() {\n  if (key === "tags") value0 = c.scalar(value0); else c.giveUp();\n}\n`,
+    want: `function f() {\n  if (key === "tags") value0 = c.scalar(value0);\n  else c.giveUp();\n}\n`,
+    prettier: true,
+  },
+  {
+    name: "a call written on several lines that fits on one",
+    given: `function f() {\n  check(\n    a,\n    "b",\n  );\n}\n`,
+    want: `function f() {\n  check(a, "b");\n}\n`,
+  },
+  {
+    name: "a type alias of a union of strings",
+    given: `export type ${long} = "${long}" | "${long}" | "${long}";\n`,
+    want: `export type ${long} =\n  | "${long}"\n  | "${long}"\n  | "${long}";\n`,
+  },
+  {
+    name: "an if returning a call of a call too wide, both broken",
+    given: `function f() {\n  if (isErrorResult(value)) return errorResult(read${long}(value, "${long}", errorResultContext(o)));\n}\n`,
+    want: `function f() {\n  if (isErrorResult(value))\n    return errorResult(\n      read${long}(\n        value,\n        "${long}",\n        errorResultContext(o),\n      ),\n    );\n}\n`,
+  },
+  {
+    name: "a new set of strings, hugged",
+    given: `const fieldsOf${long} = new Set(["merchantAuthentication", "clientId", "subscriptionId"]);\n`,
+    want: `const fieldsOf${long} = new Set([\n  "merchantAuthentication",\n  "clientId",\n  "subscriptionId",\n]);\n`,
+  },
+  {
+    name: "an if whose test fits, its statement broken on the next lines",
+    given: `function f() {\nif (!(typeof value.action === "string")) checkString(value.${long}, joinPath(path, "${long}"), issues);\n}\n`,
+    want: `function f() {\n  if (!(typeof value.action === "string"))\n    checkString(\n      value.${long},\n      joinPath(path, "${long}"),\n      issues,\n    );\n}\n`,
+  },
+  {
+    name: "an if assigning a call in its test, the test fitting on its line",
+    given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${name("k", 7)}")) !== undefined) out.${long} = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readChild(obj.${long}, o, path, "${name("k", 7)}")) !== undefined\n  )\n    out.${long} = v;\n}\n`,
+  },
+  {
+    name: "an if assigning a call in its test, broken before the right operand",
+    given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${name("k", 15)}")) !== undefined) out.x = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readChild(obj.${long}, o, path, "${name("k", 15)}")) !==\n    undefined\n  )\n    out.x = v;\n}\n`,
+  },
+  {
+    name: "an if assigning a call in its test, the call's arguments one a line",
+    given: `function f() {\n  if ((v = readChild(obj.${long}, o, path, "${long}", read${long})) !== undefined) out.x = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readChild(\n      obj.${long},\n      o,\n      path,\n      "${long}",\n      read${long},\n    )) !== undefined\n  )\n    out.x = v;\n}\n`,
+  },
+  {
+    name: "a function's head too wide, one parameter a line",
+    given: `export function validate${long}(value: unknown, path: string): ValidationResult<${long}> {\n  return x;\n}\n`,
+    want: `export function validate${long}(\n  value: unknown,\n  path: string,\n): ValidationResult<${long}> {\n  return x;\n}\n`,
+  },
+  {
+    name: "a function's head with type parameters, too wide",
+    given: `export async function create${name("c", 20)}<C extends CallOptions = DataOnly>(config: Config, call?: C): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+    want: `export async function create${name("c", 20)}<C extends CallOptions = DataOnly>(\n  config: Config,\n  call?: C,\n): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+  },
+  {
+    name: "an import list too wide, one name a line, even one wider than the line",
+    given: `import { type ${long}, ${long}A, ${name("b", 100)} } from "./types.js";\n`,
+    want: `import {\n  type ${long},\n  ${long}A,\n  ${name("b", 100)},\n} from "./types.js";\n`,
+  },
+  {
+    name: "a property whose conditional fits on the next line, and one broken in three",
+    given: `function f(value) {\n  return {\n  ${long}: value.${long} === undefined ? undefined : g(value.x),\n  a: value.${long} === undefined ? undefined : jsonOf${long}(value.a),\n  ...keptProperties(value),\n  };\n}\n`,
+    want: `function f(value) {\n  return {\n    ${long}:\n      value.${long} === undefined ? undefined : g(value.x),\n    a:\n      value.${long} === undefined\n        ? undefined\n        : jsonOf${long}(value.a),\n    ...keptProperties(value),\n  };\n}\n`,
+  },
+];
+
+describe("statements laid out without prettier", () => {
+  it.each(broken)("$name", async ({ given, want, prettier: left }) => {
+    expect(await prettierAlone(given)).toBe(want);
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(want);
+    expect(layout.formatted).toHaveLength(left ? 1 : 0);
+  });
+
+  it("keeps statements that fit, indents them, and keeps comments and one blank line between statements", async () => {
+    const given =
+      '// header\n\n\nimport { a } from "./a.js";\n/** Doc\n   * more. */\nexport function f(x: number): number {\n\n\n// note\nif (x > 1) {\nreturn 1;\n} else if (x < 0) {\n\nreturn -1;\n\n}\n\nconst y = x + 1; // why\nreturn y;\n\n}\n';
+    const want = await prettierAlone(given);
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(want);
+    expect(layout.formatted).toEqual([]);
+  });
+});
+
+describe("statements left to prettier", () => {
+  it("formats only the statements that need it, each at its depth, and splices them back", async () => {
+    const given = `export function f(items: string[]): void {\nconst a = 1;\nif (a > 0) {\nitems.forEach((item) => { use(item); });\n}\nconst b = {\n${long}: 1,\n  c: [${long}, ${long}].map((x) => x),\n};\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+    expect(layout.formatted[0]).not.toContain("const a = 1;");
+    expect(layout.formattedBytes).toBeLessThan(given.length);
+  });
+
+  it("formats the heads of a statement whose bodies it lays out, when it cannot break them", async () => {
+    const given = `function f() {\nif (${long} && ${long} && ${long}) {\nreturn 1;\n} else {\nreturn 2;\n}\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted[0]).not.toContain("return 1;");
+  });
+
+  it("leaves a statement to prettier when a comment is where it cannot tell what prettier does", async () => {
+    const given = "if (a) { // on the brace's line\n  b();\n}\nc();\n";
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted[0]).not.toContain("c();");
+  });
+
+  it("leaves to prettier a statement holding parentheses it may drop", async () => {
+    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl ?? "${long}"), op.path), request, options);\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
+  it("leaves to prettier a statement on several lines it cannot read on one", async () => {
+    const given = `type T =\n  | "a"\n  | "b";\nconst x = items\n  .map(f);\ncheck(\n  a,\n\n  b,\n);\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+    expect(layout.formatted[0]).toContain("check(");
+  });
+
+  it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {
+    const line = `  check(value.${name("l", 25)}, "${name("é", 20)}", issues, checkString, 60);`;
+    const given = `function f() {\n${line}\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain(line);
+    expect(layout.formatted).toHaveLength(1);
+  });
+
+  it("answers undefined for text it cannot read, which the caller formats whole", async () => {
+    expect((await laidOut('const a = "unterminated;\n')).text).toBeUndefined();
+    expect((await laidOut("const a = (1;\n")).text).toBeUndefined();
+  });
+});

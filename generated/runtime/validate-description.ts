@@ -146,7 +146,7 @@ interface OtherPlan {
 
 type Plan = ObjectPlan | OtherPlan;
 
-const PLANS = new WeakMap<TypeDescription, Plan>();
+const PLANS = /* @__PURE__ */ new WeakMap<TypeDescription, Plan>();
 
 /**
  * Checks `value` against `description`: the result a generated

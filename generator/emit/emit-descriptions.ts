@@ -4,6 +4,7 @@ import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { paths } from "./paths.js";
+import { propertyName } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import { choiceGroupsOf } from "./choice-groups.js";
@@ -49,8 +50,9 @@ function describe(
     return ["OpaqueDescription", `{ opaque: ${type.list ? `"list"` : `"object"`} }`];
   if (type.kind === "union") {
     if (type.discriminator) {
+      // A tag value is a key: `["__proto__"]` is one (written bare, it would set the prototype).
       const cases = type.discriminator.mapping.map(
-        (m) => `${stringLiteral(m.value)}: ${ref(m.type)}`,
+        (m) => `${propertyName(m.value)}: ${ref(m.type)}`,
       );
       return [
         "TaggedUnionDescription",

@@ -51,14 +51,14 @@ function emitValidatorsOf(
   return file.finish();
 }
 
-/** The types `answer-validators.ts` holds a checker of (none: the file is not written). */
+/** The types `answer-validators.ts` holds a description of (none: the file is not written). */
 export function answerCheckedTypes(service: Service): readonly ObjectType[] {
   return withoutSentRoots(service.types.filter((t) => t.facts.received));
 }
 
 /**
  * The answer validators' types: a type callers also send has its validator
- * in validators.ts, so its checker is here only when another checker here
+ * in validators.ts, so its description is here only when another description here
  * refers to it (as a field's type, a variant or a base).
  */
 function withoutSentRoots(types: readonly ObjectType[]): readonly ObjectType[] {

@@ -195,6 +195,28 @@ describe("emitDescription", () => {
 };`,
     },
     {
+      name: "a tag value that is not an identifier is a quoted key, __proto__ a computed one",
+      given: send(
+        objectType("Method", [], {
+          kind: "union",
+          variants: ["Card"],
+          discriminator: {
+            property: "type",
+            mapping: [
+              { value: "card-v2", type: "Card" },
+              { value: "__proto__", type: "Card" },
+            ],
+          },
+        }),
+        objectType("Card", [field("type", scalar("string"))]),
+      ),
+      decl: "descriptionOfMethod",
+      want: `const descriptionOfMethod: TaggedUnionDescription = {
+  tag: "type",
+  cases: { "card-v2": () => descriptionOfCard, ["__proto__"]: () => descriptionOfCard },
+};`,
+    },
+    {
       name: "an untagged union: each variant's name and description, in order",
       given: send(
         objectType("Method", [], { kind: "union", variants: ["Card", "Bank"] }),

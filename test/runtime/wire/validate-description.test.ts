@@ -272,6 +272,23 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
     );
   });
 
+  it("a tag value may be any text, __proto__ too", () => {
+    const card: ObjectDescription = {
+      fields: [
+        { name: "type", type: "string", required: true },
+        { name: "pan", type: "string", required: true },
+      ],
+    };
+    const method: TypeDescription = { tag: "type", cases: { ["__proto__"]: () => card } };
+    expect(issuesOf(JSON.parse('{"type":"__proto__","pan":"x"}'), method)).toEqual([]);
+    expect(issuesOf(JSON.parse('{"type":"__proto__"}'), method)).toEqual([
+      { path: "pan", code: "required", message: "is required" },
+    ]);
+    expect(issuesOf({ type: "toString" }, method)).toEqual([
+      { path: "type", code: "choice", message: "must be one of: __proto__" },
+    ]);
+  });
+
   it("checks an untagged union as the variant its keys point at, then the others", () => {
     const card: ObjectDescription = { fields: [{ name: "pan", type: "string", required: true }] };
     const bank: ObjectDescription = { fields: [{ name: "iban", type: "string", required: true }] };

@@ -1,9 +1,9 @@
 /**
  * Whether one value of a field (not a list, map or null: a single scalar or
  * enum value) passes the checks the generated validator runs on it: the
- * runtime's own check functions, called as `emit-validators.ts` calls them,
- * so a synthesized value is tested by the rules it must meet and no copy of
- * them.
+ * runtime's own check functions, called as the generic validator
+ * (`runtime/validate-description.ts`) calls them, so a synthesized value is
+ * tested by the rules it must meet and no copy of them.
  */
 import { facetOf } from "../facets/registry.js";
 import type { Field, Service } from "../model/ir.js";

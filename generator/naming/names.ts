@@ -76,7 +76,6 @@ const TOP_LEVEL = {
   mockAnswers: (s: string) => `${lowerFirst(s)}MockAnswers`,
   mockFactory: (s: string) => `create${s}Mock`,
   // Helpers a file keeps to itself; still claimed, so they never shadow an import.
-  checker: (s: string) => `check${s}`,
   fieldSet: (s: string) => `fieldsOf${s}`,
   knownFields: (s: string) => `knownFieldsOf${s}`,
   members: (s: string) => `membersOf${s}`,
@@ -89,6 +88,8 @@ const TOP_LEVEL = {
   operationFunction: (s: string) => s,
   operationSpec: (s: string) => `${lowerFirst(s)}Operation`,
   linksAttacher: (s: string) => `attach${s}Links`,
+  // A type's description, which the runtime's generic validator walks.
+  description: (s: string) => `descriptionOf${s}`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -151,12 +152,12 @@ export function nameRequests(service: Service): NameRequests {
       "fieldsReader",
       "parser",
       "serializer",
-      "checker",
       "fieldSet",
       "knownFields",
       "members",
       "xmlWriter",
       "jsonWriter",
+      "description",
     ] as const)
       add(kind, t.name);
   }

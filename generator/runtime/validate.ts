@@ -525,27 +525,6 @@ export type TypeCheck = (v: unknown, path: string, issues: Issues) => boolean;
 /** The check of one facet, with its argument (see `checkMaxLength`). */
 export type FacetCheck<A> = (v: unknown, argument: A, path: string, issues: Issues) => boolean;
 
-/**
- * Checks the value `v` of an optional member `key` of the object at `path`:
- * nothing when it is `undefined`, otherwise the check of its type, then
- * (when that passed) the check of its one facet. The member's path is built
- * once, for both. A generated checker reads the member itself (a named
- * property read the engine caches) and calls this for each plain member.
- */
-export function checkMember<A>(
-  v: unknown,
-  path: string,
-  key: string,
-  issues: Issues,
-  check: TypeCheck,
-  facet?: FacetCheck<A>,
-  argument?: A,
-): void {
-  if (v === undefined) return;
-  const at = joinPath(path, key);
-  if (check(v, at, issues) && facet !== undefined) facet(v, argument as A, at, issues);
-}
-
 /** Checks that a required field is present (own and not `undefined`). */
 export function requireField(
   obj: Record<string, unknown>,

@@ -43,9 +43,13 @@ describe("doubles in the emitters", () => {
       types: [measure, objectType("Done", [])],
       operations: [soapOperation("Weigh", "Measure", "Done")],
     });
-    expect(declaration(await emitWith(emitValidators, service), "checkMeasure"))
-      .toContain(`checkDouble(value.weight, joinPath(path, "weight"), issues) &&
-      checkMinimum(value.weight, "0", joinPath(path, "weight"), issues);`);
+    expect(declaration(await emitWith(emitValidators, service), "descriptionOfMeasure"))
+      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+  fields: [
+    { name: "weight", type: "double", required: true, facets: { minimum: "0" } },
+    { name: "readings", type: "double", list: [0] },
+  ],
+};`);
   });
 
   it("checks a JSON double as a finite number", async () => {
@@ -53,8 +57,12 @@ describe("doubles in the emitters", () => {
       types: [measure],
       operations: [restOperation("weigh", "Measure", undefined)],
     });
-    expect(declaration(await emitWith(emitValidators, service), "checkMeasure"))
-      .toContain(`checkDouble(value.weight, joinPath(path, "weight"), issues, true) &&
-      checkMinimum(value.weight, "0", joinPath(path, "weight"), issues);`);
+    expect(declaration(await emitWith(emitValidators, service), "descriptionOfMeasure"))
+      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+  fields: [
+    { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
+    { name: "readings", type: "double", list: [0], finite: true },
+  ],
+};`);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emitValidators } from "../../../generator/emit/emit-validators.js";
+import { emitAnswerValidators, emitValidators } from "../../../generator/emit/emit-validators.js";
 import {
   declaration,
   emitWith,
@@ -11,152 +11,72 @@ import {
   scalar,
 } from "../../helpers/ir.js";
 
-/** emit-validators: a validator per type a caller sends; each field's type check, then its facets. */
+/**
+ * emit-validators: a validator per type a caller sends, which hands the
+ * type's description (see emit-descriptions.test.ts) to the runtime's
+ * generic validator.
+ */
 describe("emitValidators", () => {
   const send = (...types: ReturnType<typeof objectType>[]) =>
     restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
-  const table: {
-    name: string;
-    given: ReturnType<typeof restService>;
-    decl: string;
-    want: string;
-  }[] = [
-    {
-      name: "a required string with length facets",
-      given: send(
-        objectType("Req", [
-          field("code", scalar("string"), {
-            required: true,
-            facets: [
-              { key: "minLength", value: 1 },
-              { key: "maxLength", value: 8 },
-            ],
-          }),
-        ]),
-      ),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (requireField(value, "code", path, issues)) {
-    checkString(value.code, joinPath(path, "code"), issues) &&
-      checkMinLength(value.code, 1, joinPath(path, "code"), issues) &&
-      checkMaxLength(value.code, 8, joinPath(path, "code"), issues);
-  }
-}`,
-    },
-    {
-      name: "any JSON value (JsonValue), checked to be one",
-      given: send(objectType("Req", [field("extra", scalar("json"))])),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  checkMember(value.extra, path, "extra", issues, checkJsonValue);
-}`,
-    },
-    {
-      name: "a bounded decimal and an int with a minimum",
-      given: send(
-        objectType("Req", [
-          field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }),
-          field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] }),
-        ]),
-      ),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  checkMember(value.amount, path, "amount", issues, checkDecimal, checkMinimum, "0.01");
-  checkMember(value.count, path, "count", issues, checkInt, checkMaximum, "10");
-}`,
-    },
-    {
-      name: "a pattern, checked as the front end wrote it (here anchored) after the type",
-      given: send(
-        objectType("Req", [
-          field("zip", scalar("string"), {
-            facets: [{ key: "pattern", value: "^(?:[0-9]{5}(-[0-9]{4})?)$" }],
-          }),
-        ]),
-      ),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  checkMember(
-    value.zip,
-    path,
-    "zip",
-    issues,
-    checkString,
-    checkPattern,
-    "^(?:[0-9]{5}(-[0-9]{4})?)$",
-  );
-}`,
-    },
-    {
-      name: "an optional string with two facets keeps one check after the other",
-      given: send(
-        objectType("Req", [
-          field("code", scalar("string"), {
-            facets: [
-              { key: "minLength", value: 1 },
-              { key: "maxLength", value: 8 },
-            ],
-          }),
-        ]),
-      ),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (value.code !== undefined) {
-    checkString(value.code, joinPath(path, "code"), issues) &&
-      checkMinLength(value.code, 1, joinPath(path, "code"), issues) &&
-      checkMaxLength(value.code, 8, joinPath(path, "code"), issues);
-  }
-}`,
-    },
-    {
-      name: "an object member calls its type's checker, a plain string keeps its typeof test",
-      given: send(
-        objectType("Req", [
-          field("address", ref("object", "Address")),
-          field("note", scalar("string")),
-        ]),
-        objectType("Address", [field("city", scalar("string"))]),
-      ),
-      decl: "checkReq",
-      want: `function checkReq(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (!checkObject(value, path, issues)) return;
-  checkUnknownKeys(value, fieldsOfReq, path, issues);
-  if (value.address !== undefined) {
-    checkAddress(value.address, joinPath(path, "address"), issues);
-  }
 
-  if (value.note !== undefined) {
-    if (!(typeof value.note === "string")) checkString(value.note, joinPath(path, "note"), issues);
-  }
-}`,
-    },
-    {
-      name: "a type named like a runtime check gets its own name",
-      given: send(
-        objectType("Req", [field("o", ref("object", "Object"))]),
-        objectType("Object", [field("x", scalar("string"))]),
+  it("validates a type through its description, declared beside it", async () => {
+    const code = await emitWith(
+      emitValidators,
+      send(
+        objectType("Req", [field("address", ref("object", "Address"))]),
+        objectType("Address", [field("city", scalar("string"), { required: true })]),
       ),
-      decl: "validateObject",
-      want: `/** Checks {@link Object$} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+    );
+    expect(declaration(code, "validateReq"))
+      .toBe(`/** Checks {@link Req} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateReq(value: unknown): ValidationResult<Req> {
+  return validateDescribed(value, descriptionOfReq);
+}`);
+    expect(declaration(code, "descriptionOfReq"))
+      .toBe(`const descriptionOfReq: ObjectDescription = {
+  fields: [{ name: "address", type: () => descriptionOfAddress }],
+};`);
+    expect(declaration(code, "descriptionOfAddress"))
+      .toBe(`const descriptionOfAddress: ObjectDescription = {
+  fields: [{ name: "city", type: "string", required: true }],
+};`);
+  });
+
+  it("imports what it uses, the descriptions' types only as types", async () => {
+    const code = await emitWith(emitValidators, send(objectType("Req", [])));
+    expect(code.split("\n\n")[0])
+      .toBe(`// Code generated by paygen. DO NOT EDIT: change the schemas and run \`npm run generate\`.
+import type { ObjectDescription } from "../runtime/description.js";
+import { validateDescribed } from "../runtime/validate-description.js";
+import type { ValidationResult } from "../runtime/validate.js";
+import type { Req } from "./types.js";`);
+  });
+
+  it("gives a type named like a runtime export a name of its own", async () => {
+    const code = await emitWith(
+      emitValidators,
+      send(
+        objectType("Req", [
+          field("o", ref("object", "Object")),
+          field("d", ref("object", "Described")),
+        ]),
+        objectType("Object", [field("x", scalar("string"))]),
+        objectType("Described", [field("x", scalar("string"))]),
+      ),
+      ["checkObject", "validateDescribed"],
+    );
+    expect(declaration(code, "validateObject"))
+      .toBe(`/** Checks {@link Object$} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateObject(value: unknown): ValidationResult<Object$> {
-  const issues: ValidationIssue[] = [];
-  checkObject$(value, "", issues);
-  return result(value as Object$, issues);
-}`,
-    },
-  ];
-  it.each(table)("$name", async ({ given, decl, want }) => {
-    expect(declaration(await emitWith(emitValidators, given, ["checkObject"]), decl)).toBe(want);
+  return validateDescribed(value, descriptionOfObject);
+}`);
+    // (`declaration` finds no name ending in `$`.)
+    expect(code)
+      .toContain(`/** Checks {@link Described} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateDescribed$(value: unknown): ValidationResult<Described> {
+  return validateDescribed(value, descriptionOfDescribed);
+}`);
   });
 
   it("emits no validator for a type only received", async () => {
@@ -168,5 +88,31 @@ export function validateObject(value: unknown): ValidationResult<Object$> {
       }),
     );
     expect(code).not.toContain("validateRes");
+    expect(code).not.toContain("descriptionOfRes");
+  });
+
+  it("answer validators keep only the description of a type callers also send", async () => {
+    const code = await emitWith(
+      emitAnswerValidators,
+      restService({
+        types: [
+          objectType("Res", [field("shared", ref("object", "Shared"))]),
+          objectType("Shared", [field("x", scalar("string"))]),
+        ],
+        operations: [
+          restOperation("get", undefined, "Res"),
+          restOperation("put", "Shared", undefined),
+        ],
+      }),
+    );
+    expect(declaration(code, "validateRes"))
+      .toBe(`/** Checks {@link Res} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateRes(value: unknown): ValidationResult<Res> {
+  return validateDescribed(value, descriptionOfRes);
+}`);
+    expect(declaration(code, "descriptionOfShared")).toBe(
+      `const descriptionOfShared: ObjectDescription = { fields: [{ name: "x", type: "string" }] };`,
+    );
+    expect(code).not.toContain("validateShared");
   });
 });

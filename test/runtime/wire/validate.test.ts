@@ -13,8 +13,6 @@ import {
   checkInt,
   checkList,
   checkLong,
-  checkMaxLength,
-  checkMember,
   checkObject,
   checkShort,
   checkString,
@@ -344,26 +342,6 @@ describe("structure checks", () => {
     expect(run((i) => requireField(inherited, "id", "", i)).issues).toEqual([
       { path: "id", code: "required", message: "is required" },
     ]);
-  });
-
-  it("checkMember skips an absent member, then checks the type and, once it passed, the facet", () => {
-    const collect = (v: unknown): ValidationIssue[] => {
-      const issues: ValidationIssue[] = [];
-      checkMember(v, "order", "currency", issues, checkString, checkMaxLength, 3);
-      return issues;
-    };
-    expect(collect(undefined)).toEqual([]);
-    expect(collect("EUR")).toEqual([]);
-    expect(collect("EURO")).toEqual([
-      { path: "order.currency", code: "length", message: "must be at most 3 characters long" },
-    ]);
-    // A value of the wrong type gets the type's issue only.
-    expect(collect(4)).toEqual([
-      { path: "order.currency", code: "type", message: "must be a string" },
-    ]);
-    const typeOnly: ValidationIssue[] = [];
-    checkMember("yes", "", "capture", typeOnly, checkBoolean);
-    expect(typeOnly).toEqual([{ path: "capture", code: "type", message: "must be a boolean" }]);
   });
 
   it("joinPath and result", () => {

@@ -1,0 +1,401 @@
+/**
+ * The generic validator: checks a value against its type's description
+ * (`description.ts`) with the checks of `validate.ts`, and reports every
+ * problem with the path, code and message each of those checks gives, in the
+ * order of the description (the type check, unknown keys, the choice, the
+ * base's fields, the fields, the choice groups). A description is compiled
+ * once, on first use, into a plan of the checks each field needs; a field's
+ * type is compiled when a value of it is first met, so cycles are fine.
+ */
+import type {
+  DescribedScalar,
+  DescriptionRef,
+  FieldDescription,
+  ObjectDescription,
+  TypeDescription,
+} from "./description.js";
+import type { ValidationIssue } from "./errors.js";
+import { checkJsonValue } from "./json-value.js";
+import { checkTagged, checkUntagged, type VariantShape } from "./union.js";
+import {
+  checkArray,
+  checkBase64,
+  checkBoolean,
+  checkChoice,
+  checkChoiceGroup,
+  checkConst,
+  checkDate,
+  checkDateTime,
+  checkDecimal,
+  checkDouble,
+  checkEnum,
+  checkExclusiveMaximum,
+  checkExclusiveMinimum,
+  checkFractionDigits,
+  checkGYearMonth,
+  checkInt,
+  checkList,
+  checkLong,
+  checkMap,
+  checkMaximum,
+  checkMaxLength,
+  checkMinimum,
+  checkMinLength,
+  checkMultipleOf,
+  checkObject,
+  checkPattern,
+  checkShort,
+  checkString,
+  checkTotalDigits,
+  checkUnknownKeys,
+  checkUri,
+  type FacetCheck,
+  type Issues,
+  joinPath,
+  requireField,
+  result,
+  type TypeCheck,
+  type ValidationResult,
+} from "./validate.js";
+
+/**
+ * Each facet's check, by its key in the facet table (`generator/facets`,
+ * whose `runtimeCheck` names the same function).
+ */
+export const FACET_CHECKS: { readonly [key: string]: FacetCheck<never> | undefined } = {
+  minLength: checkMinLength,
+  maxLength: checkMaxLength,
+  pattern: checkPattern,
+  minimum: checkMinimum,
+  maximum: checkMaximum,
+  totalDigits: checkTotalDigits,
+  fractionDigits: checkFractionDigits,
+  exclusiveMinimum: checkExclusiveMinimum,
+  exclusiveMaximum: checkExclusiveMaximum,
+  multipleOf: checkMultipleOf,
+};
+
+/**
+ * Each scalar's check, and whether the field's constant and facets are
+ * checked after it (a date, a URI or a JSON value has neither). A string and
+ * a double have checks of their own (see `scalarCheck`).
+ */
+const SCALAR_CHECKS: {
+  readonly [S in Exclude<DescribedScalar, "string" | "double">]: readonly [
+    check: TypeCheck,
+    takesFacets: boolean,
+  ];
+} = {
+  decimal: [checkDecimal, true],
+  boolean: [checkBoolean, true],
+  short: [checkShort, true],
+  int: [checkInt, true],
+  long: [checkLong, true],
+  base64: [checkBase64, true],
+  date: [checkDate, false],
+  dateTime: [checkDateTime, false],
+  gYearMonth: [checkGYearMonth, false],
+  uri: [checkUri, false],
+  json: [checkJsonValue, false],
+};
+
+/** Checks one scalar or enum value (present, not a list or map) at its path, reporting to `issues`. */
+type ValueCheck = (v: unknown, path: string, issues: Issues) => unknown;
+
+/** What a field needs checked, compiled from its description. */
+interface FieldPlan {
+  readonly name: string;
+  /**
+   * Named like a member every object inherits (`constructor`, `toString`...):
+   * read as an own property only, or an absent field would read as the
+   * inherited function (as the generated writers read it).
+   */
+  readonly ownOnly: boolean;
+  readonly required: boolean;
+  readonly list: readonly [min: number, max?: number] | undefined;
+  readonly map: boolean;
+  readonly nullable: boolean;
+  /** A `typeof` that a single value certainly passes its check with: the path is then never built. */
+  readonly quick: "string" | "boolean" | undefined;
+  /** The plan of the field's object type, compiled when the first value of it is met. */
+  readonly object: (() => Plan) | undefined;
+  /** The check of a scalar or enum value. */
+  readonly check: ValueCheck;
+}
+
+interface ObjectPlan {
+  readonly kind: "object";
+  /** Every field's name, its base's first; `undefined` when the type is open. */
+  readonly known: ReadonlySet<string> | undefined;
+  /** Every field's name, its base's first. */
+  readonly names: readonly string[];
+  /** Every required field's name, its base's first. */
+  readonly required: readonly string[];
+  readonly choice: boolean;
+  readonly base: ObjectPlan | undefined;
+  readonly fields: readonly FieldPlan[];
+  readonly groups: ObjectDescription["groups"];
+}
+
+interface OtherPlan {
+  readonly kind: "other";
+  readonly names: readonly string[];
+  readonly required: readonly string[];
+  readonly check: ValueCheck;
+}
+
+type Plan = ObjectPlan | OtherPlan;
+
+const PLANS = /* @__PURE__ */ new WeakMap<TypeDescription, Plan>();
+
+/**
+ * Checks `value` against `description`: the result a generated
+ * `validate<Type>` returns. A first pass only asks whether the value is
+ * valid (no path is built, it stops at the first problem); a value that is
+ * not is walked again to report every problem with its path.
+ */
+export function validateDescribed<T>(
+  value: unknown,
+  description: TypeDescription,
+): ValidationResult<T> {
+  const plan = planOf(description);
+  const issues: ValidationIssue[] = [];
+  checkPlan(plan, value, "", issues, false);
+  if (issues.length !== 0) {
+    issues.length = 0;
+    checkPlan(plan, value, "", issues, true);
+  }
+  return result(value as T, issues);
+}
+
+/** Checks `value` at `path` against `description`, reporting every problem to `issues`. */
+export function checkDescribed(
+  value: unknown,
+  description: TypeDescription,
+  path: string,
+  issues: Issues,
+): void {
+  checkPlan(planOf(description), value, path, issues, true);
+}
+
+function planOf(description: TypeDescription): Plan {
+  let plan = PLANS.get(description);
+  if (plan === undefined) {
+    plan = compile(description);
+    PLANS.set(description, plan);
+  }
+  return plan;
+}
+
+/**
+ * Checks a value against a plan. `report`: every problem, each at its path;
+ * otherwise only whether there is one: the path stays the caller's and the
+ * walk stops at the first problem.
+ */
+function checkPlan(
+  plan: Plan,
+  value: unknown,
+  path: string,
+  issues: Issues,
+  report: boolean,
+): void {
+  if (plan.kind === "other") plan.check(value, path, issues);
+  else if (checkObject(value, path, issues))
+    checkObjectPlan(plan, value, path, issues, report, false);
+}
+
+/** The checks of an object's fields; `extended`: an extension's check has done the unknown keys. */
+function checkObjectPlan(
+  plan: ObjectPlan,
+  obj: Record<string, unknown>,
+  path: string,
+  issues: Issues,
+  report: boolean,
+  extended: boolean,
+): void {
+  if (!extended && plan.known !== undefined && !checkUnknownKeys(obj, plan.known, path, issues))
+    if (!report) return;
+  if (plan.choice && !checkChoice(obj, plan.names, path, issues) && !report) return;
+  if (plan.base !== undefined) {
+    checkObjectPlan(plan.base, obj, path, issues, report, true);
+    if (!report && issues.length !== 0) return;
+  }
+  const fields = plan.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.required && !requireField(obj, f.name, path, issues)) {
+      if (report) continue;
+      return;
+    }
+    const v = !f.ownOnly || Object.hasOwn(obj, f.name) ? obj[f.name] : undefined;
+    if (v === undefined || (f.quick !== undefined && typeof v === f.quick)) continue;
+    const at = report ? joinPath(path, f.name) : path;
+    if (!f.map) checkValues(f, v, at, issues, report);
+    else if (checkMap(v, at, issues))
+      for (const [key, entry] of Object.entries(v))
+        checkValues(f, entry, report ? joinPath(at, key) : at, issues, report);
+    if (!report && issues.length !== 0) return;
+  }
+  if (plan.groups !== undefined)
+    for (const g of plan.groups) checkChoiceGroup(obj, g.fields, g.required, path, issues);
+}
+
+/** A field's value (or a map's entry): a list of values, or one. */
+function checkValues(
+  f: FieldPlan,
+  v: unknown,
+  path: string,
+  issues: Issues,
+  report: boolean,
+): void {
+  if (f.list === undefined) {
+    if (!(f.nullable && v === null)) checkValue(f, v, path, issues, report);
+    return;
+  }
+  if (!checkList(v, path, issues, f.list[0], f.list[1])) return;
+  for (let i = 0; i < v.length; i++) {
+    const item = v[i];
+    // A hole of a sparse list is not an item.
+    if ((item === undefined && !(i in v)) || (f.nullable && item === null)) continue;
+    checkValue(f, item, report ? joinPath(path, i) : path, issues, report);
+  }
+}
+
+/** One value of a field's type. */
+function checkValue(f: FieldPlan, v: unknown, path: string, issues: Issues, report: boolean): void {
+  if (f.object !== undefined) checkPlan(f.object(), v, path, issues, report);
+  else f.check(v, path, issues);
+}
+
+function compile(description: TypeDescription): Plan {
+  if ("opaque" in description) {
+    const check = description.opaque === "list" ? checkArray : checkObject;
+    return other(check);
+  }
+  if ("tag" in description) return other(taggedCheck(description.tag, description.cases));
+  if ("variants" in description) return other(untaggedCheck(description.variants));
+  const base =
+    description.base !== undefined ? (planOf(description.base()) as ObjectPlan) : undefined;
+  const own = description.fields;
+  const names = [...(base?.names ?? []), ...own.map((f) => f.name)];
+  return {
+    kind: "object",
+    known: description.open ? undefined : new Set(names),
+    names,
+    required: [...(base?.required ?? []), ...own.filter((f) => f.required).map((f) => f.name)],
+    choice: description.choice === true,
+    base,
+    fields: own.map(fieldPlan),
+    groups: description.groups,
+  };
+}
+
+function other(check: ValueCheck): OtherPlan {
+  return { kind: "other", names: [], required: [], check };
+}
+
+function fieldPlan(f: FieldDescription): FieldPlan {
+  const plain =
+    f.list === undefined &&
+    f.map === undefined &&
+    f.nullable === undefined &&
+    f.const === undefined &&
+    f.facets === undefined;
+  return {
+    name: f.name,
+    ownOnly: Object.prototype.hasOwnProperty.call(Object.prototype, f.name),
+    required: f.required === true,
+    list: f.list,
+    map: f.map === true,
+    nullable: f.nullable === true,
+    quick: plain && (f.type === "string" || f.type === "boolean") ? f.type : undefined,
+    object: typeof f.type === "function" ? planRef(f.type) : undefined,
+    check: valueCheck(f),
+  };
+}
+
+/** The check of one value of a field's type, then of its constant and facets. */
+function valueCheck(f: FieldDescription): ValueCheck {
+  const t = f.type;
+  // An object's value is checked by its plan (see `checkValue`).
+  if (typeof t === "function") return () => undefined;
+  if (typeof t !== "string") {
+    const constant = f.const;
+    return constant === undefined
+      ? (v, path, issues) => void checkEnum(v, t, path, issues)
+      : (v, path, issues) =>
+          void (checkEnum(v, t, path, issues) && checkConst(v, constant, path, issues));
+  }
+  const [check, takesFacets] = scalarCheck(f, t);
+  if (!takesFacets) return check;
+  const after = [
+    ...(f.const !== undefined && t !== "string" ? [constCheck(f.const)] : []),
+    ...facetChecks(f),
+  ];
+  if (after.length === 0) return check;
+  return (v, path, issues) => {
+    if (!check(v, path, issues)) return;
+    for (let i = 0; i < after.length; i++) if (!after[i]!(v, path, issues)) return;
+  };
+}
+
+/** A scalar's check, and whether the field's constant and facets are checked after it. */
+function scalarCheck(f: FieldDescription, t: DescribedScalar): readonly [TypeCheck, boolean] {
+  if (t === "string") {
+    const c = f.const !== undefined ? { const: String(f.const) } : undefined;
+    return [(v, path, issues) => checkString(v, path, issues, c), true];
+  }
+  if (t === "double") {
+    const finite = f.finite === true;
+    return [(v, path, issues) => checkDouble(v, path, issues, finite), true];
+  }
+  return SCALAR_CHECKS[t];
+}
+
+function constCheck(constant: string | number | boolean): TypeCheck {
+  return (v, path, issues) => checkConst(v, constant, path, issues);
+}
+
+/** The checks of a field's facets, in the facet table's order. */
+function facetChecks(f: FieldDescription): TypeCheck[] {
+  return Object.entries(f.facets ?? {}).map(([key, argument]) => {
+    const facet = FACET_CHECKS[key] as FacetCheck<number | string> | undefined;
+    if (facet === undefined) throw new Error(`unknown facet ${key}`);
+    return (v, path, issues) => facet(v, argument, path, issues);
+  });
+}
+
+/** The plan of another type's description, compiled when it is first asked for. */
+function planRef(ref: DescriptionRef): () => Plan {
+  let plan: Plan | undefined;
+  return () => (plan ??= planOf(ref()));
+}
+
+/** A variant's check for the union checks of `union.ts`, which report every problem. */
+function variantCheck(ref: DescriptionRef): (v: unknown, path: string, issues: Issues) => void {
+  const plan = planRef(ref);
+  return (v, path, issues) => checkPlan(plan(), v, path, issues, true);
+}
+
+function taggedCheck(tag: string, cases: { readonly [tag: string]: DescriptionRef }): ValueCheck {
+  const checks: Record<string, (v: unknown, path: string, issues: Issues) => void> = Object.create(
+    null,
+  ) as Record<string, (v: unknown, path: string, issues: Issues) => void>;
+  for (const key of Object.keys(cases)) checks[key] = variantCheck(cases[key]!);
+  return (v, path, issues) => checkTagged(v, path, issues, tag, checks);
+}
+
+function untaggedCheck(
+  variants: readonly (readonly [name: string, description: DescriptionRef])[],
+): ValueCheck {
+  // Shapes name each variant's fields: compiled on first use, when every description is defined.
+  let shapes: VariantShape[] | undefined;
+  const checks = variants.map(([, ref]) => variantCheck(ref));
+  return (v, path, issues) => {
+    shapes ??= variants.map(([name, ref]) => {
+      const plan = planOf(ref());
+      return { name, fields: plan.names, required: plan.required };
+    });
+    checkUntagged(v, path, issues, shapes, checks);
+  };
+}

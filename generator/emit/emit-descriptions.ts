@@ -1,0 +1,120 @@
+import { enumValuesOf } from "./enum-values.js";
+import { VariableDeclarationKind } from "./ts-morph.js";
+import { facetOf } from "../facets/registry.js";
+import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { ServiceNames } from "../naming/names.js";
+import { paths } from "./paths.js";
+import { propertyName } from "./safe-names.js";
+import { constLiteral, stringLiteral } from "./schema-text.js";
+import type { TsFile } from "./ts-file.js";
+import { choiceGroupsOf } from "./choice-groups.js";
+
+const DESCRIPTION = paths.runtime("description.ts");
+
+/**
+ * Declares `descriptionOf<Type>` in `file`: the type's description
+ * (runtime/description.ts), plain data the runtime's generic functions walk.
+ * An extension of a closed base describes its own fields and names the
+ * base's description; a reference to another type is a function, read when
+ * a value is walked. The descriptions of the types it refers to must be
+ * declared in the same file.
+ */
+export function emitDescription(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  type: ObjectType,
+): void {
+  const [typeName, literal] = describe(file, service, names, type);
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: names.get("description", type.name),
+        type: file.type(typeName, DESCRIPTION),
+        initializer: literal,
+      },
+    ],
+  });
+}
+
+/** The description's type in the runtime and its literal. */
+function describe(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  type: ObjectType,
+): readonly [string, string] {
+  const ref = (name: string) => `() => ${names.get("description", name)}`;
+  if (type.kind === "opaque")
+    return ["OpaqueDescription", `{ opaque: ${type.list ? `"list"` : `"object"`} }`];
+  if (type.kind === "union") {
+    if (type.discriminator) {
+      // A tag value is a key: `["__proto__"]` is one (written bare, it would set the prototype).
+      const cases = type.discriminator.mapping.map(
+        (m) => `${propertyName(m.value)}: ${ref(m.type)}`,
+      );
+      return [
+        "TaggedUnionDescription",
+        `{ tag: ${stringLiteral(type.discriminator.property)}, cases: { ${cases.join(", ")} } }`,
+      ];
+    }
+    const variants = (type.variants ?? []).map((v) => `[${stringLiteral(v)}, ${ref(v)}]`);
+    return ["UntaggedUnionDescription", `{ variants: [${variants.join(", ")}] }`];
+  }
+  // An extension of a closed base names the base, whose fields and groups come first.
+  const base = type.facts.delegatedBase;
+  const fields = base !== undefined ? type.fields : type.allFields;
+  const groups = choiceGroupsOf(service, type, base !== undefined ? "own" : "all");
+  const members = [
+    `fields: [${fields.map((f) => describeField(file, service, names, f)).join(", ")}]`,
+    ...(base !== undefined ? [`base: ${ref(base)}`] : []),
+    ...(type.kind === "choice" ? ["choice: true"] : []),
+    ...(type.open ? ["open: true"] : []),
+    ...(groups.length > 0
+      ? [
+          `groups: [${groups
+            .map(
+              (g) =>
+                `{ fields: [${g.fields.map(stringLiteral).join(", ")}], required: ${g.required} }`,
+            )
+            .join(", ")}]`,
+        ]
+      : []),
+  ];
+  return ["ObjectDescription", `{ ${members.join(", ")} }`];
+}
+
+/** A field's description: `{ name, type, ... }`, each mark only when it is set. */
+function describeField(file: TsFile, service: Service, names: ServiceNames, f: Field): string {
+  const t = f.type;
+  const type =
+    t.kind === "object"
+      ? `() => ${names.get("description", t.name)}`
+      : t.kind === "enum"
+        ? enumValuesOf(file, service, names, t.name)
+        : stringLiteral(t.name);
+  const marks = [
+    `name: ${stringLiteral(f.name)}`,
+    `type: ${type}`,
+    ...(f.required ? ["required: true"] : []),
+    ...(f.list
+      ? [`list: [${f.list.min}${f.list.max !== undefined ? `, ${f.list.max}` : ""}]`]
+      : []),
+    ...(f.map ? ["map: true"] : []),
+    ...(f.nullable ? ["nullable: true"] : []),
+    ...(f.const !== undefined ? [`const: ${constLiteral(f.const)}`] : []),
+    ...(f.facets.length > 0 ? [`facets: { ${f.facets.map(facetEntry).join(", ")} }`] : []),
+    // A JSON body (a REST service's) has no form for NaN and the infinities.
+    ...(t.kind === "scalar" && t.name === "double" && service.protocol === "rest"
+      ? ["finite: true"]
+      : []),
+  ];
+  return `{ ${marks.join(", ")} }`;
+}
+
+/** One facet as `key: value`, the key the facet table's. */
+function facetEntry(use: Field["facets"][number]): string {
+  if (!facetOf(use.key)) throw new Error(`unknown facet ${use.key}`);
+  return `${use.key}: ${typeof use.value === "number" ? String(use.value) : stringLiteral(use.value)}`;
+}

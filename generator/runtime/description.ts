@@ -1,0 +1,95 @@
+/**
+ * The description of a generated type: plain data, one constant per type,
+ * which the runtime's generic functions walk instead of statements generated
+ * per type (the validators do: see `validate-description.ts`). It says what
+ * the model says of the type's JSON form: its fields, each with its JSON
+ * name, its value kind (a scalar, an enum's documented values or another
+ * type's description), whether it is required, a list, a map or nullable,
+ * its constant and its facets, keyed as the facet table keys them.
+ *
+ * A description refers to another through a function (`() => other`), read
+ * only when the value is walked: descriptions may refer to each other in a
+ * cycle, and be declared in any order. One that no code reaches is dropped
+ * by a bundler, as a constant of plain data.
+ */
+
+/** The scalars of the model (its `ScalarName`), as a description names them. */
+export type DescribedScalar =
+  | "string"
+  | "boolean"
+  | "short"
+  | "int"
+  | "long"
+  | "decimal"
+  | "double"
+  | "base64"
+  | "date"
+  | "dateTime"
+  | "gYearMonth"
+  | "uri"
+  | "json";
+
+/** Another type's description, read when the value is walked. */
+export type DescriptionRef = () => TypeDescription;
+
+/** A field of an object type. */
+export interface FieldDescription {
+  /** The JSON property. */
+  readonly name: string;
+  /** A scalar, an enum's documented values, or another type's description. */
+  readonly type: DescribedScalar | readonly string[] | DescriptionRef;
+  /** The field must be present (own and not `undefined`). */
+  readonly required?: true;
+  /** A list of such values, with its documented number of entries: `[min]`, or `[min, max]`. */
+  readonly list?: readonly [min: number, max?: number];
+  /** An object mapping any key to what the field otherwise holds (a value, or a list). */
+  readonly map?: true;
+  /** The value (or each list item) may be `null`. */
+  readonly nullable?: true;
+  /** The one value the field may have. */
+  readonly const?: string | number | boolean;
+  /** The field's facets, by their key in the facet table (`maxLength`, `pattern`...), in the table's order. */
+  readonly facets?: { readonly [key: string]: number | string };
+  /** A double of a JSON body, which has no form for NaN and the infinities. */
+  readonly finite?: true;
+}
+
+/** A group of fields of which exactly one (`required`) or at most one is present. */
+export interface ChoiceGroupDescription {
+  readonly fields: readonly string[];
+  readonly required: boolean;
+}
+
+/** An object type: its fields in wire order. */
+export interface ObjectDescription {
+  /** Its own fields after its base's, or all of them when it has no `base`. */
+  readonly fields: readonly FieldDescription[];
+  /** The closed object type it extends, whose fields (and groups) come first. */
+  readonly base?: () => ObjectDescription;
+  /** Exactly one of its fields is present (an XML Schema choice). */
+  readonly choice?: true;
+  /** It may hold properties the contract does not show. */
+  readonly open?: true;
+  /** Its choice groups after its base's, or all of them when it has no `base`. */
+  readonly groups?: readonly ChoiceGroupDescription[];
+}
+
+/** A value of one of several object types, named by the value of its `tag` property. */
+export interface TaggedUnionDescription {
+  readonly tag: string;
+  /** Tag value → the variant's description. */
+  readonly cases: { readonly [tag: string]: DescriptionRef };
+}
+
+/** A value of one of several object types, told apart by its keys: each variant's name and description, in order. */
+export interface UntaggedUnionDescription {
+  readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
+}
+
+/** A body the contract does not show: any object, or any list. */
+export interface OpaqueDescription {
+  readonly opaque: "object" | "list";
+}
+
+export type TypeDescription =
+  ObjectDescription | TaggedUnionDescription | UntaggedUnionDescription | OpaqueDescription;

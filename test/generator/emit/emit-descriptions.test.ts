@@ -1,0 +1,282 @@
+import { describe, expect, it } from "vitest";
+import type { EmitContext } from "../../../generator/emit/emit-context.js";
+import { emitDescription } from "../../../generator/emit/emit-descriptions.js";
+import { TsFile } from "../../../generator/emit/ts-file.js";
+import type { Service } from "../../../generator/model/ir.js";
+import {
+  declaration,
+  emitWith,
+  enumType,
+  field,
+  objectType,
+  ref,
+  restOperation,
+  restService,
+  scalar,
+  soapOperation,
+  soapService,
+} from "../../helpers/ir.js";
+
+/** Every type's description, in a file of its own. */
+function emitAll(ctx: EmitContext) {
+  const file = new TsFile("svc/descriptions.ts", ctx.names.declared);
+  for (const type of ctx.service.types) emitDescription(file, ctx.service, ctx.names, type);
+  return file.finish();
+}
+
+/** emit-descriptions: one constant of plain data per type, which the runtime's generic functions walk. */
+describe("emitDescription", () => {
+  const send = (...types: ReturnType<typeof objectType>[]) =>
+    restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
+  const table: { name: string; given: Service; decl: string; want: string }[] = [
+    {
+      name: "a required string with its facets, keyed as the facet table keys them",
+      given: send(
+        objectType("Req", [
+          field("code", scalar("string"), {
+            required: true,
+            facets: [
+              { key: "minLength", value: 1 },
+              { key: "maxLength", value: 8 },
+            ],
+          }),
+          field("zip", scalar("string"), {
+            facets: [{ key: "pattern", value: "^(?:[0-9]{5}(-[0-9]{4})?)$" }],
+          }),
+        ]),
+      ),
+      decl: "descriptionOfReq",
+      want: `const descriptionOfReq: ObjectDescription = {
+  fields: [
+    { name: "code", type: "string", required: true, facets: { minLength: 1, maxLength: 8 } },
+    { name: "zip", type: "string", facets: { pattern: "^(?:[0-9]{5}(-[0-9]{4})?)$" } },
+  ],
+};`,
+    },
+    {
+      name: "a bounded decimal, an int, any JSON value and a constant",
+      given: send(
+        objectType("Req", [
+          field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }),
+          field("count", scalar("int"), { facets: [{ key: "maximum", value: "10" }] }),
+          field("extra", scalar("json")),
+          field("version", scalar("string"), { const: "2" }),
+        ]),
+      ),
+      decl: "descriptionOfReq",
+      want: `const descriptionOfReq: ObjectDescription = {
+  fields: [
+    { name: "amount", type: "decimal", facets: { minimum: "0.01" } },
+    { name: "count", type: "int", facets: { maximum: "10" } },
+    { name: "extra", type: "json" },
+    { name: "version", type: "string", const: "2" },
+  ],
+};`,
+    },
+    {
+      name: "another type by a function, read when a value is walked (a cycle is fine)",
+      given: send(
+        objectType("Node", [
+          field("next", ref("object", "Node")),
+          field("children", ref("object", "Node"), { list: { min: 1, max: 5 } }),
+        ]),
+      ),
+      decl: "descriptionOfNode",
+      want: `const descriptionOfNode: ObjectDescription = {
+  fields: [
+    { name: "next", type: () => descriptionOfNode },
+    { name: "children", type: () => descriptionOfNode, list: [1, 5] },
+  ],
+};`,
+    },
+    {
+      name: "an enum by its value list, a constant enum by its one value; a map, a nullable list",
+      given: restService({
+        types: [
+          objectType("Req", [
+            field("brand", ref("enum", "Brand")),
+            field("kind", ref("enum", "Kind"), { required: true }),
+            field("labels", scalar("string"), { map: true }),
+            field("notes", scalar("string"), { list: { min: 0 }, nullable: true }),
+          ]),
+        ],
+        enums: [enumType("Brand", ["visa", "amex"]), enumType("Kind", ["card"])],
+        operations: [restOperation("op", "Req", undefined)],
+      }),
+      decl: "descriptionOfReq",
+      want: `const descriptionOfReq: ObjectDescription = {
+  fields: [
+    { name: "brand", type: brandValues },
+    { name: "kind", type: ["card"] as const, required: true },
+    { name: "labels", type: "string", map: true },
+    { name: "notes", type: "string", list: [0], nullable: true },
+  ],
+};`,
+    },
+    {
+      name: "an extension of a closed base: its own fields and groups, the base by a function",
+      given: send(
+        objectType(
+          "Card",
+          [
+            field("id", scalar("string"), { required: true }),
+            field("email", scalar("string")),
+            field("phone", scalar("string")),
+          ],
+          {
+            base: "Base",
+            fields: [field("email", scalar("string")), field("phone", scalar("string"))],
+            choices: [{ fields: ["email", "phone"], required: false }],
+          },
+        ),
+        objectType("Base", [field("id", scalar("string"), { required: true })]),
+      ),
+      decl: "descriptionOfCard",
+      want: `const descriptionOfCard: ObjectDescription = {
+  fields: [
+    { name: "email", type: "string" },
+    { name: "phone", type: "string" },
+  ],
+  base: () => descriptionOfBase,
+  groups: [{ fields: ["email", "phone"], required: false }],
+};`,
+    },
+    {
+      name: "a choice: exactly one of the fields",
+      given: send(
+        objectType(
+          "Pay",
+          [field("card", ref("object", "Extra")), field("bank", scalar("string"))],
+          {
+            kind: "choice",
+          },
+        ),
+        objectType("Extra", [field("note", scalar("string"))], { open: true }),
+      ),
+      decl: "descriptionOfPay",
+      want: `const descriptionOfPay: ObjectDescription = {
+  fields: [
+    { name: "card", type: () => descriptionOfExtra },
+    { name: "bank", type: "string" },
+  ],
+  choice: true,
+};`,
+    },
+    {
+      name: "an open type says so",
+      given: send(objectType("Extra", [field("note", scalar("string"))], { open: true })),
+      decl: "descriptionOfExtra",
+      want: `const descriptionOfExtra: ObjectDescription = {
+  fields: [{ name: "note", type: "string" }],
+  open: true,
+};`,
+    },
+    {
+      name: "a tagged union: tag value → the variant's description",
+      given: send(
+        objectType("Method", [], {
+          kind: "union",
+          variants: ["Card", "Bank"],
+          discriminator: {
+            property: "type",
+            mapping: [
+              { value: "card", type: "Card" },
+              { value: "bank", type: "Bank" },
+            ],
+          },
+        }),
+        objectType("Card", [field("type", scalar("string"))]),
+        objectType("Bank", [field("type", scalar("string"))]),
+      ),
+      decl: "descriptionOfMethod",
+      want: `const descriptionOfMethod: TaggedUnionDescription = {
+  tag: "type",
+  cases: { card: () => descriptionOfCard, bank: () => descriptionOfBank },
+};`,
+    },
+    {
+      name: "a tag value that is not an identifier is a quoted key, __proto__ a computed one",
+      given: send(
+        objectType("Method", [], {
+          kind: "union",
+          variants: ["Card"],
+          discriminator: {
+            property: "type",
+            mapping: [
+              { value: "card-v2", type: "Card" },
+              { value: "__proto__", type: "Card" },
+            ],
+          },
+        }),
+        objectType("Card", [field("type", scalar("string"))]),
+      ),
+      decl: "descriptionOfMethod",
+      want: `const descriptionOfMethod: TaggedUnionDescription = {
+  tag: "type",
+  cases: { "card-v2": () => descriptionOfCard, ["__proto__"]: () => descriptionOfCard },
+};`,
+    },
+    {
+      name: "an untagged union: each variant's name and description, in order",
+      given: send(
+        objectType("Method", [], { kind: "union", variants: ["Card", "Bank"] }),
+        objectType("Card", [field("pan", scalar("string"))]),
+        objectType("Bank", [field("iban", scalar("string"))]),
+      ),
+      decl: "descriptionOfMethod",
+      want: `const descriptionOfMethod: UntaggedUnionDescription = {
+  variants: [
+    ["Card", () => descriptionOfCard],
+    ["Bank", () => descriptionOfBank],
+  ],
+};`,
+    },
+    {
+      name: "an opaque list body",
+      given: send(objectType("Rows", [], { kind: "opaque", list: true })),
+      decl: "descriptionOfRows",
+      want: `const descriptionOfRows: OpaqueDescription = { opaque: "list" };`,
+    },
+  ];
+  it.each(table)("$name", async ({ given, decl, want }) => {
+    expect(declaration(await emitWith(emitAll, given), decl)).toBe(want);
+  });
+
+  it("marks a JSON body's double finite, not an XML one's", async () => {
+    const measure = objectType("Measure", [
+      field("weight", scalar("double"), {
+        required: true,
+        facets: [{ key: "minimum", value: "0" }],
+      }),
+    ]);
+    const rest = restService({
+      types: [measure],
+      operations: [restOperation("weigh", "Measure", undefined)],
+    });
+    const soap = soapService({
+      types: [measure, objectType("Done", [])],
+      operations: [soapOperation("Weigh", "Measure", "Done")],
+    });
+    expect(declaration(await emitWith(emitAll, rest), "descriptionOfMeasure"))
+      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+  fields: [
+    { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
+  ],
+};`);
+    expect(declaration(await emitWith(emitAll, soap), "descriptionOfMeasure"))
+      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+  fields: [{ name: "weight", type: "double", required: true, facets: { minimum: "0" } }],
+};`);
+  });
+
+  it("writes contract text only as string literals", async () => {
+    const code = await emitWith(
+      emitAll,
+      send(objectType("Req", [field('a"b\u2028c', scalar("string"), { const: "x*/y" })])),
+    );
+    expect(declaration(code, "descriptionOfReq"))
+      .toBe(`const descriptionOfReq: ObjectDescription = {
+  fields: [{ name: 'a"b\\u2028c', type: "string", const: "x*/y" }],
+};`);
+  });
+});

@@ -409,7 +409,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ]
         : []),
       ...(parseError ? [parseError] : []),
-      ...sensitiveParamsEntry(op),
+      ...sensitiveParamsEntry(file, op),
     ];
     // One constant per operation, not one table of all: a caller bundles only the operations it calls.
     file.addVariableStatement({
@@ -558,7 +558,7 @@ function restLines(op: RestOperation): string[] {
  * runtime keeps out of the URL and headers views show and scrubs from server
  * text. Nothing when none is.
  */
-export function sensitiveParamsEntry(op: RestOperation): string[] {
+export function sensitiveParamsEntry(file: TsFile, op: RestOperation): string[] {
   const marked = [
     ...op.params.map((p) => ["path", p] as const),
     ...(op.query ?? []).map((p) => ["query", p] as const),
@@ -571,7 +571,11 @@ export function sensitiveParamsEntry(op: RestOperation): string[] {
       `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)}${separator !== undefined ? `, separator: ${stringLiteral(separator)}` : ""} }`,
     ];
   });
-  return marked.length > 0 ? [`sensitiveParams: [${marked.join(", ")}]`] : [];
+  return marked.length > 0
+    ? [
+        `sensitiveParams: /* @__PURE__ */ ${file.value("paramRedaction", paths.runtime("sensitive-params.ts"))}([${marked.join(", ")}])`,
+      ]
+    : [];
 }
 
 /**

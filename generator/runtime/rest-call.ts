@@ -30,12 +30,8 @@ import {
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
-import {
-  paramSecrets,
-  redactParamsInUrl,
-  sensitiveParamHeaders,
-  type SensitiveParam,
-} from "./sensitive-params.js";
+import type { ParamRedaction } from "./sensitive-params.js";
+import { scrubUrl } from "./scrub-url.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -141,8 +137,8 @@ export interface RestOperation<Req, Res> {
   readonly redactResponse?: (value: Res) => unknown;
   /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
   readonly parseError?: (body: string, status: number) => unknown;
-  /** Its sensitive path, query, header and cookie parameters: redacted in the URL and headers views show, scrubbed from server text. */
-  readonly sensitiveParams?: readonly SensitiveParam[];
+  /** Its sensitive path, query, header and cookie parameters (`paramRedaction`): redacted in the URL and headers views show, scrubbed from server text. */
+  readonly sensitiveParams?: ParamRedaction;
 }
 
 /**
@@ -489,12 +485,12 @@ async function exchange<Req, Res>(
   if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
   const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
   // Sensitive parameters: their header values hidden like credentials, their values scrubbed like fields.
-  const params = op.sensitiveParams ?? [];
-  const sensitiveHeaders = params.some((p) => p.in === "header")
-    ? [...(options.sensitiveHeaders ?? []), ...sensitiveParamHeaders(params)]
-    : options.sensitiveHeaders;
-  const paramValues =
-    params.length > 0 ? paramSecrets(params, op.path, url, paramHeaders) : NO_SECRETS;
+  const params = op.sensitiveParams;
+  const sensitiveHeaders =
+    params !== undefined && params.headers.length > 0
+      ? [...(options.sensitiveHeaders ?? []), ...params.headers]
+      : options.sensitiveHeaders;
+  const paramValues = params ? params.secrets(op.path, url, paramHeaders) : NO_SECRETS;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -544,7 +540,8 @@ async function exchange<Req, Res>(
           redactBody,
           // Every secret of the call, not only those of its sensitive parameters: a value the body
           // holds may be sent in an unmarked parameter too.
-          redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()),
+          redactUrl: (shown: string) =>
+            params ? params.redactUrl(shown, sent()) : scrubUrl(shown, sent()),
           // A response header may echo what the call sent (a `Location` with the card number in its
           // path), and so may the error of a failed `fetch` (the URL).
           scrubText: (text: string) => scrubKnownSecrets(text, sent()),

@@ -4,7 +4,6 @@
  * operation with a {@link RestOperation} and call {@link callRest}.
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
-import { withConstants, type FlowValue } from "./flow.js";
 import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
 import type { Answer } from "./http/answer.js";
 import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
@@ -113,12 +112,15 @@ export interface RestOperation<Req, Res> {
   /** The header (lower case) that carries the operation's idempotency key, when the contract declares one. */
   readonly idempotencyHeader?: string;
   readonly retryNotFound: boolean;
-  /** Documented meaning of statuses. */
+  /** Documented meaning of the error statuses, for `HttpStatusError`'s message (a success's is never shown). */
   readonly meanings: Readonly<Partial<Record<number, string>>>;
   /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
   readonly timeoutMs?: number;
-  /** Request values the operation always sends: filled in when absent, refused when different. */
-  readonly constants?: readonly (readonly [path: string, value: FlowValue])[];
+  /**
+   * Fills in the request values the operation always sends (`withConstants`: filled in when
+   * absent, refused when different); a function, so an operation without any never reaches it.
+   */
+  readonly constants?: (request: Req | undefined) => Req | undefined;
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
   /** The `accept` header: the media types the contract answers in; default `application/json`. */
@@ -462,7 +464,7 @@ async function exchange<Req, Res>(
   call: CallOptions,
   paramHeaders: Readonly<Record<string, string>>,
 ): Promise<{ readonly data: Res; readonly status: number; readonly headers: Headers }> {
-  if (op.constants) request = withConstants(request, op.constants, op.name);
+  if (op.constants) request = op.constants(request);
   if (request !== undefined && op.validate) {
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);

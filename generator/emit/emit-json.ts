@@ -5,6 +5,7 @@ import { emitJsonScanners } from "./emit-json-scanners.js";
 import { emitReaders } from "./emit-readers.js";
 import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { fieldShape } from "./field-shape.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import { unionDispatch } from "./union-variants.js";
@@ -163,7 +164,7 @@ function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string
       ? writerName(f.type.name)
       : undefined;
   if (write === undefined) return name;
-  const shape = f.map ? (f.list ? "map of lists" : "map") : f.list ? "list" : undefined;
+  const shape = fieldShape(f);
   return `[${name}, ${write}${shape !== undefined ? `, ${stringLiteral(shape)}` : ""}]`;
 }
 

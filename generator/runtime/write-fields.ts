@@ -6,10 +6,10 @@
  * and this function writes them. One loop for every type keeps a caller's
  * bundle to the names of the fields its request reaches.
  */
-import { keptProperties, mapValues } from "./read-values.js";
+import { eachValue, ownValue, setOwn, type FieldShape } from "./field-values.js";
+import { keptProperties } from "./read-values.js";
 
-/** What a field holds: one value (the default), a list of values, a map of values, or a map of lists. */
-export type FieldShape = "list" | "map" | "map of lists";
+export type { FieldShape } from "./field-values.js";
 
 /**
  * A documented field as a writer writes it: its name when its value is written
@@ -36,41 +36,19 @@ export function writeFields(
   const out = start ?? {};
   for (const field of fields) {
     const name = typeof field === "string" ? field : field[0];
-    const v = from[name];
-    if (v === undefined || (inheritable(name, v) && !Object.hasOwn(from, name))) continue;
-    setOwn(out, name, typeof field === "string" || v === null ? v : written(v, field[1], field[2]));
+    const v = ownValue(from, name);
+    if (v === undefined) continue;
+    setOwn(
+      out,
+      name,
+      typeof field === "string"
+        ? v
+        : eachValue(v, field[1] as (value: unknown) => unknown, field[2]),
+    );
   }
   if (start === undefined) {
     const kept = keptProperties(value);
     for (const key of Object.keys(kept)) setOwn(out, key, kept[key]);
   }
   return out;
-}
-
-/** A field's present value through its write: each item of a list, each entry of a map. */
-function written(v: unknown, write: (value: never) => unknown, shape?: FieldShape): unknown {
-  const one = (item: unknown): unknown =>
-    item === null ? null : (write as (value: unknown) => unknown)(item);
-  if (shape === undefined) return one(v);
-  if (shape === "list") return (v as readonly unknown[]).map(one);
-  return mapValues(v as { readonly [key: string]: unknown }, (entry) =>
-    shape === "map" || entry === null ? one(entry) : (entry as readonly unknown[]).map(one),
-  );
-}
-
-/** Whether a value read by name may be inherited: every `Object.prototype` member but `__proto__` is a function. */
-function inheritable(name: string, v: unknown): boolean {
-  return typeof v === "function" || name === "__proto__";
-}
-
-/** Sets an own property, whatever its name (`__proto__` included). */
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  else out[key] = value;
 }

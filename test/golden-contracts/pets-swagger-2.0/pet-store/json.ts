@@ -8,7 +8,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   readDecimal,
   readEnum,
   readLong,
@@ -16,16 +15,12 @@ import {
   unknownsOf,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { writeFields } from "../runtime/write-fields.js";
 import { petKindValues } from "./enums.js";
 import type { Pet } from "./types.js";
 
 function jsonOfPet(value: Pet): Record<string, unknown> {
-  return {
-    id: value.id === undefined ? undefined : jsonNumber(value.id),
-    weight: value.weight === undefined ? undefined : jsonNumber(value.weight),
-    kind: value.kind,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["id", jsonNumber], ["weight", jsonNumber], "kind"]);
 }
 
 const fieldsOfPet = /* @__PURE__ */ fieldSet(["id", "weight", "kind"]);

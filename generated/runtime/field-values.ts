@@ -29,8 +29,8 @@ export function eachValue(
   one: (value: unknown) => unknown,
   shape?: FieldShape,
 ): unknown {
+  if (shape === undefined) return v === null ? null : one(v);
   const some = (item: unknown): unknown => (item === null ? null : one(item));
-  if (shape === undefined) return some(v);
   if (shape === "list") return (v as readonly unknown[]).map(some);
   return mapValues(v as { readonly [key: string]: unknown }, (entry) =>
     shape === "map" || entry === null ? some(entry) : (entry as readonly unknown[]).map(some),

@@ -7,6 +7,7 @@
  * bundle to the names of the fields its request reaches.
  */
 import { eachValue, ownValue, setOwn, type FieldShape } from "./field-values.js";
+import { unknownData } from "./read-options.js";
 import { keptProperties } from "./read-values.js";
 
 export type { FieldShape } from "./field-values.js";
@@ -34,19 +35,19 @@ export function writeFields(
 ): Record<string, unknown> {
   const from = value as Record<string, unknown>;
   const out = start ?? {};
-  for (const field of fields) {
-    const name = typeof field === "string" ? field : field[0];
-    const v = ownValue(from, name);
-    if (v === undefined) continue;
-    setOwn(
-      out,
-      name,
-      typeof field === "string"
-        ? v
-        : eachValue(v, field[1] as (value: unknown) => unknown, field[2]),
-    );
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (typeof field === "string") {
+      const v = ownValue(from, field);
+      if (v !== undefined) setOwn(out, field, v);
+    } else {
+      const v = ownValue(from, field[0]);
+      if (v !== undefined)
+        setOwn(out, field[0], eachValue(v, field[1] as (value: unknown) => unknown, field[2]));
+    }
   }
-  if (start === undefined) {
+  // Most values hold nothing kept: only a value a keep-mode reader returned does.
+  if (start === undefined && unknownData(value) !== undefined) {
     const kept = keptProperties(value);
     for (const key of Object.keys(kept)) setOwn(out, key, kept[key]);
   }

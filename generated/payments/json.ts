@@ -7,7 +7,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -17,6 +16,7 @@ import {
   readText,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { writeFields } from "../runtime/write-fields.js";
 import type {
   CaptureDetails,
   CaptureRequest,
@@ -79,287 +79,177 @@ import type {
 } from "./types.js";
 
 function jsonOfCaptureRequest(value: CaptureRequest): Record<string, unknown> {
-  return {
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfCaptureRequestClientReferenceInformation(value.clientReferenceInformation),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfCaptureRequestOrderInformation(value.orderInformation),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["clientReferenceInformation", jsonOfCaptureRequestClientReferenceInformation],
+    ["orderInformation", jsonOfCaptureRequestOrderInformation],
+  ]);
 }
 
 function jsonOfCaptureRequestClientReferenceInformation(
   value: CaptureRequestClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    code: value.code,
-    partner:
-      value.partner === undefined
-        ? undefined
-        : jsonOfCaptureRequestClientReferenceInformationPartner(value.partner),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "code",
+    ["partner", jsonOfCaptureRequestClientReferenceInformationPartner],
+  ]);
 }
 
 function jsonOfCaptureRequestClientReferenceInformationPartner(
   value: CaptureRequestClientReferenceInformationPartner,
 ): Record<string, unknown> {
-  return {
-    thirdPartyCertificationNumber: value.thirdPartyCertificationNumber,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["thirdPartyCertificationNumber"]);
 }
 
 function jsonOfCaptureRequestOrderInformation(
   value: CaptureRequestOrderInformation,
 ): Record<string, unknown> {
-  return {
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfCaptureRequestOrderInformationAmountDetails(value.amountDetails),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["amountDetails", jsonOfCaptureRequestOrderInformationAmountDetails]]);
 }
 
 function jsonOfCaptureRequestOrderInformationAmountDetails(
   value: CaptureRequestOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    totalAmount: value.totalAmount,
-    currency: value.currency,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["totalAmount", "currency"]);
 }
 
 function jsonOfPaymentRequest(value: PaymentRequest): Record<string, unknown> {
-  return {
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfPaymentRequestClientReferenceInformation(value.clientReferenceInformation),
-    processingInformation:
-      value.processingInformation === undefined
-        ? undefined
-        : jsonOfPaymentRequestProcessingInformation(value.processingInformation),
-    paymentInformation:
-      value.paymentInformation === undefined
-        ? undefined
-        : jsonOfPaymentRequestPaymentInformation(value.paymentInformation),
-    consumerAuthenticationInformation:
-      value.consumerAuthenticationInformation === undefined
-        ? undefined
-        : jsonOfPaymentRequestConsumerAuthenticationInformation(
-            value.consumerAuthenticationInformation,
-          ),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfPaymentRequestOrderInformation(value.orderInformation),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["clientReferenceInformation", jsonOfPaymentRequestClientReferenceInformation],
+    ["processingInformation", jsonOfPaymentRequestProcessingInformation],
+    ["paymentInformation", jsonOfPaymentRequestPaymentInformation],
+    ["consumerAuthenticationInformation", jsonOfPaymentRequestConsumerAuthenticationInformation],
+    ["orderInformation", jsonOfPaymentRequestOrderInformation],
+  ]);
 }
 
 function jsonOfPaymentRequestClientReferenceInformation(
   value: PaymentRequestClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    code: value.code,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["code"]);
 }
 
 function jsonOfPaymentRequestConsumerAuthenticationInformation(
   value: PaymentRequestConsumerAuthenticationInformation,
 ): Record<string, unknown> {
-  return {
-    ecommerceIndicator: value.ecommerceIndicator,
-    ucafAuthenticationData: value.ucafAuthenticationData,
-    ucafCollectionIndicator: value.ucafCollectionIndicator,
-    cavv: value.cavv,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "ecommerceIndicator",
+    "ucafAuthenticationData",
+    "ucafCollectionIndicator",
+    "cavv",
+  ]);
 }
 
 function jsonOfPaymentRequestOrderInformation(
   value: PaymentRequestOrderInformation,
 ): Record<string, unknown> {
-  return {
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfPaymentRequestOrderInformationAmountDetails(value.amountDetails),
-    billTo:
-      value.billTo === undefined
-        ? undefined
-        : jsonOfPaymentRequestOrderInformationBillTo(value.billTo),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["amountDetails", jsonOfPaymentRequestOrderInformationAmountDetails],
+    ["billTo", jsonOfPaymentRequestOrderInformationBillTo],
+  ]);
 }
 
 function jsonOfPaymentRequestOrderInformationAmountDetails(
   value: PaymentRequestOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    totalAmount: value.totalAmount,
-    currency: value.currency,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["totalAmount", "currency"]);
 }
 
 function jsonOfPaymentRequestOrderInformationBillTo(
   value: PaymentRequestOrderInformationBillTo,
 ): Record<string, unknown> {
-  return {
-    firstName: value.firstName,
-    lastName: value.lastName,
-    address1: value.address1,
-    locality: value.locality,
-    administrativeArea: value.administrativeArea,
-    postalCode: value.postalCode,
-    country: value.country,
-    email: value.email,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "firstName",
+    "lastName",
+    "address1",
+    "locality",
+    "administrativeArea",
+    "postalCode",
+    "country",
+    "email",
+  ]);
 }
 
 function jsonOfPaymentRequestPaymentInformation(
   value: PaymentRequestPaymentInformation,
 ): Record<string, unknown> {
-  return {
-    fluidData:
-      value.fluidData === undefined
-        ? undefined
-        : jsonOfPaymentRequestPaymentInformationFluidData(value.fluidData),
-    card:
-      value.card === undefined ? undefined : jsonOfPaymentRequestPaymentInformationCard(value.card),
-    tokenizedCard:
-      value.tokenizedCard === undefined
-        ? undefined
-        : jsonOfPaymentRequestPaymentInformationTokenizedCard(value.tokenizedCard),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["fluidData", jsonOfPaymentRequestPaymentInformationFluidData],
+    ["card", jsonOfPaymentRequestPaymentInformationCard],
+    ["tokenizedCard", jsonOfPaymentRequestPaymentInformationTokenizedCard],
+  ]);
 }
 
 function jsonOfPaymentRequestPaymentInformationCard(
   value: PaymentRequestPaymentInformationCard,
 ): Record<string, unknown> {
-  return {
-    type: value.type,
-    number: value.number,
-    expirationMonth: value.expirationMonth,
-    expirationYear: value.expirationYear,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["type", "number", "expirationMonth", "expirationYear"]);
 }
 
 function jsonOfPaymentRequestPaymentInformationFluidData(
   value: PaymentRequestPaymentInformationFluidData,
 ): Record<string, unknown> {
-  return {
-    value: value.value,
-    descriptor: value.descriptor,
-    encoding: value.encoding,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["value", "descriptor", "encoding"]);
 }
 
 function jsonOfPaymentRequestPaymentInformationTokenizedCard(
   value: PaymentRequestPaymentInformationTokenizedCard,
 ): Record<string, unknown> {
-  return {
-    type: value.type,
-    transactionType: value.transactionType,
-    number: value.number,
-    expirationMonth: value.expirationMonth,
-    expirationYear: value.expirationYear,
-    cryptogram: value.cryptogram,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "type",
+    "transactionType",
+    "number",
+    "expirationMonth",
+    "expirationYear",
+    "cryptogram",
+  ]);
 }
 
 function jsonOfPaymentRequestProcessingInformation(
   value: PaymentRequestProcessingInformation,
 ): Record<string, unknown> {
-  return {
-    paymentSolution: value.paymentSolution,
-    capture: value.capture,
-    commerceIndicator: value.commerceIndicator,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["paymentSolution", "capture", "commerceIndicator"]);
 }
 
 function jsonOfReversalRequest(value: ReversalRequest): Record<string, unknown> {
-  return {
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfReversalRequestClientReferenceInformation(value.clientReferenceInformation),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfReversalRequestOrderInformation(value.orderInformation),
-    reversalInformation:
-      value.reversalInformation === undefined
-        ? undefined
-        : jsonOfReversalRequestReversalInformation(value.reversalInformation),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["clientReferenceInformation", jsonOfReversalRequestClientReferenceInformation],
+    ["orderInformation", jsonOfReversalRequestOrderInformation],
+    ["reversalInformation", jsonOfReversalRequestReversalInformation],
+  ]);
 }
 
 function jsonOfReversalRequestClientReferenceInformation(
   value: ReversalRequestClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    code: value.code,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["code"]);
 }
 
 function jsonOfReversalRequestOrderInformation(
   value: ReversalRequestOrderInformation,
 ): Record<string, unknown> {
-  return {
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfReversalRequestOrderInformationAmountDetails(value.amountDetails),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["amountDetails", jsonOfReversalRequestOrderInformationAmountDetails],
+  ]);
 }
 
 function jsonOfReversalRequestOrderInformationAmountDetails(
   value: ReversalRequestOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    currency: value.currency,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["currency"]);
 }
 
 function jsonOfReversalRequestReversalInformation(
   value: ReversalRequestReversalInformation,
 ): Record<string, unknown> {
-  return {
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfReversalRequestReversalInformationAmountDetails(value.amountDetails),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["amountDetails", jsonOfReversalRequestReversalInformationAmountDetails],
+  ]);
 }
 
 function jsonOfReversalRequestReversalInformationAmountDetails(
   value: ReversalRequestReversalInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    totalAmount: value.totalAmount,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["totalAmount"]);
 }
 
 function jsonOfVoidCaptureRequest(value: VoidCaptureRequest): Record<string, unknown> {

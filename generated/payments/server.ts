@@ -8,7 +8,6 @@ import {
   extraProperties,
   fieldSet,
   finish,
-  keptProperties,
   readBoolean,
   readChild,
   readContext,
@@ -26,6 +25,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/write-fields.js";
 import {
   validateCaptureDetails,
   validateCaptureResponse,
@@ -90,8 +90,18 @@ function jsonOfCaptureDetails(value: CaptureDetails): Record<string, unknown> {
 }
 
 function jsonOfCaptureResponse(value: CaptureResponse): Record<string, unknown> {
-  return {
-    ...extraProperties(
+  return writeFields(
+    value,
+    [
+      ["_links", jsonOfCaptureResponseLinks],
+      "id",
+      ["clientReferenceInformation", jsonOfCaptureResponseClientReferenceInformation],
+      ["orderInformation", jsonOfCaptureResponseOrderInformation],
+      "reconciliationId",
+      "status",
+      "submitTimeUtc",
+    ],
+    extraProperties(
       value,
       new Set([
         "_links",
@@ -103,67 +113,48 @@ function jsonOfCaptureResponse(value: CaptureResponse): Record<string, unknown> 
         "submitTimeUtc",
       ]),
     ),
-    _links: value._links === undefined ? undefined : jsonOfCaptureResponseLinks(value._links),
-    id: value.id,
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfCaptureResponseClientReferenceInformation(value.clientReferenceInformation),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfCaptureResponseOrderInformation(value.orderInformation),
-    reconciliationId: value.reconciliationId,
-    status: value.status,
-    submitTimeUtc: value.submitTimeUtc,
-  };
+  );
 }
 
 function jsonOfCaptureResponseClientReferenceInformation(
   value: CaptureResponseClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code"])),
-    code: value.code,
-  };
+  return writeFields(value, ["code"], extraProperties(value, new Set(["code"])));
 }
 
 function jsonOfCaptureResponseLinks(value: CaptureResponseLinks): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["void", "self"])),
-    void: value.void === undefined ? undefined : jsonOfLink(value.void),
-    self: value.self === undefined ? undefined : jsonOfLink(value.self),
-  };
+  return writeFields(
+    value,
+    [
+      ["void", jsonOfLink],
+      ["self", jsonOfLink],
+    ],
+    extraProperties(value, new Set(["void", "self"])),
+  );
 }
 
 function jsonOfCaptureResponseOrderInformation(
   value: CaptureResponseOrderInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["amountDetails"])),
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfCaptureResponseOrderInformationAmountDetails(value.amountDetails),
-  };
+  return writeFields(
+    value,
+    [["amountDetails", jsonOfCaptureResponseOrderInformationAmountDetails]],
+    extraProperties(value, new Set(["amountDetails"])),
+  );
 }
 
 function jsonOfCaptureResponseOrderInformationAmountDetails(
   value: CaptureResponseOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["totalAmount", "currency"])),
-    totalAmount: value.totalAmount,
-    currency: value.currency,
-  };
+  return writeFields(
+    value,
+    ["totalAmount", "currency"],
+    extraProperties(value, new Set(["totalAmount", "currency"])),
+  );
 }
 
 function jsonOfLink(value: Link): Record<string, unknown> {
-  return {
-    href: value.href,
-    method: value.method,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["href", "method"]);
 }
 
 function jsonOfPaymentDetails(value: PaymentDetails): Record<string, unknown> {
@@ -171,8 +162,23 @@ function jsonOfPaymentDetails(value: PaymentDetails): Record<string, unknown> {
 }
 
 function jsonOfPaymentResponse(value: PaymentResponse): Record<string, unknown> {
-  return {
-    ...extraProperties(
+  return writeFields(
+    value,
+    [
+      ["_links", jsonOfPaymentResponseLinks],
+      "id",
+      ["clientReferenceInformation", jsonOfPaymentResponseClientReferenceInformation],
+      "status",
+      "submitTimeUtc",
+      "reconciliationId",
+      ["orderInformation", jsonOfPaymentResponseOrderInformation],
+      ["paymentAccountInformation", jsonOfPaymentResponsePaymentAccountInformation],
+      ["paymentInformation", jsonOfPaymentResponsePaymentInformation],
+      ["pointOfSaleInformation", jsonOfPaymentResponsePointOfSaleInformation],
+      ["processingInformation", jsonOfPaymentResponseProcessingInformation],
+      ["processorInformation", jsonOfPaymentResponseProcessorInformation],
+    ],
+    extraProperties(
       value,
       new Set([
         "_links",
@@ -189,169 +195,133 @@ function jsonOfPaymentResponse(value: PaymentResponse): Record<string, unknown> 
         "processorInformation",
       ]),
     ),
-    _links: value._links === undefined ? undefined : jsonOfPaymentResponseLinks(value._links),
-    id: value.id,
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponseClientReferenceInformation(value.clientReferenceInformation),
-    status: value.status,
-    submitTimeUtc: value.submitTimeUtc,
-    reconciliationId: value.reconciliationId,
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponseOrderInformation(value.orderInformation),
-    paymentAccountInformation:
-      value.paymentAccountInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponsePaymentAccountInformation(value.paymentAccountInformation),
-    paymentInformation:
-      value.paymentInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponsePaymentInformation(value.paymentInformation),
-    pointOfSaleInformation:
-      value.pointOfSaleInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponsePointOfSaleInformation(value.pointOfSaleInformation),
-    processingInformation:
-      value.processingInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponseProcessingInformation(value.processingInformation),
-    processorInformation:
-      value.processorInformation === undefined
-        ? undefined
-        : jsonOfPaymentResponseProcessorInformation(value.processorInformation),
-  };
+  );
 }
 
 function jsonOfPaymentResponseClientReferenceInformation(
   value: PaymentResponseClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code"])),
-    code: value.code,
-  };
+  return writeFields(value, ["code"], extraProperties(value, new Set(["code"])));
 }
 
 function jsonOfPaymentResponseLinks(value: PaymentResponseLinks): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["authReversal", "capture", "self", "void"])),
-    authReversal: value.authReversal === undefined ? undefined : jsonOfLink(value.authReversal),
-    capture: value.capture === undefined ? undefined : jsonOfLink(value.capture),
-    self: value.self === undefined ? undefined : jsonOfLink(value.self),
-    void: value.void === undefined ? undefined : jsonOfLink(value.void),
-  };
+  return writeFields(
+    value,
+    [
+      ["authReversal", jsonOfLink],
+      ["capture", jsonOfLink],
+      ["self", jsonOfLink],
+      ["void", jsonOfLink],
+    ],
+    extraProperties(value, new Set(["authReversal", "capture", "self", "void"])),
+  );
 }
 
 function jsonOfPaymentResponseOrderInformation(
   value: PaymentResponseOrderInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["amountDetails"])),
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfPaymentResponseOrderInformationAmountDetails(value.amountDetails),
-  };
+  return writeFields(
+    value,
+    [["amountDetails", jsonOfPaymentResponseOrderInformationAmountDetails]],
+    extraProperties(value, new Set(["amountDetails"])),
+  );
 }
 
 function jsonOfPaymentResponseOrderInformationAmountDetails(
   value: PaymentResponseOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["authorizedAmount", "currency", "totalAmount"])),
-    authorizedAmount: value.authorizedAmount,
-    currency: value.currency,
-    totalAmount: value.totalAmount,
-  };
+  return writeFields(
+    value,
+    ["authorizedAmount", "currency", "totalAmount"],
+    extraProperties(value, new Set(["authorizedAmount", "currency", "totalAmount"])),
+  );
 }
 
 function jsonOfPaymentResponsePaymentAccountInformation(
   value: PaymentResponsePaymentAccountInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["card"])),
-    card:
-      value.card === undefined
-        ? undefined
-        : jsonOfPaymentResponsePaymentAccountInformationCard(value.card),
-  };
+  return writeFields(
+    value,
+    [["card", jsonOfPaymentResponsePaymentAccountInformationCard]],
+    extraProperties(value, new Set(["card"])),
+  );
 }
 
 function jsonOfPaymentResponsePaymentAccountInformationCard(
   value: PaymentResponsePaymentAccountInformationCard,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["type"])),
-    type: value.type,
-  };
+  return writeFields(value, ["type"], extraProperties(value, new Set(["type"])));
 }
 
 function jsonOfPaymentResponsePaymentInformation(
   value: PaymentResponsePaymentInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["card", "tokenizedCard"])),
-    card:
-      value.card === undefined
-        ? undefined
-        : jsonOfPaymentResponsePaymentInformationCard(value.card),
-    tokenizedCard:
-      value.tokenizedCard === undefined
-        ? undefined
-        : jsonOfPaymentResponsePaymentInformationTokenizedCard(value.tokenizedCard),
-  };
+  return writeFields(
+    value,
+    [
+      ["card", jsonOfPaymentResponsePaymentInformationCard],
+      ["tokenizedCard", jsonOfPaymentResponsePaymentInformationTokenizedCard],
+    ],
+    extraProperties(value, new Set(["card", "tokenizedCard"])),
+  );
 }
 
 function jsonOfPaymentResponsePaymentInformationCard(
   value: PaymentResponsePaymentInformationCard,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["type"])),
-    type: value.type,
-  };
+  return writeFields(value, ["type"], extraProperties(value, new Set(["type"])));
 }
 
 function jsonOfPaymentResponsePaymentInformationTokenizedCard(
   value: PaymentResponsePaymentInformationTokenizedCard,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(
+  return writeFields(
+    value,
+    ["type", "prefix", "suffix", "expirationMonth", "expirationYear"],
+    extraProperties(
       value,
       new Set(["type", "prefix", "suffix", "expirationMonth", "expirationYear"]),
     ),
-    type: value.type,
-    prefix: value.prefix,
-    suffix: value.suffix,
-    expirationMonth: value.expirationMonth,
-    expirationYear: value.expirationYear,
-  };
+  );
 }
 
 function jsonOfPaymentResponsePointOfSaleInformation(
   value: PaymentResponsePointOfSaleInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["terminalId"])),
-    terminalId: value.terminalId,
-  };
+  return writeFields(value, ["terminalId"], extraProperties(value, new Set(["terminalId"])));
 }
 
 function jsonOfPaymentResponseProcessingInformation(
   value: PaymentResponseProcessingInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["paymentSolution"])),
-    paymentSolution: value.paymentSolution,
-  };
+  return writeFields(
+    value,
+    ["paymentSolution"],
+    extraProperties(value, new Set(["paymentSolution"])),
+  );
 }
 
 function jsonOfPaymentResponseProcessorInformation(
   value: PaymentResponseProcessorInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(
+  return writeFields(
+    value,
+    [
+      "approvalCode",
+      "networkTransactionId",
+      "transactionId",
+      "responseCode",
+      ["avs", jsonOfPaymentResponseProcessorInformationAvs],
+      "systemTraceAuditNumber",
+      ["merchantAdvice", jsonOfPaymentResponseProcessorInformationMerchantAdvice],
+      "responseDetails",
+      "retrievalReferenceNumber",
+      [
+        "consumerAuthenticationResponse",
+        jsonOfPaymentResponseProcessorInformationConsumerAuthenticationResponse,
+      ],
+    ],
+    extraProperties(
       value,
       new Set([
         "approvalCode",
@@ -366,56 +336,37 @@ function jsonOfPaymentResponseProcessorInformation(
         "consumerAuthenticationResponse",
       ]),
     ),
-    approvalCode: value.approvalCode,
-    networkTransactionId: value.networkTransactionId,
-    transactionId: value.transactionId,
-    responseCode: value.responseCode,
-    avs:
-      value.avs === undefined ? undefined : jsonOfPaymentResponseProcessorInformationAvs(value.avs),
-    systemTraceAuditNumber: value.systemTraceAuditNumber,
-    merchantAdvice:
-      value.merchantAdvice === undefined
-        ? undefined
-        : jsonOfPaymentResponseProcessorInformationMerchantAdvice(value.merchantAdvice),
-    responseDetails: value.responseDetails,
-    retrievalReferenceNumber: value.retrievalReferenceNumber,
-    consumerAuthenticationResponse:
-      value.consumerAuthenticationResponse === undefined
-        ? undefined
-        : jsonOfPaymentResponseProcessorInformationConsumerAuthenticationResponse(
-            value.consumerAuthenticationResponse,
-          ),
-  };
+  );
 }
 
 function jsonOfPaymentResponseProcessorInformationAvs(
   value: PaymentResponseProcessorInformationAvs,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code", "codeRaw"])),
-    code: value.code,
-    codeRaw: value.codeRaw,
-  };
+  return writeFields(
+    value,
+    ["code", "codeRaw"],
+    extraProperties(value, new Set(["code", "codeRaw"])),
+  );
 }
 
 function jsonOfPaymentResponseProcessorInformationConsumerAuthenticationResponse(
   value: PaymentResponseProcessorInformationConsumerAuthenticationResponse,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code", "codeRaw"])),
-    code: value.code,
-    codeRaw: value.codeRaw,
-  };
+  return writeFields(
+    value,
+    ["code", "codeRaw"],
+    extraProperties(value, new Set(["code", "codeRaw"])),
+  );
 }
 
 function jsonOfPaymentResponseProcessorInformationMerchantAdvice(
   value: PaymentResponseProcessorInformationMerchantAdvice,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code", "codeRaw"])),
-    code: value.code,
-    codeRaw: value.codeRaw,
-  };
+  return writeFields(
+    value,
+    ["code", "codeRaw"],
+    extraProperties(value, new Set(["code", "codeRaw"])),
+  );
 }
 
 function jsonOfReversalDetails(value: ReversalDetails): Record<string, unknown> {
@@ -423,8 +374,20 @@ function jsonOfReversalDetails(value: ReversalDetails): Record<string, unknown> 
 }
 
 function jsonOfReversalResponse(value: ReversalResponse): Record<string, unknown> {
-  return {
-    ...extraProperties(
+  return writeFields(
+    value,
+    [
+      ["_links", jsonOfReversalResponseLinks],
+      "id",
+      ["clientReferenceInformation", jsonOfReversalResponseClientReferenceInformation],
+      ["orderInformation", jsonOfReversalResponseOrderInformation],
+      ["processorInformation", jsonOfReversalResponseProcessorInformation],
+      "reconciliationId",
+      ["reversalAmountDetails", jsonOfReversalResponseReversalAmountDetails],
+      "status",
+      "submitTimeUtc",
+    ],
+    extraProperties(
       value,
       new Set([
         "_links",
@@ -438,84 +401,49 @@ function jsonOfReversalResponse(value: ReversalResponse): Record<string, unknown
         "submitTimeUtc",
       ]),
     ),
-    _links: value._links === undefined ? undefined : jsonOfReversalResponseLinks(value._links),
-    id: value.id,
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfReversalResponseClientReferenceInformation(value.clientReferenceInformation),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfReversalResponseOrderInformation(value.orderInformation),
-    processorInformation:
-      value.processorInformation === undefined
-        ? undefined
-        : jsonOfReversalResponseProcessorInformation(value.processorInformation),
-    reconciliationId: value.reconciliationId,
-    reversalAmountDetails:
-      value.reversalAmountDetails === undefined
-        ? undefined
-        : jsonOfReversalResponseReversalAmountDetails(value.reversalAmountDetails),
-    status: value.status,
-    submitTimeUtc: value.submitTimeUtc,
-  };
+  );
 }
 
 function jsonOfReversalResponseClientReferenceInformation(
   value: ReversalResponseClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["code"])),
-    code: value.code,
-  };
+  return writeFields(value, ["code"], extraProperties(value, new Set(["code"])));
 }
 
 function jsonOfReversalResponseLinks(value: ReversalResponseLinks): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["self"])),
-    self: value.self === undefined ? undefined : jsonOfLink(value.self),
-  };
+  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));
 }
 
 function jsonOfReversalResponseOrderInformation(
   value: ReversalResponseOrderInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["amountDetails"])),
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfReversalResponseOrderInformationAmountDetails(value.amountDetails),
-  };
+  return writeFields(
+    value,
+    [["amountDetails", jsonOfReversalResponseOrderInformationAmountDetails]],
+    extraProperties(value, new Set(["amountDetails"])),
+  );
 }
 
 function jsonOfReversalResponseOrderInformationAmountDetails(
   value: ReversalResponseOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["currency"])),
-    currency: value.currency,
-  };
+  return writeFields(value, ["currency"], extraProperties(value, new Set(["currency"])));
 }
 
 function jsonOfReversalResponseProcessorInformation(
   value: ReversalResponseProcessorInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["responseCode"])),
-    responseCode: value.responseCode,
-  };
+  return writeFields(value, ["responseCode"], extraProperties(value, new Set(["responseCode"])));
 }
 
 function jsonOfReversalResponseReversalAmountDetails(
   value: ReversalResponseReversalAmountDetails,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["reversedAmount", "currency"])),
-    reversedAmount: value.reversedAmount,
-    currency: value.currency,
-  };
+  return writeFields(
+    value,
+    ["reversedAmount", "currency"],
+    extraProperties(value, new Set(["reversedAmount", "currency"])),
+  );
 }
 
 function jsonOfVoidCaptureResponse(value: VoidCaptureResponse): Record<string, unknown> {

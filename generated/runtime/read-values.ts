@@ -63,17 +63,43 @@ export interface ReadContext {
   readonly unknown: UnknownPolicy;
   /** Reading a SOAP result whose `resultCode` is Error: a required field may be absent (see `errorResult`). */
   readonly errorResult: boolean;
+  /** What XML text needs checked besides (`xmlReadContext`); none in JSON, whose readers then bundle none of it. */
+  readonly xml: XmlReading | undefined;
+}
+
+/** The checks of XML text the readers make, held by an XML context only. */
+export interface XmlReading {
+  /** An element without content (white space only) read as an object: it is an empty one. */
+  readonly blankObject: (v: unknown) => boolean;
+  /** An element without content read as text: it is "". */
+  readonly emptyText: (v: unknown) => boolean;
+  /** Throws when an object's elements are out of its type's schema order. */
+  readonly checkOrder: (obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string) => void;
 }
 
 /**
- * The context of one call from the parser's options (default: unknown data
- * ignored). Every context has the same properties, so the readers see one shape.
+ * The context of one call reading JSON, from the parser's options (default:
+ * unknown data ignored). An XML context comes from {@link xmlReadContext}.
  */
-export function readContext(format: BodyFormat, options?: ReadOptions): ReadContext {
+export function readContext(format: "json", options?: ReadOptions): ReadContext {
+  return context(format, options, undefined);
+}
+
+/** The context of one call reading XML: elements in schema order, empty elements as empty values. */
+export function xmlReadContext(options?: ReadOptions): ReadContext {
+  return context("xml", options, XML_READING);
+}
+
+/** Every context has the same properties, so the readers see one shape. */
+function context(
+  format: BodyFormat,
+  options: ReadOptions | undefined,
+  xml: XmlReading | undefined,
+): ReadContext {
   const unknown = options?.onUnknown ?? "ignore";
   if (unknown !== "ignore" && unknown !== "keep" && unknown !== "reject")
     throw new TypeError('onUnknown must be "ignore", "keep" or "reject"');
-  return { format, unknown, errorResult: false };
+  return { format, unknown, errorResult: false, xml };
 }
 
 /**
@@ -143,7 +169,7 @@ export function at(path: string, key: string): string {
 export function readObject(v: unknown, o: ReadContext, path: string): ParsedObject {
   if (typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber))
     return v as ParsedObject;
-  if (o.format === "xml" && typeof v === "string" && isBlank(v)) return {};
+  if (o.xml !== undefined && o.xml.blankObject(v)) return {};
   throw shape(o, path, "expected an object");
 }
 
@@ -189,22 +215,7 @@ export function checkFields(
 ): Unknowns | undefined {
   const kept = fields.extras === "kept";
   let unknowns = unknownsOf(o);
-  if (o.format === "xml") {
-    const order = childOrder(obj);
-    let last = -1;
-    for (let i = 0; i < order.length; i++) {
-      const name = order[i] as string;
-      const index = fields.index.get(name);
-      if (index === undefined) continue;
-      if (index < last)
-        throw shape(
-          o,
-          path,
-          `element ${quoteName(name)} is out of schema order (it comes after ${quoteName(fields.names[last] as string)})`,
-        );
-      last = index;
-    }
-  }
+  if (o.xml !== undefined) o.xml.checkOrder(obj, fields, o, path);
   if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
   for (const name of Object.keys(obj)) {
     if (fields.index.has(name)) continue;
@@ -437,7 +448,7 @@ export function readString(
 ): string | undefined {
   if (v === undefined || v === null) return absent(o, path, key, need);
   if (typeof v === "string") return v;
-  if (o.format === "xml" && isEmptyElement(v)) return "";
+  if (o.xml !== undefined && o.xml.emptyText(v)) return "";
   throw shape(o, path, "expected text", key);
 }
 
@@ -894,6 +905,31 @@ function integerText(text: string): string | undefined {
   const int = d.slice(0, point);
   return int === "-0" ? "0" : int;
 }
+
+/** XML elements must come in schema order (a list's elements next to each other). */
+function checkXmlOrder(obj: ParsedObject, fields: FieldSet, o: ReadContext, path: string): void {
+  const order = childOrder(obj);
+  let last = -1;
+  for (let i = 0; i < order.length; i++) {
+    const name = order[i] as string;
+    const index = fields.index.get(name);
+    if (index === undefined) continue;
+    if (index < last)
+      throw shape(
+        o,
+        path,
+        `element ${quoteName(name)} is out of schema order (it comes after ${quoteName(fields.names[last] as string)})`,
+      );
+    last = index;
+  }
+}
+
+/** XML's checks, reached only through {@link xmlReadContext}. */
+const XML_READING: XmlReading = {
+  blankObject: (v) => typeof v === "string" && isBlank(v),
+  emptyText: isEmptyElement,
+  checkOrder: checkXmlOrder,
+};
 
 function childOrder(obj: ParsedObject): readonly string[] {
   const order = (obj as { readonly [CHILD_ORDER]?: readonly string[] })[CHILD_ORDER];

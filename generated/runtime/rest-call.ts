@@ -4,7 +4,6 @@
  * operation with a {@link RestOperation} and call {@link callRest}.
  */
 import { HttpStatusError, LinkError, ValidationError } from "./errors.js";
-import { withConstants, type FlowValue } from "./flow.js";
 import { headerSecrets, type RequestHook, type ResponseHook, type Signer } from "./http/hooks.js";
 import type { Answer } from "./http/answer.js";
 import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
@@ -30,12 +29,8 @@ import {
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
-import {
-  paramSecrets,
-  redactParamsInUrl,
-  sensitiveParamHeaders,
-  type SensitiveParam,
-} from "./sensitive-params.js";
+import type { ParamRedaction } from "./sensitive-params.js";
+import { scrubUrl } from "./scrub-url.js";
 
 /** Options every REST client accepts. Base URLs are the generated client's own options. */
 export interface RestClientOptions {
@@ -117,12 +112,15 @@ export interface RestOperation<Req, Res> {
   /** The header (lower case) that carries the operation's idempotency key, when the contract declares one. */
   readonly idempotencyHeader?: string;
   readonly retryNotFound: boolean;
-  /** Documented meaning of statuses. */
+  /** Documented meaning of the error statuses, for `HttpStatusError`'s message (a success's is never shown). */
   readonly meanings: Readonly<Partial<Record<number, string>>>;
   /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
   readonly timeoutMs?: number;
-  /** Request values the operation always sends: filled in when absent, refused when different. */
-  readonly constants?: readonly (readonly [path: string, value: FlowValue])[];
+  /**
+   * Fills in the request values the operation always sends (`withConstants`: filled in when
+   * absent, refused when different); a function, so an operation without any never reaches it.
+   */
+  readonly constants?: (request: Req | undefined) => Req | undefined;
   readonly validate?: (value: unknown) => ValidationResult<Req>;
   readonly serialize?: (value: Req) => string;
   /** The `accept` header: the media types the contract answers in; default `application/json`. */
@@ -141,8 +139,8 @@ export interface RestOperation<Req, Res> {
   readonly redactResponse?: (value: Res) => unknown;
   /** Reads an error body with the operation's documented error schema (that of the status, when they differ); absent when the contract gives none. */
   readonly parseError?: (body: string, status: number) => unknown;
-  /** Its sensitive path, query, header and cookie parameters: redacted in the URL and headers views show, scrubbed from server text. */
-  readonly sensitiveParams?: readonly SensitiveParam[];
+  /** Its sensitive path, query, header and cookie parameters (`paramRedaction`): redacted in the URL and headers views show, scrubbed from server text. */
+  readonly sensitiveParams?: ParamRedaction;
 }
 
 /**
@@ -466,7 +464,7 @@ async function exchange<Req, Res>(
   call: CallOptions,
   paramHeaders: Readonly<Record<string, string>>,
 ): Promise<{ readonly data: Res; readonly status: number; readonly headers: Headers }> {
-  if (op.constants) request = withConstants(request, op.constants, op.name);
+  if (op.constants) request = op.constants(request);
   if (request !== undefined && op.validate) {
     const checked = op.validate(request);
     if (!checked.ok) throw new ValidationError(checked.issues);
@@ -489,12 +487,12 @@ async function exchange<Req, Res>(
   if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
   const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
   // Sensitive parameters: their header values hidden like credentials, their values scrubbed like fields.
-  const params = op.sensitiveParams ?? [];
-  const sensitiveHeaders = params.some((p) => p.in === "header")
-    ? [...(options.sensitiveHeaders ?? []), ...sensitiveParamHeaders(params)]
-    : options.sensitiveHeaders;
-  const paramValues =
-    params.length > 0 ? paramSecrets(params, op.path, url, paramHeaders) : NO_SECRETS;
+  const params = op.sensitiveParams;
+  const sensitiveHeaders =
+    params !== undefined && params.headers.length > 0
+      ? [...(options.sensitiveHeaders ?? []), ...params.headers]
+      : options.sensitiveHeaders;
+  const paramValues = params ? params.secrets(op.path, url, paramHeaders) : NO_SECRETS;
   // The request's redacted copy, and the secrets it sent: made once, when first needed.
   const redact = request !== undefined ? op.redact : undefined;
   let redacted: { readonly copy: Req | undefined; readonly secrets: Secrets } | undefined;
@@ -544,7 +542,8 @@ async function exchange<Req, Res>(
           redactBody,
           // Every secret of the call, not only those of its sensitive parameters: a value the body
           // holds may be sent in an unmarked parameter too.
-          redactUrl: (shown: string) => redactParamsInUrl(shown, params, sent()),
+          redactUrl: (shown: string) =>
+            params ? params.redactUrl(shown, sent()) : scrubUrl(shown, sent()),
           // A response header may echo what the call sent (a `Location` with the card number in its
           // path), and so may the error of a failed `fetch` (the URL).
           scrubText: (text: string) => scrubKnownSecrets(text, sent()),

@@ -4,7 +4,8 @@
  * scrubbed of like the request's sensitive fields, and the URL shown in
  * views with those values redacted.
  */
-import { redact, scrubKnownSecrets, type Secrets, type SensitiveKind } from "./redact.js";
+import { redact, type Secrets, type SensitiveKind } from "./redact.js";
+import { scrubUrl } from "./scrub-url.js";
 
 /** A parameter the contract marks sensitive (or whose name says it is): where it is sent, its wire name and its kind. */
 export interface SensitiveParam {
@@ -119,27 +120,35 @@ export function redactParamsInUrl(
   params: readonly SensitiveParam[],
   secrets: Secrets,
 ): string {
-  const queryAt = url.indexOf("?");
-  const beforeQuery = queryAt < 0 ? url : url.slice(0, queryAt);
-  // The origin stays as it is: a short secret (a card code) may be the digits of a port.
-  const pathAt = beforeQuery.indexOf("/", beforeQuery.indexOf("://") + 3);
-  const head =
-    pathAt < 0
-      ? beforeQuery
-      : beforeQuery.slice(0, pathAt) + scrubKnownSecrets(beforeQuery.slice(pathAt), secrets);
-  if (queryAt < 0) return head;
   const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
-  const query = url
-    .slice(queryAt + 1)
-    .split("&")
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      const p = eq < 0 ? undefined : byName.get(decoded(pair.slice(0, eq)));
-      if (p === undefined) return scrubKnownSecrets(pair, secrets);
-      // A list shows each item redacted (`…1111|…5559`), joined as sent.
-      const items = itemsOf(decoded(pair.slice(eq + 1)), p.separator);
-      const joint = p.separator === undefined ? "" : encodeURIComponent(p.separator);
-      return `${pair.slice(0, eq)}=${items.map((item) => redact(p.kind, item)).join(joint)}`;
-    });
-  return `${head}?${query.join("&")}`;
+  return scrubUrl(url, secrets, (pair) => {
+    const eq = pair.indexOf("=");
+    const p = eq < 0 ? undefined : byName.get(decoded(pair.slice(0, eq)));
+    if (p === undefined) return undefined;
+    // A list shows each item redacted (`…1111|…5559`), joined as sent.
+    const items = itemsOf(decoded(pair.slice(eq + 1)), p.separator);
+    const joint = p.separator === undefined ? "" : encodeURIComponent(p.separator);
+    return `${pair.slice(0, eq)}=${items.map((item) => redact(p.kind, item)).join(joint)}`;
+  });
+}
+
+/**
+ * What a call does with its operation's sensitive parameters: the header names
+ * hooks see `[redacted]`, the secrets the parameters carry, the URL views show.
+ * A generated operation that has such parameters holds one (`paramRedaction`),
+ * so a call of one that has none never reaches this module.
+ */
+export interface ParamRedaction {
+  readonly headers: readonly string[];
+  secrets(template: string, url: string, headers: Readonly<Record<string, string>>): Secrets;
+  redactUrl(url: string, secrets: Secrets): string;
+}
+
+/** The {@link ParamRedaction} of an operation's sensitive parameters. */
+export function paramRedaction(params: readonly SensitiveParam[]): ParamRedaction {
+  return {
+    headers: sensitiveParamHeaders(params),
+    secrets: (template, url, headers) => paramSecrets(params, template, url, headers),
+    redactUrl: (url, secrets) => redactParamsInUrl(url, params, secrets),
+  };
 }

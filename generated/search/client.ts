@@ -209,7 +209,7 @@ const createSearchOperation: RestOperation<SearchRequest, Received<SearchResult>
   path: "/tss/v2/searches",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 201: "Search result.", 429: "Rate limited; honor a Retry-After value if present." },
+  meanings: { 429: "Rate limited; honor a Retry-After value if present." },
   validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
   serialize: serializeSearchRequest,
   redact: redactSearchRequest,
@@ -254,7 +254,7 @@ const getSearchOperation: RestOperation<undefined, Received<SavedSearch>> = {
   path: "/tss/v2/searches/{searchID}",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "Success.", 404: "Resource not found.", 500: "Unexpected server error." },
+  meanings: { 404: "Resource not found.", 500: "Unexpected server error." },
   parse: (body, readOptions) => parseSavedSearch(body, readOptions),
 };
 
@@ -297,7 +297,6 @@ const getTransactionOperation: RestOperation<undefined, Received<TransactionDeta
   idempotent: true,
   retryNotFound: true,
   meanings: {
-    200: "Success.",
     404: "Resource not found; retry 5 minutes later, at most five tries.",
     500: "Unexpected server error.",
   },
@@ -393,10 +392,7 @@ const createInstrumentIdentifierOperation: RestOperation<
   path: "/tms/v1/instrumentidentifiers",
   idempotent: false,
   retryNotFound: false,
-  meanings: {
-    200: "An existing instrument identifier containing the same data was returned.",
-    201: "A new instrument identifier was created.",
-  },
+  meanings: {},
   validate: validateInstrumentIdentifierRequest,
   serialize: serializeInstrumentIdentifierRequest,
   redact: redactInstrumentIdentifierRequest,

@@ -7,7 +7,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   readChild,
   readContext,
   readList,
@@ -16,6 +15,7 @@ import {
   readString,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { writeFields } from "../runtime/write-fields.js";
 import type {
   InstrumentIdentifier,
   InstrumentIdentifierRequest,
@@ -35,84 +35,54 @@ import type {
 function jsonOfInstrumentIdentifierRequest(
   value: InstrumentIdentifierRequest,
 ): Record<string, unknown> {
-  return {
-    type: value.type,
-    card: value.card === undefined ? undefined : jsonOfInstrumentIdentifierRequestCard(value.card),
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["type", ["card", jsonOfInstrumentIdentifierRequestCard]]);
 }
 
 function jsonOfInstrumentIdentifierRequestCard(
   value: InstrumentIdentifierRequestCard,
 ): Record<string, unknown> {
-  return {
-    number: value.number,
-    expirationMonth: value.expirationMonth,
-    expirationYear: value.expirationYear,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["number", "expirationMonth", "expirationYear"]);
 }
 
 function jsonOfSearchRequest(value: SearchRequest): Record<string, unknown> {
-  return {
-    query: value.query,
-    sort: value.sort,
-    save: value.save,
-    name: value.name,
-    timezone: value.timezone,
-    offset: value.offset,
-    limit: value.limit,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["query", "sort", "save", "name", "timezone", "offset", "limit"]);
 }
 
 function jsonOfWebhookSubscriptionRequest(
   value: WebhookSubscriptionRequest,
 ): Record<string, unknown> {
-  return {
-    name: value.name,
-    description: value.description,
-    organizationId: value.organizationId,
-    productId: value.productId,
-    eventTypes: value.eventTypes,
-    webhookUrl: value.webhookUrl,
-    healthCheckUrl: value.healthCheckUrl,
-    notificationScope: value.notificationScope,
-    retryPolicy:
-      value.retryPolicy === undefined
-        ? undefined
-        : jsonOfWebhookSubscriptionRequestRetryPolicy(value.retryPolicy),
-    securityPolicy:
-      value.securityPolicy === undefined
-        ? undefined
-        : jsonOfWebhookSubscriptionRequestSecurityPolicy(value.securityPolicy),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "name",
+    "description",
+    "organizationId",
+    "productId",
+    "eventTypes",
+    "webhookUrl",
+    "healthCheckUrl",
+    "notificationScope",
+    ["retryPolicy", jsonOfWebhookSubscriptionRequestRetryPolicy],
+    ["securityPolicy", jsonOfWebhookSubscriptionRequestSecurityPolicy],
+  ]);
 }
 
 function jsonOfWebhookSubscriptionRequestRetryPolicy(
   value: WebhookSubscriptionRequestRetryPolicy,
 ): Record<string, unknown> {
-  return {
-    algorithm: value.algorithm,
-    firstRetry: value.firstRetry,
-    interval: value.interval,
-    numberOfRetries: value.numberOfRetries,
-    repeatSequenceCount: value.repeatSequenceCount,
-    repeatSequenceWaitTime: value.repeatSequenceWaitTime,
-    deactivateFlag: value.deactivateFlag,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "algorithm",
+    "firstRetry",
+    "interval",
+    "numberOfRetries",
+    "repeatSequenceCount",
+    "repeatSequenceWaitTime",
+    "deactivateFlag",
+  ]);
 }
 
 function jsonOfWebhookSubscriptionRequestSecurityPolicy(
   value: WebhookSubscriptionRequestSecurityPolicy,
 ): Record<string, unknown> {
-  return {
-    securityType: value.securityType,
-    proxyType: value.proxyType,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["securityType", "proxyType"]);
 }
 
 const fieldsOfInstrumentIdentifier = /* @__PURE__ */ fieldSet([], "kept");

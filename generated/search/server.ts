@@ -25,6 +25,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/write-fields.js";
 import {
   validateInstrumentIdentifier,
   validateSavedSearch,
@@ -51,9 +52,7 @@ import {
 } from "./validators.js";
 
 function jsonOfInstrumentIdentifier(value: InstrumentIdentifier): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set([])),
-  };
+  return writeFields(value, [], extraProperties(value, new Set([])));
 }
 
 function jsonOfSavedSearch(value: SavedSearch): Record<string, unknown> {
@@ -65,43 +64,35 @@ function jsonOfSearchResult(value: SearchResult): Record<string, unknown> {
 }
 
 function jsonOfTransactionDetails(value: TransactionDetails): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["applicationInformation"])),
-    applicationInformation:
-      value.applicationInformation === undefined
-        ? undefined
-        : jsonOfTransactionDetailsApplicationInformation(value.applicationInformation),
-  };
+  return writeFields(
+    value,
+    [["applicationInformation", jsonOfTransactionDetailsApplicationInformation]],
+    extraProperties(value, new Set(["applicationInformation"])),
+  );
 }
 
 function jsonOfTransactionDetailsApplicationInformation(
   value: TransactionDetailsApplicationInformation,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["applications"])),
-    applications:
-      value.applications === undefined
-        ? undefined
-        : value.applications.map((item) =>
-            jsonOfTransactionDetailsApplicationInformationApplications(item),
-          ),
-  };
+  return writeFields(
+    value,
+    [["applications", jsonOfTransactionDetailsApplicationInformationApplications, "list"]],
+    extraProperties(value, new Set(["applications"])),
+  );
 }
 
 function jsonOfTransactionDetailsApplicationInformationApplications(
   value: TransactionDetailsApplicationInformationApplications,
 ): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["name", "reconciliationId"])),
-    name: value.name,
-    reconciliationId: value.reconciliationId,
-  };
+  return writeFields(
+    value,
+    ["name", "reconciliationId"],
+    extraProperties(value, new Set(["name", "reconciliationId"])),
+  );
 }
 
 function jsonOfWebhookSubscription(value: WebhookSubscription): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set([])),
-  };
+  return writeFields(value, [], extraProperties(value, new Set([])));
 }
 
 const fieldsOfInstrumentIdentifierRequest = /* @__PURE__ */ fieldSet(["type", "card"]);

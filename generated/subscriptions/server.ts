@@ -12,7 +12,6 @@ import {
   keepOpen,
   readBoolean,
   readChild,
-  readContext,
   readDecimal,
   readInteger,
   readList,
@@ -21,6 +20,7 @@ import {
   readString,
   readWrappedList,
   unvalidated,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import type { FetchHandler } from "../runtime/server/fetch-handler.js";
 import {
@@ -1964,11 +1964,7 @@ export function readIsAliveEnvelope(
   options?: ReadOptions,
 ): IsAliveRequest {
   return unvalidated<IsAliveRequest>(
-    readIsAliveRequest(
-      soapRequest(xml, "IsAlive", options),
-      "IsAlive",
-      readContext("xml", options),
-    ),
+    readIsAliveRequest(soapRequest(xml, "IsAlive", options), "IsAlive", xmlReadContext(options)),
   );
 }
 
@@ -1995,7 +1991,7 @@ export function readAuthenticateTestEnvelope(
     readAuthenticateTestRequest(
       soapRequest(xml, "AuthenticateTest", options),
       "AuthenticateTest",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2023,7 +2019,7 @@ export function readARBCreateSubscriptionEnvelope(
     readARBCreateSubscriptionRequest(
       soapRequest(xml, "ARBCreateSubscription", options),
       "ARBCreateSubscription",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2051,7 +2047,7 @@ export function readARBUpdateSubscriptionEnvelope(
     readARBUpdateSubscriptionRequest(
       soapRequest(xml, "ARBUpdateSubscription", options),
       "ARBUpdateSubscription",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2079,7 +2075,7 @@ export function readARBCancelSubscriptionEnvelope(
     readARBCancelSubscriptionRequest(
       soapRequest(xml, "ARBCancelSubscription", options),
       "ARBCancelSubscription",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2107,7 +2103,7 @@ export function readARBGetSubscriptionStatusEnvelope(
     readARBGetSubscriptionStatusRequest(
       soapRequest(xml, "ARBGetSubscriptionStatus", options),
       "ARBGetSubscriptionStatus",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2135,7 +2131,7 @@ export function readARBGetSubscriptionListEnvelope(
     readARBGetSubscriptionListRequest(
       soapRequest(xml, "ARBGetSubscriptionList", options),
       "ARBGetSubscriptionList",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2163,7 +2159,7 @@ export function readARBGetSubscriptionEnvelope(
     readARBGetSubscriptionRequest(
       soapRequest(xml, "ARBGetSubscription", options),
       "ARBGetSubscription",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2191,7 +2187,7 @@ export function readCreateCustomerProfileEnvelope(
     readCreateCustomerProfileRequest(
       soapRequest(xml, "CreateCustomerProfile", options),
       "CreateCustomerProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2219,7 +2215,7 @@ export function readCreateCustomerProfileFromTransactionEnvelope(
     readCreateCustomerProfileFromTransactionRequest(
       soapRequest(xml, "CreateCustomerProfileFromTransaction", options),
       "CreateCustomerProfileFromTransaction",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2250,7 +2246,7 @@ export function readCreateCustomerPaymentProfileEnvelope(
     readCreateCustomerPaymentProfileRequest(
       soapRequest(xml, "CreateCustomerPaymentProfile", options),
       "CreateCustomerPaymentProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2278,7 +2274,7 @@ export function readCreateCustomerShippingAddressEnvelope(
     readCreateCustomerShippingAddressRequest(
       soapRequest(xml, "CreateCustomerShippingAddress", options),
       "CreateCustomerShippingAddress",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2306,7 +2302,7 @@ export function readGetCustomerProfileEnvelope(
     readGetCustomerProfileRequest(
       soapRequest(xml, "GetCustomerProfile", options),
       "GetCustomerProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2334,7 +2330,7 @@ export function readGetCustomerPaymentProfileEnvelope(
     readGetCustomerPaymentProfileRequest(
       soapRequest(xml, "GetCustomerPaymentProfile", options),
       "GetCustomerPaymentProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2362,7 +2358,7 @@ export function readGetCustomerPaymentProfileListEnvelope(
     readGetCustomerPaymentProfileListRequest(
       soapRequest(xml, "GetCustomerPaymentProfileList", options),
       "GetCustomerPaymentProfileList",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2390,7 +2386,7 @@ export function readGetCustomerShippingAddressEnvelope(
     readGetCustomerShippingAddressRequest(
       soapRequest(xml, "GetCustomerShippingAddress", options),
       "GetCustomerShippingAddress",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2418,7 +2414,7 @@ export function readUpdateCustomerProfileEnvelope(
     readUpdateCustomerProfileRequest(
       soapRequest(xml, "UpdateCustomerProfile", options),
       "UpdateCustomerProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2446,7 +2442,7 @@ export function readUpdateCustomerPaymentProfileEnvelope(
     readUpdateCustomerPaymentProfileRequest(
       soapRequest(xml, "UpdateCustomerPaymentProfile", options),
       "UpdateCustomerPaymentProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2474,7 +2470,7 @@ export function readUpdateCustomerShippingAddressEnvelope(
     readUpdateCustomerShippingAddressRequest(
       soapRequest(xml, "UpdateCustomerShippingAddress", options),
       "UpdateCustomerShippingAddress",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2502,7 +2498,7 @@ export function readDeleteCustomerProfileEnvelope(
     readDeleteCustomerProfileRequest(
       soapRequest(xml, "DeleteCustomerProfile", options),
       "DeleteCustomerProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2530,7 +2526,7 @@ export function readDeleteCustomerPaymentProfileEnvelope(
     readDeleteCustomerPaymentProfileRequest(
       soapRequest(xml, "DeleteCustomerPaymentProfile", options),
       "DeleteCustomerPaymentProfile",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2558,7 +2554,7 @@ export function readDeleteCustomerShippingAddressEnvelope(
     readDeleteCustomerShippingAddressRequest(
       soapRequest(xml, "DeleteCustomerShippingAddress", options),
       "DeleteCustomerShippingAddress",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -2586,7 +2582,7 @@ export function readCreateCustomerProfileTransactionEnvelope(
     readCreateCustomerProfileTransactionRequest(
       soapRequest(xml, "CreateCustomerProfileTransaction", options),
       "CreateCustomerProfileTransaction",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }

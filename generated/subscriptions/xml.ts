@@ -18,7 +18,6 @@ import {
   isErrorResult,
   opt,
   readChild,
-  readContext,
   readDecimal,
   readEnum,
   readInteger,
@@ -28,6 +27,7 @@ import {
   readString,
   readText,
   readWrappedList,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
@@ -1919,7 +1919,7 @@ export function parseIsAliveResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): IsAliveResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "IsAliveResponse", "IsAliveResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -1940,7 +1940,7 @@ export function parseAuthenticateTestResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): AuthenticateTestResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "AuthenticateTestResponse", "AuthenticateTestResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -1967,7 +1967,7 @@ export function parseARBCreateSubscriptionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBCreateSubscriptionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "ARBCreateSubscriptionResponse",
@@ -1999,7 +1999,7 @@ export function parseARBUpdateSubscriptionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBUpdateSubscriptionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "ARBUpdateSubscriptionResponse",
@@ -2031,7 +2031,7 @@ export function parseARBCancelSubscriptionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBCancelSubscriptionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "ARBCancelSubscriptionResponse",
@@ -2063,7 +2063,7 @@ export function parseARBGetSubscriptionStatusResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBGetSubscriptionStatusResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "ARBGetSubscriptionStatusResponse",
@@ -2099,7 +2099,7 @@ export function parseARBGetSubscriptionListResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBGetSubscriptionListResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "ARBGetSubscriptionListResponse",
@@ -2131,7 +2131,7 @@ export function parseARBGetSubscriptionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): ARBGetSubscriptionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "ARBGetSubscriptionResponse", "ARBGetSubscriptionResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -2158,7 +2158,7 @@ export function parseCreateCustomerProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): CreateCustomerProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "CreateCustomerProfileResponse",
@@ -2190,7 +2190,7 @@ export function parseCreateCustomerProfileFromTransactionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): CreateCustomerProfileFromTransactionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "CreateCustomerProfileFromTransactionResponse",
@@ -2230,7 +2230,7 @@ export function parseCreateCustomerPaymentProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): CreateCustomerPaymentProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "CreateCustomerPaymentProfileResponse",
@@ -2266,7 +2266,7 @@ export function parseCreateCustomerShippingAddressResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): CreateCustomerShippingAddressResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "CreateCustomerShippingAddressResponse",
@@ -2298,7 +2298,7 @@ export function parseGetCustomerProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): GetCustomerProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "GetCustomerProfileResponse", "GetCustomerProfileResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -2325,7 +2325,7 @@ export function parseGetCustomerPaymentProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): GetCustomerPaymentProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "GetCustomerPaymentProfileResponse",
@@ -2361,7 +2361,7 @@ export function parseGetCustomerPaymentProfileListResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): GetCustomerPaymentProfileListResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "GetCustomerPaymentProfileListResponse",
@@ -2397,7 +2397,7 @@ export function parseGetCustomerShippingAddressResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): GetCustomerShippingAddressResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "GetCustomerShippingAddressResponse",
@@ -2433,7 +2433,7 @@ export function parseUpdateCustomerProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): UpdateCustomerProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "UpdateCustomerProfileResponse",
@@ -2465,7 +2465,7 @@ export function parseUpdateCustomerPaymentProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): UpdateCustomerPaymentProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "UpdateCustomerPaymentProfileResponse",
@@ -2501,7 +2501,7 @@ export function parseUpdateCustomerShippingAddressResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): UpdateCustomerShippingAddressResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "UpdateCustomerShippingAddressResponse",
@@ -2537,7 +2537,7 @@ export function parseDeleteCustomerProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): DeleteCustomerProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "DeleteCustomerProfileResponse",
@@ -2569,7 +2569,7 @@ export function parseDeleteCustomerPaymentProfileResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): DeleteCustomerPaymentProfileResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "DeleteCustomerPaymentProfileResponse",
@@ -2605,7 +2605,7 @@ export function parseDeleteCustomerShippingAddressResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): DeleteCustomerShippingAddressResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "DeleteCustomerShippingAddressResponse",
@@ -2641,7 +2641,7 @@ export function parseCreateCustomerProfileTransactionResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): CreateCustomerProfileTransactionResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(
     xml,
     "CreateCustomerProfileTransactionResponse",

@@ -133,11 +133,13 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         fromOp?.protocol === "rest" && fromOp.responseType
           ? `${file.type("Received", paths.runtime("received.ts"))}<${file.type(names.get("type", fromOp.responseType), paths.types(service.name))}>`
           : undefined;
-      const copyLines = (flow.from?.copy ?? []).flatMap((c) => [
-        `{ const copied = ${file.value("getPath", FLOW)}(source, ${stringLiteral(c.source)});`,
-        `  if (copied === undefined) issues.push({ path: ${stringLiteral(c.target)}, code: "required", message: ${stringLiteral(`is copied from ${c.source} of the ${flow.from!.operation} response, which has none`)} });`,
-        `  else ${file.value("setPath", FLOW)}(request, ${stringLiteral(c.target)}, copied); }`,
-      ]);
+      const copies = flow.from?.copy ?? [];
+      const copyLines =
+        copies.length > 0
+          ? [
+              `${file.value("copyFromAnswer", FLOW)}(source, request, [${copies.map((c) => `[${stringLiteral(c.source)}, ${stringLiteral(c.target)}]`).join(", ")}], ${stringLiteral(flow.from!.operation)}, issues);`,
+            ]
+          : [];
       file.addFunction({
         isExported: true,
         name: builderName(flow),

@@ -4,8 +4,8 @@ import { serviceFile, type EmitContext } from "./emit-context.js";
 import { emitReaders } from "./emit-readers.js";
 import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { fieldShape } from "./field-shape.js";
 import { paths } from "./paths.js";
-import { propertyAccess, propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import { unionDispatch } from "./union-variants.js";
 import type { TsFile } from "./ts-file.js";
@@ -103,11 +103,7 @@ function emitBodies(
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {
   const writerName = (t: string) => names.get("jsonWriter", t);
-  // An extension writes its base's properties through the base's writer.
-  const base = type.facts.delegatedBase;
-  const own = base !== undefined ? type.fields : type.allFields;
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
-  // JSON.stringify leaves out undefined properties, so absent fields vanish.
   const statements =
     type.kind === "union"
       ? unionDispatch(
@@ -119,58 +115,52 @@ function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectT
         )
       : type.kind === "opaque"
         ? [type.list ? "return value;" : `return value as Record<string, unknown>;`]
-        : [
-            `return {\n${type.open ? `...${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}])),\n` : ""}${base !== undefined ? `...${writerName(base)}(value),\n` : ""}${own.map((f) => `${propertyName(f.name)}: ${fieldWrite(file, f, writerName)},`).join("\n")}${keptWrite(file, type)}\n};`,
-          ];
+        : [objectWrite(file, type, writerName)];
   file.addFunction({
     name: writerName(type.name),
-    parameters: [
-      {
-        name:
-          type.kind !== "opaque" &&
-          type.kind !== "union" &&
-          type.allFields.length === 0 &&
-          !type.open &&
-          keptWrite(file, type) === ""
-            ? "_value"
-            : "value",
-        type: typeName,
-      },
-    ],
+    parameters: [{ name: "value", type: typeName }],
     returnType: type.list ? "readonly unknown[]" : "Record<string, unknown>",
     statements,
   });
 }
 
 /**
- * A closed type's writer writes, after its documented fields, what a reader in
- * `"keep"` mode kept beside the value (an open type's `extraProperties` holds
- * it already; an extension's base writer writes it).
+ * An object type's writer: its documented fields described for the runtime's
+ * `writeFields`, after what the type writes first (an open type's extra
+ * properties, an extension's base through the base's writer). A closed type
+ * with neither writes, after its fields, what a reader kept beside the value
+ * (an open type's `extraProperties` holds it already; a base's writer writes it).
  */
-function keptWrite(file: TsFile, type: ObjectType): string {
-  if (type.open || type.facts.delegatedBase !== undefined) return "";
-  return `\n...${file.value("keptProperties", paths.runtime("read-values.ts"))}(value),`;
+function objectWrite(file: TsFile, type: ObjectType, writerName: (type: string) => string): string {
+  const base = type.facts.delegatedBase;
+  const own = base !== undefined ? type.fields : type.allFields;
+  const extra = type.open
+    ? `${file.value("extraProperties", paths.runtime("read-values.ts"))}(value, new Set([${type.allFields.map((f) => stringLiteral(f.name)).join(", ")}]))`
+    : undefined;
+  const baseWrite = base !== undefined ? `${writerName(base)}(value)` : undefined;
+  const start =
+    extra !== undefined && baseWrite !== undefined
+      ? `{ ...${extra}, ...${baseWrite} }`
+      : (extra ?? baseWrite);
+  const fields = `[${own.map((f) => fieldWrite(file, f, writerName)).join(", ")}]`;
+  return `return ${file.value("writeFields", paths.runtime("write-fields.ts"))}(value, ${fields}${start !== undefined ? `, ${start}` : ""});`;
 }
 
+/**
+ * A field as `writeFields` takes it: its name, or its name, the write of its
+ * values and its shape. A long or decimal in its number form is written as the
+ * number its text is (model/scalar-forms.ts), a nested object through its type's writer.
+ */
 function fieldWrite(file: TsFile, f: Field, writerName: (type: string) => string): string {
-  const access = propertyAccess("value", f.name);
-  // A long or decimal in its number form is written as the number its text is (model/scalar-forms.ts).
+  const name = stringLiteral(f.name);
   const write = writesNumberText(f)
-    ? (v: string) => `${file.value("jsonNumber", paths.runtime("json.ts"))}(${v})`
+    ? file.value("jsonNumber", paths.runtime("json.ts"))
     : f.type.kind === "object"
-      ? (v: string) => `${writerName(f.type.name)}(${v})`
+      ? writerName(f.type.name)
       : undefined;
-  if (write === undefined) return access;
-  const one = (v: string) => (f.nullable ? `${v} === null ? null : ${write(v)}` : write(v));
-  if (f.map)
-    return whenPresent(
-      "value",
-      f.name,
-      (v) =>
-        `${file.value("mapValues", paths.runtime("read-values.ts"))}(${v}, (entry) => ${f.list ? `entry.map((item) => ${one("item")})` : one("entry")})`,
-    );
-  if (f.list) return whenPresent("value", f.name, (v) => `${v}.map((item) => ${one("item")})`);
-  return whenPresent("value", f.name, one);
+  if (write === undefined) return name;
+  const shape = fieldShape(f);
+  return `[${name}, ${write}${shape !== undefined ? `, ${stringLiteral(shape)}` : ""}]`;
 }
 
 /** The body types a client sends: REST request bodies. */

@@ -2,8 +2,8 @@ import type { Field, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { fieldShape } from "./field-shape.js";
 import { paths } from "./paths.js";
-import { propertyName, whenPresent } from "./safe-names.js";
 import { stringLiteral } from "./schema-text.js";
 import { unionDispatch } from "./union-variants.js";
 import { TsFile } from "./ts-file.js";
@@ -41,14 +41,10 @@ export function emitRedact(ctx: EmitContext): GeneratedFile {
     }
     // An extension of a base that holds sensitive values starts from the base's redacted copy.
     const base = type.base !== undefined && sensitive.has(type.base) ? type.base : undefined;
-    const start = base ? `...${names.get("redactor", base)}(value)` : "...value";
     const overrides = (base ? type.fields : type.allFields).filter(
       (f) => f.sensitive !== undefined || (f.type.kind === "object" && sensitive.has(f.type.name)),
     );
-    const lines = overrides.map(
-      (f) =>
-        `...(${whenPresent("value", f.name, (v) => `{ ${propertyName(f.name)}: ${redactField(file, f, v, sensitive, service, names)} }`, "{}")}),`,
-    );
+    const fields = `[${overrides.map((f) => redactedField(file, f, service, names)).join(", ")}]`;
     file.addFunction({
       isExported: true,
       name: names.get("redactor", type.name),
@@ -57,32 +53,23 @@ export function emitRedact(ctx: EmitContext): GeneratedFile {
       ],
       parameters: [{ name: "value", type: typeName }],
       returnType: typeName,
-      statements: `return { ${start}, ${lines.join(" ")} } as ${typeName};`,
+      statements: `return ${file.value("redactFields", paths.runtime("redact-fields.ts"))}(value, ${fields}${base ? `, ${names.get("redactor", base)}(value)` : ""});`,
     });
   }
   return file.finish();
 }
 
-function redactField(
-  file: TsFile,
-  f: Field,
-  access: string,
-  sensitive: ReadonlySet<string>,
-  service: Service,
-  names: ServiceNames,
-): string {
-  const one = (v: string) =>
+/**
+ * A field as `redactFields` takes it: its name; the kind its values are
+ * redacted as, or the redactor of its type (or of its query); its shape.
+ */
+function redactedField(file: TsFile, f: Field, service: Service, names: ServiceNames): string {
+  const redaction =
     f.sensitive === "query"
-      ? `${file.value(names.get("queryRedactor", service.name), paths.query(service.name))}(${v})`
+      ? file.value(names.get("queryRedactor", service.name), paths.query(service.name))
       : f.sensitive !== undefined
-        ? `${file.value("redact", paths.runtime("redact.ts"))}(${stringLiteral(f.sensitive)}, ${v})`
-        : sensitive.has(f.type.name)
-          ? `${names.get("redactor", f.type.name)}(${v})`
-          : v;
-  const some = (v: string) =>
-    f.nullable && one(v) !== v ? `${v} === null ? null : ${one(v)}` : one(v);
-  const value = (v: string) => (f.list ? `${v}.map((item) => ${some("item")})` : some(v));
-  return f.map
-    ? `${file.value("mapValues", paths.runtime("read-values.ts"))}(${access}, (entry) => ${value("entry")})`
-    : value(access);
+        ? stringLiteral(f.sensitive)
+        : names.get("redactor", f.type.name);
+  const shape = fieldShape(f);
+  return `[${stringLiteral(f.name)}, ${redaction}${shape !== undefined ? `, ${stringLiteral(shape)}` : ""}]`;
 }

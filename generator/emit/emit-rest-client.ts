@@ -356,7 +356,11 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const req = requestArgumentType(file, op, () => typeRef(op.requestType!)) ?? "undefined";
     const res = responseType(op);
     const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
-    const meanings = `{ ${op.statuses.map((s) => `${s.code}: ${stringLiteral(s.meaning)}`).join(", ")} }`;
+    // Only an error's status is ever shown (in `HttpStatusError`'s message): a success's meaning stays in the docs.
+    const meanings = `{ ${op.statuses
+      .filter((s) => s.code < 200 || s.code > 299)
+      .map((s) => `${s.code}: ${stringLiteral(s.meaning)}`)
+      .join(", ")} }`;
     const files = fileFields(op);
     const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
     const validator = (type: string) =>
@@ -375,7 +379,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
       ...(op.requestConstants
         ? [
-            `constants: [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`,
+            `constants: (request) => ${file.value("withConstants", paths.runtime("flow.ts"))}(request, [${op.requestConstants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], ${stringLiteral(op.name)})`,
           ]
         : []),
       ...(op.requestType
@@ -409,7 +413,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ]
         : []),
       ...(parseError ? [parseError] : []),
-      ...sensitiveParamsEntry(op),
+      ...sensitiveParamsEntry(file, op),
     ];
     // One constant per operation, not one table of all: a caller bundles only the operations it calls.
     file.addVariableStatement({
@@ -558,7 +562,7 @@ function restLines(op: RestOperation): string[] {
  * runtime keeps out of the URL and headers views show and scrubs from server
  * text. Nothing when none is.
  */
-export function sensitiveParamsEntry(op: RestOperation): string[] {
+export function sensitiveParamsEntry(file: TsFile, op: RestOperation): string[] {
   const marked = [
     ...op.params.map((p) => ["path", p] as const),
     ...(op.query ?? []).map((p) => ["query", p] as const),
@@ -571,7 +575,11 @@ export function sensitiveParamsEntry(op: RestOperation): string[] {
       `{ in: ${stringLiteral(location)}, name: ${stringLiteral(p.name)}, kind: ${stringLiteral(p.sensitive)}${separator !== undefined ? `, separator: ${stringLiteral(separator)}` : ""} }`,
     ];
   });
-  return marked.length > 0 ? [`sensitiveParams: [${marked.join(", ")}]`] : [];
+  return marked.length > 0
+    ? [
+        `sensitiveParams: /* @__PURE__ */ ${file.value("paramRedaction", paths.runtime("sensitive-params.ts"))}([${marked.join(", ")}])`,
+      ]
+    : [];
 }
 
 /**

@@ -205,7 +205,7 @@ function emitDocument(
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
     returnType: typeName,
-    statements: `return ${names.get("reader", doc.type)}(${file.value("readXmlDocument", XML)}(xml, ${stringLiteral(doc.element)}, ${parseOptions(service, doc.type)}), ${stringLiteral(doc.element)}, ${file.value("readContext", READ)}("xml", options));`,
+    statements: `return ${names.get("reader", doc.type)}(${file.value("readXmlDocument", XML)}(xml, ${stringLiteral(doc.element)}, ${parseOptions(service, doc.type)}), ${stringLiteral(doc.element)}, ${file.value("xmlReadContext", READ)}(options));`,
   });
 }
 
@@ -289,7 +289,7 @@ function emitClientOperation(
     ],
     returnType: op.resultOptional ? `${resultType} | undefined` : resultType,
     statements: [
-      `const o = ${file.value("readContext", READ)}("xml", options);`,
+      `const o = ${file.value("xmlReadContext", READ)}(options);`,
       op.bare
         ? `const value = ${file.value("soapBareResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${parseOptions(service, op.resultType)});`
         : `const value = ${file.value("soapResult", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(op.responseElement)}, ${element}, ${parseOptions(service, op.resultType)}${op.resultOptional ? ", true" : ""});`,
@@ -327,7 +327,7 @@ function emitServerOperation(
       returnType: headers,
       statements: [
         `const header = ${file.value("readSoapHeader", XML)}(xml, ${parseOptions(service, op.requestType)});`,
-        `const o = ${fn("readContext")}("xml", options);`,
+        `const o = ${fn("xmlReadContext")}(options);`,
         `const out: ${file.type("Draft", READ)} = {};`,
         `let v: unknown;`,
         ...op.headers.map(
@@ -351,7 +351,7 @@ function emitServerOperation(
       { name: "options", type: file.type("ReadOptions", OPTIONS), hasQuestionToken: true },
     ],
     returnType: requestType,
-    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(requestElement(op))}, ${parseOptions(service, op.requestType)}), ${stringLiteral(requestElement(op))}, ${file.value("readContext", READ)}("xml", options)));`,
+    statements: `return ${file.value("unvalidated", READ)}<${requestType}>(${names.get("reader", op.requestType)}(${file.value("soapRequest", paths.runtime("soap-result.ts"))}(xml, ${stringLiteral(requestElement(op))}, ${parseOptions(service, op.requestType)}), ${stringLiteral(requestElement(op))}, ${file.value("xmlReadContext", READ)}(options)));`,
   });
   file.addFunction({
     isExported: true,

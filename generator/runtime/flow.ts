@@ -114,6 +114,30 @@ export function withConstants<Req>(
   return out as Req;
 }
 
+/**
+ * Copies into a flow's request the values it takes from an earlier answer
+ * (`source`, the `operation`'s response), each from its path there to its
+ * path in the request; a value the answer lacks is a `required` issue.
+ */
+export function copyFromAnswer(
+  source: unknown,
+  request: Record<string, unknown>,
+  copies: readonly (readonly [from: string, to: string])[],
+  operation: string,
+  issues: ValidationIssue[],
+): void {
+  for (const [from, to] of copies) {
+    const copied = getPath(source, from);
+    if (copied === undefined)
+      issues.push({
+        path: to,
+        code: "required",
+        message: `is copied from ${from} of the ${operation} response, which has none`,
+      });
+    else setPath(request, to, copied);
+  }
+}
+
 /** Reports the flow's required fields that are missing and its constants that differ. */
 export function checkFlow(value: unknown, flow: FlowSpec, issues: ValidationIssue[]): void {
   for (const path of flow.required) {

@@ -75,6 +75,17 @@ describe("a consumer of one operation of the payments entry (REST)", () => {
     expect(authorize.code).not.toContain("saleOperation");
   });
 
+  it("leaves out what the operation does not use: its parameters' redaction, request constants, flows", () => {
+    // getReversal has no sensitive parameter, no constant and no flow; its URL view is scrubbed all the same.
+    expect(getReversal.code).toContain("scrubUrl");
+    expect(getReversal.code).not.toContain("paramSecrets");
+    expect(getReversal.code).not.toContain("withConstants");
+    expect(getReversal.code).not.toContain("applyFlows");
+    // authorize reaches the reverse flow through its result's links, but sends no constant itself.
+    expect(authorize.code).toContain("copyFromAnswer");
+    expect(authorize.code).not.toContain("withConstants");
+  });
+
   it("stays small, while the client object bundles every operation", () => {
     expect(client.code).toContain("validatePaymentRequest");
     expect(client.code).toContain('"/pts/v2/reversals/{id}"');

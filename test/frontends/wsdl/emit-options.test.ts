@@ -62,7 +62,7 @@ describe("the emitted code of a WSDL's options", () => {
       emitted: "parsePingResponse",
       want: `/** The typed \`PingResponse\` (the result itself: document/literal bare) envelope. Throws \`SoapFaultError\` for a SOAP Fault and \`ParseError\` for anything that is not the expected envelope or does not fit its type (unknown data: see \`ReadOptions.onUnknown\`). A result whose \`resultCode\` is Error holds only the fields the service sent: the client hands it over as \`Partial\` (or an \`ApiError\`). */
 export function parsePingResponse(xml: string | Uint8Array, options?: ReadOptions): Reply {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapBareResult(xml, "PingResponse", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))

@@ -77,11 +77,27 @@ describe("emitRedact", () => {
     expect(declaration(await emitWith(emitRedact, service), "redactReq"))
       .toBe(`/** A copy of a {@link Req} with every sensitive value redacted, for logs and inspect output. */
 export function redactReq(value: Req): Req {
-  return {
-    ...value,
-    ...(value.card === undefined ? {} : { card: redactCard(value.card) }),
-    ...(value.cards === undefined ? {} : { cards: value.cards.map((item) => redactCard(item)) }),
-  } as Req;
+  return redactFields(value, [
+    ["card", redactCard],
+    ["cards", redactCard, "list"],
+  ]);
 }`);
+  });
+
+  it("names the kind a sensitive field is redacted as, for the runtime's redactFields", async () => {
+    const service = restService({
+      types: [
+        objectType("Card", [
+          field("number", scalar("string"), { sensitive: "card-number" }),
+          field("holder", scalar("string")),
+        ]),
+      ],
+      operations: [restOperation("pay", "Card", undefined)],
+    });
+    const code = await emitWith(emitRedact, service);
+    expect(declaration(code, "redactCard")).toContain(
+      'return redactFields(value, [["number", "card-number"]]);',
+    );
+    expect(code).toContain('import { redactFields } from "../runtime/redact-fields.js";');
   });
 });

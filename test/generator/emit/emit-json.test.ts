@@ -29,27 +29,51 @@ describe("emitJson writers", () => {
   it("writes longs and decimals as numbers from their text, unless the contract carries them as strings", async () => {
     expect(declaration(await emitWith(emitJson, service), "jsonOfReq"))
       .toBe(`function jsonOfReq(value: Req): Record<string, unknown> {
-  return {
-    offset: value.offset === undefined ? undefined : jsonNumber(value.offset),
-    amount: value.amount,
-    total:
-      value.total === undefined ? undefined : value.total === null ? null : jsonNumber(value.total),
-    ids: value.ids === undefined ? undefined : value.ids.map((item) => jsonNumber(item)),
-    ratio: value.ratio,
-    count: value.count,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["offset", jsonNumber],
+    "amount",
+    ["total", jsonNumber],
+    ["ids", jsonNumber, "list"],
+    "ratio",
+    "count",
+  ]);
 }`);
   });
 
-  it("writes what a reader kept beside a closed type's value after its documented fields, so a value read and written loses nothing", async () => {
+  it("describes the fields for the runtime's writeFields, which writes what a reader kept after them for a closed type (no start given)", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "jsonOfReq")).toMatch(
-      /count: value\.count,\n {4}\.\.\.keptProperties\(value\),\n {2}\};/,
-    );
-    expect(code).toMatch(
-      /import \{[^}]*\bkeptProperties\b[^}]*\} from "\.\.\/runtime\/read-values\.js";/,
-    );
+    expect(declaration(code, "jsonOfReq")).toMatch(/"count",\n {2}\]\);\n\}$/);
+    expect(code).toMatch(/import \{ writeFields \} from "\.\.\/runtime\/write-fields\.js";/);
+  });
+
+  it("writes a nested type through its writer, in each shape of field, and an open type after its extra properties", async () => {
+    const nested = restService({
+      types: [
+        objectType(
+          "Outer",
+          [
+            field("one", { kind: "object", name: "Inner" }),
+            field("many", { kind: "object", name: "Inner" }, { list: { min: 0 } }),
+            field("byKey", { kind: "object", name: "Inner" }, { map: true }),
+          ],
+          { open: true },
+        ),
+        objectType("Inner", [field("id", scalar("string"))]),
+      ],
+      operations: [restOperation("op", "Outer", undefined)],
+    });
+    expect(declaration(await emitWith(emitJson, nested), "jsonOfOuter"))
+      .toBe(`function jsonOfOuter(value: Outer): Record<string, unknown> {
+  return writeFields(
+    value,
+    [
+      ["one", jsonOfInner],
+      ["many", jsonOfInner, "list"],
+      ["byKey", jsonOfInner, "map"],
+    ],
+    extraProperties(value, new Set(["one", "many", "byKey"])),
+  );
+}`);
   });
 
   it("serializes through stringifyJson, which writes those numbers raw", async () => {

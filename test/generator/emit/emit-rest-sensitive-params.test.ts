@@ -69,17 +69,17 @@ describe("emitClient (sensitive parameters)", () => {
     ],
   });
 
-  it("lists each sensitive parameter with where it is sent and its kind, in path, query, header, cookie order", async () => {
+  it("lists each sensitive parameter with where it is sent and its kind, in path, query, header, cookie order, for a paramRedaction only such an operation reaches", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "lookUpOperation")).toContain(
-      `sensitiveParams: [\n    { in: "path", name: "pan", kind: "card-number" },\n    { in: "query", name: "card_number", kind: "card-number" },\n    { in: "header", name: "X-Api-Secret", kind: "secret" },\n    { in: "cookie", name: "session_token", kind: "token" },\n  ],`,
+      `sensitiveParams: /* @__PURE__ */ paramRedaction([\n    { in: "path", name: "pan", kind: "card-number" },\n    { in: "query", name: "card_number", kind: "card-number" },\n    { in: "header", name: "X-Api-Secret", kind: "secret" },\n    { in: "cookie", name: "session_token", kind: "token" },\n  ]),`,
     );
   });
 
   it("gives a list sent as one value what joins its items (none for one sent as repeated pairs)", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "lookUpManyOperation")).toContain(
-      `sensitiveParams: [\n    { in: "query", name: "pipes", kind: "token", separator: "|" },\n    { in: "query", name: "spaces", kind: "token", separator: " " },\n    { in: "query", name: "commas", kind: "token", separator: "," },\n    { in: "query", name: "repeated", kind: "token" },\n    { in: "query", name: "single", kind: "token" },\n    { in: "header", name: "X-Tokens", kind: "token", separator: "," },\n  ],`,
+      `sensitiveParams: /* @__PURE__ */ paramRedaction([\n    { in: "query", name: "pipes", kind: "token", separator: "|" },\n    { in: "query", name: "spaces", kind: "token", separator: " " },\n    { in: "query", name: "commas", kind: "token", separator: "," },\n    { in: "query", name: "repeated", kind: "token" },\n    { in: "query", name: "single", kind: "token" },\n    { in: "header", name: "X-Tokens", kind: "token", separator: "," },\n  ]),`,
     );
   });
 

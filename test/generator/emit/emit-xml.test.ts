@@ -142,7 +142,7 @@ export function parsePingResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): Done | undefined {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "PingResponse", "PingResult", options, true);
   if (value === undefined) return undefined;
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
-import { JsonNumber, readContext, readDouble } from "../../../generator/runtime/read-values.js";
+import {
+  JsonNumber,
+  readContext,
+  readDouble,
+  xmlReadContext,
+} from "../../../generator/runtime/read-values.js";
 import { doubleFromXsd, doubleToXsd } from "../../../generator/runtime/scalars.js";
 import {
   checkDouble,
@@ -89,7 +94,7 @@ describe("doubles in XSD lexical form", () => {
 
 describe("readDouble and checkDouble", () => {
   const json = readContext("json");
-  const xml = readContext("xml");
+  const xml = xmlReadContext();
 
   it("reads a JSON number, beyond 15 digits too, and XSD text in XML", () => {
     expect(readDouble(new JsonNumber("2.5e-1", 0.25), json, "x")).toBe(0.25);

@@ -10,7 +10,6 @@ import {
   isNil,
   own,
   readChild,
-  readContext,
   readDecimal,
   readInteger,
   readLong,
@@ -19,6 +18,7 @@ import {
   readString,
   readWrappedList,
   unvalidated,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import type { FetchHandler } from "../runtime/server/fetch-handler.js";
 import {
@@ -126,7 +126,7 @@ export function readCreateBookingEnvelopeHeaders(
   options?: ReadOptions,
 ): { readonly Credentials?: Credentials } {
   const header = readSoapHeader(xml, { ...options, attributes: true });
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const out: Draft = {};
   let v: unknown;
   if (
@@ -146,7 +146,7 @@ export function readCreateBookingEnvelope(
     readCreateBookingRequest(
       soapRequest(xml, "CreateBooking", { ...options, attributes: true }),
       "CreateBooking",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }

@@ -10,12 +10,12 @@ import {
   finish,
   isErrorResult,
   readChild,
-  readContext,
   readDecimal,
   readEnum,
   readObject,
   readSimpleContent,
   readString,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { soapResult } from "../runtime/soap-result.js";
 import { XML_NIL, type XmlInput, soapEnvelope } from "../runtime/xml.js";
@@ -117,7 +117,7 @@ export function parseCreateBookingResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): Confirmation {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "CreateBookingResponse", "CreateBookingResult", {
     ...options,
     attributes: true,

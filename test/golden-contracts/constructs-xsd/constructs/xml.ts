@@ -11,7 +11,6 @@ import {
   isNil,
   opt,
   readChild,
-  readContext,
   readDecimal,
   readEnum,
   readInteger,
@@ -21,6 +20,7 @@ import {
   readString,
   readWrappedList,
   required,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { XML_NIL, type XmlInput, buildXml, readXmlDocument } from "../runtime/xml.js";
 import { orderTypeKindValues, statusEnumValues } from "./enums.js";
@@ -165,6 +165,6 @@ export function parseCreateOrderRequestDocument(
   return readcreateOrderRequest(
     readXmlDocument(xml, "createOrderRequest", { ...options, attributes: true }),
     "createOrderRequest",
-    readContext("xml", options),
+    xmlReadContext(options),
   );
 }

@@ -110,7 +110,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   path: "/pets/{petId}",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "The pet.", 404: "No such pet." },
+  meanings: { 404: "No such pet." },
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
@@ -160,7 +160,7 @@ const postPetsOperation: RestOperation<PetWritable, Received<PostPetsResponse>> 
   path: "/pets",
   idempotent: false,
   retryNotFound: false,
-  meanings: { 201: "Added." },
+  meanings: {},
   validate: validatePetWritable,
   serialize: serializePetWritable,
   contentType: "application/json",
@@ -201,7 +201,7 @@ const exportPetsOperation: RestOperation<undefined, string> = {
   path: "/pets/export",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "A CSV file." },
+  meanings: {},
   accept: "text/csv",
   readAs: "text",
 };

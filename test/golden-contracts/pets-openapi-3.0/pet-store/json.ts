@@ -14,7 +14,6 @@ import {
   fieldSet,
   finish,
   isNil,
-  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -29,14 +28,12 @@ import {
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
 import { readUntagged, variantByKeys } from "../runtime/union.js";
+import { writeFields } from "../runtime/write-fields.js";
 import { petKindValues } from "./enums.js";
 import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
 
 function jsonOfCompany(value: Company): Record<string, unknown> {
-  return {
-    vat: value.vat,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["vat"]);
 }
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
@@ -49,28 +46,24 @@ function jsonOfOwner(value: Owner): Record<string, unknown> {
 }
 
 function jsonOfPerson(value: Person): Record<string, unknown> {
-  return {
-    name: value.name,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["name"]);
 }
 
 function jsonOfPetWritable(value: PetWritable): Record<string, unknown> {
-  return {
-    name: value.name,
-    kind: value.kind,
-    born: value.born,
-    seen: value.seen,
-    photo: value.photo,
-    home: value.home,
-    chip: value.chip,
-    weight: value.weight === undefined ? undefined : jsonNumber(value.weight),
-    tags: value.tags,
-    notes: value.notes,
-    owner: value.owner === undefined ? undefined : jsonOfOwner(value.owner),
-    legacy: value.legacy,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    "name",
+    "kind",
+    "born",
+    "seen",
+    "photo",
+    "home",
+    "chip",
+    ["weight", jsonNumber],
+    "tags",
+    "notes",
+    ["owner", jsonOfOwner],
+    "legacy",
+  ]);
 }
 
 const fieldsOfCompany = /* @__PURE__ */ fieldSet(["vat"]);

@@ -10,7 +10,6 @@ import {
   fieldSet,
   finish,
   isNil,
-  keptProperties,
   readChild,
   readContext,
   readDecimal,
@@ -30,15 +29,13 @@ import {
 } from "../runtime/server/rest-server.js";
 import { readUntagged, variantByKeys } from "../runtime/union.js";
 import { checkMaxLength, checkMaximum, checkMinimum } from "../runtime/validate.js";
+import { writeFields } from "../runtime/write-fields.js";
 import { validatePet, validatePostPetsResponse } from "./answer-validators.js";
 import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
 import { validatePetWritable } from "./validators.js";
 
 function jsonOfCompany(value: Company): Record<string, unknown> {
-  return {
-    vat: value.vat,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["vat"]);
 }
 
 function jsonOfOwner(value: Owner): Record<string, unknown> {
@@ -51,29 +48,25 @@ function jsonOfOwner(value: Owner): Record<string, unknown> {
 }
 
 function jsonOfPerson(value: Person): Record<string, unknown> {
-  return {
-    name: value.name,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["name"]);
 }
 
 function jsonOfPet(value: Pet): Record<string, unknown> {
-  return {
-    id: value.id === undefined ? undefined : jsonNumber(value.id),
-    name: value.name,
-    kind: value.kind,
-    born: value.born,
-    seen: value.seen,
-    photo: value.photo,
-    home: value.home,
-    chip: value.chip,
-    weight: value.weight === undefined ? undefined : jsonNumber(value.weight),
-    tags: value.tags,
-    notes: value.notes,
-    owner: value.owner === undefined ? undefined : jsonOfOwner(value.owner),
-    legacy: value.legacy,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["id", jsonNumber],
+    "name",
+    "kind",
+    "born",
+    "seen",
+    "photo",
+    "home",
+    "chip",
+    ["weight", jsonNumber],
+    "tags",
+    "notes",
+    ["owner", jsonOfOwner],
+    "legacy",
+  ]);
 }
 
 function jsonOfPostPetsResponse(value: PostPetsResponse): readonly unknown[] {

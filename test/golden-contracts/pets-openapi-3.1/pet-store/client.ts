@@ -54,7 +54,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   path: "/pets/{petId}",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "The pet." },
+  meanings: {},
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 

@@ -81,7 +81,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   path: "/pets/{petId}",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "The pet.", 404: "No such pet." },
+  meanings: { 404: "No such pet." },
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
@@ -125,7 +125,7 @@ const addPetOperation: RestOperation<Pet, Received<Pet>> = {
   path: "/pets",
   idempotent: false,
   retryNotFound: false,
-  meanings: { 201: "Added." },
+  meanings: {},
   validate: validatePet,
   serialize: serializePet,
   contentType: "application/json",

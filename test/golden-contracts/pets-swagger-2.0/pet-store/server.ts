@@ -8,7 +8,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   readContext,
   readDecimal,
   readLong,
@@ -25,16 +24,12 @@ import {
   restServer,
 } from "../runtime/server/rest-server.js";
 import { checkMaximum, checkMinimum } from "../runtime/validate.js";
+import { writeFields } from "../runtime/write-fields.js";
 import type { Pet } from "./types.js";
 import { validatePet } from "./validators.js";
 
 function jsonOfPet(value: Pet): Record<string, unknown> {
-  return {
-    id: value.id === undefined ? undefined : jsonNumber(value.id),
-    weight: value.weight === undefined ? undefined : jsonNumber(value.weight),
-    kind: value.kind,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["id", jsonNumber], ["weight", jsonNumber], "kind"]);
 }
 
 const fieldsOfPet = /* @__PURE__ */ fieldSet(["id", "weight", "kind"]);

@@ -9,12 +9,12 @@ import {
   finish,
   isNil,
   readChild,
-  readContext,
   readDecimal,
   readObject,
   readString,
   readWrappedList,
   unvalidated,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import type { FetchHandler } from "../runtime/server/fetch-handler.js";
 import {
@@ -82,7 +82,7 @@ export function readPlaceOrderEnvelope(
     readPlaceOrderRequest(
       soapRequest(xml, "PlaceOrderIn", { ...options, attributes: true }),
       "PlaceOrderIn",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }

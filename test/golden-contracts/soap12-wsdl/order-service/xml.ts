@@ -9,10 +9,10 @@ import {
   fieldSet,
   finish,
   isErrorResult,
-  readContext,
   readEnum,
   readLong,
   readObject,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { soapResult } from "../runtime/soap-result.js";
 import { XML_NIL, type XmlInput, soapEnvelope } from "../runtime/xml.js";
@@ -60,7 +60,7 @@ export function parsePlaceOrderResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): OutcomeType | undefined {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "PlaceOrderOut", "Outcome", options, true);
   if (value === undefined) return undefined;
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.

@@ -75,7 +75,7 @@ const thenOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   path: "/then",
   idempotent: false,
   retryNotFound: false,
-  meanings: { 201: "Created." },
+  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
   parse: (body, readOptions) => parsePayResponse(body, readOptions),
@@ -111,7 +111,7 @@ const payOperation: RestOperation<PayRequest, Received<Promise$>> = {
   path: "/pay",
   idempotent: false,
   retryNotFound: false,
-  meanings: { 200: "OK." },
+  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
   parse: (body, readOptions) => parsePromise(body, readOptions),
@@ -145,7 +145,7 @@ const constructorOperation: RestOperation<undefined, Received<Error$>> = {
   path: "/things/{toString}",
   idempotent: true,
   retryNotFound: false,
-  meanings: { 200: "OK." },
+  meanings: {},
   parse: (body, readOptions) => parseError(body, readOptions),
 };
 

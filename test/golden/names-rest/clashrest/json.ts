@@ -6,7 +6,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   own,
   readChild,
   readContext,
@@ -14,6 +13,7 @@ import {
   readString,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { writeFields } from "../runtime/write-fields.js";
 import type {
   Error$,
   Object$,
@@ -24,20 +24,11 @@ import type {
 } from "./types.js";
 
 function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
-  return {
-    amount: value.amount === undefined ? undefined : jsonOfPayRequestAmount(value.amount),
-    constructor: Object.hasOwn(value, "constructor") ? value.constructor : undefined,
-    toString: Object.hasOwn(value, "toString") ? value.toString : undefined,
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["amount", jsonOfPayRequestAmount], "constructor", "toString"]);
 }
 
 function jsonOfPayRequestAmount(value: PayRequestAmount): Record<string, unknown> {
-  return {
-    total: value.total,
-    currency: value.currency,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["total", "currency"]);
 }
 
 const fieldsOfError = /* @__PURE__ */ fieldSet(["message"]);

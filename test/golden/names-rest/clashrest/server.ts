@@ -7,7 +7,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   own,
   readChild,
   readContext,
@@ -24,39 +23,25 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/write-fields.js";
 import { validateError, validatePayResponse, validatePromise } from "./answer-validators.js";
 import type { Error$, Object$, PayRequest, PayResponse, Promise$ } from "./types.js";
 import { validatePayRequest } from "./validators.js";
 
 function jsonOfError(value: Error$): Record<string, unknown> {
-  return {
-    message: value.message,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["message"]);
 }
 
 function jsonOfObject(value: Object$): Record<string, unknown> {
-  return {
-    valueOf: Object.hasOwn(value, "valueOf") ? value.valueOf : undefined,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["valueOf"]);
 }
 
 function jsonOfPayResponse(value: PayResponse): Record<string, unknown> {
-  return {
-    id: value.id,
-    hasOwnProperty: ((field) => (field === undefined ? undefined : jsonOfObject(field)))(
-      Object.hasOwn(value, "hasOwnProperty") ? value.hasOwnProperty : undefined,
-    ),
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["id", ["hasOwnProperty", jsonOfObject]]);
 }
 
 function jsonOfPromise(value: Promise$): Record<string, unknown> {
-  return {
-    then: value.then,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["then"]);
 }
 
 const fieldsOfPayRequest = /* @__PURE__ */ fieldSet(["amount", "constructor", "toString"]);

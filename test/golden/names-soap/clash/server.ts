@@ -10,13 +10,13 @@ import {
   finish,
   own,
   readChild,
-  readContext,
   readDecimal as readDecimal$runtime,
   readInteger,
   readLong as readLong$runtime,
   readObject as readObject$runtime,
   readString as readString$runtime,
   unvalidated,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import type { FetchHandler } from "../runtime/server/fetch-handler.js";
 import {
@@ -306,7 +306,7 @@ function readthenRequest(value: unknown, path: string, o: ReadContext): Draft {
 /** Server side: the request of a `then` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validatethenRequest` before using the request. */
 export function readthenEnvelope(xml: string | Uint8Array, options?: ReadOptions): thenRequest {
   return unvalidated<thenRequest>(
-    readthenRequest(soapRequest(xml, "then", options), "then", readContext("xml", options)),
+    readthenRequest(soapRequest(xml, "then", options), "then", xmlReadContext(options)),
   );
 }
 
@@ -328,7 +328,7 @@ export function readconstructorEnvelope(
     readconstructorRequest(
       soapRequest(xml, "constructor", options),
       "constructor",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -350,7 +350,7 @@ export function buildconstructorResponseEnvelope(
 /** Server side: the request of a `Error` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateErrorRequest` before using the request. */
 export function readErrorEnvelope(xml: string | Uint8Array, options?: ReadOptions): ErrorRequest {
   return unvalidated<ErrorRequest>(
-    readErrorRequest(soapRequest(xml, "Error", options), "Error", readContext("xml", options)),
+    readErrorRequest(soapRequest(xml, "Error", options), "Error", xmlReadContext(options)),
   );
 }
 

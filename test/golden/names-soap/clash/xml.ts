@@ -14,13 +14,13 @@ import {
   isErrorResult,
   own,
   readChild,
-  readContext,
   readEnum,
   readInteger,
   readLong as readLong$runtime,
   readObject as readObject$runtime,
   readString as readString$runtime,
   readWrappedList,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
@@ -306,7 +306,7 @@ export function buildthenEnvelope(request: thenRequest, namespace: string): stri
 
 /** The typed `thenResult` of a `thenResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope or does not fit its type (unknown data: see `ReadOptions.onUnknown`). A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`). */
 export function parsethenResponse(xml: string | Uint8Array, options?: ReadOptions): thenResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "thenResponse", "thenResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -324,7 +324,7 @@ export function parseconstructorResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): constructorResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "constructorResponse", "constructorResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -339,7 +339,7 @@ export function buildErrorEnvelope(request: ErrorRequest, namespace: string): st
 
 /** The typed `ErrorResult` of a `ErrorResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope or does not fit its type (unknown data: see `ReadOptions.onUnknown`). A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`). */
 export function parseErrorResponse(xml: string | Uint8Array, options?: ReadOptions): ErrorResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "ErrorResponse", "ErrorResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))

@@ -84,7 +84,7 @@ const payOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   path: "/v2/payments",
   idempotent: false,
   retryNotFound: false,
-  meanings: { 201: "Created; check status." },
+  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
   redact: redactPayRequest,
@@ -121,7 +121,7 @@ const getDetailsOperation: RestOperation<undefined, Received<Details>> = {
   path: "/v2/details/{id}",
   idempotent: true,
   retryNotFound: true,
-  meanings: { 200: "Success.", 404: "Not found yet.", 429: "Rate limited." },
+  meanings: { 404: "Not found yet.", 429: "Rate limited." },
   parse: (body, readOptions) => parseDetails(body, readOptions),
 };
 

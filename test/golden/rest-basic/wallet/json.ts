@@ -8,7 +8,6 @@ import {
   checkFields,
   fieldSet,
   finish,
-  keptProperties,
   readChild,
   readContext,
   readObject,
@@ -17,6 +16,7 @@ import {
   readText,
 } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
+import { writeFields } from "../runtime/write-fields.js";
 import type {
   Details,
   Link,
@@ -32,88 +32,48 @@ import type {
 } from "./types.js";
 
 function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
-  return {
-    clientReferenceInformation:
-      value.clientReferenceInformation === undefined
-        ? undefined
-        : jsonOfPayRequestClientReferenceInformation(value.clientReferenceInformation),
-    processingInformation:
-      value.processingInformation === undefined
-        ? undefined
-        : jsonOfPayRequestProcessingInformation(value.processingInformation),
-    paymentInformation:
-      value.paymentInformation === undefined
-        ? undefined
-        : jsonOfPayRequestPaymentInformation(value.paymentInformation),
-    orderInformation:
-      value.orderInformation === undefined
-        ? undefined
-        : jsonOfPayRequestOrderInformation(value.orderInformation),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [
+    ["clientReferenceInformation", jsonOfPayRequestClientReferenceInformation],
+    ["processingInformation", jsonOfPayRequestProcessingInformation],
+    ["paymentInformation", jsonOfPayRequestPaymentInformation],
+    ["orderInformation", jsonOfPayRequestOrderInformation],
+  ]);
 }
 
 function jsonOfPayRequestClientReferenceInformation(
   value: PayRequestClientReferenceInformation,
 ): Record<string, unknown> {
-  return {
-    code: value.code,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["code"]);
 }
 
 function jsonOfPayRequestOrderInformation(
   value: PayRequestOrderInformation,
 ): Record<string, unknown> {
-  return {
-    amountDetails:
-      value.amountDetails === undefined
-        ? undefined
-        : jsonOfPayRequestOrderInformationAmountDetails(value.amountDetails),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["amountDetails", jsonOfPayRequestOrderInformationAmountDetails]]);
 }
 
 function jsonOfPayRequestOrderInformationAmountDetails(
   value: PayRequestOrderInformationAmountDetails,
 ): Record<string, unknown> {
-  return {
-    totalAmount: value.totalAmount,
-    currency: value.currency,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["totalAmount", "currency"]);
 }
 
 function jsonOfPayRequestPaymentInformation(
   value: PayRequestPaymentInformation,
 ): Record<string, unknown> {
-  return {
-    fluidData:
-      value.fluidData === undefined
-        ? undefined
-        : jsonOfPayRequestPaymentInformationFluidData(value.fluidData),
-    ...keptProperties(value),
-  };
+  return writeFields(value, [["fluidData", jsonOfPayRequestPaymentInformationFluidData]]);
 }
 
 function jsonOfPayRequestPaymentInformationFluidData(
   value: PayRequestPaymentInformationFluidData,
 ): Record<string, unknown> {
-  return {
-    value: value.value,
-    descriptor: value.descriptor,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["value", "descriptor"]);
 }
 
 function jsonOfPayRequestProcessingInformation(
   value: PayRequestProcessingInformation,
 ): Record<string, unknown> {
-  return {
-    paymentSolution: value.paymentSolution,
-    capture: value.capture,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["paymentSolution", "capture"]);
 }
 
 function readDetails(value: unknown, path: string, o: ReadContext): Details {

@@ -8,7 +8,6 @@ import {
   extraProperties,
   fieldSet,
   finish,
-  keptProperties,
   readBoolean,
   readChild,
   readContext,
@@ -25,6 +24,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/write-fields.js";
 import { validateDetails, validatePayResponse } from "./answer-validators.js";
 import type { Details, Link, PayRequest, PayResponse, PayResponseLinks } from "./types.js";
 import { validatePayRequest } from "./validators.js";
@@ -34,28 +34,19 @@ function jsonOfDetails(value: Details): Record<string, unknown> {
 }
 
 function jsonOfLink(value: Link): Record<string, unknown> {
-  return {
-    href: value.href,
-    method: value.method,
-    ...keptProperties(value),
-  };
+  return writeFields(value, ["href", "method"]);
 }
 
 function jsonOfPayResponse(value: PayResponse): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["_links", "id", "status", "submitTimeUtc"])),
-    _links: value._links === undefined ? undefined : jsonOfPayResponseLinks(value._links),
-    id: value.id,
-    status: value.status,
-    submitTimeUtc: value.submitTimeUtc,
-  };
+  return writeFields(
+    value,
+    [["_links", jsonOfPayResponseLinks], "id", "status", "submitTimeUtc"],
+    extraProperties(value, new Set(["_links", "id", "status", "submitTimeUtc"])),
+  );
 }
 
 function jsonOfPayResponseLinks(value: PayResponseLinks): Record<string, unknown> {
-  return {
-    ...extraProperties(value, new Set(["self"])),
-    self: value.self === undefined ? undefined : jsonOfLink(value.self),
-  };
+  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));
 }
 
 const fieldsOfPayRequest = /* @__PURE__ */ fieldSet([

@@ -11,7 +11,6 @@ import {
   finish,
   readBoolean,
   readChild,
-  readContext,
   readDecimal,
   readInteger,
   readList,
@@ -19,6 +18,7 @@ import {
   readObject,
   readString,
   unvalidated,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import type { FetchHandler } from "../runtime/server/fetch-handler.js";
 import {
@@ -288,11 +288,7 @@ export function readIsAliveEnvelope(
   options?: ReadOptions,
 ): IsAliveRequest {
   return unvalidated<IsAliveRequest>(
-    readIsAliveRequest(
-      soapRequest(xml, "IsAlive", options),
-      "IsAlive",
-      readContext("xml", options),
-    ),
+    readIsAliveRequest(soapRequest(xml, "IsAlive", options), "IsAlive", xmlReadContext(options)),
   );
 }
 
@@ -319,7 +315,7 @@ export function readPlaceOrderEnvelope(
     readPlaceOrderRequest(
       soapRequest(xml, "PlaceOrder", options),
       "PlaceOrder",
-      readContext("xml", options),
+      xmlReadContext(options),
     ),
   );
 }
@@ -341,7 +337,7 @@ export function buildPlaceOrderResponseEnvelope(
 /** Server side: the request of a `Refund` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateRefundRequest` before using the request. */
 export function readRefundEnvelope(xml: string | Uint8Array, options?: ReadOptions): RefundRequest {
   return unvalidated<RefundRequest>(
-    readRefundRequest(soapRequest(xml, "Refund", options), "Refund", readContext("xml", options)),
+    readRefundRequest(soapRequest(xml, "Refund", options), "Refund", xmlReadContext(options)),
   );
 }
 

@@ -12,13 +12,13 @@ import {
   fieldSet,
   finish,
   isErrorResult,
-  readContext,
   readEnum,
   readLong,
   readObject,
   readOpaque,
   readString,
   readWrappedList,
+  xmlReadContext,
 } from "../runtime/read-values.js";
 import { soapResult } from "../runtime/soap-result.js";
 import { type XmlInput, soapEnvelope } from "../runtime/xml.js";
@@ -232,7 +232,7 @@ export function parseIsAliveResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): IsAliveResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "IsAliveResponse", "IsAliveResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -250,7 +250,7 @@ export function parsePlaceOrderResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
 ): PlaceOrderResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "PlaceOrderResponse", "PlaceOrderResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
@@ -265,7 +265,7 @@ export function buildRefundEnvelope(request: RefundRequest, namespace: string): 
 
 /** The typed `RefundResult` of a `RefundResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope or does not fit its type (unknown data: see `ReadOptions.onUnknown`). */
 export function parseRefundResponse(xml: string | Uint8Array, options?: ReadOptions): RefundResult {
-  const o = readContext("xml", options);
+  const o = xmlReadContext(options);
   const value = soapResult(xml, "RefundResponse", "RefundResult", options);
   return readRefundResult(value, "RefundResult", o);
 }

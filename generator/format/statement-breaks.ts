@@ -1,4 +1,4 @@
-import { breakTypedLines } from "../emit/ts-layout.js";
+import { breakTypedLines, width } from "../emit/ts-layout.js";
 import { FORMAT_OPTIONS } from "./format-options.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
@@ -195,6 +195,8 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
   const found = /^([\w$]+): (.*)$/.exec(text);
   if (found === null) return undefined;
+  const literal = literalLines(indent, found[1]!, found[2]!, ",");
+  if (literal !== undefined) return literal;
   const parts = conditionalParts(found[2]!);
   if (parts === undefined) return undefined;
   const [test, yes, no] = parts;
@@ -206,6 +208,79 @@ export function breakProperty(text: string, level: number): string[] | undefined
     `${inner}  ? ${yes}`,
     `${inner}  : ${no},`,
   ]);
+}
+
+/**
+ * An array or object literal as the value of a property (`key: [` ... `]`
+ * then `end`), as prettier prints one written on one line: flat when it fits
+ * and is not an array prettier always breaks (more than one element, all
+ * objects or all arrays, each of more than one member), else one member a
+ * line with a trailing comma. `undefined` for any other value, an array of
+ * numbers (which prettier fills), or a member that is not kept flat on a line
+ * of its own.
+ */
+function literalLines(
+  indent: string,
+  key: string | undefined,
+  value: string,
+  end: string,
+): string[] | undefined {
+  const open = value[0];
+  if ((open !== "[" && open !== "{") || !literalEnd(value)) return undefined;
+  const items = listItems(value.slice(1, -1).trim());
+  if (items === undefined || items.length === 0) return undefined;
+  if (open === "[" && items.every((item) => /^-?\d/.test(item))) return undefined;
+  const memberLines = items.map((item) => memberOfLiteral(item, `${indent}  `));
+  if (memberLines.some((lines) => lines === undefined)) return undefined;
+  const [opening, closing] = open === "[" ? ["[", "]"] : ["{ ", " }"];
+  const prefix = key === undefined ? indent : `${indent}${key}: `;
+  const flat = `${prefix}${opening}${items.join(", ")}${closing}${end}`;
+  if (
+    memberLines.every((lines) => lines!.length === 1) &&
+    !(open === "[" && alwaysBroken(items)) &&
+    width(flat) <= FORMAT_OPTIONS.printWidth!
+  ) {
+    return [flat];
+  }
+  return [
+    `${prefix}${open}`,
+    ...memberLines.flatMap((lines) => lines!),
+    `${indent}${closing.trim()}${end}`,
+  ];
+}
+
+/**
+ * A member of a broken array or object literal, at `indent`: on its line when
+ * it is kept there, else, when it is itself a literal (or a property holding
+ * one), broken the same way; `undefined` otherwise.
+ */
+function memberOfLiteral(item: string, indent: string): string[] | undefined {
+  if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
+  const property = /^([\w$]+): (.*)$/.exec(item);
+  return property === null
+    ? literalLines(indent, undefined, item, ",")
+    : literalLines(indent, property[1]!, property[2]!, ",");
+}
+
+/** Whether prettier breaks an array of these elements one a line even when it fits (see `literalLines`). */
+function alwaysBroken(items: readonly string[]): boolean {
+  const kind = items[0]![0];
+  return (
+    items.length > 1 &&
+    (kind === "{" || kind === "[") &&
+    items.every(
+      (item) =>
+        item[0] === kind &&
+        literalEnd(item) &&
+        (listItems(item.slice(1, -1).trim())?.length ?? 0) > 1,
+    )
+  );
+}
+
+/** Whether the text is one bracketed literal, its first bracket closed by its last character. */
+function literalEnd(text: string): boolean {
+  const tokens = tokenize(text);
+  return tokens !== undefined && tokens.code.match[0] === tokens.code.length - 1;
 }
 
 /** The test, consequent and alternate of `a === b ? c : d`, each a simple value or call. */

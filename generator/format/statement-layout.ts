@@ -448,11 +448,16 @@ class Layout {
     if (close === open + 1 || !firstLine.includes("\n") || this.value(open + 1).startsWith('"')) {
       return false;
     }
-    if (head.includes("\n") || !lineKept(indent + head)) return false;
-    if (!/^\}(?: as [\w$.<>, ]+)?;$/.test(tail) || !lineKept(indent + tail)) return false;
-    this.lines.push(indent + head);
-    if (!this.properties(level, open, close)) return false;
-    this.lines.push(indent + tail);
+    if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
+    // A head too wide for its line is broken after its `=`, the object one level deeper.
+    const deeper = !lineKept(indent + head);
+    const before = deeper ? head.slice(0, -1).trimEnd() : head;
+    if (deeper && (!before.endsWith(" =") || !lineKept(indent + before))) return false;
+    const at = deeper ? `${indent}  ` : indent;
+    if (!lineKept(at + tail)) return false;
+    this.lines.push(indent + before, ...(deeper ? [`${at}{`] : []));
+    if (!this.properties(deeper ? level + 1 : level, open, close)) return false;
+    this.lines.push(at + tail);
     return true;
   }
 

@@ -140,6 +140,47 @@ const broken: readonly {
     given: `function f(value) {\n  return {\n  ${long}: value.${long} === undefined ? undefined : g(value.x),\n  a: value.${long} === undefined ? undefined : jsonOf${long}(value.a),\n  ...keptProperties(value),\n  };\n}\n`,
     want: `function f(value) {\n  return {\n    ${long}:\n      value.${long} === undefined ? undefined : g(value.x),\n    a:\n      value.${long} === undefined\n        ? undefined\n        : jsonOf${long}(value.a),\n    ...keptProperties(value),\n  };\n}\n`,
   },
+  {
+    name: "a property holding objects of two members each, one a line even where they fit",
+    given: `const d = {\n  fields: [{ name: "a", type: "string" }, { name: "b", type: () => d }],\n};\n`,
+    want: `const d = {\n  fields: [\n    { name: "a", type: "string" },\n    { name: "b", type: () => d },\n  ],\n};\n`,
+  },
+  {
+    name: "a property holding one object, flat where it fits",
+    given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
+    want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
+  },
+  {
+    name: "a property holding arrays of two members each, one a line",
+    given: `const d = {\n  variants: [["A", () => a], ["B", () => b]],\n};\n`,
+    want: `const d = {\n  variants: [\n    ["A", () => a],\n    ["B", () => b],\n  ],\n};\n`,
+  },
+  {
+    name: "a property holding an object too wide, one member a line",
+    given: `const d = {\n  tag: "type",\n  cases: { ${long}: () => a${long}, b: () => b${long} },\n};\n`,
+    want: `const d = {\n  tag: "type",\n  cases: {\n    ${long}: () => a${long},\n    b: () => b${long},\n  },\n};\n`,
+  },
+  {
+    name: "a property holding names too wide, one a line",
+    given: `const d = {\n  list: [${long}, ${long}A, ${long}B],\n};\n`,
+    want: `const d = {\n  list: [\n    ${long},\n    ${long}A,\n    ${long}B,\n  ],\n};\n`,
+  },
+  {
+    name: "an object whose head is too wide, broken after its = and one level deeper",
+    given: `const descriptionOf${long}${name("m", 19)}: ObjectDescription = {\n  fields: [{ name: "a", type: "string" }],\n};\n`,
+    want: `const descriptionOf${long}${name("m", 19)}: ObjectDescription =\n  {\n    fields: [{ name: "a", type: "string" }],\n  };\n`,
+  },
+  {
+    name: "an element too wide for its line, one member a line",
+    given: `const d = {\n  fields: [{ name: "a", type: "string" }, { name: "${long}${name("k", 20)}", type: "string", facets: { maxLength: 60 } }],\n};\n`,
+    want: `const d = {\n  fields: [\n    { name: "a", type: "string" },\n    {\n      name: "${long}${name("k", 20)}",\n      type: "string",\n      facets: { maxLength: 60 },\n    },\n  ],\n};\n`,
+  },
+  {
+    name: "a property holding numbers too wide, left to prettier (it fills lines)",
+    given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
+    want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,
+    prettier: true,
+  },
 ];
 
 describe("statements laid out without prettier", () => {

@@ -25,29 +25,30 @@ export function emitDescription(
   names: ServiceNames,
   type: ObjectType,
 ): void {
-  const [typeName, literal] = describe(file, service, names, type);
+  const [typeName, members] = describe(file, service, names, type);
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     declarations: [
       {
         name: names.get("description", type.name),
         type: file.type(typeName, DESCRIPTION),
-        initializer: literal,
+        // One member a line: prettier keeps an object written so broken, and lays out each member alone.
+        initializer: `{\n${members.map((m) => `${m},\n`).join("")}}`,
       },
     ],
   });
 }
 
-/** The description's type in the runtime and its literal. */
+/** The description's type in the runtime and the members of its literal. */
 function describe(
   file: TsFile,
   service: Service,
   names: ServiceNames,
   type: ObjectType,
-): readonly [string, string] {
+): readonly [string, readonly string[]] {
   const ref = (name: string) => `() => ${names.get("description", name)}`;
   if (type.kind === "opaque")
-    return ["OpaqueDescription", `{ opaque: ${type.list ? `"list"` : `"object"`} }`];
+    return ["OpaqueDescription", [`opaque: ${type.list ? `"list"` : `"object"`}`]];
   if (type.kind === "union") {
     if (type.discriminator) {
       // A tag value is a key: `["__proto__"]` is one (written bare, it would set the prototype).
@@ -56,11 +57,11 @@ function describe(
       );
       return [
         "TaggedUnionDescription",
-        `{ tag: ${stringLiteral(type.discriminator.property)}, cases: { ${cases.join(", ")} } }`,
+        [`tag: ${stringLiteral(type.discriminator.property)}`, `cases: { ${cases.join(", ")} }`],
       ];
     }
     const variants = (type.variants ?? []).map((v) => `[${stringLiteral(v)}, ${ref(v)}]`);
-    return ["UntaggedUnionDescription", `{ variants: [${variants.join(", ")}] }`];
+    return ["UntaggedUnionDescription", [`variants: [${variants.join(", ")}]`]];
   }
   // An extension of a closed base names the base, whose fields and groups come first.
   const base = type.facts.delegatedBase;
@@ -82,7 +83,7 @@ function describe(
         ]
       : []),
   ];
-  return ["ObjectDescription", `{ ${members.join(", ")} }`];
+  return ["ObjectDescription", members];
 }
 
 /** A field's description: `{ name, type, ... }`, each mark only when it is set. */

@@ -235,7 +235,7 @@ describe("emitDescription", () => {
       name: "an opaque list body",
       given: send(objectType("Rows", [], { kind: "opaque", list: true })),
       decl: "descriptionOfRows",
-      want: `const descriptionOfRows: OpaqueDescription = { opaque: "list" };`,
+      want: `const descriptionOfRows: OpaqueDescription = {\n  opaque: "list",\n};`,
     },
   ];
   it.each(table)("$name", async ({ given, decl, want }) => {

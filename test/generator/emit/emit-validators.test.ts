@@ -111,7 +111,7 @@ export function validateRes(value: unknown): ValidationResult<Res> {
   return validateDescribed(value, descriptionOfRes);
 }`);
     expect(declaration(code, "descriptionOfShared")).toBe(
-      `const descriptionOfShared: ObjectDescription = { fields: [{ name: "x", type: "string" }] };`,
+      `const descriptionOfShared: ObjectDescription = {\n  fields: [{ name: "x", type: "string" }],\n};`,
     );
     expect(code).not.toContain("validateShared");
   });

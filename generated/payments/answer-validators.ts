@@ -44,7 +44,9 @@ export function validateCaptureDetails(value: unknown): ValidationResult<Capture
   return validateDescribed(value, descriptionOfCaptureDetails);
 }
 
-const descriptionOfCaptureDetails: OpaqueDescription = { opaque: "object" };
+const descriptionOfCaptureDetails: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link CaptureResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateCaptureResponse(value: unknown): ValidationResult<CaptureResponse> {
@@ -143,7 +145,9 @@ export function validatePaymentDetails(value: unknown): ValidationResult<Payment
   return validateDescribed(value, descriptionOfPaymentDetails);
 }
 
-const descriptionOfPaymentDetails: OpaqueDescription = { opaque: "object" };
+const descriptionOfPaymentDetails: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link PaymentResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePaymentResponse(value: unknown): ValidationResult<PaymentResponse> {
@@ -421,7 +425,9 @@ export function validateReversalDetails(value: unknown): ValidationResult<Revers
   return validateDescribed(value, descriptionOfReversalDetails);
 }
 
-const descriptionOfReversalDetails: OpaqueDescription = { opaque: "object" };
+const descriptionOfReversalDetails: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link ReversalResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateReversalResponse(value: unknown): ValidationResult<ReversalResponse> {
@@ -534,11 +540,15 @@ export function validateVoidCaptureResponse(value: unknown): ValidationResult<Vo
   return validateDescribed(value, descriptionOfVoidCaptureResponse);
 }
 
-const descriptionOfVoidCaptureResponse: OpaqueDescription = { opaque: "object" };
+const descriptionOfVoidCaptureResponse: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link VoidPaymentResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateVoidPaymentResponse(value: unknown): ValidationResult<VoidPaymentResponse> {
   return validateDescribed(value, descriptionOfVoidPaymentResponse);
 }
 
-const descriptionOfVoidPaymentResponse: OpaqueDescription = { opaque: "object" };
+const descriptionOfVoidPaymentResponse: OpaqueDescription = {
+  opaque: "object",
+};

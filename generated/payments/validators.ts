@@ -362,14 +362,18 @@ export function validateVoidCaptureRequest(value: unknown): ValidationResult<Voi
   return validateDescribed(value, descriptionOfVoidCaptureRequest);
 }
 
-const descriptionOfVoidCaptureRequest: OpaqueDescription = { opaque: "object" };
+const descriptionOfVoidCaptureRequest: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link VoidPaymentRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateVoidPaymentRequest(value: unknown): ValidationResult<VoidPaymentRequest> {
   return validateDescribed(value, descriptionOfVoidPaymentRequest);
 }
 
-const descriptionOfVoidPaymentRequest: OpaqueDescription = { opaque: "object" };
+const descriptionOfVoidPaymentRequest: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link WalletTokenizationSpecification} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateWalletTokenizationSpecification(

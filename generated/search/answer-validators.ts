@@ -19,21 +19,28 @@ export function validateInstrumentIdentifier(
   return validateDescribed(value, descriptionOfInstrumentIdentifier);
 }
 
-const descriptionOfInstrumentIdentifier: ObjectDescription = { fields: [], open: true };
+const descriptionOfInstrumentIdentifier: ObjectDescription = {
+  fields: [],
+  open: true,
+};
 
 /** Checks {@link SavedSearch} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateSavedSearch(value: unknown): ValidationResult<SavedSearch> {
   return validateDescribed(value, descriptionOfSavedSearch);
 }
 
-const descriptionOfSavedSearch: OpaqueDescription = { opaque: "object" };
+const descriptionOfSavedSearch: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link SearchResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateSearchResult(value: unknown): ValidationResult<SearchResult> {
   return validateDescribed(value, descriptionOfSearchResult);
 }
 
-const descriptionOfSearchResult: OpaqueDescription = { opaque: "object" };
+const descriptionOfSearchResult: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link TransactionDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateTransactionDetails(value: unknown): ValidationResult<TransactionDetails> {
@@ -91,4 +98,7 @@ export function validateWebhookSubscription(value: unknown): ValidationResult<We
   return validateDescribed(value, descriptionOfWebhookSubscription);
 }
 
-const descriptionOfWebhookSubscription: ObjectDescription = { fields: [], open: true };
+const descriptionOfWebhookSubscription: ObjectDescription = {
+  fields: [],
+  open: true,
+};

@@ -240,7 +240,9 @@ export function validateCreateCustomerProfileTransactionResult(
   return validateDescribed(value, descriptionOfCreateCustomerProfileTransactionResult);
 }
 
-const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescription = { opaque: "object" };
+const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link CreateCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateCreateCustomerShippingAddressResult(

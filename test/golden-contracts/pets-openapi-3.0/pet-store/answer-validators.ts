@@ -9,7 +9,9 @@ import type { ValidationResult } from "../runtime/validate.js";
 import { petKindValues } from "./enums.js";
 import type { Pet, PostPetsResponse } from "./types.js";
 
-const descriptionOfCompany: ObjectDescription = { fields: [{ name: "vat", type: "string" }] };
+const descriptionOfCompany: ObjectDescription = {
+  fields: [{ name: "vat", type: "string" }],
+};
 
 const descriptionOfOwner: UntaggedUnionDescription = {
   variants: [
@@ -18,7 +20,9 @@ const descriptionOfOwner: UntaggedUnionDescription = {
   ],
 };
 
-const descriptionOfPerson: ObjectDescription = { fields: [{ name: "name", type: "string" }] };
+const descriptionOfPerson: ObjectDescription = {
+  fields: [{ name: "name", type: "string" }],
+};
 
 /** Checks {@link Pet} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePet(value: unknown): ValidationResult<Pet> {
@@ -53,4 +57,6 @@ export function validatePostPetsResponse(value: unknown): ValidationResult<PostP
   return validateDescribed(value, descriptionOfPostPetsResponse);
 }
 
-const descriptionOfPostPetsResponse: OpaqueDescription = { opaque: "list" };
+const descriptionOfPostPetsResponse: OpaqueDescription = {
+  opaque: "list",
+};

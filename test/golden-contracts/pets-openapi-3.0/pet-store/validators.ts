@@ -10,7 +10,9 @@ export function validateCompany(value: unknown): ValidationResult<Company> {
   return validateDescribed(value, descriptionOfCompany);
 }
 
-const descriptionOfCompany: ObjectDescription = { fields: [{ name: "vat", type: "string" }] };
+const descriptionOfCompany: ObjectDescription = {
+  fields: [{ name: "vat", type: "string" }],
+};
 
 /** Checks {@link Owner} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateOwner(value: unknown): ValidationResult<Owner> {
@@ -29,7 +31,9 @@ export function validatePerson(value: unknown): ValidationResult<Person> {
   return validateDescribed(value, descriptionOfPerson);
 }
 
-const descriptionOfPerson: ObjectDescription = { fields: [{ name: "name", type: "string" }] };
+const descriptionOfPerson: ObjectDescription = {
+  fields: [{ name: "name", type: "string" }],
+};
 
 /** Checks {@link PetWritable} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePetWritable(value: unknown): ValidationResult<PetWritable> {

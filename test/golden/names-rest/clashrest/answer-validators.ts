@@ -9,14 +9,18 @@ export function validateError(value: unknown): ValidationResult<Error$> {
   return validateDescribed(value, descriptionOfError);
 }
 
-const descriptionOfError: ObjectDescription = { fields: [{ name: "message", type: "string" }] };
+const descriptionOfError: ObjectDescription = {
+  fields: [{ name: "message", type: "string" }],
+};
 
 /** Checks {@link Object$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateObject(value: unknown): ValidationResult<Object$> {
   return validateDescribed(value, descriptionOfObject);
 }
 
-const descriptionOfObject: ObjectDescription = { fields: [{ name: "valueOf", type: "string" }] };
+const descriptionOfObject: ObjectDescription = {
+  fields: [{ name: "valueOf", type: "string" }],
+};
 
 /** Checks {@link PayResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validatePayResponse(value: unknown): ValidationResult<PayResponse> {
@@ -35,4 +39,6 @@ export function validatePromise(value: unknown): ValidationResult<Promise$> {
   return validateDescribed(value, descriptionOfPromise);
 }
 
-const descriptionOfPromise: ObjectDescription = { fields: [{ name: "then", type: "string" }] };
+const descriptionOfPromise: ObjectDescription = {
+  fields: [{ name: "then", type: "string" }],
+};

@@ -9,7 +9,9 @@ export function validateDetails(value: unknown): ValidationResult<Details> {
   return validateDescribed(value, descriptionOfDetails);
 }
 
-const descriptionOfDetails: OpaqueDescription = { opaque: "object" };
+const descriptionOfDetails: OpaqueDescription = {
+  opaque: "object",
+};
 
 /** Checks {@link Link} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateLink(value: unknown): ValidationResult<Link> {

@@ -63,4 +63,6 @@ export function validateRefundResult(value: unknown): ValidationResult<RefundRes
   return validateDescribed(value, descriptionOfRefundResult);
 }
 
-const descriptionOfRefundResult: OpaqueDescription = { opaque: "object" };
+const descriptionOfRefundResult: OpaqueDescription = {
+  opaque: "object",
+};

@@ -91,7 +91,9 @@ export function validateIsAliveRequest(value: unknown): ValidationResult<IsAlive
   return validateDescribed(value, descriptionOfIsAliveRequest);
 }
 
-const descriptionOfIsAliveRequest: ObjectDescription = { fields: [] };
+const descriptionOfIsAliveRequest: ObjectDescription = {
+  fields: [],
+};
 
 /** Checks {@link Line} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
 export function validateLine(value: unknown): ValidationResult<Line> {

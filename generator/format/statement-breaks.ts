@@ -56,6 +56,8 @@ function breakCall(
       ? kept([first, ...stringLines(last, `${indent}  `), `${indent}])${end}`])
       : undefined;
   }
+  if (last.startsWith("[") && others.every(plainArgument))
+    return huggedArray(head, others, last, indent, end);
   if (!plainArgument(last)) return undefined;
   const inner = `${indent}  `;
   const lines: string[] = [];
@@ -72,6 +74,26 @@ function breakCall(
     } else return undefined;
   }
   return kept([`${indent}${head}(`, ...lines, `${indent})${end}`]);
+}
+
+/**
+ * A call whose last argument is an array literal that does not stay flat
+ * (one prettier always breaks, or one too wide), the array hugged:
+ * `head(a, [` then its elements one a line (see `literalLines`), then `])`.
+ * `undefined` when it would stay flat, or when its first line or an element
+ * is not kept.
+ */
+function huggedArray(
+  head: string,
+  others: readonly string[],
+  last: string,
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const broken = literalLines(indent, undefined, last, "");
+  if (broken === undefined || broken.length === 1) return undefined;
+  const first = `${indent}${head}(${[...others, "["].join(", ")}`;
+  return lineKept(first) ? [first, ...broken.slice(1, -1), `${indent}])${end}`] : undefined;
 }
 
 /** The lines of an array of strings broken one a line, at `indent`. */
@@ -110,6 +132,12 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (call !== null) {
     const args = listItems(call[3]!);
     if (args === undefined) return undefined;
+    const declared = /^((?:export )?(?:const|let) [\w$]+(?:: [\w$[\]<>, ]+)?) = (.*)$/.exec(
+      call[1]!,
+    );
+    if (declared !== null && !lineKept(`${indent}${call[1]}(`)) {
+      return afterEquals(declared[1]!, declared[2]!, args, indent);
+    }
     // A declaration's call of one short argument may be moved after the `=` instead.
     const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
     return short ? undefined : breakCall(call[1]!, args, indent, ";");
@@ -127,6 +155,29 @@ export function breakStatement(text: string, level: number): string[] | undefine
   return tested === undefined
     ? undefined
     : kept([`${indent}if (`, ...tested, `${indent})`, ...rest]);
+}
+
+/**
+ * A declaration of a call whose head (`const x = f(`) is too wide for its
+ * line, broken after its `=` as prettier does: the call on the next line, one
+ * level deeper, flat when it fits there, else broken as `breakCall` does (a
+ * call of one argument only flat).
+ */
+function afterEquals(
+  declaration: string,
+  callee: string,
+  args: readonly string[],
+  indent: string,
+): string[] | undefined {
+  const first = `${indent}${declaration} =`;
+  const inner = `${indent}  `;
+  const flat = `${inner}${callee}(${args.join(", ")});`;
+  const rest = lineKept(flat)
+    ? [flat]
+    : args.length > 1 || STRINGS.test(args[0]!)
+      ? breakCall(callee, args, inner, ";")
+      : undefined;
+  return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
 }
 
 /** A type alias of a union, broken as the types files break it (see `emit/ts-layout.ts`). */

@@ -176,6 +176,16 @@ const broken: readonly {
     want: `const d = {\n  fields: [\n    { name: "a", type: "string" },\n    {\n      name: "${long}${name("k", 20)}",\n      type: "string",\n      facets: { maxLength: 60 },\n    },\n  ],\n};\n`,
   },
   {
+    name: "a call whose last argument is an array of arrays, the array hugged",
+    given: `function f(value) {\n  return writeFields(value, [["a", f], ["b", g]]);\n}\n`,
+    want: `function f(value) {\n  return writeFields(value, [\n    ["a", f],\n    ["b", g],\n  ]);\n}\n`,
+  },
+  {
+    name: "declarations whose head is too wide, broken after the =",
+    given: `const fieldsOf${long}${long} = /* @__PURE__ */ fieldSet(["giftWrap", "shippingMethod"]);\nconst fieldsOf${long}${long}A = /* @__PURE__ */ fieldSet(["giftWrap", "shippingMethod", "${long}"]);\n`,
+    want: `const fieldsOf${long}${long} =\n  /* @__PURE__ */ fieldSet(["giftWrap", "shippingMethod"]);\nconst fieldsOf${long}${long}A =\n  /* @__PURE__ */ fieldSet([\n    "giftWrap",\n    "shippingMethod",\n    "${long}",\n  ]);\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -48,8 +48,10 @@ describe("code generated from OpenAPI fixtures", () => {
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
     expect(types).toContain("notes?: { readonly [key: string]: string };");
     const validators = files.get("pet-store/validators.ts")!;
-    expect(validators).toContain('checkExclusiveMinimum(value.weight, "0"');
-    expect(validators).toContain('checkMultipleOf(value.weight, "0.1"');
+    // The field's description holds its facets, keyed as the facet table keys them.
+    expect(validators).toContain(
+      '{ name: "weight", type: "decimal", facets: { exclusiveMinimum: "0", multipleOf: "0.1" } }',
+    );
   }, 60_000);
 });
 
@@ -84,7 +86,9 @@ describe("the YAML schema language says the same", () => {
     expect(byPath.get("shop/types.ts")).toMatch(
       /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
     );
-    expect(byPath.get("shop/validators.ts")).toContain('checkMultipleOf(value.amount, "0.01"');
+    expect(byPath.get("shop/validators.ts")).toMatch(
+      /name: "amount",[^}]*facets: \{ exclusiveMinimum: "0", multipleOf: "0\.01" \}/,
+    );
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
     expect(byPath.get("shop/json.ts")).toContain("readMap(");
   });

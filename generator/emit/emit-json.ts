@@ -94,7 +94,7 @@ function emitBodies(
           : typeRef(name),
       // One reading path: the tree parser (number text kept), then the type's reader.
       statements: (() => {
-        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}("json", options))`;
+        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}(options))`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });

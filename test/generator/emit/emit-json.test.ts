@@ -87,7 +87,7 @@ describe("emitJson writers", () => {
   it("reads a response body one way: the tree parser, then the type's reader", async () => {
     const code = await emitWith(emitJson, service);
     expect(declaration(code, "parseReq")).toContain(
-      'return received(readReq(parseJsonTree(body, options), "", readContext("json", options)));',
+      'return received(readReq(parseJsonTree(body, options), "", readContext(options)));',
     );
     expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });

@@ -8,7 +8,7 @@ import {
 } from "../../../generator/runtime/json-value.js";
 import { readContext, REQUIRED } from "../../../generator/runtime/read-values.js";
 
-const o = readContext("json");
+const o = readContext();
 
 /** A body read as a JsonValue and written again. */
 const roundTrip = (text: string): string =>

@@ -93,7 +93,7 @@ describe("doubles in XSD lexical form", () => {
 });
 
 describe("readDouble and checkDouble", () => {
-  const json = readContext("json");
+  const json = readContext();
   const xml = xmlReadContext();
 
   it("reads a JSON number, beyond 15 digits too, and XSD text in XML", () => {

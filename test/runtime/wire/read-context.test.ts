@@ -28,7 +28,7 @@ describe("read contexts: XML's checks belong to an XML context only", () => {
   });
 
   it("reads JSON without them: member order is no rule, and text is not an object", () => {
-    const o = readContext("json");
+    const o = readContext();
     expect(o.xml).toBeUndefined();
     expect(checkFields(outOfOrder(), FIELDS, o, "R")).toBeUndefined();
     expect(() => readObject("  ", o, "R")).toThrow(ParseError);

@@ -50,14 +50,9 @@ function breakCall(
   }
   const others = args.slice(0, -1);
   if (!others.every((arg) => plainArgument(arg) || STRINGS.test(arg))) return undefined;
-  if (STRINGS.test(last) && others.every(plainArgument)) {
-    const first = `${indent}${head}(${[...others, "["].join(", ")}`;
-    return lineKept(first)
-      ? kept([first, ...stringLines(last, `${indent}  `), `${indent}])${end}`])
-      : undefined;
-  }
-  if (last.startsWith("[") && others.every(plainArgument))
+  if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
+  }
   if (!plainArgument(last)) return undefined;
   const inner = `${indent}  `;
   const lines: string[] = [];
@@ -65,9 +60,11 @@ function breakCall(
     const call = /^([\w$]+)\((.*)\)$/.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (STRINGS.test(arg))
-      lines.push(`${inner}[`, ...stringLines(arg, `${inner}  `), `${inner}],`);
-    else if (items !== undefined && items.length > 0) {
+    else if (STRINGS.test(arg)) {
+      const broken = literalLines(inner, undefined, arg, ",");
+      if (broken === undefined || broken.length === 1) return undefined;
+      lines.push(...broken);
+    } else if (items !== undefined && items.length > 0) {
       const broken = breakCall(call![1]!, items, inner, ",");
       if (broken === undefined) return undefined;
       lines.push(...broken);
@@ -77,11 +74,11 @@ function breakCall(
 }
 
 /**
- * A call whose last argument is an array literal that does not stay flat
- * (one prettier always breaks, or one too wide), the array hugged:
- * `head(a, [` then its elements one a line (see `literalLines`), then `])`.
- * `undefined` when it would stay flat, or when its first line or an element
- * is not kept.
+ * A call whose last argument is an array literal, the call too wide or the
+ * array one prettier always breaks: the array hugged, `head(a, [` then its
+ * elements one a line (each as `literalLines` lays out a member), then `])`.
+ * `undefined` when the call would stay flat, or when its first line or an
+ * element is not kept.
  */
 function huggedArray(
   head: string,
@@ -90,15 +87,14 @@ function huggedArray(
   indent: string,
   end: string,
 ): string[] | undefined {
-  const broken = literalLines(indent, undefined, last, "");
-  if (broken === undefined || broken.length === 1) return undefined;
+  const members = literalMembers(last, `${indent}  `);
+  if (members === undefined) return undefined;
+  const flat = `${indent}${head}(${[...others, `[${members.items.join(", ")}]`].join(", ")})${end}`;
+  if (members.flat && !alwaysBroken(members.items) && width(flat) <= FORMAT_OPTIONS.printWidth!) {
+    return undefined;
+  }
   const first = `${indent}${head}(${[...others, "["].join(", ")}`;
-  return lineKept(first) ? [first, ...broken.slice(1, -1), `${indent}])${end}`] : undefined;
-}
-
-/** The lines of an array of strings broken one a line, at `indent`. */
-function stringLines(array: string, indent: string): string[] {
-  return (listItems(array.slice(1, -1)) ?? []).map((item) => `${indent}${item},`);
+  return lineKept(first) ? [first, ...members.lines, `${indent}])${end}`] : undefined;
 }
 
 /**
@@ -276,28 +272,37 @@ function literalLines(
   value: string,
   end: string,
 ): string[] | undefined {
-  const open = value[0];
-  if ((open !== "[" && open !== "{") || !literalEnd(value)) return undefined;
+  const members = literalMembers(value, `${indent}  `);
+  if (members === undefined) return undefined;
+  const [opening, closing] = value[0] === "[" ? ["[", "]"] : ["{ ", " }"];
+  const prefix = key === undefined ? indent : `${indent}${key}: `;
+  const flat = `${prefix}${opening}${members.items.join(", ")}${closing}${end}`;
+  const broken = value[0] === "[" && alwaysBroken(members.items);
+  if (members.flat && !broken && width(flat) <= FORMAT_OPTIONS.printWidth!) return [flat];
+  return [`${prefix}${value[0]}`, ...members.lines, `${indent}${closing.trim()}${end}`];
+}
+
+/**
+ * The members of an array or object literal laid out one a line at `indent`
+ * (see `memberOfLiteral`), and whether each took one line; `undefined` for
+ * any other value, an empty one, an array of numbers (which prettier fills),
+ * or a member that cannot be laid out here.
+ */
+function literalMembers(
+  value: string,
+  indent: string,
+): { items: string[]; lines: string[]; flat: boolean } | undefined {
+  if ((value[0] !== "[" && value[0] !== "{") || !literalEnd(value)) return undefined;
   const items = listItems(value.slice(1, -1).trim());
   if (items === undefined || items.length === 0) return undefined;
-  if (open === "[" && items.every((item) => /^-?\d/.test(item))) return undefined;
-  const memberLines = items.map((item) => memberOfLiteral(item, `${indent}  `));
-  if (memberLines.some((lines) => lines === undefined)) return undefined;
-  const [opening, closing] = open === "[" ? ["[", "]"] : ["{ ", " }"];
-  const prefix = key === undefined ? indent : `${indent}${key}: `;
-  const flat = `${prefix}${opening}${items.join(", ")}${closing}${end}`;
-  if (
-    memberLines.every((lines) => lines!.length === 1) &&
-    !(open === "[" && alwaysBroken(items)) &&
-    width(flat) <= FORMAT_OPTIONS.printWidth!
-  ) {
-    return [flat];
-  }
-  return [
-    `${prefix}${open}`,
-    ...memberLines.flatMap((lines) => lines!),
-    `${indent}${closing.trim()}${end}`,
-  ];
+  if (value[0] === "[" && items.every((item) => /^-?\d/.test(item))) return undefined;
+  const each = items.map((item) => memberOfLiteral(item, indent));
+  if (each.some((lines) => lines === undefined)) return undefined;
+  return {
+    items,
+    lines: each.flatMap((lines) => lines!),
+    flat: each.every((l) => l!.length === 1),
+  };
 }
 
 /**

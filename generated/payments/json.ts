@@ -1108,9 +1108,7 @@ export function parseCaptureDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<CaptureDetails> {
-  return received(
-    readCaptureDetails(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readCaptureDetails(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link CaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1118,9 +1116,7 @@ export function parseCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<CaptureResponse> {
-  return received(
-    readCaptureResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readCaptureResponse(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link PaymentDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1128,9 +1124,7 @@ export function parsePaymentDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<PaymentDetails> {
-  return received(
-    readPaymentDetails(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readPaymentDetails(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link PaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1138,9 +1132,7 @@ export function parsePaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<PaymentResponse> {
-  return received(
-    readPaymentResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readPaymentResponse(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link ReversalDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1148,9 +1140,7 @@ export function parseReversalDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<ReversalDetails> {
-  return received(
-    readReversalDetails(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readReversalDetails(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link ReversalResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1158,9 +1148,7 @@ export function parseReversalResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<ReversalResponse> {
-  return received(
-    readReversalResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readReversalResponse(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link VoidCaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1168,9 +1156,7 @@ export function parseVoidCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<VoidCaptureResponse> {
-  return received(
-    readVoidCaptureResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readVoidCaptureResponse(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link VoidPaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -1178,7 +1164,5 @@ export function parseVoidPaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<VoidPaymentResponse> {
-  return received(
-    readVoidPaymentResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readVoidPaymentResponse(parseJsonTree(body, options), "", readContext(options)));
 }

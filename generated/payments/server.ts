@@ -1094,7 +1094,7 @@ export function parseCaptureRequest(
   options?: ReadOptions,
 ): CaptureRequest {
   return unvalidated<CaptureRequest>(
-    readCaptureRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readCaptureRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -1104,7 +1104,7 @@ export function parsePaymentRequest(
   options?: ReadOptions,
 ): PaymentRequest {
   return unvalidated<PaymentRequest>(
-    readPaymentRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readPaymentRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -1114,7 +1114,7 @@ export function parseReversalRequest(
   options?: ReadOptions,
 ): ReversalRequest {
   return unvalidated<ReversalRequest>(
-    readReversalRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readReversalRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -1124,7 +1124,7 @@ export function parseVoidCaptureRequest(
   options?: ReadOptions,
 ): VoidCaptureRequest {
   return unvalidated<VoidCaptureRequest>(
-    readVoidCaptureRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readVoidCaptureRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -1134,7 +1134,7 @@ export function parseVoidPaymentRequest(
   options?: ReadOptions,
 ): VoidPaymentRequest {
   return unvalidated<VoidPaymentRequest>(
-    readVoidPaymentRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readVoidPaymentRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 

@@ -81,8 +81,8 @@ export interface XmlReading {
  * The context of one call reading JSON, from the parser's options (default:
  * unknown data ignored). An XML context comes from {@link xmlReadContext}.
  */
-export function readContext(format: "json", options?: ReadOptions): ReadContext {
-  return context(format, options, undefined);
+export function readContext(options?: ReadOptions): ReadContext {
+  return context("json", options, undefined);
 }
 
 /** The context of one call reading XML: elements in schema order, empty elements as empty values. */

@@ -202,9 +202,7 @@ export function parseInstrumentIdentifier(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<InstrumentIdentifier> {
-  return received(
-    readInstrumentIdentifier(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readInstrumentIdentifier(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link SavedSearch} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -212,7 +210,7 @@ export function parseSavedSearch(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<SavedSearch> {
-  return received(readSavedSearch(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readSavedSearch(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link SearchResult} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -220,7 +218,7 @@ export function parseSearchResult(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<SearchResult> {
-  return received(readSearchResult(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readSearchResult(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link TransactionDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -228,9 +226,7 @@ export function parseTransactionDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<TransactionDetails> {
-  return received(
-    readTransactionDetails(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readTransactionDetails(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link WebhookSubscription} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -238,7 +234,5 @@ export function parseWebhookSubscription(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<WebhookSubscription> {
-  return received(
-    readWebhookSubscription(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readWebhookSubscription(parseJsonTree(body, options), "", readContext(options)));
 }

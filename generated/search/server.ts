@@ -297,7 +297,7 @@ export function parseInstrumentIdentifierRequest(
   options?: ReadOptions,
 ): InstrumentIdentifierRequest {
   return unvalidated<InstrumentIdentifierRequest>(
-    readInstrumentIdentifierRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readInstrumentIdentifierRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -307,7 +307,7 @@ export function parseSearchRequest(
   options?: ReadOptions,
 ): SearchRequest {
   return unvalidated<SearchRequest>(
-    readSearchRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readSearchRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 
@@ -317,7 +317,7 @@ export function parseWebhookSubscriptionRequest(
   options?: ReadOptions,
 ): WebhookSubscriptionRequest {
   return unvalidated<WebhookSubscriptionRequest>(
-    readWebhookSubscriptionRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readWebhookSubscriptionRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 

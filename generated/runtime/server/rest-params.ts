@@ -6,23 +6,11 @@
 
 import { isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong } from "../scalars.js";
 import type { ValidationIssue } from "../errors.js";
+import type { DescribedScalar } from "../description.js";
 import type { Problem } from "./problem.js";
 
-/** The scalars a parameter can hold (the generator's scalar names). */
-export type ParamScalar =
-  | "string"
-  | "boolean"
-  | "short"
-  | "int"
-  | "long"
-  | "decimal"
-  | "double"
-  | "date"
-  | "dateTime"
-  | "gYearMonth"
-  | "base64"
-  | "uri"
-  | "json";
+/** The scalars a parameter can hold: the model's, as the runtime names them (see description.ts). */
+export type ParamScalar = DescribedScalar;
 
 /** Where a parameter is sent. */
 export type ParamPlace = "path" | "query" | "header" | "cookie";

@@ -169,7 +169,7 @@ export function serializePetWritable(value: PetWritable): string {
 
 /** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Received<Pet> {
-  return received(readPet(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readPet(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link PostPetsResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -177,7 +177,5 @@ export function parsePostPetsResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<PostPetsResponse> {
-  return received(
-    readPostPetsResponse(parseJsonTree(body, options), "", readContext("json", options)),
-  );
+  return received(readPostPetsResponse(parseJsonTree(body, options), "", readContext(options)));
 }

@@ -167,7 +167,7 @@ export function serializePostPetsResponse(value: PostPetsResponse): string {
 /** Server side: reads a {@link PetWritable} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
 export function parsePetWritable(body: string | Uint8Array, options?: ReadOptions): PetWritable {
   return unvalidated<PetWritable>(
-    readPetWritable(parseJsonTree(body, options), "", readContext("json", options)),
+    readPetWritable(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 

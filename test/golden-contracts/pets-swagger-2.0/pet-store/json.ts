@@ -44,5 +44,5 @@ export function serializePet(value: Pet): string {
 
 /** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Received<Pet> {
-  return received(readPet(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readPet(parseJsonTree(body, options), "", readContext(options)));
 }

@@ -52,7 +52,7 @@ export function serializePet(value: Pet): string {
 
 /** Server side: reads a {@link Pet} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Pet {
-  return unvalidated<Pet>(readPet(parseJsonTree(body, options), "", readContext("json", options)));
+  return unvalidated<Pet>(readPet(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** What each operation receives (its body and parameters, read and validated) and answers: its body by documented status. */

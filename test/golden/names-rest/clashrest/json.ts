@@ -97,7 +97,7 @@ export function serializePayRequest(value: PayRequest): string {
 
 /** Reads a {@link Error$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseError(body: string | Uint8Array, options?: ReadOptions): Received<Error$> {
-  return received(readError(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readError(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -105,10 +105,10 @@ export function parsePayResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<PayResponse> {
-  return received(readPayResponse(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readPayResponse(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link Promise$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parsePromise(body: string | Uint8Array, options?: ReadOptions): Received<Promise$> {
-  return received(readPromise(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readPromise(parseJsonTree(body, options), "", readContext(options)));
 }

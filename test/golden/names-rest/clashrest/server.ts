@@ -100,7 +100,7 @@ export function serializePromise(value: Promise$): string {
 /** Server side: reads a {@link PayRequest} from a request body, each value of its wire type. Throws `ParseError` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it. */
 export function parsePayRequest(body: string | Uint8Array, options?: ReadOptions): PayRequest {
   return unvalidated<PayRequest>(
-    readPayRequest(parseJsonTree(body, options), "", readContext("json", options)),
+    readPayRequest(parseJsonTree(body, options), "", readContext(options)),
   );
 }
 

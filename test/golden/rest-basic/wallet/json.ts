@@ -129,7 +129,7 @@ export function serializePayRequest(value: PayRequest): string {
 
 /** Reads a {@link Details} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
 export function parseDetails(body: string | Uint8Array, options?: ReadOptions): Received<Details> {
-  return received(readDetails(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readDetails(parseJsonTree(body, options), "", readContext(options)));
 }
 
 /** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
@@ -137,5 +137,5 @@ export function parsePayResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
 ): Received<PayResponse> {
-  return received(readPayResponse(parseJsonTree(body, options), "", readContext("json", options)));
+  return received(readPayResponse(parseJsonTree(body, options), "", readContext(options)));
 }

@@ -104,7 +104,7 @@ interface Frame {
  * text, asked about from left to right: the next one found is remembered, so
  * all the questions about a text cost one pass over it.
  */
-export class ControlCharacters {
+class ControlCharacters {
   /** The next control character at or after the last range asked about (-1: none left). */
   private next = -2;
 

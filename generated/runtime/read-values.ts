@@ -237,7 +237,7 @@ export function checkFields(
  * none, and an open type's reader makes one only once it finds something
  * (most answers hold nothing more).
  */
-export function unknownsOf(o: ReadContext): Unknowns | undefined {
+function unknownsOf(o: ReadContext): Unknowns | undefined {
   return o.unknown === "keep" ? new Unknowns() : undefined;
 }
 

@@ -7,6 +7,7 @@ import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import type { EmitContext } from "./emit-context.js";
 import { choiceGroupsOf } from "./choice-groups.js";
 
 const DESCRIPTION = paths.runtime("description.ts");
@@ -37,6 +38,16 @@ export function emitDescription(
       },
     ],
   });
+}
+
+/**
+ * Declares in `file` the description of every type a client reads from a
+ * JSON body (the wire types it receives, bases included): what the runtime's
+ * generic reader (`read-description.ts`) walks.
+ */
+export function emitReadDescriptions(file: TsFile, ctx: EmitContext): void {
+  for (const type of ctx.service.types)
+    if (type.facts.wireReceived) emitDescription(file, ctx.service, ctx.names, type);
 }
 
 /** The description's type in the runtime and the members of its literal. */
@@ -72,6 +83,7 @@ function describe(
     ...(base !== undefined ? [`base: ${ref(base)}`] : []),
     ...(type.kind === "choice" ? ["choice: true"] : []),
     ...(type.open ? ["open: true"] : []),
+    ...(type.facts.extras === "kept" ? ["kept: true"] : []),
     ...(groups.length > 0
       ? [
           `groups: [${groups

@@ -1,6 +1,7 @@
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { writesNumberText } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
+import { emitReadDescriptions } from "./emit-descriptions.js";
 import { emitReaders } from "./emit-readers.js";
 import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -14,7 +15,9 @@ import type { TsFile } from "./ts-file.js";
  * `<service>/json.ts` for a REST service, the client's side: a serializer per
  * request body (documented fields only, in schema order; longs and decimals
  * written as exact JSON numbers, or as strings where the contract says so) and a parser per response body (hostile input rejected with
- * `ParseError`, numbers exact, opaque bodies kept as parsed).
+ * `ParseError`, numbers exact, opaque bodies kept as parsed), which hands the
+ * parsed tree and the type's description to the runtime's generic reader
+ * (`read-description.ts`).
  */
 export function emitJson(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.json(ctx.service.name));
@@ -51,13 +54,10 @@ function emitBodies(
     writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived,
   ))
     emitWriter(file, ctx, type);
-  emitReaders(
-    file,
-    ctx,
-    readSide === "request" ? "sent" : "received",
-    "json",
-    readSide === "request" ? "draft" : "typed",
-  );
+  // A client reads each response body through its type's description (the runtime's generic
+  // reader); a server reads a request as a draft, with readers of its own.
+  if (readSide === "request") emitReaders(file, ctx, "sent", "json", "draft");
+  else emitReadDescriptions(file, ctx);
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
@@ -94,7 +94,12 @@ function emitBodies(
           : typeRef(name),
       // One reading path: the tree parser (number text kept), then the type's reader.
       statements: (() => {
-        const read = `${names.get("reader", name)}(${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options), "", ${file.value("readContext", paths.runtime("read-values.ts"))}(options))`;
+        const tree = `${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options)`;
+        const o = `${file.value("readContext", paths.runtime("read-values.ts"))}(options)`;
+        const read =
+          readSide === "response"
+            ? `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeRef(name)}>(${tree}, ${names.get("description", name)}, "", ${o})`
+            : `${names.get("reader", name)}(${tree}, "", ${o})`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });

@@ -84,32 +84,52 @@ describe("emitJson writers", () => {
     );
   });
 
-  it("reads a response body one way: the tree parser, then the type's reader", async () => {
+  it("reads a response body one way: the tree parser, then the runtime's reader with the type's description", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "parseReq")).toContain(
-      'return received(readReq(parseJsonTree(body, options), "", readContext(options)));',
-    );
+    expect(declaration(code, "parseReq")).toContain(`  return received(
+    readDescribed<Req>(parseJsonTree(body, options), descriptionOfReq, "", readContext(options)),
+  );`);
+    expect(code).toMatch(/import \{ readDescribed \} from "\.\.\/runtime\/read-description\.js";/);
     expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });
 
-  it("reads a date and time through readText with its form's own constant, so only the forms read are bundled", async () => {
-    const withTime = restService({
-      types: [objectType("Res", [field("at", scalar("dateTime"))])],
-      operations: [restOperation("op", undefined, "Res")],
-    });
-    const code = await emitWith(emitJson, withTime);
-    expect(declaration(code, "readRes")).toContain(
-      'if ((v = readText(obj.at, DATE_TIME_TEXT, o, path, "at")) !== undefined) out.at = v;',
-    );
-    expect(code).toMatch(
-      /import \{[^}]*\bDATE_TIME_TEXT\b[^}]*\} from "\.\.\/runtime\/read-values\.js";/,
-    );
-    expect(code).not.toContain("URI_TEXT");
+  it("declares the description of each type it reads, and no reader of its own", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(declaration(code, "descriptionOfReq"))
+      .toBe(`const descriptionOfReq: ObjectDescription = {
+  fields: [
+    { name: "offset", type: "long", required: true },
+    { name: "amount", type: "decimal" },
+    { name: "total", type: "decimal", nullable: true },
+    { name: "ids", type: "long", list: [0] },
+    { name: "ratio", type: "double", finite: true },
+    { name: "count", type: "int" },
+  ],
+};`);
+    expect(code).not.toMatch(/function readReq\b|fieldSet|read-values\.js";\n[^]*readDouble/);
   });
 
-  it("reads a double with readDouble", async () => {
-    expect(declaration(await emitWith(emitJson, service), "readReq")).toContain(
-      'if ((v = readDouble(obj.ratio, o, path, "ratio")) !== undefined) out.ratio = v;',
-    );
+  it("describes an open type only received as keeping its extra members aside, and a nested type by a function", async () => {
+    const received = restService({
+      types: [
+        objectType("Res", [field("inner", { kind: "object", name: "Inner" }, { required: true })], {
+          open: true,
+        }),
+        objectType("Inner", [field("at", scalar("dateTime"))]),
+      ],
+      operations: [restOperation("op", undefined, "Res")],
+    });
+    const code = await emitWith(emitJson, received);
+    expect(declaration(code, "descriptionOfRes"))
+      .toBe(`const descriptionOfRes: ObjectDescription = {
+  fields: [{ name: "inner", type: () => descriptionOfInner, required: true }],
+  open: true,
+  kept: true,
+};`);
+    expect(declaration(code, "descriptionOfInner"))
+      .toBe(`const descriptionOfInner: ObjectDescription = {
+  fields: [{ name: "at", type: "dateTime" }],
+};`);
+    expect(code).not.toContain("DATE_TIME_TEXT");
   });
 });

@@ -67,6 +67,7 @@ const descriptionOfCaptureResponse: ObjectDescription = {
     { name: "submitTimeUtc", type: "dateTime" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link CaptureResponseClientReferenceInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -79,6 +80,7 @@ export function validateCaptureResponseClientReferenceInformation(
 const descriptionOfCaptureResponseClientReferenceInformation: ObjectDescription = {
   fields: [{ name: "code", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link CaptureResponseLinks} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -94,6 +96,7 @@ const descriptionOfCaptureResponseLinks: ObjectDescription = {
     { name: "self", type: () => descriptionOfLink },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link CaptureResponseOrderInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -111,6 +114,7 @@ const descriptionOfCaptureResponseOrderInformation: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link CaptureResponseOrderInformationAmountDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -126,6 +130,7 @@ const descriptionOfCaptureResponseOrderInformationAmountDetails: ObjectDescripti
     { name: "currency", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link Link} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -182,6 +187,7 @@ const descriptionOfPaymentResponse: ObjectDescription = {
     { name: "processorInformation", type: () => descriptionOfPaymentResponseProcessorInformation },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseClientReferenceInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -194,6 +200,7 @@ export function validatePaymentResponseClientReferenceInformation(
 const descriptionOfPaymentResponseClientReferenceInformation: ObjectDescription = {
   fields: [{ name: "code", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseLinks} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -211,6 +218,7 @@ const descriptionOfPaymentResponseLinks: ObjectDescription = {
     { name: "void", type: () => descriptionOfLink },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseOrderInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -228,6 +236,7 @@ const descriptionOfPaymentResponseOrderInformation: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseOrderInformationAmountDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -244,6 +253,7 @@ const descriptionOfPaymentResponseOrderInformationAmountDetails: ObjectDescripti
     { name: "totalAmount", type: "decimal" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePaymentAccountInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -256,6 +266,7 @@ export function validatePaymentResponsePaymentAccountInformation(
 const descriptionOfPaymentResponsePaymentAccountInformation: ObjectDescription = {
   fields: [{ name: "card", type: () => descriptionOfPaymentResponsePaymentAccountInformationCard }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePaymentAccountInformationCard} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -268,6 +279,7 @@ export function validatePaymentResponsePaymentAccountInformationCard(
 const descriptionOfPaymentResponsePaymentAccountInformationCard: ObjectDescription = {
   fields: [{ name: "type", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePaymentInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -286,6 +298,7 @@ const descriptionOfPaymentResponsePaymentInformation: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePaymentInformationCard} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -298,6 +311,7 @@ export function validatePaymentResponsePaymentInformationCard(
 const descriptionOfPaymentResponsePaymentInformationCard: ObjectDescription = {
   fields: [{ name: "type", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePaymentInformationTokenizedCard} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -316,6 +330,7 @@ const descriptionOfPaymentResponsePaymentInformationTokenizedCard: ObjectDescrip
     { name: "expirationYear", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponsePointOfSaleInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -328,6 +343,7 @@ export function validatePaymentResponsePointOfSaleInformation(
 const descriptionOfPaymentResponsePointOfSaleInformation: ObjectDescription = {
   fields: [{ name: "terminalId", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseProcessingInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -340,6 +356,7 @@ export function validatePaymentResponseProcessingInformation(
 const descriptionOfPaymentResponseProcessingInformation: ObjectDescription = {
   fields: [{ name: "paymentSolution", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseProcessorInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -369,6 +386,7 @@ const descriptionOfPaymentResponseProcessorInformation: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseProcessorInformationAvs} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -384,6 +402,7 @@ const descriptionOfPaymentResponseProcessorInformationAvs: ObjectDescription = {
     { name: "codeRaw", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PaymentResponseProcessorInformationConsumerAuthenticationResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -403,6 +422,7 @@ const descriptionOfPaymentResponseProcessorInformationConsumerAuthenticationResp
       { name: "codeRaw", type: "string" },
     ],
     open: true,
+    kept: true,
   };
 
 /** Checks {@link PaymentResponseProcessorInformationMerchantAdvice} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -418,6 +438,7 @@ const descriptionOfPaymentResponseProcessorInformationMerchantAdvice: ObjectDesc
     { name: "codeRaw", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -453,6 +474,7 @@ const descriptionOfReversalResponse: ObjectDescription = {
     { name: "submitTimeUtc", type: "dateTime" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseClientReferenceInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -465,6 +487,7 @@ export function validateReversalResponseClientReferenceInformation(
 const descriptionOfReversalResponseClientReferenceInformation: ObjectDescription = {
   fields: [{ name: "code", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseLinks} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -477,6 +500,7 @@ export function validateReversalResponseLinks(
 const descriptionOfReversalResponseLinks: ObjectDescription = {
   fields: [{ name: "self", type: () => descriptionOfLink }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseOrderInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -494,6 +518,7 @@ const descriptionOfReversalResponseOrderInformation: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseOrderInformationAmountDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -506,6 +531,7 @@ export function validateReversalResponseOrderInformationAmountDetails(
 const descriptionOfReversalResponseOrderInformationAmountDetails: ObjectDescription = {
   fields: [{ name: "currency", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseProcessorInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -518,6 +544,7 @@ export function validateReversalResponseProcessorInformation(
 const descriptionOfReversalResponseProcessorInformation: ObjectDescription = {
   fields: [{ name: "responseCode", type: "string" }],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link ReversalResponseReversalAmountDetails} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -533,6 +560,7 @@ const descriptionOfReversalResponseReversalAmountDetails: ObjectDescription = {
     { name: "currency", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link VoidCaptureResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */

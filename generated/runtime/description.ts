@@ -1,7 +1,8 @@
 /**
  * The description of a generated type: plain data, one constant per type,
  * which the runtime's generic functions walk instead of statements generated
- * per type (the validators do: see `validate-description.ts`). It says what
+ * per type (the validators and the JSON readers do: see
+ * `validate-description.ts` and `read-description.ts`). It says what
  * the model says of the type's JSON form: its fields, each with its JSON
  * name, its value kind (a scalar, an enum's documented values or another
  * type's description), whether it is required, a list, a map or nullable,
@@ -70,6 +71,12 @@ export interface ObjectDescription {
   readonly choice?: true;
   /** It may hold properties the contract does not show. */
   readonly open?: true;
+  /**
+   * An open type callers only receive: a reader keeps what the contract does
+   * not show beside the value (`unknownData`), in every `onUnknown` mode,
+   * rather than as properties of it (see `Extras` in `read-values.ts`).
+   */
+  readonly kept?: true;
   /** Its choice groups after its base's, or all of them when it has no `base`. */
   readonly groups?: readonly ChoiceGroupDescription[];
 }

@@ -22,6 +22,7 @@ export function validateInstrumentIdentifier(
 const descriptionOfInstrumentIdentifier: ObjectDescription = {
   fields: [],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link SavedSearch} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -55,6 +56,7 @@ const descriptionOfTransactionDetails: ObjectDescription = {
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link TransactionDetailsApplicationInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -73,6 +75,7 @@ const descriptionOfTransactionDetailsApplicationInformation: ObjectDescription =
     },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link TransactionDetailsApplicationInformationApplications} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -91,6 +94,7 @@ const descriptionOfTransactionDetailsApplicationInformationApplications: ObjectD
     { name: "reconciliationId", type: "string" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link WebhookSubscription} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -101,4 +105,5 @@ export function validateWebhookSubscription(value: unknown): ValidationResult<We
 const descriptionOfWebhookSubscription: ObjectDescription = {
   fields: [],
   open: true,
+  kept: true,
 };

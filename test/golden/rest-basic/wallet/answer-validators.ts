@@ -38,6 +38,7 @@ const descriptionOfPayResponse: ObjectDescription = {
     { name: "submitTimeUtc", type: "dateTime" },
   ],
   open: true,
+  kept: true,
 };
 
 /** Checks {@link PayResponseLinks} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -48,4 +49,5 @@ export function validatePayResponseLinks(value: unknown): ValidationResult<PayRe
 const descriptionOfPayResponseLinks: ObjectDescription = {
   fields: [{ name: "self", type: () => descriptionOfLink }],
   open: true,
+  kept: true,
 };

@@ -1,0 +1,425 @@
+/**
+ * The generic JSON reader: reads a parsed response body (`parseJsonTree`)
+ * into the typed value its type's description (`description.ts`) says, with
+ * the reads of `read-values.ts`, so every result, error message and path is
+ * the one those reads give. In order: the value is an object, its unknown
+ * members are treated as `o.unknown` says (an open type keeps them), the
+ * choice (exactly one member) or the choice groups are checked, then each
+ * field is read in wire order, its base's first. A description is compiled
+ * once, on first use, into a plan of one read per field; a field's type is
+ * compiled when a value of it is first met, so cycles are fine.
+ */
+import type {
+  ChoiceGroupDescription,
+  DescribedScalar,
+  DescriptionRef,
+  FieldDescription,
+  ObjectDescription,
+  TypeDescription,
+} from "./description.js";
+import { readJsonValue } from "./json-value.js";
+import {
+  at,
+  BASE64_TEXT,
+  checkFields,
+  choiceGroup,
+  choiceOf,
+  DATE_TEXT,
+  DATE_TIME_TEXT,
+  type FieldSet,
+  fieldSet,
+  finish,
+  G_YEAR_MONTH_TEXT,
+  isNil,
+  keepOpen,
+  own,
+  type ParsedObject,
+  type ReadContext,
+  readBoolean,
+  readChild,
+  readDecimal,
+  readDouble,
+  readEnum,
+  readInteger,
+  readList,
+  readLong,
+  readMap,
+  readObject,
+  readOpaque,
+  readOpaqueList,
+  readString,
+  readText,
+  REQUIRED,
+  type Required,
+  required,
+  type TextForm,
+  type Unknowns,
+  URI_TEXT,
+} from "./read-values.js";
+import { readTagged, readUntagged, type VariantShape } from "./union.js";
+
+/** A value of a type, read at `path` (the reader signature of `readChild` and the union reads). */
+type TypeRead = (value: unknown, path: string, o: ReadContext) => unknown;
+
+/** One scalar or enum value; `key` is the field under `path` (none for a list item or a map entry). */
+type ValueRead = (
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key: string | undefined,
+  need: Required | undefined,
+  u: Unknowns | undefined,
+  field: string | undefined,
+) => unknown;
+
+/** A field of a parsed object: its value, or `undefined` when absent. */
+type FieldRead = (
+  obj: ParsedObject,
+  o: ReadContext,
+  path: string,
+  u: Unknowns | undefined,
+) => unknown;
+
+/** The reads of `read-values.ts` without their overloads: `need` is `REQUIRED` or not given. */
+type LooseRead = (
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+) => unknown;
+type LooseInteger = (
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  bits: 16 | 32,
+  key?: string,
+  need?: Required,
+) => unknown;
+type LooseText = (
+  v: unknown,
+  form: TextForm,
+  o: ReadContext,
+  path: string,
+  key?: string,
+  need?: Required,
+) => unknown;
+
+const integer = (bits: 16 | 32): LooseRead => {
+  const read = readInteger as LooseInteger;
+  return (v, o, path, key, need) => read(v, o, path, bits, key, need);
+};
+
+const text = (form: TextForm): LooseRead => {
+  const read = readText as LooseText;
+  return (v, o, path, key, need) => read(v, form, o, path, key, need);
+};
+
+/** Each scalar's read, as the generated readers call it. */
+const SCALAR_READS: { readonly [S in DescribedScalar]: LooseRead } = {
+  string: readString as LooseRead,
+  boolean: readBoolean as LooseRead,
+  short: integer(16),
+  int: integer(32),
+  long: readLong as LooseRead,
+  decimal: readDecimal as LooseRead,
+  double: readDouble as LooseRead,
+  base64: text(BASE64_TEXT),
+  date: text(DATE_TEXT),
+  dateTime: text(DATE_TIME_TEXT),
+  gYearMonth: text(G_YEAR_MONTH_TEXT),
+  uri: text(URI_TEXT),
+  json: readJsonValue as LooseRead,
+};
+
+/** What reading a field needs, compiled from its description. */
+interface FieldPlan {
+  readonly name: string;
+  /** Named like a member every object inherits: set as an own property (`defineProperty`). */
+  readonly inherited: boolean;
+  /** Required: its property is set even when an Error result lacks it. */
+  readonly required: boolean;
+  readonly read: FieldRead;
+}
+
+interface ObjectPlan {
+  readonly kind: "object";
+  /** Every field's name, its base's first, and how an open type holds the rest. */
+  readonly set: FieldSet;
+  /** Every required field's name, its base's first (a union's variant shape). */
+  readonly required: readonly string[];
+  /** Every field, its base's first. */
+  readonly fields: readonly FieldPlan[];
+  /** A choice: exactly one member is present, read as required. */
+  readonly members: ReadonlyMap<string, FieldPlan> | undefined;
+  readonly groups: readonly ChoiceGroupDescription[];
+  /** An open type whose extra members become properties of the value. */
+  readonly asProperties: boolean;
+  /** A field is named like an inherited member: the value has no prototype (not for a choice). */
+  readonly bare: boolean;
+}
+
+interface OtherPlan {
+  readonly kind: "other";
+  readonly read: TypeRead;
+}
+
+type Plan = ObjectPlan | OtherPlan;
+
+const PLANS = /* @__PURE__ */ new WeakMap<TypeDescription, Plan>();
+
+/**
+ * Reads `value` (a parsed JSON body, or part of one at `path`) as the type
+ * `description` describes: the value a generated JSON reader returns, or the
+ * `ParseError` it throws.
+ */
+export function readDescribed<T>(
+  value: unknown,
+  description: TypeDescription,
+  path: string,
+  o: ReadContext,
+): T {
+  return readPlan(planOf(description), value, path, o) as T;
+}
+
+function planOf(description: TypeDescription): Plan {
+  let plan = PLANS.get(description);
+  if (plan === undefined) {
+    plan = compile(description);
+    PLANS.set(description, plan);
+  }
+  return plan;
+}
+
+function readPlan(plan: Plan, value: unknown, path: string, o: ReadContext): unknown {
+  return plan.kind === "other" ? plan.read(value, path, o) : readObjectPlan(plan, value, path, o);
+}
+
+function readObjectPlan(plan: ObjectPlan, value: unknown, path: string, o: ReadContext): object {
+  const obj = readObject(value, o, path);
+  const u = checkFields(obj, plan.set, o, path);
+  const groups = plan.groups;
+  for (let i = 0; i < groups.length; i++)
+    choiceGroup(obj, groups[i]!.fields, groups[i]!.required, o, path);
+  let out: Record<string, unknown>;
+  if (plan.members !== undefined) {
+    const member = plan.members.get(choiceOf(obj, plan.set.names, o, path))!;
+    out = {};
+    set(out, member, member.read(obj, o, path, u));
+  } else {
+    out = plan.bare ? (Object.create(null) as Record<string, unknown>) : {};
+    const fields = plan.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      const v = f.read(obj, o, path, u);
+      if (v !== undefined || f.required) set(out, f, v);
+    }
+  }
+  return finish(plan.asProperties ? keepOpen(out, obj, plan.set) : out, u);
+}
+
+function set(out: Record<string, unknown>, f: FieldPlan, v: unknown): void {
+  if (!f.inherited) out[f.name] = v;
+  else
+    Object.defineProperty(out, f.name, {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+}
+
+function compile(description: TypeDescription): Plan {
+  if ("opaque" in description)
+    return { kind: "other", read: description.opaque === "list" ? opaqueList : opaqueObject };
+  if ("tag" in description) return { kind: "other", read: taggedRead(description) };
+  if ("variants" in description) return { kind: "other", read: untaggedRead(description) };
+  return compileObject(description);
+}
+
+const opaqueObject: TypeRead = (v, path, o) => readOpaque(v, o, path);
+const opaqueList: TypeRead = (v, path, o) => readOpaqueList(v, o, path);
+
+function compileObject(description: ObjectDescription): ObjectPlan {
+  const base =
+    description.base !== undefined ? (planOf(description.base()) as ObjectPlan) : undefined;
+  const choice = description.choice === true;
+  const own = description.fields.map((f) => fieldPlan(f, choice || f.required === true));
+  const fields = [...(base?.fields ?? []), ...own];
+  const names = fields.map((f) => f.name);
+  return {
+    kind: "object",
+    set: fieldSet(
+      names,
+      description.open === undefined ? undefined : description.kept ? "kept" : "properties",
+    ),
+    required: [
+      ...(base?.required ?? []),
+      ...description.fields.filter((f) => f.required).map((f) => f.name),
+    ],
+    fields,
+    members: choice ? new Map(fields.map((f) => [f.name, f])) : undefined,
+    groups: [...(base?.groups ?? []), ...(description.groups ?? [])],
+    asProperties: description.open === true && description.kept !== true,
+    bare: fields.some((f) => f.inherited),
+  };
+}
+
+function isInherited(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(Object.prototype, name);
+}
+
+/** A field's read: absent, null (when nullable), one value, a list or a map of them. */
+function fieldPlan(f: FieldDescription, isRequired: boolean): FieldPlan {
+  const name = f.name;
+  const inherited = isInherited(name);
+  return { name, inherited, required: isRequired, read: fieldRead(f, name, inherited, isRequired) };
+}
+
+function fieldRead(
+  f: FieldDescription,
+  name: string,
+  inherited: boolean,
+  isRequired: boolean,
+): FieldRead {
+  const get = inherited ? (obj: ParsedObject) => own(obj, name) : (obj: ParsedObject) => obj[name];
+  const many = f.map === true || f.list !== undefined;
+  const read = many
+    ? collectionRead(f, name, get, isRequired)
+    : singleRead(f, name, get, isRequired);
+  if (!many || !isRequired) return read;
+  return (obj, o, path, u) => required(read(obj, o, path, u), o, path, name);
+}
+
+/** A field holding one value: an object by its type's plan, a scalar or enum by its read. */
+function singleRead(
+  f: FieldDescription,
+  name: string,
+  get: (obj: ParsedObject) => unknown,
+  isRequired: boolean,
+): FieldRead {
+  const need = isRequired ? REQUIRED : undefined;
+  const nullable = f.nullable === true;
+  const t = f.type;
+  if (typeof t === "function") {
+    const child = typeRead(t);
+    const readOne = readChild as (
+      v: unknown,
+      o: ReadContext,
+      path: string,
+      key: string,
+      read: TypeRead,
+      need?: Required,
+    ) => unknown;
+    return (obj, o, path) => {
+      const v = get(obj);
+      return nullable && isNil(v, o) ? null : readOne(v, o, path, name, child, need);
+    };
+  }
+  const value = valueRead(t);
+  // An optional enum's unknown value may be kept aside, under the field's name.
+  return (obj, o, path, u) => {
+    const v = get(obj);
+    return nullable && isNil(v, o)
+      ? null
+      : value(v, o, path, name, need, need ? undefined : u, name);
+  };
+}
+
+/** A list or map field: each item (or entry) read by its type, under its own path. */
+function collectionRead(
+  f: FieldDescription,
+  name: string,
+  get: (obj: ParsedObject) => unknown,
+  isRequired: boolean,
+): FieldRead {
+  const t = f.type;
+  const child = typeof t === "function" ? typeRead(t) : undefined;
+  const value = typeof t === "function" ? undefined : valueRead(t);
+  if (f.map === true) {
+    // A map's entries are neither null-checked nor kept aside.
+    const entryRead = (v: unknown, p: string, o: ReadContext): unknown =>
+      child !== undefined
+        ? child(v, p, o)
+        : value!(v, o, p, undefined, undefined, undefined, undefined);
+    const entry =
+      f.list !== undefined
+        ? (v: unknown, p: string, o: ReadContext) =>
+            readList(v, o, p, (item, itemPath) => entryRead(item, itemPath, o))
+        : entryRead;
+    return (obj, o, path) => {
+      const v = get(obj);
+      if (v === undefined || v === null) return undefined;
+      return readMap(v, o, at(path, name), (e, entryPath) => entry(e, entryPath, o));
+    };
+  }
+  const nullable = f.nullable === true;
+  // An item of an optional list may keep an unknown enum value aside.
+  const aside = !isRequired;
+  return (obj, o, path, u) => {
+    const v = get(obj);
+    if (v === undefined || v === null) return undefined;
+    return readList(v, o, at(path, name), (item, itemPath) =>
+      nullable && isNil(item, o)
+        ? null
+        : child !== undefined
+          ? child(item, itemPath, o)
+          : value!(item, o, itemPath, undefined, undefined, aside ? u : undefined, name),
+    );
+  };
+}
+
+/** The read of a scalar, or of an enum's documented values. */
+function valueRead(t: DescribedScalar | readonly string[]): ValueRead {
+  if (typeof t === "string") {
+    const read = SCALAR_READS[t];
+    return (v, o, path, key, need) => read(v, o, path, key, need);
+  }
+  const readOne = readEnum as (
+    v: unknown,
+    values: readonly string[],
+    o: ReadContext,
+    path: string,
+    key: string | undefined,
+    aside?: Unknowns | Required,
+    field?: string,
+  ) => unknown;
+  return (v, o, path, key, need, u, field) =>
+    need === REQUIRED
+      ? readOne(v, t, o, path, key, REQUIRED)
+      : readOne(v, t, o, path, key, u, field);
+}
+
+/** The read of another type's value, by its plan, compiled when it is first asked for. */
+function typeRead(ref: DescriptionRef): TypeRead {
+  let plan: Plan | undefined;
+  return (value, path, o) => readPlan((plan ??= planOf(ref())), value, path, o);
+}
+
+function taggedRead(description: {
+  readonly tag: string;
+  readonly cases: { readonly [tag: string]: DescriptionRef };
+}): TypeRead {
+  const cases = Object.create(null) as Record<string, TypeRead>;
+  for (const key of Object.keys(description.cases))
+    Object.defineProperty(cases, key, {
+      value: typeRead(description.cases[key]!),
+      enumerable: true,
+    });
+  return (value, path, o) => readTagged(value, o, path, description.tag, cases);
+}
+
+function untaggedRead(description: {
+  readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
+}): TypeRead {
+  // Shapes name each variant's fields: compiled on first use, when every description is defined.
+  let shapes: VariantShape[] | undefined;
+  const reads = description.variants.map(([, ref]) => typeRead(ref));
+  return (value, path, o) => {
+    shapes ??= description.variants.map(([name, ref]) => {
+      const plan = planOf(ref()) as ObjectPlan;
+      return { name, fields: plan.set.names, required: plan.required };
+    });
+    return readUntagged(value, o, path, shapes, reads);
+  };
+}

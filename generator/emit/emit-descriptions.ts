@@ -46,8 +46,22 @@ export function emitDescription(
  * generic reader (`read-description.ts`) walks.
  */
 export function emitReadDescriptions(file: TsFile, ctx: EmitContext): void {
-  for (const type of ctx.service.types)
-    if (type.facts.wireReceived) emitDescription(file, ctx.service, ctx.names, type);
+  const types = ctx.service.types.filter((t) => t.facts.wireReceived);
+  // An opaque body is read without its description (`readOpaque`): it is declared only where another refers to it.
+  const referred = new Set(types.flatMap(referencesOf));
+  for (const type of types)
+    if (type.kind !== "opaque" || referred.has(type.name))
+      emitDescription(file, ctx.service, ctx.names, type);
+}
+
+/** The types a type's description refers to: its fields' types, its base, its variants. */
+function referencesOf(type: ObjectType): string[] {
+  return [
+    ...type.allFields.flatMap((f) => (f.type.kind === "object" ? [f.type.name] : [])),
+    ...(type.facts.delegatedBase !== undefined ? [type.facts.delegatedBase] : []),
+    ...(type.variants ?? []),
+    ...(type.discriminator?.mapping.map((m) => m.type) ?? []),
+  ];
 }
 
 /** The description's type in the runtime and the members of its literal. */

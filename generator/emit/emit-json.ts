@@ -98,12 +98,32 @@ function emitBodies(
         const o = `${file.value("readContext", paths.runtime("read-values.ts"))}(options)`;
         const read =
           readSide === "response"
-            ? `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeRef(name)}>(${tree}, ${names.get("description", name)}, "", ${o})`
+            ? responseRead(file, ctx, name, tree, o)
             : `${names.get("reader", name)}(${tree}, "", ${o})`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });
   }
+}
+
+/**
+ * The read of a response body: through its type's description; a body the
+ * contract does not show is taken as parsed (`readOpaque`), which needs no
+ * description, so a caller of such an operation bundles none of the reader.
+ */
+function responseRead(
+  file: TsFile,
+  { service, names }: EmitContext,
+  name: string,
+  tree: string,
+  o: string,
+): string {
+  const type = service.types.find((t) => t.name === name);
+  const READ = paths.runtime("read-values.ts");
+  if (type?.kind === "opaque")
+    return `${file.value(type.list ? "readOpaqueList" : "readOpaque", READ)}(${tree}, ${o}, "")`;
+  const typeName = file.type(names.get("type", name), paths.types(service.name));
+  return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${names.get("description", name)}, "", ${o})`;
 }
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {

@@ -29,7 +29,9 @@ const TEXT_FORMS = {
 
 /**
  * How a reader reads:
- * - `typed` (what a client reads: responses): the value returned is of its
+ * - `typed` (what a client reads from XML: responses; a client's JSON is read
+ *   by the runtime's generic reader, `read-description.ts`, with the same
+ *   reads and the same results): the value returned is of its
  *   type, or `ParseError`: required fields present, enum values in the list
  *   (or kept aside in `keep` mode), exactly one member of a choice, dates,
  *   URIs and Base64 in their form. Built as object literals, without casts.

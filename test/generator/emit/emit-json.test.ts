@@ -132,4 +132,31 @@ describe("emitJson writers", () => {
 };`);
     expect(code).not.toContain("DATE_TIME_TEXT");
   });
+
+  it("takes a body the contract does not show as parsed, without a description", async () => {
+    const opaque = restService({
+      types: [objectType("Blob", [], { kind: "opaque" })],
+      operations: [restOperation("op", undefined, "Blob")],
+    });
+    const code = await emitWith(emitJson, opaque);
+    expect(declaration(code, "parseBlob")).toContain(
+      'return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));',
+    );
+    expect(code).not.toMatch(/descriptionOfBlob|readDescribed/);
+  });
+
+  it("declares an opaque type's description where another description refers to it", async () => {
+    const nested = restService({
+      types: [
+        objectType("Res", [field("blob", { kind: "object", name: "Blob" })]),
+        objectType("Blob", [], { kind: "opaque" }),
+      ],
+      operations: [restOperation("op", undefined, "Res")],
+    });
+    const code = await emitWith(emitJson, nested);
+    expect(declaration(code, "descriptionOfBlob"))
+      .toBe(`const descriptionOfBlob: OpaqueDescription = {
+  opaque: "object",
+};`);
+  });
 });

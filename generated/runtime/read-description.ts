@@ -33,7 +33,6 @@ import {
   isNil,
   keepOpen,
   own,
-  type ParsedObject,
   type ReadContext,
   readBoolean,
   readChild,
@@ -72,13 +71,8 @@ type ValueRead = (
   field: string | undefined,
 ) => unknown;
 
-/** A field of a parsed object: its value, or `undefined` when absent. */
-type FieldRead = (
-  obj: ParsedObject,
-  o: ReadContext,
-  path: string,
-  u: Unknowns | undefined,
-) => unknown;
+/** A field's value (its member of the parsed object) read: `undefined` when absent. */
+type FieldRead = (v: unknown, o: ReadContext, path: string, u: Unknowns | undefined) => unknown;
 
 /** The reads of `read-values.ts` without their overloads: `need` is `REQUIRED` or not given. */
 type LooseRead = (
@@ -140,6 +134,13 @@ interface FieldPlan {
   /** Required: its property is set even when an Error result lacks it. */
   readonly required: boolean;
   readonly read: FieldRead;
+  /**
+   * The common cases, read in the walk's loop without a call through `read`
+   * (the same result): an optional string that is one, or a single object
+   * (not nullable) that is present, read by its type's plan.
+   */
+  readonly string: boolean;
+  readonly object: (() => Plan) | undefined;
 }
 
 interface ObjectPlan {
@@ -205,14 +206,22 @@ function readObjectPlan(plan: ObjectPlan, value: unknown, path: string, o: ReadC
   if (plan.members !== undefined) {
     const member = plan.members.get(choiceOf(obj, plan.set.names, o, path))!;
     out = {};
-    set(out, member, member.read(obj, o, path, u));
+    set(out, member, member.read(own(obj, member.name), o, path, u));
   } else {
     out = plan.bare ? (Object.create(null) as Record<string, unknown>) : {};
     const fields = plan.fields;
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i]!;
-      const v = f.read(obj, o, path, u);
-      if (v !== undefined || f.required) set(out, f, v);
+      const given = f.inherited ? own(obj, f.name) : obj[f.name];
+      const v =
+        f.string && typeof given === "string"
+          ? given
+          : f.object !== undefined && given !== undefined && given !== null
+            ? readPlan(f.object(), given, at(path, f.name), o)
+            : f.read(given, o, path, u);
+      if (v === undefined && !f.required) continue;
+      if (!f.inherited) out[f.name] = v;
+      else set(out, f, v);
     }
   }
   return finish(plan.asProperties ? keepOpen(out, obj, plan.set) : out, u);
@@ -273,31 +282,26 @@ function isInherited(name: string): boolean {
 function fieldPlan(f: FieldDescription, isRequired: boolean): FieldPlan {
   const name = f.name;
   const inherited = isInherited(name);
-  return { name, inherited, required: isRequired, read: fieldRead(f, name, inherited, isRequired) };
+  const single = f.list === undefined && f.map === undefined && f.nullable === undefined;
+  return {
+    name,
+    inherited,
+    required: isRequired,
+    read: fieldRead(f, name, isRequired),
+    string: single && !isRequired && f.type === "string",
+    object: single && typeof f.type === "function" ? planRef(f.type) : undefined,
+  };
 }
 
-function fieldRead(
-  f: FieldDescription,
-  name: string,
-  inherited: boolean,
-  isRequired: boolean,
-): FieldRead {
-  const get = inherited ? (obj: ParsedObject) => own(obj, name) : (obj: ParsedObject) => obj[name];
+function fieldRead(f: FieldDescription, name: string, isRequired: boolean): FieldRead {
   const many = f.map === true || f.list !== undefined;
-  const read = many
-    ? collectionRead(f, name, get, isRequired)
-    : singleRead(f, name, get, isRequired);
+  const read = many ? collectionRead(f, name, isRequired) : singleRead(f, name, isRequired);
   if (!many || !isRequired) return read;
-  return (obj, o, path, u) => required(read(obj, o, path, u), o, path, name);
+  return (v, o, path, u) => required(read(v, o, path, u), o, path, name);
 }
 
 /** A field holding one value: an object by its type's plan, a scalar or enum by its read. */
-function singleRead(
-  f: FieldDescription,
-  name: string,
-  get: (obj: ParsedObject) => unknown,
-  isRequired: boolean,
-): FieldRead {
+function singleRead(f: FieldDescription, name: string, isRequired: boolean): FieldRead {
   const need = isRequired ? REQUIRED : undefined;
   const nullable = f.nullable === true;
   const t = f.type;
@@ -311,28 +315,21 @@ function singleRead(
       read: TypeRead,
       need?: Required,
     ) => unknown;
-    return (obj, o, path) => {
-      const v = get(obj);
-      return nullable && isNil(v, o) ? null : readOne(v, o, path, name, child, need);
-    };
+    return (v, o, path) =>
+      nullable && isNil(v, o) ? null : readOne(v, o, path, name, child, need);
   }
   const value = valueRead(t);
+  // A plain optional string: a string is the value, read without a call.
+  if (t === "string" && !nullable && !isRequired)
+    return (v, o, path) =>
+      typeof v === "string" ? v : value(v, o, path, name, undefined, undefined, name);
   // An optional enum's unknown value may be kept aside, under the field's name.
-  return (obj, o, path, u) => {
-    const v = get(obj);
-    return nullable && isNil(v, o)
-      ? null
-      : value(v, o, path, name, need, need ? undefined : u, name);
-  };
+  return (v, o, path, u) =>
+    nullable && isNil(v, o) ? null : value(v, o, path, name, need, need ? undefined : u, name);
 }
 
 /** A list or map field: each item (or entry) read by its type, under its own path. */
-function collectionRead(
-  f: FieldDescription,
-  name: string,
-  get: (obj: ParsedObject) => unknown,
-  isRequired: boolean,
-): FieldRead {
+function collectionRead(f: FieldDescription, name: string, isRequired: boolean): FieldRead {
   const t = f.type;
   const child = typeof t === "function" ? typeRead(t) : undefined;
   const value = typeof t === "function" ? undefined : valueRead(t);
@@ -347,8 +344,7 @@ function collectionRead(
         ? (v: unknown, p: string, o: ReadContext) =>
             readList(v, o, p, (item, itemPath) => entryRead(item, itemPath, o))
         : entryRead;
-    return (obj, o, path) => {
-      const v = get(obj);
+    return (v, o, path) => {
       if (v === undefined || v === null) return undefined;
       return readMap(v, o, at(path, name), (e, entryPath) => entry(e, entryPath, o));
     };
@@ -356,8 +352,7 @@ function collectionRead(
   const nullable = f.nullable === true;
   // An item of an optional list may keep an unknown enum value aside.
   const aside = !isRequired;
-  return (obj, o, path, u) => {
-    const v = get(obj);
+  return (v, o, path, u) => {
     if (v === undefined || v === null) return undefined;
     return readList(v, o, at(path, name), (item, itemPath) =>
       nullable && isNil(item, o)
@@ -372,8 +367,8 @@ function collectionRead(
 /** The read of a scalar, or of an enum's documented values. */
 function valueRead(t: DescribedScalar | readonly string[]): ValueRead {
   if (typeof t === "string") {
-    const read = SCALAR_READS[t];
-    return (v, o, path, key, need) => read(v, o, path, key, need);
+    // Its read takes the arguments a value read is given, up to `need`.
+    return SCALAR_READS[t];
   }
   const readOne = readEnum as (
     v: unknown,
@@ -390,10 +385,16 @@ function valueRead(t: DescribedScalar | readonly string[]): ValueRead {
       : readOne(v, t, o, path, key, u, field);
 }
 
-/** The read of another type's value, by its plan, compiled when it is first asked for. */
-function typeRead(ref: DescriptionRef): TypeRead {
+/** The plan of another type's description, compiled when it is first asked for. */
+function planRef(ref: DescriptionRef): () => Plan {
   let plan: Plan | undefined;
-  return (value, path, o) => readPlan((plan ??= planOf(ref())), value, path, o);
+  return () => (plan ??= planOf(ref()));
+}
+
+/** The read of another type's value, by its plan. */
+function typeRead(ref: DescriptionRef): TypeRead {
+  const plan = planRef(ref);
+  return (value, path, o) => readPlan(plan(), value, path, o);
 }
 
 function taggedRead(description: {

@@ -213,6 +213,8 @@ function readObjectPlan(plan: ObjectPlan, value: unknown, path: string, o: ReadC
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i]!;
       const given = f.inherited ? own(obj, f.name) : obj[f.name];
+      // Absent, an optional field reads as absent whatever its type: no read is called.
+      if (given === undefined && !f.required) continue;
       const v =
         f.string && typeof given === "string"
           ? given

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
@@ -27,12 +27,7 @@ export function requireWithCodeCache(from: string, id: string, cacheDir: string)
   prototype._compile = function (this: Module, content: string, filename: string) {
     return content.length < CACHED_SIZE
       ? original.call(this, content, filename)
-      : compileCached(
-          this,
-          content,
-          filename,
-          path.join(cacheDir, cacheName(content, filename, crc32)),
-        );
+      : compileCached(this, content, filename, cacheFileOf(cacheDir, content, filename, crc32));
   };
   try {
     return require(id);
@@ -46,9 +41,23 @@ type Compile = (this: Module, content: string, filename: string) => unknown;
 /** Smaller files compile faster than their cache is read. */
 const CACHED_SIZE = 256 * 1024;
 
-function cacheName(content: string, filename: string, crc32: (text: string) => number): string {
+/** Where the code cache of a file's text is kept: its name starts with the file's, so that older caches of the file can be found. */
+interface CacheFile {
+  readonly dir: string;
+  /** Every cache of this file (whatever its text, or Node) has a name starting with this. */
+  readonly prefix: string;
+  readonly name: string;
+}
+
+function cacheFileOf(
+  dir: string,
+  content: string,
+  filename: string,
+  crc32: (text: string) => number,
+): CacheFile {
+  const prefix = `${path.basename(filename)}-${crc32(filename).toString(16)}-`;
   const stamp = `${process.version}-${process.arch}-${content.length}-${crc32(content).toString(16)}`;
-  return `${path.basename(filename)}-${crc32(filename).toString(16)}-${stamp}.bin`;
+  return { dir, prefix, name: `${prefix}${stamp}.bin` };
 }
 
 /** What `Module.prototype._compile` does for a CommonJS file, with `cacheFile` as V8's code cache. */
@@ -56,11 +65,11 @@ function compileCached(
   module: Module,
   content: string,
   filename: string,
-  cacheFile: string,
+  cacheFile: CacheFile,
 ): unknown {
   let cachedData: Buffer | undefined;
   try {
-    cachedData = readFileSync(cacheFile);
+    cachedData = readFileSync(path.join(cacheFile.dir, cacheFile.name));
   } catch {
     // Not cached yet.
   }
@@ -88,12 +97,17 @@ function compileCached(
   return result;
 }
 
-function writeCache(cacheFile: string, data: Buffer): void {
-  const staging = `${cacheFile}.${process.pid}.tmp`;
+/** Writes the cache of a file, and removes its caches of other texts or Nodes, which nothing reads any more. */
+function writeCache(cacheFile: CacheFile, data: Buffer): void {
+  const target = path.join(cacheFile.dir, cacheFile.name);
+  const staging = `${target}.${process.pid}.tmp`;
   try {
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    mkdirSync(cacheFile.dir, { recursive: true });
     writeFileSync(staging, data);
-    renameSync(staging, cacheFile);
+    renameSync(staging, target);
+    for (const name of readdirSync(cacheFile.dir))
+      if (name.startsWith(cacheFile.prefix) && name.endsWith(".bin") && name !== cacheFile.name)
+        rmSync(path.join(cacheFile.dir, name), { force: true });
   } catch {
     // A cache that cannot be written only costs the next run the compilation.
   }

@@ -8,7 +8,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import Module from "node:module";
+import Module, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -81,6 +81,24 @@ describe("requireWithCodeCache", () => {
     expect(load()).toBe("42");
     expect(readdirSync(cacheDir)).toEqual([file]);
     expect(statSync(path.join(cacheDir, file!)).size).toBeGreaterThan(100);
+  });
+
+  it.runIf(hasCrc32)("removes the caches of the file's earlier texts when it writes one", () => {
+    const { from, cacheDir, pkg } = fixture();
+    mkdirSync(cacheDir, { recursive: true });
+    requireWithCodeCache(from, "big", cacheDir);
+    const [file] = readdirSync(cacheDir);
+    const prefix = file!.slice(0, file!.indexOf(`-${process.version}-`) + 1);
+    const stale = `${prefix}v0.0.0-x64-1-0.bin`;
+    const other = `other.js-1-${process.version}-x64-1-0.bin`;
+    writeFileSync(path.join(cacheDir, stale), "old");
+    writeFileSync(path.join(cacheDir, other), "another file's");
+    rmSync(path.join(cacheDir, file!));
+    // Loaded again, not from Node's own module cache.
+    const loaded = createRequire(import.meta.url).cache;
+    for (const key of Object.keys(loaded)) if (key.startsWith(pkg)) delete loaded[key];
+    requireWithCodeCache(from, "big", cacheDir);
+    expect(readdirSync(cacheDir).sort()).toEqual([file, other].sort());
   });
 
   it("loads the package when the cache cannot be written", () => {

@@ -86,7 +86,13 @@ export async function emitTemplates(
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
-    const template = compileTemplate(hb, source, { noEscape: true, strict: true }, TEMPLATE_CACHE);
+    const template = compileTemplate(
+      hb,
+      name,
+      source,
+      { noEscape: true, strict: true },
+      TEMPLATE_CACHE,
+    );
     out.push({ path: name, content: template(view) });
   }
   // The query-language reference ships as written, with a package that has a query language.

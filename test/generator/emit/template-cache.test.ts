@@ -40,42 +40,43 @@ describe("compileTemplate", () => {
     const dir = cacheDir();
     const expected = environment().compile(SOURCE, OPTIONS)(VIEW);
     expect(expected).toBe('# PAY\n- a&b <1>\n- c <2>\n"n"\n');
-    expect(compileTemplate(environment(), SOURCE, OPTIONS, dir)(VIEW)).toBe(expected);
+    expect(compileTemplate(environment(), "t", SOURCE, OPTIONS, dir)(VIEW)).toBe(expected);
     expect(readdirSync(dir)).toHaveLength(1);
-    expect(compileTemplate(environment(), SOURCE, OPTIONS, dir)(VIEW)).toBe(expected);
+    expect(compileTemplate(environment(), "t", SOURCE, OPTIONS, dir)(VIEW)).toBe(expected);
   });
 
   it("keeps strict mode: a missing field throws as with hb.compile", () => {
     const dir = cacheDir();
     const missing = { name: "pay", items: [{ code: 1 }], note: "" };
     expect(() => environment().compile(SOURCE, OPTIONS)(missing)).toThrow(/"label" not defined/);
-    expect(() => compileTemplate(environment(), SOURCE, OPTIONS, dir)(missing)).toThrow(
+    expect(() => compileTemplate(environment(), "t", SOURCE, OPTIONS, dir)(missing)).toThrow(
       /"label" not defined/,
     );
-    expect(() => compileTemplate(environment(), SOURCE, OPTIONS, dir)(missing)).toThrow(
+    expect(() => compileTemplate(environment(), "t", SOURCE, OPTIONS, dir)(missing)).toThrow(
       /"label" not defined/,
     );
   });
 
-  it("uses the cached form of the same text only", () => {
+  it("uses the cached form of the same text only, and keeps one form a template", () => {
     const dir = cacheDir();
-    compileTemplate(environment(), SOURCE, OPTIONS, dir);
-    const [file] = readdirSync(dir);
-    expect(compileTemplate(environment(), `${SOURCE}!`, OPTIONS, dir)(VIEW)).toMatch(/!$/);
-    expect(compileTemplate(environment(), SOURCE, { ...OPTIONS, strict: false }, dir)).toBeTypeOf(
-      "function",
-    );
-    expect(readdirSync(dir)).toHaveLength(3);
-    expect(readdirSync(dir)).toContain(file);
+    compileTemplate(environment(), "t", SOURCE, OPTIONS, dir);
+    const [first] = readdirSync(dir);
+    expect(compileTemplate(environment(), "t", `${SOURCE}!`, OPTIONS, dir)(VIEW)).toMatch(/!$/);
+    const [second] = readdirSync(dir);
+    expect(second).not.toBe(first);
+    compileTemplate(environment(), "t", SOURCE, { ...OPTIONS, strict: false }, dir);
+    expect(readdirSync(dir)).toHaveLength(1);
+    compileTemplate(environment(), "u", SOURCE, OPTIONS, dir);
+    expect(readdirSync(dir)).toHaveLength(2);
   });
 
   it("compiles again over a cached form that cannot be evaluated", () => {
     const dir = cacheDir();
-    compileTemplate(environment(), SOURCE, OPTIONS, dir);
+    compileTemplate(environment(), "t", SOURCE, OPTIONS, dir);
     const [file] = readdirSync(dir);
     const written = readFileSync(path.join(dir, file!), "utf8");
     writeFileSync(path.join(dir, file!), "{ broken");
-    expect(compileTemplate(environment(), SOURCE, OPTIONS, dir)(VIEW)).toBe(
+    expect(compileTemplate(environment(), "t", SOURCE, OPTIONS, dir)(VIEW)).toBe(
       environment().compile(SOURCE, OPTIONS)(VIEW),
     );
     expect(readFileSync(path.join(dir, file!), "utf8")).toBe(written);
@@ -85,7 +86,7 @@ describe("compileTemplate", () => {
     const dir = cacheDir();
     writeFileSync(path.dirname(dir) + "/blocker", "");
     const blocked = path.join(path.dirname(dir), "blocker", "templates");
-    expect(compileTemplate(environment(), SOURCE, OPTIONS, blocked)(VIEW)).toBe(
+    expect(compileTemplate(environment(), "t", SOURCE, OPTIONS, blocked)(VIEW)).toBe(
       environment().compile(SOURCE, OPTIONS)(VIEW),
     );
   });

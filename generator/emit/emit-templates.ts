@@ -17,6 +17,8 @@ import { restParameters } from "../model/rest-parameters.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
+import { compileTemplate } from "./template-cache.js";
+import { CACHE_DIR } from "../project-paths.js";
 import { jsonString, markdownCode, markdownText } from "./schema-text.js";
 
 export interface PackageInfo {
@@ -26,6 +28,9 @@ export interface PackageInfo {
   /** devDependencies of the package: what its build script runs (name → version range). */
   readonly buildDependencies: Readonly<Record<string, string>>;
 }
+
+/** Where the templates' compiled forms are kept (see template-cache.ts). */
+const TEMPLATE_CACHE = path.join(CACHE_DIR, "paygen-templates");
 
 /** The package name the examples of `templates/examples/` import from (they are type-checked as written); the README shows the package's own. */
 const EXAMPLES_PACKAGE_NAME = "paygen-clients";
@@ -81,7 +86,13 @@ export async function emitTemplates(
   const out: GeneratedFile[] = [];
   for (const name of PACKAGE_FILES) {
     const source = await readFile(path.join(templatesDir, `${name}.hbs`), "utf8");
-    const template = hb.compile(source, { noEscape: true, strict: true });
+    const template = compileTemplate(
+      hb,
+      name,
+      source,
+      { noEscape: true, strict: true },
+      TEMPLATE_CACHE,
+    );
     out.push({ path: name, content: template(view) });
   }
   // The query-language reference ships as written, with a package that has a query language.

@@ -2,10 +2,7 @@ import path from "node:path";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import type { Description, ServiceDescription } from "../description/description.js";
 import { OPENAPI_FRONT_END } from "./openapi/front-end.js";
-import { readOverlayContract } from "./overlay/front-end.js";
 import { detectContractFormat, type ContractFormat } from "./detect-contract-format.js";
-import { readWsdlContract, readXsdContract } from "./wsdl/read-contract.js";
-import { readYamlDescription } from "./yaml/read-yaml.js";
 import { readInputFile, UnreadableFile } from "../read-input-file.js";
 import { decodeUtf8 } from "./source/decode-utf8.js";
 import { DEFAULT_SOURCE_LIMITS } from "./source/source-limits.js";
@@ -34,29 +31,46 @@ const MAX_CONTRACT_BYTES = Math.max(...Object.values(DEFAULT_SOURCE_LIMITS).map(
  * Every front end, in one list: adding a format is adding an entry. Contract
  * files (`--from FILE`) are read by the entry of their format; the YAML
  * schema language is read from a folder (`--schemas DIR`) by its entry.
+ * Each front end's code is loaded when it first reads (`import()`): a run
+ * compiles only the front ends its contracts need.
  */
 export const CONTRACT_FRONT_ENDS: readonly ContractFrontEnd[] = [
   {
     name: "yaml",
     formats: [],
     folder: true,
-    read: (dir, cwd, diagnostics) => readYamlDescription({ dir, cwd }, diagnostics),
+    read: async (dir, cwd, diagnostics) =>
+      (await import("./yaml/read-yaml.js")).readYamlDescription({ dir, cwd }, diagnostics),
   },
   OPENAPI_FRONT_END,
-  { name: "wsdl", formats: ["wsdl"], read: readWsdlContract },
-  { name: "xsd", formats: ["xsd"], read: readXsdContract },
+  {
+    name: "wsdl",
+    formats: ["wsdl"],
+    read: async (file, cwd, diagnostics) =>
+      (await import("./wsdl/read-contract.js")).readWsdlContract(file, cwd, diagnostics),
+  },
+  {
+    name: "xsd",
+    formats: ["xsd"],
+    read: async (file, cwd, diagnostics) =>
+      (await import("./wsdl/read-contract.js")).readXsdContract(file, cwd, diagnostics),
+  },
   // An overlay names a contract of another format: it is read with the front ends above, never through another overlay.
   {
     name: "overlay",
     formats: ["overlay"],
-    read: (file, cwd, diagnostics) =>
-      readOverlayContract(file, cwd, diagnostics, (files, dir, d) =>
-        readContracts(
-          files,
-          dir,
-          d,
-          CONTRACT_FRONT_ENDS.filter((f) => f.name !== "overlay"),
-        ),
+    read: async (file, cwd, diagnostics) =>
+      (await import("./overlay/front-end.js")).readOverlayContract(
+        file,
+        cwd,
+        diagnostics,
+        (files, dir, d) =>
+          readContracts(
+            files,
+            dir,
+            d,
+            CONTRACT_FRONT_ENDS.filter((f) => f.name !== "overlay"),
+          ),
       ),
   },
 ];

@@ -247,7 +247,19 @@ const RULE_WORDS: ReadonlySet<string> = new Set([
  * itself when it is one of them or not made of them only (`passwordpolicy`,
  * `company`).
  */
-function joinedWords(word: string): string[] {
+function joinedWords(word: string): readonly string[] {
+  let words = JOINED_WORDS.get(word);
+  if (words === undefined) {
+    words = splitJoinedWord(word);
+    JOINED_WORDS.set(word, words);
+  }
+  return words;
+}
+
+/** What `joinedWords` found for each word so far: the same words recur in the names of a contract. */
+const JOINED_WORDS = new Map<string, readonly string[]>();
+
+function splitJoinedWord(word: string): readonly string[] {
   if (RULE_WORDS.has(word) || word.length > 64) return [word];
   // best[i]: the fewest rule words `word.slice(0, i)` is made of.
   const best: (string[] | undefined)[] = [[]];
@@ -281,7 +293,19 @@ const SECRET_SCALARS: ReadonlySet<string> = new Set([
  * changes (`cardNumber`, `PANNumber` → `pan`, `number`). Digits stay with the
  * word before them (`cvv2`, `track1`).
  */
-export function nameWords(name: string): string[] {
+export function nameWords(name: string): readonly string[] {
+  let words = NAME_WORDS.get(name);
+  if (words === undefined) {
+    words = splitName(name);
+    NAME_WORDS.set(name, words);
+  }
+  return words;
+}
+
+/** What `nameWords` found for each name so far: a type's name is read for each of its fields. */
+const NAME_WORDS = new Map<string, readonly string[]>();
+
+function splitName(name: string): readonly string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")

@@ -1,14 +1,5 @@
-import {
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  type Document,
-  type Node,
-} from "yaml";
+import { createRequire } from "node:module";
+import type { Document, Node } from "yaml";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { JsonMember, JsonNode } from "./json-node.js";
 import { LineIndex } from "../source/line-index.js";
@@ -44,10 +35,10 @@ export function readYamlNodes(
     );
     return { problems };
   }
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   let document: Document.Parsed;
   try {
-    document = parseDocument(text, {
+    document = yaml().parseDocument(text, {
       lineCounter,
       uniqueKeys: false,
       prettyErrors: false,
@@ -92,6 +83,17 @@ export interface YamlReadOptions {
   readonly mayBeEmpty?: boolean;
 }
 
+/**
+ * The yaml package, loaded by the first read of YAML text (with `require`,
+ * as it is a CommonJS package): a run from JSON contracts never needs it, and
+ * loading it costs about 50 ms of CPU.
+ */
+function yaml(): typeof import("yaml") {
+  return (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof import("yaml"));
+}
+
+let yamlPackage: typeof import("yaml") | undefined;
+
 /** Most nodes that aliases may add to a document, counted with repeats. */
 export const MAX_ALIAS_EXPANSION = 1_000_000;
 
@@ -125,7 +127,7 @@ class YamlConverter {
 
   convert(node: Node, depth: number): JsonNode {
     const at = this.at(node, { file: "", line: 1, col: 1 });
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       const target = node.resolve(this.document);
       if (!target) return this.error(at, `YAML: alias *${node.source} refers to no anchor`);
       if (this.inProgress.has(target))
@@ -146,7 +148,7 @@ class YamlConverter {
     }
     const known = this.converted.get(node);
     if (known) return known;
-    if ((isMap(node) || isSeq(node)) && depth > this.maxDepth) {
+    if ((yaml().isMap(node) || yaml().isSeq(node)) && depth > this.maxDepth) {
       return this.error(
         at,
         `nesting deeper than ${this.maxDepth} levels; the reader stops at ${this.maxDepth}`,
@@ -160,11 +162,11 @@ class YamlConverter {
   }
 
   private convertUncached(node: Node, at: Position, depth: number): JsonNode {
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const members = new Map<string, JsonMember>();
       let size = 1;
       for (const pair of node.items) {
-        if (!isPair(pair)) continue;
+        if (!yaml().isPair(pair)) continue;
         const keyNode = pair.key as Node | null;
         const keyAt = this.at(keyNode, at);
         const key = this.key(keyNode, keyAt);
@@ -185,7 +187,7 @@ class YamlConverter {
       this.sizes.set(result, size);
       return result;
     }
-    if (isSeq(node)) {
+    if (yaml().isSeq(node)) {
       let size = 1;
       const items = node.items.map((item) => {
         const value: JsonNode =
@@ -197,14 +199,14 @@ class YamlConverter {
       this.sizes.set(result, size);
       return result;
     }
-    if (isScalar(node)) return this.scalar(node.value, node.source, at);
+    if (yaml().isScalar(node)) return this.scalar(node.value, node.source, at);
     return this.error(at, "YAML: this node cannot be read as JSON");
   }
 
   /** A key's text: the source of a scalar key (`200` for `200:`); other keys are refused. */
   private key(node: Node | null, at: Position): string | undefined {
     if (node === null) return "";
-    if (isScalar(node)) {
+    if (yaml().isScalar(node)) {
       if (typeof node.value === "string") return node.value;
       if (node.value === null) return node.source ?? "";
       return node.source ?? String(node.value);

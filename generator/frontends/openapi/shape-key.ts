@@ -14,17 +14,29 @@ import type { SchemaEntry, SchemaGraph } from "./schema-graph.js";
  * each place of use stays on its reference.
  */
 export function schemaKey(schema: Schema, graph: SchemaGraph): string {
+  return keysOf(graph).schemaKey(schema);
+}
+
+/**
+ * The key of a named schema's own shape (for grouping identical inline
+ * schemas), once the graph is read whole: from the first call on, each
+ * shape's key is kept, since no shape changes any more (while the graph is
+ * read, allOf merges key shapes that are still being completed).
+ */
+export function entryShapeKey(entry: SchemaEntry, graph: SchemaGraph): string {
+  if (!entry.schema) return `pending:${entry.id}`;
+  const keys = keysOf(graph);
+  keys.keepShapeKeys();
+  return keys.schemaKey(entry.schema);
+}
+
+function keysOf(graph: SchemaGraph): ShapeKeys {
   let keys = KEYS.get(graph);
   if (!keys) {
     keys = new ShapeKeys(graph);
     KEYS.set(graph, keys);
   }
-  return keys.schemaKey(schema);
-}
-
-/** The key of a named schema's own shape (for grouping identical inline schemas). */
-export function entryShapeKey(entry: SchemaEntry, graph: SchemaGraph): string {
-  return entry.schema ? schemaKey(entry.schema, graph) : `pending:${entry.id}`;
+  return keys;
 }
 
 const KEYS = new WeakMap<SchemaGraph, ShapeKeys>();
@@ -36,12 +48,22 @@ class ShapeKeys {
   /** Short ids of long keys, so that a parent's key holds its children's ids, not their text. */
   private readonly ids = new Map<string, number>();
   private readonly entryKeys = new Map<SchemaEntry, string>();
+  /**
+   * Each shape's key, computed once when the graph is read whole (a shape
+   * nested in others is keyed for each of them); `undefined` while it is read.
+   */
+  private shapeKeys: Map<SchemaShape, string> | undefined;
   private readonly discriminators = new Map<
     Discriminator,
     { value: string; entry: SchemaEntry }[]
   >();
 
   constructor(private readonly graph: SchemaGraph) {}
+
+  /** From now on no shape changes: each shape's key is kept once computed. */
+  keepShapeKeys(): void {
+    this.shapeKeys ??= new Map();
+  }
 
   schemaKey(schema: Schema): string {
     if (schema.kind === "ref") {
@@ -68,6 +90,16 @@ class ShapeKeys {
   }
 
   private shapeKey(shape: SchemaShape): string {
+    if (this.shapeKeys === undefined) return this.shapeKeyOf(shape);
+    let key = this.shapeKeys.get(shape);
+    if (key === undefined) {
+      key = this.shapeKeyOf(shape);
+      this.shapeKeys.set(shape, key);
+    }
+    return key;
+  }
+
+  private shapeKeyOf(shape: SchemaShape): string {
     const parts: string[] = [];
     for (const key of Object.keys(shape).sort()) {
       if (IGNORED.has(key)) continue;

@@ -159,9 +159,12 @@ function typeLines(
 
 function fieldLines(f: Field): string[] {
   const lines: string[] = [];
-  const occurs = f.list
-    ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.`
-    : undefined;
+  // A list of any length says no more than its type: only bounds and an XML item element are written.
+  const list = f.list;
+  const occurs =
+    list && (list.min > 0 || list.max !== undefined || list.item !== undefined)
+      ? `List of ${list.min}..${list.max ?? "unbounded"}${list.item ? `, XML item element \`${list.item}\`` : ""}.`
+      : undefined;
   const mapped = f.map
     ? `A map: any key, each value ${f.list ? "a list" : "one value"} of this type.`
     : undefined;

@@ -26,15 +26,18 @@ describe("emitTypes", () => {
             field("amount", scalar("decimal"), { required: true }),
             field("id", scalar("long")),
             field("tags", scalar("string"), { list: { min: 0 } }),
+            field("lines", scalar("string"), { list: { min: 1, max: 5 } }),
           ]),
         ],
       },
       type: "Order",
+      // A list of any length is its type alone; bounds are written.
       want: `export interface Order {
   amount: Decimal;
   id?: Long;
-  /** List of 0..unbounded. */
   tags?: string[];
+  /** List of 1..5. */
+  lines?: string[];
 }`,
     },
     {
@@ -50,7 +53,6 @@ describe("emitTypes", () => {
       type: "Patch",
       want: `export interface Patch {
   value?: JsonValue;
-  /** List of 0..unbounded. */
   values?: JsonValue[];
 }`,
     },

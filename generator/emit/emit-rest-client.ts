@@ -14,7 +14,7 @@ import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import {
   fileFields,
-  formFieldsLiteral,
+  styledFieldsLiteral,
   rawResponseType,
   requestArgumentType,
   takesBody,
@@ -480,7 +480,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const url =
       op.query && op.query.length > 0
         ? styled.length > 0
-          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${formFieldsLiteral(styled)})`
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(styled)})`
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
     const headerParts = [

@@ -136,12 +136,13 @@ function typeLines(
     lines.push(`The payload of the \`${type.origin.event}\` event.`);
   if (type.kind === "choice")
     lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  // A union's variants, and the tag value of each, are its type's own members, written below the comment: only how they are told apart is said.
   if (type.kind === "union") {
     const d = type.discriminator;
     lines.push(
       d
-        ? `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by \`${d.property}\` (${d.mapping.map((m) => `\`${m.value}\`: ${m.type}`).join(", ")}).`
-        : `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by their properties.`,
+        ? `Its variants are told apart by \`${d.property}\`.`
+        : "Its variants are told apart by their properties.",
     );
   }
   for (const group of type.choices ?? [])

@@ -116,6 +116,29 @@ describe("emitTypes", () => {
 }`,
     },
     {
+      name: "a union says how its variants are told apart, not which they are: its type lists them",
+      given: {
+        types: [
+          objectType("Card", [field("kind", scalar("string"))]),
+          objectType("Wallet", [field("kind", scalar("string"))]),
+          objectType("Payment", [], {
+            kind: "union",
+            variants: ["Card", "Wallet"],
+            discriminator: {
+              property: "kind",
+              mapping: [
+                { value: "card", type: "Card" },
+                { value: "wallet", type: "Wallet" },
+              ],
+            },
+          }),
+        ],
+      },
+      type: "Payment",
+      want: `/** Its variants are told apart by \`kind\`. */
+export type Payment = (Card & { readonly kind: "card" }) | (Wallet & { readonly kind: "wallet" });`,
+    },
+    {
       name: "a type named like a global is renamed, its wire name kept",
       given: {
         types: [

@@ -49,7 +49,8 @@ type RecordedOperation =
 
 type RecordedParam = Omit<PathParam, "facets"> & { readonly facets?: RecordedFacets };
 
-type RecordedFacets = Readonly<Record<string, number | string>>;
+/** Facets as one object; a record written before that holds the model's list, read as it is. */
+type RecordedFacets = Readonly<Record<string, number | string>> | Field["facets"];
 
 type RecordedType = Omit<
   ObjectType,
@@ -139,7 +140,7 @@ const recordedFacets = (facets: Field["facets"]): RecordedFacets =>
   Object.fromEntries(facets.map((f) => [f.key, f.value]));
 
 const facetsOf = (facets: RecordedFacets): Field["facets"] =>
-  Object.entries(facets).map(([key, value]) => ({ key, value }));
+  Array.isArray(facets) ? facets : Object.entries(facets).map(([key, value]) => ({ key, value }));
 
 function recordedType(
   { allFields: _allFields, facts: _facts, fields, kind, open, origin, ...rest }: ObjectType,

@@ -382,21 +382,7 @@ function attachAuthorizeLinks(
   } satisfies AuthorizeLinks);
 }
 
-/**
- * Authorizes a card payment whose payment data comes from a wallet on a customer device; the service decrypts the wallet payload, or the merchant supplies already-decrypted network-token data. A 200-level status means success; the response status and processorInformation.responseCode must still be checked.
- *
- * `POST /pts/v2/payments`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.authorize}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments`. */
 export async function authorize<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   request?: PaymentRequest,
@@ -470,21 +456,7 @@ function attachSaleLinks(
   } satisfies SaleLinks);
 }
 
-/**
- * Performs a sale: authorization and capture in one request (processingInformation.capture is true). Same path as authorize; the response adds _links.void, totalAmount and processor extras.
- *
- * `POST /pts/v2/payments`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @see document 001, section "What the service does"
- */
+/** The function form of {@link PaymentsClient.sale}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments`. */
 export async function sale<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   request?: SaleRequest,
@@ -514,23 +486,7 @@ const reverseOperation: RestOperation<ReversalRequest, Received<ReversalResponse
   parse: (body, readOptions) => parseReversalResponse(body, readOptions),
 };
 
-/**
- * Reverses an authorization, releasing the hold on funds. The amount must equal the authorized amount; the reversal record has status REVERSED.
- *
- * `POST /pts/v2/payments/{id}/reversals`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.reverse}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/reversals`. */
 export async function reverse<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -583,23 +539,7 @@ function attachCaptureLinks(
   } satisfies CaptureLinks);
 }
 
-/**
- * Captures an authorized amount; funds move, usually in two to four days. The capture record has status PENDING.
- *
- * `POST /pts/v2/payments/{id}/captures`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.capture}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/captures`. */
 export async function capture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -628,21 +568,7 @@ const getPaymentOperation: RestOperation<undefined, Received<PaymentDetails>> = 
   parse: (body, readOptions) => parsePaymentDetails(body, readOptions),
 };
 
-/**
- * Reads a payment; the self link of an authorization or sale response.
- *
- * `GET /pts/v2/payments/{id}`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
- *
- * @param id Transaction ID returned in the authorization response. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.getPayment}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/payments/{id}`. */
 export async function getPayment<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -668,21 +594,7 @@ const getReversalOperation: RestOperation<undefined, Received<ReversalDetails>> 
   parse: (body, readOptions) => parseReversalDetails(body, readOptions),
 };
 
-/**
- * Reads a reversal; the self link of a reversal response.
- *
- * `GET /pts/v2/reversals/{id}`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
- *
- * @param id ID of the reversal record. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.getReversal}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/reversals/{id}`. */
 export async function getReversal<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -708,21 +620,7 @@ const getCaptureOperation: RestOperation<undefined, Received<CaptureDetails>> = 
   parse: (body, readOptions) => parseCaptureDetails(body, readOptions),
 };
 
-/**
- * Reads a capture; the self link of a capture response.
- *
- * `GET /pts/v2/captures/{id}`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
- *
- * @param id ID of the capture record. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.getCapture}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/captures/{id}`. */
 export async function getCapture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -750,23 +648,7 @@ const voidPaymentOperation: RestOperation<VoidPaymentRequest, Received<VoidPayme
   parse: (body, readOptions) => parseVoidPaymentResponse(body, readOptions),
 };
 
-/**
- * Voids a payment; the void link of a sale response.
- *
- * `POST /pts/v2/payments/{id}/voids`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @param id Transaction ID returned in the sale response. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.voidPayment}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/voids`. */
 export async function voidPayment<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -795,23 +677,7 @@ const voidCaptureOperation: RestOperation<VoidCaptureRequest, Received<VoidCaptu
   parse: (body, readOptions) => parseVoidCaptureResponse(body, readOptions),
 };
 
-/**
- * Voids a capture; the void link of a capture response.
- *
- * `POST /pts/v2/captures/{id}/voids`.
- *
- * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
- *
- * @param id ID of the capture record. (document 001, section "Endpoints")
- *
- * @see document 001, section "Endpoints"
- */
+/** The function form of {@link PaymentsClient.voidCapture}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/captures/{id}/voids`. */
 export async function voidCapture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,

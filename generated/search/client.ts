@@ -216,23 +216,7 @@ const createSearchOperation: RestOperation<SearchRequest, Received<SearchResult>
   parse: (body, readOptions) => parseSearchResult(body, readOptions),
 };
 
-/**
- * Searches transactions with a query expression and optionally saves the search. Keep multi-value lookups to at most 15 identifiers and interactive searches to at most 7 days (recommended). Back off exponentially, make 3 to 5 attempts, and do not retry a timed-out identical search immediately.
- *
- * `POST /tss/v2/searches`.
- *
- * 201: Search result.
- *
- * 429: Rate limited; honor a Retry-After value if present.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Interpretation: idempotent: a search has no side effect except saving it when save is given, so the service-level retry guidance applies to it.
- *
- * Interpretation: The document gives only 429 for this operation (200, 404 and 500 are given for search retrieval and details). 201 is listed as its success status, as the published spec of the same gateway declares 201 for POST /tss/v2/searches.
- *
- * @see document 002, section "Endpoints"
- */
+/** The function form of {@link SearchClient.createSearch}, given a configuration ({@link configureSearch}) first: `POST /tss/v2/searches`. */
 export async function createSearch<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request: SearchRequest,
@@ -258,23 +242,7 @@ const getSearchOperation: RestOperation<undefined, Received<SavedSearch>> = {
   parse: (body, readOptions) => parseSavedSearch(body, readOptions),
 };
 
-/**
- * Retrieves a saved search by its ID.
- *
- * `GET /tss/v2/searches/{searchID}`.
- *
- * 200: Success.
- *
- * 404: Resource not found.
- *
- * 500: Unexpected server error.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * @param searchID The ID returned by the search request. The document names the path parameter searchID; the gateway's published REST specification (2020-02-17) names it searchId. The path is the same on the wire; paygen keeps the document's name. (document 002, section "Endpoints")
- *
- * @see document 002, section "Endpoints"
- */
+/** The function form of {@link SearchClient.getSearch}, given a configuration ({@link configureSearch}) first: `GET /tss/v2/searches/{searchID}`. */
 export async function getSearch<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   searchID: string,
@@ -304,27 +272,7 @@ const getTransactionOperation: RestOperation<undefined, Received<TransactionDeta
   parse: (body, readOptions) => parseTransactionDetails(body, readOptions),
 };
 
-/**
- * Returns the details of one transaction by request ID, including the applications array. Meant for reporting on processed transactions over a period, not for real-time processing; during exceptional periods responses may take over 2 minutes.
- *
- * `GET /tss/v2/transactions/{id}`.
- *
- * 200: Success.
- *
- * 404: Resource not found; retry 5 minutes later, at most five tries.
- *
- * 500: Unexpected server error.
- *
- * Default timeout 180 s per attempt: the documents say this operation can be slow.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Interpretation: Responses may take over 2 minutes in exceptional periods, so one attempt may take up to 3 minutes by default (a call's timeoutMs still decides); the document gives no figure beyond "over 2 minutes".
- *
- * @param id The transaction request ID. (document 002, section "Endpoints")
- *
- * @see document 002, section "Endpoints"
- */
+/** The function form of {@link SearchClient.getTransaction}, given a configuration ({@link configureSearch}) first: `GET /tss/v2/transactions/{id}`. */
 export async function getTransaction<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   id: string,
@@ -355,19 +303,7 @@ const createWebhookSubscriptionOperation: RestOperation<
   parse: (body, readOptions) => parseWebhookSubscription(body, readOptions),
 };
 
-/**
- * Creates a webhook subscription; the sample subscribes to token-management events (tms.networktoken.provisioned).
- *
- * `POST /notification-subscriptions/v2/webhooks`.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: Only the test host is shown ({test_base_url}/notification-subscriptions/v2/webhooks), so the operation uses test_base_url. {base_url} is named as the production base of the token and webhook endpoints, but no production address of this path is shown.
- *
- * Note: The document gives no status codes for this operation.
- *
- * @see document 002, section "Endpoints"
- */
+/** The function form of {@link SearchClient.createWebhookSubscription}, given a configuration ({@link configureSearch}) first: `POST /notification-subscriptions/v2/webhooks`. */
 export async function createWebhookSubscription<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request?: WebhookSubscriptionRequest,
@@ -399,23 +335,7 @@ const createInstrumentIdentifierOperation: RestOperation<
   parse: (body, readOptions) => parseInstrumentIdentifier(body, readOptions),
 };
 
-/**
- * Creates an instrument identifier. Created with a network token for an organization that has a subscription, it triggers the tms.networktoken.provisioned notification.
- *
- * `POST /tms/v1/instrumentidentifiers`.
- *
- * 200: An existing instrument identifier containing the same data was returned.
- *
- * 201: A new instrument identifier was created.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Interpretation: Only the test host is shown ({test_base_url}/tms/v1/instrumentidentifiers), so the operation uses test_base_url. {base_url} is named as the production base of the token and webhook endpoints, but no production address of this path is shown.
- *
- * Interpretation: The document gives no status codes for this operation; 200 and 201 are taken from the published spec of the same gateway.
- *
- * @see document 002, section "Endpoints"
- */
+/** The function form of {@link SearchClient.createInstrumentIdentifier}, given a configuration ({@link configureSearch}) first: `POST /tms/v1/instrumentidentifiers`. */
 export async function createInstrumentIdentifier<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request?: InstrumentIdentifierRequest,

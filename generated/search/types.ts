@@ -161,8 +161,6 @@ export interface TransactionDetailsApplicationInformation {
   /**
    * The services that processed the request.
    *
-   * List of 0..unbounded.
-   *
    * @see document 002, section "Service identifiers (applicationInformation.applications.name)"
    */
   applications?: TransactionDetailsApplicationInformationApplications[];
@@ -239,8 +237,6 @@ export interface WebhookSubscriptionRequest {
   productId?: string;
   /**
    * Event types to subscribe to.
-   *
-   * List of 0..unbounded.
    *
    * @example tms.networktoken.provisioned
    *

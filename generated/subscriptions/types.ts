@@ -1678,8 +1678,6 @@ export interface ProfileTransAmount {
   /**
    * Zero or more line items.
    *
-   * List of 0..unbounded.
-   *
    * Interpretation: lineItems is a repeated element, not a wrapper (from AnetApiSchema.xsd).
    *
    * @see document 000, section "Profile transaction types"

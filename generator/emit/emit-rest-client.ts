@@ -14,7 +14,7 @@ import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
 import {
   fileFields,
-  formFieldsLiteral,
+  styledFieldsLiteral,
   rawResponseType,
   requestArgumentType,
   takesBody,
@@ -480,7 +480,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const url =
       op.query && op.query.length > 0
         ? styled.length > 0
-          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${formFieldsLiteral(styled)})`
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(styled)})`
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
     const headerParts = [
@@ -504,13 +504,12 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         : headerParts.length > 0
           ? `, ${headerArg}`
           : "";
-    const docs = withParamTags(docText(op, { lines: restLines(op) }), op, names);
     file.addFunction({
       isExported: true,
       // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
       isAsync: true,
       name: fn(op),
-      ...(docs ? { docs: [docs] } : {}),
+      docs: [functionDoc(op, `${name}.${method(op)}`, configure)],
       typeParameters: callTypeParameter(),
       parameters: [{ name: "config", type: configType }, ...methodSignature(op)],
       returnType: answerOf(resultTypeName(op) ?? responseType(op)),
@@ -534,6 +533,18 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       `return {\n${ops.map((op) => `${propertyName(method(op))}: (...args) => ${fn(op)}(config, ...args),`).join("\n")}\n};`,
     ],
   });
+}
+
+/**
+ * An operation function's doc comment: a link to its client method, whose
+ * comment holds the operation's documentation (written once, not twice), its
+ * request line, and whether it is deprecated.
+ */
+function functionDoc(op: RestOperation, clientMethod: string, configure: string): DocComment {
+  return {
+    description: `The function form of {@link ${clientMethod}}, given a configuration ({@link ${configure}}) first: \`${op.httpMethod} ${op.path}\`.`,
+    tags: op.deprecated ? [{ tagName: "deprecated", text: "" }] : [],
+  };
 }
 
 function restLines(op: RestOperation): string[] {

@@ -14,6 +14,7 @@ import {
   type Service,
 } from "../model/ir.js";
 import { restParameters } from "../model/rest-parameters.js";
+import type { Approximation } from "../model/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
@@ -246,7 +247,7 @@ function packageView(
 function serviceView(s: Service, packageName: string, example: string | undefined) {
   return {
     example: example ? new Verbatim(example) : "",
-    retries: s.operations.flatMap((op) => (op.protocol === "rest" ? [retryRow(op, s)] : [])),
+    retries: retryGroups(s),
     name: s.name,
     entry: `${packageName}/${s.name}`,
     referencePage: `dist/reference/${s.name}.md`,
@@ -311,6 +312,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     operations: s.operations.map((op) => ({
       name: op.name,
       method: op.method,
+      // The operation's own name, where the method is not named the same.
+      otherName: op.name === op.method ? "" : op.name,
       httpMethod: op.protocol === "rest" ? op.httpMethod : "",
       endpoint: op.protocol === "rest" ? `${op.httpMethod} ${op.path}` : "",
       summary: firstSentence(op.doc ?? ""),
@@ -330,12 +333,7 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     inferredMarks: inferredMarks(s),
     contradictions: notesOf(s, "contradiction"),
     contractDifferences: notesOf(s, "contract"),
-    approximations: (s.approximations ?? []).map((a) => ({
-      kind: a.kind,
-      position: a.position,
-      pointer: a.pointer,
-      message: a.message,
-    })),
+    approximations: approximationGroups(s.approximations ?? []),
     gaps: s.gaps.map((g) => ({
       id: g.id,
       sourceLabel: g.source ? `${g.source.document} §${g.source.section}` : "",
@@ -452,7 +450,43 @@ function asTemplateData(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTemplateData(v)]));
 }
 
-/** How the client retries one REST operation, in words, from its documented statuses. */
+/**
+ * The README's list of approximations: each kind and message once, with
+ * every place it applies to, in contract order (a contract often repeats
+ * one construct, and so one warning, in many places).
+ */
+function approximationGroups(approximations: readonly Approximation[]) {
+  const groups = new Map<
+    string,
+    { kind: string; message: string; places: { position: string; pointer: string }[] }
+  >();
+  for (const a of approximations) {
+    const key = `${a.kind}\n${a.message}`;
+    const group = groups.get(key) ?? { kind: a.kind, message: a.message, places: [] };
+    group.places.push({ position: a.position, pointer: a.pointer });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The README's retry table: one row per way of retrying (idempotent or not,
+ * and the rules), with the operations retried that way, in contract order:
+ * the rules are written once, not once per operation.
+ */
+function retryGroups(service: Service) {
+  const groups = new Map<string, { idempotent: string; rules: string; methods: string[] }>();
+  for (const op of service.operations) {
+    if (op.protocol !== "rest") continue;
+    const row = retryRow(op, service);
+    const key = `${row.idempotent}\n${row.rules}`;
+    const group = groups.get(key) ?? { idempotent: row.idempotent, rules: row.rules, methods: [] };
+    group.methods.push(row.method);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /**
  * How the client retries one REST operation, in words, each rule marked with
  * where it comes from: the documents (the retry guidance of the schema) or

@@ -136,12 +136,13 @@ function typeLines(
     lines.push(`The payload of the \`${type.origin.event}\` event.`);
   if (type.kind === "choice")
     lines.push(`Exactly one of: ${type.fields.map((f) => `\`${f.name}\``).join(", ")}.`);
+  // A union's variants, and the tag value of each, are its type's own members, written below the comment: only how they are told apart is said.
   if (type.kind === "union") {
     const d = type.discriminator;
     lines.push(
       d
-        ? `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by \`${d.property}\` (${d.mapping.map((m) => `\`${m.value}\`: ${m.type}`).join(", ")}).`
-        : `One of: ${(type.variants ?? []).map((v) => `{@link ${names.get("type", v)}}`).join(", ")}, told apart by their properties.`,
+        ? `Its variants are told apart by \`${d.property}\`.`
+        : "Its variants are told apart by their properties.",
     );
   }
   for (const group of type.choices ?? [])
@@ -159,9 +160,12 @@ function typeLines(
 
 function fieldLines(f: Field): string[] {
   const lines: string[] = [];
-  const occurs = f.list
-    ? `List of ${f.list.min}..${f.list.max ?? "unbounded"}${f.list.item ? `, XML item element \`${f.list.item}\`` : ""}.`
-    : undefined;
+  // A list of any length says no more than its type: only bounds and an XML item element are written.
+  const list = f.list;
+  const occurs =
+    list && (list.min > 0 || list.max !== undefined || list.item !== undefined)
+      ? `List of ${list.min}..${list.max ?? "unbounded"}${list.item ? `, XML item element \`${list.item}\`` : ""}.`
+      : undefined;
   const mapped = f.map
     ? `A map: any key, each value ${f.list ? "a list" : "one value"} of this type.`
     : undefined;

@@ -64,6 +64,19 @@ export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string 
   return `[${fields.map(fieldLiteral).join(", ")}]`;
 }
 
+/**
+ * The fields of a form (a urlencoded body, a styled query) as code, but
+ * those written as the runtime writes an unlisted field (`form`, exploded:
+ * `formPairs`): only what differs from that needs an entry.
+ */
+export function styledFieldsLiteral(fields: readonly FormFieldEncoding[]): string {
+  return formFieldsLiteral(
+    fields.filter(
+      (f) => !(f.style === "form" && f.explode && f.contentType === undefined && !f.file),
+    ),
+  );
+}
+
 /** The table entries that say how the operation's bodies are written and read (none for JSON both ways). */
 export function wireEntries(file: TsFile, op: RestOperation): string[] {
   const wire = op.wire;
@@ -82,7 +95,7 @@ export function wireEntries(file: TsFile, op: RestOperation): string[] {
       break;
     case "form":
       out.push(
-        `encode: ${file.value("formEncoder", body)}(${stringLiteral(request.mediaType)}, ${fields})`,
+        `encode: ${file.value("formEncoder", body)}(${stringLiteral(request.mediaType)}, ${styledFieldsLiteral(request.fields ?? [])})`,
       );
       break;
     case "multipart":

@@ -19,8 +19,8 @@ export interface DescribeContext {
   readonly access: Map<string, Map<string, "readOnly" | "writeOnly">>;
   /** Named schemas already made object (or opaque) types: schema name → type name. */
   readonly objectTypes: Map<string, string>;
-  /** Enums already made, by the JSON pointer of their schema: a schema used twice is one enum. */
-  readonly enumsByPointer: Map<string, string>;
+  /** Enums already made, by their values (a JSON array, in order): the same values wherever written are one enum. */
+  readonly enumsByValues: Map<string, string>;
   /** A type or enum name not taken yet (`candidate`, else `candidate2`, `candidate3`, ...), now taken. */
   readonly unique: (candidate: string) => string;
   /** What the description cannot say: an error at `pointer`. */
@@ -49,7 +49,7 @@ export function describeContext(
     enums: [],
     access: new Map(),
     objectTypes: new Map(),
-    enumsByPointer: new Map(),
+    enumsByValues: new Map(),
     unique: (candidate) => {
       let name = candidate || "Value";
       for (let n = 2; taken.has(name); n++) name = `${candidate}${n}`;

@@ -40,17 +40,21 @@ describeWithSpecs("generating the published PayPal Orders API", () => {
     );
   });
 
-  it("lists every approximation in the README, with its position and JSON pointer", async () => {
+  it("lists every approximation in the README, with its position and JSON pointer, each message once", async () => {
     const readme = await readFile(path.join(out, "README.md"), "utf8");
     const rows = readme
       .split("\n")
       .filter((line) => /^- `(allof-conflict|ref-sibling)` /.test(line));
-    expect(rows).toHaveLength(43);
-    expect(rows.filter((r) => r.startsWith("- `ref-sibling`"))).toHaveLength(12);
+    const PLACE = /`paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` \(`#\/[^`]*`\)/g;
+    const places = (list: string[]) => list.flatMap((r) => r.match(PLACE) ?? []);
+    expect(places(rows)).toHaveLength(43);
+    expect(places(rows.filter((r) => r.startsWith("- `ref-sibling`")))).toHaveLength(12);
     for (const row of rows)
       expect(row).toMatch(
-        /^- `[a-z-]+` at `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` \(`#\/[^`]*`\): /,
+        /^- `[a-z-]+` at `paypal-checkout-orders-v2\.2024-02-02\.json:\d+:\d+` \(`#\/[^`]*`\)(; `[^`]*` \(`#\/[^`]*`\))*: /,
       );
+    // Two places with the same message are one row.
+    expect(rows.length).toBeLessThan(43);
   });
 
   it("type-checks with tsc in strict mode", async () => {

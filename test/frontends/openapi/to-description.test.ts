@@ -154,6 +154,20 @@ describe("an OpenAPI document as a description", () => {
     ]);
   });
 
+  it("makes one enum of the same values in the same order, wherever they are written", async () => {
+    const { service, problems } = await describeFixture("enums-3.0.yaml");
+    expect(problems).toEqual([]);
+    expect(service!.enums.map((e) => [e.name, e.values.map((v) => v.value)])).toEqual([
+      ["AccountStatus", ["active", "inactive"]],
+      ["AccountOrder", ["inactive", "active"]],
+      ["CardBrand", ["visa", "amex"]],
+    ]);
+    const typeOf = (type: string, name: string) =>
+      service!.types.find((t) => t.name === type)!.fields.find((f) => f.name === name)!.type.name;
+    // Named schemas are described in name order: Account's enum is the first use.
+    expect(typeOf("Card", "state")).toBe("AccountStatus");
+  });
+
   it("maps object schemas, formats, facets (exclusive bounds and multipleOf included), enums, maps, unions and annotations", async () => {
     const { service } = await describeFixture("pets-3.0.yaml");
     const pet = service!.types.find((t) => t.name === "Pet")!;

@@ -124,4 +124,33 @@ describe("emitClient (REST media types)", () => {
       'return error instanceof HttpStatusError && error.operation === "upload";',
     );
   });
+
+  it("lists in a form body's encoder only the fields not written as form, exploded (the runtime's default)", async () => {
+    const form = restService({
+      types: [
+        objectType("Charge", [
+          field("amount", scalar("string")),
+          field("metadata", scalar("string")),
+        ]),
+      ],
+      operations: [
+        restOperation("charge", "Charge", undefined, {
+          wire: {
+            request: {
+              mediaType: "application/x-www-form-urlencoded",
+              encoding: "form",
+              required: true,
+              fields: [
+                { name: "amount", style: "form", explode: true },
+                { name: "metadata", style: "deepObject", explode: true },
+              ],
+            },
+          },
+        }),
+      ],
+    });
+    expect(declaration(await emitWith(emitClient, form), "chargeOperation")).toContain(
+      `encode: formEncoder("application/x-www-form-urlencoded", [\n    { name: "metadata", style: "deepObject", explode: true },\n  ]),`,
+    );
+  });
 });

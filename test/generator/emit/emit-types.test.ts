@@ -26,15 +26,18 @@ describe("emitTypes", () => {
             field("amount", scalar("decimal"), { required: true }),
             field("id", scalar("long")),
             field("tags", scalar("string"), { list: { min: 0 } }),
+            field("lines", scalar("string"), { list: { min: 1, max: 5 } }),
           ]),
         ],
       },
       type: "Order",
+      // A list of any length is its type alone; bounds are written.
       want: `export interface Order {
   amount: Decimal;
   id?: Long;
-  /** List of 0..unbounded. */
   tags?: string[];
+  /** List of 1..5. */
+  lines?: string[];
 }`,
     },
     {
@@ -50,7 +53,6 @@ describe("emitTypes", () => {
       type: "Patch",
       want: `export interface Patch {
   value?: JsonValue;
-  /** List of 0..unbounded. */
   values?: JsonValue[];
 }`,
     },
@@ -112,6 +114,29 @@ describe("emitTypes", () => {
   /** Holds a match of the pattern \`[0-9]{5}\`. */
   zip?: string;
 }`,
+    },
+    {
+      name: "a union says how its variants are told apart, not which they are: its type lists them",
+      given: {
+        types: [
+          objectType("Card", [field("kind", scalar("string"))]),
+          objectType("Wallet", [field("kind", scalar("string"))]),
+          objectType("Payment", [], {
+            kind: "union",
+            variants: ["Card", "Wallet"],
+            discriminator: {
+              property: "kind",
+              mapping: [
+                { value: "card", type: "Card" },
+                { value: "wallet", type: "Wallet" },
+              ],
+            },
+          }),
+        ],
+      },
+      type: "Payment",
+      want: `/** Its variants are told apart by \`kind\`. */
+export type Payment = (Card & { readonly kind: "card" }) | (Wallet & { readonly kind: "wallet" });`,
     },
     {
       name: "a type named like a global is renamed, its wire name kept",

@@ -123,11 +123,29 @@ describe("the README's retry table", () => {
       ],
     });
     expect(text).toMatch(
-      /\| `charge` \| with its key \| as a read, since every attempt sends the same key in its Idempotency-Key header \(contract\); 429 after Retry-After/,
+      /\| with its key \| as a read, since every attempt sends the same key in its Idempotency-Key header \(contract\); 429 after Retry-After.*\| `charge` \|/,
     );
     expect(text).toContain(
-      "| `note` | no | only when the request provably never left: connection refused, DNS failure (paygen) |",
+      "| no | only when the request provably never left: connection refused, DNS failure (paygen) | `note` |",
     );
+  });
+
+  it("writes each way of retrying once, with the operations retried that way", async () => {
+    const order = objectType("Order", [field("amount", scalar("string"))]);
+    const text = await readme({
+      services: [
+        restService({
+          types: [order],
+          operations: ["charge", "refund", "note"].map((name) =>
+            restOperation(name, "Order", undefined),
+          ),
+        }),
+      ],
+    });
+    expect(text).toContain(
+      "| no | only when the request provably never left: connection refused, DNS failure (paygen) | `charge`, `refund`, `note` |",
+    );
+    expect(text.match(/\| no \| only when/g)).toHaveLength(1);
   });
 });
 

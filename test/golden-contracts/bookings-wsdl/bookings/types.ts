@@ -3,11 +3,7 @@ import type { Decimal, Long } from "../runtime/scalars.js";
 import type { Channel, Status } from "./enums.js";
 
 export interface ArrayOfExtra {
-  /**
-   * List of 0..unbounded.
-   *
-   * An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON.
-   */
+  /** An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
   extra?: (string | null)[];
 }
 

@@ -4,16 +4,11 @@ import type { Decimal, Long } from "../runtime/scalars.js";
 import type { orderTypeKind, statusEnum } from "./enums.js";
 
 export interface ArrayOfLine {
-  /**
-   * List of 0..unbounded.
-   *
-   * An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON.
-   */
+  /** An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
   line?: (lineType | null)[];
 }
 
 export interface ArrayOfLong {
-  /** List of 0..unbounded. */
   long?: Long[];
 }
 
@@ -122,9 +117,7 @@ export interface smallLineType {
 
 /** Interpretation: The contract repeats a choice of "add", "remove", in any mix: each member is a list here, and the elements are written and read grouped by name. */
 export interface updatesType {
-  /** List of 0..unbounded. */
   add?: string[];
-  /** List of 0..unbounded. */
   remove?: string[];
 }
 

@@ -115,19 +115,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
 };
 
 /**
- * Read one pet.
- *
- * `GET /pets/{petId}`.
- *
- * 200: The pet.
- *
- * 404: No such pet.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Note: Any other status: Something else went wrong.
- *
- * @param params `fields` (query), `limit` (query), `X-Request-Id` (header)
+ * The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`.
  *
  * @deprecated
  */
@@ -167,19 +155,7 @@ const postPetsOperation: RestOperation<PetWritable, Received<PostPetsResponse>> 
   parse: (body, readOptions) => parsePostPetsResponse(body, readOptions),
 };
 
-/**
- * Add a pet.
- *
- * `POST /pets`.
- *
- * 201: Added.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- *
- * Note: The request body may also be sent as application/xml; the client sends application/json.
- *
- * Interpretation: The response body is an array in the contract: handled as an opaque body (a list of values).
- */
+/** The function form of {@link PetStoreClient.postPets}, given a configuration ({@link configurePetStore}) first: `POST /pets`. */
 export async function postPets<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   request: PetWritable,
@@ -206,15 +182,7 @@ const exportPetsOperation: RestOperation<undefined, string> = {
   readAs: "text",
 };
 
-/**
- * `GET /pets/export`.
- *
- * 200: A CSV file.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * Note: The 200 body is text/csv: the client returns it as text (a string).
- */
+/** The function form of {@link PetStoreClient.exportPets}, given a configuration ({@link configurePetStore}) first: `GET /pets/export`. */
 export async function exportPets<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   call?: C,

@@ -7,7 +7,7 @@ export interface Company {
   vat?: string;
 }
 
-/** One of: {@link Person}, {@link Company}, told apart by their properties. */
+/** Its variants are told apart by their properties. */
 export type Owner = Person | Company;
 
 export interface Person {

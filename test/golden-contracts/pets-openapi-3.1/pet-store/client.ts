@@ -58,13 +58,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
-/**
- * `GET /pets/{petId}`.
- *
- * 200: The pet.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- */
+/** The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`. */
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,

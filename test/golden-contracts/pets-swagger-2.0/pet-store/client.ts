@@ -85,17 +85,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
-/**
- * `GET /pets/{petId}`.
- *
- * 200: The pet.
- *
- * 404: No such pet.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- *
- * @param params `limit` (query), `fields` (query)
- */
+/** The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`. */
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,
@@ -132,13 +122,7 @@ const addPetOperation: RestOperation<Pet, Received<Pet>> = {
   parse: (body, readOptions) => parsePet(body, readOptions),
 };
 
-/**
- * `POST /pets`.
- *
- * 201: Added.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- */
+/** The function form of {@link PetStoreClient.addPet}, given a configuration ({@link configurePetStore}) first: `POST /pets`. */
 export async function addPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   request: Pet,

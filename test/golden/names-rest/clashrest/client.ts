@@ -81,15 +81,7 @@ const thenOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   parse: (body, readOptions) => parsePayResponse(body, readOptions),
 };
 
-/**
- * An operation named then.
- *
- * `POST /then`.
- *
- * 201: Created.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- */
+/** The function form of {@link ClashrestClient.then$}, given a configuration ({@link configureClashrest}) first: `POST /then`. */
 export async function then$<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   request?: PayRequest,
@@ -117,13 +109,7 @@ const payOperation: RestOperation<PayRequest, Received<Promise$>> = {
   parse: (body, readOptions) => parsePromise(body, readOptions),
 };
 
-/**
- * `POST /pay`.
- *
- * 200: OK.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- */
+/** The function form of {@link ClashrestClient.pay}, given a configuration ({@link configureClashrest}) first: `POST /pay`. */
 export async function pay<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   request?: PayRequest,
@@ -149,13 +135,7 @@ const constructorOperation: RestOperation<undefined, Received<Error$>> = {
   parse: (body, readOptions) => parseError(body, readOptions),
 };
 
-/**
- * `GET /things/{toString}`.
- *
- * 200: OK.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- */
+/** The function form of {@link ClashrestClient.constructor$}, given a configuration ({@link configureClashrest}) first: `GET /things/{toString}`. */
 export async function constructor$<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   toString: string,

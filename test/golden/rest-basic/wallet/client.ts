@@ -91,15 +91,7 @@ const payOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   parse: (body, readOptions) => parsePayResponse(body, readOptions),
 };
 
-/**
- * Authorizes a payment.
- *
- * `POST /v2/payments`.
- *
- * 201: Created; check status.
- *
- * Never retried once the request may have reached the service: a duplicate could charge twice.
- */
+/** The function form of {@link WalletClient.pay}, given a configuration ({@link configureWallet}) first: `POST /v2/payments`. */
 export async function pay<C extends CallOptions = DataOnly>(
   config: WalletConfig,
   request?: PayRequest,
@@ -125,17 +117,7 @@ const getDetailsOperation: RestOperation<undefined, Received<Details>> = {
   parse: (body, readOptions) => parseDetails(body, readOptions),
 };
 
-/**
- * `GET /v2/details/{id}`.
- *
- * 200: Success.
- *
- * 404: Not found yet.
- *
- * 429: Rate limited.
- *
- * Retried on rate limiting, server errors and network failures, with exponential back-off.
- */
+/** The function form of {@link WalletClient.getDetails}, given a configuration ({@link configureWallet}) first: `GET /v2/details/{id}`. */
 export async function getDetails<C extends CallOptions = DataOnly>(
   config: WalletConfig,
   id: string,

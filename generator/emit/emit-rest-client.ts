@@ -6,7 +6,7 @@ import { idempotencyHeader } from "../model/idempotency-header.js";
 import { documentsErrors, type ServiceNames } from "../naming/names.js";
 import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
-import { docText, docWithLead, inlineDoc, sourceLabel, type DocComment } from "./jsdoc.js";
+import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { optionalAccess, propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
@@ -140,13 +140,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   const answerOf = (data: string) =>
     `Promise<${file.type("Answer", paths.runtime("http/answer.ts"))}<${data}, C>>`;
 
-  /** The query, header and cookie parameters of an operation, as one object type (each under its name in the naming table: its wire name unless another parameter has it). */
-  function requestParamsType(op: RestOperation): string {
-    const members = requestParams(op).map(({ place, field: p }) => {
-      return `${inlineDoc(docText(p))}readonly ${propertyName(names.parameter(op.name, place, p.name))}${callerMustGive(op, p) ? "" : "?"}: ${fieldTypeExpression(file, service.name, names, p)}`;
-    });
-    return `{ ${members.join("; ")} }`;
-  }
+  /** The query, header and cookie parameters of an operation: its named object type (each member under its name in the naming table: its wire name unless another parameter has it). */
+  const requestParamsType = (op: RestOperation): string => names.get("operationParams", op.name);
 
   for (const op of ops) {
     const result = resultTypeName(op);
@@ -254,6 +249,23 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       .map((e) => `status === ${e.status} ? ${parser(e.type)}(body) : `);
     return `parseError: (body, status) => ${cases.join("")}${fallback ? `${parser(fallback.type)}(body)` : "undefined"}`;
   };
+
+  for (const op of ops.filter(hasRequestParams))
+    file.addInterface({
+      isExported: true,
+      name: requestParamsType(op),
+      docs: [`The query, header and cookie parameters of \`${op.name}\`.`],
+      properties: requestParams(op).map(({ place, field: p }) => {
+        const docs = docText(p);
+        return {
+          ...(docs ? { docs: [docs] } : {}),
+          isReadonly: true,
+          name: propertyName(names.parameter(op.name, place, p.name)),
+          hasQuestionToken: !callerMustGive(op, p),
+          type: fieldTypeExpression(file, service.name, names, p),
+        };
+      }),
+    });
 
   file.addInterface({
     isExported: true,

@@ -90,6 +90,8 @@ const TOP_LEVEL = {
   linksAttacher: (s: string) => `attach${s}Links`,
   // A type's description, which the runtime's generic validator walks.
   description: (s: string) => `descriptionOf${s}`,
+  // An operation's query, header and cookie parameters, one named object type.
+  operationParams: (s: string) => `${s}Params`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -211,6 +213,8 @@ export function nameRequests(service: Service): NameRequests {
         add("linksAttacher", op.name, base);
       }
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
+      if ([op.query, op.headers, op.cookies].some((list) => (list?.length ?? 0) > 0))
+        add("operationParams", op.name, base);
       if (documentsErrors(op)) {
         add("operationError", op.name, base);
         add("operationErrorGuard", op.name, base);

@@ -32,6 +32,13 @@ export function isGetPetError(error: unknown): error is GetPetError {
   return error instanceof HttpStatusError && error.operation === "getPet";
 }
 
+/** The query, header and cookie parameters of `getPet`. */
+export interface GetPetParams {
+  readonly fields?: string[];
+  readonly limit: number;
+  readonly "X-Request-Id"?: string;
+}
+
 /**
  * The Pet Store: one method per operation.
  *
@@ -59,11 +66,7 @@ export interface PetStoreClient {
    */
   getPet<C extends CallOptions = DataOnly>(
     petId: string,
-    params: {
-      readonly fields?: string[];
-      readonly limit: number;
-      readonly "X-Request-Id"?: string;
-    },
+    params: GetPetParams,
     call?: C,
   ): Promise<Answer<Received<Pet>, C>>;
   /**
@@ -122,7 +125,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,
-  params: { readonly fields?: string[]; readonly limit: number; readonly "X-Request-Id"?: string },
+  params: GetPetParams,
   call?: C,
 ): Promise<Answer<Received<Pet>, C>> {
   const options = optionsOf(config);

@@ -31,6 +31,12 @@ export function isGetPetError(error: unknown): error is GetPetError {
   return error instanceof HttpStatusError && error.operation === "getPet";
 }
 
+/** The query, header and cookie parameters of `getPet`. */
+export interface GetPetParams {
+  readonly limit: number;
+  readonly fields?: string[];
+}
+
 /**
  * The Pet Store: one method per operation.
  *
@@ -50,7 +56,7 @@ export interface PetStoreClient {
    */
   getPet<C extends CallOptions = DataOnly>(
     petId: string,
-    params: { readonly limit: number; readonly fields?: string[] },
+    params: GetPetParams,
     call?: C,
   ): Promise<Answer<Received<Pet>, C>>;
   /**
@@ -89,7 +95,7 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,
-  params: { readonly limit: number; readonly fields?: string[] },
+  params: GetPetParams,
   call?: C,
 ): Promise<Answer<Received<Pet>, C>> {
   const options = optionsOf(config);

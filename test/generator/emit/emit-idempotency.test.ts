@@ -41,9 +41,12 @@ describe("emitClient (idempotency header)", () => {
   });
 
   it("makes the key an optional parameter, other required headers staying required, and documents the retry", async () => {
-    const client = declaration(await emitWith(emitClient, service), "SvcClient");
-    expect(client).toContain('params?: { readonly "Idempotency-Key"?: string }');
-    expect(client).toContain('params: { readonly "X-Trace": string }');
+    const code = await emitWith(emitClient, service);
+    const client = declaration(code, "SvcClient");
+    expect(declaration(code, "ChargeParams")).toContain('  readonly "Idempotency-Key"?: string;\n');
+    expect(client).toContain("params?: ChargeParams,");
+    expect(declaration(code, "NoteParams")).toContain('  readonly "X-Trace": string;\n');
+    expect(client).toContain("params: NoteParams,");
     expect(client).toContain(
       "Sends an idempotency key in `Idempotency-Key` (the call's `idempotencyKey`, else a random UUID), the same with every attempt, so it is retried like a read.",
     );

@@ -13,8 +13,9 @@ export function lineKept(line: string): boolean {
   return (
     width(line) <= FORMAT_OPTIONS.printWidth! &&
     !line.endsWith(" ") &&
-    // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma.
-    !/\S {2}|[(\[] | [)\]]|,\s*[}\])]/.test(code) &&
+    // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma
+    // (or an object type's trailing semicolon).
+    !/\S {2}|[(\[] | [)\]]|,\s*[}\])]|;\s*\}/.test(code) &&
     // Quotes prettier may change, and template literals (it lays out their substitutions).
     !/\\"|'|`/.test(line) &&
     // An if and its else, which prettier puts on lines of their own.

@@ -218,17 +218,85 @@ export function breakHead(head: string, level: number): string[] | undefined {
     /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
       head,
     );
-  if (found === null) return undefined;
-  const params = listItems(found[2]!);
+  return found === null
+    ? undefined
+    : breakParameters(found[1]!, found[2]!, `)${found[3]} {`, indent);
+}
+
+/**
+ * A member of an interface too wide for its line: a method signature
+ * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
+ * breaks a function's; a property whose type is a union, as the types files
+ * break it (see `emit/ts-layout.ts`).
+ */
+export function breakMember(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (!ascii(text) || lineKept(indent + text)) return undefined;
+  const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
+  if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
+  const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
+  return broken === indent + text ? undefined : kept(broken.split("\n"));
+}
+
+/**
+ * `head(` then the parameters one a line, then `end`, when each is a name
+ * with a type (no default value, no object or function type).
+ */
+function breakParameters(
+  head: string,
+  list: string,
+  end: string,
+  indent: string,
+): string[] | undefined {
+  const params = listItems(list);
   const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
   }
+  return kept([`${indent}${head}(`, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+}
+
+/**
+ * The head of a declaration of an object (`const x: T<A, B> = {`) too wide
+ * for its line, its type annotation a
+ * generic of several plain type arguments (names, generics of names,
+ * arrays): prettier breaks the left-hand side there, one argument a line
+ * (no trailing comma), then `> = {`, even when the part before the `{` fits
+ * (where, for a type without arguments, it breaks after the `=`). `undefined`
+ * for any other head.
+ */
+export function breakTypeArguments(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  const found = /^((?:export )?(?:const|let) [\w$]+: [\w$.]+)<([\w$.<>, [\]]+)> = \{$/.exec(head);
+  if (found === null) return undefined;
+  const args = typeArguments(found[2]!);
+  if (args === undefined || args.length < 2) return undefined;
   return kept([
-    `${indent}${found[1]}(`,
-    ...params.map((p) => `${indent}  ${p},`),
-    `${indent})${found[3]} {`,
+    `${indent}${found[1]}<`,
+    ...args.map((arg, n) => `${indent}  ${arg}${n === args.length - 1 ? "" : ","}`),
+    `${indent}> = {`,
   ]);
+}
+
+/** The arguments of a list of type arguments written `A, B<C, D>, E[]`, split at commas outside `<>`. */
+function typeArguments(text: string): string[] | undefined {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "<") depth++;
+    else if (text[i] === ">") depth--;
+    else if (text[i] === "," && depth === 0) {
+      out.push(text.slice(from, i));
+      from = i + 2;
+      if (text[i + 1] !== " ") return undefined;
+    }
+    if (depth < 0) return undefined;
+  }
+  out.push(text.slice(from));
+  return depth === 0 && out.every((arg) => /^[\w$]/.test(arg) && arg.trim() === arg)
+    ? out
+    : undefined;
 }
 
 /**

@@ -186,6 +186,33 @@ const broken: readonly {
     want: `const fieldsOf${long}${long} =\n  /* @__PURE__ */ fieldSet(["giftWrap", "shippingMethod"]);\nconst fieldsOf${long}${long}A =\n  /* @__PURE__ */ fieldSet([\n    "giftWrap",\n    "shippingMethod",\n    "${long}",\n  ]);\n`,
   },
   {
+    name: "an object declared with a generic type of two arguments, the type broken when the head is too wide",
+    given: `const ${name("o", 30)}: RestOperation<${name("A", 30)}, Received<${name("B", 20)}>> = {\n  name: "a",\n  meanings: {},\n};\n`,
+    want: `const ${name("o", 30)}: RestOperation<\n  ${name("A", 30)},\n  Received<${name("B", 20)}>\n> = {\n  name: "a",\n  meanings: {},\n};\n`,
+  },
+  {
+    name: "an object declared with a generic type whose head fits but for its brace, the type broken",
+    given: `const ${name("o", 30)}: RestOperation<${name("A", 30)}, Received<${name("B", 14)}>> = {\n  name: "a",\n};\n`,
+    want: `const ${name("o", 30)}: RestOperation<\n  ${name("A", 30)},\n  Received<${name("B", 14)}>\n> = {\n  name: "a",\n};\n`,
+  },
+  {
+    name: "an interface's method signature too wide, one parameter a line; a property kept; a union after its colon",
+    given: `export interface Client {\n  /** Doc. */\n  authorize<C extends CallOptions = DataOnly>(request?: ${long}, call?: C): Promise<Answer<${long}, C>>;\n  readonly baseUrl: string;\n  kind?: "${long}" | "${long}" | "b";\n}\n`,
+    want: `export interface Client {\n  /** Doc. */\n  authorize<C extends CallOptions = DataOnly>(\n    request?: ${long},\n    call?: C,\n  ): Promise<Answer<${long}, C>>;\n  readonly baseUrl: string;\n  kind?:\n    "${long}" | "${long}" | "b";\n}\n`,
+  },
+  {
+    name: "an interface's property of an object type too wide, left to prettier alone",
+    given: `export interface Input {\n  code: string;\n  info: { ${long}: string; ${long}B?: string };\n}\n`,
+    want: `export interface Input {\n  code: string;\n  info: {\n    ${long}: string;\n    ${long}B?: string;\n  };\n}\n`,
+    prettier: true,
+  },
+  {
+    name: "an object type written with a last semicolon, left to prettier (it drops it)",
+    given: `export interface Input {\n  info: { a: string; };\n}\n`,
+    want: `export interface Input {\n  info: { a: string };\n}\n`,
+    prettier: true,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

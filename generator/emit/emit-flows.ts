@@ -264,7 +264,8 @@ function projection(
       const members = projection(file, service, names, types, nested, `${path}.`, required, omit);
       // Everything inside is fixed by the flow: the caller gives nothing here.
       if (members.length === 0) continue;
-      const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
+      // Members separated by `; `, none after the last: prettier's own spelling of an object type on one line.
+      const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type}`).join("; ")} }`;
       out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
     } else {
       out.push({

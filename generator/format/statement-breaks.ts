@@ -49,20 +49,24 @@ function breakCall(
     return undefined;
   }
   const others = args.slice(0, -1);
-  if (!others.every((arg) => plainArgument(arg) || STRINGS.test(arg))) return undefined;
+  if (!others.every((arg) => plainArgument(arg) || arg.startsWith("["))) return undefined;
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
   if (!plainArgument(last)) return undefined;
+  if (width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!) {
+    return flatWithArrays(head, args, indent, end);
+  }
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const arg of args) {
     const call = /^([\w$]+)\((.*)\)$/.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (STRINGS.test(arg)) {
+    else if (arg.startsWith("[")) {
+      // An array flat on its line here is one `lineKept` doubts only as a whole (`[[`), its members each kept.
       const broken = literalLines(inner, undefined, arg, ",");
-      if (broken === undefined || broken.length === 1) return undefined;
+      if (broken === undefined || (broken.length === 1 && STRINGS.test(arg))) return undefined;
       lines.push(...broken);
     } else if (items !== undefined && items.length > 0) {
       const broken = breakCall(call![1]!, items, inner, ",");
@@ -70,15 +74,39 @@ function breakCall(
       lines.push(...broken);
     } else return undefined;
   }
-  return kept([`${indent}${head}(`, ...lines, `${indent})${end}`]);
+  // The lines between were each checked as they were laid out.
+  const [first, closing] = [`${indent}${head}(`, `${indent})${end}`];
+  return lineKept(first) && lineKept(closing) ? [first, ...lines, closing] : undefined;
+}
+
+/**
+ * A call that fits on its line, with arrays among its arguments, which
+ * prettier keeps flat unless it always breaks one of them: the line, when
+ * it is kept but for its arrays (whose members are each checked).
+ */
+function flatWithArrays(
+  head: string,
+  args: readonly string[],
+  indent: string,
+  end: string,
+): string[] | undefined {
+  let blanked = `${indent}${head}(`;
+  for (const [n, arg] of args.entries()) {
+    const members = arg.startsWith("[") ? literalMembers(arg, `${indent}  `) : undefined;
+    if (arg.startsWith("[") && (!members?.flat || alwaysBroken(members.items))) return undefined;
+    if (members !== undefined && `[${members.items.join(", ")}]` !== arg) return undefined;
+    blanked += `${n === 0 ? "" : ", "}${members === undefined ? arg : "x".repeat(arg.length)}`;
+  }
+  return lineKept(`${blanked})${end}`) ? [`${indent}${head}(${args.join(", ")})${end}`] : undefined;
 }
 
 /**
  * A call whose last argument is an array literal, the call too wide or the
  * array one prettier always breaks: the array hugged, `head(a, [` then its
  * elements one a line (each as `literalLines` lays out a member), then `])`.
- * `undefined` when the call would stay flat, or when its first line or an
- * element is not kept.
+ * Flat when it fits and the array is not one prettier always breaks, the
+ * line then kept but for the array (whose members were each checked);
+ * `undefined` when its first line or an element is not kept.
  */
 function huggedArray(
   head: string,
@@ -91,7 +119,8 @@ function huggedArray(
   if (members === undefined) return undefined;
   const flat = `${indent}${head}(${[...others, `[${members.items.join(", ")}]`].join(", ")})${end}`;
   if (members.flat && !alwaysBroken(members.items) && width(flat) <= FORMAT_OPTIONS.printWidth!) {
-    return undefined;
+    const array = `[${members.items.join(", ")}]`;
+    return lineKept(flat.replace(array, "x".repeat(array.length))) ? [flat] : undefined;
   }
   const first = `${indent}${head}(${[...others, "["].join(", ")}`;
   return lineKept(first) ? [first, ...members.lines, `${indent}])${end}`] : undefined;
@@ -122,7 +151,7 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (typed !== undefined) return typed;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
-    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
+    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
       text,
     );
   if (call !== null) {
@@ -240,7 +269,10 @@ export function breakMember(text: string, level: number): string[] | undefined {
 
 /**
  * `head(` then the parameters one a line, then `end`, when each is a name
- * with a type (no default value, no object or function type).
+ * with a type (no object or function type), and maybe a default value that
+ * is a name, a number, a string, `{}` or `[]`. A head too wide for its line
+ * is broken in its type parameters, one a line (see `breakTypeParameters`),
+ * its parameters then on the line of `>(` when they fit there.
  */
 function breakParameters(
   head: string,
@@ -249,11 +281,36 @@ function breakParameters(
   indent: string,
 ): string[] | undefined {
   const params = listItems(list);
-  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
+  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+(?: = (?:\{\}|\[\]|"[^"\\]*"|[\w$.]+))?$/;
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
   }
-  return kept([`${indent}${head}(`, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+  const first = lineKept(`${indent}${head}(`)
+    ? [`${indent}${head}(`]
+    : breakTypeParameters(head, indent);
+  if (first === undefined) return undefined;
+  // After its type parameters, a list that fits stays on the line of `>(`.
+  const flat = `${indent}>(${params.join(", ")}${end}`;
+  if (first.length > 1 && lineKept(flat)) return kept([...first.slice(0, -1), flat]);
+  return kept([...first, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+}
+
+/** A type parameter: a name, maybe a constraint and a default of names (or a string). */
+const TYPE_PARAMETER =
+  /^[\w$]+(?: extends [\w$.<>[\], ]+)?(?: = (?:[\w$.<>[\], ]+|"[^"\\,<>]*"))?$/;
+
+/**
+ * `name<A, B>(` too wide for its line, as prettier breaks it: `name<`, the
+ * type parameters one a line with a trailing comma, `>(`. Only for two type
+ * parameters or more, each of names.
+ */
+function breakTypeParameters(head: string, indent: string): string[] | undefined {
+  const found = /^([^<]+)<(.*)>$/.exec(head);
+  const params = found === null ? undefined : typeArguments(found[2]!);
+  if (params === undefined || params.length < 2 || !params.every((p) => TYPE_PARAMETER.test(p))) {
+    return undefined;
+  }
+  return [`${indent}${found![1]}<`, ...params.map((p) => `${indent}  ${p},`), `${indent}>(`];
 }
 
 /**

@@ -213,6 +213,36 @@ const broken: readonly {
     prettier: true,
   },
   {
+    name: "a call of an array of arrays among other arguments that fits, kept flat",
+    given: `function f(value) {\n  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));\n}\n`,
+    want: `function f(value) {\n  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));\n}\n`,
+  },
+  {
+    name: "a call of an array of arrays among other arguments too wide, one argument a line",
+    given: `function f(value) {\n  return writeFields(value, [["${long}", jsonOf${long}]], extraProperties(value, new Set(["${long}"])));\n}\n`,
+    want: `function f(value) {\n  return writeFields(\n    value,\n    [["${long}", jsonOf${long}]],\n    extraProperties(value, new Set(["${long}"])),\n  );\n}\n`,
+  },
+  {
+    name: "a call with type arguments too wide, its argument a call broken",
+    given: `function f() {\n  return unvalidated<${long}>(read${long}(soapRequest(xml, "IsAlive", options), "IsAlive", xmlReadContext(options)));\n}\n`,
+    want: `function f() {\n  return unvalidated<${long}>(\n    read${long}(\n      soapRequest(xml, "IsAlive", options),\n      "IsAlive",\n      xmlReadContext(options),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a function's head with default values, too wide",
+    given: `export function build${long}(result: ${long}, namespace: string, version: SoapVersion = "1.1", o: O = {}): string {\n  return x;\n}\n`,
+    want: `export function build${long}(\n  result: ${long},\n  namespace: string,\n  version: SoapVersion = "1.1",\n  o: O = {},\n): string {\n  return x;\n}\n`,
+  },
+  {
+    name: "a function's head whose type parameters do not fit, one a line",
+    given: `export async function ${name("i", 30)}<M extends ApiErrorMode = "throw", C extends SoapCallOptions = DataOnly>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<R, C>> {\n  return x;\n}\n`,
+    want: `export async function ${name("i", 30)}<\n  M extends ApiErrorMode = "throw",\n  C extends SoapCallOptions = DataOnly,\n>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<R, C>> {\n  return x;\n}\n`,
+  },
+  {
+    name: "a function's head whose type parameters do not fit, nor its parameters after them",
+    given: `export async function ${name("i", 30)}<M extends ApiErrorMode = "throw", C extends SoapCallOptions = DataOnly>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+    want: `export async function ${name("i", 30)}<\n  M extends ApiErrorMode = "throw",\n  C extends SoapCallOptions = DataOnly,\n>(\n  config: Config<M>,\n  request: Request = {},\n  call?: C,\n): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -360,7 +360,10 @@ function typeArguments(text: string): string[] | undefined {
  * A property of an object broken one property a line, whose value is a
  * conditional with a comparison as its test (`key: a === undefined ? b : c`):
  * the value on the next line when it fits there, else its three parts each
- * on a line. `level` is the property's.
+ * on a line; an array or object literal (see `literalLines`); an arrow
+ * function returning a call (see `arrowProperty`); a call of a name of
+ * several arguments (`key: f(a, b)`), its arguments one a line. `level` is
+ * the property's.
  */
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
@@ -369,6 +372,14 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
+  const arrow = arrowProperty(found[1]!, found[2]!, indent);
+  if (arrow !== undefined) return arrow;
+  const call = /^([\w$]+)\((.*)\)$/.exec(found[2]!);
+  const args = call === null ? undefined : listItems(call[2]!);
+  // A call of one argument may be moved after the colon instead.
+  if (args !== undefined && args.length > 1) {
+    return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
+  }
   const parts = conditionalParts(found[2]!);
   if (parts === undefined) return undefined;
   const [test, yes, no] = parts;
@@ -380,6 +391,28 @@ export function breakProperty(text: string, level: number): string[] | undefined
     `${inner}  ? ${yes}`,
     `${inner}  : ${no},`,
   ]);
+}
+
+/**
+ * A property whose value is an arrow function returning a call of a name
+ * (`key: (a, b) => f(a, [[x, y]])`): on its line when it fits (see
+ * `flatWithArrays`), else broken after `=>`, the call on the next line,
+ * deeper, laid out as `breakCall` does.
+ */
+function arrowProperty(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^(\([\w$, ]*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(value);
+  const args = found === null ? undefined : listItems(found[3]!);
+  if (args === undefined || args.length === 0) return undefined;
+  const [, params, callee, list] = found!;
+  if (width(`${indent}${key}: ${value},`) <= FORMAT_OPTIONS.printWidth!) {
+    return flatWithArrays(`${key}: ${params} => ${callee}`, args, indent, ",");
+  }
+  const head = `${indent}${key}: ${params} =>`;
+  const inner = `${indent}  `;
+  const body = lineKept(`${inner}${callee}(${list}),`)
+    ? [`${inner}${callee}(${list}),`]
+    : breakCall(callee!, args, inner, ",");
+  return body !== undefined && lineKept(head) ? [head, ...body] : undefined;
 }
 
 /**
@@ -471,7 +504,18 @@ function conditionalParts(text: string): [string, string, string] | undefined {
   );
   if (found === null) return undefined;
   const [, test, yes, no] = found;
-  return plainArgument(yes!) && plainArgument(no!) ? [test!, yes!, no!] : undefined;
+  return conditionalBranch(yes!) && conditionalBranch(no!) ? [test!, yes!, no!] : undefined;
+}
+
+/**
+ * A branch of a conditional that prettier prints as written on its line
+ * when it fits there: not an array, a parenthesized expression or a
+ * function (a call taking one, or an object on one line, is).
+ */
+function conditionalBranch(text: string): boolean {
+  return (
+    !/^[[(`]|^(?:async|function|class)\b/.test(text) && (!text.startsWith("{") || literalEnd(text))
+  );
 }
 
 /** The test and statement of `if (test) statement;`, when that is all the text is. */

@@ -243,6 +243,16 @@ const broken: readonly {
     want: `export async function ${name("i", 30)}<\n  M extends ApiErrorMode = "throw",\n  C extends SoapCallOptions = DataOnly,\n>(\n  config: Config<M>,\n  request: Request = {},\n  call?: C,\n): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
   },
   {
+    name: "properties holding arrow functions returning calls, flat with an array of arrays, or broken after the arrow",
+    given: `const op = {\n  constants: (request) => withConstants(request, [["processingInformation.capture", true]], "sale"),\n  build: (request, namespace, _headers, version) => buildEnvelope${long}(request, namespace, version),\n  more: (request) => withConstants(request, [["${long}", true], ["${long}", false]], "sale"),\n};\n`,
+    want: `const op = {\n  constants: (request) => withConstants(request, [["processingInformation.capture", true]], "sale"),\n  build: (request, namespace, _headers, version) =>\n    buildEnvelope${long}(request, namespace, version),\n  more: (request) =>\n    withConstants(\n      request,\n      [\n        ["${long}", true],\n        ["${long}", false],\n      ],\n      "sale",\n    ),\n};\n`,
+  },
+  {
+    name: "a property holding a call too wide, and one holding a conditional with an object",
+    given: `function f(value) {\n  return {\n    ${long}: readLong(obj.${long}, o, path, "x", REQUIRED),\n    ids: value.${long} === undefined ? undefined : { subscriptionId: value.${long} },\n  };\n}\n`,
+    want: `function f(value) {\n  return {\n    ${long}: readLong(\n      obj.${long},\n      o,\n      path,\n      "x",\n      REQUIRED,\n    ),\n    ids:\n      value.${long} === undefined\n        ? undefined\n        : { subscriptionId: value.${long} },\n  };\n}\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -263,8 +263,49 @@ export function breakMember(text: string, level: number): string[] | undefined {
   if (!ascii(text) || lineKept(indent + text)) return undefined;
   const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
   if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
+  const objectType = objectTypeLines(text.slice(0, -1), indent);
+  if (objectType !== undefined) return objectType;
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
   return broken === indent + text ? undefined : kept(broken.split("\n"));
+}
+
+/**
+ * A property of an interface or an object type too wide for its line
+ * (without its `;`), whose type is an object type written on one line
+ * (`key: { a: A; b?: B }`): one member a line, each kept or itself broken
+ * so; `undefined` for any other text.
+ */
+function objectTypeLines(text: string, indent: string): string[] | undefined {
+  const found = /^((?:readonly )?[\w$]+\??): \{ (.*) \}$/.exec(text);
+  const tokens = found === null ? undefined : tokenize(found[2]!);
+  if (tokens === undefined || tokens.comments.length > 0) {
+    return undefined;
+  }
+  const inner = found![2]!;
+  const members: string[] = [];
+  let from = 0;
+  for (let i = 0; i < tokens.code.length; i++) {
+    const match = tokens.code.match[i]!;
+    if (match > i) i = match;
+    else if (inner[tokens.code.start[i]!] === ";") {
+      members.push(inner.slice(from, tokens.code.start[i]));
+      from = tokens.code.end[i]! + 1;
+    }
+  }
+  members.push(inner.slice(from));
+  const deeper = `${indent}  `;
+  const lines: string[] = [];
+  for (const member of members) {
+    if (member === "" || member.trim() !== member) return undefined;
+    const each = lineKept(`${deeper}${member};`)
+      ? [`${deeper}${member};`]
+      : objectTypeLines(member, deeper);
+    if (each === undefined) return undefined;
+    lines.push(...each);
+  }
+  return lineKept(`${indent}${found![1]}: {`)
+    ? [`${indent}${found![1]}: {`, ...lines, `${indent}};`]
+    : undefined;
 }
 
 /**

@@ -321,7 +321,7 @@ function breakParameters(
   end: string,
   indent: string,
 ): string[] | undefined {
-  const params = listItems(list);
+  const params = withTypeArguments(listItems(list));
   const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+(?: = (?:\{\}|\[\]|"[^"\\]*"|[\w$.]+))?$/;
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
@@ -334,6 +334,24 @@ function breakParameters(
   const flat = `${indent}>(${params.join(", ")}${end}`;
   if (first.length > 1 && lineKept(flat)) return kept([...first.slice(0, -1), flat]);
   return kept([...first, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+}
+
+/**
+ * Items of a list split at commas that were inside type arguments
+ * (`a: Omit<A, "b">`: `listItems` knows no angle brackets) joined again.
+ */
+function withTypeArguments(items: readonly string[] | undefined): string[] | undefined {
+  if (items === undefined) return undefined;
+  const out: string[] = [];
+  let open = 0;
+  for (const item of items) {
+    if (open > 0) out[out.length - 1] += `, ${item}`;
+    else out.push(item);
+    const bare = item.replace(/"[^"\\]*"/g, "").replace(/=>/g, "");
+    open += (bare.match(/</g)?.length ?? 0) - (bare.match(/>/g)?.length ?? 0);
+    if (open < 0) return undefined;
+  }
+  return open === 0 ? out : undefined;
 }
 
 /** A type parameter: a name, maybe a constraint and a default of names (or a string). */

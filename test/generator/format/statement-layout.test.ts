@@ -257,6 +257,11 @@ const broken: readonly {
     want: `export interface Input {\n  paymentInformation: {\n    fluidData: { value: string; descriptor?: string; encoding?: string };\n    card?: ${long};\n  };\n  orderInformation: {\n    amountDetails: { totalAmount: Decimal; currency: string };\n    billTo: {\n      firstName: string;\n      lastName: string;\n      address1: string;\n      locality: string;\n      administrativeArea: string;\n    };\n  };\n}\n`,
   },
   {
+    name: "a function's head and a method signature with a parameter of several type arguments",
+    given: `export async function ${name("a", 20)}(config: Config<M>, request: Omit<${long}, "merchantAuthentication"> = {}, call?: C): Promise<R> {\n  return x;\n}\nexport interface Client {\n  ${name("a", 20)}<C extends O = D>(request?: Omit<${long}, "merchantAuthentication">, call?: C): Promise<R>;\n}\n`,
+    want: `export async function ${name("a", 20)}(\n  config: Config<M>,\n  request: Omit<${long}, "merchantAuthentication"> = {},\n  call?: C,\n): Promise<R> {\n  return x;\n}\nexport interface Client {\n  ${name("a", 20)}<C extends O = D>(\n    request?: Omit<${long}, "merchantAuthentication">,\n    call?: C,\n  ): Promise<R>;\n}\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

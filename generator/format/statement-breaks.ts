@@ -535,6 +535,18 @@ function memberOfLiteral(item: string, indent: string): string[] | undefined {
     : literalLines(indent, property[1]!, property[2]!, ",");
 }
 
+/**
+ * The elements of an array that prettier always breaks (see `alwaysBroken`),
+ * one a line at `level`, each flat when it fits, else broken as
+ * `literalLines` breaks a member; `undefined` for an array it may print
+ * otherwise, or an element that cannot be laid out here.
+ */
+export function elementLines(items: readonly string[], level: number): string[] | undefined {
+  if (!ascii(items.join("")) || !alwaysBroken(items)) return undefined;
+  const each = items.map((item) => memberOfLiteral(item, "  ".repeat(level)));
+  return each.every((lines) => lines !== undefined) ? each.flatMap((lines) => lines!) : undefined;
+}
+
 /** Whether prettier breaks an array of these elements one a line even when it fits (see `literalLines`). */
 function alwaysBroken(items: readonly string[]): boolean {
   const kind = items[0]![0];

@@ -7,6 +7,7 @@ import {
   breakProperty,
   breakStatement,
   breakTypeArguments,
+  elementLines,
 } from "./statement-breaks.js";
 
 /**
@@ -360,6 +361,8 @@ class Layout {
     if (stop === this.code.end[last]! && this.object(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.array(level, first, last)) return;
+    this.lines.length = lines;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
   }
@@ -509,6 +512,49 @@ class Layout {
     this.lines.push(...(typed ?? [indent + before]), ...(deeper ? [`${at}{`] : []));
     if (!this.properties(deeper ? level + 1 : level, open, close)) return false;
     this.lines.push(at + tail);
+    return true;
+  }
+
+  /**
+   * Lays out a declaration of an array that prettier always breaks one
+   * element a line (`const x: T[] = [{ a, b }, { c, d }];`, its elements on
+   * one line or one a line): each element as `elementLines` lays it out.
+   * False when it is not of that shape.
+   */
+  private array(level: number, first: number, last: number): boolean {
+    const open = last - 1 >= first ? this.code.match[last - 1]! : -1;
+    if (this.value(last) !== ";" || this.value(last - 1) !== "]" || this.value(open - 1) !== "=") {
+      return false;
+    }
+    const close = last - 1;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    if (head.includes("\n") || !lineKept(indent + head)) return false;
+    const comment = this.firstCommentFrom(this.code.start[open]!);
+    if (comment < this.comments.length && this.comments.start[comment]! < this.code.end[close]!) {
+      return false;
+    }
+    const items: string[] = [];
+    let begin = open + 1;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i && i !== close) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        if (i === close && items.length > 0) break;
+        return false;
+      }
+      const text = this.source.slice(this.code.start[begin]!, this.code.end[i - 1]!);
+      if (text.includes("\n")) return false;
+      items.push(text);
+      begin = i + 1;
+    }
+    const lines = elementLines(items, level + 1);
+    if (lines === undefined) return false;
+    this.lines.push(indent + head, ...lines, `${indent}];`);
     return true;
   }
 

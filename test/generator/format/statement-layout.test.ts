@@ -262,6 +262,11 @@ const broken: readonly {
     want: `export async function ${name("a", 20)}(\n  config: Config<M>,\n  request: Omit<${long}, "merchantAuthentication"> = {},\n  call?: C,\n): Promise<R> {\n  return x;\n}\nexport interface Client {\n  ${name("a", 20)}<C extends O = D>(\n    request?: Omit<${long}, "merchantAuthentication">,\n    call?: C,\n  ): Promise<R>;\n}\n`,
   },
   {
+    name: "a declaration of an array of objects, one element a line, those too wide broken",
+    given: `export const routes: readonly Route[] = [{ name: "a", method: "POST", params: [], request: { mediaType: "application/json", required: false, read: parse${long} }, success: 200 },\n  { name: "b", answers: { 200: { mediaType: "application/json" } } }];\n`,
+    want: `export const routes: readonly Route[] = [\n  {\n    name: "a",\n    method: "POST",\n    params: [],\n    request: {\n      mediaType: "application/json",\n      required: false,\n      read: parse${long},\n    },\n    success: 200,\n  },\n  { name: "b", answers: { 200: { mediaType: "application/json" } } },\n];\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -32,6 +32,18 @@ function plainArgument(arg: string): boolean {
 }
 
 /**
+ * An argument before the last that prettier prints as written on its line
+ * when the arguments are broken one a line: a plain one, an object literal
+ * on one line, or an arrow function whose body is an expression (neither
+ * hugged, as only a last argument is).
+ */
+function middleArgument(arg: string): boolean {
+  if (plainArgument(arg)) return true;
+  if (arg.startsWith("{ ")) return literalEnd(arg);
+  return /^\([\w$, ]*\) => [\w$]/.test(arg) && !arg.includes("{");
+}
+
+/**
  * A call's lines from its first, `head(`, to its last, `)` then `end`: its
  * arguments one a line, an array of strings among them flat when it fits,
  * else one string a line, a call of a name that does not fit broken the same
@@ -49,7 +61,7 @@ function breakCall(
     return undefined;
   }
   const others = args.slice(0, -1);
-  if (!others.every((arg) => plainArgument(arg) || arg.startsWith("["))) return undefined;
+  if (!others.every((arg) => middleArgument(arg) || arg.startsWith("["))) return undefined;
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
@@ -63,7 +75,11 @@ function breakCall(
     const call = /^([\w$]+)\((.*)\)$/.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (arg.startsWith("[")) {
+    else if (arg.startsWith("{") && arg !== last) {
+      const broken = literalLines(inner, undefined, arg, ",");
+      if (broken === undefined) return undefined;
+      lines.push(...broken);
+    } else if (arg.startsWith("[")) {
       // An array flat on its line here is one `lineKept` doubts only as a whole (`[[`), its members each kept.
       const broken = literalLines(inner, undefined, arg, ",");
       if (broken === undefined || (broken.length === 1 && STRINGS.test(arg))) return undefined;
@@ -223,7 +239,10 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
   const [, name, callee, list, operator, right] = found;
   const args = listItems(list!);
   // A call of one argument may be moved after the `=` instead.
-  if (args === undefined || args.length < 2 || !args.every(plainArgument)) return undefined;
+  if (args === undefined || args.length < 2 || !args.slice(0, -1).every(middleArgument)) {
+    return undefined;
+  }
+  if (!plainArgument(args[args.length - 1]!)) return undefined;
   if (lineKept(inner + test)) return [inner + test];
   const left = `${inner}(${name} = ${callee}(${list}))`;
   if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];

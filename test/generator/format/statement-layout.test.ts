@@ -267,6 +267,16 @@ const broken: readonly {
     want: `export const routes: readonly Route[] = [\n  {\n    name: "a",\n    method: "POST",\n    params: [],\n    request: {\n      mediaType: "application/json",\n      required: false,\n      read: parse${long},\n    },\n    success: 200,\n  },\n  { name: "b", answers: { 200: { mediaType: "application/json" } } },\n];\n`,
   },
   {
+    name: "a returned call with an object among its arguments, too wide",
+    given: `function f() {\n  return soapEnvelope(namespace, "${long}", { IsAliveResult: xmlOfIsAliveResult(result) }, version);\n}\n`,
+    want: `function f() {\n  return soapEnvelope(\n    namespace,\n    "${long}",\n    { IsAliveResult: xmlOfIsAliveResult(result) },\n    version,\n  );\n}\n`,
+  },
+  {
+    name: "an if assigning a call with an arrow function among its arguments, broken one argument a line",
+    given: `function f() {\n  if ((v = readWrappedList(obj.paymentProfiles, "${name("C", 26)}", o, at(path, "paymentProfiles"), (item, itemPath) => readCustomerPaymentProfile(item, itemPath, o), u, "paymentProfiles")) !== undefined) out.paymentProfiles = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readWrappedList(\n      obj.paymentProfiles,\n      "${name("C", 26)}",\n      o,\n      at(path, "paymentProfiles"),\n      (item, itemPath) => readCustomerPaymentProfile(item, itemPath, o),\n      u,\n      "paymentProfiles",\n    )) !== undefined\n  )\n    out.paymentProfiles = v;\n}\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

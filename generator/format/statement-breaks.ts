@@ -231,7 +231,10 @@ function typeAlias(text: string, indent: string): string[] | undefined {
 /**
  * A test `(v = f(a, b)) !== x` too wide for `if (...)`, on the lines
  * between `if (` and `)`: on one line when it fits; else broken before the
- * right operand when the rest fits; else the call's arguments one a line.
+ * right operand when the rest fits; else, when its last argument is an arrow
+ * function returning a call, that function hugged if the line fits up to
+ * its `=>`; else the call's arguments one a line (such a function broken
+ * after its `=>` when too wide).
  */
 function breakAssignedTest(test: string, inner: string): string[] | undefined {
   const found = /^\(([\w$]+) = ([\w$]+)\((.*)\)\) (!==|===) ([\w$]+)$/.exec(test);
@@ -242,15 +245,26 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
   if (args === undefined || args.length < 2 || !args.slice(0, -1).every(middleArgument)) {
     return undefined;
   }
-  if (!plainArgument(args[args.length - 1]!)) return undefined;
+  const last = args[args.length - 1]!;
+  const arrow = /^(\([\w$, ]*\)) => ([\w$]+\(.*\))$/.exec(last);
+  if (!plainArgument(last) && arrow === null) return undefined;
   if (lineKept(inner + test)) return [inner + test];
   const left = `${inner}(${name} = ${callee}(${list}))`;
   if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
-  return [
-    `${inner}(${name} = ${callee}(`,
-    ...args.map((arg) => `${inner}  ${arg},`),
-    `${inner})) ${operator} ${right}`,
-  ];
+  const closing = `${inner})) ${operator} ${right}`;
+  if (arrow !== null) {
+    // A last arrow function is hugged when the line fits up to its `=>`, its body on the next line.
+    const first = `${inner}(${name} = ${callee}(${[...args.slice(0, -1), arrow[1]].join(", ")} =>`;
+    const body = `${inner}  ${arrow[2]},`;
+    if (lineKept(first)) return lineKept(body) ? [first, body, closing] : undefined;
+  }
+  const lines = [`${inner}(${name} = ${callee}(`];
+  for (const arg of args) {
+    const each = `${inner}  ${arg},`;
+    if (lineKept(each) || arg !== last || arrow === null) lines.push(each);
+    else lines.push(`${inner}  ${arrow[1]} =>`, `${inner}    ${arrow[2]},`);
+  }
+  return [...lines, closing];
 }
 
 /**

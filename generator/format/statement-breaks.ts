@@ -40,7 +40,17 @@ function plainArgument(arg: string): boolean {
 function middleArgument(arg: string): boolean {
   if (plainArgument(arg)) return true;
   if (arg.startsWith("{ ")) return literalEnd(arg);
-  return /^\([\w$, ]*\) => [\w$]/.test(arg) && !arg.includes("{");
+  const arrow = /^\([\w$, ]*\) => (.*)$/.exec(arg);
+  return arrow !== null && !arg.includes("{") && oneCall(arrow[1]!);
+}
+
+/** Whether the text is one call of a name or member (`f(a, b)`), nothing after its `)`. */
+function oneCall(text: string): boolean {
+  const found = /^[\w$]+(?:\.[\w$]+)*\(/.exec(text);
+  const tokens = found === null ? undefined : tokenize(text);
+  if (tokens === undefined) return false;
+  const open = tokens.code.start.indexOf(found![0].length - 1);
+  return open >= 0 && tokens.code.match[open] === tokens.code.length - 1;
 }
 
 /**
@@ -247,7 +257,7 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
   }
   const last = args[args.length - 1]!;
   const arrow = /^(\([\w$, ]*\)) => ([\w$]+\(.*\))$/.exec(last);
-  if (!plainArgument(last) && arrow === null) return undefined;
+  if (!plainArgument(last) && (arrow === null || !oneCall(arrow[2]!))) return undefined;
   if (lineKept(inner + test)) return [inner + test];
   const left = `${inner}(${name} = ${callee}(${list}))`;
   if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
@@ -617,6 +627,8 @@ function conditionalParts(text: string): [string, string, string] | undefined {
  * function (a call taking one, or an object on one line, is).
  */
 function conditionalBranch(text: string): boolean {
+  // Brackets paired within the branch, and no conditional inside (the split took the right colon).
+  if (text.includes(" ? ") || tokenize(text) === undefined) return false;
   return (
     !/^[[(`]|^(?:async|function|class)\b/.test(text) && (!text.startsWith("{") || literalEnd(text))
   );

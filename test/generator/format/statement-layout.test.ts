@@ -346,6 +346,20 @@ describe("statements left to prettier", () => {
     expect(layout.formatted[0]).toContain("check(");
   });
 
+  it("leaves to prettier a property whose conditional holds another in a branch", async () => {
+    const given = `function f(value) {\n  return {\n    lines: value.lines === undefined ? undefined : { string: value.lines.map((item) => item === null ? XML_NIL : xmlOf${long}(item)) },\n  };\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
+  it("leaves to prettier an arrow function argument returning a conditional, which it may parenthesize", async () => {
+    const given = `function f() {\n  if ((v = readList(obj.${long}, o, at(path, "x"), (item, itemPath) => isNil(item, o) ? null : read${long}(item, itemPath, o), u)) !== undefined) out.x = v;\n  if ((v = readList(obj.${long}, o, at(path, "x"), (item, itemPath) => isNil(item, o) ? null : read${long}(item, itemPath, o))) !== undefined) out.x = v;\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
   it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {
     const line = `  check(value.${name("l", 25)}, "${name("é", 20)}", issues, checkString, 60);`;
     const given = `function f() {\n${line}\n}\n`;

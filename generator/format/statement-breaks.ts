@@ -332,6 +332,8 @@ function objectTypeLines(text: string, indent: string): string[] | undefined {
     if (match > i) i = match;
     else if (inner[tokens.code.start[i]!] === ";") {
       members.push(inner.slice(from, tokens.code.start[i]));
+      // One space after each separator, which the item then starts after.
+      if (inner[tokens.code.end[i]!] !== " ") return undefined;
       from = tokens.code.end[i]! + 1;
     }
   }
@@ -664,6 +666,8 @@ function listItems(text: string): string[] | undefined {
     if (match > i) i = match;
     else if (text[tokens.code.start[i]!] === ",") {
       items.push(text.slice(from, tokens.code.start[i]));
+      // One space after each comma, which the next item then starts after.
+      if (text[tokens.code.end[i]!] !== " ") return undefined;
       from = tokens.code.end[i]! + 1;
     }
   }

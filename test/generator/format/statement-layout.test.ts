@@ -360,6 +360,13 @@ describe("statements left to prettier", () => {
     expect(layout.formatted).toHaveLength(1);
   });
 
+  it("leaves to prettier a list written without a space after a comma, never dropping a character", async () => {
+    const given = `function f() {\n  return soapEnvelope(namespace, "${long}", { "@_xmlns:ns1": "urn:example:bookings:types",CreateBookingResult: xmlOfConfirmation(result) }, version);\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain(", CreateBookingResult: xmlOfConfirmation(result) },");
+  });
+
   it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {
     const line = `  check(value.${name("l", 25)}, "${name("é", 20)}", issues, checkString, 60);`;
     const given = `function f() {\n${line}\n}\n`;

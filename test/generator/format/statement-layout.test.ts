@@ -367,6 +367,13 @@ describe("statements left to prettier", () => {
     expect(layout.text).toContain(", CreateBookingResult: xmlOfConfirmation(result) },");
   });
 
+  it("leaves to prettier a property whose arrow function returns a conditional, which it parenthesizes", async () => {
+    const given = `const op = {\n  name: "a",\n  parseError: (body, status) => status === 400 ? parseProblem(body) : undefined,\n};\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain("=> (status === 400 ? parseProblem(body) : undefined),");
+  });
+
   it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {
     const line = `  check(value.${name("l", 25)}, "${name("é", 20)}", issues, checkString, 60);`;
     const given = `function f() {\n${line}\n}\n`;

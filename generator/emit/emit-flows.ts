@@ -1,3 +1,4 @@
+import { FORMAT_OPTIONS } from "../format/format-options.js";
 import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Flow, ObjectType, Service } from "../model/ir.js";
@@ -45,7 +46,18 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         {
           name: specName(flow.name),
           type: specType,
-          initializer: `{ name: ${stringLiteral(flow.name)}, required: [${flow.required.map(stringLiteral).join(", ")}], ${flow.exactlyOne.length > 0 ? `exactlyOne: [${flow.exactlyOne.map((g) => `[${g.map(stringLiteral).join(", ")}]`).join(", ")}], ` : ""}constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}], defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${pathValueLiteral(c.value)}]`).join(", ")}]${supportsProperty(flow)} }`,
+          initializer: objectLiteral(`export const ${specName(flow.name)}: ${specType} = `, [
+            `name: ${stringLiteral(flow.name)}`,
+            `required: [${flow.required.map(stringLiteral).join(", ")}]`,
+            ...(flow.exactlyOne.length > 0
+              ? [
+                  `exactlyOne: [${flow.exactlyOne.map((g) => `[${g.map(stringLiteral).join(", ")}]`).join(", ")}]`,
+                ]
+              : []),
+            `constants: [${flow.constants.map((c) => `[${stringLiteral(c.path)}, ${constLiteral(c.value)}]`).join(", ")}]`,
+            `defaults: [${flow.defaults.map((c) => `[${stringLiteral(c.path)}, ${pathValueLiteral(c.value)}]`).join(", ")}]`,
+            ...supportsProperty(flow),
+          ]),
         },
       ],
     });
@@ -215,9 +227,11 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
   return file.finish();
 
   /** `, supports: { cardTypes: wallet012CardTypeValues }`: the flow's documented value lists, as the enums' own value arrays. */
-  function supportsProperty(flow: Flow): string {
-    if (flow.supports.length === 0) return "";
-    return `, supports: { ${flow.supports.map((x) => `${propertyName(x.label)}: ${enumValuesOf(file, service, names, x.enum)}`).join(", ")} }`;
+  function supportsProperty(flow: Flow): string[] {
+    if (flow.supports.length === 0) return [];
+    return [
+      `supports: { ${flow.supports.map((x) => `${propertyName(x.label)}: ${enumValuesOf(file, service, names, x.enum)}`).join(", ")} }`,
+    ];
   }
 
   /** The first sentence of a builder's doc: what it builds, a sample labelled as such, and the value lists the flow supports. */
@@ -264,7 +278,8 @@ function projection(
       const members = projection(file, service, names, types, nested, `${path}.`, required, omit);
       // Everything inside is fixed by the flow: the caller gives nothing here.
       if (members.length === 0) continue;
-      const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type};`).join(" ")} }`;
+      // Members separated by `; `, none after the last: prettier's own spelling of an object type on one line.
+      const literal = `{ ${members.map((m) => `${m.name}${m.hasQuestionToken ? "?" : ""}: ${m.type}`).join("; ")} }`;
       out.push({ name: propertyName(f.name), type: literal, hasQuestionToken: !isRequired });
     } else {
       out.push({
@@ -275,4 +290,17 @@ function projection(
     }
   }
   return out;
+}
+
+/**
+ * An object literal of these properties: on one line when its statement
+ * (`head` then the literal and `;`) fits the print width, else one property a
+ * line, which prettier keeps broken and the format stage lays out property by
+ * property (see format/statement-layout.ts).
+ */
+function objectLiteral(head: string, properties: readonly string[]): string {
+  const flat = `{ ${properties.join(", ")} }`;
+  return `${head}${flat};`.length <= FORMAT_OPTIONS.printWidth!
+    ? flat
+    : `{\n${properties.map((p) => `${p},\n`).join("")}}`;
 }

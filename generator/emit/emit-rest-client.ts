@@ -369,10 +369,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const res = responseType(op);
     const retryNotFound = op.statuses.some((s) => s.code === 404 && s.retry !== undefined);
     // Only an error's status is ever shown (in `HttpStatusError`'s message): a success's meaning stays in the docs.
-    const meanings = `{ ${op.statuses
+    const errorMeanings = op.statuses
       .filter((s) => s.code < 200 || s.code > 299)
-      .map((s) => `${s.code}: ${stringLiteral(s.meaning)}`)
-      .join(", ")} }`;
+      .map((s) => `${s.code}: ${stringLiteral(s.meaning)}`);
+    const meanings = errorMeanings.length === 0 ? "{}" : `{ ${errorMeanings.join(", ")} }`;
     const files = fileFields(op);
     const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
     const validator = (type: string) =>
@@ -434,7 +434,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         {
           name: spec(op),
           type: `${opType}<${req}, ${res}>`,
-          initializer: `{ ${parts.join(", ")} }`,
+          // One property a line, as prettier keeps an object written so (the format stage lays out each).
+          initializer: `{\n${parts.map((part) => `${part},\n`).join("")}}`,
         },
       ],
     });

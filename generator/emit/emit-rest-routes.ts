@@ -198,7 +198,7 @@ function routeLiteral(file: TsFile, ctx: EmitContext, op: RestOperation): string
           ]
         : []),
     ];
-    return `${a.status}: { ${parts.join(", ")} }`;
+    return `${a.status}: ${parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`}`;
   });
   const request = requestLiteral(file, ctx, op);
   const base = basePath(service, op);

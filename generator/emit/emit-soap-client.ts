@@ -223,7 +223,8 @@ export function emitSoapClient(file: TsFile, { service, names }: EmitContext): v
         {
           name: spec(op),
           type: `${opType}<${req}, ${res}>`,
-          initializer: `{ ${parts.join(", ")} }`,
+          // One property a line, as prettier keeps an object written so (the format stage lays out each).
+          initializer: `{\n${parts.map((part) => `${part},\n`).join("")}}`,
         },
       ],
     });

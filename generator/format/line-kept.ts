@@ -13,8 +13,9 @@ export function lineKept(line: string): boolean {
   return (
     width(line) <= FORMAT_OPTIONS.printWidth! &&
     !line.endsWith(" ") &&
-    // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma.
-    !/\S {2}|[(\[] | [)\]]|,\s*[}\])]/.test(code) &&
+    // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma
+    // (or an object type's trailing semicolon).
+    !/\S {2}|[(\[] | [)\]]|,\s*[}\])]|;\s*\}/.test(code) &&
     // Quotes prettier may change, and template literals (it lays out their substitutions).
     !/\\"|'|`/.test(line) &&
     // An if and its else, which prettier puts on lines of their own.
@@ -25,8 +26,10 @@ export function lineKept(line: string): boolean {
     !/(?:(?:[:,=?]|\breturn) |\[|(?<!\b(?:if|while) )\()\((?![^()]*\) =>)/.test(line) &&
     // Logical operators mixed, which prettier parenthesizes.
     !(line.includes("&&") && line.includes("||")) &&
-    // An arrow function's parameter without parentheses.
+    // An arrow function's parameter without parentheses; a conditional after an arrow (maybe its
+    // body, which prettier parenthesizes).
     !/[\w$] =>/.test(line) &&
+    !/=> (?!\().*\s\?\s/.test(line) &&
     // A member chain of three calls, which prettier may break although it fits.
     (line.match(/\.[\w$]+\(/g)?.length ?? 0) < 3 &&
     // An array of objects or of arrays, which prettier breaks one element a line.

@@ -32,6 +32,28 @@ function plainArgument(arg: string): boolean {
 }
 
 /**
+ * An argument before the last that prettier prints as written on its line
+ * when the arguments are broken one a line: a plain one, an object literal
+ * on one line, or an arrow function whose body is an expression (neither
+ * hugged, as only a last argument is).
+ */
+function middleArgument(arg: string): boolean {
+  if (plainArgument(arg)) return true;
+  if (arg.startsWith("{ ")) return literalEnd(arg);
+  const arrow = /^\([\w$, ]*\) => (.*)$/.exec(arg);
+  return arrow !== null && !arg.includes("{") && oneCall(arrow[1]!);
+}
+
+/** Whether the text is one call of a name or member (`f(a, b)`), nothing after its `)`. */
+function oneCall(text: string): boolean {
+  const found = /^[\w$]+(?:\.[\w$]+)*\(/.exec(text);
+  const tokens = found === null ? undefined : tokenize(text);
+  if (tokens === undefined) return false;
+  const open = tokens.code.start.indexOf(found![0].length - 1);
+  return open >= 0 && tokens.code.match[open] === tokens.code.length - 1;
+}
+
+/**
  * A call's lines from its first, `head(`, to its last, `)` then `end`: its
  * arguments one a line, an array of strings among them flat when it fits,
  * else one string a line, a call of a name that does not fit broken the same
@@ -49,20 +71,28 @@ function breakCall(
     return undefined;
   }
   const others = args.slice(0, -1);
-  if (!others.every((arg) => plainArgument(arg) || STRINGS.test(arg))) return undefined;
+  if (!others.every((arg) => middleArgument(arg) || arg.startsWith("["))) return undefined;
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
   if (!plainArgument(last)) return undefined;
+  if (width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!) {
+    return flatWithArrays(head, args, indent, end);
+  }
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const arg of args) {
     const call = /^([\w$]+)\((.*)\)$/.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (STRINGS.test(arg)) {
+    else if (arg.startsWith("{") && arg !== last) {
       const broken = literalLines(inner, undefined, arg, ",");
-      if (broken === undefined || broken.length === 1) return undefined;
+      if (broken === undefined) return undefined;
+      lines.push(...broken);
+    } else if (arg.startsWith("[")) {
+      // An array flat on its line here is one `lineKept` doubts only as a whole (`[[`), its members each kept.
+      const broken = literalLines(inner, undefined, arg, ",");
+      if (broken === undefined || (broken.length === 1 && STRINGS.test(arg))) return undefined;
       lines.push(...broken);
     } else if (items !== undefined && items.length > 0) {
       const broken = breakCall(call![1]!, items, inner, ",");
@@ -70,15 +100,39 @@ function breakCall(
       lines.push(...broken);
     } else return undefined;
   }
-  return kept([`${indent}${head}(`, ...lines, `${indent})${end}`]);
+  // The lines between were each checked as they were laid out.
+  const [first, closing] = [`${indent}${head}(`, `${indent})${end}`];
+  return lineKept(first) && lineKept(closing) ? [first, ...lines, closing] : undefined;
+}
+
+/**
+ * A call that fits on its line, with arrays among its arguments, which
+ * prettier keeps flat unless it always breaks one of them: the line, when
+ * it is kept but for its arrays (whose members are each checked).
+ */
+function flatWithArrays(
+  head: string,
+  args: readonly string[],
+  indent: string,
+  end: string,
+): string[] | undefined {
+  let blanked = `${indent}${head}(`;
+  for (const [n, arg] of args.entries()) {
+    const members = arg.startsWith("[") ? literalMembers(arg, `${indent}  `) : undefined;
+    if (arg.startsWith("[") && (!members?.flat || alwaysBroken(members.items))) return undefined;
+    if (members !== undefined && `[${members.items.join(", ")}]` !== arg) return undefined;
+    blanked += `${n === 0 ? "" : ", "}${members === undefined ? arg : "x".repeat(arg.length)}`;
+  }
+  return lineKept(`${blanked})${end}`) ? [`${indent}${head}(${args.join(", ")})${end}`] : undefined;
 }
 
 /**
  * A call whose last argument is an array literal, the call too wide or the
  * array one prettier always breaks: the array hugged, `head(a, [` then its
  * elements one a line (each as `literalLines` lays out a member), then `])`.
- * `undefined` when the call would stay flat, or when its first line or an
- * element is not kept.
+ * Flat when it fits and the array is not one prettier always breaks, the
+ * line then kept but for the array (whose members were each checked);
+ * `undefined` when its first line or an element is not kept.
  */
 function huggedArray(
   head: string,
@@ -91,7 +145,8 @@ function huggedArray(
   if (members === undefined) return undefined;
   const flat = `${indent}${head}(${[...others, `[${members.items.join(", ")}]`].join(", ")})${end}`;
   if (members.flat && !alwaysBroken(members.items) && width(flat) <= FORMAT_OPTIONS.printWidth!) {
-    return undefined;
+    const array = `[${members.items.join(", ")}]`;
+    return lineKept(flat.replace(array, "x".repeat(array.length))) ? [flat] : undefined;
   }
   const first = `${indent}${head}(${[...others, "["].join(", ")}`;
   return lineKept(first) ? [first, ...members.lines, `${indent}])${end}`] : undefined;
@@ -122,7 +177,7 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (typed !== undefined) return typed;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
-    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+)\((.*)\);$/.exec(
+    /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
       text,
     );
   if (call !== null) {
@@ -186,7 +241,10 @@ function typeAlias(text: string, indent: string): string[] | undefined {
 /**
  * A test `(v = f(a, b)) !== x` too wide for `if (...)`, on the lines
  * between `if (` and `)`: on one line when it fits; else broken before the
- * right operand when the rest fits; else the call's arguments one a line.
+ * right operand when the rest fits; else, when its last argument is an arrow
+ * function returning a call, that function hugged if the line fits up to
+ * its `=>`; else the call's arguments one a line (such a function broken
+ * after its `=>` when too wide).
  */
 function breakAssignedTest(test: string, inner: string): string[] | undefined {
   const found = /^\(([\w$]+) = ([\w$]+)\((.*)\)\) (!==|===) ([\w$]+)$/.exec(test);
@@ -194,15 +252,29 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
   const [, name, callee, list, operator, right] = found;
   const args = listItems(list!);
   // A call of one argument may be moved after the `=` instead.
-  if (args === undefined || args.length < 2 || !args.every(plainArgument)) return undefined;
+  if (args === undefined || args.length < 2 || !args.slice(0, -1).every(middleArgument)) {
+    return undefined;
+  }
+  const last = args[args.length - 1]!;
+  const arrow = /^(\([\w$, ]*\)) => ([\w$]+\(.*\))$/.exec(last);
+  if (!plainArgument(last) && (arrow === null || !oneCall(arrow[2]!))) return undefined;
   if (lineKept(inner + test)) return [inner + test];
   const left = `${inner}(${name} = ${callee}(${list}))`;
   if (lineKept(`${left} ${operator}`)) return [`${left} ${operator}`, `${inner}${right}`];
-  return [
-    `${inner}(${name} = ${callee}(`,
-    ...args.map((arg) => `${inner}  ${arg},`),
-    `${inner})) ${operator} ${right}`,
-  ];
+  const closing = `${inner})) ${operator} ${right}`;
+  if (arrow !== null) {
+    // A last arrow function is hugged when the line fits up to its `=>`, its body on the next line.
+    const first = `${inner}(${name} = ${callee}(${[...args.slice(0, -1), arrow[1]].join(", ")} =>`;
+    const body = `${inner}  ${arrow[2]},`;
+    if (lineKept(first)) return lineKept(body) ? [first, body, closing] : undefined;
+  }
+  const lines = [`${inner}(${name} = ${callee}(`];
+  for (const arg of args) {
+    const each = `${inner}  ${arg},`;
+    if (lineKept(each) || arg !== last || arrow === null) lines.push(each);
+    else lines.push(`${inner}  ${arrow[1]} =>`, `${inner}    ${arrow[2]},`);
+  }
+  return [...lines, closing];
 }
 
 /**
@@ -218,24 +290,184 @@ export function breakHead(head: string, level: number): string[] | undefined {
     /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
       head,
     );
-  if (found === null) return undefined;
-  const params = listItems(found[2]!);
-  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+$/;
+  return found === null
+    ? undefined
+    : breakParameters(found[1]!, found[2]!, `)${found[3]} {`, indent);
+}
+
+/**
+ * A member of an interface too wide for its line: a method signature
+ * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
+ * breaks a function's; a property whose type is a union, as the types files
+ * break it (see `emit/ts-layout.ts`).
+ */
+export function breakMember(text: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  if (!ascii(text) || lineKept(indent + text)) return undefined;
+  const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
+  if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
+  const objectType = objectTypeLines(text.slice(0, -1), indent);
+  if (objectType !== undefined) return objectType;
+  const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
+  return broken === indent + text ? undefined : kept(broken.split("\n"));
+}
+
+/**
+ * A property of an interface or an object type too wide for its line
+ * (without its `;`), whose type is an object type written on one line
+ * (`key: { a: A; b?: B }`): one member a line, each kept or itself broken
+ * so; `undefined` for any other text.
+ */
+function objectTypeLines(text: string, indent: string): string[] | undefined {
+  const found = /^((?:readonly )?[\w$]+\??): \{ (.*) \}$/.exec(text);
+  const tokens = found === null ? undefined : tokenize(found[2]!);
+  if (tokens === undefined || tokens.comments.length > 0) {
+    return undefined;
+  }
+  const inner = found![2]!;
+  const members: string[] = [];
+  let from = 0;
+  for (let i = 0; i < tokens.code.length; i++) {
+    const match = tokens.code.match[i]!;
+    if (match > i) i = match;
+    else if (inner[tokens.code.start[i]!] === ";") {
+      members.push(inner.slice(from, tokens.code.start[i]));
+      // One space after each separator, which the item then starts after.
+      if (inner[tokens.code.end[i]!] !== " ") return undefined;
+      from = tokens.code.end[i]! + 1;
+    }
+  }
+  members.push(inner.slice(from));
+  const deeper = `${indent}  `;
+  const lines: string[] = [];
+  for (const member of members) {
+    if (member === "" || member.trim() !== member) return undefined;
+    const each = lineKept(`${deeper}${member};`)
+      ? [`${deeper}${member};`]
+      : objectTypeLines(member, deeper);
+    if (each === undefined) return undefined;
+    lines.push(...each);
+  }
+  return lineKept(`${indent}${found![1]}: {`)
+    ? [`${indent}${found![1]}: {`, ...lines, `${indent}};`]
+    : undefined;
+}
+
+/**
+ * `head(` then the parameters one a line, then `end`, when each is a name
+ * with a type (no object or function type), and maybe a default value that
+ * is a name, a number, a string, `{}` or `[]`. A head too wide for its line
+ * is broken in its type parameters, one a line (see `breakTypeParameters`),
+ * its parameters then on the line of `>(` when they fit there.
+ */
+function breakParameters(
+  head: string,
+  list: string,
+  end: string,
+  indent: string,
+): string[] | undefined {
+  const params = withTypeArguments(listItems(list));
+  const param = /^(?:\.\.\.)?[\w$]+\??: [^{}=()]+(?: = (?:\{\}|\[\]|"[^"\\]*"|[\w$.]+))?$/;
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
   }
+  const first = lineKept(`${indent}${head}(`)
+    ? [`${indent}${head}(`]
+    : breakTypeParameters(head, indent);
+  if (first === undefined) return undefined;
+  // After its type parameters, a list that fits stays on the line of `>(`.
+  const flat = `${indent}>(${params.join(", ")}${end}`;
+  if (first.length > 1 && lineKept(flat)) return kept([...first.slice(0, -1), flat]);
+  return kept([...first, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+}
+
+/**
+ * Items of a list split at commas that were inside type arguments
+ * (`a: Omit<A, "b">`: `listItems` knows no angle brackets) joined again.
+ */
+function withTypeArguments(items: readonly string[] | undefined): string[] | undefined {
+  if (items === undefined) return undefined;
+  const out: string[] = [];
+  let open = 0;
+  for (const item of items) {
+    if (open > 0) out[out.length - 1] += `, ${item}`;
+    else out.push(item);
+    const bare = item.replace(/"[^"\\]*"/g, "").replace(/=>/g, "");
+    open += (bare.match(/</g)?.length ?? 0) - (bare.match(/>/g)?.length ?? 0);
+    if (open < 0) return undefined;
+  }
+  return open === 0 ? out : undefined;
+}
+
+/** A type parameter: a name, maybe a constraint and a default of names (or a string). */
+const TYPE_PARAMETER =
+  /^[\w$]+(?: extends [\w$.<>[\], ]+)?(?: = (?:[\w$.<>[\], ]+|"[^"\\,<>]*"))?$/;
+
+/**
+ * `name<A, B>(` too wide for its line, as prettier breaks it: `name<`, the
+ * type parameters one a line with a trailing comma, `>(`. Only for two type
+ * parameters or more, each of names.
+ */
+function breakTypeParameters(head: string, indent: string): string[] | undefined {
+  const found = /^([^<]+)<(.*)>$/.exec(head);
+  const params = found === null ? undefined : typeArguments(found[2]!);
+  if (params === undefined || params.length < 2 || !params.every((p) => TYPE_PARAMETER.test(p))) {
+    return undefined;
+  }
+  return [`${indent}${found![1]}<`, ...params.map((p) => `${indent}  ${p},`), `${indent}>(`];
+}
+
+/**
+ * The head of a declaration of an object (`const x: T<A, B> = {`) too wide
+ * for its line, its type annotation a
+ * generic of several plain type arguments (names, generics of names,
+ * arrays): prettier breaks the left-hand side there, one argument a line
+ * (no trailing comma), then `> = {`, even when the part before the `{` fits
+ * (where, for a type without arguments, it breaks after the `=`). `undefined`
+ * for any other head.
+ */
+export function breakTypeArguments(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  const found = /^((?:export )?(?:const|let) [\w$]+: [\w$.]+)<([\w$.<>, [\]]+)> = \{$/.exec(head);
+  if (found === null) return undefined;
+  const args = typeArguments(found[2]!);
+  if (args === undefined || args.length < 2) return undefined;
   return kept([
-    `${indent}${found[1]}(`,
-    ...params.map((p) => `${indent}  ${p},`),
-    `${indent})${found[3]} {`,
+    `${indent}${found[1]}<`,
+    ...args.map((arg, n) => `${indent}  ${arg}${n === args.length - 1 ? "" : ","}`),
+    `${indent}> = {`,
   ]);
+}
+
+/** The arguments of a list of type arguments written `A, B<C, D>, E[]`, split at commas outside `<>`. */
+function typeArguments(text: string): string[] | undefined {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "<") depth++;
+    else if (text[i] === ">") depth--;
+    else if (text[i] === "," && depth === 0) {
+      out.push(text.slice(from, i));
+      from = i + 2;
+      if (text[i + 1] !== " ") return undefined;
+    }
+    if (depth < 0) return undefined;
+  }
+  out.push(text.slice(from));
+  return depth === 0 && out.every((arg) => /^[\w$]/.test(arg) && arg.trim() === arg)
+    ? out
+    : undefined;
 }
 
 /**
  * A property of an object broken one property a line, whose value is a
  * conditional with a comparison as its test (`key: a === undefined ? b : c`):
  * the value on the next line when it fits there, else its three parts each
- * on a line. `level` is the property's.
+ * on a line; an array or object literal (see `literalLines`); an arrow
+ * function returning a call (see `arrowProperty`); a call of a name of
+ * several arguments (`key: f(a, b)`), its arguments one a line. `level` is
+ * the property's.
  */
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
@@ -244,6 +476,14 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
+  const arrow = arrowProperty(found[1]!, found[2]!, indent);
+  if (arrow !== undefined) return arrow;
+  const call = /^([\w$]+)\((.*)\)$/.exec(found[2]!);
+  const args = call === null ? undefined : listItems(call[2]!);
+  // A call of one argument may be moved after the colon instead.
+  if (args !== undefined && args.length > 1) {
+    return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
+  }
   const parts = conditionalParts(found[2]!);
   if (parts === undefined) return undefined;
   const [test, yes, no] = parts;
@@ -255,6 +495,28 @@ export function breakProperty(text: string, level: number): string[] | undefined
     `${inner}  ? ${yes}`,
     `${inner}  : ${no},`,
   ]);
+}
+
+/**
+ * A property whose value is an arrow function returning a call of a name
+ * (`key: (a, b) => f(a, [[x, y]])`): on its line when it fits (see
+ * `flatWithArrays`), else broken after `=>`, the call on the next line,
+ * deeper, laid out as `breakCall` does.
+ */
+function arrowProperty(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^(\([\w$, ]*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(value);
+  const args = found === null ? undefined : listItems(found[3]!);
+  if (args === undefined || args.length === 0) return undefined;
+  const [, params, callee, list] = found!;
+  if (width(`${indent}${key}: ${value},`) <= FORMAT_OPTIONS.printWidth!) {
+    return flatWithArrays(`${key}: ${params} => ${callee}`, args, indent, ",");
+  }
+  const head = `${indent}${key}: ${params} =>`;
+  const inner = `${indent}  `;
+  const body = lineKept(`${inner}${callee}(${list}),`)
+    ? [`${inner}${callee}(${list}),`]
+    : breakCall(callee!, args, inner, ",");
+  return body !== undefined && lineKept(head) ? [head, ...body] : undefined;
 }
 
 /**
@@ -318,6 +580,18 @@ function memberOfLiteral(item: string, indent: string): string[] | undefined {
     : literalLines(indent, property[1]!, property[2]!, ",");
 }
 
+/**
+ * The elements of an array that prettier always breaks (see `alwaysBroken`),
+ * one a line at `level`, each flat when it fits, else broken as
+ * `literalLines` breaks a member; `undefined` for an array it may print
+ * otherwise, or an element that cannot be laid out here.
+ */
+export function elementLines(items: readonly string[], level: number): string[] | undefined {
+  if (!ascii(items.join("")) || !alwaysBroken(items)) return undefined;
+  const each = items.map((item) => memberOfLiteral(item, "  ".repeat(level)));
+  return each.every((lines) => lines !== undefined) ? each.flatMap((lines) => lines!) : undefined;
+}
+
 /** Whether prettier breaks an array of these elements one a line even when it fits (see `literalLines`). */
 function alwaysBroken(items: readonly string[]): boolean {
   const kind = items[0]![0];
@@ -346,7 +620,20 @@ function conditionalParts(text: string): [string, string, string] | undefined {
   );
   if (found === null) return undefined;
   const [, test, yes, no] = found;
-  return plainArgument(yes!) && plainArgument(no!) ? [test!, yes!, no!] : undefined;
+  return conditionalBranch(yes!) && conditionalBranch(no!) ? [test!, yes!, no!] : undefined;
+}
+
+/**
+ * A branch of a conditional that prettier prints as written on its line
+ * when it fits there: not an array, a parenthesized expression or a
+ * function (a call taking one, or an object on one line, is).
+ */
+function conditionalBranch(text: string): boolean {
+  // Brackets paired within the branch, and no conditional inside (the split took the right colon).
+  if (text.includes(" ? ") || tokenize(text) === undefined) return false;
+  return (
+    !/^[[(`]|^(?:async|function|class)\b/.test(text) && (!text.startsWith("{") || literalEnd(text))
+  );
 }
 
 /** The test and statement of `if (test) statement;`, when that is all the text is. */
@@ -379,6 +666,8 @@ function listItems(text: string): string[] | undefined {
     if (match > i) i = match;
     else if (text[tokens.code.start[i]!] === ",") {
       items.push(text.slice(from, tokens.code.start[i]));
+      // One space after each comma, which the next item then starts after.
+      if (text[tokens.code.end[i]!] !== " ") return undefined;
       from = tokens.code.end[i]! + 1;
     }
   }

@@ -1,7 +1,14 @@
 import { tokenize, type TokenTable, type Tokens } from "./js-tokens.js";
 import { putBack, setAside } from "./doc-comments.js";
 import { lineKept } from "./line-kept.js";
-import { breakHead, breakProperty, breakStatement } from "./statement-breaks.js";
+import {
+  breakHead,
+  breakMember,
+  breakProperty,
+  breakStatement,
+  breakTypeArguments,
+  elementLines,
+} from "./statement-breaks.js";
 
 /**
  * Prettier's layout of a generated TypeScript file, with prettier run only on
@@ -32,7 +39,9 @@ export async function layOutStatements(
   text: string,
   formatPieces: (text: string) => Promise<string>,
 ): Promise<StatementLayout | undefined> {
-  if (text.includes(PIECE_MARKER) || text.includes(BODY)) return undefined;
+  if (text.includes(PIECE_MARKER) || text.includes(BODY) || text.includes(MEMBER_HOLDER)) {
+    return undefined;
+  }
   const aside = setAside(text);
   const source = aside?.text ?? text;
   const tokens = tokenize(source);
@@ -68,6 +77,8 @@ interface Piece {
   readonly level: number;
   readonly text: string;
   readonly property?: true;
+  /** A member of an interface, at the depth of the interface. */
+  readonly member?: true;
   readonly parts?: number;
 }
 
@@ -76,6 +87,7 @@ type Line = string | readonly [number, number];
 
 const PIECE_MARKER = "// paygen-piece:";
 const BODY = "paygen$body;";
+const MEMBER_HOLDER = "paygen$members";
 const PURE = "/* @__PURE__ */";
 const AFTER_OPERATOR = /(?:[=,?:+\-*/%<>]|&&|\|\|)$/;
 const BEFORE_OPERATOR = /^(?:\?\??|:|&&|\|\||[+\-*/%]|[=!]==?|[<>]=?) /;
@@ -86,7 +98,11 @@ function batchText(pieces: readonly Piece[]): string {
     .map((piece, n) => {
       const opening = Array.from({ length: piece.level }, (_, i) => (i === 0 ? "for (;;) {" : "{"));
       const closing = new Array<string>(piece.level).fill("}");
-      const text = piece.property ? `({\n${piece.text},\n});` : piece.text;
+      const text = piece.property
+        ? `({\n${piece.text},\n});`
+        : piece.member
+          ? `interface ${MEMBER_HOLDER} {\n${piece.text}\n}`
+          : piece.text;
       return [`${PIECE_MARKER}${n}`, ...opening, text, ...closing].join("\n");
     })
     .join("\n");
@@ -121,6 +137,11 @@ function partsOf(lines: readonly string[], piece: Piece): string[] | undefined {
   const indent = "  ".repeat(piece.level);
   if (piece.property) {
     if (lines[0] !== `${indent}({` || lines[lines.length - 1] !== `${indent}});`) return undefined;
+    return lines.length > 2 ? [lines.slice(1, -1).join("\n")] : undefined;
+  }
+  if (piece.member) {
+    const [first, last] = [`${indent}interface ${MEMBER_HOLDER} {`, `${indent}}`];
+    if (lines[0] !== first || lines[lines.length - 1] !== last) return undefined;
     return lines.length > 2 ? [lines.slice(1, -1).join("\n")] : undefined;
   }
   const parts: string[][] = [[]];
@@ -175,9 +196,17 @@ class Layout {
 
   /**
    * Lays out the statements of code tokens `[first, end)`, whose text (with
-   * the comments around them) spans `[from, to)`, at `level`.
+   * the comments around them) spans `[from, to)`, at `level`; with
+   * `members`, the members of an interface (see `member`).
    */
-  container(level: number, first: number, end: number, from: number, to: number): boolean {
+  container(
+    level: number,
+    first: number,
+    end: number,
+    from: number,
+    to: number,
+    members = false,
+  ): boolean {
     const statements = this.statements(first, end);
     if (statements === undefined) return false;
     let at = from;
@@ -187,7 +216,8 @@ class Layout {
       if (!this.trivia(level, at, begin, start, false)) return false;
       start = false;
       const stop = this.lineEnd(this.code.end[lastToken]!);
-      this.statement(level, firstToken, lastToken, stop);
+      if (members) this.member(level, firstToken, stop);
+      else this.statement(level, firstToken, lastToken, stop);
       at = stop;
     }
     return this.trivia(level, at, to, start, true);
@@ -291,6 +321,26 @@ class Layout {
     );
   }
 
+  /**
+   * A member of an interface: as written when it is on one line and kept,
+   * else broken as prettier breaks it (see `breakMember`), else a piece
+   * (inside an interface of its own, prettier reading no member as a statement).
+   */
+  private member(level: number, first: number, stop: number): void {
+    const indent = "  ".repeat(level);
+    const text = this.source.slice(this.code.start[first]!, stop);
+    const lines = text.includes("\n")
+      ? undefined
+      : lineKept(indent + text)
+        ? [indent + text]
+        : breakMember(text, level);
+    if (lines !== undefined) this.lines.push(...lines);
+    else {
+      this.lines.push([this.pieces.length, 0]);
+      this.pieces.push({ level: level - 1, text, member: true });
+    }
+  }
+
   private statement(level: number, first: number, last: number, stop: number): void {
     const indent = "  ".repeat(level);
     const text = this.source.slice(this.code.start[first]!, stop);
@@ -311,6 +361,8 @@ class Layout {
     if (stop === this.code.end[last]! && this.object(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.array(level, first, last)) return;
+    this.lines.length = lines;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
   }
@@ -351,7 +403,7 @@ class Layout {
   /** The blocks of a statement printed head, bodies, closing brace. */
   private blocks(first: number, last: number): number[] | undefined {
     const keyword = this.keyword(first);
-    if (keyword === "function") {
+    if (keyword === "function" || keyword === "interface") {
       const open = this.code.match[last]!;
       return this.value(last) === "}" && this.opensBody(open) ? [open] : undefined;
     }
@@ -416,7 +468,8 @@ class Layout {
       const open = blocks[b]!;
       const close = this.code.match[open]!;
       const inside = [this.code.end[open]!, this.code.start[close]!] as const;
-      if (!this.container(level + 1, open + 1, close, ...inside)) return false;
+      const members = this.keyword(first) === "interface";
+      if (!this.container(level + 1, open + 1, close, ...inside, members)) return false;
     }
     if (kept) this.lines.push(...printed[blocks.length]!);
     else this.lines.push([piece, blocks.length]);
@@ -449,15 +502,59 @@ class Layout {
       return false;
     }
     if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
+    const typed = lineKept(indent + head) ? undefined : breakTypeArguments(head, level);
     // A head too wide for its line is broken after its `=`, the object one level deeper.
-    const deeper = !lineKept(indent + head);
+    const deeper = typed === undefined && !lineKept(indent + head);
     const before = deeper ? head.slice(0, -1).trimEnd() : head;
     if (deeper && (!before.endsWith(" =") || !lineKept(indent + before))) return false;
     const at = deeper ? `${indent}  ` : indent;
     if (!lineKept(at + tail)) return false;
-    this.lines.push(indent + before, ...(deeper ? [`${at}{`] : []));
+    this.lines.push(...(typed ?? [indent + before]), ...(deeper ? [`${at}{`] : []));
     if (!this.properties(deeper ? level + 1 : level, open, close)) return false;
     this.lines.push(at + tail);
+    return true;
+  }
+
+  /**
+   * Lays out a declaration of an array that prettier always breaks one
+   * element a line (`const x: T[] = [{ a, b }, { c, d }];`, its elements on
+   * one line or one a line): each element as `elementLines` lays it out.
+   * False when it is not of that shape.
+   */
+  private array(level: number, first: number, last: number): boolean {
+    const open = last - 1 >= first ? this.code.match[last - 1]! : -1;
+    if (this.value(last) !== ";" || this.value(last - 1) !== "]" || this.value(open - 1) !== "=") {
+      return false;
+    }
+    const close = last - 1;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    if (head.includes("\n") || !lineKept(indent + head)) return false;
+    const comment = this.firstCommentFrom(this.code.start[open]!);
+    if (comment < this.comments.length && this.comments.start[comment]! < this.code.end[close]!) {
+      return false;
+    }
+    const items: string[] = [];
+    let begin = open + 1;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i && i !== close) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        if (i === close && items.length > 0) break;
+        return false;
+      }
+      const text = this.source.slice(this.code.start[begin]!, this.code.end[i - 1]!);
+      if (text.includes("\n")) return false;
+      items.push(text);
+      begin = i + 1;
+    }
+    const lines = elementLines(items, level + 1);
+    if (lines === undefined) return false;
+    this.lines.push(indent + head, ...lines, `${indent}];`);
     return true;
   }
 

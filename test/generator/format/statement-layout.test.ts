@@ -186,6 +186,102 @@ const broken: readonly {
     want: `const fieldsOf${long}${long} =\n  /* @__PURE__ */ fieldSet(["giftWrap", "shippingMethod"]);\nconst fieldsOf${long}${long}A =\n  /* @__PURE__ */ fieldSet([\n    "giftWrap",\n    "shippingMethod",\n    "${long}",\n  ]);\n`,
   },
   {
+    name: "an object declared with a generic type of two arguments, the type broken when the head is too wide",
+    given: `const ${name("o", 30)}: RestOperation<${name("A", 30)}, Received<${name("B", 20)}>> = {\n  name: "a",\n  meanings: {},\n};\n`,
+    want: `const ${name("o", 30)}: RestOperation<\n  ${name("A", 30)},\n  Received<${name("B", 20)}>\n> = {\n  name: "a",\n  meanings: {},\n};\n`,
+  },
+  {
+    name: "an object declared with a generic type whose head fits but for its brace, the type broken",
+    given: `const ${name("o", 30)}: RestOperation<${name("A", 30)}, Received<${name("B", 14)}>> = {\n  name: "a",\n};\n`,
+    want: `const ${name("o", 30)}: RestOperation<\n  ${name("A", 30)},\n  Received<${name("B", 14)}>\n> = {\n  name: "a",\n};\n`,
+  },
+  {
+    name: "an interface's method signature too wide, one parameter a line; a property kept; a union after its colon",
+    given: `export interface Client {\n  /** Doc. */\n  authorize<C extends CallOptions = DataOnly>(request?: ${long}, call?: C): Promise<Answer<${long}, C>>;\n  readonly baseUrl: string;\n  kind?: "${long}" | "${long}" | "b";\n}\n`,
+    want: `export interface Client {\n  /** Doc. */\n  authorize<C extends CallOptions = DataOnly>(\n    request?: ${long},\n    call?: C,\n  ): Promise<Answer<${long}, C>>;\n  readonly baseUrl: string;\n  kind?:\n    "${long}" | "${long}" | "b";\n}\n`,
+  },
+  {
+    name: "an interface's property of an object type too wide, one member a line",
+    given: `export interface Input {\n  code: string;\n  info: { ${long}: string; ${long}B?: string };\n}\n`,
+    want: `export interface Input {\n  code: string;\n  info: {\n    ${long}: string;\n    ${long}B?: string;\n  };\n}\n`,
+  },
+  {
+    name: "an object type written with a last semicolon, left to prettier (it drops it)",
+    given: `export interface Input {\n  info: { a: string; };\n}\n`,
+    want: `export interface Input {\n  info: { a: string };\n}\n`,
+    prettier: true,
+  },
+  {
+    name: "a call of an array of arrays among other arguments that fits, kept flat",
+    given: `function f(value) {\n  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));\n}\n`,
+    want: `function f(value) {\n  return writeFields(value, [["self", jsonOfLink]], extraProperties(value, new Set(["self"])));\n}\n`,
+  },
+  {
+    name: "a call of an array of arrays among other arguments too wide, one argument a line",
+    given: `function f(value) {\n  return writeFields(value, [["${long}", jsonOf${long}]], extraProperties(value, new Set(["${long}"])));\n}\n`,
+    want: `function f(value) {\n  return writeFields(\n    value,\n    [["${long}", jsonOf${long}]],\n    extraProperties(value, new Set(["${long}"])),\n  );\n}\n`,
+  },
+  {
+    name: "a call with type arguments too wide, its argument a call broken",
+    given: `function f() {\n  return unvalidated<${long}>(read${long}(soapRequest(xml, "IsAlive", options), "IsAlive", xmlReadContext(options)));\n}\n`,
+    want: `function f() {\n  return unvalidated<${long}>(\n    read${long}(\n      soapRequest(xml, "IsAlive", options),\n      "IsAlive",\n      xmlReadContext(options),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a function's head with default values, too wide",
+    given: `export function build${long}(result: ${long}, namespace: string, version: SoapVersion = "1.1", o: O = {}): string {\n  return x;\n}\n`,
+    want: `export function build${long}(\n  result: ${long},\n  namespace: string,\n  version: SoapVersion = "1.1",\n  o: O = {},\n): string {\n  return x;\n}\n`,
+  },
+  {
+    name: "a function's head whose type parameters do not fit, one a line",
+    given: `export async function ${name("i", 30)}<M extends ApiErrorMode = "throw", C extends SoapCallOptions = DataOnly>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<R, C>> {\n  return x;\n}\n`,
+    want: `export async function ${name("i", 30)}<\n  M extends ApiErrorMode = "throw",\n  C extends SoapCallOptions = DataOnly,\n>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<R, C>> {\n  return x;\n}\n`,
+  },
+  {
+    name: "a function's head whose type parameters do not fit, nor its parameters after them",
+    given: `export async function ${name("i", 30)}<M extends ApiErrorMode = "throw", C extends SoapCallOptions = DataOnly>(config: Config<M>, request: Request = {}, call?: C): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+    want: `export async function ${name("i", 30)}<\n  M extends ApiErrorMode = "throw",\n  C extends SoapCallOptions = DataOnly,\n>(\n  config: Config<M>,\n  request: Request = {},\n  call?: C,\n): Promise<Answer<${long}, C>> {\n  return x;\n}\n`,
+  },
+  {
+    name: "properties holding arrow functions returning calls, flat with an array of arrays, or broken after the arrow",
+    given: `const op = {\n  constants: (request) => withConstants(request, [["processingInformation.capture", true]], "sale"),\n  build: (request, namespace, _headers, version) => buildEnvelope${long}(request, namespace, version),\n  more: (request) => withConstants(request, [["${long}", true], ["${long}", false]], "sale"),\n};\n`,
+    want: `const op = {\n  constants: (request) => withConstants(request, [["processingInformation.capture", true]], "sale"),\n  build: (request, namespace, _headers, version) =>\n    buildEnvelope${long}(request, namespace, version),\n  more: (request) =>\n    withConstants(\n      request,\n      [\n        ["${long}", true],\n        ["${long}", false],\n      ],\n      "sale",\n    ),\n};\n`,
+  },
+  {
+    name: "a property holding a call too wide, and one holding a conditional with an object",
+    given: `function f(value) {\n  return {\n    ${long}: readLong(obj.${long}, o, path, "x", REQUIRED),\n    ids: value.${long} === undefined ? undefined : { subscriptionId: value.${long} },\n  };\n}\n`,
+    want: `function f(value) {\n  return {\n    ${long}: readLong(\n      obj.${long},\n      o,\n      path,\n      "x",\n      REQUIRED,\n    ),\n    ids:\n      value.${long} === undefined\n        ? undefined\n        : { subscriptionId: value.${long} },\n  };\n}\n`,
+  },
+  {
+    name: "an interface's properties of object types too wide, one member a line, nested",
+    given: `export interface Input {\n  paymentInformation: { fluidData: { value: string; descriptor?: string; encoding?: string }; card?: ${long} };\n  orderInformation: { amountDetails: { totalAmount: Decimal; currency: string }; billTo: { firstName: string; lastName: string; address1: string; locality: string; administrativeArea: string } };\n}\n`,
+    want: `export interface Input {\n  paymentInformation: {\n    fluidData: { value: string; descriptor?: string; encoding?: string };\n    card?: ${long};\n  };\n  orderInformation: {\n    amountDetails: { totalAmount: Decimal; currency: string };\n    billTo: {\n      firstName: string;\n      lastName: string;\n      address1: string;\n      locality: string;\n      administrativeArea: string;\n    };\n  };\n}\n`,
+  },
+  {
+    name: "a function's head and a method signature with a parameter of several type arguments",
+    given: `export async function ${name("a", 20)}(config: Config<M>, request: Omit<${long}, "merchantAuthentication"> = {}, call?: C): Promise<R> {\n  return x;\n}\nexport interface Client {\n  ${name("a", 20)}<C extends O = D>(request?: Omit<${long}, "merchantAuthentication">, call?: C): Promise<R>;\n}\n`,
+    want: `export async function ${name("a", 20)}(\n  config: Config<M>,\n  request: Omit<${long}, "merchantAuthentication"> = {},\n  call?: C,\n): Promise<R> {\n  return x;\n}\nexport interface Client {\n  ${name("a", 20)}<C extends O = D>(\n    request?: Omit<${long}, "merchantAuthentication">,\n    call?: C,\n  ): Promise<R>;\n}\n`,
+  },
+  {
+    name: "a declaration of an array of objects, one element a line, those too wide broken",
+    given: `export const routes: readonly Route[] = [{ name: "a", method: "POST", params: [], request: { mediaType: "application/json", required: false, read: parse${long} }, success: 200 },\n  { name: "b", answers: { 200: { mediaType: "application/json" } } }];\n`,
+    want: `export const routes: readonly Route[] = [\n  {\n    name: "a",\n    method: "POST",\n    params: [],\n    request: {\n      mediaType: "application/json",\n      required: false,\n      read: parse${long},\n    },\n    success: 200,\n  },\n  { name: "b", answers: { 200: { mediaType: "application/json" } } },\n];\n`,
+  },
+  {
+    name: "a returned call with an object among its arguments, too wide",
+    given: `function f() {\n  return soapEnvelope(namespace, "${long}", { IsAliveResult: xmlOfIsAliveResult(result) }, version);\n}\n`,
+    want: `function f() {\n  return soapEnvelope(\n    namespace,\n    "${long}",\n    { IsAliveResult: xmlOfIsAliveResult(result) },\n    version,\n  );\n}\n`,
+  },
+  {
+    name: "an if assigning a call with an arrow function among its arguments, broken one argument a line",
+    given: `function f() {\n  if ((v = readWrappedList(obj.paymentProfiles, "${name("C", 26)}", o, at(path, "paymentProfiles"), (item, itemPath) => readCustomerPaymentProfile(item, itemPath, o), u, "paymentProfiles")) !== undefined) out.paymentProfiles = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readWrappedList(\n      obj.paymentProfiles,\n      "${name("C", 26)}",\n      o,\n      at(path, "paymentProfiles"),\n      (item, itemPath) => readCustomerPaymentProfile(item, itemPath, o),\n      u,\n      "paymentProfiles",\n    )) !== undefined\n  )\n    out.paymentProfiles = v;\n}\n`,
+  },
+  {
+    name: "ifs assigning a call whose last argument is an arrow function: hugged, or the arguments one a line",
+    given: `function f() {\nif ((v = readList(obj.personalIdentification, o, at(path, "personalIdentification"), (item, itemPath) => readPersonalIdentification(item, itemPath, o))) !== undefined) out.personalIdentification = v;\nif ((v = readList(obj.${long}, o, at(path, "${name("k", 30)}"), (item, itemPath) => read${long}${name("y", 20)}X(item, itemPath, o))) !== undefined) out.x = v;\nif ((v = readList(obj.p, o, at(path, "p"), (item, itemPath) => readPersonalIdentification(item, itemPath, o))) !== undefined) out.personalIdentification = v;\nif ((v = readList(obj.p, o, at(path, "p"), (item, itemPath) => read${long}${name("x", 30)}(item, itemPath, o))) !== undefined) out.p = v;\nif ((v = readList(obj.${name("p", 12)}, o, (item, itemPath) => readPersonal(item, itemPath, o))) !== undefined) out.personalIdentification = v;\n}\n`,
+    want: `function f() {\n  if (\n    (v = readList(\n      obj.personalIdentification,\n      o,\n      at(path, "personalIdentification"),\n      (item, itemPath) => readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(\n      obj.${long},\n      o,\n      at(path, "${name("k", 30)}"),\n      (item, itemPath) =>\n        read${long}${name("y", 20)}X(item, itemPath, o),\n    )) !== undefined\n  )\n    out.x = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      read${long}${name("x", 30)}(item, itemPath, o),\n    )) !== undefined\n  )\n    out.p = v;\n  if (\n    (v = readList(obj.${name("p", 12)}, o, (item, itemPath) => readPersonal(item, itemPath, o))) !==\n    undefined\n  )\n    out.personalIdentification = v;\n}\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,
@@ -248,6 +344,34 @@ describe("statements left to prettier", () => {
     expect(layout.text).toBe(await prettierAlone(given));
     expect(layout.formatted).toHaveLength(1);
     expect(layout.formatted[0]).toContain("check(");
+  });
+
+  it("leaves to prettier a property whose conditional holds another in a branch", async () => {
+    const given = `function f(value) {\n  return {\n    lines: value.lines === undefined ? undefined : { string: value.lines.map((item) => item === null ? XML_NIL : xmlOf${long}(item)) },\n  };\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
+  it("leaves to prettier an arrow function argument returning a conditional, which it may parenthesize", async () => {
+    const given = `function f() {\n  if ((v = readList(obj.${long}, o, at(path, "x"), (item, itemPath) => isNil(item, o) ? null : read${long}(item, itemPath, o), u)) !== undefined) out.x = v;\n  if ((v = readList(obj.${long}, o, at(path, "x"), (item, itemPath) => isNil(item, o) ? null : read${long}(item, itemPath, o))) !== undefined) out.x = v;\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.formatted).toHaveLength(1);
+  });
+
+  it("leaves to prettier a list written without a space after a comma, never dropping a character", async () => {
+    const given = `function f() {\n  return soapEnvelope(namespace, "${long}", { "@_xmlns:ns1": "urn:example:bookings:types",CreateBookingResult: xmlOfConfirmation(result) }, version);\n}\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain(", CreateBookingResult: xmlOfConfirmation(result) },");
+  });
+
+  it("leaves to prettier a property whose arrow function returns a conditional, which it parenthesizes", async () => {
+    const given = `const op = {\n  name: "a",\n  parseError: (body, status) => status === 400 ? parseProblem(body) : undefined,\n};\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain("=> (status === 400 ? parseProblem(body) : undefined),");
   });
 
   it("leaves to prettier a wide statement holding characters outside ASCII, whose width it cannot tell", async () => {

@@ -1,6 +1,7 @@
 import type { Service } from "../model/ir.js";
 import type { EmitContext } from "./emit-context.js";
 import { emitClient } from "./emit-client.js";
+import { describedTypes, emitDescriptions } from "./emit-descriptions.js";
 import { emitEnums } from "./emit-enums.js";
 import { emitFlows } from "./emit-flows.js";
 import { emitJson, emitRestServer } from "./emit-json.js";
@@ -19,7 +20,7 @@ export interface ServiceArtifact {
   /** Its path in the package. */
   readonly path: (service: string) => string;
   /** Whether a service gets this file. */
-  readonly when: (service: Service) => boolean;
+  readonly when: (service: Service, ctx: EmitContext) => boolean;
   readonly emit: (ctx: EmitContext) => GeneratedFile;
   /**
    * What the service's entry point (`<service>/index.ts`) re-exports of it:
@@ -42,6 +43,14 @@ const rest = (s: Service): boolean => s.protocol === "rest";
 export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   { name: "types", path: paths.types, when: always, emit: emitTypes, entry: "types" },
   { name: "enums", path: paths.enums, when: always, emit: emitEnums, entry: "values" },
+  // Before the files that import its descriptions; the entry point offers none of them.
+  {
+    name: "descriptions",
+    path: paths.descriptions,
+    when: (_, ctx) => describedTypes(ctx).length > 0,
+    emit: emitDescriptions,
+    entry: "none",
+  },
   {
     name: "validators",
     path: paths.validators,

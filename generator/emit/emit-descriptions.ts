@@ -7,7 +7,8 @@ import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import type { EmitContext } from "./emit-context.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
+import type { GeneratedFile } from "./generated-file.js";
 import { choiceGroupsOf } from "./choice-groups.js";
 
 const DESCRIPTION = paths.runtime("description.ts");
@@ -18,7 +19,7 @@ const DESCRIPTION = paths.runtime("description.ts");
  * An extension of a closed base describes its own fields and names the
  * base's description; a reference to another type is a function, read when
  * a value is walked. The descriptions of the types it refers to must be
- * declared in the same file.
+ * declared in the same file (`descriptions.ts`, see `emitDescriptions`).
  */
 export function emitDescription(
   file: TsFile,
@@ -29,6 +30,7 @@ export function emitDescription(
   const [typeName, members] = describe(file, service, names, type);
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
     declarations: [
       {
         name: names.get("description", type.name),
@@ -41,17 +43,43 @@ export function emitDescription(
 }
 
 /**
- * Declares in `file` the description of every type a client reads from a
- * JSON body (the wire types it receives, bases included): what the runtime's
- * generic reader (`read-description.ts`) walks.
+ * `<service>/descriptions.ts`: each type's description, declared once for the
+ * service and exported, which validators.ts, json.ts and answer-validators.ts
+ * import (see `describedTypes`). Each is a constant of plain data with no side
+ * effect: a bundle keeps only the descriptions its code reaches.
  */
-export function emitReadDescriptions(file: TsFile, ctx: EmitContext): void {
-  const types = ctx.service.types.filter((t) => t.facts.wireReceived);
-  // An opaque body is read without its description (`readOpaque`): it is declared only where another refers to it.
-  const referred = new Set(types.flatMap(referencesOf));
-  for (const type of types)
-    if (type.kind !== "opaque" || referred.has(type.name))
-      emitDescription(file, ctx.service, ctx.names, type);
+export function emitDescriptions(ctx: EmitContext): GeneratedFile {
+  const file = serviceFile(ctx, paths.descriptions(ctx.service.name));
+  for (const type of describedTypes(ctx)) emitDescription(file, ctx.service, ctx.names, type);
+  return file.finish();
+}
+
+/**
+ * The types with a description, in the service's order: every type a
+ * generated file hands to the runtime's generic functions, and every type
+ * their descriptions refer to. Validators check what callers send; a REST
+ * client reads its response bodies through their descriptions (a body the
+ * contract does not show is read by `readOpaque`, without one); the server
+ * side checks what it answers.
+ */
+export function describedTypes({ service, server }: EmitContext): readonly ObjectType[] {
+  const byName = new Map(service.types.map((t) => [t.name, t]));
+  const described = new Set<string>();
+  const pending = service.types
+    .filter(
+      (t) =>
+        t.facts.sent ||
+        (service.protocol === "rest" && t.facts.wireReceived && t.kind !== "opaque") ||
+        (server === true && t.facts.received),
+    )
+    .map((t) => t.name);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const type = byName.get(name);
+    if (type === undefined || described.has(name)) continue;
+    described.add(name);
+    pending.push(...referencesOf(type));
+  }
+  return service.types.filter((t) => described.has(t.name));
 }
 
 /** The types a type's description refers to: its fields' types, its base, its variants. */

@@ -20,7 +20,7 @@ export interface ServiceArtifact {
   /** Its path in the package. */
   readonly path: (service: string) => string;
   /** Whether a service gets this file. */
-  readonly when: (service: Service, ctx: EmitContext) => boolean;
+  readonly when: (service: Service) => boolean;
   readonly emit: (ctx: EmitContext) => GeneratedFile;
   /**
    * What the service's entry point (`<service>/index.ts`) re-exports of it:
@@ -47,7 +47,7 @@ export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   {
     name: "descriptions",
     path: paths.descriptions,
-    when: (_, ctx) => describedTypes(ctx).length > 0,
+    when: (s) => describedTypes(s).length > 0,
     emit: emitDescriptions,
     entry: "none",
   },

@@ -9,8 +9,6 @@ export interface EmitContext {
   readonly names: ServiceNames;
   /** The server entry also holds a mock: default answers synthesized from the contract with this seed. */
   readonly mock?: MockOptions;
-  /** The package has the server side (the artifacts marked `server` in `SERVICE_ARTIFACTS`). */
-  readonly server?: true;
 }
 
 /** How the mock's default answers are made. */

@@ -52,10 +52,9 @@ export async function emitPackage(model: Model, options: EmitOptions): Promise<G
       service,
       names: namesOf(service, runtime),
       ...(options.mock !== undefined ? { mock: options.mock } : {}),
-      ...(serverSide ? { server: true as const } : {}),
     };
     const artifacts = SERVICE_ARTIFACTS.filter(
-      (a) => a.when(service, ctx) && (serverSide || a.server !== true),
+      (a) => a.when(service) && (serverSide || a.server !== true),
     );
     for (const artifact of artifacts) files.push(artifact.emit(ctx));
     const payloads = [...new Set(service.events.flatMap((e) => e.payloadTypes ?? []))];

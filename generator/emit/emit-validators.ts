@@ -1,6 +1,7 @@
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
+import { answerDescribedTypes, describedTypes, emitDescription } from "./emit-descriptions.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -17,7 +18,8 @@ type FacetUse = Field["facets"][number];
  * `<service>/validators.ts`: a validator for every type a caller sends.
  * Each reports every problem with a path, a code and a message that names
  * the field and never its value. A validator hands the type's description
- * (imported from descriptions.ts) to the runtime's generic validator.
+ * (imported from descriptions.ts, or declared in answer-validators.ts when
+ * only a server walks it) to the runtime's generic validator.
  */
 export function emitValidators(ctx: EmitContext): GeneratedFile {
   return emitValidatorsOf(ctx, paths.validators(ctx.service.name), "sent");
@@ -41,7 +43,12 @@ function emitValidatorsOf(
   const file = serviceFile(ctx, path);
   const types =
     side === "received" ? answerCheckedTypes(service) : service.types.filter((t) => t.facts.sent);
-  for (const type of types) emitValidator(file, service, names, type, side);
+  // A description is declared once: in descriptions.ts, or here when only the answer validators walk it.
+  const shared = new Set(describedTypes(service).map((t) => t.name));
+  for (const type of types) emitValidator(file, service, names, type, side, shared);
+  if (side === "received")
+    for (const type of answerDescribedTypes(service, types))
+      emitDescription(file, service, names, type, shared);
   return file.finish();
 }
 
@@ -61,7 +68,9 @@ function emitValidator(
   names: ServiceNames,
   type: ObjectType,
   side: "sent" | "received",
+  shared: ReadonlySet<string>,
 ): void {
+  const description = names.get("description", type.name);
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   const resultType = file.type("ValidationResult", VALIDATE);
   file.addFunction({
@@ -73,7 +82,7 @@ function emitValidator(
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `${resultType}<${typeName}>`,
     statements: [
-      `return ${file.value("validateDescribed", VALIDATE_DESCRIPTION)}(value, ${file.value(names.get("description", type.name), paths.descriptions(service.name))});`,
+      `return ${file.value("validateDescribed", VALIDATE_DESCRIPTION)}(value, ${shared.has(type.name) ? file.value(description, paths.descriptions(service.name)) : description});`,
     ],
   });
 }

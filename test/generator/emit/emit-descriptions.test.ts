@@ -5,7 +5,7 @@ import {
   emitDescription,
   emitDescriptions,
 } from "../../../generator/emit/emit-descriptions.js";
-import { serviceNames } from "../../../generator/naming/names.js";
+import { emitAnswerValidators } from "../../../generator/emit/emit-validators.js";
 import { TsFile } from "../../../generator/emit/ts-file.js";
 import type { Service } from "../../../generator/model/ir.js";
 import {
@@ -288,12 +288,7 @@ describe("emitDescription", () => {
 
 /** descriptions.ts: each description once per service, for what validators, readers and answer validators walk. */
 describe("emitDescriptions", () => {
-  const described = (service: Service, server?: true) =>
-    describedTypes({
-      service,
-      names: serviceNames(service, []),
-      ...(server ? { server } : {}),
-    }).map((t) => t.name);
+  const described = (service: Service) => describedTypes(service).map((t) => t.name);
   const service = restService({
     types: [
       objectType("Req", [field("shared", ref("object", "Shared"))]),
@@ -313,13 +308,22 @@ describe("emitDescriptions", () => {
     expect(described(service)).toEqual(["Req", "Res", "Shared", "Blob"]);
   });
 
-  it("describes what a server answers only for a package with the server side", () => {
+  it("leaves what only a server answers to answer-validators.ts, which imports the others", async () => {
     const soap = soapService({
-      types: [objectType("Ask", []), objectType("Answer", [field("x", scalar("string"))])],
+      types: [
+        objectType("Ask", [field("x", scalar("string"))]),
+        objectType("Answer", [field("echo", ref("object", "Ask"))]),
+      ],
       operations: [soapOperation("Op", "Ask", "Answer")],
     });
     expect(described(soap)).toEqual(["Ask"]);
-    expect(described(soap, true)).toEqual(["Ask", "Answer"]);
+    const answers = await emitWith(emitAnswerValidators, soap);
+    expect(declaration(answers, "descriptionOfAnswer"))
+      .toBe(`export const descriptionOfAnswer: ObjectDescription = {
+  fields: [{ name: "echo", type: () => descriptionOfAsk }],
+};`);
+    expect(answers).toContain(`import { descriptionOfAsk } from "./descriptions.js";`);
+    expect(answers).toContain("return validateDescribed(value, descriptionOfAnswer);");
   });
 
   it("declares each description once, exported", async () => {

@@ -3,8 +3,15 @@ import type { ObjectDescription, OpaqueDescription } from "../runtime/descriptio
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
 import {
+  descriptionOfCustomerAddress,
+  descriptionOfCustomerAddressEx,
+  descriptionOfCustomerProfileEx,
+  descriptionOfDriversLicense,
+  descriptionOfOrder,
+  descriptionOfPaymentSchedule,
+} from "./descriptions.js";
+import {
   arbSubscriptionStatusEnumValues,
-  arbSubscriptionUnitEnumValues,
   bankAccountTypeEnumValues,
   customerTypeEnumValues,
   echeckTypeEnumValues,
@@ -56,22 +63,12 @@ export function validateARBCancelSubscriptionResult(
   return validateDescribed(value, descriptionOfARBCancelSubscriptionResult);
 }
 
-const descriptionOfARBCancelSubscriptionResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
-
 /** Checks {@link ARBCreateSubscriptionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateARBCreateSubscriptionResult(
   value: unknown,
 ): ValidationResult<ARBCreateSubscriptionResult> {
   return validateDescribed(value, descriptionOfARBCreateSubscriptionResult);
 }
-
-const descriptionOfARBCreateSubscriptionResult: ObjectDescription = {
-  fields: [{ name: "subscriptionId", type: "long", required: true }],
-  base: () => descriptionOfApiResponseType,
-};
 
 /** Checks {@link ARBGetSubscriptionListResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateARBGetSubscriptionListResult(
@@ -80,25 +77,12 @@ export function validateARBGetSubscriptionListResult(
   return validateDescribed(value, descriptionOfARBGetSubscriptionListResult);
 }
 
-const descriptionOfARBGetSubscriptionListResult: ObjectDescription = {
-  fields: [
-    { name: "totalNumInResultSet", type: "int", required: true },
-    { name: "subscriptionDetails", type: () => descriptionOfSubscriptionDetail, list: [0] },
-  ],
-  base: () => descriptionOfApiResponseType,
-};
-
 /** Checks {@link ARBGetSubscriptionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateARBGetSubscriptionResult(
   value: unknown,
 ): ValidationResult<ARBGetSubscriptionResult> {
   return validateDescribed(value, descriptionOfARBGetSubscriptionResult);
 }
-
-const descriptionOfARBGetSubscriptionResult: ObjectDescription = {
-  fields: [{ name: "subscription", type: () => descriptionOfARBSubscriptionMaskedType }],
-  base: () => descriptionOfApiResponseType,
-};
 
 /** Checks {@link ARBGetSubscriptionStatusResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateARBGetSubscriptionStatusResult(
@@ -107,11 +91,6 @@ export function validateARBGetSubscriptionStatusResult(
   return validateDescribed(value, descriptionOfARBGetSubscriptionStatusResult);
 }
 
-const descriptionOfARBGetSubscriptionStatusResult: ObjectDescription = {
-  fields: [{ name: "status", type: arbSubscriptionStatusEnumValues }],
-  base: () => descriptionOfApiResponseType,
-};
-
 /** Checks {@link ARBSubscriptionMaskedType} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateARBSubscriptionMaskedType(
   value: unknown,
@@ -119,7 +98,222 @@ export function validateARBSubscriptionMaskedType(
   return validateDescribed(value, descriptionOfARBSubscriptionMaskedType);
 }
 
-const descriptionOfARBSubscriptionMaskedType: ObjectDescription = {
+/** Checks {@link ARBUpdateSubscriptionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateARBUpdateSubscriptionResult(
+  value: unknown,
+): ValidationResult<ARBUpdateSubscriptionResult> {
+  return validateDescribed(value, descriptionOfARBUpdateSubscriptionResult);
+}
+
+/** Checks {@link ApiResponseType} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateApiResponseType(value: unknown): ValidationResult<ApiResponseType> {
+  return validateDescribed(value, descriptionOfApiResponseType);
+}
+
+/** Checks {@link AuthenticateTestResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateAuthenticateTestResult(
+  value: unknown,
+): ValidationResult<AuthenticateTestResult> {
+  return validateDescribed(value, descriptionOfAuthenticateTestResult);
+}
+
+/** Checks {@link BankAccountMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateBankAccountMasked(value: unknown): ValidationResult<BankAccountMasked> {
+  return validateDescribed(value, descriptionOfBankAccountMasked);
+}
+
+/** Checks {@link CreateCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateCustomerPaymentProfileResult(
+  value: unknown,
+): ValidationResult<CreateCustomerPaymentProfileResult> {
+  return validateDescribed(value, descriptionOfCreateCustomerPaymentProfileResult);
+}
+
+/** Checks {@link CreateCustomerProfileFromTransactionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateCustomerProfileFromTransactionResult(
+  value: unknown,
+): ValidationResult<CreateCustomerProfileFromTransactionResult> {
+  return validateDescribed(value, descriptionOfCreateCustomerProfileFromTransactionResult);
+}
+
+/** Checks {@link CreateCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateCustomerProfileResult(
+  value: unknown,
+): ValidationResult<CreateCustomerProfileResult> {
+  return validateDescribed(value, descriptionOfCreateCustomerProfileResult);
+}
+
+/** Checks {@link CreateCustomerProfileTransactionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateCustomerProfileTransactionResult(
+  value: unknown,
+): ValidationResult<CreateCustomerProfileTransactionResult> {
+  return validateDescribed(value, descriptionOfCreateCustomerProfileTransactionResult);
+}
+
+/** Checks {@link CreateCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateCustomerShippingAddressResult(
+  value: unknown,
+): ValidationResult<CreateCustomerShippingAddressResult> {
+  return validateDescribed(value, descriptionOfCreateCustomerShippingAddressResult);
+}
+
+/** Checks {@link CreditCardMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreditCardMasked(value: unknown): ValidationResult<CreditCardMasked> {
+  return validateDescribed(value, descriptionOfCreditCardMasked);
+}
+
+/** Checks {@link CustomerPaymentProfileListItem} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCustomerPaymentProfileListItem(
+  value: unknown,
+): ValidationResult<CustomerPaymentProfileListItem> {
+  return validateDescribed(value, descriptionOfCustomerPaymentProfileListItem);
+}
+
+/** Checks {@link CustomerPaymentProfileMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCustomerPaymentProfileMasked(
+  value: unknown,
+): ValidationResult<CustomerPaymentProfileMasked> {
+  return validateDescribed(value, descriptionOfCustomerPaymentProfileMasked);
+}
+
+/** Checks {@link CustomerProfileMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCustomerProfileMasked(
+  value: unknown,
+): ValidationResult<CustomerProfileMasked> {
+  return validateDescribed(value, descriptionOfCustomerProfileMasked);
+}
+
+/** Checks {@link DeleteCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateDeleteCustomerPaymentProfileResult(
+  value: unknown,
+): ValidationResult<DeleteCustomerPaymentProfileResult> {
+  return validateDescribed(value, descriptionOfDeleteCustomerPaymentProfileResult);
+}
+
+/** Checks {@link DeleteCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateDeleteCustomerProfileResult(
+  value: unknown,
+): ValidationResult<DeleteCustomerProfileResult> {
+  return validateDescribed(value, descriptionOfDeleteCustomerProfileResult);
+}
+
+/** Checks {@link DeleteCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateDeleteCustomerShippingAddressResult(
+  value: unknown,
+): ValidationResult<DeleteCustomerShippingAddressResult> {
+  return validateDescribed(value, descriptionOfDeleteCustomerShippingAddressResult);
+}
+
+/** Checks {@link GetCustomerPaymentProfileListResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateGetCustomerPaymentProfileListResult(
+  value: unknown,
+): ValidationResult<GetCustomerPaymentProfileListResult> {
+  return validateDescribed(value, descriptionOfGetCustomerPaymentProfileListResult);
+}
+
+/** Checks {@link GetCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateGetCustomerPaymentProfileResult(
+  value: unknown,
+): ValidationResult<GetCustomerPaymentProfileResult> {
+  return validateDescribed(value, descriptionOfGetCustomerPaymentProfileResult);
+}
+
+/** Checks {@link GetCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateGetCustomerProfileResult(
+  value: unknown,
+): ValidationResult<GetCustomerProfileResult> {
+  return validateDescribed(value, descriptionOfGetCustomerProfileResult);
+}
+
+/** Checks {@link GetCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateGetCustomerShippingAddressResult(
+  value: unknown,
+): ValidationResult<GetCustomerShippingAddressResult> {
+  return validateDescribed(value, descriptionOfGetCustomerShippingAddressResult);
+}
+
+/** Checks {@link IsAliveResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateIsAliveResult(value: unknown): ValidationResult<IsAliveResult> {
+  return validateDescribed(value, descriptionOfIsAliveResult);
+}
+
+/** Checks {@link Message} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateMessage(value: unknown): ValidationResult<Message> {
+  return validateDescribed(value, descriptionOfMessage);
+}
+
+/** Checks {@link PaymentMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validatePaymentMasked(value: unknown): ValidationResult<PaymentMasked> {
+  return validateDescribed(value, descriptionOfPaymentMasked);
+}
+
+/** Checks {@link SubscriptionCustomerProfile} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateSubscriptionCustomerProfile(
+  value: unknown,
+): ValidationResult<SubscriptionCustomerProfile> {
+  return validateDescribed(value, descriptionOfSubscriptionCustomerProfile);
+}
+
+/** Checks {@link SubscriptionDetail} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateSubscriptionDetail(value: unknown): ValidationResult<SubscriptionDetail> {
+  return validateDescribed(value, descriptionOfSubscriptionDetail);
+}
+
+/** Checks {@link TokenInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateTokenInformation(value: unknown): ValidationResult<TokenInformation> {
+  return validateDescribed(value, descriptionOfTokenInformation);
+}
+
+/** Checks {@link UpdateCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateUpdateCustomerPaymentProfileResult(
+  value: unknown,
+): ValidationResult<UpdateCustomerPaymentProfileResult> {
+  return validateDescribed(value, descriptionOfUpdateCustomerPaymentProfileResult);
+}
+
+/** Checks {@link UpdateCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateUpdateCustomerProfileResult(
+  value: unknown,
+): ValidationResult<UpdateCustomerProfileResult> {
+  return validateDescribed(value, descriptionOfUpdateCustomerProfileResult);
+}
+
+/** Checks {@link UpdateCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateUpdateCustomerShippingAddressResult(
+  value: unknown,
+): ValidationResult<UpdateCustomerShippingAddressResult> {
+  return validateDescribed(value, descriptionOfUpdateCustomerShippingAddressResult);
+}
+
+export const descriptionOfARBCancelSubscriptionResult: ObjectDescription = {
+  fields: [],
+  base: () => descriptionOfApiResponseType,
+};
+
+export const descriptionOfARBCreateSubscriptionResult: ObjectDescription = {
+  fields: [{ name: "subscriptionId", type: "long", required: true }],
+  base: () => descriptionOfApiResponseType,
+};
+
+export const descriptionOfARBGetSubscriptionListResult: ObjectDescription = {
+  fields: [
+    { name: "totalNumInResultSet", type: "int", required: true },
+    { name: "subscriptionDetails", type: () => descriptionOfSubscriptionDetail, list: [0] },
+  ],
+  base: () => descriptionOfApiResponseType,
+};
+
+export const descriptionOfARBGetSubscriptionResult: ObjectDescription = {
+  fields: [{ name: "subscription", type: () => descriptionOfARBSubscriptionMaskedType }],
+  base: () => descriptionOfApiResponseType,
+};
+
+export const descriptionOfARBGetSubscriptionStatusResult: ObjectDescription = {
+  fields: [{ name: "status", type: arbSubscriptionStatusEnumValues }],
+  base: () => descriptionOfApiResponseType,
+};
+
+export const descriptionOfARBSubscriptionMaskedType: ObjectDescription = {
   fields: [
     { name: "name", type: "string" },
     { name: "paymentSchedule", type: () => descriptionOfPaymentSchedule },
@@ -131,48 +325,24 @@ const descriptionOfARBSubscriptionMaskedType: ObjectDescription = {
   ],
 };
 
-/** Checks {@link ARBUpdateSubscriptionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateARBUpdateSubscriptionResult(
-  value: unknown,
-): ValidationResult<ARBUpdateSubscriptionResult> {
-  return validateDescribed(value, descriptionOfARBUpdateSubscriptionResult);
-}
-
-const descriptionOfARBUpdateSubscriptionResult: ObjectDescription = {
+export const descriptionOfARBUpdateSubscriptionResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link ApiResponseType} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateApiResponseType(value: unknown): ValidationResult<ApiResponseType> {
-  return validateDescribed(value, descriptionOfApiResponseType);
-}
-
-const descriptionOfApiResponseType: ObjectDescription = {
+export const descriptionOfApiResponseType: ObjectDescription = {
   fields: [
     { name: "resultCode", type: messageTypeEnumValues, required: true },
     { name: "messages", type: () => descriptionOfMessage, list: [0] },
   ],
 };
 
-/** Checks {@link AuthenticateTestResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateAuthenticateTestResult(
-  value: unknown,
-): ValidationResult<AuthenticateTestResult> {
-  return validateDescribed(value, descriptionOfAuthenticateTestResult);
-}
-
-const descriptionOfAuthenticateTestResult: ObjectDescription = {
+export const descriptionOfAuthenticateTestResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link BankAccountMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateBankAccountMasked(value: unknown): ValidationResult<BankAccountMasked> {
-  return validateDescribed(value, descriptionOfBankAccountMasked);
-}
-
-const descriptionOfBankAccountMasked: ObjectDescription = {
+export const descriptionOfBankAccountMasked: ObjectDescription = {
   fields: [
     { name: "accountType", type: bankAccountTypeEnumValues },
     { name: "nameOnAccount", type: "string" },
@@ -183,14 +353,7 @@ const descriptionOfBankAccountMasked: ObjectDescription = {
   ],
 };
 
-/** Checks {@link CreateCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreateCustomerPaymentProfileResult(
-  value: unknown,
-): ValidationResult<CreateCustomerPaymentProfileResult> {
-  return validateDescribed(value, descriptionOfCreateCustomerPaymentProfileResult);
-}
-
-const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription = {
+export const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription = {
   fields: [
     { name: "customerProfileId", type: "long", required: true },
     { name: "customerPaymentProfileId", type: "long", required: true },
@@ -199,14 +362,7 @@ const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link CreateCustomerProfileFromTransactionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreateCustomerProfileFromTransactionResult(
-  value: unknown,
-): ValidationResult<CreateCustomerProfileFromTransactionResult> {
-  return validateDescribed(value, descriptionOfCreateCustomerProfileFromTransactionResult);
-}
-
-const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDescription = {
+export const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDescription = {
   fields: [
     { name: "customerProfileId", type: "long", required: true },
     { name: "customerPaymentProfileIdList", type: "long", list: [0] },
@@ -216,14 +372,7 @@ const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDescription
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link CreateCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreateCustomerProfileResult(
-  value: unknown,
-): ValidationResult<CreateCustomerProfileResult> {
-  return validateDescribed(value, descriptionOfCreateCustomerProfileResult);
-}
-
-const descriptionOfCreateCustomerProfileResult: ObjectDescription = {
+export const descriptionOfCreateCustomerProfileResult: ObjectDescription = {
   fields: [
     { name: "customerProfileId", type: "long", required: true },
     { name: "customerPaymentProfileIdList", type: "long", list: [0] },
@@ -233,25 +382,11 @@ const descriptionOfCreateCustomerProfileResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link CreateCustomerProfileTransactionResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreateCustomerProfileTransactionResult(
-  value: unknown,
-): ValidationResult<CreateCustomerProfileTransactionResult> {
-  return validateDescribed(value, descriptionOfCreateCustomerProfileTransactionResult);
-}
-
-const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescription = {
+export const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescription = {
   opaque: "object",
 };
 
-/** Checks {@link CreateCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreateCustomerShippingAddressResult(
-  value: unknown,
-): ValidationResult<CreateCustomerShippingAddressResult> {
-  return validateDescribed(value, descriptionOfCreateCustomerShippingAddressResult);
-}
-
-const descriptionOfCreateCustomerShippingAddressResult: ObjectDescription = {
+export const descriptionOfCreateCustomerShippingAddressResult: ObjectDescription = {
   fields: [
     { name: "customerProfileId", type: "long", required: true },
     { name: "customerAddressId", type: "long", required: true },
@@ -259,12 +394,7 @@ const descriptionOfCreateCustomerShippingAddressResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link CreditCardMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCreditCardMasked(value: unknown): ValidationResult<CreditCardMasked> {
-  return validateDescribed(value, descriptionOfCreditCardMasked);
-}
-
-const descriptionOfCreditCardMasked: ObjectDescription = {
+export const descriptionOfCreditCardMasked: ObjectDescription = {
   fields: [
     { name: "cardNumber", type: "string" },
     { name: "expirationDate", type: "string" },
@@ -272,28 +402,7 @@ const descriptionOfCreditCardMasked: ObjectDescription = {
   ],
 };
 
-const descriptionOfCustomerAddress: ObjectDescription = {
-  fields: [
-    { name: "phoneNumber", type: "string" },
-    { name: "faxNumber", type: "string" },
-    { name: "email", type: "string" },
-  ],
-  base: () => descriptionOfNameAndAddress,
-};
-
-const descriptionOfCustomerAddressEx: ObjectDescription = {
-  fields: [{ name: "customerAddressId", type: "long", required: true }],
-  base: () => descriptionOfCustomerAddress,
-};
-
-/** Checks {@link CustomerPaymentProfileListItem} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerPaymentProfileListItem(
-  value: unknown,
-): ValidationResult<CustomerPaymentProfileListItem> {
-  return validateDescribed(value, descriptionOfCustomerPaymentProfileListItem);
-}
-
-const descriptionOfCustomerPaymentProfileListItem: ObjectDescription = {
+export const descriptionOfCustomerPaymentProfileListItem: ObjectDescription = {
   fields: [
     { name: "customerPaymentProfileId", type: "long", required: true },
     { name: "customerProfileId", type: "long", required: true },
@@ -302,14 +411,7 @@ const descriptionOfCustomerPaymentProfileListItem: ObjectDescription = {
   ],
 };
 
-/** Checks {@link CustomerPaymentProfileMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerPaymentProfileMasked(
-  value: unknown,
-): ValidationResult<CustomerPaymentProfileMasked> {
-  return validateDescribed(value, descriptionOfCustomerPaymentProfileMasked);
-}
-
-const descriptionOfCustomerPaymentProfileMasked: ObjectDescription = {
+export const descriptionOfCustomerPaymentProfileMasked: ObjectDescription = {
   fields: [
     { name: "customerType", type: customerTypeEnumValues },
     { name: "billTo", type: () => descriptionOfCustomerAddress },
@@ -322,27 +424,7 @@ const descriptionOfCustomerPaymentProfileMasked: ObjectDescription = {
   ],
 };
 
-const descriptionOfCustomerProfileBase: ObjectDescription = {
-  fields: [
-    { name: "merchantCustomerId", type: "string" },
-    { name: "description", type: "string" },
-    { name: "email", type: "string" },
-  ],
-};
-
-const descriptionOfCustomerProfileEx: ObjectDescription = {
-  fields: [{ name: "customerProfileId", type: "long", required: true }],
-  base: () => descriptionOfCustomerProfileBase,
-};
-
-/** Checks {@link CustomerProfileMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateCustomerProfileMasked(
-  value: unknown,
-): ValidationResult<CustomerProfileMasked> {
-  return validateDescribed(value, descriptionOfCustomerProfileMasked);
-}
-
-const descriptionOfCustomerProfileMasked: ObjectDescription = {
+export const descriptionOfCustomerProfileMasked: ObjectDescription = {
   fields: [
     { name: "paymentProfiles", type: () => descriptionOfCustomerPaymentProfileMasked, list: [0] },
     { name: "shipToList", type: () => descriptionOfCustomerAddressEx, list: [0] },
@@ -350,58 +432,22 @@ const descriptionOfCustomerProfileMasked: ObjectDescription = {
   base: () => descriptionOfCustomerProfileEx,
 };
 
-/** Checks {@link DeleteCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateDeleteCustomerPaymentProfileResult(
-  value: unknown,
-): ValidationResult<DeleteCustomerPaymentProfileResult> {
-  return validateDescribed(value, descriptionOfDeleteCustomerPaymentProfileResult);
-}
-
-const descriptionOfDeleteCustomerPaymentProfileResult: ObjectDescription = {
+export const descriptionOfDeleteCustomerPaymentProfileResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link DeleteCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateDeleteCustomerProfileResult(
-  value: unknown,
-): ValidationResult<DeleteCustomerProfileResult> {
-  return validateDescribed(value, descriptionOfDeleteCustomerProfileResult);
-}
-
-const descriptionOfDeleteCustomerProfileResult: ObjectDescription = {
+export const descriptionOfDeleteCustomerProfileResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link DeleteCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateDeleteCustomerShippingAddressResult(
-  value: unknown,
-): ValidationResult<DeleteCustomerShippingAddressResult> {
-  return validateDescribed(value, descriptionOfDeleteCustomerShippingAddressResult);
-}
-
-const descriptionOfDeleteCustomerShippingAddressResult: ObjectDescription = {
+export const descriptionOfDeleteCustomerShippingAddressResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-const descriptionOfDriversLicense: ObjectDescription = {
-  fields: [
-    { name: "state", type: "string" },
-    { name: "number", type: "string" },
-    { name: "dateOfBirth", type: "string" },
-  ],
-};
-
-/** Checks {@link GetCustomerPaymentProfileListResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateGetCustomerPaymentProfileListResult(
-  value: unknown,
-): ValidationResult<GetCustomerPaymentProfileListResult> {
-  return validateDescribed(value, descriptionOfGetCustomerPaymentProfileListResult);
-}
-
-const descriptionOfGetCustomerPaymentProfileListResult: ObjectDescription = {
+export const descriptionOfGetCustomerPaymentProfileListResult: ObjectDescription = {
   fields: [
     { name: "paymentProfiles", type: () => descriptionOfCustomerPaymentProfileListItem, list: [0] },
     { name: "totalNumInResultSet", type: "int", required: true },
@@ -409,26 +455,12 @@ const descriptionOfGetCustomerPaymentProfileListResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link GetCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateGetCustomerPaymentProfileResult(
-  value: unknown,
-): ValidationResult<GetCustomerPaymentProfileResult> {
-  return validateDescribed(value, descriptionOfGetCustomerPaymentProfileResult);
-}
-
-const descriptionOfGetCustomerPaymentProfileResult: ObjectDescription = {
+export const descriptionOfGetCustomerPaymentProfileResult: ObjectDescription = {
   fields: [{ name: "paymentProfile", type: () => descriptionOfCustomerPaymentProfileMasked }],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link GetCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateGetCustomerProfileResult(
-  value: unknown,
-): ValidationResult<GetCustomerProfileResult> {
-  return validateDescribed(value, descriptionOfGetCustomerProfileResult);
-}
-
-const descriptionOfGetCustomerProfileResult: ObjectDescription = {
+export const descriptionOfGetCustomerProfileResult: ObjectDescription = {
   fields: [
     { name: "profile", type: () => descriptionOfCustomerProfileMasked },
     { name: "subscriptionIds", type: "string", list: [0] },
@@ -436,14 +468,7 @@ const descriptionOfGetCustomerProfileResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link GetCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateGetCustomerShippingAddressResult(
-  value: unknown,
-): ValidationResult<GetCustomerShippingAddressResult> {
-  return validateDescribed(value, descriptionOfGetCustomerShippingAddressResult);
-}
-
-const descriptionOfGetCustomerShippingAddressResult: ObjectDescription = {
+export const descriptionOfGetCustomerShippingAddressResult: ObjectDescription = {
   fields: [
     { name: "address", type: () => descriptionOfCustomerAddressEx },
     { name: "subscriptionIds", type: "string", list: [0] },
@@ -451,54 +476,19 @@ const descriptionOfGetCustomerShippingAddressResult: ObjectDescription = {
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link IsAliveResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateIsAliveResult(value: unknown): ValidationResult<IsAliveResult> {
-  return validateDescribed(value, descriptionOfIsAliveResult);
-}
-
-const descriptionOfIsAliveResult: ObjectDescription = {
+export const descriptionOfIsAliveResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link Message} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateMessage(value: unknown): ValidationResult<Message> {
-  return validateDescribed(value, descriptionOfMessage);
-}
-
-const descriptionOfMessage: ObjectDescription = {
+export const descriptionOfMessage: ObjectDescription = {
   fields: [
     { name: "code", type: "string" },
     { name: "text", type: "string" },
   ],
 };
 
-const descriptionOfNameAndAddress: ObjectDescription = {
-  fields: [
-    { name: "firstName", type: "string" },
-    { name: "lastName", type: "string" },
-    { name: "company", type: "string" },
-    { name: "address", type: "string" },
-    { name: "city", type: "string" },
-    { name: "state", type: "string" },
-    { name: "zip", type: "string" },
-    { name: "country", type: "string" },
-  ],
-};
-
-const descriptionOfOrder: ObjectDescription = {
-  fields: [
-    { name: "invoiceNumber", type: "string" },
-    { name: "description", type: "string" },
-  ],
-};
-
-/** Checks {@link PaymentMasked} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePaymentMasked(value: unknown): ValidationResult<PaymentMasked> {
-  return validateDescribed(value, descriptionOfPaymentMasked);
-}
-
-const descriptionOfPaymentMasked: ObjectDescription = {
+export const descriptionOfPaymentMasked: ObjectDescription = {
   fields: [
     { name: "bankAccount", type: () => descriptionOfBankAccountMasked },
     { name: "creditCard", type: () => descriptionOfCreditCardMasked },
@@ -507,30 +497,7 @@ const descriptionOfPaymentMasked: ObjectDescription = {
   choice: true,
 };
 
-const descriptionOfPaymentSchedule: ObjectDescription = {
-  fields: [
-    { name: "interval", type: () => descriptionOfPaymentScheduleInterval },
-    { name: "startDate", type: "date" },
-    { name: "totalOccurrences", type: "short" },
-    { name: "trialOccurrences", type: "short" },
-  ],
-};
-
-const descriptionOfPaymentScheduleInterval: ObjectDescription = {
-  fields: [
-    { name: "length", type: "short", required: true },
-    { name: "unit", type: arbSubscriptionUnitEnumValues, required: true },
-  ],
-};
-
-/** Checks {@link SubscriptionCustomerProfile} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateSubscriptionCustomerProfile(
-  value: unknown,
-): ValidationResult<SubscriptionCustomerProfile> {
-  return validateDescribed(value, descriptionOfSubscriptionCustomerProfile);
-}
-
-const descriptionOfSubscriptionCustomerProfile: ObjectDescription = {
+export const descriptionOfSubscriptionCustomerProfile: ObjectDescription = {
   fields: [
     { name: "merchantCustomerId", type: "string" },
     { name: "description", type: "string" },
@@ -540,12 +507,7 @@ const descriptionOfSubscriptionCustomerProfile: ObjectDescription = {
   ],
 };
 
-/** Checks {@link SubscriptionDetail} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateSubscriptionDetail(value: unknown): ValidationResult<SubscriptionDetail> {
-  return validateDescribed(value, descriptionOfSubscriptionDetail);
-}
-
-const descriptionOfSubscriptionDetail: ObjectDescription = {
+export const descriptionOfSubscriptionDetail: ObjectDescription = {
   fields: [
     { name: "id", type: "int", required: true },
     { name: "name", type: "string" },
@@ -566,12 +528,7 @@ const descriptionOfSubscriptionDetail: ObjectDescription = {
   ],
 };
 
-/** Checks {@link TokenInformation} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateTokenInformation(value: unknown): ValidationResult<TokenInformation> {
-  return validateDescribed(value, descriptionOfTokenInformation);
-}
-
-const descriptionOfTokenInformation: ObjectDescription = {
+export const descriptionOfTokenInformation: ObjectDescription = {
   fields: [
     { name: "tokenSource", type: "string" },
     { name: "tokenNumber", type: "string" },
@@ -579,38 +536,17 @@ const descriptionOfTokenInformation: ObjectDescription = {
   ],
 };
 
-/** Checks {@link UpdateCustomerPaymentProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateUpdateCustomerPaymentProfileResult(
-  value: unknown,
-): ValidationResult<UpdateCustomerPaymentProfileResult> {
-  return validateDescribed(value, descriptionOfUpdateCustomerPaymentProfileResult);
-}
-
-const descriptionOfUpdateCustomerPaymentProfileResult: ObjectDescription = {
+export const descriptionOfUpdateCustomerPaymentProfileResult: ObjectDescription = {
   fields: [{ name: "validationDirectResponse", type: "string" }],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link UpdateCustomerProfileResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateUpdateCustomerProfileResult(
-  value: unknown,
-): ValidationResult<UpdateCustomerProfileResult> {
-  return validateDescribed(value, descriptionOfUpdateCustomerProfileResult);
-}
-
-const descriptionOfUpdateCustomerProfileResult: ObjectDescription = {
+export const descriptionOfUpdateCustomerProfileResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };
 
-/** Checks {@link UpdateCustomerShippingAddressResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateUpdateCustomerShippingAddressResult(
-  value: unknown,
-): ValidationResult<UpdateCustomerShippingAddressResult> {
-  return validateDescribed(value, descriptionOfUpdateCustomerShippingAddressResult);
-}
-
-const descriptionOfUpdateCustomerShippingAddressResult: ObjectDescription = {
+export const descriptionOfUpdateCustomerShippingAddressResult: ObjectDescription = {
   fields: [],
   base: () => descriptionOfApiResponseType,
 };

@@ -1,6 +1,7 @@
 import type { Service } from "../model/ir.js";
 import type { EmitContext } from "./emit-context.js";
 import { emitClient } from "./emit-client.js";
+import { describedTypes, emitDescriptions } from "./emit-descriptions.js";
 import { emitEnums } from "./emit-enums.js";
 import { emitFlows } from "./emit-flows.js";
 import { emitJson, emitRestServer } from "./emit-json.js";
@@ -42,6 +43,14 @@ const rest = (s: Service): boolean => s.protocol === "rest";
 export const SERVICE_ARTIFACTS: readonly ServiceArtifact[] = [
   { name: "types", path: paths.types, when: always, emit: emitTypes, entry: "types" },
   { name: "enums", path: paths.enums, when: always, emit: emitEnums, entry: "values" },
+  // Before the files that import its descriptions; the entry point offers none of them.
+  {
+    name: "descriptions",
+    path: paths.descriptions,
+    when: (s) => describedTypes(s).length > 0,
+    emit: emitDescriptions,
+    entry: "none",
+  },
   {
     name: "validators",
     path: paths.validators,

@@ -7,27 +7,34 @@ import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
-import type { EmitContext } from "./emit-context.js";
+import { serviceFile, type EmitContext } from "./emit-context.js";
+import type { GeneratedFile } from "./generated-file.js";
 import { choiceGroupsOf } from "./choice-groups.js";
 
 const DESCRIPTION = paths.runtime("description.ts");
 
 /**
- * Declares `descriptionOf<Type>` in `file`: the type's description
+ * Declares `descriptionOf<Type>` in `file`, exported: the type's description
  * (runtime/description.ts), plain data the runtime's generic functions walk.
  * An extension of a closed base describes its own fields and names the
  * base's description; a reference to another type is a function, read when
- * a value is walked. The descriptions of the types it refers to must be
- * declared in the same file.
+ * a value is walked. A referred description is imported from descriptions.ts
+ * when it is one of `imported`, else it must be declared in the same file.
  */
 export function emitDescription(
   file: TsFile,
   service: Service,
   names: ServiceNames,
   type: ObjectType,
+  imported: ReadonlySet<string> = new Set(),
 ): void {
-  const [typeName, members] = describe(file, service, names, type);
+  const refOf = (name: string) =>
+    imported.has(name)
+      ? file.value(names.get("description", name), paths.descriptions(service.name))
+      : names.get("description", name);
+  const [typeName, members] = describe(file, service, names, refOf, type);
   file.addVariableStatement({
+    isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [
       {
@@ -41,17 +48,63 @@ export function emitDescription(
 }
 
 /**
- * Declares in `file` the description of every type a client reads from a
- * JSON body (the wire types it receives, bases included): what the runtime's
- * generic reader (`read-description.ts`) walks.
+ * `<service>/descriptions.ts`: the descriptions of `describedTypes`, each
+ * declared once for the service, which validators.ts, json.ts and
+ * answer-validators.ts import. Each is a constant of plain data with no side
+ * effect: a bundle keeps only the descriptions its code reaches.
  */
-export function emitReadDescriptions(file: TsFile, ctx: EmitContext): void {
-  const types = ctx.service.types.filter((t) => t.facts.wireReceived);
-  // An opaque body is read without its description (`readOpaque`): it is declared only where another refers to it.
-  const referred = new Set(types.flatMap(referencesOf));
-  for (const type of types)
-    if (type.kind !== "opaque" || referred.has(type.name))
-      emitDescription(file, ctx.service, ctx.names, type);
+export function emitDescriptions(ctx: EmitContext): GeneratedFile {
+  const file = serviceFile(ctx, paths.descriptions(ctx.service.name));
+  for (const type of describedTypes(ctx.service))
+    emitDescription(file, ctx.service, ctx.names, type);
+  return file.finish();
+}
+
+/**
+ * The types descriptions.ts describes, in the service's order: every type a
+ * client's files hand to the runtime's generic functions, and every type
+ * their descriptions refer to. Validators check what callers send; a REST
+ * client reads its response bodies through their descriptions (a body the
+ * contract does not show is read by `readOpaque`, without one). The server
+ * side's own (`answerDescribedTypes`) are not here: a package has the same
+ * client files with or without it.
+ */
+export function describedTypes(service: Service): readonly ObjectType[] {
+  return closureOf(
+    service,
+    service.types.filter(
+      (t) =>
+        t.facts.sent ||
+        (service.protocol === "rest" && t.facts.wireReceived && t.kind !== "opaque"),
+    ),
+  );
+}
+
+/**
+ * The types whose descriptions answer-validators.ts declares: those its
+ * validators walk (`roots`) and refer to, less those of descriptions.ts,
+ * which it imports.
+ */
+export function answerDescribedTypes(
+  service: Service,
+  roots: readonly ObjectType[],
+): readonly ObjectType[] {
+  const shared = new Set(describedTypes(service));
+  return closureOf(service, roots).filter((t) => !shared.has(t));
+}
+
+/** `roots` and every type their descriptions refer to, in the service's order. */
+function closureOf(service: Service, roots: readonly ObjectType[]): readonly ObjectType[] {
+  const byName = new Map(service.types.map((t) => [t.name, t]));
+  const reached = new Set<string>();
+  const pending = roots.map((t) => t.name);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const type = byName.get(name);
+    if (type === undefined || reached.has(name)) continue;
+    reached.add(name);
+    pending.push(...referencesOf(type));
+  }
+  return service.types.filter((t) => reached.has(t.name));
 }
 
 /** The types a type's description refers to: its fields' types, its base, its variants. */
@@ -69,9 +122,10 @@ function describe(
   file: TsFile,
   service: Service,
   names: ServiceNames,
+  refOf: (type: string) => string,
   type: ObjectType,
 ): readonly [string, readonly string[]] {
-  const ref = (name: string) => `() => ${names.get("description", name)}`;
+  const ref = (name: string) => `() => ${refOf(name)}`;
   if (type.kind === "opaque")
     return ["OpaqueDescription", [`opaque: ${type.list ? `"list"` : `"object"`}`]];
   if (type.kind === "union") {
@@ -93,7 +147,7 @@ function describe(
   const fields = base !== undefined ? type.fields : type.allFields;
   const groups = choiceGroupsOf(service, type, base !== undefined ? "own" : "all");
   const members = [
-    `fields: [${fields.map((f) => describeField(file, service, names, f)).join(", ")}]`,
+    `fields: [${fields.map((f) => describeField(file, service, names, refOf, f)).join(", ")}]`,
     ...(base !== undefined ? [`base: ${ref(base)}`] : []),
     ...(type.kind === "choice" ? ["choice: true"] : []),
     ...(type.open ? ["open: true"] : []),
@@ -113,11 +167,17 @@ function describe(
 }
 
 /** A field's description: `{ name, type, ... }`, each mark only when it is set. */
-function describeField(file: TsFile, service: Service, names: ServiceNames, f: Field): string {
+function describeField(
+  file: TsFile,
+  service: Service,
+  names: ServiceNames,
+  refOf: (type: string) => string,
+  f: Field,
+): string {
   const t = f.type;
   const type =
     t.kind === "object"
-      ? `() => ${names.get("description", t.name)}`
+      ? `() => ${refOf(t.name)}`
       : t.kind === "enum"
         ? enumValuesOf(file, service, names, t.name)
         : stringLiteral(t.name);

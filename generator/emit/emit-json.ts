@@ -1,7 +1,6 @@
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import { writesNumberText } from "../model/scalar-forms.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
-import { emitReadDescriptions } from "./emit-descriptions.js";
 import { emitReaders } from "./emit-readers.js";
 import { emitRestRoutes } from "./emit-rest-routes.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -55,9 +54,9 @@ function emitBodies(
   ))
     emitWriter(file, ctx, type);
   // A client reads each response body through its type's description (the runtime's generic
-  // reader); a server reads a request as a draft, with readers of its own.
+  // reader, the description imported from descriptions.ts); a server reads a request as a draft,
+  // with readers of its own.
   if (readSide === "request") emitReaders(file, ctx, "sent", "json", "draft");
-  else emitReadDescriptions(file, ctx);
   for (const name of writtenBodies) {
     file.addFunction({
       isExported: true,
@@ -123,7 +122,8 @@ function responseRead(
   if (type?.kind === "opaque")
     return `${file.value(type.list ? "readOpaqueList" : "readOpaque", READ)}(${tree}, ${o}, "")`;
   const typeName = file.type(names.get("type", name), paths.types(service.name));
-  return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${names.get("description", name)}, "", ${o})`;
+  const description = file.value(names.get("description", name), paths.descriptions(service.name));
+  return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${description}, "", ${o})`;
 }
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {

@@ -1,7 +1,7 @@
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
-import { emitDescription } from "./emit-descriptions.js";
+import { answerDescribedTypes, describedTypes, emitDescription } from "./emit-descriptions.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { paths } from "./paths.js";
@@ -18,7 +18,8 @@ type FacetUse = Field["facets"][number];
  * `<service>/validators.ts`: a validator for every type a caller sends.
  * Each reports every problem with a path, a code and a message that names
  * the field and never its value. A validator hands the type's description
- * (`emit-descriptions.ts`) to the runtime's generic validator.
+ * (imported from descriptions.ts, or declared in answer-validators.ts when
+ * only a server walks it) to the runtime's generic validator.
  */
 export function emitValidators(ctx: EmitContext): GeneratedFile {
   return emitValidatorsOf(ctx, paths.validators(ctx.service.name), "sent");
@@ -42,38 +43,22 @@ function emitValidatorsOf(
   const file = serviceFile(ctx, path);
   const types =
     side === "received" ? answerCheckedTypes(service) : service.types.filter((t) => t.facts.sent);
-  for (const type of types) {
-    // A server imports the validator of a type callers also send from validators.ts (see
-    // `validatorModule`): the answer validators keep only its description, which others refer to.
-    if (side === "sent" || !type.facts.sent) emitValidator(file, service, names, type, side);
-    emitDescription(file, service, names, type);
-  }
+  // A description is declared once: in descriptions.ts, or here when only the answer validators walk it.
+  const shared = new Set(describedTypes(service).map((t) => t.name));
+  for (const type of types) emitValidator(file, service, names, type, side, shared);
+  if (side === "received")
+    for (const type of answerDescribedTypes(service, types))
+      emitDescription(file, service, names, type, shared);
   return file.finish();
 }
 
-/** The types `answer-validators.ts` holds a description of (none: the file is not written). */
-export function answerCheckedTypes(service: Service): readonly ObjectType[] {
-  return withoutSentRoots(service.types.filter((t) => t.facts.received));
-}
-
 /**
- * The answer validators' types: a type callers also send has its validator
- * in validators.ts, so its description is here only when another description here
- * refers to it (as a field's type, a variant or a base).
+ * The types `answer-validators.ts` has a validator of (none: the file is not
+ * written). A server imports the validator of a type callers also send from
+ * validators.ts (see `validatorModule`).
  */
-function withoutSentRoots(types: readonly ObjectType[]): readonly ObjectType[] {
-  let kept = types;
-  for (;;) {
-    const called = new Set<string>();
-    for (const t of kept) {
-      for (const f of t.allFields) if (f.type.kind === "object") called.add(f.type.name);
-      for (const v of t.variants ?? []) called.add(v);
-      if (t.facts.delegatedBase !== undefined) called.add(t.facts.delegatedBase);
-    }
-    const next = kept.filter((t) => !t.facts.sent || called.has(t.name));
-    if (next.length === kept.length) return kept;
-    kept = next;
-  }
+export function answerCheckedTypes(service: Service): readonly ObjectType[] {
+  return service.types.filter((t) => t.facts.received && !t.facts.sent);
 }
 
 /** The exported `validate<Type>`: every problem of a value, through the type's description. */
@@ -83,7 +68,9 @@ function emitValidator(
   names: ServiceNames,
   type: ObjectType,
   side: "sent" | "received",
+  shared: ReadonlySet<string>,
 ): void {
+  const description = names.get("description", type.name);
   const typeName = file.type(names.get("type", type.name), paths.types(service.name));
   const resultType = file.type("ValidationResult", VALIDATE);
   file.addFunction({
@@ -95,7 +82,7 @@ function emitValidator(
     parameters: [{ name: "value", type: "unknown" }],
     returnType: `${resultType}<${typeName}>`,
     statements: [
-      `return ${file.value("validateDescribed", VALIDATE_DESCRIPTION)}(value, ${names.get("description", type.name)});`,
+      `return ${file.value("validateDescribed", VALIDATE_DESCRIPTION)}(value, ${shared.has(type.name) ? file.value(description, paths.descriptions(service.name)) : description});`,
     ],
   });
 }

@@ -4,6 +4,8 @@ export const paths = {
   enums: (service: string) => `${service}/enums.ts`,
   index: (service: string) => `${service}/index.ts`,
   validators: (service: string) => `${service}/validators.ts`,
+  /** Each type's description, declared once: what validators.ts, json.ts and answer-validators.ts import. */
+  descriptions: (service: string) => `${service}/descriptions.ts`,
   xml: (service: string) => `${service}/xml.ts`,
   json: (service: string) => `${service}/json.ts`,
   /** What only a server needs (reading requests, writing responses): its own entry point, never imported by the client entry. */

@@ -47,9 +47,9 @@ describe("code generated from OpenAPI fixtures", () => {
     const types = files.get("pet-store/types.ts")!;
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
     expect(types).toContain("notes?: { readonly [key: string]: string };");
-    const validators = files.get("pet-store/validators.ts")!;
+    const descriptions = files.get("pet-store/descriptions.ts")!;
     // The field's description holds its facets, keyed as the facet table keys them.
-    expect(validators).toContain(
+    expect(descriptions).toContain(
       '{ name: "weight", type: "decimal", facets: { exclusiveMinimum: "0", multipleOf: "0.1" } }',
     );
   }, 60_000);
@@ -86,11 +86,12 @@ describe("the YAML schema language says the same", () => {
     expect(byPath.get("shop/types.ts")).toMatch(
       /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
     );
-    expect(byPath.get("shop/validators.ts")).toMatch(
+    expect(byPath.get("shop/descriptions.ts")).toMatch(
       /name: "amount",[^}]*facets: \{ exclusiveMinimum: "0", multipleOf: "0\.01" \}/,
     );
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
-    expect(byPath.get("shop/json.ts")).toContain("readMap(");
+    // A client reads the map through the response's description.
+    expect(byPath.get("shop/descriptions.ts")).toMatch(/name: "labels",[^}]*map: true/);
   });
 });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { EmitContext } from "../../../generator/emit/emit-context.js";
-import { emitDescription } from "../../../generator/emit/emit-descriptions.js";
+import {
+  describedTypes,
+  emitDescription,
+  emitDescriptions,
+} from "../../../generator/emit/emit-descriptions.js";
+import { emitAnswerValidators } from "../../../generator/emit/emit-validators.js";
 import { TsFile } from "../../../generator/emit/ts-file.js";
 import type { Service } from "../../../generator/model/ir.js";
 import {
@@ -46,7 +51,7 @@ describe("emitDescription", () => {
         ]),
       ),
       decl: "descriptionOfReq",
-      want: `const descriptionOfReq: ObjectDescription = {
+      want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
     { name: "code", type: "string", required: true, facets: { minLength: 1, maxLength: 8 } },
     { name: "zip", type: "string", facets: { pattern: "^(?:[0-9]{5}(-[0-9]{4})?)$" } },
@@ -64,7 +69,7 @@ describe("emitDescription", () => {
         ]),
       ),
       decl: "descriptionOfReq",
-      want: `const descriptionOfReq: ObjectDescription = {
+      want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
     { name: "amount", type: "decimal", facets: { minimum: "0.01" } },
     { name: "count", type: "int", facets: { maximum: "10" } },
@@ -82,7 +87,7 @@ describe("emitDescription", () => {
         ]),
       ),
       decl: "descriptionOfNode",
-      want: `const descriptionOfNode: ObjectDescription = {
+      want: `export const descriptionOfNode: ObjectDescription = {
   fields: [
     { name: "next", type: () => descriptionOfNode },
     { name: "children", type: () => descriptionOfNode, list: [1, 5] },
@@ -104,7 +109,7 @@ describe("emitDescription", () => {
         operations: [restOperation("op", "Req", undefined)],
       }),
       decl: "descriptionOfReq",
-      want: `const descriptionOfReq: ObjectDescription = {
+      want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
     { name: "brand", type: brandValues },
     { name: "kind", type: ["card"] as const, required: true },
@@ -132,7 +137,7 @@ describe("emitDescription", () => {
         objectType("Base", [field("id", scalar("string"), { required: true })]),
       ),
       decl: "descriptionOfCard",
-      want: `const descriptionOfCard: ObjectDescription = {
+      want: `export const descriptionOfCard: ObjectDescription = {
   fields: [
     { name: "email", type: "string" },
     { name: "phone", type: "string" },
@@ -154,7 +159,7 @@ describe("emitDescription", () => {
         objectType("Extra", [field("note", scalar("string"))], { open: true }),
       ),
       decl: "descriptionOfPay",
-      want: `const descriptionOfPay: ObjectDescription = {
+      want: `export const descriptionOfPay: ObjectDescription = {
   fields: [
     { name: "card", type: () => descriptionOfExtra },
     { name: "bank", type: "string" },
@@ -166,7 +171,7 @@ describe("emitDescription", () => {
       name: "an open type says so",
       given: send(objectType("Extra", [field("note", scalar("string"))], { open: true })),
       decl: "descriptionOfExtra",
-      want: `const descriptionOfExtra: ObjectDescription = {
+      want: `export const descriptionOfExtra: ObjectDescription = {
   fields: [{ name: "note", type: "string" }],
   open: true,
 };`,
@@ -189,7 +194,7 @@ describe("emitDescription", () => {
         objectType("Bank", [field("type", scalar("string"))]),
       ),
       decl: "descriptionOfMethod",
-      want: `const descriptionOfMethod: TaggedUnionDescription = {
+      want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { card: () => descriptionOfCard, bank: () => descriptionOfBank },
 };`,
@@ -211,7 +216,7 @@ describe("emitDescription", () => {
         objectType("Card", [field("type", scalar("string"))]),
       ),
       decl: "descriptionOfMethod",
-      want: `const descriptionOfMethod: TaggedUnionDescription = {
+      want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { "card-v2": () => descriptionOfCard, ["__proto__"]: () => descriptionOfCard },
 };`,
@@ -224,7 +229,7 @@ describe("emitDescription", () => {
         objectType("Bank", [field("iban", scalar("string"))]),
       ),
       decl: "descriptionOfMethod",
-      want: `const descriptionOfMethod: UntaggedUnionDescription = {
+      want: `export const descriptionOfMethod: UntaggedUnionDescription = {
   variants: [
     ["Card", () => descriptionOfCard],
     ["Bank", () => descriptionOfBank],
@@ -235,7 +240,7 @@ describe("emitDescription", () => {
       name: "an opaque list body",
       given: send(objectType("Rows", [], { kind: "opaque", list: true })),
       decl: "descriptionOfRows",
-      want: `const descriptionOfRows: OpaqueDescription = {\n  opaque: "list",\n};`,
+      want: `export const descriptionOfRows: OpaqueDescription = {\n  opaque: "list",\n};`,
     },
   ];
   it.each(table)("$name", async ({ given, decl, want }) => {
@@ -258,13 +263,13 @@ describe("emitDescription", () => {
       operations: [soapOperation("Weigh", "Measure", "Done")],
     });
     expect(declaration(await emitWith(emitAll, rest), "descriptionOfMeasure"))
-      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+      .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
     { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
   ],
 };`);
     expect(declaration(await emitWith(emitAll, soap), "descriptionOfMeasure"))
-      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+      .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [{ name: "weight", type: "double", required: true, facets: { minimum: "0" } }],
 };`);
   });
@@ -275,8 +280,55 @@ describe("emitDescription", () => {
       send(objectType("Req", [field('a"b\u2028c', scalar("string"), { const: "x*/y" })])),
     );
     expect(declaration(code, "descriptionOfReq"))
-      .toBe(`const descriptionOfReq: ObjectDescription = {
+      .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [{ name: 'a"b\\u2028c', type: "string", const: "x*/y" }],
 };`);
+  });
+});
+
+/** descriptions.ts: each description once per service, for what validators, readers and answer validators walk. */
+describe("emitDescriptions", () => {
+  const described = (service: Service) => describedTypes(service).map((t) => t.name);
+  const service = restService({
+    types: [
+      objectType("Req", [field("shared", ref("object", "Shared"))]),
+      objectType("Res", [
+        field("shared", ref("object", "Shared")),
+        field("blob", ref("object", "Blob")),
+      ]),
+      objectType("Shared", [field("x", scalar("string"))]),
+      objectType("Blob", [], { kind: "opaque" }),
+      objectType("Raw", [], { kind: "opaque" }),
+      objectType("Unused", [field("x", scalar("string"))]),
+    ],
+    operations: [restOperation("put", "Req", "Res"), restOperation("raw", undefined, "Raw")],
+  });
+
+  it("describes what is sent, what a REST client reads and what they refer to, in the service's order", () => {
+    expect(described(service)).toEqual(["Req", "Res", "Shared", "Blob"]);
+  });
+
+  it("leaves what only a server answers to answer-validators.ts, which imports the others", async () => {
+    const soap = soapService({
+      types: [
+        objectType("Ask", [field("x", scalar("string"))]),
+        objectType("Answer", [field("echo", ref("object", "Ask"))]),
+      ],
+      operations: [soapOperation("Op", "Ask", "Answer")],
+    });
+    expect(described(soap)).toEqual(["Ask"]);
+    const answers = await emitWith(emitAnswerValidators, soap);
+    expect(declaration(answers, "descriptionOfAnswer"))
+      .toBe(`export const descriptionOfAnswer: ObjectDescription = {
+  fields: [{ name: "echo", type: () => descriptionOfAsk }],
+};`);
+    expect(answers).toContain(`import { descriptionOfAsk } from "./descriptions.js";`);
+    expect(answers).toContain("return validateDescribed(value, descriptionOfAnswer);");
+  });
+
+  it("declares each description once, exported", async () => {
+    const code = await emitWith(emitDescriptions, service);
+    expect(code.match(/^export const descriptionOfShared\b/gm)).toHaveLength(1);
+    expect(code).not.toMatch(/descriptionOfRaw|descriptionOfUnused|^const /m);
   });
 });

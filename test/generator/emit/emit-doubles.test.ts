@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emitValidators } from "../../../generator/emit/emit-validators.js";
+import { emitDescriptions } from "../../../generator/emit/emit-descriptions.js";
 import { emitXml } from "../../../generator/emit/emit-xml.js";
 import {
   declaration,
@@ -43,8 +43,8 @@ describe("doubles in the emitters", () => {
       types: [measure, objectType("Done", [])],
       operations: [soapOperation("Weigh", "Measure", "Done")],
     });
-    expect(declaration(await emitWith(emitValidators, service), "descriptionOfMeasure"))
-      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+    expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
+      .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
     { name: "weight", type: "double", required: true, facets: { minimum: "0" } },
     { name: "readings", type: "double", list: [0] },
@@ -57,8 +57,8 @@ describe("doubles in the emitters", () => {
       types: [measure],
       operations: [restOperation("weigh", "Measure", undefined)],
     });
-    expect(declaration(await emitWith(emitValidators, service), "descriptionOfMeasure"))
-      .toBe(`const descriptionOfMeasure: ObjectDescription = {
+    expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
+      .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
     { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
     { name: "readings", type: "double", list: [0], finite: true },

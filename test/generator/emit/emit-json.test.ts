@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emitDescriptions } from "../../../generator/emit/emit-descriptions.js";
 import { emitJson } from "../../../generator/emit/emit-json.js";
 import {
   declaration,
@@ -93,10 +94,12 @@ describe("emitJson writers", () => {
     expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });
 
-  it("declares the description of each type it reads, and no reader of its own", async () => {
+  it("imports the description of each type it reads, and has no reader of its own", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "descriptionOfReq"))
-      .toBe(`const descriptionOfReq: ObjectDescription = {
+    expect(code).toContain(`import { descriptionOfReq } from "./descriptions.js";`);
+    expect(code).not.toMatch(/const descriptionOf/);
+    expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfReq"))
+      .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [
     { name: "offset", type: "long", required: true },
     { name: "amount", type: "decimal" },
@@ -119,18 +122,18 @@ describe("emitJson writers", () => {
       ],
       operations: [restOperation("op", undefined, "Res")],
     });
-    const code = await emitWith(emitJson, received);
+    const code = await emitWith(emitDescriptions, received);
     expect(declaration(code, "descriptionOfRes"))
-      .toBe(`const descriptionOfRes: ObjectDescription = {
+      .toBe(`export const descriptionOfRes: ObjectDescription = {
   fields: [{ name: "inner", type: () => descriptionOfInner, required: true }],
   open: true,
   kept: true,
 };`);
     expect(declaration(code, "descriptionOfInner"))
-      .toBe(`const descriptionOfInner: ObjectDescription = {
+      .toBe(`export const descriptionOfInner: ObjectDescription = {
   fields: [{ name: "at", type: "dateTime" }],
 };`);
-    expect(code).not.toContain("DATE_TIME_TEXT");
+    expect(await emitWith(emitJson, received)).not.toContain("DATE_TIME_TEXT");
   });
 
   it("takes a body the contract does not show as parsed, without a description", async () => {
@@ -143,9 +146,10 @@ describe("emitJson writers", () => {
       'return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));',
     );
     expect(code).not.toMatch(/descriptionOfBlob|readDescribed/);
+    expect(await emitWith(emitDescriptions, opaque)).not.toContain("descriptionOfBlob");
   });
 
-  it("declares an opaque type's description where another description refers to it", async () => {
+  it("has an opaque type described where another description refers to it", async () => {
     const nested = restService({
       types: [
         objectType("Res", [field("blob", { kind: "object", name: "Blob" })]),
@@ -153,9 +157,9 @@ describe("emitJson writers", () => {
       ],
       operations: [restOperation("op", undefined, "Res")],
     });
-    const code = await emitWith(emitJson, nested);
+    const code = await emitWith(emitDescriptions, nested);
     expect(declaration(code, "descriptionOfBlob"))
-      .toBe(`const descriptionOfBlob: OpaqueDescription = {
+      .toBe(`export const descriptionOfBlob: OpaqueDescription = {
   opaque: "object",
 };`);
   });

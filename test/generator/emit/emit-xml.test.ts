@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emitXml } from "../../../generator/emit/emit-xml.js";
-import { emitValidators } from "../../../generator/emit/emit-validators.js";
+import { emitDescriptions } from "../../../generator/emit/emit-descriptions.js";
 import {
   declaration,
   emitWith,
@@ -157,7 +157,7 @@ export function parsePingResponse(
   });
 });
 
-describe("emitValidators: choice groups", () => {
+describe("emitDescriptions: choice groups", () => {
   it("checks each group after the fields", async () => {
     const contact = objectType(
       "Contact",
@@ -168,8 +168,8 @@ describe("emitValidators: choice groups", () => {
       types: [contact, objectType("Done", [])],
       operations: [soapOperation("Add", "Contact", "Done")],
     });
-    expect(declaration(await emitWith(emitValidators, service), "descriptionOfContact"))
-      .toBe(`const descriptionOfContact: ObjectDescription = {
+    expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfContact"))
+      .toBe(`export const descriptionOfContact: ObjectDescription = {
   fields: [
     { name: "email", type: "string" },
     { name: "phone", type: "string" },

@@ -2,6 +2,7 @@
 import type { ObjectDescription } from "../runtime/description.js";
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
+import { descriptionOfMoney } from "./descriptions.js";
 import { statusValues } from "./enums.js";
 import type { Confirmation } from "./types.js";
 
@@ -10,22 +11,10 @@ export function validateConfirmation(value: unknown): ValidationResult<Confirmat
   return validateDescribed(value, descriptionOfConfirmation);
 }
 
-const descriptionOfConfirmation: ObjectDescription = {
+export const descriptionOfConfirmation: ObjectDescription = {
   fields: [
     { name: "code", type: "string", required: true },
     { name: "total", type: () => descriptionOfMoney, required: true },
     { name: "status", type: statusValues, required: true },
-  ],
-};
-
-const descriptionOfMoney: ObjectDescription = {
-  fields: [
-    {
-      name: "value",
-      type: "decimal",
-      required: true,
-      facets: { fractionDigits: 2, exclusiveMinimum: "0" },
-    },
-    { name: "currency", type: "string", required: true, facets: { minLength: 3, maxLength: 3 } },
   ],
 };

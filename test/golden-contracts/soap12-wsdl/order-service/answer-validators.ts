@@ -10,7 +10,7 @@ export function validateOutcomeType(value: unknown): ValidationResult<OutcomeTyp
   return validateDescribed(value, descriptionOfOutcomeType);
 }
 
-const descriptionOfOutcomeType: ObjectDescription = {
+export const descriptionOfOutcomeType: ObjectDescription = {
   fields: [
     { name: "resultCode", type: resultEnumValues, required: true },
     { name: "orderId", type: "long" },

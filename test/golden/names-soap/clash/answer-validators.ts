@@ -2,6 +2,7 @@
 import type { ObjectDescription } from "../runtime/description.js";
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
+import { descriptionOfError, descriptionOfLong, descriptionOfPromise } from "./descriptions.js";
 import { resultCodeValues } from "./enums.js";
 import type {
   ApiResponse,
@@ -17,84 +18,57 @@ export function validateApiResponse(value: unknown): ValidationResult<ApiRespons
   return validateDescribed(value, descriptionOfApiResponse);
 }
 
-const descriptionOfApiResponse: ObjectDescription = {
-  fields: [{ name: "resultCode", type: resultCodeValues, required: true }],
-};
-
-const descriptionOfError: ObjectDescription = {
-  fields: [
-    { name: "code", type: "string", required: true },
-    { name: "constructor", type: "string" },
-    { name: "toString", type: "string" },
-    { name: "hasOwnProperty", type: "string" },
-  ],
-};
-
 /** Checks {@link ErrorResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateErrorResult(value: unknown): ValidationResult<ErrorResult> {
   return validateDescribed(value, descriptionOfErrorResult);
 }
-
-const descriptionOfErrorResult: ObjectDescription = {
-  fields: [{ name: "code", type: "string" }],
-  base: () => descriptionOfApiResponse,
-};
-
-const descriptionOfLong: ObjectDescription = {
-  fields: [{ name: "value", type: "long", required: true }],
-};
 
 /** Checks {@link ParseError$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateParseError(value: unknown): ValidationResult<ParseError$> {
   return validateDescribed(value, descriptionOfParseError);
 }
 
-const descriptionOfParseError: ObjectDescription = {
-  fields: [{ name: "message", type: "string" }],
-};
-
-const descriptionOfPromise: ObjectDescription = {
-  fields: [
-    { name: "then", type: "string" },
-    { name: "value", type: () => descriptionOfString },
-  ],
-};
-
-const descriptionOfString: ObjectDescription = {
-  fields: [
-    { name: "length", type: "int" },
-    { name: "valueOf", type: "string" },
-  ],
-};
-
 /** Checks {@link ValidationError$} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateValidationError(value: unknown): ValidationResult<ValidationError$> {
   return validateDescribed(value, descriptionOfValidationError);
 }
-
-const descriptionOfValidationError: ObjectDescription = {
-  fields: [
-    { name: "path", type: "string" },
-    { name: "issues", type: "string", list: [0] },
-  ],
-};
 
 /** Checks {@link constructorResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateconstructorResult(value: unknown): ValidationResult<constructorResult> {
   return validateDescribed(value, descriptionOfconstructorResult);
 }
 
-const descriptionOfconstructorResult: ObjectDescription = {
-  fields: [{ name: "promise", type: () => descriptionOfPromise }],
-  base: () => descriptionOfApiResponse,
-};
-
 /** Checks {@link thenResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validatethenResult(value: unknown): ValidationResult<thenResult> {
   return validateDescribed(value, descriptionOfthenResult);
 }
 
-const descriptionOfthenResult: ObjectDescription = {
+export const descriptionOfApiResponse: ObjectDescription = {
+  fields: [{ name: "resultCode", type: resultCodeValues, required: true }],
+};
+
+export const descriptionOfErrorResult: ObjectDescription = {
+  fields: [{ name: "code", type: "string" }],
+  base: () => descriptionOfApiResponse,
+};
+
+export const descriptionOfParseError: ObjectDescription = {
+  fields: [{ name: "message", type: "string" }],
+};
+
+export const descriptionOfValidationError: ObjectDescription = {
+  fields: [
+    { name: "path", type: "string" },
+    { name: "issues", type: "string", list: [0] },
+  ],
+};
+
+export const descriptionOfconstructorResult: ObjectDescription = {
+  fields: [{ name: "promise", type: () => descriptionOfPromise }],
+  base: () => descriptionOfApiResponse,
+};
+
+export const descriptionOfthenResult: ObjectDescription = {
   fields: [
     { name: "error", type: () => descriptionOfError },
     { name: "long", type: () => descriptionOfLong },

@@ -16,41 +16,46 @@ export function validateApiResponse(value: unknown): ValidationResult<ApiRespons
   return validateDescribed(value, descriptionOfApiResponse);
 }
 
-const descriptionOfApiResponse: ObjectDescription = {
-  fields: [
-    { name: "resultCode", type: resultCodeValues, required: true },
-    { name: "messages", type: () => descriptionOfMessage, list: [0] },
-  ],
-};
-
 /** Checks {@link IsAliveResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateIsAliveResult(value: unknown): ValidationResult<IsAliveResult> {
   return validateDescribed(value, descriptionOfIsAliveResult);
 }
-
-const descriptionOfIsAliveResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponse,
-};
 
 /** Checks {@link Message} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
 export function validateMessage(value: unknown): ValidationResult<Message> {
   return validateDescribed(value, descriptionOfMessage);
 }
 
-const descriptionOfMessage: ObjectDescription = {
+/** Checks {@link PlaceOrderResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validatePlaceOrderResult(value: unknown): ValidationResult<PlaceOrderResult> {
+  return validateDescribed(value, descriptionOfPlaceOrderResult);
+}
+
+/** Checks {@link RefundResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateRefundResult(value: unknown): ValidationResult<RefundResult> {
+  return validateDescribed(value, descriptionOfRefundResult);
+}
+
+export const descriptionOfApiResponse: ObjectDescription = {
+  fields: [
+    { name: "resultCode", type: resultCodeValues, required: true },
+    { name: "messages", type: () => descriptionOfMessage, list: [0] },
+  ],
+};
+
+export const descriptionOfIsAliveResult: ObjectDescription = {
+  fields: [],
+  base: () => descriptionOfApiResponse,
+};
+
+export const descriptionOfMessage: ObjectDescription = {
   fields: [
     { name: "code", type: "string" },
     { name: "text", type: "string" },
   ],
 };
 
-/** Checks {@link PlaceOrderResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatePlaceOrderResult(value: unknown): ValidationResult<PlaceOrderResult> {
-  return validateDescribed(value, descriptionOfPlaceOrderResult);
-}
-
-const descriptionOfPlaceOrderResult: ObjectDescription = {
+export const descriptionOfPlaceOrderResult: ObjectDescription = {
   fields: [
     { name: "orderId", type: "long", required: true },
     { name: "lineIds", type: "long", list: [0] },
@@ -58,11 +63,6 @@ const descriptionOfPlaceOrderResult: ObjectDescription = {
   base: () => descriptionOfApiResponse,
 };
 
-/** Checks {@link RefundResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateRefundResult(value: unknown): ValidationResult<RefundResult> {
-  return validateDescribed(value, descriptionOfRefundResult);
-}
-
-const descriptionOfRefundResult: OpaqueDescription = {
+export const descriptionOfRefundResult: OpaqueDescription = {
   opaque: "object",
 };

@@ -290,7 +290,12 @@ const CASES: readonly Case[] = [
         },
       },
     },
-    want: { warnings: [], types: ["`kind` (`date`:", "`string`:"] },
+    want: {
+      warnings: [],
+      types: [
+        'export type Stamp = (Date$ & { readonly kind: "date" }) | (String$ & { readonly kind: "string" });',
+      ],
+    },
   },
   {
     name: "operation ids that differ only in spacing and case",

@@ -11,49 +11,35 @@
  */
 import type {
   ChoiceGroupDescription,
-  DescribedScalar,
   DescriptionRef,
   FieldDescription,
   ObjectDescription,
   TypeDescription,
 } from "./description.js";
-import { readJsonValue } from "./json-value.js";
+import type { DescribedScalar } from "./described-scalars.js";
 import {
   at,
-  BASE64_TEXT,
   checkFields,
   choiceGroup,
   choiceOf,
-  DATE_TEXT,
-  DATE_TIME_TEXT,
   type FieldSet,
   fieldSet,
   finish,
-  G_YEAR_MONTH_TEXT,
   isNil,
   keepOpen,
   own,
   type ReadContext,
-  readBoolean,
   readChild,
-  readDecimal,
-  readDouble,
   readEnum,
-  readInteger,
   readList,
-  readLong,
   readMap,
   readObject,
   readOpaque,
   readOpaqueList,
-  readString,
-  readText,
   REQUIRED,
   type Required,
   required,
-  type TextForm,
   type Unknowns,
-  URI_TEXT,
 } from "./read-values.js";
 import { readTagged, readUntagged, type VariantShape } from "./union.js";
 
@@ -73,58 +59,6 @@ type ValueRead = (
 
 /** A field's value (its member of the parsed object) read: `undefined` when absent. */
 type FieldRead = (v: unknown, o: ReadContext, path: string, u: Unknowns | undefined) => unknown;
-
-/** The reads of `read-values.ts` without their overloads: `need` is `REQUIRED` or not given. */
-type LooseRead = (
-  v: unknown,
-  o: ReadContext,
-  path: string,
-  key?: string,
-  need?: Required,
-) => unknown;
-type LooseInteger = (
-  v: unknown,
-  o: ReadContext,
-  path: string,
-  bits: 16 | 32,
-  key?: string,
-  need?: Required,
-) => unknown;
-type LooseText = (
-  v: unknown,
-  form: TextForm,
-  o: ReadContext,
-  path: string,
-  key?: string,
-  need?: Required,
-) => unknown;
-
-const integer = (bits: 16 | 32): LooseRead => {
-  const read = readInteger as LooseInteger;
-  return (v, o, path, key, need) => read(v, o, path, bits, key, need);
-};
-
-const text = (form: TextForm): LooseRead => {
-  const read = readText as LooseText;
-  return (v, o, path, key, need) => read(v, form, o, path, key, need);
-};
-
-/** Each scalar's read, as the generated readers call it. */
-const SCALAR_READS: { readonly [S in DescribedScalar]: LooseRead } = {
-  string: readString as LooseRead,
-  boolean: readBoolean as LooseRead,
-  short: integer(16),
-  int: integer(32),
-  long: readLong as LooseRead,
-  decimal: readDecimal as LooseRead,
-  double: readDouble as LooseRead,
-  base64: text(BASE64_TEXT),
-  date: text(DATE_TEXT),
-  dateTime: text(DATE_TIME_TEXT),
-  gYearMonth: text(G_YEAR_MONTH_TEXT),
-  uri: text(URI_TEXT),
-  json: readJsonValue as LooseRead,
-};
 
 /** What reading a field needs, compiled from its description. */
 interface FieldPlan {
@@ -290,7 +224,7 @@ function fieldPlan(f: FieldDescription, isRequired: boolean): FieldPlan {
     inherited,
     required: isRequired,
     read: fieldRead(f, name, isRequired),
-    string: single && !isRequired && f.type === "string",
+    string: single && !isRequired && isString(f.type),
     object: single && typeof f.type === "function" ? planRef(f.type) : undefined,
   };
 }
@@ -322,7 +256,7 @@ function singleRead(f: FieldDescription, name: string, isRequired: boolean): Fie
   }
   const value = valueRead(t);
   // A plain optional string: a string is the value, read without a call.
-  if (t === "string" && !nullable && !isRequired)
+  if (isString(t) && !nullable && !isRequired)
     return (v, o, path) =>
       typeof v === "string" ? v : value(v, o, path, name, undefined, undefined, name);
   // An optional enum's unknown value may be kept aside, under the field's name.
@@ -368,10 +302,8 @@ function collectionRead(f: FieldDescription, name: string, isRequired: boolean):
 
 /** The read of a scalar, or of an enum's documented values. */
 function valueRead(t: DescribedScalar | readonly string[]): ValueRead {
-  if (typeof t === "string") {
-    // Its read takes the arguments a value read is given, up to `need`.
-    return SCALAR_READS[t];
-  }
+  // A scalar's read takes the arguments a value read is given, up to `need`.
+  if ("name" in t) return t.read;
   const readOne = readEnum as (
     v: unknown,
     values: readonly string[],
@@ -385,6 +317,11 @@ function valueRead(t: DescribedScalar | readonly string[]): ValueRead {
     need === REQUIRED
       ? readOne(v, t, o, path, key, REQUIRED)
       : readOne(v, t, o, path, key, u, field);
+}
+
+/** The type of a field is the string scalar. */
+function isString(t: FieldDescription["type"]): boolean {
+  return typeof t !== "function" && "name" in t && t.name === "string";
 }
 
 /** The plan of another type's description, compiled when it is first asked for. */

@@ -8,34 +8,23 @@
  * type is compiled when a value of it is first met, so cycles are fine.
  */
 import type {
-  DescribedScalar,
   DescriptionRef,
   FieldDescription,
   ObjectDescription,
   TypeDescription,
 } from "./description.js";
 import type { ValidationIssue } from "./errors.js";
-import { checkJsonValue } from "./json-value.js";
 import { checkTagged, checkUntagged, type VariantShape } from "./union.js";
 import {
   checkArray,
-  checkBase64,
-  checkBoolean,
   checkChoice,
   checkChoiceGroup,
   checkConst,
-  checkDate,
-  checkDateTime,
-  checkDecimal,
-  checkDouble,
   checkEnum,
   checkExclusiveMaximum,
   checkExclusiveMinimum,
   checkFractionDigits,
-  checkGYearMonth,
-  checkInt,
   checkList,
-  checkLong,
   checkMap,
   checkMaximum,
   checkMaxLength,
@@ -44,11 +33,8 @@ import {
   checkMultipleOf,
   checkObject,
   checkPattern,
-  checkShort,
-  checkString,
   checkTotalDigits,
   checkUnknownKeys,
-  checkUri,
   type FacetCheck,
   type Issues,
   joinPath,
@@ -73,30 +59,6 @@ export const FACET_CHECKS: { readonly [key: string]: FacetCheck<never> | undefin
   exclusiveMinimum: checkExclusiveMinimum,
   exclusiveMaximum: checkExclusiveMaximum,
   multipleOf: checkMultipleOf,
-};
-
-/**
- * Each scalar's check, and whether the field's constant and facets are
- * checked after it (a date, a URI or a JSON value has neither). A string and
- * a double have checks of their own (see `scalarCheck`).
- */
-const SCALAR_CHECKS: {
-  readonly [S in Exclude<DescribedScalar, "string" | "double">]: readonly [
-    check: TypeCheck,
-    takesFacets: boolean,
-  ];
-} = {
-  decimal: [checkDecimal, true],
-  boolean: [checkBoolean, true],
-  short: [checkShort, true],
-  int: [checkInt, true],
-  long: [checkLong, true],
-  base64: [checkBase64, true],
-  date: [checkDate, false],
-  dateTime: [checkDateTime, false],
-  gYearMonth: [checkGYearMonth, false],
-  uri: [checkUri, false],
-  json: [checkJsonValue, false],
 };
 
 /** Checks one scalar or enum value (present, not a list or map) at its path, reporting to `issues`. */
@@ -308,7 +270,7 @@ function fieldPlan(f: FieldDescription): FieldPlan {
     list: f.list,
     map: f.map === true,
     nullable: f.nullable === true,
-    quick: plain && (f.type === "string" || f.type === "boolean") ? f.type : undefined,
+    quick: plain ? quickType(f) : undefined,
     object: typeof f.type === "function" ? planRef(f.type) : undefined,
     check: valueCheck(f),
   };
@@ -319,17 +281,17 @@ function valueCheck(f: FieldDescription): ValueCheck {
   const t = f.type;
   // An object's value is checked by its plan (see `checkValue`).
   if (typeof t === "function") return () => undefined;
-  if (typeof t !== "string") {
+  if (!("name" in t)) {
     const constant = f.const;
     return constant === undefined
       ? (v, path, issues) => void checkEnum(v, t, path, issues)
       : (v, path, issues) =>
           void (checkEnum(v, t, path, issues) && checkConst(v, constant, path, issues));
   }
-  const [check, takesFacets] = scalarCheck(f, t);
-  if (!takesFacets) return check;
+  const check = t.check(f);
+  if (!t.facets) return check;
   const after = [
-    ...(f.const !== undefined && t !== "string" ? [constCheck(f.const)] : []),
+    ...(f.const !== undefined && t.name !== "string" ? [constCheck(f.const)] : []),
     ...facetChecks(f),
   ];
   if (after.length === 0) return check;
@@ -339,17 +301,11 @@ function valueCheck(f: FieldDescription): ValueCheck {
   };
 }
 
-/** A scalar's check, and whether the field's constant and facets are checked after it. */
-function scalarCheck(f: FieldDescription, t: DescribedScalar): readonly [TypeCheck, boolean] {
-  if (t === "string") {
-    const c = f.const !== undefined ? { const: String(f.const) } : undefined;
-    return [(v, path, issues) => checkString(v, path, issues, c), true];
-  }
-  if (t === "double") {
-    const finite = f.finite === true;
-    return [(v, path, issues) => checkDouble(v, path, issues, finite), true];
-  }
-  return SCALAR_CHECKS[t];
+/** The `typeof` a plain field's value certainly passes its check with: a string's, a boolean's. */
+function quickType(f: FieldDescription): "string" | "boolean" | undefined {
+  const t = f.type;
+  if (typeof t === "function" || !("name" in t)) return undefined;
+  return t.name === "string" || t.name === "boolean" ? t.name : undefined;
 }
 
 function constCheck(constant: string | number | boolean): TypeCheck {

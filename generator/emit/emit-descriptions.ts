@@ -12,6 +12,8 @@ import type { GeneratedFile } from "./generated-file.js";
 import { choiceGroupsOf } from "./choice-groups.js";
 
 const DESCRIPTION = paths.runtime("description.ts");
+/** The runtime's scalars, one constant each (`<name>Scalar`): a description imports those its fields hold. */
+const SCALARS = paths.runtime("described-scalars.ts");
 
 /**
  * Declares `descriptionOf<Type>` in `file`, exported: the type's description
@@ -180,7 +182,7 @@ function describeField(
       ? `() => ${refOf(t.name)}`
       : t.kind === "enum"
         ? enumValuesOf(file, service, names, t.name)
-        : stringLiteral(t.name);
+        : file.value(`${t.name}Scalar`, SCALARS);
   const marks = [
     `name: ${stringLiteral(f.name)}`,
     `type: ${type}`,

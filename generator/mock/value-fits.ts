@@ -1,14 +1,17 @@
 /**
  * Whether one value of a field (not a list, map or null: a single scalar or
  * enum value) passes the checks the generated validator runs on it: the
- * runtime's own check functions, called as the generic validator
+ * runtime's own check functions (a scalar's is its constant in
+ * `runtime/described-scalars.ts`), called as the generic validator
  * (`runtime/validate-description.ts`) calls them, so a synthesized value is
  * tested by the rules it must meet and no copy of them.
  */
 import { facetOf } from "../facets/registry.js";
-import type { Field, Service } from "../model/ir.js";
+import type { Field, ScalarName, Service } from "../model/ir.js";
 import type { ValidationIssue } from "../runtime/errors.js";
-import { checkJsonValue } from "../runtime/json-value.js";
+import type { DescribedScalar } from "../runtime/described-scalars.js";
+import * as scalars from "../runtime/described-scalars.js";
+import type { FieldDescription } from "../runtime/description.js";
 import * as validate from "../runtime/validate.js";
 
 type FacetCheck = (
@@ -40,40 +43,29 @@ function typeFits(
       (constant === undefined || validate.checkConst(value, constant, "", issues))
     );
   }
-  const sameConst = constant === undefined || validate.checkConst(value, constant, "", issues);
-  switch (t.name) {
-    case "string":
-      return validate.checkString(
-        value,
-        "",
-        issues,
-        constant !== undefined ? { const: String(constant) } : undefined,
-      );
-    case "decimal":
-      return validate.checkDecimal(value, "", issues) && sameConst;
-    case "boolean":
-      return validate.checkBoolean(value, "", issues) && sameConst;
-    case "short":
-      return validate.checkShort(value, "", issues) && sameConst;
-    case "int":
-      return validate.checkInt(value, "", issues) && sameConst;
-    case "long":
-      return validate.checkLong(value, "", issues) && sameConst;
-    case "double":
-      return validate.checkDouble(value, "", issues, service.protocol === "rest") && sameConst;
-    case "date":
-      return validate.checkDate(value, "", issues);
-    case "dateTime":
-      return validate.checkDateTime(value, "", issues);
-    case "gYearMonth":
-      return validate.checkGYearMonth(value, "", issues);
-    case "base64":
-      return validate.checkBase64(value, "", issues) && sameConst;
-    case "uri":
-      return validate.checkUri(value, "", issues);
-    case "json":
-      return checkJsonValue(value, "", issues);
-  }
+  // The scalar's own check, made from the field as the description gives it.
+  const scalar = scalarNamed(t.name);
+  const described: FieldDescription = {
+    name: field.name,
+    type: scalar,
+    ...(constant !== undefined ? { const: constant } : {}),
+    ...(t.name === "double" && service.protocol === "rest" ? { finite: true as const } : {}),
+  };
+  if (!scalar.check(described)(value, "", issues)) return false;
+  // A string's check compares its constant as written; other scalars that take facets compare by value.
+  return (
+    !scalar.facets ||
+    t.name === "string" ||
+    constant === undefined ||
+    validate.checkConst(value, constant, "", issues)
+  );
+}
+
+/** The runtime's constant of the scalar named `name`. */
+function scalarNamed(name: ScalarName): DescribedScalar {
+  const scalar = Object.values(scalars).find((s) => s.name === name);
+  if (scalar === undefined) throw new Error(`no runtime scalar ${name}`);
+  return scalar;
 }
 
 /** Every facet of the field, checked by the runtime function the facet names. */

@@ -13,22 +13,7 @@
  * cycle, and be declared in any order. One that no code reaches is dropped
  * by a bundler, as a constant of plain data.
  */
-
-/** The scalars of the model (its `ScalarName`), as a description names them. */
-export type DescribedScalar =
-  | "string"
-  | "boolean"
-  | "short"
-  | "int"
-  | "long"
-  | "decimal"
-  | "double"
-  | "base64"
-  | "date"
-  | "dateTime"
-  | "gYearMonth"
-  | "uri"
-  | "json";
+import type { DescribedScalar } from "./described-scalars.js";
 
 /** Another type's description, read when the value is walked. */
 export type DescriptionRef = () => TypeDescription;
@@ -37,7 +22,10 @@ export type DescriptionRef = () => TypeDescription;
 export interface FieldDescription {
   /** The JSON property. */
   readonly name: string;
-  /** A scalar, an enum's documented values, or another type's description. */
+  /**
+   * A scalar (a constant of `described-scalars.ts`, which holds its read and
+   * check), an enum's documented values, or another type's description.
+   */
   readonly type: DescribedScalar | readonly string[] | DescriptionRef;
   /** The field must be present (own and not `undefined`). */
   readonly required?: true;

@@ -6,11 +6,11 @@
 
 import { isDecimal, isGYearMonth, isIsoDate, isIsoDateTime, isLong } from "../scalars.js";
 import type { ValidationIssue } from "../errors.js";
-import type { DescribedScalar } from "../description.js";
+import type { ScalarName } from "../described-scalars.js";
 import type { Problem } from "./problem.js";
 
-/** The scalars a parameter can hold: the model's, as the runtime names them (see description.ts). */
-export type ParamScalar = DescribedScalar;
+/** The scalars a parameter can hold: the model's, as the runtime names them (see described-scalars.ts). */
+export type ParamScalar = ScalarName;
 
 /** Where a parameter is sent. */
 export type ParamPlace = "path" | "query" | "header" | "cookie";

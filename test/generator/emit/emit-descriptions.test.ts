@@ -53,8 +53,8 @@ describe("emitDescription", () => {
       decl: "descriptionOfReq",
       want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "code", type: "string", required: true, facets: { minLength: 1, maxLength: 8 } },
-    { name: "zip", type: "string", facets: { pattern: "^(?:[0-9]{5}(-[0-9]{4})?)$" } },
+    { name: "code", type: stringScalar, required: true, facets: { minLength: 1, maxLength: 8 } },
+    { name: "zip", type: stringScalar, facets: { pattern: "^(?:[0-9]{5}(-[0-9]{4})?)$" } },
   ],
 };`,
     },
@@ -71,10 +71,10 @@ describe("emitDescription", () => {
       decl: "descriptionOfReq",
       want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "amount", type: "decimal", facets: { minimum: "0.01" } },
-    { name: "count", type: "int", facets: { maximum: "10" } },
-    { name: "extra", type: "json" },
-    { name: "version", type: "string", const: "2" },
+    { name: "amount", type: decimalScalar, facets: { minimum: "0.01" } },
+    { name: "count", type: intScalar, facets: { maximum: "10" } },
+    { name: "extra", type: jsonScalar },
+    { name: "version", type: stringScalar, const: "2" },
   ],
 };`,
     },
@@ -113,8 +113,8 @@ describe("emitDescription", () => {
   fields: [
     { name: "brand", type: brandValues },
     { name: "kind", type: ["card"] as const, required: true },
-    { name: "labels", type: "string", map: true },
-    { name: "notes", type: "string", list: [0], nullable: true },
+    { name: "labels", type: stringScalar, map: true },
+    { name: "notes", type: stringScalar, list: [0], nullable: true },
   ],
 };`,
     },
@@ -139,8 +139,8 @@ describe("emitDescription", () => {
       decl: "descriptionOfCard",
       want: `export const descriptionOfCard: ObjectDescription = {
   fields: [
-    { name: "email", type: "string" },
-    { name: "phone", type: "string" },
+    { name: "email", type: stringScalar },
+    { name: "phone", type: stringScalar },
   ],
   base: () => descriptionOfBase,
   groups: [{ fields: ["email", "phone"], required: false }],
@@ -162,7 +162,7 @@ describe("emitDescription", () => {
       want: `export const descriptionOfPay: ObjectDescription = {
   fields: [
     { name: "card", type: () => descriptionOfExtra },
-    { name: "bank", type: "string" },
+    { name: "bank", type: stringScalar },
   ],
   choice: true,
 };`,
@@ -172,7 +172,7 @@ describe("emitDescription", () => {
       given: send(objectType("Extra", [field("note", scalar("string"))], { open: true })),
       decl: "descriptionOfExtra",
       want: `export const descriptionOfExtra: ObjectDescription = {
-  fields: [{ name: "note", type: "string" }],
+  fields: [{ name: "note", type: stringScalar }],
   open: true,
 };`,
     },
@@ -265,12 +265,12 @@ describe("emitDescription", () => {
     expect(declaration(await emitWith(emitAll, rest), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
+    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" }, finite: true },
   ],
 };`);
     expect(declaration(await emitWith(emitAll, soap), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
-  fields: [{ name: "weight", type: "double", required: true, facets: { minimum: "0" } }],
+  fields: [{ name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" } }],
 };`);
   });
 
@@ -281,7 +281,7 @@ describe("emitDescription", () => {
     );
     expect(declaration(code, "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
-  fields: [{ name: 'a"b\\u2028c', type: "string", const: "x*/y" }],
+  fields: [{ name: 'a"b\\u2028c', type: stringScalar, const: "x*/y" }],
 };`);
   });
 });
@@ -330,5 +330,26 @@ describe("emitDescriptions", () => {
     const code = await emitWith(emitDescriptions, service);
     expect(code.match(/^export const descriptionOfShared\b/gm)).toHaveLength(1);
     expect(code).not.toMatch(/descriptionOfRaw|descriptionOfUnused|^const /m);
+  });
+
+  it("imports the runtime's constant of each scalar its fields hold, and no other", async () => {
+    const typed = restService({
+      types: [
+        objectType("Req", [
+          field("amount", scalar("decimal")),
+          field("at", scalar("dateTime"), { list: { min: 0 } }),
+          field("note", scalar("string")),
+          field("again", scalar("decimal")),
+        ]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    const code = await emitWith(emitDescriptions, typed);
+    expect(code).toContain(
+      `import { dateTimeScalar, decimalScalar, stringScalar } from "../runtime/described-scalars.js";`,
+    );
+    expect(declaration(code, "descriptionOfReq")).toContain(
+      `{ name: "amount", type: decimalScalar }`,
+    );
   });
 });

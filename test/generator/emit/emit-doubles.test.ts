@@ -46,8 +46,8 @@ describe("doubles in the emitters", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: "double", required: true, facets: { minimum: "0" } },
-    { name: "readings", type: "double", list: [0] },
+    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" } },
+    { name: "readings", type: doubleScalar, list: [0] },
   ],
 };`);
   });
@@ -60,8 +60,8 @@ describe("doubles in the emitters", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: "double", required: true, facets: { minimum: "0" }, finite: true },
-    { name: "readings", type: "double", list: [0], finite: true },
+    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" }, finite: true },
+    { name: "readings", type: doubleScalar, list: [0], finite: true },
   ],
 };`);
   });

@@ -101,12 +101,12 @@ describe("emitJson writers", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "offset", type: "long", required: true },
-    { name: "amount", type: "decimal" },
-    { name: "total", type: "decimal", nullable: true },
-    { name: "ids", type: "long", list: [0] },
-    { name: "ratio", type: "double", finite: true },
-    { name: "count", type: "int" },
+    { name: "offset", type: longScalar, required: true },
+    { name: "amount", type: decimalScalar },
+    { name: "total", type: decimalScalar, nullable: true },
+    { name: "ids", type: longScalar, list: [0] },
+    { name: "ratio", type: doubleScalar, finite: true },
+    { name: "count", type: intScalar },
   ],
 };`);
     expect(code).not.toMatch(/function readReq\b|fieldSet|read-values\.js";\n[^]*readDouble/);
@@ -131,7 +131,7 @@ describe("emitJson writers", () => {
 };`);
     expect(declaration(code, "descriptionOfInner"))
       .toBe(`export const descriptionOfInner: ObjectDescription = {
-  fields: [{ name: "at", type: "dateTime" }],
+  fields: [{ name: "at", type: dateTimeScalar }],
 };`);
     expect(await emitWith(emitJson, received)).not.toContain("DATE_TIME_TEXT");
   });

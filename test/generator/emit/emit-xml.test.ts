@@ -171,8 +171,8 @@ describe("emitDescriptions: choice groups", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfContact"))
       .toBe(`export const descriptionOfContact: ObjectDescription = {
   fields: [
-    { name: "email", type: "string" },
-    { name: "phone", type: "string" },
+    { name: "email", type: stringScalar },
+    { name: "phone", type: stringScalar },
   ],
   groups: [{ fields: ["email", "phone"], required: true }],
 };`);

@@ -11,6 +11,17 @@ import { JsonNumberText } from "../../../generator/runtime/json-value.js";
 import { readDescribed } from "../../../generator/runtime/read-description.js";
 import { type ReadOptions, unknownData } from "../../../generator/runtime/read-options.js";
 import { readContext } from "../../../generator/runtime/read-values.js";
+import {
+  booleanScalar,
+  dateTimeScalar,
+  decimalScalar,
+  doubleScalar,
+  intScalar,
+  jsonScalar,
+  longScalar,
+  shortScalar,
+  stringScalar,
+} from "../../../generator/runtime/described-scalars.js";
 
 /** Reads a JSON body as a client does: the tree parser, then the generic reader. */
 function read(body: string, description: TypeDescription, options?: ReadOptions): unknown {
@@ -30,26 +41,26 @@ function failure(body: string, description: TypeDescription, options?: ReadOptio
 
 const address: ObjectDescription = {
   fields: [
-    { name: "city", type: "string", required: true },
-    { name: "zip", type: "string" },
+    { name: "city", type: stringScalar, required: true },
+    { name: "zip", type: stringScalar },
   ],
 };
 
 const order: ObjectDescription = {
   fields: [
-    { name: "id", type: "long", required: true },
-    { name: "amount", type: "decimal" },
-    { name: "count", type: "short" },
-    { name: "ratio", type: "double", finite: true },
-    { name: "paid", type: "boolean" },
-    { name: "at", type: "dateTime" },
+    { name: "id", type: longScalar, required: true },
+    { name: "amount", type: decimalScalar },
+    { name: "count", type: shortScalar },
+    { name: "ratio", type: doubleScalar, finite: true },
+    { name: "paid", type: booleanScalar },
+    { name: "at", type: dateTimeScalar },
     { name: "brand", type: ["visa", "amex"] },
     { name: "billTo", type: () => address, nullable: true },
     { name: "lines", type: () => address, list: [0] },
-    { name: "tags", type: "string", map: true },
+    { name: "tags", type: stringScalar, map: true },
     { name: "codes", type: ["a", "b"], list: [0] },
-    { name: "note", type: "string", nullable: true },
-    { name: "extra", type: "json" },
+    { name: "note", type: stringScalar, nullable: true },
+    { name: "extra", type: jsonScalar },
   ],
 };
 
@@ -127,7 +138,7 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
   });
 
   it("keeps an open type's extra members: as properties, or aside when the type is only read", () => {
-    const open: ObjectDescription = { fields: [{ name: "a", type: "string" }], open: true };
+    const open: ObjectDescription = { fields: [{ name: "a", type: stringScalar }], open: true };
     const aside: ObjectDescription = { ...open, kept: true };
     const body = `{"a":"x","b":1.50}`;
     expect(read(body, open, { onUnknown: "reject" })).toEqual({ a: "x", b: 1.5 });
@@ -137,11 +148,13 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
   });
 
   it("reads a base's fields first, and checks choices and choice groups", () => {
-    const base: ObjectDescription = { fields: [{ name: "id", type: "string", required: true }] };
+    const base: ObjectDescription = {
+      fields: [{ name: "id", type: stringScalar, required: true }],
+    };
     const extension: ObjectDescription = {
       fields: [
-        { name: "card", type: "string" },
-        { name: "bank", type: "string" },
+        { name: "card", type: stringScalar },
+        { name: "bank", type: stringScalar },
       ],
       base: () => base,
       groups: [{ fields: ["card", "bank"], required: true }],
@@ -164,14 +177,14 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
   it("reads a union's variant by its tag, or by its keys", () => {
     const card: ObjectDescription = {
       fields: [
-        { name: "type", type: "string", required: true },
-        { name: "number", type: "string", required: true },
+        { name: "type", type: stringScalar, required: true },
+        { name: "number", type: stringScalar, required: true },
       ],
     };
     const bank: ObjectDescription = {
       fields: [
-        { name: "type", type: "string", required: true },
-        { name: "iban", type: "string", required: true },
+        { name: "type", type: stringScalar, required: true },
+        { name: "iban", type: stringScalar, required: true },
       ],
     };
     const tagged: TaggedUnionDescription = {
@@ -199,7 +212,7 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
   it("compiles a description once and follows cycles lazily", () => {
     const node: ObjectDescription = {
       fields: [
-        { name: "id", type: "int", required: true },
+        { name: "id", type: intScalar, required: true },
         { name: "next", type: () => node },
       ],
     };
@@ -212,8 +225,8 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
 describe("readDescribed: hostile input", () => {
   const named: ObjectDescription = {
     fields: [
-      { name: "constructor", type: "string" },
-      { name: "__proto__", type: "string" },
+      { name: "constructor", type: stringScalar },
+      { name: "__proto__", type: stringScalar },
     ],
   };
 
@@ -275,7 +288,7 @@ describe("readDescribed: hostile input", () => {
     for (let i = 0; i < 1000; i++) deep = { next: deep };
     expect(readDescribed(deep, node, "", readContext())).toEqual(deep);
     expect(() => read(nested(100_000), node)).toThrow(ParseError);
-    const list: ObjectDescription = { fields: [{ name: "extra", type: "json" }] };
+    const list: ObjectDescription = { fields: [{ name: "extra", type: jsonScalar }] };
     expect(() => read(`{"extra":${"[".repeat(100_000)}${"]".repeat(100_000)}}`, list)).toThrow(
       ParseError,
     );

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FACETS } from "../../../generator/facets/registry.js";
 import { SCALAR_NAMES, type ScalarName } from "../../../generator/model/ir.js";
-import type {
-  DescribedScalar,
-  ObjectDescription,
-  TypeDescription,
-} from "../../../generator/runtime/description.js";
+import type { ObjectDescription, TypeDescription } from "../../../generator/runtime/description.js";
+import * as scalars from "../../../generator/runtime/described-scalars.js";
 import type { ValidationIssue } from "../../../generator/runtime/errors.js";
 import { JsonNumberText } from "../../../generator/runtime/json-value.js";
 import {
@@ -13,6 +10,16 @@ import {
   FACET_CHECKS,
   validateDescribed,
 } from "../../../generator/runtime/validate-description.js";
+import {
+  booleanScalar,
+  decimalScalar,
+  doubleScalar,
+  intScalar,
+  jsonScalar,
+  longScalar,
+  type ScalarName as RuntimeScalarName,
+  stringScalar,
+} from "../../../generator/runtime/described-scalars.js";
 
 /** The issues `validateDescribed` reports for a value (none: `[]`). */
 function issuesOf(value: unknown, description: TypeDescription): readonly ValidationIssue[] {
@@ -22,21 +29,21 @@ function issuesOf(value: unknown, description: TypeDescription): readonly Valida
 
 const address: ObjectDescription = {
   fields: [
-    { name: "city", type: "string", required: true, facets: { minLength: 1, maxLength: 5 } },
-    { name: "zip", type: "string", facets: { pattern: "^(?:[0-9]{5})$" } },
+    { name: "city", type: stringScalar, required: true, facets: { minLength: 1, maxLength: 5 } },
+    { name: "zip", type: stringScalar, facets: { pattern: "^(?:[0-9]{5})$" } },
   ],
 };
 
 const order: ObjectDescription = {
   fields: [
-    { name: "id", type: "long", required: true },
-    { name: "amount", type: "decimal", facets: { minimum: "0.01", fractionDigits: 2 } },
+    { name: "id", type: longScalar, required: true },
+    { name: "amount", type: decimalScalar, facets: { minimum: "0.01", fractionDigits: 2 } },
     { name: "brand", type: ["visa", "amex"] },
-    { name: "capture", type: "boolean" },
+    { name: "capture", type: booleanScalar },
     { name: "billTo", type: () => address },
     { name: "lines", type: () => address, list: [1, 2] },
-    { name: "tags", type: "string", map: true, nullable: true },
-    { name: "version", type: "string", const: "2" },
+    { name: "tags", type: stringScalar, map: true, nullable: true },
+    { name: "version", type: stringScalar, const: "2" },
   ],
 };
 
@@ -112,8 +119,8 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("reads a field named like a member every object inherits as an own property only", () => {
     const named: ObjectDescription = {
       fields: [
-        { name: "constructor", type: "string" },
-        { name: "toString", type: "string", required: true },
+        { name: "constructor", type: stringScalar },
+        { name: "toString", type: stringScalar, required: true },
       ],
     };
     expect(issuesOf({}, named)).toEqual([
@@ -126,7 +133,7 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
 
   it("checks a list's entries even when their count is wrong; skips holes and allowed nulls", () => {
     const list: ObjectDescription = {
-      fields: [{ name: "xs", type: "int", list: [0, 3], nullable: true }],
+      fields: [{ name: "xs", type: intScalar, list: [0, 3], nullable: true }],
     };
     // eslint-disable-next-line no-sparse-arrays
     expect(issuesOf({ xs: [1, , null, "2", 5] }, list)).toEqual([
@@ -140,14 +147,14 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
     expect(issuesOf({ xs: {} }, list)).toEqual([
       { path: "xs", code: "type", message: "must be a list" },
     ]);
-    expect(issuesOf({ xs: null }, { fields: [{ name: "xs", type: "int", list: [0] }] })).toEqual([
-      { path: "xs", code: "type", message: "must be a list" },
-    ]);
+    expect(
+      issuesOf({ xs: null }, { fields: [{ name: "xs", type: intScalar, list: [0] }] }),
+    ).toEqual([{ path: "xs", code: "type", message: "must be a list" }]);
   });
 
   it("checks a map's entries under their keys, a map of lists too", () => {
     const map: ObjectDescription = {
-      fields: [{ name: "m", type: "boolean", map: true, list: [1] }],
+      fields: [{ name: "m", type: booleanScalar, map: true, list: [1] }],
     };
     expect(issuesOf({ m: { a: [true], b: [], c: ["x"] } }, map)).toEqual([
       { path: "m.b", code: "cardinality", message: "must have at least 1 entry" },
@@ -161,8 +168,8 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("checks a constant after the type: decimal text by value, a string as written", () => {
     const constants: ObjectDescription = {
       fields: [
-        { name: "rate", type: "decimal", const: "0.1" },
-        { name: "code", type: "string", const: "0.1" },
+        { name: "rate", type: decimalScalar, const: "0.1" },
+        { name: "code", type: stringScalar, const: "0.1" },
         { name: "kind", type: ["a", "b"], const: "a" },
       ],
     };
@@ -177,9 +184,9 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("checks a JSON double finite, an XML one as any number, and any JSON value", () => {
     const json: ObjectDescription = {
       fields: [
-        { name: "w", type: "double", finite: true },
-        { name: "x", type: "double" },
-        { name: "j", type: "json" },
+        { name: "w", type: doubleScalar, finite: true },
+        { name: "x", type: doubleScalar },
+        { name: "j", type: jsonScalar },
       ],
     };
     expect(issuesOf({ w: 1.5, x: Number.NaN, j: { n: new JsonNumberText("1") } }, json)).toEqual(
@@ -198,13 +205,13 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("an extension checks its base's fields and groups first, and unknown keys once against all", () => {
     const base: ObjectDescription = {
       fields: [
-        { name: "a", type: "string" },
-        { name: "b", type: "string" },
+        { name: "a", type: stringScalar },
+        { name: "b", type: stringScalar },
       ],
       groups: [{ fields: ["a", "b"], required: true }],
     };
     const extension: ObjectDescription = {
-      fields: [{ name: "c", type: "int", required: true }],
+      fields: [{ name: "c", type: intScalar, required: true }],
       base: () => base,
     };
     expect(issuesOf({ a: "x", c: 1 }, extension)).toEqual([]);
@@ -223,8 +230,8 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("a choice needs exactly one field; an open type keeps unknown keys", () => {
     const choice: ObjectDescription = {
       fields: [
-        { name: "card", type: "string" },
-        { name: "bank", type: "string" },
+        { name: "card", type: stringScalar },
+        { name: "bank", type: stringScalar },
       ],
       choice: true,
       open: true,
@@ -238,7 +245,7 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("follows references lazily, through a cycle", () => {
     const node: ObjectDescription = {
       fields: [
-        { name: "name", type: "string", required: true },
+        { name: "name", type: stringScalar, required: true },
         { name: "next", type: () => node },
       ],
     };
@@ -251,14 +258,14 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("checks a tagged union as the variant its tag names", () => {
     const card: ObjectDescription = {
       fields: [
-        { name: "type", type: "string", required: true },
-        { name: "pan", type: "string", required: true },
+        { name: "type", type: stringScalar, required: true },
+        { name: "pan", type: stringScalar, required: true },
       ],
     };
     const bank: ObjectDescription = {
       fields: [
-        { name: "type", type: "string", required: true },
-        { name: "iban", type: "string" },
+        { name: "type", type: stringScalar, required: true },
+        { name: "iban", type: stringScalar },
       ],
     };
     const method: TypeDescription = { tag: "type", cases: { card: () => card, bank: () => bank } };
@@ -275,8 +282,8 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("a tag value may be any text, __proto__ too", () => {
     const card: ObjectDescription = {
       fields: [
-        { name: "type", type: "string", required: true },
-        { name: "pan", type: "string", required: true },
+        { name: "type", type: stringScalar, required: true },
+        { name: "pan", type: stringScalar, required: true },
       ],
     };
     const method: TypeDescription = { tag: "type", cases: { ["__proto__"]: () => card } };
@@ -290,8 +297,12 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   });
 
   it("checks an untagged union as the variant its keys point at, then the others", () => {
-    const card: ObjectDescription = { fields: [{ name: "pan", type: "string", required: true }] };
-    const bank: ObjectDescription = { fields: [{ name: "iban", type: "string", required: true }] };
+    const card: ObjectDescription = {
+      fields: [{ name: "pan", type: stringScalar, required: true }],
+    };
+    const bank: ObjectDescription = {
+      fields: [{ name: "iban", type: stringScalar, required: true }],
+    };
     const method: TypeDescription = {
       variants: [
         ["Card", () => card],
@@ -329,14 +340,14 @@ describe("the description's vocabulary is the model's", () => {
     for (const facet of FACETS) expect(FACET_CHECKS[facet.key]?.name).toBe(facet.runtimeCheck);
   });
 
-  it("names the model's scalars", () => {
-    const same: [DescribedScalar] extends [ScalarName]
-      ? [ScalarName] extends [DescribedScalar]
+  it("has one constant for each of the model's scalars, named after it", () => {
+    const same: [RuntimeScalarName] extends [ScalarName]
+      ? [ScalarName] extends [RuntimeScalarName]
         ? true
         : false
       : false = true;
     expect(same).toBe(true);
-    const described: readonly DescribedScalar[] = SCALAR_NAMES;
-    expect(described.length).toBeGreaterThan(0);
+    const byExport = Object.entries(scalars).map(([key, s]) => [key, s.name]);
+    expect(byExport.sort()).toEqual(SCALAR_NAMES.map((n) => [`${n}Scalar`, n]).sort());
   });
 });

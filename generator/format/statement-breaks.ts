@@ -19,6 +19,8 @@ import { lineKept } from "./line-kept.js";
 
 /** A name or member access, a string without escaped quotes, or a number. */
 const SIMPLE = String.raw`(?:[\w$]+(?:\.[\w$]+)*|"(?:[^"\\]|\\[^"])*"|-?\d+(?:\.\d+)?)`;
+/** A call of a name, maybe with type arguments, or a `new` (`f(a)`, `read<T>(a)`, `new Set(a)`): callee, arguments. */
+const CALL = /^((?:new )?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\)$/;
 /** An array of strings, which prettier prints flat or one string a line. */
 const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
 
@@ -82,7 +84,7 @@ function breakCall(
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const arg of args) {
-    const call = /^([\w$]+)\((.*)\)$/.exec(arg);
+    const call = CALL.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
     else if (arg.startsWith("{") && arg !== last) {
@@ -189,8 +191,10 @@ export function breakStatement(text: string, level: number): string[] | undefine
     if (declared !== null && !lineKept(`${indent}${call[1]}(`)) {
       return afterEquals(declared[1]!, declared[2]!, args, indent);
     }
-    // A declaration's call of one short argument may be moved after the `=` instead.
-    const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
+    // A declaration's call of one short argument may be moved after the `=` instead; prettier
+    // keeps it after the `=` when the argument is a name longer than a quarter of the line.
+    const short =
+      call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!) && !longName(args[0]!);
     return short ? undefined : breakCall(call[1]!, args, indent, ";");
   }
   const split = ifParts(text);
@@ -683,6 +687,11 @@ function listItems(text: string): string[] | undefined {
  */
 function ascii(text: string): boolean {
   return !/[^\x00-\x7f]/.test(text);
+}
+
+/** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */
+function longName(text: string): boolean {
+  return /^[\w$]+$/.test(text) && text.length > FORMAT_OPTIONS.printWidth! * 0.25;
 }
 
 /** The lines, when each is kept as written. */

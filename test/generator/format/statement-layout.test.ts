@@ -282,6 +282,21 @@ const broken: readonly {
     want: `function f() {\n  if (\n    (v = readList(\n      obj.personalIdentification,\n      o,\n      at(path, "personalIdentification"),\n      (item, itemPath) => readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(\n      obj.${long},\n      o,\n      at(path, "${name("k", 30)}"),\n      (item, itemPath) =>\n        read${long}${name("y", 20)}X(item, itemPath, o),\n    )) !== undefined\n  )\n    out.x = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      read${long}${name("x", 30)}(item, itemPath, o),\n    )) !== undefined\n  )\n    out.p = v;\n  if (\n    (v = readList(obj.${name("p", 12)}, o, (item, itemPath) => readPersonal(item, itemPath, o))) !==\n    undefined\n  )\n    out.personalIdentification = v;\n}\n`,
   },
   {
+    name: "a returned call of a call with type arguments, both broken",
+    given: `function f() {\n  return received(readDescribed<CaptureResponse>(parseJsonTree(body, options), descriptionOf${long}, "", readContext(options)));\n}\n`,
+    want: `function f() {\n  return received(\n    readDescribed<CaptureResponse>(\n      parseJsonTree(body, options),\n      descriptionOf${long},\n      "",\n      readContext(options),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a returned call with a mixed array and a call of a new Set of strings, all broken",
+    given: `function f() {\n  return writeFields(value, [["_links", jsonOf${long}], "id", ["consumerAuthenticationResponse", jsonOf${long}${name("k", 30)}]], extraProperties(value, new Set(["_links", "id", "${long}", "${long}"])));\n}\n`,
+    want: `function f() {\n  return writeFields(\n    value,\n    [\n      ["_links", jsonOf${long}],\n      "id",\n      [\n        "consumerAuthenticationResponse",\n        jsonOf${long}${name("k", 30)},\n      ],\n    ],\n    extraProperties(\n      value,\n      new Set([\n        "_links",\n        "id",\n        "${long}",\n        "${long}",\n      ]),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a declaration of a call of one name longer than a quarter of the line, the name broken out",
+    given: `export const is${long} = /* @__PURE__ */ oneOf(${name("v", 40)}Values);\n`,
+    want: `export const is${long} = /* @__PURE__ */ oneOf(\n  ${name("v", 40)}Values,\n);\n`,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

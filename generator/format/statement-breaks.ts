@@ -33,6 +33,12 @@ function plainArgument(arg: string): boolean {
   return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && !arg.includes("=>");
 }
 
+/** Whether the text is a list of plain arguments (see `plainArgument`), none an object or array. */
+export function plainArguments(text: string): boolean {
+  const args = listItems(text);
+  return args !== undefined && args.every(plainArgument);
+}
+
 /**
  * An argument before the last that prettier prints as written on its line
  * when the arguments are broken one a line: a plain one, an object literal
@@ -77,10 +83,12 @@ function breakCall(
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
-  if (!plainArgument(last)) return undefined;
-  if (width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!) {
-    return flatWithArrays(head, args, indent, end);
+  if (last.startsWith("{ ") && others.every(plainArgument)) {
+    return huggedObject(head, others, last, indent, end);
   }
+  const fits = width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!;
+  if (!plainArgument(last) && (fits || !unhuggedArrow(head, args, indent))) return undefined;
+  if (fits) return flatWithArrays(head, args, indent, end);
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const arg of args) {
@@ -105,6 +113,42 @@ function breakCall(
   // The lines between were each checked as they were laid out.
   const [first, closing] = [`${indent}${head}(`, `${indent})${end}`];
   return lineKept(first) && lineKept(closing) ? [first, ...lines, closing] : undefined;
+}
+
+/**
+ * Whether the last argument is an arrow function returning one call
+ * (`(data) => f(a, data)`) that prettier cannot hug: the line up to its
+ * `=>` is too wide, so the arguments are broken one a line, the function
+ * among them (on its line, which `breakCall` checks).
+ */
+function unhuggedArrow(head: string, args: readonly string[], indent: string): boolean {
+  const arrow = /^(\([\w$, ]*\)) => (.*)$/.exec(args[args.length - 1]!);
+  if (arrow === null || arrow[2]!.includes("{") || !oneCall(arrow[2]!)) return false;
+  const hugged = `${indent}${head}(${[...args.slice(0, -1), arrow[1]].join(", ")} =>`;
+  return width(hugged) > FORMAT_OPTIONS.printWidth!;
+}
+
+/**
+ * A call whose last argument is an object literal written on one line, the
+ * call too wide: the object hugged, `head(a, {` then its members one a line
+ * (each as `literalLines` lays out a member), then `})`; `undefined` when
+ * the call fits or a line is not kept.
+ */
+function huggedObject(
+  head: string,
+  others: readonly string[],
+  last: string,
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const flat = `${indent}${head}(${[...others, last].join(", ")})${end}`;
+  if (width(flat) <= FORMAT_OPTIONS.printWidth!) return undefined;
+  const members = literalMembers(last, `${indent}  `);
+  const first = `${indent}${head}(${[...others, "{"].join(", ")}`;
+  const closing = `${indent}})${end}`;
+  return members !== undefined && lineKept(first) && lineKept(closing)
+    ? [first, ...members.lines, closing]
+    : undefined;
 }
 
 /**
@@ -508,7 +552,9 @@ export function breakProperty(text: string, level: number): string[] | undefined
  * deeper, laid out as `breakCall` does.
  */
 function arrowProperty(key: string, value: string, indent: string): string[] | undefined {
-  const found = /^(\([\w$, ]*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(value);
+  const found = /^((?:async )?\((?:[\w$.]|, | = \{\})*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(
+    value,
+  );
   const args = found === null ? undefined : listItems(found[3]!);
   if (args === undefined || args.length === 0) return undefined;
   const [, params, callee, list] = found!;
@@ -577,6 +623,7 @@ function literalMembers(
  * one), broken the same way; `undefined` otherwise.
  */
 function memberOfLiteral(item: string, indent: string): string[] | undefined {
+  if (/^"[^"\\]*": /.test(item) && !quotedKey(item)) return undefined;
   if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
   const property = /^([\w$]+): (.*)$/.exec(item);
   return property === null
@@ -687,6 +734,15 @@ function listItems(text: string): string[] | undefined {
  */
 function ascii(text: string): boolean {
   return !/[^\x00-\x7f]/.test(text);
+}
+
+/**
+ * Whether the text is a property whose key is a string prettier keeps
+ * quoted: one that is not a name or a number (`"a.b": x`).
+ */
+export function quotedKey(text: string): boolean {
+  const key = /^"([^"\\]*)": /.exec(text)?.[1];
+  return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && ascii(key);
 }
 
 /** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */

@@ -8,6 +8,8 @@ import {
   breakStatement,
   breakTypeArguments,
   elementLines,
+  plainArguments,
+  quotedKey,
 } from "./statement-breaks.js";
 
 /**
@@ -363,6 +365,10 @@ class Layout {
     this.pieces.length = pieces;
     if (stop === this.code.end[last]! && this.array(level, first, last)) return;
     this.lines.length = lines;
+    this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.lastObject(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
   }
@@ -498,7 +504,7 @@ class Layout {
     const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
     const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
     const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
-    if (close === open + 1 || !firstLine.includes("\n") || this.value(open + 1).startsWith('"')) {
+    if (close === open + 1 || !firstLine.includes("\n")) {
       return false;
     }
     if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
@@ -558,6 +564,38 @@ class Layout {
     return true;
   }
 
+  /**
+   * Lays out a call whose last argument is an object written one property a
+   * line (`return f(a, {` ... `} satisfies T);`): prettier hugs it, the
+   * call's head on the first line when it fits there, the other arguments
+   * being plain (see `plainArgument`); each property laid out on its own.
+   * False when it is not of that shape.
+   */
+  private lastObject(level: number, first: number, last: number): boolean {
+    const paren = this.code.match[last - 1]!;
+    if (this.value(last) !== ";" || this.value(last - 1) !== ")" || paren < first) return false;
+    let open = -1;
+    for (let i = paren + 1; i < last - 1; i++) {
+      if (this.value(i) === "{") open = i;
+      if (this.code.match[i]! > i) i = this.code.match[i]!;
+    }
+    if (open < 0 || ![",", "("].includes(this.value(open - 1))) return false;
+    const close = this.code.match[open]!;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
+    const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
+    if (close === open + 1 || !firstLine.includes("\n") || head.includes("\n")) return false;
+    const call = /^(?:return )?[\w$]+(?:\.[\w$]+)*\((.*?)(?:, )?\{$/.exec(head);
+    if (call === null || !/^\}(?: (?:as|satisfies) [\w$.]+)?\);$/.test(tail)) return false;
+    if (call[1] !== "" && !plainArguments(call[1]!)) return false;
+    if (!lineKept(indent + head) || !lineKept(indent + tail)) return false;
+    this.lines.push(indent + head);
+    if (!this.properties(level, open, close)) return false;
+    this.lines.push(indent + tail);
+    return true;
+  }
+
   /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
   private properties(level: number, open: number, close: number): boolean {
     const indent = "  ".repeat(level + 1);
@@ -576,11 +614,12 @@ class Layout {
         if (i === close) break;
         return false;
       }
-      if (this.value(begin).startsWith('"')) return false;
       const from = this.code.start[begin]!;
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
       const text = this.source.slice(from, this.code.end[i - 1]!);
+      // A quoted key is kept only where prettier keeps its quotes.
+      if (text.startsWith('"') && !quotedKey(text)) return false;
       const lines = text.includes("\n")
         ? undefined
         : lineKept(`${indent}${text},`)

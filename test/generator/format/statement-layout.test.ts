@@ -297,6 +297,37 @@ const broken: readonly {
     want: `export const is${long} = /* @__PURE__ */ oneOf(\n  ${name("v", 40)}Values,\n);\n`,
   },
   {
+    name: "a returned call whose last object is written one property a line, hugged, its async arrow functions broken after =>",
+    given:
+      'function f() {\n  return attachLinks(response, {\n  capture: async (request, call) => callRest(captureOperation, linkUrl(options.baseUrl, "capture", response._links?.capture?.href), request, options, call, undefined, (data) => attachCaptureLinks(options, data)),\n  reverse: async (input = {}, call) => callRest(reverseOperation, linkUrl(options.baseUrl, "authReversal", response._links?.authReversal?.href), buildReversalRequest(response, input), options, call),\n  refresh: async (call) => callRest(getPaymentOperation, undefined, options, call),\n  } satisfies AuthorizeLinks);\n}\n',
+    want: 'function f() {\n  return attachLinks(response, {\n    capture: async (request, call) =>\n      callRest(\n        captureOperation,\n        linkUrl(options.baseUrl, "capture", response._links?.capture?.href),\n        request,\n        options,\n        call,\n        undefined,\n        (data) => attachCaptureLinks(options, data),\n      ),\n    reverse: async (input = {}, call) =>\n      callRest(\n        reverseOperation,\n        linkUrl(options.baseUrl, "authReversal", response._links?.authReversal?.href),\n        buildReversalRequest(response, input),\n        options,\n        call,\n      ),\n    refresh: async (call) => callRest(getPaymentOperation, undefined, options, call),\n  } satisfies AuthorizeLinks);\n}\n',
+  },
+  {
+    name: "a returned call whose last arrow function cannot be hugged, the arguments one a line",
+    given:
+      "function f() {\n  return callRest(captureOperation, joinUrl(options.baseUrl, fillPath(captureOperation.path, { id })), request, options, call, undefined, (data) => attachCaptureLinks(options, data));\n}\n",
+    want: "function f() {\n  return callRest(\n    captureOperation,\n    joinUrl(options.baseUrl, fillPath(captureOperation.path, { id })),\n    request,\n    options,\n    call,\n    undefined,\n    (data) => attachCaptureLinks(options, data),\n  );\n}\n",
+  },
+  {
+    name: "a returned call whose last arrow function is hugged, left to prettier",
+    given:
+      "function f() {\n  return callRest(captureOperation, request, options, call, undefined, (data) => attachCaptureLinks(options, data));\n}\n",
+    want: "function f() {\n  return callRest(captureOperation, request, options, call, undefined, (data) =>\n    attachCaptureLinks(options, data),\n  );\n}\n",
+    prettier: true,
+  },
+  {
+    name: "a returned call whose last object on one line is too wide, hugged, its quoted keys kept",
+    given:
+      'function f() {\n  return redactQuery(query, searchQueryLanguage, { "paymentInformation.bank.account.number": "account-number", "paymentInformation.card.number": "card-number" });\n}\n',
+    want: 'function f() {\n  return redactQuery(query, searchQueryLanguage, {\n    "paymentInformation.bank.account.number": "account-number",\n    "paymentInformation.card.number": "card-number",\n  });\n}\n',
+  },
+  {
+    name: "a property whose arrow function spreads its arguments, broken after =>",
+    given:
+      'const o = {\n  createCustomerProfileFromTransaction: (...args) => createCustomerProfileFromTransaction(config, ...args),\n  "a-b": 1,\n};\n',
+    want: 'const o = {\n  createCustomerProfileFromTransaction: (...args) =>\n    createCustomerProfileFromTransaction(config, ...args),\n  "a-b": 1,\n};\n',
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

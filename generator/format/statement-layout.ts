@@ -369,6 +369,9 @@ class Layout {
     if (stop === this.code.end[last]! && this.lastObject(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.frozenStrings(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
   }
@@ -561,6 +564,82 @@ class Layout {
     const lines = elementLines(items, level + 1);
     if (lines === undefined) return false;
     this.lines.push(indent + head, ...lines, `${indent}];`);
+    return true;
+  }
+
+  /**
+   * Lays out a declaration of a frozen array of strings written one a line
+   * (`const x: readonly T[] = /* @__PURE__ *\/ Object.freeze([` ... `]);`), doc
+   * comments standing on their own lines before its strings: prettier keeps
+   * the call after the `=` when the line fits up to its `[`, else moves it to
+   * the next line, one level deeper (flat there when it fits and holds no
+   * comment); the strings one a line, each comment on its own line before
+   * its string. False when it is not of that shape, or the declaration fits
+   * flat.
+   */
+  private frozenStrings(level: number, first: number, last: number): boolean {
+    const paren = this.code.match[last - 1]!;
+    const open = paren + 1;
+    const close = last - 2;
+    if (this.value(last) !== ";" || this.value(last - 1) !== ")" || paren < first) return false;
+    if (this.value(open) !== "[" || this.code.match[open] !== close) return false;
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const found =
+      /^((?:export )?const [\w$]+(?:: (?:readonly )?[\w$]+\[\])?) = (\/\* @__PURE__ \*\/ Object\.freeze\(\[)$/.exec(
+        head,
+      );
+    if (found === null) return false;
+    const entries: { comments: string[]; text: string }[] = [];
+    let comments: string[] = [];
+    let at = this.code.end[open]!;
+    for (let i = open + 1; i < close; i += 2) {
+      const text = this.value(i);
+      if (!/^"[^"\\\n]*"$/.test(text) || this.value(i + 1) !== ",") return false;
+      for (let c = this.firstCommentFrom(at); c < this.comments.length; c++) {
+        if (this.comments.start[c]! >= this.code.start[i]!) break;
+        comments.push(this.source.slice(this.comments.start[c], this.comments.end[c]));
+      }
+      // Each comment and string on a line of its own, no blank line among them.
+      const between = this.source.slice(at, this.code.start[i]).split("\n");
+      const own = between.slice(1, -1).map((line) => line.trim());
+      if (own.length !== comments.length || own.some((line, n) => line !== comments[n])) {
+        return false;
+      }
+      entries.push({ comments, text });
+      comments = [];
+      at = this.code.end[i + 1]!;
+    }
+    if (entries.length === 0 || this.source.slice(at, this.code.start[close]).trim() !== "")
+      return false;
+    const commented = entries.some((entry) => entry.comments.length > 0);
+    const items = entries.map((entry) => entry.text).join(", ");
+    const indent = "  ".repeat(level);
+    const flat = `${indent}${head}${items}]);`;
+    if (!commented && lineKept(flat)) return false;
+    const declaration = found[1]!;
+    const deeper = !lineKept(indent + head);
+    const at2 = deeper ? `${indent}  ` : indent;
+    const element = `${at2}  `;
+    const lines: string[] = [];
+    if (deeper) {
+      // Prettier has nowhere to break the declaration: it stays on its line, however wide.
+      const before = `${indent}${declaration} =`;
+      if (!lineKept(before) && /[^\w$:[\] ]/.test(declaration.replace(/^export /, "")))
+        return false;
+      lines.push(before);
+      const call = `${at2}${found[2]}${items}]);`;
+      if (!commented && lineKept(call)) {
+        this.lines.push(...lines, call);
+        return true;
+      }
+      lines.push(`${at2}${found[2]}`);
+    } else lines.push(indent + head);
+    for (const entry of entries) {
+      lines.push(...entry.comments.map((comment) => element + comment));
+      if (!lineKept(`${element}${entry.text},`)) return false;
+      lines.push(`${element}${entry.text},`);
+    }
+    this.lines.push(...lines, `${at2}]);`);
     return true;
   }
 

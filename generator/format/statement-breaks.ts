@@ -622,7 +622,7 @@ function literalMembers(
  * it is kept there, else, when it is itself a literal (or a property holding
  * one), broken the same way; `undefined` otherwise.
  */
-function memberOfLiteral(item: string, indent: string): string[] | undefined {
+export function memberOfLiteral(item: string, indent: string): string[] | undefined {
   if (/^"[^"\\]*": /.test(item) && !quotedKey(item)) return undefined;
   if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
   const property = /^([\w$]+): (.*)$/.exec(item);

@@ -8,6 +8,7 @@ import {
   breakStatement,
   breakTypeArguments,
   elementLines,
+  memberOfLiteral,
   plainArguments,
   quotedKey,
 } from "./statement-breaks.js";
@@ -675,6 +676,85 @@ class Layout {
     return true;
   }
 
+  /**
+   * A property at `level` (its tokens `[first, last]`) whose value is an
+   * array written one element a line, comments standing on their own lines
+   * before elements: as one line when it has no comment (see `breakProperty`),
+   * else broken one element a line (see `memberOfLiteral`), each comment on
+   * its own line before its element, as prettier breaks an array holding
+   * comments. `undefined` for any other property.
+   */
+  private arrayProperty(level: number, first: number, last: number): string[] | undefined {
+    const key = this.value(first);
+    const open = first + 2;
+    if (!/^[\w$]+$/.test(key) || this.value(first + 1) !== ":" || this.value(open) !== "[") {
+      return undefined;
+    }
+    if (this.code.match[open] !== last) return undefined;
+    const entries = this.elements(open, last);
+    if (entries === undefined || entries.length === 0) return undefined;
+    const indent = "  ".repeat(level);
+    if (entries.every((entry) => entry.comments.length === 0)) {
+      const text = `${key}: [${entries.map((entry) => entry.text).join(", ")}]`;
+      return lineKept(`${indent}${text},`) ? [`${indent}${text},`] : breakProperty(text, level);
+    }
+    const lines = [`${indent}${key}: [`];
+    for (const entry of entries) {
+      lines.push(...entry.comments.map((comment) => `${indent}  ${comment}`));
+      const element = memberOfLiteral(entry.text, `${indent}  `);
+      if (element === undefined) return undefined;
+      lines.push(...element);
+    }
+    return [...lines, `${indent}],`];
+  }
+
+  /**
+   * The elements of an array `[` at `open`, `]` at `close`, written one a
+   * line (a trailing comma after the last optional), each after the
+   * comments standing on their own lines before it; `undefined` when it is
+   * written otherwise (an element on several lines, a comment after one, a
+   * blank line).
+   */
+  private elements(
+    open: number,
+    close: number,
+  ): { comments: string[]; text: string }[] | undefined {
+    const out: { comments: string[]; text: string }[] = [];
+    let at = this.code.end[open]!;
+    let begin = open + 1;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i && i !== close) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        if (i === close && out.length > 0) break;
+        return undefined;
+      }
+      const from = this.code.start[begin]!;
+      const text = this.source.slice(from, this.code.end[i - 1]!);
+      const comments: string[] = [];
+      for (let c = this.firstCommentFrom(at); c < this.comments.length; c++) {
+        if (this.comments.start[c]! >= from) break;
+        comments.push(this.source.slice(this.comments.start[c], this.comments.end[c]));
+      }
+      // A line break after the comma before, then each comment on a line of its own.
+      const between = this.source.slice(at, from).split("\n");
+      const own = between.slice(1, -1).map((line) => line.trim());
+      if (text.includes("\n") || between.length < 2 || between[0]!.trim() !== "") return undefined;
+      if (own.length !== comments.length || own.some((line, n) => line !== comments[n])) {
+        return undefined;
+      }
+      out.push({ comments, text });
+      at = i < close ? this.code.end[i]! : this.code.start[i]!;
+      begin = i + 1;
+    }
+    // Nothing but white space after the last element.
+    return this.source.slice(at, this.code.start[close]).trim() === "" ? out : undefined;
+  }
+
   /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
   private properties(level: number, open: number, close: number): boolean {
     const indent = "  ".repeat(level + 1);
@@ -700,7 +780,7 @@ class Layout {
       // A quoted key is kept only where prettier keeps its quotes.
       if (text.startsWith('"') && !quotedKey(text)) return false;
       const lines = text.includes("\n")
-        ? undefined
+        ? this.arrayProperty(level + 1, begin, i - 1)
         : lineKept(`${indent}${text},`)
           ? [`${indent}${text},`]
           : breakProperty(text, level + 1);

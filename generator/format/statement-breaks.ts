@@ -208,7 +208,7 @@ function huggedArray(
 export function breakStatement(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
-  const names = /^(import (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
+  const names = /^((?:import|export) (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
   if (names !== null) {
     // Prettier never breaks a list of one name.
     const each = level === 0 ? listItems(names[2]!) : undefined;
@@ -221,6 +221,8 @@ export function breakStatement(text: string, level: number): string[] | undefine
   }
   const typed = typeAlias(text, indent);
   if (typed !== undefined) return typed;
+  const object = objectDeclaration(text, indent);
+  if (object !== undefined) return object;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
     /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
@@ -277,6 +279,19 @@ function afterEquals(
       ? breakCall(callee, args, inner, ";")
       : undefined;
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
+}
+
+/**
+ * A declaration of an object literal written on one line, too wide
+ * (`const x = { a: b, c: d };`): its properties one a line (see
+ * `memberOfLiteral`), the declaration's head on the first line.
+ */
+function objectDeclaration(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?(?:const|let) [\w$]+ = )(\{ .* \});$/.exec(text);
+  const members = found === null ? undefined : literalMembers(found[2]!, `${indent}  `);
+  if (members === undefined) return undefined;
+  const first = `${indent}${found![1]}{`;
+  return lineKept(first) ? [first, ...members.lines, `${indent}};`] : undefined;
 }
 
 /** A type alias of a union, broken as the types files break it (see `emit/ts-layout.ts`). */
@@ -743,6 +758,18 @@ function ascii(text: string): boolean {
 export function quotedKey(text: string): boolean {
   const key = /^"([^"\\]*)": /.exec(text)?.[1];
   return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && ascii(key);
+}
+
+/**
+ * Whether a declaration's head up to its `=` (`export const x: readonly T[] =`)
+ * holds nowhere prettier could break it, so that it stays on its line
+ * however wide; the value then goes to the next line.
+ */
+export function unbreakableHead(head: string): boolean {
+  return (
+    ascii(head) &&
+    /^(?:export )?(?:const|let) [\w$]+(?:: (?:readonly )?[\w$]+(?:\[\])?)? =$/.test(head)
+  );
 }
 
 /** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */

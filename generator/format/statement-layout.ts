@@ -11,6 +11,7 @@ import {
   memberOfLiteral,
   plainArguments,
   quotedKey,
+  unbreakableHead,
 } from "./statement-breaks.js";
 
 /**
@@ -516,7 +517,12 @@ class Layout {
     // A head too wide for its line is broken after its `=`, the object one level deeper.
     const deeper = typed === undefined && !lineKept(indent + head);
     const before = deeper ? head.slice(0, -1).trimEnd() : head;
-    if (deeper && (!before.endsWith(" =") || !lineKept(indent + before))) return false;
+    if (
+      deeper &&
+      (!before.endsWith(" =") || !(lineKept(indent + before) || unbreakableHead(before)))
+    ) {
+      return false;
+    }
     const at = deeper ? `${indent}  ` : indent;
     if (!lineKept(at + tail)) return false;
     this.lines.push(...(typed ?? [indent + before]), ...(deeper ? [`${at}{`] : []));
@@ -625,8 +631,7 @@ class Layout {
     if (deeper) {
       // Prettier has nowhere to break the declaration: it stays on its line, however wide.
       const before = `${indent}${declaration} =`;
-      if (!lineKept(before) && /[^\w$:[\] ]/.test(declaration.replace(/^export /, "")))
-        return false;
+      if (!lineKept(before) && !unbreakableHead(`${declaration} =`)) return false;
       lines.push(before);
       const call = `${at2}${found[2]}${items}]);`;
       if (!commented && lineKept(call)) {

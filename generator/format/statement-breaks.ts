@@ -27,10 +27,12 @@ const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
 /**
  * An argument prettier prints flat when its line has room: anything but
  * what it may hug or break otherwise (objects, arrays, functions, templates,
- * parenthesized expressions).
+ * parenthesized expressions); a call is one, whatever its arguments hold.
  */
 function plainArgument(arg: string): boolean {
-  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && !arg.includes("=>");
+  return (
+    !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && (!arg.includes("=>") || oneCall(arg))
+  );
 }
 
 /** Whether the text is a list of plain arguments (see `plainArgument`), none an object or array. */
@@ -535,6 +537,15 @@ function typeArguments(text: string): string[] | undefined {
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
+  const spread = /^\.\.\.([\w$]+)\((.*)\)( as [\w$]+)?$/.exec(text);
+  const spreadArgs = spread === null ? undefined : listItems(spread[2]!);
+  if (spreadArgs !== undefined && spreadArgs.length > 0) {
+    // Prettier parenthesizes a spread value with a type assertion.
+    const asType = spread![3];
+    return asType === undefined
+      ? breakCall(`...${spread![1]}`, spreadArgs, indent, ",")
+      : breakCall(`...(${spread![1]}`, spreadArgs, indent, `${asType}),`);
+  }
   const found = /^([\w$]+): (.*)$/.exec(text);
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");

@@ -509,7 +509,8 @@ class Layout {
     const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
     const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
     const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
-    if (close === open + 1 || !firstLine.includes("\n")) {
+    if (close === open + 1) return this.emptyObject(level, first, open, last);
+    if (!firstLine.includes("\n")) {
       return false;
     }
     if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
@@ -528,6 +529,17 @@ class Layout {
     this.lines.push(...(typed ?? [indent + before]), ...(deeper ? [`${at}{`] : []));
     if (!this.properties(deeper ? level + 1 : level, open, close)) return false;
     this.lines.push(at + tail);
+    return true;
+  }
+
+  /** A statement ending with an empty object (`return {` ... `};`), which prettier prints `{}`. */
+  private emptyObject(level: number, first: number, open: number, last: number): boolean {
+    const inside = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
+    const head = this.source.slice(this.code.start[first]!, this.code.start[open]!);
+    const tail = this.source.slice(this.code.start[open + 1]!, this.code.end[last]!);
+    const line = `${"  ".repeat(level)}${head}{${tail}`;
+    if (inside.trim() !== "" || head.includes("\n") || !lineKept(line)) return false;
+    this.lines.push(line);
     return true;
   }
 

@@ -30,9 +30,7 @@ const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
  * parenthesized expressions); a call is one, whatever its arguments hold.
  */
 function plainArgument(arg: string): boolean {
-  return (
-    !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && (!arg.includes("=>") || oneCall(arg))
-  );
+  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && (!arg.includes("=>") || oneCall(arg));
 }
 
 /** Whether the text is a list of plain arguments (see `plainArgument`), none an object or array. */
@@ -654,7 +652,8 @@ export function memberOfLiteral(item: string, indent: string): string[] | undefi
   const property = /^([\w$]+): (.*)$/.exec(item);
   return property === null
     ? literalLines(indent, undefined, item, ",")
-    : literalLines(indent, property[1]!, property[2]!, ",");
+    : (literalLines(indent, property[1]!, property[2]!, ",") ??
+        breakProperty(item, indent.length / 2));
 }
 
 /**

@@ -359,6 +359,9 @@ class Layout {
       }
     }
     const [lines, pieces] = [this.lines.length, this.pieces.length];
+    if (stop === this.code.end[last]! && this.switchStatement(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
     if (stop === this.code.end[last]! && this.compound(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
@@ -435,6 +438,49 @@ class Layout {
       i = match;
     }
     return blocks;
+  }
+
+  /**
+   * Lays out a `switch` whose head fits on its line, holding no comment and
+   * no blank line: each `case x:` (`x` one token) or `default:` on a line of
+   * its own one level deeper, each statement after them two levels deeper
+   * (laid out as any other). False when it is not of that shape.
+   */
+  private switchStatement(level: number, first: number, last: number): boolean {
+    const open = this.code.match[last]!;
+    if (this.value(first) !== "switch" || this.value(last) !== "}" || open < first) return false;
+    if (this.value(open - 1) !== ")" || this.code.match[open - 1] !== first + 1) return false;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const body = this.source.slice(this.code.end[open]!, this.code.start[last]!);
+    if (head.includes("\n") || !lineKept(indent + head) || /\n[ \t]*\n/.test(body)) return false;
+    const comment = this.firstCommentFrom(this.code.end[open]!);
+    if (comment < this.comments.length && this.comments.start[comment]! < this.code.start[last]!) {
+      return false;
+    }
+    const statements = this.statements(open + 1, last);
+    if (statements === undefined || statements.length === 0) return false;
+    this.lines.push(indent + head);
+    for (const [begin, end] of statements) {
+      let at = begin;
+      for (;;) {
+        const colon =
+          this.value(at) === "case" ? at + 2 : this.value(at) === "default" ? at + 1 : -1;
+        if (colon < 0 || this.value(colon) !== ":") break;
+        this.lines.push(
+          `${indent}  ${this.source.slice(this.code.start[at], this.code.end[colon])}`,
+        );
+        at = colon + 1;
+      }
+      // A statement without a label belongs to the case before it.
+      const unlabelled = at === begin && begin === statements[0]![0];
+      if (unlabelled || at > end || ["{", "case", "default"].includes(this.value(at))) {
+        return false;
+      }
+      this.statement(level + 2, at, end, this.code.end[end]!);
+    }
+    this.lines.push(`${indent}}`);
+    return true;
   }
 
   /**

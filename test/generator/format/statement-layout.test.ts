@@ -352,6 +352,18 @@ const broken: readonly {
     want: 'function f(value) {\n  return {};\n}\nfunction g(value) {\n  return {\n    ...(extraProperties(\n      value,\n      new Set(["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"]),\n    ) as XmlInput),\n    ...(f(a) as T),\n    ...opt(\n      "paymentSchedule",\n      readChild(obj.paymentSchedule, o, path, "paymentSchedule", readPaymentSchedule),\n    ),\n    ...opt(\n      "customerType",\n      readEnum(\n        obj.customerType,\n        customerTypeEnumValues,\n        o,\n        path,\n        "customerType",\n        u,\n        "customerType",\n      ),\n    ),\n    ...opt(\n      "paymentProfiles",\n      readWrappedList(\n        obj.paymentProfiles,\n        "paymentProfile",\n        o,\n        at(path, "paymentProfiles"),\n        (item, itemPath) => readCustomerPaymentProfileListItem(item, itemPath, o),\n        u,\n        "paymentProfiles",\n      ),\n    ),\n  };\n}\n',
   },
   {
+    name: "a switch, each label on its line and its statements deeper, an object argument's property broken",
+    given:
+      'function f(obj, o, path, u) {\n  switch (choiceOf(obj, membersOfPaymentMasked, o, path)) {\n    case "bankAccount": return finish({ bankAccount: readChild(obj.bankAccount, o, path, "bankAccount", readBankAccountMasked, REQUIRED) }, u);\n    case "creditCard": return finish({ creditCard: readChild(obj.creditCard, o, path, "creditCard", readCreditCardMasked, REQUIRED) }, u);\n    case "a":\n    case "b": return x;\n    default:\n      y();\n      return z;\n  }\n}\n',
+    want: 'function f(obj, o, path, u) {\n  switch (choiceOf(obj, membersOfPaymentMasked, o, path)) {\n    case "bankAccount":\n      return finish(\n        {\n          bankAccount: readChild(\n            obj.bankAccount,\n            o,\n            path,\n            "bankAccount",\n            readBankAccountMasked,\n            REQUIRED,\n          ),\n        },\n        u,\n      );\n    case "creditCard":\n      return finish(\n        {\n          creditCard: readChild(\n            obj.creditCard,\n            o,\n            path,\n            "creditCard",\n            readCreditCardMasked,\n            REQUIRED,\n          ),\n        },\n        u,\n      );\n    case "a":\n    case "b":\n      return x;\n    default:\n      y();\n      return z;\n  }\n}\n',
+  },
+  {
+    name: "a switch holding a comment, left to prettier",
+    given: 'function f(x) {\n  switch (x) {\n    // first\n    case "a": return 1;\n  }\n}\n',
+    want: 'function f(x) {\n  switch (x) {\n    // first\n    case "a":\n      return 1;\n  }\n}\n',
+    prettier: true,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -556,16 +556,57 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (args !== undefined && args.length > 1) {
     return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
   }
+  const hugged = huggedArrowCall(`${found[1]}: `, found[2]!, indent, ",");
+  if (hugged !== undefined) return hugged;
   const parts = conditionalParts(found[2]!);
   if (parts === undefined) return undefined;
   const [test, yes, no] = parts;
   const inner = `${indent}  `;
   if (lineKept(`${inner}${found[2]},`)) return [`${indent}${found[1]}:`, `${inner}${found[2]},`];
+  const head = kept([`${indent}${found[1]}:`, `${inner}${test}`, `${inner}  ? ${yes}`]);
+  if (head === undefined) return undefined;
+  const alternate = lineKept(`${inner}  : ${no},`)
+    ? [`${inner}  : ${no},`]
+    : alternateLines(no, inner);
+  return alternate === undefined ? undefined : [...head, ...alternate];
+}
+
+/**
+ * The alternate of a conditional too wide for its line (`: value` after
+ * `inner`), as prettier breaks it, aligned after its `: `: an object
+ * literal one member a line; a call of a name its arguments one a line.
+ */
+function alternateLines(text: string, inner: string): string[] | undefined {
+  const aligned = `${inner}    `;
+  if (text.startsWith("{")) {
+    const members = literalMembers(text, `${aligned}  `);
+    return members === undefined ? undefined : [`${inner}  : {`, ...members.lines, `${aligned}},`];
+  }
+  const call = CALL.exec(text);
+  const args = call === null ? undefined : listItems(call[2]!);
+  const lines = args === undefined ? undefined : breakCall(call![1]!, args, aligned, ",");
+  if (lines === undefined || lines.length < 2) return undefined;
+  const first = `${inner}  : ${lines[0]!.trimStart()}`;
+  return lineKept(first) ? [first, ...lines.slice(1)] : undefined;
+}
+
+/**
+ * A call of a name or member whose one argument is an arrow function
+ * returning a call (`v.map((item) => f(item))`), too wide after `prefix`:
+ * the function hugged, its body on the next line, when each line is kept.
+ */
+function huggedArrowCall(
+  prefix: string,
+  text: string,
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const found = /^([\w$]+(?:\.[\w$]+)*)\((\([\w$, ]*\)) => (.*)\)$/.exec(text);
+  if (found === null || found[3]!.includes("{") || !oneCall(found[3]!)) return undefined;
   return kept([
-    `${indent}${found[1]}:`,
-    `${inner}${test}`,
-    `${inner}  ? ${yes}`,
-    `${inner}  : ${no},`,
+    `${indent}${prefix}${found[1]}(${found[2]} =>`,
+    `${indent}  ${found[3]},`,
+    `${indent})${end}`,
   ]);
 }
 

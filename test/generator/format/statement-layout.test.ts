@@ -364,6 +364,12 @@ const broken: readonly {
     prettier: true,
   },
   {
+    name: "conditional properties whose alternate is broken, an object or a call; a mapping arrow function hugged",
+    given:
+      "function f(value) {\n  return {\n    paymentProfiles: value.paymentProfiles === undefined ? undefined : { CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) => xmlOfCustomerPaymentProfileMasked(item)) },\n    getCustomerPaymentProfileListRequestType: value.getCustomerPaymentProfileListRequestType === undefined ? undefined : xmlOfGetCustomerPaymentProfileListCriteria(value.getCustomerPaymentProfileListRequestType),\n    subscriptionDetails: value.subscriptionDetails === undefined ? undefined : { subscriptionDetail: value.subscriptionDetails.map((item) => xmlOfSubscriptionDetail(item)) },\n  };\n}\nconst o = {\n  subscriptionDetailsOfTheCustomerProfile: value.subscriptionDetails.map((item) => xmlOfSubscriptionDetail(item)),\n};\n",
+    want: "function f(value) {\n  return {\n    paymentProfiles:\n      value.paymentProfiles === undefined\n        ? undefined\n        : {\n            CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) =>\n              xmlOfCustomerPaymentProfileMasked(item),\n            ),\n          },\n    getCustomerPaymentProfileListRequestType:\n      value.getCustomerPaymentProfileListRequestType === undefined\n        ? undefined\n        : xmlOfGetCustomerPaymentProfileListCriteria(\n            value.getCustomerPaymentProfileListRequestType,\n          ),\n    subscriptionDetails:\n      value.subscriptionDetails === undefined\n        ? undefined\n        : {\n            subscriptionDetail: value.subscriptionDetails.map((item) =>\n              xmlOfSubscriptionDetail(item),\n            ),\n          },\n  };\n}\nconst o = {\n  subscriptionDetailsOfTheCustomerProfile: value.subscriptionDetails.map((item) =>\n    xmlOfSubscriptionDetail(item),\n  ),\n};\n",
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

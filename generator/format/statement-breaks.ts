@@ -556,6 +556,11 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (args !== undefined && args.length > 1) {
     return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
   }
+  // A call of one short name, which prettier cannot break well, moves after a key wider than a tab.
+  const short = args?.length === 1 && /^[\w$]+$/.test(args[0]!) && !longName(args[0]!);
+  if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth!) {
+    return kept([`${indent}${found[1]}:`, `${indent}  ${found[2]},`]);
+  }
   const hugged = huggedArrowCall(`${found[1]}: `, found[2]!, indent, ",");
   if (hugged !== undefined) return hugged;
   const parts = conditionalParts(found[2]!);

@@ -370,6 +370,12 @@ const broken: readonly {
     want: "function f(value) {\n  return {\n    paymentProfiles:\n      value.paymentProfiles === undefined\n        ? undefined\n        : {\n            CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) =>\n              xmlOfCustomerPaymentProfileMasked(item),\n            ),\n          },\n    getCustomerPaymentProfileListRequestType:\n      value.getCustomerPaymentProfileListRequestType === undefined\n        ? undefined\n        : xmlOfGetCustomerPaymentProfileListCriteria(\n            value.getCustomerPaymentProfileListRequestType,\n          ),\n    subscriptionDetails:\n      value.subscriptionDetails === undefined\n        ? undefined\n        : {\n            subscriptionDetail: value.subscriptionDetails.map((item) =>\n              xmlOfSubscriptionDetail(item),\n            ),\n          },\n  };\n}\nconst o = {\n  subscriptionDetailsOfTheCustomerProfile: value.subscriptionDetails.map((item) =>\n    xmlOfSubscriptionDetail(item),\n  ),\n};\n",
   },
   {
+    name: "properties whose call of one short name is moved after the colon",
+    given:
+      'function f() {\n  return soapEnvelope(namespace, "CreateCustomerProfileFromTransactionResponse", { CreateCustomerProfileFromTransactionResult: xmlOfCreateCustomerProfileFromTransactionResult(result) }, version);\n}\nconst o = {\n  createCustomerProfileFromTransactionResult: xmlOfCreateCustomerProfileFromTransactionResult(result),\n};\n',
+    want: 'function f() {\n  return soapEnvelope(\n    namespace,\n    "CreateCustomerProfileFromTransactionResponse",\n    {\n      CreateCustomerProfileFromTransactionResult:\n        xmlOfCreateCustomerProfileFromTransactionResult(result),\n    },\n    version,\n  );\n}\nconst o = {\n  createCustomerProfileFromTransactionResult:\n    xmlOfCreateCustomerProfileFromTransactionResult(result),\n};\n',
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

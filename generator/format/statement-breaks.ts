@@ -298,7 +298,29 @@ function objectDeclaration(text: string, indent: string): string[] | undefined {
 function typeAlias(text: string, indent: string): string[] | undefined {
   if (!/^(?:export )?type /.test(text)) return undefined;
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
-  return broken === indent + text ? undefined : kept(broken.split("\n"));
+  return broken === indent + text ? typeArgumentLines(text, indent) : kept(broken.split("\n"));
+}
+
+/**
+ * A type alias of one type parameter whose type is a generic type too wide
+ * (`type A<M> = Omit<B<M, C>, "d">;`): its type arguments one a line, with
+ * no trailing comma. Each argument a generic type or a string; a lone
+ * argument a generic type (prettier hugs a simple one).
+ */
+function typeArgumentLines(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?type [\w$]+(?:<[\w$ ]+(?: = "[\w$]*")?>)? = [\w$.]+)<(.*)>;$/.exec(
+    text,
+  );
+  const args = found === null ? undefined : typeArguments(found[2]!);
+  if (args === undefined || args.length === 0) return undefined;
+  const generic = /^[\w$.]+<[\w$.<>, ]+>$/;
+  if (!args.every((arg) => generic.test(arg) || /^"[\w$ -]*"$/.test(arg))) return undefined;
+  if (args.length === 1 && !generic.test(args[0]!)) return undefined;
+  return kept([
+    `${indent}${found![1]}<`,
+    ...args.map((arg, n) => `${indent}  ${arg}${n < args.length - 1 ? "," : ""}`),
+    `${indent}>;`,
+  ]);
 }
 
 /**
@@ -502,7 +524,7 @@ export function breakTypeArguments(head: string, level: number): string[] | unde
   ]);
 }
 
-/** The arguments of a list of type arguments written `A, B<C, D>, E[]`, split at commas outside `<>`. */
+/** The arguments of a list of type arguments written `A, B<C, D>, E[], "f"`, split at commas outside `<>`. */
 function typeArguments(text: string): string[] | undefined {
   const out: string[] = [];
   let depth = 0;
@@ -518,7 +540,7 @@ function typeArguments(text: string): string[] | undefined {
     if (depth < 0) return undefined;
   }
   out.push(text.slice(from));
-  return depth === 0 && out.every((arg) => /^[\w$]/.test(arg) && arg.trim() === arg)
+  return depth === 0 && out.every((arg) => /^[\w$"]/.test(arg) && arg.trim() === arg)
     ? out
     : undefined;
 }

@@ -376,6 +376,19 @@ const broken: readonly {
     want: 'function f() {\n  return soapEnvelope(\n    namespace,\n    "CreateCustomerProfileFromTransactionResponse",\n    {\n      CreateCustomerProfileFromTransactionResult:\n        xmlOfCreateCustomerProfileFromTransactionResult(result),\n    },\n    version,\n  );\n}\nconst o = {\n  createCustomerProfileFromTransactionResult:\n    xmlOfCreateCustomerProfileFromTransactionResult(result),\n};\n',
   },
   {
+    name: "type aliases of generic types too wide, their type arguments one a line",
+    given:
+      'export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = Omit<SoapClientOptions<M, MerchantAuthenticationType>, "soapVersion">;\nexport type SubscriptionsConfig<M extends ApiErrorMode = "throw"> = ClientConfig<SoapClientOptions<M, object>>;\n',
+    want: 'export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = Omit<\n  SoapClientOptions<M, MerchantAuthenticationType>,\n  "soapVersion"\n>;\nexport type SubscriptionsConfig<M extends ApiErrorMode = "throw"> = ClientConfig<\n  SoapClientOptions<M, object>\n>;\n',
+  },
+  {
+    name: "a type alias of a generic type of one simple argument, left to prettier (it moves it after the =)",
+    given:
+      'export type SubscriptionsConfigurationOfTheClient<M extends ApiErrorMode = "throw"> = ClientConfig<Options>;\n',
+    want: 'export type SubscriptionsConfigurationOfTheClient<M extends ApiErrorMode = "throw"> =\n  ClientConfig<Options>;\n',
+    prettier: true,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -566,7 +566,7 @@ export function breakProperty(text: string, level: number): string[] | undefined
       ? breakCall(`...${spread![1]}`, spreadArgs, indent, ",")
       : breakCall(`...(${spread![1]}`, spreadArgs, indent, `${asType}),`);
   }
-  const found = /^([\w$]+): (.*)$/.exec(text);
+  const found = /^([\w$]+|"[^"\\]*"): (.*)$/.exec(text);
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
@@ -848,6 +848,27 @@ export function unbreakableHead(head: string): boolean {
     ascii(head) &&
     /^(?:export )?(?:const|let) [\w$]+(?:: (?:readonly )?[\w$]+(?:\[\])?)? =$/.test(head)
   );
+}
+
+/** A property whose key is a quoted name, which prettier unquotes (`"a": x` → `a: x`); other text as it is. */
+export function unquotedKey(text: string): string {
+  return text.replace(/^"([A-Za-z_$][\w$]*)": /, "$1: ");
+}
+
+/**
+ * The head of a declaration of an object too wide, annotated with a mapped
+ * type (`const x: { readonly [k in K]?: V } = {`): the type broken, its
+ * member on a line of its own.
+ */
+export function breakMappedType(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  const found =
+    /^((?:export )?(?:const|let) [\w$]+): \{ ((?:readonly )?\[[\w$]+ in [\w$]+\]\??: [\w$[\] ]+) \} = \{$/.exec(
+      head,
+    );
+  return found === null
+    ? undefined
+    : kept([`${indent}${found[1]}: {`, `${indent}  ${found[2]};`, `${indent}} = {`]);
 }
 
 /** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */

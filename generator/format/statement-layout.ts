@@ -12,6 +12,8 @@ import {
   plainArguments,
   quotedKey,
   unbreakableHead,
+  unquotedKey,
+  breakMappedType,
 } from "./statement-breaks.js";
 
 /**
@@ -544,7 +546,8 @@ class Layout {
       const match = this.code.match[i]!;
       if (match <= i) continue;
       if (this.value(i) === "{") {
-        if (open >= 0) return false;
+        // Only an object type annotating the declaration may come before the object.
+        if (open >= 0 && this.value(open - 1) !== ":") return false;
         open = i;
       }
       i = match;
@@ -560,7 +563,9 @@ class Layout {
       return false;
     }
     if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
-    const typed = lineKept(indent + head) ? undefined : breakTypeArguments(head, level);
+    const typed = lineKept(indent + head)
+      ? undefined
+      : (breakTypeArguments(head, level) ?? breakMappedType(head, level));
     // A head too wide for its line is broken after its `=`, the object one level deeper.
     const deeper = typed === undefined && !lineKept(indent + head);
     const before = deeper ? head.slice(0, -1).trimEnd() : head;
@@ -839,8 +844,9 @@ class Layout {
       const from = this.code.start[begin]!;
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
-      const text = this.source.slice(from, this.code.end[i - 1]!);
-      // A quoted key is kept only where prettier keeps its quotes.
+      const written = this.source.slice(from, this.code.end[i - 1]!);
+      // A quoted key is kept only where prettier keeps its quotes, a name unquoted.
+      const text = unquotedKey(written);
       if (text.startsWith('"') && !quotedKey(text)) return false;
       const lines = text.includes("\n")
         ? this.arrayProperty(level + 1, begin, i - 1)

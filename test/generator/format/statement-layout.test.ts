@@ -389,6 +389,12 @@ const broken: readonly {
     prettier: true,
   },
   {
+    name: "an object annotated with a mapped type too wide, the type broken; quoted names unquoted, other keys kept quoted",
+    given:
+      'export const paymentMethodCodeByPaymentType: { readonly [group in PaymentType]?: readonly PaymentMethodCode[] } = {\n  "bank transfer": ["mch", "rbt", "br", "blf", "co", "ct", "cw", "eps", "vks", "gpy", "ion", "idl", "wpb", "kbc", "pzw", "sof", "dbb"],\n  "cash payments": ["oxo", "mlb"],\n  "check": ["c", "x", "u", "s"],\n  "ewallet": ["abr", "adm", "apd", "apy", "aym", "aqr", "acc", "ctp", "rbt", "mbp", "vme"],\n  "switch card": ["so", "sw"],\n};\n',
+    want: 'export const paymentMethodCodeByPaymentType: {\n  readonly [group in PaymentType]?: readonly PaymentMethodCode[];\n} = {\n  "bank transfer": [\n    "mch",\n    "rbt",\n    "br",\n    "blf",\n    "co",\n    "ct",\n    "cw",\n    "eps",\n    "vks",\n    "gpy",\n    "ion",\n    "idl",\n    "wpb",\n    "kbc",\n    "pzw",\n    "sof",\n    "dbb",\n  ],\n  "cash payments": ["oxo", "mlb"],\n  check: ["c", "x", "u", "s"],\n  ewallet: ["abr", "adm", "apd", "apy", "aym", "aqr", "acc", "ctp", "rbt", "mbp", "vme"],\n  "switch card": ["so", "sw"],\n};\n',
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -223,6 +223,8 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (typed !== undefined) return typed;
   const object = objectDeclaration(text, indent);
   if (object !== undefined) return object;
+  const filtered = comparingArrow(text, indent);
+  if (filtered !== undefined) return filtered;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
     /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
@@ -279,6 +281,26 @@ function afterEquals(
       ? breakCall(callee, args, inner, ";")
       : undefined;
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
+}
+
+/**
+ * A returned call of a method of an asserted call's result whose one
+ * argument is an arrow function returning a comparison
+ * (`return (f(a) as T[]).filter((x) => g(x) === true);`), too wide: prettier
+ * does not hug such a function, but breaks it out on its own line.
+ */
+function comparingArrow(text: string, indent: string): string[] | undefined {
+  const found =
+    /^(return \([\w$.]+\([\w$, ]*\) as [\w$[\]]+\)\.[\w$]+)\((\([\w$]+\)) => ([\w$.[\]?]+\([\w$]*\) (?:===|!==) [\w$]+)\);$/.exec(
+      text,
+    );
+  if (found === null) return undefined;
+  const first = `${indent}${found[1]}(`;
+  const arrow = `${indent}  ${found[2]} => ${found[3]},`;
+  // The first line holds only names, dots and brackets: it is as written when it fits.
+  return width(first) <= FORMAT_OPTIONS.printWidth! && lineKept(arrow)
+    ? [first, arrow, `${indent});`]
+    : undefined;
 }
 
 /**

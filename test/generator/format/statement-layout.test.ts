@@ -395,6 +395,12 @@ const broken: readonly {
     want: 'export const paymentMethodCodeByPaymentType: {\n  readonly [group in PaymentType]?: readonly PaymentMethodCode[];\n} = {\n  "bank transfer": [\n    "mch",\n    "rbt",\n    "br",\n    "blf",\n    "co",\n    "ct",\n    "cw",\n    "eps",\n    "vks",\n    "gpy",\n    "ion",\n    "idl",\n    "wpb",\n    "kbc",\n    "pzw",\n    "sof",\n    "dbb",\n  ],\n  "cash payments": ["oxo", "mlb"],\n  check: ["c", "x", "u", "s"],\n  ewallet: ["abr", "adm", "apd", "apy", "aym", "aqr", "acc", "ctp", "rbt", "mbp", "vme"],\n  "switch card": ["so", "sw"],\n};\n',
   },
   {
+    name: "a filter by an arrow function returning a comparison, the function broken out rather than hugged",
+    given:
+      "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter((group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true);\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter((group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true);\n}\n",
+    want: "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true,\n  );\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true,\n  );\n}\n",
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -294,7 +294,7 @@ function comparingArrow(text: string, indent: string): string[] | undefined {
     /^(return \([\w$.]+\([\w$, ]*\) as [\w$[\]]+\)\.[\w$]+)\((\([\w$]+\)) => ([\w$.[\]?]+\([\w$]*\) (?:===|!==) [\w$]+)\);$/.exec(
       text,
     );
-  if (found === null) return undefined;
+  if (found === null || !tooWide(indent + text)) return undefined;
   const first = `${indent}${found[1]}(`;
   const arrow = `${indent}  ${found[2]} => ${found[3]},`;
   // The first line holds only names, dots and brackets: it is as written when it fits.
@@ -311,7 +311,7 @@ function comparingArrow(text: string, indent: string): string[] | undefined {
 function objectDeclaration(text: string, indent: string): string[] | undefined {
   const found = /^((?:export )?(?:const|let) [\w$]+ = )(\{ .* \});$/.exec(text);
   const members = found === null ? undefined : literalMembers(found[2]!, `${indent}  `);
-  if (members === undefined) return undefined;
+  if (members === undefined || !tooWide(indent + text)) return undefined;
   const first = `${indent}${found![1]}{`;
   return lineKept(first) ? [first, ...members.lines, `${indent}};`] : undefined;
 }
@@ -334,7 +334,7 @@ function typeArgumentLines(text: string, indent: string): string[] | undefined {
     text,
   );
   const args = found === null ? undefined : typeArguments(found[2]!);
-  if (args === undefined || args.length === 0) return undefined;
+  if (args === undefined || args.length === 0 || !tooWide(indent + text)) return undefined;
   const generic = /^[\w$.]+<[\w$.<>, ]+>$/;
   if (!args.every((arg) => generic.test(arg) || /^"[\w$ -]*"$/.test(arg))) return undefined;
   if (args.length === 1 && !generic.test(args[0]!)) return undefined;
@@ -602,7 +602,7 @@ export function breakProperty(text: string, level: number): string[] | undefined
   }
   // A call of one short name, which prettier cannot break well, moves after a key wider than a tab.
   const short = args?.length === 1 && /^[\w$]+$/.test(args[0]!) && !longName(args[0]!);
-  if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth!) {
+  if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth! && tooWide(`${indent}${text},`)) {
     return kept([`${indent}${found[1]}:`, `${indent}  ${found[2]},`]);
   }
   const hugged = huggedArrowCall(`${found[1]}: `, found[2]!, indent, ",");
@@ -614,9 +614,12 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (lineKept(`${inner}${found[2]},`)) return [`${indent}${found[1]}:`, `${inner}${found[2]},`];
   const head = kept([`${indent}${found[1]}:`, `${inner}${test}`, `${inner}  ? ${yes}`]);
   if (head === undefined) return undefined;
+  // Broken only when too wide: a line not kept for another reason is left to prettier.
   const alternate = lineKept(`${inner}  : ${no},`)
     ? [`${inner}  : ${no},`]
-    : alternateLines(no, inner);
+    : tooWide(`${inner}  : ${no},`)
+      ? alternateLines(no, inner)
+      : undefined;
   return alternate === undefined ? undefined : [...head, ...alternate];
 }
 
@@ -652,6 +655,7 @@ function huggedArrowCall(
 ): string[] | undefined {
   const found = /^([\w$]+(?:\.[\w$]+)*)\((\([\w$, ]*\)) => (.*)\)$/.exec(text);
   if (found === null || found[3]!.includes("{") || !oneCall(found[3]!)) return undefined;
+  if (!tooWide(`${indent}${prefix}${text}${end}`)) return undefined;
   return kept([
     `${indent}${prefix}${found[1]}(${found[2]} =>`,
     `${indent}  ${found[3]},`,
@@ -888,7 +892,7 @@ export function breakMappedType(head: string, level: number): string[] | undefin
     /^((?:export )?(?:const|let) [\w$]+): \{ ((?:readonly )?\[[\w$]+ in [\w$]+\]\??: [\w$[\] ]+) \} = \{$/.exec(
       head,
     );
-  return found === null
+  return found === null || !tooWide(indent + head)
     ? undefined
     : kept([`${indent}${found[1]}: {`, `${indent}  ${found[2]};`, `${indent}} = {`]);
 }
@@ -896,6 +900,15 @@ export function breakMappedType(head: string, level: number): string[] | undefin
 /** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */
 function longName(text: string): boolean {
   return /^[\w$]+$/.test(text) && text.length > FORMAT_OPTIONS.printWidth! * 0.25;
+}
+
+/**
+ * Whether a line is too wide for prettier's: only then is a line that is
+ * not kept (see `lineKept`) broken here; one not kept for another reason (a
+ * quote prettier may change...) is left to prettier.
+ */
+export function tooWide(line: string): boolean {
+  return width(line) > FORMAT_OPTIONS.printWidth!;
 }
 
 /** The lines, when each is kept as written. */

@@ -14,6 +14,7 @@ import {
   unbreakableHead,
   unquotedKey,
   breakMappedType,
+  tooWide,
 } from "./statement-breaks.js";
 
 /**
@@ -685,9 +686,10 @@ class Layout {
     const items = entries.map((entry) => entry.text).join(", ");
     const indent = "  ".repeat(level);
     const flat = `${indent}${head}${items}]);`;
-    if (!commented && lineKept(flat)) return false;
+    if (!commented && !tooWide(flat)) return false;
     const declaration = found[1]!;
     const deeper = !lineKept(indent + head);
+    if (deeper && !tooWide(indent + head)) return false;
     const at2 = deeper ? `${indent}  ` : indent;
     const element = `${at2}  `;
     const lines: string[] = [];

@@ -401,6 +401,13 @@ const broken: readonly {
     want: "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true,\n  );\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true,\n  );\n}\n",
   },
   {
+    name: "a conditional property that fits but holds a quoted key, never broken here (left to prettier)",
+    given:
+      'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
+    want: 'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
+    prettier: true,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

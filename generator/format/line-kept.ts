@@ -34,6 +34,8 @@ export function lineKept(line: string): boolean {
     (line.match(/\.[\w$]+\(/g)?.length ?? 0) < 3 &&
     // An array of objects or of arrays, which prettier breaks one element a line.
     !/\[\{|\}, \{|\[\[|\], \[/.test(line) &&
+    // A spread value with a type assertion, which prettier parenthesizes.
+    !/\.\.\.(?!\().* as [\w$]/.test(code) &&
     // A quoted property name, which prettier may unquote.
     !/[{,] "[^"]*": /.test(line) &&
     // A number prettier writes otherwise (exponent, prefix, leading dot, trailing zeros).

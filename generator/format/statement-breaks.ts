@@ -19,16 +19,24 @@ import { lineKept } from "./line-kept.js";
 
 /** A name or member access, a string without escaped quotes, or a number. */
 const SIMPLE = String.raw`(?:[\w$]+(?:\.[\w$]+)*|"(?:[^"\\]|\\[^"])*"|-?\d+(?:\.\d+)?)`;
+/** A call of a name, maybe with type arguments, or a `new` (`f(a)`, `read<T>(a)`, `new Set(a)`): callee, arguments. */
+const CALL = /^((?:new )?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\)$/;
 /** An array of strings, which prettier prints flat or one string a line. */
 const STRINGS = /^\[(?:"(?:[^"\\]|\\[^"])*"(?:, |\]$))+$/;
 
 /**
  * An argument prettier prints flat when its line has room: anything but
  * what it may hug or break otherwise (objects, arrays, functions, templates,
- * parenthesized expressions).
+ * parenthesized expressions); a call is one, whatever its arguments hold.
  */
 function plainArgument(arg: string): boolean {
-  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && !arg.includes("=>");
+  return !/^[{[(`]|^(?:async|function|class)\b/.test(arg) && (!arg.includes("=>") || oneCall(arg));
+}
+
+/** Whether the text is a list of plain arguments (see `plainArgument`), none an object or array. */
+export function plainArguments(text: string): boolean {
+  const args = listItems(text);
+  return args !== undefined && args.every(plainArgument);
 }
 
 /**
@@ -75,14 +83,16 @@ function breakCall(
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
-  if (!plainArgument(last)) return undefined;
-  if (width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!) {
-    return flatWithArrays(head, args, indent, end);
+  if (last.startsWith("{ ") && others.every(plainArgument)) {
+    return huggedObject(head, others, last, indent, end);
   }
+  const fits = width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!;
+  if (!plainArgument(last) && (fits || !unhuggedArrow(head, args, indent))) return undefined;
+  if (fits) return flatWithArrays(head, args, indent, end);
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const arg of args) {
-    const call = /^([\w$]+)\((.*)\)$/.exec(arg);
+    const call = CALL.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
     else if (arg.startsWith("{") && arg !== last) {
@@ -103,6 +113,42 @@ function breakCall(
   // The lines between were each checked as they were laid out.
   const [first, closing] = [`${indent}${head}(`, `${indent})${end}`];
   return lineKept(first) && lineKept(closing) ? [first, ...lines, closing] : undefined;
+}
+
+/**
+ * Whether the last argument is an arrow function returning one call
+ * (`(data) => f(a, data)`) that prettier cannot hug: the line up to its
+ * `=>` is too wide, so the arguments are broken one a line, the function
+ * among them (on its line, which `breakCall` checks).
+ */
+function unhuggedArrow(head: string, args: readonly string[], indent: string): boolean {
+  const arrow = /^(\([\w$, ]*\)) => (.*)$/.exec(args[args.length - 1]!);
+  if (arrow === null || arrow[2]!.includes("{") || !oneCall(arrow[2]!)) return false;
+  const hugged = `${indent}${head}(${[...args.slice(0, -1), arrow[1]].join(", ")} =>`;
+  return width(hugged) > FORMAT_OPTIONS.printWidth!;
+}
+
+/**
+ * A call whose last argument is an object literal written on one line, the
+ * call too wide: the object hugged, `head(a, {` then its members one a line
+ * (each as `literalLines` lays out a member), then `})`; `undefined` when
+ * the call fits or a line is not kept.
+ */
+function huggedObject(
+  head: string,
+  others: readonly string[],
+  last: string,
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const flat = `${indent}${head}(${[...others, last].join(", ")})${end}`;
+  if (width(flat) <= FORMAT_OPTIONS.printWidth!) return undefined;
+  const members = literalMembers(last, `${indent}  `);
+  const first = `${indent}${head}(${[...others, "{"].join(", ")}`;
+  const closing = `${indent}})${end}`;
+  return members !== undefined && lineKept(first) && lineKept(closing)
+    ? [first, ...members.lines, closing]
+    : undefined;
 }
 
 /**
@@ -162,7 +208,7 @@ function huggedArray(
 export function breakStatement(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
-  const names = /^(import (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
+  const names = /^((?:import|export) (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
   if (names !== null) {
     // Prettier never breaks a list of one name.
     const each = level === 0 ? listItems(names[2]!) : undefined;
@@ -175,6 +221,10 @@ export function breakStatement(text: string, level: number): string[] | undefine
   }
   const typed = typeAlias(text, indent);
   if (typed !== undefined) return typed;
+  const object = objectDeclaration(text, indent);
+  if (object !== undefined) return object;
+  const filtered = comparingArrow(text, indent);
+  if (filtered !== undefined) return filtered;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
     /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
@@ -189,8 +239,10 @@ export function breakStatement(text: string, level: number): string[] | undefine
     if (declared !== null && !lineKept(`${indent}${call[1]}(`)) {
       return afterEquals(declared[1]!, declared[2]!, args, indent);
     }
-    // A declaration's call of one short argument may be moved after the `=` instead.
-    const short = call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!);
+    // A declaration's call of one short argument may be moved after the `=` instead; prettier
+    // keeps it after the `=` when the argument is a name longer than a quarter of the line.
+    const short =
+      call[2] !== undefined && args.length === 1 && !STRINGS.test(args[0]!) && !longName(args[0]!);
     return short ? undefined : breakCall(call[1]!, args, indent, ";");
   }
   const split = ifParts(text);
@@ -231,11 +283,66 @@ function afterEquals(
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
 }
 
+/**
+ * A returned call of a method of an asserted call's result whose one
+ * argument is an arrow function returning a comparison
+ * (`return (f(a) as T[]).filter((x) => g(x) === true);`), too wide: prettier
+ * does not hug such a function, but breaks it out on its own line.
+ */
+function comparingArrow(text: string, indent: string): string[] | undefined {
+  const found =
+    /^(return \([\w$.]+\([\w$, ]*\) as [\w$[\]]+\)\.[\w$]+)\((\([\w$]+\)) => ([\w$.[\]?]+\([\w$]*\) (?:===|!==) [\w$]+)\);$/.exec(
+      text,
+    );
+  if (found === null || !tooWide(indent + text)) return undefined;
+  const first = `${indent}${found[1]}(`;
+  const arrow = `${indent}  ${found[2]} => ${found[3]},`;
+  // The first line holds only names, dots and brackets: it is as written when it fits.
+  return width(first) <= FORMAT_OPTIONS.printWidth! && lineKept(arrow)
+    ? [first, arrow, `${indent});`]
+    : undefined;
+}
+
+/**
+ * A declaration of an object literal written on one line, too wide
+ * (`const x = { a: b, c: d };`): its properties one a line (see
+ * `memberOfLiteral`), the declaration's head on the first line.
+ */
+function objectDeclaration(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?(?:const|let) [\w$]+ = )(\{ .* \});$/.exec(text);
+  const members = found === null ? undefined : literalMembers(found[2]!, `${indent}  `);
+  if (members === undefined || !tooWide(indent + text)) return undefined;
+  const first = `${indent}${found![1]}{`;
+  return lineKept(first) ? [first, ...members.lines, `${indent}};`] : undefined;
+}
+
 /** A type alias of a union, broken as the types files break it (see `emit/ts-layout.ts`). */
 function typeAlias(text: string, indent: string): string[] | undefined {
   if (!/^(?:export )?type /.test(text)) return undefined;
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
-  return broken === indent + text ? undefined : kept(broken.split("\n"));
+  return broken === indent + text ? typeArgumentLines(text, indent) : kept(broken.split("\n"));
+}
+
+/**
+ * A type alias of one type parameter whose type is a generic type too wide
+ * (`type A<M> = Omit<B<M, C>, "d">;`): its type arguments one a line, with
+ * no trailing comma. Each argument a generic type or a string; a lone
+ * argument a generic type (prettier hugs a simple one).
+ */
+function typeArgumentLines(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?type [\w$]+(?:<[\w$ ]+(?: = "[\w$]*")?>)? = [\w$.]+)<(.*)>;$/.exec(
+    text,
+  );
+  const args = found === null ? undefined : typeArguments(found[2]!);
+  if (args === undefined || args.length === 0 || !tooWide(indent + text)) return undefined;
+  const generic = /^[\w$.]+<[\w$.<>, ]+>$/;
+  if (!args.every((arg) => generic.test(arg) || /^"[\w$ -]*"$/.test(arg))) return undefined;
+  if (args.length === 1 && !generic.test(args[0]!)) return undefined;
+  return kept([
+    `${indent}${found![1]}<`,
+    ...args.map((arg, n) => `${indent}  ${arg}${n < args.length - 1 ? "," : ""}`),
+    `${indent}>;`,
+  ]);
 }
 
 /**
@@ -439,7 +546,7 @@ export function breakTypeArguments(head: string, level: number): string[] | unde
   ]);
 }
 
-/** The arguments of a list of type arguments written `A, B<C, D>, E[]`, split at commas outside `<>`. */
+/** The arguments of a list of type arguments written `A, B<C, D>, E[], "f"`, split at commas outside `<>`. */
 function typeArguments(text: string): string[] | undefined {
   const out: string[] = [];
   let depth = 0;
@@ -455,7 +562,7 @@ function typeArguments(text: string): string[] | undefined {
     if (depth < 0) return undefined;
   }
   out.push(text.slice(from));
-  return depth === 0 && out.every((arg) => /^[\w$]/.test(arg) && arg.trim() === arg)
+  return depth === 0 && out.every((arg) => /^[\w$"]/.test(arg) && arg.trim() === arg)
     ? out
     : undefined;
 }
@@ -472,7 +579,16 @@ function typeArguments(text: string): string[] | undefined {
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
-  const found = /^([\w$]+): (.*)$/.exec(text);
+  const spread = /^\.\.\.([\w$]+)\((.*)\)( as [\w$]+)?$/.exec(text);
+  const spreadArgs = spread === null ? undefined : listItems(spread[2]!);
+  if (spreadArgs !== undefined && spreadArgs.length > 0) {
+    // Prettier parenthesizes a spread value with a type assertion.
+    const asType = spread![3];
+    return asType === undefined
+      ? breakCall(`...${spread![1]}`, spreadArgs, indent, ",")
+      : breakCall(`...(${spread![1]}`, spreadArgs, indent, `${asType}),`);
+  }
+  const found = /^([\w$]+|"[^"\\]*"): (.*)$/.exec(text);
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
@@ -484,16 +600,66 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (args !== undefined && args.length > 1) {
     return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
   }
+  // A call of one short name, which prettier cannot break well, moves after a key wider than a tab.
+  const short = args?.length === 1 && /^[\w$]+$/.test(args[0]!) && !longName(args[0]!);
+  if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth! && tooWide(`${indent}${text},`)) {
+    return kept([`${indent}${found[1]}:`, `${indent}  ${found[2]},`]);
+  }
+  const hugged = huggedArrowCall(`${found[1]}: `, found[2]!, indent, ",");
+  if (hugged !== undefined) return hugged;
   const parts = conditionalParts(found[2]!);
   if (parts === undefined) return undefined;
   const [test, yes, no] = parts;
   const inner = `${indent}  `;
   if (lineKept(`${inner}${found[2]},`)) return [`${indent}${found[1]}:`, `${inner}${found[2]},`];
+  const head = kept([`${indent}${found[1]}:`, `${inner}${test}`, `${inner}  ? ${yes}`]);
+  if (head === undefined) return undefined;
+  // Broken only when too wide: a line not kept for another reason is left to prettier.
+  const alternate = lineKept(`${inner}  : ${no},`)
+    ? [`${inner}  : ${no},`]
+    : tooWide(`${inner}  : ${no},`)
+      ? alternateLines(no, inner)
+      : undefined;
+  return alternate === undefined ? undefined : [...head, ...alternate];
+}
+
+/**
+ * The alternate of a conditional too wide for its line (`: value` after
+ * `inner`), as prettier breaks it, aligned after its `: `: an object
+ * literal one member a line; a call of a name its arguments one a line.
+ */
+function alternateLines(text: string, inner: string): string[] | undefined {
+  const aligned = `${inner}    `;
+  if (text.startsWith("{")) {
+    const members = literalMembers(text, `${aligned}  `);
+    return members === undefined ? undefined : [`${inner}  : {`, ...members.lines, `${aligned}},`];
+  }
+  const call = CALL.exec(text);
+  const args = call === null ? undefined : listItems(call[2]!);
+  const lines = args === undefined ? undefined : breakCall(call![1]!, args, aligned, ",");
+  if (lines === undefined || lines.length < 2) return undefined;
+  const first = `${inner}  : ${lines[0]!.trimStart()}`;
+  return lineKept(first) ? [first, ...lines.slice(1)] : undefined;
+}
+
+/**
+ * A call of a name or member whose one argument is an arrow function
+ * returning a call (`v.map((item) => f(item))`), too wide after `prefix`:
+ * the function hugged, its body on the next line, when each line is kept.
+ */
+function huggedArrowCall(
+  prefix: string,
+  text: string,
+  indent: string,
+  end: string,
+): string[] | undefined {
+  const found = /^([\w$]+(?:\.[\w$]+)*)\((\([\w$, ]*\)) => (.*)\)$/.exec(text);
+  if (found === null || found[3]!.includes("{") || !oneCall(found[3]!)) return undefined;
+  if (!tooWide(`${indent}${prefix}${text}${end}`)) return undefined;
   return kept([
-    `${indent}${found[1]}:`,
-    `${inner}${test}`,
-    `${inner}  ? ${yes}`,
-    `${inner}  : ${no},`,
+    `${indent}${prefix}${found[1]}(${found[2]} =>`,
+    `${indent}  ${found[3]},`,
+    `${indent})${end}`,
   ]);
 }
 
@@ -504,7 +670,9 @@ export function breakProperty(text: string, level: number): string[] | undefined
  * deeper, laid out as `breakCall` does.
  */
 function arrowProperty(key: string, value: string, indent: string): string[] | undefined {
-  const found = /^(\([\w$, ]*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(value);
+  const found = /^((?:async )?\((?:[\w$.]|, | = \{\})*\)) => ([\w$]+(?:\.[\w$]+)?)\((.*)\)$/.exec(
+    value,
+  );
   const args = found === null ? undefined : listItems(found[3]!);
   if (args === undefined || args.length === 0) return undefined;
   const [, params, callee, list] = found!;
@@ -572,12 +740,14 @@ function literalMembers(
  * it is kept there, else, when it is itself a literal (or a property holding
  * one), broken the same way; `undefined` otherwise.
  */
-function memberOfLiteral(item: string, indent: string): string[] | undefined {
+export function memberOfLiteral(item: string, indent: string): string[] | undefined {
+  if (/^"[^"\\]*": /.test(item) && !quotedKey(item)) return undefined;
   if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
   const property = /^([\w$]+): (.*)$/.exec(item);
   return property === null
     ? literalLines(indent, undefined, item, ",")
-    : literalLines(indent, property[1]!, property[2]!, ",");
+    : (literalLines(indent, property[1]!, property[2]!, ",") ??
+        breakProperty(item, indent.length / 2));
 }
 
 /**
@@ -683,6 +853,62 @@ function listItems(text: string): string[] | undefined {
  */
 function ascii(text: string): boolean {
   return !/[^\x00-\x7f]/.test(text);
+}
+
+/**
+ * Whether the text is a property whose key is a string prettier keeps
+ * quoted: one that is not a name or a number (`"a.b": x`).
+ */
+export function quotedKey(text: string): boolean {
+  const key = /^"([^"\\]*)": /.exec(text)?.[1];
+  return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && ascii(key);
+}
+
+/**
+ * Whether a declaration's head up to its `=` (`export const x: readonly T[] =`)
+ * holds nowhere prettier could break it, so that it stays on its line
+ * however wide; the value then goes to the next line.
+ */
+export function unbreakableHead(head: string): boolean {
+  return (
+    ascii(head) &&
+    /^(?:export )?(?:const|let) [\w$]+(?:: (?:readonly )?[\w$]+(?:\[\])?)? =$/.test(head)
+  );
+}
+
+/** A property whose key is a quoted name, which prettier unquotes (`"a": x` → `a: x`); other text as it is. */
+export function unquotedKey(text: string): string {
+  return text.replace(/^"([A-Za-z_$][\w$]*)": /, "$1: ");
+}
+
+/**
+ * The head of a declaration of an object too wide, annotated with a mapped
+ * type (`const x: { readonly [k in K]?: V } = {`): the type broken, its
+ * member on a line of its own.
+ */
+export function breakMappedType(head: string, level: number): string[] | undefined {
+  const indent = "  ".repeat(level);
+  const found =
+    /^((?:export )?(?:const|let) [\w$]+): \{ ((?:readonly )?\[[\w$]+ in [\w$]+\]\??: [\w$[\] ]+) \} = \{$/.exec(
+      head,
+    );
+  return found === null || !tooWide(indent + head)
+    ? undefined
+    : kept([`${indent}${found[1]}: {`, `${indent}  ${found[2]};`, `${indent}} = {`]);
+}
+
+/** Whether the text is a name longer than a quarter of the line, which prettier never takes for a short argument. */
+function longName(text: string): boolean {
+  return /^[\w$]+$/.test(text) && text.length > FORMAT_OPTIONS.printWidth! * 0.25;
+}
+
+/**
+ * Whether a line is too wide for prettier's: only then is a line that is
+ * not kept (see `lineKept`) broken here; one not kept for another reason (a
+ * quote prettier may change...) is left to prettier.
+ */
+export function tooWide(line: string): boolean {
+  return width(line) > FORMAT_OPTIONS.printWidth!;
 }
 
 /** The lines, when each is kept as written. */

@@ -8,6 +8,13 @@ import {
   breakStatement,
   breakTypeArguments,
   elementLines,
+  memberOfLiteral,
+  plainArguments,
+  quotedKey,
+  unbreakableHead,
+  unquotedKey,
+  breakMappedType,
+  tooWide,
 } from "./statement-breaks.js";
 
 /**
@@ -355,6 +362,9 @@ class Layout {
       }
     }
     const [lines, pieces] = [this.lines.length, this.pieces.length];
+    if (stop === this.code.end[last]! && this.switchStatement(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
     if (stop === this.code.end[last]! && this.compound(level, first, last)) return;
     this.lines.length = lines;
     this.pieces.length = pieces;
@@ -363,6 +373,13 @@ class Layout {
     this.pieces.length = pieces;
     if (stop === this.code.end[last]! && this.array(level, first, last)) return;
     this.lines.length = lines;
+    this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.lastObject(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
+    if (stop === this.code.end[last]! && this.frozenStrings(level, first, last)) return;
+    this.lines.length = lines;
+    this.pieces.length = pieces;
     this.lines.push([this.pieces.length, 0]);
     this.pieces.push({ level, text });
   }
@@ -427,6 +444,49 @@ class Layout {
   }
 
   /**
+   * Lays out a `switch` whose head fits on its line, holding no comment and
+   * no blank line: each `case x:` (`x` one token) or `default:` on a line of
+   * its own one level deeper, each statement after them two levels deeper
+   * (laid out as any other). False when it is not of that shape.
+   */
+  private switchStatement(level: number, first: number, last: number): boolean {
+    const open = this.code.match[last]!;
+    if (this.value(first) !== "switch" || this.value(last) !== "}" || open < first) return false;
+    if (this.value(open - 1) !== ")" || this.code.match[open - 1] !== first + 1) return false;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const body = this.source.slice(this.code.end[open]!, this.code.start[last]!);
+    if (head.includes("\n") || !lineKept(indent + head) || /\n[ \t]*\n/.test(body)) return false;
+    const comment = this.firstCommentFrom(this.code.end[open]!);
+    if (comment < this.comments.length && this.comments.start[comment]! < this.code.start[last]!) {
+      return false;
+    }
+    const statements = this.statements(open + 1, last);
+    if (statements === undefined || statements.length === 0) return false;
+    this.lines.push(indent + head);
+    for (const [begin, end] of statements) {
+      let at = begin;
+      for (;;) {
+        const colon =
+          this.value(at) === "case" ? at + 2 : this.value(at) === "default" ? at + 1 : -1;
+        if (colon < 0 || this.value(colon) !== ":") break;
+        this.lines.push(
+          `${indent}  ${this.source.slice(this.code.start[at], this.code.end[colon])}`,
+        );
+        at = colon + 1;
+      }
+      // A statement without a label belongs to the case before it.
+      const unlabelled = at === begin && begin === statements[0]![0];
+      if (unlabelled || at > end || ["{", "case", "default"].includes(this.value(at))) {
+        return false;
+      }
+      this.statement(level + 2, at, end, this.code.end[end]!);
+    }
+    this.lines.push(`${indent}}`);
+    return true;
+  }
+
+  /**
    * Lays out a statement as heads and bodies: the heads as written when they
    * fit, else by prettier (see `Piece`); false when it is not of that shape.
    */
@@ -487,7 +547,8 @@ class Layout {
       const match = this.code.match[i]!;
       if (match <= i) continue;
       if (this.value(i) === "{") {
-        if (open >= 0) return false;
+        // Only an object type annotating the declaration may come before the object.
+        if (open >= 0 && this.value(open - 1) !== ":") return false;
         open = i;
       }
       i = match;
@@ -498,20 +559,39 @@ class Layout {
     const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
     const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
     const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
-    if (close === open + 1 || !firstLine.includes("\n") || this.value(open + 1).startsWith('"')) {
+    if (close === open + 1) return this.emptyObject(level, first, open, last);
+    if (!firstLine.includes("\n")) {
       return false;
     }
     if (head.includes("\n") || !/^\}(?: as [\w$.<>, ]+)?;$/.test(tail)) return false;
-    const typed = lineKept(indent + head) ? undefined : breakTypeArguments(head, level);
+    const typed = lineKept(indent + head)
+      ? undefined
+      : (breakTypeArguments(head, level) ?? breakMappedType(head, level));
     // A head too wide for its line is broken after its `=`, the object one level deeper.
     const deeper = typed === undefined && !lineKept(indent + head);
     const before = deeper ? head.slice(0, -1).trimEnd() : head;
-    if (deeper && (!before.endsWith(" =") || !lineKept(indent + before))) return false;
+    if (
+      deeper &&
+      (!before.endsWith(" =") || !(lineKept(indent + before) || unbreakableHead(before)))
+    ) {
+      return false;
+    }
     const at = deeper ? `${indent}  ` : indent;
     if (!lineKept(at + tail)) return false;
     this.lines.push(...(typed ?? [indent + before]), ...(deeper ? [`${at}{`] : []));
     if (!this.properties(deeper ? level + 1 : level, open, close)) return false;
     this.lines.push(at + tail);
+    return true;
+  }
+
+  /** A statement ending with an empty object (`return {` ... `};`), which prettier prints `{}`. */
+  private emptyObject(level: number, first: number, open: number, last: number): boolean {
+    const inside = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
+    const head = this.source.slice(this.code.start[first]!, this.code.start[open]!);
+    const tail = this.source.slice(this.code.start[open + 1]!, this.code.end[last]!);
+    const line = `${"  ".repeat(level)}${head}{${tail}`;
+    if (inside.trim() !== "" || head.includes("\n") || !lineKept(line)) return false;
+    this.lines.push(line);
     return true;
   }
 
@@ -558,6 +638,193 @@ class Layout {
     return true;
   }
 
+  /**
+   * Lays out a declaration of a frozen array of strings written one a line
+   * (`const x: readonly T[] = /* @__PURE__ *\/ Object.freeze([` ... `]);`), doc
+   * comments standing on their own lines before its strings: prettier keeps
+   * the call after the `=` when the line fits up to its `[`, else moves it to
+   * the next line, one level deeper (flat there when it fits and holds no
+   * comment); the strings one a line, each comment on its own line before
+   * its string. False when it is not of that shape, or the declaration fits
+   * flat.
+   */
+  private frozenStrings(level: number, first: number, last: number): boolean {
+    const paren = this.code.match[last - 1]!;
+    const open = paren + 1;
+    const close = last - 2;
+    if (this.value(last) !== ";" || this.value(last - 1) !== ")" || paren < first) return false;
+    if (this.value(open) !== "[" || this.code.match[open] !== close) return false;
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const found =
+      /^((?:export )?const [\w$]+(?:: (?:readonly )?[\w$]+\[\])?) = (\/\* @__PURE__ \*\/ Object\.freeze\(\[)$/.exec(
+        head,
+      );
+    if (found === null) return false;
+    const entries: { comments: string[]; text: string }[] = [];
+    let comments: string[] = [];
+    let at = this.code.end[open]!;
+    for (let i = open + 1; i < close; i += 2) {
+      const text = this.value(i);
+      if (!/^"[^"\\\n]*"$/.test(text) || this.value(i + 1) !== ",") return false;
+      for (let c = this.firstCommentFrom(at); c < this.comments.length; c++) {
+        if (this.comments.start[c]! >= this.code.start[i]!) break;
+        comments.push(this.source.slice(this.comments.start[c], this.comments.end[c]));
+      }
+      // Each comment and string on a line of its own, no blank line among them.
+      const between = this.source.slice(at, this.code.start[i]).split("\n");
+      const own = between.slice(1, -1).map((line) => line.trim());
+      if (own.length !== comments.length || own.some((line, n) => line !== comments[n])) {
+        return false;
+      }
+      entries.push({ comments, text });
+      comments = [];
+      at = this.code.end[i + 1]!;
+    }
+    if (entries.length === 0 || this.source.slice(at, this.code.start[close]).trim() !== "")
+      return false;
+    const commented = entries.some((entry) => entry.comments.length > 0);
+    const items = entries.map((entry) => entry.text).join(", ");
+    const indent = "  ".repeat(level);
+    const flat = `${indent}${head}${items}]);`;
+    if (!commented && !tooWide(flat)) return false;
+    const declaration = found[1]!;
+    const deeper = !lineKept(indent + head);
+    if (deeper && !tooWide(indent + head)) return false;
+    const at2 = deeper ? `${indent}  ` : indent;
+    const element = `${at2}  `;
+    const lines: string[] = [];
+    if (deeper) {
+      // Prettier has nowhere to break the declaration: it stays on its line, however wide.
+      const before = `${indent}${declaration} =`;
+      if (!lineKept(before) && !unbreakableHead(`${declaration} =`)) return false;
+      lines.push(before);
+      const call = `${at2}${found[2]}${items}]);`;
+      if (!commented && lineKept(call)) {
+        this.lines.push(...lines, call);
+        return true;
+      }
+      lines.push(`${at2}${found[2]}`);
+    } else lines.push(indent + head);
+    for (const entry of entries) {
+      lines.push(...entry.comments.map((comment) => element + comment));
+      if (!lineKept(`${element}${entry.text},`)) return false;
+      lines.push(`${element}${entry.text},`);
+    }
+    this.lines.push(...lines, `${at2}]);`);
+    return true;
+  }
+
+  /**
+   * Lays out a call whose last argument is an object written one property a
+   * line (`return f(a, {` ... `} satisfies T);`): prettier hugs it, the
+   * call's head on the first line when it fits there, the other arguments
+   * being plain (see `plainArgument`); each property laid out on its own.
+   * False when it is not of that shape.
+   */
+  private lastObject(level: number, first: number, last: number): boolean {
+    const paren = this.code.match[last - 1]!;
+    if (this.value(last) !== ";" || this.value(last - 1) !== ")" || paren < first) return false;
+    let open = -1;
+    for (let i = paren + 1; i < last - 1; i++) {
+      if (this.value(i) === "{") open = i;
+      if (this.code.match[i]! > i) i = this.code.match[i]!;
+    }
+    if (open < 0 || ![",", "("].includes(this.value(open - 1))) return false;
+    const close = this.code.match[open]!;
+    const indent = "  ".repeat(level);
+    const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
+    const tail = this.source.slice(this.code.start[close]!, this.code.end[last]!);
+    const firstLine = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
+    if (close === open + 1 || !firstLine.includes("\n") || head.includes("\n")) return false;
+    const call = /^(?:return )?[\w$]+(?:\.[\w$]+)*\((.*?)(?:, )?\{$/.exec(head);
+    if (call === null || !/^\}(?: (?:as|satisfies) [\w$.]+)?\);$/.test(tail)) return false;
+    if (call[1] !== "" && !plainArguments(call[1]!)) return false;
+    if (!lineKept(indent + head) || !lineKept(indent + tail)) return false;
+    this.lines.push(indent + head);
+    if (!this.properties(level, open, close)) return false;
+    this.lines.push(indent + tail);
+    return true;
+  }
+
+  /**
+   * A property at `level` (its tokens `[first, last]`) whose value is an
+   * array written one element a line, comments standing on their own lines
+   * before elements: as one line when it has no comment (see `breakProperty`),
+   * else broken one element a line (see `memberOfLiteral`), each comment on
+   * its own line before its element, as prettier breaks an array holding
+   * comments. `undefined` for any other property.
+   */
+  private arrayProperty(level: number, first: number, last: number): string[] | undefined {
+    const key = this.value(first);
+    const open = first + 2;
+    if (!/^[\w$]+$/.test(key) || this.value(first + 1) !== ":" || this.value(open) !== "[") {
+      return undefined;
+    }
+    if (this.code.match[open] !== last) return undefined;
+    const entries = this.elements(open, last);
+    if (entries === undefined || entries.length === 0) return undefined;
+    const indent = "  ".repeat(level);
+    if (entries.every((entry) => entry.comments.length === 0)) {
+      const text = `${key}: [${entries.map((entry) => entry.text).join(", ")}]`;
+      return lineKept(`${indent}${text},`) ? [`${indent}${text},`] : breakProperty(text, level);
+    }
+    const lines = [`${indent}${key}: [`];
+    for (const entry of entries) {
+      lines.push(...entry.comments.map((comment) => `${indent}  ${comment}`));
+      const element = memberOfLiteral(entry.text, `${indent}  `);
+      if (element === undefined) return undefined;
+      lines.push(...element);
+    }
+    return [...lines, `${indent}],`];
+  }
+
+  /**
+   * The elements of an array `[` at `open`, `]` at `close`, written one a
+   * line (a trailing comma after the last optional), each after the
+   * comments standing on their own lines before it; `undefined` when it is
+   * written otherwise (an element on several lines, a comment after one, a
+   * blank line).
+   */
+  private elements(
+    open: number,
+    close: number,
+  ): { comments: string[]; text: string }[] | undefined {
+    const out: { comments: string[]; text: string }[] = [];
+    let at = this.code.end[open]!;
+    let begin = open + 1;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i && i !== close) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        if (i === close && out.length > 0) break;
+        return undefined;
+      }
+      const from = this.code.start[begin]!;
+      const text = this.source.slice(from, this.code.end[i - 1]!);
+      const comments: string[] = [];
+      for (let c = this.firstCommentFrom(at); c < this.comments.length; c++) {
+        if (this.comments.start[c]! >= from) break;
+        comments.push(this.source.slice(this.comments.start[c], this.comments.end[c]));
+      }
+      // A line break after the comma before, then each comment on a line of its own.
+      const between = this.source.slice(at, from).split("\n");
+      const own = between.slice(1, -1).map((line) => line.trim());
+      if (text.includes("\n") || between.length < 2 || between[0]!.trim() !== "") return undefined;
+      if (own.length !== comments.length || own.some((line, n) => line !== comments[n])) {
+        return undefined;
+      }
+      out.push({ comments, text });
+      at = i < close ? this.code.end[i]! : this.code.start[i]!;
+      begin = i + 1;
+    }
+    // Nothing but white space after the last element.
+    return this.source.slice(at, this.code.start[close]).trim() === "" ? out : undefined;
+  }
+
   /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
   private properties(level: number, open: number, close: number): boolean {
     const indent = "  ".repeat(level + 1);
@@ -576,13 +843,15 @@ class Layout {
         if (i === close) break;
         return false;
       }
-      if (this.value(begin).startsWith('"')) return false;
       const from = this.code.start[begin]!;
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
-      const text = this.source.slice(from, this.code.end[i - 1]!);
+      const written = this.source.slice(from, this.code.end[i - 1]!);
+      // A quoted key is kept only where prettier keeps its quotes, a name unquoted.
+      const text = unquotedKey(written);
+      if (text.startsWith('"') && !quotedKey(text)) return false;
       const lines = text.includes("\n")
-        ? undefined
+        ? this.arrayProperty(level + 1, begin, i - 1)
         : lineKept(`${indent}${text},`)
           ? [`${indent}${text},`]
           : breakProperty(text, level + 1);

@@ -282,6 +282,132 @@ const broken: readonly {
     want: `function f() {\n  if (\n    (v = readList(\n      obj.personalIdentification,\n      o,\n      at(path, "personalIdentification"),\n      (item, itemPath) => readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(\n      obj.${long},\n      o,\n      at(path, "${name("k", 30)}"),\n      (item, itemPath) =>\n        read${long}${name("y", 20)}X(item, itemPath, o),\n    )) !== undefined\n  )\n    out.x = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      readPersonalIdentification(item, itemPath, o),\n    )) !== undefined\n  )\n    out.personalIdentification = v;\n  if (\n    (v = readList(obj.p, o, at(path, "p"), (item, itemPath) =>\n      read${long}${name("x", 30)}(item, itemPath, o),\n    )) !== undefined\n  )\n    out.p = v;\n  if (\n    (v = readList(obj.${name("p", 12)}, o, (item, itemPath) => readPersonal(item, itemPath, o))) !==\n    undefined\n  )\n    out.personalIdentification = v;\n}\n`,
   },
   {
+    name: "a returned call of a call with type arguments, both broken",
+    given: `function f() {\n  return received(readDescribed<CaptureResponse>(parseJsonTree(body, options), descriptionOf${long}, "", readContext(options)));\n}\n`,
+    want: `function f() {\n  return received(\n    readDescribed<CaptureResponse>(\n      parseJsonTree(body, options),\n      descriptionOf${long},\n      "",\n      readContext(options),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a returned call with a mixed array and a call of a new Set of strings, all broken",
+    given: `function f() {\n  return writeFields(value, [["_links", jsonOf${long}], "id", ["consumerAuthenticationResponse", jsonOf${long}${name("k", 30)}]], extraProperties(value, new Set(["_links", "id", "${long}", "${long}"])));\n}\n`,
+    want: `function f() {\n  return writeFields(\n    value,\n    [\n      ["_links", jsonOf${long}],\n      "id",\n      [\n        "consumerAuthenticationResponse",\n        jsonOf${long}${name("k", 30)},\n      ],\n    ],\n    extraProperties(\n      value,\n      new Set([\n        "_links",\n        "id",\n        "${long}",\n        "${long}",\n      ]),\n    ),\n  );\n}\n`,
+  },
+  {
+    name: "a declaration of a call of one name longer than a quarter of the line, the name broken out",
+    given: `export const is${long} = /* @__PURE__ */ oneOf(${name("v", 40)}Values);\n`,
+    want: `export const is${long} = /* @__PURE__ */ oneOf(\n  ${name("v", 40)}Values,\n);\n`,
+  },
+  {
+    name: "a returned call whose last object is written one property a line, hugged, its async arrow functions broken after =>",
+    given:
+      'function f() {\n  return attachLinks(response, {\n  capture: async (request, call) => callRest(captureOperation, linkUrl(options.baseUrl, "capture", response._links?.capture?.href), request, options, call, undefined, (data) => attachCaptureLinks(options, data)),\n  reverse: async (input = {}, call) => callRest(reverseOperation, linkUrl(options.baseUrl, "authReversal", response._links?.authReversal?.href), buildReversalRequest(response, input), options, call),\n  refresh: async (call) => callRest(getPaymentOperation, undefined, options, call),\n  } satisfies AuthorizeLinks);\n}\n',
+    want: 'function f() {\n  return attachLinks(response, {\n    capture: async (request, call) =>\n      callRest(\n        captureOperation,\n        linkUrl(options.baseUrl, "capture", response._links?.capture?.href),\n        request,\n        options,\n        call,\n        undefined,\n        (data) => attachCaptureLinks(options, data),\n      ),\n    reverse: async (input = {}, call) =>\n      callRest(\n        reverseOperation,\n        linkUrl(options.baseUrl, "authReversal", response._links?.authReversal?.href),\n        buildReversalRequest(response, input),\n        options,\n        call,\n      ),\n    refresh: async (call) => callRest(getPaymentOperation, undefined, options, call),\n  } satisfies AuthorizeLinks);\n}\n',
+  },
+  {
+    name: "a returned call whose last arrow function cannot be hugged, the arguments one a line",
+    given:
+      "function f() {\n  return callRest(captureOperation, joinUrl(options.baseUrl, fillPath(captureOperation.path, { id })), request, options, call, undefined, (data) => attachCaptureLinks(options, data));\n}\n",
+    want: "function f() {\n  return callRest(\n    captureOperation,\n    joinUrl(options.baseUrl, fillPath(captureOperation.path, { id })),\n    request,\n    options,\n    call,\n    undefined,\n    (data) => attachCaptureLinks(options, data),\n  );\n}\n",
+  },
+  {
+    name: "a returned call whose last arrow function is hugged, left to prettier",
+    given:
+      "function f() {\n  return callRest(captureOperation, request, options, call, undefined, (data) => attachCaptureLinks(options, data));\n}\n",
+    want: "function f() {\n  return callRest(captureOperation, request, options, call, undefined, (data) =>\n    attachCaptureLinks(options, data),\n  );\n}\n",
+    prettier: true,
+  },
+  {
+    name: "a returned call whose last object on one line is too wide, hugged, its quoted keys kept",
+    given:
+      'function f() {\n  return redactQuery(query, searchQueryLanguage, { "paymentInformation.bank.account.number": "account-number", "paymentInformation.card.number": "card-number" });\n}\n',
+    want: 'function f() {\n  return redactQuery(query, searchQueryLanguage, {\n    "paymentInformation.bank.account.number": "account-number",\n    "paymentInformation.card.number": "card-number",\n  });\n}\n',
+  },
+  {
+    name: "a property whose arrow function spreads its arguments, broken after =>",
+    given:
+      'const o = {\n  createCustomerProfileFromTransaction: (...args) => createCustomerProfileFromTransaction(config, ...args),\n  "a-b": 1,\n};\n',
+    want: 'const o = {\n  createCustomerProfileFromTransaction: (...args) =>\n    createCustomerProfileFromTransaction(config, ...args),\n  "a-b": 1,\n};\n',
+  },
+  {
+    name: "frozen arrays of strings with doc comments: after the = when the line fits up to [, else on the next line",
+    given:
+      'export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] = /* @__PURE__ */ Object.freeze([\n  /**\n   * Delayed one.\n   */\n  "delayed authorization",\n  /** Incremental. */\n  "incremental transaction",\n  "reauthorization",\n]);\nexport const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  /** R. */\n  "REVERSED",\n  "PENDING",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValue: readonly ARBGetSubscriptionListOrderFieldEnu[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n]);\nexport const aValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n]);\nexport const bValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n  "amount",\n]);\n',
+    want: 'export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] =\n  /* @__PURE__ */ Object.freeze([\n    /**\n     * Delayed one.\n     */\n    "delayed authorization",\n    /** Incremental. */\n    "incremental transaction",\n    "reauthorization",\n  ]);\nexport const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  /** R. */\n  "REVERSED",\n  "PENDING",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] =\n  /* @__PURE__ */ Object.freeze(["id", "name", "status"]);\nexport const arbGetSubscriptionListOrderFieldEnumValue: readonly ARBGetSubscriptionListOrderFieldEnu[] =\n  /* @__PURE__ */ Object.freeze([\n    "id",\n    "name",\n    "status",\n    "createTimeStampUTC",\n    "lastName",\n    "firstName",\n    "accountNumber",\n  ]);\nexport const aValues: readonly A[] = /* @__PURE__ */ Object.freeze(["id", "name"]);\nexport const bValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n  "amount",\n]);\n',
+  },
+  {
+    name: "properties holding arrays written one element a line, with doc comments broken, else as on one line",
+    given:
+      'const searchQueryLanguage = {\n  name: "x",\n  fields: [\n    /** A. */\n    { name: "applicationInformation.applications.name", kind: "text" },\n    /** B. */\n    { name: "applicationInformation.applications.reconciliationId", alias: "reconciliationId", kind: "text" },\n    { name: "id", kind: "text" },\n    /** C. */\n    { name: "submitTimeUtc", kind: "time" },\n  ],\n  presets: [\n    { name: "lastHour", title: "last hour", range: "[NOW/HOUR-1HOUR TO NOW/HOUR}" },\n    { name: "today", title: "today", range: "[NOW/DAY TO NOW/DAY+1DAY}" },\n    { name: "past13Months", title: "past 13 months", range: "[NOW/DAY-13MONTHS TO NOW/DAY+1DAY}" },\n  ],\n  short: [\n    "a",\n    "b",\n  ],\n};\n',
+    want: 'const searchQueryLanguage = {\n  name: "x",\n  fields: [\n    /** A. */\n    { name: "applicationInformation.applications.name", kind: "text" },\n    /** B. */\n    {\n      name: "applicationInformation.applications.reconciliationId",\n      alias: "reconciliationId",\n      kind: "text",\n    },\n    { name: "id", kind: "text" },\n    /** C. */\n    { name: "submitTimeUtc", kind: "time" },\n  ],\n  presets: [\n    { name: "lastHour", title: "last hour", range: "[NOW/HOUR-1HOUR TO NOW/HOUR}" },\n    { name: "today", title: "today", range: "[NOW/DAY TO NOW/DAY+1DAY}" },\n    { name: "past13Months", title: "past 13 months", range: "[NOW/DAY-13MONTHS TO NOW/DAY+1DAY}" },\n  ],\n  short: ["a", "b"],\n};\n',
+  },
+  {
+    name: "an export list too wide, an object after a declaration too wide, an object declared on one line too wide",
+    given:
+      'export { presets, now, epochMillis, evaluateRange, evaluateDateMath } from "../runtime/search-query/index.js";\nexport const descriptionOfPaymentResponseProcessorInformationConsumerAuthenticationResponse: ObjectDescription = {\n  fields: [{ name: "code", type: "string" }, { name: "codeRaw", type: "string" }],\n  open: true,\n  kept: true,\n};\nconst saleBases = { wallet012: wallet012Flow, wallet001ServiceDecryption: wallet001ServiceDecryptionFlow, wallet001MerchantDecryptionCard002: wallet001MerchantDecryptionCard002Flow };\nexport const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "delayed authorization",\n]);\n',
+    want: 'export {\n  presets,\n  now,\n  epochMillis,\n  evaluateRange,\n  evaluateDateMath,\n} from "../runtime/search-query/index.js";\nexport const descriptionOfPaymentResponseProcessorInformationConsumerAuthenticationResponse: ObjectDescription =\n  {\n    fields: [\n      { name: "code", type: "string" },\n      { name: "codeRaw", type: "string" },\n    ],\n    open: true,\n    kept: true,\n  };\nconst saleBases = {\n  wallet012: wallet012Flow,\n  wallet001ServiceDecryption: wallet001ServiceDecryptionFlow,\n  wallet001MerchantDecryptionCard002: wallet001MerchantDecryptionCard002Flow,\n};\nexport const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] =\n  /* @__PURE__ */ Object.freeze([\n    /** A. */\n    "delayed authorization",\n  ]);\n',
+  },
+  {
+    name: "an empty object written on several lines; spread calls too wide, one with a type assertion parenthesized",
+    given:
+      'function f(value) {\n  return {\n\n  };\n}\nfunction g(value) {\n  return {\n    ...extraProperties(value, new Set(["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"])) as XmlInput,\n    ...f(a) as T,\n    ...opt("paymentSchedule", readChild(obj.paymentSchedule, o, path, "paymentSchedule", readPaymentSchedule)),\n    ...opt("customerType", readEnum(obj.customerType, customerTypeEnumValues, o, path, "customerType", u, "customerType")),\n    ...opt("paymentProfiles", readWrappedList(obj.paymentProfiles, "paymentProfile", o, at(path, "paymentProfiles"), (item, itemPath) => readCustomerPaymentProfileListItem(item, itemPath, o), u, "paymentProfiles")),\n  };\n}\n',
+    want: 'function f(value) {\n  return {};\n}\nfunction g(value) {\n  return {\n    ...(extraProperties(\n      value,\n      new Set(["customerProfileId", "customerPaymentProfileId", "customerShippingAddressId"]),\n    ) as XmlInput),\n    ...(f(a) as T),\n    ...opt(\n      "paymentSchedule",\n      readChild(obj.paymentSchedule, o, path, "paymentSchedule", readPaymentSchedule),\n    ),\n    ...opt(\n      "customerType",\n      readEnum(\n        obj.customerType,\n        customerTypeEnumValues,\n        o,\n        path,\n        "customerType",\n        u,\n        "customerType",\n      ),\n    ),\n    ...opt(\n      "paymentProfiles",\n      readWrappedList(\n        obj.paymentProfiles,\n        "paymentProfile",\n        o,\n        at(path, "paymentProfiles"),\n        (item, itemPath) => readCustomerPaymentProfileListItem(item, itemPath, o),\n        u,\n        "paymentProfiles",\n      ),\n    ),\n  };\n}\n',
+  },
+  {
+    name: "a switch, each label on its line and its statements deeper, an object argument's property broken",
+    given:
+      'function f(obj, o, path, u) {\n  switch (choiceOf(obj, membersOfPaymentMasked, o, path)) {\n    case "bankAccount": return finish({ bankAccount: readChild(obj.bankAccount, o, path, "bankAccount", readBankAccountMasked, REQUIRED) }, u);\n    case "creditCard": return finish({ creditCard: readChild(obj.creditCard, o, path, "creditCard", readCreditCardMasked, REQUIRED) }, u);\n    case "a":\n    case "b": return x;\n    default:\n      y();\n      return z;\n  }\n}\n',
+    want: 'function f(obj, o, path, u) {\n  switch (choiceOf(obj, membersOfPaymentMasked, o, path)) {\n    case "bankAccount":\n      return finish(\n        {\n          bankAccount: readChild(\n            obj.bankAccount,\n            o,\n            path,\n            "bankAccount",\n            readBankAccountMasked,\n            REQUIRED,\n          ),\n        },\n        u,\n      );\n    case "creditCard":\n      return finish(\n        {\n          creditCard: readChild(\n            obj.creditCard,\n            o,\n            path,\n            "creditCard",\n            readCreditCardMasked,\n            REQUIRED,\n          ),\n        },\n        u,\n      );\n    case "a":\n    case "b":\n      return x;\n    default:\n      y();\n      return z;\n  }\n}\n',
+  },
+  {
+    name: "a switch holding a comment, left to prettier",
+    given: 'function f(x) {\n  switch (x) {\n    // first\n    case "a": return 1;\n  }\n}\n',
+    want: 'function f(x) {\n  switch (x) {\n    // first\n    case "a":\n      return 1;\n  }\n}\n',
+    prettier: true,
+  },
+  {
+    name: "conditional properties whose alternate is broken, an object or a call; a mapping arrow function hugged",
+    given:
+      "function f(value) {\n  return {\n    paymentProfiles: value.paymentProfiles === undefined ? undefined : { CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) => xmlOfCustomerPaymentProfileMasked(item)) },\n    getCustomerPaymentProfileListRequestType: value.getCustomerPaymentProfileListRequestType === undefined ? undefined : xmlOfGetCustomerPaymentProfileListCriteria(value.getCustomerPaymentProfileListRequestType),\n    subscriptionDetails: value.subscriptionDetails === undefined ? undefined : { subscriptionDetail: value.subscriptionDetails.map((item) => xmlOfSubscriptionDetail(item)) },\n  };\n}\nconst o = {\n  subscriptionDetailsOfTheCustomerProfile: value.subscriptionDetails.map((item) => xmlOfSubscriptionDetail(item)),\n};\n",
+    want: "function f(value) {\n  return {\n    paymentProfiles:\n      value.paymentProfiles === undefined\n        ? undefined\n        : {\n            CustomerPaymentProfileMaskedType: value.paymentProfiles.map((item) =>\n              xmlOfCustomerPaymentProfileMasked(item),\n            ),\n          },\n    getCustomerPaymentProfileListRequestType:\n      value.getCustomerPaymentProfileListRequestType === undefined\n        ? undefined\n        : xmlOfGetCustomerPaymentProfileListCriteria(\n            value.getCustomerPaymentProfileListRequestType,\n          ),\n    subscriptionDetails:\n      value.subscriptionDetails === undefined\n        ? undefined\n        : {\n            subscriptionDetail: value.subscriptionDetails.map((item) =>\n              xmlOfSubscriptionDetail(item),\n            ),\n          },\n  };\n}\nconst o = {\n  subscriptionDetailsOfTheCustomerProfile: value.subscriptionDetails.map((item) =>\n    xmlOfSubscriptionDetail(item),\n  ),\n};\n",
+  },
+  {
+    name: "properties whose call of one short name is moved after the colon",
+    given:
+      'function f() {\n  return soapEnvelope(namespace, "CreateCustomerProfileFromTransactionResponse", { CreateCustomerProfileFromTransactionResult: xmlOfCreateCustomerProfileFromTransactionResult(result) }, version);\n}\nconst o = {\n  createCustomerProfileFromTransactionResult: xmlOfCreateCustomerProfileFromTransactionResult(result),\n};\n',
+    want: 'function f() {\n  return soapEnvelope(\n    namespace,\n    "CreateCustomerProfileFromTransactionResponse",\n    {\n      CreateCustomerProfileFromTransactionResult:\n        xmlOfCreateCustomerProfileFromTransactionResult(result),\n    },\n    version,\n  );\n}\nconst o = {\n  createCustomerProfileFromTransactionResult:\n    xmlOfCreateCustomerProfileFromTransactionResult(result),\n};\n',
+  },
+  {
+    name: "type aliases of generic types too wide, their type arguments one a line",
+    given:
+      'export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = Omit<SoapClientOptions<M, MerchantAuthenticationType>, "soapVersion">;\nexport type SubscriptionsConfig<M extends ApiErrorMode = "throw"> = ClientConfig<SoapClientOptions<M, object>>;\n',
+    want: 'export type SubscriptionsClientOptions<M extends ApiErrorMode = "throw"> = Omit<\n  SoapClientOptions<M, MerchantAuthenticationType>,\n  "soapVersion"\n>;\nexport type SubscriptionsConfig<M extends ApiErrorMode = "throw"> = ClientConfig<\n  SoapClientOptions<M, object>\n>;\n',
+  },
+  {
+    name: "a type alias of a generic type of one simple argument, left to prettier (it moves it after the =)",
+    given:
+      'export type SubscriptionsConfigurationOfTheClient<M extends ApiErrorMode = "throw"> = ClientConfig<Options>;\n',
+    want: 'export type SubscriptionsConfigurationOfTheClient<M extends ApiErrorMode = "throw"> =\n  ClientConfig<Options>;\n',
+    prettier: true,
+  },
+  {
+    name: "an object annotated with a mapped type too wide, the type broken; quoted names unquoted, other keys kept quoted",
+    given:
+      'export const paymentMethodCodeByPaymentType: { readonly [group in PaymentType]?: readonly PaymentMethodCode[] } = {\n  "bank transfer": ["mch", "rbt", "br", "blf", "co", "ct", "cw", "eps", "vks", "gpy", "ion", "idl", "wpb", "kbc", "pzw", "sof", "dbb"],\n  "cash payments": ["oxo", "mlb"],\n  "check": ["c", "x", "u", "s"],\n  "ewallet": ["abr", "adm", "apd", "apy", "aym", "aqr", "acc", "ctp", "rbt", "mbp", "vme"],\n  "switch card": ["so", "sw"],\n};\n',
+    want: 'export const paymentMethodCodeByPaymentType: {\n  readonly [group in PaymentType]?: readonly PaymentMethodCode[];\n} = {\n  "bank transfer": [\n    "mch",\n    "rbt",\n    "br",\n    "blf",\n    "co",\n    "ct",\n    "cw",\n    "eps",\n    "vks",\n    "gpy",\n    "ion",\n    "idl",\n    "wpb",\n    "kbc",\n    "pzw",\n    "sof",\n    "dbb",\n  ],\n  "cash payments": ["oxo", "mlb"],\n  check: ["c", "x", "u", "s"],\n  ewallet: ["abr", "adm", "apd", "apy", "aym", "aqr", "acc", "ctp", "rbt", "mbp", "vme"],\n  "switch card": ["so", "sw"],\n};\n',
+  },
+  {
+    name: "a filter by an arrow function returning a comparison, the function broken out rather than hugged",
+    given:
+      "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter((group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true);\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter((group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true);\n}\n",
+    want: "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true,\n  );\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true,\n  );\n}\n",
+  },
+  {
+    name: "a conditional property that fits but holds a quoted key, never broken here (left to prettier)",
+    given:
+      'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
+    want: 'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
+    prettier: true,
+  },
+  {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",
     given: `const d = {\n  list: [${Array.from({ length: 30 }, (_, i) => 1000 + i).join(", ")}],\n};\n`,
     want: `const d = {\n  list: [\n    ${Array.from({ length: 16 }, (_, i) => 1000 + i).join(", ")},\n    ${Array.from({ length: 14 }, (_, i) => 1016 + i).join(", ")},\n  ],\n};\n`,

@@ -50,7 +50,7 @@ describe("code generated from OpenAPI fixtures", () => {
     const descriptions = files.get("pet-store/descriptions.ts")!;
     // The field's description holds its facets, keyed as the facet table keys them.
     expect(descriptions).toContain(
-      '{ name: "weight", type: "decimal", facets: { exclusiveMinimum: "0", multipleOf: "0.1" } }',
+      '{ name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } }',
     );
   }, 60_000);
 });

@@ -592,7 +592,8 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
-  const arrow = arrowProperty(found[1]!, found[2]!, indent);
+  const arrow =
+    arrowProperty(found[1]!, found[2]!, indent) ?? arrowToName(found[1]!, found[2]!, indent);
   if (arrow !== undefined) return arrow;
   const call = /^([\w$]+)\((.*)\)$/.exec(found[2]!);
   const args = call === null ? undefined : listItems(call[2]!);
@@ -685,6 +686,19 @@ function arrowProperty(key: string, value: string, indent: string): string[] | u
     ? [`${inner}${callee}(${list}),`]
     : breakCall(callee!, args, inner, ",");
   return body !== undefined && lineKept(head) ? [head, ...body] : undefined;
+}
+
+/**
+ * A property whose value is an arrow function without parameters returning
+ * a name (`key: () => name`), too wide for its line: broken after `=>`, the
+ * name on the next line, deeper, where it stays however wide (prettier has
+ * nowhere to break it).
+ */
+function arrowToName(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^\(\) => ([\w$]+)$/.exec(value);
+  if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  const head = `${indent}${key}: () =>`;
+  return lineKept(head) ? [head, `${indent}  ${found[1]},`] : undefined;
 }
 
 /**

@@ -146,6 +146,11 @@ const broken: readonly {
     want: `const d = {\n  fields: [\n    { name: "a", type: "string" },\n    { name: "b", type: () => d },\n  ],\n};\n`,
   },
   {
+    name: "a property holding objects whose arrow to a long name is too wide, broken after the arrow only where it does not fit",
+    given: `const d = {\n  fields: [{ name: "a", type: () => descriptionOf${long}${long} }, { name: "b", type: () => descriptionOf${long}${name("m", 20)}, list: [0] }],\n};\n`,
+    want: `const d = {\n  fields: [\n    {\n      name: "a",\n      type: () =>\n        descriptionOf${long}${long},\n    },\n    {\n      name: "b",\n      type: () => descriptionOf${long}${name("m", 20)},\n      list: [0],\n    },\n  ],\n};\n`,
+  },
+  {
     name: "a property holding one object, flat where it fits",
     given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
     want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,

@@ -52,6 +52,30 @@ function middleArgument(arg: string): boolean {
   return arrow !== null && !arg.includes("{") && oneCall(arrow[1]!);
 }
 
+/**
+ * The statement without the parentheses around an argument that is a
+ * nullish default of a member (`f((a.b ?? "c"), d)` → `f(a.b ?? "c", d)`),
+ * which prettier drops; the statement as it is when it holds none.
+ */
+export function withoutArgumentParentheses(text: string): string {
+  const tokens = text.includes("??") ? tokenize(text) : undefined;
+  if (tokens === undefined) return text;
+  const value = (i: number) => text.slice(tokens.code.start[i], tokens.code.end[i]);
+  let out = "";
+  let at = 0;
+  for (let i = 1; i + 4 < tokens.code.length; i++) {
+    const close = tokens.code.match[i]!;
+    const inner = text.slice(tokens.code.end[i], tokens.code.start[close]);
+    if (value(i) !== "(" || !["(", ","].includes(value(i - 1))) continue;
+    if (![")", ","].includes(value(close + 1))) continue;
+    if (!new RegExp(String.raw`^[\w$]+(?:\.[\w$]+)* \?\? ${SIMPLE}$`).test(inner)) continue;
+    out += text.slice(at, tokens.code.start[i]) + inner;
+    at = tokens.code.end[close]!;
+    i = close;
+  }
+  return out + text.slice(at);
+}
+
 /** Whether the text is one call of a name or member (`f(a, b)`), nothing after its `)`. */
 function oneCall(text: string): boolean {
   const found = /^[\w$]+(?:\.[\w$]+)*\(/.exec(text);
@@ -83,11 +107,16 @@ function breakCall(
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
-  if (last.startsWith("{ ") && others.every(plainArgument)) {
+  // An object is not hugged when the line up to its `{` is too wide: then one argument a line.
+  const unhuggedObject =
+    last.startsWith("{ ") && tooWide(`${indent}${head}(${[...others, "{"].join(", ")}`);
+  if (last.startsWith("{ ") && others.every(plainArgument) && !unhuggedObject) {
     return huggedObject(head, others, last, indent, end);
   }
   const fits = width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!;
-  if (!plainArgument(last) && (fits || !unhuggedArrow(head, args, indent))) return undefined;
+  if (!plainArgument(last) && !(unhuggedObject && others.every(plainArgument))) {
+    if (fits || !unhuggedArrow(head, args, indent)) return undefined;
+  }
   if (fits) return flatWithArrays(head, args, indent, end);
   const inner = `${indent}  `;
   const lines: string[] = [];

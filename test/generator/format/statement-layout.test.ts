@@ -151,6 +151,21 @@ const broken: readonly {
     want: `const d = {\n  fields: [\n    {\n      name: "a",\n      type: () =>\n        descriptionOf${long}${long},\n    },\n    {\n      name: "b",\n      type: () => descriptionOf${long}${name("m", 20)},\n      list: [0],\n    },\n  ],\n};\n`,
   },
   {
+    name: "a call whose argument is a parenthesized nullish default, which prettier unwraps",
+    given: `function f() {\n  return g(op, (options.baseUrl ?? "https://api.example.com"));\n}\n`,
+    want: `function f() {\n  return g(op, options.baseUrl ?? "https://api.example.com");\n}\n`,
+  },
+  {
+    name: "a returned call too wide, a call among its arguments broken with its nullish default unwrapped",
+    given: `function f() {\n  return callRest(op${long}, joinUrl((options.baseUrl ?? "https://api.example.com"), fillPath(op${long}.path, { id })), request, options, call);\n}\n`,
+    want: `function f() {\n  return callRest(\n    op${long},\n    joinUrl(\n      options.baseUrl ?? "https://api.example.com",\n      fillPath(op${long}.path, { id }),\n    ),\n    request,\n    options,\n    call,\n  );\n}\n`,
+  },
+  {
+    name: "a call whose last argument is an object not hugged, the line up to its brace too wide",
+    given: `function f() {\n  return callRest(op${long}, withQuery(joinUrl((options.baseUrl ?? "https://api.example.com"), op${long}.path), { start: params?.start, end: params?.end }), undefined, options, call);\n}\n`,
+    want: `function f() {\n  return callRest(\n    op${long},\n    withQuery(\n      joinUrl(\n        options.baseUrl ?? "https://api.example.com",\n        op${long}.path,\n      ),\n      { start: params?.start, end: params?.end },\n    ),\n    undefined,\n    options,\n    call,\n  );\n}\n`,
+  },
+  {
     name: "a property holding one object, flat where it fits",
     given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
     want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
@@ -463,7 +478,7 @@ describe("statements left to prettier", () => {
   });
 
   it("leaves to prettier a statement holding parentheses it may drop", async () => {
-    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl ?? "${long}"), op.path), request, options);\n}\n`;
+    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl || "${long}"), op.path), request, options);\n}\n`;
     const layout = await laidOut(given);
     expect(layout.text).toBe(await prettierAlone(given));
     expect(layout.formatted).toHaveLength(1);

@@ -622,7 +622,9 @@ export function breakProperty(text: string, level: number): string[] | undefined
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
   const arrow =
-    arrowProperty(found[1]!, found[2]!, indent) ?? arrowToName(found[1]!, found[2]!, indent);
+    arrowProperty(found[1]!, found[2]!, indent) ??
+    arrowToName(found[1]!, found[2]!, indent) ??
+    arrowToConditionals(found[1]!, found[2]!, indent);
   if (arrow !== undefined) return arrow;
   const call = /^([\w$]+)\((.*)\)$/.exec(found[2]!);
   const args = call === null ? undefined : listItems(call[2]!);
@@ -728,6 +730,42 @@ function arrowToName(key: string, value: string, indent: string): string[] | und
   if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
   const head = `${indent}${key}: () =>`;
   return lineKept(head) ? [head, `${indent}  ${found[1]},`] : undefined;
+}
+
+/**
+ * A property whose value is an arrow function returning a chain of
+ * conditionals, each testing a comparison and giving a call, the last
+ * alternate a simple value (`key: (a, b) => b === 1 ? f(a) : b === 2 ? g(a) : undefined`),
+ * too wide for its line and for the next: broken after `=>`, the first test
+ * on the next line, each `? call` and `: alternate` on a line of its own,
+ * each nested conditional one level deeper than the one it is the
+ * alternate of.
+ */
+function arrowToConditionals(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^(\([\w$, ]*\)) => (.*)$/.exec(value);
+  if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  const inner = `${indent}  `;
+  if (!tooWide(`${inner}${found[2]},`)) return undefined;
+  const test = new RegExp(
+    String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? ([\w$]+\([\w$, ]*\)) : (.*)$`,
+  );
+  const lines = [`${indent}${key}: ${found[1]} =>`];
+  let rest = found[2]!;
+  let at = inner;
+  let part = test.exec(rest);
+  if (part === null) return undefined;
+  lines.push(`${at}${part[1]}`);
+  for (;;) {
+    lines.push(`${at}  ? ${part[2]}`);
+    rest = part[3]!;
+    const next = test.exec(rest);
+    if (next === null) break;
+    lines.push(`${at}  : ${next[1]}`);
+    at += "  ";
+    part = next;
+  }
+  if (!new RegExp(`^${SIMPLE}$`).test(rest)) return undefined;
+  return kept([...lines, `${at}  : ${rest},`]);
 }
 
 /**

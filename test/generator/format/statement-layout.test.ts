@@ -166,6 +166,17 @@ const broken: readonly {
     want: `function f() {\n  return callRest(\n    op${long},\n    withQuery(\n      joinUrl(\n        options.baseUrl ?? "https://api.example.com",\n        op${long}.path,\n      ),\n      { start: params?.start, end: params?.end },\n    ),\n    undefined,\n    options,\n    call,\n  );\n}\n`,
   },
   {
+    name: "a property holding an arrow to a conditional too wide, broken after the arrow",
+    given: `const d = {\n  parseError: (body, status) => status === 400 ? parse${long}(body) : undefined,\n};\n`,
+    want: `const d = {\n  parseError: (body, status) =>\n    status === 400 ? parse${long}(body) : undefined,\n};\n`,
+    prettier: true,
+  },
+  {
+    name: "a property holding an arrow to a chain of conditionals, each nested one deeper",
+    given: `const d = {\n  parseError: (body, status) => status === 400 ? parse${long}(body) : status === 401 ? parseB(body) : status === 500 ? parseC(body, status) : undefined,\n};\n`,
+    want: `const d = {\n  parseError: (body, status) =>\n    status === 400\n      ? parse${long}(body)\n      : status === 401\n        ? parseB(body)\n        : status === 500\n          ? parseC(body, status)\n          : undefined,\n};\n`,
+  },
+  {
     name: "a property holding one object, flat where it fits",
     given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
     want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,

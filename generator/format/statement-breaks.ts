@@ -365,6 +365,10 @@ function typeArgumentLines(text: string, indent: string): string[] | undefined {
   const args = found === null ? undefined : typeArguments(found[2]!);
   if (args === undefined || args.length === 0 || !tooWide(indent + text)) return undefined;
   const generic = /^[\w$.]+<[\w$.<>, ]+>$/;
+  const union = /^[\w$.]+(?: \| [\w$.]+)+$/;
+  if (args.length === 1 && union.test(args[0]!)) {
+    return kept([`${indent}${found![1]}<`, `${indent}  ${args[0]}`, `${indent}>;`]);
+  }
   if (!args.every((arg) => generic.test(arg) || /^"[\w$ -]*"$/.test(arg))) return undefined;
   if (args.length === 1 && !generic.test(args[0]!)) return undefined;
   return kept([

@@ -177,6 +177,22 @@ const broken: readonly {
     want: `const d = {\n  parseError: (body, status) =>\n    status === 400\n      ? parse${long}(body)\n      : status === 401\n        ? parseB(body)\n        : status === 500\n          ? parseC(body, status)\n          : undefined,\n};\n`,
   },
   {
+    name: "a type alias of a generic of one union too wide, the union between the brackets",
+    given: `export type CreatePaymentError = HttpStatusError<${name("p", 30)}400Response | ${name("p", 30)}502Response>;\n`,
+    want: `export type CreatePaymentError = HttpStatusError<\n  ${name("p", 30)}400Response | ${name("p", 30)}502Response\n>;\n`,
+  },
+  {
+    name: "a type alias of a generic of one union too wide even on its own line",
+    given: `export type CreatePaymentError = HttpStatusError<${long}400Response | ${long}502Response>;\n`,
+    want: `export type CreatePaymentError = HttpStatusError<\n  | ${long}400Response\n  | ${long}502Response\n>;\n`,
+    prettier: true,
+  },
+  {
+    name: "a type alias of a generic of a union of three names too wide",
+    given: `export type E = HttpStatusError<${name("a", 30)} | ${name("b", 30)} | ${name("c", 30)}>;\n`,
+    want: `export type E = HttpStatusError<\n  ${name("a", 30)} | ${name("b", 30)} | ${name("c", 30)}\n>;\n`,
+  },
+  {
     name: "a property holding one object, flat where it fits",
     given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
     want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,

@@ -52,6 +52,30 @@ function middleArgument(arg: string): boolean {
   return arrow !== null && !arg.includes("{") && oneCall(arrow[1]!);
 }
 
+/**
+ * The statement without the parentheses around an argument that is a
+ * nullish default of a member (`f((a.b ?? "c"), d)` → `f(a.b ?? "c", d)`),
+ * which prettier drops; the statement as it is when it holds none.
+ */
+export function withoutArgumentParentheses(text: string): string {
+  const tokens = text.includes("??") ? tokenize(text) : undefined;
+  if (tokens === undefined) return text;
+  const value = (i: number) => text.slice(tokens.code.start[i], tokens.code.end[i]);
+  let out = "";
+  let at = 0;
+  for (let i = 1; i + 4 < tokens.code.length; i++) {
+    const close = tokens.code.match[i]!;
+    const inner = text.slice(tokens.code.end[i], tokens.code.start[close]);
+    if (value(i) !== "(" || !["(", ","].includes(value(i - 1))) continue;
+    if (![")", ","].includes(value(close + 1))) continue;
+    if (!new RegExp(String.raw`^[\w$]+(?:\.[\w$]+)* \?\? ${SIMPLE}$`).test(inner)) continue;
+    out += text.slice(at, tokens.code.start[i]) + inner;
+    at = tokens.code.end[close]!;
+    i = close;
+  }
+  return out + text.slice(at);
+}
+
 /** Whether the text is one call of a name or member (`f(a, b)`), nothing after its `)`. */
 function oneCall(text: string): boolean {
   const found = /^[\w$]+(?:\.[\w$]+)*\(/.exec(text);
@@ -83,11 +107,16 @@ function breakCall(
   if (last.startsWith("[") && others.every(plainArgument)) {
     return huggedArray(head, others, last, indent, end);
   }
-  if (last.startsWith("{ ") && others.every(plainArgument)) {
+  // An object is not hugged when the line up to its `{` is too wide: then one argument a line.
+  const unhuggedObject =
+    last.startsWith("{ ") && tooWide(`${indent}${head}(${[...others, "{"].join(", ")}`);
+  if (last.startsWith("{ ") && others.every(plainArgument) && !unhuggedObject) {
     return huggedObject(head, others, last, indent, end);
   }
   const fits = width(`${indent}${head}(${args.join(", ")})${end}`) <= FORMAT_OPTIONS.printWidth!;
-  if (!plainArgument(last) && (fits || !unhuggedArrow(head, args, indent))) return undefined;
+  if (!plainArgument(last) && !(unhuggedObject && others.every(plainArgument))) {
+    if (fits || !unhuggedArrow(head, args, indent)) return undefined;
+  }
   if (fits) return flatWithArrays(head, args, indent, end);
   const inner = `${indent}  `;
   const lines: string[] = [];
@@ -336,6 +365,10 @@ function typeArgumentLines(text: string, indent: string): string[] | undefined {
   const args = found === null ? undefined : typeArguments(found[2]!);
   if (args === undefined || args.length === 0 || !tooWide(indent + text)) return undefined;
   const generic = /^[\w$.]+<[\w$.<>, ]+>$/;
+  const union = /^[\w$.]+(?: \| [\w$.]+)+$/;
+  if (args.length === 1 && union.test(args[0]!)) {
+    return kept([`${indent}${found![1]}<`, `${indent}  ${args[0]}`, `${indent}>;`]);
+  }
   if (!args.every((arg) => generic.test(arg) || /^"[\w$ -]*"$/.test(arg))) return undefined;
   if (args.length === 1 && !generic.test(args[0]!)) return undefined;
   return kept([
@@ -592,7 +625,10 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (found === null) return undefined;
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
-  const arrow = arrowProperty(found[1]!, found[2]!, indent);
+  const arrow =
+    arrowProperty(found[1]!, found[2]!, indent) ??
+    arrowToName(found[1]!, found[2]!, indent) ??
+    arrowToConditionals(found[1]!, found[2]!, indent);
   if (arrow !== undefined) return arrow;
   const call = /^([\w$]+)\((.*)\)$/.exec(found[2]!);
   const args = call === null ? undefined : listItems(call[2]!);
@@ -685,6 +721,55 @@ function arrowProperty(key: string, value: string, indent: string): string[] | u
     ? [`${inner}${callee}(${list}),`]
     : breakCall(callee!, args, inner, ",");
   return body !== undefined && lineKept(head) ? [head, ...body] : undefined;
+}
+
+/**
+ * A property whose value is an arrow function without parameters returning
+ * a name (`key: () => name`), too wide for its line: broken after `=>`, the
+ * name on the next line, deeper, where it stays however wide (prettier has
+ * nowhere to break it).
+ */
+function arrowToName(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^\(\) => ([\w$]+)$/.exec(value);
+  if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  const head = `${indent}${key}: () =>`;
+  return lineKept(head) ? [head, `${indent}  ${found[1]},`] : undefined;
+}
+
+/**
+ * A property whose value is an arrow function returning a chain of
+ * conditionals, each testing a comparison and giving a call, the last
+ * alternate a simple value (`key: (a, b) => b === 1 ? f(a) : b === 2 ? g(a) : undefined`),
+ * too wide for its line and for the next: broken after `=>`, the first test
+ * on the next line, each `? call` and `: alternate` on a line of its own,
+ * each nested conditional one level deeper than the one it is the
+ * alternate of.
+ */
+function arrowToConditionals(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^(\([\w$, ]*\)) => (.*)$/.exec(value);
+  if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  const inner = `${indent}  `;
+  if (!tooWide(`${inner}${found[2]},`)) return undefined;
+  const test = new RegExp(
+    String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? ([\w$]+\([\w$, ]*\)) : (.*)$`,
+  );
+  const lines = [`${indent}${key}: ${found[1]} =>`];
+  let rest = found[2]!;
+  let at = inner;
+  let part = test.exec(rest);
+  if (part === null) return undefined;
+  lines.push(`${at}${part[1]}`);
+  for (;;) {
+    lines.push(`${at}  ? ${part[2]}`);
+    rest = part[3]!;
+    const next = test.exec(rest);
+    if (next === null) break;
+    lines.push(`${at}  : ${next[1]}`);
+    at += "  ";
+    part = next;
+  }
+  if (!new RegExp(`^${SIMPLE}$`).test(rest)) return undefined;
+  return kept([...lines, `${at}  : ${rest},`]);
 }
 
 /**

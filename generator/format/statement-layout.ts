@@ -15,6 +15,7 @@ import {
   unquotedKey,
   breakMappedType,
   tooWide,
+  withoutArgumentParentheses,
 } from "./statement-breaks.js";
 
 /**
@@ -351,7 +352,8 @@ class Layout {
   private statement(level: number, first: number, last: number, stop: number): void {
     const indent = "  ".repeat(level);
     const text = this.source.slice(this.code.start[first]!, stop);
-    const oneLine = text.includes("\n") ? this.joined(text, first, stop) : text;
+    const written = text.includes("\n") ? this.joined(text, first, stop) : text;
+    const oneLine = written === undefined ? undefined : withoutArgumentParentheses(written);
     if (oneLine !== undefined) {
       const lines = lineKept(indent + oneLine)
         ? [indent + oneLine]

@@ -146,6 +146,53 @@ const broken: readonly {
     want: `const d = {\n  fields: [\n    { name: "a", type: "string" },\n    { name: "b", type: () => d },\n  ],\n};\n`,
   },
   {
+    name: "a property holding objects whose arrow to a long name is too wide, broken after the arrow only where it does not fit",
+    given: `const d = {\n  fields: [{ name: "a", type: () => descriptionOf${long}${long} }, { name: "b", type: () => descriptionOf${long}${name("m", 20)}, list: [0] }],\n};\n`,
+    want: `const d = {\n  fields: [\n    {\n      name: "a",\n      type: () =>\n        descriptionOf${long}${long},\n    },\n    {\n      name: "b",\n      type: () => descriptionOf${long}${name("m", 20)},\n      list: [0],\n    },\n  ],\n};\n`,
+  },
+  {
+    name: "a call whose argument is a parenthesized nullish default, which prettier unwraps",
+    given: `function f() {\n  return g(op, (options.baseUrl ?? "https://api.example.com"));\n}\n`,
+    want: `function f() {\n  return g(op, options.baseUrl ?? "https://api.example.com");\n}\n`,
+  },
+  {
+    name: "a returned call too wide, a call among its arguments broken with its nullish default unwrapped",
+    given: `function f() {\n  return callRest(op${long}, joinUrl((options.baseUrl ?? "https://api.example.com"), fillPath(op${long}.path, { id })), request, options, call);\n}\n`,
+    want: `function f() {\n  return callRest(\n    op${long},\n    joinUrl(\n      options.baseUrl ?? "https://api.example.com",\n      fillPath(op${long}.path, { id }),\n    ),\n    request,\n    options,\n    call,\n  );\n}\n`,
+  },
+  {
+    name: "a call whose last argument is an object not hugged, the line up to its brace too wide",
+    given: `function f() {\n  return callRest(op${long}, withQuery(joinUrl((options.baseUrl ?? "https://api.example.com"), op${long}.path), { start: params?.start, end: params?.end }), undefined, options, call);\n}\n`,
+    want: `function f() {\n  return callRest(\n    op${long},\n    withQuery(\n      joinUrl(\n        options.baseUrl ?? "https://api.example.com",\n        op${long}.path,\n      ),\n      { start: params?.start, end: params?.end },\n    ),\n    undefined,\n    options,\n    call,\n  );\n}\n`,
+  },
+  {
+    name: "a property holding an arrow to a conditional too wide, broken after the arrow",
+    given: `const d = {\n  parseError: (body, status) => status === 400 ? parse${long}(body) : undefined,\n};\n`,
+    want: `const d = {\n  parseError: (body, status) =>\n    status === 400 ? parse${long}(body) : undefined,\n};\n`,
+    prettier: true,
+  },
+  {
+    name: "a property holding an arrow to a chain of conditionals, each nested one deeper",
+    given: `const d = {\n  parseError: (body, status) => status === 400 ? parse${long}(body) : status === 401 ? parseB(body) : status === 500 ? parseC(body, status) : undefined,\n};\n`,
+    want: `const d = {\n  parseError: (body, status) =>\n    status === 400\n      ? parse${long}(body)\n      : status === 401\n        ? parseB(body)\n        : status === 500\n          ? parseC(body, status)\n          : undefined,\n};\n`,
+  },
+  {
+    name: "a type alias of a generic of one union too wide, the union between the brackets",
+    given: `export type CreatePaymentError = HttpStatusError<${name("p", 30)}400Response | ${name("p", 30)}502Response>;\n`,
+    want: `export type CreatePaymentError = HttpStatusError<\n  ${name("p", 30)}400Response | ${name("p", 30)}502Response\n>;\n`,
+  },
+  {
+    name: "a type alias of a generic of one union too wide even on its own line",
+    given: `export type CreatePaymentError = HttpStatusError<${long}400Response | ${long}502Response>;\n`,
+    want: `export type CreatePaymentError = HttpStatusError<\n  | ${long}400Response\n  | ${long}502Response\n>;\n`,
+    prettier: true,
+  },
+  {
+    name: "a type alias of a generic of a union of three names too wide",
+    given: `export type E = HttpStatusError<${name("a", 30)} | ${name("b", 30)} | ${name("c", 30)}>;\n`,
+    want: `export type E = HttpStatusError<\n  ${name("a", 30)} | ${name("b", 30)} | ${name("c", 30)}\n>;\n`,
+  },
+  {
     name: "a property holding one object, flat where it fits",
     given: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
     want: `const d = {\n  fields: [{ name: "a", type: "string", facets: { maxLength: 60 } }],\n};\n`,
@@ -458,7 +505,7 @@ describe("statements left to prettier", () => {
   });
 
   it("leaves to prettier a statement holding parentheses it may drop", async () => {
-    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl ?? "${long}"), op.path), request, options);\n}\n`;
+    const given = `function f() {\n  return callRest(op, joinUrl((options.baseUrl || "${long}"), op.path), request, options);\n}\n`;
     const layout = await laidOut(given);
     expect(layout.text).toBe(await prettierAlone(given));
     expect(layout.formatted).toHaveLength(1);

@@ -2,6 +2,8 @@ import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { ScalarName } from "../model/vocabulary.js";
+import type { ScalarName as RuntimeScalarName } from "../runtime/described-scalars.js";
 import type { ServiceNames } from "../naming/names.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
@@ -14,6 +16,14 @@ import { choiceGroupsOf } from "./choice-groups.js";
 const DESCRIPTION = paths.runtime("description.ts");
 /** The runtime's scalars, one constant each (`<name>Scalar`): a description imports those its fields hold. */
 const SCALARS = paths.runtime("described-scalars.ts");
+
+/** The model's scalars are the runtime's, one list on each side of the package boundary: this fails to compile when they part. */
+type SameScalars = [ScalarName] extends [RuntimeScalarName]
+  ? [RuntimeScalarName] extends [ScalarName]
+    ? true
+    : never
+  : never;
+true satisfies SameScalars;
 
 /**
  * Declares `descriptionOf<Type>` in `file`, exported: the type's description

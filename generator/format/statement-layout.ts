@@ -203,6 +203,32 @@ class Layout {
   }
 
   /**
+   * The items between the bracket at `open` and its match at `close`,
+   * separated by the commas at their level: each item's first and last
+   * token. A trailing comma ends the list; `undefined` when an item is
+   * empty (`[,`, `a,,`).
+   */
+  private items(open: number, close: number): (readonly [number, number])[] | undefined {
+    const out: (readonly [number, number])[] = [];
+    let begin = open + 1;
+    for (let i = open + 1; i <= close; i++) {
+      const match = this.code.match[i]!;
+      if (match > i && i !== close) {
+        i = match;
+        continue;
+      }
+      if (i < close && this.value(i) !== ",") continue;
+      if (begin === i) {
+        if (i === close) break;
+        return undefined;
+      }
+      out.push([begin, i - 1]);
+      begin = i + 1;
+    }
+    return out;
+  }
+
+  /**
    * Lays out the statements of code tokens `[first, end)`, whose text (with
    * the comments around them) spans `[from, to)`, at `level`; with
    * `members`, the members of an interface (see `member`).
@@ -616,24 +642,12 @@ class Layout {
     if (comment < this.comments.length && this.comments.start[comment]! < this.code.end[close]!) {
       return false;
     }
-    const items: string[] = [];
-    let begin = open + 1;
-    for (let i = open + 1; i <= close; i++) {
-      const match = this.code.match[i]!;
-      if (match > i && i !== close) {
-        i = match;
-        continue;
-      }
-      if (i < close && this.value(i) !== ",") continue;
-      if (begin === i) {
-        if (i === close && items.length > 0) break;
-        return false;
-      }
-      const text = this.source.slice(this.code.start[begin]!, this.code.end[i - 1]!);
-      if (text.includes("\n")) return false;
-      items.push(text);
-      begin = i + 1;
-    }
+    const ranges = this.items(open, close);
+    if (ranges === undefined || ranges.length === 0) return false;
+    const items = ranges.map(([from, to]) =>
+      this.source.slice(this.code.start[from]!, this.code.end[to]!),
+    );
+    if (items.some((text) => text.includes("\n"))) return false;
     const lines = elementLines(items, level + 1);
     if (lines === undefined) return false;
     this.lines.push(indent + head, ...lines, `${indent}];`);
@@ -791,22 +805,14 @@ class Layout {
     open: number,
     close: number,
   ): { comments: string[]; text: string }[] | undefined {
+    const ranges = this.items(open, close);
+    if (ranges === undefined || ranges.length === 0) return undefined;
     const out: { comments: string[]; text: string }[] = [];
     let at = this.code.end[open]!;
-    let begin = open + 1;
-    for (let i = open + 1; i <= close; i++) {
-      const match = this.code.match[i]!;
-      if (match > i && i !== close) {
-        i = match;
-        continue;
-      }
-      if (i < close && this.value(i) !== ",") continue;
-      if (begin === i) {
-        if (i === close && out.length > 0) break;
-        return undefined;
-      }
+    for (const [begin, last] of ranges) {
+      const i = last + 1;
       const from = this.code.start[begin]!;
-      const text = this.source.slice(from, this.code.end[i - 1]!);
+      const text = this.source.slice(from, this.code.end[last]!);
       const comments: string[] = [];
       for (let c = this.firstCommentFrom(at); c < this.comments.length; c++) {
         if (this.comments.start[c]! >= from) break;
@@ -821,7 +827,6 @@ class Layout {
       }
       out.push({ comments, text });
       at = i < close ? this.code.end[i]! : this.code.start[i]!;
-      begin = i + 1;
     }
     // Nothing but white space after the last element.
     return this.source.slice(at, this.code.start[close]).trim() === "" ? out : undefined;
@@ -830,30 +835,20 @@ class Layout {
   /** The properties of an object `{` at `open`, `}` at `close`, whose statement is at `level`. */
   private properties(level: number, open: number, close: number): boolean {
     const indent = "  ".repeat(level + 1);
+    const ranges = this.items(open, close);
+    if (ranges === undefined) return false;
     let at = this.code.end[open]!;
-    let begin = open + 1;
     let start = true;
-    for (let i = open + 1; i <= close; i++) {
-      const match = this.code.match[i]!;
-      if (match > i) {
-        i = match;
-        continue;
-      }
-      if (i < close && this.value(i) !== ",") continue;
-      if (begin === i) {
-        // Nothing after a trailing comma.
-        if (i === close) break;
-        return false;
-      }
+    for (const [begin, last] of ranges) {
       const from = this.code.start[begin]!;
       if (!this.trivia(level + 1, at, from, start, false)) return false;
       start = false;
-      const written = this.source.slice(from, this.code.end[i - 1]!);
+      const written = this.source.slice(from, this.code.end[last]!);
       // A quoted key is kept only where prettier keeps its quotes, a name unquoted.
       const text = unquotedKey(written);
       if (text.startsWith('"') && !quotedKey(text)) return false;
       const lines = text.includes("\n")
-        ? this.arrayProperty(level + 1, begin, i - 1)
+        ? this.arrayProperty(level + 1, begin, last)
         : lineKept(`${indent}${text},`)
           ? [`${indent}${text},`]
           : breakProperty(text, level + 1);
@@ -862,9 +857,8 @@ class Layout {
         this.lines.push([this.pieces.length, 0]);
         this.pieces.push({ level, text, property: true });
       }
-      at = this.code.end[i]!;
+      at = this.code.end[last + 1]!;
       if (this.commentAt(at) !== undefined) return false;
-      begin = i + 1;
     }
     return this.trivia(level + 1, at, this.code.start[close]!, start, true);
   }

@@ -3,17 +3,21 @@ import type { EnumType } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { isConstantEnum } from "./enum-values.js";
+import { isConstantEnum, isWrittenInPlace } from "./enum-values.js";
 import { docBlock, docText, joinDocs } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
-/** `<service>/enums.ts`: a string-literal union, a const array and a guard per enum; a constant (one value) is its type alone. */
+/**
+ * `<service>/enums.ts`: a string-literal union, a const array and a guard per
+ * enum; a constant (one value) is its type alone, and one that documents
+ * nothing is not declared at all (its literal is written where it is used).
+ */
 export function emitEnums(ctx: EmitContext): GeneratedFile {
   const { service, names } = ctx;
   const file = serviceFile(ctx, paths.enums(service.name));
-  for (const e of service.enums) emitEnum(file, e, names);
+  for (const e of service.enums) if (!isWrittenInPlace(e)) emitEnum(file, e, names);
   return file.finish();
 }
 

@@ -1,5 +1,5 @@
 import { FORMAT_OPTIONS } from "../format/format-options.js";
-import { enumValuesOf } from "./enum-values.js";
+import { declaresEnumType, enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import type { Flow, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
@@ -244,7 +244,10 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
     const supports = flow.supports.map((x) => {
       const en = service.enums.find((e) => e.name === x.enum);
       const values = en ? en.values.map((v) => v.value).join(", ") : "";
-      return ` Supports ${x.label}: ${values} ({@link ${names.get("type", x.enum)}}).`;
+      const link = declaresEnumType(service, x.enum)
+        ? ` ({@link ${names.get("type", x.enum)}})`
+        : "";
+      return ` Supports ${x.label}: ${values}${link}.`;
     });
     return `${what}${supports.join("")} Throws \`ValidationError\` listing every problem.`;
   }
@@ -284,7 +287,7 @@ function projection(
     } else {
       out.push({
         name: propertyName(f.name),
-        type: fieldTypeExpression(file, service.name, names, f),
+        type: fieldTypeExpression(file, service, names, f),
         hasQuestionToken: !isRequired,
       });
     }

@@ -1,4 +1,4 @@
-import { enumValuesOf } from "./enum-values.js";
+import { enumTypeExpression, enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -20,7 +20,7 @@ export function emitQuery(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.query(service.name));
   const name = (kind: Parameters<typeof names.get>[0]) => names.get(kind, service.name);
   const fieldType = name("queryField");
-  const zone = file.type(names.get("type", q.timeZones), paths.enums(service.name));
+  const zone = enumTypeExpression(file, service, names, q.timeZones);
   const fieldNames = q.fields.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]);
   file.addTypeAlias({
     isExported: true,

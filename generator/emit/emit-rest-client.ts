@@ -262,7 +262,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           isReadonly: true,
           name: propertyName(names.parameter(op.name, place, p.name)),
           hasQuestionToken: !callerMustGive(op, p),
-          type: fieldTypeExpression(file, service.name, names, p),
+          type: fieldTypeExpression(file, service, names, p),
         };
       }),
     });

@@ -294,7 +294,7 @@ function bodyType(file: TsFile, ctx: EmitContext, op: RestOperation): string {
 function paramsType(file: TsFile, ctx: EmitContext, op: RestOperation): string {
   const { service, names } = ctx;
   const typeOf = (ref: TypeRef) =>
-    ref.kind === "object" ? "string" : typeRefExpression(file, service.name, names, ref);
+    ref.kind === "object" ? "string" : typeRefExpression(file, service, names, ref);
   const key = (place: ParameterPlace, name: string) =>
     propertyName(names.parameter(op.name, place, name));
   const placed = (place: ParameterPlace, list: readonly Field[] = []) =>
@@ -311,7 +311,7 @@ function paramsType(file: TsFile, ctx: EmitContext, op: RestOperation): string {
           ? f.list
             ? "string[]"
             : "string"
-          : fieldTypeExpression(file, service.name, names, plainParam(f));
+          : fieldTypeExpression(file, service, names, plainParam(f));
       return `readonly ${key(place, f.name)}${f.required ? "" : "?"}: ${type}`;
     }),
   ];

@@ -16,6 +16,7 @@ import {
 import { restParameters } from "../model/rest-parameters.js";
 import type { Approximation } from "../model/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { isWrittenInPlace } from "./enum-values.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
 import { compileTemplate } from "./template-cache.js";
@@ -308,7 +309,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
       : false,
     operationCount: s.operations.length,
     typeCount: s.types.length,
-    enumCount: s.enums.length,
+    // The enums `enums.ts` declares: a constant written in place is no type of its own.
+    enumCount: s.enums.filter((e) => !isWrittenInPlace(e)).length,
     operations: s.operations.map((op) => ({
       name: op.name,
       method: op.method,

@@ -58,7 +58,7 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
           .map((o) => `${propertyName(o.name)}?: undefined`);
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         const doc = inlineDoc(fieldDocs);
-        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service.name, names, f)}; ${others.join("; ")} }`;
+        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service, names, f)}; ${others.join("; ")} }`;
       });
       file.addTypeAlias({
         name,
@@ -91,7 +91,7 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
         const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
         return {
           name: propertyName(f.name),
-          type: fieldTypeExpression(file, service.name, names, f),
+          type: fieldTypeExpression(file, service, names, f),
           hasQuestionToken: !f.required,
           ...(fieldDocs ? { docs: [fieldDocs] } : {}),
         };

@@ -1,5 +1,6 @@
-import type { Field, ScalarName, TypeRef } from "../model/ir.js";
+import type { Field, ScalarName, Service, TypeRef } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
+import { enumTypeExpression } from "./enum-values.js";
 import { paths } from "./paths.js";
 import type { TsFile } from "./ts-file.js";
 
@@ -23,7 +24,7 @@ const SCALAR_TYPES: Record<ScalarName, { name: string; alias: boolean; module?: 
 /** The type expression for a reference, importing what it needs into `file`. */
 export function typeRefExpression(
   file: TsFile,
-  service: string,
+  service: Service,
   names: ServiceNames,
   ref: TypeRef,
 ): string {
@@ -33,16 +34,16 @@ export function typeRefExpression(
       return t.alias ? file.type(t.name, paths.runtime(t.module ?? "scalars.ts")) : t.name;
     }
     case "enum":
-      return file.type(names.get("type", ref.name), paths.enums(service));
+      return enumTypeExpression(file, service, names, ref.name);
     case "object":
-      return file.type(names.get("type", ref.name), paths.types(service));
+      return file.type(names.get("type", ref.name), paths.types(service.name));
   }
 }
 
 /** The type expression of a field: its type (or null, when nullable), an array of it for lists, an index signature for maps. */
 export function fieldTypeExpression(
   file: TsFile,
-  service: string,
+  service: Service,
   names: ServiceNames,
   field: Field,
 ): string {

@@ -58,9 +58,20 @@ export type Issue = "NOT_FOUND";`,
   it("declares no list or guard for a constant, and imports nothing for it", async () => {
     const text = await emitWith(
       emitEnums,
-      restService({ enums: [enumType("Issue", ["NOT_FOUND"])] }),
+      restService({ enums: [enumType("Issue", ["NOT_FOUND"], { doc: "An error's issue." })] }),
     );
+    expect(text).toMatch(/^export type Issue = "NOT_FOUND";$/m);
     expect(text).not.toMatch(/issueValues|isIssue|import/);
+  });
+  it("declares nothing for a constant that documents nothing: its literal is written where it is used", async () => {
+    const text = await emitWith(
+      emitEnums,
+      restService({
+        enums: [enumType("Issue", ["NOT_FOUND"]), enumType("Status", ["active", "expired"])],
+      }),
+    );
+    expect(text).not.toMatch(/\bIssue\b|NOT_FOUND/);
+    expect(text).toMatch(/^export type Status = "active" \| "expired";$/m);
   });
   it("imports the guard maker once from the runtime", async () => {
     const text = await emitWith(

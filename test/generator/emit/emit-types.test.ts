@@ -3,6 +3,7 @@ import { emitTypes } from "../../../generator/emit/emit-types.js";
 import {
   declaration,
   emitWith,
+  enumType,
   field,
   objectType,
   ref,
@@ -113,6 +114,29 @@ describe("emitTypes", () => {
       want: `export interface Address {
   /** Holds a match of the pattern \`[0-9]{5}\`. */
   zip?: string;
+}`,
+    },
+    {
+      name: "a constant that documents nothing is its literal in place; a documented one keeps its name",
+      given: {
+        types: [
+          objectType("Issue", [
+            field("issue", ref("enum", "IssueCode")),
+            field("reason", ref("enum", "IssueReason")),
+            field("status", ref("enum", "IssueStatus")),
+          ]),
+        ],
+        enums: [
+          enumType("IssueCode", ["NOT_FOUND"]),
+          enumType("IssueReason", ["GONE"], { doc: "Why it failed." }),
+          enumType("IssueStatus", ["OPEN", "CLOSED"]),
+        ],
+      },
+      type: "Issue",
+      want: `export interface Issue {
+  issue?: "NOT_FOUND";
+  reason?: IssueReason;
+  status?: IssueStatus;
 }`,
     },
     {

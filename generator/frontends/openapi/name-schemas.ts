@@ -2,7 +2,7 @@ import { SCALAR_NAMES } from "../../model/vocabulary.js";
 import { compareText } from "../../diagnostics/diagnostic.js";
 import { pascalCase } from "../../naming/case.js";
 import type { SourceProblems } from "../source/source-problem.js";
-import type { DiscriminatorCase, NamedSchema } from "./openapi-model.js";
+import type { DiscriminatorCase, NamedSchema, SchemaShape } from "./openapi-model.js";
 import type { NameHint, NamingSlot, SchemaEntry, SchemaGraph } from "./schema-graph.js";
 import { entryShapeKey } from "./shape-key.js";
 
@@ -72,7 +72,9 @@ export function nameSchemas(graph: SchemaGraph, problems: SourceProblems): Named
         delete use.description;
     }
   }
-  for (const info of graph.extendsOf.values()) info.names.push(...info.entries.map(nameOf));
+  const bases = sharedBases(graph, holders);
+  for (const [shape, info] of graph.extendsOf)
+    info.names.push(...(bases.get(shape) ?? info.entries).map(nameOf));
   settleDiscriminators(graph, nameOf);
   reportReferenceCycles(graph, problems);
 
@@ -123,6 +125,30 @@ function groupIdenticalShapes(graph: SchemaGraph): Map<SchemaEntry, SchemaEntry>
     holders.set(entry, holder);
   }
   return holders;
+}
+
+/**
+ * The bases a named shape says it includes: for the one shape kept of
+ * several identical ones (see `groupIdenticalShapes`), those every one of
+ * them merged in, so that what its type says holds for each place it stands
+ * for. Shapes not listed keep all their bases.
+ */
+function sharedBases(
+  graph: SchemaGraph,
+  holders: ReadonlyMap<SchemaEntry, SchemaEntry>,
+): Map<SchemaShape, readonly SchemaEntry[]> {
+  const basesOf = (entry: SchemaEntry): readonly SchemaEntry[] =>
+    (entry.schema?.kind === "shape" ? graph.extendsOf.get(entry.schema)?.entries : undefined) ?? [];
+  const shared = new Map<SchemaShape, readonly SchemaEntry[]>();
+  for (const [entry, holder] of holders) {
+    if (entry === holder || holder.schema?.kind !== "shape") continue;
+    const kept = shared.get(holder.schema) ?? basesOf(holder);
+    shared.set(
+      holder.schema,
+      kept.filter((base) => basesOf(entry).includes(base)),
+    );
+  }
+  return shared;
 }
 
 /**

@@ -11,7 +11,9 @@ import type { SchemaEntry, SchemaGraph } from "./schema-graph.js";
  *
  * Documentation (`title`, `description`, examples) is left out: two objects
  * that differ only in wording are one shape, named once; the description of
- * each place of use stays on its reference.
+ * each place of use stays on its reference. So are the schemas an `allOf`
+ * merged in (`extends`), whose properties the key holds already, except a
+ * base carrying a discriminator: the schemas extending it are its cases.
  */
 export function schemaKey(schema: Schema, graph: SchemaGraph): string {
   return keysOf(graph).schemaKey(schema);
@@ -105,7 +107,9 @@ class ShapeKeys {
       if (IGNORED.has(key)) continue;
       const value = shape[key as keyof SchemaShape];
       if (value === undefined) continue;
-      parts.push(`${key}=${this.field(key, value, shape)}`);
+      const text = this.field(key, value, shape);
+      if (key === "extends" && text === "[]") continue;
+      parts.push(`${key}=${text}`);
     }
     return `{${parts.join(",")}}`;
   }
@@ -123,7 +127,11 @@ class ShapeKeys {
       case "union":
         return `${shape.union!.kind}[${shape.union!.variants.map((v) => this.schemaKey(v)).join(",")}]`;
       case "extends":
-        return `[${(this.graph.extendsOf.get(shape)?.entries ?? []).map((e) => this.entryKey(e)).join(",")}]`;
+        // A base is the properties it gave, already in the key; only one whose discriminator names the schemas extending it sets a shape apart.
+        return `[${(this.graph.extendsOf.get(shape)?.entries ?? [])
+          .filter((e) => this.graph.discriminators.some((d) => d.owner.entry === e))
+          .map((e) => this.entryKey(e))
+          .join(",")}]`;
       case "discriminator": {
         const discriminator = shape.discriminator!;
         const cases = this.discriminatorCases(discriminator).map(

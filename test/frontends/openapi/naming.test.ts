@@ -124,3 +124,22 @@ describe("names of inline schemas", () => {
     expect(await names()).toEqual(await names());
   });
 });
+
+describe("identical allOf merges", () => {
+  it("are one shape whatever schemas they merged: the first named, saying it includes only the bases all share", async () => {
+    const document = await readFixtureDocument("schemas/all-of-identical-3.0.yaml");
+    const merged = document.schemas.filter((s) => s.origin === "inline");
+    expect(merged.map((s) => s.name)).toEqual(["CaptureResponse400"]);
+    expect(merged[0]!.alsoAt).toEqual([
+      "#/paths/~1refunds/post/responses/400/content/application~1json/schema",
+    ]);
+    expect(merged[0]!.schema.kind === "shape" && merged[0]!.schema.extends).toEqual(["Problem"]);
+    const responses = document.operations.map((o) =>
+      withoutPlaces(o.responses[0]!.content[0]!.schema),
+    );
+    expect(responses).toEqual([
+      { kind: "ref", target: "CaptureResponse400" },
+      { kind: "ref", target: "CaptureResponse400" },
+    ]);
+  });
+});

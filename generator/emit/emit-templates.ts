@@ -530,11 +530,16 @@ function retryRow(op: RestOperation, service: Service) {
   };
 }
 
-/** Every note of one kind in a service, with where it is: the README lists the contradictions and the contract differences, each with both readings. */
+/**
+ * Every note of one kind in a service, with where it is: the README lists the
+ * contradictions and the contract differences, each with both readings. A
+ * text noted in several places is listed once, with every place, in order.
+ */
 function notesOf(s: Service, kind: NoteKind): { where: string; text: string }[] {
-  const out: { where: string; text: string }[] = [];
+  const places = new Map<string, string[]>();
   const take = (where: string, item: Documented) => {
-    for (const n of item.notes) if (n.kind === kind) out.push({ where, text: n.text });
+    for (const n of item.notes)
+      if (n.kind === kind) places.set(n.text, [...(places.get(n.text) ?? []), where]);
   };
   take(`service ${s.name}`, s);
   for (const t of s.types) {
@@ -548,5 +553,5 @@ function notesOf(s: Service, kind: NoteKind): { where: string; text: string }[] 
       for (const p of op.params) take(`parameter ${p.name} of ${op.name}`, p);
   }
   for (const f of s.flows) take(`flow ${f.name}`, f);
-  return out;
+  return [...places].map(([text, where]) => ({ where: where.join(", "), text }));
 }

@@ -10,9 +10,10 @@ import { stringLiteral } from "./schema-text.js";
 import { TsFile } from "./ts-file.js";
 
 /**
- * `<service>/enums.ts`: a string-literal union, a const array and a guard per
- * enum; a constant (one value) is its type alone, and one that documents
- * nothing is not declared at all (its literal is written where it is used).
+ * `<service>/enums.ts`: per enum, its type (the members of its value list),
+ * the frozen list of its values (written once) and a guard; a constant (one
+ * value) is its literal type alone, and one that documents nothing is not
+ * declared at all (its literal is written where it is used).
  */
 export function emitEnums(ctx: EmitContext): GeneratedFile {
   const { service, names } = ctx;
@@ -29,14 +30,15 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
     docText(e, { lines }),
     isConstantEnum(e) ? docText(e.values[0]!) : undefined,
   );
+  const valuesName = names.get("enumValues", e.name);
+  // The values are written once, in the list: the type is the list's members.
   file.addTypeAlias({
     name,
     isExported: true,
-    type: e.values.map((v) => stringLiteral(v.value)).join(" | "),
+    type: isConstantEnum(e) ? stringLiteral(e.values[0]!.value) : `(typeof ${valuesName})[number]`,
     ...(docs ? { docs: [docs] } : {}),
   });
   if (isConstantEnum(e)) return;
-  const valuesName = names.get("enumValues", e.name);
   const items = e.values.map((v) => `${docBlock(docText(v))}${stringLiteral(v.value)},`).join("\n");
   file.addVariableStatement({
     isExported: true,
@@ -44,9 +46,8 @@ function emitEnum(file: TsFile, e: EnumType, names: ServiceNames): void {
     declarations: [
       {
         name: valuesName,
-        type: `readonly ${name}[]`,
         // Pure: a caller that never lists the values drops the list.
-        initializer: `/* @__PURE__ */ Object.freeze([\n${items}\n])`,
+        initializer: `/* @__PURE__ */ Object.freeze([\n${items}\n] as const)`,
       },
     ],
   });

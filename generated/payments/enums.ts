@@ -6,51 +6,42 @@ import { oneOf } from "../runtime/one-of.js";
  *
  * @see document 001, section "What the service does"
  */
-export type MerchantInitiatedTransaction =
-  | "delayed authorization"
-  | "incremental transaction"
-  | "installment payment"
-  | "no-show transaction"
-  | "reauthorization"
-  | "recurring transaction"
-  | "resubmission"
-  | "unscheduled transaction";
+export type MerchantInitiatedTransaction = (typeof merchantInitiatedTransactionValues)[number];
 
-export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] =
-  /* @__PURE__ */ Object.freeze([
-    /**
-     * Delayed authorizations.
-     */
-    "delayed authorization",
-    /**
-     * Incremental transactions.
-     */
-    "incremental transaction",
-    /**
-     * Installment payments.
-     */
-    "installment payment",
-    /**
-     * No-show transactions.
-     */
-    "no-show transaction",
-    /**
-     * Reauthorizations.
-     */
-    "reauthorization",
-    /**
-     * Recurring transactions.
-     */
-    "recurring transaction",
-    /**
-     * Resubmissions.
-     */
-    "resubmission",
-    /**
-     * Unscheduled transactions.
-     */
-    "unscheduled transaction",
-  ]);
+export const merchantInitiatedTransactionValues = /* @__PURE__ */ Object.freeze([
+  /**
+   * Delayed authorizations.
+   */
+  "delayed authorization",
+  /**
+   * Incremental transactions.
+   */
+  "incremental transaction",
+  /**
+   * Installment payments.
+   */
+  "installment payment",
+  /**
+   * No-show transactions.
+   */
+  "no-show transaction",
+  /**
+   * Reauthorizations.
+   */
+  "reauthorization",
+  /**
+   * Recurring transactions.
+   */
+  "recurring transaction",
+  /**
+   * Resubmissions.
+   */
+  "resubmission",
+  /**
+   * Unscheduled transactions.
+   */
+  "unscheduled transaction",
+] as const);
 
 export const isMerchantInitiatedTransaction = /* @__PURE__ */ oneOf(
   merchantInitiatedTransactionValues,
@@ -63,9 +54,9 @@ export const isMerchantInitiatedTransaction = /* @__PURE__ */ oneOf(
  *
  * @see document 001, section "States and transitions"
  */
-export type TransactionStatus = "AUTHORIZED" | "REVERSED" | "PENDING";
+export type TransactionStatus = (typeof transactionStatusValues)[number];
 
-export const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([
+export const transactionStatusValues = /* @__PURE__ */ Object.freeze([
   /**
    * Status of an accepted authorization (or sale).
    *
@@ -84,7 +75,7 @@ export const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE_
    * @see document 001, section "States and transitions"
    */
   "PENDING",
-]);
+] as const);
 
 export const isTransactionStatus = /* @__PURE__ */ oneOf(transactionStatusValues);
 
@@ -97,16 +88,9 @@ export const isTransactionStatus = /* @__PURE__ */ oneOf(transactionStatusValues
  *
  * @see document 001, section "What the service does"
  */
-export type Wallet001CardType =
-  | "Visa"
-  | "Mastercard"
-  | "JCB"
-  | "Cartes Bancaires"
-  | "Dankort"
-  | "Maestro (International)"
-  | "Maestro (UK Domestic)";
+export type Wallet001CardType = (typeof wallet001CardTypeValues)[number];
 
-export const wallet001CardTypeValues: readonly Wallet001CardType[] = /* @__PURE__ */ Object.freeze([
+export const wallet001CardTypeValues = /* @__PURE__ */ Object.freeze([
   "Visa",
   "Mastercard",
   "JCB",
@@ -117,7 +101,7 @@ export const wallet001CardTypeValues: readonly Wallet001CardType[] = /* @__PURE_
    */
   "Maestro (International)",
   "Maestro (UK Domestic)",
-]);
+] as const);
 
 export const isWallet001CardType = /* @__PURE__ */ oneOf(wallet001CardTypeValues);
 
@@ -128,13 +112,13 @@ export const isWallet001CardType = /* @__PURE__ */ oneOf(wallet001CardTypeValues
  *
  * @see document 001, section "What the service does"
  */
-export type Wallet012CardType = "American Express" | "Discover" | "Mastercard" | "Visa";
+export type Wallet012CardType = (typeof wallet012CardTypeValues)[number];
 
-export const wallet012CardTypeValues: readonly Wallet012CardType[] = /* @__PURE__ */ Object.freeze([
+export const wallet012CardTypeValues = /* @__PURE__ */ Object.freeze([
   "American Express",
   "Discover",
   "Mastercard",
   "Visa",
-]);
+] as const);
 
 export const isWallet012CardType = /* @__PURE__ */ oneOf(wallet012CardTypeValues);

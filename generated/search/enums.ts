@@ -10,122 +10,9 @@ import { oneOf } from "../runtime/one-of.js";
  *
  * @see document 002, section "Service identifiers (applicationInformation.applications.name)"
  */
-export type ApplicationName =
-  | "ics_score"
-  | "ics_ap_auth"
-  | "ics_ap_auth_reversal"
-  | "ics_ap_billing_agreement"
-  | "ics_ap_cancel"
-  | "ics_ap_capture"
-  | "ics_ap_initiate"
-  | "ics_ap_options"
-  | "ics_ap_order"
-  | "ics_ap_refund"
-  | "ics_ap_sale"
-  | "ics_ap_sessions"
-  | "ics_ap_check_status"
-  | "ics_auto_auth_reversal"
-  | "ics_bank_transfer"
-  | "ics_bank_transfer_real_time"
-  | "ics_bank_transfer_refund"
-  | "ics_bin_lookup"
-  | "ics_boleto_payment"
-  | "ics_auth"
-  | "ics_auth_reversal"
-  | "ics_bill"
-  | "ics_credit"
-  | "ics_cm_action"
-  | "ics_china_payment"
-  | "ics_china_refund"
-  | "ics_auto_full_auth_reversal"
-  | "ics_auth_refresh"
-  | "ics_credit_auth"
-  | "ics_risk_update"
-  | "ics_dcc"
-  | "ics_dcc_update"
-  | "ics_decision"
-  | "ics_dm_event"
-  | "ics_direct_debit"
-  | "ics_direct_debit_mandate"
-  | "ics_direct_debit_refund"
-  | "ics_direct_debit_validate"
-  | "ics_ecp_authenticate"
-  | "ics_ecp_credit"
-  | "ics_ecp_debit"
-  | "ics_ecp_avs"
-  | "ics_get_partnera_data"
-  | "ics_get_partnerb_checkout_data"
-  | "ics_create_isv"
-  | "ics_get_isv_history"
-  | "ics_add_value_to_isv"
-  | "ics_get_isv_info"
-  | "ics_modify_isv"
-  | "ics_get_isv_profiles"
-  | "ics_redeem_isv"
-  | "ics_gift_card_activation"
-  | "ics_gift_card_balance_inquiry"
-  | "ics_gift_card_redemption"
-  | "ics_gift_card_refund"
-  | "ics_gift_card_reload"
-  | "ics_gift_card_reversal"
-  | "ics_gift_card_void"
-  | "ics_gift_card_timeout_reversal"
-  | "ics_ifs_setup"
-  | "ics_ifs_update"
-  | "ics_incremental_auth"
-  | "ics_ipgeo"
-  | "ics_oct"
-  | "ics_pa_setup"
-  | "ics_pa_enroll"
-  | "ics_pa_validate"
-  | "ics_authentication_exemptions"
-  | "partnerc_mip_agreement_ipn"
-  | "ics_partnerc_button_create"
-  | "ics_partnerc_credit"
-  | "ics_partnerc_authorization"
-  | "ics_partnerc_create_agreement"
-  | "ics_partnerc_update_agreement"
-  | "ics_partnerc_ec_order_setup"
-  | "ics_partnerc_auth_reversal"
-  | "ics_partnerc_ec_do_payment"
-  | "ics_partnerc_do_ref_transaction"
-  | "ics_partnerc_refund"
-  | "ics_partnerc_do_capture"
-  | "partnerc_ipn"
-  | "ics_partnerc_preapproved_payment"
-  | "ics_pin_debit_credit"
-  | "ics_pin_debit_purchase"
-  | "ics_pin_debit_reversal"
-  | "ics_timeout_pin_debit_reversal"
-  | "ics_pinless_debit"
-  | "ics_pinless_debit_validate"
-  | "ics_pinless_debit_reversal"
-  | "ics_export"
-  | "ics_service_fee_auth"
-  | "ics_service_fee_auth_reversal"
-  | "ics_service_fee_bill"
-  | "ics_service_fee_credit"
-  | "ics_service_fee_ecp_credit"
-  | "ics_service_fee_ecp_debit"
-  | "ics_pay_subscription_create"
-  | "ics_pay_subscription_create_dup"
-  | "ics_pay_subscription_delete"
-  | "ics_pay_subscription_update"
-  | "ics_dav"
-  | "ics_download"
-  | "ics_tax"
-  | "ics_timeout_auth_reversal"
-  | "ics_timeout_oct_reversal"
-  | "ics_void"
-  | "ics_auto_void_auth_reversal"
-  | "ics_pay_subscription_retrieve"
-  | "ics_ap_create_mandate"
-  | "ics_ap_update_mandate"
-  | "ics_ap_import_mandate"
-  | "ics_ap_revoke_mandate"
-  | "ics_ap_mandate_status";
+export type ApplicationName = (typeof applicationNameValues)[number];
 
-export const applicationNameValues: readonly ApplicationName[] = /* @__PURE__ */ Object.freeze([
+export const applicationNameValues = /* @__PURE__ */ Object.freeze([
   "ics_score",
   "ics_ap_auth",
   "ics_ap_auth_reversal",
@@ -239,7 +126,7 @@ export const applicationNameValues: readonly ApplicationName[] = /* @__PURE__ */
   "ics_ap_import_mandate",
   "ics_ap_revoke_mandate",
   "ics_ap_mandate_status",
-]);
+] as const);
 
 export const isApplicationName = /* @__PURE__ */ oneOf(applicationNameValues);
 
@@ -261,104 +148,9 @@ export type EventType = "tms.networktoken.provisioned";
  *
  * @see document 002, section "paymentInformation.paymentType.type and .method values"
  */
-export type PaymentMethodCode =
-  | "mch"
-  | "rbt"
-  | "br"
-  | "blf"
-  | "co"
-  | "ct"
-  | "cw"
-  | "eps"
-  | "vks"
-  | "gpy"
-  | "ion"
-  | "idl"
-  | "wpb"
-  | "kbc"
-  | "pzw"
-  | "sof"
-  | "dbb"
-  | "oxo"
-  | "mlb"
-  | "c"
-  | "x"
-  | "u"
-  | "s"
-  | "ax"
-  | "ar"
-  | "bb"
-  | "bl"
-  | "cn"
-  | "cs"
-  | "cb"
-  | "cl"
-  | "cc"
-  | "cp"
-  | "dk"
-  | "do"
-  | "dc"
-  | "di"
-  | "ds"
-  | "dn"
-  | "ed"
-  | "el"
-  | "en"
-  | "er"
-  | "fb"
-  | "gm"
-  | "ep"
-  | "tc"
-  | "td"
-  | "hc"
-  | "hd"
-  | "hr"
-  | "ja"
-  | "jc"
-  | "jw"
-  | "kr"
-  | "la"
-  | "lw"
-  | "mb"
-  | "mc"
-  | "mg"
-  | "mo"
-  | "mr"
-  | "md"
-  | "nc"
-  | "or"
-  | "rc"
-  | "dp"
-  | "rp"
-  | "rh"
-  | "sb"
-  | "sc"
-  | "sr"
-  | "st"
-  | "ua"
-  | "unk"
-  | "ve"
-  | "vi"
-  | "wm"
-  | "dd"
-  | "sdd"
-  | "abr"
-  | "adm"
-  | "apd"
-  | "apy"
-  | "aym"
-  | "aqr"
-  | "acc"
-  | "ctp"
-  | "mbp"
-  | "vme"
-  | "vl"
-  | "kli"
-  | "afm"
-  | "so"
-  | "sw";
+export type PaymentMethodCode = (typeof paymentMethodCodeValues)[number];
 
-export const paymentMethodCodeValues: readonly PaymentMethodCode[] = /* @__PURE__ */ Object.freeze([
+export const paymentMethodCodeValues = /* @__PURE__ */ Object.freeze([
   "mch",
   "rbt",
   "br",
@@ -466,7 +258,7 @@ export const paymentMethodCodeValues: readonly PaymentMethodCode[] = /* @__PURE_
   "afm",
   "so",
   "sw",
-]);
+] as const);
 
 export const isPaymentMethodCode = /* @__PURE__ */ oneOf(paymentMethodCodeValues);
 
@@ -573,19 +365,9 @@ export function paymentTypeOfPaymentMethodCode(value: PaymentMethodCode): Paymen
  *
  * @see document 002, section "paymentInformation.paymentType.type and .method values"
  */
-export type PaymentType =
-  | "bank transfer"
-  | "cash payments"
-  | "check"
-  | "credit card"
-  | "direct debit"
-  | "ewallet"
-  | "gift card"
-  | "invoice payments"
-  | "partnerc"
-  | "switch card";
+export type PaymentType = (typeof paymentTypeValues)[number];
 
-export const paymentTypeValues: readonly PaymentType[] = /* @__PURE__ */ Object.freeze([
+export const paymentTypeValues = /* @__PURE__ */ Object.freeze([
   "bank transfer",
   "cash payments",
   "check",
@@ -596,7 +378,7 @@ export const paymentTypeValues: readonly PaymentType[] = /* @__PURE__ */ Object.
   "invoice payments",
   "partnerc",
   "switch card",
-]);
+] as const);
 
 export const isPaymentType = /* @__PURE__ */ oneOf(paymentTypeValues);
 
@@ -605,99 +387,9 @@ export const isPaymentType = /* @__PURE__ */ oneOf(paymentTypeValues);
  *
  * @see document 002, section "Supported time zone values (API column)"
  */
-export type SearchTimeZone =
-  | "Africa/Cairo"
-  | "Africa/Johannesburg"
-  | "Africa/Tripoli"
-  | "Africa/Tunis"
-  | "America/Anchorage"
-  | "America/Bogota"
-  | "America/Buenos_Aires"
-  | "America/Chicago"
-  | "America/Denver"
-  | "America/Edmonton"
-  | "America/Godthab"
-  | "America/Halifax"
-  | "America/Indianapolis"
-  | "America/La_Paz"
-  | "America/Los_Angeles"
-  | "America/Mexico_City"
-  | "America/New_York"
-  | "America/Noronha"
-  | "America/Phoenix"
-  | "America/Sao_Paulo"
-  | "America/St_Johns"
-  | "America/Vancouver"
-  | "America/Winnipeg"
-  | "Asia/Baku"
-  | "Asia/Bangkok"
-  | "Asia/Calcutta"
-  | "Asia/Dacca"
-  | "Asia/Dubai"
-  | "Asia/Hong_Kong"
-  | "Asia/Jakarta"
-  | "Asia/Jerusalem"
-  | "Asia/Katmandu"
-  | "Asia/Kuala_Lumpur"
-  | "Asia/Macao"
-  | "Asia/Magadan"
-  | "Asia/Manila"
-  | "Asia/Rangoon"
-  | "Asia/Riyadh"
-  | "Asia/Saigon"
-  | "Asia/Seoul"
-  | "Asia/Shanghai"
-  | "Asia/Singapore"
-  | "Asia/Taipei"
-  | "Asia/Tbilisi"
-  | "Asia/Tokyo"
-  | "Asia/Yakutsk"
-  | "Atlantic/Cape_Verde"
-  | "Australia/Adelaide"
-  | "Australia/Brisbane"
-  | "Australia/Broken_Hill"
-  | "Australia/Darwin"
-  | "Australia/Eucla"
-  | "Australia/Hobart"
-  | "Australia/Lindeman"
-  | "Australia/Lord_Howe"
-  | "Australia/Melbourne"
-  | "Australia/Perth"
-  | "Australia/Sydney"
-  | "Europe/Amsterdam"
-  | "Europe/Athens"
-  | "Europe/Belgrade"
-  | "Europe/Berlin"
-  | "Europe/Brussels"
-  | "Europe/Bucharest"
-  | "Europe/Budapest"
-  | "Europe/Copenhagen"
-  | "Europe/Dublin"
-  | "Europe/Helsinki"
-  | "Europe/Istanbul"
-  | "Europe/Lisbon"
-  | "Europe/London"
-  | "Europe/Madrid"
-  | "Europe/Malta"
-  | "Europe/Minsk"
-  | "Europe/Monaco"
-  | "Europe/Moscow"
-  | "Europe/Oslo"
-  | "Europe/Paris"
-  | "Europe/Prague"
-  | "Europe/Riga"
-  | "Europe/Rome"
-  | "Europe/Stockholm"
-  | "Europe/Vienna"
-  | "Europe/Warsaw"
-  | "Europe/Zurich"
-  | "GMT"
-  | "Pacific/Auckland"
-  | "Pacific/Honolulu"
-  | "Pacific/Norfolk"
-  | "Pacific/Pago_Pago";
+export type SearchTimeZone = (typeof searchTimeZoneValues)[number];
 
-export const searchTimeZoneValues: readonly SearchTimeZone[] = /* @__PURE__ */ Object.freeze([
+export const searchTimeZoneValues = /* @__PURE__ */ Object.freeze([
   "Africa/Cairo",
   "Africa/Johannesburg",
   "Africa/Tripoli",
@@ -788,6 +480,6 @@ export const searchTimeZoneValues: readonly SearchTimeZone[] = /* @__PURE__ */ O
   "Pacific/Honolulu",
   "Pacific/Norfolk",
   "Pacific/Pago_Pago",
-]);
+] as const);
 
 export const isSearchTimeZone = /* @__PURE__ */ oneOf(searchTimeZoneValues);

@@ -7,28 +7,19 @@ import { oneOf } from "../runtime/one-of.js";
  * @see document 000, section "Endpoints"
  */
 export type ARBGetSubscriptionListOrderFieldEnum =
-  | "id"
-  | "name"
-  | "status"
-  | "createTimeStampUTC"
-  | "lastName"
-  | "firstName"
-  | "accountNumber"
-  | "amount"
-  | "pastOccurrences";
+  (typeof arbGetSubscriptionListOrderFieldEnumValues)[number];
 
-export const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] =
-  /* @__PURE__ */ Object.freeze([
-    "id",
-    "name",
-    "status",
-    "createTimeStampUTC",
-    "lastName",
-    "firstName",
-    "accountNumber",
-    "amount",
-    "pastOccurrences",
-  ]);
+export const arbGetSubscriptionListOrderFieldEnumValues = /* @__PURE__ */ Object.freeze([
+  "id",
+  "name",
+  "status",
+  "createTimeStampUTC",
+  "lastName",
+  "firstName",
+  "accountNumber",
+  "amount",
+  "pastOccurrences",
+] as const);
 
 export const isARBGetSubscriptionListOrderFieldEnum = /* @__PURE__ */ oneOf(
   arbGetSubscriptionListOrderFieldEnumValues,
@@ -40,18 +31,14 @@ export const isARBGetSubscriptionListOrderFieldEnum = /* @__PURE__ */ oneOf(
  * @see document 000, section "Endpoints"
  */
 export type ARBGetSubscriptionListSearchTypeEnum =
-  | "cardExpiringThisMonth"
-  | "subscriptionActive"
-  | "subscriptionExpiringThisMonth"
-  | "subscriptionInactive";
+  (typeof arbGetSubscriptionListSearchTypeEnumValues)[number];
 
-export const arbGetSubscriptionListSearchTypeEnumValues: readonly ARBGetSubscriptionListSearchTypeEnum[] =
-  /* @__PURE__ */ Object.freeze([
-    "cardExpiringThisMonth",
-    "subscriptionActive",
-    "subscriptionExpiringThisMonth",
-    "subscriptionInactive",
-  ]);
+export const arbGetSubscriptionListSearchTypeEnumValues = /* @__PURE__ */ Object.freeze([
+  "cardExpiringThisMonth",
+  "subscriptionActive",
+  "subscriptionExpiringThisMonth",
+  "subscriptionInactive",
+] as const);
 
 export const isARBGetSubscriptionListSearchTypeEnum = /* @__PURE__ */ oneOf(
   arbGetSubscriptionListSearchTypeEnumValues,
@@ -62,11 +49,15 @@ export const isARBGetSubscriptionListSearchTypeEnum = /* @__PURE__ */ oneOf(
  *
  * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
  */
-export type ARBSubscriptionStatusEnum =
-  "active" | "expired" | "suspended" | "canceled" | "terminated";
+export type ARBSubscriptionStatusEnum = (typeof arbSubscriptionStatusEnumValues)[number];
 
-export const arbSubscriptionStatusEnumValues: readonly ARBSubscriptionStatusEnum[] =
-  /* @__PURE__ */ Object.freeze(["active", "expired", "suspended", "canceled", "terminated"]);
+export const arbSubscriptionStatusEnumValues = /* @__PURE__ */ Object.freeze([
+  "active",
+  "expired",
+  "suspended",
+  "canceled",
+  "terminated",
+] as const);
 
 export const isARBSubscriptionStatusEnum = /* @__PURE__ */ oneOf(arbSubscriptionStatusEnumValues);
 
@@ -75,10 +66,12 @@ export const isARBSubscriptionStatusEnum = /* @__PURE__ */ oneOf(arbSubscription
  *
  * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
  */
-export type ARBSubscriptionUnitEnum = "days" | "months";
+export type ARBSubscriptionUnitEnum = (typeof arbSubscriptionUnitEnumValues)[number];
 
-export const arbSubscriptionUnitEnumValues: readonly ARBSubscriptionUnitEnum[] =
-  /* @__PURE__ */ Object.freeze(["days", "months"]);
+export const arbSubscriptionUnitEnumValues = /* @__PURE__ */ Object.freeze([
+  "days",
+  "months",
+] as const);
 
 export const isARBSubscriptionUnitEnum = /* @__PURE__ */ oneOf(arbSubscriptionUnitEnumValues);
 
@@ -87,10 +80,13 @@ export const isARBSubscriptionUnitEnum = /* @__PURE__ */ oneOf(arbSubscriptionUn
  *
  * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
  */
-export type BankAccountTypeEnum = "checking" | "savings" | "businessChecking";
+export type BankAccountTypeEnum = (typeof bankAccountTypeEnumValues)[number];
 
-export const bankAccountTypeEnumValues: readonly BankAccountTypeEnum[] =
-  /* @__PURE__ */ Object.freeze(["checking", "savings", "businessChecking"]);
+export const bankAccountTypeEnumValues = /* @__PURE__ */ Object.freeze([
+  "checking",
+  "savings",
+  "businessChecking",
+] as const);
 
 export const isBankAccountTypeEnum = /* @__PURE__ */ oneOf(bankAccountTypeEnumValues);
 
@@ -113,12 +109,12 @@ export type CustomerPaymentProfileSearchTypeEnum = "cardsExpiringInMonth";
  *
  * @see document 000, section "Common types"
  */
-export type CustomerTypeEnum = "individual" | "business";
+export type CustomerTypeEnum = (typeof customerTypeEnumValues)[number];
 
-export const customerTypeEnumValues: readonly CustomerTypeEnum[] = /* @__PURE__ */ Object.freeze([
+export const customerTypeEnumValues = /* @__PURE__ */ Object.freeze([
   "individual",
   "business",
-]);
+] as const);
 
 export const isCustomerTypeEnum = /* @__PURE__ */ oneOf(customerTypeEnumValues);
 
@@ -127,14 +123,14 @@ export const isCustomerTypeEnum = /* @__PURE__ */ oneOf(customerTypeEnumValues);
  *
  * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
  */
-export type EcheckTypeEnum = "PPD" | "WEB" | "CCD" | "TEL";
+export type EcheckTypeEnum = (typeof echeckTypeEnumValues)[number];
 
-export const echeckTypeEnumValues: readonly EcheckTypeEnum[] = /* @__PURE__ */ Object.freeze([
+export const echeckTypeEnumValues = /* @__PURE__ */ Object.freeze([
   "PPD",
   "WEB",
   "CCD",
   "TEL",
-]);
+] as const);
 
 export const isEcheckTypeEnum = /* @__PURE__ */ oneOf(echeckTypeEnumValues);
 
@@ -143,12 +139,9 @@ export const isEcheckTypeEnum = /* @__PURE__ */ oneOf(echeckTypeEnumValues);
  *
  * @see document 000, section "Errors"
  */
-export type MessageTypeEnum = "Ok" | "Error";
+export type MessageTypeEnum = (typeof messageTypeEnumValues)[number];
 
-export const messageTypeEnumValues: readonly MessageTypeEnum[] = /* @__PURE__ */ Object.freeze([
-  "Ok",
-  "Error",
-]);
+export const messageTypeEnumValues = /* @__PURE__ */ Object.freeze(["Ok", "Error"] as const);
 
 export const isMessageTypeEnum = /* @__PURE__ */ oneOf(messageTypeEnumValues);
 
@@ -161,16 +154,16 @@ export const isMessageTypeEnum = /* @__PURE__ */ oneOf(messageTypeEnumValues);
  *
  * @see document 000, section "Subscription read models"
  */
-export type PaymentMethodEnum = "creditCard" | "eCheck" | "partnerc";
+export type PaymentMethodEnum = (typeof paymentMethodEnumValues)[number];
 
-export const paymentMethodEnumValues: readonly PaymentMethodEnum[] = /* @__PURE__ */ Object.freeze([
+export const paymentMethodEnumValues = /* @__PURE__ */ Object.freeze([
   "creditCard",
   "eCheck",
   /**
    * Neutral word replacing the product-name part of the value.
    */
   "partnerc",
-]);
+] as const);
 
 export const isPaymentMethodEnum = /* @__PURE__ */ oneOf(paymentMethodEnumValues);
 
@@ -179,13 +172,13 @@ export const isPaymentMethodEnum = /* @__PURE__ */ oneOf(paymentMethodEnumValues
  *
  * @see document 000, section "Customer profile types"
  */
-export type ValidationMode = "none" | "testMode" | "liveMode" | "oldLiveMode";
+export type ValidationMode = (typeof validationModeValues)[number];
 
-export const validationModeValues: readonly ValidationMode[] = /* @__PURE__ */ Object.freeze([
+export const validationModeValues = /* @__PURE__ */ Object.freeze([
   "none",
   "testMode",
   "liveMode",
   "oldLiveMode",
-]);
+] as const);
 
 export const isValidationMode = /* @__PURE__ */ oneOf(validationModeValues);

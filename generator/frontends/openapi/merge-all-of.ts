@@ -74,10 +74,15 @@ export function mergeAllOf(
   const merged: ShapeDraft = { kind: "shape", at: own.at, pointer: own.pointer, types: [] };
   const origin = new Map<string, AllOfPart>();
   const conflict = (what: string, first: AllOfPart, second: AllOfPart, detail: string): void => {
+    // The warning is at the second part: the first, in the same file, is told by its line (a file name would be the reader's path, which the package README must not hold).
+    const place =
+      first.at.file === second.at.file
+        ? `line ${first.at.line}:${first.at.col}`
+        : `${first.at.file}:${first.at.line}:${first.at.col}`;
     helpers.problems.warning(
       second.at,
       "allof-conflict",
-      `allOf parts disagree on ${what}: ${detail}; the reading of the part at ${first.at.file}:${first.at.line}:${first.at.col} (${first.pointer}) is kept, which every value both allow fits`,
+      `allOf parts disagree on ${what}: ${detail}; the reading of the part at ${place} (${first.pointer}) is kept, which every value both allow fits`,
       second.pointer,
     );
   };

@@ -39,21 +39,27 @@ export function emitDescription(
   names: ServiceNames,
   type: ObjectType,
   imported: ReadonlySet<string> = new Set(),
+  written?: Map<string, string>,
 ): void {
   const refOf = (name: string) =>
     imported.has(name)
       ? file.value(names.get("description", name), paths.descriptions(service.name))
       : names.get("description", name);
   const [typeName, members] = describe(file, service, names, refOf, type);
+  const name = names.get("description", type.name);
+  // One member a line: prettier keeps an object written so broken, and lays out each member alone.
+  const body = `{\n${members.map((m) => `${m},\n`).join("")}}`;
+  // Types of one structure (their docs differ, which a description does not hold) share the description written first.
+  const same = written?.get(`${typeName} ${body}`);
+  if (same === undefined) written?.set(`${typeName} ${body}`, name);
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [
       {
-        name: names.get("description", type.name),
+        name,
         type: file.type(typeName, DESCRIPTION),
-        // One member a line: prettier keeps an object written so broken, and lays out each member alone.
-        initializer: `{\n${members.map((m) => `${m},\n`).join("")}}`,
+        initializer: same ?? body,
       },
     ],
   });
@@ -62,13 +68,15 @@ export function emitDescription(
 /**
  * `<service>/descriptions.ts`: the descriptions of `describedTypes`, each
  * declared once for the service, which validators.ts, json.ts and
- * answer-validators.ts import. Each is a constant of plain data with no side
+ * answer-validators.ts import. Types of one structure share one description:
+ * the later ones name the first (a description holds no docs). Each is a constant of plain data with no side
  * effect: a bundle keeps only the descriptions its code reaches.
  */
 export function emitDescriptions(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.descriptions(ctx.service.name));
+  const written = new Map<string, string>();
   for (const type of describedTypes(ctx.service))
-    emitDescription(file, ctx.service, ctx.names, type);
+    emitDescription(file, ctx.service, ctx.names, type, new Set(), written);
   return file.finish();
 }
 

@@ -332,6 +332,41 @@ describe("emitDescriptions", () => {
     expect(code).not.toMatch(/descriptionOfRaw|descriptionOfUnused|^const /m);
   });
 
+  it("writes one description for types of one structure: the later ones name the first", async () => {
+    const bank = (name: string, doc: string) =>
+      objectType(
+        name,
+        [field("bic", scalar("string"), { facets: [{ key: "maxLength", value: 11 }] })],
+        {
+          doc,
+        },
+      );
+    const code = await emitWith(
+      emitDescriptions,
+      restService({
+        types: [
+          objectType("Pay", [
+            field("eps", ref("object", "Eps")),
+            field("giropay", ref("object", "Giropay")),
+            field("other", ref("object", "Other")),
+          ]),
+          bank("Eps", "Pays with eps."),
+          bank("Giropay", "Pays with giropay."),
+          objectType("Other", [field("bic", scalar("string"))]),
+        ],
+        operations: [restOperation("pay", "Pay", undefined)],
+      }),
+    );
+    expect(declaration(code, "descriptionOfEps"))
+      .toBe(`export const descriptionOfEps: ObjectDescription = {
+  fields: [{ name: "bic", type: stringScalar, facets: { maxLength: 11 } }],
+};`);
+    expect(declaration(code, "descriptionOfGiropay")).toBe(
+      "export const descriptionOfGiropay: ObjectDescription = descriptionOfEps;",
+    );
+    expect(declaration(code, "descriptionOfOther")).toContain("fields: [");
+  });
+
   it("imports the runtime's constant of each scalar its fields hold, and no other", async () => {
     const typed = restService({
       types: [

@@ -136,12 +136,8 @@ export const descriptionOfPaymentRequestOrderInformation: ObjectDescription = {
   ],
 };
 
-export const descriptionOfPaymentRequestOrderInformationAmountDetails: ObjectDescription = {
-  fields: [
-    { name: "totalAmount", type: decimalScalar },
-    { name: "currency", type: stringScalar },
-  ],
-};
+export const descriptionOfPaymentRequestOrderInformationAmountDetails: ObjectDescription =
+  descriptionOfCaptureRequestOrderInformationAmountDetails;
 
 export const descriptionOfPaymentRequestOrderInformationBillTo: ObjectDescription = {
   fields: [
@@ -234,11 +230,8 @@ export const descriptionOfPaymentResponse: ObjectDescription = {
   kept: true,
 };
 
-export const descriptionOfPaymentResponseClientReferenceInformation: ObjectDescription = {
-  fields: [{ name: "code", type: stringScalar }],
-  open: true,
-  kept: true,
-};
+export const descriptionOfPaymentResponseClientReferenceInformation: ObjectDescription =
+  descriptionOfCaptureResponseClientReferenceInformation;
 
 export const descriptionOfPaymentResponseLinks: ObjectDescription = {
   fields: [
@@ -296,11 +289,8 @@ export const descriptionOfPaymentResponsePaymentInformation: ObjectDescription =
   kept: true,
 };
 
-export const descriptionOfPaymentResponsePaymentInformationCard: ObjectDescription = {
-  fields: [{ name: "type", type: stringScalar }],
-  open: true,
-  kept: true,
-};
+export const descriptionOfPaymentResponsePaymentInformationCard: ObjectDescription =
+  descriptionOfPaymentResponsePaymentAccountInformationCard;
 
 export const descriptionOfPaymentResponsePaymentInformationTokenizedCard: ObjectDescription = {
   fields: [
@@ -359,23 +349,10 @@ export const descriptionOfPaymentResponseProcessorInformationAvs: ObjectDescript
 };
 
 export const descriptionOfPaymentResponseProcessorInformationConsumerAuthenticationResponse: ObjectDescription =
-  {
-    fields: [
-      { name: "code", type: stringScalar },
-      { name: "codeRaw", type: stringScalar },
-    ],
-    open: true,
-    kept: true,
-  };
+  descriptionOfPaymentResponseProcessorInformationAvs;
 
-export const descriptionOfPaymentResponseProcessorInformationMerchantAdvice: ObjectDescription = {
-  fields: [
-    { name: "code", type: stringScalar },
-    { name: "codeRaw", type: stringScalar },
-  ],
-  open: true,
-  kept: true,
-};
+export const descriptionOfPaymentResponseProcessorInformationMerchantAdvice: ObjectDescription =
+  descriptionOfPaymentResponseProcessorInformationAvs;
 
 export const descriptionOfReversalRequest: ObjectDescription = {
   fields: [
@@ -388,9 +365,8 @@ export const descriptionOfReversalRequest: ObjectDescription = {
   ],
 };
 
-export const descriptionOfReversalRequestClientReferenceInformation: ObjectDescription = {
-  fields: [{ name: "code", type: stringScalar }],
-};
+export const descriptionOfReversalRequestClientReferenceInformation: ObjectDescription =
+  descriptionOfPaymentRequestClientReferenceInformation;
 
 export const descriptionOfReversalRequestOrderInformation: ObjectDescription = {
   fields: [
@@ -440,11 +416,8 @@ export const descriptionOfReversalResponse: ObjectDescription = {
   kept: true,
 };
 
-export const descriptionOfReversalResponseClientReferenceInformation: ObjectDescription = {
-  fields: [{ name: "code", type: stringScalar }],
-  open: true,
-  kept: true,
-};
+export const descriptionOfReversalResponseClientReferenceInformation: ObjectDescription =
+  descriptionOfCaptureResponseClientReferenceInformation;
 
 export const descriptionOfReversalResponseLinks: ObjectDescription = {
   fields: [{ name: "self", type: () => descriptionOfLink }],
@@ -488,9 +461,7 @@ export const descriptionOfVoidCaptureRequest: OpaqueDescription = {
   opaque: "object",
 };
 
-export const descriptionOfVoidPaymentRequest: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfVoidPaymentRequest: OpaqueDescription = descriptionOfVoidCaptureRequest;
 
 export const descriptionOfWalletTokenizationSpecification: ObjectDescription = {
   fields: [

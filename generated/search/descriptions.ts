@@ -69,11 +69,8 @@ export const descriptionOfTransactionDetailsApplicationInformationApplications: 
     kept: true,
   };
 
-export const descriptionOfWebhookSubscription: ObjectDescription = {
-  fields: [],
-  open: true,
-  kept: true,
-};
+export const descriptionOfWebhookSubscription: ObjectDescription =
+  descriptionOfInstrumentIdentifier;
 
 export const descriptionOfWebhookSubscriptionRequest: ObjectDescription = {
   fields: [

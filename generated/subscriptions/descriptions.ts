@@ -50,15 +50,11 @@ export const descriptionOfARBGetSubscriptionListSorting: ObjectDescription = {
   ],
 };
 
-export const descriptionOfARBGetSubscriptionRequest: ObjectDescription = {
-  fields: [{ name: "subscriptionId", type: longScalar, required: true }],
-  base: () => descriptionOfApiRequestType,
-};
+export const descriptionOfARBGetSubscriptionRequest: ObjectDescription =
+  descriptionOfARBCancelSubscriptionRequest;
 
-export const descriptionOfARBGetSubscriptionStatusRequest: ObjectDescription = {
-  fields: [{ name: "subscriptionId", type: longScalar, required: true }],
-  base: () => descriptionOfApiRequestType,
-};
+export const descriptionOfARBGetSubscriptionStatusRequest: ObjectDescription =
+  descriptionOfARBCancelSubscriptionRequest;
 
 export const descriptionOfARBSubscriptionType: ObjectDescription = {
   fields: [
@@ -285,18 +281,11 @@ export const descriptionOfGetCustomerPaymentProfileRequest: ObjectDescription = 
   base: () => descriptionOfApiRequestType,
 };
 
-export const descriptionOfGetCustomerProfileRequest: ObjectDescription = {
-  fields: [{ name: "customerProfileId", type: longScalar, required: true }],
-  base: () => descriptionOfApiRequestType,
-};
+export const descriptionOfGetCustomerProfileRequest: ObjectDescription =
+  descriptionOfDeleteCustomerProfileRequest;
 
-export const descriptionOfGetCustomerShippingAddressRequest: ObjectDescription = {
-  fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerAddressId", type: longScalar, required: true },
-  ],
-  base: () => descriptionOfApiRequestType,
-};
+export const descriptionOfGetCustomerShippingAddressRequest: ObjectDescription =
+  descriptionOfDeleteCustomerShippingAddressRequest;
 
 export const descriptionOfIsAliveRequest: ObjectDescription = {
   fields: [],
@@ -405,10 +394,8 @@ export const descriptionOfProfileTransAuthCapture: ObjectDescription = {
   base: () => descriptionOfProfileTransAuth,
 };
 
-export const descriptionOfProfileTransAuthOnly: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfProfileTransAuth,
-};
+export const descriptionOfProfileTransAuthOnly: ObjectDescription =
+  descriptionOfProfileTransAuthCapture;
 
 export const descriptionOfProfileTransCaptureOnly: ObjectDescription = {
   fields: [{ name: "approvalCode", type: stringScalar }],

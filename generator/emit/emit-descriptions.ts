@@ -2,6 +2,7 @@ import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
+import { JSON_STRING_SCALARS, writesNumberText } from "../model/scalar-forms.js";
 import type { ScalarName } from "../model/vocabulary.js";
 import type { ScalarName as RuntimeScalarName } from "../runtime/described-scalars.js";
 import type { ServiceNames } from "../naming/names.js";
@@ -207,6 +208,10 @@ function describeField(
     // A JSON body (a REST service's) has no form for NaN and the infinities.
     ...(t.kind === "scalar" && t.name === "double" && service.protocol === "rest"
       ? ["finite: true"]
+      : []),
+    // A long or decimal the contract carries as a string: the writer writes its text as it is.
+    ...(t.kind === "scalar" && JSON_STRING_SCALARS.includes(t.name) && !writesNumberText(f)
+      ? ["jsonString: true"]
       : []),
   ];
   return `{ ${marks.join(", ")} }`;

@@ -1,8 +1,8 @@
 /**
  * The description of a generated type: plain data, one constant per type,
  * which the runtime's generic functions walk instead of statements generated
- * per type (the validators and the JSON readers do: see
- * `validate-description.ts` and `read-description.ts`). It says what
+ * per type (the validators and the JSON readers and writers do: see
+ * `validate-description.ts`, `read-description.ts` and `write-description.ts`). It says what
  * the model says of the type's JSON form: its fields, each with its JSON
  * name, its value kind (a scalar, an enum's documented values or another
  * type's description), whether it is required, a list, a map or nullable,
@@ -41,6 +41,11 @@ export interface FieldDescription {
   readonly facets?: { readonly [key: string]: number | string };
   /** A double of a JSON body, which has no form for NaN and the infinities. */
   readonly finite?: true;
+  /**
+   * A long or decimal the contract carries as a JSON string of its text: the
+   * writer writes it as it is held, not as the number literal it otherwise is.
+   */
+  readonly jsonString?: true;
 }
 
 /** A group of fields of which exactly one (`required`) or at most one is present. */

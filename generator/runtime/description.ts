@@ -6,7 +6,7 @@
  * the model says of the type's JSON form: its fields, each with its JSON
  * name, its value kind (a scalar, an enum's documented values or another
  * type's description), whether it is required, a list, a map or nullable,
- * its constant and its facets, keyed as the facet table keys them.
+ * its constant and its facets, each with the runtime's check of it.
  *
  * A description refers to another through a function (`() => other`), read
  * only when the value is walked: descriptions may refer to each other in a
@@ -14,6 +14,7 @@
  * by a bundler, as a constant of plain data.
  */
 import type { DescribedScalar } from "./described-scalars.js";
+import type { FacetCheck } from "./validate.js";
 
 /** Another type's description, read when the value is walked. */
 export type DescriptionRef = () => TypeDescription;
@@ -37,8 +38,13 @@ export interface FieldDescription {
   readonly nullable?: true;
   /** The one value the field may have. */
   readonly const?: string | number | boolean;
-  /** The field's facets, by their key in the facet table (`maxLength`, `pattern`...), in the table's order. */
-  readonly facets?: { readonly [key: string]: number | string };
+  /**
+   * The field's facets in the facet table's order, each the runtime's check
+   * of it (`checkMaxLength`, `checkPattern`... of `validate.ts`, the one the
+   * facet table names) and its value: a description imports the checks its
+   * fields use, so a bundle keeps those and no others.
+   */
+  readonly facets?: readonly (readonly [check: FacetCheck<never>, value: number | string])[];
   /** A double of a JSON body, which has no form for NaN and the infinities. */
   readonly finite?: true;
   /**

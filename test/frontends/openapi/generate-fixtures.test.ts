@@ -92,7 +92,7 @@ describe("the YAML schema language says the same", () => {
       /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
     );
     expect(byPath.get("shop/descriptions.ts")).toMatch(
-      /name: "amount",[^}]*facets: \{ exclusiveMinimum: "0", multipleOf: "0\.01" \}/,
+      /name: "amount",[^}]*facets: \[\s*\[checkExclusiveMinimum, "0"\],\s*\[checkMultipleOf, "0\.01"\],?\s*\]/,
     );
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
     // A client reads the map through the response's description.

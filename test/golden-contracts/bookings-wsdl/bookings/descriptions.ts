@@ -6,6 +6,12 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import {
+  checkExclusiveMinimum,
+  checkFractionDigits,
+  checkMaxLength,
+  checkMinLength,
+} from "../runtime/validate.js";
 import { channelValues } from "./enums.js";
 
 export const descriptionOfBooking: ObjectDescription = {
@@ -39,13 +45,19 @@ export const descriptionOfMoney: ObjectDescription = {
       name: "value",
       type: decimalScalar,
       required: true,
-      facets: { fractionDigits: 2, exclusiveMinimum: "0" },
+      facets: [
+        [checkFractionDigits, 2],
+        [checkExclusiveMinimum, "0"],
+      ],
     },
     {
       name: "currency",
       type: stringScalar,
       required: true,
-      facets: { minLength: 3, maxLength: 3 },
+      facets: [
+        [checkMinLength, 3],
+        [checkMaxLength, 3],
+      ],
     },
   ],
 };

@@ -9,6 +9,13 @@ import {
   uriScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, UntaggedUnionDescription } from "../runtime/description.js";
+import {
+  checkExclusiveMinimum,
+  checkMaxLength,
+  checkMinLength,
+  checkMultipleOf,
+  checkPattern,
+} from "../runtime/validate.js";
 import { petKindValues } from "./enums.js";
 
 export const descriptionOfCompany: ObjectDescription = {
@@ -33,7 +40,11 @@ export const descriptionOfPet: ObjectDescription = {
       name: "name",
       type: stringScalar,
       required: true,
-      facets: { minLength: 1, maxLength: 40, pattern: "^[A-Za-z ]+$" },
+      facets: [
+        [checkMinLength, 1],
+        [checkMaxLength, 40],
+        [checkPattern, "^[A-Za-z ]+$"],
+      ],
     },
     { name: "kind", type: petKindValues },
     { name: "born", type: dateScalar },
@@ -41,8 +52,15 @@ export const descriptionOfPet: ObjectDescription = {
     { name: "photo", type: base64Scalar },
     { name: "home", type: uriScalar },
     { name: "chip", type: stringScalar },
-    { name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } },
-    { name: "tags", type: stringScalar, list: [1, 5], facets: { maxLength: 10 } },
+    {
+      name: "weight",
+      type: decimalScalar,
+      facets: [
+        [checkExclusiveMinimum, "0"],
+        [checkMultipleOf, "0.1"],
+      ],
+    },
+    { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },
     { name: "owner", type: () => descriptionOfOwner },
     { name: "legacy", type: stringScalar },
@@ -55,7 +73,11 @@ export const descriptionOfPetWritable: ObjectDescription = {
       name: "name",
       type: stringScalar,
       required: true,
-      facets: { minLength: 1, maxLength: 40, pattern: "^[A-Za-z ]+$" },
+      facets: [
+        [checkMinLength, 1],
+        [checkMaxLength, 40],
+        [checkPattern, "^[A-Za-z ]+$"],
+      ],
     },
     { name: "kind", type: petKindValues },
     { name: "born", type: dateScalar },
@@ -63,8 +85,15 @@ export const descriptionOfPetWritable: ObjectDescription = {
     { name: "photo", type: base64Scalar },
     { name: "home", type: uriScalar },
     { name: "chip", type: stringScalar },
-    { name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } },
-    { name: "tags", type: stringScalar, list: [1, 5], facets: { maxLength: 10 } },
+    {
+      name: "weight",
+      type: decimalScalar,
+      facets: [
+        [checkExclusiveMinimum, "0"],
+        [checkMultipleOf, "0.1"],
+      ],
+    },
+    { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },
     { name: "owner", type: () => descriptionOfOwner },
     { name: "legacy", type: stringScalar },

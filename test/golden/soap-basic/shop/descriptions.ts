@@ -11,11 +11,12 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { checkMaxLength, checkMinimum } from "../runtime/validate.js";
 import { unitValues } from "./enums.js";
 
 export const descriptionOfAddress: ObjectDescription = {
   fields: [
-    { name: "street", type: stringScalar, facets: { maxLength: 60 } },
+    { name: "street", type: stringScalar, facets: [[checkMaxLength, 60]] },
     { name: "zip", type: stringScalar },
   ],
 };
@@ -63,7 +64,7 @@ export const descriptionOfLine: ObjectDescription = {
 
 export const descriptionOfOrder: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true, facets: { minimum: "0.01" } },
+    { name: "amount", type: decimalScalar, required: true, facets: [[checkMinimum, "0.01"]] },
     { name: "quantity", type: shortScalar },
     { name: "placed", type: dateTimeScalar },
     { name: "shipOn", type: dateScalar },

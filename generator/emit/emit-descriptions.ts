@@ -2,7 +2,7 @@ import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
-import { JSON_STRING_SCALARS, writesNumberText } from "../model/scalar-forms.js";
+import { writesNumberText } from "../model/scalar-forms.js";
 import type { ScalarName } from "../model/vocabulary.js";
 import type { ScalarName as RuntimeScalarName } from "../runtime/described-scalars.js";
 import type { ServiceNames } from "../naming/names.js";
@@ -213,9 +213,9 @@ function describeField(
     ...(t.kind === "scalar" && t.name === "double" && service.protocol === "rest"
       ? ["finite: true"]
       : []),
-    // A long or decimal the contract carries as a string: the writer writes its text as it is.
-    ...(t.kind === "scalar" && JSON_STRING_SCALARS.includes(t.name) && !writesNumberText(f)
-      ? ["jsonString: true"]
+    // A long or decimal in its number form: the writer writes its text as the exact number.
+    ...(writesNumberText(f)
+      ? [`write: ${file.value("jsonNumber", paths.runtime("json.ts"))}`]
       : []),
   ];
   return `{ ${marks.join(", ")} }`;

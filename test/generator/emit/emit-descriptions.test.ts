@@ -79,7 +79,7 @@ describe("emitDescription", () => {
       decl: "descriptionOfReq",
       want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, facets: [[checkMinimum, "0.01"]] },
+    { name: "amount", type: decimalScalar, facets: [[checkMinimum, "0.01"]], write: jsonNumber },
     { name: "count", type: intScalar, facets: [[checkMaximum, "10"]] },
     { name: "extra", type: jsonScalar },
     { name: "version", type: stringScalar, const: "2" },
@@ -363,7 +363,7 @@ describe("emitDescriptions", () => {
       `import { dateTimeScalar, decimalScalar, stringScalar } from "../runtime/described-scalars.js";`,
     );
     expect(declaration(code, "descriptionOfReq")).toContain(
-      `{ name: "amount", type: decimalScalar }`,
+      `{ name: "amount", type: decimalScalar, write: jsonNumber }`,
     );
   });
 
@@ -384,26 +384,28 @@ describe("emitDescriptions", () => {
     );
   });
 
-  it("marks a long or decimal the contract carries as a string, and no other field", async () => {
+  it("names jsonNumber as the write of a long or decimal in its number form, and of no other field", async () => {
     const typed = restService({
       types: [
         objectType("Req", [
           field("amount", scalar("decimal"), { jsonString: true }),
-          field("id", scalar("long"), { jsonString: true }),
-          field("total", scalar("decimal")),
-          field("note", scalar("string"), { jsonString: true }),
+          field("id", scalar("long"), { list: { min: 0 } }),
+          field("total", scalar("decimal"), { nullable: true }),
+          field("count", scalar("int")),
         ]),
       ],
       operations: [restOperation("put", "Req", undefined)],
     });
-    expect(declaration(await emitWith(emitDescriptions, typed), "descriptionOfReq"))
+    const code = await emitWith(emitDescriptions, typed);
+    expect(declaration(code, "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, jsonString: true },
-    { name: "id", type: longScalar, jsonString: true },
-    { name: "total", type: decimalScalar },
-    { name: "note", type: stringScalar },
+    { name: "amount", type: decimalScalar },
+    { name: "id", type: longScalar, list: [0], write: jsonNumber },
+    { name: "total", type: decimalScalar, nullable: true, write: jsonNumber },
+    { name: "count", type: intScalar },
   ],
 };`);
+    expect(code).toContain(`import { jsonNumber } from "../runtime/json.js";`);
   });
 });

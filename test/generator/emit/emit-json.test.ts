@@ -13,9 +13,9 @@ import {
 
 /**
  * emit-json: a client writes each request body through its type's description
- * (the runtime's generic writer); the description marks a long or decimal the
- * contract carries as a string, every other long or decimal is written as the
- * number its text is.
+ * (the runtime's generic writer); the description names `jsonNumber` as the
+ * write of a long or decimal in its number form, so it is written as the
+ * number its text is, and one the contract carries as a string as it is.
  */
 describe("emitJson writers", () => {
   const service = restService({
@@ -99,10 +99,10 @@ describe("emitJson writers", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "offset", type: longScalar, required: true },
-    { name: "amount", type: decimalScalar, jsonString: true },
-    { name: "total", type: decimalScalar, nullable: true },
-    { name: "ids", type: longScalar, list: [0] },
+    { name: "offset", type: longScalar, required: true, write: jsonNumber },
+    { name: "amount", type: decimalScalar },
+    { name: "total", type: decimalScalar, nullable: true, write: jsonNumber },
+    { name: "ids", type: longScalar, list: [0], write: jsonNumber },
     { name: "ratio", type: doubleScalar, finite: true },
     { name: "count", type: intScalar },
   ],

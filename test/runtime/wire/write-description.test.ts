@@ -11,7 +11,7 @@ import {
   longScalar,
   stringScalar,
 } from "../../../generator/runtime/described-scalars.js";
-import { stringifyJson } from "../../../generator/runtime/json.js";
+import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
 import { withUnknownFields } from "../../../generator/runtime/read-options.js";
 import { writeDescribed } from "../../../generator/runtime/write-description.js";
 
@@ -35,13 +35,13 @@ describe("writeDescribed", () => {
     );
   });
 
-  it("writes a long or decimal as the exact number its text is, unless the contract carries it as a string", () => {
+  it("writes each value through the write its field names: a long or decimal as the exact number its text is", () => {
     const description: ObjectDescription = {
       fields: [
-        { name: "id", type: longScalar },
-        { name: "amount", type: decimalScalar },
-        { name: "text", type: decimalScalar, jsonString: true },
-        { name: "ids", type: longScalar, list: [0] },
+        { name: "id", type: longScalar, write: jsonNumber },
+        { name: "amount", type: decimalScalar, write: jsonNumber },
+        { name: "text", type: decimalScalar },
+        { name: "ids", type: longScalar, list: [0], write: jsonNumber },
         { name: "ratio", type: doubleScalar, finite: true },
       ],
     };

@@ -48,7 +48,8 @@ describe("code generated from OpenAPI fixtures", () => {
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
     expect(types).toContain("notes?: { readonly [key: string]: string };");
     const descriptions = files.get("pet-store/descriptions.ts")!;
-    // The field's description holds its facets, each the runtime's check the facet table names.
+    // The field's description holds its facets, each the runtime's check the facet table names, and
+    // the write of a decimal in its number form.
     expect(descriptions).toContain(`{
       name: "weight",
       type: decimalScalar,
@@ -56,6 +57,7 @@ describe("code generated from OpenAPI fixtures", () => {
         [checkExclusiveMinimum, "0"],
         [checkMultipleOf, "0.1"],
       ],
+      write: jsonNumber,
     }`);
   }, 60_000);
 });

@@ -36,7 +36,7 @@ export const descriptionOfCaptureRequestOrderInformation: ObjectDescription = {
 
 export const descriptionOfCaptureRequestOrderInformationAmountDetails: ObjectDescription = {
   fields: [
-    { name: "totalAmount", type: decimalScalar, jsonString: true },
+    { name: "totalAmount", type: decimalScalar },
     { name: "currency", type: stringScalar },
   ],
 };
@@ -86,7 +86,7 @@ export const descriptionOfCaptureResponseOrderInformation: ObjectDescription = {
 
 export const descriptionOfCaptureResponseOrderInformationAmountDetails: ObjectDescription = {
   fields: [
-    { name: "totalAmount", type: decimalScalar, jsonString: true },
+    { name: "totalAmount", type: decimalScalar },
     { name: "currency", type: stringScalar },
   ],
   open: true,
@@ -138,7 +138,7 @@ export const descriptionOfPaymentRequestOrderInformation: ObjectDescription = {
 
 export const descriptionOfPaymentRequestOrderInformationAmountDetails: ObjectDescription = {
   fields: [
-    { name: "totalAmount", type: decimalScalar, jsonString: true },
+    { name: "totalAmount", type: decimalScalar },
     { name: "currency", type: stringScalar },
   ],
 };
@@ -264,9 +264,9 @@ export const descriptionOfPaymentResponseOrderInformation: ObjectDescription = {
 
 export const descriptionOfPaymentResponseOrderInformationAmountDetails: ObjectDescription = {
   fields: [
-    { name: "authorizedAmount", type: decimalScalar, jsonString: true },
+    { name: "authorizedAmount", type: decimalScalar },
     { name: "currency", type: stringScalar },
-    { name: "totalAmount", type: decimalScalar, jsonString: true },
+    { name: "totalAmount", type: decimalScalar },
   ],
   open: true,
   kept: true,
@@ -415,7 +415,7 @@ export const descriptionOfReversalRequestReversalInformation: ObjectDescription 
 };
 
 export const descriptionOfReversalRequestReversalInformationAmountDetails: ObjectDescription = {
-  fields: [{ name: "totalAmount", type: decimalScalar, jsonString: true }],
+  fields: [{ name: "totalAmount", type: decimalScalar }],
 };
 
 export const descriptionOfReversalResponse: ObjectDescription = {
@@ -477,7 +477,7 @@ export const descriptionOfReversalResponseProcessorInformation: ObjectDescriptio
 
 export const descriptionOfReversalResponseReversalAmountDetails: ObjectDescription = {
   fields: [
-    { name: "reversedAmount", type: decimalScalar, jsonString: true },
+    { name: "reversedAmount", type: decimalScalar },
     { name: "currency", type: stringScalar },
   ],
   open: true,

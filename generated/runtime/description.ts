@@ -48,10 +48,12 @@ export interface FieldDescription {
   /** A double of a JSON body, which has no form for NaN and the infinities. */
   readonly finite?: true;
   /**
-   * A long or decimal the contract carries as a JSON string of its text: the
-   * writer writes it as it is held, not as the number literal it otherwise is.
+   * How a JSON writer writes each of the field's values, when not as they are
+   * held: `jsonNumber` (`json.ts`) for a long or decimal in its number form,
+   * written as the exact number its text is (the model decides which, in
+   * `scalar-forms.ts`).
    */
-  readonly jsonString?: true;
+  readonly write?: (text: string) => unknown;
 }
 
 /** A group of fields of which exactly one (`required`) or at most one is present. */

@@ -4,10 +4,11 @@
  * carries no writer per type (issue 25: a caller's bundle holds each type's
  * field names once). A description is compiled once, on first use, into the
  * list `writeFields` takes; what it writes is what a writer spelled out per
- * type wrote: the documented fields in schema order, a long or decimal in its
- * number form as the exact number its text is (`jsonNumber`), every other
- * scalar and enum as it is held, a nested type through its own plan, an open
- * type after its extra properties, an extension after its base's fields.
+ * type wrote: the documented fields in schema order, each value through the
+ * write its field names (`jsonNumber` for a long or decimal in its number
+ * form, written as the exact number its text is), every other scalar and enum
+ * as it is held, a nested type through its own plan, an open type after its
+ * extra properties, an extension after its base's fields.
  */
 import type {
   DescriptionRef,
@@ -15,7 +16,6 @@ import type {
   ObjectDescription,
   TypeDescription,
 } from "./description.js";
-import { jsonNumber } from "./json.js";
 import { extraProperties } from "./read-values.js";
 import { tagOf, variantByKeys, type VariantShape } from "./union.js";
 import { writeFields, type WrittenField } from "./write-fields.js";
@@ -104,13 +104,7 @@ function compileObject(description: ObjectDescription): ObjectPlan {
 
 /** A field as `writeFields` takes it: its name alone when its values are written as they are held. */
 function fieldWrite(f: FieldDescription): WrittenField {
-  const t = f.type;
-  const write =
-    typeof t === "function"
-      ? typeWrite(t)
-      : "name" in t && (t.name === "long" || t.name === "decimal") && f.jsonString !== true
-        ? jsonNumber
-        : undefined;
+  const write = typeof f.type === "function" ? typeWrite(f.type) : f.write;
   if (write === undefined) return f.name;
   const shape =
     f.map === true ? (f.list !== undefined ? "map of lists" : "map") : f.list ? "list" : undefined;

@@ -6,6 +6,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import {
   checkExclusiveMinimum,
   checkFractionDigits,
@@ -20,7 +21,7 @@ export const descriptionOfBooking: ObjectDescription = {
     { name: "nights", type: intScalar, required: true },
     { name: "price", type: () => descriptionOfMoney, required: true },
     { name: "extras", type: stringScalar, list: [0], nullable: true },
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     { name: "channel", type: channelValues },
   ],
 };
@@ -49,6 +50,7 @@ export const descriptionOfMoney: ObjectDescription = {
         [checkFractionDigits, 2],
         [checkExclusiveMinimum, "0"],
       ],
+      write: jsonNumber,
     },
     {
       name: "currency",

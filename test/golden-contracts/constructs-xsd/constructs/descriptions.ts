@@ -6,6 +6,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import {
   checkFractionDigits,
   checkMaxLength,
@@ -24,7 +25,13 @@ export const descriptionOfcreateOrderRequest: ObjectDescription = {
 export const descriptionOflineType: ObjectDescription = {
   fields: [
     { name: "sku", type: stringScalar, required: true },
-    { name: "quantity", type: decimalScalar, required: true, facets: [[checkFractionDigits, 0]] },
+    {
+      name: "quantity",
+      type: decimalScalar,
+      required: true,
+      facets: [[checkFractionDigits, 0]],
+      write: jsonNumber,
+    },
     {
       name: "price",
       type: decimalScalar,
@@ -34,6 +41,7 @@ export const descriptionOflineType: ObjectDescription = {
         [checkTotalDigits, 10],
         [checkFractionDigits, 2],
       ],
+      write: jsonNumber,
     },
     {
       name: "flags",
@@ -48,7 +56,7 @@ export const descriptionOflineType: ObjectDescription = {
 
 export const descriptionOforderType: ObjectDescription = {
   fields: [
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     { name: "status", type: statusEnumValues },
     {
       name: "code",
@@ -68,7 +76,7 @@ export const descriptionOforderType: ObjectDescription = {
       ],
     },
     { name: "lines", type: () => descriptionOflineType, list: [0], nullable: true },
-    { name: "ids", type: longScalar, required: true, list: [0] },
+    { name: "ids", type: longScalar, required: true, list: [0], write: jsonNumber },
     { name: "tags", type: stringScalar, list: [0, 5] },
     { name: "email", type: stringScalar },
     { name: "phone", type: stringScalar },

@@ -9,6 +9,7 @@ import {
   uriScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, UntaggedUnionDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import {
   checkExclusiveMinimum,
   checkMaxLength,
@@ -35,7 +36,7 @@ export const descriptionOfPerson: ObjectDescription = {
 
 export const descriptionOfPet: ObjectDescription = {
   fields: [
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     {
       name: "name",
       type: stringScalar,
@@ -59,6 +60,7 @@ export const descriptionOfPet: ObjectDescription = {
         [checkExclusiveMinimum, "0"],
         [checkMultipleOf, "0.1"],
       ],
+      write: jsonNumber,
     },
     { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },
@@ -92,6 +94,7 @@ export const descriptionOfPetWritable: ObjectDescription = {
         [checkExclusiveMinimum, "0"],
         [checkMultipleOf, "0.1"],
       ],
+      write: jsonNumber,
     },
     { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },

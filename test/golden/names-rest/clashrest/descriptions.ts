@@ -20,7 +20,7 @@ export const descriptionOfPayRequest: ObjectDescription = {
 
 export const descriptionOfPayRequestAmount: ObjectDescription = {
   fields: [
-    { name: "total", type: decimalScalar, required: true, jsonString: true },
+    { name: "total", type: decimalScalar, required: true },
     { name: "currency", type: stringScalar, required: true },
   ],
 };

@@ -40,7 +40,7 @@ export const descriptionOfPayRequestOrderInformation: ObjectDescription = {
 
 export const descriptionOfPayRequestOrderInformationAmountDetails: ObjectDescription = {
   fields: [
-    { name: "totalAmount", type: decimalScalar, required: true, jsonString: true },
+    { name: "totalAmount", type: decimalScalar, required: true },
     { name: "currency", type: stringScalar, required: true },
   ],
 };

@@ -11,6 +11,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import { checkMaxLength, checkMinimum } from "../runtime/validate.js";
 import { unitValues } from "./enums.js";
 
@@ -22,7 +23,7 @@ export const descriptionOfAddress: ObjectDescription = {
 };
 
 export const descriptionOfAddressEx: ObjectDescription = {
-  fields: [{ name: "addressId", type: longScalar, required: true }],
+  fields: [{ name: "addressId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfAddress,
 };
 
@@ -64,7 +65,13 @@ export const descriptionOfLine: ObjectDescription = {
 
 export const descriptionOfOrder: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true, facets: [[checkMinimum, "0.01"]] },
+    {
+      name: "amount",
+      type: decimalScalar,
+      required: true,
+      facets: [[checkMinimum, "0.01"]],
+      write: jsonNumber,
+    },
     { name: "quantity", type: shortScalar },
     { name: "placed", type: dateTimeScalar },
     { name: "shipOn", type: dateScalar },
@@ -100,6 +107,6 @@ export const descriptionOfPlaceOrderRequest: ObjectDescription = {
 };
 
 export const descriptionOfRefundRequest: ObjectDescription = {
-  fields: [{ name: "orderId", type: longScalar, required: true }],
+  fields: [{ name: "orderId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfApiRequest,
 };

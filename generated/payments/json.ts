@@ -4,40 +4,26 @@ import { readDescribed } from "../runtime/read-description.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import { readContext, readOpaque } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeDescribed } from "../runtime/write-description.js";
 import {
+  descriptionOfCaptureRequest,
   descriptionOfCaptureResponse,
+  descriptionOfPaymentRequest,
   descriptionOfPaymentResponse,
+  descriptionOfReversalRequest,
   descriptionOfReversalResponse,
+  descriptionOfVoidCaptureRequest,
+  descriptionOfVoidPaymentRequest,
 } from "./descriptions.js";
 import type {
   CaptureDetails,
   CaptureRequest,
-  CaptureRequestClientReferenceInformation,
-  CaptureRequestClientReferenceInformationPartner,
-  CaptureRequestOrderInformation,
-  CaptureRequestOrderInformationAmountDetails,
   CaptureResponse,
   PaymentDetails,
   PaymentRequest,
-  PaymentRequestClientReferenceInformation,
-  PaymentRequestConsumerAuthenticationInformation,
-  PaymentRequestOrderInformation,
-  PaymentRequestOrderInformationAmountDetails,
-  PaymentRequestOrderInformationBillTo,
-  PaymentRequestPaymentInformation,
-  PaymentRequestPaymentInformationCard,
-  PaymentRequestPaymentInformationFluidData,
-  PaymentRequestPaymentInformationTokenizedCard,
-  PaymentRequestProcessingInformation,
   PaymentResponse,
   ReversalDetails,
   ReversalRequest,
-  ReversalRequestClientReferenceInformation,
-  ReversalRequestOrderInformation,
-  ReversalRequestOrderInformationAmountDetails,
-  ReversalRequestReversalInformation,
-  ReversalRequestReversalInformationAmountDetails,
   ReversalResponse,
   VoidCaptureRequest,
   VoidCaptureResponse,
@@ -45,211 +31,29 @@ import type {
   VoidPaymentResponse,
 } from "./types.js";
 
-function jsonOfCaptureRequest(value: CaptureRequest): Record<string, unknown> {
-  return writeFields(value, [
-    ["clientReferenceInformation", jsonOfCaptureRequestClientReferenceInformation],
-    ["orderInformation", jsonOfCaptureRequestOrderInformation],
-  ]);
-}
-
-function jsonOfCaptureRequestClientReferenceInformation(
-  value: CaptureRequestClientReferenceInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "code",
-    ["partner", jsonOfCaptureRequestClientReferenceInformationPartner],
-  ]);
-}
-
-function jsonOfCaptureRequestClientReferenceInformationPartner(
-  value: CaptureRequestClientReferenceInformationPartner,
-): Record<string, unknown> {
-  return writeFields(value, ["thirdPartyCertificationNumber"]);
-}
-
-function jsonOfCaptureRequestOrderInformation(
-  value: CaptureRequestOrderInformation,
-): Record<string, unknown> {
-  return writeFields(value, [["amountDetails", jsonOfCaptureRequestOrderInformationAmountDetails]]);
-}
-
-function jsonOfCaptureRequestOrderInformationAmountDetails(
-  value: CaptureRequestOrderInformationAmountDetails,
-): Record<string, unknown> {
-  return writeFields(value, ["totalAmount", "currency"]);
-}
-
-function jsonOfPaymentRequest(value: PaymentRequest): Record<string, unknown> {
-  return writeFields(value, [
-    ["clientReferenceInformation", jsonOfPaymentRequestClientReferenceInformation],
-    ["processingInformation", jsonOfPaymentRequestProcessingInformation],
-    ["paymentInformation", jsonOfPaymentRequestPaymentInformation],
-    ["consumerAuthenticationInformation", jsonOfPaymentRequestConsumerAuthenticationInformation],
-    ["orderInformation", jsonOfPaymentRequestOrderInformation],
-  ]);
-}
-
-function jsonOfPaymentRequestClientReferenceInformation(
-  value: PaymentRequestClientReferenceInformation,
-): Record<string, unknown> {
-  return writeFields(value, ["code"]);
-}
-
-function jsonOfPaymentRequestConsumerAuthenticationInformation(
-  value: PaymentRequestConsumerAuthenticationInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "ecommerceIndicator",
-    "ucafAuthenticationData",
-    "ucafCollectionIndicator",
-    "cavv",
-  ]);
-}
-
-function jsonOfPaymentRequestOrderInformation(
-  value: PaymentRequestOrderInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    ["amountDetails", jsonOfPaymentRequestOrderInformationAmountDetails],
-    ["billTo", jsonOfPaymentRequestOrderInformationBillTo],
-  ]);
-}
-
-function jsonOfPaymentRequestOrderInformationAmountDetails(
-  value: PaymentRequestOrderInformationAmountDetails,
-): Record<string, unknown> {
-  return writeFields(value, ["totalAmount", "currency"]);
-}
-
-function jsonOfPaymentRequestOrderInformationBillTo(
-  value: PaymentRequestOrderInformationBillTo,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "firstName",
-    "lastName",
-    "address1",
-    "locality",
-    "administrativeArea",
-    "postalCode",
-    "country",
-    "email",
-  ]);
-}
-
-function jsonOfPaymentRequestPaymentInformation(
-  value: PaymentRequestPaymentInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    ["fluidData", jsonOfPaymentRequestPaymentInformationFluidData],
-    ["card", jsonOfPaymentRequestPaymentInformationCard],
-    ["tokenizedCard", jsonOfPaymentRequestPaymentInformationTokenizedCard],
-  ]);
-}
-
-function jsonOfPaymentRequestPaymentInformationCard(
-  value: PaymentRequestPaymentInformationCard,
-): Record<string, unknown> {
-  return writeFields(value, ["type", "number", "expirationMonth", "expirationYear"]);
-}
-
-function jsonOfPaymentRequestPaymentInformationFluidData(
-  value: PaymentRequestPaymentInformationFluidData,
-): Record<string, unknown> {
-  return writeFields(value, ["value", "descriptor", "encoding"]);
-}
-
-function jsonOfPaymentRequestPaymentInformationTokenizedCard(
-  value: PaymentRequestPaymentInformationTokenizedCard,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "type",
-    "transactionType",
-    "number",
-    "expirationMonth",
-    "expirationYear",
-    "cryptogram",
-  ]);
-}
-
-function jsonOfPaymentRequestProcessingInformation(
-  value: PaymentRequestProcessingInformation,
-): Record<string, unknown> {
-  return writeFields(value, ["paymentSolution", "capture", "commerceIndicator"]);
-}
-
-function jsonOfReversalRequest(value: ReversalRequest): Record<string, unknown> {
-  return writeFields(value, [
-    ["clientReferenceInformation", jsonOfReversalRequestClientReferenceInformation],
-    ["orderInformation", jsonOfReversalRequestOrderInformation],
-    ["reversalInformation", jsonOfReversalRequestReversalInformation],
-  ]);
-}
-
-function jsonOfReversalRequestClientReferenceInformation(
-  value: ReversalRequestClientReferenceInformation,
-): Record<string, unknown> {
-  return writeFields(value, ["code"]);
-}
-
-function jsonOfReversalRequestOrderInformation(
-  value: ReversalRequestOrderInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    ["amountDetails", jsonOfReversalRequestOrderInformationAmountDetails],
-  ]);
-}
-
-function jsonOfReversalRequestOrderInformationAmountDetails(
-  value: ReversalRequestOrderInformationAmountDetails,
-): Record<string, unknown> {
-  return writeFields(value, ["currency"]);
-}
-
-function jsonOfReversalRequestReversalInformation(
-  value: ReversalRequestReversalInformation,
-): Record<string, unknown> {
-  return writeFields(value, [
-    ["amountDetails", jsonOfReversalRequestReversalInformationAmountDetails],
-  ]);
-}
-
-function jsonOfReversalRequestReversalInformationAmountDetails(
-  value: ReversalRequestReversalInformationAmountDetails,
-): Record<string, unknown> {
-  return writeFields(value, ["totalAmount"]);
-}
-
-function jsonOfVoidCaptureRequest(value: VoidCaptureRequest): Record<string, unknown> {
-  return value as Record<string, unknown>;
-}
-
-function jsonOfVoidPaymentRequest(value: VoidPaymentRequest): Record<string, unknown> {
-  return value as Record<string, unknown>;
-}
-
 /** The JSON body of a {@link CaptureRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeCaptureRequest(value: CaptureRequest): string {
-  return stringifyJson(jsonOfCaptureRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfCaptureRequest));
 }
 
 /** The JSON body of a {@link PaymentRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializePaymentRequest(value: PaymentRequest): string {
-  return stringifyJson(jsonOfPaymentRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfPaymentRequest));
 }
 
 /** The JSON body of a {@link ReversalRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeReversalRequest(value: ReversalRequest): string {
-  return stringifyJson(jsonOfReversalRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfReversalRequest));
 }
 
 /** The JSON body of a {@link VoidCaptureRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeVoidCaptureRequest(value: VoidCaptureRequest): string {
-  return stringifyJson(jsonOfVoidCaptureRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfVoidCaptureRequest));
 }
 
 /** The JSON body of a {@link VoidPaymentRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeVoidPaymentRequest(value: VoidPaymentRequest): string {
-  return stringifyJson(jsonOfVoidPaymentRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfVoidPaymentRequest));
 }
 
 /** Reads a {@link CaptureDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

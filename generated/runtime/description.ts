@@ -1,12 +1,12 @@
 /**
  * The description of a generated type: plain data, one constant per type,
  * which the runtime's generic functions walk instead of statements generated
- * per type (the validators and the JSON readers do: see
- * `validate-description.ts` and `read-description.ts`). It says what
+ * per type (the validators and the JSON readers and writers do: see
+ * `validate-description.ts`, `read-description.ts` and `write-description.ts`). It says what
  * the model says of the type's JSON form: its fields, each with its JSON
  * name, its value kind (a scalar, an enum's documented values or another
  * type's description), whether it is required, a list, a map or nullable,
- * its constant and its facets, keyed as the facet table keys them.
+ * its constant and its facets, each with the runtime's check of it.
  *
  * A description refers to another through a function (`() => other`), read
  * only when the value is walked: descriptions may refer to each other in a
@@ -14,6 +14,7 @@
  * by a bundler, as a constant of plain data.
  */
 import type { DescribedScalar } from "./described-scalars.js";
+import type { FacetCheck } from "./validate.js";
 
 /** Another type's description, read when the value is walked. */
 export type DescriptionRef = () => TypeDescription;
@@ -37,10 +38,22 @@ export interface FieldDescription {
   readonly nullable?: true;
   /** The one value the field may have. */
   readonly const?: string | number | boolean;
-  /** The field's facets, by their key in the facet table (`maxLength`, `pattern`...), in the table's order. */
-  readonly facets?: { readonly [key: string]: number | string };
+  /**
+   * The field's facets in the facet table's order, each the runtime's check
+   * of it (`checkMaxLength`, `checkPattern`... of `validate.ts`, the one the
+   * facet table names) and its value: a description imports the checks its
+   * fields use, so a bundle keeps those and no others.
+   */
+  readonly facets?: readonly (readonly [check: FacetCheck<never>, value: number | string])[];
   /** A double of a JSON body, which has no form for NaN and the infinities. */
   readonly finite?: true;
+  /**
+   * How a JSON writer writes each of the field's values, when not as they are
+   * held: `jsonNumber` (`json.ts`) for a long or decimal in its number form,
+   * written as the exact number its text is (the model decides which, in
+   * `scalar-forms.ts`).
+   */
+  readonly write?: (text: string) => unknown;
 }
 
 /** A group of fields of which exactly one (`required`) or at most one is present. */

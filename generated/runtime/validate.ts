@@ -45,12 +45,16 @@ export function result<T>(value: T, issues: readonly ValidationIssue[]): Validat
   return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
 }
 
-/** Checks a string with optional documented length bounds (in UTF-16 code units) and constant. */
+/**
+ * Checks a string with an optional documented constant. Its length bounds are
+ * facets, checked apart (`checkMinLength`, `checkMaxLength`), so a bundle that
+ * checks none holds neither.
+ */
 export function checkString(
   v: unknown,
   path: string,
   issues: Issues,
-  c?: { readonly minLength?: number; readonly maxLength?: number; readonly const?: string },
+  c?: { readonly const?: string },
 ): boolean {
   if (typeof v !== "string") return issue(issues, path, "type", "must be a string");
   if (c?.const !== undefined && v !== c.const) {
@@ -61,8 +65,6 @@ export function checkString(
       `must be the documented constant ${JSON.stringify(c.const)}`,
     );
   }
-  if (c?.minLength !== undefined && !checkMinLength(v, c.minLength, path, issues)) return false;
-  if (c?.maxLength !== undefined && !checkMaxLength(v, c.maxLength, path, issues)) return false;
   return true;
 }
 
@@ -289,18 +291,15 @@ export function checkDouble(v: unknown, path: string, issues: Issues, finite?: b
 
 const DECIMAL_RULE = "must be a decimal: digits with at most one point, no exponent";
 
-/** Checks decimal text with optional documented bounds (decimal text too, compared exactly). */
-export function checkDecimal(
-  v: unknown,
-  path: string,
-  issues: Issues,
-  c?: { readonly minimum?: string; readonly maximum?: string },
-): boolean {
+/**
+ * Checks decimal text. Its bounds are facets, checked apart and exactly
+ * (`checkMinimum`, `checkMaximum`), so a bundle that checks none holds no
+ * decimal comparison.
+ */
+export function checkDecimal(v: unknown, path: string, issues: Issues): boolean {
   if (typeof v !== "string")
     return issue(issues, path, "type", `${DECIMAL_RULE}, given as a string`);
   if (!isDecimal(v)) return issue(issues, path, "format", DECIMAL_RULE);
-  if (c?.minimum !== undefined && !checkMinimum(v, c.minimum, path, issues)) return false;
-  if (c?.maximum !== undefined && !checkMaximum(v, c.maximum, path, issues)) return false;
   return true;
 }
 

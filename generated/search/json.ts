@@ -4,92 +4,39 @@ import { readDescribed } from "../runtime/read-description.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import { readContext, readOpaque } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeDescribed } from "../runtime/write-description.js";
 import {
   descriptionOfInstrumentIdentifier,
+  descriptionOfInstrumentIdentifierRequest,
+  descriptionOfSearchRequest,
   descriptionOfTransactionDetails,
   descriptionOfWebhookSubscription,
+  descriptionOfWebhookSubscriptionRequest,
 } from "./descriptions.js";
 import type {
   InstrumentIdentifier,
   InstrumentIdentifierRequest,
-  InstrumentIdentifierRequestCard,
   SavedSearch,
   SearchRequest,
   SearchResult,
   TransactionDetails,
   WebhookSubscription,
   WebhookSubscriptionRequest,
-  WebhookSubscriptionRequestRetryPolicy,
-  WebhookSubscriptionRequestSecurityPolicy,
 } from "./types.js";
-
-function jsonOfInstrumentIdentifierRequest(
-  value: InstrumentIdentifierRequest,
-): Record<string, unknown> {
-  return writeFields(value, ["type", ["card", jsonOfInstrumentIdentifierRequestCard]]);
-}
-
-function jsonOfInstrumentIdentifierRequestCard(
-  value: InstrumentIdentifierRequestCard,
-): Record<string, unknown> {
-  return writeFields(value, ["number", "expirationMonth", "expirationYear"]);
-}
-
-function jsonOfSearchRequest(value: SearchRequest): Record<string, unknown> {
-  return writeFields(value, ["query", "sort", "save", "name", "timezone", "offset", "limit"]);
-}
-
-function jsonOfWebhookSubscriptionRequest(
-  value: WebhookSubscriptionRequest,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "name",
-    "description",
-    "organizationId",
-    "productId",
-    "eventTypes",
-    "webhookUrl",
-    "healthCheckUrl",
-    "notificationScope",
-    ["retryPolicy", jsonOfWebhookSubscriptionRequestRetryPolicy],
-    ["securityPolicy", jsonOfWebhookSubscriptionRequestSecurityPolicy],
-  ]);
-}
-
-function jsonOfWebhookSubscriptionRequestRetryPolicy(
-  value: WebhookSubscriptionRequestRetryPolicy,
-): Record<string, unknown> {
-  return writeFields(value, [
-    "algorithm",
-    "firstRetry",
-    "interval",
-    "numberOfRetries",
-    "repeatSequenceCount",
-    "repeatSequenceWaitTime",
-    "deactivateFlag",
-  ]);
-}
-
-function jsonOfWebhookSubscriptionRequestSecurityPolicy(
-  value: WebhookSubscriptionRequestSecurityPolicy,
-): Record<string, unknown> {
-  return writeFields(value, ["securityType", "proxyType"]);
-}
 
 /** The JSON body of a {@link InstrumentIdentifierRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeInstrumentIdentifierRequest(value: InstrumentIdentifierRequest): string {
-  return stringifyJson(jsonOfInstrumentIdentifierRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfInstrumentIdentifierRequest));
 }
 
 /** The JSON body of a {@link SearchRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeSearchRequest(value: SearchRequest): string {
-  return stringifyJson(jsonOfSearchRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfSearchRequest));
 }
 
 /** The JSON body of a {@link WebhookSubscriptionRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializeWebhookSubscriptionRequest(value: WebhookSubscriptionRequest): string {
-  return stringifyJson(jsonOfWebhookSubscriptionRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfWebhookSubscriptionRequest));
 }
 
 /** Reads a {@link InstrumentIdentifier} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

@@ -7,6 +7,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, OpaqueDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
 import {
@@ -298,7 +299,7 @@ export const descriptionOfARBCancelSubscriptionResult: ObjectDescription = {
 };
 
 export const descriptionOfARBCreateSubscriptionResult: ObjectDescription = {
-  fields: [{ name: "subscriptionId", type: longScalar, required: true }],
+  fields: [{ name: "subscriptionId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfApiResponseType,
 };
 
@@ -324,8 +325,8 @@ export const descriptionOfARBSubscriptionMaskedType: ObjectDescription = {
   fields: [
     { name: "name", type: stringScalar },
     { name: "paymentSchedule", type: () => descriptionOfPaymentSchedule },
-    { name: "amount", type: decimalScalar },
-    { name: "trialAmount", type: decimalScalar },
+    { name: "amount", type: decimalScalar, write: jsonNumber },
+    { name: "trialAmount", type: decimalScalar, write: jsonNumber },
     { name: "status", type: arbSubscriptionStatusEnumValues, required: true },
     { name: "profile", type: () => descriptionOfSubscriptionCustomerProfile },
     { name: "order", type: () => descriptionOfOrder },
@@ -362,8 +363,8 @@ export const descriptionOfBankAccountMasked: ObjectDescription = {
 
 export const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "validationDirectResponse", type: stringScalar },
   ],
   base: () => descriptionOfApiResponseType,
@@ -371,9 +372,9 @@ export const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription 
 
 export const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileIdList", type: longScalar, list: [0] },
-    { name: "customerShippingAddressIdList", type: longScalar, list: [0] },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileIdList", type: longScalar, list: [0], write: jsonNumber },
+    { name: "customerShippingAddressIdList", type: longScalar, list: [0], write: jsonNumber },
     { name: "validationDirectResponseList", type: stringScalar, list: [0] },
   ],
   base: () => descriptionOfApiResponseType,
@@ -381,9 +382,9 @@ export const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDesc
 
 export const descriptionOfCreateCustomerProfileResult: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileIdList", type: longScalar, list: [0] },
-    { name: "customerShippingAddressIdList", type: longScalar, list: [0] },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileIdList", type: longScalar, list: [0], write: jsonNumber },
+    { name: "customerShippingAddressIdList", type: longScalar, list: [0], write: jsonNumber },
     { name: "validationDirectResponseList", type: stringScalar, list: [0] },
   ],
   base: () => descriptionOfApiResponseType,
@@ -395,8 +396,8 @@ export const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescript
 
 export const descriptionOfCreateCustomerShippingAddressResult: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerAddressId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerAddressId", type: longScalar, required: true, write: jsonNumber },
   ],
   base: () => descriptionOfApiResponseType,
 };
@@ -411,8 +412,8 @@ export const descriptionOfCreditCardMasked: ObjectDescription = {
 
 export const descriptionOfCustomerPaymentProfileListItem: ObjectDescription = {
   fields: [
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
-    { name: "customerProfileId", type: longScalar, required: true },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "billTo", type: () => descriptionOfCustomerAddress },
     { name: "payment", type: () => descriptionOfPaymentMasked },
   ],
@@ -422,8 +423,8 @@ export const descriptionOfCustomerPaymentProfileMasked: ObjectDescription = {
   fields: [
     { name: "customerType", type: customerTypeEnumValues },
     { name: "billTo", type: () => descriptionOfCustomerAddress },
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "payment", type: () => descriptionOfPaymentMasked },
     { name: "driversLicense", type: () => descriptionOfDriversLicense },
     { name: "taxId", type: stringScalar },
@@ -527,7 +528,7 @@ export const descriptionOfSubscriptionDetail: ObjectDescription = {
     { name: "paymentMethod", type: paymentMethodEnumValues, required: true },
     { name: "accountNumber", type: stringScalar },
     { name: "invoice", type: stringScalar },
-    { name: "amount", type: decimalScalar, required: true },
+    { name: "amount", type: decimalScalar, required: true, write: jsonNumber },
     { name: "currencyCode", type: stringScalar },
     { name: "customerProfileId", type: intScalar, required: true },
     { name: "customerPaymentProfileId", type: intScalar, required: true },

@@ -10,6 +10,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import {
   arbGetSubscriptionListOrderFieldEnumValues,
   arbGetSubscriptionListSearchTypeEnumValues,
@@ -21,7 +22,7 @@ import {
 } from "./enums.js";
 
 export const descriptionOfARBCancelSubscriptionRequest: ObjectDescription = {
-  fields: [{ name: "subscriptionId", type: longScalar, required: true }],
+  fields: [{ name: "subscriptionId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfApiRequestType,
 };
 
@@ -60,8 +61,8 @@ export const descriptionOfARBSubscriptionType: ObjectDescription = {
   fields: [
     { name: "name", type: stringScalar },
     { name: "paymentSchedule", type: () => descriptionOfPaymentSchedule },
-    { name: "amount", type: decimalScalar },
-    { name: "trialAmount", type: decimalScalar },
+    { name: "amount", type: decimalScalar, write: jsonNumber },
+    { name: "trialAmount", type: decimalScalar, write: jsonNumber },
     { name: "payment", type: () => descriptionOfPayment },
     { name: "order", type: () => descriptionOfOrder },
     { name: "customer", type: () => descriptionOfCustomer },
@@ -72,7 +73,7 @@ export const descriptionOfARBSubscriptionType: ObjectDescription = {
 
 export const descriptionOfARBUpdateSubscriptionRequest: ObjectDescription = {
   fields: [
-    { name: "subscriptionId", type: longScalar, required: true },
+    { name: "subscriptionId", type: longScalar, required: true, write: jsonNumber },
     { name: "subscription", type: () => descriptionOfARBSubscriptionType },
   ],
   base: () => descriptionOfApiRequestType,
@@ -103,7 +104,7 @@ export const descriptionOfBankAccount: ObjectDescription = {
 
 export const descriptionOfCreateCustomerPaymentProfileRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "paymentProfile", type: () => descriptionOfCustomerPaymentProfile },
     { name: "validationMode", type: validationModeValues, required: true },
   ],
@@ -133,7 +134,7 @@ export const descriptionOfCreateCustomerProfileTransactionRequest: ObjectDescrip
 
 export const descriptionOfCreateCustomerShippingAddressRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "address", type: () => descriptionOfCustomerAddress },
   ],
   base: () => descriptionOfApiRequestType,
@@ -169,7 +170,7 @@ export const descriptionOfCustomerAddress: ObjectDescription = {
 };
 
 export const descriptionOfCustomerAddressEx: ObjectDescription = {
-  fields: [{ name: "customerAddressId", type: longScalar, required: true }],
+  fields: [{ name: "customerAddressId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfCustomerAddress,
 };
 
@@ -184,7 +185,9 @@ export const descriptionOfCustomerPaymentProfile: ObjectDescription = {
 };
 
 export const descriptionOfCustomerPaymentProfileEx: ObjectDescription = {
-  fields: [{ name: "customerPaymentProfileId", type: longScalar, required: true }],
+  fields: [
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
+  ],
   base: () => descriptionOfCustomerPaymentProfile,
 };
 
@@ -212,27 +215,27 @@ export const descriptionOfCustomerProfileBase: ObjectDescription = {
 };
 
 export const descriptionOfCustomerProfileEx: ObjectDescription = {
-  fields: [{ name: "customerProfileId", type: longScalar, required: true }],
+  fields: [{ name: "customerProfileId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfCustomerProfileBase,
 };
 
 export const descriptionOfDeleteCustomerPaymentProfileRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
   ],
   base: () => descriptionOfApiRequestType,
 };
 
 export const descriptionOfDeleteCustomerProfileRequest: ObjectDescription = {
-  fields: [{ name: "customerProfileId", type: longScalar, required: true }],
+  fields: [{ name: "customerProfileId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfApiRequestType,
 };
 
 export const descriptionOfDeleteCustomerShippingAddressRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerAddressId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerAddressId", type: longScalar, required: true, write: jsonNumber },
   ],
   base: () => descriptionOfApiRequestType,
 };
@@ -247,7 +250,7 @@ export const descriptionOfDriversLicense: ObjectDescription = {
 
 export const descriptionOfExtendedAmount: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true },
+    { name: "amount", type: decimalScalar, required: true, write: jsonNumber },
     { name: "name", type: stringScalar },
     { name: "description", type: stringScalar },
   ],
@@ -274,8 +277,8 @@ export const descriptionOfGetCustomerPaymentProfileListRequest: ObjectDescriptio
 
 export const descriptionOfGetCustomerPaymentProfileRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "unmaskExpirationDate", type: booleanScalar, required: true },
   ],
   base: () => descriptionOfApiRequestType,
@@ -296,8 +299,8 @@ export const descriptionOfLineItem: ObjectDescription = {
     { name: "itemId", type: stringScalar },
     { name: "name", type: stringScalar },
     { name: "description", type: stringScalar },
-    { name: "quantity", type: decimalScalar, required: true },
-    { name: "unitPrice", type: decimalScalar, required: true },
+    { name: "quantity", type: decimalScalar, required: true, write: jsonNumber },
+    { name: "unitPrice", type: decimalScalar, required: true, write: jsonNumber },
     { name: "taxable", type: booleanScalar },
   ],
 };
@@ -367,7 +370,7 @@ export const descriptionOfPaymentScheduleInterval: ObjectDescription = {
 
 export const descriptionOfProfileTransAmount: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true },
+    { name: "amount", type: decimalScalar, required: true, write: jsonNumber },
     { name: "tax", type: () => descriptionOfExtendedAmount },
     { name: "shipping", type: () => descriptionOfExtendedAmount },
     { name: "duty", type: () => descriptionOfExtendedAmount },
@@ -377,14 +380,14 @@ export const descriptionOfProfileTransAmount: ObjectDescription = {
 
 export const descriptionOfProfileTransAuth: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
-    { name: "customerPaymentProfileId", type: longScalar, required: true },
-    { name: "customerShippingAddressId", type: longScalar },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, required: true, write: jsonNumber },
+    { name: "customerShippingAddressId", type: longScalar, write: jsonNumber },
     { name: "order", type: () => descriptionOfOrderEx },
     { name: "taxExempt", type: booleanScalar },
     { name: "recurringBilling", type: booleanScalar },
     { name: "cardCode", type: stringScalar },
-    { name: "splitTenderId", type: longScalar },
+    { name: "splitTenderId", type: longScalar, write: jsonNumber },
   ],
   base: () => descriptionOfProfileTransAmount,
 };
@@ -404,9 +407,9 @@ export const descriptionOfProfileTransCaptureOnly: ObjectDescription = {
 
 export const descriptionOfProfileTransPriorAuthCapture: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar },
-    { name: "customerPaymentProfileId", type: longScalar },
-    { name: "customerShippingAddressId", type: longScalar },
+    { name: "customerProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerShippingAddressId", type: longScalar, write: jsonNumber },
     { name: "transId", type: stringScalar },
   ],
   base: () => descriptionOfProfileTransAmount,
@@ -414,9 +417,9 @@ export const descriptionOfProfileTransPriorAuthCapture: ObjectDescription = {
 
 export const descriptionOfProfileTransRefund: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar },
-    { name: "customerPaymentProfileId", type: longScalar },
-    { name: "customerShippingAddressId", type: longScalar },
+    { name: "customerProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerShippingAddressId", type: longScalar, write: jsonNumber },
     { name: "creditCardNumberMasked", type: stringScalar },
     { name: "bankRoutingNumberMasked", type: stringScalar },
     { name: "bankAccountNumberMasked", type: stringScalar },
@@ -428,9 +431,9 @@ export const descriptionOfProfileTransRefund: ObjectDescription = {
 
 export const descriptionOfProfileTransVoid: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar },
-    { name: "customerPaymentProfileId", type: longScalar },
-    { name: "customerShippingAddressId", type: longScalar },
+    { name: "customerProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerPaymentProfileId", type: longScalar, write: jsonNumber },
+    { name: "customerShippingAddressId", type: longScalar, write: jsonNumber },
   ],
   open: true,
 };
@@ -449,7 +452,7 @@ export const descriptionOfProfileTransactionType: ObjectDescription = {
 
 export const descriptionOfUpdateCustomerPaymentProfileRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "paymentProfile", type: () => descriptionOfCustomerPaymentProfileEx },
     { name: "validationMode", type: validationModeValues, required: true },
   ],
@@ -463,7 +466,7 @@ export const descriptionOfUpdateCustomerProfileRequest: ObjectDescription = {
 
 export const descriptionOfUpdateCustomerShippingAddressRequest: ObjectDescription = {
   fields: [
-    { name: "customerProfileId", type: longScalar, required: true },
+    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
     { name: "address", type: () => descriptionOfCustomerAddressEx },
   ],
   base: () => descriptionOfApiRequestType,

@@ -2,6 +2,7 @@ import { enumValuesOf } from "./enum-values.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { facetOf } from "../facets/registry.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
+import { writesNumberText } from "../model/scalar-forms.js";
 import type { ScalarName } from "../model/vocabulary.js";
 import type { ScalarName as RuntimeScalarName } from "../runtime/described-scalars.js";
 import type { ServiceNames } from "../naming/names.js";
@@ -16,6 +17,8 @@ import { choiceGroupsOf } from "./choice-groups.js";
 const DESCRIPTION = paths.runtime("description.ts");
 /** The runtime's scalars, one constant each (`<name>Scalar`): a description imports those its fields hold. */
 const SCALARS = paths.runtime("described-scalars.ts");
+/** The runtime's checks, among them each facet's (`Facet.runtimeCheck`): a description imports those its fields use. */
+const VALIDATE = paths.runtime("validate.ts");
 
 /** The model's scalars are the runtime's, one list on each side of the package boundary: this fails to compile when they part. */
 type SameScalars = [ScalarName] extends [RuntimeScalarName]
@@ -211,17 +214,25 @@ function describeField(
     ...(f.map ? ["map: true"] : []),
     ...(f.nullable ? ["nullable: true"] : []),
     ...(f.const !== undefined ? [`const: ${constLiteral(f.const)}`] : []),
-    ...(f.facets.length > 0 ? [`facets: { ${f.facets.map(facetEntry).join(", ")} }`] : []),
+    ...(f.facets.length > 0
+      ? [`facets: [${f.facets.map((use) => facetEntry(file, use)).join(", ")}]`]
+      : []),
     // A JSON body (a REST service's) has no form for NaN and the infinities.
     ...(t.kind === "scalar" && t.name === "double" && service.protocol === "rest"
       ? ["finite: true"]
+      : []),
+    // A long or decimal in its number form: the writer writes its text as the exact number.
+    ...(writesNumberText(f)
+      ? [`write: ${file.value("jsonNumber", paths.runtime("json.ts"))}`]
       : []),
   ];
   return `{ ${marks.join(", ")} }`;
 }
 
-/** One facet as `key: value`, the key the facet table's. */
-function facetEntry(use: Field["facets"][number]): string {
-  if (!facetOf(use.key)) throw new Error(`unknown facet ${use.key}`);
-  return `${use.key}: ${typeof use.value === "number" ? String(use.value) : stringLiteral(use.value)}`;
+/** One facet as `[check, value]`: the runtime's check the facet table names for it, imported. */
+function facetEntry(file: TsFile, use: Field["facets"][number]): string {
+  const facet = facetOf(use.key);
+  if (!facet) throw new Error(`unknown facet ${use.key}`);
+  const value = typeof use.value === "number" ? String(use.value) : stringLiteral(use.value);
+  return `[${file.value(facet.runtimeCheck, VALIDATE)}, ${value}]`;
 }

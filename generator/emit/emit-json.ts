@@ -13,10 +13,12 @@ import type { TsFile } from "./ts-file.js";
 /**
  * `<service>/json.ts` for a REST service, the client's side: a serializer per
  * request body (documented fields only, in schema order; longs and decimals
- * written as exact JSON numbers, or as strings where the contract says so) and a parser per response body (hostile input rejected with
- * `ParseError`, numbers exact, opaque bodies kept as parsed), which hands the
- * parsed tree and the type's description to the runtime's generic reader
- * (`read-description.ts`).
+ * written as exact JSON numbers, or as strings where the contract says so),
+ * which hands the value and its type's description to the runtime's generic
+ * writer (`write-description.ts`), and a parser per response body (hostile
+ * input rejected with `ParseError`, numbers exact, opaque bodies kept as
+ * parsed), which hands the parsed tree and the type's description to the
+ * runtime's generic reader (`read-description.ts`).
  */
 export function emitJson(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.json(ctx.service.name));
@@ -48,11 +50,12 @@ function emitBodies(
   const writtenBodies = [...new Set(written)].sort();
   const readBodies = [...new Set(read)].sort();
   const typeRef = (name: string) => file.type(names.get("type", name), paths.types(service.name));
-  const writtenSide = readSide === "request" ? "received" : "sent";
-  for (const type of service.types.filter((t) =>
-    writtenSide === "sent" ? t.facts.wireSent : t.facts.wireReceived,
-  ))
-    emitWriter(file, ctx, type);
+  // A client writes each request body through its type's description (the runtime's generic
+  // writer, the description imported from descriptions.ts); a server writes an answer with writers
+  // of its own.
+  if (readSide === "request")
+    for (const type of service.types.filter((t) => t.facts.wireReceived))
+      emitWriter(file, ctx, type);
   // A client reads each response body through its type's description (the runtime's generic
   // reader, the description imported from descriptions.ts); a server reads a request as a draft,
   // with readers of its own.
@@ -66,7 +69,7 @@ function emitBodies(
       ],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
-      statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${names.get("jsonWriter", name)}(value));`,
+      statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${readSide === "request" ? `${names.get("jsonWriter", name)}(value)` : describedWrite(file, ctx, name)});`,
     });
   }
   for (const name of readBodies) {
@@ -124,6 +127,12 @@ function responseRead(
   const typeName = file.type(names.get("type", name), paths.types(service.name));
   const description = file.value(names.get("description", name), paths.descriptions(service.name));
   return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${description}, "", ${o})`;
+}
+
+/** The write of a request body: through its type's description, by the runtime's generic writer. */
+function describedWrite(file: TsFile, { service, names }: EmitContext, name: string): string {
+  const description = file.value(names.get("description", name), paths.descriptions(service.name));
+  return `${file.value("writeDescribed", paths.runtime("write-description.ts"))}(value, ${description})`;
 }
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {

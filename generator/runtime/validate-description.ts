@@ -21,19 +21,9 @@ import {
   checkChoiceGroup,
   checkConst,
   checkEnum,
-  checkExclusiveMaximum,
-  checkExclusiveMinimum,
-  checkFractionDigits,
   checkList,
   checkMap,
-  checkMaximum,
-  checkMaxLength,
-  checkMinimum,
-  checkMinLength,
-  checkMultipleOf,
   checkObject,
-  checkPattern,
-  checkTotalDigits,
   checkUnknownKeys,
   type FacetCheck,
   type Issues,
@@ -43,23 +33,6 @@ import {
   type TypeCheck,
   type ValidationResult,
 } from "./validate.js";
-
-/**
- * Each facet's check, by its key in the facet table (`generator/facets`,
- * whose `runtimeCheck` names the same function).
- */
-export const FACET_CHECKS: { readonly [key: string]: FacetCheck<never> | undefined } = {
-  minLength: checkMinLength,
-  maxLength: checkMaxLength,
-  pattern: checkPattern,
-  minimum: checkMinimum,
-  maximum: checkMaximum,
-  totalDigits: checkTotalDigits,
-  fractionDigits: checkFractionDigits,
-  exclusiveMinimum: checkExclusiveMinimum,
-  exclusiveMaximum: checkExclusiveMaximum,
-  multipleOf: checkMultipleOf,
-};
 
 /** Checks one scalar or enum value (present, not a list or map) at its path, reporting to `issues`. */
 type ValueCheck = (v: unknown, path: string, issues: Issues) => unknown;
@@ -312,12 +285,11 @@ function constCheck(constant: string | number | boolean): TypeCheck {
   return (v, path, issues) => checkConst(v, constant, path, issues);
 }
 
-/** The checks of a field's facets, in the facet table's order. */
+/** The checks of a field's facets, in the facet table's order: each the runtime's check the description names. */
 function facetChecks(f: FieldDescription): TypeCheck[] {
-  return Object.entries(f.facets ?? {}).map(([key, argument]) => {
-    const facet = FACET_CHECKS[key] as FacetCheck<number | string> | undefined;
-    if (facet === undefined) throw new Error(`unknown facet ${key}`);
-    return (v, path, issues) => facet(v, argument, path, issues);
+  return (f.facets ?? []).map(([facet, argument]) => {
+    const check = facet as FacetCheck<number | string>;
+    return (v, path, issues) => check(v, argument, path, issues);
   });
 }
 

@@ -48,10 +48,17 @@ describe("code generated from OpenAPI fixtures", () => {
     expect(types).toMatch(/@deprecated\s+\*\/\s+legacy\?: string/);
     expect(types).toContain("notes?: { readonly [key: string]: string };");
     const descriptions = files.get("pet-store/descriptions.ts")!;
-    // The field's description holds its facets, keyed as the facet table keys them.
-    expect(descriptions).toContain(
-      '{ name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } }',
-    );
+    // The field's description holds its facets, each the runtime's check the facet table names, and
+    // the write of a decimal in its number form.
+    expect(descriptions).toContain(`{
+      name: "weight",
+      type: decimalScalar,
+      facets: [
+        [checkExclusiveMinimum, "0"],
+        [checkMultipleOf, "0.1"],
+      ],
+      write: jsonNumber,
+    }`);
   }, 60_000);
 });
 
@@ -87,7 +94,7 @@ describe("the YAML schema language says the same", () => {
       /@deprecated\s+\*\/\s+readonly memo\?: string|@deprecated\s+\*\/\s+memo\?: string/,
     );
     expect(byPath.get("shop/descriptions.ts")).toMatch(
-      /name: "amount",[^}]*facets: \{ exclusiveMinimum: "0", multipleOf: "0\.01" \}/,
+      /name: "amount",[^}]*facets: \[\s*\[checkExclusiveMinimum, "0"\],\s*\[checkMultipleOf, "0\.01"\],?\s*\]/,
     );
     expect(byPath.get("shop/types.ts")).toContain("labels?: { readonly [key: string]: string[] };");
     // A client reads the map through the response's description.

@@ -35,7 +35,7 @@ describe("emitDescription", () => {
     restService({ types, operations: [restOperation("op", types[0]!.name, undefined)] });
   const table: { name: string; given: Service; decl: string; want: string }[] = [
     {
-      name: "a required string with its facets, keyed as the facet table keys them",
+      name: "a required string with its facets, each the runtime's check the facet table names",
       given: send(
         objectType("Req", [
           field("code", scalar("string"), {
@@ -53,8 +53,16 @@ describe("emitDescription", () => {
       decl: "descriptionOfReq",
       want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "code", type: stringScalar, required: true, facets: { minLength: 1, maxLength: 8 } },
-    { name: "zip", type: stringScalar, facets: { pattern: "^(?:[0-9]{5}(-[0-9]{4})?)$" } },
+    {
+      name: "code",
+      type: stringScalar,
+      required: true,
+      facets: [
+        [checkMinLength, 1],
+        [checkMaxLength, 8],
+      ],
+    },
+    { name: "zip", type: stringScalar, facets: [[checkPattern, "^(?:[0-9]{5}(-[0-9]{4})?)$"]] },
   ],
 };`,
     },
@@ -71,8 +79,8 @@ describe("emitDescription", () => {
       decl: "descriptionOfReq",
       want: `export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, facets: { minimum: "0.01" } },
-    { name: "count", type: intScalar, facets: { maximum: "10" } },
+    { name: "amount", type: decimalScalar, facets: [[checkMinimum, "0.01"]], write: jsonNumber },
+    { name: "count", type: intScalar, facets: [[checkMaximum, "10"]] },
     { name: "extra", type: jsonScalar },
     { name: "version", type: stringScalar, const: "2" },
   ],
@@ -265,12 +273,18 @@ describe("emitDescription", () => {
     expect(declaration(await emitWith(emitAll, rest), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" }, finite: true },
+    {
+      name: "weight",
+      type: doubleScalar,
+      required: true,
+      facets: [[checkMinimum, "0"]],
+      finite: true,
+    },
   ],
 };`);
     expect(declaration(await emitWith(emitAll, soap), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
-  fields: [{ name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" } }],
+  fields: [{ name: "weight", type: doubleScalar, required: true, facets: [[checkMinimum, "0"]] }],
 };`);
   });
 
@@ -384,7 +398,49 @@ describe("emitDescriptions", () => {
       `import { dateTimeScalar, decimalScalar, stringScalar } from "../runtime/described-scalars.js";`,
     );
     expect(declaration(code, "descriptionOfReq")).toContain(
-      `{ name: "amount", type: decimalScalar }`,
+      `{ name: "amount", type: decimalScalar, write: jsonNumber }`,
     );
+  });
+
+  it("imports the runtime's check of each facet its fields hold, and no other", async () => {
+    const bounded = restService({
+      types: [
+        objectType("Req", [
+          field("code", scalar("string"), { facets: [{ key: "maxLength", value: 8 }] }),
+          field("amount", scalar("decimal"), { facets: [{ key: "minimum", value: "0.01" }] }),
+          field("name", scalar("string"), { facets: [{ key: "maxLength", value: 60 }] }),
+        ]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    const code = await emitWith(emitDescriptions, bounded);
+    expect(code).toContain(
+      `import { checkMaxLength, checkMinimum } from "../runtime/validate.js";`,
+    );
+  });
+
+  it("names jsonNumber as the write of a long or decimal in its number form, and of no other field", async () => {
+    const typed = restService({
+      types: [
+        objectType("Req", [
+          field("amount", scalar("decimal"), { jsonString: true }),
+          field("id", scalar("long"), { list: { min: 0 } }),
+          field("total", scalar("decimal"), { nullable: true }),
+          field("count", scalar("int")),
+        ]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    const code = await emitWith(emitDescriptions, typed);
+    expect(declaration(code, "descriptionOfReq"))
+      .toBe(`export const descriptionOfReq: ObjectDescription = {
+  fields: [
+    { name: "amount", type: decimalScalar },
+    { name: "id", type: longScalar, list: [0], write: jsonNumber },
+    { name: "total", type: decimalScalar, nullable: true, write: jsonNumber },
+    { name: "count", type: intScalar },
+  ],
+};`);
+    expect(code).toContain(`import { jsonNumber } from "../runtime/json.js";`);
   });
 });

@@ -46,7 +46,7 @@ describe("doubles in the emitters", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" } },
+    { name: "weight", type: doubleScalar, required: true, facets: [[checkMinimum, "0"]] },
     { name: "readings", type: doubleScalar, list: [0] },
   ],
 };`);
@@ -60,7 +60,13 @@ describe("doubles in the emitters", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfMeasure"))
       .toBe(`export const descriptionOfMeasure: ObjectDescription = {
   fields: [
-    { name: "weight", type: doubleScalar, required: true, facets: { minimum: "0" }, finite: true },
+    {
+      name: "weight",
+      type: doubleScalar,
+      required: true,
+      facets: [[checkMinimum, "0"]],
+      finite: true,
+    },
     { name: "readings", type: doubleScalar, list: [0], finite: true },
   ],
 };`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emitDescriptions } from "../../../generator/emit/emit-descriptions.js";
-import { emitJson } from "../../../generator/emit/emit-json.js";
+import { emitJson, emitRestServer } from "../../../generator/emit/emit-json.js";
 import {
   declaration,
   emitWith,
@@ -11,7 +11,12 @@ import {
   scalar,
 } from "../../helpers/ir.js";
 
-/** emit-json: a writer per body type; a long or decimal in its number form goes through `jsonNumber`, every other scalar as it is. */
+/**
+ * emit-json: a client writes each request body through its type's description
+ * (the runtime's generic writer); the description names `jsonNumber` as the
+ * write of a long or decimal in its number form, so it is written as the
+ * number its text is, and one the contract carries as a string as it is.
+ */
 describe("emitJson writers", () => {
   const service = restService({
     types: [
@@ -27,8 +32,45 @@ describe("emitJson writers", () => {
     operations: [restOperation("op", "Req", "Req")],
   });
 
-  it("writes longs and decimals as numbers from their text, unless the contract carries them as strings", async () => {
-    expect(declaration(await emitWith(emitJson, service), "jsonOfReq"))
+  it("serializes through the runtime's generic writer with the type's description, then stringifyJson", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(declaration(code, "serializeReq")).toContain(
+      "return stringifyJson(writeDescribed(value, descriptionOfReq));",
+    );
+    expect(code).toMatch(
+      /import \{ writeDescribed \} from "\.\.\/runtime\/write-description\.js";/,
+    );
+  });
+
+  it("has no writer of its own per type, nor the runtime's list writer", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(code).not.toMatch(/\bjsonOf[A-Z]|writeFields|jsonNumber/);
+  });
+
+  it("writes a nested type, an open type and an extension through the description alone", async () => {
+    const nested = restService({
+      types: [
+        objectType(
+          "Outer",
+          [
+            field("one", { kind: "object", name: "Inner" }),
+            field("many", { kind: "object", name: "Inner" }, { list: { min: 0 } }),
+          ],
+          { open: true },
+        ),
+        objectType("Inner", [field("id", scalar("string"))]),
+      ],
+      operations: [restOperation("op", "Outer", undefined)],
+    });
+    const code = await emitWith(emitJson, nested);
+    expect(declaration(code, "serializeOuter")).toContain(
+      "return stringifyJson(writeDescribed(value, descriptionOfOuter));",
+    );
+    expect(code).not.toMatch(/jsonOfInner|extraProperties/);
+  });
+
+  it("keeps a writer per type on the server side, which writes its answers: longs and decimals as numbers from their text, unless the contract carries them as strings", async () => {
+    expect(declaration(await emitWith(emitRestServer, service), "jsonOfReq"))
       .toBe(`function jsonOfReq(value: Req): Record<string, unknown> {
   return writeFields(value, [
     ["offset", jsonNumber],
@@ -39,50 +81,6 @@ describe("emitJson writers", () => {
     "count",
   ]);
 }`);
-  });
-
-  it("describes the fields for the runtime's writeFields, which writes what a reader kept after them for a closed type (no start given)", async () => {
-    const code = await emitWith(emitJson, service);
-    expect(declaration(code, "jsonOfReq")).toMatch(/"count",\n {2}\]\);\n\}$/);
-    expect(code).toMatch(/import \{ writeFields \} from "\.\.\/runtime\/write-fields\.js";/);
-  });
-
-  it("writes a nested type through its writer, in each shape of field, and an open type after its extra properties", async () => {
-    const nested = restService({
-      types: [
-        objectType(
-          "Outer",
-          [
-            field("one", { kind: "object", name: "Inner" }),
-            field("many", { kind: "object", name: "Inner" }, { list: { min: 0 } }),
-            field("byKey", { kind: "object", name: "Inner" }, { map: true }),
-          ],
-          { open: true },
-        ),
-        objectType("Inner", [field("id", scalar("string"))]),
-      ],
-      operations: [restOperation("op", "Outer", undefined)],
-    });
-    expect(declaration(await emitWith(emitJson, nested), "jsonOfOuter"))
-      .toBe(`function jsonOfOuter(value: Outer): Record<string, unknown> {
-  return writeFields(
-    value,
-    [
-      ["one", jsonOfInner],
-      ["many", jsonOfInner, "list"],
-      ["byKey", jsonOfInner, "map"],
-    ],
-    extraProperties(value, new Set(["one", "many", "byKey"])),
-  );
-}`);
-  });
-
-  it("serializes through stringifyJson, which writes those numbers raw", async () => {
-    const code = await emitWith(emitJson, service);
-    expect(declaration(code, "serializeReq")).toContain("return stringifyJson(jsonOfReq(value));");
-    expect(code).toMatch(
-      /import \{[^}]*\bjsonNumber\b[^}]*\bstringifyJson\b[^}]*\} from "\.\.\/runtime\/json\.js";/,
-    );
   });
 
   it("reads a response body one way: the tree parser, then the runtime's reader with the type's description", async () => {
@@ -101,10 +99,10 @@ describe("emitJson writers", () => {
     expect(declaration(await emitWith(emitDescriptions, service), "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
   fields: [
-    { name: "offset", type: longScalar, required: true },
+    { name: "offset", type: longScalar, required: true, write: jsonNumber },
     { name: "amount", type: decimalScalar },
-    { name: "total", type: decimalScalar, nullable: true },
-    { name: "ids", type: longScalar, list: [0] },
+    { name: "total", type: decimalScalar, nullable: true, write: jsonNumber },
+    { name: "ids", type: longScalar, list: [0], write: jsonNumber },
     { name: "ratio", type: doubleScalar, finite: true },
     { name: "count", type: intScalar },
   ],

@@ -13,6 +13,10 @@ import {
   checkInt,
   checkList,
   checkLong,
+  checkMaximum,
+  checkMaxLength,
+  checkMinimum,
+  checkMinLength,
   checkObject,
   checkShort,
   checkString,
@@ -42,9 +46,14 @@ function expectNoLeak(issues: readonly ValidationIssue[], secret: string): void 
 }
 
 describe("scalar checks: exact issues, never the value in a message", () => {
-  it("checkString: type, const, minLength, maxLength", () => {
+  it("checkString: type, const; checkMinLength, checkMaxLength", () => {
     expect(
-      run((i) => checkString("ok", "a", i, { minLength: 1, maxLength: 5, const: "ok" })),
+      run(
+        (i) =>
+          checkString("ok", "a", i, { const: "ok" }) &&
+          checkMinLength("ok", 1, "a", i) &&
+          checkMaxLength("ok", 5, "a", i),
+      ),
     ).toEqual({
       ok: true,
       issues: [],
@@ -53,7 +62,7 @@ describe("scalar checks: exact issues, never the value in a message", () => {
       { path: "a", code: "type", message: "must be a string" },
     ]);
     const secret = "4111111111111111";
-    const tooLong = run((i) => checkString(secret, "payment.card.cardNumber", i, { maxLength: 4 }));
+    const tooLong = run((i) => checkMaxLength(secret, 4, "payment.card.cardNumber", i));
     expect(tooLong).toEqual({
       ok: false,
       issues: [
@@ -65,7 +74,7 @@ describe("scalar checks: exact issues, never the value in a message", () => {
       ],
     });
     expectNoLeak(tooLong.issues, secret);
-    const tooShort = run((i) => checkString("s3cr3t-key", "k", i, { minLength: 16 }));
+    const tooShort = run((i) => checkMinLength("s3cr3t-key", 16, "k", i));
     expect(tooShort.issues).toEqual([
       { path: "k", code: "length", message: "must be at least 16 characters long" },
     ]);
@@ -135,11 +144,16 @@ describe("scalar checks: exact issues, never the value in a message", () => {
     expectNoLeak(r.issues, "9223372036854775808");
   });
 
-  it("checkDecimal: string only, exact format, exact bounds", () => {
+  it("checkDecimal: string only, exact format; checkMinimum, checkMaximum: exact bounds", () => {
     expect(
-      run((i) => checkDecimal("12.50", "amount", i, { minimum: "0.01", maximum: "99999.99" })).ok,
+      run(
+        (i) =>
+          checkDecimal("12.50", "amount", i) &&
+          checkMinimum("12.50", "0.01", "amount", i) &&
+          checkMaximum("12.50", "99999.99", "amount", i),
+      ).ok,
     ).toBe(true);
-    expect(run((i) => checkDecimal("0.01", "amount", i, { minimum: "0.01" })).ok).toBe(true);
+    expect(run((i) => checkMinimum("0.01", "0.01", "amount", i)).ok).toBe(true);
     const notString = run((i) => checkDecimal(12.5, "amount", i));
     expect(notString.issues).toEqual([
       {
@@ -157,14 +171,12 @@ describe("scalar checks: exact issues, never the value in a message", () => {
       },
     ]);
     expectNoLeak(exp.issues, "31337e5");
-    const low = run((i) => checkDecimal("0.00999", "amount", i, { minimum: "0.01" }));
+    const low = run((i) => checkMinimum("0.00999", "0.01", "amount", i));
     expect(low.issues).toEqual([
       { path: "amount", code: "range", message: "must be at least 0.01" },
     ]);
     expectNoLeak(low.issues, "0.00999");
-    const high = run((i) =>
-      checkDecimal("100000000000000000000.001", "amount", i, { maximum: "99999.99" }),
-    );
+    const high = run((i) => checkMaximum("100000000000000000000.001", "99999.99", "amount", i));
     expect(high.issues).toEqual([
       { path: "amount", code: "range", message: "must be at most 99999.99" },
     ]);

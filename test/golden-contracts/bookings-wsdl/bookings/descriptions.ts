@@ -6,6 +6,13 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
+import {
+  checkExclusiveMinimum,
+  checkFractionDigits,
+  checkMaxLength,
+  checkMinLength,
+} from "../runtime/validate.js";
 import { channelValues } from "./enums.js";
 
 export const descriptionOfBooking: ObjectDescription = {
@@ -14,7 +21,7 @@ export const descriptionOfBooking: ObjectDescription = {
     { name: "nights", type: intScalar, required: true },
     { name: "price", type: () => descriptionOfMoney, required: true },
     { name: "extras", type: stringScalar, list: [0], nullable: true },
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     { name: "channel", type: channelValues },
   ],
 };
@@ -39,13 +46,20 @@ export const descriptionOfMoney: ObjectDescription = {
       name: "value",
       type: decimalScalar,
       required: true,
-      facets: { fractionDigits: 2, exclusiveMinimum: "0" },
+      facets: [
+        [checkFractionDigits, 2],
+        [checkExclusiveMinimum, "0"],
+      ],
+      write: jsonNumber,
     },
     {
       name: "currency",
       type: stringScalar,
       required: true,
-      facets: { minLength: 3, maxLength: 3 },
+      facets: [
+        [checkMinLength, 3],
+        [checkMaxLength, 3],
+      ],
     },
   ],
 };

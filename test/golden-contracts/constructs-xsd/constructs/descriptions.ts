@@ -6,6 +6,16 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
+import {
+  checkFractionDigits,
+  checkMaxLength,
+  checkMaximum,
+  checkMinLength,
+  checkMinimum,
+  checkPattern,
+  checkTotalDigits,
+} from "../runtime/validate.js";
 import { orderTypeKindValues, statusEnumValues } from "./enums.js";
 
 export const descriptionOfcreateOrderRequest: ObjectDescription = {
@@ -15,29 +25,58 @@ export const descriptionOfcreateOrderRequest: ObjectDescription = {
 export const descriptionOflineType: ObjectDescription = {
   fields: [
     { name: "sku", type: stringScalar, required: true },
-    { name: "quantity", type: decimalScalar, required: true, facets: { fractionDigits: 0 } },
+    {
+      name: "quantity",
+      type: decimalScalar,
+      required: true,
+      facets: [[checkFractionDigits, 0]],
+      write: jsonNumber,
+    },
     {
       name: "price",
       type: decimalScalar,
       required: true,
-      facets: { minimum: "0.01", totalDigits: 10, fractionDigits: 2 },
+      facets: [
+        [checkMinimum, "0.01"],
+        [checkTotalDigits, 10],
+        [checkFractionDigits, 2],
+      ],
+      write: jsonNumber,
     },
-    { name: "flags", type: shortScalar, facets: { minimum: "0", maximum: "255" } },
+    {
+      name: "flags",
+      type: shortScalar,
+      facets: [
+        [checkMinimum, "0"],
+        [checkMaximum, "255"],
+      ],
+    },
   ],
 };
 
 export const descriptionOforderType: ObjectDescription = {
   fields: [
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     { name: "status", type: statusEnumValues },
     {
       name: "code",
       type: stringScalar,
-      facets: { minLength: 3, maxLength: 4, pattern: "^(?:[0-9]+)$" },
+      facets: [
+        [checkMinLength, 3],
+        [checkMaxLength, 4],
+        [checkPattern, "^(?:[0-9]+)$"],
+      ],
     },
-    { name: "zip", type: stringScalar, facets: { minLength: 5, maxLength: 5 } },
+    {
+      name: "zip",
+      type: stringScalar,
+      facets: [
+        [checkMinLength, 5],
+        [checkMaxLength, 5],
+      ],
+    },
     { name: "lines", type: () => descriptionOflineType, list: [0], nullable: true },
-    { name: "ids", type: longScalar, required: true, list: [0] },
+    { name: "ids", type: longScalar, required: true, list: [0], write: jsonNumber },
     { name: "tags", type: stringScalar, list: [0, 5] },
     { name: "email", type: stringScalar },
     { name: "phone", type: stringScalar },

@@ -9,6 +9,14 @@ import {
   uriScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, UntaggedUnionDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
+import {
+  checkExclusiveMinimum,
+  checkMaxLength,
+  checkMinLength,
+  checkMultipleOf,
+  checkPattern,
+} from "../runtime/validate.js";
 import { petKindValues } from "./enums.js";
 
 export const descriptionOfCompany: ObjectDescription = {
@@ -28,12 +36,16 @@ export const descriptionOfPerson: ObjectDescription = {
 
 export const descriptionOfPet: ObjectDescription = {
   fields: [
-    { name: "id", type: longScalar, required: true },
+    { name: "id", type: longScalar, required: true, write: jsonNumber },
     {
       name: "name",
       type: stringScalar,
       required: true,
-      facets: { minLength: 1, maxLength: 40, pattern: "^[A-Za-z ]+$" },
+      facets: [
+        [checkMinLength, 1],
+        [checkMaxLength, 40],
+        [checkPattern, "^[A-Za-z ]+$"],
+      ],
     },
     { name: "kind", type: petKindValues },
     { name: "born", type: dateScalar },
@@ -41,8 +53,16 @@ export const descriptionOfPet: ObjectDescription = {
     { name: "photo", type: base64Scalar },
     { name: "home", type: uriScalar },
     { name: "chip", type: stringScalar },
-    { name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } },
-    { name: "tags", type: stringScalar, list: [1, 5], facets: { maxLength: 10 } },
+    {
+      name: "weight",
+      type: decimalScalar,
+      facets: [
+        [checkExclusiveMinimum, "0"],
+        [checkMultipleOf, "0.1"],
+      ],
+      write: jsonNumber,
+    },
+    { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },
     { name: "owner", type: () => descriptionOfOwner },
     { name: "legacy", type: stringScalar },
@@ -55,7 +75,11 @@ export const descriptionOfPetWritable: ObjectDescription = {
       name: "name",
       type: stringScalar,
       required: true,
-      facets: { minLength: 1, maxLength: 40, pattern: "^[A-Za-z ]+$" },
+      facets: [
+        [checkMinLength, 1],
+        [checkMaxLength, 40],
+        [checkPattern, "^[A-Za-z ]+$"],
+      ],
     },
     { name: "kind", type: petKindValues },
     { name: "born", type: dateScalar },
@@ -63,8 +87,16 @@ export const descriptionOfPetWritable: ObjectDescription = {
     { name: "photo", type: base64Scalar },
     { name: "home", type: uriScalar },
     { name: "chip", type: stringScalar },
-    { name: "weight", type: decimalScalar, facets: { exclusiveMinimum: "0", multipleOf: "0.1" } },
-    { name: "tags", type: stringScalar, list: [1, 5], facets: { maxLength: 10 } },
+    {
+      name: "weight",
+      type: decimalScalar,
+      facets: [
+        [checkExclusiveMinimum, "0"],
+        [checkMultipleOf, "0.1"],
+      ],
+      write: jsonNumber,
+    },
+    { name: "tags", type: stringScalar, list: [1, 5], facets: [[checkMaxLength, 10]] },
     { name: "notes", type: stringScalar, map: true },
     { name: "owner", type: () => descriptionOfOwner },
     { name: "legacy", type: stringScalar },

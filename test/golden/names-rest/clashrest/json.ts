@@ -4,25 +4,18 @@ import { readDescribed } from "../runtime/read-description.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import { readContext } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeDescribed } from "../runtime/write-description.js";
 import {
   descriptionOfError,
+  descriptionOfPayRequest,
   descriptionOfPayResponse,
   descriptionOfPromise,
 } from "./descriptions.js";
-import type { Error$, PayRequest, PayRequestAmount, PayResponse, Promise$ } from "./types.js";
-
-function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
-  return writeFields(value, [["amount", jsonOfPayRequestAmount], "constructor", "toString"]);
-}
-
-function jsonOfPayRequestAmount(value: PayRequestAmount): Record<string, unknown> {
-  return writeFields(value, ["total", "currency"]);
-}
+import type { Error$, PayRequest, PayResponse, Promise$ } from "./types.js";
 
 /** The JSON body of a {@link PayRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializePayRequest(value: PayRequest): string {
-  return stringifyJson(jsonOfPayRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfPayRequest));
 }
 
 /** Reads a {@link Error$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

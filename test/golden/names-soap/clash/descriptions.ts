@@ -6,6 +6,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
 import { symbolValues } from "./enums.js";
 
 export const descriptionOfApiRequest: ObjectDescription = {
@@ -21,7 +22,7 @@ export const descriptionOfCredentials: ObjectDescription = {
 
 export const descriptionOfDecimal: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true },
+    { name: "amount", type: decimalScalar, required: true, write: jsonNumber },
     { name: "digits", type: () => descriptionOfLong },
   ],
 };
@@ -41,7 +42,7 @@ export const descriptionOfErrorRequest: ObjectDescription = {
 };
 
 export const descriptionOfLong: ObjectDescription = {
-  fields: [{ name: "value", type: longScalar, required: true }],
+  fields: [{ name: "value", type: longScalar, required: true, write: jsonNumber }],
 };
 
 export const descriptionOfObject: ObjectDescription = {

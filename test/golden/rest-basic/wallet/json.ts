@@ -4,68 +4,13 @@ import { readDescribed } from "../runtime/read-description.js";
 import type { ReadOptions } from "../runtime/read-options.js";
 import { readContext, readOpaque } from "../runtime/read-values.js";
 import { type Received, received } from "../runtime/received.js";
-import { writeFields } from "../runtime/write-fields.js";
-import { descriptionOfPayResponse } from "./descriptions.js";
-import type {
-  Details,
-  PayRequest,
-  PayRequestClientReferenceInformation,
-  PayRequestOrderInformation,
-  PayRequestOrderInformationAmountDetails,
-  PayRequestPaymentInformation,
-  PayRequestPaymentInformationFluidData,
-  PayRequestProcessingInformation,
-  PayResponse,
-} from "./types.js";
-
-function jsonOfPayRequest(value: PayRequest): Record<string, unknown> {
-  return writeFields(value, [
-    ["clientReferenceInformation", jsonOfPayRequestClientReferenceInformation],
-    ["processingInformation", jsonOfPayRequestProcessingInformation],
-    ["paymentInformation", jsonOfPayRequestPaymentInformation],
-    ["orderInformation", jsonOfPayRequestOrderInformation],
-  ]);
-}
-
-function jsonOfPayRequestClientReferenceInformation(
-  value: PayRequestClientReferenceInformation,
-): Record<string, unknown> {
-  return writeFields(value, ["code"]);
-}
-
-function jsonOfPayRequestOrderInformation(
-  value: PayRequestOrderInformation,
-): Record<string, unknown> {
-  return writeFields(value, [["amountDetails", jsonOfPayRequestOrderInformationAmountDetails]]);
-}
-
-function jsonOfPayRequestOrderInformationAmountDetails(
-  value: PayRequestOrderInformationAmountDetails,
-): Record<string, unknown> {
-  return writeFields(value, ["totalAmount", "currency"]);
-}
-
-function jsonOfPayRequestPaymentInformation(
-  value: PayRequestPaymentInformation,
-): Record<string, unknown> {
-  return writeFields(value, [["fluidData", jsonOfPayRequestPaymentInformationFluidData]]);
-}
-
-function jsonOfPayRequestPaymentInformationFluidData(
-  value: PayRequestPaymentInformationFluidData,
-): Record<string, unknown> {
-  return writeFields(value, ["value", "descriptor"]);
-}
-
-function jsonOfPayRequestProcessingInformation(
-  value: PayRequestProcessingInformation,
-): Record<string, unknown> {
-  return writeFields(value, ["paymentSolution", "capture"]);
-}
+import { writeDescribed } from "../runtime/write-description.js";
+import { descriptionOfPayRequest, descriptionOfPayResponse } from "./descriptions.js";
+import type { Details, PayRequest, PayResponse } from "./types.js";
 
 /** The JSON body of a {@link PayRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
 export function serializePayRequest(value: PayRequest): string {
-  return stringifyJson(jsonOfPayRequest(value));
+  return stringifyJson(writeDescribed(value, descriptionOfPayRequest));
 }
 
 /** Reads a {@link Details} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */

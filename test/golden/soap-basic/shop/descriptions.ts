@@ -11,17 +11,19 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription } from "../runtime/description.js";
+import { jsonNumber } from "../runtime/json.js";
+import { checkMaxLength, checkMinimum } from "../runtime/validate.js";
 import { unitValues } from "./enums.js";
 
 export const descriptionOfAddress: ObjectDescription = {
   fields: [
-    { name: "street", type: stringScalar, facets: { maxLength: 60 } },
+    { name: "street", type: stringScalar, facets: [[checkMaxLength, 60]] },
     { name: "zip", type: stringScalar },
   ],
 };
 
 export const descriptionOfAddressEx: ObjectDescription = {
-  fields: [{ name: "addressId", type: longScalar, required: true }],
+  fields: [{ name: "addressId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfAddress,
 };
 
@@ -63,7 +65,13 @@ export const descriptionOfLine: ObjectDescription = {
 
 export const descriptionOfOrder: ObjectDescription = {
   fields: [
-    { name: "amount", type: decimalScalar, required: true, facets: { minimum: "0.01" } },
+    {
+      name: "amount",
+      type: decimalScalar,
+      required: true,
+      facets: [[checkMinimum, "0.01"]],
+      write: jsonNumber,
+    },
     { name: "quantity", type: shortScalar },
     { name: "placed", type: dateTimeScalar },
     { name: "shipOn", type: dateScalar },
@@ -99,6 +107,6 @@ export const descriptionOfPlaceOrderRequest: ObjectDescription = {
 };
 
 export const descriptionOfRefundRequest: ObjectDescription = {
-  fields: [{ name: "orderId", type: longScalar, required: true }],
+  fields: [{ name: "orderId", type: longScalar, required: true, write: jsonNumber }],
   base: () => descriptionOfApiRequest,
 };

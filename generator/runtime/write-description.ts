@@ -1,0 +1,151 @@
+/**
+ * The generic JSON writer: writes a value through its type's description
+ * (`description.ts`), the one the validator and the reader walk, so a client
+ * carries no writer per type (issue 25: a caller's bundle holds each type's
+ * field names once). A description is compiled once, on first use, into the
+ * list `writeFields` takes; what it writes is what a writer spelled out per
+ * type wrote: the documented fields in schema order, each value through the
+ * write its field names (`jsonNumber` for a long or decimal in its number
+ * form, written as the exact number its text is), every other scalar and enum
+ * as it is held, a nested type through its own plan, an open type after its
+ * extra properties, an extension after its base's fields.
+ */
+import type {
+  DescriptionRef,
+  FieldDescription,
+  ObjectDescription,
+  TypeDescription,
+} from "./description.js";
+import { extraProperties } from "./read-values.js";
+import { tagOf, variantByKeys, type VariantShape } from "./union.js";
+import { writeFields, type WrittenField } from "./write-fields.js";
+
+/** Writes one value of a type (an object, or an opaque list) as its JSON form. */
+type TypeWrite = (value: object) => Record<string, unknown> | readonly unknown[];
+
+interface ObjectPlan {
+  readonly kind: "object";
+  readonly fields: readonly WrittenField[];
+  /** Every field's name, its base's first: an open type's extra properties are the others. */
+  readonly names: readonly string[];
+  /** Every required field's name, its base's first. */
+  readonly required: readonly string[];
+  /** The names as a set, when the type is open. */
+  readonly known: ReadonlySet<string> | undefined;
+  readonly base: ObjectPlan | undefined;
+}
+
+interface OtherPlan {
+  readonly kind: "other";
+  readonly write: TypeWrite;
+}
+
+type Plan = ObjectPlan | OtherPlan;
+
+const PLANS = /* @__PURE__ */ new WeakMap<TypeDescription, Plan>();
+
+/**
+ * The JSON form of `value`, a value of the type `description` describes: a
+ * generated serializer hands it to `stringifyJson`. Only own properties are
+ * read, and a field named `__proto__` is written as an own property.
+ */
+export function writeDescribed(
+  value: object,
+  description: TypeDescription,
+): Record<string, unknown> | readonly unknown[] {
+  return writePlan(planOf(description), value);
+}
+
+function planOf(description: TypeDescription): Plan {
+  let plan = PLANS.get(description);
+  if (plan === undefined) {
+    plan = compile(description);
+    PLANS.set(description, plan);
+  }
+  return plan;
+}
+
+function writePlan(plan: Plan, value: object): Record<string, unknown> | readonly unknown[] {
+  return plan.kind === "other" ? plan.write(value) : writeObject(plan, value);
+}
+
+/** An object's fields, after its extra properties (an open type) and its base's fields (an extension). */
+function writeObject(plan: ObjectPlan, value: object): Record<string, unknown> {
+  const extra = plan.known !== undefined ? extraProperties(value, plan.known) : undefined;
+  const base = plan.base !== undefined ? writeObject(plan.base, value) : undefined;
+  const start = extra !== undefined && base !== undefined ? { ...extra, ...base } : (extra ?? base);
+  return writeFields(value, plan.fields, start);
+}
+
+function compile(description: TypeDescription): Plan {
+  // A body the contract does not show is written as it is.
+  if ("opaque" in description) return { kind: "other", write: (value) => value as never };
+  if ("tag" in description) return { kind: "other", write: taggedWrite(description) };
+  if ("variants" in description) return { kind: "other", write: untaggedWrite(description) };
+  return compileObject(description);
+}
+
+function compileObject(description: ObjectDescription): ObjectPlan {
+  const base =
+    description.base !== undefined ? (planOf(description.base()) as ObjectPlan) : undefined;
+  const names = [...(base?.names ?? []), ...description.fields.map((f) => f.name)];
+  return {
+    kind: "object",
+    fields: description.fields.map(fieldWrite),
+    names,
+    required: [
+      ...(base?.required ?? []),
+      ...description.fields.filter((f) => f.required).map((f) => f.name),
+    ],
+    known: description.open ? new Set(names) : undefined,
+    base,
+  };
+}
+
+/** A field as `writeFields` takes it: its name alone when its values are written as they are held. */
+function fieldWrite(f: FieldDescription): WrittenField {
+  const write = typeof f.type === "function" ? typeWrite(f.type) : f.write;
+  if (write === undefined) return f.name;
+  const shape =
+    f.map === true ? (f.list !== undefined ? "map of lists" : "map") : f.list ? "list" : undefined;
+  return shape !== undefined ? [f.name, write, shape] : [f.name, write];
+}
+
+/** The write of another type's value, by its plan, compiled when the first value is written. */
+function typeWrite(ref: DescriptionRef): TypeWrite {
+  let plan: Plan | undefined;
+  return (value) => writePlan((plan ??= planOf(ref())), value);
+}
+
+/** A discriminated union's value, written as the variant its tag names (the first case when it names none). */
+function taggedWrite(description: {
+  readonly tag: string;
+  readonly cases: { readonly [tag: string]: DescriptionRef };
+}): TypeWrite {
+  const cases = new Map(
+    Object.entries(description.cases).map(([tag, ref]) => [tag, typeWrite(ref)]),
+  );
+  const fallback = cases.values().next().value;
+  return (value) => {
+    const tag = tagOf(value, description.tag);
+    const write = (tag !== undefined ? cases.get(tag) : undefined) ?? fallback;
+    return write !== undefined ? write(value) : (value as never);
+  };
+}
+
+/** An untagged union's value, written as the variant its keys point at (the first when none fits). */
+function untaggedWrite(description: {
+  readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
+}): TypeWrite {
+  // Shapes name each variant's fields: compiled on first use, when every description is defined.
+  let shapes: VariantShape[] | undefined;
+  const writes = description.variants.map(([, ref]) => typeWrite(ref));
+  return (value) => {
+    shapes ??= description.variants.map(([name, ref]) => {
+      const plan = planOf(ref()) as ObjectPlan;
+      return { name, fields: plan.names, required: plan.required };
+    });
+    const index = variantByKeys(value, shapes);
+    return writes[index === -1 ? 0 : index]!(value);
+  };
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import type {
+  ObjectDescription,
+  TaggedUnionDescription,
+  TypeDescription,
+  UntaggedUnionDescription,
+} from "../../../generator/runtime/description.js";
+import {
+  decimalScalar,
+  doubleScalar,
+  longScalar,
+  stringScalar,
+} from "../../../generator/runtime/described-scalars.js";
+import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
+import { withUnknownFields } from "../../../generator/runtime/read-options.js";
+import { writeDescribed } from "../../../generator/runtime/write-description.js";
+
+/** The JSON body a client sends: the generic writer, then `stringifyJson`. */
+const write = (value: object, description: TypeDescription): string =>
+  stringifyJson(writeDescribed(value, description));
+
+const inner: ObjectDescription = { fields: [{ name: "id", type: stringScalar }] };
+
+describe("writeDescribed", () => {
+  it("writes the documented fields in schema order, leaving absent ones and undocumented ones out", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "a", type: stringScalar },
+        { name: "b", type: ["x", "y"] },
+        { name: "c", type: stringScalar },
+      ],
+    };
+    expect(write({ extra: 1, b: "y", a: "1", c: undefined }, description)).toBe(
+      '{"a":"1","b":"y"}',
+    );
+  });
+
+  it("writes each value through the write its field names: a long or decimal as the exact number its text is", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "id", type: longScalar, write: jsonNumber },
+        { name: "amount", type: decimalScalar, write: jsonNumber },
+        { name: "text", type: decimalScalar },
+        { name: "ids", type: longScalar, list: [0], write: jsonNumber },
+        { name: "ratio", type: doubleScalar, finite: true },
+      ],
+    };
+    expect(
+      write(
+        {
+          id: "9007199254740993",
+          amount: "012.50",
+          text: "7.10",
+          ids: ["1", "12345678901234567890"],
+          ratio: 0.5,
+        },
+        description,
+      ),
+    ).toBe(
+      '{"id":9007199254740993,"amount":12.50,"text":"7.10","ids":[1,12345678901234567890],"ratio":0.5}',
+    );
+  });
+
+  it("writes a nested type through its description in each shape of field, null as null", () => {
+    const outer: ObjectDescription = {
+      fields: [
+        { name: "one", type: () => inner },
+        { name: "none", type: () => inner, nullable: true },
+        { name: "many", type: () => inner, list: [0], nullable: true },
+        { name: "byKey", type: () => inner, map: true },
+        { name: "lists", type: () => inner, map: true, list: [0] },
+      ],
+    };
+    const value = {
+      one: { id: "x", skipped: true },
+      none: null,
+      many: [{ id: "y" }, null],
+      byKey: { k: { id: "z" } },
+      lists: { k: [{ id: "w" }], n: null },
+    };
+    expect(write(value, outer)).toBe(
+      '{"one":{"id":"x"},"none":null,"many":[{"id":"y"},null],"byKey":{"k":{"id":"z"}},"lists":{"k":[{"id":"w"}],"n":null}}',
+    );
+  });
+
+  it("writes an open type's extra properties first, and an extension's base fields before its own", () => {
+    const base: ObjectDescription = { fields: [{ name: "kind", type: stringScalar }] };
+    const open: ObjectDescription = {
+      fields: [{ name: "name", type: stringScalar }],
+      base: () => base,
+      open: true,
+    };
+    expect(write({ name: "n", more: 1, kind: "k" }, open)).toBe('{"more":1,"kind":"k","name":"n"}');
+  });
+
+  it("writes what a keep-mode reader kept after the fields of a closed type", () => {
+    expect(write(withUnknownFields({ id: "1" }, { later: 2 }), inner)).toBe('{"id":"1","later":2}');
+  });
+
+  it("writes a union's value as the variant its tag names, or its keys point at", () => {
+    const card: ObjectDescription = {
+      fields: [
+        { name: "type", type: stringScalar, required: true },
+        { name: "number", type: stringScalar },
+      ],
+    };
+    const bank: ObjectDescription = {
+      fields: [
+        { name: "type", type: stringScalar, required: true },
+        { name: "iban", type: stringScalar, required: true },
+      ],
+    };
+    const tagged: TaggedUnionDescription = {
+      tag: "type",
+      cases: { card: () => card, bank: () => bank },
+    };
+    expect(write({ iban: "DE1", type: "bank", number: "4111" }, tagged)).toBe(
+      '{"type":"bank","iban":"DE1"}',
+    );
+    const untagged: UntaggedUnionDescription = {
+      variants: [
+        ["Card", () => card],
+        ["Bank", () => bank],
+      ],
+    };
+    expect(write({ iban: "DE1", type: "x" }, untagged)).toBe('{"type":"x","iban":"DE1"}');
+    // A value that names no variant is written as the first.
+    expect(write({ type: "x", number: "1", iban: "2", extra: 3 }, untagged)).toBe(
+      '{"type":"x","number":"1"}',
+    );
+  });
+
+  it("writes a body the contract does not show as it is", () => {
+    expect(write({ any: [1, "two"] }, { opaque: "object" })).toBe('{"any":[1,"two"]}');
+    expect(stringifyJson(writeDescribed([1, 2], { opaque: "list" }))).toBe("[1,2]");
+  });
+
+  it("reads a field named like an Object.prototype member only when the value owns it, and never sets the prototype", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "__proto__", type: () => inner },
+        { name: "toString", type: stringScalar },
+        { name: "constructor", type: stringScalar },
+      ],
+    };
+    expect(write({}, description)).toBe("{}");
+    const value = JSON.parse(
+      '{"__proto__": {"id": "p", "polluted": true}, "toString": "t"}',
+    ) as object;
+    const out = writeDescribed(value, description);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(stringifyJson(out)).toBe('{"__proto__":{"id":"p"},"toString":"t"}');
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});

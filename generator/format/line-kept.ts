@@ -22,8 +22,11 @@ export function lineKept(line: string): boolean {
     !/; else\b/.test(line) &&
     // A block of statements, which prettier always breaks; an empty one written `{ }`.
     !/(?:=>|\)|\belse|\btry|\bfinally|\bdo) \{ *[^ }]|\{ \}/.test(line) &&
-    // Parentheses prettier may find needless (grouping, not a call's or an arrow function's).
-    !/(?:(?:[:,=?]|\breturn) |\[|(?<!\b(?:if|while) )\()\((?![^()]*\) =>)/.test(line) &&
+    // Parentheses prettier may find needless (grouping, not a call's or an arrow function's, nor
+    // a type query's indexed, `(typeof x)[number]`).
+    !/(?:(?:[:,=?]|\breturn) |\[|(?<!\b(?:if|while) )\()\((?![^()]*\) =>)(?!typeof [\w$.]+\)\[)/.test(
+      line,
+    ) &&
     // Logical operators mixed, which prettier parenthesizes.
     !(line.includes("&&") && line.includes("||")) &&
     // An arrow function's parameter without parentheses; a conditional after an arrow (maybe its

@@ -254,6 +254,10 @@ export function breakStatement(text: string, level: number): string[] | undefine
   if (object !== undefined) return object;
   const filtered = comparingArrow(text, indent);
   if (filtered !== undefined) return filtered;
+  const listed = typeQueryAfterEquals(text, indent);
+  if (listed !== undefined) return listed;
+  const named = nameAfterEquals(text, indent);
+  if (named !== undefined) return named;
   // A call (or `new`) of a name, or of a factory's method (`Object.freeze`), which prettier prints as a call of a name.
   const call =
     /^((?:return |(?:export )?(const |let )[\w$]+(?:: [\w$[\]<>, ]+)? = (?:\/\* @__PURE__ \*\/ )?)?(?:new )?(?:[A-Z][\w$]*\.)?[\w$]+(?:<[\w$.<>, [\]]*>)?)\((.*)\);$/.exec(
@@ -310,6 +314,31 @@ function afterEquals(
       ? breakCall(callee, args, inner, ";")
       : undefined;
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
+}
+
+/**
+ * A declaration of a name (`const a: T = b;`) too wide for its line, broken
+ * after its `=` as prettier does: the name on the next line, one level deeper.
+ * Both lines are kept however wide (prettier cannot break a name, nor a type
+ * that is a name).
+ */
+function nameAfterEquals(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?(?:const|let) [\w$]+(?:: [\w$]+)?) = ([\w$]+(?:\.[\w$]+)*);$/.exec(
+    text,
+  );
+  return found === null ? undefined : [`${indent}${found[1]} =`, `${indent}  ${found[2]};`];
+}
+
+/**
+ * A type alias of the members of a list (`type A = (typeof aValues)[number];`)
+ * too wide for its line, broken after its `=` as prettier does: the type on
+ * the next line, one level deeper, when it fits there.
+ */
+function typeQueryAfterEquals(text: string, indent: string): string[] | undefined {
+  const found = /^((?:export )?type [\w$]+) = (\(typeof [\w$]+\)\[number\];)$/.exec(text);
+  if (found === null) return undefined;
+  const lines = [`${indent}${found[1]} =`, `${indent}  ${found[2]}`];
+  return lines.every(lineKept) ? lines : undefined;
 }
 
 /**

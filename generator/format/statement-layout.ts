@@ -656,7 +656,8 @@ class Layout {
 
   /**
    * Lays out a declaration of a frozen array of strings written one a line
-   * (`const x: readonly T[] = /* @__PURE__ *\/ Object.freeze([` ... `]);`), doc
+   * (`const x: readonly T[] = /* @__PURE__ *\/ Object.freeze([` ... `]);`, the
+   * array maybe asserted `as const`), doc
    * comments standing on their own lines before its strings: prettier keeps
    * the call after the `=` when the line fits up to its `[`, else moves it to
    * the next line, one level deeper (flat there when it fits and holds no
@@ -667,9 +668,12 @@ class Layout {
   private frozenStrings(level: number, first: number, last: number): boolean {
     const paren = this.code.match[last - 1]!;
     const open = paren + 1;
-    const close = last - 2;
     if (this.value(last) !== ";" || this.value(last - 1) !== ")" || paren < first) return false;
-    if (this.value(open) !== "[" || this.code.match[open] !== close) return false;
+    const close = this.code.match[open] ?? -1;
+    if (this.value(open) !== "[" || close <= open || close >= last - 1) return false;
+    // What follows the array in the call: nothing, or its assertion as a tuple.
+    const tail = this.source.slice(this.code.end[close]!, this.code.start[last - 1]!);
+    if (tail !== "" && tail !== " as const") return false;
     const head = this.source.slice(this.code.start[first]!, this.code.end[open]!);
     const found =
       /^((?:export )?const [\w$]+(?:: (?:readonly )?[\w$]+\[\])?) = (\/\* @__PURE__ \*\/ Object\.freeze\(\[)$/.exec(
@@ -701,7 +705,7 @@ class Layout {
     const commented = entries.some((entry) => entry.comments.length > 0);
     const items = entries.map((entry) => entry.text).join(", ");
     const indent = "  ".repeat(level);
-    const flat = `${indent}${head}${items}]);`;
+    const flat = `${indent}${head}${items}]${tail});`;
     if (!commented && !tooWide(flat)) return false;
     const declaration = found[1]!;
     const deeper = !lineKept(indent + head);
@@ -714,7 +718,7 @@ class Layout {
       const before = `${indent}${declaration} =`;
       if (!lineKept(before) && !unbreakableHead(`${declaration} =`)) return false;
       lines.push(before);
-      const call = `${at2}${found[2]}${items}]);`;
+      const call = `${at2}${found[2]}${items}]${tail});`;
       if (!commented && lineKept(call)) {
         this.lines.push(...lines, call);
         return true;
@@ -726,7 +730,7 @@ class Layout {
       if (!lineKept(`${element}${entry.text},`)) return false;
       lines.push(`${element}${entry.text},`);
     }
-    this.lines.push(...lines, `${at2}]);`);
+    this.lines.push(...lines, `${at2}]${tail});`);
     return true;
   }
 

@@ -40,6 +40,16 @@ const broken: readonly {
     want: `function f() {\n  return received(\n    readJsonBody(body, options),\n    ${long},\n    ${name("m", 30)},\n  );\n}\n`,
   },
   {
+    name: "a declaration of a name too wide, the name after its =",
+    given: `export const descriptionOf${long}: ObjectDescription = descriptionOf${name("m", 30)};\n`,
+    want: `export const descriptionOf${long}: ObjectDescription =\n  descriptionOf${name("m", 30)};\n`,
+  },
+  {
+    name: "a declaration of a name too wide on both lines, broken after its = all the same",
+    given: `export const descriptionOf${name("l", 80)}: ObjectDescription = descriptionOf${name("m", 80)};\n`,
+    want: `export const descriptionOf${name("l", 80)}: ObjectDescription =\n  descriptionOf${name("m", 80)};\n`,
+  },
+  {
     name: "a declaration of a call too wide",
     given: `function f() {\n  const u = checkFields(obj, fieldsOf${long}, ${long}, path);\n}\n`,
     want: `function f() {\n  const u = checkFields(\n    obj,\n    fieldsOf${long},\n    ${long},\n    path,\n  );\n}\n`,
@@ -379,6 +389,16 @@ const broken: readonly {
     given:
       'export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] = /* @__PURE__ */ Object.freeze([\n  /**\n   * Delayed one.\n   */\n  "delayed authorization",\n  /** Incremental. */\n  "incremental transaction",\n  "reauthorization",\n]);\nexport const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  /** R. */\n  "REVERSED",\n  "PENDING",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValue: readonly ARBGetSubscriptionListOrderFieldEnu[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n]);\nexport const aValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n]);\nexport const bValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n  "amount",\n]);\n',
     want: 'export const merchantInitiatedTransactionValues: readonly MerchantInitiatedTransaction[] =\n  /* @__PURE__ */ Object.freeze([\n    /**\n     * Delayed one.\n     */\n    "delayed authorization",\n    /** Incremental. */\n    "incremental transaction",\n    "reauthorization",\n  ]);\nexport const transactionStatusValues: readonly TransactionStatus[] = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  /** R. */\n  "REVERSED",\n  "PENDING",\n]);\nexport const arbGetSubscriptionListOrderFieldEnumValues: readonly ARBGetSubscriptionListOrderFieldEnum[] =\n  /* @__PURE__ */ Object.freeze(["id", "name", "status"]);\nexport const arbGetSubscriptionListOrderFieldEnumValue: readonly ARBGetSubscriptionListOrderFieldEnu[] =\n  /* @__PURE__ */ Object.freeze([\n    "id",\n    "name",\n    "status",\n    "createTimeStampUTC",\n    "lastName",\n    "firstName",\n    "accountNumber",\n  ]);\nexport const aValues: readonly A[] = /* @__PURE__ */ Object.freeze(["id", "name"]);\nexport const bValues: readonly A[] = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n  "status",\n  "createTimeStampUTC",\n  "lastName",\n  "firstName",\n  "accountNumber",\n  "amount",\n]);\n',
+  },
+  {
+    name: "type aliases of the members of a list, the type query's parentheses kept, after the = when too wide",
+    given: `export type A = (typeof aValues)[number];\nexport type B =\n  (typeof bValues)[number];\nexport type ${long} = (typeof ${long}Values)[number];\n`,
+    want: `export type A = (typeof aValues)[number];\nexport type B = (typeof bValues)[number];\nexport type ${long} =\n  (typeof ${long}Values)[number];\n`,
+  },
+  {
+    name: "frozen arrays of strings asserted as const: flat when they fit, else hugged, else on the next line",
+    given: `export const aValues = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n] as const);\nexport const bValues = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  "${long}",\n] as const);\nexport const ${name("v", 70)}Values = /* @__PURE__ */ Object.freeze([\n  "id",\n  "name",\n] as const);\n`,
+    want: `export const aValues = /* @__PURE__ */ Object.freeze(["id", "name"] as const);\nexport const bValues = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  "${long}",\n] as const);\nexport const ${name("v", 70)}Values =\n  /* @__PURE__ */ Object.freeze(["id", "name"] as const);\n`,
   },
   {
     name: "properties holding arrays written one element a line, with doc comments broken, else as on one line",

@@ -709,6 +709,9 @@ class Layout {
     if (!commented && !tooWide(flat)) return false;
     const declaration = found[1]!;
     const deeper = !lineKept(indent + head);
+    // The line fitting up to the call's `(` but not its `[`: prettier breaks the arguments
+    // instead, the array unhugged (left to it).
+    if (deeper && lineKept(indent + head.slice(0, -1))) return false;
     if (deeper && !tooWide(indent + head)) return false;
     const at2 = deeper ? `${indent}  ` : indent;
     const element = `${at2}  `;

@@ -373,7 +373,7 @@ describe("emitDescriptions", () => {
     );
     expect(declaration(code, "descriptionOfEps"))
       .toBe(`export const descriptionOfEps: ObjectDescription = {
-  fields: [{ name: "bic", type: stringScalar, facets: { maxLength: 11 } }],
+  fields: [{ name: "bic", type: stringScalar, facets: [[checkMaxLength, 11]] }],
 };`);
     expect(declaration(code, "descriptionOfGiropay")).toBe(
       "export const descriptionOfGiropay: ObjectDescription = descriptionOfEps;",

@@ -401,6 +401,12 @@ const broken: readonly {
     want: `export const aValues = /* @__PURE__ */ Object.freeze(["id", "name"] as const);\nexport const bValues = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  "${long}",\n] as const);\nexport const ${name("v", 70)}Values =\n  /* @__PURE__ */ Object.freeze(["id", "name"] as const);\n`,
   },
   {
+    name: "a frozen list whose line fits up to the call's ( but not its [, left to prettier (it breaks the argument)",
+    given: `export const ${name("v", 48)}Values = /* @__PURE__ */ Object.freeze([\n  "opt_in",\n  "opt_out",\n] as const);\n`,
+    want: `export const ${name("v", 48)}Values = /* @__PURE__ */ Object.freeze(\n  ["opt_in", "opt_out"] as const,\n);\n`,
+    prettier: true,
+  },
+  {
     name: "properties holding arrays written one element a line, with doc comments broken, else as on one line",
     given:
       'const searchQueryLanguage = {\n  name: "x",\n  fields: [\n    /** A. */\n    { name: "applicationInformation.applications.name", kind: "text" },\n    /** B. */\n    { name: "applicationInformation.applications.reconciliationId", alias: "reconciliationId", kind: "text" },\n    { name: "id", kind: "text" },\n    /** C. */\n    { name: "submitTimeUtc", kind: "time" },\n  ],\n  presets: [\n    { name: "lastHour", title: "last hour", range: "[NOW/HOUR-1HOUR TO NOW/HOUR}" },\n    { name: "today", title: "today", range: "[NOW/DAY TO NOW/DAY+1DAY}" },\n    { name: "past13Months", title: "past 13 months", range: "[NOW/DAY-13MONTHS TO NOW/DAY+1DAY}" },\n  ],\n  short: [\n    "a",\n    "b",\n  ],\n};\n',

@@ -196,45 +196,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     });
   }
 
-  // An operation whose contract documents error responses: the status error type, and a guard that narrows to it.
-  const errorDataTypes = (op: RestOperation): string[] => [
-    ...new Set([
-      ...(op.errorType !== undefined ? [op.errorType] : []),
-      ...(op.errorTypes ?? []).map((e) => e.type),
-    ]),
-  ];
-  for (const op of ops) {
-    if (!documentsErrors(op)) continue;
-    const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
-    const errorName = names.get("operationError", op.name);
-    const data = errorDataTypes(op);
-    const dataType =
-      data.length > 0
-        ? data.map((t) => file.type(names.get("type", t), paths.types(service.name))).join(" | ")
-        : "unknown";
-    const dataDoc =
-      data.length === 0
-        ? "the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came"
-        : op.errorType !== undefined
-          ? `\`data\` is the body read as {@link ${names.get("type", op.errorType)}}, when it fits`
-          : `\`data\` is the body read with the schema of the status received (${op.errorTypes!.map((e) => `${e.status}: {@link ${names.get("type", e.type)}}`).join(", ")}), when it fits`;
-    file.addTypeAlias({
-      isExported: true,
-      name: errorName,
-      docs: [`What \`${method(op)}\` rejects with for a status the call failed with: ${dataDoc}.`],
-      type: `${statusError}<${dataType}>`,
-    });
-    file.addFunction({
-      isExported: true,
-      name: names.get("operationErrorGuard", op.name),
-      docs: [
-        `Whether an error is the status error of a \`${method(op)}\` call${data.length > 0 ? ", so its `data` is typed" : ""}.`,
-      ],
-      parameters: [{ name: "error", type: "unknown" }],
-      returnType: `error is ${errorName}`,
-      statements: `return error instanceof ${statusError} && error.operation === ${stringLiteral(op.name)};`,
-    });
-  }
+  addStatusErrors(file, ops.filter(documentsErrors), names.get.bind(names), service.name);
 
   /** The `parseError` of an operation: its one error schema, or the schema of each status (`default` for the others). */
   const parseErrorOf = (op: RestOperation): string | undefined => {
@@ -545,6 +507,79 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       `const config = ${configure}(options);`,
       `return {\n${ops.map((op) => `${propertyName(method(op))}: (...args) => ${fn(op)}(config, ...args),`).join("\n")}\n};`,
     ],
+  });
+}
+
+/**
+ * A service's status errors, declared once for all its operations that
+ * document an error status: an interface of each one's error body type (by
+ * the operation name `HttpStatusError.operation` holds), the error a call of
+ * one rejects with (`<Service>Error<"op">`), and one guard that narrows to it
+ * (`is<Service>Error(error, "op")`). A member's doc says how its body is read
+ * where that is not the one schema its type names.
+ */
+function addStatusErrors(
+  file: TsFile,
+  erring: readonly RestOperation[],
+  nameOf: ServiceNames["get"],
+  serviceName: string,
+): void {
+  if (erring.length === 0) return;
+  const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
+  const bodies = nameOf("serviceErrors", serviceName);
+  const errorType = nameOf("serviceError", serviceName);
+  const typeName = (t: string) => file.type(nameOf("type", t), paths.types(serviceName));
+  const dataTypes = (op: RestOperation): string[] => [
+    ...new Set([
+      ...(op.errorType !== undefined ? [op.errorType] : []),
+      ...(op.errorTypes ?? []).map((e) => e.type),
+    ]),
+  ];
+  const memberDoc = (op: RestOperation): string | undefined =>
+    dataTypes(op).length === 0
+      ? "The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came."
+      : op.errorType === undefined
+        ? `Read with the schema of the status received: ${op.errorTypes!.map((e) => `${e.status}: {@link ${nameOf("type", e.type)}}`).join(", ")}.`
+        : undefined;
+  file.addInterface({
+    isExported: true,
+    name: bodies,
+    docs: [
+      `The error body of each operation that documents an error status, by operation name: a failed call's \`data\` is its body read as this type, when it fits ({@link ${errorType}}).`,
+    ],
+    properties: erring.map((op) => {
+      const doc = memberDoc(op);
+      const data = dataTypes(op);
+      return {
+        ...(doc ? { docs: [doc] } : {}),
+        isReadonly: true,
+        name: propertyName(op.name),
+        type: data.length > 0 ? data.map(typeName).join(" | ") : "unknown",
+      };
+    }),
+  });
+  file.addTypeAlias({
+    isExported: true,
+    name: errorType,
+    docs: [
+      `What operation \`N\` rejects with for a status the call failed with: \`data\` is the body read as {@link ${bodies}}\`[N]\`, when it fits.`,
+    ],
+    typeParameters: [{ name: "N", constraint: `keyof ${bodies}` }],
+    type: `${statusError}<${bodies}[N]>`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: nameOf("serviceErrorGuard", serviceName),
+    docs: [
+      `Whether an error is the status error of a call of \`operation\` (\`${nameOf("serviceErrorGuard", serviceName)}(error, ${stringLiteral(erring[0]!.name)})\`), so its \`data\` is typed.`,
+    ],
+    typeParameters: [{ name: "N", constraint: `keyof ${bodies}` }],
+    parameters: [
+      { name: "error", type: "unknown" },
+      { name: "operation", type: "N" },
+    ],
+    returnType: `error is ${errorType}<N>`,
+    statements: `return error instanceof ${statusError} && error.operation === operation;`,
   });
 }
 

@@ -53,8 +53,6 @@ const TOP_LEVEL = {
   envelopeReader: (s: string) => `read${s}Envelope`,
   envelopeHeaderReader: (s: string) => `read${s}EnvelopeHeaders`,
   documentBuilder: (s: string) => `build${s}Document`,
-  operationError: (s: string) => `${s}Error`,
-  operationErrorGuard: (s: string) => `is${s}Error`,
   documentParser: (s: string) => `parse${s}Document`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
@@ -92,6 +90,10 @@ const TOP_LEVEL = {
   description: (s: string) => `descriptionOf${s}`,
   // An operation's query, header and cookie parameters, one named object type.
   operationParams: (s: string) => `${s}Params`,
+  // A REST service's status errors: the error body of each operation, the error of one, its guard.
+  serviceErrors: (s: string) => `${s}Errors`,
+  serviceError: (s: string) => `${s}Error`,
+  serviceErrorGuard: (s: string) => `is${s}Error`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -188,6 +190,9 @@ export function nameRequests(service: Service): NameRequests {
       "clientConfigure",
     ] as const)
       add(kind, service.name, serviceBase);
+  if (service.operations.some((op) => op.protocol === "rest" && documentsErrors(op)))
+    for (const kind of ["serviceErrors", "serviceError", "serviceErrorGuard"] as const)
+      add(kind, service.name, serviceBase);
   for (const doc of service.documents ?? [])
     for (const kind of ["documentBuilder", "documentParser"] as const)
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
@@ -215,10 +220,6 @@ export function nameRequests(service: Service): NameRequests {
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
       if ([op.query, op.headers, op.cookies].some((list) => (list?.length ?? 0) > 0))
         add("operationParams", op.name, base);
-      if (documentsErrors(op)) {
-        add("operationError", op.name, base);
-        add("operationErrorGuard", op.name, base);
-      }
     }
   }
   for (const f of service.flows) {

@@ -6,7 +6,15 @@ import { idempotencyHeader } from "../model/idempotency-header.js";
 import { documentsErrors, type ServiceNames } from "../naming/names.js";
 import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
-import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
+import {
+  doc,
+  docText,
+  docWithLead,
+  joinDocs,
+  NOTE_LABEL,
+  sourceLabel,
+  type DocComment,
+} from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { optionalAccess, propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
@@ -229,12 +237,20 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       }),
     });
 
+  const shared = sharedFacts(ops);
   file.addInterface({
     isExported: true,
     name,
-    docs: [docWithLead(`The ${service.title}: one method per operation.`, docText(service))],
+    docs: [
+      joinDocs(
+        docWithLead(`The ${service.title}: one method per operation.`, docText(service)),
+        shared.size > 0
+          ? doc("Of every operation (said here once, not on each method):", ...shared)
+          : undefined,
+      )!,
+    ],
     methods: ops.map((op) => {
-      const docs = withParamTags(docText(op, { lines: restLines(op) }), op, names);
+      const docs = withParamTags(ownFacts(op, shared), op, names);
       return {
         name: method(op),
         ...(docs ? { docs: [docs] } : {}),
@@ -593,6 +609,34 @@ function functionDoc(op: RestOperation, clientMethod: string, configure: string)
     description: `The function form of {@link ${clientMethod}}, given a configuration ({@link ${configure}}) first: \`${op.httpMethod} ${op.path}\`.`,
     tags: op.deprecated ? [{ tagName: "deprecated", text: "" }] : [],
   };
+}
+
+/**
+ * The lines of an operation's doc comment below its own doc (`restLines`,
+ * then its notes), which say a fact of the contract or the client each.
+ */
+function factLines(op: RestOperation): string[] {
+  return [...restLines(op), ...op.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)];
+}
+
+/**
+ * The fact lines every operation of a service has (none when it has one
+ * operation): the client's doc comment says them once, and no method's
+ * repeats them.
+ */
+function sharedFacts(ops: readonly RestOperation[]): ReadonlySet<string> {
+  if (ops.length < 2) return new Set();
+  const [first, ...rest] = ops.map((op) => new Set(factLines(op)));
+  return new Set([...first!].filter((line) => rest.every((lines) => lines.has(line))));
+}
+
+/** An operation's doc comment without the fact lines its service says once. */
+function ownFacts(op: RestOperation, shared: ReadonlySet<string>): DocComment | undefined {
+  const own = (line: string) => !shared.has(line);
+  return docText(
+    { ...op, notes: op.notes.filter((n) => own(`${NOTE_LABEL[n.kind]}: ${n.text}`)) },
+    { lines: restLines(op).filter(own) },
+  );
 }
 
 function restLines(op: RestOperation): string[] {

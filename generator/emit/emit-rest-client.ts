@@ -3,7 +3,7 @@ import { requiredInputs } from "./client-common.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
-import { documentsErrors, type ServiceNames } from "../naming/names.js";
+import { documentsErrors, securitySubject, type ServiceNames } from "../naming/names.js";
 import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
 import {
@@ -335,6 +335,26 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
   });
 
+  // One function per set of schemes the operations send, not the list written out in each operation.
+  const credentialsOf = (security: readonly string[]) =>
+    names.get("credentialHeaders", securitySubject(security));
+  const credentialSets = new Map(
+    ops.flatMap((op) =>
+      op.security && op.security.length > 0 ? [[securitySubject(op.security), op.security]] : [],
+    ),
+  );
+  for (const security of credentialSets.values())
+    file.addFunction({
+      isAsync: true,
+      name: credentialsOf(security),
+      docs: [
+        `The headers carrying the credentials of ${security.map((s) => `\`${s}\``).join(" and ")}, from the client's options (a \`ValidationError\` when one is missing).`,
+      ],
+      parameters: [{ name: "options", type: optionsType }],
+      returnType: "Promise<Record<string, string>>",
+      statements: `return ${file.value("securityHeaders", REST)}([${security.map((s) => securityUse(s)).join(", ")}]);`,
+    });
+
   for (const op of ops) {
     addOperationSpec(op);
     if (op.links.length > 0) addLinksAttacher(op);
@@ -350,7 +370,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const errorMeanings = op.statuses
       .filter((s) => s.code < 200 || s.code > 299)
       .map((s) => `${s.code}: ${stringLiteral(s.meaning)}`);
-    const meanings = errorMeanings.length === 0 ? "{}" : `{ ${errorMeanings.join(", ")} }`;
+
     const files = fileFields(op);
     const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
     const validator = (type: string) =>
@@ -364,8 +384,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(idempotencyHeader(op) !== undefined
         ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
         : []),
-      `retryNotFound: ${retryNotFound}`,
-      `meanings: ${meanings}`,
+      // The runtime's defaults (no 404 retry, no documented error meaning) go unwritten.
+      ...(retryNotFound ? ["retryNotFound: true"] : []),
+      ...(errorMeanings.length > 0 ? [`meanings: { ${errorMeanings.join(", ")} }`] : []),
       ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
       ...(op.requestConstants
         ? [
@@ -433,7 +454,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
       const credentials =
         target.security && target.security.length > 0
-          ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])`
+          ? `await ${credentialsOf(target.security)}(options)`
           : undefined;
       const tail =
         target.links.length > 0
@@ -474,6 +495,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
           ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(styled)})`
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
+    const credentials =
+      op.security && op.security.length > 0
+        ? `await ${credentialsOf(op.security)}(options)`
+        : undefined;
     const headerParts = [
       ...(op.headers && op.headers.length > 0
         ? [`...${file.value("headerParams", REST)}(${pick(op.headers, "header")})`]
@@ -481,13 +506,15 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(op.cookies && op.cookies.length > 0
         ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies, "cookie")})`]
         : []),
-      ...(op.security && op.security.length > 0
-        ? [
-            `...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`,
-          ]
-        : []),
+      ...(credentials !== undefined ? [`...(${credentials})`] : []),
     ];
-    const headerArg = headerParts.length > 0 ? `{ ${headerParts.join(", ")} }` : "undefined";
+    // Credentials alone are the headers object itself.
+    const headerArg =
+      headerParts.length === 0
+        ? "undefined"
+        : headerParts.length === 1 && credentials !== undefined
+          ? credentials
+          : `{ ${headerParts.join(", ")} }`;
     // A result with links gets its methods from `finish`, so `withResponse` attaches them to `data`.
     const tail =
       op.links.length > 0

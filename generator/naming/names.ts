@@ -94,6 +94,8 @@ const TOP_LEVEL = {
   serviceErrors: (s: string) => `${s}Errors`,
   serviceError: (s: string) => `${s}Error`,
   serviceErrorGuard: (s: string) => `is${s}Error`,
+  // The headers carrying the credentials of one set of security schemes, which operations share.
+  credentialHeaders: (s: string) => `${lowerFirst(s)}Credentials`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -193,6 +195,14 @@ export function nameRequests(service: Service): NameRequests {
   if (service.operations.some((op) => op.protocol === "rest" && documentsErrors(op)))
     for (const kind of ["serviceErrors", "serviceError", "serviceErrorGuard"] as const)
       add(kind, service.name, serviceBase);
+  for (const security of new Set(
+    service.operations.flatMap((op) =>
+      op.protocol === "rest" && op.security && op.security.length > 0
+        ? [securitySubject(op.security)]
+        : [],
+    ),
+  ))
+    add("credentialHeaders", security, pascalCase(security) || "Security");
   for (const doc of service.documents ?? [])
     for (const kind of ["documentBuilder", "documentParser"] as const)
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
@@ -359,6 +369,11 @@ function lowerFirst(text: string): string {
 }
 
 /** Whether a REST operation's contract documents an error response: its client exports `<Op>Error` and `is<Op>Error`. */
+/** The subject a set of security schemes is named by: their names in the order the operation lists them. */
+export function securitySubject(security: readonly string[]): string {
+  return security.join(" and ");
+}
+
 export function documentsErrors(op: RestOperation): boolean {
   return (
     op.errorType !== undefined ||

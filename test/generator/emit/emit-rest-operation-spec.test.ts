@@ -41,4 +41,21 @@ describe("emitClient (REST): the operation spec", () => {
     expect(declaration(code, "plainOperation")).not.toContain("constants");
     expect(code).toMatch(/import \{ withConstants \} from "\.\.\/runtime\/flow\.js";/);
   });
+
+  it("leaves the runtime's defaults unwritten: no 404 retry, no documented error meaning", async () => {
+    const spec = declaration(await emitWith(emitClient, service), "plainOperation");
+    expect(spec).toBe(
+      [
+        "const plainOperation: RestOperation<Req, void> = {",
+        '  name: "plain",',
+        '  method: "POST",',
+        '  path: "/plain",',
+        "  idempotent: false,",
+        "  validate: validateReq,",
+        "  serialize: serializeReq,",
+        "  parse: () => undefined,",
+        "};",
+      ].join("\n"),
+    );
+  });
 });

@@ -492,7 +492,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const url =
       op.query && op.query.length > 0
         ? styled.length > 0
-          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(styled)})`
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(file, styled)})`
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
     const credentials =

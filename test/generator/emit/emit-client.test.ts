@@ -26,12 +26,16 @@ describe("emitClient (REST)", () => {
 
   it("never names a method then, constructor or the like: the client stays a plain object", async () => {
     expect(declaration(await emitWith(emitClient, service), "SvcClient"))
-      .toBe(`/** The Test Service: one method per operation. */
+      .toBe(`/**
+ * The Test Service: one method per operation.
+ *
+ * Of every operation (said here once, not on each method):
+ *
+ * 200: OK.
+ */
 export interface SvcClient {
   /**
    * \`POST /then\`.
-   *
-   * 200: OK.
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
@@ -42,15 +46,11 @@ export interface SvcClient {
   /**
    * \`GET /constructor\`.
    *
-   * 200: OK.
-   *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    */
   constructor$<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<Received<Res>, C>>;
   /**
    * \`POST /pay\`.
-   *
-   * 200: OK.
    *
    * Never retried once the request may have reached the service: a duplicate could charge twice.
    */

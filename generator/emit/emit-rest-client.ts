@@ -415,7 +415,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         ? []
         : op.responseType
           ? [
-              `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`,
+              // The parser takes what the runtime passes (the body, then the read options).
+              `parse: ${file.value(names.get("parser", op.responseType), paths.json(service.name))}`,
             ]
           : [`parse: () => undefined`]),
       ...(op.responseType && sensitive.has(op.responseType)
@@ -527,7 +528,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
       isAsync: true,
       name: fn(op),
-      docs: [functionDoc(op, `${name}.${method(op)}`, configure)],
+      docs: [functionDoc(op, `${name}.${method(op)}`)],
       typeParameters: callTypeParameter(),
       parameters: [{ name: "config", type: configType }, ...methodSignature(op)],
       returnType: answerOf(resultTypeName(op) ?? responseType(op)),
@@ -629,11 +630,12 @@ function addStatusErrors(
 /**
  * An operation function's doc comment: a link to its client method, whose
  * comment holds the operation's documentation (written once, not twice), its
- * request line, and whether it is deprecated.
+ * request line, and whether it is deprecated. Its first parameter's type, the
+ * configuration, says once where a configuration comes from.
  */
-function functionDoc(op: RestOperation, clientMethod: string, configure: string): DocComment {
+function functionDoc(op: RestOperation, clientMethod: string): DocComment {
   return {
-    description: `The function form of {@link ${clientMethod}}, given a configuration ({@link ${configure}}) first: \`${op.httpMethod} ${op.path}\`.`,
+    description: `The function form of {@link ${clientMethod}}: \`${op.httpMethod} ${op.path}\`.`,
     tags: op.deprecated ? [{ tagName: "deprecated", text: "" }] : [],
   };
 }

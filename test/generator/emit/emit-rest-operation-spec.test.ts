@@ -58,4 +58,18 @@ describe("emitClient (REST): the operation spec", () => {
       ].join("\n"),
     );
   });
+
+  it("hands the response's parser to the runtime as it is, and links the function form to its method", async () => {
+    const read = restService({
+      types: [objectType("Res", [field("id", scalar("string"))])],
+      operations: [
+        restOperation("look", undefined, "Res", { httpMethod: "GET", idempotent: true }),
+      ],
+    });
+    const code = await emitWith(emitClient, read);
+    expect(declaration(code, "lookOperation")).toContain("  parse: parseRes,\n");
+    expect(declaration(code, "look")).toMatch(
+      /^\/\*\* The function form of \{@link SvcClient\.look\}: `GET \/look`\. \*\/$/m,
+    );
+  });
 });

@@ -238,6 +238,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     });
 
   const shared = sharedFacts(ops);
+  const usual = usualRetry(ops, shared);
   file.addInterface({
     isExported: true,
     name,
@@ -247,10 +248,17 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         shared.size > 0
           ? doc("Of every operation (said here once, not on each method):", ...shared)
           : undefined,
+        usual !== undefined
+          ? doc(`Retries, where a method says nothing of them: ${usual}`)
+          : undefined,
       )!,
     ],
     methods: ops.map((op) => {
-      const docs = withParamTags(ownFacts(op, shared), op, names);
+      const docs = withParamTags(
+        ownFacts(op, usual !== undefined ? new Set([...shared, usual]) : shared),
+        op,
+        names,
+      );
       return {
         name: method(op),
         ...(docs ? { docs: [docs] } : {}),
@@ -659,6 +667,24 @@ function sharedFacts(ops: readonly RestOperation[]): ReadonlySet<string> {
   return new Set([...first!].filter((line) => rest.every((lines) => lines.has(line))));
 }
 
+/**
+ * The retry line most operations of a service have, when not every one has
+ * it (each operation has one of a few): the client's doc comment says it
+ * once, and only a method retried otherwise says how. Undefined for a service
+ * of one operation, or when no line is had by more than one.
+ */
+function usualRetry(
+  ops: readonly RestOperation[],
+  shared: ReadonlySet<string>,
+): string | undefined {
+  if (ops.length < 2) return undefined;
+  const counts = new Map<string, number>();
+  for (const op of ops) counts.set(retryLine(op), (counts.get(retryLine(op)) ?? 0) + 1);
+  // Ties go to the line of the first operation: the same choice on every run.
+  const [line, count] = [...counts].reduce((best, next) => (next[1] > best[1] ? next : best));
+  return count > 1 && !shared.has(line) ? line : undefined;
+}
+
 /** An operation's doc comment without the fact lines its service says once. */
 function ownFacts(op: RestOperation, shared: ReadonlySet<string>): DocComment | undefined {
   const own = (line: string) => !shared.has(line);
@@ -666,6 +692,16 @@ function ownFacts(op: RestOperation, shared: ReadonlySet<string>): DocComment | 
     { ...op, notes: op.notes.filter((n) => own(`${NOTE_LABEL[n.kind]}: ${n.text}`)) },
     { lines: restLines(op).filter(own) },
   );
+}
+
+/** How the client retries an operation, in one line. */
+function retryLine(op: RestOperation): string {
+  const keyHeader = idempotencyHeader(op);
+  return op.idempotent
+    ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
+    : keyHeader !== undefined
+      ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
+      : "Never retried once the request may have reached the service: a duplicate could charge twice.";
 }
 
 function restLines(op: RestOperation): string[] {
@@ -677,14 +713,7 @@ function restLines(op: RestOperation): string[] {
     );
   if (op.security && op.security.length > 0)
     lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
-  const keyHeader = idempotencyHeader(op);
-  lines.push(
-    op.idempotent
-      ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
-      : keyHeader !== undefined
-        ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
-        : "Never retried once the request may have reached the service: a duplicate could charge twice.",
-  );
+  lines.push(retryLine(op));
   return lines;
 }
 

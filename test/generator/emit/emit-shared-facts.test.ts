@@ -61,4 +61,22 @@ describe("emitClient (facts every operation shares)", () => {
       /^\/\*\* The Test Service: one method per operation\. \*\/$/m,
     );
   });
+
+  it("says the retries most operations have once, and each other way on its method", async () => {
+    const three = restService({
+      operations: [
+        restOperation("pay", undefined, undefined),
+        restOperation("refund", undefined, undefined),
+        restOperation("look", undefined, undefined, { httpMethod: "GET", idempotent: true }),
+      ],
+    });
+    const client = declaration(await emitWith(emitClient, three), "SvcClient");
+    expect(client).toContain(
+      " * Retries, where a method says nothing of them: Never retried once the request may have reached the service: a duplicate could charge twice.\n */",
+    );
+    expect(client).toContain("  /** `POST /pay`. */\n");
+    expect(client).toContain(
+      "   * `GET /look`.\n   *\n   * Retried on rate limiting, server errors and network failures, with exponential back-off.\n   */",
+    );
+  });
 });

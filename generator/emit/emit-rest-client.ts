@@ -308,6 +308,20 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
+  // One function per base URL joins the base (the option, else the contract's) and a path, not the choice written out in each operation.
+  for (const baseUrl of usedBaseUrls)
+    file.addFunction({
+      name: names.get("baseUrlJoin", baseUrl),
+      docs: [
+        `An address under the document's \`{${baseUrl}}\`: the \`${optionName(baseUrl)}\` option${baseDefaults.has(baseUrl) ? `, else the contract's ${stringLiteral(baseDefaults.get(baseUrl)!)}` : ""}.`,
+      ],
+      parameters: [
+        { name: "options", type: optionsType },
+        { name: "path", type: "string" },
+      ],
+      returnType: "string",
+      statements: `return ${join}(${baseUrlOf(baseUrl)}, path);`,
+    });
   // When the contract names every server the client calls, it needs no option at all.
   const optionsParameter = {
     name: "options",
@@ -493,7 +507,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       op.params.length === 0 && !op.path.includes("{")
         ? `${spec(op)}.path`
         : `${file.value("fillPath", REST)}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} })`;
-    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${filled})`;
+    const path = `${names.get("baseUrlJoin", op.baseUrl)}(options, ${filled})`;
     // Each parameter by its wire name, from its property in `params`.
     const pick = (list: readonly { name: string }[], place: ParameterPlace) =>
       `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", names.parameter(op.name, place, p.name))}`).join(", ")} }`;

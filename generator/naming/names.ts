@@ -96,6 +96,8 @@ const TOP_LEVEL = {
   serviceErrorGuard: (s: string) => `is${s}Error`,
   // The headers carrying the credentials of one set of security schemes, which operations share.
   credentialHeaders: (s: string) => `${lowerFirst(s)}Credentials`,
+  // An address under one of a REST service's base URLs, which its operations share.
+  baseUrlJoin: (s: string) => `at${s}`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -203,6 +205,10 @@ export function nameRequests(service: Service): NameRequests {
     ),
   ))
     add("credentialHeaders", security, pascalCase(security) || "Security");
+  for (const baseUrl of new Set(
+    service.operations.flatMap((op) => (op.protocol === "rest" ? [op.baseUrl] : [])),
+  ))
+    add("baseUrlJoin", baseUrl, pascalCase(baseUrl) || "BaseUrl");
   for (const doc of service.documents ?? [])
     for (const kind of ["documentBuilder", "documentParser"] as const)
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));

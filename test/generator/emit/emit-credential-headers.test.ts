@@ -45,7 +45,9 @@ describe("emitClient (credential headers)", () => {
       "    call,\n    await keyCredentials(options),\n  );",
     );
     expect(declaration(code, "audit")).toContain("    await keyAndTokenCredentials(options),\n");
-    expect(declaration(code, "ping")).toContain("    call,\n  );\n}");
+    expect(declaration(code, "ping")).toContain(
+      "  return callRest(pingOperation, atBaseUrl(options, pingOperation.path), undefined, options, call);\n}",
+    );
     expect(declaration(code, "ping")).not.toContain("Credentials");
   });
 });

@@ -106,9 +106,15 @@ describe("emitClient (REST media types)", () => {
     expect(code).toContain(
       "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
     );
-    expect(code).toContain(
-      `joinUrl(options.baseUrl ?? "https://api.example.test", noteOperation.path)`,
+    expect(declaration(code, "atBaseUrl")).toBe(
+      [
+        "/** An address under the document's `{base_url}`: the `baseUrl` option, else the contract's \"https://api.example.test\". */",
+        "function atBaseUrl(options: SvcClientOptions, path: string): string {",
+        '  return joinUrl(options.baseUrl ?? "https://api.example.test", path);',
+        "}",
+      ].join("\n"),
     );
+    expect(declaration(code, "note")).toContain("atBaseUrl(options, noteOperation.path)");
   });
 
   it("sends a path without parameters as it is, without fillPath", async () => {

@@ -31,9 +31,11 @@ import { type FormFieldEncoding, type RestWire, SCALAR_NAMES } from "../model/vo
  *   says its kind: a scalar's name that no type or enum of the service
  *   takes, or the name of exactly one of its types or enums;
  * - an enum value written as its text alone when it carries nothing else;
- * - a REST operation's `method` when it is its name, `links` when it has
- *   none, and a form field of its request body written as its name alone
- *   when it is written `form`, exploded, as a field not listed is.
+ * - a REST operation's `protocol` (an operation without one is REST), its
+ *   `baseUrl` when it is the service's only one, `method` when it is its
+ *   name, `links` when it has none, and a form field of its request body
+ *   written as its name alone when it is written `form`, exploded, as a
+ *   field not listed is.
  */
 export type RecordedService = Omit<Service, "types" | "enums" | "operations"> & {
   readonly types: readonly RecordedType[];
@@ -45,8 +47,18 @@ type RecordedOperation =
   | SoapOperation
   | (Omit<
       RestOperation,
-      "params" | "query" | "headers" | "cookies" | "method" | "links" | "wire"
+      | "params"
+      | "query"
+      | "headers"
+      | "cookies"
+      | "method"
+      | "links"
+      | "wire"
+      | "protocol"
+      | "baseUrl"
     > & {
+      readonly protocol?: "rest";
+      readonly baseUrl?: string;
       readonly method?: string;
       readonly links?: RestOperation["links"];
       readonly wire?: RecordedWire;
@@ -109,7 +121,7 @@ export function recordedService(service: Service): RecordedService {
   return {
     ...service,
     types: service.types.map((type) => recordedType(type, kindOf)),
-    operations: service.operations.map((op) => recordedOperation(op, kindOf)),
+    operations: service.operations.map((op) => recordedOperation(op, kindOf, onlyBaseUrl(service))),
     enums: service.enums.map(({ values, ...rest }) => ({
       ...rest,
       values: values.map((v) => (Object.keys(withoutProse(v)).length === 1 ? v.value : v)),
@@ -117,14 +129,36 @@ export function recordedService(service: Service): RecordedService {
   };
 }
 
-function recordedOperation(op: Operation, kindOf: KindOfName): RecordedOperation {
+/** The name of a service's base URL when it has exactly one. */
+function onlyBaseUrl(service: Pick<Service, "rest">): string | undefined {
+  const list = service.rest?.baseUrls ?? [];
+  return list.length === 1 ? list[0]!.name : undefined;
+}
+
+function recordedOperation(
+  op: Operation,
+  kindOf: KindOfName,
+  baseUrlOfService: string | undefined,
+): RecordedOperation {
   if (op.protocol === "soap") return op;
-  const { params, query, headers, cookies, method, links, wire, ...rest } = op;
+  const {
+    params,
+    query,
+    headers,
+    cookies,
+    method,
+    links,
+    wire,
+    protocol: _rest,
+    baseUrl,
+    ...rest
+  } = op;
   const fields = (list: readonly Field[] | undefined) =>
     list && list.map((f) => recordedField(f, kindOf));
   const request = wire?.request;
   return {
     ...rest,
+    ...(baseUrl !== baseUrlOfService ? { baseUrl } : {}),
     ...(method !== op.name ? { method } : {}),
     ...(links.length > 0 ? { links } : {}),
     ...(wire
@@ -152,13 +186,30 @@ function recordedOperation(op: Operation, kindOf: KindOfName): RecordedOperation
   };
 }
 
-function operationOf(op: RecordedOperation, kindOf: KindOfName): Operation {
+function operationOf(
+  op: RecordedOperation,
+  kindOf: KindOfName,
+  baseUrlOfService: string | undefined,
+): Operation {
   if (op.protocol === "soap") return op;
-  const { params, query, headers, cookies, method, links, wire, ...rest } = op;
+  const {
+    params,
+    query,
+    headers,
+    cookies,
+    method,
+    links,
+    wire,
+    protocol: _rest,
+    baseUrl,
+    ...rest
+  } = op;
   const fields = (list: readonly RecordedField[] | undefined) =>
     list && list.map((f) => fieldOf(f, kindOf));
   return {
+    protocol: "rest",
     ...rest,
+    baseUrl: baseUrl ?? baseUrlOfService!,
     method: method ?? rest.name,
     links: links ?? [],
     ...(wire ? { wire: wireOf(wire) } : {}),
@@ -254,7 +305,7 @@ export function withDerivedMembers(service: RecordedService): Service {
       fields: (fields ?? []).map((f) => fieldOf(f, kindOf)),
     })),
   );
-  const operations = service.operations.map((op) => operationOf(op, kindOf));
+  const operations = service.operations.map((op) => operationOf(op, kindOf, onlyBaseUrl(service)));
   const facts = deriveFacts(
     unfinished,
     operations,

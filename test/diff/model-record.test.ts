@@ -62,7 +62,7 @@ describe("the model record", () => {
   );
 
   itWithSpecs(
-    "gives back a form-encoded contract's operations, their usual method, links and form fields left out",
+    "gives back a form-encoded contract's operations, their protocol, only base URL, usual method, links and form fields left out",
     async () => {
       const from = sharedSpec("stripe-spec3.2022-04-12.json");
       const model = await loadModel({ schemasDir: PROJECT_ROOT, from: [from], cwd: PROJECT_ROOT });
@@ -73,6 +73,8 @@ describe("the model record", () => {
         '"links":[]',
         '"style":"form","explode":true',
         '"method":"post3dSecure"',
+        '{"protocol":"rest","name"',
+        '"baseUrl":"base_url"',
       ])
         expect(text).not.toContain(usual);
     },

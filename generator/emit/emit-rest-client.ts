@@ -308,8 +308,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
-  // One function per base URL joins the base (the option, else the contract's) and a path, not the choice written out in each operation.
-  for (const baseUrl of usedBaseUrls)
+  for (const baseUrl of usedBaseUrls) addBaseUrlJoin(baseUrl);
+
+  /** One function per base URL joins the base (the option, else the contract's) and a path, not the choice written out in each operation. */
+  function addBaseUrlJoin(baseUrl: string): void {
     file.addFunction({
       name: names.get("baseUrlJoin", baseUrl),
       docs: [
@@ -322,6 +324,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       returnType: "string",
       statements: `return ${join}(${baseUrlOf(baseUrl)}, path);`,
     });
+  }
+
   // When the contract names every server the client calls, it needs no option at all.
   const optionsParameter = {
     name: "options",
@@ -357,7 +361,6 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
   });
 
-  // One function per set of schemes the operations send, not the list written out in each operation.
   const credentialsOf = (security: readonly string[]) =>
     names.get("credentialHeaders", securitySubject(security));
   const credentialSets = new Map(
@@ -365,7 +368,10 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       op.security && op.security.length > 0 ? [[securitySubject(op.security), op.security]] : [],
     ),
   );
-  for (const security of credentialSets.values())
+  for (const security of credentialSets.values()) addCredentialHeaders(security);
+
+  /** One function per set of schemes the operations send, not the list written out in each operation. */
+  function addCredentialHeaders(security: readonly string[]): void {
     file.addFunction({
       isAsync: true,
       name: credentialsOf(security),
@@ -376,6 +382,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       returnType: "Promise<Record<string, string>>",
       statements: `return ${file.value("securityHeaders", REST)}([${security.map((s) => securityUse(s)).join(", ")}]);`,
     });
+  }
 
   for (const op of ops) {
     addOperationSpec(op);

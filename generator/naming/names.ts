@@ -204,7 +204,7 @@ export function nameRequests(service: Service): NameRequests {
         : [],
     ),
   ))
-    add("credentialHeaders", security, pascalCase(security) || "Security");
+    add("credentialHeaders", security, identifierBase(pascalCase(security) || "Security"));
   for (const baseUrl of new Set(
     service.operations.flatMap((op) => (op.protocol === "rest" ? [op.baseUrl] : [])),
   ))

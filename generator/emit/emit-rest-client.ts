@@ -220,22 +220,40 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     return `parseError: (body, status) => ${cases.join("")}${fallback ? `${parser(fallback.type)}(body)` : "undefined"}`;
   };
 
-  for (const op of ops.filter(hasRequestParams))
-    file.addInterface({
-      isExported: true,
-      name: requestParamsType(op),
-      docs: [`The query, header and cookie parameters of \`${op.name}\`.`],
-      properties: requestParams(op).map(({ place, field: p }) => {
-        const docs = docText(p);
-        return {
-          ...(docs ? { docs: [docs] } : {}),
-          isReadonly: true,
-          name: propertyName(names.parameter(op.name, place, p.name)),
-          hasQuestionToken: !callerMustGive(op, p),
-          type: fieldTypeExpression(file, service.name, names, p),
-        };
-      }),
+  // Operations whose parameters are the same, documentation included, share the first one's interface: the others' names are aliases of it.
+  const paramsShapes = new Map<string, string>();
+  for (const op of ops.filter(hasRequestParams)) {
+    const properties = requestParams(op).map(({ place, field: p }) => {
+      const docs = docText(p);
+      return {
+        ...(docs ? { docs: [docs] } : {}),
+        isReadonly: true,
+        name: propertyName(names.parameter(op.name, place, p.name)),
+        hasQuestionToken: !callerMustGive(op, p),
+        type: fieldTypeExpression(file, service.name, names, p),
+      };
     });
+    const shape = JSON.stringify(properties);
+    const first = paramsShapes.get(shape);
+    if (first !== undefined)
+      file.addTypeAlias({
+        isExported: true,
+        name: requestParamsType(op),
+        docs: [
+          `The query, header and cookie parameters of \`${op.name}\`: those of {@link ${first}}.`,
+        ],
+        type: first,
+      });
+    else {
+      paramsShapes.set(shape, requestParamsType(op));
+      file.addInterface({
+        isExported: true,
+        name: requestParamsType(op),
+        docs: [`The query, header and cookie parameters of \`${op.name}\`.`],
+        properties,
+      });
+    }
+  }
 
   const shared = sharedFacts(ops);
   const usual = usualRetry(ops, shared);

@@ -130,6 +130,12 @@ export type CaptureResult = Received<CaptureResponse> & CaptureLinks;
  *
  * Note: The version is the path segment v2 in /pts/v2/; it is part of every operation path.
  *
+ * Of every operation (said here once, not on each method):
+ *
+ * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
+ *
+ * Retries, where a method says nothing of them: Never retried once the request may have reached the service: a duplicate could charge twice.
+ *
  * @see document 001, section "What the service does"
  */
 export interface PaymentsClient {
@@ -138,11 +144,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/payments`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -157,11 +159,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/payments`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -176,11 +174,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/payments/{id}/reversals`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -198,11 +192,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/payments/{id}/captures`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -219,8 +209,6 @@ export interface PaymentsClient {
    * Reads a payment; the self link of an authorization or sale response.
    *
    * `GET /pts/v2/payments/{id}`.
-   *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
@@ -239,8 +227,6 @@ export interface PaymentsClient {
    *
    * `GET /pts/v2/reversals/{id}`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so; it shows this operation only as a link, so 200 is the one code listed.
@@ -257,8 +243,6 @@ export interface PaymentsClient {
    * Reads a capture; the self link of a capture response.
    *
    * `GET /pts/v2/captures/{id}`.
-   *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
    *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
@@ -277,11 +261,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/payments/{id}/voids`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -299,11 +279,7 @@ export interface PaymentsClient {
    *
    * `POST /pts/v2/captures/{id}/voids`.
    *
-   * 200: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
    * 201: Success (200-level status); the response status and processorInformation.responseCode must still be checked.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    *
    * Interpretation: The document says any 200-level HTTP status means success, and the client treats every 2xx answer so. Statuses are listed one code at a time: 200 is listed with that meaning, and 201, which the published spec of the same gateway declares for these POSTs.
    *
@@ -316,6 +292,11 @@ export interface PaymentsClient {
     request?: VoidCaptureRequest,
     call?: C,
   ): Promise<Answer<Received<VoidCaptureResponse>, C>>;
+}
+
+/** An address under the document's `{base_url}`: the `baseUrl` option. */
+function atBaseUrl(options: PaymentsClientOptions, path: string): string {
+  return joinUrl(options.baseUrl, path);
 }
 
 /** A checked configuration of the Wallet-Based Card Payments (REST) client, made by {@link configurePayments}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
@@ -332,12 +313,10 @@ const authorizeOperation: RestOperation<PaymentRequest, Received<PaymentResponse
   method: "POST",
   path: "/pts/v2/payments",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePaymentRequest,
   serialize: serializePaymentRequest,
   redact: redactPaymentRequest,
-  parse: (body, readOptions) => parsePaymentResponse(body, readOptions),
+  parse: parsePaymentResponse,
 };
 
 function attachAuthorizeLinks(
@@ -382,7 +361,7 @@ function attachAuthorizeLinks(
   } satisfies AuthorizeLinks);
 }
 
-/** The function form of {@link PaymentsClient.authorize}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments`. */
+/** The function form of {@link PaymentsClient.authorize}: `POST /pts/v2/payments`. */
 export async function authorize<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   request?: PaymentRequest,
@@ -391,7 +370,7 @@ export async function authorize<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     authorizeOperation,
-    joinUrl(options.baseUrl, authorizeOperation.path),
+    atBaseUrl(options, authorizeOperation.path),
     request,
     options,
     call,
@@ -405,13 +384,11 @@ const saleOperation: RestOperation<PaymentRequest, Received<PaymentResponse>> = 
   method: "POST",
   path: "/pts/v2/payments",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   constants: (request) => withConstants(request, [["processingInformation.capture", true]], "sale"),
   validate: validatePaymentRequest,
   serialize: serializePaymentRequest,
   redact: redactPaymentRequest,
-  parse: (body, readOptions) => parsePaymentResponse(body, readOptions),
+  parse: parsePaymentResponse,
 };
 
 function attachSaleLinks(
@@ -456,7 +433,7 @@ function attachSaleLinks(
   } satisfies SaleLinks);
 }
 
-/** The function form of {@link PaymentsClient.sale}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments`. */
+/** The function form of {@link PaymentsClient.sale}: `POST /pts/v2/payments`. */
 export async function sale<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   request?: SaleRequest,
@@ -465,7 +442,7 @@ export async function sale<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     saleOperation,
-    joinUrl(options.baseUrl, saleOperation.path),
+    atBaseUrl(options, saleOperation.path),
     request,
     options,
     call,
@@ -479,14 +456,12 @@ const reverseOperation: RestOperation<ReversalRequest, Received<ReversalResponse
   method: "POST",
   path: "/pts/v2/payments/{id}/reversals",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateReversalRequest,
   serialize: serializeReversalRequest,
-  parse: (body, readOptions) => parseReversalResponse(body, readOptions),
+  parse: parseReversalResponse,
 };
 
-/** The function form of {@link PaymentsClient.reverse}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/reversals`. */
+/** The function form of {@link PaymentsClient.reverse}: `POST /pts/v2/payments/{id}/reversals`. */
 export async function reverse<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -496,7 +471,7 @@ export async function reverse<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     reverseOperation,
-    joinUrl(options.baseUrl, fillPath(reverseOperation.path, { id })),
+    atBaseUrl(options, fillPath(reverseOperation.path, { id })),
     request,
     options,
     call,
@@ -508,11 +483,9 @@ const captureOperation: RestOperation<CaptureRequest, Received<CaptureResponse>>
   method: "POST",
   path: "/pts/v2/payments/{id}/captures",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateCaptureRequest,
   serialize: serializeCaptureRequest,
-  parse: (body, readOptions) => parseCaptureResponse(body, readOptions),
+  parse: parseCaptureResponse,
 };
 
 function attachCaptureLinks(
@@ -539,7 +512,7 @@ function attachCaptureLinks(
   } satisfies CaptureLinks);
 }
 
-/** The function form of {@link PaymentsClient.capture}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/captures`. */
+/** The function form of {@link PaymentsClient.capture}: `POST /pts/v2/payments/{id}/captures`. */
 export async function capture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -549,7 +522,7 @@ export async function capture<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     captureOperation,
-    joinUrl(options.baseUrl, fillPath(captureOperation.path, { id })),
+    atBaseUrl(options, fillPath(captureOperation.path, { id })),
     request,
     options,
     call,
@@ -563,12 +536,10 @@ const getPaymentOperation: RestOperation<undefined, Received<PaymentDetails>> = 
   method: "GET",
   path: "/pts/v2/payments/{id}",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
-  parse: (body, readOptions) => parsePaymentDetails(body, readOptions),
+  parse: parsePaymentDetails,
 };
 
-/** The function form of {@link PaymentsClient.getPayment}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/payments/{id}`. */
+/** The function form of {@link PaymentsClient.getPayment}: `GET /pts/v2/payments/{id}`. */
 export async function getPayment<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -577,7 +548,7 @@ export async function getPayment<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getPaymentOperation,
-    joinUrl(options.baseUrl, fillPath(getPaymentOperation.path, { id })),
+    atBaseUrl(options, fillPath(getPaymentOperation.path, { id })),
     undefined,
     options,
     call,
@@ -589,12 +560,10 @@ const getReversalOperation: RestOperation<undefined, Received<ReversalDetails>> 
   method: "GET",
   path: "/pts/v2/reversals/{id}",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
-  parse: (body, readOptions) => parseReversalDetails(body, readOptions),
+  parse: parseReversalDetails,
 };
 
-/** The function form of {@link PaymentsClient.getReversal}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/reversals/{id}`. */
+/** The function form of {@link PaymentsClient.getReversal}: `GET /pts/v2/reversals/{id}`. */
 export async function getReversal<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -603,7 +572,7 @@ export async function getReversal<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getReversalOperation,
-    joinUrl(options.baseUrl, fillPath(getReversalOperation.path, { id })),
+    atBaseUrl(options, fillPath(getReversalOperation.path, { id })),
     undefined,
     options,
     call,
@@ -615,12 +584,10 @@ const getCaptureOperation: RestOperation<undefined, Received<CaptureDetails>> = 
   method: "GET",
   path: "/pts/v2/captures/{id}",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
-  parse: (body, readOptions) => parseCaptureDetails(body, readOptions),
+  parse: parseCaptureDetails,
 };
 
-/** The function form of {@link PaymentsClient.getCapture}, given a configuration ({@link configurePayments}) first: `GET /pts/v2/captures/{id}`. */
+/** The function form of {@link PaymentsClient.getCapture}: `GET /pts/v2/captures/{id}`. */
 export async function getCapture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -629,7 +596,7 @@ export async function getCapture<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getCaptureOperation,
-    joinUrl(options.baseUrl, fillPath(getCaptureOperation.path, { id })),
+    atBaseUrl(options, fillPath(getCaptureOperation.path, { id })),
     undefined,
     options,
     call,
@@ -641,14 +608,12 @@ const voidPaymentOperation: RestOperation<VoidPaymentRequest, Received<VoidPayme
   method: "POST",
   path: "/pts/v2/payments/{id}/voids",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateVoidPaymentRequest,
   serialize: serializeVoidPaymentRequest,
-  parse: (body, readOptions) => parseVoidPaymentResponse(body, readOptions),
+  parse: parseVoidPaymentResponse,
 };
 
-/** The function form of {@link PaymentsClient.voidPayment}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/payments/{id}/voids`. */
+/** The function form of {@link PaymentsClient.voidPayment}: `POST /pts/v2/payments/{id}/voids`. */
 export async function voidPayment<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -658,7 +623,7 @@ export async function voidPayment<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     voidPaymentOperation,
-    joinUrl(options.baseUrl, fillPath(voidPaymentOperation.path, { id })),
+    atBaseUrl(options, fillPath(voidPaymentOperation.path, { id })),
     request,
     options,
     call,
@@ -670,14 +635,12 @@ const voidCaptureOperation: RestOperation<VoidCaptureRequest, Received<VoidCaptu
   method: "POST",
   path: "/pts/v2/captures/{id}/voids",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateVoidCaptureRequest,
   serialize: serializeVoidCaptureRequest,
-  parse: (body, readOptions) => parseVoidCaptureResponse(body, readOptions),
+  parse: parseVoidCaptureResponse,
 };
 
-/** The function form of {@link PaymentsClient.voidCapture}, given a configuration ({@link configurePayments}) first: `POST /pts/v2/captures/{id}/voids`. */
+/** The function form of {@link PaymentsClient.voidCapture}: `POST /pts/v2/captures/{id}/voids`. */
 export async function voidCapture<C extends CallOptions = DataOnly>(
   config: PaymentsConfig,
   id: string,
@@ -687,7 +650,7 @@ export async function voidCapture<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     voidCaptureOperation,
-    joinUrl(options.baseUrl, fillPath(voidCaptureOperation.path, { id })),
+    atBaseUrl(options, fillPath(voidCaptureOperation.path, { id })),
     request,
     options,
     call,

@@ -29,6 +29,11 @@ export interface FormField {
   readonly file?: true;
 }
 
+/** Fields each written as a `deepObject`, exploded (`name[key]=value`): one entry per name, the list a contract of many such fields would otherwise spell out. */
+export function deepObjectFields(...names: readonly string[]): FormField[] {
+  return names.map((name) => ({ name, style: "deepObject", explode: true }));
+}
+
 type Pair = readonly [name: string, value: string];
 
 /** A scalar as form text: strings as they are, numbers and booleans as JavaScript writes them, null as empty. */

@@ -111,9 +111,10 @@ export interface RestOperation<Req, Res> {
   readonly idempotent: boolean;
   /** The header (lower case) that carries the operation's idempotency key, when the contract declares one. */
   readonly idempotencyHeader?: string;
-  readonly retryNotFound: boolean;
-  /** Documented meaning of the error statuses, for `HttpStatusError`'s message (a success's is never shown). */
-  readonly meanings: Readonly<Partial<Record<number, string>>>;
+  /** Whether a 404 is retried (the contract documents a retry for it); absent: never. */
+  readonly retryNotFound?: boolean;
+  /** Documented meaning of the error statuses, for `HttpStatusError`'s message (a success's is never shown); absent when none is documented. */
+  readonly meanings?: Readonly<Partial<Record<number, string>>>;
   /** The operation's own default timeout (documented as slow); a call's `timeoutMs` still wins. */
   readonly timeoutMs?: number;
   /**
@@ -556,7 +557,7 @@ async function exchange<Req, Res>(
       if (!isSuccessStatus(answer.status))
         throw scrubbedStatusError(
           answer,
-          op.meanings[answer.status],
+          op.meanings?.[answer.status],
           sent(),
           op.name,
           op.parseError,
@@ -566,7 +567,7 @@ async function exchange<Req, Res>(
     {
       // The same key with every attempt: the service answers a repeat as it answered the first.
       idempotent: op.idempotent || idempotencyKey !== undefined,
-      retryNotFound: op.retryNotFound,
+      retryNotFound: op.retryNotFound === true,
       ...(options.retry ? { policy: options.retry } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),

@@ -49,28 +49,25 @@ export interface SearchClientOptions extends RestClientOptions {
   readonly testBaseUrl: string;
 }
 
-/** What `createSearch` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type CreateSearchError = HttpStatusError<unknown>;
-
-/** Whether an error is the status error of a `createSearch` call. */
-export function isCreateSearchError(error: unknown): error is CreateSearchError {
-  return error instanceof HttpStatusError && error.operation === "createSearch";
+/** The error body of each operation that documents an error status, by operation name: a failed call's `data` is its body read as this type, when it fits ({@link SearchError}). */
+export interface SearchErrors {
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly createSearch: unknown;
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly getSearch: unknown;
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly getTransaction: unknown;
 }
 
-/** What `getSearch` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type GetSearchError = HttpStatusError<unknown>;
+/** What operation `N` rejects with for a status the call failed with: `data` is the body read as {@link SearchErrors}`[N]`, when it fits. */
+export type SearchError<N extends keyof SearchErrors> = HttpStatusError<SearchErrors[N]>;
 
-/** Whether an error is the status error of a `getSearch` call. */
-export function isGetSearchError(error: unknown): error is GetSearchError {
-  return error instanceof HttpStatusError && error.operation === "getSearch";
-}
-
-/** What `getTransaction` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type GetTransactionError = HttpStatusError<unknown>;
-
-/** Whether an error is the status error of a `getTransaction` call. */
-export function isGetTransactionError(error: unknown): error is GetTransactionError {
-  return error instanceof HttpStatusError && error.operation === "getTransaction";
+/** Whether an error is the status error of a call of `operation` (`isSearchError(error, "createSearch")`), so its `data` is typed. */
+export function isSearchError<N extends keyof SearchErrors>(
+  error: unknown,
+  operation: N,
+): error is SearchError<N> {
+  return error instanceof HttpStatusError && error.operation === operation;
 }
 
 /**
@@ -84,6 +81,8 @@ export function isGetTransactionError(error: unknown): error is GetTransactionEr
  *
  * Note: Search and detail paths carry the segment v2; webhook subscriptions use v2 under /notification-subscriptions; token management uses v1 under /tms.
  *
+ * Retries, where a method says nothing of them: Retried on rate limiting, server errors and network failures, with exponential back-off.
+ *
  * @see document 002, section "What the service does"
  */
 export interface SearchClient {
@@ -95,8 +94,6 @@ export interface SearchClient {
    * 201: Search result.
    *
    * 429: Rate limited; honor a Retry-After value if present.
-   *
-   * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: idempotent: a search has no side effect except saving it when save is given, so the service-level retry guidance applies to it.
    *
@@ -119,8 +116,6 @@ export interface SearchClient {
    *
    * 500: Unexpected server error.
    *
-   * Retried on rate limiting, server errors and network failures, with exponential back-off.
-   *
    * @param searchID The ID returned by the search request. The document names the path parameter searchID; the gateway's published REST specification (2020-02-17) names it searchId. The path is the same on the wire; paygen keeps the document's name. (document 002, section "Endpoints")
    *
    * @see document 002, section "Endpoints"
@@ -141,8 +136,6 @@ export interface SearchClient {
    * 500: Unexpected server error.
    *
    * Default timeout 180 s per attempt: the documents say this operation can be slow.
-   *
-   * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Interpretation: Responses may take over 2 minutes in exceptional periods, so one attempt may take up to 3 minutes by default (a call's timeoutMs still decides); the document gives no figure beyond "over 2 minutes".
    *
@@ -194,6 +187,16 @@ export interface SearchClient {
   ): Promise<Answer<Received<InstrumentIdentifier>, C>>;
 }
 
+/** An address under the document's `{search_url}`: the `searchUrl` option. */
+function atSearchUrl(options: SearchClientOptions, path: string): string {
+  return joinUrl(options.searchUrl, path);
+}
+
+/** An address under the document's `{test_base_url}`: the `testBaseUrl` option. */
+function atTestBaseUrl(options: SearchClientOptions, path: string): string {
+  return joinUrl(options.testBaseUrl, path);
+}
+
 /** A checked configuration of the Transaction Search, Transaction Details and Webhook Subscriptions client, made by {@link configureSearch}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
 export type SearchConfig = ClientConfig<SearchClientOptions>;
 
@@ -208,15 +211,14 @@ const createSearchOperation: RestOperation<SearchRequest, Received<SearchResult>
   method: "POST",
   path: "/tss/v2/searches",
   idempotent: true,
-  retryNotFound: false,
   meanings: { 429: "Rate limited; honor a Retry-After value if present." },
   validate: withQueryCheck(validateSearchRequest, searchQueryLanguage, "query"),
   serialize: serializeSearchRequest,
   redact: redactSearchRequest,
-  parse: (body, readOptions) => parseSearchResult(body, readOptions),
+  parse: parseSearchResult,
 };
 
-/** The function form of {@link SearchClient.createSearch}, given a configuration ({@link configureSearch}) first: `POST /tss/v2/searches`. */
+/** The function form of {@link SearchClient.createSearch}: `POST /tss/v2/searches`. */
 export async function createSearch<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request: SearchRequest,
@@ -225,7 +227,7 @@ export async function createSearch<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     createSearchOperation,
-    joinUrl(options.searchUrl, createSearchOperation.path),
+    atSearchUrl(options, createSearchOperation.path),
     request,
     options,
     call,
@@ -237,12 +239,11 @@ const getSearchOperation: RestOperation<undefined, Received<SavedSearch>> = {
   method: "GET",
   path: "/tss/v2/searches/{searchID}",
   idempotent: true,
-  retryNotFound: false,
   meanings: { 404: "Resource not found.", 500: "Unexpected server error." },
-  parse: (body, readOptions) => parseSavedSearch(body, readOptions),
+  parse: parseSavedSearch,
 };
 
-/** The function form of {@link SearchClient.getSearch}, given a configuration ({@link configureSearch}) first: `GET /tss/v2/searches/{searchID}`. */
+/** The function form of {@link SearchClient.getSearch}: `GET /tss/v2/searches/{searchID}`. */
 export async function getSearch<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   searchID: string,
@@ -251,7 +252,7 @@ export async function getSearch<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getSearchOperation,
-    joinUrl(options.searchUrl, fillPath(getSearchOperation.path, { searchID })),
+    atSearchUrl(options, fillPath(getSearchOperation.path, { searchID })),
     undefined,
     options,
     call,
@@ -269,10 +270,10 @@ const getTransactionOperation: RestOperation<undefined, Received<TransactionDeta
     500: "Unexpected server error.",
   },
   timeoutMs: 180000,
-  parse: (body, readOptions) => parseTransactionDetails(body, readOptions),
+  parse: parseTransactionDetails,
 };
 
-/** The function form of {@link SearchClient.getTransaction}, given a configuration ({@link configureSearch}) first: `GET /tss/v2/transactions/{id}`. */
+/** The function form of {@link SearchClient.getTransaction}: `GET /tss/v2/transactions/{id}`. */
 export async function getTransaction<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   id: string,
@@ -281,7 +282,7 @@ export async function getTransaction<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getTransactionOperation,
-    joinUrl(options.searchUrl, fillPath(getTransactionOperation.path, { id })),
+    atSearchUrl(options, fillPath(getTransactionOperation.path, { id })),
     undefined,
     options,
     call,
@@ -296,14 +297,12 @@ const createWebhookSubscriptionOperation: RestOperation<
   method: "POST",
   path: "/notification-subscriptions/v2/webhooks",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateWebhookSubscriptionRequest,
   serialize: serializeWebhookSubscriptionRequest,
-  parse: (body, readOptions) => parseWebhookSubscription(body, readOptions),
+  parse: parseWebhookSubscription,
 };
 
-/** The function form of {@link SearchClient.createWebhookSubscription}, given a configuration ({@link configureSearch}) first: `POST /notification-subscriptions/v2/webhooks`. */
+/** The function form of {@link SearchClient.createWebhookSubscription}: `POST /notification-subscriptions/v2/webhooks`. */
 export async function createWebhookSubscription<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request?: WebhookSubscriptionRequest,
@@ -312,7 +311,7 @@ export async function createWebhookSubscription<C extends CallOptions = DataOnly
   const options = optionsOf(config);
   return callRest(
     createWebhookSubscriptionOperation,
-    joinUrl(options.testBaseUrl, createWebhookSubscriptionOperation.path),
+    atTestBaseUrl(options, createWebhookSubscriptionOperation.path),
     request,
     options,
     call,
@@ -327,15 +326,13 @@ const createInstrumentIdentifierOperation: RestOperation<
   method: "POST",
   path: "/tms/v1/instrumentidentifiers",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validateInstrumentIdentifierRequest,
   serialize: serializeInstrumentIdentifierRequest,
   redact: redactInstrumentIdentifierRequest,
-  parse: (body, readOptions) => parseInstrumentIdentifier(body, readOptions),
+  parse: parseInstrumentIdentifier,
 };
 
-/** The function form of {@link SearchClient.createInstrumentIdentifier}, given a configuration ({@link configureSearch}) first: `POST /tms/v1/instrumentidentifiers`. */
+/** The function form of {@link SearchClient.createInstrumentIdentifier}: `POST /tms/v1/instrumentidentifiers`. */
 export async function createInstrumentIdentifier<C extends CallOptions = DataOnly>(
   config: SearchConfig,
   request?: InstrumentIdentifierRequest,
@@ -344,7 +341,7 @@ export async function createInstrumentIdentifier<C extends CallOptions = DataOnl
   const options = optionsOf(config);
   return callRest(
     createInstrumentIdentifierOperation,
-    joinUrl(options.testBaseUrl, createInstrumentIdentifierOperation.path),
+    atTestBaseUrl(options, createInstrumentIdentifierOperation.path),
     request,
     options,
     call,

@@ -13,7 +13,7 @@ import type {
   SoapOperation,
   TypeRef,
 } from "../model/ir.js";
-import { SCALAR_NAMES } from "../model/vocabulary.js";
+import { type FormFieldEncoding, type RestWire, SCALAR_NAMES } from "../model/vocabulary.js";
 
 /**
  * A service as the model record holds it: without what the model builder
@@ -30,7 +30,12 @@ import { SCALAR_NAMES } from "../model/vocabulary.js";
  * - a field's type written as its name alone (`"Address"`) when the name
  *   says its kind: a scalar's name that no type or enum of the service
  *   takes, or the name of exactly one of its types or enums;
- * - an enum value written as its text alone when it carries nothing else.
+ * - an enum value written as its text alone when it carries nothing else;
+ * - a REST operation's `protocol` (an operation without one is REST), its
+ *   `baseUrl` when it is the service's only one, `method` when it is its
+ *   name, `links` when it has none, and a form field of its request body
+ *   written as its name alone when it is written `form`, exploded, as a
+ *   field not listed is.
  */
 export type RecordedService = Omit<Service, "types" | "enums" | "operations"> & {
   readonly types: readonly RecordedType[];
@@ -40,12 +45,34 @@ export type RecordedService = Omit<Service, "types" | "enums" | "operations"> & 
 
 type RecordedOperation =
   | SoapOperation
-  | (Omit<RestOperation, "params" | "query" | "headers" | "cookies"> & {
+  | (Omit<
+      RestOperation,
+      | "params"
+      | "query"
+      | "headers"
+      | "cookies"
+      | "method"
+      | "links"
+      | "wire"
+      | "protocol"
+      | "baseUrl"
+    > & {
+      readonly protocol?: "rest";
+      readonly baseUrl?: string;
+      readonly method?: string;
+      readonly links?: RestOperation["links"];
+      readonly wire?: RecordedWire;
       readonly params: readonly RecordedParam[];
       readonly query?: readonly RecordedField[];
       readonly headers?: readonly RecordedField[];
       readonly cookies?: readonly RecordedField[];
     });
+
+type RecordedWire = Omit<RestWire, "request"> & {
+  readonly request?: Omit<NonNullable<RestWire["request"]>, "fields"> & {
+    readonly fields?: readonly (FormFieldEncoding | string)[];
+  };
+};
 
 type RecordedParam = Omit<PathParam, "facets"> & { readonly facets?: RecordedFacets };
 
@@ -94,7 +121,7 @@ export function recordedService(service: Service): RecordedService {
   return {
     ...service,
     types: service.types.map((type) => recordedType(type, kindOf)),
-    operations: service.operations.map((op) => recordedOperation(op, kindOf)),
+    operations: service.operations.map((op) => recordedOperation(op, kindOf, onlyBaseUrl(service))),
     enums: service.enums.map(({ values, ...rest }) => ({
       ...rest,
       values: values.map((v) => (Object.keys(withoutProse(v)).length === 1 ? v.value : v)),
@@ -102,13 +129,53 @@ export function recordedService(service: Service): RecordedService {
   };
 }
 
-function recordedOperation(op: Operation, kindOf: KindOfName): RecordedOperation {
+/** The name of a service's base URL when it has exactly one. */
+function onlyBaseUrl(service: Pick<Service, "rest">): string | undefined {
+  const list = service.rest?.baseUrls ?? [];
+  return list.length === 1 ? list[0]!.name : undefined;
+}
+
+function recordedOperation(
+  op: Operation,
+  kindOf: KindOfName,
+  baseUrlOfService: string | undefined,
+): RecordedOperation {
   if (op.protocol === "soap") return op;
-  const { params, query, headers, cookies, ...rest } = op;
+  const {
+    params,
+    query,
+    headers,
+    cookies,
+    method,
+    links,
+    wire,
+    protocol: _rest,
+    baseUrl,
+    ...rest
+  } = op;
   const fields = (list: readonly Field[] | undefined) =>
     list && list.map((f) => recordedField(f, kindOf));
+  const request = wire?.request;
   return {
     ...rest,
+    ...(baseUrl !== baseUrlOfService ? { baseUrl } : {}),
+    ...(method !== op.name ? { method } : {}),
+    ...(links.length > 0 ? { links } : {}),
+    ...(wire
+      ? {
+          wire: {
+            ...wire,
+            ...(request?.fields
+              ? {
+                  request: {
+                    ...request,
+                    fields: request.fields.map((f) => (isPlainFormField(f) ? f.name : f)),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
     params: params.map(({ facets, ...param }) => ({
       ...param,
       ...(facets ? { facets: recordedFacets(facets) } : {}),
@@ -119,13 +186,33 @@ function recordedOperation(op: Operation, kindOf: KindOfName): RecordedOperation
   };
 }
 
-function operationOf(op: RecordedOperation, kindOf: KindOfName): Operation {
+function operationOf(
+  op: RecordedOperation,
+  kindOf: KindOfName,
+  baseUrlOfService: string | undefined,
+): Operation {
   if (op.protocol === "soap") return op;
-  const { params, query, headers, cookies, ...rest } = op;
+  const {
+    params,
+    query,
+    headers,
+    cookies,
+    method,
+    links,
+    wire,
+    protocol: _rest,
+    baseUrl,
+    ...rest
+  } = op;
   const fields = (list: readonly RecordedField[] | undefined) =>
     list && list.map((f) => fieldOf(f, kindOf));
   return {
+    protocol: "rest",
     ...rest,
+    baseUrl: baseUrl ?? baseUrlOfService!,
+    method: method ?? rest.name,
+    links: links ?? [],
+    ...(wire ? { wire: wireOf(wire) } : {}),
     params: params.map(({ facets, ...param }) => ({
       ...param,
       ...(facets ? { facets: facetsOf(facets) } : {}),
@@ -134,6 +221,30 @@ function operationOf(op: RecordedOperation, kindOf: KindOfName): Operation {
     ...(headers ? { headers: fields(headers) } : {}),
     ...(cookies ? { cookies: fields(cookies) } : {}),
   };
+}
+
+/** A recorded wire with each form field a name alone given back its encoding. */
+function wireOf({ request, ...rest }: RecordedWire): RestWire {
+  if (!request) return rest;
+  const { fields, ...body } = request;
+  return {
+    ...rest,
+    request: {
+      ...body,
+      ...(fields
+        ? {
+            fields: fields.map((f) =>
+              typeof f === "string" ? { name: f, style: "form" as const, explode: true } : f,
+            ),
+          }
+        : {}),
+    },
+  };
+}
+
+/** A form field written as one not listed would be: `form`, exploded, nothing else said. */
+function isPlainFormField(f: FormFieldEncoding): boolean {
+  return f.style === "form" && f.explode && f.contentType === undefined && f.file === undefined;
 }
 
 const recordedFacets = (facets: Field["facets"]): RecordedFacets =>
@@ -194,7 +305,7 @@ export function withDerivedMembers(service: RecordedService): Service {
       fields: (fields ?? []).map((f) => fieldOf(f, kindOf)),
     })),
   );
-  const operations = service.operations.map((op) => operationOf(op, kindOf));
+  const operations = service.operations.map((op) => operationOf(op, kindOf, onlyBaseUrl(service)));
   const facts = deriveFacts(
     unfinished,
     operations,

@@ -3,10 +3,18 @@ import { requiredInputs } from "./client-common.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
-import { documentsErrors, type ServiceNames } from "../naming/names.js";
+import { documentsErrors, securitySubject, type ServiceNames } from "../naming/names.js";
 import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
-import { docText, docWithLead, sourceLabel, type DocComment } from "./jsdoc.js";
+import {
+  doc,
+  docText,
+  docWithLead,
+  joinDocs,
+  NOTE_LABEL,
+  sourceLabel,
+  type DocComment,
+} from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { optionalAccess, propertyName } from "./safe-names.js";
 import { fieldTypeExpression } from "./type-expression.js";
@@ -196,45 +204,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     });
   }
 
-  // An operation whose contract documents error responses: the status error type, and a guard that narrows to it.
-  const errorDataTypes = (op: RestOperation): string[] => [
-    ...new Set([
-      ...(op.errorType !== undefined ? [op.errorType] : []),
-      ...(op.errorTypes ?? []).map((e) => e.type),
-    ]),
-  ];
-  for (const op of ops) {
-    if (!documentsErrors(op)) continue;
-    const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
-    const errorName = names.get("operationError", op.name);
-    const data = errorDataTypes(op);
-    const dataType =
-      data.length > 0
-        ? data.map((t) => file.type(names.get("type", t), paths.types(service.name))).join(" | ")
-        : "unknown";
-    const dataDoc =
-      data.length === 0
-        ? "the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came"
-        : op.errorType !== undefined
-          ? `\`data\` is the body read as {@link ${names.get("type", op.errorType)}}, when it fits`
-          : `\`data\` is the body read with the schema of the status received (${op.errorTypes!.map((e) => `${e.status}: {@link ${names.get("type", e.type)}}`).join(", ")}), when it fits`;
-    file.addTypeAlias({
-      isExported: true,
-      name: errorName,
-      docs: [`What \`${method(op)}\` rejects with for a status the call failed with: ${dataDoc}.`],
-      type: `${statusError}<${dataType}>`,
-    });
-    file.addFunction({
-      isExported: true,
-      name: names.get("operationErrorGuard", op.name),
-      docs: [
-        `Whether an error is the status error of a \`${method(op)}\` call${data.length > 0 ? ", so its `data` is typed" : ""}.`,
-      ],
-      parameters: [{ name: "error", type: "unknown" }],
-      returnType: `error is ${errorName}`,
-      statements: `return error instanceof ${statusError} && error.operation === ${stringLiteral(op.name)};`,
-    });
-  }
+  addStatusErrors(file, ops.filter(documentsErrors), names.get.bind(names), service.name);
 
   /** The `parseError` of an operation: its one error schema, or the schema of each status (`default` for the others). */
   const parseErrorOf = (op: RestOperation): string | undefined => {
@@ -250,29 +220,63 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     return `parseError: (body, status) => ${cases.join("")}${fallback ? `${parser(fallback.type)}(body)` : "undefined"}`;
   };
 
-  for (const op of ops.filter(hasRequestParams))
-    file.addInterface({
-      isExported: true,
-      name: requestParamsType(op),
-      docs: [`The query, header and cookie parameters of \`${op.name}\`.`],
-      properties: requestParams(op).map(({ place, field: p }) => {
-        const docs = docText(p);
-        return {
-          ...(docs ? { docs: [docs] } : {}),
-          isReadonly: true,
-          name: propertyName(names.parameter(op.name, place, p.name)),
-          hasQuestionToken: !callerMustGive(op, p),
-          type: fieldTypeExpression(file, service, names, p),
-        };
-      }),
+  // Operations whose parameters are the same, documentation included, share the first one's interface: the others' names are aliases of it.
+  const paramsShapes = new Map<string, string>();
+  for (const op of ops.filter(hasRequestParams)) {
+    const properties = requestParams(op).map(({ place, field: p }) => {
+      const docs = docText(p);
+      return {
+        ...(docs ? { docs: [docs] } : {}),
+        isReadonly: true,
+        name: propertyName(names.parameter(op.name, place, p.name)),
+        hasQuestionToken: !callerMustGive(op, p),
+        type: fieldTypeExpression(file, service, names, p),
+      };
     });
+    const shape = JSON.stringify(properties);
+    const first = paramsShapes.get(shape);
+    if (first !== undefined)
+      file.addTypeAlias({
+        isExported: true,
+        name: requestParamsType(op),
+        docs: [
+          `The query, header and cookie parameters of \`${op.name}\`: those of {@link ${first}}.`,
+        ],
+        type: first,
+      });
+    else {
+      paramsShapes.set(shape, requestParamsType(op));
+      file.addInterface({
+        isExported: true,
+        name: requestParamsType(op),
+        docs: [`The query, header and cookie parameters of \`${op.name}\`.`],
+        properties,
+      });
+    }
+  }
 
+  const shared = sharedFacts(ops);
+  const usual = usualRetry(ops, shared);
   file.addInterface({
     isExported: true,
     name,
-    docs: [docWithLead(`The ${service.title}: one method per operation.`, docText(service))],
+    docs: [
+      joinDocs(
+        docWithLead(`The ${service.title}: one method per operation.`, docText(service)),
+        shared.size > 0
+          ? doc("Of every operation (said here once, not on each method):", ...shared)
+          : undefined,
+        usual !== undefined
+          ? doc(`Retries, where a method says nothing of them: ${usual}`)
+          : undefined,
+      )!,
+    ],
     methods: ops.map((op) => {
-      const docs = withParamTags(docText(op, { lines: restLines(op) }), op, names);
+      const docs = withParamTags(
+        ownFacts(op, usual !== undefined ? new Set([...shared, usual]) : shared),
+        op,
+        names,
+      );
       return {
         name: method(op),
         ...(docs ? { docs: [docs] } : {}),
@@ -322,6 +326,24 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
   ];
   const call = file.value("callRest", REST);
   const join = file.value("joinUrl", REST);
+  for (const baseUrl of usedBaseUrls) addBaseUrlJoin(baseUrl);
+
+  /** One function per base URL joins the base (the option, else the contract's) and a path, not the choice written out in each operation. */
+  function addBaseUrlJoin(baseUrl: string): void {
+    file.addFunction({
+      name: names.get("baseUrlJoin", baseUrl),
+      docs: [
+        `An address under the document's \`{${baseUrl}}\`: the \`${optionName(baseUrl)}\` option${baseDefaults.has(baseUrl) ? `, else the contract's ${stringLiteral(baseDefaults.get(baseUrl)!)}` : ""}.`,
+      ],
+      parameters: [
+        { name: "options", type: optionsType },
+        { name: "path", type: "string" },
+      ],
+      returnType: "string",
+      statements: `return ${join}(${baseUrlOf(baseUrl)}, path);`,
+    });
+  }
+
   // When the contract names every server the client calls, it needs no option at all.
   const optionsParameter = {
     name: "options",
@@ -357,6 +379,29 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
   });
 
+  const credentialsOf = (security: readonly string[]) =>
+    names.get("credentialHeaders", securitySubject(security));
+  const credentialSets = new Map(
+    ops.flatMap((op) =>
+      op.security && op.security.length > 0 ? [[securitySubject(op.security), op.security]] : [],
+    ),
+  );
+  for (const security of credentialSets.values()) addCredentialHeaders(security);
+
+  /** One function per set of schemes the operations send, not the list written out in each operation. */
+  function addCredentialHeaders(security: readonly string[]): void {
+    file.addFunction({
+      isAsync: true,
+      name: credentialsOf(security),
+      docs: [
+        `The headers carrying the credentials of ${security.map((s) => `\`${s}\``).join(" and ")}, from the client's options (a \`ValidationError\` when one is missing).`,
+      ],
+      parameters: [{ name: "options", type: optionsType }],
+      returnType: "Promise<Record<string, string>>",
+      statements: `return ${file.value("securityHeaders", REST)}([${security.map((s) => securityUse(s)).join(", ")}]);`,
+    });
+  }
+
   for (const op of ops) {
     addOperationSpec(op);
     if (op.links.length > 0) addLinksAttacher(op);
@@ -372,7 +417,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const errorMeanings = op.statuses
       .filter((s) => s.code < 200 || s.code > 299)
       .map((s) => `${s.code}: ${stringLiteral(s.meaning)}`);
-    const meanings = errorMeanings.length === 0 ? "{}" : `{ ${errorMeanings.join(", ")} }`;
+
     const files = fileFields(op);
     const json = op.wire?.request === undefined || op.wire.request.encoding === "json";
     const validator = (type: string) =>
@@ -386,8 +431,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(idempotencyHeader(op) !== undefined
         ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
         : []),
-      `retryNotFound: ${retryNotFound}`,
-      `meanings: ${meanings}`,
+      // The runtime's defaults (no 404 retry, no documented error meaning) go unwritten.
+      ...(retryNotFound ? ["retryNotFound: true"] : []),
+      ...(errorMeanings.length > 0 ? [`meanings: { ${errorMeanings.join(", ")} }`] : []),
       ...(op.timeoutMs !== undefined ? [`timeoutMs: ${op.timeoutMs}`] : []),
       ...(op.requestConstants
         ? [
@@ -416,7 +462,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
         ? []
         : op.responseType
           ? [
-              `parse: (body, readOptions) => ${file.value(names.get("parser", op.responseType), paths.json(service.name))}(body, readOptions)`,
+              // The parser takes what the runtime passes (the body, then the read options).
+              `parse: ${file.value(names.get("parser", op.responseType), paths.json(service.name))}`,
             ]
           : [`parse: () => undefined`]),
       ...(op.responseType && sensitive.has(op.responseType)
@@ -455,7 +502,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       const params = flow ? "input = {}, call" : target.requestType ? "request, call" : "call";
       const credentials =
         target.security && target.security.length > 0
-          ? `await ${file.value("securityHeaders", REST)}([${target.security.map((s) => securityUse(s)).join(", ")}])`
+          ? `await ${credentialsOf(target.security)}(options)`
           : undefined;
       const tail =
         target.links.length > 0
@@ -485,7 +532,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       op.params.length === 0 && !op.path.includes("{")
         ? `${spec(op)}.path`
         : `${file.value("fillPath", REST)}(${spec(op)}.path, { ${op.params.map((p, i) => (propertyName(p.name) === params[i] ? p.name : `${propertyName(p.name)}: ${params[i]}`)).join(", ")} })`;
-    const path = `${join}(${baseUrlOf(op.baseUrl)}, ${filled})`;
+    const path = `${names.get("baseUrlJoin", op.baseUrl)}(options, ${filled})`;
     // Each parameter by its wire name, from its property in `params`.
     const pick = (list: readonly { name: string }[], place: ParameterPlace) =>
       `{ ${list.map((p) => `${propertyName(p.name)}: ${optionalAccess("params", names.parameter(op.name, place, p.name))}`).join(", ")} }`;
@@ -493,9 +540,13 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     const url =
       op.query && op.query.length > 0
         ? styled.length > 0
-          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(styled)})`
+          ? `${file.value("withStyledQuery", paths.runtime("form-body.ts"))}(${path}, ${pick(op.query, "query")}, ${styledFieldsLiteral(file, styled)})`
           : `${file.value("withQuery", REST)}(${path}, ${pick(op.query, "query")})`
         : path;
+    const credentials =
+      op.security && op.security.length > 0
+        ? `await ${credentialsOf(op.security)}(options)`
+        : undefined;
     const headerParts = [
       ...(op.headers && op.headers.length > 0
         ? [`...${file.value("headerParams", REST)}(${pick(op.headers, "header")})`]
@@ -503,13 +554,15 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       ...(op.cookies && op.cookies.length > 0
         ? [`...${file.value("cookieParams", REST)}(${pick(op.cookies, "cookie")})`]
         : []),
-      ...(op.security && op.security.length > 0
-        ? [
-            `...(await ${file.value("securityHeaders", REST)}([${op.security.map((name) => securityUse(name)).join(", ")}]))`,
-          ]
-        : []),
+      ...(credentials !== undefined ? [`...(${credentials})`] : []),
     ];
-    const headerArg = headerParts.length > 0 ? `{ ${headerParts.join(", ")} }` : "undefined";
+    // Credentials alone are the headers object itself.
+    const headerArg =
+      headerParts.length === 0
+        ? "undefined"
+        : headerParts.length === 1 && credentials !== undefined
+          ? credentials
+          : `{ ${headerParts.join(", ")} }`;
     // A result with links gets its methods from `finish`, so `withResponse` attaches them to `data`.
     const tail =
       op.links.length > 0
@@ -522,7 +575,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       // Always async: a path parameter that fails validation (fillPath) must reject the promise, not throw synchronously.
       isAsync: true,
       name: fn(op),
-      docs: [functionDoc(op, `${name}.${method(op)}`, configure)],
+      docs: [functionDoc(op, `${name}.${method(op)}`)],
       typeParameters: callTypeParameter(),
       parameters: [{ name: "config", type: configType }, ...methodSignature(op)],
       returnType: answerOf(resultTypeName(op) ?? responseType(op)),
@@ -549,15 +602,145 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
 }
 
 /**
+ * A service's status errors, declared once for all its operations that
+ * document an error status: an interface of each one's error body type (by
+ * the operation name `HttpStatusError.operation` holds), the error a call of
+ * one rejects with (`<Service>Error<"op">`), and one guard that narrows to it
+ * (`is<Service>Error(error, "op")`). A member's doc says how its body is read
+ * where that is not the one schema its type names.
+ */
+function addStatusErrors(
+  file: TsFile,
+  erring: readonly RestOperation[],
+  nameOf: ServiceNames["get"],
+  serviceName: string,
+): void {
+  if (erring.length === 0) return;
+  const statusError = file.value("HttpStatusError", paths.runtime("errors.ts"));
+  const bodies = nameOf("serviceErrors", serviceName);
+  const errorType = nameOf("serviceError", serviceName);
+  const typeName = (t: string) => file.type(nameOf("type", t), paths.types(serviceName));
+  const dataTypes = (op: RestOperation): string[] => [
+    ...new Set([
+      ...(op.errorType !== undefined ? [op.errorType] : []),
+      ...(op.errorTypes ?? []).map((e) => e.type),
+    ]),
+  ];
+  const memberDoc = (op: RestOperation): string | undefined =>
+    dataTypes(op).length === 0
+      ? "The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came."
+      : op.errorType === undefined
+        ? `Read with the schema of the status received: ${op.errorTypes!.map((e) => `${e.status}: {@link ${nameOf("type", e.type)}}`).join(", ")}.`
+        : undefined;
+  file.addInterface({
+    isExported: true,
+    name: bodies,
+    docs: [
+      `The error body of each operation that documents an error status, by operation name: a failed call's \`data\` is its body read as this type, when it fits ({@link ${errorType}}).`,
+    ],
+    properties: erring.map((op) => {
+      const doc = memberDoc(op);
+      const data = dataTypes(op);
+      return {
+        ...(doc ? { docs: [doc] } : {}),
+        isReadonly: true,
+        name: propertyName(op.name),
+        type: data.length > 0 ? data.map(typeName).join(" | ") : "unknown",
+      };
+    }),
+  });
+  file.addTypeAlias({
+    isExported: true,
+    name: errorType,
+    docs: [
+      `What operation \`N\` rejects with for a status the call failed with: \`data\` is the body read as {@link ${bodies}}\`[N]\`, when it fits.`,
+    ],
+    typeParameters: [{ name: "N", constraint: `keyof ${bodies}` }],
+    type: `${statusError}<${bodies}[N]>`,
+  });
+  file.addFunction({
+    isExported: true,
+    name: nameOf("serviceErrorGuard", serviceName),
+    docs: [
+      `Whether an error is the status error of a call of \`operation\` (\`${nameOf("serviceErrorGuard", serviceName)}(error, ${stringLiteral(erring[0]!.name)})\`), so its \`data\` is typed.`,
+    ],
+    typeParameters: [{ name: "N", constraint: `keyof ${bodies}` }],
+    parameters: [
+      { name: "error", type: "unknown" },
+      { name: "operation", type: "N" },
+    ],
+    returnType: `error is ${errorType}<N>`,
+    statements: `return error instanceof ${statusError} && error.operation === operation;`,
+  });
+}
+
+/**
  * An operation function's doc comment: a link to its client method, whose
  * comment holds the operation's documentation (written once, not twice), its
- * request line, and whether it is deprecated.
+ * request line, and whether it is deprecated. Its first parameter's type, the
+ * configuration, says once where a configuration comes from.
  */
-function functionDoc(op: RestOperation, clientMethod: string, configure: string): DocComment {
+function functionDoc(op: RestOperation, clientMethod: string): DocComment {
   return {
-    description: `The function form of {@link ${clientMethod}}, given a configuration ({@link ${configure}}) first: \`${op.httpMethod} ${op.path}\`.`,
+    description: `The function form of {@link ${clientMethod}}: \`${op.httpMethod} ${op.path}\`.`,
     tags: op.deprecated ? [{ tagName: "deprecated", text: "" }] : [],
   };
+}
+
+/**
+ * The lines of an operation's doc comment below its own doc (`restLines`,
+ * then its notes), which say a fact of the contract or the client each.
+ */
+function factLines(op: RestOperation): string[] {
+  return [...restLines(op), ...op.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)];
+}
+
+/**
+ * The fact lines every operation of a service has (none when it has one
+ * operation): the client's doc comment says them once, and no method's
+ * repeats them.
+ */
+function sharedFacts(ops: readonly RestOperation[]): ReadonlySet<string> {
+  if (ops.length < 2) return new Set();
+  const [first, ...rest] = ops.map((op) => new Set(factLines(op)));
+  return new Set([...first!].filter((line) => rest.every((lines) => lines.has(line))));
+}
+
+/**
+ * The retry line most operations of a service have, when not every one has
+ * it (each operation has one of a few): the client's doc comment says it
+ * once, and only a method retried otherwise says how. Undefined for a service
+ * of one operation, or when no line is had by more than one.
+ */
+function usualRetry(
+  ops: readonly RestOperation[],
+  shared: ReadonlySet<string>,
+): string | undefined {
+  if (ops.length < 2) return undefined;
+  const counts = new Map<string, number>();
+  for (const op of ops) counts.set(retryLine(op), (counts.get(retryLine(op)) ?? 0) + 1);
+  // Ties go to the line of the first operation: the same choice on every run.
+  const [line, count] = [...counts].reduce((best, next) => (next[1] > best[1] ? next : best));
+  return count > 1 && !shared.has(line) ? line : undefined;
+}
+
+/** An operation's doc comment without the fact lines its service says once. */
+function ownFacts(op: RestOperation, shared: ReadonlySet<string>): DocComment | undefined {
+  const own = (line: string) => !shared.has(line);
+  return docText(
+    { ...op, notes: op.notes.filter((n) => own(`${NOTE_LABEL[n.kind]}: ${n.text}`)) },
+    { lines: restLines(op).filter(own) },
+  );
+}
+
+/** How the client retries an operation, in one line. */
+function retryLine(op: RestOperation): string {
+  const keyHeader = idempotencyHeader(op);
+  return op.idempotent
+    ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
+    : keyHeader !== undefined
+      ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
+      : "Never retried once the request may have reached the service: a duplicate could charge twice.";
 }
 
 function restLines(op: RestOperation): string[] {
@@ -569,14 +752,7 @@ function restLines(op: RestOperation): string[] {
     );
   if (op.security && op.security.length > 0)
     lines.push(`Sends the credentials of ${op.security.map((s) => `\`${s}\``).join(" and ")}.`);
-  const keyHeader = idempotencyHeader(op);
-  lines.push(
-    op.idempotent
-      ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
-      : keyHeader !== undefined
-        ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
-        : "Never retried once the request may have reached the service: a duplicate could charge twice.",
-  );
+  lines.push(retryLine(op));
   return lines;
 }
 

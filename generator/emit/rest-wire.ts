@@ -67,14 +67,18 @@ export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string 
 /**
  * The fields of a form (a urlencoded body, a styled query) as code, but
  * those written as the runtime writes an unlisted field (`form`, exploded:
- * `formPairs`): only what differs from that needs an entry.
+ * `formPairs`): only what differs from that needs an entry. The fields
+ * written as exploded `deepObject`s are named in one `deepObjectFields`
+ * call, not an entry each.
  */
-export function styledFieldsLiteral(fields: readonly FormFieldEncoding[]): string {
-  return formFieldsLiteral(
-    fields.filter(
-      (f) => !(f.style === "form" && f.explode && f.contentType === undefined && !f.file),
-    ),
-  );
+export function styledFieldsLiteral(file: TsFile, fields: readonly FormFieldEncoding[]): string {
+  const plain = (f: FormFieldEncoding) => f.contentType === undefined && !f.file;
+  const listed = fields.filter((f) => !(f.style === "form" && f.explode && plain(f)));
+  const deep = listed.filter((f) => f.style === "deepObject" && f.explode && plain(f));
+  if (deep.length === 0) return formFieldsLiteral(listed);
+  const call = `${file.value("deepObjectFields", paths.runtime("form-body.ts"))}(${deep.map((f) => stringLiteral(f.name)).join(", ")})`;
+  const rest = listed.filter((f) => !deep.includes(f));
+  return rest.length === 0 ? call : `[...${call}, ${rest.map(fieldLiteral).join(", ")}]`;
 }
 
 /** The table entries that say how the operation's bodies are written and read (none for JSON both ways). */
@@ -95,7 +99,7 @@ export function wireEntries(file: TsFile, op: RestOperation): string[] {
       break;
     case "form":
       out.push(
-        `encode: ${file.value("formEncoder", body)}(${stringLiteral(request.mediaType)}, ${styledFieldsLiteral(request.fields ?? [])})`,
+        `encode: ${file.value("formEncoder", body)}(${stringLiteral(request.mediaType)}, ${styledFieldsLiteral(file, request.fields ?? [])})`,
       );
       break;
     case "multipart":

@@ -53,8 +53,6 @@ const TOP_LEVEL = {
   envelopeReader: (s: string) => `read${s}Envelope`,
   envelopeHeaderReader: (s: string) => `read${s}EnvelopeHeaders`,
   documentBuilder: (s: string) => `build${s}Document`,
-  operationError: (s: string) => `${s}Error`,
-  operationErrorGuard: (s: string) => `is${s}Error`,
   documentParser: (s: string) => `parse${s}Document`,
   responseParser: (s: string) => `parse${s}Response`,
   flowSpec: (s: string) => `${lowerFirst(s)}Flow`,
@@ -92,6 +90,14 @@ const TOP_LEVEL = {
   description: (s: string) => `descriptionOf${s}`,
   // An operation's query, header and cookie parameters, one named object type.
   operationParams: (s: string) => `${s}Params`,
+  // A REST service's status errors: the error body of each operation, the error of one, its guard.
+  serviceErrors: (s: string) => `${s}Errors`,
+  serviceError: (s: string) => `${s}Error`,
+  serviceErrorGuard: (s: string) => `is${s}Error`,
+  // The headers carrying the credentials of one set of security schemes, which operations share.
+  credentialHeaders: (s: string) => `${lowerFirst(s)}Credentials`,
+  // An address under one of a REST service's base URLs, which its operations share.
+  baseUrlJoin: (s: string) => `at${s}`,
 } as const satisfies Record<string, (base: string) => string>;
 
 export type NameKind = keyof typeof TOP_LEVEL;
@@ -188,6 +194,21 @@ export function nameRequests(service: Service): NameRequests {
       "clientConfigure",
     ] as const)
       add(kind, service.name, serviceBase);
+  if (service.operations.some((op) => op.protocol === "rest" && documentsErrors(op)))
+    for (const kind of ["serviceErrors", "serviceError", "serviceErrorGuard"] as const)
+      add(kind, service.name, serviceBase);
+  for (const security of new Set(
+    service.operations.flatMap((op) =>
+      op.protocol === "rest" && op.security && op.security.length > 0
+        ? [securitySubject(op.security)]
+        : [],
+    ),
+  ))
+    add("credentialHeaders", security, identifierBase(pascalCase(security) || "Security"));
+  for (const baseUrl of new Set(
+    service.operations.flatMap((op) => (op.protocol === "rest" ? [op.baseUrl] : [])),
+  ))
+    add("baseUrlJoin", baseUrl, pascalCase(baseUrl) || "BaseUrl");
   for (const doc of service.documents ?? [])
     for (const kind of ["documentBuilder", "documentParser"] as const)
       add(kind, doc.element, pascalCase(doc.element) || identifierBase(doc.element));
@@ -215,10 +236,6 @@ export function nameRequests(service: Service): NameRequests {
       if (op.requestConstants && op.requestType) add("operationRequest", op.name, base);
       if ([op.query, op.headers, op.cookies].some((list) => (list?.length ?? 0) > 0))
         add("operationParams", op.name, base);
-      if (documentsErrors(op)) {
-        add("operationError", op.name, base);
-        add("operationErrorGuard", op.name, base);
-      }
     }
   }
   for (const f of service.flows) {
@@ -358,6 +375,11 @@ function lowerFirst(text: string): string {
 }
 
 /** Whether a REST operation's contract documents an error response: its client exports `<Op>Error` and `is<Op>Error`. */
+/** The subject a set of security schemes is named by: their names in the order the operation lists them. */
+export function securitySubject(security: readonly string[]): string {
+  return security.join(" and ");
+}
+
 export function documentsErrors(op: RestOperation): boolean {
   return (
     op.errorType !== undefined ||

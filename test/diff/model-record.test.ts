@@ -62,6 +62,25 @@ describe("the model record", () => {
   );
 
   itWithSpecs(
+    "gives back a form-encoded contract's operations, their protocol, only base URL, usual method, links and form fields left out",
+    async () => {
+      const from = sharedSpec("stripe-spec3.2022-04-12.json");
+      const model = await loadModel({ schemasDir: PROJECT_ROOT, from: [from], cwd: PROJECT_ROOT });
+      const { read, text } = await roundTrip(model);
+      expect(read).toEqual(withoutProse(model));
+      expect(text).toContain('"fields":["amount","card","currency","customer",{"name":"expand"');
+      for (const usual of [
+        '"links":[]',
+        '"style":"form","explode":true',
+        '"method":"post3dSecure"',
+        '{"protocol":"rest","name"',
+        '"baseUrl":"base_url"',
+      ])
+        expect(text).not.toContain(usual);
+    },
+  );
+
+  itWithSpecs(
     "reads a record written before members at their usual value were left out",
     async () => {
       const from = sharedSpec("paypal-checkout-orders-v2.2024-02-02.json");

@@ -9,7 +9,8 @@ import { writePackage } from "../../helpers/temp-package.js";
 /**
  * A `default` response's schema types the error body: a failed call rejects
  * with an HttpStatusError whose `data` is the body read with that schema,
- * scrubbed of the call's secrets, and a generated guard narrows to it. A
+ * scrubbed of the call's secrets, and the service's guard narrows to it by
+ * operation name (`isCardsError(error, "addCard")`). A
  * real server on 127.0.0.1 answers.
  */
 const SPEC = `openapi: 3.0.3
@@ -57,7 +58,7 @@ types:
 
 describe("typed error bodies", () => {
   let client: Record<string, (request: object) => Promise<unknown>>;
-  let isAddCardError: (error: unknown) => boolean;
+  let isCardsError: (error: unknown, operation: string) => boolean;
   let origin: string;
 
   beforeAll(async () => {
@@ -84,14 +85,15 @@ describe("typed error bodies", () => {
       baseUrl: origin,
       retry: { maxAttempts: 1 },
     });
-    isAddCardError = index["isAddCardError"] as typeof isAddCardError;
+    isCardsError = index["isCardsError"] as typeof isCardsError;
   });
 
   it("reads the body with the default response's schema into data, scrubbed of the card number", async () => {
     const error = (await client["addCard"]!({ number: "4111111111111111" }).catch(
       (e: unknown) => e,
     )) as { status: number; operation: string; data: unknown };
-    expect(isAddCardError(error)).toBe(true);
+    expect(isCardsError(error, "addCard")).toBe(true);
+    expect(isCardsError(error, "listCards")).toBe(false);
     expect(error.status).toBe(400);
     expect(error.operation).toBe("addCard");
     expect(error.data).toMatchObject({ reason: "INVALID_CARD" });
@@ -105,6 +107,6 @@ describe("typed error bodies", () => {
     expect(error.status).toBe(502);
     expect(error.data).toBeUndefined();
     expect(error.body).toEqual({ unexpected: true });
-    expect(isAddCardError(new Error("x"))).toBe(false);
+    expect(isCardsError(new Error("x"), "addCard")).toBe(false);
   });
 });

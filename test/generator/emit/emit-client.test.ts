@@ -25,16 +25,17 @@ describe("emitClient (REST)", () => {
   });
 
   it("never names a method then, constructor or the like: the client stays a plain object", async () => {
-    expect(declaration(await emitWith(emitClient, service), "SvcClient"))
-      .toBe(`/** The Test Service: one method per operation. */
+    expect(declaration(await emitWith(emitClient, service), "SvcClient")).toBe(`/**
+ * The Test Service: one method per operation.
+ *
+ * Of every operation (said here once, not on each method):
+ *
+ * 200: OK.
+ *
+ * Retries, where a method says nothing of them: Never retried once the request may have reached the service: a duplicate could charge twice.
+ */
 export interface SvcClient {
-  /**
-   * \`POST /then\`.
-   *
-   * 200: OK.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
-   */
+  /** \`POST /then\`. */
   then$<C extends CallOptions = DataOnly>(
     request?: Req,
     call?: C,
@@ -42,18 +43,10 @@ export interface SvcClient {
   /**
    * \`GET /constructor\`.
    *
-   * 200: OK.
-   *
    * Retried on rate limiting, server errors and network failures, with exponential back-off.
    */
   constructor$<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<Received<Res>, C>>;
-  /**
-   * \`POST /pay\`.
-   *
-   * 200: OK.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
-   */
+  /** \`POST /pay\`. */
   pay<C extends CallOptions = DataOnly>(request?: Req, call?: C): Promise<Answer<Received<Res>, C>>;
 }`);
   });

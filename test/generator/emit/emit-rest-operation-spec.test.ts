@@ -41,4 +41,35 @@ describe("emitClient (REST): the operation spec", () => {
     expect(declaration(code, "plainOperation")).not.toContain("constants");
     expect(code).toMatch(/import \{ withConstants \} from "\.\.\/runtime\/flow\.js";/);
   });
+
+  it("leaves the runtime's defaults unwritten: no 404 retry, no documented error meaning", async () => {
+    const spec = declaration(await emitWith(emitClient, service), "plainOperation");
+    expect(spec).toBe(
+      [
+        "const plainOperation: RestOperation<Req, void> = {",
+        '  name: "plain",',
+        '  method: "POST",',
+        '  path: "/plain",',
+        "  idempotent: false,",
+        "  validate: validateReq,",
+        "  serialize: serializeReq,",
+        "  parse: () => undefined,",
+        "};",
+      ].join("\n"),
+    );
+  });
+
+  it("hands the response's parser to the runtime as it is, and links the function form to its method", async () => {
+    const read = restService({
+      types: [objectType("Res", [field("id", scalar("string"))])],
+      operations: [
+        restOperation("look", undefined, "Res", { httpMethod: "GET", idempotent: true }),
+      ],
+    });
+    const code = await emitWith(emitClient, read);
+    expect(declaration(code, "lookOperation")).toContain("  parse: parseRes,\n");
+    expect(declaration(code, "look")).toMatch(
+      /^\/\*\* The function form of \{@link SvcClient\.look\}: `GET \/look`\. \*\/$/m,
+    );
+  });
 });

@@ -88,7 +88,9 @@ describe("emitClient (sensitive parameters)", () => {
     expect(declaration(code, "lookUp")).toContain(
       "fillPath(lookUpOperation.path, { pan, region })",
     );
-    expect(declaration(code, "plain")).toContain("joinUrl(options.baseUrl, plainOperation.path)");
+    expect(declaration(code, "plain")).toContain("atBaseUrl(options, plainOperation.path)");
+    // A base URL without a default in the contract is the option alone.
+    expect(declaration(code, "atBaseUrl")).toContain("  return joinUrl(options.baseUrl, path);");
   });
 
   it("names nothing for an operation without a sensitive parameter", async () => {

@@ -106,9 +106,15 @@ describe("emitClient (REST media types)", () => {
     expect(code).toContain(
       "export function createSvcClient(options: SvcClientOptions = {}): SvcClient {",
     );
-    expect(code).toContain(
-      `joinUrl(options.baseUrl ?? "https://api.example.test", noteOperation.path)`,
+    expect(declaration(code, "atBaseUrl")).toBe(
+      [
+        "/** An address under the document's `{base_url}`: the `baseUrl` option, else the contract's \"https://api.example.test\". */",
+        "function atBaseUrl(options: SvcClientOptions, path: string): string {",
+        '  return joinUrl(options.baseUrl ?? "https://api.example.test", path);',
+        "}",
+      ].join("\n"),
     );
+    expect(declaration(code, "note")).toContain("atBaseUrl(options, noteOperation.path)");
   });
 
   it("sends a path without parameters as it is, without fillPath", async () => {
@@ -117,11 +123,11 @@ describe("emitClient (REST media types)", () => {
 
   it("types the errors of each status an operation documents", async () => {
     const code = await emitWith(emitClient, service);
-    expect(declaration(code, "UploadError")).toContain(
-      "export type UploadError = HttpStatusError<Problem>;",
+    expect(declaration(code, "SvcErrors")).toContain(
+      "/** Read with the schema of the status received: 400: {@link Problem}. */\n  readonly upload: Problem;",
     );
-    expect(declaration(code, "isUploadError")).toContain(
-      'return error instanceof HttpStatusError && error.operation === "upload";',
+    expect(declaration(code, "isSvcError")).toContain(
+      "return error instanceof HttpStatusError && error.operation === operation;",
     );
   });
 
@@ -150,7 +156,45 @@ describe("emitClient (REST media types)", () => {
       ],
     });
     expect(declaration(await emitWith(emitClient, form), "chargeOperation")).toContain(
-      `encode: formEncoder("application/x-www-form-urlencoded", [\n    { name: "metadata", style: "deepObject", explode: true },\n  ]),`,
+      `encode: formEncoder("application/x-www-form-urlencoded", deepObjectFields("metadata")),`,
     );
+  });
+
+  it("names the exploded deepObject fields in one call, and lists the other styles beside it", async () => {
+    const form = restService({
+      types: [
+        objectType("Charge", [
+          field("expand", scalar("string"), { list: { min: 0 } }),
+          field("metadata", scalar("string")),
+          field("tags", scalar("string"), { list: { min: 0 } }),
+        ]),
+      ],
+      operations: [
+        restOperation("charge", "Charge", undefined, {
+          wire: {
+            request: {
+              mediaType: "application/x-www-form-urlencoded",
+              encoding: "form",
+              required: true,
+              fields: [
+                { name: "expand", style: "deepObject", explode: true },
+                { name: "metadata", style: "deepObject", explode: true },
+                { name: "tags", style: "pipeDelimited", explode: false },
+              ],
+            },
+          },
+        }),
+      ],
+    });
+    const code = await emitWith(emitClient, form);
+    expect(declaration(code, "chargeOperation")).toContain(
+      [
+        '  encode: formEncoder("application/x-www-form-urlencoded", [',
+        '    ...deepObjectFields("expand", "metadata"),',
+        '    { name: "tags", style: "pipeDelimited", explode: false },',
+        "  ]),",
+      ].join("\n"),
+    );
+    expect(code).toContain('import { deepObjectFields } from "../runtime/form-body.js";');
   });
 });

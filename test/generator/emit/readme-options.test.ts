@@ -106,7 +106,7 @@ describe("the README's options tables", () => {
   });
 });
 
-describe("the README's retry table", () => {
+describe("the README's retries", () => {
   it("says an operation with an idempotency header is retried with its key, and one without is not", async () => {
     const order = objectType("Order", [field("amount", scalar("string"))]);
     const text = await readme({
@@ -123,10 +123,10 @@ describe("the README's retry table", () => {
       ],
     });
     expect(text).toMatch(
-      /\| with its key \| as a read, since every attempt sends the same key in its Idempotency-Key header \(contract\); 429 after Retry-After.*\| `charge` \|/,
+      /^- \*\*Idempotent: with its key\.\*\* Retried on: as a read, since every attempt sends the same key in its Idempotency-Key header \(contract\); 429 after Retry-After.*\. Operations: `charge`\.$/m,
     );
     expect(text).toContain(
-      "| no | only when the request provably never left: connection refused, DNS failure (paygen) | `note` |",
+      "- **Idempotent: no.** Retried on: only when the request provably never left: connection refused, DNS failure (paygen). Operations: `note`.",
     );
   });
 
@@ -143,9 +143,9 @@ describe("the README's retry table", () => {
       ],
     });
     expect(text).toContain(
-      "| no | only when the request provably never left: connection refused, DNS failure (paygen) | `charge`, `refund`, `note` |",
+      "- **Idempotent: no.** Retried on: only when the request provably never left: connection refused, DNS failure (paygen). Operations: `charge`, `refund`, `note`.",
     );
-    expect(text.match(/\| no \| only when/g)).toHaveLength(1);
+    expect(text.match(/Idempotent: no\./g)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { identifierBase } from "../../../generator/naming/case.js";
-import { resolveNames, type NameRequests } from "../../../generator/naming/names.js";
+import { resolveNames, serviceNames, type NameRequests } from "../../../generator/naming/names.js";
 import { RESERVED } from "../../../generator/naming/reserved.js";
+import { restOperation, restService } from "../../helpers/ir.js";
 
 const requests = (
   topLevel: NameRequests["topLevel"],
@@ -110,4 +111,29 @@ describe("identifierBase", () => {
     { given: "$ref", want: "$ref" },
   ];
   it.each(table)("$given", ({ given, want }) => expect(identifierBase(given)).toBe(want));
+});
+
+describe("the names of what a REST service's operations share", () => {
+  const service = restService({
+    operations: [
+      restOperation("pay", undefined, undefined, {
+        security: ["0auth", "api-key"],
+        statuses: [{ code: 402, meaning: "Declined." }],
+      }),
+      restOperation("look", undefined, undefined, { security: ["api-key"] }),
+    ],
+  });
+  const names = serviceNames(service, []);
+
+  it("names one credential function per set of schemes, an identifier whatever the schemes are called", () => {
+    expect(names.get("credentialHeaders", "0auth and api-key")).toBe("_0authAndApiKeyCredentials");
+    expect(names.get("credentialHeaders", "api-key")).toBe("apiKeyCredentials");
+  });
+
+  it("names the base URL join and the status errors after the base URL and the service", () => {
+    expect(names.get("baseUrlJoin", "base_url")).toBe("atBaseUrl");
+    expect(names.get("serviceErrors", "svc")).toBe("SvcErrors");
+    expect(names.get("serviceError", "svc")).toBe("SvcError");
+    expect(names.get("serviceErrorGuard", "svc")).toBe("isSvcError");
+  });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formBody, stylePairs, withStyledQuery } from "../../../generator/runtime/form-body.js";
+import {
+  deepObjectFields,
+  formBody,
+  stylePairs,
+  withStyledQuery,
+} from "../../../generator/runtime/form-body.js";
 import { multipartBody, validateWithFiles } from "../../../generator/runtime/multipart-body.js";
 import { ValidationError } from "../../../generator/runtime/errors.js";
 
@@ -82,6 +87,14 @@ describe("form bodies and styled query parameters", () => {
       "amount=2000&expand[0]=customer&expand[1]=invoice&metadata[order]=a b&card[number]=4242&card[address][city]=Zürich&capture=false",
     );
     expect(body).toContain("metadata%5Border%5D=a%20b");
+  });
+
+  it("names exploded deepObject fields in one call, each entry as written out", () => {
+    expect(deepObjectFields("expand", "metadata")).toEqual([
+      { name: "expand", style: "deepObject", explode: true },
+      { name: "metadata", style: "deepObject", explode: true },
+    ]);
+    expect(deepObjectFields()).toEqual([]);
   });
 
   it("appends styled query parameters to a URL that may already have a query", () => {

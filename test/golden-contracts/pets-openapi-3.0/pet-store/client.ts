@@ -24,12 +24,21 @@ export interface PetStoreClientOptions extends RestClientOptions {
   readonly baseUrl?: string;
 }
 
-/** What `getPet` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type GetPetError = HttpStatusError<unknown>;
+/** The error body of each operation that documents an error status, by operation name: a failed call's `data` is its body read as this type, when it fits ({@link PetStoreError}). */
+export interface PetStoreErrors {
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly getPet: unknown;
+}
 
-/** Whether an error is the status error of a `getPet` call. */
-export function isGetPetError(error: unknown): error is GetPetError {
-  return error instanceof HttpStatusError && error.operation === "getPet";
+/** What operation `N` rejects with for a status the call failed with: `data` is the body read as {@link PetStoreErrors}`[N]`, when it fits. */
+export type PetStoreError<N extends keyof PetStoreErrors> = HttpStatusError<PetStoreErrors[N]>;
+
+/** Whether an error is the status error of a call of `operation` (`isPetStoreError(error, "getPet")`), so its `data` is typed. */
+export function isPetStoreError<N extends keyof PetStoreErrors>(
+  error: unknown,
+  operation: N,
+): error is PetStoreError<N> {
+  return error instanceof HttpStatusError && error.operation === operation;
 }
 
 /** The query, header and cookie parameters of `getPet`. */
@@ -45,6 +54,8 @@ export interface GetPetParams {
  * A store of pets.
  *
  * Note: Read from OpenAPI 3.0.3, version 1.0 of the API.
+ *
+ * Retries, where a method says nothing of them: Retried on rate limiting, server errors and network failures, with exponential back-off.
  */
 export interface PetStoreClient {
   /**
@@ -55,8 +66,6 @@ export interface PetStoreClient {
    * 200: The pet.
    *
    * 404: No such pet.
-   *
-   * Retried on rate limiting, server errors and network failures, with exponential back-off.
    *
    * Note: Any other status: Something else went wrong.
    *
@@ -91,11 +100,14 @@ export interface PetStoreClient {
    *
    * 200: A CSV file.
    *
-   * Retried on rate limiting, server errors and network failures, with exponential back-off.
-   *
    * Note: The 200 body is text/csv: the client returns it as text (a string).
    */
   exportPets<C extends CallOptions = DataOnly>(call?: C): Promise<Answer<string, C>>;
+}
+
+/** An address under the document's `{base_url}`: the `baseUrl` option, else the contract's "https://api.example.com/v1". */
+function atBaseUrl(options: PetStoreClientOptions, path: string): string {
+  return joinUrl(options.baseUrl ?? "https://api.example.com/v1", path);
 }
 
 /** A checked configuration of the Pet Store client, made by {@link configurePetStore}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
@@ -112,13 +124,12 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   method: "GET",
   path: "/pets/{petId}",
   idempotent: true,
-  retryNotFound: false,
   meanings: { 404: "No such pet." },
-  parse: (body, readOptions) => parsePet(body, readOptions),
+  parse: parsePet,
 };
 
 /**
- * The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`.
+ * The function form of {@link PetStoreClient.getPet}: `GET /pets/{petId}`.
  *
  * @deprecated
  */
@@ -131,13 +142,10 @@ export async function getPet<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getPetOperation,
-    withQuery(
-      joinUrl(
-        options.baseUrl ?? "https://api.example.com/v1",
-        fillPath(getPetOperation.path, { petId }),
-      ),
-      { fields: params?.fields, limit: params?.limit },
-    ),
+    withQuery(atBaseUrl(options, fillPath(getPetOperation.path, { petId })), {
+      fields: params?.fields,
+      limit: params?.limit,
+    }),
     undefined,
     options,
     call,
@@ -150,15 +158,13 @@ const postPetsOperation: RestOperation<PetWritable, Received<PostPetsResponse>> 
   method: "POST",
   path: "/pets",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePetWritable,
   serialize: serializePetWritable,
   contentType: "application/json",
-  parse: (body, readOptions) => parsePostPetsResponse(body, readOptions),
+  parse: parsePostPetsResponse,
 };
 
-/** The function form of {@link PetStoreClient.postPets}, given a configuration ({@link configurePetStore}) first: `POST /pets`. */
+/** The function form of {@link PetStoreClient.postPets}: `POST /pets`. */
 export async function postPets<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   request: PetWritable,
@@ -167,7 +173,7 @@ export async function postPets<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     postPetsOperation,
-    joinUrl(options.baseUrl ?? "https://api.example.com/v1", postPetsOperation.path),
+    atBaseUrl(options, postPetsOperation.path),
     request,
     options,
     call,
@@ -179,13 +185,11 @@ const exportPetsOperation: RestOperation<undefined, string> = {
   method: "GET",
   path: "/pets/export",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
   accept: "text/csv",
   readAs: "text",
 };
 
-/** The function form of {@link PetStoreClient.exportPets}, given a configuration ({@link configurePetStore}) first: `GET /pets/export`. */
+/** The function form of {@link PetStoreClient.exportPets}: `GET /pets/export`. */
 export async function exportPets<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   call?: C,
@@ -193,7 +197,7 @@ export async function exportPets<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     exportPetsOperation,
-    joinUrl(options.baseUrl ?? "https://api.example.com/v1", exportPetsOperation.path),
+    atBaseUrl(options, exportPetsOperation.path),
     undefined,
     options,
     call,

@@ -39,6 +39,11 @@ export interface PetStoreClient {
   ): Promise<Answer<Received<Pet>, C>>;
 }
 
+/** An address under the document's `{base_url}`: the `baseUrl` option, else the contract's "https://api.example.com/v1". */
+function atBaseUrl(options: PetStoreClientOptions, path: string): string {
+  return joinUrl(options.baseUrl ?? "https://api.example.com/v1", path);
+}
+
 /** A checked configuration of the Pet Store client, made by {@link configurePetStore}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
 export type PetStoreConfig = ClientConfig<PetStoreClientOptions>;
 
@@ -53,12 +58,10 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   method: "GET",
   path: "/pets/{petId}",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
-  parse: (body, readOptions) => parsePet(body, readOptions),
+  parse: parsePet,
 };
 
-/** The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`. */
+/** The function form of {@link PetStoreClient.getPet}: `GET /pets/{petId}`. */
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,
@@ -67,10 +70,7 @@ export async function getPet<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getPetOperation,
-    joinUrl(
-      options.baseUrl ?? "https://api.example.com/v1",
-      fillPath(getPetOperation.path, { petId }),
-    ),
+    atBaseUrl(options, fillPath(getPetOperation.path, { petId })),
     undefined,
     options,
     call,

@@ -23,12 +23,21 @@ export interface PetStoreClientOptions extends RestClientOptions {
   readonly baseUrl?: string;
 }
 
-/** What `getPet` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type GetPetError = HttpStatusError<unknown>;
+/** The error body of each operation that documents an error status, by operation name: a failed call's `data` is its body read as this type, when it fits ({@link PetStoreError}). */
+export interface PetStoreErrors {
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly getPet: unknown;
+}
 
-/** Whether an error is the status error of a `getPet` call. */
-export function isGetPetError(error: unknown): error is GetPetError {
-  return error instanceof HttpStatusError && error.operation === "getPet";
+/** What operation `N` rejects with for a status the call failed with: `data` is the body read as {@link PetStoreErrors}`[N]`, when it fits. */
+export type PetStoreError<N extends keyof PetStoreErrors> = HttpStatusError<PetStoreErrors[N]>;
+
+/** Whether an error is the status error of a call of `operation` (`isPetStoreError(error, "getPet")`), so its `data` is typed. */
+export function isPetStoreError<N extends keyof PetStoreErrors>(
+  error: unknown,
+  operation: N,
+): error is PetStoreError<N> {
+  return error instanceof HttpStatusError && error.operation === operation;
 }
 
 /** The query, header and cookie parameters of `getPet`. */
@@ -72,6 +81,11 @@ export interface PetStoreClient {
   ): Promise<Answer<Received<Pet>, C>>;
 }
 
+/** An address under the document's `{base_url}`: the `baseUrl` option, else the contract's "https://api.example.com/v1". */
+function atBaseUrl(options: PetStoreClientOptions, path: string): string {
+  return joinUrl(options.baseUrl ?? "https://api.example.com/v1", path);
+}
+
 /** A checked configuration of the Pet Store client, made by {@link configurePetStore}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
 export type PetStoreConfig = ClientConfig<PetStoreClientOptions>;
 
@@ -86,12 +100,11 @@ const getPetOperation: RestOperation<undefined, Received<Pet>> = {
   method: "GET",
   path: "/pets/{petId}",
   idempotent: true,
-  retryNotFound: false,
   meanings: { 404: "No such pet." },
-  parse: (body, readOptions) => parsePet(body, readOptions),
+  parse: parsePet,
 };
 
-/** The function form of {@link PetStoreClient.getPet}, given a configuration ({@link configurePetStore}) first: `GET /pets/{petId}`. */
+/** The function form of {@link PetStoreClient.getPet}: `GET /pets/{petId}`. */
 export async function getPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   petId: string,
@@ -102,10 +115,7 @@ export async function getPet<C extends CallOptions = DataOnly>(
   return callRest(
     getPetOperation,
     withStyledQuery(
-      joinUrl(
-        options.baseUrl ?? "https://api.example.com/v1",
-        fillPath(getPetOperation.path, { petId }),
-      ),
+      atBaseUrl(options, fillPath(getPetOperation.path, { petId })),
       { limit: params?.limit, fields: params?.fields },
       [{ name: "fields", style: "form", explode: false }],
     ),
@@ -120,15 +130,13 @@ const addPetOperation: RestOperation<Pet, Received<Pet>> = {
   method: "POST",
   path: "/pets",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePet,
   serialize: serializePet,
   contentType: "application/json",
-  parse: (body, readOptions) => parsePet(body, readOptions),
+  parse: parsePet,
 };
 
-/** The function form of {@link PetStoreClient.addPet}, given a configuration ({@link configurePetStore}) first: `POST /pets`. */
+/** The function form of {@link PetStoreClient.addPet}: `POST /pets`. */
 export async function addPet<C extends CallOptions = DataOnly>(
   config: PetStoreConfig,
   request: Pet,
@@ -137,7 +145,7 @@ export async function addPet<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     addPetOperation,
-    joinUrl(options.baseUrl ?? "https://api.example.com/v1", addPetOperation.path),
+    atBaseUrl(options, addPetOperation.path),
     request,
     options,
     call,

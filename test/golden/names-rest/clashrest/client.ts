@@ -21,7 +21,11 @@ export interface ClashrestClientOptions extends RestClientOptions {
   readonly baseUrl: string;
 }
 
-/** The Clash REST Service: one method per operation. */
+/**
+ * The Clash REST Service: one method per operation.
+ *
+ * Retries, where a method says nothing of them: Never retried once the request may have reached the service: a duplicate could charge twice.
+ */
 export interface ClashrestClient {
   /**
    * An operation named then.
@@ -29,8 +33,6 @@ export interface ClashrestClient {
    * `POST /then`.
    *
    * 201: Created.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
   then$<C extends CallOptions = DataOnly>(
     request?: PayRequest,
@@ -40,8 +42,6 @@ export interface ClashrestClient {
    * `POST /pay`.
    *
    * 200: OK.
-   *
-   * Never retried once the request may have reached the service: a duplicate could charge twice.
    */
   pay<C extends CallOptions = DataOnly>(
     request?: PayRequest,
@@ -60,6 +60,11 @@ export interface ClashrestClient {
   ): Promise<Answer<Received<Error$>, C>>;
 }
 
+/** An address under the document's `{base_url}`: the `baseUrl` option. */
+function atBaseUrl(options: ClashrestClientOptions, path: string): string {
+  return joinUrl(options.baseUrl, path);
+}
+
 /** A checked configuration of the Clash REST Service client, made by {@link configureClashrest}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
 export type ClashrestConfig = ClientConfig<ClashrestClientOptions>;
 
@@ -74,27 +79,19 @@ const thenOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   method: "POST",
   path: "/then",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
-  parse: (body, readOptions) => parsePayResponse(body, readOptions),
+  parse: parsePayResponse,
 };
 
-/** The function form of {@link ClashrestClient.then$}, given a configuration ({@link configureClashrest}) first: `POST /then`. */
+/** The function form of {@link ClashrestClient.then$}: `POST /then`. */
 export async function then$<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   request?: PayRequest,
   call?: C,
 ): Promise<Answer<Received<PayResponse>, C>> {
   const options = optionsOf(config);
-  return callRest(
-    thenOperation,
-    joinUrl(options.baseUrl, thenOperation.path),
-    request,
-    options,
-    call,
-  );
+  return callRest(thenOperation, atBaseUrl(options, thenOperation.path), request, options, call);
 }
 
 const payOperation: RestOperation<PayRequest, Received<Promise$>> = {
@@ -102,27 +99,19 @@ const payOperation: RestOperation<PayRequest, Received<Promise$>> = {
   method: "POST",
   path: "/pay",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
-  parse: (body, readOptions) => parsePromise(body, readOptions),
+  parse: parsePromise,
 };
 
-/** The function form of {@link ClashrestClient.pay}, given a configuration ({@link configureClashrest}) first: `POST /pay`. */
+/** The function form of {@link ClashrestClient.pay}: `POST /pay`. */
 export async function pay<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   request?: PayRequest,
   call?: C,
 ): Promise<Answer<Received<Promise$>, C>> {
   const options = optionsOf(config);
-  return callRest(
-    payOperation,
-    joinUrl(options.baseUrl, payOperation.path),
-    request,
-    options,
-    call,
-  );
+  return callRest(payOperation, atBaseUrl(options, payOperation.path), request, options, call);
 }
 
 const constructorOperation: RestOperation<undefined, Received<Error$>> = {
@@ -130,12 +119,10 @@ const constructorOperation: RestOperation<undefined, Received<Error$>> = {
   method: "GET",
   path: "/things/{toString}",
   idempotent: true,
-  retryNotFound: false,
-  meanings: {},
-  parse: (body, readOptions) => parseError(body, readOptions),
+  parse: parseError,
 };
 
-/** The function form of {@link ClashrestClient.constructor$}, given a configuration ({@link configureClashrest}) first: `GET /things/{toString}`. */
+/** The function form of {@link ClashrestClient.constructor$}: `GET /things/{toString}`. */
 export async function constructor$<C extends CallOptions = DataOnly>(
   config: ClashrestConfig,
   toString: string,
@@ -144,7 +131,7 @@ export async function constructor$<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     constructorOperation,
-    joinUrl(options.baseUrl, fillPath(constructorOperation.path, { toString })),
+    atBaseUrl(options, fillPath(constructorOperation.path, { toString })),
     undefined,
     options,
     call,

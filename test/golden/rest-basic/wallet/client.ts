@@ -23,12 +23,21 @@ export interface WalletClientOptions extends RestClientOptions {
   readonly baseUrl: string;
 }
 
-/** What `getDetails` rejects with for a status the call failed with: the contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
-export type GetDetailsError = HttpStatusError<unknown>;
+/** The error body of each operation that documents an error status, by operation name: a failed call's `data` is its body read as this type, when it fits ({@link WalletError}). */
+export interface WalletErrors {
+  /** The contract gives no schema for its error bodies: `data` is undefined, `body` holds what came. */
+  readonly getDetails: unknown;
+}
 
-/** Whether an error is the status error of a `getDetails` call. */
-export function isGetDetailsError(error: unknown): error is GetDetailsError {
-  return error instanceof HttpStatusError && error.operation === "getDetails";
+/** What operation `N` rejects with for a status the call failed with: `data` is the body read as {@link WalletErrors}`[N]`, when it fits. */
+export type WalletError<N extends keyof WalletErrors> = HttpStatusError<WalletErrors[N]>;
+
+/** Whether an error is the status error of a call of `operation` (`isWalletError(error, "getDetails")`), so its `data` is typed. */
+export function isWalletError<N extends keyof WalletErrors>(
+  error: unknown,
+  operation: N,
+): error is WalletError<N> {
+  return error instanceof HttpStatusError && error.operation === operation;
 }
 
 /**
@@ -69,6 +78,11 @@ export interface WalletClient {
   ): Promise<Answer<Received<Details>, C>>;
 }
 
+/** An address under the document's `{base_url}`: the `baseUrl` option. */
+function atBaseUrl(options: WalletClientOptions, path: string): string {
+  return joinUrl(options.baseUrl, path);
+}
+
 /** A checked configuration of the Wallet Service client, made by {@link configureWallet}: what each operation function takes first. It holds the options out of every view (JSON, inspect, logs). */
 export type WalletConfig = ClientConfig<WalletClientOptions>;
 
@@ -83,28 +97,20 @@ const payOperation: RestOperation<PayRequest, Received<PayResponse>> = {
   method: "POST",
   path: "/v2/payments",
   idempotent: false,
-  retryNotFound: false,
-  meanings: {},
   validate: validatePayRequest,
   serialize: serializePayRequest,
   redact: redactPayRequest,
-  parse: (body, readOptions) => parsePayResponse(body, readOptions),
+  parse: parsePayResponse,
 };
 
-/** The function form of {@link WalletClient.pay}, given a configuration ({@link configureWallet}) first: `POST /v2/payments`. */
+/** The function form of {@link WalletClient.pay}: `POST /v2/payments`. */
 export async function pay<C extends CallOptions = DataOnly>(
   config: WalletConfig,
   request?: PayRequest,
   call?: C,
 ): Promise<Answer<Received<PayResponse>, C>> {
   const options = optionsOf(config);
-  return callRest(
-    payOperation,
-    joinUrl(options.baseUrl, payOperation.path),
-    request,
-    options,
-    call,
-  );
+  return callRest(payOperation, atBaseUrl(options, payOperation.path), request, options, call);
 }
 
 const getDetailsOperation: RestOperation<undefined, Received<Details>> = {
@@ -114,10 +120,10 @@ const getDetailsOperation: RestOperation<undefined, Received<Details>> = {
   idempotent: true,
   retryNotFound: true,
   meanings: { 404: "Not found yet.", 429: "Rate limited." },
-  parse: (body, readOptions) => parseDetails(body, readOptions),
+  parse: parseDetails,
 };
 
-/** The function form of {@link WalletClient.getDetails}, given a configuration ({@link configureWallet}) first: `GET /v2/details/{id}`. */
+/** The function form of {@link WalletClient.getDetails}: `GET /v2/details/{id}`. */
 export async function getDetails<C extends CallOptions = DataOnly>(
   config: WalletConfig,
   id: string,
@@ -126,7 +132,7 @@ export async function getDetails<C extends CallOptions = DataOnly>(
   const options = optionsOf(config);
   return callRest(
     getDetailsOperation,
-    joinUrl(options.baseUrl, fillPath(getDetailsOperation.path, { id })),
+    atBaseUrl(options, fillPath(getDetailsOperation.path, { id })),
     undefined,
     options,
     call,

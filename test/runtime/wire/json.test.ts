@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ParseError, type ParseFailure } from "../../../generator/runtime/errors.js";
 import { parseJson, stringifyJson, type JsonObject } from "../../../generator/runtime/json.js";
@@ -257,6 +258,60 @@ describe("stringifyJson", () => {
   it("round-trips through parseJson", () => {
     const value = { a: [1, "x", null, { b: false }], c: '\u2028"\\' };
     expect(parseJson(stringifyJson(value))).toEqual(value);
+  });
+
+  it("writes what JSON.stringify writes for any JSON value, escapes and lone surrogates included", () => {
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 80 }),
+      fc.string({ unit: "grapheme-ascii", minLength: 60, maxLength: 200 }),
+      fc.string({ unit: "binary", minLength: 60, maxLength: 200 }),
+    );
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("value"), { maxLength: 4 }),
+        fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(stringifyJson(v)).toBe(JSON.stringify(v));
+      }),
+      { numRuns: 500, seed: 25 },
+    );
+  });
+
+  it("writes boxed primitives and toJSON results as JSON.stringify does", () => {
+    const value = {
+      n: Object(3) as unknown,
+      s: Object('a"b') as unknown,
+      b: Object(false) as unknown,
+      d: new Date(0),
+      t: { toJSON: () => ({ x: [1] }) },
+    };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it("refuses a value that refers to itself, however deep its cycle starts", () => {
+    const shallow: Record<string, unknown> = {};
+    shallow.self = [shallow];
+    expect(() => stringifyJson(shallow)).toThrow(/refers to itself/);
+    const deep: Record<string, unknown> = {};
+    let node = deep;
+    for (let i = 0; i < 100; i++) node = (node.next = {}) as Record<string, unknown>;
+    node.back = deep;
+    expect(() => stringifyJson(deep)).toThrow(/refers to itself/);
+  });
+
+  it("writes an object shared by two deep branches twice: sharing is not a cycle", () => {
+    const shared = { leaf: true };
+    let value: unknown = [shared, shared];
+    for (let i = 0; i < 60; i++) value = { inner: value };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
   });
 
   it("throws for values without JSON form", () => {

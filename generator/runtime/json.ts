@@ -38,10 +38,8 @@ export type JsonArray = JsonValue[];
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const CONTROL = /[\u0000-\u001f]/g;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
-/** A character `JSON.stringify` writes escaped: a quote, a backslash, a control character, a surrogate. */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 const MAX_SAFE = "9007199254740991";
-/** Strings up to this many characters are scanned character by character; longer ones with `indexOf`. */
+/** Strings up to this many characters are written after a look at each character; longer ones by `JSON.stringify`. */
 const SHORT_STRING = 64;
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -244,27 +242,8 @@ class Parser {
     return colon + 1;
   }
 
-  /**
-   * The string whose opening quote is at i, decoded; `end` is then the index
-   * after its closing quote. A short string with no escape and no control
-   * character (most keys and values) is read in one pass over its characters.
-   */
+  /** The string whose opening quote is at i, decoded; `end` is then the index after its closing quote. */
   private string(i: number): string {
-    const s = this.s;
-    const limit = Math.min(s.length, i + 1 + SHORT_STRING);
-    for (let j = i + 1; j < limit; j++) {
-      const c = s.charCodeAt(j);
-      if (c === 0x22) {
-        this.end = j + 1;
-        return s.slice(i + 1, j);
-      }
-      if (c === 0x5c || c < 0x20) break;
-    }
-    return this.longString(i);
-  }
-
-  /** `string` for any string: its quote found with `indexOf`, decoded only where it holds escapes. */
-  private longString(i: number): string {
     const s = this.s;
     let from = i + 1;
     let segment = from;
@@ -439,7 +418,7 @@ function writeObject(v: object, open: Open): string | undefined {
  * needs no escape (most names and values) is quoted as is, without a call.
  */
 function quoted(s: string): string {
-  if (s.length > SHORT_STRING) return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
+  if (s.length > SHORT_STRING) return JSON.stringify(s);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff))

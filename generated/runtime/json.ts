@@ -39,6 +39,8 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const CONTROL = /[\u0000-\u001f]/g;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
 const MAX_SAFE = "9007199254740991";
+/** Strings up to this many characters are written after a look at each character; longer ones by `JSON.stringify`. */
+const SHORT_STRING = 64;
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
@@ -123,6 +125,8 @@ class ControlCharacters {
 class Parser {
   /** The next backslash at or after a position (-1: none left); cached so the parse stays linear. */
   private nextBackslash = -2;
+  /** The index after the closing quote of the last string read. */
+  private end = 0;
   private readonly controls: ControlCharacters;
 
   constructor(
@@ -164,9 +168,8 @@ class Parser {
           continue;
         }
       } else if (c === 0x22) {
-        const [text, end] = this.string(i);
-        value = text;
-        i = end;
+        value = this.string(i);
+        i = this.end;
       } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
         NUMBER.lastIndex = i;
         if (!NUMBER.test(s)) throw malformed("invalid number");
@@ -222,10 +225,13 @@ class Parser {
     const s = this.s;
     const i = skipSpace(s, from);
     if (s.charCodeAt(i) !== 0x22) throw malformed(i >= s.length ? "truncated" : "expected a key");
-    const [key, end] = this.string(i);
-    const colon = skipSpace(s, end);
-    if (s.charCodeAt(colon) !== 0x3a)
-      throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    const key = this.string(i);
+    let colon = this.end;
+    if (s.charCodeAt(colon) !== 0x3a) {
+      colon = skipSpace(s, colon);
+      if (s.charCodeAt(colon) !== 0x3a)
+        throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    }
     if (key === "__proto__") frame.key = undefined;
     else {
       if (frame.object !== undefined && Object.prototype.hasOwnProperty.call(frame.object, key)) {
@@ -236,8 +242,8 @@ class Parser {
     return colon + 1;
   }
 
-  /** The string whose opening quote is at i, decoded; and the index after its closing quote. */
-  private string(i: number): [string, number] {
+  /** The string whose opening quote is at i, decoded; `end` is then the index after its closing quote. */
+  private string(i: number): string {
     const s = this.s;
     let from = i + 1;
     let segment = from;
@@ -250,7 +256,8 @@ class Parser {
       const backslash = this.nextBackslash;
       if (backslash === -1 || backslash > quote) {
         this.checkControl(segment, quote);
-        return [out + s.slice(segment, quote), quote + 1];
+        this.end = quote + 1;
+        return out + s.slice(segment, quote);
       }
       this.checkControl(segment, backslash);
       out += s.slice(segment, backslash);
@@ -333,40 +340,91 @@ const LEADING_ZEROS = /^0+(?=.)|^0+$/;
  * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  const text = writeJson(value, new Set());
+  const text = writeJson(value, new Open());
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }
 
-function writeJson(v: unknown, open: Set<object>): string | undefined {
+/**
+ * Objects and arrays deeper than this are remembered while they are written:
+ * a value that refers to itself is still refused (once its cycle has been
+ * followed this deep), and the common shallow value costs no lookup.
+ */
+const UNCHECKED_DEPTH = 32;
+
+/** The objects and arrays being written around a value: counted, and held past `UNCHECKED_DEPTH`. */
+class Open {
+  private depth = 0;
+  private deep: Set<object> | undefined;
+
+  enter(v: object): void {
+    if (this.depth++ < UNCHECKED_DEPTH) return;
+    this.deep ??= new Set();
+    if (this.deep.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
+    this.deep.add(v);
+  }
+
+  leave(v: object): void {
+    if (--this.depth >= UNCHECKED_DEPTH) this.deep?.delete(v);
+  }
+}
+
+function writeJson(v: unknown, open: Open): string | undefined {
+  switch (typeof v) {
+    case "string":
+      return quoted(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "number":
+      if (!Number.isFinite(v))
+        throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
+      return JSON.stringify(v);
+    case "object":
+      return v === null ? "null" : writeObject(v, open);
+    default:
+      return JSON.stringify(v) as string | undefined;
+  }
+}
+
+function writeObject(v: object, open: Open): string | undefined {
   if (v instanceof JsonNumberText) return v.text;
-  if (typeof v === "number" && !Number.isFinite(v))
-    throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
-  if (
-    v === null ||
-    typeof v !== "object" ||
-    v instanceof Number ||
-    v instanceof String ||
-    v instanceof Boolean
-  )
+  if (v instanceof Number || v instanceof String || v instanceof Boolean)
     return JSON.stringify(v) as string | undefined;
   const toJSON = (v as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") return writeJson(toJSON.call(v), open);
-  if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
-  open.add(v);
+  open.enter(v);
   let out: string;
-  if (Array.isArray(v))
-    out = `[${v.map((item: unknown) => writeJson(item, open) ?? "null").join(",")}]`;
-  else {
-    const parts: string[] = [];
-    for (const key of Object.keys(v)) {
+  if (Array.isArray(v)) {
+    out = "[";
+    for (let i = 0; i < v.length; i++)
+      out += `${i === 0 ? "" : ","}${writeJson(v[i] as unknown, open) ?? "null"}`;
+    out += "]";
+  } else {
+    out = "{";
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const text = writeJson((v as Record<string, unknown>)[key], open);
-      if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+      if (text !== undefined) out += `${out.length === 1 ? "" : ","}${quoted(key)}:${text}`;
     }
-    out = `{${parts.join(",")}}`;
+    out += "}";
   }
-  open.delete(v);
+  open.leave(v);
   return out;
+}
+
+/**
+ * A string as JSON text, as `JSON.stringify` writes it. A short one that
+ * needs no escape (most names and values) is quoted as is, without a call.
+ */
+function quoted(s: string): string {
+  if (s.length > SHORT_STRING) return JSON.stringify(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff))
+      return JSON.stringify(s);
+  }
+  return `"${s}"`;
 }
 
 function looksLikeJson(s: string, i: number): boolean {

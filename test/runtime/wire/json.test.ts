@@ -285,8 +285,11 @@ describe("stringifyJson", () => {
     );
   });
 
-  it("writes boxed primitives and toJSON results as JSON.stringify does", () => {
+  it("writes boxed primitives, toJSON results and holes of a sparse list as JSON.stringify does", () => {
+    const holes: unknown[] = [1];
+    holes[3] = 2;
     const value = {
+      holes,
       n: Object(3) as unknown,
       s: Object('a"b') as unknown,
       b: Object(false) as unknown,

@@ -38,9 +38,9 @@ export type JsonArray = JsonValue[];
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const CONTROL = /[\u0000-\u001f]/g;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
+/** What `JSON.stringify` writes escaped: a quote, a backslash, a control character, a surrogate. */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 const MAX_SAFE = "9007199254740991";
-/** Strings up to this many characters are written after a look at each character; longer ones by `JSON.stringify`. */
-const SHORT_STRING = 64;
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
@@ -295,13 +295,14 @@ function where(stack: readonly Frame[]): string {
   const parts: string[] = [];
   for (let k = 0; k < stack.length - 1; k++) {
     const frame = stack[k] as Frame;
-    if (frame.array !== undefined) parts.push(`[${frame.array.length}]`);
-    else
-      parts.push(
-        parts.length === 0
-          ? quoteKey(frame.key ?? "__proto__")
-          : `.${quoteKey(frame.key ?? "__proto__")}`,
-      );
+    const name = quoteKey(frame.key ?? "__proto__");
+    parts.push(
+      frame.array !== undefined
+        ? `[${frame.array.length}]`
+        : parts.length === 0
+          ? name
+          : `.${name}`,
+    );
   }
   return parts.length === 0 ? "" : ` in ${parts.join("")}`;
 }
@@ -340,91 +341,54 @@ const LEADING_ZEROS = /^0+(?=.)|^0+$/;
  * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  const text = writeJson(value, new Open());
+  const text = writeJson(value, 0, new Set());
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }
 
 /**
- * Objects and arrays deeper than this are remembered while they are written:
- * a value that refers to itself is still refused (once its cycle has been
- * followed this deep), and the common shallow value costs no lookup.
+ * Objects and arrays this deep or deeper are remembered while they are
+ * written: a value that refers to itself is still refused (once its cycle has
+ * been followed this far), and the common shallow value costs no look-up.
  */
 const UNCHECKED_DEPTH = 32;
 
-/** The objects and arrays being written around a value: counted, and held past `UNCHECKED_DEPTH`. */
-class Open {
-  private depth = 0;
-  private deep: Set<object> | undefined;
-
-  enter(v: object): void {
-    if (this.depth++ < UNCHECKED_DEPTH) return;
-    this.deep ??= new Set();
-    if (this.deep.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
-    this.deep.add(v);
-  }
-
-  leave(v: object): void {
-    if (--this.depth >= UNCHECKED_DEPTH) this.deep?.delete(v);
-  }
-}
-
-function writeJson(v: unknown, open: Open): string | undefined {
-  switch (typeof v) {
-    case "string":
-      return quoted(v);
-    case "boolean":
-      return v ? "true" : "false";
-    case "number":
-      if (!Number.isFinite(v))
-        throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
-      return JSON.stringify(v);
-    case "object":
-      return v === null ? "null" : writeObject(v, open);
-    default:
-      return JSON.stringify(v) as string | undefined;
-  }
-}
-
-function writeObject(v: object, open: Open): string | undefined {
+function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
+  if (typeof v === "string") return quoted(v);
+  if (typeof v === "number" && !Number.isFinite(v))
+    throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
   if (v instanceof JsonNumberText) return v.text;
-  if (v instanceof Number || v instanceof String || v instanceof Boolean)
+  if (
+    v === null ||
+    typeof v !== "object" ||
+    v instanceof Number ||
+    v instanceof String ||
+    v instanceof Boolean
+  )
     return JSON.stringify(v) as string | undefined;
   const toJSON = (v as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === "function") return writeJson(toJSON.call(v), open);
-  open.enter(v);
-  let out: string;
-  if (Array.isArray(v)) {
-    out = "[";
-    for (let i = 0; i < v.length; i++)
-      out += `${i === 0 ? "" : ","}${writeJson(v[i] as unknown, open) ?? "null"}`;
-    out += "]";
-  } else {
-    out = "{";
-    const keys = Object.keys(v);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const text = writeJson((v as Record<string, unknown>)[key], open);
-      if (text !== undefined) out += `${out.length === 1 ? "" : ","}${quoted(key)}:${text}`;
-    }
-    out += "}";
+  if (typeof toJSON === "function") return writeJson(toJSON.call(v), depth, open);
+  if (depth >= UNCHECKED_DEPTH) {
+    if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
+    open.add(v);
   }
-  open.leave(v);
-  return out;
+  // Every item or member's text is non-empty: an empty `out` is the start (no comma before it).
+  let out = "";
+  if (Array.isArray(v))
+    for (let i = 0; i < v.length; i++)
+      out += `${out && ","}${writeJson(v[i] as unknown, depth + 1, open) ?? "null"}`;
+  else
+    for (const key of Object.keys(v)) {
+      const text = writeJson((v as Record<string, unknown>)[key], depth + 1, open);
+      if (text !== undefined) out += `${out && ","}${quoted(key)}:${text}`;
+    }
+  open.delete(v);
+  return Array.isArray(v) ? `[${out}]` : `{${out}}`;
 }
 
-/**
- * A string as JSON text, as `JSON.stringify` writes it. A short one that
- * needs no escape (most names and values) is quoted as is, without a call.
- */
+/** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */
 function quoted(s: string): string {
-  if (s.length > SHORT_STRING) return JSON.stringify(s);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff))
-      return JSON.stringify(s);
-  }
-  return `"${s}"`;
+  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
 function looksLikeJson(s: string, i: number): boolean {

@@ -380,10 +380,23 @@ function writeJson(v: unknown, depth: number, open: Set<object>): string | undef
   else
     for (const key of Object.keys(v)) {
       const text = writeJson((v as Record<string, unknown>)[key], depth + 1, open);
-      if (text !== undefined) out += `${out && ","}${quoted(key)}:${text}`;
+      if (text !== undefined) out += `${out && ","}${quotedKey(key)}:${text}`;
     }
   open.delete(v);
   return Array.isArray(v) ? `[${out}]` : `{${out}}`;
+}
+
+/** Property names as JSON text, the first thousand short ones met: bodies use a few names many times. */
+const QUOTED_KEYS = /* @__PURE__ */ new Map<string, string>();
+
+/** A property name as JSON text (`quoted`), remembered. */
+function quotedKey(key: string): string {
+  let text = QUOTED_KEYS.get(key);
+  if (text === undefined) {
+    text = quoted(key);
+    if (QUOTED_KEYS.size < 1000 && key.length <= 64) QUOTED_KEYS.set(key, text);
+  }
+  return text;
 }
 
 /** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */

@@ -92,6 +92,45 @@ describe("parseJson: values", () => {
   });
 });
 
+describe("parseJson: against JSON.parse", () => {
+  const text = fc.string({ unit: "binary", maxLength: 90 });
+  const value = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(
+        text.filter((key) => key !== "__proto__"),
+        tie("value"),
+        { maxKeys: 4 },
+      ),
+    ),
+  })).value;
+
+  it("reads what JSON.parse reads, escapes and white space included", () => {
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, spaced) => {
+        const body = JSON.stringify(v, null, spaced ? 1 : undefined);
+        expect(parseJson(body)).toEqual(JSON.parse(body));
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+  });
+
+  it("refuses a raw control character wherever it stands in a string", () => {
+    fc.assert(
+      fc.property(text, text, fc.integer({ min: 0, max: 0x1f }), (a, b, code) => {
+        const body = `{"k":${JSON.stringify(a).slice(0, -1)}${String.fromCharCode(code)}${JSON.stringify(b).slice(1)}}`;
+        expect(failure(() => parseJson(body))).toBe("malformed");
+      }),
+      { numRuns: 200, seed: 25 },
+    );
+  });
+});
+
 describe("parseJson: hostile bodies", () => {
   it("empty body", () => {
     expect(failure(() => parseJson(""))).toBe("empty");

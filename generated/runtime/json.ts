@@ -36,10 +36,11 @@ export interface JsonObject {
 export type JsonArray = JsonValue[];
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-const CONTROL = /[\u0000-\u001f]/g;
+/** A run of characters with no control character among them (greedy, from `lastIndex`). */
+const NO_CONTROL = /[^\u0000-\u001f]*/y;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
-/** What `JSON.stringify` writes escaped: a quote, a backslash, a control character, a surrogate. */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** Text `JSON.stringify` writes as is: no quote, backslash, control character or surrogate (one greedy pass). */
+const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const MAX_SAFE = "9007199254740991";
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -115,8 +116,9 @@ class ControlCharacters {
   /** Whether [a, b) holds one; each range starts at or after the previous range's start. */
   within(a: number, b: number): boolean {
     if (this.next !== -1 && this.next < a) {
-      CONTROL.lastIndex = a;
-      this.next = CONTROL.exec(this.s)?.index ?? -1;
+      NO_CONTROL.lastIndex = a;
+      NO_CONTROL.test(this.s);
+      this.next = NO_CONTROL.lastIndex === this.s.length ? -1 : NO_CONTROL.lastIndex;
     }
     return this.next !== -1 && this.next < b;
   }
@@ -380,15 +382,28 @@ function writeJson(v: unknown, depth: number, open: Set<object>): string | undef
   else
     for (const key of Object.keys(v)) {
       const text = writeJson((v as Record<string, unknown>)[key], depth + 1, open);
-      if (text !== undefined) out += `${out && ","}${quoted(key)}:${text}`;
+      if (text !== undefined) out += `${out && ","}${quotedKey(key)}:${text}`;
     }
   open.delete(v);
   return Array.isArray(v) ? `[${out}]` : `{${out}}`;
 }
 
+/** Property names as JSON text, the first thousand short ones met: bodies use a few names many times. */
+const QUOTED_KEYS = /* @__PURE__ */ new Map<string, string>();
+
+/** A property name as JSON text (`quoted`), remembered. */
+function quotedKey(key: string): string {
+  let text = QUOTED_KEYS.get(key);
+  if (text === undefined) {
+    text = quoted(key);
+    if (QUOTED_KEYS.size < 1000 && key.length <= 64) QUOTED_KEYS.set(key, text);
+  }
+  return text;
+}
+
 /** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */
 function quoted(s: string): string {
-  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
+  return PLAIN_TEXT.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 
 function looksLikeJson(s: string, i: number): boolean {

@@ -36,8 +36,11 @@ export interface JsonObject {
 export type JsonArray = JsonValue[];
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-const CONTROL = /[\u0000-\u001f]/g;
+/** A run of characters with no control character among them (greedy, from `lastIndex`). */
+const NO_CONTROL = /[^\u0000-\u001f]*/y;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
+/** Text `JSON.stringify` writes as is: no quote, backslash, control character or surrogate (one greedy pass). */
+const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const MAX_SAFE = "9007199254740991";
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -113,8 +116,9 @@ class ControlCharacters {
   /** Whether [a, b) holds one; each range starts at or after the previous range's start. */
   within(a: number, b: number): boolean {
     if (this.next !== -1 && this.next < a) {
-      CONTROL.lastIndex = a;
-      this.next = CONTROL.exec(this.s)?.index ?? -1;
+      NO_CONTROL.lastIndex = a;
+      NO_CONTROL.test(this.s);
+      this.next = NO_CONTROL.lastIndex === this.s.length ? -1 : NO_CONTROL.lastIndex;
     }
     return this.next !== -1 && this.next < b;
   }
@@ -123,6 +127,8 @@ class ControlCharacters {
 class Parser {
   /** The next backslash at or after a position (-1: none left); cached so the parse stays linear. */
   private nextBackslash = -2;
+  /** The index after the closing quote of the last string read. */
+  private end = 0;
   private readonly controls: ControlCharacters;
 
   constructor(
@@ -164,9 +170,8 @@ class Parser {
           continue;
         }
       } else if (c === 0x22) {
-        const [text, end] = this.string(i);
-        value = text;
-        i = end;
+        value = this.string(i);
+        i = this.end;
       } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
         NUMBER.lastIndex = i;
         if (!NUMBER.test(s)) throw malformed("invalid number");
@@ -222,10 +227,13 @@ class Parser {
     const s = this.s;
     const i = skipSpace(s, from);
     if (s.charCodeAt(i) !== 0x22) throw malformed(i >= s.length ? "truncated" : "expected a key");
-    const [key, end] = this.string(i);
-    const colon = skipSpace(s, end);
-    if (s.charCodeAt(colon) !== 0x3a)
-      throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    const key = this.string(i);
+    let colon = this.end;
+    if (s.charCodeAt(colon) !== 0x3a) {
+      colon = skipSpace(s, colon);
+      if (s.charCodeAt(colon) !== 0x3a)
+        throw malformed(colon >= s.length ? "truncated" : "expected ':' after a key");
+    }
     if (key === "__proto__") frame.key = undefined;
     else {
       if (frame.object !== undefined && Object.prototype.hasOwnProperty.call(frame.object, key)) {
@@ -236,8 +244,8 @@ class Parser {
     return colon + 1;
   }
 
-  /** The string whose opening quote is at i, decoded; and the index after its closing quote. */
-  private string(i: number): [string, number] {
+  /** The string whose opening quote is at i, decoded; `end` is then the index after its closing quote. */
+  private string(i: number): string {
     const s = this.s;
     let from = i + 1;
     let segment = from;
@@ -250,7 +258,8 @@ class Parser {
       const backslash = this.nextBackslash;
       if (backslash === -1 || backslash > quote) {
         this.checkControl(segment, quote);
-        return [out + s.slice(segment, quote), quote + 1];
+        this.end = quote + 1;
+        return out + s.slice(segment, quote);
       }
       this.checkControl(segment, backslash);
       out += s.slice(segment, backslash);
@@ -288,13 +297,14 @@ function where(stack: readonly Frame[]): string {
   const parts: string[] = [];
   for (let k = 0; k < stack.length - 1; k++) {
     const frame = stack[k] as Frame;
-    if (frame.array !== undefined) parts.push(`[${frame.array.length}]`);
-    else
-      parts.push(
-        parts.length === 0
-          ? quoteKey(frame.key ?? "__proto__")
-          : `.${quoteKey(frame.key ?? "__proto__")}`,
-      );
+    const name = quoteKey(frame.key ?? "__proto__");
+    parts.push(
+      frame.array !== undefined
+        ? `[${frame.array.length}]`
+        : parts.length === 0
+          ? name
+          : `.${name}`,
+    );
   }
   return parts.length === 0 ? "" : ` in ${parts.join("")}`;
 }
@@ -333,15 +343,23 @@ const LEADING_ZEROS = /^0+(?=.)|^0+$/;
  * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  const text = writeJson(value, new Set());
+  const text = writeJson(value, 0, new Set());
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }
 
-function writeJson(v: unknown, open: Set<object>): string | undefined {
-  if (v instanceof JsonNumberText) return v.text;
+/**
+ * Objects and arrays this deep or deeper are remembered while they are
+ * written: a value that refers to itself is still refused (once its cycle has
+ * been followed this far), and the common shallow value costs no look-up.
+ */
+const UNCHECKED_DEPTH = 32;
+
+function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
+  if (typeof v === "string") return quoted(v);
   if (typeof v === "number" && !Number.isFinite(v))
     throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
+  if (v instanceof JsonNumberText) return v.text;
   if (
     v === null ||
     typeof v !== "object" ||
@@ -351,22 +369,41 @@ function writeJson(v: unknown, open: Set<object>): string | undefined {
   )
     return JSON.stringify(v) as string | undefined;
   const toJSON = (v as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === "function") return writeJson(toJSON.call(v), open);
-  if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
-  open.add(v);
-  let out: string;
-  if (Array.isArray(v))
-    out = `[${v.map((item: unknown) => writeJson(item, open) ?? "null").join(",")}]`;
-  else {
-    const parts: string[] = [];
-    for (const key of Object.keys(v)) {
-      const text = writeJson((v as Record<string, unknown>)[key], open);
-      if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
-    }
-    out = `{${parts.join(",")}}`;
+  if (typeof toJSON === "function") return writeJson(toJSON.call(v), depth, open);
+  if (depth >= UNCHECKED_DEPTH) {
+    if (open.has(v)) throw new TypeError("stringifyJson: the value refers to itself");
+    open.add(v);
   }
+  // Every item or member's text is non-empty: an empty `out` is the start (no comma before it).
+  let out = "";
+  if (Array.isArray(v))
+    for (let i = 0; i < v.length; i++)
+      out += `${out && ","}${writeJson(v[i] as unknown, depth + 1, open) ?? "null"}`;
+  else
+    for (const key of Object.keys(v)) {
+      const text = writeJson((v as Record<string, unknown>)[key], depth + 1, open);
+      if (text !== undefined) out += `${out && ","}${quotedKey(key)}:${text}`;
+    }
   open.delete(v);
-  return out;
+  return Array.isArray(v) ? `[${out}]` : `{${out}}`;
+}
+
+/** Property names as JSON text, the first thousand short ones met: bodies use a few names many times. */
+const QUOTED_KEYS = /* @__PURE__ */ new Map<string, string>();
+
+/** A property name as JSON text (`quoted`), remembered. */
+function quotedKey(key: string): string {
+  let text = QUOTED_KEYS.get(key);
+  if (text === undefined) {
+    text = quoted(key);
+    if (QUOTED_KEYS.size < 1000 && key.length <= 64) QUOTED_KEYS.set(key, text);
+  }
+  return text;
+}
+
+/** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */
+function quoted(s: string): string {
+  return PLAIN_TEXT.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 
 function looksLikeJson(s: string, i: number): boolean {

@@ -217,8 +217,9 @@ export function checkFields(
   let unknowns = unknownsOf(o);
   if (o.xml !== undefined) o.xml.checkOrder(obj, fields, o, path);
   if (fields.extras === "properties" || (o.unknown === "ignore" && !kept)) return unknowns;
-  for (const name of Object.keys(obj)) {
-    if (fields.index.has(name)) continue;
+  // `for...in` sees the own keys in `Object.keys` order without copying them (and inherited ones, skipped).
+  for (const name in obj) {
+    if (fields.index.has(name) || !Object.prototype.hasOwnProperty.call(obj, name)) continue;
     // XML attributes the schema does not name (xsi:type, xml:lang, ...) are not data: they are dropped.
     if (o.format === "xml" && name.charCodeAt(0) === 0x40) continue;
     if (o.unknown === "reject" && !kept)

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ParseError, type ParseFailure } from "../../../generator/runtime/errors.js";
 import { parseJson, stringifyJson, type JsonObject } from "../../../generator/runtime/json.js";
@@ -88,6 +89,45 @@ describe("parseJson: values", () => {
     expect(parseJson(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"a":"\u00e9"}')]))).toEqual({
       a: "\u00e9",
     });
+  });
+});
+
+describe("parseJson: against JSON.parse", () => {
+  const text = fc.string({ unit: "binary", maxLength: 90 });
+  const value = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(
+        text.filter((key) => key !== "__proto__"),
+        tie("value"),
+        { maxKeys: 4 },
+      ),
+    ),
+  })).value;
+
+  it("reads what JSON.parse reads, escapes and white space included", () => {
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, spaced) => {
+        const body = JSON.stringify(v, null, spaced ? 1 : undefined);
+        expect(parseJson(body)).toEqual(JSON.parse(body));
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+  });
+
+  it("refuses a raw control character wherever it stands in a string", () => {
+    fc.assert(
+      fc.property(text, text, fc.integer({ min: 0, max: 0x1f }), (a, b, code) => {
+        const body = `{"k":${JSON.stringify(a).slice(0, -1)}${String.fromCharCode(code)}${JSON.stringify(b).slice(1)}}`;
+        expect(failure(() => parseJson(body))).toBe("malformed");
+      }),
+      { numRuns: 200, seed: 25 },
+    );
   });
 });
 
@@ -257,6 +297,63 @@ describe("stringifyJson", () => {
   it("round-trips through parseJson", () => {
     const value = { a: [1, "x", null, { b: false }], c: '\u2028"\\' };
     expect(parseJson(stringifyJson(value))).toEqual(value);
+  });
+
+  it("writes what JSON.stringify writes for any JSON value, escapes and lone surrogates included", () => {
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 80 }),
+      fc.string({ unit: "grapheme-ascii", minLength: 60, maxLength: 200 }),
+      fc.string({ unit: "binary", minLength: 60, maxLength: 200 }),
+    );
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("value"), { maxLength: 4 }),
+        fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(stringifyJson(v)).toBe(JSON.stringify(v));
+      }),
+      { numRuns: 500, seed: 25 },
+    );
+  });
+
+  it("writes boxed primitives, toJSON results and holes of a sparse list as JSON.stringify does", () => {
+    const holes: unknown[] = [1];
+    holes[3] = 2;
+    const value = {
+      holes,
+      n: Object(3) as unknown,
+      s: Object('a"b') as unknown,
+      b: Object(false) as unknown,
+      d: new Date(0),
+      t: { toJSON: () => ({ x: [1] }) },
+    };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it("refuses a value that refers to itself, however deep its cycle starts", () => {
+    const shallow: Record<string, unknown> = {};
+    shallow.self = [shallow];
+    expect(() => stringifyJson(shallow)).toThrow(/refers to itself/);
+    const deep: Record<string, unknown> = {};
+    let node = deep;
+    for (let i = 0; i < 100; i++) node = (node.next = {}) as Record<string, unknown>;
+    node.back = deep;
+    expect(() => stringifyJson(deep)).toThrow(/refers to itself/);
+  });
+
+  it("writes an object shared by two deep branches twice: sharing is not a cycle", () => {
+    const shared = { leaf: true };
+    let value: unknown = [shared, shared];
+    for (let i = 0; i < 60; i++) value = { inner: value };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
   });
 
   it("throws for values without JSON form", () => {

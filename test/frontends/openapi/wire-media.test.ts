@@ -142,7 +142,8 @@ describe("media types on the wire", () => {
   });
 
   it("reads each documented error status with its own schema", async () => {
-    const isError = index["isCreateChargeError"] as (e: unknown) => boolean;
+    const isMediaError = index["isMediaError"] as (e: unknown, operation: string) => boolean;
+    const isError = (e: unknown) => isMediaError(e, "createCharge");
     answers.push(
       respond.json(402, { code: "card_declined" }),
       respond.json(400, { message: "amount" }),

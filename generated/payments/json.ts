@@ -31,32 +31,32 @@ import type {
   VoidPaymentResponse,
 } from "./types.js";
 
-/** The JSON body of a {@link CaptureRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link CaptureRequest}, written as the package README's "Writing requests" says. */
 export function serializeCaptureRequest(value: CaptureRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfCaptureRequest));
 }
 
-/** The JSON body of a {@link PaymentRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link PaymentRequest}, written as the package README's "Writing requests" says. */
 export function serializePaymentRequest(value: PaymentRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfPaymentRequest));
 }
 
-/** The JSON body of a {@link ReversalRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link ReversalRequest}, written as the package README's "Writing requests" says. */
 export function serializeReversalRequest(value: ReversalRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfReversalRequest));
 }
 
-/** The JSON body of a {@link VoidCaptureRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link VoidCaptureRequest}, written as the package README's "Writing requests" says. */
 export function serializeVoidCaptureRequest(value: VoidCaptureRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfVoidCaptureRequest));
 }
 
-/** The JSON body of a {@link VoidPaymentRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link VoidPaymentRequest}, written as the package README's "Writing requests" says. */
 export function serializeVoidPaymentRequest(value: VoidPaymentRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfVoidPaymentRequest));
 }
 
-/** Reads a {@link CaptureDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link CaptureDetails} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseCaptureDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -64,7 +64,7 @@ export function parseCaptureDetails(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link CaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link CaptureResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -79,7 +79,7 @@ export function parseCaptureResponse(
   );
 }
 
-/** Reads a {@link PaymentDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link PaymentDetails} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePaymentDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -87,7 +87,7 @@ export function parsePaymentDetails(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link PaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link PaymentResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -102,7 +102,7 @@ export function parsePaymentResponse(
   );
 }
 
-/** Reads a {@link ReversalDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link ReversalDetails} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseReversalDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -110,7 +110,7 @@ export function parseReversalDetails(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link ReversalResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link ReversalResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseReversalResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -125,7 +125,7 @@ export function parseReversalResponse(
   );
 }
 
-/** Reads a {@link VoidCaptureResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link VoidCaptureResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseVoidCaptureResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -133,7 +133,7 @@ export function parseVoidCaptureResponse(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link VoidPaymentResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link VoidPaymentResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseVoidPaymentResponse(
   body: string | Uint8Array,
   options?: ReadOptions,

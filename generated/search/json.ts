@@ -24,22 +24,22 @@ import type {
   WebhookSubscriptionRequest,
 } from "./types.js";
 
-/** The JSON body of a {@link InstrumentIdentifierRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link InstrumentIdentifierRequest}, written as the package README's "Writing requests" says. */
 export function serializeInstrumentIdentifierRequest(value: InstrumentIdentifierRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfInstrumentIdentifierRequest));
 }
 
-/** The JSON body of a {@link SearchRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link SearchRequest}, written as the package README's "Writing requests" says. */
 export function serializeSearchRequest(value: SearchRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfSearchRequest));
 }
 
-/** The JSON body of a {@link WebhookSubscriptionRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link WebhookSubscriptionRequest}, written as the package README's "Writing requests" says. */
 export function serializeWebhookSubscriptionRequest(value: WebhookSubscriptionRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfWebhookSubscriptionRequest));
 }
 
-/** Reads a {@link InstrumentIdentifier} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link InstrumentIdentifier} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseInstrumentIdentifier(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -54,7 +54,7 @@ export function parseInstrumentIdentifier(
   );
 }
 
-/** Reads a {@link SavedSearch} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link SavedSearch} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseSavedSearch(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -62,7 +62,7 @@ export function parseSavedSearch(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link SearchResult} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link SearchResult} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseSearchResult(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -70,7 +70,7 @@ export function parseSearchResult(
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link TransactionDetails} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link TransactionDetails} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseTransactionDetails(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -85,7 +85,7 @@ export function parseTransactionDetails(
   );
 }
 
-/** Reads a {@link WebhookSubscription} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link WebhookSubscription} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseWebhookSubscription(
   body: string | Uint8Array,
   options?: ReadOptions,

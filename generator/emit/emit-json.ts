@@ -65,7 +65,9 @@ function emitBodies(
       isExported: true,
       name: names.get("serializer", name),
       docs: [
-        `The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so).`,
+        readSide === "response"
+          ? `The JSON body of a {@link ${typeRef(name)}}, written as the package README's "Writing requests" says.`
+          : `The JSON body of a {@link ${typeRef(name)}}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so).`,
       ],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
@@ -78,7 +80,7 @@ function emitBodies(
       name: names.get("parser", name),
       docs: [
         readSide === "response"
-          ? `Reads a {@link ${typeRef(name)}} from a response body. Throws \`ParseError\` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see \`ReadOptions.onUnknown\`).`
+          ? `Reads a {@link ${typeRef(name)}} from a response body, or throws \`ParseError\`, as the package README's "Reading responses" says.`
           : `Server side: reads a {@link ${typeRef(name)}} from a request body, each value of its wire type. Throws \`ParseError\` for HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types. Required fields, enum values and choices are not checked here: run the validator of the type before using it.`,
       ],
       parameters: [

@@ -1,5 +1,5 @@
 import { facetOf } from "../facets/registry.js";
-import type { Field, ObjectType } from "../model/ir.js";
+import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
@@ -56,7 +56,10 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
         const others = type.fields
           .filter((o) => o !== f)
           .map((o) => `${propertyName(o.name)}?: undefined`);
-        const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
+        const fieldDocs = docText(f, {
+          examples: f.examples,
+          lines: fieldLines(f, service.protocol),
+        });
         const doc = inlineDoc(fieldDocs);
         return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service, names, f)}; ${others.join("; ")} }`;
       });
@@ -88,7 +91,10 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
           }
         : {}),
       properties: type.fields.map((f) => {
-        const fieldDocs = docText(f, { examples: f.examples, lines: fieldLines(f) });
+        const fieldDocs = docText(f, {
+          examples: f.examples,
+          lines: fieldLines(f, service.protocol),
+        });
         return {
           name: propertyName(f.name),
           type: fieldTypeExpression(file, service, names, f),
@@ -158,7 +164,7 @@ function typeLines(
   return lines;
 }
 
-function fieldLines(f: Field): string[] {
+function fieldLines(f: Field, protocol: Service["protocol"]): string[] {
   const lines: string[] = [];
   // A list of any length says no more than its type: only bounds and an XML item element are written.
   const list = f.list;
@@ -179,7 +185,8 @@ function fieldLines(f: Field): string[] {
   }
   if (f.xml === "attribute") lines.push("XML: an attribute of the element.");
   if (f.xml === "text") lines.push("XML: the text of the element.");
-  if (f.nullable)
+  // A JSON service's type says all there is (`| null`); an XML one's also says how null is written.
+  if (f.nullable && protocol === "soap")
     lines.push(
       f.list
         ? "An item may be null: sent and read as `xsi:nil` in XML, `null` in JSON."

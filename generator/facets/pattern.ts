@@ -61,12 +61,19 @@ export function wholeValueSource(value: FacetValue): string | undefined {
   return compileError(inner) === undefined ? inner : undefined;
 }
 
-/** Why `source` does not compile with the `u` flag, or undefined when it does. */
+/**
+ * Why `source` does not compile with the `u` flag, or undefined when it does:
+ * the engine's reason alone, without the pattern its message quotes again
+ * (`Invalid regular expression: /…/u: `), which the message of a problem
+ * gives, or points at, already.
+ */
 function compileError(source: string): string | undefined {
   try {
     new RegExp(source, "u");
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    const quoted = `Invalid regular expression: /${source}/u: `;
+    return message.startsWith(quoted) ? message.slice(quoted.length) : message;
   }
 }

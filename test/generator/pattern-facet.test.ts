@@ -203,3 +203,14 @@ describe("patterns that can backtrack catastrophically", () => {
     ]);
   });
 });
+
+describe("a pattern that does not compile", () => {
+  it("gives the engine's reason without quoting the pattern a second time", () => {
+    expect(pattern.problem?.("[0-9")).toBe(
+      "not a regular expression: Unterminated character class",
+    );
+    expect(pattern.problem?.(wholeValuePattern("a{2,1}"))).toBe(
+      "not a regular expression: numbers out of order in {} quantifier",
+    );
+  });
+});

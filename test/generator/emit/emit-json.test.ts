@@ -42,6 +42,18 @@ describe("emitJson writers", () => {
     );
   });
 
+  it("documents each serializer and parser in one short line that names its type and points to the rule the README states once", async () => {
+    const code = await emitWith(emitJson, service);
+    expect(declaration(code, "serializeReq"))
+      .toBe(`/** The JSON body of a {@link Req}, written as the package README's "Writing requests" says. */
+export function serializeReq(value: Req): string {
+  return stringifyJson(writeDescribed(value, descriptionOfReq));
+}`);
+    expect(declaration(code, "parseReq").split("\n")[0]).toBe(
+      '/** Reads a {@link Req} from a response body, or throws `ParseError`, as the package README\'s "Reading responses" says. */',
+    );
+  });
+
   it("has no writer of its own per type, nor the runtime's list writer", async () => {
     const code = await emitWith(emitJson, service);
     expect(code).not.toMatch(/\bjsonOf[A-Z]|writeFields|jsonNumber/);

@@ -9,6 +9,7 @@ import {
   ref,
   restService,
   scalar,
+  soapService,
 } from "../../helpers/ir.js";
 
 /** emit-types: one interface (or union, or opaque alias) per object type. */
@@ -188,8 +189,41 @@ export type Payment = (Card & { readonly kind: "card" }) | (Wallet & { readonly 
   b?: number;
 }`,
     },
+    {
+      name: "a nullable field of a JSON service: its type says it, no doc line repeats it",
+      given: {
+        types: [
+          objectType("Page", [
+            field("next", scalar("string"), { nullable: true }),
+            field("ids", scalar("string"), { nullable: true, list: { min: 0 } }),
+          ]),
+        ],
+      },
+      type: "Page",
+      want: `export interface Page {
+  next?: string | null;
+  ids?: (string | null)[];
+}`,
+    },
   ];
   it.each(table)("$name", async ({ given, type, want }) => {
     expect(declaration(await emitWith(emitTypes, restService(given)), type)).toBe(want);
+  });
+
+  it("says how a nullable field of an XML service is written", async () => {
+    const service = soapService({
+      types: [
+        objectType("Page", [
+          field("next", scalar("string"), { nullable: true }),
+          field("ids", scalar("string"), { nullable: true, list: { min: 0 } }),
+        ]),
+      ],
+    });
+    expect(declaration(await emitWith(emitTypes, service), "Page")).toBe(`export interface Page {
+  /** May be null: sent and read as \`xsi:nil\` in XML, \`null\` in JSON. */
+  next?: string | null;
+  /** An item may be null: sent and read as \`xsi:nil\` in XML, \`null\` in JSON. */
+  ids?: (string | null)[];
+}`);
   });
 });

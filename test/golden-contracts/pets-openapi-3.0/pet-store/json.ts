@@ -8,19 +8,19 @@ import { writeDescribed } from "../runtime/write-description.js";
 import { descriptionOfPet, descriptionOfPetWritable } from "./descriptions.js";
 import type { Pet, PetWritable, PostPetsResponse } from "./types.js";
 
-/** The JSON body of a {@link PetWritable}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link PetWritable}, written as the package README's "Writing requests" says. */
 export function serializePetWritable(value: PetWritable): string {
   return stringifyJson(writeDescribed(value, descriptionOfPetWritable));
 }
 
-/** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Pet} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Received<Pet> {
   return received(
     readDescribed<Pet>(parseJsonTree(body, options), descriptionOfPet, "", readContext(options)),
   );
 }
 
-/** Reads a {@link PostPetsResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link PostPetsResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePostPetsResponse(
   body: string | Uint8Array,
   options?: ReadOptions,

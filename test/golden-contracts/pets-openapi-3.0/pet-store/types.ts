@@ -28,7 +28,6 @@ export interface Pet {
   name: string;
   kind?: PetKind;
   born?: IsoDate;
-  /** May be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
   seen?: IsoDateTime | null;
   photo?: Base64;
   home?: Uri;
@@ -75,7 +74,6 @@ export interface PetWritable {
   name: string;
   kind?: PetKind;
   born?: IsoDate;
-  /** May be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
   seen?: IsoDateTime | null;
   photo?: Base64;
   home?: Uri;

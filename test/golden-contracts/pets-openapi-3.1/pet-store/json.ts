@@ -7,7 +7,7 @@ import { type Received, received } from "../runtime/received.js";
 import { descriptionOfPet } from "./descriptions.js";
 import type { Pet } from "./types.js";
 
-/** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Pet} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Received<Pet> {
   return received(
     readDescribed<Pet>(parseJsonTree(body, options), descriptionOfPet, "", readContext(options)),

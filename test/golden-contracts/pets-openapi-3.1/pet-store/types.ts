@@ -3,7 +3,6 @@ import type { Decimal, IsoDateTime, Long } from "../runtime/scalars.js";
 
 export interface Pet {
   id: Long;
-  /** May be null: sent and read as `xsi:nil` in XML, `null` in JSON. */
   seen?: IsoDateTime | null;
   /**
    * Greater than 0.

@@ -8,12 +8,12 @@ import { writeDescribed } from "../runtime/write-description.js";
 import { descriptionOfPet } from "./descriptions.js";
 import type { Pet } from "./types.js";
 
-/** The JSON body of a {@link Pet}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link Pet}, written as the package README's "Writing requests" says. */
 export function serializePet(value: Pet): string {
   return stringifyJson(writeDescribed(value, descriptionOfPet));
 }
 
-/** Reads a {@link Pet} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Pet} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePet(body: string | Uint8Array, options?: ReadOptions): Received<Pet> {
   return received(
     readDescribed<Pet>(parseJsonTree(body, options), descriptionOfPet, "", readContext(options)),

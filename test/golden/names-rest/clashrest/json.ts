@@ -13,12 +13,12 @@ import {
 } from "./descriptions.js";
 import type { Error$, PayRequest, PayResponse, Promise$ } from "./types.js";
 
-/** The JSON body of a {@link PayRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link PayRequest}, written as the package README's "Writing requests" says. */
 export function serializePayRequest(value: PayRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfPayRequest));
 }
 
-/** Reads a {@link Error$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Error$} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseError(body: string | Uint8Array, options?: ReadOptions): Received<Error$> {
   return received(
     readDescribed<Error$>(
@@ -30,7 +30,7 @@ export function parseError(body: string | Uint8Array, options?: ReadOptions): Re
   );
 }
 
-/** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link PayResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePayResponse(
   body: string | Uint8Array,
   options?: ReadOptions,
@@ -45,7 +45,7 @@ export function parsePayResponse(
   );
 }
 
-/** Reads a {@link Promise$} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Promise$} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePromise(body: string | Uint8Array, options?: ReadOptions): Received<Promise$> {
   return received(
     readDescribed<Promise$>(

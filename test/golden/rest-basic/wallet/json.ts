@@ -8,17 +8,17 @@ import { writeDescribed } from "../runtime/write-description.js";
 import { descriptionOfPayRequest, descriptionOfPayResponse } from "./descriptions.js";
 import type { Details, PayRequest, PayResponse } from "./types.js";
 
-/** The JSON body of a {@link PayRequest}: documented fields only, in schema order; longs and decimals are written as the exact numbers their text holds (as strings where the contract carries them so). */
+/** The JSON body of a {@link PayRequest}, written as the package README's "Writing requests" says. */
 export function serializePayRequest(value: PayRequest): string {
   return stringifyJson(writeDescribed(value, descriptionOfPayRequest));
 }
 
-/** Reads a {@link Details} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link Details} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parseDetails(body: string | Uint8Array, options?: ReadOptions): Received<Details> {
   return received(readOpaque(parseJsonTree(body, options), readContext(options), ""));
 }
 
-/** Reads a {@link PayResponse} from a response body. Throws `ParseError` for anything else: HTML, empty or truncated bodies, oversized or too deep input, duplicate keys, wrong value types, missing required fields, enum values outside the list (unknown data: see `ReadOptions.onUnknown`). */
+/** Reads a {@link PayResponse} from a response body, or throws `ParseError`, as the package README's "Reading responses" says. */
 export function parsePayResponse(
   body: string | Uint8Array,
   options?: ReadOptions,

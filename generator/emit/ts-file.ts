@@ -11,6 +11,7 @@ import type {
   WriterFunction,
 } from "ts-morph";
 import { compareText } from "../diagnostics/diagnostic.js";
+import { DeferredDocs } from "./deferred-docs.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { renderDoc, type DocComment } from "./jsdoc.js";
 import { moduleSpecifier } from "./module-path.js";
@@ -27,7 +28,8 @@ export const GENERATED_HEADER =
  * sorted, and is printed once when finished, by ts-morph's structure printer
  * (a file is never parsed: building an AST statement by statement would
  * re-parse the file on every addition, and even one parse of the printed
- * text is a tenth of a generation).
+ * text is a tenth of a generation). Its doc comments are set in after
+ * printing, as ts-morph prints them (see deferred-docs.ts).
  */
 export class TsFile {
   private readonly statements: StatementStructures[] = [];
@@ -126,8 +128,21 @@ export class TsFile {
           }),
         };
       });
-    const statements = this.statements.map(renderDocs);
-    const text = printStructure(
+    const deferred = new DeferredDocs();
+    const text =
+      deferred.fill(this.print(imports, (doc) => deferred.placeholder(doc))) ??
+      this.print(imports, (doc) => doc);
+    const content = GENERATED_HEADER + text;
+    const final = options.layout === "final" ? finalLayout(content) : undefined;
+    return final === undefined
+      ? { path: this.path, content }
+      : { path: this.path, content: final, layout: "final" };
+  }
+
+  /** The file printed by ts-morph, each rendered doc comment's text given to it through `doc`. */
+  private print(imports: ImportDeclarationStructure[], doc: (text: string) => string): string {
+    const statements = this.statements.map((s) => renderDocs(s, doc));
+    return printStructure(
       {
         kind: StructureKind.SourceFile,
         statements: [
@@ -141,11 +156,6 @@ export class TsFile {
       },
       { indentNumberOfSpaces: 2 },
     );
-    const content = GENERATED_HEADER + text;
-    const final = options.layout === "final" ? finalLayout(content) : undefined;
-    return final === undefined
-      ? { path: this.path, content }
-      : { path: this.path, content: final, layout: "final" };
   }
 }
 
@@ -153,17 +163,18 @@ export class TsFile {
  * The one door of doc comments into a file: every `docs` entry of a structure,
  * at any depth (members, parameters, index signatures...), is rendered by
  * `renderDoc`, whatever the emitter passed. Schema text cannot close a comment
- * or start a tag even where an emitter quoted it into its own prose.
+ * or start a tag even where an emitter quoted it into its own prose; `doc`
+ * receives the rendered text and gives what ts-morph is to print.
  */
-function renderDocs<T>(structure: T): T {
-  if (Array.isArray(structure)) return structure.map(renderDocs) as T;
+function renderDocs<T>(structure: T, doc: (text: string) => string): T {
+  if (Array.isArray(structure)) return structure.map((s: unknown) => renderDocs(s, doc)) as T;
   if (structure === null || typeof structure !== "object") return structure;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(structure)) {
     out[key] =
       key === "docs" && Array.isArray(value)
-        ? value.map((d: DocComment | string) => renderDoc(d))
-        : renderDocs(value);
+        ? value.map((d: DocComment | string) => doc(renderDoc(d)))
+        : renderDocs(value, doc);
   }
   return out as T;
 }

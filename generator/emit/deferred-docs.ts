@@ -28,15 +28,17 @@ export class DeferredDocs {
   /** The printed text with each placeholder replaced by its comment; `undefined` unless each was found once. */
   fill(printed: string): string | undefined {
     const found = new Set<number>();
+    let matches = 0;
     const filled = printed.replace(
       PRINTED_PLACEHOLDER,
       (_: string, indent: string, index: string) => {
         const i = Number(index);
         found.add(i);
+        matches++;
         return printedComment(this.texts[i] ?? "", indent);
       },
     );
-    return found.size === this.texts.length && !filled.includes("\0") ? filled : undefined;
+    return found.size === this.texts.length && matches === found.size ? filled : undefined;
   }
 }
 

@@ -12,6 +12,7 @@ import type {
 } from "ts-morph";
 import { compareText } from "../diagnostics/diagnostic.js";
 import { DeferredDocs } from "./deferred-docs.js";
+import { DeferredInitializers } from "./deferred-initializers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { renderDoc, type DocComment } from "./jsdoc.js";
 import { moduleSpecifier } from "./module-path.js";
@@ -28,8 +29,9 @@ export const GENERATED_HEADER =
  * sorted, and is printed once when finished, by ts-morph's structure printer
  * (a file is never parsed: building an AST statement by statement would
  * re-parse the file on every addition, and even one parse of the printed
- * text is a tenth of a generation). Its doc comments are set in after
- * printing, as ts-morph prints them (see deferred-docs.ts).
+ * text is a tenth of a generation). Its doc comments and the initializers
+ * of its variables are set in after printing, as ts-morph prints them (see
+ * deferred-docs.ts and deferred-initializers.ts).
  */
 export class TsFile {
   private readonly statements: StatementStructures[] = [];
@@ -128,10 +130,23 @@ export class TsFile {
           }),
         };
       });
-    const deferred = new DeferredDocs();
+    const docs = new DeferredDocs();
+    const initializers = new DeferredInitializers();
+    const deferred = this.print(
+      imports,
+      (doc) => docs.placeholder(doc),
+      (text) => initializers.placeholder(text),
+    );
+    const withDocs = docs.fill(deferred);
+    const filled = withDocs === undefined ? undefined : initializers.fill(withDocs);
+    // A NUL left over is a placeholder not found (or one the code held already): printed again in place.
     const text =
-      deferred.fill(this.print(imports, (doc) => deferred.placeholder(doc))) ??
-      this.print(imports, (doc) => doc);
+      (filled?.includes("\0") === false ? filled : undefined) ??
+      this.print(
+        imports,
+        (doc) => doc,
+        (initializer) => initializer,
+      );
     const content = GENERATED_HEADER + text;
     const final = options.layout === "final" ? finalLayout(content) : undefined;
     return final === undefined
@@ -139,9 +154,19 @@ export class TsFile {
       : { path: this.path, content: final, layout: "final" };
   }
 
-  /** The file printed by ts-morph, each rendered doc comment's text given to it through `doc`. */
-  private print(imports: ImportDeclarationStructure[], doc: (text: string) => string): string {
-    const statements = this.statements.map((s) => renderDocs(s, doc));
+  /**
+   * The file printed by ts-morph, each rendered doc comment's text given to
+   * it through `doc`, and the text initializing a variable declared alone
+   * through `initializer`.
+   */
+  private print(
+    imports: ImportDeclarationStructure[],
+    doc: (text: string) => string,
+    initializer: (text: string) => string,
+  ): string {
+    const statements = this.statements.map((s) =>
+      withInitializers(renderDocs(s, doc), initializer),
+    );
     return printStructure(
       {
         kind: StructureKind.SourceFile,
@@ -177,4 +202,19 @@ function renderDocs<T>(structure: T, doc: (text: string) => string): T {
         : renderDocs(value, doc);
   }
   return out as T;
+}
+
+/** A statement whose variable, when it declares one alone, has its initializer text given through `initializer`. */
+function withInitializers(
+  statement: StatementStructures,
+  initializer: (text: string) => string,
+): StatementStructures {
+  if (statement.kind !== StructureKind.VariableStatement || statement.declarations.length !== 1)
+    return statement;
+  const [declaration] = statement.declarations;
+  if (typeof declaration!.initializer !== "string") return statement;
+  return {
+    ...statement,
+    declarations: [{ ...declaration!, initializer: initializer(declaration!.initializer) }],
+  };
 }

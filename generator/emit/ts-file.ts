@@ -11,6 +11,8 @@ import type {
   WriterFunction,
 } from "ts-morph";
 import { compareText } from "../diagnostics/diagnostic.js";
+import { DeferredDocs } from "./deferred-docs.js";
+import { DeferredInitializers } from "./deferred-initializers.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { renderDoc, type DocComment } from "./jsdoc.js";
 import { moduleSpecifier } from "./module-path.js";
@@ -27,7 +29,9 @@ export const GENERATED_HEADER =
  * sorted, and is printed once when finished, by ts-morph's structure printer
  * (a file is never parsed: building an AST statement by statement would
  * re-parse the file on every addition, and even one parse of the printed
- * text is a tenth of a generation).
+ * text is a tenth of a generation). Its doc comments and the initializers
+ * of its variables are set in after printing, as ts-morph prints them (see
+ * deferred-docs.ts and deferred-initializers.ts).
  */
 export class TsFile {
   private readonly statements: StatementStructures[] = [];
@@ -126,8 +130,44 @@ export class TsFile {
           }),
         };
       });
-    const statements = this.statements.map(renderDocs);
-    const text = printStructure(
+    const docs = new DeferredDocs();
+    const initializers = new DeferredInitializers();
+    const deferred = this.print(
+      imports,
+      (doc) => docs.placeholder(doc),
+      (text) => initializers.placeholder(text),
+    );
+    const withDocs = docs.fill(deferred);
+    const filled = withDocs === undefined ? undefined : initializers.fill(withDocs);
+    // A NUL left over is a placeholder not found (or one the code held already): printed again in place.
+    const text =
+      (filled?.includes("\0") === false ? filled : undefined) ??
+      this.print(
+        imports,
+        (doc) => doc,
+        (initializer) => initializer,
+      );
+    const content = GENERATED_HEADER + text;
+    const final = options.layout === "final" ? finalLayout(content) : undefined;
+    return final === undefined
+      ? { path: this.path, content }
+      : { path: this.path, content: final, layout: "final" };
+  }
+
+  /**
+   * The file printed by ts-morph, each rendered doc comment's text given to
+   * it through `doc`, and the text initializing a variable declared alone
+   * through `initializer`.
+   */
+  private print(
+    imports: ImportDeclarationStructure[],
+    doc: (text: string) => string,
+    initializer: (text: string) => string,
+  ): string {
+    const statements = this.statements.map((s) =>
+      withInitializers(renderDocs(s, doc), initializer),
+    );
+    return printStructure(
       {
         kind: StructureKind.SourceFile,
         statements: [
@@ -141,11 +181,6 @@ export class TsFile {
       },
       { indentNumberOfSpaces: 2 },
     );
-    const content = GENERATED_HEADER + text;
-    const final = options.layout === "final" ? finalLayout(content) : undefined;
-    return final === undefined
-      ? { path: this.path, content }
-      : { path: this.path, content: final, layout: "final" };
   }
 }
 
@@ -153,17 +188,33 @@ export class TsFile {
  * The one door of doc comments into a file: every `docs` entry of a structure,
  * at any depth (members, parameters, index signatures...), is rendered by
  * `renderDoc`, whatever the emitter passed. Schema text cannot close a comment
- * or start a tag even where an emitter quoted it into its own prose.
+ * or start a tag even where an emitter quoted it into its own prose; `doc`
+ * receives the rendered text and gives what ts-morph is to print.
  */
-function renderDocs<T>(structure: T): T {
-  if (Array.isArray(structure)) return structure.map(renderDocs) as T;
+function renderDocs<T>(structure: T, doc: (text: string) => string): T {
+  if (Array.isArray(structure)) return structure.map((s: unknown) => renderDocs(s, doc)) as T;
   if (structure === null || typeof structure !== "object") return structure;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(structure)) {
     out[key] =
       key === "docs" && Array.isArray(value)
-        ? value.map((d: DocComment | string) => renderDoc(d))
-        : renderDocs(value);
+        ? value.map((d: DocComment | string) => doc(renderDoc(d)))
+        : renderDocs(value, doc);
   }
   return out as T;
+}
+
+/** A statement whose variable, when it declares one alone, has its initializer text given through `initializer`. */
+function withInitializers(
+  statement: StatementStructures,
+  initializer: (text: string) => string,
+): StatementStructures {
+  if (statement.kind !== StructureKind.VariableStatement || statement.declarations.length !== 1)
+    return statement;
+  const [declaration] = statement.declarations;
+  if (typeof declaration!.initializer !== "string") return statement;
+  return {
+    ...statement,
+    declarations: [{ ...declaration!, initializer: initializer(declaration!.initializer) }],
+  };
 }

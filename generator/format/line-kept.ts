@@ -9,9 +9,12 @@ import { FORMAT_OPTIONS } from "./format-options.js";
  * style, so little is.
  */
 export function lineKept(line: string): boolean {
+  const printWidth = FORMAT_OPTIONS.printWidth!;
+  // A line longer than the print width is wider too (see `width`): its characters are not counted.
+  if (line.length > printWidth) return false;
   const code = line.trimStart();
   return (
-    width(line) <= FORMAT_OPTIONS.printWidth! &&
+    width(line) <= printWidth &&
     !line.endsWith(" ") &&
     // Spacing prettier changes: two spaces inside a line, space inside brackets, a trailing comma
     // (or an object type's trailing semicolon).

@@ -468,11 +468,13 @@ export function breakHead(head: string, level: number): string[] | undefined {
  * A member of an interface too wide for its line: a method signature
  * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
  * breaks a function's; a property whose type is a union, as the types files
- * break it (see `emit/ts-layout.ts`).
+ * break it (see `emit/ts-layout.ts`); a property whose type is one string
+ * literal, on its line (see `STRING_LITERAL_PROPERTY`).
  */
 export function breakMember(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
+  if (STRING_LITERAL_PROPERTY.test(text)) return [indent + text];
   const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
   if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
   const objectType = objectTypeLines(text.slice(0, -1), indent);
@@ -480,6 +482,14 @@ export function breakMember(text: string, level: number): string[] | undefined {
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
   return broken === indent + text ? undefined : kept(broken.split("\n"));
 }
+
+/**
+ * A property named by an identifier whose type is one string literal with
+ * no quote or backslash inside: prettier has nowhere to break it, and
+ * leaves the literal's text and quotes as they are, so the line is kept
+ * however wide.
+ */
+const STRING_LITERAL_PROPERTY = /^(?:readonly )?[A-Za-z_$][\w$]*\??: "[^"\\]*";$/;
 
 /**
  * A property of an interface or an object type too wide for its line

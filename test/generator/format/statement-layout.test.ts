@@ -258,6 +258,18 @@ const broken: readonly {
     want: `export interface Client {\n  /** Doc. */\n  authorize<C extends CallOptions = DataOnly>(\n    request?: ${long},\n    call?: C,\n  ): Promise<Answer<${long}, C>>;\n  readonly baseUrl: string;\n  kind?:\n    "${long}" | "${long}" | "b";\n}\n`,
   },
   {
+    name: "an interface's properties of one string literal too wide, kept on their lines",
+    given: `export interface Issue {\n  description?: "It can't be ${long}.  Please try again.";\n  readonly name: "${long} ${long}";\n}\n`,
+    want: `export interface Issue {\n  description?: "It can't be ${long}.  Please try again.";\n  readonly name: "${long} ${long}";\n}\n`,
+  },
+  {
+    name: "an interface's property of a string literal holding an escaped quote, left to prettier",
+    given: `export interface Issue {\n  description?: "If it has \\"${long}\\" then it's ${long}";\n}\n`,
+    // Prettier changes the quotes: more double quotes than single ones inside.
+    want: `export interface Issue {\n  description?: 'If it has "${long}" then it\\'s ${long}';\n}\n`,
+    prettier: true,
+  },
+  {
     name: "an interface's property of an object type too wide, one member a line",
     given: `export interface Input {\n  code: string;\n  info: { ${long}: string; ${long}B?: string };\n}\n`,
     want: `export interface Input {\n  code: string;\n  info: {\n    ${long}: string;\n    ${long}B?: string;\n  };\n}\n`,

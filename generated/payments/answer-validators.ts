@@ -32,6 +32,7 @@ import {
   descriptionOfReversalResponseOrderInformationAmountDetails,
   descriptionOfReversalResponseProcessorInformation,
   descriptionOfReversalResponseReversalAmountDetails,
+  descriptionOfVoidCaptureRequest,
 } from "./descriptions.js";
 import type {
   CaptureDetails,
@@ -293,22 +294,12 @@ export function validateVoidPaymentResponse(value: unknown): ValidationResult<Vo
   return validateDescribed(value, descriptionOfVoidPaymentResponse);
 }
 
-export const descriptionOfCaptureDetails: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfCaptureDetails: OpaqueDescription = descriptionOfVoidCaptureRequest;
 
-export const descriptionOfPaymentDetails: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfPaymentDetails: OpaqueDescription = descriptionOfVoidCaptureRequest;
 
-export const descriptionOfReversalDetails: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfReversalDetails: OpaqueDescription = descriptionOfVoidCaptureRequest;
 
-export const descriptionOfVoidCaptureResponse: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfVoidCaptureResponse: OpaqueDescription = descriptionOfVoidCaptureRequest;
 
-export const descriptionOfVoidPaymentResponse: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfVoidPaymentResponse: OpaqueDescription = descriptionOfVoidCaptureRequest;

@@ -67,6 +67,4 @@ export const descriptionOfSavedSearch: OpaqueDescription = {
   opaque: "object",
 };
 
-export const descriptionOfSearchResult: OpaqueDescription = {
-  opaque: "object",
-};
+export const descriptionOfSearchResult: OpaqueDescription = descriptionOfSavedSearch;

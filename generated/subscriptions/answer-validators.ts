@@ -11,6 +11,7 @@ import { jsonNumber } from "../runtime/json.js";
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
 import {
+  descriptionOfBankAccount,
   descriptionOfCustomerAddress,
   descriptionOfCustomerAddressEx,
   descriptionOfCustomerProfileEx,
@@ -333,10 +334,8 @@ export const descriptionOfARBSubscriptionMaskedType: ObjectDescription = {
   ],
 };
 
-export const descriptionOfARBUpdateSubscriptionResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfARBUpdateSubscriptionResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
 export const descriptionOfApiResponseType: ObjectDescription = {
   fields: [
@@ -345,21 +344,10 @@ export const descriptionOfApiResponseType: ObjectDescription = {
   ],
 };
 
-export const descriptionOfAuthenticateTestResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfAuthenticateTestResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
-export const descriptionOfBankAccountMasked: ObjectDescription = {
-  fields: [
-    { name: "accountType", type: bankAccountTypeEnumValues },
-    { name: "nameOnAccount", type: stringScalar },
-    { name: "echeckType", type: echeckTypeEnumValues },
-    { name: "bankName", type: stringScalar },
-    { name: "routingNumber", type: stringScalar },
-    { name: "accountNumber", type: stringScalar },
-  ],
-};
+export const descriptionOfBankAccountMasked: ObjectDescription = descriptionOfBankAccount;
 
 export const descriptionOfCreateCustomerPaymentProfileResult: ObjectDescription = {
   fields: [
@@ -380,15 +368,8 @@ export const descriptionOfCreateCustomerProfileFromTransactionResult: ObjectDesc
   base: () => descriptionOfApiResponseType,
 };
 
-export const descriptionOfCreateCustomerProfileResult: ObjectDescription = {
-  fields: [
-    { name: "customerProfileId", type: longScalar, required: true, write: jsonNumber },
-    { name: "customerPaymentProfileIdList", type: longScalar, list: [0], write: jsonNumber },
-    { name: "customerShippingAddressIdList", type: longScalar, list: [0], write: jsonNumber },
-    { name: "validationDirectResponseList", type: stringScalar, list: [0] },
-  ],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfCreateCustomerProfileResult: ObjectDescription =
+  descriptionOfCreateCustomerProfileFromTransactionResult;
 
 export const descriptionOfCreateCustomerProfileTransactionResult: OpaqueDescription = {
   opaque: "object",
@@ -440,20 +421,14 @@ export const descriptionOfCustomerProfileMasked: ObjectDescription = {
   base: () => descriptionOfCustomerProfileEx,
 };
 
-export const descriptionOfDeleteCustomerPaymentProfileResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfDeleteCustomerPaymentProfileResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
-export const descriptionOfDeleteCustomerProfileResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfDeleteCustomerProfileResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
-export const descriptionOfDeleteCustomerShippingAddressResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfDeleteCustomerShippingAddressResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
 export const descriptionOfGetCustomerPaymentProfileListResult: ObjectDescription = {
   fields: [
@@ -484,10 +459,8 @@ export const descriptionOfGetCustomerShippingAddressResult: ObjectDescription = 
   base: () => descriptionOfApiResponseType,
 };
 
-export const descriptionOfIsAliveResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfIsAliveResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
 export const descriptionOfMessage: ObjectDescription = {
   fields: [
@@ -549,12 +522,8 @@ export const descriptionOfUpdateCustomerPaymentProfileResult: ObjectDescription 
   base: () => descriptionOfApiResponseType,
 };
 
-export const descriptionOfUpdateCustomerProfileResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfUpdateCustomerProfileResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;
 
-export const descriptionOfUpdateCustomerShippingAddressResult: ObjectDescription = {
-  fields: [],
-  base: () => descriptionOfApiResponseType,
-};
+export const descriptionOfUpdateCustomerShippingAddressResult: ObjectDescription =
+  descriptionOfARBCancelSubscriptionResult;

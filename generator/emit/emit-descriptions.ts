@@ -42,6 +42,7 @@ export function emitDescription(
   names: ServiceNames,
   type: ObjectType,
   imported: ReadonlySet<string> = new Set(),
+  /** The type of each structure described so far, by the text of its description. */
   written?: Map<string, string>,
 ): void {
   const refOf = (name: string) =>
@@ -52,9 +53,10 @@ export function emitDescription(
   const name = names.get("description", type.name);
   // One member a line: prettier keeps an object written so broken, and lays out each member alone.
   const body = `{\n${members.map((m) => `${m},\n`).join("")}}`;
-  // Types of one structure (their docs differ, which a description does not hold) share the description written first.
+  // Types of one structure (their docs differ, which a description does not hold) share the description
+  // written first, here or, when it is one of `imported`, in descriptions.ts.
   const same = written?.get(`${typeName} ${body}`);
-  if (same === undefined) written?.set(`${typeName} ${body}`, name);
+  if (same === undefined) written?.set(`${typeName} ${body}`, type.name);
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
@@ -62,7 +64,7 @@ export function emitDescription(
       {
         name,
         type: file.type(typeName, DESCRIPTION),
-        initializer: same ?? body,
+        initializer: same !== undefined ? refOf(same) : body,
       },
     ],
   });

@@ -46,9 +46,15 @@ function emitValidatorsOf(
   // A description is declared once: in descriptions.ts, or here when only the answer validators walk it.
   const shared = new Set(describedTypes(service).map((t) => t.name));
   for (const type of types) emitValidator(file, service, names, type, side, shared);
-  if (side === "received")
+  if (side === "received") {
+    // A server-only type of a structure descriptions.ts (or this file) already describes names that description.
+    const written = new Map<string, string>();
+    const described = serviceFile(ctx, paths.descriptions(service.name));
+    for (const type of describedTypes(service))
+      emitDescription(described, service, names, type, new Set(), written);
     for (const type of answerDescribedTypes(service, types))
-      emitDescription(file, service, names, type, shared);
+      emitDescription(file, service, names, type, shared, written);
+  }
   return file.finish();
 }
 

@@ -340,6 +340,40 @@ describe("emitDescriptions", () => {
     expect(answers).toContain("return validateDescribed(value, descriptionOfAnswer);");
   });
 
+  it("names in answer-validators.ts a description of the same structure written before, there or in descriptions.ts", async () => {
+    const soap = soapService({
+      types: [
+        objectType("Ask", [field("x", scalar("string"))]),
+        objectType("Answer", [
+          field("echo", ref("object", "Echo")),
+          field("again", ref("object", "Again")),
+        ]),
+        objectType("Echo", [field("x", scalar("string"))], { doc: "What was asked." }),
+        objectType("Again", [field("x", scalar("string"))], { doc: "Asked once more." }),
+        objectType("Other", [field("y", scalar("string"))]),
+        objectType("Reply", [field("other", ref("object", "Other"))]),
+        objectType("Copy", [field("other", ref("object", "Other"))]),
+      ],
+      operations: [
+        soapOperation("Op", "Ask", "Answer"),
+        soapOperation("Two", "Ask", "Reply"),
+        soapOperation("Three", "Ask", "Copy"),
+      ],
+    });
+    const answers = await emitWith(emitAnswerValidators, soap);
+    expect(declaration(answers, "descriptionOfEcho")).toBe(
+      "export const descriptionOfEcho: ObjectDescription = descriptionOfAsk;",
+    );
+    expect(declaration(answers, "descriptionOfAgain")).toBe(
+      "export const descriptionOfAgain: ObjectDescription = descriptionOfAsk;",
+    );
+    expect(answers).toContain(`import { descriptionOfAsk } from "./descriptions.js";`);
+    expect(declaration(answers, "descriptionOfReply")).toContain("fields: [");
+    expect(declaration(answers, "descriptionOfCopy")).toBe(
+      "export const descriptionOfCopy: ObjectDescription = descriptionOfReply;",
+    );
+  });
+
   it("declares each description once, exported", async () => {
     const code = await emitWith(emitDescriptions, service);
     expect(code.match(/^export const descriptionOfShared\b/gm)).toHaveLength(1);

@@ -21,9 +21,7 @@ import {
 } from "./descriptions.js";
 import {
   arbSubscriptionStatusEnumValues,
-  bankAccountTypeEnumValues,
   customerTypeEnumValues,
-  echeckTypeEnumValues,
   messageTypeEnumValues,
   paymentMethodEnumValues,
 } from "./enums.js";

@@ -45,18 +45,24 @@ export function emitDescription(
   /** The type of each structure described so far, by the text of its description. */
   written?: Map<string, string>,
 ): void {
-  const refOf = (name: string) =>
+  // Described in a draft: a description that names another's keeps none of the imports its body used.
+  const draft = file.draft();
+  const refIn = (into: TsFile) => (name: string) =>
     imported.has(name)
-      ? file.value(names.get("description", name), paths.descriptions(service.name))
+      ? into.value(names.get("description", name), paths.descriptions(service.name))
       : names.get("description", name);
-  const [typeName, members] = describe(file, service, names, refOf, type);
+  const refOf = refIn(file);
+  const [typeName, members] = describe(draft, service, names, refIn(draft), type);
   const name = names.get("description", type.name);
   // One member a line: prettier keeps an object written so broken, and lays out each member alone.
   const body = `{\n${members.map((m) => `${m},\n`).join("")}}`;
   // Types of one structure (their docs differ, which a description does not hold) share the description
   // written first, here or, when it is one of `imported`, in descriptions.ts.
   const same = written?.get(`${typeName} ${body}`);
-  if (same === undefined) written?.set(`${typeName} ${body}`, type.name);
+  if (same === undefined) {
+    written?.set(`${typeName} ${body}`, type.name);
+    file.keep(draft);
+  }
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,

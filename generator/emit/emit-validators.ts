@@ -49,7 +49,7 @@ function emitValidatorsOf(
   if (side === "received") {
     // A server-only type of a structure descriptions.ts (or this file) already describes names that description.
     const written = new Map<string, string>();
-    const described = serviceFile(ctx, paths.descriptions(service.name));
+    const described = file.draft();
     for (const type of describedTypes(service))
       emitDescription(described, service, names, type, new Set(), written);
     for (const type of answerDescribedTypes(service, types))

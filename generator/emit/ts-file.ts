@@ -76,6 +76,22 @@ export class TsFile {
     this.statements.push({ ...s, kind: StructureKind.ExportDeclaration });
   }
 
+  /**
+   * A file of the same path and names to write code into that may be
+   * dropped: the imports its code used reach this file only through `keep`.
+   */
+  draft(): TsFile {
+    return new TsFile(this.path, this.declared);
+  }
+
+  /** Takes the imports (and their aliases) of a draft whose code this file writes. */
+  keep(draft: TsFile): void {
+    for (const [fromFile, entry] of draft.imports) {
+      for (const name of entry.types) this.use(name, fromFile, "types");
+      for (const name of entry.values) this.use(name, fromFile, "values");
+    }
+  }
+
   private use(name: string, fromFile: string, kind: "types" | "values"): string {
     if (fromFile === this.path) return name;
     let entry = this.imports.get(fromFile);

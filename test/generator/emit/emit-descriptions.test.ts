@@ -374,6 +374,23 @@ describe("emitDescriptions", () => {
     );
   });
 
+  it("keeps none of the imports of a description it does not write, naming another instead", async () => {
+    const soap = soapService({
+      types: [
+        objectType("Ask", [field("brand", ref("enum", "Brand"))]),
+        objectType("Answer", [field("echo", ref("object", "Echo"))]),
+        objectType("Echo", [field("brand", ref("enum", "Brand"))], { doc: "Asked." }),
+      ],
+      enums: [enumType("Brand", ["visa", "amex"])],
+      operations: [soapOperation("Op", "Ask", "Answer")],
+    });
+    const answers = await emitWith(emitAnswerValidators, soap);
+    expect(declaration(answers, "descriptionOfEcho")).toBe(
+      "export const descriptionOfEcho: ObjectDescription = descriptionOfAsk;",
+    );
+    expect(answers).not.toContain("brandValues");
+  });
+
   it("declares each description once, exported", async () => {
     const code = await emitWith(emitDescriptions, service);
     expect(code.match(/^export const descriptionOfShared\b/gm)).toHaveLength(1);

@@ -14,6 +14,7 @@ import type {
   TypeRef,
 } from "../model/ir.js";
 import { type FormFieldEncoding, type RestWire, SCALAR_NAMES } from "../model/vocabulary.js";
+import { isDefaultFormField } from "../model/form-fields.js";
 
 /**
  * A service as the model record holds it: without what the model builder
@@ -169,7 +170,7 @@ function recordedOperation(
               ? {
                   request: {
                     ...request,
-                    fields: request.fields.map((f) => (isPlainFormField(f) ? f.name : f)),
+                    fields: request.fields.map((f) => (isDefaultFormField(f) ? f.name : f)),
                   },
                 }
               : {}),
@@ -243,10 +244,6 @@ function wireOf({ request, ...rest }: RecordedWire): RestWire {
 }
 
 /** A form field written as one not listed would be: `form`, exploded, nothing else said. */
-function isPlainFormField(f: FormFieldEncoding): boolean {
-  return f.style === "form" && f.explode && f.contentType === undefined && f.file === undefined;
-}
-
 const recordedFacets = (facets: Field["facets"]): RecordedFacets =>
   Object.fromEntries(facets.map((f) => [f.key, f.value]));
 

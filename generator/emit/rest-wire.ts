@@ -3,6 +3,7 @@ import type { FormFieldEncoding } from "../model/vocabulary.js";
 import { paths } from "./paths.js";
 import { stringLiteral } from "./schema-text.js";
 import type { TsFile } from "./ts-file.js";
+import { isDefaultFormField, isPlainFormField } from "../model/form-fields.js";
 
 /**
  * The media types of a REST operation in its client: what its method takes
@@ -72,9 +73,8 @@ export function formFieldsLiteral(fields: readonly FormFieldEncoding[]): string 
  * call, not an entry each.
  */
 export function styledFieldsLiteral(file: TsFile, fields: readonly FormFieldEncoding[]): string {
-  const plain = (f: FormFieldEncoding) => f.contentType === undefined && !f.file;
-  const listed = fields.filter((f) => !(f.style === "form" && f.explode && plain(f)));
-  const deep = listed.filter((f) => f.style === "deepObject" && f.explode && plain(f));
+  const listed = fields.filter((f) => !isDefaultFormField(f));
+  const deep = listed.filter((f) => f.style === "deepObject" && f.explode && isPlainFormField(f));
   if (deep.length === 0) return formFieldsLiteral(listed);
   const call = `${file.value("deepObjectFields", paths.runtime("form-body.ts"))}(${deep.map((f) => stringLiteral(f.name)).join(", ")})`;
   const rest = listed.filter((f) => !deep.includes(f));

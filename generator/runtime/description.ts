@@ -11,9 +11,12 @@
  * A description refers to another through a function (`() => other`), read
  * only when the value is walked: descriptions may refer to each other in a
  * cycle, and be declared in any order. One that no code reaches is dropped
- * by a bundler, as a constant of plain data.
+ * by a bundler, as a constant of plain data. A union's description holds its
+ * walks (`union-walks.ts`), so the union code is only in a bundle that holds a
+ * union.
  */
 import type { DescribedScalar } from "./described-scalars.js";
+import type { UnionWalks } from "./union-walks.js";
 import type { FacetCheck } from "./validate.js";
 
 /** Another type's description, read when the value is walked. */
@@ -87,11 +90,15 @@ export interface TaggedUnionDescription {
   readonly tag: string;
   /** Tag value → the variant's description. */
   readonly cases: { readonly [tag: string]: DescriptionRef };
+  /** How the walkers check, read and write it: `taggedUnion` (`union-walks.ts`). */
+  readonly walks: UnionWalks<TaggedUnionDescription>;
 }
 
 /** A value of one of several object types, told apart by its keys: each variant's name and description, in order. */
 export interface UntaggedUnionDescription {
   readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
+  /** How the walkers check, read and write it: `untaggedUnion` (`union-walks.ts`). */
+  readonly walks: UnionWalks<UntaggedUnionDescription>;
 }
 
 /** A body the contract does not show: any object, or any list. */

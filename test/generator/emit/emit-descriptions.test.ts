@@ -205,6 +205,7 @@ describe("emitDescription", () => {
       want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { card: () => descriptionOfCard, bank: () => descriptionOfBank },
+  walks: taggedUnion,
 };`,
     },
     {
@@ -227,6 +228,7 @@ describe("emitDescription", () => {
       want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { "card-v2": () => descriptionOfCard, ["__proto__"]: () => descriptionOfCard },
+  walks: taggedUnion,
 };`,
     },
     {
@@ -242,6 +244,7 @@ describe("emitDescription", () => {
     ["Card", () => descriptionOfCard],
     ["Bank", () => descriptionOfBank],
   ],
+  walks: untaggedUnion,
 };`,
     },
     {
@@ -451,6 +454,33 @@ describe("emitDescriptions", () => {
     expect(declaration(code, "descriptionOfReq")).toContain(
       `{ name: "amount", type: decimalScalar, write: jsonNumber }`,
     );
+  });
+
+  it("imports the walks of each kind of union it describes, and none without a union", async () => {
+    const unions = restService({
+      types: [
+        objectType("Req", [
+          field("method", ref("object", "Method")),
+          field("tagged", ref("object", "Tagged")),
+        ]),
+        objectType("Method", [], { kind: "union", variants: ["Card"] }),
+        objectType("Tagged", [], {
+          kind: "union",
+          variants: ["Card"],
+          discriminator: { property: "type", mapping: [{ value: "card", type: "Card" }] },
+        }),
+        objectType("Card", [field("type", scalar("string"))]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, unions)).toContain(
+      `import { taggedUnion, untaggedUnion } from "../runtime/union-walks.js";`,
+    );
+    const plain = restService({
+      types: [objectType("Req", [field("note", scalar("string"))])],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, plain)).not.toContain("union-walks");
   });
 
   it("imports the runtime's check of each facet its fields hold, and no other", async () => {

@@ -10,6 +10,7 @@ import {
   validateDescribed,
 } from "../../../generator/runtime/validate-description.js";
 import * as checks from "../../../generator/runtime/validate.js";
+import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
 import {
   checkFractionDigits,
   checkMaxLength,
@@ -290,7 +291,11 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         { name: "iban", type: stringScalar },
       ],
     };
-    const method: TypeDescription = { tag: "type", cases: { card: () => card, bank: () => bank } };
+    const method: TypeDescription = {
+      tag: "type",
+      cases: { card: () => card, bank: () => bank },
+      walks: taggedUnion,
+    };
     const holder: ObjectDescription = { fields: [{ name: "m", type: () => method, list: [0] }] };
     expect(issuesOf({ m: [{ type: "bank" }, { type: "card" }, { type: "x" }, 1] }, holder)).toEqual(
       [
@@ -308,7 +313,11 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         { name: "pan", type: stringScalar, required: true },
       ],
     };
-    const method: TypeDescription = { tag: "type", cases: { ["__proto__"]: () => card } };
+    const method: TypeDescription = {
+      tag: "type",
+      cases: { ["__proto__"]: () => card },
+      walks: taggedUnion,
+    };
     expect(issuesOf(JSON.parse('{"type":"__proto__","pan":"x"}'), method)).toEqual([]);
     expect(issuesOf(JSON.parse('{"type":"__proto__"}'), method)).toEqual([
       { path: "pan", code: "required", message: "is required" },
@@ -330,6 +339,7 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         ["Card", () => card],
         ["Bank", () => bank],
       ],
+      walks: untaggedUnion,
     };
     expect(issuesOf({ iban: "DE00" }, method)).toEqual([]);
     expect(issuesOf({ iban: 1 }, method)).toEqual([

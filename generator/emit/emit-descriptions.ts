@@ -230,7 +230,10 @@ function describeField(
       : []),
     ...(f.map ? ["map: true"] : []),
     ...(f.nullable ? ["nullable: true"] : []),
-    ...(f.const !== undefined ? [`const: ${constLiteral(f.const)}`] : []),
+    // The constant after its check, imported: a bundle without a constant holds no decimal comparison.
+    ...(f.const !== undefined
+      ? [`const: [${file.value("checkConst", VALIDATE)}, ${constLiteral(f.const)}]`]
+      : []),
     ...(f.facets.length > 0
       ? [`facets: [${f.facets.map((use) => facetEntry(file, use)).join(", ")}]`]
       : []),

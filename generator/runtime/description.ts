@@ -17,7 +17,10 @@
  */
 import type { DescribedScalar } from "./described-scalars.js";
 import type { UnionWalks } from "./union-walks.js";
-import type { FacetCheck } from "./validate.js";
+import type { checkConst, FacetCheck } from "./validate.js";
+
+/** The check of a field's constant: `checkConst` (`validate.ts`). */
+export type ConstCheck = typeof checkConst;
 
 /** Another type's description, read when the value is walked. */
 export type DescriptionRef = () => TypeDescription;
@@ -39,8 +42,14 @@ export interface FieldDescription {
   readonly map?: true;
   /** The value (or each list item) may be `null`. */
   readonly nullable?: true;
-  /** The one value the field may have. */
-  readonly const?: string | number | boolean;
+  /**
+   * The one value the field may have, after the runtime's check of it
+   * (`checkConst` of `validate.ts`, which takes a decimal's other spellings,
+   * `1.0` for `1`): a description imports the check with its constant, so a
+   * bundle without a constant holds no decimal comparison. A string's is
+   * checked by the string check itself.
+   */
+  readonly const?: readonly [check: ConstCheck, value: string | number | boolean];
   /**
    * The field's facets in the facet table's order, each the runtime's check
    * of it (`checkMaxLength`, `checkPattern`... of `validate.ts`, the one the

@@ -19,7 +19,6 @@ import {
   checkArray,
   checkChoice,
   checkChoiceGroup,
-  checkConst,
   checkEnum,
   checkList,
   checkMap,
@@ -260,7 +259,7 @@ function valueCheck(f: FieldDescription): ValueCheck {
     return constant === undefined
       ? (v, path, issues) => void checkEnum(v, t, path, issues)
       : (v, path, issues) =>
-          void (checkEnum(v, t, path, issues) && checkConst(v, constant, path, issues));
+          void (checkEnum(v, t, path, issues) && constCheck(constant)(v, path, issues));
   }
   const check = t.check(f);
   if (!t.facets) return check;
@@ -282,8 +281,9 @@ function quickType(f: FieldDescription): "string" | "boolean" | undefined {
   return t.name === "string" || t.name === "boolean" ? t.name : undefined;
 }
 
-function constCheck(constant: string | number | boolean): TypeCheck {
-  return (v, path, issues) => checkConst(v, constant, path, issues);
+/** The check of a field's constant: the check its description names (`checkConst`), with the value. */
+function constCheck([check, value]: NonNullable<FieldDescription["const"]>): TypeCheck {
+  return (v, path, issues) => check(v, value, path, issues);
 }
 
 /** The checks of a field's facets, in the facet table's order: each the runtime's check the description names. */

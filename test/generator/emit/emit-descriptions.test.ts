@@ -82,7 +82,7 @@ describe("emitDescription", () => {
     { name: "amount", type: decimalScalar, facets: [[checkMinimum, "0.01"]], write: jsonNumber },
     { name: "count", type: intScalar, facets: [[checkMaximum, "10"]] },
     { name: "extra", type: jsonScalar },
-    { name: "version", type: stringScalar, const: "2" },
+    { name: "version", type: stringScalar, const: [checkConst, "2"] },
   ],
 };`,
     },
@@ -298,7 +298,7 @@ describe("emitDescription", () => {
     );
     expect(declaration(code, "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
-  fields: [{ name: 'a"b\\u2028c', type: stringScalar, const: "x*/y" }],
+  fields: [{ name: 'a"b\\u2028c', type: stringScalar, const: [checkConst, "x*/y"] }],
 };`);
   });
 });
@@ -481,6 +481,28 @@ describe("emitDescriptions", () => {
       operations: [restOperation("put", "Req", undefined)],
     });
     expect(await emitWith(emitDescriptions, plain)).not.toContain("union-walks");
+  });
+
+  it("names checkConst with a field's constant, imported only by a description that has one", async () => {
+    const fixed = restService({
+      types: [
+        objectType("Req", [
+          field("rate", scalar("decimal"), { const: "0.1" }),
+          field("note", scalar("string")),
+        ]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    const code = await emitWith(emitDescriptions, fixed);
+    expect(code).toContain(`import { checkConst } from "../runtime/validate.js";`);
+    expect(declaration(code, "descriptionOfReq")).toContain(
+      `{ name: "rate", type: decimalScalar, const: [checkConst, "0.1"], write: jsonNumber }`,
+    );
+    const free = restService({
+      types: [objectType("Req", [field("rate", scalar("decimal"))])],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, free)).not.toContain("checkConst");
   });
 
   it("imports the runtime's check of each facet its fields hold, and no other", async () => {

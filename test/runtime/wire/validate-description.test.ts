@@ -66,7 +66,7 @@ const order: ObjectDescription = {
     { name: "billTo", type: () => address },
     { name: "lines", type: () => address, list: [1, 2] },
     { name: "tags", type: stringScalar, map: true, nullable: true },
-    { name: "version", type: stringScalar, const: "2" },
+    { name: "version", type: stringScalar, const: [checks.checkConst, "2"] },
   ],
 };
 
@@ -191,9 +191,9 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("checks a constant after the type: decimal text by value, a string as written", () => {
     const constants: ObjectDescription = {
       fields: [
-        { name: "rate", type: decimalScalar, const: "0.1" },
-        { name: "code", type: stringScalar, const: "0.1" },
-        { name: "kind", type: ["a", "b"], const: "a" },
+        { name: "rate", type: decimalScalar, const: [checks.checkConst, "0.1"] },
+        { name: "code", type: stringScalar, const: [checks.checkConst, "0.1"] },
+        { name: "kind", type: ["a", "b"], const: [checks.checkConst, "a"] },
       ],
     };
     expect(issuesOf({ rate: "0.10", code: "0.1", kind: "a" }, constants)).toEqual([]);

@@ -6,6 +6,7 @@ import {
   stringScalar,
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, OpaqueDescription } from "../runtime/description.js";
+import { checkConst } from "../runtime/validate.js";
 
 export const descriptionOfCaptureRequest: ObjectDescription = {
   fields: [
@@ -465,7 +466,7 @@ export const descriptionOfVoidPaymentRequest: OpaqueDescription = descriptionOfV
 
 export const descriptionOfWalletTokenizationSpecification: ObjectDescription = {
   fields: [
-    { name: "type", type: stringScalar, required: true, const: "PAYMENT_GATEWAY" },
+    { name: "type", type: stringScalar, required: true, const: [checkConst, "PAYMENT_GATEWAY"] },
     { name: "parameters", type: () => descriptionOfWalletTokenizationSpecificationParameters },
   ],
 };

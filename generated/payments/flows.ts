@@ -462,7 +462,6 @@ export type ReversalInput = Record<string, never>;
 /** Checks a request against the Authorization reversal flow: its required-field table, its constants, and the request type itself. */
 export function validateReversal(value: unknown): ValidationResult<ReversalRequest> {
   const issues: ValidationIssue[] = [];
-  checkFlow(value, reversalFlow, issues);
   const typed = validateReversalRequest(value);
   if (!typed.ok) issues.push(...typed.issues);
   return result(value as ReversalRequest, issues);

@@ -11,10 +11,16 @@
  * A description refers to another through a function (`() => other`), read
  * only when the value is walked: descriptions may refer to each other in a
  * cycle, and be declared in any order. One that no code reaches is dropped
- * by a bundler, as a constant of plain data.
+ * by a bundler, as a constant of plain data. A union's description holds its
+ * walks (`union-walks.ts`), so the union code is only in a bundle that holds a
+ * union.
  */
 import type { DescribedScalar } from "./described-scalars.js";
-import type { FacetCheck } from "./validate.js";
+import type { UnionWalks } from "./union-walks.js";
+import type { checkConst, FacetCheck } from "./validate.js";
+
+/** The check of a field's constant: `checkConst` (`validate.ts`). */
+export type ConstCheck = typeof checkConst;
 
 /** Another type's description, read when the value is walked. */
 export type DescriptionRef = () => TypeDescription;
@@ -36,8 +42,14 @@ export interface FieldDescription {
   readonly map?: true;
   /** The value (or each list item) may be `null`. */
   readonly nullable?: true;
-  /** The one value the field may have. */
-  readonly const?: string | number | boolean;
+  /**
+   * The one value the field may have, after the runtime's check of it
+   * (`checkConst` of `validate.ts`, which takes a decimal's other spellings,
+   * `1.0` for `1`): a description imports the check with its constant, so a
+   * bundle without a constant holds no decimal comparison. A string's is
+   * checked by the string check itself.
+   */
+  readonly const?: readonly [check: ConstCheck, value: string | number | boolean];
   /**
    * The field's facets in the facet table's order, each the runtime's check
    * of it (`checkMaxLength`, `checkPattern`... of `validate.ts`, the one the
@@ -87,11 +99,15 @@ export interface TaggedUnionDescription {
   readonly tag: string;
   /** Tag value → the variant's description. */
   readonly cases: { readonly [tag: string]: DescriptionRef };
+  /** How the walkers check, read and write it: `taggedUnion` (`union-walks.ts`). */
+  readonly walks: UnionWalks<TaggedUnionDescription>;
 }
 
 /** A value of one of several object types, told apart by its keys: each variant's name and description, in order. */
 export interface UntaggedUnionDescription {
   readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
+  /** How the walkers check, read and write it: `untaggedUnion` (`union-walks.ts`). */
+  readonly walks: UnionWalks<UntaggedUnionDescription>;
 }
 
 /** A body the contract does not show: any object, or any list. */

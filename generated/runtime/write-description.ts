@@ -17,7 +17,7 @@ import type {
   TypeDescription,
 } from "./description.js";
 import { extraProperties } from "./read-values.js";
-import { tagOf, variantByKeys, type VariantShape } from "./union.js";
+import type { VariantWrite, Walker } from "./union-walks.js";
 import { writeFields, type WrittenField } from "./write-fields.js";
 
 /** Writes one value of a type (an object, or an opaque list) as its JSON form. */
@@ -80,8 +80,11 @@ function writeObject(plan: ObjectPlan, value: object): Record<string, unknown> {
 function compile(description: TypeDescription): Plan {
   // A body the contract does not show is written as it is.
   if ("opaque" in description) return { kind: "other", write: (value) => value as never };
-  if ("tag" in description) return { kind: "other", write: taggedWrite(description) };
-  if ("variants" in description) return { kind: "other", write: untaggedWrite(description) };
+  // A union's description holds its walks, given this writer's write of a variant.
+  if ("tag" in description)
+    return { kind: "other", write: description.walks.write(description, WALKER) };
+  if ("variants" in description)
+    return { kind: "other", write: description.walks.write(description, WALKER) };
   return compileObject(description);
 }
 
@@ -117,35 +120,11 @@ function typeWrite(ref: DescriptionRef): TypeWrite {
   return (value) => writePlan((plan ??= planOf(ref())), value);
 }
 
-/** A discriminated union's value, written as the variant its tag names (the first case when it names none). */
-function taggedWrite(description: {
-  readonly tag: string;
-  readonly cases: { readonly [tag: string]: DescriptionRef };
-}): TypeWrite {
-  const cases = new Map(
-    Object.entries(description.cases).map(([tag, ref]) => [tag, typeWrite(ref)]),
-  );
-  const fallback = cases.values().next().value;
-  return (value) => {
-    const tag = tagOf(value, description.tag);
-    const write = (tag !== undefined ? cases.get(tag) : undefined) ?? fallback;
-    return write !== undefined ? write(value) : (value as never);
-  };
-}
-
-/** An untagged union's value, written as the variant its keys point at (the first when none fits). */
-function untaggedWrite(description: {
-  readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
-}): TypeWrite {
-  // Shapes name each variant's fields: compiled on first use, when every description is defined.
-  let shapes: VariantShape[] | undefined;
-  const writes = description.variants.map(([, ref]) => typeWrite(ref));
-  return (value) => {
-    shapes ??= description.variants.map(([name, ref]) => {
-      const plan = planOf(ref()) as ObjectPlan;
-      return { name, fields: plan.names, required: plan.required };
-    });
-    const index = variantByKeys(value, shapes);
-    return writes[index === -1 ? 0 : index]!(value);
-  };
-}
+/** This writer's write of a union's variant, and a variant's shape by its plan. */
+const WALKER: Walker<VariantWrite> = {
+  variant: typeWrite,
+  shape: (name, ref) => {
+    const plan = planOf(ref()) as ObjectPlan;
+    return { name, fields: plan.names, required: plan.required };
+  },
+};

@@ -19,6 +19,8 @@ const DESCRIPTION = paths.runtime("description.ts");
 const SCALARS = paths.runtime("described-scalars.ts");
 /** The runtime's checks, among them each facet's (`Facet.runtimeCheck`): a description imports those its fields use. */
 const VALIDATE = paths.runtime("validate.ts");
+/** The walks of a union's description (`taggedUnion`, `untaggedUnion`): imported by the descriptions of unions only. */
+const UNION_WALKS = paths.runtime("union-walks.ts");
 
 /** The model's scalars are the runtime's, one list on each side of the package boundary: this fails to compile when they part. */
 type SameScalars = [ScalarName] extends [RuntimeScalarName]
@@ -167,11 +169,18 @@ function describe(
       );
       return [
         "TaggedUnionDescription",
-        [`tag: ${stringLiteral(type.discriminator.property)}`, `cases: { ${cases.join(", ")} }`],
+        [
+          `tag: ${stringLiteral(type.discriminator.property)}`,
+          `cases: { ${cases.join(", ")} }`,
+          `walks: ${file.value("taggedUnion", UNION_WALKS)}`,
+        ],
       ];
     }
     const variants = (type.variants ?? []).map((v) => `[${stringLiteral(v)}, ${ref(v)}]`);
-    return ["UntaggedUnionDescription", [`variants: [${variants.join(", ")}]`]];
+    return [
+      "UntaggedUnionDescription",
+      [`variants: [${variants.join(", ")}]`, `walks: ${file.value("untaggedUnion", UNION_WALKS)}`],
+    ];
   }
   // An extension of a closed base names the base, whose fields and groups come first.
   const base = type.facts.delegatedBase;
@@ -221,7 +230,10 @@ function describeField(
       : []),
     ...(f.map ? ["map: true"] : []),
     ...(f.nullable ? ["nullable: true"] : []),
-    ...(f.const !== undefined ? [`const: ${constLiteral(f.const)}`] : []),
+    // The constant after its check, imported: a bundle without a constant holds no decimal comparison.
+    ...(f.const !== undefined
+      ? [`const: [${file.value("checkConst", VALIDATE)}, ${constLiteral(f.const)}]`]
+      : []),
     ...(f.facets.length > 0
       ? [`facets: [${f.facets.map((use) => facetEntry(file, use)).join(", ")}]`]
       : []),

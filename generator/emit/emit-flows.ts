@@ -133,7 +133,10 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
         returnType: `${resultType}<${requestType}>`,
         statements: [
           `const issues: ${issueType}[] = [];`,
-          `${file.value("checkFlow", FLOW)}(value, ${specName(flow.name)}, issues);`,
+          // A flow that requires, groups and fixes nothing has nothing for `checkFlow`: a bundle is spared it.
+          ...(checksSomething(flow)
+            ? [`${file.value("checkFlow", FLOW)}(value, ${specName(flow.name)}, issues);`]
+            : []),
           `const typed = ${validate}(value);`,
           `if (!typed.ok) issues.push(...typed.issues);`,
           `return ${file.value("result", paths.runtime("validate.ts"))}(value as ${requestType}, issues);`,
@@ -258,6 +261,11 @@ export function emitFlows(ctx: EmitContext): GeneratedFile {
  * paths required (and the objects on their way), fixed paths left out, and
  * objects that hold either written out as nested type literals.
  */
+/** Whether `checkFlow` has anything to check of the flow: a required field, an exactly-one group or a constant. */
+function checksSomething(flow: Flow): boolean {
+  return flow.required.length > 0 || flow.exactlyOne.length > 0 || flow.constants.length > 0;
+}
+
 function projection(
   file: TsFile,
   service: Service,

@@ -429,7 +429,9 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
       `path: ${stringLiteral(op.path)}`,
       `idempotent: ${op.idempotent}`,
       ...(idempotencyHeader(op) !== undefined
-        ? [`idempotencyHeader: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}`]
+        ? [
+            `idempotency: { header: ${stringLiteral(idempotencyHeader(op)!.toLowerCase())}, keyOf: ${file.value("idempotencyKeyOf", paths.runtime("http/idempotency-key.ts"))} }`,
+          ]
         : []),
       // The runtime's defaults (no 404 retry, no documented error meaning) go unwritten.
       ...(retryNotFound ? ["retryNotFound: true"] : []),

@@ -48,7 +48,7 @@ function typeFits(
   const described: FieldDescription = {
     name: field.name,
     type: scalar,
-    ...(constant !== undefined ? { const: constant } : {}),
+    ...(constant !== undefined ? { const: [validate.checkConst, constant] as const } : {}),
     ...(t.name === "double" && service.protocol === "rest" ? { finite: true as const } : {}),
   };
   if (!scalar.check(described)(value, "", issues)) return false;

@@ -99,7 +99,7 @@ export const stringScalar: DescribedScalar = {
   name: "string",
   read: readString as ScalarRead,
   check: (field) => {
-    const c = field.const !== undefined ? { const: String(field.const) } : undefined;
+    const c = field.const !== undefined ? { const: String(field.const[1]) } : undefined;
     return (v, path, issues) => checkString(v, path, issues, c);
   },
   facets: true,

@@ -41,7 +41,7 @@ import {
   required,
   type Unknowns,
 } from "./read-values.js";
-import { readTagged, readUntagged, type VariantShape } from "./union.js";
+import type { VariantRead, Walker } from "./union-walks.js";
 
 /** A value of a type, read at `path` (the reader signature of `readChild` and the union reads). */
 type TypeRead = (value: unknown, path: string, o: ReadContext) => unknown;
@@ -177,8 +177,11 @@ function set(out: Record<string, unknown>, f: FieldPlan, v: unknown): void {
 function compile(description: TypeDescription): Plan {
   if ("opaque" in description)
     return { kind: "other", read: description.opaque === "list" ? opaqueList : opaqueObject };
-  if ("tag" in description) return { kind: "other", read: taggedRead(description) };
-  if ("variants" in description) return { kind: "other", read: untaggedRead(description) };
+  // A union's description holds its walks, given this reader's walk of a variant.
+  if ("tag" in description)
+    return { kind: "other", read: description.walks.read(description, WALKER) };
+  if ("variants" in description)
+    return { kind: "other", read: description.walks.read(description, WALKER) };
   return compileObject(description);
 }
 
@@ -336,30 +339,11 @@ function typeRead(ref: DescriptionRef): TypeRead {
   return (value, path, o) => readPlan(plan(), value, path, o);
 }
 
-function taggedRead(description: {
-  readonly tag: string;
-  readonly cases: { readonly [tag: string]: DescriptionRef };
-}): TypeRead {
-  const cases = Object.create(null) as Record<string, TypeRead>;
-  for (const key of Object.keys(description.cases))
-    Object.defineProperty(cases, key, {
-      value: typeRead(description.cases[key]!),
-      enumerable: true,
-    });
-  return (value, path, o) => readTagged(value, o, path, description.tag, cases);
-}
-
-function untaggedRead(description: {
-  readonly variants: readonly (readonly [name: string, description: DescriptionRef])[];
-}): TypeRead {
-  // Shapes name each variant's fields: compiled on first use, when every description is defined.
-  let shapes: VariantShape[] | undefined;
-  const reads = description.variants.map(([, ref]) => typeRead(ref));
-  return (value, path, o) => {
-    shapes ??= description.variants.map(([name, ref]) => {
-      const plan = planOf(ref()) as ObjectPlan;
-      return { name, fields: plan.set.names, required: plan.required };
-    });
-    return readUntagged(value, o, path, shapes, reads);
-  };
-}
+/** This reader's walk of a union's variant, and a variant's shape by its plan. */
+const WALKER: Walker<VariantRead> = {
+  variant: typeRead,
+  shape: (name, ref) => {
+    const plan = planOf(ref()) as ObjectPlan;
+    return { name, fields: plan.set.names, required: plan.required };
+  },
+};

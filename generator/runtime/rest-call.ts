@@ -9,7 +9,7 @@ import type { Answer } from "./http/answer.js";
 import { withCallerHeaders, type HeaderValues } from "./http/call-headers.js";
 import type { Interceptors } from "./http/interceptors.js";
 import type { RetryInfo, RetryPolicy } from "./http/retry.js";
-import { idempotencyKeyOf } from "./http/idempotency-key.js";
+import type { idempotencyKeyOf } from "./http/idempotency-key.js";
 import { withRetries } from "./http/retry.js";
 import { isSuccessStatus, statusError } from "./http/status.js";
 import { send, type HttpResponse } from "./http/transport.js";
@@ -109,8 +109,12 @@ export interface RestOperation<Req, Res> {
   /** Path template with `{param}` placeholders. */
   readonly path: string;
   readonly idempotent: boolean;
-  /** The header (lower case) that carries the operation's idempotency key, when the contract declares one. */
-  readonly idempotencyHeader?: string;
+  /**
+   * The operation's idempotency key, when the contract declares a header for
+   * one: the header (lower case) and `idempotencyKeyOf`, which chooses the key
+   * (named by the operation, so a bundle of operations without one does not hold it).
+   */
+  readonly idempotency?: { readonly header: string; readonly keyOf: typeof idempotencyKeyOf };
   /** Whether a 404 is retried (the contract documents a retry for it); absent: never. */
   readonly retryNotFound?: boolean;
   /** Documented meaning of the error statuses, for `HttpStatusError`'s message (a success's is never shown); absent when none is documented. */
@@ -484,8 +488,18 @@ async function exchange<Req, Res>(
   const body = encoded?.body;
   const own: Record<string, string> = { ...paramHeaders, accept: op.accept ?? "application/json" };
   if (encoded !== undefined) own["content-type"] = encoded.contentType;
-  const idempotencyKey = idempotencyKeyOf(op.idempotencyHeader, call.idempotencyKey, paramHeaders);
-  if (idempotencyKey !== undefined) own[op.idempotencyHeader!] = idempotencyKey;
+  const idempotency = op.idempotency;
+  // A key for an operation that declares no idempotency header is refused: the service would not honour it.
+  if (idempotency === undefined && call.idempotencyKey !== undefined)
+    throw new ValidationError([
+      {
+        path: "idempotencyKey",
+        code: "format",
+        message: "is not accepted: the contract declares no idempotency header for this operation",
+      },
+    ]);
+  const idempotencyKey = idempotency?.keyOf(idempotency.header, call.idempotencyKey, paramHeaders);
+  if (idempotencyKey !== undefined) own[idempotency!.header] = idempotencyKey;
   const headers = withCallerHeaders(own, options.headers, call.headers, options.sensitiveHeaders);
   // Sensitive parameters: their header values hidden like credentials, their values scrubbed like fields.
   const params = op.sensitiveParams;

@@ -162,23 +162,9 @@ export function compareDecimal(a: Decimal, b: Decimal): -1 | 0 | 1 {
  * `1.5e-7` → `"0.00000015"`, `-0` → `"0"`. Returns `undefined` for NaN and infinities.
  */
 export function decimalFromNumber(n: number): Decimal | undefined {
-  if (!Number.isFinite(n)) return undefined;
-  if (n === 0) return "0";
-  const text = String(n);
-  const e = text.indexOf("e");
-  if (e === -1) return text;
-  const negative = text.charCodeAt(0) === 45;
-  const mantissa = text.slice(negative ? 1 : 0, e);
-  const exponent = Number(text.slice(e + 1));
-  const point = mantissa.indexOf(".");
-  const digits = point === -1 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1);
-  // Position of the decimal point relative to the start of `digits`.
-  const pointAt = (point === -1 ? mantissa.length : point) + exponent;
-  let out: string;
-  if (pointAt <= 0) out = `0.${"0".repeat(-pointAt)}${digits}`;
-  else if (pointAt >= digits.length) out = digits + "0".repeat(pointAt - digits.length);
-  else out = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
-  return negative ? `-${out}` : out;
+  // `String(n)` is the shortest text that reads back as `n` (`-0` is `"0"`; NaN and the infinities
+  // are no JSON number), written out as the JSON number reader writes one: one conversion for both.
+  return decimalFromNumberText(String(n));
 }
 
 /**

@@ -14,12 +14,11 @@ import type {
   TypeDescription,
 } from "./description.js";
 import type { ValidationIssue } from "./errors.js";
-import { checkTagged, checkUntagged, type VariantShape } from "./union.js";
+import type { VariantCheck, Walker } from "./union-walks.js";
 import {
   checkArray,
   checkChoice,
   checkChoiceGroup,
-  checkConst,
   checkEnum,
   checkList,
   checkMap,
@@ -207,8 +206,9 @@ function compile(description: TypeDescription): Plan {
     const check = description.opaque === "list" ? checkArray : checkObject;
     return other(check);
   }
-  if ("tag" in description) return other(taggedCheck(description.tag, description.cases));
-  if ("variants" in description) return other(untaggedCheck(description.variants));
+  // A union's description holds its walks, given this validator's check of a variant.
+  if ("tag" in description) return other(description.walks.check(description, WALKER));
+  if ("variants" in description) return other(description.walks.check(description, WALKER));
   const base =
     description.base !== undefined ? (planOf(description.base()) as ObjectPlan) : undefined;
   const own = description.fields;
@@ -259,7 +259,7 @@ function valueCheck(f: FieldDescription): ValueCheck {
     return constant === undefined
       ? (v, path, issues) => void checkEnum(v, t, path, issues)
       : (v, path, issues) =>
-          void (checkEnum(v, t, path, issues) && checkConst(v, constant, path, issues));
+          void (checkEnum(v, t, path, issues) && constCheck(constant)(v, path, issues));
   }
   const check = t.check(f);
   if (!t.facets) return check;
@@ -281,8 +281,9 @@ function quickType(f: FieldDescription): "string" | "boolean" | undefined {
   return t.name === "string" || t.name === "boolean" ? t.name : undefined;
 }
 
-function constCheck(constant: string | number | boolean): TypeCheck {
-  return (v, path, issues) => checkConst(v, constant, path, issues);
+/** The check of a field's constant: the check its description names (`checkConst`), with the value. */
+function constCheck([check, value]: NonNullable<FieldDescription["const"]>): TypeCheck {
+  return (v, path, issues) => check(v, value, path, issues);
 }
 
 /** The checks of a field's facets, in the facet table's order: each the runtime's check the description names. */
@@ -299,31 +300,14 @@ function planRef(ref: DescriptionRef): () => Plan {
   return () => (plan ??= planOf(ref()));
 }
 
-/** A variant's check for the union checks of `union.ts`, which report every problem. */
-function variantCheck(ref: DescriptionRef): (v: unknown, path: string, issues: Issues) => void {
-  const plan = planRef(ref);
-  return (v, path, issues) => checkPlan(plan(), v, path, issues, true);
-}
-
-function taggedCheck(tag: string, cases: { readonly [tag: string]: DescriptionRef }): ValueCheck {
-  const checks: Record<string, (v: unknown, path: string, issues: Issues) => void> = Object.create(
-    null,
-  ) as Record<string, (v: unknown, path: string, issues: Issues) => void>;
-  for (const key of Object.keys(cases)) checks[key] = variantCheck(cases[key]!);
-  return (v, path, issues) => checkTagged(v, path, issues, tag, checks);
-}
-
-function untaggedCheck(
-  variants: readonly (readonly [name: string, description: DescriptionRef])[],
-): ValueCheck {
-  // Shapes name each variant's fields: compiled on first use, when every description is defined.
-  let shapes: VariantShape[] | undefined;
-  const checks = variants.map(([, ref]) => variantCheck(ref));
-  return (v, path, issues) => {
-    shapes ??= variants.map(([name, ref]) => {
-      const plan = planOf(ref());
-      return { name, fields: plan.names, required: plan.required };
-    });
-    checkUntagged(v, path, issues, shapes, checks);
-  };
-}
+/** This validator's check of a union's variant (which reports every problem), and a variant's shape by its plan. */
+const WALKER: Walker<VariantCheck> = {
+  variant: (ref) => {
+    const plan = planRef(ref);
+    return (v, path, issues) => checkPlan(plan(), v, path, issues, true);
+  },
+  shape: (name, ref) => {
+    const plan = planOf(ref());
+    return { name, fields: plan.names, required: plan.required };
+  },
+};

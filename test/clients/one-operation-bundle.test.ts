@@ -86,6 +86,19 @@ describe("a consumer of one operation of the payments entry (REST)", () => {
     expect(authorize.code).not.toContain("withConstants");
   });
 
+  it("holds no code of a feature that what it reaches does not use: unions, idempotency keys, a flow's table", () => {
+    // No description authorize reaches is a union's; none of its operations declares an idempotency
+    // header; the reverse flow its result's links build only copies values from the answer.
+    for (const name of [
+      "readUntagged",
+      "checkTagged",
+      "variantByKeys",
+      "idempotencyKeyOf",
+      "checkFlow",
+    ])
+      expect(authorize.code).not.toContain(name);
+  });
+
   it("stays small, while the client object bundles every operation", () => {
     expect(client.code).toContain("validatePaymentRequest");
     expect(client.code).toContain('"/pts/v2/reversals/{id}"');

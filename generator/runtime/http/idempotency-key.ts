@@ -8,27 +8,18 @@
 import { ValidationError } from "../errors.js";
 
 /**
- * The key to send in `header`, or `undefined` when the operation declares no
- * idempotency header. Refused (`ValidationError`): a key for an operation that
- * declares none (the service would not honour it, so a retry would not be
- * safe), an empty key or one with a line break, and two different keys given
- * as the option and as the parameter.
+ * The key to send in `header`. Refused (`ValidationError`): an empty key or
+ * one with a line break, and two different keys given as the option and as
+ * the parameter. An operation that declares no idempotency header names no
+ * `idempotencyKeyOf` (see `RestOperation.idempotency`): a bundle of such
+ * operations does not hold it, and a key given for one is refused where the
+ * call is made.
  */
 export function idempotencyKeyOf(
-  header: string | undefined,
+  header: string,
   option: string | undefined,
   paramHeaders: Readonly<Record<string, string>>,
-): string | undefined {
-  if (header === undefined) {
-    if (option === undefined) return undefined;
-    throw new ValidationError([
-      {
-        path: "idempotencyKey",
-        code: "format",
-        message: "is not accepted: the contract declares no idempotency header for this operation",
-      },
-    ]);
-  }
+): string {
   const param = Object.prototype.hasOwnProperty.call(paramHeaders, header)
     ? paramHeaders[header]
     : undefined;

@@ -82,7 +82,7 @@ describe("emitDescription", () => {
     { name: "amount", type: decimalScalar, facets: [[checkMinimum, "0.01"]], write: jsonNumber },
     { name: "count", type: intScalar, facets: [[checkMaximum, "10"]] },
     { name: "extra", type: jsonScalar },
-    { name: "version", type: stringScalar, const: "2" },
+    { name: "version", type: stringScalar, const: [checkConst, "2"] },
   ],
 };`,
     },
@@ -205,6 +205,7 @@ describe("emitDescription", () => {
       want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { card: () => descriptionOfCard, bank: () => descriptionOfBank },
+  walks: taggedUnion,
 };`,
     },
     {
@@ -227,6 +228,7 @@ describe("emitDescription", () => {
       want: `export const descriptionOfMethod: TaggedUnionDescription = {
   tag: "type",
   cases: { "card-v2": () => descriptionOfCard, ["__proto__"]: () => descriptionOfCard },
+  walks: taggedUnion,
 };`,
     },
     {
@@ -242,6 +244,7 @@ describe("emitDescription", () => {
     ["Card", () => descriptionOfCard],
     ["Bank", () => descriptionOfBank],
   ],
+  walks: untaggedUnion,
 };`,
     },
     {
@@ -295,7 +298,7 @@ describe("emitDescription", () => {
     );
     expect(declaration(code, "descriptionOfReq"))
       .toBe(`export const descriptionOfReq: ObjectDescription = {
-  fields: [{ name: 'a"b\\u2028c', type: stringScalar, const: "x*/y" }],
+  fields: [{ name: 'a"b\\u2028c', type: stringScalar, const: [checkConst, "x*/y"] }],
 };`);
   });
 });
@@ -451,6 +454,55 @@ describe("emitDescriptions", () => {
     expect(declaration(code, "descriptionOfReq")).toContain(
       `{ name: "amount", type: decimalScalar, write: jsonNumber }`,
     );
+  });
+
+  it("imports the walks of each kind of union it describes, and none without a union", async () => {
+    const unions = restService({
+      types: [
+        objectType("Req", [
+          field("method", ref("object", "Method")),
+          field("tagged", ref("object", "Tagged")),
+        ]),
+        objectType("Method", [], { kind: "union", variants: ["Card"] }),
+        objectType("Tagged", [], {
+          kind: "union",
+          variants: ["Card"],
+          discriminator: { property: "type", mapping: [{ value: "card", type: "Card" }] },
+        }),
+        objectType("Card", [field("type", scalar("string"))]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, unions)).toContain(
+      `import { taggedUnion, untaggedUnion } from "../runtime/union-walks.js";`,
+    );
+    const plain = restService({
+      types: [objectType("Req", [field("note", scalar("string"))])],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, plain)).not.toContain("union-walks");
+  });
+
+  it("names checkConst with a field's constant, imported only by a description that has one", async () => {
+    const fixed = restService({
+      types: [
+        objectType("Req", [
+          field("rate", scalar("decimal"), { const: "0.1" }),
+          field("note", scalar("string")),
+        ]),
+      ],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    const code = await emitWith(emitDescriptions, fixed);
+    expect(code).toContain(`import { checkConst } from "../runtime/validate.js";`);
+    expect(declaration(code, "descriptionOfReq")).toContain(
+      `{ name: "rate", type: decimalScalar, const: [checkConst, "0.1"], write: jsonNumber }`,
+    );
+    const free = restService({
+      types: [objectType("Req", [field("rate", scalar("decimal"))])],
+      operations: [restOperation("put", "Req", undefined)],
+    });
+    expect(await emitWith(emitDescriptions, free)).not.toContain("checkConst");
   });
 
   it("imports the runtime's check of each facet its fields hold, and no other", async () => {

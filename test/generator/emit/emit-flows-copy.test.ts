@@ -63,4 +63,25 @@ describe("emitFlows: values copied from an earlier answer", () => {
   );`,
     );
   });
+
+  it("checks the flow's table only when it requires, groups or fixes something", async () => {
+    const code = await emitWith(emitFlows, service);
+    expect(declaration(code, "validateRefund")).toBe(
+      `/** Checks a request against the refund flow: its required-field table, its constants, and the request type itself. */
+export function validateRefund(value: unknown): ValidationResult<RefundReq> {
+  const issues: ValidationIssue[] = [];
+  const typed = validateRefundReq(value);
+  if (!typed.ok) issues.push(...typed.issues);
+  return result(value as RefundReq, issues);
+}`,
+    );
+    expect(code).not.toContain("checkFlow");
+    const requiring: Service = {
+      ...service,
+      flows: service.flows.map((f) => ({ ...f, required: ["ref"] })),
+    };
+    expect(declaration(await emitWith(emitFlows, requiring), "validateRefund")).toContain(
+      "checkFlow(value, refundFlow, issues);",
+    );
+  });
 });

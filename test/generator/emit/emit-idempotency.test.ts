@@ -32,12 +32,23 @@ describe("emitClient (idempotency header)", () => {
     ],
   });
 
-  it("names the header in the description of the operation that declares it, and only there", async () => {
+  it("names the header and the key's choice in the description of the operation that declares it, and only there", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "chargeOperation")).toContain(
-      'idempotent: false,\n  idempotencyHeader: "idempotency-key",',
+      'idempotent: false,\n  idempotency: { header: "idempotency-key", keyOf: idempotencyKeyOf },',
     );
-    expect(declaration(code, "noteOperation")).not.toContain("idempotencyHeader");
+    expect(code).toContain(
+      'import { idempotencyKeyOf } from "../runtime/http/idempotency-key.js";',
+    );
+    expect(declaration(code, "noteOperation")).not.toContain("idempotency:");
+  });
+
+  it("imports no key's choice when no operation declares the header", async () => {
+    const plain = restService({
+      types: [objectType("Req", [field("a", scalar("string"))])],
+      operations: [restOperation("note", "Req", undefined)],
+    });
+    expect(await emitWith(emitClient, plain)).not.toContain("idempotencyKeyOf");
   });
 
   it("makes the key an optional parameter, other required headers staying required, and documents the retry", async () => {

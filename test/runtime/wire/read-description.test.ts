@@ -11,6 +11,7 @@ import { JsonNumberText } from "../../../generator/runtime/json-value.js";
 import { readDescribed } from "../../../generator/runtime/read-description.js";
 import { type ReadOptions, unknownData } from "../../../generator/runtime/read-options.js";
 import { readContext } from "../../../generator/runtime/read-values.js";
+import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
 import {
   booleanScalar,
   dateTimeScalar,
@@ -190,6 +191,7 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
     const tagged: TaggedUnionDescription = {
       tag: "type",
       cases: { card: () => card, bank: () => bank },
+      walks: taggedUnion,
     };
     expect(read(`{"type":"bank","iban":"FR76"}`, tagged)).toEqual({ type: "bank", iban: "FR76" });
     expect(failure(`{"type":"cash"}`, tagged)).toBe('type: expected one of "card", "bank"');
@@ -198,6 +200,7 @@ describe("readDescribed: a JSON body read as its type's description says", () =>
         ["Card", () => card],
         ["Bank", () => bank],
       ],
+      walks: untaggedUnion,
     };
     expect(read(`{"type":"x","iban":"FR76"}`, untagged)).toEqual({ type: "x", iban: "FR76" });
     expect(failure(`{"type":"x"}`, untagged)).toBe("(root): expected a value of one of Card, Bank");

@@ -10,6 +10,7 @@ import {
   validateDescribed,
 } from "../../../generator/runtime/validate-description.js";
 import * as checks from "../../../generator/runtime/validate.js";
+import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
 import {
   checkFractionDigits,
   checkMaxLength,
@@ -65,7 +66,7 @@ const order: ObjectDescription = {
     { name: "billTo", type: () => address },
     { name: "lines", type: () => address, list: [1, 2] },
     { name: "tags", type: stringScalar, map: true, nullable: true },
-    { name: "version", type: stringScalar, const: "2" },
+    { name: "version", type: stringScalar, const: [checks.checkConst, "2"] },
   ],
 };
 
@@ -190,9 +191,9 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
   it("checks a constant after the type: decimal text by value, a string as written", () => {
     const constants: ObjectDescription = {
       fields: [
-        { name: "rate", type: decimalScalar, const: "0.1" },
-        { name: "code", type: stringScalar, const: "0.1" },
-        { name: "kind", type: ["a", "b"], const: "a" },
+        { name: "rate", type: decimalScalar, const: [checks.checkConst, "0.1"] },
+        { name: "code", type: stringScalar, const: [checks.checkConst, "0.1"] },
+        { name: "kind", type: ["a", "b"], const: [checks.checkConst, "a"] },
       ],
     };
     expect(issuesOf({ rate: "0.10", code: "0.1", kind: "a" }, constants)).toEqual([]);
@@ -290,7 +291,11 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         { name: "iban", type: stringScalar },
       ],
     };
-    const method: TypeDescription = { tag: "type", cases: { card: () => card, bank: () => bank } };
+    const method: TypeDescription = {
+      tag: "type",
+      cases: { card: () => card, bank: () => bank },
+      walks: taggedUnion,
+    };
     const holder: ObjectDescription = { fields: [{ name: "m", type: () => method, list: [0] }] };
     expect(issuesOf({ m: [{ type: "bank" }, { type: "card" }, { type: "x" }, 1] }, holder)).toEqual(
       [
@@ -308,7 +313,11 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         { name: "pan", type: stringScalar, required: true },
       ],
     };
-    const method: TypeDescription = { tag: "type", cases: { ["__proto__"]: () => card } };
+    const method: TypeDescription = {
+      tag: "type",
+      cases: { ["__proto__"]: () => card },
+      walks: taggedUnion,
+    };
     expect(issuesOf(JSON.parse('{"type":"__proto__","pan":"x"}'), method)).toEqual([]);
     expect(issuesOf(JSON.parse('{"type":"__proto__"}'), method)).toEqual([
       { path: "pan", code: "required", message: "is required" },
@@ -330,6 +339,7 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
         ["Card", () => card],
         ["Bank", () => bank],
       ],
+      walks: untaggedUnion,
     };
     expect(issuesOf({ iban: "DE00" }, method)).toEqual([]);
     expect(issuesOf({ iban: 1 }, method)).toEqual([

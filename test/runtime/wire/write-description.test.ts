@@ -14,6 +14,7 @@ import {
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
 import { withUnknownFields } from "../../../generator/runtime/read-options.js";
 import { writeDescribed } from "../../../generator/runtime/write-description.js";
+import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
 
 /** The JSON body a client sends: the generic writer, then `stringifyJson`. */
 const write = (value: object, description: TypeDescription): string =>
@@ -113,6 +114,7 @@ describe("writeDescribed", () => {
     const tagged: TaggedUnionDescription = {
       tag: "type",
       cases: { card: () => card, bank: () => bank },
+      walks: taggedUnion,
     };
     expect(write({ iban: "DE1", type: "bank", number: "4111" }, tagged)).toBe(
       '{"type":"bank","iban":"DE1"}',
@@ -122,6 +124,7 @@ describe("writeDescribed", () => {
         ["Card", () => card],
         ["Bank", () => bank],
       ],
+      walks: untaggedUnion,
     };
     expect(write({ iban: "DE1", type: "x" }, untagged)).toBe('{"type":"x","iban":"DE1"}');
     // A value that names no variant is written as the first.

@@ -8,6 +8,7 @@ import {
 import type { ObjectDescription } from "../runtime/description.js";
 import { jsonNumber } from "../runtime/json.js";
 import {
+  checkConst,
   checkFractionDigits,
   checkMaxLength,
   checkMaximum,
@@ -81,7 +82,7 @@ export const descriptionOforderType: ObjectDescription = {
     { name: "email", type: stringScalar },
     { name: "phone", type: stringScalar },
     { name: "note", type: stringScalar, nullable: true },
-    { name: "version", type: stringScalar, required: true, const: "1.0" },
+    { name: "version", type: stringScalar, required: true, const: [checkConst, "1.0"] },
     { name: "kind", type: orderTypeKindValues },
   ],
   groups: [{ fields: ["email", "phone"], required: true }],

@@ -10,6 +10,7 @@ import {
 } from "../runtime/described-scalars.js";
 import type { ObjectDescription, UntaggedUnionDescription } from "../runtime/description.js";
 import { jsonNumber } from "../runtime/json.js";
+import { untaggedUnion } from "../runtime/union-walks.js";
 import {
   checkExclusiveMinimum,
   checkMaxLength,
@@ -28,6 +29,7 @@ export const descriptionOfOwner: UntaggedUnionDescription = {
     ["Person", () => descriptionOfPerson],
     ["Company", () => descriptionOfCompany],
   ],
+  walks: untaggedUnion,
 };
 
 export const descriptionOfPerson: ObjectDescription = {

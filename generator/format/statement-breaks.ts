@@ -2,6 +2,7 @@ import { breakTypedLines, width } from "../emit/ts-layout.js";
 import { FORMAT_OPTIONS } from "./format-options.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
+import { printedString, stringKept } from "./string-literal.js";
 
 /**
  * The most common statements too wide for their line, broken exactly as
@@ -124,7 +125,10 @@ function breakCall(
     const call = CALL.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (arg.startsWith("{") && arg !== last) {
+    // A name or a string prettier cannot break stays on its line, however wide.
+    else if (/^[\w$]+$/.test(arg) || unbreakableString(arg)) lines.push(`${inner}${arg},`);
+    // An object last is here only when it could not be hugged (see above).
+    else if (arg.startsWith("{")) {
       const broken = literalLines(inner, undefined, arg, ",");
       if (broken === undefined) return undefined;
       lines.push(...broken);
@@ -378,7 +382,29 @@ function objectDeclaration(text: string, indent: string): string[] | undefined {
 function typeAlias(text: string, indent: string): string[] | undefined {
   if (!/^(?:export )?type /.test(text)) return undefined;
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
-  return broken === indent + text ? typeArgumentLines(text, indent) : kept(broken.split("\n"));
+  if (broken !== indent + text) return kept(broken.split("\n"));
+  return genericAfterEquals(text, indent) ?? typeArgumentLines(text, indent);
+}
+
+/**
+ * A type alias of a generic type (`type A<T extends keyof B> = C<B[T]>;`)
+ * whose line is too wide up to the generic's `<`: prettier breaks it after
+ * its `=` (it would break the type arguments only if that part fitted), the
+ * type on the next line, one level deeper, when it fits there. A type
+ * parameter at most, so that prettier does not break the left side instead.
+ */
+function genericAfterEquals(text: string, indent: string): string[] | undefined {
+  const found =
+    /^((?:export )?type [\w$]+(?:<[\w$]+(?: extends (?:keyof )?[\w$.]+)?>)?) = ([\w$.]+<[\w$.[\], ]+>;)$/.exec(
+      text,
+    );
+  if (
+    found === null ||
+    !tooWide(`${indent}${text.slice(0, text.indexOf("<", found[1]!.length) + 1)}`)
+  ) {
+    return undefined;
+  }
+  return kept([`${indent}${found[1]} =`, `${indent}  ${found[2]}`]);
 }
 
 /**
@@ -469,12 +495,13 @@ export function breakHead(head: string, level: number): string[] | undefined {
  * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
  * breaks a function's; a property whose type is a union, as the types files
  * break it (see `emit/ts-layout.ts`); a property whose type is one string
- * literal, on its line (see `STRING_LITERAL_PROPERTY`).
+ * literal, on its line, however wide (see `STRING_LITERAL_PROPERTY`).
  */
 export function breakMember(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
-  if (STRING_LITERAL_PROPERTY.test(text)) return [indent + text];
+  const literal = STRING_LITERAL_PROPERTY.exec(text);
+  if (literal !== null) return [`${indent}${literal[1]}${printedString(literal[2]!)};`];
   const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
   if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
   const objectType = objectTypeLines(text.slice(0, -1), indent);
@@ -484,12 +511,12 @@ export function breakMember(text: string, level: number): string[] | undefined {
 }
 
 /**
- * A property named by an identifier whose type is one string literal with
- * no quote or backslash inside: prettier has nowhere to break it, and
- * leaves the literal's text and quotes as they are, so the line is kept
- * however wide.
+ * A property named by an identifier whose type is one string literal:
+ * prettier has nowhere to break it, so it stays on its line however wide,
+ * the literal printed as prettier prints strings (see `printedString`: in
+ * single quotes when it holds more double quotes than single ones).
  */
-const STRING_LITERAL_PROPERTY = /^(?:readonly )?[A-Za-z_$][\w$]*\??: "[^"\\]*";$/;
+const STRING_LITERAL_PROPERTY = /^((?:readonly )?[A-Za-z_$][\w$]*\??: )("(?:[^"\\\n]|\\.)*");$/;
 
 /**
  * A property of an interface or an object type too wide for its line
@@ -550,15 +577,31 @@ function breakParameters(
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
   }
-  const first = lineKept(`${indent}${head}(`)
-    ? [`${indent}${head}(`]
-    : breakTypeParameters(head, indent);
+  // A name without type parameters stays on its line however wide, prettier having nowhere to break it.
+  const first =
+    lineKept(`${indent}${head}(`) || UNBREAKABLE_NAME.test(head)
+      ? [`${indent}${head}(`]
+      : breakTypeParameters(head, indent);
   if (first === undefined) return undefined;
   // After its type parameters, a list that fits stays on the line of `>(`.
   const flat = `${indent}>(${params.join(", ")}${end}`;
   if (first.length > 1 && lineKept(flat)) return kept([...first.slice(0, -1), flat]);
-  return kept([...first, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+  const lines = kept(params.map((p) => `${indent}  ${p},`));
+  const closing = `${indent}${end}`;
+  return lines !== undefined && (lineKept(closing) || UNBREAKABLE_END.test(end))
+    ? [...first, ...lines, closing]
+    : undefined;
 }
+
+/** A function's or method's name without type parameters, where prettier cannot break a head. */
+const UNBREAKABLE_NAME = /^(?:(?:export )?(?:async )?function )?[\w$]+\??$/;
+
+/**
+ * The end of a head after its parameters whose return type is a name, maybe
+ * with one type argument that is a name (which prettier hugs): it has
+ * nowhere to break it, so it stays on its line however wide.
+ */
+const UNBREAKABLE_END = /^\)(?:: [\w$.]+(?:<[\w$.]+>)?)?(?: \{|;)$/;
 
 /**
  * Items of a list split at commas that were inside type arguments
@@ -662,6 +705,10 @@ export function breakProperty(text: string, level: number): string[] | undefined
   }
   const found = /^([\w$]+|"[^"\\]*"): (.*)$/.exec(text);
   if (found === null) return undefined;
+  const string = stringProperty(found[1]!, found[2]!, indent);
+  if (string !== undefined) return string;
+  const asConst = /^(\[.*\]) as const$/.exec(found[2]!);
+  if (asConst !== null) return literalLines(indent, found[1]!, asConst[1]!, " as const,");
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
   const arrow =
@@ -779,8 +826,10 @@ function arrowToName(key: string, value: string, indent: string): string[] | und
  * A property whose value is an arrow function returning a chain of
  * conditionals, each testing a comparison and giving a call, the last
  * alternate a simple value (`key: (a, b) => b === 1 ? f(a) : b === 2 ? g(a) : undefined`),
- * too wide for its line and for the next: broken after `=>`, the first test
- * on the next line, each `? call` and `: alternate` on a line of its own,
+ * too wide for its line: broken after `=>`, the chain on the next line, one
+ * level deeper, flat when it fits there (prettier then drops the parentheses
+ * it puts around a conditional body on the arrow's line); else the first
+ * test on that line, each `? call` and `: alternate` on a line of its own,
  * each nested conditional one level deeper than the one it is the
  * alternate of.
  */
@@ -788,7 +837,6 @@ function arrowToConditionals(key: string, value: string, indent: string): string
   const found = /^(\([\w$, ]*\)) => (.*)$/.exec(value);
   if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
   const inner = `${indent}  `;
-  if (!tooWide(`${inner}${found[2]},`)) return undefined;
   const test = new RegExp(
     String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? ([\w$]+\([\w$, ]*\)) : (.*)$`,
   );
@@ -808,7 +856,29 @@ function arrowToConditionals(key: string, value: string, indent: string): string
     part = next;
   }
   if (!new RegExp(`^${SIMPLE}$`).test(rest)) return undefined;
+  // A chain that fits on the next line stays there flat, without parentheses.
+  const flat = `${inner}${found[2]},`;
+  if (!tooWide(flat)) return kept([lines[0]!, flat]);
   return kept([...lines, `${at}  : ${rest},`]);
+}
+
+/**
+ * A property whose value is a string too wide for its line, which prettier
+ * cannot break: on the line of its key when the key is short (narrower than
+ * a tab and three columns: breaking there would gain little), else on the
+ * next line, one level deeper, however wide. `undefined` for any other
+ * property, or a key prettier may write otherwise.
+ */
+function stringProperty(key: string, value: string, indent: string): string[] | undefined {
+  if (!unbreakableString(value) || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  if (!/^(?:[A-Za-z_$][\w$]*|[1-9]\d*)$/.test(key) && !quotedKey(`${key}: `)) return undefined;
+  if (key.length < FORMAT_OPTIONS.tabWidth! + 3) return [`${indent}${key}: ${value},`];
+  return [`${indent}${key}:`, `${indent}  ${value},`];
+}
+
+/** Whether the text is one double-quoted string that prettier prints as written (see `stringKept`). */
+export function unbreakableString(text: string): boolean {
+  return /^"(?:[^"\\\n]|\\.)*"$/.test(text) && stringKept(text);
 }
 
 /**
@@ -867,6 +937,9 @@ function literalMembers(
 export function memberOfLiteral(item: string, indent: string): string[] | undefined {
   if (/^"[^"\\]*": /.test(item) && !quotedKey(item)) return undefined;
   if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
+  // A string prettier cannot break stays on its line, however wide.
+  if (unbreakableString(item)) return [`${indent}${item},`];
+  if (item.startsWith("...")) return breakProperty(item, indent.length / 2);
   const property = /^([\w$]+): (.*)$/.exec(item);
   return property === null
     ? literalLines(indent, undefined, item, ",")

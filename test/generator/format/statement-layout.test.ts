@@ -179,7 +179,6 @@ const broken: readonly {
     name: "a property holding an arrow to a conditional too wide, broken after the arrow",
     given: `const d = {\n  parseError: (body, status) => status === 400 ? parse${long}(body) : undefined,\n};\n`,
     want: `const d = {\n  parseError: (body, status) =>\n    status === 400 ? parse${long}(body) : undefined,\n};\n`,
-    prettier: true,
   },
   {
     name: "a property holding an arrow to a chain of conditionals, each nested one deeper",
@@ -263,11 +262,10 @@ const broken: readonly {
     want: `export interface Issue {\n  description?: "It can't be ${long}.  Please try again.";\n  readonly name: "${long} ${long}";\n}\n`,
   },
   {
-    name: "an interface's property of a string literal holding an escaped quote, left to prettier",
+    name: "an interface's property of a string literal holding escaped quotes, in the quotes prettier prefers",
     given: `export interface Issue {\n  description?: "If it has \\"${long}\\" then it's ${long}";\n}\n`,
     // Prettier changes the quotes: more double quotes than single ones inside.
     want: `export interface Issue {\n  description?: 'If it has "${long}" then it\\'s ${long}';\n}\n`,
-    prettier: true,
   },
   {
     name: "an interface's property of an object type too wide, one member a line",
@@ -486,11 +484,83 @@ const broken: readonly {
     want: "export function paymentTypeOf(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(paymentMethodCodeByPaymentType) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentType[group]?.includes(value) === true,\n  );\n}\nexport function f(value: PaymentMethodCode): PaymentType[] {\n  return (Object.keys(a) as PaymentType[]).filter(\n    (group) => paymentMethodCodeByPaymentTypeAndMoreText[group]?.includes(value) === true,\n  );\n}\n",
   },
   {
-    name: "a conditional property that fits but holds a quoted key, never broken here (left to prettier)",
+    name: "strings holding quotes, brackets and spaces that are not code, kept as written",
+    given:
+      'const d = {\n  fields: [{ name: "reportName", type: stringScalar, facets: [[checkMinLength, 1], [checkMaxLength, 128], [checkPattern, "[a-zA-Z0-9-_ ]+"]] }, { name: "code", type: stringScalar, facets: [[checkPattern, "^[a-z\'`]+  (x)"]] }],\n};\n',
+    want: 'const d = {\n  fields: [\n    {\n      name: "reportName",\n      type: stringScalar,\n      facets: [\n        [checkMinLength, 1],\n        [checkMaxLength, 128],\n        [checkPattern, "[a-zA-Z0-9-_ ]+"],\n      ],\n    },\n    { name: "code", type: stringScalar, facets: [[checkPattern, "^[a-z\'`]+  (x)"]] },\n  ],\n};\n',
+  },
+  {
+    name: "a string too wide in an array, on its line however wide",
+    given:
+      'const d = {\n  fields: [{ name: "reportInterval", type: stringScalar, facets: [[checkPattern, "^PT((([1-9]|1[0-9]|2[0-3])H(([1-9]|[1-4][0-9]|5[0-9])M)?)|((([1-9]|1[0-9]|2[0-3])H)?([1-9]|[1-4][0-9]|5[0-9])M))$"]] }, { name: "email", type: stringScalar, facets: [[checkPattern, "^(?:[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*|\\"(?:[\\\\x01-\\\\x08])*\\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$"]] }],\n};\n',
+    want: 'const d = {\n  fields: [\n    {\n      name: "reportInterval",\n      type: stringScalar,\n      facets: [\n        [\n          checkPattern,\n          "^PT((([1-9]|1[0-9]|2[0-3])H(([1-9]|[1-4][0-9]|5[0-9])M)?)|((([1-9]|1[0-9]|2[0-3])H)?([1-9]|[1-4][0-9]|5[0-9])M))$",\n        ],\n      ],\n    },\n    {\n      name: "email",\n      type: stringScalar,\n      facets: [\n        [\n          checkPattern,\n          "^(?:[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*|\\"(?:[\\\\x01-\\\\x08])*\\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$",\n        ],\n      ],\n    },\n  ],\n};\n',
+  },
+  {
+    name: "strings too wide as values of short keys, on the key's line; of a longer key, on the next line",
+    given:
+      'const d = {\n  meanings: { 400: "Bad Request. A required header value could be missing.", 424: "Failed Dependency: e.g. The profile represented by the profile-id may not exist or the profile-id was entered incorrectly.", 500: "Unexpected error." },\n  description: "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",\n};\n',
+    want: 'const d = {\n  meanings: {\n    400: "Bad Request. A required header value could be missing.",\n    424: "Failed Dependency: e.g. The profile represented by the profile-id may not exist or the profile-id was entered incorrectly.",\n    500: "Unexpected error.",\n  },\n  description:\n    "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",\n};\n',
+  },
+  {
+    name: "an array of a string too wide asserted as const, broken one string a line",
+    given:
+      'const d = {\n  fields: [{ name: "name", type: ["AUTHENTICATION_FAILURE"] as const }, { name: "message", type: ["Authentication failed due to missing authorization header, or invalid authentication credentials."] as const }],\n};\n',
+    want: 'const d = {\n  fields: [\n    { name: "name", type: ["AUTHENTICATION_FAILURE"] as const },\n    {\n      name: "message",\n      type: [\n        "Authentication failed due to missing authorization header, or invalid authentication credentials.",\n      ] as const,\n    },\n  ],\n};\n',
+  },
+  {
+    name: "a call whose last object cannot be hugged, one argument a line, the object's quoted names kept",
+    given:
+      'async function f() {\n  return callRest(createInstrumentIdentifierOperation, atBaseUrl(options, createInstrumentIdentifierOperation.path), request, options, call, { ...headerParams({ "profile-id": params?.["profile-id"] }) });\n}\n',
+    want: 'async function f() {\n  return callRest(\n    createInstrumentIdentifierOperation,\n    atBaseUrl(options, createInstrumentIdentifierOperation.path),\n    request,\n    options,\n    call,\n    { ...headerParams({ "profile-id": params?.["profile-id"] }) },\n  );\n}\n',
+  },
+  {
+    name: "a call whose last object is too wide for its line, broken, a spread call in it hugging its object",
+    given:
+      'async function f() {\n  return callRest(ordersCreateOperation, atBaseUrl(options, ordersCreateOperation.path), request, options, call, { ...headerParams({ "PayPal-Request-Id": params?.["PayPal-Request-Id"], "PayPal-Partner-Attribution-Id": params?.["PayPal-Partner-Attribution-Id"], Prefer: params?.Prefer }), ...(await oauth2Credentials(options)) });\n}\n',
+    want: 'async function f() {\n  return callRest(\n    ordersCreateOperation,\n    atBaseUrl(options, ordersCreateOperation.path),\n    request,\n    options,\n    call,\n    {\n      ...headerParams({\n        "PayPal-Request-Id": params?.["PayPal-Request-Id"],\n        "PayPal-Partner-Attribution-Id": params?.["PayPal-Partner-Attribution-Id"],\n        Prefer: params?.Prefer,\n      }),\n      ...(await oauth2Credentials(options)),\n    },\n  );\n}\n',
+  },
+  {
+    name: "a call among arguments too wide, hugging its last object, or broken when the line up to it is too wide",
+    given:
+      "async function f() {\n  return callRest(getAllPaymentInstrumentsOperation, withQuery(atBaseUrl(options, fillPath(getAllPaymentInstrumentsOperation.path, { tokenId })), { offset: params?.offset, limit: params?.limit }), undefined, options, call);\n  return callRest(getResourceInfoByReportDefinitionOperation, withQuery(atBaseUrl(options, fillPath(getResourceInfoByReportDefinitionOperation.path, { reportDefinitionName })), { subscriptionType: params?.subscriptionType, reportMimeType: params?.reportMimeType }), undefined, options, call);\n}\n",
+    want: "async function f() {\n  return callRest(\n    getAllPaymentInstrumentsOperation,\n    withQuery(atBaseUrl(options, fillPath(getAllPaymentInstrumentsOperation.path, { tokenId })), {\n      offset: params?.offset,\n      limit: params?.limit,\n    }),\n    undefined,\n    options,\n    call,\n  );\n  return callRest(\n    getResourceInfoByReportDefinitionOperation,\n    withQuery(\n      atBaseUrl(\n        options,\n        fillPath(getResourceInfoByReportDefinitionOperation.path, { reportDefinitionName }),\n      ),\n      { subscriptionType: params?.subscriptionType, reportMimeType: params?.reportMimeType },\n    ),\n    undefined,\n    options,\n    call,\n  );\n}\n",
+  },
+  {
+    name: "a function whose name and return type are too wide, and a call of a name too wide: each on its line",
+    given:
+      "export function validateNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN(value: unknown): ValidationResult<NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN> {\n  return validateDescribed(value, descriptionOfNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN);\n}\n",
+    want: "export function validateNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN(\n  value: unknown,\n): ValidationResult<NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN> {\n  return validateDescribed(\n    value,\n    descriptionOfNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN,\n  );\n}\n",
+  },
+  {
+    name: "a type alias of a generic too wide up to its <, broken after its =",
+    given:
+      "export type CybersourceMergedSpecError<N extends keyof CybersourceMergedSpecErrors> = HttpStatusError<CybersourceMergedSpecErrors[N]>;\n",
+    want: "export type CybersourceMergedSpecError<N extends keyof CybersourceMergedSpecErrors> =\n  HttpStatusError<CybersourceMergedSpecErrors[N]>;\n",
+  },
+  {
+    name: "a member whose type is a string too wide, in the quotes prettier prefers",
+    given:
+      'export interface E {\n  description?: "If \'purchase_unit\' has \\"DONATION\\" as the \'items.category\' then the Order can at most have one purchase_unit. Multiple purchase_units are not supported.";\n  message: "For a given \'purchase_unit\' the \\"category\\" could be \\"PHYSICAL_GOODS\\" and/or \\"DIGITAL_GOODS\\", but not `both`.";\n  readonly note: "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn";\n}\n',
+    want: 'export interface E {\n  description?: "If \'purchase_unit\' has \\"DONATION\\" as the \'items.category\' then the Order can at most have one purchase_unit. Multiple purchase_units are not supported.";\n  message: \'For a given \\\'purchase_unit\\\' the "category" could be "PHYSICAL_GOODS" and/or "DIGITAL_GOODS", but not `both`.\';\n  readonly note: "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn";\n}\n',
+  },
+  {
+    name: "an arrow function returning a chain of conditionals that fits on the next line, without parentheses",
+    given:
+      "const op = {\n  parseError: (body, status) => status === 401 ? parseerror_401(body) : status === 404 ? parseerror_404(body) : undefined,\n};\n",
+    want: "const op = {\n  parseError: (body, status) =>\n    status === 401 ? parseerror_401(body) : status === 404 ? parseerror_404(body) : undefined,\n};\n",
+  },
+  {
+    name: "a string too wide whose quotes prettier changes, in an array (left to prettier)",
+    given:
+      'const d = {\n  facets: [checkPattern, "^(?:[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+|\\"(?:[\\\\x01-\\\\x08])*\\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$"],\n};\n',
+    want: "const d = {\n  facets: [\n    checkPattern,\n    '^(?:[A-Za-z0-9!#$%&\\'*+/=?^_`{|}~-]+|\"(?:[\\\\x01-\\\\x08])*\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$',\n  ],\n};\n",
+    prettier: true,
+  },
+  {
+    name: "a conditional property that fits, holding a quoted key prettier keeps",
     given:
       'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
     want: 'function xmlOfReq(value: Req): XmlInput {\n  return {\n    "ns1:id": value.id,\n    tags: value.tags === undefined ? undefined : { "ns1:tag": value.tags },\n  };\n}\n',
-    prettier: true,
   },
   {
     name: "a property holding numbers too wide, left to prettier (it fills lines)",

@@ -36,6 +36,10 @@ const QUOTED = /\\"|'|`|[{,] "[^"]*": /;
  * that what they hold is never taken for code).
  */
 function stringsKept(line: string): boolean {
+  // Without another quote, a slash or a backtick, strings are the only tokens holding `"`: their
+  // text is set aside without reading the line's tokens, and most lines doubtful for their code
+  // are answered so.
+  if (!/['`/]/.test(line) && !codeKept(line.replace(STRING, blank))) return false;
   const tokens = tokenize(line);
   if (tokens === undefined) return false;
   let code = "";
@@ -50,11 +54,19 @@ function stringsKept(line: string): boolean {
     if (!stringKept(raw)) return false;
     const before = i === 0 ? "" : line.slice(tokens.code.start[i - 1], tokens.code.end[i - 1]);
     if (line[end] === ":" && ["", "{", ","].includes(before) && !quotedName(raw)) return false;
-    code += `${line.slice(at, start)}"${"x".repeat(raw.length - 2)}"`;
+    code += line.slice(at, start) + blank(raw);
     at = end;
   }
   code += line.slice(at);
   return !/'|`/.test(code) && codeKept(code);
+}
+
+/** A double-quoted string. */
+const STRING = /"(?:[^"\\\n]|\\.)*"/g;
+
+/** A string of the same width whose text cannot be taken for code. */
+function blank(raw: string): string {
+  return `"${"x".repeat(raw.length - 2)}"`;
 }
 
 /** Whether a quoted property name stays quoted: prettier unquotes one that is a name (or may). */

@@ -916,8 +916,8 @@ function literalMembers(
   value: string,
   indent: string,
 ): { items: string[]; lines: string[]; flat: boolean } | undefined {
-  if ((value[0] !== "[" && value[0] !== "{") || !literalEnd(value)) return undefined;
-  const items = listItems(value.slice(1, -1).trim());
+  if (value[0] !== "[" && value[0] !== "{") return undefined;
+  const items = literalItems(value);
   if (items === undefined || items.length === 0) return undefined;
   if (value[0] === "[" && items.every((item) => /^-?\d/.test(item))) return undefined;
   const each = items.map((item) => memberOfLiteral(item, indent));
@@ -965,12 +965,7 @@ function alwaysBroken(items: readonly string[]): boolean {
   return (
     items.length > 1 &&
     (kind === "{" || kind === "[") &&
-    items.every(
-      (item) =>
-        item[0] === kind &&
-        literalEnd(item) &&
-        (listItems(item.slice(1, -1).trim())?.length ?? 0) > 1,
-    )
+    items.every((item) => item[0] === kind && (literalItems(item)?.length ?? 0) > 1)
   );
 }
 
@@ -978,6 +973,34 @@ function alwaysBroken(items: readonly string[]): boolean {
 function literalEnd(text: string): boolean {
   const tokens = tokenize(text);
   return tokens !== undefined && tokens.code.match[0] === tokens.code.length - 1;
+}
+
+/**
+ * The items of one bracketed literal (`[a, b]`, `{ a: b, c }`), its first
+ * bracket closed by its last character, split as `listItems` splits a list
+ * (the text read once); `undefined` for any other text.
+ */
+function literalItems(value: string): string[] | undefined {
+  const tokens = tokenize(value);
+  const last = tokens === undefined ? -1 : tokens.code.length - 1;
+  if (tokens === undefined || tokens.comments.length > 0 || tokens.code.match[0] !== last) {
+    return undefined;
+  }
+  const { start, end, match } = tokens.code;
+  if (last === 1) return [];
+  const items: string[] = [];
+  let from = start[1]!;
+  for (let i = 1; i < last; i++) {
+    if (match[i]! > i) i = match[i]!;
+    else if (value[start[i]!] === ",") {
+      items.push(value.slice(from, start[i]));
+      // One space after each comma, which the next item then starts after.
+      if (value[end[i]!] !== " ") return undefined;
+      from = end[i]! + 1;
+    }
+  }
+  items.push(value.slice(from, end[last - 1]));
+  return items.every((item) => item !== "" && item.trim() === item) ? items : undefined;
 }
 
 /** The test, consequent and alternate of `a === b ? c : d`, each a simple value or call. */

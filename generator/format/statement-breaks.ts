@@ -301,7 +301,8 @@ export function breakStatement(text: string, level: number): string[] | undefine
  * A declaration of a call whose head (`const x = f(`) is too wide for its
  * line, broken after its `=` as prettier does: the call on the next line, one
  * level deeper, flat when it fits there, else broken as `breakCall` does (a
- * call of one argument only flat).
+ * call of one argument only flat, unless it is an array of strings or a name
+ * longer than a quarter of the line, which prettier breaks out as any other).
  */
 function afterEquals(
   declaration: string,
@@ -314,7 +315,7 @@ function afterEquals(
   const flat = `${inner}${callee}(${args.join(", ")});`;
   const rest = lineKept(flat)
     ? [flat]
-    : args.length > 1 || STRINGS.test(args[0]!)
+    : args.length > 1 || STRINGS.test(args[0]!) || longName(args[0]!)
       ? breakCall(callee, args, inner, ";")
       : undefined;
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
@@ -336,13 +337,13 @@ function nameAfterEquals(text: string, indent: string): string[] | undefined {
 /**
  * A type alias of the members of a list (`type A = (typeof aValues)[number];`)
  * too wide for its line, broken after its `=` as prettier does: the type on
- * the next line, one level deeper, when it fits there.
+ * the next line, one level deeper, however wide.
  */
 function typeQueryAfterEquals(text: string, indent: string): string[] | undefined {
   const found = /^((?:export )?type [\w$]+) = (\(typeof [\w$]+\)\[number\];)$/.exec(text);
-  if (found === null) return undefined;
-  const lines = [`${indent}${found[1]} =`, `${indent}  ${found[2]}`];
-  return lines.every(lineKept) ? lines : undefined;
+  if (found === null || !lineKept(`${indent}${found[1]} =`)) return undefined;
+  // Prettier has nowhere to break the type: it stays on its line however wide.
+  return [`${indent}${found[1]} =`, `${indent}  ${found[2]}`];
 }
 
 /**
@@ -494,12 +495,16 @@ export function breakHead(head: string, level: number): string[] | undefined {
  * A member of an interface too wide for its line: a method signature
  * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
  * breaks a function's; a property whose type is a union, as the types files
- * break it (see `emit/ts-layout.ts`); a property whose type is one string
- * literal, on its line, however wide (see `STRING_LITERAL_PROPERTY`).
+ * break it (see `emit/ts-layout.ts`); a property whose type is a name or one
+ * string literal, on its line, however wide (see `STRING_LITERAL_PROPERTY`).
  */
 export function breakMember(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
+  // A property whose type is a name (or an array of one): prettier has nowhere to break it.
+  if (/^(?:readonly )?[A-Za-z_$][\w$]*\??: [\w$]+(?:\.[\w$]+)*(?:\[\])*;$/.test(text)) {
+    return [indent + text];
+  }
   const literal = STRING_LITERAL_PROPERTY.exec(text);
   if (literal !== null) return [`${indent}${literal[1]}${printedString(literal[2]!)};`];
   const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
@@ -628,14 +633,14 @@ const TYPE_PARAMETER =
 /**
  * `name<A, B>(` too wide for its line, as prettier breaks it: `name<`, the
  * type parameters one a line with a trailing comma, `>(`. Only for two type
- * parameters or more, each of names.
+ * parameters or more, or one with a constraint, each of names.
  */
 function breakTypeParameters(head: string, indent: string): string[] | undefined {
   const found = /^([^<]+)<(.*)>$/.exec(head);
   const params = found === null ? undefined : typeArguments(found[2]!);
-  if (params === undefined || params.length < 2 || !params.every((p) => TYPE_PARAMETER.test(p))) {
-    return undefined;
-  }
+  // One type parameter is broken out only with a constraint (prettier hugs a bare name).
+  const several = params !== undefined && (params.length > 1 || / extends /.test(params[0]!));
+  if (!several || !params.every((p) => TYPE_PARAMETER.test(p))) return undefined;
   return [`${indent}${found![1]}<`, ...params.map((p) => `${indent}  ${p},`), `${indent}>(`];
 }
 
@@ -705,8 +710,8 @@ export function breakProperty(text: string, level: number): string[] | undefined
   }
   const found = /^([\w$]+|"[^"\\]*"): (.*)$/.exec(text);
   if (found === null) return undefined;
-  const string = stringProperty(found[1]!, found[2]!, indent);
-  if (string !== undefined) return string;
+  const unbreakable = unbreakableProperty(found[1]!, found[2]!, indent);
+  if (unbreakable !== undefined) return unbreakable;
   const asConst = /^(\[.*\]) as const$/.exec(found[2]!);
   if (asConst !== null) return literalLines(indent, found[1]!, asConst[1]!, " as const,");
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
@@ -722,6 +727,8 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (args !== undefined && args.length > 1) {
     return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
   }
+  const array = arrayCall(found[1]!, found[2]!, indent);
+  if (array !== undefined) return array;
   // A call of one short name, which prettier cannot break well, moves after a key wider than a tab.
   const short = args?.length === 1 && /^[\w$]+$/.test(args[0]!) && !longName(args[0]!);
   if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth! && tooWide(`${indent}${text},`)) {
@@ -863,18 +870,36 @@ function arrowToConditionals(key: string, value: string, indent: string): string
 }
 
 /**
- * A property whose value is a string too wide for its line, which prettier
- * cannot break: on the line of its key when the key is short (narrower than
+ * A property whose value is a call of one array literal, maybe pure
+ * (`key: /* @__PURE__ *\/ f([{ a, b }, { c, d }])`): the array hugged, as
+ * `breakCall` hugs a last array (flat when it fits and prettier does not
+ * always break it, else one element a line).
+ */
+function arrayCall(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^((?:\/\* @__PURE__ \*\/ )?[\w$]+)\((\[.*\])\)$/.exec(value);
+  if (found === null || !literalEnd(found[2]!)) return undefined;
+  return breakCall(`${key}: ${found[1]}`, [found[2]!], indent, ",");
+}
+
+/**
+ * A property whose value is a string or a name (or a chain of member names)
+ * too wide for its line, which prettier cannot break: on the line of its key when the key is short (narrower than
  * a tab and three columns: breaking there would gain little), else on the
  * next line, one level deeper, however wide. `undefined` for any other
  * property, or a key prettier may write otherwise.
  */
-function stringProperty(key: string, value: string, indent: string): string[] | undefined {
-  if (!unbreakableString(value) || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+function unbreakableProperty(key: string, value: string, indent: string): string[] | undefined {
+  // A name, not a literal (prettier keeps a number or a boolean on the key's line whatever the key).
+  const name = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/.test(value) && !LITERAL_WORDS.has(value);
+  const unbreakable = unbreakableString(value) || name;
+  if (!unbreakable || !tooWide(`${indent}${key}: ${value},`)) return undefined;
   if (!/^(?:[A-Za-z_$][\w$]*|[1-9]\d*)$/.test(key) && !quotedKey(`${key}: `)) return undefined;
   if (key.length < FORMAT_OPTIONS.tabWidth! + 3) return [`${indent}${key}: ${value},`];
   return [`${indent}${key}:`, `${indent}  ${value},`];
 }
+
+/** Words that are literals, not names. */
+const LITERAL_WORDS = new Set(["true", "false", "null", "undefined", "this"]);
 
 /** Whether the text is one double-quoted string that prettier prints as written (see `stringKept`). */
 export function unbreakableString(text: string): boolean {

@@ -411,12 +411,6 @@ const broken: readonly {
     want: `export const aValues = /* @__PURE__ */ Object.freeze(["id", "name"] as const);\nexport const bValues = /* @__PURE__ */ Object.freeze([\n  /** A. */\n  "AUTHORIZED",\n  "${long}",\n] as const);\nexport const ${name("v", 70)}Values =\n  /* @__PURE__ */ Object.freeze(["id", "name"] as const);\n`,
   },
   {
-    name: "a frozen list whose line fits up to the call's ( but not its [, left to prettier (it breaks the argument)",
-    given: `export const ${name("v", 48)}Values = /* @__PURE__ */ Object.freeze([\n  "opt_in",\n  "opt_out",\n] as const);\n`,
-    want: `export const ${name("v", 48)}Values = /* @__PURE__ */ Object.freeze(\n  ["opt_in", "opt_out"] as const,\n);\n`,
-    prettier: true,
-  },
-  {
     name: "properties holding arrays written one element a line, with doc comments broken, else as on one line",
     given:
       'const searchQueryLanguage = {\n  name: "x",\n  fields: [\n    /** A. */\n    { name: "applicationInformation.applications.name", kind: "text" },\n    /** B. */\n    { name: "applicationInformation.applications.reconciliationId", alias: "reconciliationId", kind: "text" },\n    { name: "id", kind: "text" },\n    /** C. */\n    { name: "submitTimeUtc", kind: "time" },\n  ],\n  presets: [\n    { name: "lastHour", title: "last hour", range: "[NOW/HOUR-1HOUR TO NOW/HOUR}" },\n    { name: "today", title: "today", range: "[NOW/DAY TO NOW/DAY+1DAY}" },\n    { name: "past13Months", title: "past 13 months", range: "[NOW/DAY-13MONTHS TO NOW/DAY+1DAY}" },\n  ],\n  short: [\n    "a",\n    "b",\n  ],\n};\n',
@@ -555,6 +549,60 @@ const broken: readonly {
       'const d = {\n  facets: [checkPattern, "^(?:[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+|\\"(?:[\\\\x01-\\\\x08])*\\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$"],\n};\n',
     want: "const d = {\n  facets: [\n    checkPattern,\n    '^(?:[A-Za-z0-9!#$%&\\'*+/=?^_`{|}~-]+|\"(?:[\\\\x01-\\\\x08])*\")@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx$',\n  ],\n};\n",
     prettier: true,
+  },
+  {
+    name: "an interface's property whose type is a name too wide, on its line however wide",
+    given:
+      "export interface P {\n  readonly subscription_billing_cycle_anchor?: GetInvoicesUpcomingSubscriptionBillingCycleAnchorParameter;\n  cancel_at: CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC;\n}\n",
+    want: "export interface P {\n  readonly subscription_billing_cycle_anchor?: GetInvoicesUpcomingSubscriptionBillingCycleAnchorParameter;\n  cancel_at: CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC;\n}\n",
+  },
+  {
+    name: "a function head too wide with one constrained type parameter, broken in it first",
+    given:
+      "export async function postBillingPortalConfigurationsConfiguration<C extends CallOptions = DataOnly>(config: StripeApiConfig, configuration: string, request?: PostBillingPortalConfigurationsConfigurationRequest, call?: C): Promise<Answer<Received<BillingPortalConfiguration>, C>> {\n  return x;\n}\nexport async function getCustomersCustomerBalanceTransactions<C extends CallOptions = DataOnly>(config: StripeApiConfig, customer: string, call?: C): Promise<Answer<Received<X>, C>> {\n  return x;\n}\n",
+    want: "export async function postBillingPortalConfigurationsConfiguration<\n  C extends CallOptions = DataOnly,\n>(\n  config: StripeApiConfig,\n  configuration: string,\n  request?: PostBillingPortalConfigurationsConfigurationRequest,\n  call?: C,\n): Promise<Answer<Received<BillingPortalConfiguration>, C>> {\n  return x;\n}\nexport async function getCustomersCustomerBalanceTransactions<C extends CallOptions = DataOnly>(\n  config: StripeApiConfig,\n  customer: string,\n  call?: C,\n): Promise<Answer<Received<X>, C>> {\n  return x;\n}\n",
+  },
+  {
+    name: "a function head too wide with one type parameter without constraint",
+    given:
+      "export function ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff<T>(config: StripeApiConfig, configuration: string, call?: T): Promise<T> {\n  return x;\n}\n",
+    want: "export function ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff<T>(\n  config: StripeApiConfig,\n  configuration: string,\n  call?: T,\n): Promise<T> {\n  return x;\n}\n",
+  },
+  {
+    name: "a method signature too wide with one constrained type parameter",
+    given:
+      "export interface Client {\n  deleteCustomersCustomerSubscriptionsSubscriptionExposedIdDiscount<C extends CallOptions = DataOnly>(customer: string, subscription_exposed_id: string, call?: C): Promise<Answer<Received<deleted_discount>, C>>;\n}\n",
+    want: "export interface Client {\n  deleteCustomersCustomerSubscriptionsSubscriptionExposedIdDiscount<\n    C extends CallOptions = DataOnly,\n  >(\n    customer: string,\n    subscription_exposed_id: string,\n    call?: C,\n  ): Promise<Answer<Received<deleted_discount>, C>>;\n}\n",
+  },
+  {
+    name: "a property whose value is a call of an array of objects, the array hugged, one object a line",
+    given:
+      'const op = {\n  encode: multipartEncoder([{ name: "expand", style: "deepObject", explode: true }, { name: "file", style: "form", explode: true }, { name: "purpose", style: "form", explode: true }]),\n  sensitiveParams: /* @__PURE__ */ paramRedaction([{ in: "query", name: "client_secret", kind: "secret" }]),\n  other: /* @__PURE__ */ paramRedaction([{ in: "path", name: "token", kind: "token" }]),\n};\n',
+    want: 'const op = {\n  encode: multipartEncoder([\n    { name: "expand", style: "deepObject", explode: true },\n    { name: "file", style: "form", explode: true },\n    { name: "purpose", style: "form", explode: true },\n  ]),\n  sensitiveParams: /* @__PURE__ */ paramRedaction([\n    { in: "query", name: "client_secret", kind: "secret" },\n  ]),\n  other: /* @__PURE__ */ paramRedaction([{ in: "path", name: "token", kind: "token" }]),\n};\n',
+  },
+  {
+    name: "names too wide as values of properties: on the line of a short key, else on the next line",
+    given:
+      'const d = {\n  fields: [{ name: "billing_cycle_anchor", type: postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues }],\n  description: descriptionOfPostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestAndMore.fields,\n};\n',
+    want: 'const d = {\n  fields: [\n    {\n      name: "billing_cycle_anchor",\n      type: postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues,\n    },\n  ],\n  description:\n    descriptionOfPostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestAndMore.fields,\n};\n',
+  },
+  {
+    name: "a type alias of a list's members too wide on both lines, broken after its =",
+    given:
+      "export type PostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchor = (typeof postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues)[number];\n",
+    want: "export type PostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchor =\n  (typeof postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues)[number];\n",
+  },
+  {
+    name: "a declaration of a pure call of a long name too wide, broken after its =, the name out",
+    given:
+      "export const isPostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchor = /* @__PURE__ */ oneOf(postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues);\n",
+    want: "export const isPostCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchor =\n  /* @__PURE__ */ oneOf(\n    postCustomersCustomerSubscriptionsSubscriptionExposedIdRequestBillingCycleAnchorValues,\n  );\n",
+  },
+  {
+    name: "a frozen array of strings whose line fits up to the call's ( but not its [, the array broken out flat",
+    given:
+      'export const payment_pages_checkout_session_consentPromotionsValues = /* @__PURE__ */ Object.freeze([\n  "opt_in",\n  "opt_out",\n] as const);\nexport const payment_pages_checkout_session_consentPromotionsValueX = /* @__PURE__ */ Object.freeze([\n  "opt_in",\n  "opt_out",\n]);\n',
+    want: 'export const payment_pages_checkout_session_consentPromotionsValues = /* @__PURE__ */ Object.freeze(\n  ["opt_in", "opt_out"] as const,\n);\nexport const payment_pages_checkout_session_consentPromotionsValueX = /* @__PURE__ */ Object.freeze(\n  ["opt_in", "opt_out"],\n);\n',
   },
   {
     name: "a conditional property that fits, holding a quoted key prettier keeps",

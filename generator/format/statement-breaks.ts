@@ -2,6 +2,7 @@ import { breakTypedLines, width } from "../emit/ts-layout.js";
 import { FORMAT_OPTIONS } from "./format-options.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
+import { printedString, stringKept } from "./string-literal.js";
 
 /**
  * The most common statements too wide for their line, broken exactly as
@@ -124,7 +125,10 @@ function breakCall(
     const call = CALL.exec(arg);
     const items = call === null ? undefined : listItems(call[2]!);
     if (lineKept(`${inner}${arg},`)) lines.push(`${inner}${arg},`);
-    else if (arg.startsWith("{") && arg !== last) {
+    // A name or a string prettier cannot break stays on its line, however wide.
+    else if (/^[\w$]+$/.test(arg) || unbreakableString(arg)) lines.push(`${inner}${arg},`);
+    // An object last is here only when it could not be hugged (see above).
+    else if (arg.startsWith("{")) {
       const broken = literalLines(inner, undefined, arg, ",");
       if (broken === undefined) return undefined;
       lines.push(...broken);
@@ -297,7 +301,8 @@ export function breakStatement(text: string, level: number): string[] | undefine
  * A declaration of a call whose head (`const x = f(`) is too wide for its
  * line, broken after its `=` as prettier does: the call on the next line, one
  * level deeper, flat when it fits there, else broken as `breakCall` does (a
- * call of one argument only flat).
+ * call of one argument only flat, unless it is an array of strings or a name
+ * longer than a quarter of the line, which prettier breaks out as any other).
  */
 function afterEquals(
   declaration: string,
@@ -310,7 +315,7 @@ function afterEquals(
   const flat = `${inner}${callee}(${args.join(", ")});`;
   const rest = lineKept(flat)
     ? [flat]
-    : args.length > 1 || STRINGS.test(args[0]!)
+    : args.length > 1 || STRINGS.test(args[0]!) || longName(args[0]!)
       ? breakCall(callee, args, inner, ";")
       : undefined;
   return rest !== undefined && lineKept(first) ? [first, ...rest] : undefined;
@@ -332,13 +337,13 @@ function nameAfterEquals(text: string, indent: string): string[] | undefined {
 /**
  * A type alias of the members of a list (`type A = (typeof aValues)[number];`)
  * too wide for its line, broken after its `=` as prettier does: the type on
- * the next line, one level deeper, when it fits there.
+ * the next line, one level deeper, however wide.
  */
 function typeQueryAfterEquals(text: string, indent: string): string[] | undefined {
   const found = /^((?:export )?type [\w$]+) = (\(typeof [\w$]+\)\[number\];)$/.exec(text);
-  if (found === null) return undefined;
-  const lines = [`${indent}${found[1]} =`, `${indent}  ${found[2]}`];
-  return lines.every(lineKept) ? lines : undefined;
+  if (found === null || !lineKept(`${indent}${found[1]} =`)) return undefined;
+  // Prettier has nowhere to break the type: it stays on its line however wide.
+  return [`${indent}${found[1]} =`, `${indent}  ${found[2]}`];
 }
 
 /**
@@ -378,7 +383,29 @@ function objectDeclaration(text: string, indent: string): string[] | undefined {
 function typeAlias(text: string, indent: string): string[] | undefined {
   if (!/^(?:export )?type /.test(text)) return undefined;
   const broken = breakTypedLines(indent + text, FORMAT_OPTIONS.printWidth!);
-  return broken === indent + text ? typeArgumentLines(text, indent) : kept(broken.split("\n"));
+  if (broken !== indent + text) return kept(broken.split("\n"));
+  return genericAfterEquals(text, indent) ?? typeArgumentLines(text, indent);
+}
+
+/**
+ * A type alias of a generic type (`type A<T extends keyof B> = C<B[T]>;`)
+ * whose line is too wide up to the generic's `<`: prettier breaks it after
+ * its `=` (it would break the type arguments only if that part fitted), the
+ * type on the next line, one level deeper, when it fits there. A type
+ * parameter at most, so that prettier does not break the left side instead.
+ */
+function genericAfterEquals(text: string, indent: string): string[] | undefined {
+  const found =
+    /^((?:export )?type [\w$]+(?:<[\w$]+(?: extends (?:keyof )?[\w$.]+)?>)?) = ([\w$.]+<[\w$.[\], ]+>;)$/.exec(
+      text,
+    );
+  if (
+    found === null ||
+    !tooWide(`${indent}${text.slice(0, text.indexOf("<", found[1]!.length) + 1)}`)
+  ) {
+    return undefined;
+  }
+  return kept([`${indent}${found[1]} =`, `${indent}  ${found[2]}`]);
 }
 
 /**
@@ -468,13 +495,18 @@ export function breakHead(head: string, level: number): string[] | undefined {
  * A member of an interface too wide for its line: a method signature
  * (`name<T>(a: A, b?: B): R;`) its parameters one a line, as `breakHead`
  * breaks a function's; a property whose type is a union, as the types files
- * break it (see `emit/ts-layout.ts`); a property whose type is one string
- * literal, on its line (see `STRING_LITERAL_PROPERTY`).
+ * break it (see `emit/ts-layout.ts`); a property whose type is a name or one
+ * string literal, on its line, however wide (see `STRING_LITERAL_PROPERTY`).
  */
 export function breakMember(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
   if (!ascii(text) || lineKept(indent + text)) return undefined;
-  if (STRING_LITERAL_PROPERTY.test(text)) return [indent + text];
+  // A property whose type is a name (or an array of one): prettier has nowhere to break it.
+  if (/^(?:readonly )?[A-Za-z_$][\w$]*\??: [\w$]+(?:\.[\w$]+)*(?:\[\])*;$/.test(text)) {
+    return [indent + text];
+  }
+  const literal = STRING_LITERAL_PROPERTY.exec(text);
+  if (literal !== null) return [`${indent}${literal[1]}${printedString(literal[2]!)};`];
   const method = /^([\w$]+\??(?:<[^(){}]*>)?)\((.*)\)(: [^{}=]+);$/.exec(text);
   if (method !== null) return breakParameters(method[1]!, method[2]!, `)${method[3]};`, indent);
   const objectType = objectTypeLines(text.slice(0, -1), indent);
@@ -484,12 +516,12 @@ export function breakMember(text: string, level: number): string[] | undefined {
 }
 
 /**
- * A property named by an identifier whose type is one string literal with
- * no quote or backslash inside: prettier has nowhere to break it, and
- * leaves the literal's text and quotes as they are, so the line is kept
- * however wide.
+ * A property named by an identifier whose type is one string literal:
+ * prettier has nowhere to break it, so it stays on its line however wide,
+ * the literal printed as prettier prints strings (see `printedString`: in
+ * single quotes when it holds more double quotes than single ones).
  */
-const STRING_LITERAL_PROPERTY = /^(?:readonly )?[A-Za-z_$][\w$]*\??: "[^"\\]*";$/;
+const STRING_LITERAL_PROPERTY = /^((?:readonly )?[A-Za-z_$][\w$]*\??: )("(?:[^"\\\n]|\\.)*");$/;
 
 /**
  * A property of an interface or an object type too wide for its line
@@ -550,15 +582,31 @@ function breakParameters(
   if (params === undefined || params.length === 0 || !params.every((p) => param.test(p))) {
     return undefined;
   }
-  const first = lineKept(`${indent}${head}(`)
-    ? [`${indent}${head}(`]
-    : breakTypeParameters(head, indent);
+  // A name without type parameters stays on its line however wide, prettier having nowhere to break it.
+  const first =
+    lineKept(`${indent}${head}(`) || UNBREAKABLE_NAME.test(head)
+      ? [`${indent}${head}(`]
+      : breakTypeParameters(head, indent);
   if (first === undefined) return undefined;
   // After its type parameters, a list that fits stays on the line of `>(`.
   const flat = `${indent}>(${params.join(", ")}${end}`;
   if (first.length > 1 && lineKept(flat)) return kept([...first.slice(0, -1), flat]);
-  return kept([...first, ...params.map((p) => `${indent}  ${p},`), `${indent}${end}`]);
+  const lines = kept(params.map((p) => `${indent}  ${p},`));
+  const closing = `${indent}${end}`;
+  return lines !== undefined && (lineKept(closing) || UNBREAKABLE_END.test(end))
+    ? [...first, ...lines, closing]
+    : undefined;
 }
+
+/** A function's or method's name without type parameters, where prettier cannot break a head. */
+const UNBREAKABLE_NAME = /^(?:(?:export )?(?:async )?function )?[\w$]+\??$/;
+
+/**
+ * The end of a head after its parameters whose return type is a name, maybe
+ * with one type argument that is a name (which prettier hugs): it has
+ * nowhere to break it, so it stays on its line however wide.
+ */
+const UNBREAKABLE_END = /^\)(?:: [\w$.]+(?:<[\w$.]+>)?)?(?: \{|;)$/;
 
 /**
  * Items of a list split at commas that were inside type arguments
@@ -585,14 +633,14 @@ const TYPE_PARAMETER =
 /**
  * `name<A, B>(` too wide for its line, as prettier breaks it: `name<`, the
  * type parameters one a line with a trailing comma, `>(`. Only for two type
- * parameters or more, each of names.
+ * parameters or more, or one with a constraint, each of names.
  */
 function breakTypeParameters(head: string, indent: string): string[] | undefined {
   const found = /^([^<]+)<(.*)>$/.exec(head);
   const params = found === null ? undefined : typeArguments(found[2]!);
-  if (params === undefined || params.length < 2 || !params.every((p) => TYPE_PARAMETER.test(p))) {
-    return undefined;
-  }
+  // One type parameter is broken out only with a constraint (prettier hugs a bare name).
+  const several = params !== undefined && (params.length > 1 || / extends /.test(params[0]!));
+  if (!several || !params.every((p) => TYPE_PARAMETER.test(p))) return undefined;
   return [`${indent}${found![1]}<`, ...params.map((p) => `${indent}  ${p},`), `${indent}>(`];
 }
 
@@ -662,6 +710,10 @@ export function breakProperty(text: string, level: number): string[] | undefined
   }
   const found = /^([\w$]+|"[^"\\]*"): (.*)$/.exec(text);
   if (found === null) return undefined;
+  const unbreakable = unbreakableProperty(found[1]!, found[2]!, indent);
+  if (unbreakable !== undefined) return unbreakable;
+  const asConst = /^(\[.*\]) as const$/.exec(found[2]!);
+  if (asConst !== null) return literalLines(indent, found[1]!, asConst[1]!, " as const,");
   const literal = literalLines(indent, found[1]!, found[2]!, ",");
   if (literal !== undefined) return literal;
   const arrow =
@@ -675,6 +727,8 @@ export function breakProperty(text: string, level: number): string[] | undefined
   if (args !== undefined && args.length > 1) {
     return breakCall(`${found[1]}: ${call![1]}`, args, indent, ",");
   }
+  const array = arrayCall(found[1]!, found[2]!, indent);
+  if (array !== undefined) return array;
   // A call of one short name, which prettier cannot break well, moves after a key wider than a tab.
   const short = args?.length === 1 && /^[\w$]+$/.test(args[0]!) && !longName(args[0]!);
   if (short && found[1]!.length > FORMAT_OPTIONS.tabWidth! && tooWide(`${indent}${text},`)) {
@@ -779,8 +833,10 @@ function arrowToName(key: string, value: string, indent: string): string[] | und
  * A property whose value is an arrow function returning a chain of
  * conditionals, each testing a comparison and giving a call, the last
  * alternate a simple value (`key: (a, b) => b === 1 ? f(a) : b === 2 ? g(a) : undefined`),
- * too wide for its line and for the next: broken after `=>`, the first test
- * on the next line, each `? call` and `: alternate` on a line of its own,
+ * too wide for its line: broken after `=>`, the chain on the next line, one
+ * level deeper, flat when it fits there (prettier then drops the parentheses
+ * it puts around a conditional body on the arrow's line); else the first
+ * test on that line, each `? call` and `: alternate` on a line of its own,
  * each nested conditional one level deeper than the one it is the
  * alternate of.
  */
@@ -788,7 +844,6 @@ function arrowToConditionals(key: string, value: string, indent: string): string
   const found = /^(\([\w$, ]*\)) => (.*)$/.exec(value);
   if (found === null || !tooWide(`${indent}${key}: ${value},`)) return undefined;
   const inner = `${indent}  `;
-  if (!tooWide(`${inner}${found[2]},`)) return undefined;
   const test = new RegExp(
     String.raw`^(${SIMPLE} (?:===|!==) ${SIMPLE}) \? ([\w$]+\([\w$, ]*\)) : (.*)$`,
   );
@@ -808,7 +863,47 @@ function arrowToConditionals(key: string, value: string, indent: string): string
     part = next;
   }
   if (!new RegExp(`^${SIMPLE}$`).test(rest)) return undefined;
+  // A chain that fits on the next line stays there flat, without parentheses.
+  const flat = `${inner}${found[2]},`;
+  if (!tooWide(flat)) return kept([lines[0]!, flat]);
   return kept([...lines, `${at}  : ${rest},`]);
+}
+
+/**
+ * A property whose value is a call of one array literal, maybe pure
+ * (`key: /* @__PURE__ *\/ f([{ a, b }, { c, d }])`): the array hugged, as
+ * `breakCall` hugs a last array (flat when it fits and prettier does not
+ * always break it, else one element a line).
+ */
+function arrayCall(key: string, value: string, indent: string): string[] | undefined {
+  const found = /^((?:\/\* @__PURE__ \*\/ )?[\w$]+)\((\[.*\])\)$/.exec(value);
+  if (found === null || !literalEnd(found[2]!)) return undefined;
+  return breakCall(`${key}: ${found[1]}`, [found[2]!], indent, ",");
+}
+
+/**
+ * A property whose value is a string or a name (or a chain of member names)
+ * too wide for its line, which prettier cannot break: on the line of its key when the key is short (narrower than
+ * a tab and three columns: breaking there would gain little), else on the
+ * next line, one level deeper, however wide. `undefined` for any other
+ * property, or a key prettier may write otherwise.
+ */
+function unbreakableProperty(key: string, value: string, indent: string): string[] | undefined {
+  // A name, not a literal (prettier keeps a number or a boolean on the key's line whatever the key).
+  const name = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/.test(value) && !LITERAL_WORDS.has(value);
+  const unbreakable = unbreakableString(value) || name;
+  if (!unbreakable || !tooWide(`${indent}${key}: ${value},`)) return undefined;
+  if (!/^(?:[A-Za-z_$][\w$]*|[1-9]\d*)$/.test(key) && !quotedKey(`${key}: `)) return undefined;
+  if (key.length < FORMAT_OPTIONS.tabWidth! + 3) return [`${indent}${key}: ${value},`];
+  return [`${indent}${key}:`, `${indent}  ${value},`];
+}
+
+/** Words that are literals, not names. */
+const LITERAL_WORDS = new Set(["true", "false", "null", "undefined", "this"]);
+
+/** Whether the text is one double-quoted string that prettier prints as written (see `stringKept`). */
+export function unbreakableString(text: string): boolean {
+  return /^"(?:[^"\\\n]|\\.)*"$/.test(text) && stringKept(text);
 }
 
 /**
@@ -846,8 +941,8 @@ function literalMembers(
   value: string,
   indent: string,
 ): { items: string[]; lines: string[]; flat: boolean } | undefined {
-  if ((value[0] !== "[" && value[0] !== "{") || !literalEnd(value)) return undefined;
-  const items = listItems(value.slice(1, -1).trim());
+  if (value[0] !== "[" && value[0] !== "{") return undefined;
+  const items = literalItems(value);
   if (items === undefined || items.length === 0) return undefined;
   if (value[0] === "[" && items.every((item) => /^-?\d/.test(item))) return undefined;
   const each = items.map((item) => memberOfLiteral(item, indent));
@@ -867,6 +962,9 @@ function literalMembers(
 export function memberOfLiteral(item: string, indent: string): string[] | undefined {
   if (/^"[^"\\]*": /.test(item) && !quotedKey(item)) return undefined;
   if (lineKept(`${indent}${item},`)) return [`${indent}${item},`];
+  // A string prettier cannot break stays on its line, however wide.
+  if (unbreakableString(item)) return [`${indent}${item},`];
+  if (item.startsWith("...")) return breakProperty(item, indent.length / 2);
   const property = /^([\w$]+): (.*)$/.exec(item);
   return property === null
     ? literalLines(indent, undefined, item, ",")
@@ -892,12 +990,7 @@ function alwaysBroken(items: readonly string[]): boolean {
   return (
     items.length > 1 &&
     (kind === "{" || kind === "[") &&
-    items.every(
-      (item) =>
-        item[0] === kind &&
-        literalEnd(item) &&
-        (listItems(item.slice(1, -1).trim())?.length ?? 0) > 1,
-    )
+    items.every((item) => item[0] === kind && (literalItems(item)?.length ?? 0) > 1)
   );
 }
 
@@ -905,6 +998,34 @@ function alwaysBroken(items: readonly string[]): boolean {
 function literalEnd(text: string): boolean {
   const tokens = tokenize(text);
   return tokens !== undefined && tokens.code.match[0] === tokens.code.length - 1;
+}
+
+/**
+ * The items of one bracketed literal (`[a, b]`, `{ a: b, c }`), its first
+ * bracket closed by its last character, split as `listItems` splits a list
+ * (the text read once); `undefined` for any other text.
+ */
+function literalItems(value: string): string[] | undefined {
+  const tokens = tokenize(value);
+  const last = tokens === undefined ? -1 : tokens.code.length - 1;
+  if (tokens === undefined || tokens.comments.length > 0 || tokens.code.match[0] !== last) {
+    return undefined;
+  }
+  const { start, end, match } = tokens.code;
+  if (last === 1) return [];
+  const items: string[] = [];
+  let from = start[1]!;
+  for (let i = 1; i < last; i++) {
+    if (match[i]! > i) i = match[i]!;
+    else if (value[start[i]!] === ",") {
+      items.push(value.slice(from, start[i]));
+      // One space after each comma, which the next item then starts after.
+      if (value[end[i]!] !== " ") return undefined;
+      from = end[i]! + 1;
+    }
+  }
+  items.push(value.slice(from, end[last - 1]));
+  return items.every((item) => item !== "" && item.trim() === item) ? items : undefined;
 }
 
 /** The test, consequent and alternate of `a === b ? c : d`, each a simple value or call. */

@@ -659,9 +659,11 @@ class Layout {
    * (`const x: readonly T[] = /* @__PURE__ *\/ Object.freeze([` ... `]);`, the
    * array maybe asserted `as const`), doc
    * comments standing on their own lines before its strings: prettier keeps
-   * the call after the `=` when the line fits up to its `[`, else moves it to
-   * the next line, one level deeper (flat there when it fits and holds no
-   * comment); the strings one a line, each comment on its own line before
+   * the call after the `=` when the line fits up to its `[`; when it fits
+   * only up to the call's `(`, breaks the call's argument out, the array flat
+   * on its line (when it fits and holds no comment: else left to prettier);
+   * else moves the call to the next line, one level deeper (flat there when
+   * it fits and holds no comment); the strings one a line, each comment on its own line before
    * its string. False when it is not of that shape, or the declaration fits
    * flat.
    */
@@ -710,8 +712,13 @@ class Layout {
     const declaration = found[1]!;
     const deeper = !lineKept(indent + head);
     // The line fitting up to the call's `(` but not its `[`: prettier breaks the arguments
-    // instead, the array unhugged (left to it).
-    if (deeper && lineKept(indent + head.slice(0, -1))) return false;
+    // instead, the array unhugged, flat on its line when it fits there (else left to it).
+    if (deeper && lineKept(indent + head.slice(0, -1))) {
+      const array = `${indent}  [${items}]${tail},`;
+      if (commented || !lineKept(array)) return false;
+      this.lines.push(indent + head.slice(0, -1), array, `${indent});`);
+      return true;
+    }
     if (deeper && !tooWide(indent + head)) return false;
     const at2 = deeper ? `${indent}  ` : indent;
     const element = `${at2}  `;

@@ -1,6 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
+import { cachedDataVersionTag } from "node:v8";
 import vm from "node:vm";
 import zlib from "node:zlib";
 
@@ -13,7 +22,7 @@ import zlib from "node:zlib";
  * does not.
  *
  * A cached compilation is used only for the file it was made from (path,
- * length and CRC-32 of the text, Node's version and architecture), and V8
+ * length and CRC-32 of the text, Node's version and architecture, V8's flags), and V8
  * refuses one it did not make (then the file is compiled as usual and the
  * cache written again). Without `zlib.crc32` (Node before 20.15), or when the
  * cache cannot be read or written, the package loads as usual.
@@ -44,8 +53,10 @@ const CACHED_SIZE = 256 * 1024;
 /** Where the code cache of a file's text is kept: its name starts with the file's, so that older caches of the file can be found. */
 interface CacheFile {
   readonly dir: string;
-  /** Every cache of this file (whatever its text, or Node) has a name starting with this. */
+  /** Every cache of this file (whatever its text, Node or V8 flags) has a name starting with this. */
   readonly prefix: string;
+  /** Every cache of this file for this Node and these V8 flags has a name starting with this. */
+  readonly flavour: string;
   readonly name: string;
 }
 
@@ -56,9 +67,15 @@ function cacheFileOf(
   crc32: (text: string) => number,
 ): CacheFile {
   const prefix = `${path.basename(filename)}-${crc32(filename).toString(16)}-`;
-  const stamp = `${process.version}-${process.arch}-${content.length}-${crc32(content).toString(16)}`;
-  return { dir, prefix, name: `${prefix}${stamp}.bin` };
+  // V8 refuses a cache made under other flags (the paygen command raises one, tests do not): each
+  // set of flags has its own, named by V8's tag of its version, flags and CPU features.
+  const flavour = `${prefix}${process.version}-${process.arch}-${cachedDataVersionTag().toString(16)}-`;
+  const stamp = `${content.length}-${crc32(content).toString(16)}`;
+  return { dir, prefix, flavour, name: `${flavour}${stamp}.bin` };
 }
+
+/** A cache of the file for another Node or other V8 flags is removed once it is this old. */
+const OTHER_FLAVOUR_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 /** What `Module.prototype._compile` does for a CommonJS file, with `cacheFile` as V8's code cache. */
 function compileCached(
@@ -97,7 +114,10 @@ function compileCached(
   return result;
 }
 
-/** Writes the cache of a file, and removes its caches of other texts or Nodes, which nothing reads any more. */
+/**
+ * Writes the cache of a file, and removes its caches of other texts, which
+ * nothing reads any more, and those of other Nodes or V8 flags a week old.
+ */
 function writeCache(cacheFile: CacheFile, data: Buffer): void {
   const target = path.join(cacheFile.dir, cacheFile.name);
   const staging = `${target}.${process.pid}.tmp`;
@@ -105,9 +125,16 @@ function writeCache(cacheFile: CacheFile, data: Buffer): void {
     mkdirSync(cacheFile.dir, { recursive: true });
     writeFileSync(staging, data);
     renameSync(staging, target);
-    for (const name of readdirSync(cacheFile.dir))
-      if (name.startsWith(cacheFile.prefix) && name.endsWith(".bin") && name !== cacheFile.name)
-        rmSync(path.join(cacheFile.dir, name), { force: true });
+    for (const name of readdirSync(cacheFile.dir)) {
+      if (!name.startsWith(cacheFile.prefix) || !name.endsWith(".bin") || name === cacheFile.name)
+        continue;
+      const file = path.join(cacheFile.dir, name);
+      if (
+        name.startsWith(cacheFile.flavour) ||
+        Date.now() - statSync(file).mtimeMs > OTHER_FLAVOUR_KEPT_MS
+      )
+        rmSync(file, { force: true });
+    }
   } catch {
     // A cache that cannot be written only costs the next run the compilation.
   }

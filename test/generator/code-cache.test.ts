@@ -57,6 +57,24 @@ describe("requireWithCodeCache", () => {
     expect(cached[0]).toMatch(/^index\.js-/);
   });
 
+  it.runIf(hasCrc32)(
+    "reads a large file with other characters than ASCII as require does, and caches it",
+    () => {
+      const { from, cacheDir, pkg } = fixture();
+      const filler = Array.from({ length: 12_000 }, (_, i) => `function f${i}() { return ${i}; }`);
+      writeFileSync(
+        path.join(pkg, "index.js"),
+        `${filler.join("\n")}\nexports.text = "café ☕ \u{1F600}";\nexports.answer = f42();\n`,
+      );
+      const loaded = requireWithCodeCache(from, "big", cacheDir) as {
+        text: string;
+        answer: number;
+      };
+      expect(loaded).toEqual({ text: "café ☕ \u{1F600}", answer: 42 });
+      expect(readdirSync(cacheDir)).toHaveLength(1);
+    },
+  );
+
   it.runIf(hasCrc32)("loads from the cache, and replaces one V8 refuses", () => {
     const { from, cacheDir } = fixture();
     // Each load in a process of its own: within one, V8 reuses what it compiled before.

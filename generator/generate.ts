@@ -50,11 +50,20 @@ export interface GenerateResult {
 }
 
 /**
- * The whole pipeline, in memory: load → check → model → emit → format.
+ * The whole pipeline, in memory: load → check → model (`loadCheckedModel`) → emit → format
+ * (`emitFiles`).
  * Throws `SchemaErrors` with every problem when the schemas are not valid.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { model, warnings } = await loadCheckedModel(options);
+  return { model, files: await emitFiles(model, options), warnings };
+}
+
+/** The emit and format stages: the package's files for a checked model. */
+export async function emitFiles(
+  model: Model,
+  options: GenerateOptions,
+): Promise<readonly GeneratedFile[]> {
   const files = await emitPackage(model, {
     templatesDir: options.templatesDir ?? TEMPLATES_DIR,
     runtimeDir: options.runtimeDir ?? RUNTIME_DIR,
@@ -66,11 +75,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...(options.server === true ? { server: true } : {}),
     ...(options.mock !== undefined ? { mock: options.mock } : {}),
   });
-  const formatted = await formatFiles(files, {
+  return formatFiles(files, {
     ...(options.formatCacheDir !== undefined ? { cacheDir: options.formatCacheDir } : {}),
     ...(options.previousDir !== undefined ? { previousDir: options.previousDir } : {}),
   });
-  return { model, files: formatted, warnings };
 }
 
 /** Front end, check and model stages only. */

@@ -34,9 +34,18 @@ export async function withInputLog<T>(
     files: Object.create(null) as Record<string, string>,
     folders: Object.create(null) as Record<string, string>,
   };
-  const result = await current.run(inputs, run);
-  return { result, inputs };
+  active += 1;
+  try {
+    return { result: await current.run(inputs, run), inputs };
+  } finally {
+    active -= 1;
+    // With no log open, the async hooks the storage runs on are turned off: they cost every promise.
+    if (active === 0) current.disable();
+  }
 }
+
+/** Logs being written (runs of `withInputLog` under way). */
+let active = 0;
 
 /** A file read as input: called by every reader of schemas, contracts and settings. Outside `withInputLog`, it does nothing. */
 export function noteFileRead(absolutePath: string, bytes: Uint8Array | string): void {

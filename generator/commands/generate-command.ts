@@ -14,6 +14,7 @@ import { readPackageVersion, VERSION_FILE } from "./package-version.js";
 import { generatorIdentity, runKey, saveRunRecord, unchangedRun } from "./run-record.js";
 import { watchPackages } from "./watch-packages.js";
 import { restParameters } from "../model/rest-parameters.js";
+import type { GenerateOptions } from "../generate.js";
 
 export const GENERATE_USAGE = `usage: paygen generate [--schemas DIR | --from FILE [--from FILE ...]] [--out DIR] [--name NAME] [--version-file FILE] [--no-cache] [--verbose] [--strict] [--server] [--mock [--seed N]] [--check | --watch]
        (npm run generate -- ... in this project)
@@ -228,27 +229,29 @@ async function generateOnce(
       return 0;
     }
     // The pipeline (ts-morph, prettier) is loaded only when there is something to generate.
-    const { generate } = await import("../generate.js");
-    const { result, inputs } = await withInputLog(async () => {
-      const version = await readPackageVersion(process.cwd(), values["version-file"]);
-      const generated = await generate({
-        packageVersion: version.version,
-        ...(values.name !== undefined ? { packageName: values.name } : {}),
-        schemasDir,
-        ...(values.from ? { from: values.from } : {}),
-        ...(cached
-          ? {
-              formatCacheDir: path.join(CACHE_DIR, "paygen-format"),
-              previousDir: outDir,
-            }
-          : {}),
-        ...(values.strict ? { strict: true } : {}),
-        ...(values.server === true ? { server: true } : {}),
-        ...(values.mock !== undefined ? { mock: { seed: values.mock } } : {}),
-      });
-      return { version, ...generated };
-    });
-    const { version, model, files, warnings } = result;
+    const { loadCheckedModel, emitFiles } = await import("../generate.js");
+    const options: GenerateOptions = {
+      ...(values.name !== undefined ? { packageName: values.name } : {}),
+      schemasDir,
+      ...(values.from ? { from: values.from } : {}),
+      ...(cached
+        ? {
+            formatCacheDir: path.join(CACHE_DIR, "paygen-format"),
+            previousDir: outDir,
+          }
+        : {}),
+      ...(values.strict ? { strict: true } : {}),
+      ...(values.server === true ? { server: true } : {}),
+      ...(values.mock !== undefined ? { mock: { seed: values.mock } } : {}),
+    };
+    // Only the version file and the front ends read inputs: the log (and the async hooks it
+    // runs on, a cost to every promise) is kept for their stage alone.
+    const { result: read, inputs } = await withInputLog(async () => ({
+      version: await readPackageVersion(process.cwd(), values["version-file"]),
+      ...(await loadCheckedModel(options)),
+    }));
+    const { version, model, warnings } = read;
+    const files = await emitFiles(model, { ...options, packageVersion: version.version });
     if (values.verbose) for (const w of warnings) err(formatDiagnostic(w));
     const warned =
       warnings.length === 0

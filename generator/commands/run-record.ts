@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ABSENT, contentHash, listingHash, listingNames, type InputLog } from "../input-log.js";
@@ -43,24 +44,29 @@ export function runKey(
   );
 }
 
-/** The generator's identity, from the contents of what decides its output. */
+/**
+ * The generator's identity, from the contents of what decides its output.
+ * Some 400 small files, read synchronously: the round trips of as many
+ * asynchronous reads cost more CPU than the reads.
+ */
 export async function generatorIdentity(): Promise<string> {
   const parts: string[] = [];
   for (const folder of ["generator", "templates", "dist"]) {
     for (const rel of await listFiles(path.join(PROJECT_ROOT, folder))) {
       parts.push(
-        `${folder}/${rel}\0${contentHash(await readFile(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`,
+        `${folder}/${rel}\0${contentHash(readFileSync(path.join(PROJECT_ROOT, folder, ...rel.split("/"))))}`,
       );
     }
   }
-  parts.push(
-    `package.json\0${contentHash(await readFile(path.join(PROJECT_ROOT, "package.json")))}`,
-  );
+  parts.push(`package.json\0${contentHash(readFileSync(path.join(PROJECT_ROOT, "package.json")))}`);
   // Installed versions can differ from package.json's ranges.
   for (const dependency of ["prettier", "ts-morph", "yaml", "fast-xml-parser", "handlebars"]) {
-    const manifest = await readFile(
-      path.join(PROJECT_ROOT, "node_modules", dependency, "package.json"),
-    ).catch(() => "");
+    let manifest: Buffer | string;
+    try {
+      manifest = readFileSync(path.join(PROJECT_ROOT, "node_modules", dependency, "package.json"));
+    } catch {
+      manifest = "";
+    }
     parts.push(`${dependency}\0${contentHash(manifest)}`);
   }
   return contentHash(parts.join("\n"));

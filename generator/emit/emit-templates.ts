@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import Handlebars from "handlebars";
 import { compareText } from "../diagnostics/diagnostic.js";
 import { idempotencyHeader } from "../model/idempotency-header.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
@@ -19,6 +18,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { isWrittenInPlace } from "./enum-values.js";
 import { NOTE_LABEL } from "./jsdoc.js";
 import { PACKAGE_FILES } from "./paths.js";
+import { templateRuntime } from "./handlebars.js";
 import { compileTemplate } from "./template-cache.js";
 import { CACHE_DIR } from "../project-paths.js";
 import { jsonString, markdownCode, markdownText } from "./schema-text.js";
@@ -60,7 +60,7 @@ export async function emitTemplates(
 ): Promise<GeneratedFile[]> {
   const servers = entries.names ?? new Map<string, ServerNames>();
   const eventParsers = entries.eventParsers ?? new Map<string, readonly EventParser[]>();
-  const hb = Handlebars.create();
+  const hb = templateRuntime();
   // Text reaches a template only through these helpers: a bare `{{text}}` throws (see `Text`).
   hb.registerHelper("md", (value: unknown) => markdownText(textOf(value)));
   hb.registerHelper("code", (value: unknown) => markdownCode(textOf(value)));

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type Handlebars from "handlebars";
+import { templateCompiler, type TemplateRuntime } from "./handlebars.js";
 
 type HandlebarsEnvironment = typeof Handlebars;
 type CompileOptions = NonNullable<Parameters<HandlebarsEnvironment["compile"]>[1]>;
@@ -10,7 +11,8 @@ type Template = ReturnType<HandlebarsEnvironment["compile"]>;
 
 /**
  * A template compiled as `hb.compile(source, options)` compiles it, through
- * handlebars' own precompiled form (`hb.precompile`, then `hb.template`),
+ * handlebars' own precompiled form (the compiler's `precompile`, then
+ * `hb.template` of the runtime `hb`, see handlebars.ts),
  * kept in `cacheDir` under its `name` and a hash of handlebars' version, the
  * options and the template's text (writing one removes the template's other
  * forms, which nothing reads any more): compiling the package's templates cost handlebars about
@@ -19,7 +21,7 @@ type Template = ReturnType<HandlebarsEnvironment["compile"]>;
  * that cannot be written only costs the next run the compilation.
  */
 export function compileTemplate(
-  hb: HandlebarsEnvironment,
+  hb: TemplateRuntime,
   name: string,
   source: string,
   options: CompileOptions,
@@ -34,7 +36,7 @@ export function compileTemplate(
   if (cached !== undefined) return hb.template(cached);
   // precompile sets defaults on the options it is given; compile works on a copy.
   // Typed as a specification, but precompile returns its JavaScript source.
-  const precompiled = hb.precompile(source, { ...options }) as unknown as string;
+  const precompiled = templateCompiler().precompile(source, { ...options }) as unknown as string;
   writeCached(file, prefix, precompiled);
   return hb.template(specification(precompiled));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -64,10 +65,15 @@ async function swapIn(
   beforeSwap: () => Promise<void>,
 ): Promise<void> {
   try {
+    // Synchronously: a package is a hundred small files or more, and each asynchronous write's
+    // round trips cost more CPU than the write (the staging folder is this run's alone).
+    const folders = new Set<string>();
     for (const file of files) {
       const target = path.join(staging, ...file.path.split("/"));
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.content, "utf8");
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      writeFileSync(target, file.content, "utf8");
     }
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import Module, { createRequire } from "node:module";
@@ -56,6 +57,24 @@ describe("requireWithCodeCache", () => {
     expect(cached[0]).toMatch(/^index\.js-/);
   });
 
+  it.runIf(hasCrc32)(
+    "reads a large file with other characters than ASCII as require does, and caches it",
+    () => {
+      const { from, cacheDir, pkg } = fixture();
+      const filler = Array.from({ length: 12_000 }, (_, i) => `function f${i}() { return ${i}; }`);
+      writeFileSync(
+        path.join(pkg, "index.js"),
+        `${filler.join("\n")}\nexports.text = "café ☕ \u{1F600}";\nexports.answer = f42();\n`,
+      );
+      const loaded = requireWithCodeCache(from, "big", cacheDir) as {
+        text: string;
+        answer: number;
+      };
+      expect(loaded).toEqual({ text: "café ☕ \u{1F600}", answer: 42 });
+      expect(readdirSync(cacheDir)).toHaveLength(1);
+    },
+  );
+
   it.runIf(hasCrc32)("loads from the cache, and replaces one V8 refuses", () => {
     const { from, cacheDir } = fixture();
     // Each load in a process of its own: within one, V8 reuses what it compiled before.
@@ -83,22 +102,59 @@ describe("requireWithCodeCache", () => {
     expect(statSync(path.join(cacheDir, file!)).size).toBeGreaterThan(100);
   });
 
-  it.runIf(hasCrc32)("removes the caches of the file's earlier texts when it writes one", () => {
-    const { from, cacheDir, pkg } = fixture();
-    mkdirSync(cacheDir, { recursive: true });
-    requireWithCodeCache(from, "big", cacheDir);
-    const [file] = readdirSync(cacheDir);
-    const prefix = file!.slice(0, file!.indexOf(`-${process.version}-`) + 1);
-    const stale = `${prefix}v0.0.0-x64-1-0.bin`;
-    const other = `other.js-1-${process.version}-x64-1-0.bin`;
-    writeFileSync(path.join(cacheDir, stale), "old");
-    writeFileSync(path.join(cacheDir, other), "another file's");
-    rmSync(path.join(cacheDir, file!));
-    // Loaded again, not from Node's own module cache.
-    const loaded = createRequire(import.meta.url).cache;
-    for (const key of Object.keys(loaded)) if (key.startsWith(pkg)) delete loaded[key];
-    requireWithCodeCache(from, "big", cacheDir);
-    expect(readdirSync(cacheDir).sort()).toEqual([file, other].sort());
+  it.runIf(hasCrc32)(
+    "removes the caches of the file's earlier texts when it writes one, and those of other Nodes or flags a week old",
+    () => {
+      const { from, cacheDir, pkg } = fixture();
+      mkdirSync(cacheDir, { recursive: true });
+      requireWithCodeCache(from, "big", cacheDir);
+      const [file] = readdirSync(cacheDir);
+      const prefix = file!.slice(0, file!.indexOf(`-${process.version}-`) + 1);
+      // The same Node and flags: everything up to the text's length and CRC-32.
+      const flavour = file!.replace(/\d+-[0-9a-f]+\.bin$/, "");
+      const stale = `${flavour}1-0.bin`;
+      const otherNode = `${prefix}v0.0.0-x64-0-1-0.bin`;
+      const oldOtherNode = `${prefix}v0.0.1-x64-0-1-0.bin`;
+      const other = `other.js-1-${process.version}-x64-0-1-0.bin`;
+      for (const name of [stale, otherNode, oldOtherNode, other])
+        writeFileSync(path.join(cacheDir, name), "another cache");
+      const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+      utimesSync(path.join(cacheDir, oldOtherNode), weekAgo, weekAgo);
+      rmSync(path.join(cacheDir, file!));
+      // Loaded again, not from Node's own module cache.
+      const loaded = createRequire(import.meta.url).cache;
+      for (const key of Object.keys(loaded)) if (key.startsWith(pkg)) delete loaded[key];
+      requireWithCodeCache(from, "big", cacheDir);
+      expect(readdirSync(cacheDir).sort()).toEqual([file, otherNode, other].sort());
+    },
+  );
+
+  it.runIf(hasCrc32)("keeps a cache for each set of V8 flags", () => {
+    const { from, cacheDir } = fixture();
+    const load = (flags: string[]): string =>
+      execFileSync(
+        process.execPath,
+        [
+          ...flags,
+          "--import",
+          "tsx",
+          "--input-type=module",
+          "-e",
+          `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "generator", "code-cache.ts")).href)};
+           process.stdout.write(String(requireWithCodeCache(${JSON.stringify(from)}, "big", ${JSON.stringify(cacheDir)}).answer));`,
+        ],
+        { cwd: PROJECT_ROOT, encoding: "utf8" },
+      );
+    expect(load([])).toBe("42");
+    expect(load(["--interrupt-budget=1000000"])).toBe("42");
+    const files = readdirSync(cacheDir);
+    expect(files).toHaveLength(2);
+    const written = files.map((f) => readFileSync(path.join(cacheDir, f)));
+    // Each set of flags loads its own: neither is refused and written again.
+    expect(load([])).toBe("42");
+    expect(load(["--interrupt-budget=1000000"])).toBe("42");
+    expect(readdirSync(cacheDir)).toEqual(files);
+    expect(files.map((f) => readFileSync(path.join(cacheDir, f)))).toEqual(written);
   });
 
   it("loads the package when the cache cannot be written", () => {

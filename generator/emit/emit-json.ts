@@ -71,7 +71,7 @@ function emitBodies(
       ],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
-      statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${readSide === "request" ? `${names.get("jsonWriter", name)}(value)` : describedWrite(file, ctx, name)});`,
+      statements: `return ${readSide === "request" ? `${file.value("stringifyJson", paths.runtime("json.ts"))}(${names.get("jsonWriter", name)}(value))` : describedWrite(file, ctx, name)};`,
     });
   }
   for (const name of readBodies) {
@@ -131,10 +131,10 @@ function responseRead(
   return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${description}, "", ${o})`;
 }
 
-/** The write of a request body: through its type's description, by the runtime's generic writer. */
+/** The text of a request body: through its type's description, by the runtime's generic writer. */
 function describedWrite(file: TsFile, { service, names }: EmitContext, name: string): string {
   const description = file.value(names.get("description", name), paths.descriptions(service.name));
-  return `${file.value("writeDescribed", paths.runtime("write-description.ts"))}(value, ${description})`;
+  return `${file.value("writeDescribedJson", paths.runtime("write-description.ts"))}(value, ${description})`;
 }
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {

@@ -343,7 +343,11 @@ const LEADING_ZEROS = /^0+(?=.)|^0+$/;
  * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  const text = writeJson(value, 0, new Set());
+  return jsonTextOf(writeJson(value, 0, new Set()));
+}
+
+/** `text`, the JSON text of a whole body, or the error of a body with no JSON form. */
+export function jsonTextOf(text: string | undefined): string {
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }
@@ -355,7 +359,15 @@ export function stringifyJson(value: unknown): string {
  */
 const UNCHECKED_DEPTH = 32;
 
-function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
+/**
+ * The text `stringifyJson` writes for `v` where it stands `depth` objects or
+ * arrays deep, `open` holding the deep ones being written (its check of a
+ * value that refers to itself), or `undefined` where it writes nothing (an
+ * object's member left out, `null` in a list). The generic writer
+ * (`write-description.ts`) writes a described value's text itself and hands
+ * this the values it holds as they are.
+ */
+export function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
   if (typeof v === "string") return quoted(v);
   if (typeof v === "number" && !Number.isFinite(v))
     throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
@@ -402,7 +414,7 @@ function quotedKey(key: string): string {
 }
 
 /** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */
-function quoted(s: string): string {
+export function quoted(s: string): string {
   return PLAIN_TEXT.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 

@@ -91,7 +91,7 @@ function parseDocument(
   if (!looksLikeJson(text, start)) {
     throw new ParseError("json", "not-json", "the body is not JSON (an HTML page or plain text)");
   }
-  return new Parser(text, maxDepth, numberText).document(start);
+  return new JsonParser(text, maxDepth, numberText).document(start);
 }
 
 /** An open object or array. */
@@ -124,22 +124,38 @@ class ControlCharacters {
   }
 }
 
-class Parser {
+/**
+ * The parser of one JSON text, read from left to right: a whole document
+ * (`document`), or, for a reader that walks the text itself
+ * (`read-description-json.ts`), one value or string at a time, each with the
+ * same checks.
+ */
+export class JsonParser {
   /** The next backslash at or after a position (-1: none left); cached so the parse stays linear. */
   private nextBackslash = -2;
-  /** The index after the closing quote of the last string read. */
-  private end = 0;
+  /** The index after the last string or value read. */
+  end = 0;
   private readonly controls: ControlCharacters;
 
   constructor(
-    private readonly s: string,
-    private readonly maxDepth: number,
+    readonly s: string,
+    readonly maxDepth: number,
     private readonly numberText: boolean,
   ) {
     this.controls = new ControlCharacters(s);
   }
 
+  /** The document whose first value starts at `start`: nothing but white space may follow it. */
   document(start: number): unknown {
+    return this.parse(start, 0, true);
+  }
+
+  /** The value starting at `start` (white space before it skipped), inside `depth` open objects and arrays; `end` is then the index after it. */
+  valueAt(start: number, depth: number): unknown {
+    return this.parse(start, depth, false);
+  }
+
+  private parse(start: number, depth: number, whole: boolean): unknown {
     const s = this.s;
     const stack: Frame[] = [];
     let i = start;
@@ -149,7 +165,7 @@ class Parser {
       let value: unknown;
       const c = s.charCodeAt(i);
       if (c === 0x7b || c === 0x5b) {
-        if (stack.length >= this.maxDepth) {
+        if (depth + stack.length >= this.maxDepth) {
           throw new ParseError(
             "json",
             "too-deep",
@@ -194,7 +210,8 @@ class Parser {
       for (;;) {
         const frame = stack[stack.length - 1];
         if (frame === undefined) {
-          if (skipSpace(s, i) !== s.length) throw malformed("more than one value");
+          if (!whole) this.end = i;
+          else if (skipSpace(s, i) !== s.length) throw malformed("more than one value");
           return value;
         }
         if (frame.array !== undefined) frame.array.push(value);
@@ -245,7 +262,7 @@ class Parser {
   }
 
   /** The string whose opening quote is at i, decoded; `end` is then the index after its closing quote. */
-  private string(i: number): string {
+  string(i: number): string {
     const s = this.s;
     let from = i + 1;
     let segment = from;

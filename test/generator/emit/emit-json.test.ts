@@ -96,12 +96,18 @@ export function serializeReq(value: Req): string {
 }`);
   });
 
-  it("reads a response body one way: the tree parser, then the runtime's reader with the type's description", async () => {
+  it("reads a response body through the runtime's reader of JSON text with the type's description", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "parseReq")).toContain(`  return received(
-    readDescribed<Req>(parseJsonTree(body, options), descriptionOfReq, "", readContext(options)),
-  );`);
-    expect(code).toMatch(/import \{ readDescribed \} from "\.\.\/runtime\/read-description\.js";/);
+    expect(declaration(code, "parseReq")).toBe(
+      `/** Reads a {@link Req} from a response body, or throws \`ParseError\`, as the package README's "Reading responses" says. */
+export function parseReq(body: string | Uint8Array, options?: ReadOptions): Received<Req> {
+  return received(readDescribedJson<Req>(body, descriptionOfReq, options));
+}`,
+    );
+    expect(code).toMatch(
+      /import \{ readDescribedJson \} from "\.\.\/runtime\/read-description-json\.js";/,
+    );
+    expect(code).not.toMatch(/\bparseJsonTree\b|\breadContext\b|\breadDescribed\b/);
     expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });
 

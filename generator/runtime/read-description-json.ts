@@ -25,7 +25,7 @@ import {
   readPlan,
 } from "./read-description.js";
 import type { ReadOptions } from "./read-options.js";
-import { at, type ReadContext, readContext } from "./read-values.js";
+import { type ReadContext, readContext } from "./read-values.js";
 
 /** What the walk throws when it leaves a body to the tree reading. */
 const DOUBT = /* @__PURE__ */ new Error("read through the parsed tree");
@@ -70,7 +70,7 @@ function readText(
 ): object {
   const text = bodyText(body, "json", options?.maxBytes ?? DEFAULT_MAX_BYTES);
   const parser = new JsonParser(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH, true);
-  const value = readObjectText(parser, plan, skipSpace(text, 0), 0, "", o);
+  const value = readObjectText(parser, plan, skipSpace(text, 0), 0, o);
   if (skipSpace(text, parser.end) !== text.length) throw DOUBT;
   return value;
 }
@@ -79,13 +79,14 @@ function readText(
  * The object whose `{` is at `i`, inside `depth` open objects and arrays,
  * read as `readPlan` reads it parsed: its fields' values in schema order, each
  * read by its field's plan; `parser.end` is then the index after its `}`.
+ * The reads are given no path: a path only names where an error is, and the
+ * walk's errors are never shown (the tree reading gives the body's).
  */
 function readObjectText(
   parser: JsonParser,
   plan: ObjectPlan,
   start: number,
   depth: number,
-  path: string,
   o: ReadContext,
 ): object {
   const s = parser.s;
@@ -117,7 +118,7 @@ function readObjectText(
       i = skipSpace(s, i + 1);
       if (k !== -1) {
         if (k in values) throw DOUBT;
-        values[k] = readMember(parser, fields[k]!, i, depth + 1, path, o);
+        values[k] = readMember(parser, fields[k]!, i, depth + 1, o);
         if (guess !== k) after[last] = k;
         last = k;
         guess = after[k]!;
@@ -141,7 +142,7 @@ function readObjectText(
     const f = fields[k]!;
     // Absent, an optional field reads as absent whatever its type: no read is called.
     if (!(k in values) && !f.required) continue;
-    const v = k in values ? values[k] : f.read(undefined, o, path, undefined);
+    const v = k in values ? values[k] : f.read(undefined, o, "", undefined);
     if (v === undefined && !f.required) continue;
     out[f.name] = v;
   }
@@ -154,7 +155,6 @@ function readMember(
   f: FieldPlan,
   i: number,
   depth: number,
-  path: string,
   o: ReadContext,
 ): unknown {
   const c = parser.s.charCodeAt(i);
@@ -162,15 +162,15 @@ function readMember(
   if (c === 0x7b && f.object !== undefined) {
     const child: Plan = f.object();
     return child.kind === "object" && walked(child)
-      ? readObjectText(parser, child, i, depth, at(path, f.name), o)
-      : readPlan(child, parser.valueAt(i, depth), at(path, f.name), o);
+      ? readObjectText(parser, child, i, depth, o)
+      : readPlan(child, parser.valueAt(i, depth), "", o);
   }
   const given = parser.valueAt(i, depth);
   return f.string && typeof given === "string"
     ? given
     : f.object !== undefined && given !== null
-      ? readPlan(f.object(), given, at(path, f.name), o)
-      : f.read(given, o, path, undefined);
+      ? readPlan(f.object(), given, "", o)
+      : f.read(given, o, "", undefined);
 }
 
 /**
@@ -223,9 +223,7 @@ function fieldAt(keys: Keys, s: string, from: number, to: number, guess: number)
   return -1;
 }
 
-/** Whether `s` holds `name` at `from` (compared a character at a time: names are short). */
+/** Whether `s` holds `name` at `from` (a copy of so short a text compares faster than its characters one by one). */
 function written(s: string, from: number, name: string): boolean {
-  for (let j = 0; j < name.length; j++)
-    if (s.charCodeAt(from + j) !== name.charCodeAt(j)) return false;
-  return true;
+  return s.slice(from, from + name.length) === name;
 }

@@ -148,7 +148,12 @@ function checkObjectPlan(
   report: boolean,
   extended: boolean,
 ): void {
-  if (!extended && plan.known !== undefined && !checkUnknownKeys(obj, plan.known, path, issues))
+  if (
+    !extended &&
+    plan.known !== undefined &&
+    !namedInOrder(obj, plan.names) &&
+    !checkUnknownKeys(obj, plan.known, path, issues)
+  )
     if (!report) return;
   if (plan.choice && !checkChoice(obj, plan.names, path, issues) && !report) return;
   if (plan.base !== undefined) {
@@ -174,6 +179,27 @@ function checkObjectPlan(
   if (plan.groups !== undefined)
     for (const g of plan.groups) checkChoiceGroup(obj, g.fields, g.required, path, issues);
 }
+
+/**
+ * Whether every key of `obj` (`for...in`) is one of `names`, found a few
+ * names on from the last key's: a value mostly lists its fields in schema
+ * order, and names compare as the same string, with no look-up. `false`
+ * only means the exact check (`checkUnknownKeys`) must look.
+ */
+function namedInOrder(obj: Record<string, unknown>, names: readonly string[]): boolean {
+  let next = 0;
+  for (const key in obj) {
+    let k = next;
+    const stop = Math.min(names.length, next + IN_ORDER_WINDOW);
+    while (k < stop && names[k] !== key) k++;
+    if (k === stop) return false;
+    next = k + 1;
+  }
+  return true;
+}
+
+/** How many names on from the last key's `namedInOrder` looks (absent optional fields are skipped). */
+const IN_ORDER_WINDOW = 8;
 
 /** A field's value (or a map's entry): a list of values, or one. */
 function checkValues(

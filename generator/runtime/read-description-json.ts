@@ -104,9 +104,22 @@ function readObjectText(
   if (s.charCodeAt(i) !== 0x7d)
     for (;;) {
       if (s.charCodeAt(i) !== 0x22) throw DOUBT;
-      const close = s.indexOf('"', i + 1);
-      // A field's name as written is found without reading the key; any other key is read.
-      let k = close === -1 ? -1 : fieldAt(keys, s, i + 1, close, guess);
+      // A field's name as written is found without reading the key (the likely one first,
+      // ending where its closing quote stands); any other key is read.
+      const likely = keys.names[guess];
+      let k = -1;
+      let close: number;
+      if (
+        likely !== undefined &&
+        s.charCodeAt(i + 1 + likely.length) === 0x22 &&
+        written(s, i + 1, likely)
+      ) {
+        close = i + 1 + likely.length;
+        k = guess;
+      } else {
+        close = s.indexOf('"', i + 1);
+        if (close !== -1) k = fieldAt(keys, s, i + 1, close);
+      }
       let key: string | undefined;
       if (k === -1) {
         key = parser.string(i);
@@ -211,12 +224,9 @@ function keysOf(plan: ObjectPlan): Keys {
   return keys;
 }
 
-/** The index of the field whose name is the text in [from, to) of `s` (`guess` tried first), or -1. */
-function fieldAt(keys: Keys, s: string, from: number, to: number, guess: number): number {
-  const length = to - from;
-  const likely = keys.names[guess];
-  if (likely !== undefined && likely.length === length && written(s, from, likely)) return guess;
-  const candidates = keys.byLength.get(length);
+/** The index of the field whose name is the text in [from, to) of `s`, or -1. */
+function fieldAt(keys: Keys, s: string, from: number, to: number): number {
+  const candidates = keys.byLength.get(to - from);
   if (candidates !== undefined)
     for (let c = 0; c < candidates.length; c++)
       if (written(s, from, keys.names[candidates[c]!]!)) return candidates[c]!;

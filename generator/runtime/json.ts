@@ -36,8 +36,12 @@ export interface JsonObject {
 export type JsonArray = JsonValue[];
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-/** A run of characters with no control character among them (greedy, from `lastIndex`). */
-const NO_CONTROL = /[^\u0000-\u001f]*/y;
+/**
+ * A run of characters with no control character among them (greedy, from
+ * `lastIndex`): every UTF-16 unit from space up, one range (faster than the
+ * negated class it equals).
+ */
+const NO_CONTROL = /[ -\uffff]*/y;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
 /** Text `JSON.stringify` writes as is: no quote, backslash, control character or surrogate (one greedy pass). */
 const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;

@@ -163,11 +163,16 @@ function checkObjectPlan(
   const fields = plan.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    if (f.required && !requireField(obj, f.name, path, issues)) {
+    const v = !f.ownOnly || Object.hasOwn(obj, f.name) ? obj[f.name] : undefined;
+    // A required field read as an own value is present; else `requireField` decides (and reports).
+    if (
+      f.required &&
+      (v === undefined || (!f.ownOnly && !Object.hasOwn(obj, f.name))) &&
+      !requireField(obj, f.name, path, issues)
+    ) {
       if (report) continue;
       return;
     }
-    const v = !f.ownOnly || Object.hasOwn(obj, f.name) ? obj[f.name] : undefined;
     if (v === undefined || (f.quick !== undefined && typeof v === f.quick)) continue;
     const at = report ? joinPath(path, f.name) : path;
     if (!f.map) checkValues(f, v, at, issues, report);

@@ -131,6 +131,8 @@ describe("readDescribedJson", () => {
     const { value } = same(body, kept);
     expect(unknownData(value)?.fields).toStrictEqual({ extra: { n: 1 } });
     same(body, answer);
+    same('{"z":1,"id":"1","a":{"b":[1.50,"x"]},"\\u0061b":null,"2":2,"1":1}', kept);
+    same('{"id":"1","n":1,"n":2}', kept);
     same(body, answer, { onUnknown: "keep" });
     same(body, answer, { onUnknown: "reject" });
     same(body, kept, { onUnknown: "reject" });

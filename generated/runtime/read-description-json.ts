@@ -7,10 +7,10 @@
  * walked, each member's value read by its field's plan where it stands, so
  * no parsed tree is built for them: a member of another kind (a list, a
  * number, a union) is parsed by the same parser (`JsonParser`) and read by
- * the same plan's read. Anything else, and every body the walk doubts (a
- * syntax error, a duplicate key, a member a kept type keeps aside, a value
- * its read refuses), is read the one way above, which gives the error: the
- * walk never decides what is wrong with a body, only that it read a value
+ * the same plan's read, and a member a kept type keeps aside is parsed and
+ * kept as its reader keeps it. Anything else, and every body the walk doubts
+ * (a syntax error, a duplicate key, a value its read refuses), is read the
+ * one way above, which gives the error: the walk never decides what is wrong with a body, only that it read a value
  * the tree reading returns too.
  */
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace } from "./body.js";
@@ -25,7 +25,7 @@ import {
   readPlan,
 } from "./read-description.js";
 import type { ReadOptions } from "./read-options.js";
-import { type ReadContext, readContext } from "./read-values.js";
+import { finish, type ReadContext, readContext, Unknowns } from "./read-values.js";
 
 /** What the walk throws when it leaves a body to the tree reading. */
 const DOUBT = /* @__PURE__ */ new Error("read through the parsed tree");
@@ -55,8 +55,8 @@ export function readDescribedJson<T>(
 /**
  * An object type the walk reads: no choice or choice group, no field named
  * like an inherited member, and what the contract does not show either
- * dropped (a closed type) or kept aside (which the walk leaves to the tree
- * reading), never made properties of the value.
+ * dropped (a closed type) or kept aside (a kept type), never made properties
+ * of the value.
  */
 function walked(plan: ObjectPlan): boolean {
   return plan.members === undefined && plan.groups.length === 0 && !plan.asProperties && !plan.bare;
@@ -100,13 +100,27 @@ function readObjectText(
   let guess = after[fields.length]!;
   let last = fields.length;
   let others: Set<string> | undefined;
+  let kept: Unknowns | undefined;
   let i = skipSpace(s, start + 1);
   if (s.charCodeAt(i) !== 0x7d)
     for (;;) {
       if (s.charCodeAt(i) !== 0x22) throw DOUBT;
-      const close = s.indexOf('"', i + 1);
-      // A field's name as written is found without reading the key; any other key is read.
-      let k = close === -1 ? -1 : fieldAt(keys, s, i + 1, close, guess);
+      // A field's name as written is found without reading the key (the likely one first,
+      // ending where its closing quote stands); any other key is read.
+      const likely = keys.names[guess];
+      let k = -1;
+      let close: number;
+      if (
+        likely !== undefined &&
+        s.charCodeAt(i + 1 + likely.length) === 0x22 &&
+        written(s, i + 1, likely)
+      ) {
+        close = i + 1 + likely.length;
+        k = guess;
+      } else {
+        close = s.indexOf('"', i + 1);
+        if (close !== -1) k = fieldAt(keys, s, i + 1, close);
+      }
       let key: string | undefined;
       if (k === -1) {
         key = parser.string(i);
@@ -123,12 +137,17 @@ function readObjectText(
         last = k;
         guess = after[k]!;
       } else if (key !== undefined) {
-        // The parser drops a `__proto__` member; a kept type keeps the others aside.
+        // The parser drops a `__proto__` member; a kept type keeps the others aside, in the order
+        // of the parsed object's keys (a key like an array index would come first: left to it).
+        const value = parser.valueAt(i, depth + 1);
         if (key !== "__proto__") {
-          if (plan.set.extras === "kept" || others?.has(key) === true) throw DOUBT;
+          if (others?.has(key) === true) throw DOUBT;
           (others ??= new Set()).add(key);
+          if (plan.set.extras === "kept") {
+            if (ARRAY_INDEX.test(key)) throw DOUBT;
+            (kept ??= new Unknowns()).field(key, value);
+          }
         }
-        parser.valueAt(i, depth + 1);
       }
       i = skipSpace(s, parser.end);
       const c = s.charCodeAt(i);
@@ -146,8 +165,11 @@ function readObjectText(
     if (v === undefined && !f.required) continue;
     out[f.name] = v;
   }
-  return out;
+  return finish(out, kept);
 }
+
+/** A key an object lists before the others, whatever its place (`Object.keys`' order). */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** The value of a member of field `f` starting at `i`, read as `readPlan` reads it parsed. */
 function readMember(
@@ -211,12 +233,9 @@ function keysOf(plan: ObjectPlan): Keys {
   return keys;
 }
 
-/** The index of the field whose name is the text in [from, to) of `s` (`guess` tried first), or -1. */
-function fieldAt(keys: Keys, s: string, from: number, to: number, guess: number): number {
-  const length = to - from;
-  const likely = keys.names[guess];
-  if (likely !== undefined && likely.length === length && written(s, from, likely)) return guess;
-  const candidates = keys.byLength.get(length);
+/** The index of the field whose name is the text in [from, to) of `s`, or -1. */
+function fieldAt(keys: Keys, s: string, from: number, to: number): number {
+  const candidates = keys.byLength.get(to - from);
   if (candidates !== undefined)
     for (let c = 0; c < candidates.length; c++)
       if (written(s, from, keys.names[candidates[c]!]!)) return candidates[c]!;

@@ -187,7 +187,8 @@ function readMember(
       ? readObjectText(parser, child, i, depth, o)
       : readPlan(child, parser.valueAt(i, depth), "", o);
   }
-  const given = parser.valueAt(i, depth);
+  // A string (an enum's, a date's...) is parsed as `valueAt` parses it, without its set-up.
+  const given = c === 0x22 ? parser.string(i) : parser.valueAt(i, depth);
   return f.string && typeof given === "string"
     ? given
     : f.object !== undefined && given !== null

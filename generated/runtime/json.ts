@@ -36,11 +36,17 @@ export interface JsonObject {
 export type JsonArray = JsonValue[];
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-/** A run of characters with no control character among them (greedy, from `lastIndex`). */
-const NO_CONTROL = /[^\u0000-\u001f]*/y;
+/**
+ * A run of characters with no control character among them (greedy, from
+ * `lastIndex`): every UTF-16 unit from space up, one range (faster than the
+ * negated class it equals).
+ */
+const NO_CONTROL = /[ -\uffff]*/y;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
 /** Text `JSON.stringify` writes as is: no quote, backslash, control character or surrogate (one greedy pass). */
 const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+/** Text of printable ASCII characters only (space to `~`). */
+const PRINTABLE_ASCII = /^[ -~]*$/;
 const MAX_SAFE = "9007199254740991";
 const MIN_NORMAL = 2.2250738585072014e-308;
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -91,7 +97,7 @@ function parseDocument(
   if (!looksLikeJson(text, start)) {
     throw new ParseError("json", "not-json", "the body is not JSON (an HTML page or plain text)");
   }
-  return new Parser(text, maxDepth, numberText).document(start);
+  return new JsonParser(text, maxDepth, numberText).document(start);
 }
 
 /** An open object or array. */
@@ -124,22 +130,38 @@ class ControlCharacters {
   }
 }
 
-class Parser {
+/**
+ * The parser of one JSON text, read from left to right: a whole document
+ * (`document`), or, for a reader that walks the text itself
+ * (`read-description-json.ts`), one value or string at a time, each with the
+ * same checks.
+ */
+export class JsonParser {
   /** The next backslash at or after a position (-1: none left); cached so the parse stays linear. */
   private nextBackslash = -2;
-  /** The index after the closing quote of the last string read. */
-  private end = 0;
+  /** The index after the last string or value read. */
+  end = 0;
   private readonly controls: ControlCharacters;
 
   constructor(
-    private readonly s: string,
-    private readonly maxDepth: number,
+    readonly s: string,
+    readonly maxDepth: number,
     private readonly numberText: boolean,
   ) {
     this.controls = new ControlCharacters(s);
   }
 
+  /** The document whose first value starts at `start`: nothing but white space may follow it. */
   document(start: number): unknown {
+    return this.parse(start, 0, true);
+  }
+
+  /** The value starting at `start` (white space before it skipped), inside `depth` open objects and arrays; `end` is then the index after it. */
+  valueAt(start: number, depth: number): unknown {
+    return this.parse(start, depth, false);
+  }
+
+  private parse(start: number, depth: number, whole: boolean): unknown {
     const s = this.s;
     const stack: Frame[] = [];
     let i = start;
@@ -149,7 +171,7 @@ class Parser {
       let value: unknown;
       const c = s.charCodeAt(i);
       if (c === 0x7b || c === 0x5b) {
-        if (stack.length >= this.maxDepth) {
+        if (depth + stack.length >= this.maxDepth) {
           throw new ParseError(
             "json",
             "too-deep",
@@ -194,7 +216,8 @@ class Parser {
       for (;;) {
         const frame = stack[stack.length - 1];
         if (frame === undefined) {
-          if (skipSpace(s, i) !== s.length) throw malformed("more than one value");
+          if (!whole) this.end = i;
+          else if (skipSpace(s, i) !== s.length) throw malformed("more than one value");
           return value;
         }
         if (frame.array !== undefined) frame.array.push(value);
@@ -245,7 +268,7 @@ class Parser {
   }
 
   /** The string whose opening quote is at i, decoded; `end` is then the index after its closing quote. */
-  private string(i: number): string {
+  string(i: number): string {
     const s = this.s;
     let from = i + 1;
     let segment = from;
@@ -343,7 +366,11 @@ const LEADING_ZEROS = /^0+(?=.)|^0+$/;
  * or refers to itself.
  */
 export function stringifyJson(value: unknown): string {
-  const text = writeJson(value, 0, new Set());
+  return jsonTextOf(writeJson(value, 0, new Set()));
+}
+
+/** `text`, the JSON text of a whole body, or the error of a body with no JSON form. */
+export function jsonTextOf(text: string | undefined): string {
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
   return text;
 }
@@ -355,7 +382,15 @@ export function stringifyJson(value: unknown): string {
  */
 const UNCHECKED_DEPTH = 32;
 
-function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
+/**
+ * The text `stringifyJson` writes for `v` where it stands `depth` objects or
+ * arrays deep, `open` holding the deep ones being written (its check of a
+ * value that refers to itself), or `undefined` where it writes nothing (an
+ * object's member left out, `null` in a list). The generic writer
+ * (`write-description.ts`) writes a described value's text itself and hands
+ * this the values it holds as they are.
+ */
+export function writeJson(v: unknown, depth: number, open: Set<object>): string | undefined {
   if (typeof v === "string") return quoted(v);
   if (typeof v === "number" && !Number.isFinite(v))
     throw new TypeError("stringifyJson: NaN and infinities have no JSON form");
@@ -402,7 +437,11 @@ function quotedKey(key: string): string {
 }
 
 /** A string as JSON text, as `JSON.stringify` writes it; one that needs no escape is quoted as is, without a call. */
-function quoted(s: string): string {
+export function quoted(s: string): string {
+  // Printable ASCII, the common text, is found by a simpler (faster) pattern; then only a quote
+  // or a backslash needs an escape.
+  if (PRINTABLE_ASCII.test(s))
+    return s.indexOf('"') === -1 && s.indexOf("\\") === -1 ? `"${s}"` : JSON.stringify(s);
   return PLAIN_TEXT.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 

@@ -147,7 +147,12 @@ function checkObjectPlan(
   report: boolean,
   extended: boolean,
 ): void {
-  if (!extended && plan.known !== undefined && !checkUnknownKeys(obj, plan.known, path, issues))
+  if (
+    !extended &&
+    plan.known !== undefined &&
+    !allNamed(obj, plan.names, plan.known) &&
+    !checkUnknownKeys(obj, plan.known, path, issues)
+  )
     if (!report) return;
   if (plan.choice && !checkChoice(obj, plan.names, path, issues) && !report) return;
   if (plan.base !== undefined) {
@@ -157,11 +162,16 @@ function checkObjectPlan(
   const fields = plan.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    if (f.required && !requireField(obj, f.name, path, issues)) {
+    const v = !f.ownOnly || Object.hasOwn(obj, f.name) ? obj[f.name] : undefined;
+    // A required field read as an own value is present; else `requireField` decides (and reports).
+    if (
+      f.required &&
+      (v === undefined || (!f.ownOnly && !Object.hasOwn(obj, f.name))) &&
+      !requireField(obj, f.name, path, issues)
+    ) {
       if (report) continue;
       return;
     }
-    const v = !f.ownOnly || Object.hasOwn(obj, f.name) ? obj[f.name] : undefined;
     if (v === undefined || (f.quick !== undefined && typeof v === f.quick)) continue;
     const at = report ? joinPath(path, f.name) : path;
     if (!f.map) checkValues(f, v, at, issues, report);
@@ -173,6 +183,32 @@ function checkObjectPlan(
   if (plan.groups !== undefined)
     for (const g of plan.groups) checkChoiceGroup(obj, g.fields, g.required, path, issues);
 }
+
+/**
+ * Whether every key of `obj` (`for...in`) is one of `names` (`known`): each
+ * looked for first a few names on from the last key's, since a value mostly
+ * lists its fields in schema order and names compare as the same string,
+ * then in the set. `false` only means the exact check (`checkUnknownKeys`)
+ * must look.
+ */
+function allNamed(
+  obj: Record<string, unknown>,
+  names: readonly string[],
+  known: ReadonlySet<string>,
+): boolean {
+  let next = 0;
+  for (const key in obj) {
+    let k = next;
+    const stop = Math.min(names.length, next + IN_ORDER_WINDOW);
+    while (k < stop && names[k] !== key) k++;
+    if (k < stop) next = k + 1;
+    else if (!known.has(key)) return false;
+  }
+  return true;
+}
+
+/** How many names on from the last key's `allNamed` compares (absent optional fields are skipped). */
+const IN_ORDER_WINDOW = 8;
 
 /** A field's value (or a map's entry): a list of values, or one. */
 function checkValues(

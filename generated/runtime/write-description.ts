@@ -16,6 +16,9 @@ import type {
   ObjectDescription,
   TypeDescription,
 } from "./description.js";
+import { eachValue, ownValue } from "./field-values.js";
+import { jsonTextOf, quoted, writeJson } from "./json.js";
+import { unknownData } from "./read-options.js";
 import { extraProperties } from "./read-values.js";
 import type { VariantWrite, Walker } from "./union-walks.js";
 import { writeFields, type WrittenField } from "./write-fields.js";
@@ -23,9 +26,30 @@ import { writeFields, type WrittenField } from "./write-fields.js";
 /** Writes one value of a type (an object, or an opaque list) as its JSON form. */
 type TypeWrite = (value: object) => Record<string, unknown> | readonly unknown[];
 
+/**
+ * The JSON text of one value of a type, or of a field, where it stands
+ * `depth` objects or arrays deep (see `writeJson`); `undefined` where
+ * `stringifyJson` writes nothing.
+ */
+type TextWrite = (value: unknown, depth: number, open: Set<object>) => string | undefined;
+
+/** A field whose text is written directly: its name, its key's text (`"name":`) and its value's write. */
+interface FieldText {
+  readonly name: string;
+  readonly key: string;
+  readonly text: TextWrite;
+}
+
 interface ObjectPlan {
   readonly kind: "object";
   readonly fields: readonly WrittenField[];
+  /**
+   * Every field, its base's first, each writing its value's text, when the
+   * type's text is its fields' alone (no extra properties: a closed type), in
+   * this order (no field named like an array index, which an object lists
+   * first, nor `toJSON`, which `stringifyJson` would call).
+   */
+  readonly texts: readonly FieldText[] | undefined;
   /** Every field's name, its base's first: an open type's extra properties are the others. */
   readonly names: readonly string[];
   /** Every required field's name, its base's first. */
@@ -65,6 +89,34 @@ function planOf(description: TypeDescription): Plan {
   return plan;
 }
 
+/**
+ * `stringifyJson(writeDescribed(value, description))`, the same text or
+ * error, written in one walk: a closed type's fields are written as text
+ * directly, with no object built for them, which is what a generated
+ * serializer returns.
+ */
+export function writeDescribedJson(value: object, description: TypeDescription): string {
+  return jsonTextOf(planText(planOf(description), value, 0, new Set()));
+}
+
+/** The text `writeJson` writes for `writePlan(plan, value)`. */
+function planText(plan: Plan, value: object, depth: number, open: Set<object>): string | undefined {
+  const texts = plan.kind === "object" ? plan.texts : undefined;
+  // What a reader kept beside a value is written after its fields, by the object's path.
+  if (texts === undefined || unknownData(value) !== undefined)
+    return writeJson(writePlan(plan, value), depth, open);
+  const from = value as Record<string, unknown>;
+  let out = "";
+  for (let i = 0; i < texts.length; i++) {
+    const f = texts[i]!;
+    const v = ownValue(from, f.name);
+    if (v === undefined) continue;
+    const text = f.text(v, depth + 1, open);
+    if (text !== undefined) out = out === "" ? f.key + text : `${out},${f.key}${text}`;
+  }
+  return `{${out}}`;
+}
+
 function writePlan(plan: Plan, value: object): Record<string, unknown> | readonly unknown[] {
   return plan.kind === "other" ? plan.write(value) : writeObject(plan, value);
 }
@@ -92,9 +144,14 @@ function compileObject(description: ObjectDescription): ObjectPlan {
   const base =
     description.base !== undefined ? (planOf(description.base()) as ObjectPlan) : undefined;
   const names = [...(base?.names ?? []), ...description.fields.map((f) => f.name)];
+  const direct =
+    description.open === undefined &&
+    (base === undefined || base.texts !== undefined) &&
+    description.fields.every((f) => !/^(?:0|[1-9][0-9]*)$/.test(f.name) && f.name !== "toJSON");
   return {
     kind: "object",
     fields: description.fields.map(fieldWrite),
+    texts: direct ? [...(base?.texts ?? []), ...description.fields.map(fieldText)] : undefined,
     names,
     required: [
       ...(base?.required ?? []),
@@ -112,6 +169,40 @@ function fieldWrite(f: FieldDescription): WrittenField {
   const shape =
     f.map === true ? (f.list !== undefined ? "map of lists" : "map") : f.list ? "list" : undefined;
   return shape !== undefined ? [f.name, write, shape] : [f.name, write];
+}
+
+/**
+ * A field's text: a string as its JSON text, a nested type's object by that
+ * type's plan, and every other value (a list, a map, a value of another
+ * kind than its type's) as `writeJson` writes what `writeFields` puts in
+ * the field.
+ */
+function fieldText(f: FieldDescription): FieldText {
+  const key = `${quoted(f.name)}:`;
+  const t = f.type;
+  const write = typeof t === "function" ? typeWrite(t) : f.write;
+  const shape =
+    f.map === true ? (f.list !== undefined ? "map of lists" : "map") : f.list ? "list" : undefined;
+  const asHeld: TextWrite = (v, depth, open) =>
+    writeJson(
+      write === undefined ? v : eachValue(v, write as (v: unknown) => unknown, shape),
+      depth,
+      open,
+    );
+  if (typeof t === "function" && shape === undefined) {
+    let plan: Plan | undefined;
+    const text: TextWrite = (v, depth, open) =>
+      typeof v === "object" && v !== null && !Array.isArray(v)
+        ? planText((plan ??= planOf(t())), v, depth, open)
+        : asHeld(v, depth, open);
+    return { name: f.name, key, text };
+  }
+  if (write !== undefined) return { name: f.name, key, text: asHeld };
+  return {
+    name: f.name,
+    key,
+    text: (v, depth, open) => (typeof v === "string" ? quoted(v) : writeJson(v, depth, open)),
+  };
 }
 
 /** The write of another type's value, by its plan, compiled when the first value is written. */

@@ -17,8 +17,9 @@ import type { TsFile } from "./ts-file.js";
  * which hands the value and its type's description to the runtime's generic
  * writer (`write-description.ts`), and a parser per response body (hostile
  * input rejected with `ParseError`, numbers exact, opaque bodies kept as
- * parsed), which hands the parsed tree and the type's description to the
- * runtime's generic reader (`read-description.ts`).
+ * parsed), which hands the body and the type's description to the runtime's
+ * generic reader (`read-description-json.ts`, which reads what
+ * `read-description.ts` reads from the parsed tree).
  */
 export function emitJson(ctx: EmitContext): GeneratedFile {
   const file = serviceFile(ctx, paths.json(ctx.service.name));
@@ -71,7 +72,7 @@ function emitBodies(
       ],
       parameters: [{ name: "value", type: typeRef(name) }],
       returnType: "string",
-      statements: `return ${file.value("stringifyJson", paths.runtime("json.ts"))}(${readSide === "request" ? `${names.get("jsonWriter", name)}(value)` : describedWrite(file, ctx, name)});`,
+      statements: `return ${readSide === "request" ? `${file.value("stringifyJson", paths.runtime("json.ts"))}(${names.get("jsonWriter", name)}(value))` : describedWrite(file, ctx, name)};`,
     });
   }
   for (const name of readBodies) {
@@ -96,14 +97,17 @@ function emitBodies(
         readSide === "response"
           ? `${file.type("Received", paths.runtime("received.ts"))}<${typeRef(name)}>`
           : typeRef(name),
-      // One reading path: the tree parser (number text kept), then the type's reader.
+      // A server: the tree parser (number text kept), then the type's reader; a client: the
+      // runtime's generic reader of the text (`responseRead`).
       statements: (() => {
-        const tree = `${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options)`;
-        const o = `${file.value("readContext", paths.runtime("read-values.ts"))}(options)`;
+        const tree = (): string =>
+          `${file.value("parseJsonTree", paths.runtime("json.ts"))}(body, options)`;
+        const o = (): string =>
+          `${file.value("readContext", paths.runtime("read-values.ts"))}(options)`;
         const read =
           readSide === "response"
             ? responseRead(file, ctx, name, tree, o)
-            : `${names.get("reader", name)}(${tree}, "", ${o})`;
+            : `${names.get("reader", name)}(${tree()}, "", ${o()})`;
         return `return ${readSide === "response" ? `${file.value("received", paths.runtime("received.ts"))}(${read})` : `${file.value("unvalidated", paths.runtime("read-values.ts"))}<${typeRef(name)}>(${read})`};`;
       })(),
     });
@@ -111,30 +115,32 @@ function emitBodies(
 }
 
 /**
- * The read of a response body: through its type's description; a body the
- * contract does not show is taken as parsed (`readOpaque`), which needs no
- * description, so a caller of such an operation bundles none of the reader.
+ * The read of a response body: its text and its type's description handed to
+ * the runtime's generic reader (`readDescribedJson`, which reads what
+ * `readDescribed` reads from the parsed tree); a body the contract does not
+ * show is taken as parsed (`readOpaque`), which needs no description, so a
+ * caller of such an operation bundles none of the reader.
  */
 function responseRead(
   file: TsFile,
   { service, names }: EmitContext,
   name: string,
-  tree: string,
-  o: string,
+  tree: () => string,
+  o: () => string,
 ): string {
   const type = service.types.find((t) => t.name === name);
   const READ = paths.runtime("read-values.ts");
   if (type?.kind === "opaque")
-    return `${file.value(type.list ? "readOpaqueList" : "readOpaque", READ)}(${tree}, ${o}, "")`;
+    return `${file.value(type.list ? "readOpaqueList" : "readOpaque", READ)}(${tree()}, ${o()}, "")`;
   const typeName = file.type(names.get("type", name), paths.types(service.name));
   const description = file.value(names.get("description", name), paths.descriptions(service.name));
-  return `${file.value("readDescribed", paths.runtime("read-description.ts"))}<${typeName}>(${tree}, ${description}, "", ${o})`;
+  return `${file.value("readDescribedJson", paths.runtime("read-description-json.ts"))}<${typeName}>(body, ${description}, options)`;
 }
 
-/** The write of a request body: through its type's description, by the runtime's generic writer. */
+/** The text of a request body: through its type's description, by the runtime's generic writer. */
 function describedWrite(file: TsFile, { service, names }: EmitContext, name: string): string {
   const description = file.value(names.get("description", name), paths.descriptions(service.name));
-  return `${file.value("writeDescribed", paths.runtime("write-description.ts"))}(value, ${description})`;
+  return `${file.value("writeDescribedJson", paths.runtime("write-description.ts"))}(value, ${description})`;
 }
 
 function emitWriter(file: TsFile, { service, names }: EmitContext, type: ObjectType): void {

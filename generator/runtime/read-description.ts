@@ -58,10 +58,15 @@ type ValueRead = (
 ) => unknown;
 
 /** A field's value (its member of the parsed object) read: `undefined` when absent. */
-type FieldRead = (v: unknown, o: ReadContext, path: string, u: Unknowns | undefined) => unknown;
+export type FieldRead = (
+  v: unknown,
+  o: ReadContext,
+  path: string,
+  u: Unknowns | undefined,
+) => unknown;
 
 /** What reading a field needs, compiled from its description. */
-interface FieldPlan {
+export interface FieldPlan {
   readonly name: string;
   /** Named like a member every object inherits: set as an own property (`defineProperty`). */
   readonly inherited: boolean;
@@ -77,7 +82,7 @@ interface FieldPlan {
   readonly object: (() => Plan) | undefined;
 }
 
-interface ObjectPlan {
+export interface ObjectPlan {
   readonly kind: "object";
   /** Every field's name, its base's first, and how an open type holds the rest. */
   readonly set: FieldSet;
@@ -94,12 +99,12 @@ interface ObjectPlan {
   readonly bare: boolean;
 }
 
-interface OtherPlan {
+export interface OtherPlan {
   readonly kind: "other";
   readonly read: TypeRead;
 }
 
-type Plan = ObjectPlan | OtherPlan;
+export type Plan = ObjectPlan | OtherPlan;
 
 const PLANS = /* @__PURE__ */ new WeakMap<TypeDescription, Plan>();
 
@@ -117,7 +122,8 @@ export function readDescribed<T>(
   return readPlan(planOf(description), value, path, o) as T;
 }
 
-function planOf(description: TypeDescription): Plan {
+/** The plan of `description`, compiled on its first use. */
+export function planOf(description: TypeDescription): Plan {
   let plan = PLANS.get(description);
   if (plan === undefined) {
     plan = compile(description);
@@ -126,7 +132,8 @@ function planOf(description: TypeDescription): Plan {
   return plan;
 }
 
-function readPlan(plan: Plan, value: unknown, path: string, o: ReadContext): unknown {
+/** A value (parsed) read by its type's plan. */
+export function readPlan(plan: Plan, value: unknown, path: string, o: ReadContext): unknown {
   return plan.kind === "other" ? plan.read(value, path, o) : readObjectPlan(plan, value, path, o);
 }
 

@@ -32,14 +32,15 @@ describe("emitJson writers", () => {
     operations: [restOperation("op", "Req", "Req")],
   });
 
-  it("serializes through the runtime's generic writer with the type's description, then stringifyJson", async () => {
+  it("serializes through the runtime's generic writer of JSON text with the type's description", async () => {
     const code = await emitWith(emitJson, service);
     expect(declaration(code, "serializeReq")).toContain(
-      "return stringifyJson(writeDescribed(value, descriptionOfReq));",
+      "return writeDescribedJson(value, descriptionOfReq);",
     );
     expect(code).toMatch(
-      /import \{ writeDescribed \} from "\.\.\/runtime\/write-description\.js";/,
+      /import \{ writeDescribedJson \} from "\.\.\/runtime\/write-description\.js";/,
     );
+    expect(code).not.toMatch(/\bstringifyJson\b/);
   });
 
   it("documents each serializer and parser in one short line that names its type and points to the rule the README states once", async () => {
@@ -47,7 +48,7 @@ describe("emitJson writers", () => {
     expect(declaration(code, "serializeReq"))
       .toBe(`/** The JSON body of a {@link Req}, written as the package README's "Writing requests" says. */
 export function serializeReq(value: Req): string {
-  return stringifyJson(writeDescribed(value, descriptionOfReq));
+  return writeDescribedJson(value, descriptionOfReq);
 }`);
     expect(declaration(code, "parseReq").split("\n")[0]).toBe(
       '/** Reads a {@link Req} from a response body, or throws `ParseError`, as the package README\'s "Reading responses" says. */',
@@ -76,7 +77,7 @@ export function serializeReq(value: Req): string {
     });
     const code = await emitWith(emitJson, nested);
     expect(declaration(code, "serializeOuter")).toContain(
-      "return stringifyJson(writeDescribed(value, descriptionOfOuter));",
+      "return writeDescribedJson(value, descriptionOfOuter);",
     );
     expect(code).not.toMatch(/jsonOfInner|extraProperties/);
   });
@@ -95,12 +96,18 @@ export function serializeReq(value: Req): string {
 }`);
   });
 
-  it("reads a response body one way: the tree parser, then the runtime's reader with the type's description", async () => {
+  it("reads a response body through the runtime's reader of JSON text with the type's description", async () => {
     const code = await emitWith(emitJson, service);
-    expect(declaration(code, "parseReq")).toContain(`  return received(
-    readDescribed<Req>(parseJsonTree(body, options), descriptionOfReq, "", readContext(options)),
-  );`);
-    expect(code).toMatch(/import \{ readDescribed \} from "\.\.\/runtime\/read-description\.js";/);
+    expect(declaration(code, "parseReq")).toBe(
+      `/** Reads a {@link Req} from a response body, or throws \`ParseError\`, as the package README's "Reading responses" says. */
+export function parseReq(body: string | Uint8Array, options?: ReadOptions): Received<Req> {
+  return received(readDescribedJson<Req>(body, descriptionOfReq, options));
+}`,
+    );
+    expect(code).toMatch(
+      /import \{ readDescribedJson \} from "\.\.\/runtime\/read-description-json\.js";/,
+    );
+    expect(code).not.toMatch(/\bparseJsonTree\b|\breadContext\b|\breadDescribed\b/);
     expect(code).not.toMatch(/\bscanReq\b|json-scan/);
   });
 

@@ -324,6 +324,24 @@ describe("stringifyJson", () => {
     );
   });
 
+  it("writes every kind of text as JSON.stringify does: printable ASCII with and without quotes or backslashes, DEL, controls, non-ASCII, surrogates", () => {
+    const texts = [
+      "",
+      "plain ~ text",
+      'a "quote"',
+      "a \\ backslash",
+      "del \u007f",
+      "tab\there",
+      "\u0000",
+      "caf\u00e9",
+      "\u2028",
+      "pair \ud83d\ude00",
+      "lone \ud800",
+      "lone \udfff end",
+    ];
+    for (const text of texts) expect(stringifyJson({ text })).toBe(JSON.stringify({ text }));
+  });
+
   it("writes boxed primitives, toJSON results and holes of a sparse list as JSON.stringify does", () => {
     const holes: unknown[] = [1];
     holes[3] = 2;

@@ -9,6 +9,7 @@ import { ParseError } from "../../../generator/runtime/errors.js";
 import { parseJsonTree } from "../../../generator/runtime/json.js";
 import { JsonNumberText } from "../../../generator/runtime/json-value.js";
 import { readDescribed } from "../../../generator/runtime/read-description.js";
+import { readDescribedJson } from "../../../generator/runtime/read-description-json.js";
 import { type ReadOptions, unknownData } from "../../../generator/runtime/read-options.js";
 import { readContext } from "../../../generator/runtime/read-values.js";
 import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
@@ -24,9 +25,31 @@ import {
   stringScalar,
 } from "../../../generator/runtime/described-scalars.js";
 
-/** Reads a JSON body as a client does: the tree parser, then the generic reader. */
+/**
+ * Reads a JSON body as a client does (`readDescribedJson`), which gives what
+ * the tree parser, then the generic reader give: the same value, or the
+ * same error.
+ */
 function read(body: string, description: TypeDescription, options?: ReadOptions): unknown {
-  return readDescribed(parseJsonTree(body, options), description, "", readContext(options));
+  const outcome = (reading: () => unknown): { value?: unknown; error?: unknown } => {
+    try {
+      return { value: reading() };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const tree = outcome(() =>
+    readDescribed(parseJsonTree(body, options), description, "", readContext(options)),
+  );
+  const text = outcome(() => readDescribedJson(body, description, options));
+  expect(text).toStrictEqual(tree);
+  expect(unknownData(text.value)).toStrictEqual(unknownData(tree.value));
+  if (text.error !== undefined) {
+    expect(text.error).toBeInstanceOf((tree.error as object).constructor);
+    expect(text.error).toMatchObject({ ...(tree.error as object) });
+    throw text.error;
+  }
+  return text.value;
 }
 
 /** The message of the `ParseError` reading a body throws. */

@@ -13,12 +13,36 @@ import {
 } from "../../../generator/runtime/described-scalars.js";
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
 import { withUnknownFields } from "../../../generator/runtime/read-options.js";
-import { writeDescribed } from "../../../generator/runtime/write-description.js";
 import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
+import {
+  writeDescribed,
+  writeDescribedJson,
+} from "../../../generator/runtime/write-description.js";
 
-/** The JSON body a client sends: the generic writer, then `stringifyJson`. */
-const write = (value: object, description: TypeDescription): string =>
-  stringifyJson(writeDescribed(value, description));
+/**
+ * The JSON body a client sends (`writeDescribedJson`), which is the text of
+ * the generic writer's object (`stringifyJson(writeDescribed(...))`).
+ */
+const write = (value: object, description: TypeDescription): string => {
+  const text = writeDescribedJson(value, description);
+  expect(text).toBe(stringifyJson(writeDescribed(value, description)));
+  return text;
+};
+
+/** The error both ways of writing throw for `value`. */
+const failure = (value: object, description: TypeDescription): unknown => {
+  const error = (write: () => string): unknown => {
+    try {
+      return write();
+    } catch (e) {
+      return e;
+    }
+  };
+  const direct = error(() => writeDescribedJson(value, description));
+  expect(direct).toBeInstanceOf(Error);
+  expect(direct).toEqual(error(() => stringifyJson(writeDescribed(value, description))));
+  return direct;
+};
 
 const inner: ObjectDescription = { fields: [{ name: "id", type: stringScalar }] };
 
@@ -135,7 +159,66 @@ describe("writeDescribed", () => {
 
   it("writes a body the contract does not show as it is", () => {
     expect(write({ any: [1, "two"] }, { opaque: "object" })).toBe('{"any":[1,"two"]}');
-    expect(stringifyJson(writeDescribed([1, 2], { opaque: "list" }))).toBe("[1,2]");
+    expect(write([1, 2], { opaque: "list" })).toBe("[1,2]");
+  });
+
+  it("writes each value of a closed type as stringifyJson writes it: escapes, other kinds than the field's, toJSON, nothing for a function", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "text", type: stringScalar },
+        { name: "quote", type: stringScalar },
+        { name: "number", type: stringScalar },
+        { name: "date", type: stringScalar },
+        { name: "fn", type: stringScalar },
+        { name: "one", type: () => inner },
+        { name: "notObject", type: () => inner },
+        { name: "list", type: () => inner },
+      ],
+    };
+    const value = {
+      text: "a\u2028b",
+      quote: 'say "\\"\n\ud800',
+      number: 12,
+      date: new Date(0),
+      fn: () => 1,
+      one: { id: "i", toJSON: () => "ignored: the type's fields are written" },
+      notObject: "text",
+      list: [{ id: "x" }],
+    };
+    expect(write(value, description)).toBe(
+      `{"text":"a\u2028b","quote":${JSON.stringify('say "\\"\n\ud800')},"number":12,"date":"1970-01-01T00:00:00.000Z","one":{"id":"i"},"notObject":{},"list":{}}`,
+    );
+  });
+
+  it("writes the fields of a type with a field named like an array index or toJSON in the order and form stringifyJson gives", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "b", type: stringScalar },
+        { name: "1", type: stringScalar },
+        { name: "toJSON", type: stringScalar },
+      ],
+    };
+    expect(write({ b: "x", 1: "y", toJSON: "z" }, description)).toBe(
+      '{"1":"y","b":"x","toJSON":"z"}',
+    );
+  });
+
+  it("refuses what stringifyJson refuses, with its error", () => {
+    const description: ObjectDescription = {
+      fields: [
+        { name: "ratio", type: doubleScalar, finite: true },
+        { name: "amount", type: decimalScalar, write: jsonNumber },
+      ],
+    };
+    expect(failure({ ratio: Number.NaN }, description)).toBeInstanceOf(TypeError);
+    expect(failure({ amount: "1e3" }, description)).toBeInstanceOf(TypeError);
+    expect(failure({ ratio: 1n }, description)).toBeInstanceOf(TypeError);
+    const deep: ObjectDescription = { fields: [{ name: "any", type: stringScalar }] };
+    const cycle: Record<string, unknown> = {};
+    let at = cycle;
+    for (let i = 0; i < 40; i++) at = (at.next = {}) as Record<string, unknown>;
+    at.next = cycle;
+    expect(failure({ any: cycle }, deep)).toBeInstanceOf(TypeError);
   });
 
   it("reads a field named like an Object.prototype member only when the value owns it, and never sets the prototype", () => {

@@ -44,6 +44,27 @@ function fixture(): { from: string; cacheDir: string; pkg: string } {
   return { from: path.join(root, "main.js"), cacheDir: path.join(root, "cache"), pkg };
 }
 
+/**
+ * The `answer` of the fixture's package, loaded through the code cache by a
+ * Node process of its own started with `flags`.
+ */
+function loadInProcess(from: string, cacheDir: string, flags: readonly string[]): string {
+  const codeCache = pathToFileURL(path.join(PROJECT_ROOT, "generator", "code-cache.ts")).href;
+  return execFileSync(
+    process.execPath,
+    [
+      ...flags,
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      `import { requireWithCodeCache } from ${JSON.stringify(codeCache)};
+       process.stdout.write(String(requireWithCodeCache(${JSON.stringify(from)}, "big", ${JSON.stringify(cacheDir)}).answer));`,
+    ],
+    { cwd: PROJECT_ROOT, encoding: "utf8" },
+  );
+}
+
 const hasCrc32 = typeof (zlib as { crc32?: unknown }).crc32 === "function";
 
 describe("requireWithCodeCache", () => {
@@ -78,19 +99,7 @@ describe("requireWithCodeCache", () => {
   it.runIf(hasCrc32)("loads from the cache, and replaces one V8 refuses", () => {
     const { from, cacheDir } = fixture();
     // Each load in a process of its own: within one, V8 reuses what it compiled before.
-    const load = (): string =>
-      execFileSync(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "--input-type=module",
-          "-e",
-          `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "generator", "code-cache.ts")).href)};
-           process.stdout.write(String(requireWithCodeCache(${JSON.stringify(from)}, "big", ${JSON.stringify(cacheDir)}).answer));`,
-        ],
-        { cwd: PROJECT_ROOT, encoding: "utf8" },
-      );
+    const load = (): string => loadInProcess(from, cacheDir, []);
     expect(load()).toBe("42");
     const [file] = readdirSync(cacheDir);
     const written = readFileSync(path.join(cacheDir, file!));
@@ -131,20 +140,7 @@ describe("requireWithCodeCache", () => {
 
   it.runIf(hasCrc32)("keeps a cache for each set of V8 flags", () => {
     const { from, cacheDir } = fixture();
-    const load = (flags: string[]): string =>
-      execFileSync(
-        process.execPath,
-        [
-          ...flags,
-          "--import",
-          "tsx",
-          "--input-type=module",
-          "-e",
-          `import { requireWithCodeCache } from ${JSON.stringify(pathToFileURL(path.join(PROJECT_ROOT, "generator", "code-cache.ts")).href)};
-           process.stdout.write(String(requireWithCodeCache(${JSON.stringify(from)}, "big", ${JSON.stringify(cacheDir)}).answer));`,
-        ],
-        { cwd: PROJECT_ROOT, encoding: "utf8" },
-      );
+    const load = (flags: string[]): string => loadInProcess(from, cacheDir, flags);
     expect(load([])).toBe("42");
     expect(load(["--interrupt-budget=1000000"])).toBe("42");
     const files = readdirSync(cacheDir);

@@ -22,6 +22,7 @@ import {
   checkFields,
   choiceGroup,
   choiceOf,
+  defineOwn,
   type FieldSet,
   fieldSet,
   finish,
@@ -186,13 +187,7 @@ export function readField(
 
 function set(out: Record<string, unknown>, f: FieldPlan, v: unknown): void {
   if (!f.inherited) out[f.name] = v;
-  else
-    Object.defineProperty(out, f.name, {
-      value: v,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  else defineOwn(out, f.name, v);
 }
 
 function compile(description: TypeDescription): Plan {

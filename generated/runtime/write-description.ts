@@ -212,7 +212,7 @@ function fieldText(f: FieldDescription): FieldText {
         depth,
         open,
       );
-    return { name: f.name, key, text: (v, depth, open) => text(v, depth, open) };
+    return { name: f.name, key, text };
   }
   const write = f.write as ((v: unknown) => unknown) | undefined;
   if (write !== undefined)

@@ -4,6 +4,7 @@
  * what the caller must not get wrong.
  */
 import { ValidationError, type ValidationIssue } from "./errors.js";
+import { defineOwn } from "./read-values.js";
 
 /** A constant or default value of a flow. */
 export type FlowValue = string | number | boolean;
@@ -43,12 +44,7 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   for (const [i, key] of keys.entries()) {
     if (FORBIDDEN.has(key)) throw new TypeError(`refusing to set a path through "${key}"`);
     if (i === keys.length - 1) {
-      Object.defineProperty(cur, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      defineOwn(cur, key, value);
       return;
     }
     const next = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
@@ -56,12 +52,7 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
       cur = next as Record<string, unknown>;
     else {
       const created: Record<string, unknown> = {};
-      Object.defineProperty(cur, key, {
-        value: created,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      defineOwn(cur, key, created);
       cur = created;
     }
   }

@@ -369,6 +369,15 @@ export function stringifyJson(value: unknown): string {
   return jsonTextOf(writeJson(value, 0, new Set()));
 }
 
+/**
+ * A value's JSON text, written already: `writeJson` writes it as it is. The
+ * generic writer (`write-description.ts`) hands it what it wrote of a
+ * described value inside a list, a map or an object it writes as held.
+ */
+export class WrittenJson {
+  constructor(readonly text: string) {}
+}
+
 /** `text`, the JSON text of a whole body, or the error of a body with no JSON form. */
 export function jsonTextOf(text: string | undefined): string {
   if (text === undefined) throw new TypeError("stringifyJson: the value has no JSON form");
@@ -403,6 +412,7 @@ export function writeJson(v: unknown, depth: number, open: Set<object>): string 
     v instanceof Boolean
   )
     return JSON.stringify(v) as string | undefined;
+  if (v instanceof WrittenJson) return v.text;
   const toJSON = (v as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") return writeJson(toJSON.call(v), depth, open);
   if (depth >= UNCHECKED_DEPTH) {

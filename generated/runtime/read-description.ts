@@ -22,6 +22,7 @@ import {
   checkFields,
   choiceGroup,
   choiceOf,
+  defineOwn,
   type FieldSet,
   fieldSet,
   finish,
@@ -156,12 +157,7 @@ function readObjectPlan(plan: ObjectPlan, value: unknown, path: string, o: ReadC
       const given = f.inherited ? own(obj, f.name) : obj[f.name];
       // Absent, an optional field reads as absent whatever its type: no read is called.
       if (given === undefined && !f.required) continue;
-      const v =
-        f.string && typeof given === "string"
-          ? given
-          : f.object !== undefined && given !== undefined && given !== null
-            ? readPlan(f.object(), given, at(path, f.name), o)
-            : f.read(given, o, path, u);
+      const v = readField(f, given, path, o, u);
       if (v === undefined && !f.required) continue;
       if (!f.inherited) out[f.name] = v;
       else set(out, f, v);
@@ -170,15 +166,28 @@ function readObjectPlan(plan: ObjectPlan, value: unknown, path: string, o: ReadC
   return finish(plan.asProperties ? keepOpen(out, obj, plan.set) : out, u);
 }
 
+/**
+ * The value of field `f` of the object at `path`, its member being `given`
+ * (`undefined`: absent): the reading of a parsed object's member and of a
+ * member the text walk parsed (`read-description-json.ts`).
+ */
+export function readField(
+  f: FieldPlan,
+  given: unknown,
+  path: string,
+  o: ReadContext,
+  u: Unknowns | undefined,
+): unknown {
+  return f.string && typeof given === "string"
+    ? given
+    : f.object !== undefined && given !== undefined && given !== null
+      ? readPlan(f.object(), given, at(path, f.name), o)
+      : f.read(given, o, path, u);
+}
+
 function set(out: Record<string, unknown>, f: FieldPlan, v: unknown): void {
   if (!f.inherited) out[f.name] = v;
-  else
-    Object.defineProperty(out, f.name, {
-      value: v,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  else defineOwn(out, f.name, v);
 }
 
 function compile(description: TypeDescription): Plan {

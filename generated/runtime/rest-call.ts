@@ -27,6 +27,7 @@ import {
   type SensitiveKind,
 } from "./redact.js";
 import { unknownData, type ReadOptions, type UnknownPolicy } from "./read-options.js";
+import { defineOwn } from "./read-values.js";
 import type { ValidationResult } from "./validate.js";
 import type { BodyEncoder } from "./request-body.js";
 import type { ParamRedaction } from "./sensitive-params.js";
@@ -380,21 +381,10 @@ function withKeptData(copy: unknown, original: unknown): unknown {
     unknown
   >;
   for (const [key, value] of Object.entries(copy))
-    Object.defineProperty(out, key, {
-      value: withKeptData(value, from[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    defineOwn(out, key, withKeptData(value, from[key]));
   const kept = unknownData(original)?.fields ?? {};
   for (const [key, value] of Object.entries(kept)) {
-    if (!Object.prototype.hasOwnProperty.call(out, key))
-      Object.defineProperty(out, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    if (!Object.prototype.hasOwnProperty.call(out, key)) defineOwn(out, key, value);
   }
   return out;
 }

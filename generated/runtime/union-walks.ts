@@ -12,6 +12,7 @@ import type {
   UntaggedUnionDescription,
 } from "./description.js";
 import type { ValidationIssue } from "./errors.js";
+import { writeJson } from "./json.js";
 import type { ReadContext } from "./read-values.js";
 import {
   checkTagged,
@@ -27,8 +28,12 @@ import {
 export type VariantCheck = (v: unknown, path: string, issues: ValidationIssue[]) => void;
 /** A read of a value at `path`. */
 export type VariantRead = (value: unknown, path: string, o: ReadContext) => unknown;
-/** A write of a value as its JSON form. */
-export type VariantWrite = (value: object) => Record<string, unknown> | readonly unknown[];
+/**
+ * A write of a value (never null: a field writes null itself) as its JSON
+ * text, where it stands `depth` objects or arrays deep (see `writeJson`);
+ * `undefined` where `stringifyJson` writes nothing.
+ */
+export type VariantWrite = (value: unknown, depth: number, open: Set<object>) => string | undefined;
 
 /** What a walker gives a union's walks: its walk of a variant's value, and a variant's shape. */
 export interface Walker<W> {
@@ -66,13 +71,13 @@ export const taggedUnion: UnionWalks<TaggedUnionDescription> = {
   write: (d, walker) => {
     const writes = byTag(d, walker);
     const fallback = Object.values(writes)[0];
-    return (value) => {
-      const tag = tagOf(value, d.tag);
+    return (value, depth, open) => {
+      const tag = tagOf(value as object, d.tag);
       const write =
         (tag !== undefined && Object.prototype.hasOwnProperty.call(writes, tag)
           ? writes[tag]
           : undefined) ?? fallback;
-      return write !== undefined ? write(value) : (value as never);
+      return (write ?? writeJson)(value, depth, open);
     };
   },
 };
@@ -105,9 +110,9 @@ export const untaggedUnion: UnionWalks<UntaggedUnionDescription> = {
   // The first variant when none fits.
   write: (d, walker) => {
     const variants = variantsOf(d, walker);
-    return (value) => {
-      const index = variantByKeys(value, variants.shapes());
-      return variants.walks[index === -1 ? 0 : index]!(value);
+    return (value, depth, open) => {
+      const index = variantByKeys(value as object, variants.shapes());
+      return variants.walks[index === -1 ? 0 : index]!(value, depth, open);
     };
   },
 };

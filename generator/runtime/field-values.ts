@@ -4,7 +4,7 @@
  * property, each of its values rewritten, and an own property set whatever
  * its name.
  */
-import { mapValues } from "./read-values.js";
+import { defineOwn, mapValues } from "./read-values.js";
 
 /** What a field holds: one value (the default), a list of values, a map of values, or a map of lists. */
 export type FieldShape = "list" | "map" | "map of lists";
@@ -39,12 +39,6 @@ export function eachValue(
 
 /** Sets an own property, whatever its name (`__proto__` included). */
 export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  if (key === "__proto__") defineOwn(out, key, value);
   else out[key] = value;
 }

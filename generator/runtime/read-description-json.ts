@@ -21,7 +21,7 @@ import {
   type ObjectPlan,
   type Plan,
   planOf,
-  readDescribed,
+  readField,
   readPlan,
 } from "./read-description.js";
 import type { ReadOptions } from "./read-options.js";
@@ -49,7 +49,7 @@ export function readDescribedJson<T>(
     }
     return readPlan(plan, parseJsonTree(body, options), "", o) as T;
   }
-  return readDescribed<T>(parseJsonTree(body, options), description, "", readContext(options));
+  return readPlan(plan, parseJsonTree(body, options), "", readContext(options)) as T;
 }
 
 /**
@@ -188,12 +188,7 @@ function readMember(
       : readPlan(child, parser.valueAt(i, depth), "", o);
   }
   // A string (an enum's, a date's...) is parsed as `valueAt` parses it, without its set-up.
-  const given = c === 0x22 ? parser.string(i) : parser.valueAt(i, depth);
-  return f.string && typeof given === "string"
-    ? given
-    : f.object !== undefined && given !== null
-      ? readPlan(f.object(), given, "", o)
-      : f.read(given, o, "", undefined);
+  return readField(f, c === 0x22 ? parser.string(i) : parser.valueAt(i, depth), "", o, undefined);
 }
 
 /**

@@ -815,14 +815,8 @@ export function readOpaqueList(v: unknown, o: ReadContext, path: string): readon
 /** Copies onto `target` the members of `source` its type does not name (open types keep what the documents show only in part). */
 export function keepOpen<T extends object>(target: T, source: ParsedObject, fields: FieldSet): T {
   for (const key of Object.keys(source)) {
-    if (!fields.index.has(key) && key !== "__proto__") {
-      Object.defineProperty(target, key, {
-        value: plain(source[key]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    if (!fields.index.has(key) && key !== "__proto__")
+      defineOwn(target as Record<string, unknown>, key, plain(source[key]));
   }
   return target;
 }
@@ -837,26 +831,8 @@ export function extraProperties(
   known: ReadonlySet<string>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const kept = unknownData(value)?.fields ?? {};
-  for (const key of Object.keys(kept)) {
-    if (!known.has(key) && key !== "__proto__")
-      Object.defineProperty(out, key, {
-        value: kept[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  }
-  for (const key of Object.keys(value)) {
-    if (!known.has(key) && key !== "__proto__") {
-      Object.defineProperty(out, key, {
-        value: (value as Record<string, unknown>)[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-  }
+  copyProperties(out, unknownData(value)?.fields ?? {}, known);
+  copyProperties(out, value as Record<string, unknown>, known);
   return out;
 }
 
@@ -868,16 +844,18 @@ export function extraProperties(
  */
 export function keptProperties(value: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const kept = unknownData(value)?.fields ?? {};
-  for (const key of Object.keys(kept))
-    if (key !== "__proto__")
-      Object.defineProperty(out, key, {
-        value: kept[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  copyProperties(out, unknownData(value)?.fields ?? {}, undefined);
   return out;
+}
+
+/** Copies `from`'s own properties into `out` as own data, but `__proto__` and those named in `known`. */
+function copyProperties(
+  out: Record<string, unknown>,
+  from: { readonly [key: string]: unknown },
+  known: ReadonlySet<string> | undefined,
+): void {
+  for (const key of Object.keys(from))
+    if (known?.has(key) !== true && key !== "__proto__") defineOwn(out, key, from[key]);
 }
 
 /** A parsed value as plain data: JSON numbers as `parseJson` gives them, everything else as is. */
@@ -954,6 +932,7 @@ function quoteName(name: string): string {
   return /^[A-Za-z_#][\w.:-]{0,63}$/.test(name) ? `"${name}"` : "(a name)";
 }
 
-function defineOwn<T>(obj: { [key: string]: T }, key: string, value: T): void {
+/** Sets an own, enumerable data property, whatever its name (`__proto__` included). */
+export function defineOwn<T>(obj: { [key: string]: T }, key: string, value: T): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -14,39 +14,34 @@ import {
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
 import { withUnknownFields } from "../../../generator/runtime/read-options.js";
 import { taggedUnion, untaggedUnion } from "../../../generator/runtime/union-walks.js";
-import {
-  writeDescribed,
-  writeDescribedJson,
-} from "../../../generator/runtime/write-description.js";
+import { writeDescribedJson } from "../../../generator/runtime/write-description.js";
 
-/**
- * The JSON body a client sends (`writeDescribedJson`), which is the text of
- * the generic writer's object (`stringifyJson(writeDescribed(...))`).
- */
-const write = (value: object, description: TypeDescription): string => {
-  const text = writeDescribedJson(value, description);
-  expect(text).toBe(stringifyJson(writeDescribed(value, description)));
-  return text;
+/** The JSON body a client sends. */
+const write = (value: object, description: TypeDescription): string =>
+  writeDescribedJson(value, description);
+
+const error = (write: () => unknown): unknown => {
+  try {
+    return write();
+  } catch (e) {
+    return e;
+  }
 };
 
-/** The error both ways of writing throw for `value`. */
-const failure = (value: object, description: TypeDescription): unknown => {
-  const error = (write: () => string): unknown => {
-    try {
-      return write();
-    } catch (e) {
-      return e;
-    }
-  };
+/**
+ * The error the writer throws for `value`, the one `stringifyJson` throws for
+ * `written`, the object a writer spelled out per type returned for it.
+ */
+const failure = (value: object, description: TypeDescription, written: object): unknown => {
   const direct = error(() => writeDescribedJson(value, description));
   expect(direct).toBeInstanceOf(Error);
-  expect(direct).toEqual(error(() => stringifyJson(writeDescribed(value, description))));
+  expect(direct).toEqual(error(() => stringifyJson(written)));
   return direct;
 };
 
 const inner: ObjectDescription = { fields: [{ name: "id", type: stringScalar }] };
 
-describe("writeDescribed", () => {
+describe("writeDescribedJson", () => {
   it("writes the documented fields in schema order, leaving absent ones and undocumented ones out", () => {
     const description: ObjectDescription = {
       fields: [
@@ -122,6 +117,68 @@ describe("writeDescribed", () => {
     expect(write(withUnknownFields({ id: "1" }, { later: 2 }), inner)).toBe('{"id":"1","later":2}');
   });
 
+  it("writes kept members, extra properties and an extension's base in the order of the object a per-type writer built", () => {
+    const base: ObjectDescription = {
+      fields: [
+        { name: "kind", type: stringScalar },
+        { name: "sub", type: () => inner },
+      ],
+    };
+    const extension: ObjectDescription = {
+      fields: [{ name: "name", type: stringScalar }],
+      base: () => base,
+    };
+    const open: ObjectDescription = { fields: [{ name: "id", type: stringScalar }], open: true };
+    // The base's fields, what was kept (written after the base's fields), then the extension's.
+    expect(
+      write(
+        withUnknownFields(
+          { name: "n", kind: "k", sub: withUnknownFields({ id: "i" }, { q: 1 }) },
+          {
+            kept: 2,
+          },
+        ),
+        extension,
+      ),
+    ).toBe('{"kind":"k","sub":{"id":"i","q":1},"kept":2,"name":"n"}');
+    // Keys like array indexes first, kept ones included, as an object lists them.
+    expect(write(withUnknownFields({ id: "k", z: 2 }, { 3: "x", q: 1 }), open)).toBe(
+      '{"3":"x","q":1,"z":2,"id":"k"}',
+    );
+    const outer: ObjectDescription = {
+      fields: [
+        { name: "many", type: () => open, list: [0] },
+        { name: "byKey", type: () => extension, map: true },
+      ],
+    };
+    expect(
+      write(
+        {
+          many: [withUnknownFields({ id: "a" }, { k: 1 }), null, { id: "b", x: [1] }],
+          byKey: JSON.parse('{"__proto__": {"name": "p", "kind": "q"}, "b": null}') as object,
+        },
+        outer,
+      ),
+    ).toBe(
+      '{"many":[{"k":1,"id":"a"},null,{"x":[1],"id":"b"}],"byKey":{"__proto__":{"kind":"q","name":"p"},"b":null}}',
+    );
+  });
+
+  it("writes a value of another kind than its nested type's as that type's fields it holds, as a per-type writer did", () => {
+    const open: ObjectDescription = { fields: [{ name: "id", type: stringScalar }], open: true };
+    const description: ObjectDescription = {
+      fields: [
+        { name: "closed", type: () => inner },
+        { name: "open", type: () => open },
+        { name: "list", type: () => inner, list: [0] },
+      ],
+    };
+    expect(write({ closed: 5, open: "ab", list: ["s"] }, description)).toBe(
+      '{"closed":{},"open":{"0":"a","1":"b"},"list":[{}]}',
+    );
+    expect(error(() => write({ list: "not a list" }, description))).toBeInstanceOf(TypeError);
+  });
+
   it("writes a union's value as the variant its tag names, or its keys point at", () => {
     const card: ObjectDescription = {
       fields: [
@@ -154,6 +211,23 @@ describe("writeDescribed", () => {
     // A value that names no variant is written as the first.
     expect(write({ type: "x", number: "1", iban: "2", extra: 3 }, untagged)).toBe(
       '{"type":"x","number":"1"}',
+    );
+    const lists: ObjectDescription = {
+      fields: [
+        { name: "tagged", type: () => tagged, list: [0] },
+        { name: "untagged", type: () => untagged, map: true },
+      ],
+    };
+    expect(
+      write(
+        {
+          tagged: [{ type: "card", number: "4111", iban: "x" }, null],
+          untagged: { a: { type: "x", iban: "DE1" } },
+        },
+        lists,
+      ),
+    ).toBe(
+      '{"tagged":[{"type":"card","number":"4111"},null],"untagged":{"a":{"type":"x","iban":"DE1"}}}',
     );
   });
 
@@ -210,15 +284,19 @@ describe("writeDescribed", () => {
         { name: "amount", type: decimalScalar, write: jsonNumber },
       ],
     };
-    expect(failure({ ratio: Number.NaN }, description)).toBeInstanceOf(TypeError);
-    expect(failure({ amount: "1e3" }, description)).toBeInstanceOf(TypeError);
-    expect(failure({ ratio: 1n }, description)).toBeInstanceOf(TypeError);
+    expect(failure({ ratio: Number.NaN }, description, { ratio: Number.NaN })).toBeInstanceOf(
+      TypeError,
+    );
+    expect(error(() => write({ amount: "1e3" }, description))).toEqual(
+      error(() => jsonNumber("1e3")),
+    );
+    expect(failure({ ratio: 1n }, description, { ratio: 1n })).toBeInstanceOf(TypeError);
     const deep: ObjectDescription = { fields: [{ name: "any", type: stringScalar }] };
     const cycle: Record<string, unknown> = {};
     let at = cycle;
     for (let i = 0; i < 40; i++) at = (at.next = {}) as Record<string, unknown>;
     at.next = cycle;
-    expect(failure({ any: cycle }, deep)).toBeInstanceOf(TypeError);
+    expect(failure({ any: cycle }, deep, { any: cycle })).toBeInstanceOf(TypeError);
   });
 
   it("reads a field named like an Object.prototype member only when the value owns it, and never sets the prototype", () => {
@@ -233,9 +311,7 @@ describe("writeDescribed", () => {
     const value = JSON.parse(
       '{"__proto__": {"id": "p", "polluted": true}, "toString": "t"}',
     ) as object;
-    const out = writeDescribed(value, description);
-    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-    expect(stringifyJson(out)).toBe('{"__proto__":{"id":"p"},"toString":"t"}');
+    expect(write(value, description)).toBe('{"__proto__":{"id":"p"},"toString":"t"}');
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What the described writers and redactors (`write-fields.ts`,
+ * What the described writers and redactors (a server's `writeFields`,
  * `redact-fields.ts`) share: a field's shape, its value read as an own
  * property, each of its values rewritten, and an own property set whatever
  * its name.

@@ -25,7 +25,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeFields } from "../runtime/server/write-fields.js";
 import {
   validateInstrumentIdentifier,
   validateSavedSearch,

@@ -185,7 +185,7 @@ function objectWrite(file: TsFile, type: ObjectType, writerName: (type: string) 
       ? `{ ...${extra}, ...${baseWrite} }`
       : (extra ?? baseWrite);
   const fields = `[${own.map((f) => fieldWrite(file, f, writerName)).join(", ")}]`;
-  return `return ${file.value("writeFields", paths.runtime("write-fields.ts"))}(value, ${fields}${start !== undefined ? `, ${start}` : ""});`;
+  return `return ${file.value("writeFields", paths.runtime("server/write-fields.ts"))}(value, ${fields}${start !== undefined ? `, ${start}` : ""});`;
 }
 
 /**

@@ -11,7 +11,7 @@
  * walks pick, an open type after its extra properties, an extension after its
  * base's fields, and what a reader kept beside a value after its fields. The
  * text is what `stringifyJson` writes for the object a writer spelled out per
- * type returned (`writeFields`, `write-fields.ts`), members in that object's
+ * type returned (a server's `writeFields`), members in that object's
  * key order, and so are the errors.
  */
 import type {

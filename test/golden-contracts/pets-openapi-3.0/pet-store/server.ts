@@ -27,9 +27,9 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/server/write-fields.js";
 import { readUntagged, variantByKeys } from "../runtime/union.js";
 import { checkMaxLength, checkMaximum, checkMinimum } from "../runtime/validate.js";
-import { writeFields } from "../runtime/write-fields.js";
 import { validatePet, validatePostPetsResponse } from "./answer-validators.js";
 import type { Company, Owner, Person, Pet, PetWritable, PostPetsResponse } from "./types.js";
 import { validatePetWritable } from "./validators.js";

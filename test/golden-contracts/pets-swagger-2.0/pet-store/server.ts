@@ -23,8 +23,8 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
+import { writeFields } from "../runtime/server/write-fields.js";
 import { checkMaximum, checkMinimum } from "../runtime/validate.js";
-import { writeFields } from "../runtime/write-fields.js";
 import type { Pet } from "./types.js";
 import { validatePet } from "./validators.js";
 

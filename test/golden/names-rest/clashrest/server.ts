@@ -23,7 +23,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeFields } from "../runtime/server/write-fields.js";
 import { validateError, validatePayResponse, validatePromise } from "./answer-validators.js";
 import type { Error$, Object$, PayRequest, PayResponse, Promise$ } from "./types.js";
 import { validatePayRequest } from "./validators.js";

@@ -24,7 +24,7 @@ import {
   type RestServerOptions,
   restServer,
 } from "../runtime/server/rest-server.js";
-import { writeFields } from "../runtime/write-fields.js";
+import { writeFields } from "../runtime/server/write-fields.js";
 import { validateDetails, validatePayResponse } from "./answer-validators.js";
 import type { Details, Link, PayRequest, PayResponse, PayResponseLinks } from "./types.js";
 import { validatePayRequest } from "./validators.js";

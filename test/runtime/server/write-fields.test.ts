@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonNumber, stringifyJson } from "../../../generator/runtime/json.js";
 import { withUnknownFields } from "../../../generator/runtime/read-options.js";
-import { writeFields } from "../../../generator/runtime/write-fields.js";
+import { writeFields } from "../../../generator/runtime/server/write-fields.js";
 
 const inner = (value: { id?: string }) => writeFields(value, ["id"]);
 

@@ -3,14 +3,15 @@
  * generated writer of a type lists its documented fields in schema order
  * (each a name, or a name with the write its values go through: a nested
  * type's writer, or `jsonNumber` for a long or decimal carried as a number)
- * and this function writes them. One loop for every type keeps a caller's
- * bundle to the names of the fields its request reaches.
+ * and this function writes them. A server's answer writers (`jsonOf<Type>`
+ * of `server.ts`) use it; a client writes through the type's description
+ * (`write-description.ts`), so no client entry holds this module.
  */
-import { eachValue, ownValue, setOwn, type FieldShape } from "./field-values.js";
-import { unknownData } from "./read-options.js";
-import { keptProperties } from "./read-values.js";
+import { eachValue, ownValue, setOwn, type FieldShape } from "../field-values.js";
+import { unknownData } from "../read-options.js";
+import { keptProperties } from "../read-values.js";
 
-export type { FieldShape } from "./field-values.js";
+export type { FieldShape } from "../field-values.js";
 
 /**
  * A documented field as a writer writes it: its name when its value is written

@@ -10,8 +10,8 @@
  * the same plan's read, and a member a kept type keeps aside is parsed and
  * kept as its reader keeps it. Anything else, and every body the walk doubts
  * (a syntax error, a duplicate key, a value its read refuses), is read the
- * one way above, which gives the error: the walk never decides what is wrong with a body, only that it read a value
- * the tree reading returns too.
+ * one way above, which gives the error: the walk never decides what is wrong
+ * with a body, only that it read a value the tree reading returns too.
  */
 import { bodyText, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, skipSpace } from "./body.js";
 import type { TypeDescription } from "./description.js";

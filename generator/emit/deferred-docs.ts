@@ -1,3 +1,5 @@
+import { fillPlaceholders } from "./placeholders.js";
+
 /**
  * Doc comments set into a file after ts-morph printed it. ts-morph's
  * structure printer writes every character of a doc comment through its code
@@ -27,23 +29,12 @@ export class DeferredDocs {
 
   /** The printed text with each placeholder replaced by its comment; `undefined` unless each was found once. */
   fill(printed: string): string | undefined {
-    const found = new Set<number>();
-    let matches = 0;
-    const filled = printed.replace(
-      PRINTED_PLACEHOLDER,
-      (_: string, indent: string, index: string) => {
-        const i = Number(index);
-        found.add(i);
-        matches++;
-        return printedComment(this.texts[i] ?? "", indent);
-      },
-    );
-    return found.size === this.texts.length && matches === found.size ? filled : undefined;
+    return fillPlaceholders(printed, PRINTED_PLACEHOLDER, this.texts, printedComment);
   }
 }
 
 /** A placeholder as ts-morph prints it: `/**`, then ` * <mark>` and ` *\/` at the inner indentation. */
-const PRINTED_PLACEHOLDER = /\/\*\*\n([ \t]*) \* \0(\d+)\0\n\1 \*\//g;
+const PRINTED_PLACEHOLDER = /\/\*\*\n(?<indent>[ \t]*) \* \0(?<index>\d+)\0\n\k<indent> \*\//g;
 
 /** The comment ts-morph's JSDoc printer writes for `text`, `indent` before each of its inner lines. */
 function printedComment(text: string, indent: string): string {

@@ -1,3 +1,5 @@
+import { fillPlaceholders } from "./placeholders.js";
+
 /**
  * Initializers of variables set into a file after ts-morph printed it, as
  * doc comments are (see deferred-docs.ts): ts-morph writes an initializer
@@ -31,23 +33,12 @@ export class DeferredInitializers {
   /** The printed text with each placeholder replaced by its initializer; `undefined` unless each was found once. */
   fill(printed: string): string | undefined {
     if (this.texts.length === 0) return printed;
-    const found = new Set<number>();
-    let matches = 0;
-    const filled = printed.replace(
-      PRINTED_PLACEHOLDER,
-      (_: string, index: string, indent: string) => {
-        const i = Number(index);
-        found.add(i);
-        matches++;
-        return printedInitializer(this.texts[i] ?? "", indent);
-      },
-    );
-    return found.size === this.texts.length && matches === found.size ? filled : undefined;
+    return fillPlaceholders(printed, PRINTED_PLACEHOLDER, this.texts, printedInitializer);
   }
 }
 
 /** A placeholder as ts-morph prints it: the mark, then its second line at the indentation of the lines after the first. */
-const PRINTED_PLACEHOLDER = /\0i(\d+)\0\n([ \t]*)\0/g;
+const PRINTED_PLACEHOLDER = /\0i(?<index>\d+)\0\n(?<indent>[ \t]*)\0/g;
 
 /** The initializer as ts-morph writes it: lines after the first at `indent`, empty lines left empty. */
 function printedInitializer(text: string, indent: string): string {

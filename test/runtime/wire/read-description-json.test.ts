@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ObjectDescription, TypeDescription } from "../../../generator/runtime/description.js";
 import {
   dateTimeScalar,
@@ -7,6 +7,12 @@ import {
   stringScalar,
 } from "../../../generator/runtime/described-scalars.js";
 import { parseJsonTree } from "../../../generator/runtime/json.js";
+
+// The tree reading's parser, counted: a body the walk reads must not reach it.
+vi.mock("../../../generator/runtime/json.js", async (importActual) => {
+  const actual = await importActual<typeof import("../../../generator/runtime/json.js")>();
+  return { ...actual, parseJsonTree: vi.fn(actual.parseJsonTree) };
+});
 import { readDescribed } from "../../../generator/runtime/read-description.js";
 import { readDescribedJson } from "../../../generator/runtime/read-description-json.js";
 import { type ReadOptions, unknownData } from "../../../generator/runtime/read-options.js";
@@ -85,6 +91,20 @@ describe("readDescribedJson", () => {
     same(new TextEncoder().encode(`\ufeff${valid}`), answer);
     same('{"id":"1","\\u0069d":"2"}', answer);
     same('{"\\u0069d":"1","odd\\"name":"o"}', answer);
+  });
+
+  it("reads a valid body in the walk of its text, without the tree reading, and leaves a doubtful one to it", () => {
+    const treeReadings = (read: () => unknown): number => {
+      vi.mocked(parseJsonTree).mockClear();
+      read();
+      return vi.mocked(parseJsonTree).mock.calls.length;
+    };
+    expect(treeReadings(() => readDescribedJson(valid, answer))).toBe(0);
+    expect(treeReadings(() => readDescribedJson('{"id":"1","extra":{"n":1}}', kept))).toBe(0);
+    // A duplicate key: the walk doubts, and the tree reading throws the body's error.
+    expect(
+      treeReadings(() => outcome(() => readDescribedJson('{"id":"1","id":"2"}', answer))),
+    ).toBe(1);
   });
 
   it("gives the tree reading's error for every body it refuses", () => {

@@ -62,8 +62,8 @@ export interface FieldDescription {
   /**
    * How a JSON writer writes each of the field's values, when not as they are
    * held: `jsonNumber` (`json.ts`) for a long or decimal in its number form,
-   * written as the exact number its text is (the model decides which, in
-   * `scalar-forms.ts`).
+   * written as the exact number its text is (paygen decides which, from the
+   * contract's form of the value).
    */
   readonly write?: (text: string) => unknown;
 }

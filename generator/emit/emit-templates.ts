@@ -1,14 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compareText } from "../diagnostics/diagnostic.js";
-import { idempotencyHeader } from "../model/idempotency-header.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
 import {
   SENSITIVE_KINDS,
   type Documented,
   type Model,
   type NoteKind,
-  type RestOperation,
   type SensitiveKind,
   type Service,
 } from "../model/ir.js";
@@ -22,6 +20,7 @@ import { templateRuntime } from "./handlebars.js";
 import { compileTemplate } from "./template-cache.js";
 import { CACHE_DIR } from "../project-paths.js";
 import { jsonString, markdownCode, markdownText } from "./schema-text.js";
+import { packageRetries, retryGroups } from "./readme-retries.js";
 
 export interface PackageInfo {
   readonly packageName: string;
@@ -219,6 +218,26 @@ function packageView(
     hasSoap: model.services.some((s) => s.protocol === "soap"),
     hasSoapClient: model.services.some((s) => s.protocol === "soap" && s.operations.length > 0),
     hasRest: model.services.some((s) => s.protocol === "rest"),
+    // A REST service names the response fields that say a 2xx answer declined the request.
+    hasOutcome: model.services.some((s) => (s.rest?.outcome.length ?? 0) > 0),
+    // An operation reads its error bodies with the schema its contract documents for them.
+    hasErrorSchemas: model.services.some((s) =>
+      s.operations.some(
+        (op) =>
+          op.protocol === "rest" &&
+          (op.errorType !== undefined || (op.errorTypes?.length ?? 0) > 0),
+      ),
+    ),
+    // A REST result has methods that follow its links (and reject with `LinkError`).
+    hasLinks: model.services.some((s) =>
+      s.operations.some((op) => op.protocol === "rest" && op.links.length > 0),
+    ),
+    // A SOAP result may say `resultCode` Error (which rejects with `ApiError`).
+    hasResultCodes: model.services.some(
+      (s) =>
+        s.protocol === "soap" && s.types.some((t) => t.fields.some((f) => f.name === "resultCode")),
+    ),
+    retries: packageRetries(model),
     hasQuery: model.services.some((s) => s.query !== undefined),
     hasMarks: model.services.some(
       (s) =>
@@ -469,65 +488,6 @@ function approximationGroups(approximations: readonly Approximation[]) {
     groups.set(key, group);
   }
   return [...groups.values()];
-}
-
-/**
- * The README's retry table: one row per way of retrying (idempotent or not,
- * and the rules), with the operations retried that way, in contract order:
- * the rules are written once, not once per operation.
- */
-function retryGroups(service: Service) {
-  const groups = new Map<string, { idempotent: string; rules: string; methods: string[] }>();
-  for (const op of service.operations) {
-    if (op.protocol !== "rest") continue;
-    const row = retryRow(op, service);
-    const key = `${row.idempotent}\n${row.rules}`;
-    const group = groups.get(key) ?? { idempotent: row.idempotent, rules: row.rules, methods: [] };
-    group.methods.push(row.method);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
-
-/**
- * How the client retries one REST operation, in words, each rule marked with
- * where it comes from: the documents (the retry guidance of the schema) or
- * paygen's own choice.
- */
-function retryRow(op: RestOperation, service: Service) {
-  const rules: string[] = [];
-  const documented = (s: { code: number; retry?: unknown }) => s.retry !== undefined;
-  const guidance = service.rest?.retry;
-  const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
-  const tooMany = op.statuses.find((s) => s.code === 429 && documented(s));
-  const keyHeader = idempotencyHeader(op);
-  if (!op.idempotent && keyHeader !== undefined)
-    rules.push(
-      `as a read, since every attempt sends the same key in its ${keyHeader} header (contract)`,
-    );
-  if (op.idempotent || keyHeader !== undefined) {
-    rules.push(`429 after Retry-After, or back-off (${tooMany ? "documents" : "paygen"})`);
-    rules.push(
-      `500/502/503/504 and network failures, with exponential back-off and jitter (${guidance?.backoff ? "documents" : "paygen"})`,
-    );
-    rules.push(
-      `a timeout, never immediately (${guidance?.noImmediateRetryAfterTimeout ? "documents" : "paygen"})`,
-    );
-    if (notFound?.retry)
-      rules.push(
-        `404 after ${Math.round((notFound.retry.delayMs ?? 0) / 60000)} minutes, ${notFound.retry.maxAttempts ?? 5} tries in all (documents)`,
-      );
-  } else {
-    rules.push(
-      "only when the request provably never left: connection refused, DNS failure (paygen)",
-    );
-  }
-  return {
-    name: op.name,
-    method: op.method,
-    idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no",
-    rules: rules.join("; "),
-  };
 }
 
 /**

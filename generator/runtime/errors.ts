@@ -164,7 +164,7 @@ export class HttpStatusError<E = unknown> extends PaygenError {
    * The body read with the operation's documented error schema (a `default`
    * response, say), when the contract gives one and the body fits it; read
    * from the body scrubbed of the call's sensitive values. Narrow an error to
-   * a typed one with the client's `is<Operation>Error` guard.
+   * a typed one with the service's guard, `is<Service>Error(error, operation)`.
    */
   readonly data: E | undefined;
   constructor(
@@ -172,8 +172,8 @@ export class HttpStatusError<E = unknown> extends PaygenError {
     /** The documented meaning of the status for this operation, when the documents give one. */
     readonly meaning: string | undefined,
     /**
-     * The body, parsed when possible, opaque otherwise: error bodies are not
-     * documented. From a client call, scrubbed of the call's sensitive values
+     * The body, parsed when possible, opaque otherwise (where the contract
+     * documents it, `data` holds it read with its schema). From a client call, scrubbed of the call's sensitive values
      * (the body as sent is {@link PaygenError.unredactedBody}).
      */
     readonly body: unknown,

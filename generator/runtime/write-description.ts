@@ -1,8 +1,8 @@
 /**
  * The generic JSON writer: writes a value through its type's description
  * (`description.ts`), the one the validator and the reader walk, so a client
- * carries no writer per type (issue 25: a caller's bundle holds each type's
- * field names once). A description is compiled once, on first use, into a
+ * carries no writer per type (so a caller's bundle holds each type's field
+ * names once). A description is compiled once, on first use, into a
  * plan that writes a value's JSON text in one walk, with no object built for
  * it: the documented fields in schema order, each value through the write its
  * field names (`jsonNumber` for a long or decimal in its number form, written

@@ -1,0 +1,165 @@
+/**
+ * The README's package-wide sections (errors, retries) say of a package only
+ * what holds for it: a sentence about idempotency keys, typed error bodies,
+ * result links, result codes or declined answers appears where the package's
+ * model has them, and its opposite where it does not.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { emitTemplates } from "../../../generator/emit/emit-templates.js";
+import { PROJECT_ROOT } from "../../../generator/generate.js";
+import type { Model, Operation, Service } from "../../../generator/model/ir.js";
+import {
+  field,
+  objectType,
+  restOperation,
+  restService,
+  scalar,
+  soapOperation,
+  soapService,
+} from "../../helpers/ir.js";
+
+const info = {
+  packageName: "pkg",
+  version: "1.0.0",
+  fastXmlParserVersion: "5",
+  buildDependencies: {},
+};
+
+async function readme(model: Model): Promise<string> {
+  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
+  return files.find((f) => f.path === "README.md")!.content;
+}
+
+/** The README's section `title` (its `##` heading to the next). */
+function section(text: string, title: string): string {
+  const start = text.indexOf(`## ${title}\n`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = text.indexOf("\n## ", start + 1);
+  return text.slice(start, end === -1 ? undefined : end + 1);
+}
+
+const keyed = restOperation("pay", undefined, undefined, {
+  headers: [field("Idempotency-Key", scalar("string"))],
+} as Partial<Operation>);
+const unkeyed = restOperation("refund", undefined, undefined);
+const read = restOperation("look", undefined, undefined, { httpMethod: "GET", idempotent: true });
+const withErrorBody = restOperation("pay", undefined, undefined, {
+  errorType: "Problem",
+} as Partial<Operation>);
+const withLink = restOperation("pay", undefined, "Payment", {
+  links: [{ name: "capture", operation: "capture", method: "capture" }],
+} as Partial<Operation>);
+const problem = objectType("Problem", [field("code", scalar("string"))]);
+const soapResult = objectType("PayResponse", [field("resultCode", scalar("string"))]);
+
+const rest = (...operations: Operation[]): Service => restService({ types: [problem], operations });
+
+/** Each case: a package, and sentences its section must and must not hold. */
+const cases: readonly {
+  readonly given: string;
+  readonly services: readonly Service[];
+  readonly title: "Retries" | "Errors";
+  readonly has: readonly string[];
+  readonly hasNot: readonly string[];
+}[] = [
+  {
+    given: "a REST package whose only POST sends an idempotency key",
+    services: [rest(keyed, read)],
+    title: "Retries",
+    has: [
+      "an idempotent operation,\nan operation that sends an idempotency key, or a request",
+      '- "contract": an idempotency header the contract declares',
+      '- "paygen": what paygen adds',
+      "sends a key with every attempt",
+      "`idempotencyKey` given to an operation that declares no idempotency header is refused.",
+    ],
+    hasNot: ["never retried once it may have", '"documents"', "show no idempotency key"],
+  },
+  {
+    given: "a REST package with a POST that sends no key",
+    services: [rest(unkeyed, read)],
+    title: "Retries",
+    has: [
+      "never retried once it may have\nreached the service.",
+      "and the documents show no idempotency key to make a repeat safe.",
+    ],
+    hasNot: ['"contract"', "sends a key with every attempt", "clientReferenceInformation"],
+  },
+  {
+    given: "a REST package with keyed and unkeyed POSTs",
+    services: [rest(keyed, unkeyed)],
+    title: "Retries",
+    has: ["never retried once it may have", "sends a key with every attempt"],
+    hasNot: ["show no idempotency key"],
+  },
+  {
+    given: "a SOAP package",
+    services: [soapService({ operations: [soapOperation("Pay", "PayRequest", "PayResponse")] })],
+    title: "Retries",
+    has: ["never retried once it may have", "show no idempotency key"],
+    hasNot: ["REST service's section", '"paygen"', "idempotencyKey"],
+  },
+  {
+    given: "a REST package without error schemas, links or declined answers",
+    services: [rest(unkeyed)],
+    title: "Errors",
+    has: ["(error bodies are not documented)", "declined: its data tells."],
+    hasNot: ["`LinkError`", "`ApiError`", "`SoapFaultError`", "DTDs", "`data`"],
+  },
+  {
+    given: "a REST package whose operation documents its error body",
+    services: [rest(withErrorBody)],
+    title: "Errors",
+    has: ["`data` (the body read with the error schema", "`is…Error(error, operation)`"],
+    hasNot: ["error bodies are not documented"],
+  },
+  {
+    given: "a REST package whose result follows links",
+    services: [rest(withLink)],
+    title: "Errors",
+    has: ["| `LinkError`"],
+    hasNot: [],
+  },
+  {
+    given: "a SOAP package whose results carry a result code",
+    services: [
+      soapService({
+        types: [soapResult],
+        operations: [soapOperation("Pay", "PayRequest", "PayResponse")],
+      }),
+    ],
+    title: "Errors",
+    has: ["| `SoapFaultError`", "| `ApiError`", "DTDs"],
+    hasNot: ["`LinkError`", "2xx REST answer"],
+  },
+  {
+    given: "a SOAP package whose results carry none",
+    services: [soapService({ operations: [soapOperation("Pay", "PayRequest", "PayResponse")] })],
+    title: "Errors",
+    has: ["| `SoapFaultError`"],
+    hasNot: ["`ApiError`"],
+  },
+];
+
+describe("the README says of a package what holds for it", () => {
+  it.each(cases)("$title: $given", async ({ services, title, has, hasNot }) => {
+    const text = section(await readme({ services }), title);
+    for (const sentence of has) expect(text).toContain(sentence);
+    for (const sentence of hasNot) expect(text).not.toContain(sentence);
+    // A condition left open or closed twice shows as an empty paragraph.
+    expect(text).not.toContain("\n\n\n");
+  });
+
+  it("names as the documents' guidance only what they give", async () => {
+    const service = rest(read);
+    const documented: Service = {
+      ...service,
+      rest: { ...service.rest!, retry: { backoff: "exponential" } },
+    };
+    const text = section(await readme({ services: [documented] }), "Retries");
+    expect(text).toContain(
+      '- "documents": the retry guidance the documents give: back-off with jitter and its number of attempts.',
+    );
+  });
+});

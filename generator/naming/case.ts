@@ -34,3 +34,17 @@ export function identifierBase(name: string): string {
   if (joined === "") return "_";
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
+
+/**
+ * The base of a type's or an enum's names: the contract's name when it is an
+ * identifier in PascalCase already (`PaymentRequest`, `ARBGetSubscriptionListRequest`),
+ * else its letter and digit runs joined in PascalCase (`payment_intent` →
+ * `PaymentIntent`, `order` → `Order`, `error_400` → `Error400`, `400` →
+ * `_400`), so a type reads as TypeScript's do and the names made from it
+ * compose (`parseOrder`, `isOrderIntent`, `orderIntentValues`). The wire
+ * keeps the contract's name.
+ */
+export function typeBase(name: string): string {
+  if (/^[A-Z][A-Za-z0-9]*$/.test(name)) return name;
+  return identifierBase(pascalCase(name));
+}

@@ -1,6 +1,6 @@
 import { compareText } from "../diagnostics/diagnostic.js";
 import type { RestOperation, Service } from "../model/ir.js";
-import { identifierBase, lowerCamel, pascalCase } from "./case.js";
+import { identifierBase, lowerCamel, pascalCase, typeBase } from "./case.js";
 import { parameterKeys, type ParameterPlace } from "./parameter-keys.js";
 import { MEMBER_RESERVED, RESERVED } from "./reserved.js";
 
@@ -152,7 +152,8 @@ export function nameRequests(service: Service): NameRequests {
     topLevel.push({ kind, subject, base: TOP_LEVEL[kind](base) });
   const serviceBase = pascalCase(service.name) || "Service";
   for (const t of service.types) {
-    add("type", t.name);
+    const base = typeBase(t.name);
+    add("type", t.name, base);
     for (const kind of [
       "validator",
       "redactor",
@@ -167,16 +168,17 @@ export function nameRequests(service: Service): NameRequests {
       "jsonWriter",
       "description",
     ] as const)
-      add(kind, t.name);
+      add(kind, t.name, base);
   }
   for (const e of service.enums) {
-    add("type", e.name);
-    add("enumValues", e.name);
-    add("enumGuard", e.name);
+    const base = typeBase(e.name);
+    add("type", e.name, base);
+    add("enumValues", e.name, base);
+    add("enumGuard", e.name, base);
     if (e.groups) {
       const by = identifierBase(e.groups.by);
-      add("enumGroupTable", e.name, `${identifierBase(e.name)}By${by}`);
-      add("enumGroupOf", e.name, `${by}Of${identifierBase(e.name)}`);
+      add("enumGroupTable", e.name, `${base}By${by}`);
+      add("enumGroupOf", e.name, `${by}Of${base}`);
     }
   }
   for (const kind of ["client", "clientOptions", "clientFactory"] as const)

@@ -19,11 +19,11 @@ import {
 } from "../runtime/validate.js";
 import { orderTypeKindValues, statusEnumValues } from "./enums.js";
 
-export const descriptionOfcreateOrderRequest: ObjectDescription = {
-  fields: [{ name: "order", type: () => descriptionOforderType, required: true }],
+export const descriptionOfCreateOrderRequest: ObjectDescription = {
+  fields: [{ name: "order", type: () => descriptionOfOrderType, required: true }],
 };
 
-export const descriptionOflineType: ObjectDescription = {
+export const descriptionOfLineType: ObjectDescription = {
   fields: [
     { name: "sku", type: stringScalar, required: true },
     {
@@ -55,7 +55,7 @@ export const descriptionOflineType: ObjectDescription = {
   ],
 };
 
-export const descriptionOforderType: ObjectDescription = {
+export const descriptionOfOrderType: ObjectDescription = {
   fields: [
     { name: "id", type: longScalar, required: true, write: jsonNumber },
     { name: "status", type: statusEnumValues },
@@ -76,7 +76,7 @@ export const descriptionOforderType: ObjectDescription = {
         [checkMaxLength, 5],
       ],
     },
-    { name: "lines", type: () => descriptionOflineType, list: [0], nullable: true },
+    { name: "lines", type: () => descriptionOfLineType, list: [0], nullable: true },
     { name: "ids", type: longScalar, required: true, list: [0], write: jsonNumber },
     { name: "tags", type: stringScalar, list: [0, 5] },
     { name: "email", type: stringScalar },

@@ -2,23 +2,23 @@
 import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
 import {
-  descriptionOfcreateOrderRequest,
-  descriptionOflineType,
-  descriptionOforderType,
+  descriptionOfCreateOrderRequest,
+  descriptionOfLineType,
+  descriptionOfOrderType,
 } from "./descriptions.js";
-import type { createOrderRequest, lineType, orderType } from "./types.js";
+import type { CreateOrderRequest, LineType, OrderType } from "./types.js";
 
-/** Checks {@link createOrderRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validatecreateOrderRequest(value: unknown): ValidationResult<createOrderRequest> {
-  return validateDescribed(value, descriptionOfcreateOrderRequest);
+/** Checks {@link CreateOrderRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateCreateOrderRequest(value: unknown): ValidationResult<CreateOrderRequest> {
+  return validateDescribed(value, descriptionOfCreateOrderRequest);
 }
 
-/** Checks {@link lineType} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validatelineType(value: unknown): ValidationResult<lineType> {
-  return validateDescribed(value, descriptionOflineType);
+/** Checks {@link LineType} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateLineType(value: unknown): ValidationResult<LineType> {
+  return validateDescribed(value, descriptionOfLineType);
 }
 
-/** Checks {@link orderType} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validateorderType(value: unknown): ValidationResult<orderType> {
-  return validateDescribed(value, descriptionOforderType);
+/** Checks {@link OrderType} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateOrderType(value: unknown): ValidationResult<OrderType> {
+  return validateDescribed(value, descriptionOfOrderType);
 }

@@ -24,15 +24,15 @@ import {
 } from "../runtime/read-values.js";
 import { XML_NIL, type XmlInput, buildXml, readXmlDocument } from "../runtime/xml.js";
 import { orderTypeKindValues, statusEnumValues } from "./enums.js";
-import type { createOrderRequest, lineType, orderType } from "./types.js";
+import type { CreateOrderRequest, LineType, OrderType } from "./types.js";
 
-function xmlOfcreateOrderRequest(value: createOrderRequest): XmlInput {
+function xmlOfCreateOrderRequest(value: CreateOrderRequest): XmlInput {
   return {
-    order: value.order === undefined ? undefined : xmlOforderType(value.order),
+    order: value.order === undefined ? undefined : xmlOfOrderType(value.order),
   };
 }
 
-function xmlOflineType(value: lineType): XmlInput {
+function xmlOfLineType(value: LineType): XmlInput {
   return {
     sku: value.sku,
     quantity: value.quantity,
@@ -41,7 +41,7 @@ function xmlOflineType(value: lineType): XmlInput {
   };
 }
 
-function xmlOforderType(value: orderType): XmlInput {
+function xmlOfOrderType(value: OrderType): XmlInput {
   return {
     id: value.id,
     status: value.status,
@@ -50,7 +50,7 @@ function xmlOforderType(value: orderType): XmlInput {
     lines:
       value.lines === undefined
         ? undefined
-        : { line: value.lines.map((item) => (item === null ? XML_NIL : xmlOflineType(item))) },
+        : { line: value.lines.map((item) => (item === null ? XML_NIL : xmlOfLineType(item))) },
     ids: value.ids === undefined ? undefined : { long: value.ids },
     tags: value.tags === undefined ? undefined : value.tags,
     email: value.email,
@@ -61,23 +61,23 @@ function xmlOforderType(value: orderType): XmlInput {
   };
 }
 
-const fieldsOfcreateOrderRequest = /* @__PURE__ */ fieldSet(["order"]);
+const fieldsOfCreateOrderRequest = /* @__PURE__ */ fieldSet(["order"]);
 
-function readcreateOrderRequest(value: unknown, path: string, o: ReadContext): createOrderRequest {
+function readCreateOrderRequest(value: unknown, path: string, o: ReadContext): CreateOrderRequest {
   const obj = readObject(value, o, path);
-  const u = checkFields(obj, fieldsOfcreateOrderRequest, o, path);
-  const out: createOrderRequest = {
-    order: readChild(obj.order, o, path, "order", readorderType, REQUIRED),
+  const u = checkFields(obj, fieldsOfCreateOrderRequest, o, path);
+  const out: CreateOrderRequest = {
+    order: readChild(obj.order, o, path, "order", readOrderType, REQUIRED),
   };
   return finish(out, u);
 }
 
-const fieldsOflineType = /* @__PURE__ */ fieldSet(["sku", "quantity", "price", "flags"]);
+const fieldsOfLineType = /* @__PURE__ */ fieldSet(["sku", "quantity", "price", "flags"]);
 
-function readlineType(value: unknown, path: string, o: ReadContext): lineType {
+function readLineType(value: unknown, path: string, o: ReadContext): LineType {
   const obj = readObject(value, o, path);
-  const u = checkFields(obj, fieldsOflineType, o, path);
-  const out: lineType = {
+  const u = checkFields(obj, fieldsOfLineType, o, path);
+  const out: LineType = {
     sku: readString(obj.sku, o, path, "sku", REQUIRED),
     quantity: readDecimal(obj.quantity, o, path, "quantity", REQUIRED),
     price: readDecimal(obj.price, o, path, "price", REQUIRED),
@@ -87,7 +87,7 @@ function readlineType(value: unknown, path: string, o: ReadContext): lineType {
   return finish(out, u);
 }
 
-const fieldsOforderType = /* @__PURE__ */ fieldSet([
+const fieldsOfOrderType = /* @__PURE__ */ fieldSet([
   "id",
   "status",
   "code",
@@ -102,11 +102,11 @@ const fieldsOforderType = /* @__PURE__ */ fieldSet([
   "kind",
 ]);
 
-function readorderType(value: unknown, path: string, o: ReadContext): orderType {
+function readOrderType(value: unknown, path: string, o: ReadContext): OrderType {
   const obj = readObject(value, o, path);
-  const u = checkFields(obj, fieldsOforderType, o, path);
+  const u = checkFields(obj, fieldsOfOrderType, o, path);
   choiceGroup(obj, ["email", "phone"], true, o, path);
-  const out: orderType = {
+  const out: OrderType = {
     id: readLong(obj.id, o, path, "id", REQUIRED),
     ...opt("status", readEnum(obj.status, statusEnumValues, o, path, "status", u, "status")),
     ...opt("code", readString(obj.code, o, path, "code")),
@@ -118,7 +118,7 @@ function readorderType(value: unknown, path: string, o: ReadContext): orderType 
         "line",
         o,
         at(path, "lines"),
-        (item, itemPath) => (isNil(item, o) ? null : readlineType(item, itemPath, o)),
+        (item, itemPath) => (isNil(item, o) ? null : readLineType(item, itemPath, o)),
         u,
         "lines",
       ),
@@ -148,11 +148,11 @@ function readorderType(value: unknown, path: string, o: ReadContext): orderType 
 
 /** The XML document of a `createOrderRequest` element (in `urn:constructs` unless `namespace` says otherwise): its declaration, then the element with its content in schema order. */
 export function buildCreateOrderRequestDocument(
-  value: createOrderRequest,
+  value: CreateOrderRequest,
   namespace: string = "urn:constructs",
 ): string {
   return buildXml(
-    { createOrderRequest: { "@_xmlns": namespace, ...xmlOfcreateOrderRequest(value) } },
+    { createOrderRequest: { "@_xmlns": namespace, ...xmlOfCreateOrderRequest(value) } },
     { declaration: true },
   );
 }
@@ -161,8 +161,8 @@ export function buildCreateOrderRequestDocument(
 export function parseCreateOrderRequestDocument(
   xml: string | Uint8Array,
   options?: ReadOptions,
-): createOrderRequest {
-  return readcreateOrderRequest(
+): CreateOrderRequest {
+  return readCreateOrderRequest(
     readXmlDocument(xml, "createOrderRequest", { ...options, attributes: true }),
     "createOrderRequest",
     xmlReadContext(options),

@@ -7,11 +7,11 @@ import { descriptionOfError, descriptionOfLong, descriptionOfPromise } from "./d
 import { resultCodeValues } from "./enums.js";
 import type {
   ApiResponse,
+  ConstructorResult,
   ErrorResult,
   ParseError$,
+  ThenResult,
   ValidationError$,
-  constructorResult,
-  thenResult,
 } from "./types.js";
 
 /** Checks {@link ApiResponse} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
@@ -34,14 +34,14 @@ export function validateValidationError(value: unknown): ValidationResult<Valida
   return validateDescribed(value, descriptionOfValidationError);
 }
 
-/** Checks {@link constructorResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validateconstructorResult(value: unknown): ValidationResult<constructorResult> {
-  return validateDescribed(value, descriptionOfconstructorResult);
+/** Checks {@link ConstructorResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateConstructorResult(value: unknown): ValidationResult<ConstructorResult> {
+  return validateDescribed(value, descriptionOfConstructorResult);
 }
 
-/** Checks {@link thenResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
-export function validatethenResult(value: unknown): ValidationResult<thenResult> {
-  return validateDescribed(value, descriptionOfthenResult);
+/** Checks {@link ThenResult} values before they are answered: every problem, each with a path, a code and a message that never contains the value. */
+export function validateThenResult(value: unknown): ValidationResult<ThenResult> {
+  return validateDescribed(value, descriptionOfThenResult);
 }
 
 export const descriptionOfApiResponse: ObjectDescription = {
@@ -64,12 +64,12 @@ export const descriptionOfValidationError: ObjectDescription = {
   ],
 };
 
-export const descriptionOfconstructorResult: ObjectDescription = {
+export const descriptionOfConstructorResult: ObjectDescription = {
   fields: [{ name: "promise", type: () => descriptionOfPromise }],
   base: () => descriptionOfApiResponse,
 };
 
-export const descriptionOfthenResult: ObjectDescription = {
+export const descriptionOfThenResult: ObjectDescription = {
   fields: [
     { name: "error", type: () => descriptionOfError },
     { name: "long", type: () => descriptionOfLong },

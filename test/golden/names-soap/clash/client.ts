@@ -10,20 +10,20 @@ import {
   type SoapOperation,
   callSoap,
 } from "../runtime/soap-call.js";
-import { redactErrorRequest, redactconstructorRequest, redactthenRequest } from "./redact.js";
+import { redactConstructorRequest, redactErrorRequest, redactThenRequest } from "./redact.js";
 import type {
+  ConstructorRequest,
+  ConstructorResult,
   Credentials,
   ErrorRequest,
   ErrorResult,
-  constructorRequest,
-  constructorResult,
-  thenRequest,
-  thenResult,
+  ThenRequest,
+  ThenResult,
 } from "./types.js";
 import {
+  validateConstructorRequest,
   validateErrorRequest,
-  validateconstructorRequest,
-  validatethenRequest,
+  validateThenRequest,
 } from "./validators.js";
 import {
   buildErrorEnvelope,
@@ -48,13 +48,13 @@ export type ClashClientOptions<M extends ApiErrorMode = "throw"> = Omit<
 export interface ClashClient<M extends ApiErrorMode = "throw"> {
   /** An operation named then; the client must not become thenable. */
   then$<C extends SoapCallOptions = DataOnly>(
-    request: Omit<thenRequest, "merchantAuthentication">,
+    request: Omit<ThenRequest, "merchantAuthentication">,
     call?: C,
-  ): Promise<Answer<SoapAnswer<thenResult, M>, C>>;
+  ): Promise<Answer<SoapAnswer<ThenResult, M>, C>>;
   constructor$<C extends SoapCallOptions = DataOnly>(
-    request?: Omit<constructorRequest, "merchantAuthentication">,
+    request?: Omit<ConstructorRequest, "merchantAuthentication">,
     call?: C,
-  ): Promise<Answer<SoapAnswer<constructorResult, M>, C>>;
+  ): Promise<Answer<SoapAnswer<ConstructorResult, M>, C>>;
   error<C extends SoapCallOptions = DataOnly>(
     request?: Omit<ErrorRequest, "merchantAuthentication">,
     call?: C,
@@ -74,31 +74,31 @@ export function configureClash<M extends ApiErrorMode = "throw">(
   return configured(options);
 }
 
-const thenOperation: SoapOperation<thenRequest, thenResult> = {
+const thenOperation: SoapOperation<ThenRequest, ThenResult> = {
   name: "then",
   credentials: "merchantAuthentication",
-  validate: validatethenRequest,
+  validate: validateThenRequest,
   build: buildthenEnvelope,
   parse: parsethenResponse,
-  redact: redactthenRequest,
+  redact: redactThenRequest,
 };
 
 /** An operation named then; the client must not become thenable. */
 export async function then$<M extends ApiErrorMode = "throw", C extends SoapCallOptions = DataOnly>(
   config: ClashConfig<M>,
-  request: Omit<thenRequest, "merchantAuthentication">,
+  request: Omit<ThenRequest, "merchantAuthentication">,
   call?: C,
-): Promise<Answer<SoapAnswer<thenResult, M>, C>> {
+): Promise<Answer<SoapAnswer<ThenResult, M>, C>> {
   return callSoap(thenOperation, request, optionsOf(config), call);
 }
 
-const constructorOperation: SoapOperation<constructorRequest, constructorResult> = {
+const constructorOperation: SoapOperation<ConstructorRequest, ConstructorResult> = {
   name: "constructor",
   credentials: "merchantAuthentication",
-  validate: validateconstructorRequest,
+  validate: validateConstructorRequest,
   build: buildconstructorEnvelope,
   parse: parseconstructorResponse,
-  redact: redactconstructorRequest,
+  redact: redactConstructorRequest,
 };
 
 export async function constructor$<
@@ -106,9 +106,9 @@ export async function constructor$<
   C extends SoapCallOptions = DataOnly,
 >(
   config: ClashConfig<M>,
-  request: Omit<constructorRequest, "merchantAuthentication"> = {},
+  request: Omit<ConstructorRequest, "merchantAuthentication"> = {},
   call?: C,
-): Promise<Answer<SoapAnswer<constructorResult, M>, C>> {
+): Promise<Answer<SoapAnswer<ConstructorResult, M>, C>> {
   return callSoap(constructorOperation, request, optionsOf(config), call);
 }
 

@@ -66,12 +66,12 @@ export const descriptionOfString: ObjectDescription = {
   ],
 };
 
-export const descriptionOfconstructorRequest: ObjectDescription = {
+export const descriptionOfConstructorRequest: ObjectDescription = {
   fields: [{ name: "string", type: () => descriptionOfString }],
   base: () => descriptionOfApiRequest,
 };
 
-export const descriptionOfthenRequest: ObjectDescription = {
+export const descriptionOfThenRequest: ObjectDescription = {
   fields: [
     { name: "object", type: () => descriptionOfObject, required: true },
     { name: "decimal", type: () => descriptionOfDecimal },

@@ -2,10 +2,10 @@
 import { redactFields } from "../runtime/redact-fields.js";
 import type {
   ApiRequest,
+  ConstructorRequest,
   Credentials,
   ErrorRequest,
-  constructorRequest,
-  thenRequest,
+  ThenRequest,
 } from "./types.js";
 
 /** A copy of a {@link ApiRequest} with every sensitive value redacted, for logs and inspect output. */
@@ -23,12 +23,12 @@ export function redactErrorRequest(value: ErrorRequest): ErrorRequest {
   return redactFields(value, [], redactApiRequest(value));
 }
 
-/** A copy of a {@link constructorRequest} with every sensitive value redacted, for logs and inspect output. */
-export function redactconstructorRequest(value: constructorRequest): constructorRequest {
+/** A copy of a {@link ConstructorRequest} with every sensitive value redacted, for logs and inspect output. */
+export function redactConstructorRequest(value: ConstructorRequest): ConstructorRequest {
   return redactFields(value, [], redactApiRequest(value));
 }
 
-/** A copy of a {@link thenRequest} with every sensitive value redacted, for logs and inspect output. */
-export function redactthenRequest(value: thenRequest): thenRequest {
+/** A copy of a {@link ThenRequest} with every sensitive value redacted, for logs and inspect output. */
+export function redactThenRequest(value: ThenRequest): ThenRequest {
   return redactFields(value, [], redactApiRequest(value));
 }

@@ -29,12 +29,14 @@ import {
 import { soapRequest } from "../runtime/soap-result.js";
 import { type SoapVersion, type XmlInput, soapEnvelope } from "../runtime/xml.js";
 import {
+  validateConstructorResult,
   validateErrorResult,
-  validateconstructorResult,
-  validatethenResult,
+  validateThenResult,
 } from "./answer-validators.js";
 import type {
   ApiResponse,
+  ConstructorRequest,
+  ConstructorResult,
   Error$,
   ErrorRequest,
   ErrorResult,
@@ -42,16 +44,14 @@ import type {
   ParseError$,
   Promise$,
   String$,
+  ThenRequest,
+  ThenResult,
   ValidationError$,
-  constructorRequest,
-  constructorResult,
-  thenRequest,
-  thenResult,
 } from "./types.js";
 import {
+  validateConstructorRequest,
   validateErrorRequest,
-  validateconstructorRequest,
-  validatethenRequest,
+  validateThenRequest,
 } from "./validators.js";
 
 function xmlOfApiResponse(value: ApiResponse): XmlInput {
@@ -109,14 +109,14 @@ function xmlOfValidationError(value: ValidationError$): XmlInput {
   };
 }
 
-function xmlOfconstructorResult(value: constructorResult): XmlInput {
+function xmlOfConstructorResult(value: ConstructorResult): XmlInput {
   return {
     ...xmlOfApiResponse(value),
     promise: value.promise === undefined ? undefined : xmlOfPromise(value.promise),
   };
 }
 
-function xmlOfthenResult(value: thenResult): XmlInput {
+function xmlOfThenResult(value: ThenResult): XmlInput {
   return {
     ...xmlOfApiResponse(value),
     error: value.error === undefined ? undefined : xmlOfError(value.error),
@@ -274,27 +274,27 @@ function readString(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-const fieldsOfconstructorRequest = /* @__PURE__ */ fieldSet(["merchantAuthentication", "string"]);
+const fieldsOfConstructorRequest = /* @__PURE__ */ fieldSet(["merchantAuthentication", "string"]);
 
-function readconstructorRequest(value: unknown, path: string, o: ReadContext): Draft {
+function readConstructorRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
-  const u = checkFields(obj, fieldsOfconstructorRequest, o, path);
+  const u = checkFields(obj, fieldsOfConstructorRequest, o, path);
   const out: Draft = readApiRequestFields(obj, path, o, u);
   let v: unknown;
   if ((v = readChild(obj.string, o, path, "string", readString)) !== undefined) out.string = v;
   return finish(out, u);
 }
 
-const fieldsOfthenRequest = /* @__PURE__ */ fieldSet([
+const fieldsOfThenRequest = /* @__PURE__ */ fieldSet([
   "merchantAuthentication",
   "object",
   "decimal",
   "symbol",
 ]);
 
-function readthenRequest(value: unknown, path: string, o: ReadContext): Draft {
+function readThenRequest(value: unknown, path: string, o: ReadContext): Draft {
   const obj = readObject$runtime(value, o, path);
-  const u = checkFields(obj, fieldsOfthenRequest, o, path);
+  const u = checkFields(obj, fieldsOfThenRequest, o, path);
   const out: Draft = readApiRequestFields(obj, path, o, u);
   let v: unknown;
   if ((v = readChild(obj.object, o, path, "object", readObject)) !== undefined) out.object = v;
@@ -303,29 +303,29 @@ function readthenRequest(value: unknown, path: string, o: ReadContext): Draft {
   return finish(out, u);
 }
 
-/** Server side: the request of a `then` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validatethenRequest` before using the request. */
-export function readthenEnvelope(xml: string | Uint8Array, options?: ReadOptions): thenRequest {
-  return unvalidated<thenRequest>(
-    readthenRequest(soapRequest(xml, "then", options), "then", xmlReadContext(options)),
+/** Server side: the request of a `then` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateThenRequest` before using the request. */
+export function readthenEnvelope(xml: string | Uint8Array, options?: ReadOptions): ThenRequest {
+  return unvalidated<ThenRequest>(
+    readThenRequest(soapRequest(xml, "then", options), "then", xmlReadContext(options)),
   );
 }
 
 /** Server side: the `thenResponse` envelope wrapping a `thenResult`, elements in schema order. */
 export function buildthenResponseEnvelope(
-  result: thenResult,
+  result: ThenResult,
   namespace: string,
   version: SoapVersion = "1.1",
 ): string {
-  return soapEnvelope(namespace, "thenResponse", { thenResult: xmlOfthenResult(result) }, version);
+  return soapEnvelope(namespace, "thenResponse", { thenResult: xmlOfThenResult(result) }, version);
 }
 
-/** Server side: the request of a `constructor` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateconstructorRequest` before using the request. */
+/** Server side: the request of a `constructor` envelope, each value of its wire type and its elements in schema order. Throws `ParseError` for anything else. Required fields, enum values and choices are not checked here: run `validateConstructorRequest` before using the request. */
 export function readconstructorEnvelope(
   xml: string | Uint8Array,
   options?: ReadOptions,
-): constructorRequest {
-  return unvalidated<constructorRequest>(
-    readconstructorRequest(
+): ConstructorRequest {
+  return unvalidated<ConstructorRequest>(
+    readConstructorRequest(
       soapRequest(xml, "constructor", options),
       "constructor",
       xmlReadContext(options),
@@ -335,14 +335,14 @@ export function readconstructorEnvelope(
 
 /** Server side: the `constructorResponse` envelope wrapping a `constructorResult`, elements in schema order. */
 export function buildconstructorResponseEnvelope(
-  result: constructorResult,
+  result: ConstructorResult,
   namespace: string,
   version: SoapVersion = "1.1",
 ): string {
   return soapEnvelope(
     namespace,
     "constructorResponse",
-    { constructorResult: xmlOfconstructorResult(result) },
+    { constructorResult: xmlOfConstructorResult(result) },
     version,
   );
 }
@@ -370,8 +370,8 @@ export function buildErrorResponseEnvelope(
 
 /** What each operation receives (its request, read and validated) and answers (its result). */
 export interface ClashOperations {
-  readonly then: { readonly body: thenRequest; readonly result: thenResult };
-  readonly constructor: { readonly body: constructorRequest; readonly result: constructorResult };
+  readonly then: { readonly body: ThenRequest; readonly result: ThenResult };
+  readonly constructor: { readonly body: ConstructorRequest; readonly result: ConstructorResult };
   readonly Error: { readonly body: ErrorRequest; readonly result: ErrorResult };
 }
 
@@ -387,16 +387,16 @@ export const clashRoutes: readonly SoapRoute[] = [
     name: "then",
     element: "then",
     read: readthenEnvelope,
-    validate: validatethenRequest,
-    check: validatethenResult,
+    validate: validateThenRequest,
+    check: validateThenResult,
     build: buildthenResponseEnvelope,
   },
   {
     name: "constructor",
     element: "constructor",
     read: readconstructorEnvelope,
-    validate: validateconstructorRequest,
-    check: validateconstructorResult,
+    validate: validateConstructorRequest,
+    check: validateConstructorResult,
     build: buildconstructorResponseEnvelope,
   },
   {

@@ -70,24 +70,24 @@ export interface ValidationError$ {
 }
 
 /** Request of the `constructor` operation. */
-export interface constructorRequest extends ApiRequest {
+export interface ConstructorRequest extends ApiRequest {
   string?: String$;
 }
 
 /** Result of the `constructor` operation. */
-export interface constructorResult extends ApiResponse {
+export interface ConstructorResult extends ApiResponse {
   promise?: Promise$;
 }
 
 /** Request of the `then` operation. */
-export interface thenRequest extends ApiRequest {
+export interface ThenRequest extends ApiRequest {
   object: Object$;
   decimal?: Decimal;
   symbol?: Symbol$;
 }
 
 /** Result of the `then` operation. */
-export interface thenResult extends ApiResponse {
+export interface ThenResult extends ApiResponse {
   error?: Error$;
   long?: Long;
   validationError?: ValidationError$;

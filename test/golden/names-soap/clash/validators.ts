@@ -3,6 +3,7 @@ import { validateDescribed } from "../runtime/validate-description.js";
 import type { ValidationResult } from "../runtime/validate.js";
 import {
   descriptionOfApiRequest,
+  descriptionOfConstructorRequest,
   descriptionOfCredentials,
   descriptionOfDecimal,
   descriptionOfError,
@@ -11,11 +12,11 @@ import {
   descriptionOfObject,
   descriptionOfPromise,
   descriptionOfString,
-  descriptionOfconstructorRequest,
-  descriptionOfthenRequest,
+  descriptionOfThenRequest,
 } from "./descriptions.js";
 import type {
   ApiRequest,
+  ConstructorRequest,
   Credentials,
   Decimal,
   Error$,
@@ -24,8 +25,7 @@ import type {
   Object$,
   Promise$,
   String$,
-  constructorRequest,
-  thenRequest,
+  ThenRequest,
 } from "./types.js";
 
 /** Checks {@link ApiRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
@@ -73,12 +73,12 @@ export function validateString(value: unknown): ValidationResult<String$> {
   return validateDescribed(value, descriptionOfString);
 }
 
-/** Checks {@link constructorRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validateconstructorRequest(value: unknown): ValidationResult<constructorRequest> {
-  return validateDescribed(value, descriptionOfconstructorRequest);
+/** Checks {@link ConstructorRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateConstructorRequest(value: unknown): ValidationResult<ConstructorRequest> {
+  return validateDescribed(value, descriptionOfConstructorRequest);
 }
 
-/** Checks {@link thenRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
-export function validatethenRequest(value: unknown): ValidationResult<thenRequest> {
-  return validateDescribed(value, descriptionOfthenRequest);
+/** Checks {@link ThenRequest} values before they are sent: every problem, each with a path, a code and a message that never contains the value. */
+export function validateThenRequest(value: unknown): ValidationResult<ThenRequest> {
+  return validateDescribed(value, descriptionOfThenRequest);
 }

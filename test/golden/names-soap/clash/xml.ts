@@ -28,6 +28,8 @@ import { resultCodeValues } from "./enums.js";
 import type {
   ApiRequest,
   ApiResponse,
+  ConstructorRequest,
+  ConstructorResult,
   Credentials,
   Decimal,
   Error$,
@@ -38,11 +40,9 @@ import type {
   ParseError$,
   Promise$,
   String$,
+  ThenRequest,
+  ThenResult,
   ValidationError$,
-  constructorRequest,
-  constructorResult,
-  thenRequest,
-  thenResult,
 } from "./types.js";
 
 function xmlOfApiRequest(value: ApiRequest): XmlInput {
@@ -111,14 +111,14 @@ function xmlOfString(value: String$): XmlInput {
   };
 }
 
-function xmlOfconstructorRequest(value: constructorRequest): XmlInput {
+function xmlOfConstructorRequest(value: ConstructorRequest): XmlInput {
   return {
     ...xmlOfApiRequest(value),
     string: value.string === undefined ? undefined : xmlOfString(value.string),
   };
 }
 
-function xmlOfthenRequest(value: thenRequest): XmlInput {
+function xmlOfThenRequest(value: ThenRequest): XmlInput {
   return {
     ...xmlOfApiRequest(value),
     object: value.object === undefined ? undefined : xmlOfObject(value.object),
@@ -263,18 +263,18 @@ function readValidationError(value: unknown, path: string, o: ReadContext): Vali
   return finish(out, u);
 }
 
-const fieldsOfconstructorResult = /* @__PURE__ */ fieldSet(["resultCode", "promise"]);
+const fieldsOfConstructorResult = /* @__PURE__ */ fieldSet(["resultCode", "promise"]);
 
-function readconstructorResult(value: unknown, path: string, o: ReadContext): constructorResult {
+function readConstructorResult(value: unknown, path: string, o: ReadContext): ConstructorResult {
   const obj = readObject$runtime(value, o, path);
-  const u = checkFields(obj, fieldsOfconstructorResult, o, path);
-  const out: constructorResult = readApiResponseFields(obj, path, o, u);
+  const u = checkFields(obj, fieldsOfConstructorResult, o, path);
+  const out: ConstructorResult = readApiResponseFields(obj, path, o, u);
   let v;
   if ((v = readChild(obj.promise, o, path, "promise", readPromise)) !== undefined) out.promise = v;
   return finish(out, u);
 }
 
-const fieldsOfthenResult = /* @__PURE__ */ fieldSet([
+const fieldsOfThenResult = /* @__PURE__ */ fieldSet([
   "resultCode",
   "error",
   "long",
@@ -282,10 +282,10 @@ const fieldsOfthenResult = /* @__PURE__ */ fieldSet([
   "parseError",
 ]);
 
-function readthenResult(value: unknown, path: string, o: ReadContext): thenResult {
+function readThenResult(value: unknown, path: string, o: ReadContext): ThenResult {
   const obj = readObject$runtime(value, o, path);
-  const u = checkFields(obj, fieldsOfthenResult, o, path);
-  const out: thenResult = readApiResponseFields(obj, path, o, u);
+  const u = checkFields(obj, fieldsOfThenResult, o, path);
+  const out: ThenResult = readApiResponseFields(obj, path, o, u);
   let v;
   if ((v = readChild(obj.error, o, path, "error", readError)) !== undefined) out.error = v;
   if ((v = readChild(obj.long, o, path, "long", readLong)) !== undefined) out.long = v;
@@ -300,36 +300,36 @@ function readthenResult(value: unknown, path: string, o: ReadContext): thenResul
 }
 
 /** The SOAP envelope of a `then` request: the `then` element in the given namespace, its elements in schema order. */
-export function buildthenEnvelope(request: thenRequest, namespace: string): string {
-  return soapEnvelope(namespace, "then", xmlOfthenRequest(request));
+export function buildthenEnvelope(request: ThenRequest, namespace: string): string {
+  return soapEnvelope(namespace, "then", xmlOfThenRequest(request));
 }
 
 /** The typed `thenResult` of a `thenResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope or does not fit its type (unknown data: see `ReadOptions.onUnknown`). A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`). */
-export function parsethenResponse(xml: string | Uint8Array, options?: ReadOptions): thenResult {
+export function parsethenResponse(xml: string | Uint8Array, options?: ReadOptions): ThenResult {
   const o = xmlReadContext(options);
   const value = soapResult(xml, "thenResponse", "thenResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
-    return errorResult(readthenResult(value, "thenResult", errorResultContext(o)));
-  return readthenResult(value, "thenResult", o);
+    return errorResult(readThenResult(value, "thenResult", errorResultContext(o)));
+  return readThenResult(value, "thenResult", o);
 }
 
 /** The SOAP envelope of a `constructor` request: the `constructor` element in the given namespace, its elements in schema order. */
-export function buildconstructorEnvelope(request: constructorRequest, namespace: string): string {
-  return soapEnvelope(namespace, "constructor", xmlOfconstructorRequest(request));
+export function buildconstructorEnvelope(request: ConstructorRequest, namespace: string): string {
+  return soapEnvelope(namespace, "constructor", xmlOfConstructorRequest(request));
 }
 
 /** The typed `constructorResult` of a `constructorResponse` envelope. Throws `SoapFaultError` for a SOAP Fault and `ParseError` for anything that is not the expected envelope or does not fit its type (unknown data: see `ReadOptions.onUnknown`). A result whose `resultCode` is Error holds only the fields the service sent: the client hands it over as `Partial` (or an `ApiError`). */
 export function parseconstructorResponse(
   xml: string | Uint8Array,
   options?: ReadOptions,
-): constructorResult {
+): ConstructorResult {
   const o = xmlReadContext(options);
   const value = soapResult(xml, "constructorResponse", "constructorResult", options);
   // An Error result usually lacks what a success carries: it is read for what it holds, and the client hands it over as Partial.
   if (isErrorResult(value))
-    return errorResult(readconstructorResult(value, "constructorResult", errorResultContext(o)));
-  return readconstructorResult(value, "constructorResult", o);
+    return errorResult(readConstructorResult(value, "constructorResult", errorResultContext(o)));
+  return readConstructorResult(value, "constructorResult", o);
 }
 
 /** The SOAP envelope of a `Error` request: the `Error` element in the given namespace, its elements in schema order. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { identifierBase } from "../../../generator/naming/case.js";
+import { identifierBase, typeBase } from "../../../generator/naming/case.js";
 import { resolveNames, serviceNames, type NameRequests } from "../../../generator/naming/names.js";
 import { RESERVED } from "../../../generator/naming/reserved.js";
-import { restOperation, restService } from "../../helpers/ir.js";
+import { enumType, objectType, restOperation, restService } from "../../helpers/ir.js";
 
 const requests = (
   topLevel: NameRequests["topLevel"],
@@ -111,6 +111,37 @@ describe("identifierBase", () => {
     { given: "$ref", want: "$ref" },
   ];
   it.each(table)("$given", ({ given, want }) => expect(identifierBase(given)).toBe(want));
+});
+
+describe("typeBase", () => {
+  const table: { given: string; want: string }[] = [
+    { given: "PaymentRequest", want: "PaymentRequest" },
+    { given: "ARBGetSubscriptionListRequest", want: "ARBGetSubscriptionListRequest" },
+    { given: "order", want: "Order" },
+    { given: "payment_intent", want: "PaymentIntent" },
+    { given: "confirm_order_requestWritable", want: "ConfirmOrderRequestWritable" },
+    { given: "error_400", want: "Error400" },
+    { given: "400", want: "_400" },
+    { given: "3d_secure", want: "_3dSecure" },
+    { given: "CARD_EXPIRY_REQUIRED", want: "CARDEXPIRYREQUIRED" },
+    { given: "---", want: "_" },
+  ];
+  it.each(table)("$given", ({ given, want }) => expect(typeBase(given)).toBe(want));
+
+  it("names what is made of a lower-case type after it in PascalCase", () => {
+    const names = serviceNames(
+      restService({ types: [objectType("order", [])], enums: [enumType("orderIntent", ["A"])] }),
+      [],
+    );
+    expect(
+      ["type", "parser", "validator", "serializer", "description"].map((k) =>
+        names.get(k as "type", "order"),
+      ),
+    ).toEqual(["Order", "parseOrder", "validateOrder", "serializeOrder", "descriptionOfOrder"]);
+    expect(
+      ["type", "enumGuard", "enumValues"].map((k) => names.get(k as "type", "orderIntent")),
+    ).toEqual(["OrderIntent", "isOrderIntent", "orderIntentValues"]);
+  });
 });
 
 describe("the names of what a REST service's operations share", () => {

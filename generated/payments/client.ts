@@ -657,7 +657,7 @@ export async function voidCapture<C extends CallOptions = DataOnly>(
   );
 }
 
-/** Creates a client of the Wallet-Based Card Payments (REST): one method per operation, each calling the operation's function with the client's configuration ({@link configurePayments}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status` and `processorInformation.responseCode`. */
+/** Creates a client of the Wallet-Based Card Payments (REST): one method per operation, each calling the operation's function with the client's configuration ({@link configurePayments}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules). A 2xx answer resolves even when the request was declined: check `status` and `processorInformation.responseCode`. */
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const config = configurePayments(options);
   return {

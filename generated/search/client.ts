@@ -348,7 +348,7 @@ export async function createInstrumentIdentifier<C extends CallOptions = DataOnl
   );
 }
 
-/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions: one method per operation, each calling the operation's function with the client's configuration ({@link configureSearch}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/** Creates a client of the Transaction Search, Transaction Details and Webhook Subscriptions: one method per operation, each calling the operation's function with the client's configuration ({@link configureSearch}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules). */
 export function createSearchClient(options: SearchClientOptions): SearchClient {
   const config = configureSearch(options);
   return {

@@ -592,7 +592,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     isExported: true,
     name: names.get("clientFactory", service.name),
     docs: [
-      `Creates a client of the ${service.title}: one method per operation, each calling the operation's function with the client's configuration ({@link ${configure}}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe.${outcomeAdvice(service.rest?.outcome ?? [])}`,
+      `Creates a client of the ${service.title}: one method per operation, each calling the operation's function with the client's configuration ({@link ${configure}}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules).${outcomeAdvice(service.rest?.outcome ?? [])}`,
     ],
     parameters: [optionsParameter],
     returnType: name,

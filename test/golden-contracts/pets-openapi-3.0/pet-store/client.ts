@@ -204,7 +204,7 @@ export async function exportPets<C extends CallOptions = DataOnly>(
   );
 }
 
-/** Creates a client of the Pet Store: one method per operation, each calling the operation's function with the client's configuration ({@link configurePetStore}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/** Creates a client of the Pet Store: one method per operation, each calling the operation's function with the client's configuration ({@link configurePetStore}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules). */
 export function createPetStoreClient(options: PetStoreClientOptions = {}): PetStoreClient {
   const config = configurePetStore(options);
   return {

@@ -138,7 +138,7 @@ export async function constructor$<C extends CallOptions = DataOnly>(
   );
 }
 
-/** Creates a client of the Clash REST Service: one method per operation, each calling the operation's function with the client's configuration ({@link configureClashrest}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. */
+/** Creates a client of the Clash REST Service: one method per operation, each calling the operation's function with the client's configuration ({@link configureClashrest}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules). */
 export function createClashrestClient(options: ClashrestClientOptions): ClashrestClient {
   const config = configureClashrest(options);
   return {

@@ -139,7 +139,7 @@ export async function getDetails<C extends CallOptions = DataOnly>(
   );
 }
 
-/** Creates a client of the Wallet Service: one method per operation, each calling the operation's function with the client's configuration ({@link configureWallet}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only as the documents prescribe. A 2xx answer resolves even when the request was declined: check `status`. */
+/** Creates a client of the Wallet Service: one method per operation, each calling the operation's function with the client's configuration ({@link configureWallet}). Every method validates its request before sending, rejects on network failure or timeout (never hangs), and retries only where a repeat cannot charge twice (the package README lists each operation's rules). A 2xx answer resolves even when the request was declined: check `status`. */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   const config = configureWallet(options);
   return {

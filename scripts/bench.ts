@@ -177,6 +177,7 @@ async function bundlesOnly(): Promise<void> {
       only: "bundles",
       node: process.version,
       bundles: bundles.gzipBytes,
+      bundleParts: bundles.parts,
       seconds: round(seconds, 1),
     }),
   );
@@ -334,6 +335,7 @@ async function main(): Promise<void> {
     diffSelf: Object.fromEntries(Object.entries(diffSelf.ms).map(([k, v]) => [k, round(v, 1)])),
     contracts: contractsSummary(contracts),
     bundles: bundles.gzipBytes,
+    bundleParts: bundles.parts,
     targets: targets.length,
     missed: missed.map((r) => r.name.trim()),
     seconds: round(seconds, 1),

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { bundleConsumer, type ConsumerBundle } from "./consumer-bundle.js";
+import { bundleParts } from "./bundle-parts.js";
 import { heyApiArgs, PUBLISHED_SPEC } from "./from-openapi.js";
 import { type Row } from "./row.js";
 import { timeNodeProcess } from "./timed-process.js";
@@ -33,7 +34,11 @@ export interface BundlesResult {
   readonly rows: readonly Row[];
   /** Gzipped bytes of each consumer. */
   readonly gzipBytes: Readonly<Record<string, number>>;
+  /** Of the two one-function consumers, what each part adds to the gzipped bundle (`bundle-parts.ts`). */
+  readonly parts: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
+
+type Parts = Awaited<ReturnType<typeof bundleParts>>;
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const figure = (b: ConsumerBundle): string => `${kb(b.gzipBytes)} gz (${kb(b.bytes)})`;
@@ -65,15 +70,14 @@ export async function runBundlesBenchmark(): Promise<BundlesResult> {
     const generated = path.join(PROJECT_ROOT, "generated");
     const payments = "./payments/index.ts";
     const config = `{ baseUrl: "https://gateway.test" }`;
+    const authorizeCall = consumer(
+      payments,
+      "{ authorize, configurePayments }",
+      `authorize(configurePayments(${config}), {})`,
+    );
+    const parts: Record<string, Parts> = { authorize: await bundleParts(authorizeCall, generated) };
     const sizes: Record<string, ConsumerBundle> = {
-      authorize: await bundleConsumer(
-        consumer(
-          payments,
-          "{ authorize, configurePayments }",
-          `authorize(configurePayments(${config}), {})`,
-        ),
-        generated,
-      ),
+      authorize: await bundleConsumer(authorizeCall, generated),
       authorizeClient: await bundleConsumer(
         consumer(
           payments,
@@ -99,14 +103,13 @@ export async function runBundlesBenchmark(): Promise<BundlesResult> {
         "paygen on the published REST specification",
       );
       const entry = `./${SPEC_SERVICE}/index.ts`;
-      sizes["createPayment"] = await bundleConsumer(
-        consumer(
-          entry,
-          `{ createPayment, ${SPEC_CONFIGURE} }`,
-          `createPayment(${SPEC_CONFIGURE}(), {})`,
-        ),
-        out("paygen"),
+      const createPaymentCall = consumer(
+        entry,
+        `{ createPayment, ${SPEC_CONFIGURE} }`,
+        `createPayment(${SPEC_CONFIGURE}(), {})`,
       );
+      sizes["createPayment"] = await bundleConsumer(createPaymentCall, out("paygen"));
+      parts["createPayment"] = await bundleParts(createPaymentCall, out("paygen"));
       sizes["createPaymentClient"] = await bundleConsumer(
         consumer(entry, `{ ${SPEC_FACTORY} }`, `${SPEC_FACTORY}().createPayment({})`),
         out("paygen"),
@@ -132,12 +135,39 @@ export async function runBundlesBenchmark(): Promise<BundlesResult> {
         );
     }
     return {
-      rows: rowsOf(sizes, hasSpec),
+      rows: [...rowsOf(sizes, hasSpec), ...partRows(parts)],
       gzipBytes: Object.fromEntries(Object.entries(sizes).map(([k, v]) => [k, v.gzipBytes])),
+      parts: Object.fromEntries(
+        Object.entries(parts).map(([k, v]) => [
+          k,
+          Object.fromEntries(v.map((p) => [p.part, p.gzipBytes])),
+        ]),
+      ),
     };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** Informational rows: what each part of the two one-function bundles adds, gzipped. */
+function partRows(parts: Readonly<Record<string, Parts>>): Row[] {
+  const row = (name: string, of: Parts | undefined): Row[] =>
+    of === undefined
+      ? []
+      : [
+          {
+            name,
+            value: "KB gz each part adds",
+            baseline: of.map((p) => `${p.part} ${(p.gzipBytes / 1024).toFixed(1)}`).join(", "),
+            comparison: "",
+            target: "",
+            pass: undefined,
+          },
+        ];
+  return [
+    ...row("   9c. where 9a's bytes go", parts["createPayment"]),
+    ...row("   9d. where 9b's bytes go", parts["authorize"]),
+  ];
 }
 
 function rowsOf(sizes: Readonly<Record<string, ConsumerBundle>>, hasSpec: boolean): Row[] {

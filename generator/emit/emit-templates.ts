@@ -177,7 +177,13 @@ function baseUrlsOf(s: Service, used: boolean) {
     .filter(
       (b) => s.operations.some((op) => op.protocol === "rest" && op.baseUrl === b.name) === used,
     )
-    .map((b) => ({ name: `{${b.name}}`, option: baseUrlOption(b.name), doc: b.doc ?? "" }));
+    .map((b) => ({
+      name: `{${b.name}}`,
+      option: baseUrlOption(b.name),
+      doc: b.doc ?? "",
+      // The address the contract gives is the option's default; without one the option is required.
+      url: b.url ?? "",
+    }));
 }
 
 /** A service's view with each flow's builder function, as the package names it. */
@@ -292,6 +298,8 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     // The base URLs the client has an option for (those its operations use), and the others the documents name.
     baseUrls: baseUrlsOf(s, true),
     unusedBaseUrls: baseUrlsOf(s, false).map(({ name, doc }) => ({ name, doc })),
+    // Some base URL has the contract's address: the README's table gives each option's default.
+    baseUrlDefaults: baseUrlsOf(s, true).some((b) => b.url !== ""),
     credentialOptions:
       s.protocol === "rest"
         ? credentialOptions(s).map((c) => ({

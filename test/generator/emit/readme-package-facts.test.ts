@@ -151,6 +151,20 @@ describe("the README says of a package what holds for it", () => {
     expect(text).not.toContain("\n\n\n");
   });
 
+  it("gives a base URL's default where the contract names its address, and says placeholders only where it does not", async () => {
+    const service = rest(read);
+    const named: Service = {
+      ...service,
+      rest: { ...service.rest!, baseUrls: [{ name: "base_url", url: "https://api.example" }] },
+    };
+    const withAddress = await readme({ services: [named] });
+    expect(withAddress).toContain("| `{base_url}` | `baseUrl` | `https://api.example` |");
+    expect(withAddress).not.toContain("only placeholders");
+    const placeholder = await readme({ services: [service] });
+    expect(placeholder).toContain("(the documents show only placeholders)");
+    expect(placeholder).not.toContain("| default |");
+  });
+
   it("names as the documents' guidance only what they give", async () => {
     const service = rest(read);
     const documented: Service = {

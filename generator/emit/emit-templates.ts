@@ -244,6 +244,7 @@ function packageView(
         s.protocol === "soap" && s.types.some((t) => t.fields.some((f) => f.name === "resultCode")),
     ),
     retries: packageRetries(model),
+    requestBodies: requestBodies(model),
     hasQuery: model.services.some((s) => s.query !== undefined),
     hasMarks: model.services.some(
       (s) =>
@@ -268,6 +269,26 @@ function packageView(
     calling: callingView([...servers.values()][0]),
     hasMocks: [...servers.values()].some((s) => s.mock !== undefined),
   };
+}
+
+/**
+ * The media types the package's REST operations write request bodies in, for
+ * the README's "Writing requests": JSON (an operation the contract gives no
+ * media type for sends JSON), forms, multipart, and text or bytes as given.
+ */
+function requestBodies(model: Model) {
+  const encodings = new Set<string>();
+  for (const s of model.services)
+    for (const op of s.operations)
+      if (op.protocol === "rest" && op.requestType !== undefined)
+        encodings.add(op.wire?.request?.encoding ?? "json");
+  const flags = {
+    json: encodings.has("json"),
+    form: encodings.has("form"),
+    multipart: encodings.has("multipart"),
+    other: encodings.has("text") || encodings.has("bytes"),
+  };
+  return { ...flags, length: Object.values(flags).filter(Boolean).length };
 }
 
 function serviceView(s: Service, packageName: string, example: string | undefined) {

@@ -50,6 +50,12 @@ const withErrorBody = restOperation("pay", undefined, undefined, {
 const withLink = restOperation("pay", undefined, "Payment", {
   links: [{ name: "capture", operation: "capture", method: "capture" }],
 } as Partial<Operation>);
+const formPost = restOperation("charge", "Problem", undefined, {
+  wire: {
+    request: { mediaType: "application/x-www-form-urlencoded", encoding: "form", required: true },
+  },
+} as Partial<Operation>);
+const jsonPost = restOperation("pay", "Problem", undefined);
 const problem = objectType("Problem", [field("code", scalar("string"))]);
 const soapResult = objectType("PayResponse", [field("resultCode", scalar("string"))]);
 
@@ -59,7 +65,7 @@ const rest = (...operations: Operation[]): Service => restService({ types: [prob
 const cases: readonly {
   readonly given: string;
   readonly services: readonly Service[];
-  readonly title: "Retries" | "Errors";
+  readonly title: "Retries" | "Errors" | "Writing requests";
   readonly has: readonly string[];
   readonly hasNot: readonly string[];
 }[] = [
@@ -132,6 +138,20 @@ const cases: readonly {
     title: "Errors",
     has: ["| `SoapFaultError`", "| `ApiError`", "DTDs"],
     hasNot: ["`LinkError`", "2xx REST answer"],
+  },
+  {
+    given: "a REST package whose bodies are forms",
+    services: [rest(formPost)],
+    title: "Writing requests",
+    has: ["- **Forms** (`application/x-www-form-urlencoded`)"],
+    hasNot: ["**JSON**", "serialize…", "**Multipart**"],
+  },
+  {
+    given: "a REST package whose bodies are JSON",
+    services: [rest(jsonPost)],
+    title: "Writing requests",
+    has: ["- **JSON**: a generated serializer (`serialize…(value)`)"],
+    hasNot: ["**Forms**"],
   },
   {
     given: "a SOAP package whose results carry none",

@@ -1,3 +1,9 @@
+/**
+ * What the package README says about retries, from each REST operation's
+ * rules (the ones `rest-call.ts` and `http/retry.ts` apply): per service, the
+ * ways of retrying with the operations retried so; for the whole package, the
+ * sources those rules come from and the paragraphs that hold for it.
+ */
 import { idempotencyHeader } from "../model/idempotency-header.js";
 import type { Model, RestOperation, Service } from "../model/ir.js";
 

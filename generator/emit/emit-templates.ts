@@ -19,7 +19,7 @@ import { PACKAGE_FILES } from "./paths.js";
 import { templateRuntime } from "./handlebars.js";
 import { compileTemplate } from "./template-cache.js";
 import { CACHE_DIR } from "../project-paths.js";
-import { jsonString, markdownCode, markdownText } from "./schema-text.js";
+import { jsonString, markdownCode, markdownText, plainProse } from "./schema-text.js";
 import { packageRetries, retryGroups } from "./readme-retries.js";
 
 export interface PackageInfo {
@@ -459,7 +459,7 @@ function inferredMarks(s: Service): {
 }
 
 function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = plainProse(text).replace(/\s+/g, " ").trim();
   const m = /^(.+?[.!?])(\s|$)/.exec(flat);
   return m ? m[1]! : flat;
 }

@@ -12,6 +12,7 @@
  * | a string literal in code | {@link stringLiteral} | one literal, any character, no invisible or reordering one as itself |
  * | a constant in code | {@link constLiteral} | one string, number or boolean literal |
  * | Markdown text and table cells | {@link markdownText} | cannot open HTML, links, emphasis or a new cell |
+ * | a one-line summary of prose, before its context's function | {@link plainProse} | HTML tags dropped, entities read: plain text, still escaped after |
  * | a Markdown code span | {@link markdownCode} | the span cannot be closed early |
  * | a JSON string in a template | {@link jsonString} | one JSON string |
  *
@@ -112,6 +113,32 @@ export function markdownText(text: string): string {
     .replace(MARKDOWN_INLINE, (c) => `\\${c}`)
     .replace(/^([-+=])/, "\\$1")
     .replace(/^(\d+)([.)])/, "$1\\$2");
+}
+
+/** An HTML tag as contract prose writes one (`<p>`, `</code>`, `<a href="...">`, `<br/>`): a name right after `<`. */
+const HTML_TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]*)?\/?>/g;
+/** Elements that break the text around them (a tag of one becomes a space). */
+const BLOCK_ELEMENT = /^(?:p|br|hr|div|blockquote|ul|ol|li|dl|dt|dd|table|tr|td|th|h[1-6]|pre)$/i;
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&nbsp;": " ",
+};
+
+/**
+ * Contract prose as plain text, for a one-line summary: HTML tags dropped
+ * (OpenAPI descriptions are CommonMark, which a published contract fills with
+ * `<p>`, `<code>`, `<a>`...), a block element's leaving a space, and the
+ * common entities read. What comes out is still contract text: it goes
+ * through the function of its context (`markdownText`) like any other.
+ */
+export function plainProse(text: string): string {
+  return text
+    .replace(HTML_TAG, (_, name: string) => (BLOCK_ELEMENT.test(name) ? " " : ""))
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e]!);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   constLiteral,
   markdownCode,
   markdownText,
+  plainProse,
   readCommentText,
   stringLiteral,
 } from "../../../generator/emit/schema-text.js";
@@ -113,5 +114,29 @@ describe("Markdown", () => {
     expect(markdownCode("plain")).toBe("`plain`");
     expect(markdownCode("a`b")).toBe("``a`b``");
     expect(markdownCode("`x`")).toBe("`` `x` ``");
+  });
+});
+
+describe("plainProse, then markdownText", () => {
+  const table: { given: string; want: string }[] = [
+    {
+      given: "<p>To charge a card, you create a <code>Charge</code> object.</p>",
+      want: " To charge a card, you create a Charge object. ",
+    },
+    { given: "by ID.<blockquote><strong>Note:</strong> x</blockquote>", want: "by ID. Note: x " },
+    { given: 'see <a href="/docs">the docs</a>', want: "see the docs" },
+    { given: "a < b and c > d", want: "a < b and c > d" },
+    {
+      given: "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more",
+      want: "<script>alert(1)</script> & more",
+    },
+    { given: "<script>alert(1)</script>", want: "alert(1)" },
+  ];
+  it.each(table)("$given", ({ given, want }) => expect(plainProse(given)).toBe(want));
+
+  it("leaves what it reads to the escaping of its context", () => {
+    expect(markdownText(plainProse("&lt;img src=x onerror=alert(1)&gt;"))).toBe(
+      "\\<img src=x onerror=alert(1)\\>",
+    );
   });
 });

@@ -1,10 +1,13 @@
 import { defineFacet, type FacetValue } from "./facet.js";
+import { compilePattern } from "../runtime/validate.js";
 import { catastrophicBacktracking } from "./pattern-backtracking.js";
 
 /**
  * A string matches a regular expression, read as ECMA-262 reads it (and
  * JSON Schema, and so OpenAPI): a match anywhere in the string, unless the
- * pattern anchors itself. Written in ECMAScript syntax with the `u` flag.
+ * pattern anchors itself. Written in ECMAScript syntax, compiled with the `u`
+ * flag when it can be and as ECMA-262 5.1 reads it otherwise (OpenAPI 3.0's
+ * dialect: `compilePattern` of the runtime).
  *
  * Whether a contract's pattern is anchored is the front end's to decide, and
  * it is said in the value: a language whose patterns match the whole value
@@ -62,14 +65,14 @@ export function wholeValueSource(value: FacetValue): string | undefined {
 }
 
 /**
- * Why `source` does not compile with the `u` flag, or undefined when it does:
- * the engine's reason alone, without the pattern its message quotes again
- * (`Invalid regular expression: /…/u: `), which the message of a problem
- * gives, or points at, already.
+ * Why `source` does not compile (`compilePattern`: with the `u` flag or
+ * without it), or undefined when it does: the engine's reason alone, without
+ * the pattern its message quotes again (`Invalid regular expression: /…/u: `),
+ * which the message of a problem gives, or points at, already.
  */
 function compileError(source: string): string | undefined {
   try {
-    new RegExp(source, "u");
+    compilePattern(source);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -6,12 +6,13 @@
  * non-capturing, named), alternation and the anchors `^` and `$`. Lookarounds
  * and backreferences are not followed: no sample then.
  *
- * The pattern is read as the generated validator reads it (`new RegExp(p,
- * "u")`, a match anywhere unless anchored) and every sample is tested with
+ * The pattern is read as the generated validator reads it (`compilePattern`,
+ * a match anywhere unless anchored) and every sample is tested with
  * that RegExp before it is returned. Repeats without a bound are drawn short
  * and the work is bounded, so a hostile pattern cannot make it hang or fill
  * memory: it gets no sample instead.
  */
+import { compilePattern } from "../runtime/validate.js";
 import { pickIndex } from "./seeded-random.js";
 
 /** Repeats drawn for an unbounded quantifier: at most this many beyond its minimum, by default. */
@@ -28,7 +29,7 @@ export interface SampleShape {
   readonly fixed?: boolean;
 }
 
-/** A string `new RegExp(pattern, "u")` matches, or `undefined` when the pattern uses what this does not follow. */
+/** A string `compilePattern(pattern)` matches, or `undefined` when the pattern uses what this does not follow. */
 export function sampleOfPattern(
   pattern: string,
   random: () => number,
@@ -66,7 +67,7 @@ function compiledPattern(
   if (COMPILED.size >= MOST_COMPILED) COMPILED.clear();
   let compiled: { readonly regex: RegExp; readonly tree: PatternNode } | undefined;
   try {
-    compiled = { regex: new RegExp(pattern, "u"), tree: new PatternParser(pattern).parse() };
+    compiled = { regex: compilePattern(pattern), tree: new PatternParser(pattern).parse() };
   } catch {
     compiled = undefined; // Not a RegExp, or a construct this does not follow (a lookaround, a backreference).
   }
@@ -285,7 +286,7 @@ class Drawer {
   private pickFrom(node: Extract<PatternNode, { kind: "set" }>): string {
     let members = SET_MEMBERS.get(node.source);
     if (members === undefined) {
-      const test = new RegExp(`^(?:${node.source})$`, "u");
+      const test = compilePattern(`^(?:${node.source})$`);
       const candidates = [...new Set([...READABLE, ...node.hints, ...OTHERS])];
       const matching = candidates.filter((c) => test.test(c));
       const readable = matching.filter((c) => READABLE.includes(c));

@@ -166,17 +166,37 @@ export function checkMultipleOf(v: unknown, step: string, path: string, issues: 
 const PATTERNS = new Map<string, RegExp>();
 
 /**
- * The `pattern` facet: the string holds a match of `source` (`u` flag), as
- * ECMA-262 and JSON Schema read a pattern: anchored only where the pattern
- * says so (a contract whose patterns match the whole value, like XML
- * Schema's, is given them anchored by the generator). The message names the
- * rule, never the value.
+ * A pattern as a regular expression: with the `u` flag, as JSON Schema reads
+ * one, or, when it compiles only without it, as ECMA-262 5.1 does, the
+ * dialect OpenAPI 3.0 and Swagger 2.0 name (an identity escape such as `\!`,
+ * a `{` that is no quantifier). The one reading of a pattern: the validator's,
+ * the generator's check of a contract's patterns, and the mock's samples.
+ * Throws when it compiles neither way.
+ */
+export function compilePattern(source: string): RegExp {
+  try {
+    return new RegExp(source, "u");
+  } catch (error) {
+    try {
+      return new RegExp(source);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * The `pattern` facet: the string holds a match of `source`
+ * (`compilePattern`), as ECMA-262 and JSON Schema read a pattern: anchored
+ * only where the pattern says so (a contract whose patterns match the whole
+ * value, like XML Schema's, is given them anchored by the generator). The
+ * message names the rule, never the value.
  */
 export function checkPattern(v: unknown, source: string, path: string, issues: Issues): boolean {
   if (typeof v !== "string") return true;
   let re = PATTERNS.get(source);
   if (re === undefined) {
-    re = new RegExp(source, "u");
+    re = compilePattern(source);
     PATTERNS.set(source, re);
   }
   return re.test(v) || issue(issues, path, "pattern", "does not match the documented pattern");

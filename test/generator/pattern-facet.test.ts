@@ -14,7 +14,7 @@ import { pattern, wholeValuePattern, wholeValueSource } from "../../generator/fa
 import { loadModel, PROJECT_ROOT } from "../../generator/generate.js";
 import type { Model } from "../../generator/model/ir.js";
 import type { ValidationIssue } from "../../generator/runtime/errors.js";
-import { checkPattern } from "../../generator/runtime/validate.js";
+import { checkPattern, compilePattern } from "../../generator/runtime/validate.js";
 import { problemsOf, REST_SERVICE, writeSchemas } from "../helpers/temp-schemas.js";
 
 const SPEC = path.join(
@@ -212,5 +212,30 @@ describe("a pattern that does not compile", () => {
     expect(pattern.problem?.(wholeValuePattern("a{2,1}"))).toBe(
       "not a regular expression: numbers out of order in {} quantifier",
     );
+  });
+});
+
+describe("a pattern of ECMA-262 5.1's dialect (OpenAPI 3.0's, Swagger 2.0's)", () => {
+  // `\!` is an identity escape without the `u` flag and a syntax error with it; `{` alone likewise.
+  const table: { given: string; match: string; miss: string }[] = [
+    { given: "^[\\w\\-.,:;\\!?]*$", match: "a-b!", miss: "a b" },
+    { given: "^a{$", match: "a{", miss: "a" },
+  ];
+  it.each(table)(
+    "$given is a pattern, and checked as that dialect reads it",
+    ({ given, match, miss }) => {
+      expect(() => new RegExp(given, "u")).toThrow();
+      expect(pattern.problem?.(given)).toBeUndefined();
+      const issues: ValidationIssue[] = [];
+      expect(checkPattern(match, given, "f", issues)).toBe(true);
+      expect(checkPattern(miss, given, "f", issues)).toBe(false);
+      expect(issues.map((i) => i.code)).toEqual(["pattern"]);
+    },
+  );
+
+  it("keeps the u flag's reading for a pattern that compiles with it", () => {
+    // With `u`, `.` is one code point: an emoji is one character.
+    expect(compilePattern("^.$").test("😀")).toBe(true);
+    expect(compilePattern("^.$").flags).toBe("u");
   });
 });

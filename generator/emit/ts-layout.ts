@@ -42,7 +42,7 @@ function breakLists(text: string, printWidth: number): string {
   return text.replace(NAME_LIST, (line: string, head: string, names: string, tail: string) => {
     const each = names.split(", ");
     // Prettier never breaks a list of one name.
-    if (width(line) <= printWidth || each.length < 2 || !ascii(line)) return line;
+    if (width(line) <= printWidth || each.length < 2 || !widthKnown(line)) return line;
     return `${head.trimEnd()}\n${each.map((name) => `  ${name},`).join("\n")}\n${tail.trimStart()}`;
   });
 }
@@ -82,7 +82,7 @@ const TYPE_KEYWORDS = new Set([
  */
 export function breakTypedLines(text: string, printWidth: number): string {
   return text.replace(TYPED_LINE, (line: string, indent: string, head: string, type: string) => {
-    if (width(line) <= printWidth || !ascii(line)) return line;
+    if (width(line) <= printWidth || !widthKnown(line)) return line;
     const alias = head.endsWith("=");
     const members = unionMembers(type);
     if (members === undefined) {
@@ -211,17 +211,41 @@ function codeLineKept(line: string, printWidth: number): boolean {
 }
 
 /**
- * The width prettier measures, or more: a character outside ASCII counts two
- * columns (the most any takes), so a line that might not fit is never taken
- * for one that does. (A line holding such characters that might not fit is
- * never broken here, since prettier might keep it: it is left to prettier.)
+ * Whether prettier measures the character of this UTF-16 code unit as one
+ * column: ASCII, and the letters, punctuation and signs outside it that
+ * contracts write in their text (Latin-1 and Latin Extended, Greek,
+ * Cyrillic without its combining marks, the general punctuation's dashes,
+ * quotes and ellipsis, currency signs). Measured against prettier's own
+ * layout of a line one column too wide for each, in
+ * test/generator/format/text-width.test.ts. Any other counts as unknown.
+ */
+function oneColumn(code: number): boolean {
+  return (
+    code < 0x80 ||
+    (code >= 0xa0 && code <= 0x2ff) ||
+    (code >= 0x370 && code <= 0x482) ||
+    (code >= 0x48a && code <= 0x4ff) ||
+    (code >= 0x2010 && code <= 0x2027) ||
+    (code >= 0x2030 && code <= 0x205e) ||
+    (code >= 0x20a0 && code <= 0x20c0)
+  );
+}
+
+/**
+ * The width prettier measures, or more: a character whose width is not known
+ * (`oneColumn`) counts two columns (the most any takes), so a line that might
+ * not fit is never taken for one that does. (A line holding such characters
+ * that might not fit is never broken here, since prettier might keep it: it
+ * is left to prettier.)
  */
 export function width(line: string): number {
   let columns = line.length;
-  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) columns++;
+  for (let i = 0; i < line.length; i++) if (!oneColumn(line.charCodeAt(i))) columns++;
   return columns;
 }
 
-function ascii(line: string): boolean {
-  return !/[^\x00-\x7f]/.test(line);
+/** Whether `width` is the width prettier measures: every character's is known. */
+export function widthKnown(line: string): boolean {
+  for (let i = 0; i < line.length; i++) if (!oneColumn(line.charCodeAt(i))) return false;
+  return true;
 }

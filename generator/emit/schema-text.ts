@@ -20,6 +20,8 @@
  * passes every doc comment through `commentText` whatever the emitter did.
  */
 
+import { printedString } from "../format/string-literal.js";
+
 /** Line breaks of any kind, including U+2028 and U+2029. */
 const LINE_BREAK = /\r\n|[\r\u2028\u2029]/g;
 /**
@@ -62,15 +64,22 @@ export function readCommentText(comment: string): string {
   return comment.replace(/\*\\\//g, "*/").replace(/^(\s*)\\@/gm, "$1@");
 }
 
-/**
- * A TypeScript string literal for any text (also usable as a literal type):
- * invisible and reordering characters written as `\u` escapes.
- */
-export function stringLiteral(text: string): string {
+/** `text` as a double-quoted literal, JSON's: invisible and reordering characters written as `\u` escapes. */
+function doubleQuoted(text: string): string {
   return JSON.stringify(text).replace(
     LITERAL_ESCAPED,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+}
+
+/**
+ * A TypeScript string literal for any text (also usable as a literal type):
+ * invisible and reordering characters written as `\u` escapes, in the quotes
+ * prettier prints it in (double, unless the text holds more double quotes
+ * than single ones), so a line holding it is in its final layout.
+ */
+export function stringLiteral(text: string): string {
+  return printedString(doubleQuoted(text));
 }
 
 /** A literal for a constant of the schema: a string literal, or a finite number or boolean as written. */
@@ -92,7 +101,7 @@ export function pathValueLiteral(
 
 /** A JSON string (with its quotes) for a JSON template. */
 export function jsonString(text: string): string {
-  return stringLiteral(text);
+  return doubleQuoted(text);
 }
 
 /** Characters that can start a Markdown construct anywhere in a line, escaped with a backslash. */

@@ -47,9 +47,9 @@ function stringsKept(line: string): boolean {
   for (let i = 0; i < tokens.code.length; i++) {
     const [start, end] = [tokens.code.start[i]!, tokens.code.end[i]!];
     const first = line[start];
-    // A single-quoted string, a template, or a regular expression (a `/` token longer than itself).
-    if (first === "'" || first === "`" || (first === "/" && end - start > 1)) return false;
-    if (first !== '"') continue;
+    // A template, or a regular expression (a `/` token longer than itself).
+    if (first === "`" || (first === "/" && end - start > 1)) return false;
+    if (first !== '"' && first !== "'") continue;
     const raw = line.slice(start, end);
     if (!stringKept(raw)) return false;
     const before = i === 0 ? "" : line.slice(tokens.code.start[i - 1], tokens.code.end[i - 1]);

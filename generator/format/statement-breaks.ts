@@ -1,4 +1,4 @@
-import { breakTypedLines, width } from "../emit/ts-layout.js";
+import { breakTypedLines, width, widthKnown } from "../emit/ts-layout.js";
 import { FORMAT_OPTIONS } from "./format-options.js";
 import { tokenize } from "./js-tokens.js";
 import { lineKept } from "./line-kept.js";
@@ -240,7 +240,7 @@ function huggedArray(
  */
 export function breakStatement(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (!ascii(text) || lineKept(indent + text)) return undefined;
+  if (!widthKnown(text) || lineKept(indent + text)) return undefined;
   const names = /^((?:import|export) (?:type )?)\{ (.*) \}( from "[^"\\]*";)$/.exec(text);
   if (names !== null) {
     // Prettier never breaks a list of one name.
@@ -481,7 +481,7 @@ function breakAssignedTest(test: string, inner: string): string[] | undefined {
  */
 export function breakHead(head: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (!ascii(head) || lineKept(indent + head)) return undefined;
+  if (!widthKnown(head) || lineKept(indent + head)) return undefined;
   const found =
     /^((?:export )?(?:async )?function [\w$]+(?:<[^(){}]*>)?)\((.*)\)((?:: [^{}=]+)?) \{$/.exec(
       head,
@@ -500,7 +500,7 @@ export function breakHead(head: string, level: number): string[] | undefined {
  */
 export function breakMember(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (!ascii(text) || lineKept(indent + text)) return undefined;
+  if (!widthKnown(text) || lineKept(indent + text)) return undefined;
   // A property whose type is a name (or an array of one): prettier has nowhere to break it.
   if (/^(?:readonly )?[A-Za-z_$][\w$]*\??: [\w$]+(?:\.[\w$]+)*(?:\[\])*;$/.test(text)) {
     return [indent + text];
@@ -521,7 +521,8 @@ export function breakMember(text: string, level: number): string[] | undefined {
  * the literal printed as prettier prints strings (see `printedString`: in
  * single quotes when it holds more double quotes than single ones).
  */
-const STRING_LITERAL_PROPERTY = /^((?:readonly )?[A-Za-z_$][\w$]*\??: )("(?:[^"\\\n]|\\.)*");$/;
+const STRING_LITERAL_PROPERTY =
+  /^((?:readonly )?[A-Za-z_$][\w$]*\??: )("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*');$/;
 
 /**
  * A property of an interface or an object type too wide for its line
@@ -698,7 +699,7 @@ function typeArguments(text: string): string[] | undefined {
  */
 export function breakProperty(text: string, level: number): string[] | undefined {
   const indent = "  ".repeat(level);
-  if (!ascii(text) || lineKept(`${indent}${text},`)) return undefined;
+  if (!widthKnown(text) || lineKept(`${indent}${text},`)) return undefined;
   const spread = /^\.\.\.([\w$]+)\((.*)\)( as [\w$]+)?$/.exec(text);
   const spreadArgs = spread === null ? undefined : listItems(spread[2]!);
   if (spreadArgs !== undefined && spreadArgs.length > 0) {
@@ -901,9 +902,9 @@ function unbreakableProperty(key: string, value: string, indent: string): string
 /** Words that are literals, not names. */
 const LITERAL_WORDS = new Set(["true", "false", "null", "undefined", "this"]);
 
-/** Whether the text is one double-quoted string that prettier prints as written (see `stringKept`). */
+/** Whether the text is one string literal that prettier prints as written (see `stringKept`). */
 export function unbreakableString(text: string): boolean {
-  return /^"(?:[^"\\\n]|\\.)*"$/.test(text) && stringKept(text);
+  return /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')$/.test(text) && stringKept(text);
 }
 
 /**
@@ -979,7 +980,7 @@ export function memberOfLiteral(item: string, indent: string): string[] | undefi
  * otherwise, or an element that cannot be laid out here.
  */
 export function elementLines(items: readonly string[], level: number): string[] | undefined {
-  if (!ascii(items.join("")) || !alwaysBroken(items)) return undefined;
+  if (!widthKnown(items.join("")) || !alwaysBroken(items)) return undefined;
   const each = items.map((item) => memberOfLiteral(item, "  ".repeat(level)));
   return each.every((lines) => lines !== undefined) ? each.flatMap((lines) => lines!) : undefined;
 }
@@ -1091,22 +1092,12 @@ function listItems(text: string): string[] | undefined {
 }
 
 /**
- * Whether the text is ASCII: only then is its width known exactly (see
- * `width` in emit/ts-layout.ts, which counts two columns for any other
- * character), so that a line too wide for prettier is never taken for one
- * it would keep.
- */
-function ascii(text: string): boolean {
-  return !/[^\x00-\x7f]/.test(text);
-}
-
-/**
  * Whether the text is a property whose key is a string prettier keeps
  * quoted: one that is not a name or a number (`"a.b": x`).
  */
 export function quotedKey(text: string): boolean {
   const key = /^"([^"\\]*)": /.exec(text)?.[1];
-  return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && ascii(key);
+  return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && widthKnown(key);
 }
 
 /**
@@ -1116,7 +1107,7 @@ export function quotedKey(text: string): boolean {
  */
 export function unbreakableHead(head: string): boolean {
   return (
-    ascii(head) &&
+    widthKnown(head) &&
     /^(?:export )?(?:const|let) [\w$]+(?:: (?:readonly )?[\w$]+(?:\[\])?)? =$/.test(head)
   );
 }

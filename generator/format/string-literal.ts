@@ -24,9 +24,9 @@ export function printedString(raw: string): string {
   return quote + body + quote;
 }
 
-/** Whether prettier prints a double-quoted literal as written (see `printedString`). */
+/** Whether prettier prints a literal as written (see `printedString`): it is in the quotes prettier prefers for its text. */
 export function stringKept(raw: string): boolean {
-  return raw[0] === '"' && count(raw, '"') - 2 <= count(raw, "'");
+  return printedString(raw) === raw;
 }
 
 function count(text: string, char: string): number {

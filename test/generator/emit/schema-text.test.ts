@@ -76,7 +76,10 @@ describe("doc comments", () => {
 
 describe("string and constant literals", () => {
   const table: { given: string | number | boolean; want: string }[] = [
-    { given: 'a"b', want: '"a\\"b"' },
+    // In the quotes prettier prints it in: single ones for more double quotes than single.
+    { given: 'a"b', want: "'a\"b'" },
+    { given: `a"b'c`, want: '"a\\"b\'c"' },
+    { given: `a"b"c'`, want: "'a\"b\"c\\''" },
     { given: "`${x}`", want: '"`${x}`"' },
     { given: "\u2028\u2029", want: '"\\u2028\\u2029"' },
     { given: "back\\slash", want: '"back\\\\slash"' },

@@ -3,7 +3,7 @@ import { valueLiteral } from "../../../generator/emit/value-literal.js";
 
 describe("valueLiteral", () => {
   const table: { given: unknown; want: string }[] = [
-    { given: 'a"b\u2028', want: '"a\\"b\\u2028"' },
+    { given: 'a"b\u2028', want: "'a\"b\\u2028'" },
     { given: 12.5, want: "12.5" },
     { given: -0, want: "0" },
     { given: null, want: "null" },

@@ -245,6 +245,11 @@ function packageView(
     ),
     retries: packageRetries(model),
     requestBodies: requestBodies(model),
+    // The scalars held as exact text, never as a JavaScript number: the README's convention names those the package has.
+    exactNumbers: {
+      decimal: holdsScalar(model, "decimal"),
+      long: holdsScalar(model, "long"),
+    },
     hasQuery: model.services.some((s) => s.query !== undefined),
     hasMarks: model.services.some(
       (s) =>
@@ -269,6 +274,16 @@ function packageView(
     calling: callingView([...servers.values()][0]),
     hasMocks: [...servers.values()].some((s) => s.mock !== undefined),
   };
+}
+
+/** Whether a field or a REST parameter of the package holds the scalar `name`. */
+function holdsScalar(model: Model, name: "decimal" | "long"): boolean {
+  const is = (t: { kind: string; name: string }) => t.kind === "scalar" && t.name === name;
+  return model.services.some(
+    (s) =>
+      s.types.some((t) => t.fields.some((f) => is(f.type))) ||
+      restParameters(s).some((p) => is(p.parameter.type)),
+  );
 }
 
 /**

@@ -185,6 +185,20 @@ describe("the README says of a package what holds for it", () => {
     expect(placeholder).not.toContain("| default |");
   });
 
+  it("names the exact-number scalars among its conventions only where the package holds them", async () => {
+    const none = await readme({ services: [rest(unkeyed)] });
+    expect(none).not.toMatch(/`Decimal` strings|`Long` strings/);
+    const amounts = restService({
+      types: [objectType("Amount", [field("total", scalar("decimal"))])],
+      operations: [unkeyed],
+    });
+    const decimal = await readme({ services: [amounts] });
+    expect(decimal).toContain(
+      '- Decimal amounts are `Decimal` strings (`"10.00"`): they never pass',
+    );
+    expect(decimal).not.toContain("`Long` strings");
+  });
+
   it("names as the documents' guidance only what they give", async () => {
     const service = rest(read);
     const documented: Service = {

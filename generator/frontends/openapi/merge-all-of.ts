@@ -64,6 +64,25 @@ export interface MergeHelpers {
  * comes from `own` and from parts written in place, not from referenced
  * parts: a derived schema does not take its base's description.
  */
+/**
+ * The part whose reading a conflict keeps, told from the part the warning is
+ * at: an earlier item of the same `allOf` by its index alone (`allOf/0`), so
+ * that the same conflict repeated across a contract reads the same and the
+ * README lists it once with every place; another part by its line (a file
+ * name only when it is in another file: a file name would be the reader's
+ * path, which the package README must not hold) and its pointer.
+ */
+function keptPart(first: AllOfPart, second: AllOfPart): string {
+  const item = /^(.*)\/(allOf\/\d+)$/;
+  const [a, b] = [item.exec(first.pointer), item.exec(second.pointer)];
+  if (a !== null && b !== null && a[1] === b[1]) return `the earlier part (${a[2]})`;
+  const place =
+    first.at.file === second.at.file
+      ? `line ${first.at.line}:${first.at.col}`
+      : `${first.at.file}:${first.at.line}:${first.at.col}`;
+  return `the part at ${place} (${first.pointer})`;
+}
+
 export function mergeAllOf(
   own: ShapeDraft,
   parts: readonly AllOfPart[],
@@ -74,15 +93,10 @@ export function mergeAllOf(
   const merged: ShapeDraft = { kind: "shape", at: own.at, pointer: own.pointer, types: [] };
   const origin = new Map<string, AllOfPart>();
   const conflict = (what: string, first: AllOfPart, second: AllOfPart, detail: string): void => {
-    // The warning is at the second part: the first, in the same file, is told by its line (a file name would be the reader's path, which the package README must not hold).
-    const place =
-      first.at.file === second.at.file
-        ? `line ${first.at.line}:${first.at.col}`
-        : `${first.at.file}:${first.at.line}:${first.at.col}`;
     helpers.problems.warning(
       second.at,
       "allof-conflict",
-      `allOf parts disagree on ${what}: ${detail}; the reading of the part at ${place} (${first.pointer}) is kept, which every value both allow fits`,
+      `allOf parts disagree on ${what}: ${detail}; the reading of ${keptPart(first, second)} is kept, which every value both allow fits`,
       second.pointer,
     );
   };

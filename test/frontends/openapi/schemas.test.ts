@@ -307,8 +307,8 @@ describe("allOf", () => {
 
   it("warns of parts that cannot hold at once with the positions of both (the first part's reading kept); a loop of allOf is broken where it closes, with a warning", async () => {
     expect(await fixtureWarnings("schemas/all-of-conflict-3.0.yaml")).toEqual([
-      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on "format": "email" and "int32"; the reading of the part at line 14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
-      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on the type: "string" and "integer"; the reading of the part at line 14:11 (#/components/schemas/Broken/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
+      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on "format": "email" and "int32"; the reading of the earlier part (allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
+      'schemas/all-of-conflict-3.0.yaml:15:11: warning: allOf parts disagree on the type: "string" and "integer"; the reading of the earlier part (allOf/0) is kept, which every value both allow fits (at #/components/schemas/Broken/allOf/1)',
       "schemas/all-of-conflict-3.0.yaml:21:11: warning: allOf goes round in a loop (Loop2 → Loop → Loop2): a schema cannot extend itself; this part, which closes the loop, is left out (at #/components/schemas/Loop2/allOf/0)",
     ]);
     expect(await fixtureProblems("schemas/all-of-conflict-3.0.yaml")).toEqual([]);
@@ -347,7 +347,7 @@ describe("allOf", () => {
       },
     ]);
     expect(await fixtureWarnings("schemas/all-of-narrowing-3.0.yaml")).toEqual([
-      'schemas/all-of-narrowing-3.0.yaml:27:11: warning: allOf parts disagree on property "details": it is defined differently in each, and neither narrows the other; the reading of the part at line 24:11 (#/components/schemas/Disagree/allOf/0) is kept, which every value both allow fits (at #/components/schemas/Disagree/allOf/1)',
+      'schemas/all-of-narrowing-3.0.yaml:27:11: warning: allOf parts disagree on property "details": it is defined differently in each, and neither narrows the other; the reading of the earlier part (allOf/0) is kept, which every value both allow fits (at #/components/schemas/Disagree/allOf/1)',
     ]);
   });
 });

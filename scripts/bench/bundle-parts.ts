@@ -7,6 +7,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
+import { consumerBuild } from "./consumer-bundle.js";
 
 /** The part of the bundle a linked module belongs to, named for the bench's table. */
 export function partOf(module: string): string {
@@ -41,18 +42,7 @@ export async function bundleParts(
   source: string,
   resolveDir: string,
 ): Promise<readonly { readonly part: string; readonly gzipBytes: number }[]> {
-  const result = await build({
-    stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "consumer.ts" },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minifySyntax: true,
-    minifyIdentifiers: true,
-    legalComments: "none",
-    logLevel: "silent",
-  });
+  const result = await build({ ...consumerBuild(source, resolveDir), minifyIdentifiers: true });
   const pieces = result.outputFiles[0]!.text.split(/^\/\/ (.+)$/m);
   const modules: { part: string; code: string }[] = [];
   for (let i = 1; i < pieces.length; i += 2) {

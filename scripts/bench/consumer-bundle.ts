@@ -16,6 +16,25 @@ export interface ConsumerBundle {
 }
 
 /**
+ * esbuild's options for the bundle of `source` (a module that imports from
+ * paths relative to `resolveDir`): ESM for a browser-like platform, its
+ * syntax minified; the caller says how white space and names are.
+ */
+export function consumerBuild(source: string, resolveDir: string) {
+  return {
+    stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "consumer.ts" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minifySyntax: true,
+    legalComments: "none",
+    logLevel: "silent",
+  } as const;
+}
+
+/**
  * Bundles `source` (a module that imports from paths relative to `resolveDir`).
  * With `keepNames`, identifiers are not shortened, so a test can name what
  * the bundle holds; the byte counts are those of a fully minified bundle either way.
@@ -27,17 +46,9 @@ export async function bundleConsumer(
 ): Promise<ConsumerBundle> {
   const once = async (minifyIdentifiers: boolean): Promise<string> => {
     const result = await build({
-      stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "consumer.ts" },
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
+      ...consumerBuild(source, resolveDir),
       minifyWhitespace: true,
-      minifySyntax: true,
       minifyIdentifiers,
-      legalComments: "none",
-      logLevel: "silent",
     });
     return result.outputFiles[0]!.text;
   };

@@ -2,24 +2,10 @@
  * The README's contradictions: each text the documents contradict themselves
  * with is listed once, with every place it is noted, in the model's order.
  */
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitTemplates } from "../../../generator/emit/emit-templates.js";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
-import type { Model, Note } from "../../../generator/model/ir.js";
+import type { Note } from "../../../generator/model/ir.js";
 import { field, objectType, restOperation, restService, scalar } from "../../helpers/ir.js";
-
-const info = {
-  packageName: "pkg",
-  version: "1.0.0",
-  fastXmlParserVersion: "5",
-  buildDependencies: {},
-};
-
-async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
-  return files.find((f) => f.path === "README.md")!.content;
-}
+import { readme } from "../../helpers/readme.js";
 
 const note = (text: string): Note[] => [{ kind: "contradiction", text }];
 

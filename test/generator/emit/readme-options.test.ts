@@ -6,9 +6,7 @@
 import path from "node:path";
 import { Project } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emitTemplates } from "../../../generator/emit/emit-templates.js";
 import { PROJECT_ROOT } from "../../../generator/generate.js";
-import type { Model } from "../../../generator/model/ir.js";
 import {
   field,
   objectType,
@@ -18,18 +16,7 @@ import {
   soapOperation,
   soapService,
 } from "../../helpers/ir.js";
-
-const info = {
-  packageName: "pkg",
-  version: "1.0.0",
-  fastXmlParserVersion: "5",
-  buildDependencies: {},
-};
-
-async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
-  return files.find((f) => f.path === "README.md")!.content;
-}
+import { readme } from "../../helpers/readme.js";
 
 /** The property names of an exported interface of a runtime module. */
 function optionNames(module: string, name: string): string[] {

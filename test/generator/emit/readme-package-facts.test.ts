@@ -4,11 +4,8 @@
  * result links, result codes or declined answers appears where the package's
  * model has them, and its opposite where it does not.
  */
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitTemplates } from "../../../generator/emit/emit-templates.js";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
-import type { Model, Operation, Service } from "../../../generator/model/ir.js";
+import type { Operation, Service } from "../../../generator/model/ir.js";
 import {
   field,
   objectType,
@@ -18,18 +15,7 @@ import {
   soapOperation,
   soapService,
 } from "../../helpers/ir.js";
-
-const info = {
-  packageName: "pkg",
-  version: "1.0.0",
-  fastXmlParserVersion: "5",
-  buildDependencies: {},
-};
-
-async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
-  return files.find((f) => f.path === "README.md")!.content;
-}
+import { readme } from "../../helpers/readme.js";
 
 /** The README's section `title` (its `##` heading to the next). */
 function section(text: string, title: string): string {

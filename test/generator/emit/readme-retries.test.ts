@@ -1,8 +1,6 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitTemplates } from "../../../generator/emit/emit-templates.js";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
 import { restOperation, restService } from "../../helpers/ir.js";
+import { readme } from "../../helpers/readme.js";
 
 /** The README's retries of a REST service: one item per way of retrying, naming its operations. */
 describe("the README's retries", () => {
@@ -14,13 +12,7 @@ describe("the README's retries", () => {
         restOperation("list", undefined, undefined, { httpMethod: "GET", idempotent: true }),
       ],
     });
-    const files = await emitTemplates(
-      path.join(PROJECT_ROOT, "templates"),
-      { services: [service] },
-      { packageName: "pkg", version: "1.0.0", fastXmlParserVersion: "5", buildDependencies: {} },
-      [],
-    );
-    const text = files.find((f) => f.path === "README.md")!.content;
+    const text = await readme({ services: [service] });
     const section = text.slice(text.indexOf("### Retries"), text.indexOf("### Gaps"));
     expect(section).toBe(
       [

@@ -3,24 +3,9 @@
  * kinds of sensitive field it has, the fields paygen recognised by their
  * names with the reason, and, where there is none, what is masked instead.
  */
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitTemplates } from "../../../generator/emit/emit-templates.js";
-import { PROJECT_ROOT } from "../../../generator/generate.js";
-import type { Model } from "../../../generator/model/ir.js";
 import { field, objectType, restOperation, restService, scalar } from "../../helpers/ir.js";
-
-const info = {
-  packageName: "pkg",
-  version: "1.0.0",
-  fastXmlParserVersion: "5",
-  buildDependencies: {},
-};
-
-async function readme(model: Model): Promise<string> {
-  const files = await emitTemplates(path.join(PROJECT_ROOT, "templates"), model, info, []);
-  return files.find((f) => f.path === "README.md")!.content;
-}
+import { readme } from "../../helpers/readme.js";
 
 describe("the README's secrets", () => {
   it("lists each field recognised by its name, with its kind and reason, and names the kinds the package has", async () => {

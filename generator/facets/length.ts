@@ -1,13 +1,14 @@
 import { defineFacet } from "./facet.js";
 
-const LENGTH_SCALARS = ["string", "base64"] as const;
+/** A URI is text too: a contract bounds its length as a string's (`format: uri` with `maxLength`). */
+const LENGTH_SCALARS = ["string", "base64", "uri"] as const;
 
 /** At least this many characters (UTF-16 code units). */
 export const minLength = defineFacet({
   key: "minLength",
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
-  appliesToText: "strings",
+  appliesToText: "strings, Base64 and URIs",
   doc: (value) => `At least ${value} characters long.`,
   runtimeCheck: "checkMinLength",
   openApi: { keyword: "minLength" },
@@ -20,7 +21,7 @@ export const maxLength = defineFacet({
   key: "maxLength",
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
-  appliesToText: "strings",
+  appliesToText: "strings, Base64 and URIs",
   doc: (value) => `At most ${value} characters long.`,
   runtimeCheck: "checkMaxLength",
   openApi: { keyword: "maxLength" },

@@ -18,8 +18,9 @@ import { catastrophicBacktracking } from "./pattern-backtracking.js";
 export const pattern = defineFacet({
   key: "pattern",
   valueKind: "text",
-  appliesTo: ["string"],
-  appliesToText: "strings",
+  // A URI is text too: a contract may ask for a pattern of it (an image's URL ending in `.png`).
+  appliesTo: ["string", "uri"],
+  appliesToText: "strings and URIs",
   problem: (value) => {
     const text = String(value);
     const error = compileError(text);

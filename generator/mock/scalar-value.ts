@@ -10,6 +10,7 @@ import type { Field, ScalarName, Service } from "../model/ir.js";
 import { isNumberScalar, numberCandidates } from "./number-candidates.js";
 import { pickIndex } from "./seeded-random.js";
 import { sensitiveSamples } from "./sensitive-samples.js";
+import { isUri } from "../runtime/scalars.js";
 import { stringCandidates } from "./string-candidates.js";
 import { valueFits } from "./value-fits.js";
 
@@ -101,12 +102,21 @@ function scalarCandidates(ctx: ScalarContext, field: Field, name: ScalarName): u
     case "base64":
       return base64Candidates(field, r);
     case "uri":
-      return [
-        `https://example.test/${field.name.replace(/[^A-Za-z0-9]/g, "") || "resource"}/${pickIndex(r, 1000)}`,
-      ];
+      return uriCandidates(field, r);
     case "json":
       return [{ mock: field.name }];
   }
+}
+
+/**
+ * URIs for a uri field: where the contract gives it a pattern or lengths, the
+ * strings drawn for them that are absolute URIs; then one made from the
+ * field's name.
+ */
+function uriCandidates(field: Field, random: () => number): string[] {
+  const made = `https://example.test/${field.name.replace(/[^A-Za-z0-9]/g, "") || "resource"}/${pickIndex(random, 1000)}`;
+  if (field.facets.length === 0) return [made];
+  return [...stringCandidates(field, random).filter(isUri), made];
 }
 
 function two(random: () => number, below: number): string {

@@ -73,7 +73,7 @@ export interface DescribedScalar {
   readonly read: ScalarRead;
   /** The check of a value of `field` (a string's constant, a double's finiteness are the field's). */
   readonly check: (field: FieldDescription) => TypeCheck;
-  /** The field's constant and facets are checked after the value's check (a date, a URI or a JSON value has neither). */
+  /** The field's constant and facets are checked after the value's check (a date or a JSON value has neither; a URI's are a string's). */
   readonly facets: boolean;
 }
 
@@ -183,7 +183,7 @@ export const uriScalar: DescribedScalar = {
   name: "uri",
   read: (v, o, path, key, need) => (readText as LooseText)(v, URI_TEXT, o, path, key, need),
   check: () => checkUri,
-  facets: false,
+  facets: true,
 };
 
 export const jsonScalar: DescribedScalar = {

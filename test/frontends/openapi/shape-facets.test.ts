@@ -86,6 +86,20 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: "lengths and a pattern of a URI (format: uri), checked as a string's",
+    given: {
+      written: { minLength: 10, maxLength: 4000, pattern: "\\.png$" },
+      choice: { scalar: "uri" },
+    },
+    want: {
+      facets: [
+        { key: "minLength", value: 10 },
+        { key: "maxLength", value: 4000 },
+        { key: "pattern", value: "\\.png$" },
+      ],
+    },
+  },
+  {
     name: "a value the facet refuses, left out with the facet's reason",
     given: { written: { pattern: "(a+)+" }, choice: { scalar: "string" } },
     want: {

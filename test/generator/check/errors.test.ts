@@ -289,7 +289,7 @@ describe("schema problems are reported as file:line:col: message", () => {
     });
     expect(problems).toEqual([
       'schemas/svc/t.yaml:4:43: pattern of "a": not a regular expression: Unterminated character class',
-      'schemas/svc/t.yaml:5:40: pattern applies to strings; "b" is int',
+      'schemas/svc/t.yaml:5:40: pattern applies to strings and URIs; "b" is int',
     ]);
   });
 });

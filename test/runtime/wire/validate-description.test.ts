@@ -204,6 +204,29 @@ describe("validateDescribed: the issues of the checks of validate.ts, in the des
     ]);
   });
 
+  it("checks a URI's lengths and pattern after it is a URI, as a string's", () => {
+    const image: ObjectDescription = {
+      fields: [
+        {
+          name: "url",
+          type: scalars.uriScalar,
+          facets: [
+            [checkMaxLength, 30],
+            [checkPattern, "\\.png$"],
+          ],
+        },
+      ],
+    };
+    expect(issuesOf({ url: "https://a.test/b.png" }, image)).toEqual([]);
+    expect(issuesOf({ url: "https://a.test/b.gif" }, image).map((i) => i.code)).toEqual([
+      "pattern",
+    ]);
+    expect(
+      issuesOf({ url: `https://a.test/${"b".repeat(30)}.png` }, image).map((i) => i.code),
+    ).toEqual(["length"]);
+    expect(issuesOf({ url: "not a uri.png" }, image).map((i) => i.code)).toEqual(["format"]);
+  });
+
   it("checks a JSON double finite, an XML one as any number, and any JSON value", () => {
     const json: ObjectDescription = {
       fields: [

@@ -7,10 +7,10 @@
  * miss reported.
  */
 import type { Field, ScalarName, Service } from "../model/ir.js";
+import { isUri } from "../runtime/scalars.js";
 import { isNumberScalar, numberCandidates } from "./number-candidates.js";
 import { pickIndex } from "./seeded-random.js";
 import { sensitiveSamples } from "./sensitive-samples.js";
-import { isUri } from "../runtime/scalars.js";
 import { stringCandidates } from "./string-candidates.js";
 import { valueFits } from "./value-fits.js";
 

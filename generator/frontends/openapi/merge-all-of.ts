@@ -52,19 +52,6 @@ export interface MergeHelpers {
 }
 
 /**
- * Merges the parts of an `allOf` (in order) with the keywords written next
- * to it (`own`, last): every part applies, so types intersect, lower bounds
- * take the highest, upper bounds the lowest, enums intersect, properties and
- * required names unite; a property defined in two parts is the merge of
- * both definitions when they hold at once (one narrows the other). What
- * cannot hold at once (two types with nothing in common, two formats, two
- * patterns, a property defined two different ways, two unions) keeps the
- * first part's reading (a value both parts allow fits it: the read is safe,
- * only less precise) with an `allof-conflict` warning naming both parts. Documentation
- * comes from `own` and from parts written in place, not from referenced
- * parts: a derived schema does not take its base's description.
- */
-/**
  * The part whose reading a conflict keeps, told from the part the warning is
  * at: an earlier item of the same `allOf` by its index alone (`allOf/0`), so
  * that the same conflict repeated across a contract reads the same and the
@@ -83,6 +70,19 @@ function keptPart(first: AllOfPart, second: AllOfPart): string {
   return `the part at ${place} (${first.pointer})`;
 }
 
+/**
+ * Merges the parts of an `allOf` (in order) with the keywords written next
+ * to it (`own`, last): every part applies, so types intersect, lower bounds
+ * take the highest, upper bounds the lowest, enums intersect, properties and
+ * required names unite; a property defined in two parts is the merge of
+ * both definitions when they hold at once (one narrows the other). What
+ * cannot hold at once (two types with nothing in common, two formats, two
+ * patterns, a property defined two different ways, two unions) keeps the
+ * first part's reading (a value both parts allow fits it: the read is safe,
+ * only less precise) with an `allof-conflict` warning naming both parts. Documentation
+ * comes from `own` and from parts written in place, not from referenced
+ * parts: a derived schema does not take its base's description.
+ */
 export function mergeAllOf(
   own: ShapeDraft,
   parts: readonly AllOfPart[],

@@ -1097,7 +1097,10 @@ function listItems(text: string): string[] | undefined {
  */
 export function quotedKey(text: string): boolean {
   const key = /^"([^"\\]*)": /.exec(text)?.[1];
-  return key !== undefined && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key) && widthKnown(key);
+  // ASCII only: prettier unquotes a name in other letters too (`"café"`), which this does not tell.
+  return (
+    key !== undefined && /^[\x20-\x7e]*$/.test(key) && !/^(?:[A-Za-z_$][\w$]*|\d[\d.]*)$/.test(key)
+  );
 }
 
 /**

@@ -712,6 +712,15 @@ describe("statements left to prettier", () => {
     expect(layout.formatted).toHaveLength(1);
   });
 
+  it("leaves to prettier a quoted key in letters outside ASCII, which prettier unquotes", async () => {
+    // Its width is known, but whether it is a name prettier writes bare is not (`"café"` is).
+    const given = `const o = {\n  "café": "${name("x", 100)}",\n};\n`;
+    const layout = await laidOut(given);
+    expect(layout.text).toBe(await prettierAlone(given));
+    expect(layout.text).toContain("  café: ");
+    expect(layout.formatted).toHaveLength(1);
+  });
+
   it("answers undefined for text it cannot read, which the caller formats whole", async () => {
     expect((await laidOut('const a = "unterminated;\n')).text).toBeUndefined();
     expect((await laidOut("const a = (1;\n")).text).toBeUndefined();

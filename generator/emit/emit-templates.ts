@@ -307,6 +307,7 @@ function requestBodies(model: Model) {
 }
 
 function serviceView(s: Service, packageName: string, example: string | undefined) {
+  const baseUrls = baseUrlsOf(s, true);
   return {
     example: example ? new Verbatim(example) : "",
     retries: retryGroups(s),
@@ -332,10 +333,10 @@ function serviceView(s: Service, packageName: string, example: string | undefine
     sourceLabel: s.source ? `${s.source.document} §${s.source.section}` : "",
     notes: s.notes.map((n) => ({ kind: NOTE_LABEL[n.kind], text: n.text })),
     // The base URLs the client has an option for (those its operations use), and the others the documents name.
-    baseUrls: baseUrlsOf(s, true),
+    baseUrls,
     unusedBaseUrls: baseUrlsOf(s, false).map(({ name, doc }) => ({ name, doc })),
     // Some base URL has the contract's address: the README's table gives each option's default.
-    baseUrlDefaults: baseUrlsOf(s, true).some((b) => b.url !== ""),
+    baseUrlDefaults: baseUrls.some((b) => b.url !== ""),
     credentialOptions:
       s.protocol === "rest"
         ? credentialOptions(s).map((c) => ({

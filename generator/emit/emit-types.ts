@@ -1,4 +1,4 @@
-import { facetOf } from "../facets/registry.js";
+import { facetParagraph } from "../facets/facet-paragraph.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
@@ -179,10 +179,8 @@ function fieldLines(f: Field, protocol: Service["protocol"]): string[] {
   if (occurs) lines.push(occurs);
   if (f.const !== undefined) lines.push(`Documented constant: \`${String(f.const)}\`.`);
   if (f.default !== undefined) lines.push(`Default: \`${f.default}\`.`);
-  for (const use of f.facets) {
-    const facet = facetOf(use.key);
-    if (facet) lines.push(facet.doc(use.value));
-  }
+  const facets = facetParagraph(f.facets);
+  if (facets) lines.push(facets);
   if (f.xml === "attribute") lines.push("XML: an attribute of the element.");
   if (f.xml === "text") lines.push("XML: the text of the element.");
   // A JSON service's type says all there is (`| null`); an XML one's also says how null is written.

@@ -1,4 +1,4 @@
-import { defineFacet } from "./facet.js";
+import { defineFacet, type FacetValue } from "./facet.js";
 
 const DIGIT_SCALARS = ["short", "int", "long", "decimal", "double"] as const;
 
@@ -9,7 +9,7 @@ export const totalDigits = defineFacet({
   appliesTo: DIGIT_SCALARS,
   appliesToText: "numbers",
   problem: (value) => (typeof value === "number" && value >= 1 ? undefined : "must be at least 1"),
-  doc: (value) => `At most ${value} digits in all.`,
+  doc: (value) => `At most ${digits(value)} in all.`,
   runtimeCheck: "checkTotalDigits",
   // OpenAPI has no keyword for it.
   xsdFacets: ["totalDigits"],
@@ -24,10 +24,15 @@ export const fractionDigits = defineFacet({
   appliesTo: DIGIT_SCALARS,
   appliesToText: "numbers",
   doc: (value) =>
-    value === 0 ? "A whole number." : `At most ${value} digits after the decimal point.`,
+    value === 0 ? "A whole number." : `At most ${digits(value)} after the decimal point.`,
   runtimeCheck: "checkFractionDigits",
   // OpenAPI writes only the whole number: `type: integer`.
   openApi: { integerType: 0 },
   xsdFacets: ["fractionDigits"],
   direction: "upper",
 });
+
+/** A count of digits in words: "1 digit", "2 digits". */
+function digits(count: FacetValue): string {
+  return `${count} ${count === 1 ? "digit" : "digits"}`;
+}

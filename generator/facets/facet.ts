@@ -46,6 +46,12 @@ export interface OpenApiSpelling {
   readonly integerType?: FacetValue;
 }
 
+/** A lower bound's sentence with its upper bound: the upper facet's key, and the sentence of the two values. */
+export interface FacetSpan {
+  readonly upper: string;
+  readonly doc: (lower: FacetValue, upper: FacetValue) => string;
+}
+
 /**
  * A constraint on a scalar field (a length, a bound, a pattern...), defined in
  * one place: the key it is written with, what it applies to, how it reads in
@@ -70,6 +76,8 @@ export interface Facet<
   readonly problem?: (value: FacetValue) => string | undefined;
   /** One sentence for the field's doc comment. */
   readonly doc: (value: FacetValue) => string;
+  /** For a lower bound: the upper one written in the same sentence when a field has both ("3 to 300 characters long"). */
+  readonly span?: FacetSpan;
   /** The function of the runtime's `validate.ts` that checks it: `(value, argument, path, issues) => boolean`. */
   readonly runtimeCheck: string;
   /** How OpenAPI writes it; absent when OpenAPI cannot say it (`totalDigits`). */

@@ -1,4 +1,4 @@
-import { defineFacet } from "./facet.js";
+import { defineFacet, type FacetValue } from "./facet.js";
 
 /** A URI is text too: a contract bounds its length as a string's (`format: uri` with `maxLength`). */
 const LENGTH_SCALARS = ["string", "base64", "uri"] as const;
@@ -9,7 +9,14 @@ export const minLength = defineFacet({
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
   appliesToText: "strings, Base64 and URIs",
-  doc: (value) => `At least ${value} characters long.`,
+  doc: (value) => `At least ${characters(value)} long.`,
+  span: {
+    upper: "maxLength",
+    doc: (lower, upper) =>
+      lower === upper
+        ? `Exactly ${characters(lower)} long.`
+        : `${lower} to ${characters(upper)} long.`,
+  },
   runtimeCheck: "checkMinLength",
   openApi: { keyword: "minLength" },
   xsdFacets: ["length", "minLength"],
@@ -22,9 +29,14 @@ export const maxLength = defineFacet({
   valueKind: "count",
   appliesTo: LENGTH_SCALARS,
   appliesToText: "strings, Base64 and URIs",
-  doc: (value) => `At most ${value} characters long.`,
+  doc: (value) => `At most ${characters(value)} long.`,
   runtimeCheck: "checkMaxLength",
   openApi: { keyword: "maxLength" },
   xsdFacets: ["length", "maxLength"],
   direction: "upper",
 });
+
+/** A count of characters in words: "1 character", "3 characters". */
+function characters(count: FacetValue): string {
+  return `${count} ${count === 1 ? "character" : "characters"}`;
+}

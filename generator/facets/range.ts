@@ -9,6 +9,10 @@ export const minimum = defineFacet({
   appliesTo: NUMBER_SCALARS,
   appliesToText: "numbers",
   doc: (value) => `At least ${value}.`,
+  span: {
+    upper: "maximum",
+    doc: (lower, upper) => (lower === upper ? `Exactly ${lower}.` : `From ${lower} to ${upper}.`),
+  },
   runtimeCheck: "checkMinimum",
   openApi: { keyword: "minimum", bound: { keyword: "minimum", exclusive: false } },
   xsdFacets: ["minInclusive"],

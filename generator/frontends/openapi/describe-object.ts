@@ -43,9 +43,10 @@ function describeObject(
   if (shape.union || shape.discriminator) {
     const union = describeUnion(ctx, name, named, shape, notes, doc, deprecated);
     if (union) return;
+    const kind = shape.union?.kind ?? "discriminated";
     notes.push({
       kind: "interpretation",
-      text: `A ${shape.union?.kind ?? "discriminated"} union in the contract whose variants are not all named object schemas: read as an opaque object, its variants not checked.`,
+      text: `${kind === "anyOf" ? "An" : "A"} ${kind} union in the contract whose variants are not all named object schemas: read as an opaque object, its variants not checked.`,
     });
     addOpaqueType(ctx, name, named.at, notes, doc, { kind: "declared" }, deprecated);
     return;

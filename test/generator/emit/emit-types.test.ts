@@ -76,9 +76,7 @@ describe("emitTypes", () => {
       type: "Card",
       want: `export interface Card {
   /**
-   * At least 12 characters long.
-   *
-   * At most 19 characters long.
+   * 12 to 19 characters long.
    *
    * Sensitive (card-number): never shown in messages, logs or inspect output.
    */

@@ -52,17 +52,13 @@ export interface Credentials {
 /** An amount in a currency. */
 export interface Money {
   /**
-   * At most 2 digits after the decimal point.
-   *
-   * Greater than 0.
+   * At most 2 digits after the decimal point. Greater than 0.
    *
    * XML: the text of the element.
    */
   value: Decimal;
   /**
-   * At least 3 characters long.
-   *
-   * At most 3 characters long.
+   * Exactly 3 characters long.
    *
    * XML: an attribute of the element.
    */

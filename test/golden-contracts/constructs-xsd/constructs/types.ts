@@ -45,18 +45,10 @@ export interface LineType {
    * Note: xs:integer in the contract.
    */
   quantity: Decimal;
-  /**
-   * At least 0.01.
-   *
-   * At most 10 digits in all.
-   *
-   * At most 2 digits after the decimal point.
-   */
+  /** At least 0.01. At most 10 digits in all. At most 2 digits after the decimal point. */
   price: Decimal;
   /**
-   * At least 0.
-   *
-   * At most 255.
+   * From 0 to 255.
    *
    * Note: xs:unsignedByte in the contract.
    */
@@ -68,19 +60,9 @@ export interface OrderType {
   id: Long;
   /** Default: `open`. */
   status?: StatusEnum;
-  /**
-   * At least 3 characters long.
-   *
-   * At most 4 characters long.
-   *
-   * Matches the pattern `[0-9]+` as a whole.
-   */
+  /** 3 to 4 characters long. Matches the pattern `[0-9]+` as a whole. */
   code?: string;
-  /**
-   * At least 5 characters long.
-   *
-   * At most 5 characters long.
-   */
+  /** Exactly 5 characters long. */
   zip?: string;
   /**
    * List of 0..unbounded, XML item element `line`.

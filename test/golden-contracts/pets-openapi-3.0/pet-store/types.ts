@@ -18,13 +18,7 @@ export interface Person {
 export interface Pet {
   /** Note: Read-only: sent by the service, ignored in requests. */
   id: Long;
-  /**
-   * At least 1 characters long.
-   *
-   * At most 40 characters long.
-   *
-   * Matches the pattern `^[A-Za-z ]+$`.
-   */
+  /** 1 to 40 characters long. Matches the pattern `^[A-Za-z ]+$`. */
   name: string;
   kind?: PetKind;
   born?: IsoDate;
@@ -34,9 +28,7 @@ export interface Pet {
   /** Note: Format "uuid" is not checked: the value is a string. */
   chip?: string;
   /**
-   * Greater than 0.
-   *
-   * A multiple of 0.1.
+   * Greater than 0. A multiple of 0.1.
    *
    * Interpretation: A JSON number: read exactly, as decimal text, never as a binary float.
    */
@@ -64,13 +56,7 @@ export interface Pet {
  * Note: What a caller sends of Pet: its readOnly properties left out.
  */
 export interface PetWritable {
-  /**
-   * At least 1 characters long.
-   *
-   * At most 40 characters long.
-   *
-   * Matches the pattern `^[A-Za-z ]+$`.
-   */
+  /** 1 to 40 characters long. Matches the pattern `^[A-Za-z ]+$`. */
   name: string;
   kind?: PetKind;
   born?: IsoDate;
@@ -80,9 +66,7 @@ export interface PetWritable {
   /** Note: Format "uuid" is not checked: the value is a string. */
   chip?: string;
   /**
-   * Greater than 0.
-   *
-   * A multiple of 0.1.
+   * Greater than 0. A multiple of 0.1.
    *
    * Interpretation: A JSON number: read exactly, as decimal text, never as a binary float.
    */

@@ -1561,11 +1561,21 @@ export interface Paging {
  */
 export type Payment =
   | {
-      /** Bank account payment. @see document 000, section "Subscription (ARBSubscriptionType, used for input)" */ bankAccount: BankAccount;
+      /**
+       * Bank account payment.
+       *
+       * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
+       */
+      bankAccount: BankAccount;
       creditCard?: undefined;
     }
   | {
-      /** Credit card payment. @see document 000, section "Subscription (ARBSubscriptionType, used for input)" */ creditCard: CreditCard;
+      /**
+       * Credit card payment.
+       *
+       * @see document 000, section "Subscription (ARBSubscriptionType, used for input)"
+       */
+      creditCard: CreditCard;
       bankAccount?: undefined;
     };
 
@@ -1578,17 +1588,32 @@ export type Payment =
  */
 export type PaymentMasked =
   | {
-      /** Bank account, same fields as bank account input, masked values. @see document 000, section "Customer profile types" */ bankAccount: BankAccountMasked;
+      /**
+       * Bank account, same fields as bank account input, masked values.
+       *
+       * @see document 000, section "Customer profile types"
+       */
+      bankAccount: BankAccountMasked;
       creditCard?: undefined;
       tokenInformation?: undefined;
     }
   | {
-      /** Credit card with cardNumber, expirationDate and cardType. @see document 000, section "Customer profile types" */ creditCard: CreditCardMasked;
+      /**
+       * Credit card with cardNumber, expirationDate and cardType.
+       *
+       * @see document 000, section "Customer profile types"
+       */
+      creditCard: CreditCardMasked;
       bankAccount?: undefined;
       tokenInformation?: undefined;
     }
   | {
-      /** Token with tokenSource, tokenNumber and expirationDate. @see document 000, section "Customer profile types" */ tokenInformation: TokenInformation;
+      /**
+       * Token with tokenSource, tokenNumber and expirationDate.
+       *
+       * @see document 000, section "Customer profile types"
+       */
+      tokenInformation: TokenInformation;
       bankAccount?: undefined;
       creditCard?: undefined;
     };
@@ -1910,7 +1935,12 @@ export interface ProfileTransVoid {
  */
 export type ProfileTransactionType =
   | {
-      /** The service and capture. @see document 000, section "What the service does" */ profileTransAuthCapture: ProfileTransAuthCapture;
+      /**
+       * The service and capture.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransAuthCapture: ProfileTransAuthCapture;
       profileTransAuthOnly?: undefined;
       profileTransCaptureOnly?: undefined;
       profileTransPriorAuthCapture?: undefined;
@@ -1918,7 +1948,12 @@ export type ProfileTransactionType =
       profileTransVoid?: undefined;
     }
   | {
-      /** The service only. @see document 000, section "What the service does" */ profileTransAuthOnly: ProfileTransAuthOnly;
+      /**
+       * The service only.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransAuthOnly: ProfileTransAuthOnly;
       profileTransAuthCapture?: undefined;
       profileTransCaptureOnly?: undefined;
       profileTransPriorAuthCapture?: undefined;
@@ -1926,7 +1961,12 @@ export type ProfileTransactionType =
       profileTransVoid?: undefined;
     }
   | {
-      /** Capture only. @see document 000, section "What the service does" */ profileTransCaptureOnly: ProfileTransCaptureOnly;
+      /**
+       * Capture only.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransCaptureOnly: ProfileTransCaptureOnly;
       profileTransAuthCapture?: undefined;
       profileTransAuthOnly?: undefined;
       profileTransPriorAuthCapture?: undefined;
@@ -1934,7 +1974,12 @@ export type ProfileTransactionType =
       profileTransVoid?: undefined;
     }
   | {
-      /** Prior-authorization capture. @see document 000, section "What the service does" */ profileTransPriorAuthCapture: ProfileTransPriorAuthCapture;
+      /**
+       * Prior-authorization capture.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransPriorAuthCapture: ProfileTransPriorAuthCapture;
       profileTransAuthCapture?: undefined;
       profileTransAuthOnly?: undefined;
       profileTransCaptureOnly?: undefined;
@@ -1942,7 +1987,12 @@ export type ProfileTransactionType =
       profileTransVoid?: undefined;
     }
   | {
-      /** Refund. @see document 000, section "What the service does" */ profileTransRefund: ProfileTransRefund;
+      /**
+       * Refund.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransRefund: ProfileTransRefund;
       profileTransAuthCapture?: undefined;
       profileTransAuthOnly?: undefined;
       profileTransCaptureOnly?: undefined;
@@ -1950,7 +2000,12 @@ export type ProfileTransactionType =
       profileTransVoid?: undefined;
     }
   | {
-      /** Void; the remaining fields of this type are not shown. @see document 000, section "What the service does" */ profileTransVoid: ProfileTransVoid;
+      /**
+       * Void; the remaining fields of this type are not shown.
+       *
+       * @see document 000, section "What the service does"
+       */
+      profileTransVoid: ProfileTransVoid;
       profileTransAuthCapture?: undefined;
       profileTransAuthOnly?: undefined;
       profileTransCaptureOnly?: undefined;

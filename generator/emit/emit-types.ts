@@ -1,14 +1,16 @@
+import { FORMAT_OPTIONS } from "../format/format-options.js";
 import { facetParagraph } from "../facets/facet-paragraph.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { docText, inlineDoc } from "./jsdoc.js";
+import { docText, memberDoc } from "./jsdoc.js";
 import { paths } from "./paths.js";
 import { propertyName } from "./safe-names.js";
 import { constantsType } from "./request-constants.js";
 import { constLiteral, stringLiteral } from "./schema-text.js";
 import { fieldTypeExpression } from "./type-expression.js";
+import { width } from "./ts-layout.js";
 
 /** `<service>/types.ts`: one interface per object type, in name order. */
 export function emitTypes(ctx: EmitContext): GeneratedFile {
@@ -51,22 +53,16 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       continue;
     }
     if (type.kind === "choice") {
-      // Exactly one member: a union of single-member objects, the others excluded.
-      const members = type.fields.map((f) => {
-        const others = type.fields
-          .filter((o) => o !== f)
-          .map((o) => `${propertyName(o.name)}?: undefined`);
-        const fieldDocs = docText(f, {
-          examples: f.examples,
-          lines: fieldLines(f, service.protocol),
-        });
-        const doc = inlineDoc(fieldDocs);
-        return `{ ${doc}${propertyName(f.name)}: ${fieldTypeExpression(file, service, names, f)}; ${others.join("; ")} }`;
-      });
       file.addTypeAlias({
         name,
         isExported: true,
-        type: members.join(" | "),
+        type: choiceUnion(type, (f) => ({
+          doc: memberDoc(
+            docText(f, { examples: f.examples, lines: fieldLines(f, service.protocol) }),
+            CHOICE_PROPERTY_INDENT,
+          ),
+          type: fieldTypeExpression(file, service, names, f),
+        })),
         ...(docs ? { docs: [docs] } : {}),
       });
       continue;
@@ -162,6 +158,40 @@ function typeLines(
       "The documents show this object only in part: what else the service sends is kept beside it, read with `unknownData(value).fields`.",
     );
   return lines;
+}
+
+/** A property of a choice's union, as prettier indents it below `| {` (ts-morph indents the lines after an alias's first by one more level). */
+const CHOICE_PROPERTY_INDENT = "    ";
+
+/**
+ * A choice as a union of objects, each holding one member and excluding the
+ * others. With no doc comment, on one line (the layout breaks it as prettier
+ * does, `emit/ts-layout.ts`); a member with a doc comment has it on its own
+ * lines above it, so the union is written as prettier lays it out: on the
+ * lines after `=`, one object a line after `|`, a documented one (or one too
+ * wide) one property a line.
+ */
+function choiceUnion(
+  type: ObjectType,
+  member: (f: Field) => { readonly doc: string; readonly type: string },
+): string {
+  const objects = type.fields.map((f) => {
+    const { doc, type: fieldType } = member(f);
+    const others = type.fields
+      .filter((o) => o !== f)
+      .map((o) => `${propertyName(o.name)}?: undefined`);
+    return { doc, properties: [`${propertyName(f.name)}: ${fieldType}`, ...others] };
+  });
+  const oneLine = objects.map((o) => `{ ${o.properties.join("; ")} }`);
+  if (objects.every((o) => o.doc === "")) return oneLine.join(" | ");
+  const lines = objects.map((o, i) => {
+    const end = i === objects.length - 1 ? ";" : "";
+    if (o.doc === "" && width(`  | ${oneLine[i]}${end}`) <= FORMAT_OPTIONS.printWidth!)
+      return `| ${oneLine[i]}`;
+    const properties = o.properties.map((p) => `${CHOICE_PROPERTY_INDENT}${p};`);
+    return `| {\n${o.doc}${properties.join("\n")}\n  }`;
+  });
+  return `\n${lines.join("\n")}`;
 }
 
 function fieldLines(f: Field, protocol: Service["protocol"]): string[] {

@@ -107,6 +107,13 @@ export function docBlock(d: DocComment | string | undefined, indent = ""): strin
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
+/** A doc comment as ts-morph writes a member's: on one line when its text is one line, else as {@link docBlock}. */
+export function memberDoc(d: DocComment | undefined, indent: string): string {
+  const text = d ? renderDoc(d) : "";
+  if (text === "" || text.includes("\n")) return docBlock(d, indent);
+  return `${indent}/** ${text} */\n`;
+}
+
 /** A one-line `/** ... *\/ ` comment for a member written inside a type or object literal. */
 export function inlineDoc(d: DocComment | undefined): string {
   if (!d) return "";

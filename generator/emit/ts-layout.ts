@@ -7,6 +7,8 @@ import { printDocComments, withoutDocComments } from "../format/doc-comments.js"
  * prettier, for the files whose constructs these steps cover (declarations of
  * types: interfaces, type aliases, imports):
  * - doc comments on their own lines re-aligned as prettier prints them;
+ * - the space after a type alias's `=` dropped when its type starts on the
+ *   next line (an emitter that lays out the type itself);
  * - an empty body `{` `}` on two lines printed `{}`;
  * - runs of blank lines collapsed to one;
  * - an import or re-export list wider than the print width put one name per
@@ -25,6 +27,7 @@ import { printDocComments, withoutDocComments } from "../format/doc-comments.js"
 export function finalLayout(text: string): string | undefined {
   const printWidth = FORMAT_OPTIONS.printWidth!;
   const joined = printDocComments(text)
+    .replace(ALIAS_ON_NEXT_LINES, "$1\n")
     .replace(/^( *)(\S[^\n]*) \{\n\1\}/gm, "$1$2 {}")
     .replace(/\n{3,}/g, "\n\n");
   const laidOut = breakTypedLines(breakLists(joined, printWidth), printWidth);
@@ -34,6 +37,9 @@ export function finalLayout(text: string): string | undefined {
     ? laidOut
     : undefined;
 }
+
+/** A type alias whose type an emitter started on the next line (ts-morph writes a space after its `=`). */
+const ALIAS_ON_NEXT_LINES = /^((?:export )?type [\w$]+ =) \n/gm;
 
 /** An import or re-export of names, on one line. */
 const NAME_LIST = /^((?:import|export)(?: type)? \{ )([^{}]*)( \} from "[^"\\]*";)$/gm;

@@ -171,7 +171,13 @@ export function declaration(code: string, name: string): string {
   let from = start;
   while (from > 0 && /^(\/\*\*| \*)/.test(lines[from - 1]!)) from--;
   let to = start;
-  if (!lines[start]!.trimEnd().endsWith(";"))
-    while (to < lines.length && lines[to] !== "}" && lines[to] !== "};") to++;
+  // A declaration ends at its closing line at the top level; a type alias laid out on the lines after its `=`, at its last line (a `;` before a blank line).
+  const ended = (i: number) =>
+    lines[i] === "}" ||
+    lines[i] === "};" ||
+    (lines[i]!.endsWith(";") &&
+      (lines[i + 1] ?? "") === "" &&
+      /^(export )?type /.test(lines[start]!));
+  if (!lines[start]!.trimEnd().endsWith(";")) while (to < lines.length && !ended(to)) to++;
   return lines.slice(from, to + 1).join("\n");
 }

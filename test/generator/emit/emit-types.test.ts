@@ -11,6 +11,7 @@ import {
   scalar,
   soapService,
 } from "../../helpers/ir.js";
+import { serviceNames } from "../../../generator/naming/names.js";
 
 /** emit-types: one interface (or union, or opaque alias) per object type. */
 describe("emitTypes", () => {
@@ -206,6 +207,33 @@ export type Payment = (Card & { readonly kind: "card" }) | (Wallet & { readonly 
   ];
   it.each(table)("$name", async ({ given, type, want }) => {
     expect(declaration(await emitWith(emitTypes, restService(given)), type)).toBe(want);
+  });
+
+  it("writes a choice's documented member with its doc comment on its own lines, in prettier's layout", async () => {
+    const service = soapService({
+      types: [
+        objectType(
+          "Payment",
+          [
+            field("card", ref("object", "Card"), { doc: "Card payment." }),
+            field("bank", ref("object", "Bank")),
+          ],
+          { kind: "choice" },
+        ),
+        objectType("Card", []),
+        objectType("Bank", []),
+      ],
+    });
+    const file = emitTypes({ service, names: serviceNames(service, []) });
+    expect(file.layout).toBe("final");
+    expect(declaration(file.content, "Payment")).toBe(`/** Exactly one of: \`card\`, \`bank\`. */
+export type Payment =
+  | {
+      /** Card payment. */
+      card: Card;
+      bank?: undefined;
+    }
+  | { bank: Bank; card?: undefined };`);
   });
 
   it("says how a nullable field of an XML service is written", async () => {

@@ -68,6 +68,33 @@ const laidOut: readonly {
       "",
     ].join("\n"),
   },
+  {
+    name: "a type alias an emitter laid out on the lines after = (ts-morph's space after = dropped)",
+    given: [
+      "export type C = ",
+      "  | {",
+      "      /**",
+      "       * The a.",
+      "       */",
+      "      a: A;",
+      "      b?: undefined;",
+      "    }",
+      "  | { b: B; a?: undefined };",
+      "",
+    ].join("\n"),
+    printed: [
+      "export type C =",
+      "  | {",
+      "      /**",
+      "       * The a.",
+      "       */",
+      "      a: A;",
+      "      b?: undefined;",
+      "    }",
+      "  | { b: B; a?: undefined };",
+      "",
+    ].join("\n"),
+  },
 ];
 
 /** Text these steps cannot tell prettier's layout of: left to prettier. */

@@ -3,13 +3,25 @@ import { stringLiteral } from "./schema-text.js";
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * A property name as written in a type or object literal: bare when possible,
- * quoted otherwise, and computed for `__proto__`: in an object literal
- * `__proto__: v` (bare or quoted) sets the prototype instead of a property.
+ * A key prettier writes bare: a name of ECMAScript 5, whose letters are
+ * Unicode's (`café`, `中文`), of the Basic Multilingual Plane only (prettier
+ * reads a key's UTF-16 code units, and keeps `"𐐀"` quoted); each character
+ * also one of an identifier today (ID_Start, ID_Continue), so that
+ * TypeScript reads it as one.
+ */
+const KEY_NAME =
+  /^(?:[$_]|(?=\p{ID_Start})[\p{L}\p{Nl}])(?:[$\u200c\u200d]|(?=\p{ID_Continue})[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}])*$/u;
+const ASTRAL = /[\u{10000}-\u{10ffff}]/u;
+
+/**
+ * A property name as written in a type or object literal: bare where
+ * prettier writes it bare, quoted otherwise, and computed for `__proto__`:
+ * in an object literal `__proto__: v` (bare or quoted) sets the prototype
+ * instead of a property.
  */
 export function propertyName(name: string): string {
   if (name === "__proto__") return '["__proto__"]';
-  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+  return KEY_NAME.test(name) && !ASTRAL.test(name) ? name : stringLiteral(name);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type Service,
 } from "../model/ir.js";
 import { restParameters } from "../model/rest-parameters.js";
-import type { Approximation } from "../model/vocabulary.js";
+import type { Approximation, ScalarName } from "../model/vocabulary.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { isWrittenInPlace } from "./enum-values.js";
 import { NOTE_LABEL } from "./jsdoc.js";
@@ -250,6 +250,7 @@ function packageView(
       decimal: holdsScalar(model, "decimal"),
       long: holdsScalar(model, "long"),
     },
+    wrongForms: wrongForms(model),
     hasQuery: model.services.some((s) => s.query !== undefined),
     hasMarks: model.services.some(
       (s) =>
@@ -277,13 +278,32 @@ function packageView(
 }
 
 /** Whether a field or a REST parameter of the package holds the scalar `name`. */
-function holdsScalar(model: Model, name: "decimal" | "long"): boolean {
-  const is = (t: { kind: string; name: string }) => t.kind === "scalar" && t.name === name;
+function holdsScalar(model: Model, ...names: ScalarName[]): boolean {
+  const is = (t: { kind: string; name: string }) =>
+    t.kind === "scalar" && (names as string[]).includes(t.name);
   return model.services.some(
     (s) =>
       s.types.some((t) => t.fields.some((f) => is(f.type))) ||
       restParameters(s).some((p) => is(p.parameter.type)),
   );
+}
+
+/**
+ * The values of a wrong form a reader refuses, as the README's examples of
+ * them: those of the forms the package's types have (a malformed number or
+ * date, a choice holding two members), joined as a list; empty when it has none.
+ */
+function wrongForms(model: Model): string {
+  const forms = [
+    holdsScalar(model, "short", "int", "long", "decimal", "double") ? "a malformed number" : "",
+    holdsScalar(model, "date", "dateTime", "gYearMonth") ? "a malformed date" : "",
+    model.services.some((s) =>
+      s.types.some((t) => t.kind === "choice" || (t.choices?.length ?? 0) > 0),
+    )
+      ? "a choice holding two members"
+      : "",
+  ];
+  return forms.filter((f) => f !== "").join(", ");
 }
 
 /**

@@ -185,6 +185,22 @@ describe("the README says of a package what holds for it", () => {
     expect(decimal).not.toContain("`Long` strings");
   });
 
+  it("gives as examples of a value of the wrong form, and says how decimals read, only for the forms the package has", async () => {
+    const none = section(await readme({ services: [rest(unkeyed)] }), "Reading responses");
+    expect(none).toContain("a value of the wrong form, or a JSON object");
+    expect(none).not.toContain("Decimals keep");
+    const amounts = restService({
+      types: [
+        objectType("Amount", [field("total", scalar("decimal")), field("on", scalar("date"))]),
+      ],
+      operations: [unkeyed],
+    });
+    const text = section(await readme({ services: [amounts] }), "Reading responses");
+    expect(text).toContain("a value of the wrong form (a malformed number, a malformed date),");
+    expect(text).toContain("Decimals keep their digits and scale");
+    expect(text).not.toContain("a choice holding two members");
+  });
+
   it("names as the documents' guidance only what they give", async () => {
     const service = rest(read);
     const documented: Service = {

@@ -13,6 +13,8 @@ import { printDocComments, withoutDocComments } from "../format/doc-comments.js"
  * - runs of blank lines collapsed to one;
  * - an import or re-export list wider than the print width put one name per
  *   line, with a trailing comma;
+ * - an interface's opening line wider than the print width, extending
+ *   several interfaces, broken before `extends` (and between them);
  * - a type alias or property wider than the print width, whose type is a
  *   union of names and literals, or (an alias) a union of object types with
  *   such properties, broken as prettier breaks it.
@@ -30,7 +32,10 @@ export function finalLayout(text: string): string | undefined {
     .replace(ALIAS_ON_NEXT_LINES, "$1\n")
     .replace(/^( *)(\S[^\n]*) \{\n\1\}/gm, "$1$2 {}")
     .replace(/\n{3,}/g, "\n\n");
-  const laidOut = breakTypedLines(breakLists(joined, printWidth), printWidth);
+  const laidOut = breakTypedLines(
+    breakHeritage(breakLists(joined, printWidth), printWidth),
+    printWidth,
+  );
   return withoutDocComments(laidOut)
     .split("\n")
     .every((line) => codeLineKept(line, printWidth))
@@ -50,6 +55,27 @@ function breakLists(text: string, printWidth: number): string {
     // Prettier never breaks a list of one name.
     if (width(line) <= printWidth || each.length < 2 || !widthKnown(line)) return line;
     return `${head.trimEnd()}\n${each.map((name) => `  ${name},`).join("\n")}\n${tail.trimStart()}`;
+  });
+}
+
+/** An interface's opening line extending several interfaces: its head, what it extends, and its brace (`{`, or `{}` for an empty body). */
+const HERITAGE = /^(export interface [\w$]+) extends ([\w$.]+(?:, [\w$.]+)+) (\{\}?)$/gm;
+
+/**
+ * An interface's opening line wider than the print width, extending several
+ * interfaces, as prettier breaks it: the list on the next line after
+ * `extends` when it fits there, else each interface on a line of its own.
+ * (Prettier keeps a line extending one interface however wide.)
+ */
+function breakHeritage(text: string, printWidth: number): string {
+  return text.replace(HERITAGE, (line: string, head: string, list: string, brace: string) => {
+    if (width(line) <= printWidth || !widthKnown(line)) return line;
+    const next = `  extends ${list} ${brace}`;
+    if (width(next) <= printWidth) return `${head}\n${next}`;
+    return `${head}\n  extends\n${list
+      .split(", ")
+      .map((name) => `    ${name}`)
+      .join(",\n")} ${brace}`;
   });
 }
 
@@ -185,12 +211,15 @@ function unionMembers(type: string): string[] | undefined {
 
 /**
  * Whether prettier keeps a line however wide, having no place to break it:
- * an interface's opening line without `extends`, an import or re-export of
+ * an interface's opening line extending at most one interface, or its head
+ * alone (what it extends on the lines below), an import or re-export of
  * one name, and a property whose type
- * is a name (or an array of one) or a union prettier does not break.
+ * is a name or a string literal (or an array of one) or a union prettier does not break.
  */
 function unbreakable(line: string): boolean {
-  if (/^export interface [\w$]+ \{\}?$/.test(line)) return true;
+  if (/^export interface [\w$]+(?: extends [\w$.]+)? \{\}?$/.test(line)) return true;
+  // The head of an interface whose list of extended interfaces is on the lines below (`breakHeritage`).
+  if (/^export interface [\w$]+$/.test(line)) return true;
   if (/^(?:import|export)(?: type)? \{ [^,{}]* \} from "[^"\\]*";$/.test(line)) return true;
   // A doc comment written before a property on its line stays there.
   const typed = new RegExp(TYPED_LINE.source).exec(
@@ -200,7 +229,8 @@ function unbreakable(line: string): boolean {
   const members = unionMembers(typed[3]!);
   return (
     members !== undefined &&
-    (hugged(members) || (members.length === 1 && /^[\w$.]+(?:\[\])*$/.test(members[0]!)))
+    (hugged(members) ||
+      (members.length === 1 && /^(?:[\w$.]+|"[^"\\]*")(?:\[\])*$/.test(members[0]!)))
   );
 }
 

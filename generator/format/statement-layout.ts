@@ -521,6 +521,11 @@ class Layout {
   private compound(level: number, first: number, last: number): boolean {
     const blocks = this.blocks(first, last);
     if (blocks === undefined || blocks.length === 0) return false;
+    // An interface declaring no member of its own (all inherited) prints as `{}`.
+    const [open] = blocks;
+    if (this.keyword(first) === "interface" && this.code.match[open!] === open! + 1) {
+      return this.emptyObject(level, first, open!, last);
+    }
     const indent = "  ".repeat(level);
     const heads: string[] = [];
     let from = this.code.start[first]!;
@@ -612,7 +617,7 @@ class Layout {
     return true;
   }
 
-  /** A statement ending with an empty object (`return {` ... `};`), which prettier prints `{}`. */
+  /** A statement ending with an empty object (`return {` ... `};`) or an interface's empty body, which prettier prints `{}`. */
   private emptyObject(level: number, first: number, open: number, last: number): boolean {
     const inside = this.source.slice(this.code.end[open]!, this.code.start[open + 1]!);
     const head = this.source.slice(this.code.start[first]!, this.code.start[open]!);

@@ -30,6 +30,11 @@ const broken: readonly {
   readonly prettier?: true;
 }[] = [
   {
+    name: "an interface declaring no member of its own, its body {}",
+    given: "export interface Payee extends PayeeBase {\n}\n",
+    want: "export interface Payee extends PayeeBase {}\n",
+  },
+  {
     name: "a call statement too wide, one argument a line",
     given: `function f(): void {\ncheckMember(value.${long}, path, "${long}", issues, checkString, 60);\n}\n`,
     want: `function f(): void {\n  checkMember(\n    value.${long},\n    path,\n    "${long}",\n    issues,\n    checkString,\n    60,\n  );\n}\n`,

@@ -95,6 +95,39 @@ const laidOut: readonly {
       "",
     ].join("\n"),
   },
+  {
+    name: "a property whose type is a string literal too wide, kept on its line",
+    given: `export interface I {\n  description?: "${name("d", 120)} 'x'";\n}\n`,
+    printed: `export interface I {\n  description?: "${name("d", 120)} 'x'";\n}\n`,
+  },
+  {
+    name: "interfaces extending several: the list after extends on the next line, or one a line; one extended kept",
+    given: [
+      `export interface ${name("A", 40)} extends ${name("B", 30)}, ${name("C", 30)} {`,
+      "  x?: string;",
+      "}",
+      "",
+      `export interface ${name("D", 80)} extends ${name("B", 30)}, ${name("C", 30)}, ${name("E", 30)} {}`,
+      "",
+      `export interface ${name("F", 80)} extends ${name("B", 30)} {}`,
+      "",
+    ].join("\n"),
+    printed: [
+      `export interface ${name("A", 40)}`,
+      `  extends ${name("B", 30)}, ${name("C", 30)} {`,
+      "  x?: string;",
+      "}",
+      "",
+      `export interface ${name("D", 80)}`,
+      "  extends",
+      `    ${name("B", 30)},`,
+      `    ${name("C", 30)},`,
+      `    ${name("E", 30)} {}`,
+      "",
+      `export interface ${name("F", 80)} extends ${name("B", 30)} {}`,
+      "",
+    ].join("\n"),
+  },
 ];
 
 /** Text these steps cannot tell prettier's layout of: left to prettier. */

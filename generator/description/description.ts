@@ -93,6 +93,12 @@ export interface TypeDescription extends Named, DocsDescription {
     readonly mapping: readonly { readonly value: string; readonly type: Named }[];
   };
   readonly extends?: Named;
+  /**
+   * Types whose properties it includes (OpenAPI's `allOf` of named schemas),
+   * its `fields` holding them: the types file declares it as extending each
+   * whose fields it holds unchanged, instead of repeating them.
+   */
+  readonly includes?: readonly Named[];
   /** Fields in wire order. */
   readonly fields: readonly FieldDescription[];
   /** Unknown properties are kept. */

@@ -9,13 +9,14 @@ import { type RecordedService, recordedService, withDerivedMembers } from "./rec
  * was given, kept next to the generated files (`generated/.paygen-model.json`).
  * `generate --check` compares the schemas with it, so a stale output says what
  * the schema change does to the package and which release it needs. Prose
- * (`doc`, `source`, `notes`, `examples`, `approximations`) is left out: it
- * changes no contract; so is what the model builder derives from the rest
- * (`recorded-model.ts`), derived again when the record is read.
+ * (`doc`, `source`, `notes`, `examples`, `approximations`) is left out, as is
+ * how the types file writes a type (`includes`): neither changes a contract;
+ * so is what the model builder derives from the rest (`recorded-model.ts`),
+ * derived again when the record is read.
  */
 export const MODEL_RECORD = ".paygen-model.json";
 
-const PROSE = new Set(["doc", "source", "notes", "examples", "approximations"]);
+const LEFT_OUT = new Set(["doc", "source", "notes", "examples", "approximations", "includes"]);
 
 /** Containers this deep or less are written one member a line: each type, enum and operation of a service is one line. */
 const LINE_DEPTH = 4;
@@ -33,7 +34,7 @@ export function modelRecordFile(model: Model, version: string): GeneratedFile {
     model: { services: model.services.map(recordedService) },
   };
   const plain: unknown = JSON.parse(
-    JSON.stringify(record, (key, value: unknown) => (PROSE.has(key) ? undefined : value)),
+    JSON.stringify(record, (key, value: unknown) => (LEFT_OUT.has(key) ? undefined : value)),
   );
   return { path: MODEL_RECORD, content: `${layOut(plain, 0)}\n` };
 }
@@ -66,7 +67,7 @@ export async function readModelRecord(outDir: string): Promise<ModelRecord | und
   if (typeof version !== "string" || typeof model !== "object" || model === null) return undefined;
   const services = (model as { services?: unknown }).services;
   if (!Array.isArray(services) || !services.every(isRecordedService)) return undefined;
-  // The prose left out is read by no rule of the diff.
+  // What is left out is read by no rule of the diff.
   return { version, model: { services: services.map(withDerivedMembers) } };
 }
 

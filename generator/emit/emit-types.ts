@@ -1,5 +1,6 @@
 import { FORMAT_OPTIONS } from "../format/format-options.js";
 import { facetParagraph } from "../facets/facet-paragraph.js";
+import { inclusionOf } from "./included-types.js";
 import type { Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
@@ -17,8 +18,10 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
   const { service, names } = ctx;
   const file = serviceFile(ctx, paths.types(service.name));
   const gaps = new Map(service.gaps.map((g) => [g.id, g]));
+  const types = new Map(service.types.map((t) => [t.name, t]));
   for (const type of service.types) {
-    const lines = typeLines(type, gaps, names);
+    const inclusion = inclusionOf(type, types);
+    const lines = typeLines(type, gaps, names, inclusion.named);
     const docs = docText(type, { lines });
     const name = names.get("type", type.name);
     if (type.kind === "opaque") {
@@ -67,11 +70,12 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
       });
       continue;
     }
+    const bases = [...(type.base ? [type.base] : []), ...inclusion.extended.map((t) => t.name)];
     file.addInterface({
       name,
       isExported: true,
-      ...(type.base
-        ? { extends: [file.type(names.get("type", type.base), paths.types(service.name))] }
+      ...(bases.length > 0
+        ? { extends: bases.map((b) => file.type(names.get("type", b), paths.types(service.name))) }
         : {}),
       ...(docs ? { docs: [docs] } : {}),
       ...(type.facts.extras === "properties"
@@ -86,7 +90,7 @@ export function emitTypes(ctx: EmitContext): GeneratedFile {
             ],
           }
         : {}),
-      properties: type.fields.map((f) => {
+      properties: inclusion.own.map((f) => {
         const fieldDocs = docText(f, {
           examples: f.examples,
           lines: fieldLines(f, service.protocol),
@@ -120,8 +124,13 @@ function typeLines(
   type: ObjectType,
   gaps: ReadonlyMap<string, { text: string; extension: string }>,
   names: ServiceNames,
+  included: readonly string[],
 ): string[] {
   const lines: string[] = [];
+  if (included.length > 0)
+    lines.push(
+      `Includes the properties of ${included.map((t) => `{@link ${names.get("type", t)}}`).join(", ")}.`,
+    );
   if (type.origin.kind === "inline")
     lines.push(
       `The \`${type.origin.field}\` object of {@link ${names.get("type", type.origin.parent)}}.`,

@@ -109,6 +109,7 @@ function buildService(s: ServiceDescription): Service {
     name: d.name,
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
+    ...(d.includes && d.includes.length > 0 ? { includes: d.includes.map((n) => n.name) } : {}),
     fields: d.fields.map((f) => fieldOf(f, d)),
     open: d.open,
     ...(d.list ? { list: true as const } : {}),

@@ -98,6 +98,8 @@ export interface ObjectType extends Documented {
     readonly mapping: readonly { readonly value: string; readonly type: string }[];
   };
   readonly base?: string;
+  /** Types whose properties its `fields` include (OpenAPI's `allOf`): how the types file writes it, not a base of the wire. */
+  readonly includes?: readonly string[];
   /** Fields declared on this type, in wire order. */
   readonly fields: readonly Field[];
   /** Base fields first, then own fields: the full wire order. */

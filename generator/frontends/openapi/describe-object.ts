@@ -55,8 +55,7 @@ function describeObject(
     addOpaqueType(ctx, name, named.at, notes, doc, { kind: "declared" }, deprecated);
     return;
   }
-  if (shape.extends && shape.extends.length > 0)
-    notes.push({ kind: "info", text: `Includes the properties of ${shape.extends.join(", ")}.` });
+  const includes = (shape.extends ?? []).map((part) => ({ name: part, at: named.at }));
   const open = shape.additionalProperties !== undefined && shape.additionalProperties !== false;
   if (open)
     notes.push({
@@ -73,6 +72,7 @@ function describeObject(
     open,
     origin: { kind: "declared" },
     notes,
+    ...(includes.length > 0 ? { includes } : {}),
     ...(doc !== undefined ? { doc } : {}),
     ...deprecated,
   });

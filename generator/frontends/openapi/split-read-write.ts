@@ -73,6 +73,9 @@ export function splitReadWrite(
       ...(t.extends
         ? { extends: { ...t.extends, name: writable.get(t.extends.name) ?? t.extends.name } }
         : {}),
+      ...(t.includes
+        ? { includes: t.includes.map((n) => ({ ...n, name: writable.get(n.name) ?? n.name })) }
+        : {}),
       fields: t.fields
         .filter((f) => keep(t, f, "readOnly"))
         .map((f) =>

@@ -204,6 +204,47 @@ export type Payment = (Card & { readonly kind: "card" }) | (Wallet & { readonly 
   ids?: (string | null)[];
 }`,
     },
+    {
+      name: "a type that includes another's properties unchanged extends it, declaring only its own",
+      given: {
+        types: [
+          objectType("Stamp", [field("created", scalar("dateTime"))]),
+          objectType(
+            "Capture",
+            [field("created", scalar("dateTime")), field("id", scalar("string"))],
+            {
+              includes: ["Stamp"],
+            },
+          ),
+        ],
+      },
+      type: "Capture",
+      want: `export interface Capture extends Stamp {
+  id?: string;
+}`,
+    },
+    {
+      name: "an included type whose field the contract narrows is named, and its fields declared",
+      given: {
+        types: [
+          objectType("Stamp", [field("created", scalar("dateTime"))]),
+          objectType(
+            "Capture",
+            [
+              field("created", scalar("dateTime"), { required: true }),
+              field("id", scalar("string")),
+            ],
+            { includes: ["Stamp"] },
+          ),
+        ],
+      },
+      type: "Capture",
+      want: `/** Includes the properties of {@link Stamp}. */
+export interface Capture {
+  created: IsoDateTime;
+  id?: string;
+}`,
+    },
   ];
   it.each(table)("$name", async ({ given, type, want }) => {
     expect(declaration(await emitWith(emitTypes, restService(given)), type)).toBe(want);

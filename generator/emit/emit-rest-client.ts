@@ -255,7 +255,8 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     }
   }
 
-  const shared = sharedFacts(ops);
+  const typeName = (t: string) => names.get("type", t);
+  const shared = sharedFacts(ops, typeName);
   const usual = usualRetry(ops, shared);
   file.addInterface({
     isExported: true,
@@ -273,7 +274,7 @@ export function emitRestClient(file: TsFile, { service, names }: EmitContext): v
     ],
     methods: ops.map((op) => {
       const docs = withParamTags(
-        ownFacts(op, usual !== undefined ? new Set([...shared, usual]) : shared),
+        ownFacts(op, usual !== undefined ? new Set([...shared, usual]) : shared, typeName),
         op,
         names,
       );
@@ -693,8 +694,8 @@ function functionDoc(op: RestOperation, clientMethod: string): DocComment {
  * The lines of an operation's doc comment below its own doc (`restLines`,
  * then its notes), which say a fact of the contract or the client each.
  */
-function factLines(op: RestOperation): string[] {
-  return [...restLines(op), ...op.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)];
+function factLines(op: RestOperation, typeName: TypeName): string[] {
+  return [...restLines(op, typeName), ...op.notes.map((n) => `${NOTE_LABEL[n.kind]}: ${n.text}`)];
 }
 
 /**
@@ -702,9 +703,9 @@ function factLines(op: RestOperation): string[] {
  * operation): the client's doc comment says them once, and no method's
  * repeats them.
  */
-function sharedFacts(ops: readonly RestOperation[]): ReadonlySet<string> {
+function sharedFacts(ops: readonly RestOperation[], typeName: TypeName): ReadonlySet<string> {
   if (ops.length < 2) return new Set();
-  const [first, ...rest] = ops.map((op) => new Set(factLines(op)));
+  const [first, ...rest] = ops.map((op) => new Set(factLines(op, typeName)));
   return new Set([...first!].filter((line) => rest.every((lines) => lines.has(line))));
 }
 
@@ -727,11 +728,15 @@ function usualRetry(
 }
 
 /** An operation's doc comment without the fact lines its service says once. */
-function ownFacts(op: RestOperation, shared: ReadonlySet<string>): DocComment | undefined {
+function ownFacts(
+  op: RestOperation,
+  shared: ReadonlySet<string>,
+  typeName: TypeName,
+): DocComment | undefined {
   const own = (line: string) => !shared.has(line);
   return docText(
     { ...op, notes: op.notes.filter((n) => own(`${NOTE_LABEL[n.kind]}: ${n.text}`)) },
-    { lines: restLines(op).filter(own) },
+    { lines: restLines(op, typeName).filter(own) },
   );
 }
 
@@ -745,9 +750,26 @@ function retryLine(op: RestOperation): string {
       : "Never retried once the request may have reached the service: a duplicate could charge twice.";
 }
 
-function restLines(op: RestOperation): string[] {
+/** The TypeScript name of a type of the service, by its model name. */
+type TypeName = (type: string) => string;
+
+function restLines(op: RestOperation, typeName: TypeName): string[] {
   const lines = [`\`${op.httpMethod} ${op.path}\`.`];
-  for (const s of op.statuses) lines.push(`${s.code}: ${s.meaning}`);
+  // Error bodies that differ by status: each status says the type its body is read as.
+  const bodyOf = new Map((op.errorTypes ?? []).map((e) => [String(e.status), e.type]));
+  const readAs = (type: string) =>
+    `Its body is read as \`${typeName(type)}\` (\`HttpStatusError.data\`).`;
+  for (const s of op.statuses) {
+    const body = bodyOf.get(String(s.code));
+    const meaning = body !== undefined && /[^.!?]$/.test(s.meaning) ? `${s.meaning}.` : s.meaning;
+    lines.push(
+      `${s.code}: ${[meaning, body !== undefined ? readAs(body) : ""].filter((t) => t !== "").join(" ")}`,
+    );
+  }
+  for (const [status, type] of bodyOf) {
+    if (op.statuses.some((s) => String(s.code) === status)) continue;
+    lines.push(`${status === "default" ? "Any other error status" : status}: ${readAs(type)}`);
+  }
   if (op.timeoutMs !== undefined)
     lines.push(
       `Default timeout ${Math.round(op.timeoutMs / 1000)} s per attempt: the documents say this operation can be slow.`,

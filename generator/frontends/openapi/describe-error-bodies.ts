@@ -1,5 +1,4 @@
 import type { Named } from "../../description/description.js";
-import type { Note } from "../../model/vocabulary.js";
 import type { DescribeContext } from "./describe-context.js";
 import { isJsonMediaType } from "./media-types.js";
 import type { Operation } from "./openapi-model.js";
@@ -7,13 +6,9 @@ import type { Operation } from "./openapi-model.js";
 /**
  * The object type of the operation's error bodies: the `default` response's
  * JSON schema, else the one schema every 4xx and 5xx response with a JSON
- * body shares. Error bodies of different schemas stay untyped, with a note.
+ * body shares; undefined when they differ.
  */
-export function errorBodyType(
-  ctx: DescribeContext,
-  op: Operation,
-  notes: Note[],
-): Named | undefined {
+export function errorBodyType(ctx: DescribeContext, op: Operation): Named | undefined {
   const objectOf = (status: string): Named | undefined => {
     const response = op.responses.find((r) => r.status === status);
     const json = response?.content.find((c) => isJsonMediaType(c.mediaType));
@@ -28,14 +23,8 @@ export function errorBodyType(
   const errors = op.responses
     .filter((r) => /^[45](\d\d|XX)$/.test(r.status))
     .flatMap((r) => objectOf(r.status) ?? []);
-  const names = [...new Set(errors.map((e) => e.name))];
-  if (names.length === 1) return errors[0];
-  if (names.length > 1)
-    notes.push({
-      kind: "interpretation",
-      text: `Error bodies differ by status (${names.join(", ")}): HttpStatusError.data is read with the schema of the status received.`,
-    });
-  return undefined;
+  // Bodies of several types: each status's is read with its own (`errorBodyTypes`), which the client's doc comment says.
+  return new Set(errors.map((e) => e.name)).size === 1 ? errors[0] : undefined;
 }
 
 /** Error bodies that differ by status: each error status whose JSON body is a named object schema, with its type. */

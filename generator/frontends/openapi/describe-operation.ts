@@ -50,7 +50,7 @@ export function describeOperation(
   const requestType = wire.requestType;
   const responseType = wire.responseType;
   const statuses = statusesOf(op, notes);
-  const errorType = errorBodyType(ctx, op, notes);
+  const errorType = errorBodyType(ctx, op);
   const errorTypes = errorType ? [] : errorBodyTypes(ctx, op);
   return {
     protocol: "rest",

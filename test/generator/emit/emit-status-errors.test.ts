@@ -62,6 +62,18 @@ describe("emitClient (status errors)", () => {
     );
   });
 
+  it("says in an operation's doc comment which type each error status's body is read as, where no one schema does", async () => {
+    const code = await emitWith(emitClient, service);
+    expect(code).toContain(
+      "   * 400: Bad. Its body is read as `Problem` (`HttpStatusError.data`).\n",
+    );
+    expect(code).toContain(
+      "   * 503: Busy. Its body is read as `Busy` (`HttpStatusError.data`).\n",
+    );
+    // One schema for every error status: `SvcErrors` says it, the status lines do not repeat it.
+    expect(code).toContain("   * 400: Bad.\n");
+  });
+
   it("types an operation's status error by its name, and narrows to it with one guard", async () => {
     const code = await emitWith(emitClient, service);
     expect(declaration(code, "SvcError")).toBe(

@@ -10,13 +10,21 @@ import { type RecordedService, recordedService, withDerivedMembers } from "./rec
  * `generate --check` compares the schemas with it, so a stale output says what
  * the schema change does to the package and which release it needs. Prose
  * (`doc`, `source`, `notes`, `examples`, `approximations`) is left out, as is
- * how the types file writes a type (`includes`): neither changes a contract;
+ * how the types file writes a type (`includes`, `shapeOf`): neither changes a contract;
  * so is what the model builder derives from the rest (`recorded-model.ts`),
  * derived again when the record is read.
  */
 export const MODEL_RECORD = ".paygen-model.json";
 
-const LEFT_OUT = new Set(["doc", "source", "notes", "examples", "approximations", "includes"]);
+const LEFT_OUT = new Set([
+  "doc",
+  "source",
+  "notes",
+  "examples",
+  "approximations",
+  "includes",
+  "shapeOf",
+]);
 
 /** Containers this deep or less are written one member a line: each type, enum and operation of a service is one line. */
 const LINE_DEPTH = 4;

@@ -127,6 +127,10 @@ function typeLines(
   included: readonly string[],
 ): string[] {
   const lines: string[] = [];
+  if (type.shapeOf !== undefined)
+    lines.push(
+      `What a caller sends of {@link ${names.get("type", type.shapeOf)}}: its read-only properties left out.`,
+    );
   if (included.length > 0)
     lines.push(
       `Includes the properties of ${included.map((t) => `{@link ${names.get("type", t)}}`).join(", ")}.`,

@@ -110,6 +110,7 @@ function buildService(s: ServiceDescription): Service {
     kind: d.kind,
     ...(d.extends ? { base: d.extends.name } : {}),
     ...(d.includes && d.includes.length > 0 ? { includes: d.includes.map((n) => n.name) } : {}),
+    ...(d.shapeOf !== undefined ? { shapeOf: d.shapeOf } : {}),
     fields: d.fields.map((f) => fieldOf(f, d)),
     open: d.open,
     ...(d.list ? { list: true as const } : {}),

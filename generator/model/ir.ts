@@ -98,6 +98,8 @@ export interface ObjectType extends Documented {
     readonly mapping: readonly { readonly value: string; readonly type: string }[];
   };
   readonly base?: string;
+  /** The type whose caller-sent shape this is, its read-only properties left out (OpenAPI's readOnly): the doc comment says so. */
+  readonly shapeOf?: string;
   /** Types whose properties its `fields` include (OpenAPI's `allOf`): how the types file writes it, not a base of the wire. */
   readonly includes?: readonly string[];
   /** Fields declared on this type, in wire order. */

@@ -13,7 +13,15 @@ import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { itWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
 
 /** Prose, and how the types file writes a type (`includes`): no contract. */
-const LEFT_OUT = new Set(["doc", "source", "notes", "examples", "approximations", "includes"]);
+const LEFT_OUT = new Set([
+  "doc",
+  "source",
+  "notes",
+  "examples",
+  "approximations",
+  "includes",
+  "shapeOf",
+]);
 
 /** The model without what changes no contract: what a record must give back. */
 const withoutProse = (model: Model): unknown =>

@@ -83,13 +83,6 @@ export function splitReadWrite(
             ? { ...f, type: { ...f.type, name: writable.get(f.type.name)! } }
             : f,
         ),
-      notes: [
-        ...t.notes,
-        {
-          kind: "info",
-          text: `What a caller sends of ${t.name}: its readOnly properties left out.`,
-        },
-      ],
     });
   }
   return {

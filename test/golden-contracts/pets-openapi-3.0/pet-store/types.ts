@@ -53,7 +53,7 @@ export interface Pet {
 /**
  * A pet.
  *
- * Note: What a caller sends of Pet: its readOnly properties left out.
+ * What a caller sends of {@link Pet}: its read-only properties left out.
  */
 export interface PetWritable {
   /** 1 to 40 characters long. Matches the pattern `^[A-Za-z ]+$`. */

@@ -36,11 +36,21 @@ export function describeScalarValue(
   }
   const scalar = chosen.scalar;
   // const: the one value allowed, checked by the validator, when it fits the scalar; a note otherwise.
-  const constant = shape.const !== undefined ? constOf(shape.const, scalar) : undefined;
+  // An enum of one value that is not text (`enum: [true]`) says the same: text makes an enum below.
+  const only =
+    shape.const === undefined && shape.enum?.length === 1 && typeof shape.enum[0] !== "string"
+      ? shape.enum[0]
+      : undefined;
+  const constant =
+    only !== undefined
+      ? constOf(only, scalar)
+      : shape.const !== undefined
+        ? constOf(shape.const, scalar)
+        : undefined;
   if (shape.const !== undefined && constant === undefined)
     notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
   const fixed = constant !== undefined ? { const: constant } : {};
-  if (shape.enum !== undefined) {
+  if (shape.enum !== undefined && !(only !== undefined && constant !== undefined)) {
     const strings = shape.enum.filter((v): v is string => typeof v === "string");
     if (scalar === "string" && strings.length === shape.enum.length && strings.length > 0) {
       const enumName = describeEnum(ctx, shape, strings, `${parent}${pascalCase(field)}`);

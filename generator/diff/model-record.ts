@@ -16,7 +16,8 @@ import { type RecordedService, recordedService, withDerivedMembers } from "./rec
  */
 export const MODEL_RECORD = ".paygen-model.json";
 
-const LEFT_OUT = new Set([
+/** The members a record leaves out: prose, and how the types file writes a type. */
+export const LEFT_OUT: ReadonlySet<string> = new Set([
   "doc",
   "source",
   "notes",

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  LEFT_OUT,
   MODEL_RECORD,
   modelRecordFile,
   readModelRecord,
@@ -11,17 +12,6 @@ import { loadModel } from "../../generator/generate.js";
 import type { Model } from "../../generator/model/ir.js";
 import { PROJECT_ROOT } from "../../generator/project-paths.js";
 import { itWithSpecs, sharedSpec } from "../helpers/shared-specs.js";
-
-/** Prose, and how the types file writes a type (`includes`): no contract. */
-const LEFT_OUT = new Set([
-  "doc",
-  "source",
-  "notes",
-  "examples",
-  "approximations",
-  "includes",
-  "shapeOf",
-]);
 
 /** The model without what changes no contract: what a record must give back. */
 const withoutProse = (model: Model): unknown =>

@@ -10,6 +10,19 @@ function prettierAlone(text: string): Promise<string> {
 
 const name = (letter: string, length: number) => letter.repeat(length);
 
+/** A union an emitter writes in prettier's layout on the lines after the alias's `=`. */
+const CHOICE_BELOW = [
+  "  | {",
+  "      /**",
+  "       * The a.",
+  "       */",
+  "      a: A;",
+  "      b?: undefined;",
+  "    }",
+  "  | { b: B; a?: undefined };",
+  "",
+].join("\n");
+
 /** Text as ts-morph prints it (two-space indentation), and prettier's layout of it. */
 const laidOut: readonly {
   readonly name: string;
@@ -70,30 +83,8 @@ const laidOut: readonly {
   },
   {
     name: "a type alias an emitter laid out on the lines after = (ts-morph's space after = dropped)",
-    given: [
-      "export type C = ",
-      "  | {",
-      "      /**",
-      "       * The a.",
-      "       */",
-      "      a: A;",
-      "      b?: undefined;",
-      "    }",
-      "  | { b: B; a?: undefined };",
-      "",
-    ].join("\n"),
-    printed: [
-      "export type C =",
-      "  | {",
-      "      /**",
-      "       * The a.",
-      "       */",
-      "      a: A;",
-      "      b?: undefined;",
-      "    }",
-      "  | { b: B; a?: undefined };",
-      "",
-    ].join("\n"),
+    given: `export type C = \n${CHOICE_BELOW}`,
+    printed: `export type C =\n${CHOICE_BELOW}`,
   },
   {
     name: "a property whose type is a string literal too wide, kept on its line",

@@ -241,6 +241,16 @@ function renameTypes(
     types: s.types.map((t) => ({
       ...ref(t),
       ...(t.extends ? { extends: ref(t.extends) } : {}),
+      ...(t.includes ? { includes: t.includes.map(ref) } : {}),
+      ...(t.variants ? { variants: t.variants.map(ref) } : {}),
+      ...(t.discriminator
+        ? {
+            discriminator: {
+              ...t.discriminator,
+              mapping: t.discriminator.mapping.map((m) => ({ ...m, type: ref(m.type) })),
+            },
+          }
+        : {}),
       fields: t.fields.map(field),
       origin:
         t.origin.kind === "inline" ? { ...t.origin, parent: name(t.origin.parent) } : t.origin,
@@ -258,9 +268,16 @@ function renameTypes(
         params: op.params.map(field),
         ...(op.query ? { query: fields(op.query)! } : {}),
         ...(op.headers ? { headers: fields(op.headers)! } : {}),
+        ...(op.cookies ? { cookies: fields(op.cookies)! } : {}),
         ...(op.requestType ? { requestType: ref(op.requestType) } : {}),
         ...(op.responseType ? { responseType: ref(op.responseType) } : {}),
+        ...(op.errorType ? { errorType: ref(op.errorType) } : {}),
+        ...(op.errorTypes
+          ? { errorTypes: op.errorTypes.map((e) => ({ ...e, type: ref(e.type) })) }
+          : {}),
       };
     }),
+    events: s.events.map((e) => (e.payloads ? { ...e, payloads: e.payloads.map(ref) } : e)),
+    ...(s.documents ? { documents: s.documents.map((d) => ({ ...d, type: ref(d.type) })) } : {}),
   };
 }

@@ -47,11 +47,43 @@ let collector: Map<string, SensitiveKind> | undefined;
  * {@link collectingSecrets}, the value is also recorded as a secret.
  */
 export function redact(kind: SensitiveKind, value: unknown): string {
-  if (collector !== undefined) {
-    const text = textOf(value);
-    if (text !== undefined && text !== "") collector.set(text, kind);
-  }
+  if (collector !== undefined) collect(kind, value, collector);
   return redacted(kind, value);
+}
+
+/** Leaves of a value hidden whole shorter than this are too common to scrub from server text (`12`, `usd`), but for a card code. */
+const MIN_LEAF = 4;
+/** Three digits: a card's code, kept as a secret however short. */
+const CARD_CODE = /^[0-9]{3}$/;
+/** At most this many leaves of a value hidden whole are recorded. */
+const MAX_LEAVES = 1000;
+
+/**
+ * Records a sensitive value as a secret: its text, or, for a value the
+ * package cannot type and hides whole (an object or a list: a card the
+ * contract does not let paygen type), the text of each of its leaves of at
+ * least {@link MIN_LEAF} characters or of three digits, own properties only.
+ */
+function collect(kind: SensitiveKind, value: unknown, into: Map<string, SensitiveKind>): void {
+  const text = textOf(value);
+  if (text !== undefined) {
+    if (text !== "") into.set(text, kind);
+    return;
+  }
+  const seen = new Set<object>();
+  const pending: unknown[] = [value];
+  let leaves = 0;
+  while (pending.length > 0 && leaves < MAX_LEAVES) {
+    const next = pending.pop();
+    const leaf = textOf(next);
+    if (leaf !== undefined) {
+      leaves++;
+      if (leaf.length >= MIN_LEAF || CARD_CODE.test(leaf)) into.set(leaf, kind);
+    } else if (typeof next === "object" && next !== null && !seen.has(next)) {
+      seen.add(next);
+      pending.push(...(Array.isArray(next) ? next : Object.values(next)));
+    }
+  }
 }
 
 function redacted(kind: SensitiveKind, value: unknown): string {

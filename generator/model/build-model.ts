@@ -44,6 +44,8 @@ function buildService(s: ServiceDescription): Service {
   const eventPayloads = (e: EventDescription): string[] =>
     (e.payloads ?? []).map((p) => p.name).filter((name) => decls.has(name));
   const enumNames = new Set(s.enums.map((e) => e.name));
+  // Values the package cannot type: their names alone can say they hold a card (infer-sensitive.ts).
+  const opaque = new Set(s.types.filter((t) => t.kind === "opaque").map((t) => t.name));
   const ref = (name: string): TypeRef =>
     (SCALAR_NAMES as readonly string[]).includes(name)
       ? { kind: "scalar", name: name as ScalarName }
@@ -65,7 +67,7 @@ function buildService(s: ServiceDescription): Service {
     const inferred = inferSensitive(
       {
         name: f.name,
-        type: type.kind === "scalar" ? type.name : type.kind,
+        type: type.kind === "scalar" ? type.name : opaque.has(type.name) ? "opaque" : type.kind,
         ...(f.passwordFormat ? { passwordFormat: true } : {}),
         ...(typeof holder === "string" ? { location: holder } : {}),
       },

@@ -14,6 +14,12 @@ import type { SensitiveKind } from "./vocabulary.js";
  * (`cardNumbers`, `apiKeys`). A plain `number` is a card
  * number inside a card, and an account number inside a bank account.
  *
+ * A value the package cannot type (an opaque object: a union of an object
+ * and text, say) holds what its name says it holds, fields paygen cannot
+ * see: one named as a card or a bank account (`card`, `default_card`,
+ * `us_bank_account`) is hidden whole, as a secret, unless what holds it
+ * configures how one is used (`payment_method_options.card`).
+ *
  * A REST operation's path, query, header and cookie parameters are read the
  * same way (they have no holder): a query `card_number`, a header
  * `X-Api-Secret`, a cookie `session_token`. A header parameter whose
@@ -33,7 +39,7 @@ export interface InferredMark {
 /** What the inference reads of a field. */
 export interface FieldToInfer {
   readonly name: string;
-  /** A scalar's name, or `object` / `enum`: only text and number values are marked. */
+  /** A scalar's name, or `object` / `enum` / `opaque` (a value the package cannot type): only text and number values are marked, and opaque ones named as a card or a bank account. */
   readonly type: string;
   /** The contract says `format: password`. */
   readonly passwordFormat?: boolean;
@@ -278,6 +284,46 @@ function splitJoinedWord(word: string): readonly string[] {
   return best[word.length] ?? [word];
 }
 
+/** What an opaque value's name says it holds, by its last words (past words naming a shape): hidden whole. */
+const OPAQUE_HOLDERS: readonly { readonly ending: readonly string[]; readonly says: string }[] = [
+  { ending: ["card"], says: "a card the contract does not let paygen type" },
+  { ending: ["bank", "account"], says: "a bank account the contract does not let paygen type" },
+];
+
+/** Holders whose card or bank account field configures how one is used rather than holding one (`payment_method_options.card`). */
+const SETTING_HOLDERS: ReadonlySet<string> = new Set([
+  "options",
+  "option",
+  "settings",
+  "preferences",
+]);
+
+/** Whether a holder's name ends with a word of settings, past shape words, parameters and a number (`PaymentMethodOptionsParam6`). */
+function configures(holder: string): boolean {
+  const words = nameWords(holder)
+    .map((w) => w.replace(/\d+$/, ""))
+    .filter((w) => w !== "" && w !== "param" && w !== "params" && !SHAPE_WORDS.has(w));
+  return SETTING_HOLDERS.has(words[words.length - 1] ?? "");
+}
+
+/** The mark of an opaque value named as a card or a bank account (or a list of them), whose fields paygen cannot see. */
+function opaqueMark(name: string, holderNames: readonly string[]): InferredMark | undefined {
+  if (holderNames.some(configures)) return undefined;
+  const words = nameWords(name);
+  let end = words.length;
+  while (end > 1 && SHAPE_WORDS.has(words[end - 1]!)) end--;
+  const read = words.slice(0, end);
+  const last = read[read.length - 1] ?? "";
+  const singular = last.endsWith("s") ? [...read.slice(0, -1), last.slice(0, -1)] : read;
+  const holder = OPAQUE_HOLDERS.find(({ ending }) =>
+    [read, singular].some(
+      (w) =>
+        w.length >= ending.length && ending.every((e, i) => w[w.length - ending.length + i] === e),
+    ),
+  );
+  return holder && { kind: "secret", reason: holder.says };
+}
+
 /** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
 const SECRET_SCALARS: ReadonlySet<string> = new Set([
   "string",
@@ -378,6 +424,7 @@ export function inferSensitive(
   field: FieldToInfer,
   holderNames: readonly string[],
 ): InferredMark | undefined {
+  if (field.type === "opaque") return opaqueMark(field.name, holderNames);
   if (!SECRET_SCALARS.has(field.type)) return undefined;
   if (field.passwordFormat) return { kind: "secret", reason: "format: password" };
   const words = nameWords(field.name);

@@ -129,6 +129,12 @@ function singleValue(
   const r = o.random ?? (() => 0.5);
   if (f.const !== undefined) return f.const;
   if (f.sensitive && o.sensitiveValue && f.type.kind === "scalar") return o.sensitiveValue(f);
+  // A value the package cannot type, marked by its name (a card): the marker inside it, where a card's number would be.
+  const opaque = f.type.kind === "object" ? opaqueType(service, f.type.name) : undefined;
+  if (f.sensitive && o.sensitiveValue && opaque) {
+    const card = { number: o.sensitiveValue(f), note: "opaque" };
+    return opaque.list ? [card] : card;
+  }
   switch (f.type.kind) {
     case "object":
       return valueOf(service, f.type.name, o, depth);
@@ -146,6 +152,11 @@ function singleValue(
       return synthesizeField(service, single, { seed });
     }
   }
+}
+
+function opaqueType(service: Service, name: string): ObjectType | undefined {
+  const type = service.types.find((t) => t.name === name);
+  return type?.kind === "opaque" ? type : undefined;
 }
 
 function scalarValue(name: ScalarName, f: Field, o: ValueOptions, index: number): unknown {

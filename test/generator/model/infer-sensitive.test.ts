@@ -215,6 +215,25 @@ describe("inferSensitive: what holds the field, and its type", () => {
     expect(inferSensitive({ name: "cardNumber", type: given }, ["Payment"])?.kind).toBe(want);
   });
 
+  it.each([
+    { given: { name: "card", holder: ["PostTokensRequest"] }, want: "secret" },
+    { given: { name: "default_card", holder: ["recipient"] }, want: "secret" },
+    { given: { name: "cards", holder: ["Wallet"] }, want: "secret" },
+    { given: { name: "us_bank_account", holder: ["Payment"] }, want: "secret" },
+    { given: { name: "bank_account", holder: ["PostAccountRequest"] }, want: "secret" },
+    // Settings for how a card is used, not a card.
+    { given: { name: "card", holder: ["PaymentMethodOptions"] }, want: undefined },
+    { given: { name: "card", holder: ["PaymentMethodOptionsParam6"] }, want: undefined },
+    { given: { name: "card_present", holder: ["Payment"] }, want: undefined },
+    { given: { name: "cardholder", holder: ["Payment"] }, want: undefined },
+    { given: { name: "account", holder: ["Payment"] }, want: undefined },
+  ])(
+    "an opaque value named $given.name in $given.holder → $want, hidden whole",
+    ({ given, want }) => {
+      expect(inferSensitive({ name: given.name, type: "opaque" }, given.holder)?.kind).toBe(want);
+    },
+  );
+
   it("gives the reason the README lists", () => {
     expect(inferSensitive({ name: "cardNumber", type: "string" }, ["Payment"])).toEqual({
       kind: "card-number",
@@ -227,5 +246,9 @@ describe("inferSensitive: what holds the field, and its type", () => {
     expect(
       inferSensitive({ name: "secret", type: "string", passwordFormat: true }, ["Login"]),
     ).toEqual({ kind: "secret", reason: "format: password" });
+    expect(inferSensitive({ name: "card", type: "opaque" }, ["PostChargesRequest"])).toEqual({
+      kind: "secret",
+      reason: "a card the contract does not let paygen type",
+    });
   });
 });

@@ -41,6 +41,19 @@ describe("collectingSecrets", () => {
     ]);
   });
 
+  it("records each leaf of a value hidden whole (a card the package cannot type) long enough to scrub, or a card code, own properties only", () => {
+    const inherited = Object.create({ leaked: "INHERITED-VALUE" }) as Record<string, unknown>;
+    inherited.number = CARD;
+    const opaque = { card: inherited, exp: ["12", "2030"], flags: [true, null], cvc: "737" };
+    const { copy, secrets: found } = collectingSecrets(() => redact("secret", opaque));
+    expect(copy).toBe("[redacted]");
+    expect([...found].sort()).toEqual([
+      ["2030", "secret"],
+      [CARD, "secret"],
+      ["737", "secret"],
+    ]);
+  });
+
   it("records nothing outside, and passes what a nested collection found to the outer one", () => {
     redact("token", "outside");
     const outer = collectingSecrets(() => {

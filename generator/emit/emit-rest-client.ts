@@ -2,7 +2,7 @@ import type { Field, Flow, ObjectType, RestOperation } from "../model/ir.js";
 import { requiredInputs } from "./client-common.js";
 import { VariableDeclarationKind } from "./ts-morph.js";
 import { baseUrlOption, credentialOptions } from "./rest-client-options.js";
-import { idempotencyHeader } from "../model/idempotency-header.js";
+import { idempotencyHeader, retryMode } from "../model/idempotency-header.js";
 import { documentsErrors, securitySubject, type ServiceNames } from "../naming/names.js";
 import type { ParameterPlace } from "../naming/parameter-keys.js";
 import type { EmitContext } from "./emit-context.js";
@@ -742,12 +742,14 @@ function ownFacts(
 
 /** How the client retries an operation, in one line. */
 function retryLine(op: RestOperation): string {
-  const keyHeader = idempotencyHeader(op);
-  return op.idempotent
-    ? "Retried on rate limiting, server errors and network failures, with exponential back-off."
-    : keyHeader !== undefined
-      ? `Sends an idempotency key in \`${keyHeader}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`
-      : "Never retried once the request may have reached the service: a duplicate could charge twice.";
+  switch (retryMode(op)) {
+    case "idempotent":
+      return "Retried on rate limiting, server errors and network failures, with exponential back-off.";
+    case "keyed":
+      return `Sends an idempotency key in \`${idempotencyHeader(op)}\` (the call's \`idempotencyKey\`, else a random UUID), the same with every attempt, so it is retried like a read.`;
+    case "never":
+      return "Never retried once the request may have reached the service: a duplicate could charge twice.";
+  }
 }
 
 /** The TypeScript name of a type of the service, by its model name. */

@@ -4,11 +4,12 @@
  * ways of retrying with the operations retried so; for the whole package, the
  * sources those rules come from and the paragraphs that hold for it.
  */
-import { idempotencyHeader } from "../model/idempotency-header.js";
+import { idempotencyHeader, retryMode, type RetryMode } from "../model/idempotency-header.js";
 import type { Model, RestOperation, Service } from "../model/ir.js";
 
-/** Where a retry rule comes from, as the README labels it. */
-type RuleSource = "documents" | "contract" | "paygen";
+/** Where a retry rule comes from, as the README labels it, in the order it lists them. */
+const SOURCES = ["documents", "contract", "paygen"] as const;
+type RuleSource = (typeof SOURCES)[number];
 
 /** A retry rule of one operation, in words, with where it comes from. */
 interface Rule {
@@ -26,6 +27,13 @@ const GUIDANCE = [
   "a 404 retried minutes later with its number of tries",
 ] as const;
 
+/** The README's retry table's column "idempotent", by how the operation may be repeated. */
+const IDEMPOTENT_LABEL: Readonly<Record<RetryMode, string>> = {
+  idempotent: "yes",
+  keyed: "with its key",
+  never: "no",
+};
+
 /**
  * How the client retries one REST operation, each rule marked with where it
  * comes from: the documents (the retry guidance of the schema), the contract
@@ -36,15 +44,15 @@ function rulesOf(op: RestOperation, service: Service): { idempotent: string; rul
   const guidance = service.rest?.retry;
   const notFound = op.statuses.find((s) => s.code === 404 && s.retry);
   const tooMany = op.statuses.some((s) => s.code === 429 && s.retry !== undefined);
-  const keyHeader = idempotencyHeader(op);
+  const mode = retryMode(op);
   const documented = (given: unknown, text: string, which: (typeof GUIDANCE)[number]): Rule =>
     given ? { text, source: "documents", guidance: which } : { text, source: "paygen" };
-  if (!op.idempotent && keyHeader !== undefined)
+  if (mode === "keyed")
     rules.push({
-      text: `as a read, since every attempt sends the same key in its ${keyHeader} header`,
+      text: `as a read, since every attempt sends the same key in its ${idempotencyHeader(op)} header`,
       source: "contract",
     });
-  if (op.idempotent || keyHeader !== undefined) {
+  if (mode !== "never") {
     rules.push(documented(tooMany, "429 after Retry-After, or back-off", GUIDANCE[0]));
     rules.push(
       documented(
@@ -72,10 +80,7 @@ function rulesOf(op: RestOperation, service: Service): { idempotent: string; rul
       source: "paygen",
     });
   }
-  return {
-    idempotent: op.idempotent ? "yes" : keyHeader !== undefined ? "with its key" : "no",
-    rules,
-  };
+  return { idempotent: IDEMPOTENT_LABEL[mode], rules };
 }
 
 function restOperations(service: Service): RestOperation[] {
@@ -115,41 +120,23 @@ export function packageRetries(model: Model) {
     if (service.protocol === "soap" && service.operations.length > 0) hasUnkeyedWrites = true;
     for (const op of restOperations(service)) {
       rules.push(...rulesOf(op, service).rules);
-      const keyed = idempotencyHeader(op) !== undefined;
-      hasKeys ||= keyed;
-      hasUnkeyedWrites ||= !op.idempotent && !keyed;
+      hasKeys ||= idempotencyHeader(op) !== undefined;
+      hasUnkeyedWrites ||= retryMode(op) === "never";
     }
   }
   const given = new Set(rules.map((r) => r.guidance));
-  const has = (source: RuleSource) => rules.some((r) => r.source === source);
+  const what: Readonly<Record<RuleSource, string>> = {
+    documents: `the retry guidance the documents give: ${GUIDANCE.filter((g) => given.has(g)).join(", ")}`,
+    contract: "an idempotency header the contract declares, whose key every attempt sends",
+    paygen:
+      "what paygen adds where the documents are silent, only where a repeat cannot charge anyone twice",
+  };
   return {
     hasKeys,
     hasUnkeyedWrites,
-    sources: [
-      ...(has("documents")
-        ? [
-            {
-              label: "documents",
-              what: `the retry guidance the documents give: ${GUIDANCE.filter((g) => given.has(g)).join(", ")}`,
-            },
-          ]
-        : []),
-      ...(has("contract")
-        ? [
-            {
-              label: "contract",
-              what: "an idempotency header the contract declares, whose key every attempt sends",
-            },
-          ]
-        : []),
-      ...(has("paygen")
-        ? [
-            {
-              label: "paygen",
-              what: "what paygen adds where the documents are silent, only where a repeat cannot charge anyone twice",
-            },
-          ]
-        : []),
-    ],
+    sources: SOURCES.filter((source) => rules.some((r) => r.source === source)).map((label) => ({
+      label,
+      what: what[label],
+    })),
   };
 }

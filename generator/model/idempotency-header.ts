@@ -25,3 +25,17 @@ export function idempotencyHeader(op: Pick<RestOperation, "headers">): string | 
     (h) => IDEMPOTENCY_HEADER.test(h.name) || NAMED_IDEMPOTENCY_HEADERS.has(h.name.toLowerCase()),
   )?.name;
 }
+
+/**
+ * How a client may repeat an operation: `idempotent` (a repeat changes
+ * nothing more), `keyed` (not idempotent, but every attempt sends the same
+ * idempotency key, so it is repeated like a read) or `never` once the request
+ * may have reached the service. The client's doc comments, the README's
+ * retry table and its section on retries all read it from here.
+ */
+export type RetryMode = "idempotent" | "keyed" | "never";
+
+export function retryMode(op: Pick<RestOperation, "idempotent" | "headers">): RetryMode {
+  if (op.idempotent) return "idempotent";
+  return idempotencyHeader(op) !== undefined ? "keyed" : "never";
+}

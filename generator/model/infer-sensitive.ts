@@ -284,10 +284,18 @@ function splitJoinedWord(word: string): readonly string[] {
   return best[word.length] ?? [word];
 }
 
-/** What an opaque value's name says it holds, by its last words (past words naming a shape): hidden whole. */
-const OPAQUE_HOLDERS: readonly { readonly ending: readonly string[]; readonly says: string }[] = [
-  { ending: ["card"], says: "a card the contract does not let paygen type" },
-  { ending: ["bank", "account"], says: "a bank account the contract does not let paygen type" },
+/**
+ * What an opaque value's name says it holds, read as the rules above read a
+ * name (its last words, a plural as its singular), past words naming a shape
+ * (`card_details`): hidden whole, its `says` the whole reason.
+ */
+const OPAQUE_RULES: readonly NameRule[] = [
+  { ending: [["card"]], kind: "secret", says: "a card the contract does not let paygen type" },
+  {
+    ending: [["bank"], ["account"]],
+    kind: "secret",
+    says: "a bank account the contract does not let paygen type",
+  },
 ];
 
 /** Holders whose card or bank account field configures how one is used rather than holding one (`payment_method_options.card`). */
@@ -302,26 +310,16 @@ const SETTING_HOLDERS: ReadonlySet<string> = new Set([
 function configures(holder: string): boolean {
   const words = nameWords(holder)
     .map((w) => w.replace(/\d+$/, ""))
-    .filter((w) => w !== "" && w !== "param" && w !== "params" && !SHAPE_WORDS.has(w));
-  return SETTING_HOLDERS.has(words[words.length - 1] ?? "");
+    .filter((w) => w !== "" && w !== "param" && w !== "params");
+  return holderWord(words).some((w) => SETTING_HOLDERS.has(w));
 }
 
 /** The mark of an opaque value named as a card or a bank account (or a list of them), whose fields paygen cannot see. */
 function opaqueMark(name: string, holderNames: readonly string[]): InferredMark | undefined {
-  if (holderNames.some(configures)) return undefined;
-  const words = nameWords(name);
-  let end = words.length;
-  while (end > 1 && SHAPE_WORDS.has(words[end - 1]!)) end--;
-  const read = words.slice(0, end);
-  const last = read[read.length - 1] ?? "";
-  const singular = last.endsWith("s") ? [...read.slice(0, -1), last.slice(0, -1)] : read;
-  const holder = OPAQUE_HOLDERS.find(({ ending }) =>
-    [read, singular].some(
-      (w) =>
-        w.length >= ending.length && ending.every((e, i) => w[w.length - ending.length + i] === e),
-    ),
-  );
-  return holder && { kind: "secret", reason: holder.says };
+  const words = withoutShapeWords(nameWords(name));
+  if (words.length === 0 || holderNames.some(configures)) return undefined;
+  const rule = firstRule(OPAQUE_RULES, words, [], undefined);
+  return rule && { kind: rule.kind, reason: rule.says };
 }
 
 /** Scalars whose values can be a secret: text, binary and whole numbers (a card number typed as an integer). */
@@ -390,11 +388,16 @@ const SHAPE_WORDS: ReadonlySet<string> = new Set([
   "type",
 ]);
 
-/** The word that says what a holder is: its last word, past words that only name a shape. */
-function holderWord(words: readonly string[]): string[] {
+/** The words of a name without the last ones that only name a shape (`card_request` → `card`); its first word is kept. */
+function withoutShapeWords(words: readonly string[]): readonly string[] {
   let end = words.length;
   while (end > 1 && SHAPE_WORDS.has(words[end - 1]!)) end--;
-  return words.slice(end - 1, end);
+  return words.slice(0, end);
+}
+
+/** The word that says what a holder is: its last word, past words that only name a shape. */
+function holderWord(words: readonly string[]): readonly string[] {
+  return withoutShapeWords(words).slice(-1);
 }
 
 /** A rule with a holder takes the whole name (`number`, not `issueNumber`) and the last word of a holder's name. */
@@ -433,16 +436,26 @@ export function inferSensitive(
   // Only the last word of each holder name: `CardholderPhone.number` is not in a card. Words that
   // name a shape rather than a thing do not count: `card_request` and `CardWritable` are cards.
   const holderEnds = holderNames.flatMap((n) => holderWord(nameWords(n)));
-  // A plural names a list of them: `cardNumbers`, `apiKeys`, `tokens`.
+  const rule = firstRule(RULES, words, holderEnds, field.location);
+  return (
+    rule && { kind: rule.kind, reason: rule.holder ? rule.says : `its name says ${rule.says}` }
+  );
+}
+
+/**
+ * The first of `rules` a name's words match, read as written and, when its
+ * last word is a plural, with it as its singular: a plural names a list of
+ * them (`cardNumbers`, `apiKeys`, `tokens`).
+ */
+function firstRule(
+  rules: readonly NameRule[],
+  words: readonly string[],
+  holderEnds: readonly string[],
+  location: ParameterLocation | undefined,
+): NameRule | undefined {
   const last = words[words.length - 1]!;
   const singular = last.length > 3 && last.endsWith("s") ? joinedWords(last.slice(0, -1)) : [];
   for (const read of singular.length > 0 ? [words, [...words.slice(0, -1), ...singular]] : [words])
-    for (const rule of RULES) {
-      if (matches(rule, read, holderEnds, field.location))
-        return {
-          kind: rule.kind,
-          reason: rule.holder ? rule.says : `its name says ${rule.says}`,
-        };
-    }
+    for (const rule of rules) if (matches(rule, read, holderEnds, location)) return rule;
   return undefined;
 }

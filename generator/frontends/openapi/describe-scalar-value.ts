@@ -41,16 +41,13 @@ export function describeScalarValue(
     shape.const === undefined && shape.enum?.length === 1 && typeof shape.enum[0] !== "string"
       ? shape.enum[0]
       : undefined;
-  const constant =
-    only !== undefined
-      ? constOf(only, scalar)
-      : shape.const !== undefined
-        ? constOf(shape.const, scalar)
-        : undefined;
+  const written = shape.const !== undefined ? shape.const : only;
+  const constant = written !== undefined ? constOf(written, scalar) : undefined;
   if (shape.const !== undefined && constant === undefined)
     notes.push({ kind: "info", text: `Always ${exampleText(shape.const)} (not checked).` });
   const fixed = constant !== undefined ? { const: constant } : {};
-  if (shape.enum !== undefined && !(only !== undefined && constant !== undefined)) {
+  // The enum of one value is said by the constant, when it is one.
+  if (shape.enum !== undefined && (only === undefined || constant === undefined)) {
     const strings = shape.enum.filter((v): v is string => typeof v === "string");
     if (scalar === "string" && strings.length === shape.enum.length && strings.length > 0) {
       const enumName = describeEnum(ctx, shape, strings, `${parent}${pascalCase(field)}`);

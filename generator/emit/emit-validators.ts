@@ -1,5 +1,5 @@
 import { facetOf } from "../facets/registry.js";
-import type { Field, ObjectType, Service } from "../model/ir.js";
+import type { FacetUse, Field, ObjectType, Service } from "../model/ir.js";
 import type { ServiceNames } from "../naming/names.js";
 import { answerDescribedTypes, describedTypes, emitDescription } from "./emit-descriptions.js";
 import { serviceFile, type EmitContext } from "./emit-context.js";
@@ -12,7 +12,6 @@ const VALIDATE = paths.runtime("validate.ts");
 const VALIDATE_DESCRIPTION = paths.runtime("validate-description.ts");
 
 /** One facet of a field: its key in the registry and its value. */
-type FacetUse = Field["facets"][number];
 
 /**
  * `<service>/validators.ts`: a validator for every type a caller sends.

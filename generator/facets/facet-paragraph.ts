@@ -1,11 +1,5 @@
-import type { FacetValue } from "./facet.js";
+import type { FacetUse } from "../model/ir.js";
 import { facetOf } from "./registry.js";
-
-/** A facet as a field carries it: its key and value. */
-export interface FacetUse {
-  readonly key: string;
-  readonly value: FacetValue;
-}
 
 /**
  * A field's facets as one paragraph of its doc comment, in the order given

@@ -59,6 +59,12 @@ export interface ListShape {
   readonly itemNamespace?: string;
 }
 
+/** A facet as a field carries it: the facet's key and its value (a count, or the exact text of a bound or pattern). */
+export interface FacetUse {
+  readonly key: string;
+  readonly value: number | string;
+}
+
 export interface Field extends Documented {
   /** The wire name: XML element or JSON property. */
   readonly name: string;
@@ -70,7 +76,7 @@ export interface Field extends Documented {
   readonly const?: ConstValue;
   readonly default?: string;
   /** Facets (see generator/facets/): a count, or the exact text of a bound or pattern. In the order of the facet registry. */
-  readonly facets: readonly { readonly key: string; readonly value: number | string }[];
+  readonly facets: readonly FacetUse[];
   readonly sensitive?: SensitiveKind;
   /** Why paygen marked the field sensitive from its name (see model/infer-sensitive.ts); absent for a mark the contract or an overlay wrote. */
   readonly sensitiveReason?: string;

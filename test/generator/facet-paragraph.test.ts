@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { facetParagraph, type FacetUse } from "../../generator/facets/facet-paragraph.js";
+import { facetParagraph } from "../../generator/facets/facet-paragraph.js";
+import type { FacetUse } from "../../generator/model/ir.js";
 
 describe("facetParagraph: a field's facets as one paragraph of its doc comment", () => {
   const table: { name: string; given: FacetUse[]; want: string | undefined }[] = [
